@@ -1,0 +1,42 @@
+#pragma once
+/// @file relative.h
+/// @brief Relative position encodings (encodings.md §4): Shaw et al. 2018 clipping,
+/// Transformer-XL (Dai et al. 2019 §3.3), T5 buckets (Raffel et al. 2020).
+
+#include "pecards/params.h"
+
+#include <Eigen/Core>
+#include <cstdint>
+
+namespace pecards {
+
+/// @brief Shaw clipped index clip(j - i, -k, k) + k, in [0, 2k].
+std::int64_t shawIndex(std::int64_t i, std::int64_t j, std::int64_t k);
+
+/// @brief T5 bucket of relative position n = key - query (HF
+/// `T5Attention._relative_position_bucket`), log evaluated in float32 as the reference does.
+/// @throws InvalidParameter (num_buckets < 2, max_distance < 1, ...)
+int t5Bucket(std::int64_t relative_position, bool bidirectional, int num_buckets, int max_distance);
+
+/// @brief Transformer-XL relative embedding R for pos_seq = klen-1, ..., 0 (clamped to
+/// clamp_len when > 0): shape klen x d, rows [sin(pos w) | cos(pos w)], w_i = 10000^(-2i/d).
+/// Reference: kimiyoung/transformer-xl `PositionalEmbedding`.
+Eigen::MatrixXd txlRelativeEmbedding(std::int64_t klen, int d, std::int64_t clamp_len = -1);
+
+/// @brief `_rel_shift` of x (qlen x klen), exactly as the reference's pad/reshape/slice;
+/// with zero_triu the entries j > i + klen - qlen are zeroed.
+Eigen::MatrixXd txlRelShift(const Eigen::MatrixXd& x, bool zero_triu);
+
+/// @brief The four Transformer-XL score terms for one query/key pair at distance i - j:
+/// (a) q.k, (b) q.W_R R_{i-j}, (c) u.k, (d) v.W_R R_{i-j}.
+struct TxlTerms {
+    double a = 0, b = 0, c = 0, d = 0;
+    double total() const { return a + b + c + d; }
+};
+
+/// @brief Computes (a)-(d) for q, k, u, v (size d) and W_R (d x d) at relative distance
+/// `distance` = i - j, with R_distance the sinusoidal row (concatenated layout, base 10000).
+TxlTerms txlTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eigen::VectorXd& u,
+    const Eigen::VectorXd& v, const Eigen::MatrixXd& w_r, std::int64_t distance);
+
+} // namespace pecards

@@ -1,0 +1,40 @@
+#pragma once
+/// @file backendfactory.h
+/// @brief Chooses the compute backend: an OpenCL device when one works, else the CPU
+/// reference, saying once why it fell back.
+
+#include "pecards/backend.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pecards::gpu {
+
+/// @brief What the user asked for.
+struct DeviceSelection {
+    /// Case-insensitive substring of "platform / device" names; empty = the environment
+    /// variable PECARDS_OPENCL_DEVICE, else automatic (a GPU first, else a CPU device such as PoCL).
+    std::string device_name;
+    /// Use the CPU reference when no OpenCL device works (false: throw instead).
+    bool allow_fallback = true;
+};
+
+/// @brief The chosen backend and, when it is the CPU fallback, why.
+struct BackendChoice {
+    std::unique_ptr<Backend> backend;
+    bool is_opencl = false;
+    /// Empty on success; else one line naming the device (if any) and the reason, e.g.
+    /// "OpenCL unavailable (no OpenCL platform: CL_PLATFORM_NOT_FOUND_KHR); using CPU reference".
+    std::string notice;
+};
+
+/// @brief Names of all OpenCL devices as "platform / device" (empty when there is none).
+std::vector<std::string> listDevices();
+
+/// @brief Builds the backend for the selection.
+/// @throws pecards::InvalidParameter when device_name matches no device (names the value and
+///         lists the devices); std::runtime_error when allow_fallback is false and OpenCL fails.
+BackendChoice makeBackend(const DeviceSelection& selection);
+
+} // namespace pecards::gpu
