@@ -5,7 +5,9 @@
 /// One `CardParams` value describes everything a view of a card needs. It is a plain value
 /// type: copied freely across threads, compared with `==`.
 
+#include <Eigen/Core>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -132,6 +134,10 @@ struct ProbeParams {
     std::uint64_t seed = 0;
     std::vector<double> q; ///< explicit query (size = card dimension); overrides kind when non-empty
     std::vector<double> k; ///< explicit key (size = card dimension); overrides kind when non-empty
+    /// Content vectors loaded from a .npy file (rows = positions, L x d, immutable and shared);
+    /// null = content vectors from `seed`. Content views need rows >= the view's length.
+    std::shared_ptr<const Eigen::MatrixXd> content_q;
+    std::shared_ptr<const Eigen::MatrixXd> content_k; ///< as content_q, for keys
     bool operator==(const ProbeParams&) const = default;
 };
 
