@@ -9,13 +9,14 @@ namespace pecards {
 
 /// @brief A parameter is outside its allowed range.
 ///
-/// The message always names the parameter, the value given and the allowed range, e.g.
-/// "head_dim = 7 is invalid: must be even and in [2, 1024]". GUI and CLI show it verbatim.
+/// The message always names the parameter, the value given and the allowed range:
+/// `what()` is "<name> = <value> is invalid: allowed: <allowed>", e.g.
+/// "head_dim = 7 is invalid: allowed: even, in [2, 1024]". GUI and CLI show it verbatim.
 class InvalidParameter : public std::invalid_argument {
 public:
     /// @param name  the parameter's name in the field's terms (`head_dim`, `base`, ...).
     /// @param value the offending value, already formatted.
-    /// @param allowed the allowed range or set, e.g. "even and in [2, 1024]".
+    /// @param allowed the allowed range or set, e.g. "even, in [2, 1024]".
     InvalidParameter(std::string name, std::string value, std::string allowed);
 
     const std::string& name() const noexcept { return m_name; }

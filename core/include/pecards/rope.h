@@ -12,9 +12,16 @@ namespace pecards {
 /// @brief Effective rotary dimension r (rotary_dim, or head_dim when 0).
 int rotaryDim(const RopeParams& params);
 
-/// @brief Unscaled frequencies theta_i = b^(-2i/r) in radians per position, i = 0..r/2-1.
-/// @throws InvalidParameter
+/// @brief Unscaled frequencies theta_i = b^(-2i/r) in radians per position, i = 0..r/2-1
+/// (RoFormer eq. 15; HF `_compute_default_rope_parameters`: 1 / base^(2i/r)).
+/// theta_0 = 1 rad per position for every base.
+/// @throws InvalidParameter (validate(params) fails)
 Eigen::VectorXd ropeInvFreq(const RopeParams& params);
+
+/// @brief The same frequencies for an explicit base and rotary dimension r (used with the
+/// effective base of dynamic NTK).
+/// @throws InvalidParameter (base not finite or <= 1; r odd or outside [2, 1024])
+Eigen::VectorXd ropeInvFreq(double base, int rotary_dim);
 
 /// @brief Frequencies after context-extension scaling for a sequence of `seq_len` positions
 /// (see rope_scaling.h). seq_len matters for dynamic NTK and longrope only.

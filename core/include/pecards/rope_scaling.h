@@ -14,6 +14,7 @@ namespace pecards {
 /// @brief The scaled frequencies and everything a card shows about them.
 struct RopeScalingResult {
     Eigen::VectorXd inv_freq; ///< scaled theta_i, radians per position (r/2 entries)
+    double factor = 1.0; ///< scaling factor s used (longrope: max_position_embeddings / L0 when both given)
     double attention_factor = 1.0; ///< multiplies cos/sin (HF `attention_scaling`)
     double effective_base = 0.0; ///< dynamic NTK: b' used; else the base
     double logit_scale_total = 1.0; ///< YaRN DeepSeek form: total logit multiplier (README conv. 11)
@@ -23,6 +24,13 @@ struct RopeScalingResult {
     Eigen::VectorXi band; ///< Llama 3: 0 kept, 1 smoothed, 2 divided by factor
     bool long_factor_selected = false; ///< longrope: long_factor used (seq_len > L0)
 };
+
+/// @brief The context length L0 a scaling type measures against (positions):
+/// linear, none: 0 (unused); dynamic NTK: `max_position_embeddings` (else
+/// `original_max_position_embeddings`); yarn, longrope: `original_max_position_embeddings`
+/// (else `max_position_embeddings`, as HF falls back); llama3: `original_max_position_embeddings`.
+/// @throws InvalidParameter naming the missing key when the type needs L0 and none is >= 2.
+std::int64_t ropeScalingContext(const RopeScaling& scaling);
 
 /// @brief Computes the scaled frequencies for `seq_len` positions.
 /// @throws InvalidParameter naming the rope_scaling key (factor < 1, missing

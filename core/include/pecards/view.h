@@ -77,6 +77,10 @@ Window fullExtent(const CardParams& params, Quantity quantity);
 /// @brief Whether the card offers this quantity.
 bool hasQuantity(Card card, Quantity quantity);
 
+/// @brief Whether the card, with these parameters, offers this quantity: as hasQuantity(card,
+/// quantity), except that the Relative card's Transformer-XL variant has no Buckets view.
+bool hasQuantity(const CardParams& params, Quantity quantity);
+
 /// @brief Validates parameters, window, sizes and card/quantity pairing.
 /// @throws InvalidParameter naming the field, value and allowed range.
 void validate(const ViewRequest& request);
@@ -85,7 +89,13 @@ void validate(const ViewRequest& request);
 /// starting at `begin` (the block rule above). Pixel `pixels` gives the end of the last block.
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel);
 
+/// @brief Stable lowercase names ("table", "phase", "score", "attention", "buckets",
+/// "content-score", "content-attention"; "sample", "mean", "max", "min").
 std::string toString(Quantity value);
 std::string toString(Reduction value);
+
+/// @brief Inverse of toString (CLI flags, files). @throws InvalidParameter for unknown names.
+template <> Quantity fromString<Quantity>(const std::string& name);
+template <> Reduction fromString<Reduction>(const std::string& name);
 
 } // namespace pecards

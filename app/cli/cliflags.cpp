@@ -1,0 +1,156 @@
+#include "cliflags.h"
+
+#include <QHash>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+const std::vector<CliFlag>& cliFlags() {
+    static const std::vector<CliFlag> flags {
+        // Request
+        {"card", "CARD", "Request",
+            "Card: sinusoidal, relative, alibi, rope or hybrid. Default: the first card of --config, else rope."},
+        {"quantity", "NAME", "Request", "What to compute (see QUANTITIES). Required by `compute`."},
+        {"config", "FILE", "Request",
+            "Hugging Face config.json: its values become the defaults of the flags below, which still "
+            "override them (RoPE: head_dim, rotary part, theta, layout, rope_scaling; ALiBi: heads, "
+            "alibi_bias_max; T5: d_kv, buckets, max distance)."},
+        {"out", "FILE", "Request",
+            "Output file; the extension picks the format: .npy (float64, C order) or .csv (one line per "
+            "row, %.17g). Written atomically: nothing is written when anything fails. `config` also takes .json."},
+        {"device", "NAME", "Request",
+            "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "
+            "(best OpenCL device, CPU reference if none works) or a case-insensitive part of an OpenCL "
+            "\"platform / device\" name (see `devices`)."},
+        // Window and output
+        {"length", "L", "Window and output", "Sequence length L in positions, [1, 1048576]. Default 4096."},
+        {"rows", "A:B", "Window and output",
+            "Half-open row window [A, B) in entries (positions; dims for none). Default: all rows."},
+        {"cols", "A:B", "Window and output",
+            "Half-open column window [A, B) in entries (key positions, or dimensions/frequency pairs for "
+            "table/phase). Default: all columns."},
+        {"view", "RxC", "Window and output",
+            "Output size in pixels, each in [1, 4096]; a pixel summarises its block of entries. Default: "
+            "the window size, capped at 1024 per axis (so small windows are dumped exactly)."},
+        {"reduction", "NAME", "Window and output",
+            "How a pixel summarises its block: sample (first entry), mean, max or min (exact over the "
+            "unmasked entries). Default sample."},
+        {"causal", nullptr, "Window and output", "Mask keys after the query (j > i) in scores and attention."},
+        // Sinusoidal
+        {"d-model", "D", "Sinusoidal and relative",
+            "Model dimension d_model (sinusoidal) or vector size (relative: Shaw/Transformer-XL/T5 "
+            "content), even, [2, 1024]. Default 128 (sinusoidal), 64 (relative)."},
+        {"base", "B", "Sinusoidal and relative",
+            "Frequency base b (sinusoidal) or RoPE theta, finite, > 1. Default 10000."},
+        {"layout", "NAME", "Sinusoidal and relative",
+            "Column layout. Sinusoidal: interleaved (sin/cos alternate, default) or concatenated "
+            "([sin | cos]). RoPE: half-split (pairs (x_i, x_i+r/2), HF rotate_half, default) or "
+            "interleaved (pairs (x_2i, x_2i+1), RoFormer/GPT-J)."},
+        {"frequencies", "NAME", "Sinusoidal and relative",
+            "Sinusoidal frequency rule: paper (w_i = b^(-2i/d), default) or tensor2tensor "
+            "(w_i = exp(-i ln(b)/(d/2-1)), also fairseq)."},
+        {"padding-idx", "P", "Sinusoidal and relative",
+            "fairseq padding row: -1 = none (default); else row P is zero and tokens start at row P+1."},
+        // RoPE
+        {"head-dim", "D", "RoPE",
+            "Head dimension of q/k, even, [2, 1024] (RoPE and hybrid; ALiBi content views). "
+            "Default 128 (RoPE), 64 (ALiBi)."},
+        {"rotary-dim", "R", "RoPE",
+            "Rotary dimension r (partial rotary: GPT-J rotary_dim, NeoX rotary_pct * head_dim), even, "
+            "[2, head_dim]; 0 = head_dim (default). Dims >= r pass through."},
+        {"seq-len", "N", "RoPE",
+            "Sequence length that selects dynamic-NTK and longrope frequencies, [1, 1048576]; "
+            "0 = the view's --length (default). `config` evaluates at max_position_embeddings by default."},
+        // RoPE scaling
+        {"scaling", "TYPE", "RoPE scaling",
+            "Context-extension scaling (HF rope_type): none (default), linear, dynamic, yarn, llama3, longrope."},
+        {"factor", "S", "RoPE scaling", "Scaling factor s, finite, >= 1 (linear, dynamic, yarn, llama3). Default 1."},
+        {"original-max-pos", "L0", "RoPE scaling",
+            "original_max_position_embeddings L0 in positions (yarn, llama3, longrope); 0 = use --max-pos. Default 0."},
+        {"max-pos", "N", "RoPE scaling",
+            "max_position_embeddings in positions (dynamic, yarn, longrope). Default 0 (not given)."},
+        {"beta-fast", "B", "RoPE scaling", "YaRN beta_fast in rotations over L0. Default 32."},
+        {"beta-slow", "B", "RoPE scaling", "YaRN beta_slow in rotations over L0, > 0, <= beta_fast. Default 1."},
+        {"no-truncate", nullptr, "RoPE scaling",
+            "YaRN: do not floor/ceil the correction range (HF truncate = false)."},
+        {"mscale", "M", "RoPE scaling", "YaRN DeepSeek mscale, >= 0; 0 = not given (default)."},
+        {"mscale-all-dim", "M", "RoPE scaling", "YaRN DeepSeek mscale_all_dim, >= 0; 0 = not given (default)."},
+        {"attention-factor", "A", "RoPE scaling",
+            "Explicit attention factor multiplying cos/sin (yarn, longrope), >= 0; 0 = the type's rule (default)."},
+        {"low-freq-factor", "F", "RoPE scaling", "Llama 3 low_freq_factor, > 0. Default 1."},
+        {"high-freq-factor", "F", "RoPE scaling", "Llama 3 high_freq_factor, > low_freq_factor. Default 4."},
+        {"short-factor", "F,F,..", "RoPE scaling", "longrope short_factor list, r/2 positive entries."},
+        {"long-factor", "F,F,..", "RoPE scaling", "longrope long_factor list, r/2 positive entries."},
+        // ALiBi
+        {"heads", "H", "ALiBi", "Number of heads H, [1, 128]. Default 8."},
+        {"head", "h", "ALiBi", "Head shown, [0, H-1] (0 = the steepest slope). Default 0."},
+        {"alibi-bias-max", "B", "ALiBi",
+            "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max), finite, > 0. Default 8."},
+        {"form", "NAME", "ALiBi",
+            "Bias form: causal (-m(i-j), default), symmetric (-m|i-j|), row-offset-bloom (+m j), "
+            "row-offset-foundry (-m(L-1-j)). Causal softmax is the same for all but symmetric."},
+        // Relative
+        {"variant", "NAME", "Relative", "Relative family: t5 (default), shaw or transformer-xl."},
+        {"clip-k", "K", "Relative", "Shaw clipping distance k, [0, 1048576]. Default 16."},
+        {"buckets", "N", "Relative", "T5 num_buckets, [4, 1024] (bidirectional) or [2, 1024]. Default 32."},
+        {"max-distance", "N", "Relative", "T5 max_distance in positions, > num_buckets/4. Default 128."},
+        {"unidirectional", nullptr, "Relative", "T5 decoder buckets (default: bidirectional encoder buckets)."},
+        {"term", "NAME", "Relative", "Transformer-XL score term: total (default), a, b, c or d."},
+        {"bucket-values", "V,V,..", "Relative",
+            "T5 bias per bucket (num_buckets entries). Default: N(0,1) values from --seed."},
+        // Probe and content
+        {"probe", "KIND", "Probe and content",
+            "Positional-only probe q, k: ones (default) or random (N(0, I/d) from --seed)."},
+        {"seed", "N", "Probe and content", "Seed of random probes and content vectors, unsigned 64-bit. Default 0."},
+        {"q", "X,X,..", "Probe and content", "Explicit probe query (d entries); overrides --probe."},
+        {"k", "X,X,..", "Probe and content", "Explicit probe key (d entries); overrides --probe."},
+        {"q-npy", "FILE", "Probe and content",
+            "Content queries for content-score/-attention: .npy of shape (rows >= L, d), float32/float64."},
+        {"k-npy", "FILE", "Probe and content", "Content keys, as --q-npy."},
+        // Curves
+        {"distances", "A:B|X,..", "Curves",
+            "Distances r = i - j >= 0 in positions for decay and bias-vs-distance: a half-open range A:B "
+            "or a list. Default 0:--length."},
+        {"offsets", "A:B|X,..", "Curves",
+            "Signed offsets n = j - i (key minus query, HF's relative_position) for score-vs-offset and "
+            "buckets-vs-offset: range or list. Default -(L-1):L."},
+        {"positions", "A:B|X,..", "Curves", "Positions m for rotate: range or list. Default 0:--length."},
+        {"vector", "X,X,..", "Curves", "The vector rotate turns (head_dim entries)."},
+        {"in", "FILE", "Curves", "txl-rel-shift input x (qlen x klen .npy, float32/float64)."},
+        {"zero-triu", nullptr, "Curves", "txl-rel-shift: zero the reshape leftovers above the valid region."},
+        {"clamp-len", "N", "Curves", "txl-pos-emb: clamp distances to N when N > 0; -1 = no clamp (default)."},
+        // General
+        {"help", nullptr, "General", "Show this help and exit."},
+    };
+    return flags;
+}
+
+QString flagForParameter(const std::string& name) {
+    static const QHash<QString, QString> flags {
+        {u"card"_s, u"--card"_s}, {u"quantity"_s, u"--quantity"_s}, {u"length"_s, u"--length"_s},
+        {u"causal"_s, u"--causal"_s}, {u"row_begin"_s, u"--rows"_s}, {u"row_end"_s, u"--rows"_s},
+        {u"col_begin"_s, u"--cols"_s}, {u"col_end"_s, u"--cols"_s}, {u"out_rows"_s, u"--view"_s},
+        {u"out_cols"_s, u"--view"_s}, {u"reduction"_s, u"--reduction"_s}, {u"d_model"_s, u"--d-model"_s},
+        {u"base"_s, u"--base"_s}, {u"layout"_s, u"--layout"_s}, {u"frequencies"_s, u"--frequencies"_s},
+        {u"padding_idx"_s, u"--padding-idx"_s}, {u"head_dim"_s, u"--head-dim"_s},
+        {u"rotary_dim"_s, u"--rotary-dim"_s}, {u"seq_len"_s, u"--seq-len"_s}, {u"rope_type"_s, u"--scaling"_s},
+        {u"factor"_s, u"--factor"_s}, {u"original_max_position_embeddings"_s, u"--original-max-pos"_s},
+        {u"max_position_embeddings"_s, u"--max-pos"_s}, {u"beta_fast"_s, u"--beta-fast"_s},
+        {u"beta_slow"_s, u"--beta-slow"_s}, {u"truncate"_s, u"--no-truncate"_s}, {u"mscale"_s, u"--mscale"_s},
+        {u"mscale_all_dim"_s, u"--mscale-all-dim"_s}, {u"attention_factor"_s, u"--attention-factor"_s},
+        {u"low_freq_factor"_s, u"--low-freq-factor"_s}, {u"high_freq_factor"_s, u"--high-freq-factor"_s},
+        {u"short_factor"_s, u"--short-factor"_s}, {u"long_factor"_s, u"--long-factor"_s},
+        {u"heads"_s, u"--heads"_s}, {u"head"_s, u"--head"_s}, {u"alibi_bias_max"_s, u"--alibi-bias-max"_s},
+        {u"form"_s, u"--form"_s}, {u"variant"_s, u"--variant"_s}, {u"clip_k"_s, u"--clip-k"_s},
+        {u"num_buckets"_s, u"--buckets"_s}, {u"max_distance"_s, u"--max-distance"_s},
+        {u"bidirectional"_s, u"--unidirectional"_s}, {u"term"_s, u"--term"_s},
+        {u"bucket_values"_s, u"--bucket-values"_s}, {u"kind"_s, u"--probe"_s}, {u"seed"_s, u"--seed"_s},
+        {u"q"_s, u"--q"_s}, {u"k"_s, u"--k"_s}, {u"content_q"_s, u"--q-npy"_s}, {u"content_k"_s, u"--k-npy"_s},
+    };
+    // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
+    const QString field = QString::fromStdString(name).section(u'.', -1);
+    return flags.value(field);
+}
+
+} // namespace pecards::cli

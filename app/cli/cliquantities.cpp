@@ -1,0 +1,92 @@
+#include "cliquantities.h"
+
+#include <QStringList>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+using pecards::Card;
+using pecards::Quantity;
+
+/// Fills the cards of the view quantities from the engine's pairing (pecards::hasQuantity).
+std::vector<CliQuantity> withViewCards(std::vector<CliQuantity> quantities) {
+    for (CliQuantity& quantity : quantities) {
+        if (quantity.curve != Curve::None) {
+            continue;
+        }
+        for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
+            if (pecards::hasQuantity(card, quantity.view)) {
+                quantity.cards.push_back(card);
+            }
+        }
+    }
+    return quantities;
+}
+
+} // namespace
+
+const std::vector<CliQuantity>& cliQuantities() {
+    static const std::vector<CliQuantity> quantities = withViewCards({
+        {"table", Quantity::Table, Curve::None, {}, "L x d",
+            "Sinusoidal PE[p, c]; RoPE: the probe q rotated to each position (R_p q, rotated dims times "
+            "the attention factor)."},
+        {"phase", Quantity::Phase, Curve::None, {}, "L x d/2 (RoPE: L x r/2)",
+            "Angle p * w_i mod 2 pi in radians, [0, 2 pi)."},
+        {"score", Quantity::Score, Curve::None, {}, "L x L",
+            "Positional-only score or bias (rows = query i, cols = key j): sinusoidal PE_i.PE_j, RoPE "
+            "a^2 (R_i q).(R_j k), ALiBi bias in --form, T5 bucket bias, Shaw q.a_idx, Transformer-XL "
+            "--term, hybrid RoPE/sqrt(d) + ALiBi. Masked entries are -inf."},
+        {"attention", Quantity::Attention, Curve::None, {}, "L x L",
+            "Row softmax of the positional-only logits (docs/quantities.md); masked entries are 0."},
+        {"buckets", Quantity::Buckets, Curve::None, {}, "L x L",
+            "Integer index map: T5 bucket of j - i, or Shaw clip(j - i, -k, k) + k."},
+        {"content-score", Quantity::ContentScore, Curve::None, {}, "L x L",
+            "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed)."},
+        {"content-attention", Quantity::ContentAttention, Curve::None, {}, "L x L",
+            "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias))."},
+        {"inv-freq", Quantity::Table, Curve::InvFreq, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "d/2 or r/2",
+            "Frequencies in radians per position: sinusoidal w_i; RoPE theta_i after --scaling at "
+            "--seq-len (0 = --length)."},
+        {"slopes", Quantity::Table, Curve::Slopes, {Card::Alibi, Card::Hybrid}, "H",
+            "ALiBi slopes m_h, h = 1..H (ofirpress get_slopes)."},
+        {"decay", Quantity::Table, Curve::Decay, {Card::Rope, Card::Hybrid}, "count of --distances",
+            "RoFormer long-term decay bound B(r) = (1/(r/2)) sum_k |sum_{l<k} e^{i r theta_l}| at each distance."},
+        {"rotate", Quantity::Table, Curve::Rotate, {Card::Rope, Card::Hybrid}, "positions x head_dim",
+            "--vector rotated to each of --positions (pure rotation R_m x with the scaled frequencies; "
+            "dims >= r pass through)."},
+        {"score-vs-offset", Quantity::Table, Curve::ScoreVsOffset, {Card::Sinusoidal, Card::Rope},
+            "count of --offsets",
+            "Positional-only score as a function of the offset n = j - i: sinusoidal sum_i cos(n w_i), "
+            "RoPE a^2 (R_i q).(R_{i+n} k) with the probe q, k."},
+        {"buckets-vs-offset", Quantity::Table, Curve::BucketsVsOffset, {Card::Relative}, "count of --offsets",
+            "T5 bucket of relative position n = j - i (HF _relative_position_bucket, float32 log), or "
+            "the Shaw index clip(n, -k, k) + k."},
+        {"bias-vs-distance", Quantity::Table, Curve::BiasVsDistance, {Card::Alibi, Card::Hybrid},
+            "H x count of --distances", "ALiBi causal bias -m_h r of every head h (rows) at each distance r."},
+        {"txl-pos-emb", Quantity::Table, Curve::TxlPosEmb, {Card::Relative}, "L x d_model",
+            "Transformer-XL relative embedding R for pos_seq = L-1, ..., 0: rows [sin(pos w) | cos(pos w)]."},
+        {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
+            "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
+    });
+    return quantities;
+}
+
+const CliQuantity* findQuantity(const QString& name) {
+    const auto& all = cliQuantities();
+    const auto it = std::find_if(
+        all.begin(), all.end(), [&](const CliQuantity& q) { return QString::fromLatin1(q.name) == name; });
+    return it == all.end() ? nullptr : &*it;
+}
+
+QString cardNames(const std::vector<pecards::Card>& cards) {
+    QStringList names;
+    for (const Card card : cards) {
+        names << QString::fromStdString(pecards::toString(card));
+    }
+    return names.join(u", "_s);
+}
+
+} // namespace pecards::cli

@@ -1,0 +1,47 @@
+#pragma once
+/// @file cliquantities.h
+/// @brief The quantities pecards-cli computes: the engine's view quantities (grids answered by a
+/// Backend) and the curves the cards draw (computed with the core functions in double).
+
+#include "pecards/params.h"
+#include "pecards/view.h"
+
+#include <QString>
+#include <vector>
+
+namespace pecards::cli {
+
+/// @brief Curves and small tables drawn next to the heatmaps.
+enum class Curve {
+    None, ///< a view quantity (grid)
+    InvFreq, ///< sinusoidal w_i or scaled RoPE theta_i (rope_scaling.h), radians per position
+    Slopes, ///< ALiBi slopes m_h, h = 1..H (alibi.h)
+    Decay, ///< RoFormer long-term decay bound B(r) (rope.h ropeLongTermDecay)
+    Rotate, ///< R_m x for each position m (rope.h ropeRotate)
+    ScoreVsOffset, ///< positional-only score by offset (sinusoidal similarity, RoPE a^2 (R_i q).(R_j k))
+    BucketsVsOffset, ///< T5 bucket or Shaw clipped index of n = j - i (relative.h)
+    BiasVsDistance, ///< ALiBi bias -m_h r of every head (alibi.h)
+    TxlPosEmb, ///< Transformer-XL relative embedding R (relative.h txlRelativeEmbedding)
+    TxlRelShift, ///< Transformer-XL _rel_shift of an input matrix (relative.h txlRelShift)
+};
+
+/// @brief One quantity as the CLI names it.
+struct CliQuantity {
+    const char* name; ///< e.g. "content-attention", "inv-freq"
+    pecards::Quantity view; ///< the view quantity when curve == Curve::None
+    Curve curve;
+    std::vector<pecards::Card> cards; ///< cards offering it
+    const char* shape; ///< output shape for the help, e.g. "L x d"
+    const char* help; ///< what it is, with units
+};
+
+/// @brief Every quantity, views first, in help order.
+const std::vector<CliQuantity>& cliQuantities();
+
+/// @brief The quantity called `name`, or nullptr.
+const CliQuantity* findQuantity(const QString& name);
+
+/// @brief "sinusoidal, rope" for the help and messages.
+QString cardNames(const std::vector<pecards::Card>& cards);
+
+} // namespace pecards::cli

@@ -1,0 +1,139 @@
+#include "clivalues.h"
+
+#include "usageerror.h"
+
+#include "pecards/errors.h"
+#include "pecards/view.h"
+
+#include <QStringList>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+constexpr std::int64_t kMaxListSize = std::int64_t {1} << 20;
+
+QString quoted(const QString& text) {
+    return u'"' + text + u'"';
+}
+
+} // namespace
+
+std::int64_t parseInteger(const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum) {
+    bool ok = false;
+    const qlonglong value = text.trimmed().toLongLong(&ok);
+    if (!ok) {
+        throw UsageError(flag, quoted(text) + u" is not an integer"_s);
+    }
+    if (value < minimum || value > maximum) {
+        throw UsageError(flag,
+            quoted(text) + u" is out of range: allowed: in ["_s + QString::number(minimum) + u", "_s
+                + QString::number(maximum) + u']');
+    }
+    return value;
+}
+
+std::uint64_t parseUnsigned(const QString& flag, const QString& text) {
+    bool ok = false;
+    const qulonglong value = text.trimmed().toULongLong(&ok);
+    if (!ok) {
+        throw UsageError(flag, quoted(text) + u" is not an unsigned integer in [0, 2^64-1]"_s);
+    }
+    return value;
+}
+
+double parseNumber(const QString& flag, const QString& text) {
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value)) {
+        throw UsageError(flag, quoted(text) + u" is not a finite number"_s);
+    }
+    return value;
+}
+
+std::vector<double> parseNumberList(const QString& flag, const QString& text) {
+    const QStringList parts = text.split(u',');
+    if (parts.size() > kMaxListSize) {
+        throw UsageError(flag, u"has "_s + QString::number(parts.size()) + u" entries: allowed: at most 2^20"_s);
+    }
+    std::vector<double> values;
+    values.reserve(static_cast<std::size_t>(parts.size()));
+    for (const QString& part : parts) {
+        bool ok = false;
+        const double value = part.trimmed().toDouble(&ok);
+        if (!ok || !std::isfinite(value)) {
+            throw UsageError(flag,
+                quoted(part) + u" in "_s + quoted(text) + u" is not a finite number (expected X,X,...)"_s);
+        }
+        values.push_back(value);
+    }
+    return values;
+}
+
+std::pair<std::int64_t, std::int64_t> parseRange(const QString& flag, const QString& text) {
+    const QStringList parts = text.split(u':');
+    bool okBegin = false;
+    bool okEnd = false;
+    const qlonglong begin = parts.size() == 2 ? parts[0].trimmed().toLongLong(&okBegin) : 0;
+    const qlonglong end = parts.size() == 2 ? parts[1].trimmed().toLongLong(&okEnd) : 0;
+    if (!okBegin || !okEnd) {
+        throw UsageError(flag, quoted(text) + u" is not a range A:B of integers (half-open [A, B))"_s);
+    }
+    if (end <= begin) {
+        throw UsageError(flag, quoted(text) + u" is an empty range: allowed: A:B with A < B"_s);
+    }
+    return {begin, end};
+}
+
+std::vector<double> parseRangeOrList(const QString& flag, const QString& text) {
+    if (!text.contains(u':')) {
+        return parseNumberList(flag, text);
+    }
+    const auto [begin, end] = parseRange(flag, text);
+    if (end - begin > kMaxListSize) {
+        throw UsageError(flag, quoted(text) + u" has more than 2^20 values"_s);
+    }
+    std::vector<double> values;
+    values.reserve(static_cast<std::size_t>(end - begin));
+    for (std::int64_t value = begin; value < end; ++value) {
+        values.push_back(static_cast<double>(value));
+    }
+    return values;
+}
+
+std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
+    const QStringList parts = text.toLower().split(u'x');
+    if (parts.size() != 2) {
+        throw UsageError(flag, quoted(text) + u" is not an output size RxC (e.g. 512x512)"_s);
+    }
+    return {static_cast<int>(parseInteger(flag, parts[0], 1, 4096)),
+        static_cast<int>(parseInteger(flag, parts[1], 1, 4096))};
+}
+
+QString allowedText(const std::string& allowed) {
+    return QString::fromStdString(allowed);
+}
+
+template <typename Enum> Enum parseEnum(const QString& flag, const QString& text) {
+    try {
+        return pecards::fromString<Enum>(text.trimmed().toStdString());
+    } catch (const pecards::InvalidParameter& error) {
+        throw UsageError(flag, quoted(text) + u" is not allowed: allowed: "_s + allowedText(error.allowed()));
+    }
+}
+
+template pecards::Card parseEnum<pecards::Card>(const QString&, const QString&);
+template pecards::SinusoidalLayout parseEnum<pecards::SinusoidalLayout>(const QString&, const QString&);
+template pecards::SinusoidalFrequencies parseEnum<pecards::SinusoidalFrequencies>(const QString&, const QString&);
+template pecards::RopeLayout parseEnum<pecards::RopeLayout>(const QString&, const QString&);
+template pecards::RopeScalingType parseEnum<pecards::RopeScalingType>(const QString&, const QString&);
+template pecards::AlibiForm parseEnum<pecards::AlibiForm>(const QString&, const QString&);
+template pecards::RelativeVariant parseEnum<pecards::RelativeVariant>(const QString&, const QString&);
+template pecards::TxlTerm parseEnum<pecards::TxlTerm>(const QString&, const QString&);
+template pecards::ProbeKind parseEnum<pecards::ProbeKind>(const QString&, const QString&);
+template pecards::Reduction parseEnum<pecards::Reduction>(const QString&, const QString&);
+
+} // namespace pecards::cli

@@ -1,0 +1,43 @@
+#pragma once
+/// @file clivalues.h
+/// @brief Parsers for flag values. Every failure throws UsageError naming the flag, the text
+/// given and what is allowed.
+
+#include "pecards/params.h"
+
+#include <QString>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pecards::cli {
+
+/// @brief A decimal integer in [minimum, maximum].
+std::int64_t parseInteger(const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum);
+
+/// @brief A decimal unsigned 64-bit integer (seeds).
+std::uint64_t parseUnsigned(const QString& flag, const QString& text);
+
+/// @brief A finite number.
+double parseNumber(const QString& flag, const QString& text);
+
+/// @brief Comma-separated finite numbers, e.g. "0.5,-1,2e-3" (at least one).
+std::vector<double> parseNumberList(const QString& flag, const QString& text);
+
+/// @brief A half-open integer range "A:B" with A < B, as {A, B}.
+std::pair<std::int64_t, std::int64_t> parseRange(const QString& flag, const QString& text);
+
+/// @brief A half-open integer range "A:B" (expanded, at most 2^20 values) or a comma-separated list.
+std::vector<double> parseRangeOrList(const QString& flag, const QString& text);
+
+/// @brief An output size "RxC" (rows x columns, pixels), each in [1, 4096].
+std::pair<int, int> parseViewSize(const QString& flag, const QString& text);
+
+/// @brief One of the engine's stable names of `Enum` (pecards::fromString).
+template <typename Enum> Enum parseEnum(const QString& flag, const QString& text);
+
+/// @brief The allowed-set part of an InvalidParameter from pecards::fromString, for messages.
+QString allowedText(const std::string& allowed);
+
+} // namespace pecards::cli

@@ -1,0 +1,171 @@
+#include "common/configreader.h"
+
+#include "common/configerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonValue>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::app {
+
+namespace {
+
+/// Compact JSON text of a value for error messages ("\"abc\"", "[1,2]", "true").
+QString describe(const QJsonValue& value) {
+    if (value.isString()) {
+        return u'"' + value.toString() + u'"';
+    }
+    if (value.isBool()) {
+        return value.toBool() ? u"true"_s : u"false"_s;
+    }
+    if (value.isDouble()) {
+        return QString::number(value.toDouble(), 'g', 17);
+    }
+    if (value.isArray()) {
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    }
+    if (value.isObject()) {
+        return u"{...}"_s;
+    }
+    return u"null"_s;
+}
+
+} // namespace
+
+ConfigReader::ConfigReader(QJsonObject object, QString fileName, QString prefix)
+    : m_object(std::move(object))
+    , m_fileName(std::move(fileName))
+    , m_prefix(std::move(prefix)) {
+}
+
+bool ConfigReader::has(const QString& key) const {
+    const QJsonValue value = m_object.value(key);
+    return !value.isUndefined() && !value.isNull();
+}
+
+std::optional<QString> ConfigReader::firstPresent(const QStringList& keys) const {
+    for (const QString& key : keys) {
+        if (has(key)) {
+            return key;
+        }
+    }
+    return std::nullopt;
+}
+
+QString ConfigReader::path(const QString& key) const {
+    return m_prefix + key;
+}
+
+void ConfigReader::fail(const QString& key, const QString& problem) const {
+    throw ConfigError(path(key), m_fileName + u": "_s + path(key) + u' ' + problem);
+}
+
+void ConfigReader::failMissing(const QString& key, const QString& neededBy) const {
+    fail(key, u"is missing (needed by "_s + neededBy + u')');
+}
+
+std::optional<double> ConfigReader::number(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isDouble() || !std::isfinite(value.toDouble())) {
+        fail(key, u"= "_s + describe(value) + u" is not a number"_s);
+    }
+    return value.toDouble();
+}
+
+std::optional<std::int64_t> ConfigReader::integer(const QString& key) const {
+    const std::optional<double> value = number(key);
+    if (!value) {
+        return std::nullopt;
+    }
+    // 2^53: every integer below is exact in a JSON double.
+    if (std::floor(*value) != *value || std::abs(*value) > 9007199254740992.0) {
+        fail(key, u"= "_s + describe(m_object.value(key)) + u" is not an integer"_s);
+    }
+    return static_cast<std::int64_t>(*value);
+}
+
+std::optional<bool> ConfigReader::boolean(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isBool()) {
+        fail(key, u"= "_s + describe(value) + u" is not true or false"_s);
+    }
+    return value.toBool();
+}
+
+std::optional<QString> ConfigReader::string(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isString()) {
+        fail(key, u"= "_s + describe(value) + u" is not a string"_s);
+    }
+    return value.toString();
+}
+
+std::optional<std::vector<double>> ConfigReader::numberList(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isArray()) {
+        fail(key, u"= "_s + describe(value) + u" is not a list of numbers"_s);
+    }
+    const QJsonArray array = value.toArray();
+    std::vector<double> result;
+    result.reserve(static_cast<std::size_t>(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue element = array.at(i);
+        if (!element.isDouble() || !std::isfinite(element.toDouble())) {
+            fail(key + u'[' + QString::number(i) + u']', u"= "_s + describe(element) + u" is not a number"_s);
+        }
+        result.push_back(element.toDouble());
+    }
+    return result;
+}
+
+std::optional<ConfigReader> ConfigReader::object(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isObject()) {
+        fail(key, u"= "_s + describe(value) + u" is not a JSON object"_s);
+    }
+    return ConfigReader(value.toObject(), m_fileName, path(key) + u'.');
+}
+
+double ConfigReader::requiredNumber(const QString& key, const QString& neededBy) const {
+    const std::optional<double> value = number(key);
+    if (!value) {
+        failMissing(key, neededBy);
+    }
+    return *value;
+}
+
+std::int64_t ConfigReader::requiredInteger(const QString& key, const QString& neededBy) const {
+    const std::optional<std::int64_t> value = integer(key);
+    if (!value) {
+        failMissing(key, neededBy);
+    }
+    return *value;
+}
+
+std::vector<double> ConfigReader::requiredNumberList(const QString& key, const QString& neededBy) const {
+    std::optional<std::vector<double>> value = numberList(key);
+    if (!value) {
+        failMissing(key, neededBy);
+    }
+    return std::move(*value);
+}
+
+} // namespace pecards::app

@@ -1,0 +1,67 @@
+#pragma once
+/// @file configreader.h
+/// @brief Typed access to the keys of one JSON object of a model config, with errors that name
+/// the dotted key.
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace pecards::app {
+
+/// @brief Reads typed values from a JSON object (a config or a nested block such as
+/// `rope_scaling`). Keys that are absent or JSON `null` count as absent. A present key of the
+/// wrong type throws ConfigError naming `<prefix><key>`.
+class ConfigReader {
+public:
+    /// @param object the JSON object to read.
+    /// @param fileName shown at the start of every error message.
+    /// @param prefix dotted path of the object ("" for the top level, "rope_scaling." for the block).
+    ConfigReader(QJsonObject object, QString fileName, QString prefix = {});
+
+    /// @brief True when the key is present and not null.
+    bool has(const QString& key) const;
+    /// @brief The first of `keys` that is present (not null), if any.
+    std::optional<QString> firstPresent(const QStringList& keys) const;
+    /// @brief The dotted path of `key`, e.g. "rope_scaling.factor".
+    QString path(const QString& key) const;
+    /// @brief The file name given at construction.
+    const QString& fileName() const { return m_fileName; }
+
+    /// @brief A JSON number. @throws ConfigError if present but not a finite number.
+    std::optional<double> number(const QString& key) const;
+    /// @brief A JSON number with an integral value. @throws ConfigError otherwise.
+    std::optional<std::int64_t> integer(const QString& key) const;
+    /// @brief A JSON boolean. @throws ConfigError if present but not true/false.
+    std::optional<bool> boolean(const QString& key) const;
+    /// @brief A JSON string. @throws ConfigError if present but not a string.
+    std::optional<QString> string(const QString& key) const;
+    /// @brief A JSON array of numbers. @throws ConfigError naming the bad element, e.g. "short_factor[3]".
+    std::optional<std::vector<double>> numberList(const QString& key) const;
+    /// @brief A nested JSON object as a reader with the extended prefix.
+    /// @throws ConfigError if present but not an object.
+    std::optional<ConfigReader> object(const QString& key) const;
+
+    /// @brief Like number(), but a missing key throws ConfigError
+    /// "<path> is missing (needed by <neededBy>)".
+    double requiredNumber(const QString& key, const QString& neededBy) const;
+    /// @brief Like integer(), but a missing key throws as requiredNumber().
+    std::int64_t requiredInteger(const QString& key, const QString& neededBy) const;
+    /// @brief Like numberList(), but a missing key throws as requiredNumber().
+    std::vector<double> requiredNumberList(const QString& key, const QString& neededBy) const;
+
+    /// @brief Throws ConfigError "<file>: <path(key)> <problem>".
+    [[noreturn]] void fail(const QString& key, const QString& problem) const;
+
+private:
+    [[noreturn]] void failMissing(const QString& key, const QString& neededBy) const;
+
+    QJsonObject m_object;
+    QString m_fileName;
+    QString m_prefix;
+};
+
+} // namespace pecards::app

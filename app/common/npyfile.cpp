@@ -1,0 +1,179 @@
+#include "common/npyfile.h"
+
+#include "common/fileerror.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QStringList>
+#include <QtEndian>
+#include <cstring>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::app {
+
+namespace {
+
+constexpr char kMagic[] = "\x93NUMPY";
+constexpr qsizetype kMagicSize = 6;
+constexpr qsizetype kAlignment = 64; ///< numpy pads headers to 64 bytes since 1.x
+
+[[noreturn]] void fail(const QString& path, const QString& problem) {
+    throw FileError((path + u": "_s + problem).toStdString());
+}
+
+QByteArray headerDict(const std::vector<std::int64_t>& shape) {
+    QByteArray shapeText = "(";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        shapeText += QByteArray::number(static_cast<qlonglong>(shape[i]));
+        if (shape.size() == 1 || i + 1 < shape.size()) {
+            shapeText += ", ";
+        }
+    }
+    shapeText = shapeText.trimmed() + ")";
+    return "{'descr': '<f8', 'fortran_order': False, 'shape': " + shapeText + ", }";
+}
+
+/// The parsed header of a .npy file.
+struct NpyHeader {
+    QString descr;
+    bool fortranOrder = false;
+    std::vector<std::int64_t> shape;
+    qsizetype dataOffset = 0;
+};
+
+NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
+    if (bytes.size() < 10 || std::memcmp(bytes.constData(), kMagic, kMagicSize) != 0) {
+        fail(path, u"not a .npy file (no \\x93NUMPY magic)"_s);
+    }
+    const auto major = static_cast<unsigned char>(bytes[6]);
+    qsizetype lengthSize = 0;
+    if (major == 1) {
+        lengthSize = 2;
+    } else if (major == 2 || major == 3) {
+        lengthSize = 4;
+    } else {
+        fail(path, u".npy format version "_s + QString::number(major) + u" is not supported (1 to 3 are)"_s);
+    }
+    const qsizetype start = 8 + lengthSize;
+    if (bytes.size() < start) {
+        fail(path, u"truncated .npy header"_s);
+    }
+    const qsizetype length = lengthSize == 2
+        ? qFromLittleEndian<quint16>(bytes.constData() + 8)
+        : static_cast<qsizetype>(qFromLittleEndian<quint32>(bytes.constData() + 8));
+    if (bytes.size() < start + length) {
+        fail(path, u"truncated .npy header"_s);
+    }
+    const QString dict = QString::fromLatin1(bytes.mid(start, length));
+    NpyHeader header;
+    header.dataOffset = start + length;
+    static const QRegularExpression descrRe(uR"('descr'\s*:\s*'([^']*)')"_s);
+    static const QRegularExpression fortranRe(uR"('fortran_order'\s*:\s*(True|False))"_s);
+    static const QRegularExpression shapeRe(uR"('shape'\s*:\s*\(([^)]*)\))"_s);
+    const QRegularExpressionMatch descr = descrRe.match(dict);
+    const QRegularExpressionMatch fortran = fortranRe.match(dict);
+    const QRegularExpressionMatch shape = shapeRe.match(dict);
+    if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) {
+        fail(path, u"malformed .npy header "_s + dict.trimmed());
+    }
+    header.descr = descr.captured(1);
+    header.fortranOrder = fortran.captured(1) == u"True"_s;
+    for (const QString& part : shape.captured(1).split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qlonglong extent = part.trimmed().toLongLong(&ok);
+        if (!ok || extent < 0) {
+            fail(path, u"malformed shape ("_s + shape.captured(1) + u") in the .npy header"_s);
+        }
+        header.shape.push_back(extent);
+    }
+    return header;
+}
+
+template <typename Scalar> Eigen::MatrixXd decodeRows(const char* data, std::int64_t rows, std::int64_t cols) {
+    Eigen::MatrixXd matrix(rows, cols);
+    for (std::int64_t r = 0; r < rows; ++r) {
+        for (std::int64_t c = 0; c < cols; ++c) {
+            matrix(r, c) = static_cast<double>(qFromLittleEndian<Scalar>(data + (r * cols + c) * sizeof(Scalar)));
+        }
+    }
+    return matrix;
+}
+
+} // namespace
+
+void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values) {
+    std::int64_t count = 1;
+    for (const std::int64_t extent : shape) {
+        count *= extent;
+    }
+    if (count != static_cast<std::int64_t>(values.size())) {
+        fail(path, u"shape does not match the number of values ("_s + QString::number(values.size()) + u')');
+    }
+    QByteArray header = headerDict(shape);
+    // magic (6) + version (2) + length (2) + dict + padding + '\n' is a multiple of 64.
+    const qsizetype unpadded = kMagicSize + 2 + 2 + header.size() + 1;
+    header += QByteArray((kAlignment - unpadded % kAlignment) % kAlignment, ' ') + '\n';
+    QByteArray bytes;
+    bytes.reserve(kMagicSize + 4 + header.size() + static_cast<qsizetype>(values.size() * sizeof(double)));
+    bytes.append(kMagic, kMagicSize);
+    bytes.append('\x01').append('\x00');
+    char length[2];
+    qToLittleEndian<quint16>(static_cast<quint16>(header.size()), length);
+    bytes.append(length, 2).append(header);
+    const qsizetype dataStart = bytes.size();
+    bytes.resize(dataStart + static_cast<qsizetype>(values.size() * sizeof(double)));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        qToLittleEndian<double>(values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        fail(path, u"cannot be written ("_s + file.errorString() + u')');
+    }
+}
+
+Eigen::MatrixXd readNpyMatrix(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        fail(path, u"cannot be read ("_s + file.errorString() + u')');
+    }
+    const QByteArray bytes = file.readAll();
+    const NpyHeader header = parseHeader(path, bytes);
+    qsizetype itemSize = 0;
+    if (header.descr == u"<f8"_s) {
+        itemSize = 8;
+    } else if (header.descr == u"<f4"_s) {
+        itemSize = 4;
+    } else {
+        fail(path,
+            u"dtype '"_s + header.descr
+                + u"' is not supported: expected little-endian float32 '<f4' or float64 '<f8'"_s);
+    }
+    if (header.fortranOrder) {
+        fail(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
+    }
+    if (header.shape.size() != 2) {
+        QStringList extents;
+        for (const std::int64_t extent : header.shape) {
+            extents << QString::number(extent);
+        }
+        fail(path,
+            u"shape ("_s + extents.join(u", "_s)
+                + u") is not supported: expected a 2-D array (positions L, dimension d)"_s);
+    }
+    const std::int64_t rows = header.shape[0];
+    const std::int64_t cols = header.shape[1];
+    const qsizetype expected = static_cast<qsizetype>(rows * cols) * itemSize;
+    const qsizetype available = bytes.size() - header.dataOffset;
+    if (available != expected) {
+        fail(path,
+            u"holds "_s + QString::number(available) + u" bytes of data, but shape ("_s + QString::number(rows)
+                + u", "_s + QString::number(cols) + u") needs "_s + QString::number(expected));
+    }
+    const char* data = bytes.constData() + header.dataOffset;
+    return itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);
+}
+
+} // namespace pecards::app

@@ -1,0 +1,27 @@
+#pragma once
+/// @file npyfile.h
+/// @brief NumPy `.npy` files (format 1.0, https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html):
+/// float64 output written atomically, L x d float32/float64 input for content vectors.
+
+#include <Eigen/Core>
+#include <QString>
+#include <cstdint>
+#include <vector>
+
+namespace pecards::app {
+
+/// @brief Writes `values` (row-major, C order) as a `.npy` file of dtype `<f8` and the given
+/// shape (one entry per axis; {n} for a vector, {rows, cols} for a grid). The header is padded
+/// so the data starts at a multiple of 64 bytes. The file appears complete or not at all
+/// (QSaveFile): an existing file is replaced only on success.
+/// @throws FileError if the product of `shape` differs from values.size() or the file cannot be written.
+void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values);
+
+/// @brief Reads a 2-D `.npy` array of shape (rows, cols), dtype little-endian float32 (`<f4`)
+/// or float64 (`<f8`), C order (format versions 1.0-3.0). float32 values are widened exactly.
+/// @return a rows x cols matrix (row r = the file's row r, e.g. the vector of position r).
+/// @throws FileError naming the file and the problem: unreadable, not a .npy file, another dtype
+///         (big-endian, integers, ...), Fortran order, not 2-D, or truncated data.
+Eigen::MatrixXd readNpyMatrix(const QString& path);
+
+} // namespace pecards::app

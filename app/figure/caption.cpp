@@ -1,0 +1,275 @@
+#include "figure/caption.h"
+
+#include "pecards/errors.h"
+
+#include <QStringList>
+#include <algorithm>
+#include <vector>
+
+namespace pecards::app {
+
+namespace {
+
+/// Explicit vectors longer than this are summarised by their length in captions.
+constexpr std::size_t kMaxListedValues = 16;
+
+QString number(double value) { return QString::fromStdString(formatValue(value)); }
+QString text(const std::string& value) { return QString::fromStdString(value); }
+QString yesNo(bool value) { return value ? QStringLiteral("true") : QStringLiteral("false"); }
+
+QString field(const char* name, const QString& value) {
+    return QLatin1String(name) + QLatin1Char('=') + value;
+}
+QString field(const char* name, double value) { return field(name, number(value)); }
+QString field(const char* name, qint64 value) { return field(name, QString::number(value)); }
+QString field(const char* name, int value) { return field(name, QString::number(value)); }
+
+QString list(const std::vector<double>& values) {
+    QStringList items;
+    for (const double v : values) {
+        items << number(v);
+    }
+    return QLatin1Char('[') + items.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString vectorField(const char* name, const std::vector<double>& values) {
+    if (values.size() <= kMaxListedValues) {
+        return field(name, list(values));
+    }
+    return field(name, QStringLiteral("explicit (%1 values)").arg(values.size()));
+}
+
+bool isContent(Quantity quantity) {
+    return quantity == Quantity::ContentScore || quantity == Quantity::ContentAttention;
+}
+
+bool isPositionalScore(Quantity quantity) {
+    return quantity == Quantity::Score || quantity == Quantity::Attention;
+}
+
+/// Whether the view reads the fixed probe q/k (probe.h) — docs/quantities.md.
+bool usesProbe(const CardParams& p, Quantity quantity) {
+    switch (p.card) {
+    case Card::Rope:
+        return quantity == Quantity::Table || isPositionalScore(quantity);
+    case Card::Hybrid:
+        return isPositionalScore(quantity);
+    case Card::Relative:
+        return p.relative.variant != RelativeVariant::T5 && isPositionalScore(quantity);
+    case Card::Sinusoidal:
+    case Card::Alibi:
+        return false;
+    }
+    return false;
+}
+
+/// Whether vectors derived from probe.seed (other than the probe itself) enter the view.
+bool usesSeed(const CardParams& p, Quantity quantity) {
+    if (isContent(quantity) && !(p.probe.content_q && p.probe.content_k)) {
+        return true;
+    }
+    if (p.card != Card::Relative || quantity == Quantity::Buckets) {
+        return false;
+    }
+    if (p.relative.variant == RelativeVariant::T5) {
+        return p.relative.bucket_values.empty() && (isPositionalScore(quantity) || isContent(quantity));
+    }
+    return isPositionalScore(quantity) || isContent(quantity); // Shaw a_idx, Transformer-XL u, v, W_R
+}
+
+void appendSinusoidal(QStringList& out, const SinusoidalParams& s) {
+    out << field("d_model", s.d_model) << field("base", s.base) << field("layout", text(toString(s.layout)))
+        << field("frequencies", text(toString(s.frequencies)));
+    if (s.padding_idx >= 0) {
+        out << field("padding_idx", s.padding_idx);
+    }
+}
+
+void appendScaling(QStringList& out, const RopeScaling& s) {
+    out << field("scaling", text(toString(s.type)));
+    const auto optional = [&out](const char* name, double value) {
+        if (value != 0.0) {
+            out << field(name, value);
+        }
+    };
+    const auto optionalLength = [&out](const char* name, std::int64_t value) {
+        if (value != 0) {
+            out << field(name, static_cast<qint64>(value));
+        }
+    };
+    switch (s.type) {
+    case RopeScalingType::None:
+        return;
+    case RopeScalingType::Linear:
+        out << field("factor", s.factor);
+        break;
+    case RopeScalingType::Dynamic:
+        out << field("factor", s.factor);
+        optionalLength("original_max_position_embeddings", s.original_max_position_embeddings);
+        optionalLength("max_position_embeddings", s.max_position_embeddings);
+        break;
+    case RopeScalingType::Yarn:
+        out << field("factor", s.factor);
+        optionalLength("original_max_position_embeddings", s.original_max_position_embeddings);
+        optionalLength("max_position_embeddings", s.max_position_embeddings);
+        out << field("beta_fast", s.beta_fast) << field("beta_slow", s.beta_slow)
+            << field("truncate", yesNo(s.truncate));
+        optional("mscale", s.mscale);
+        optional("mscale_all_dim", s.mscale_all_dim);
+        break;
+    case RopeScalingType::Llama3:
+        out << field("factor", s.factor);
+        optionalLength("original_max_position_embeddings", s.original_max_position_embeddings);
+        out << field("low_freq_factor", s.low_freq_factor) << field("high_freq_factor", s.high_freq_factor);
+        break;
+    case RopeScalingType::LongRope:
+        optionalLength("original_max_position_embeddings", s.original_max_position_embeddings);
+        optionalLength("max_position_embeddings", s.max_position_embeddings);
+        out << vectorField("short_factor", s.short_factor) << vectorField("long_factor", s.long_factor);
+        break;
+    }
+    optional("attention_factor", s.attention_factor);
+}
+
+void appendRope(QStringList& out, const RopeParams& r) {
+    out << field("head_dim", r.head_dim) << field("base", r.base);
+    if (r.rotary_dim != 0 && r.rotary_dim != r.head_dim) {
+        out << field("rotary_dim", r.rotary_dim);
+    }
+    out << field("layout", text(toString(r.layout)));
+    appendScaling(out, r.scaling);
+    if (r.seq_len != 0) {
+        out << field("seq_len", static_cast<qint64>(r.seq_len));
+    }
+}
+
+void appendAlibi(QStringList& out, const AlibiParams& a, bool withHeadDim) {
+    out << field("heads", a.heads) << field("head", a.head) << field("alibi_bias_max", a.alibi_bias_max)
+        << field("form", text(toString(a.form)));
+    if (withHeadDim) {
+        out << field("head_dim", a.head_dim);
+    }
+}
+
+void appendRelative(QStringList& out, const RelativeParams& r, Quantity quantity) {
+    switch (r.variant) {
+    case RelativeVariant::T5:
+        out << field("num_buckets", r.num_buckets) << field("max_distance", r.max_distance)
+            << field("bidirectional", yesNo(r.bidirectional));
+        if (!r.bucket_values.empty() && quantity != Quantity::Buckets) {
+            out << vectorField("bucket_values", r.bucket_values);
+        }
+        if (isContent(quantity)) {
+            out << field("d_model", r.d_model);
+        }
+        return;
+    case RelativeVariant::Shaw:
+        out << field("clip_k", r.clip_k);
+        if (quantity != Quantity::Buckets) {
+            out << field("d_model", r.d_model);
+        }
+        return;
+    case RelativeVariant::TransformerXL:
+        out << field("term", text(toString(r.term))) << field("d_model", r.d_model);
+        return;
+    }
+}
+
+void appendProbe(QStringList& out, const CardParams& p, Quantity quantity) {
+    const ProbeParams& probe = p.probe;
+    if (usesProbe(p, quantity)) {
+        if (!probe.q.empty() || !probe.k.empty()) {
+            if (!probe.q.empty()) {
+                out << vectorField("probe_q", probe.q);
+            }
+            if (!probe.k.empty()) {
+                out << vectorField("probe_k", probe.k);
+            }
+        }
+        if (probe.q.empty() || probe.k.empty()) {
+            out << field("probe", text(toString(probe.kind)));
+        }
+    }
+    if (isContent(quantity) && probe.content_q && probe.content_k) {
+        out << QStringLiteral("content=.npy (q %1×%2, k %3×%4)")
+                   .arg(probe.content_q->rows())
+                   .arg(probe.content_q->cols())
+                   .arg(probe.content_k->rows())
+                   .arg(probe.content_k->cols());
+    }
+    const bool randomProbe = usesProbe(p, quantity) && probe.kind == ProbeKind::Random
+        && (probe.q.empty() || probe.k.empty());
+    if (randomProbe || usesSeed(p, quantity)) {
+        out << field("seed", QString::number(probe.seed));
+    }
+}
+
+QString range(qint64 begin, qint64 end) {
+    return QStringLiteral("%1–%2").arg(begin).arg(end - 1); // en dash: inclusive range
+}
+
+} // namespace
+
+QString captionSeparator() { return QStringLiteral(" · "); }
+
+QString cardShortName(const CardParams& params) {
+    switch (params.card) {
+    case Card::Sinusoidal:
+        return QStringLiteral("Sinusoidal");
+    case Card::Relative:
+        switch (params.relative.variant) {
+        case RelativeVariant::T5:
+            return QStringLiteral("Relative (T5)");
+        case RelativeVariant::Shaw:
+            return QStringLiteral("Relative (Shaw)");
+        case RelativeVariant::TransformerXL:
+            return QStringLiteral("Relative (Transformer-XL)");
+        }
+        break;
+    case Card::Alibi:
+        return QStringLiteral("ALiBi");
+    case Card::Rope:
+        return QStringLiteral("RoPE");
+    case Card::Hybrid:
+        return QStringLiteral("RoPE+ALiBi");
+    }
+    return text(toString(params.card));
+}
+
+QString formatCaption(const ViewRequest& request) {
+    const CardParams& p = request.params;
+    QStringList out;
+    out << cardShortName(p) + QLatin1Char(' ') + text(toString(request.quantity));
+    switch (p.card) {
+    case Card::Sinusoidal:
+        appendSinusoidal(out, p.sinusoidal);
+        break;
+    case Card::Rope:
+        appendRope(out, p.rope);
+        break;
+    case Card::Alibi:
+        appendAlibi(out, p.alibi, isContent(request.quantity));
+        break;
+    case Card::Relative:
+        appendRelative(out, p.relative, request.quantity);
+        break;
+    case Card::Hybrid:
+        appendRope(out, p.rope);
+        appendAlibi(out, p.alibi, false);
+        break;
+    }
+    appendProbe(out, p, request.quantity);
+    if (p.causal && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
+        && request.quantity != Quantity::Buckets) {
+        out << QStringLiteral("causal");
+    }
+    const Window& w = request.window;
+    const qint64 rows = std::min<qint64>(request.out_rows, w.rows());
+    const qint64 cols = std::min<qint64>(request.out_cols, w.cols());
+    out << field("L", static_cast<qint64>(p.length)) << QStringLiteral("rows ") + range(w.row_begin, w.row_end)
+        << QStringLiteral("cols ") + range(w.col_begin, w.col_end)
+        << QStringLiteral("%1×%2 px, %3").arg(rows).arg(cols).arg(text(toString(request.reduction)));
+    return out.join(captionSeparator());
+}
+
+} // namespace pecards::app

@@ -1,0 +1,73 @@
+#pragma once
+/// @file figureexporter.h
+/// @brief Writes figures as PNG (raster, chosen dpi), SVG (vector text, axes and colour bar;
+/// the heatmap embedded as a full-resolution image) and PDF (vector, one page per figure).
+///
+/// Every write is atomic (QSaveFile): the file appears complete or not at all, and an existing
+/// file is replaced only on success. Errors are returned as one message naming the path and
+/// the reason; nothing throws.
+///
+/// PNG output is deterministic: the same spec and options give byte-identical files (no
+/// timestamps; fonts by name at whole-pixel sizes), so the GUI and the CLI export the same
+/// bytes. SVG output is deterministic too; PDF files carry a creation date.
+
+#include "figure/figurerenderer.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QSizeF>
+#include <optional>
+
+namespace pecards::app {
+
+/// @brief Physical size and resolution of exported figures.
+struct FigureExportOptions {
+    QSizeF sizeInches {6.0, 4.5}; ///< width x height in inches, each in [1, 40]
+    int dpi = 300; ///< dots per inch, [72, 2400]; pixels = round(inches * dpi), at most 32768
+    FigureStyle style; ///< fonts and sizes (points)
+    bool operator==(const FigureExportOptions&) const = default;
+};
+
+/// @brief File formats of figures.
+enum class FigureFormat { Png, Svg, Pdf };
+
+/// @brief The format named by the path's suffix (".png", ".svg", ".pdf", any case), or none.
+std::optional<FigureFormat> figureFormatForPath(const QString& path);
+
+/// @brief Renders and writes figures with fixed options.
+class FigureExporter {
+public:
+    explicit FigureExporter(FigureExportOptions options = {});
+
+    /// @brief Empty when the options are valid, else a message naming the value and the range,
+    /// e.g. "dpi = 20 is invalid: allowed: [72, 2400]".
+    QString validationError() const;
+
+    /// @brief The size in device pixels: round(sizeInches * dpi).
+    QSize pixelSize() const;
+
+    /// @brief The figure as an opaque RGB image of pixelSize() with the dpi recorded
+    /// (dots per metre = round(dpi / 0.0254)). Options must be valid.
+    QImage renderImage(const FigureSpec& spec) const;
+
+    /// @brief PNG / SVG / PDF bytes of the figure(s); empty with `error` set on failure.
+    /// The PNG carries the title and caption as text chunks ("Title", "Description").
+    QByteArray pngData(const FigureSpec& spec, QString* error = nullptr) const;
+    QByteArray svgData(const FigureSpec& spec, QString* error = nullptr) const;
+    QByteArray pdfData(const QList<FigureSpec>& figures, QString* error = nullptr) const;
+
+    /// @brief Writes one figure (PNG, SVG) or one page per figure (PDF, a handout), the format
+    /// chosen by the path's suffix. PNG and SVG take exactly one figure.
+    /// @return true on success; false with `error` = "Cannot export figure to <path>: <reason>".
+    bool save(const QString& path, const QList<FigureSpec>& figures, QString* error = nullptr) const;
+
+    const FigureExportOptions& options() const { return m_options; }
+
+private:
+    void paintPage(QPainter& painter, const FigureSpec& spec) const;
+
+    FigureExportOptions m_options;
+    FigureRenderer m_renderer;
+};
+
+} // namespace pecards::app

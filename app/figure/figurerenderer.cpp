@@ -1,0 +1,310 @@
+#include "figure/figurerenderer.h"
+
+#include "figure/caption.h"
+#include "figure/ticks.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QLinearGradient>
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+
+namespace pecards::app {
+
+namespace {
+
+constexpr QRgb kTextColor = 0xff000000u;
+constexpr QRgb kCaptionColor = 0xff333333u;
+
+/// Fonts of one figure at one scale, with their metrics on the target device.
+struct Fonts {
+    QFont title, label, tick, caption;
+};
+
+QFont makeFont(const QString& family, double pt, double scale, bool bold = false) {
+    QFont font(family);
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pt * scale))));
+    font.setBold(bold);
+    font.setKerning(true);
+    font.setHintingPreference(QFont::PreferNoHinting); // same advances at every scale
+    return font;
+}
+
+/// Everything's position, in device units; computed before anything is drawn.
+struct Layout {
+    QRectF area; ///< target minus margin
+    QRectF plot; ///< the heatmap, snapped to whole device units
+    QRectF colorBar;
+    std::vector<qint64> xTicks, yTicks;
+    ValueTicks barTicks;
+    QStringList captionLines;
+    double yLabelsWidth = 0; ///< widest y tick label
+    double barLabelsWidth = 0; ///< widest colour-bar tick label (or the "masked" legend)
+    double tickLength = 0, gap = 0, lineWidth = 0;
+};
+
+/// Greedy line breaking: caption fields (split at captionSeparator()) are kept whole where
+/// they fit; a field wider than a line breaks at spaces.
+QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, double width) {
+    const QString separator = captionSeparator();
+    QStringList pieces;
+    for (const QString& field : caption.split(separator)) {
+        if (metrics.horizontalAdvance(field) <= width) {
+            pieces << field;
+            continue;
+        }
+        QString line;
+        for (const QString& word : field.split(QLatin1Char(' '))) {
+            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+            if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
+                pieces << line;
+                line = word;
+            } else {
+                line = candidate;
+            }
+        }
+        pieces << line;
+    }
+    QStringList lines;
+    QString line;
+    for (const QString& piece : pieces) {
+        const QString candidate = line.isEmpty() ? piece : line + separator + piece;
+        if (!line.isEmpty() && metrics.horizontalAdvance(candidate.trimmed()) > width) {
+            lines << line + separator.trimmed();
+            line = piece;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty()) {
+        lines << line;
+    }
+    return lines;
+}
+
+double widest(const QFontMetricsF& metrics, const QStringList& texts) {
+    double width = 0;
+    for (const QString& t : texts) {
+        width = std::max(width, metrics.horizontalAdvance(t));
+    }
+    return width;
+}
+
+QStringList indexLabels(const std::vector<qint64>& ticks) {
+    QStringList labels;
+    for (const qint64 v : ticks) {
+        labels << QString::number(v);
+    }
+    return labels;
+}
+
+QStringList valueLabels(const ValueTicks& ticks) {
+    QStringList labels;
+    for (const double v : ticks.values) {
+        labels << formatTick(v, ticks.step);
+    }
+    return labels;
+}
+
+/// How many labels of the given extent fit along `length` with one label of space between.
+int tickCapacity(double length, double labelExtent) {
+    return std::clamp(static_cast<int>(length / (2.0 * labelExtent)) + 1, 2, 11);
+}
+
+QString maskedLabel() { return QCoreApplication::translate("pecards::app::FigureRenderer", "masked"); }
+
+/// Horizontal position of the centre of entry v on an axis spanning [from, to] in device units.
+double entryCentre(const AxisSpec& axis, qint64 v, double from, double to) {
+    const double n = static_cast<double>(axis.last - axis.first + 1);
+    return from + (static_cast<double>(v - axis.first) + 0.5) / n * (to - from);
+}
+
+Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice* device, const QRectF& target,
+    const FigureSpec& spec, double s) {
+    Layout L;
+    L.tickLength = style.tickLengthPt * s;
+    L.gap = 3.0 * s;
+    L.lineWidth = style.lineWidthPt * s;
+    L.area = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
+    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
+        caption(fonts.caption, device);
+
+    L.captionLines = wrapCaption(spec.caption, caption, L.area.width());
+    const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    double top = L.area.top() + title.height() + 2.0 * L.gap;
+    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap - tick.height()
+        - L.gap - L.tickLength;
+    double height = bottom - top;
+
+    L.yTicks = indexTicks(spec.yAxis.first, spec.yAxis.last, tickCapacity(height, tick.height()));
+    L.barTicks = valueTicks(spec.colorBar.min, spec.colorBar.max, tickCapacity(height, tick.height()));
+    L.yLabelsWidth = widest(tick, indexLabels(L.yTicks));
+    L.barLabelsWidth = widest(tick, valueLabels(L.barTicks));
+    if (spec.hasMasked) {
+        L.barLabelsWidth = std::max(L.barLabelsWidth, tick.horizontalAdvance(maskedLabel()) - L.tickLength);
+    }
+    double left = L.area.left() + label.height() + L.gap + L.yLabelsWidth + L.gap + L.tickLength;
+    const double barColumn = style.colorBarGapPt * s + style.colorBarWidthPt * s + L.tickLength + L.gap
+        + L.barLabelsWidth + L.gap + label.height();
+    double width = L.area.right() - barColumn - left;
+
+    if (spec.equalAspect) {
+        const double aspect = static_cast<double>(spec.xAxis.last - spec.xAxis.first + 1)
+            / static_cast<double>(spec.yAxis.last - spec.yAxis.first + 1);
+        if (width / height > aspect) { // too wide: centre plot and colour bar horizontally
+            const double narrower = height * aspect;
+            left += (width - narrower) / 2.0;
+            width = narrower;
+        } else { // too tall: centre the plot block vertically
+            const double shorter = width / aspect;
+            top += (height - shorter) / 2.0;
+            height = shorter;
+        }
+    }
+    L.plot = QRectF(QPointF(std::round(left), std::round(top)), QPointF(std::round(left + width), std::round(top + height)));
+    L.colorBar = QRectF(L.plot.right() + std::round(style.colorBarGapPt * s), L.plot.top(),
+        std::round(style.colorBarWidthPt * s), L.plot.height());
+
+    const QString widestX = QString::number(std::max(std::abs(spec.xAxis.first), std::abs(spec.xAxis.last)));
+    L.xTicks = indexTicks(spec.xAxis.first, spec.xAxis.last,
+        tickCapacity(L.plot.width(), tick.horizontalAdvance(widestX) + tick.height()));
+    return L;
+}
+
+void drawTextAt(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF anchor,
+    Qt::Alignment align) {
+    const double width = metrics.horizontalAdvance(text);
+    double x = anchor.x();
+    if (align & Qt::AlignHCenter) {
+        x -= width / 2.0;
+    } else if (align & Qt::AlignRight) {
+        x -= width;
+    }
+    double baseline = anchor.y() + metrics.ascent(); // AlignTop
+    if (align & Qt::AlignVCenter) {
+        baseline = anchor.y() + (metrics.ascent() - metrics.descent()) / 2.0;
+    } else if (align & Qt::AlignBottom) {
+        baseline = anchor.y() - metrics.descent();
+    }
+    painter.drawText(QPointF(x, baseline), text);
+}
+
+/// Text rotated 90° counter-clockwise (reads bottom to top), centred on `centre`.
+void drawVerticalText(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF centre) {
+    painter.save();
+    painter.translate(centre);
+    painter.rotate(-90.0);
+    drawTextAt(painter, metrics, text, QPointF(0.0, 0.0), Qt::AlignHCenter | Qt::AlignVCenter);
+    painter.restore();
+}
+
+} // namespace
+
+FigureRenderer::FigureRenderer(FigureStyle style)
+    : m_style(std::move(style)) {}
+
+void FigureRenderer::paint(
+    QPainter& painter, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
+    const double s = pixelsPerPoint;
+    if (const QString error = figureSpecError(spec); !error.isEmpty()) { // an "invalid" state, no crash
+        painter.save();
+        painter.fillRect(target, Qt::white);
+        painter.setPen(QColor(kTextColor));
+        painter.setFont(makeFont(m_style.fontFamily, m_style.labelPt, s));
+        painter.drawText(target, Qt::AlignCenter | Qt::TextWordWrap, error);
+        painter.restore();
+        return;
+    }
+    const Fonts fonts {makeFont(m_style.fontFamily, m_style.titlePt, s, true),
+        makeFont(m_style.fontFamily, m_style.labelPt, s), makeFont(m_style.fontFamily, m_style.tickPt, s),
+        makeFont(m_style.fontFamily, m_style.captionPt, s)};
+    QPaintDevice* device = painter.device();
+    const Layout L = computeLayout(m_style, fonts, device, target, spec, s);
+    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
+        caption(fonts.caption, device);
+
+    painter.save();
+    painter.fillRect(target, Qt::white);
+
+    // Heatmap: nearest-neighbour, no antialiased edges.
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(L.plot, spec.heatmap, QRectF(spec.heatmap.rect()));
+
+    // Colour bar: a vector gradient through every colormap entry, min at the bottom.
+    QLinearGradient gradient(L.colorBar.bottomLeft(), L.colorBar.topLeft());
+    const auto& colors = spec.colorBar.colors;
+    for (qsizetype i = 0; i < colors.size(); ++i) {
+        gradient.setColorAt(static_cast<double>(i) / static_cast<double>(colors.size() - 1), QColor(colors[i]));
+    }
+    painter.fillRect(L.colorBar, gradient);
+
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    QPen pen(QColor(kTextColor), L.lineWidth);
+    pen.setCapStyle(Qt::FlatCap);
+    pen.setJoinStyle(Qt::MiterJoin);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(L.plot);
+    painter.drawRect(L.colorBar);
+
+    // Axis ticks and labels.
+    painter.setFont(fonts.tick);
+    for (const qint64 v : L.xTicks) {
+        const double x = entryCentre(spec.xAxis, v, L.plot.left(), L.plot.right());
+        painter.drawLine(QPointF(x, L.plot.bottom()), QPointF(x, L.plot.bottom() + L.tickLength));
+        drawTextAt(painter, tick, QString::number(v), QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
+            Qt::AlignHCenter | Qt::AlignTop);
+    }
+    for (const qint64 v : L.yTicks) {
+        const double y = entryCentre(spec.yAxis, v, L.plot.top(), L.plot.bottom());
+        painter.drawLine(QPointF(L.plot.left() - L.tickLength, y), QPointF(L.plot.left(), y));
+        drawTextAt(painter, tick, QString::number(v), QPointF(L.plot.left() - L.tickLength - L.gap, y),
+            Qt::AlignRight | Qt::AlignVCenter);
+    }
+    const double barSpan = spec.colorBar.max - spec.colorBar.min;
+    for (const double v : L.barTicks.values) {
+        const double y = L.colorBar.bottom() - (v - spec.colorBar.min) / barSpan * L.colorBar.height();
+        painter.drawLine(QPointF(L.colorBar.right(), y), QPointF(L.colorBar.right() + L.tickLength, y));
+        drawTextAt(painter, tick, formatTick(v, L.barTicks.step),
+            QPointF(L.colorBar.right() + L.tickLength + L.gap, y), Qt::AlignLeft | Qt::AlignVCenter);
+    }
+    if (spec.hasMasked) {
+        const QRectF swatch(L.colorBar.left(), L.plot.bottom() + L.tickLength + L.gap, L.colorBar.width(),
+            tick.ascent());
+        painter.fillRect(swatch, spec.maskedColor);
+        painter.drawRect(swatch);
+        drawTextAt(painter, tick, maskedLabel(), QPointF(swatch.right() + L.gap, swatch.top()),
+            Qt::AlignLeft | Qt::AlignTop);
+    }
+
+    painter.setFont(fonts.label);
+    const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
+    drawTextAt(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
+        Qt::AlignHCenter | Qt::AlignTop);
+    const double yLabelX = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
+    drawVerticalText(painter, label, spec.yAxis.label, QPointF(yLabelX, L.plot.center().y()));
+    const double barLabelX
+        = L.colorBar.right() + L.tickLength + L.gap + L.barLabelsWidth + L.gap + label.height() / 2.0;
+    drawVerticalText(painter, label, spec.colorBar.label, QPointF(barLabelX, L.colorBar.center().y()));
+
+    // Title centred over the plot, kept inside the figure.
+    painter.setFont(fonts.title);
+    const double titleWidth = title.horizontalAdvance(spec.title);
+    const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
+        std::max(L.area.left(), L.area.right() - titleWidth));
+    drawTextAt(painter, title, spec.title, QPointF(titleLeft, L.area.top()), Qt::AlignLeft | Qt::AlignTop);
+
+    painter.setFont(fonts.caption);
+    painter.setPen(QColor(kCaptionColor));
+    double captionTop = L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    for (const QString& line : L.captionLines) {
+        drawTextAt(painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
+        captionTop += caption.lineSpacing();
+    }
+    painter.restore();
+}
+
+} // namespace pecards::app

@@ -1,0 +1,29 @@
+#pragma once
+/// @file backendprovider.h
+/// @brief How the compute worker gets its backend: the OpenCL device or the CPU fallback
+/// through `pecards::gpu::makeBackend`, or the CPU reference alone (tests, builds without gpu/).
+
+#include "compute/computejobs.h"
+
+#include <pecards/backend.h>
+
+#include <functional>
+#include <memory>
+
+/// @brief A backend and what the status bar says about it.
+struct ProvidedBackend {
+    std::unique_ptr<pecards::Backend> backend;
+    BackendInfo info;
+};
+
+/// @brief Makes the backend; called once, on the worker thread (device set-up may take long).
+/// Must not throw: failures become the CPU reference with a notice.
+using BackendFactory = std::function<ProvidedBackend()>;
+
+/// @brief OpenCL through `pecards::gpu::makeBackend({deviceName, allow_fallback = true})`
+/// when the app is built with gpu/, else the CPU reference with a notice saying so.
+/// An unknown device name falls back to the CPU reference with the engine's message.
+BackendFactory defaultBackendFactory(const QString& deviceName = {});
+
+/// @brief The double-precision CPU reference (`pecards::makeCpuBackend`), no notice.
+BackendFactory cpuBackendFactory();

@@ -1,0 +1,53 @@
+#pragma once
+/// @file computeservice.h
+/// @brief The UI-thread facade of the compute worker (style-anchors §8 item 16).
+///
+/// Owns one QThread with a ComputeWorker on it. `UI_submit` posts a tagged job; a pending job
+/// with the same tag is dropped (latest wins), so dragging a slider never piles up work.
+/// Results and failures come back as value types through queued signals, on the UI thread.
+
+#include "compute/backendprovider.h"
+#include "compute/computejobs.h"
+
+#include <QObject>
+#include <QThread>
+#include <memory>
+
+class ComputeWorker;
+class PendingQueue;
+
+class ComputeService : public QObject {
+    Q_OBJECT
+public:
+    /// @param factory makes the backend on the worker thread before the first job
+    explicit ComputeService(BackendFactory factory, QObject* parent = nullptr);
+    /// @brief Drops pending jobs, waits for the running one and stops the thread.
+    ~ComputeService() override;
+
+    /// @brief Posts a job (UI thread). Returns its id; results carry the same tag and id.
+    /// A pending job with the same tag is dropped and announced by `jobDropped`.
+    quint64 UI_submit(const QString& tag, JobPayload payload);
+
+    /// @brief The backend in use; empty name until `backendReady` was emitted.
+    const BackendInfo& backendInfo() const { return m_backendInfo; }
+
+    /// @brief How many stale jobs were dropped since start.
+    quint64 droppedCount() const { return m_droppedCount; }
+
+signals:
+    void backendReady(const BackendInfo& info);
+    void gridReady(const GridResult& result);
+    void curvesReady(const CurveResult& result);
+    void differenceReady(const DifferenceResult& result);
+    void failed(const ComputeFailure& failure);
+    void jobDropped(const QString& tag, quint64 id);
+    void jobFinished(const QString& tag, quint64 id, double milliseconds);
+
+private:
+    std::shared_ptr<PendingQueue> m_queue;
+    QThread m_thread;
+    ComputeWorker* m_worker = nullptr; ///< lives on m_thread, deleted after it stopped
+    BackendInfo m_backendInfo;
+    quint64 m_nextId = 1;
+    quint64 m_droppedCount = 0;
+};

@@ -1,0 +1,42 @@
+#pragma once
+/// @file computeworker.h
+/// @brief The object that lives on the compute thread: it drains the tagged queue, runs each
+/// job on the backend and reports value-type results. Every method runs on the worker thread
+/// (prefix W_); exceptions are caught here and become `W_failed`.
+
+#include "compute/backendprovider.h"
+#include "compute/computejobs.h"
+#include "compute/pendingqueue.h"
+
+#include <QObject>
+#include <memory>
+
+class ComputeWorker : public QObject {
+    Q_OBJECT
+public:
+    /// @param queue   shared with the ComputeService that fills it
+    /// @param factory called once, on the worker thread, before the first job
+    ComputeWorker(std::shared_ptr<PendingQueue> queue, BackendFactory factory);
+    ~ComputeWorker() override;
+
+    /// @brief Runs pending jobs until the queue is empty (queued invocation from the service).
+    Q_INVOKABLE void W_drain();
+
+signals:
+    void W_backendReady(const BackendInfo& info);
+    void W_gridReady(const GridResult& result);
+    void W_curvesReady(const CurveResult& result);
+    void W_differenceReady(const DifferenceResult& result);
+    void W_failed(const ComputeFailure& failure);
+    /// @brief Any finished job (success or failure), for the "last compute" read-out.
+    void W_jobFinished(const QString& tag, quint64 id, double milliseconds);
+
+private:
+    void W_ensureBackend();
+    void W_run(const ComputeJob& job);
+    pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
+
+    std::shared_ptr<PendingQueue> m_queue;
+    BackendFactory m_factory;
+    std::unique_ptr<pecards::Backend> m_backend;
+};

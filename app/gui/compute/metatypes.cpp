@@ -1,0 +1,14 @@
+#include "compute/metatypes.h"
+
+void registerPecardsMetaTypes()
+{
+    qRegisterMetaType<pecards::CardParams>();
+    qRegisterMetaType<pecards::ViewRequest>();
+    qRegisterMetaType<pecards::Window>();
+    qRegisterMetaType<pecards::Grid>();
+    qRegisterMetaType<GridResult>();
+    qRegisterMetaType<CurveResult>();
+    qRegisterMetaType<DifferenceResult>();
+    qRegisterMetaType<ComputeFailure>();
+    qRegisterMetaType<BackendInfo>();
+}

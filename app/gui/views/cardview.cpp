@@ -1,0 +1,51 @@
+#include "views/cardview.h"
+
+#include "views/figureexport.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+CardView::CardView(const ViewSpec& spec, QWidget* parent)
+    : QWidget(parent)
+    , m_spec(spec)
+    , m_layout(new QVBoxLayout(this))
+    , m_toolRow(new QHBoxLayout)
+    , m_title(new QLabel(this))
+{
+    m_layout->setContentsMargins(2, 2, 2, 2);
+    m_layout->setSpacing(2);
+    m_toolRow->setSpacing(4);
+    m_layout->addLayout(m_toolRow);
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont font = m_title->font();
+    font.setBold(true);
+    m_title->setFont(font);
+    m_layout->addWidget(m_title);
+}
+
+void CardView::setTitle(const QString& title)
+{
+    m_title->setText(title);
+}
+
+QString CardView::title() const
+{
+    return m_title->text();
+}
+
+void CardView::setContent(QWidget* content)
+{
+    m_layout->addWidget(content, 1);
+}
+
+void CardView::addExportButton(QWidget* target)
+{
+    auto* button = new QToolButton(this);
+    button->setText(tr("Export"));
+    button->setToolTip(tr("Save this view as PNG or SVG"));
+    m_toolRow->addWidget(button);
+    connect(button, &QToolButton::clicked, this, [this, target] { exportFigure(target, this, title()); });
+}

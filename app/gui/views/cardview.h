@@ -1,0 +1,51 @@
+#pragma once
+/// @file cardview.h
+/// @brief Base of the panels a card shows in its view slots (heatmap or chart): a title,
+/// a tool row and the drawing, fed with the card's parameters.
+
+#include "views/viewspec.h"
+
+#include <pecards/params.h>
+
+#include <QWidget>
+
+class QHBoxLayout;
+class QLabel;
+class QVBoxLayout;
+
+class CardView : public QWidget {
+    Q_OBJECT
+public:
+    CardView(const ViewSpec& spec, QWidget* parent);
+
+    const ViewSpec& spec() const { return m_spec; }
+
+    /// @brief New card parameters: recompute (only while visible; otherwise when shown).
+    virtual void setParams(const pecards::CardParams& params) = 0;
+
+    /// @brief True once a result (or an error message) is shown.
+    virtual bool hasResult() const = 0;
+
+    /// @brief The line above the drawing: what it shows and the convention.
+    void setTitle(const QString& title);
+    QString title() const;
+
+    /// @brief The row where the slot puts its view choice and the panel its tools.
+    QHBoxLayout* toolRow() const { return m_toolRow; }
+
+signals:
+    /// @brief A result or message was shown.
+    void updated();
+
+protected:
+    /// @brief Adds the drawing below the title.
+    void setContent(QWidget* content);
+    /// @brief Adds "export PNG/SVG" to the tool row for `target`.
+    void addExportButton(QWidget* target);
+
+private:
+    ViewSpec m_spec;
+    QVBoxLayout* m_layout = nullptr;
+    QHBoxLayout* m_toolRow = nullptr;
+    QLabel* m_title = nullptr;
+};

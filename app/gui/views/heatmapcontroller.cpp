@@ -1,0 +1,217 @@
+#include "views/heatmapcontroller.h"
+
+#include "compute/computeservice.h"
+#include "widgets/heatmapwidget.h"
+
+#include <pecards/errors.h>
+
+#include <QEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+constexpr int kMaxPixels = 4096; ///< ViewRequest out_rows/out_cols limit
+
+QString valueText(double value)
+{
+    if (std::isinf(value) && value < 0)
+        return HeatmapController::tr("masked (-inf)");
+    return QString::number(value, 'g', 10);
+}
+
+bool isExact(const pecards::Grid& grid)
+{
+    return grid.window.rows() == grid.rows && grid.window.cols() == grid.cols;
+}
+
+} // namespace
+
+HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* widget, const QString& tag,
+    pecards::Quantity quantity, QObject* parent)
+    : QObject(parent)
+    , m_service(service)
+    , m_widget(widget)
+    , m_tag(tag)
+    , m_probeTag(tag + QStringLiteral("/probe"))
+    , m_quantity(quantity)
+    , m_style(quantityStyle(quantity))
+    , m_reduction(m_style.reduction)
+{
+    connect(service, &ComputeService::gridReady, this, &HeatmapController::onGrid);
+    connect(service, &ComputeService::failed, this, &HeatmapController::onFailure);
+    connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
+    connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
+    connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
+    connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
+    widget->installEventFilter(this);
+}
+
+void HeatmapController::setParams(const pecards::CardParams& params)
+{
+    m_params = params;
+    m_hasParams = true;
+    try {
+        const pecards::Window full = pecards::fullExtent(params, m_quantity);
+        if (!(full == m_fullExtent)) {
+            m_fullExtent = full;
+            m_window = full;
+        }
+    } catch (const pecards::InvalidParameter&) {
+        // Keep the last window; the worker reports the same error for the request below.
+    }
+    submit();
+}
+
+void HeatmapController::setReduction(pecards::Reduction reduction)
+{
+    m_reduction = reduction;
+    submit();
+}
+
+void HeatmapController::setColorMap(std::optional<ColorMapKind> colorMap)
+{
+    m_style = quantityStyle(m_quantity);
+    if (colorMap) {
+        m_style.scaling.colorMap = *colorMap;
+        m_style.scaling.sequentialIfOneSigned = false;
+    }
+    submit();
+}
+
+void HeatmapController::setWindow(const pecards::Window& window)
+{
+    const pecards::Window& full = m_fullExtent;
+    pecards::Window clamped;
+    clamped.row_begin = std::clamp(window.row_begin, full.row_begin, full.row_end - 1);
+    clamped.row_end = std::clamp(window.row_end, clamped.row_begin + 1, full.row_end);
+    clamped.col_begin = std::clamp(window.col_begin, full.col_begin, full.col_end - 1);
+    clamped.col_end = std::clamp(window.col_end, clamped.col_begin + 1, full.col_end);
+    m_window = clamped;
+    submit();
+}
+
+void HeatmapController::resetWindow()
+{
+    m_window = m_fullExtent;
+    submit();
+}
+
+void HeatmapController::submit()
+{
+    if (!m_hasParams || !m_widget)
+        return;
+    if (!m_widget->isVisible()) {
+        m_dirty = true; // computed when shown
+        return;
+    }
+    m_dirty = false;
+    const QSize pixels = m_widget->plotPixels();
+    m_request.params = m_params;
+    m_request.quantity = m_quantity;
+    m_request.window = m_window;
+    m_request.out_rows = std::clamp(pixels.height(), 1, kMaxPixels);
+    m_request.out_cols = std::clamp(pixels.width(), 1, kMaxPixels);
+    m_request.reduction = m_reduction;
+    m_service->UI_submit(m_tag, m_request);
+}
+
+void HeatmapController::onGrid(const GridResult& result)
+{
+    if (!m_widget)
+        return;
+    if (result.tag == m_probeTag) {
+        if (result.id < m_probeId || result.grid.values.empty())
+            return;
+        m_probeId = result.id;
+        const pecards::Window& w = result.request.window;
+        m_probe = Probe {w.row_begin, w.col_begin, result.grid.values.front(), false};
+        m_widget->setReadout(tr("%1: %2 (exact, from the engine)  ·  %3")
+                                 .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
+        emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
+        return;
+    }
+    if (result.tag != m_tag || result.id < m_shownId)
+        return;
+    m_shownId = result.id;
+    m_hasResult = true;
+    m_widget->setFrame(makeHeatmapFrame(result.grid, m_fullExtent, m_style.scaling, m_style.rowLabel, m_style.colLabel));
+    showIdleReadout();
+    emit frameShown();
+}
+
+void HeatmapController::onFailure(const ComputeFailure& failure)
+{
+    if (!m_widget || failure.tag != m_tag || failure.id < m_shownId)
+        return;
+    m_shownId = failure.id;
+    m_hasResult = true;
+    m_widget->setMessage(failure.message); // the last good frame stays underneath
+    emit messageShown(failure.message);
+}
+
+void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol)
+{
+    if (!m_widget)
+        return;
+    const HeatmapFrame& frame = m_widget->frame();
+    if (frame.isNull() || pixelRow < 0 || pixelCol < 0 || pixelRow >= frame.grid.rows || pixelCol >= frame.grid.cols)
+        return;
+    const double pixelValue = frame.grid.at(pixelRow, pixelCol);
+    if (isExact(frame.grid)) {
+        // One entry per pixel: the displayed grid already holds the exact value.
+        m_probe = Probe {row, col, pixelValue, true};
+        m_widget->setReadout(tr("%1: %2 (exact entry)").arg(entryText(row, col), valueText(pixelValue)));
+        emit probeAnswered(row, col, pixelValue);
+        return;
+    }
+    const qint64 blockRows = frame.grid.window.rows() / frame.grid.rows;
+    const qint64 blockCols = frame.grid.window.cols() / frame.grid.cols;
+    m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4")
+                      .arg(reductionName(m_request.reduction))
+                      .arg(blockRows)
+                      .arg(blockCols)
+                      .arg(valueText(pixelValue));
+    m_widget->setReadout(tr("%1: asking the engine…  ·  %2").arg(entryText(row, col), m_pixelText));
+    pecards::ViewRequest single = m_request;
+    single.window = pecards::Window {row, row + 1, col, col + 1};
+    single.out_rows = 1;
+    single.out_cols = 1;
+    single.reduction = pecards::Reduction::Sample;
+    m_probeId = m_service->UI_submit(m_probeTag, single);
+}
+
+bool HeatmapController::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
+        const bool sizeChanged = event->type() == QEvent::Resize
+            && (m_request.out_rows != std::min(m_widget->plotPixels().height(), kMaxPixels)
+                || m_request.out_cols != std::min(m_widget->plotPixels().width(), kMaxPixels));
+        if (m_dirty || sizeChanged)
+            submit();
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void HeatmapController::showIdleReadout()
+{
+    if (!m_widget || m_widget->frame().isNull())
+        return;
+    const pecards::Grid& grid = m_widget->frame().grid;
+    const QString where = tr("%1 %2–%3 × %4 %5–%6")
+                              .arg(m_style.rowName)
+                              .arg(grid.window.row_begin)
+                              .arg(grid.window.row_end - 1)
+                              .arg(m_style.colName)
+                              .arg(grid.window.col_begin)
+                              .arg(grid.window.col_end - 1);
+    const QString how = isExact(grid) ? tr("exact: one entry per pixel")
+                                      : tr("%1 (%2)").arg(reductionName(m_request.reduction),
+                                            reductionExplanation(m_request.reduction));
+    m_widget->setReadout(tr("%1  ·  %2  ·  wheel/drag to zoom, double-click to reset").arg(where, how));
+}
+
+QString HeatmapController::entryText(qint64 row, qint64 col) const
+{
+    return tr("%1 = %2, %3 = %4").arg(m_style.rowName).arg(row).arg(m_style.colName).arg(col);
+}

@@ -1,0 +1,87 @@
+#pragma once
+/// @file heatmapcontroller.h
+/// @brief Drives one HeatmapWidget: turns card parameters, zoom window, reduction and the
+/// widget's size into tagged view requests, and results into frames, messages and the hover
+/// read-out (exact values: from the grid when a pixel is one entry, else a 1 x 1 request).
+
+#include "compute/computejobs.h"
+#include "views/quantitystyle.h"
+
+#include <QObject>
+#include <QPointer>
+#include <optional>
+
+class ComputeService;
+class HeatmapWidget;
+
+class HeatmapController : public QObject {
+    Q_OBJECT
+public:
+    /// @param tag unique among all views, e.g. "rope/slot0"; probes use tag + "/probe"
+    HeatmapController(ComputeService* service, HeatmapWidget* widget, const QString& tag,
+        pecards::Quantity quantity, QObject* parent = nullptr);
+
+    /// @brief New parameters; keeps the zoom window unless the full extent changed.
+    void setParams(const pecards::CardParams& params);
+    void setReduction(pecards::Reduction reduction);
+    pecards::Reduction reduction() const { return m_reduction; }
+    /// @brief Overrides the quantity's colour map; nullopt = the quantity's default.
+    void setColorMap(std::optional<ColorMapKind> colorMap);
+
+    /// @brief Shows this window of the full extent (clamped into it).
+    void setWindow(const pecards::Window& window);
+    /// @brief Shows the full extent again.
+    void resetWindow();
+    const pecards::Window& window() const { return m_window; }
+
+    /// @brief The request sent last (for tests and the status line).
+    const pecards::ViewRequest& lastRequest() const { return m_request; }
+    bool hasResult() const { return m_hasResult; }
+    pecards::Quantity quantity() const { return m_quantity; }
+
+    /// @brief The exact value of the last probed entry (hover read-out), if answered.
+    struct Probe {
+        qint64 row = 0;
+        qint64 col = 0;
+        double value = 0.0;
+        bool fromGrid = false; ///< read from the displayed grid (the pixel is one entry)
+    };
+    const std::optional<Probe>& lastProbe() const { return m_probe; }
+
+    /// @brief Asks for the exact value of entry (row, col) as the hover does (for tests too).
+    void probe(qint64 row, qint64 col, int pixelRow, int pixelCol);
+
+signals:
+    void frameShown();
+    void messageShown(const QString& message);
+    void probeAnswered(qint64 row, qint64 col, double value);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void submit();
+    void onGrid(const GridResult& result);
+    void onFailure(const ComputeFailure& failure);
+    void showIdleReadout();
+    QString entryText(qint64 row, qint64 col) const;
+
+    ComputeService* m_service;
+    QPointer<HeatmapWidget> m_widget;
+    QString m_tag;
+    QString m_probeTag;
+    pecards::Quantity m_quantity;
+    QuantityStyle m_style;
+    pecards::Reduction m_reduction;
+    pecards::CardParams m_params;
+    bool m_hasParams = false;
+    pecards::Window m_fullExtent;
+    pecards::Window m_window;
+    pecards::ViewRequest m_request;
+    quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
+    quint64 m_probeId = 0;
+    bool m_hasResult = false;
+    bool m_dirty = true; ///< parameters changed while hidden
+    std::optional<Probe> m_probe;
+    QString m_pixelText; ///< hover text of the pixel while the engine answers the probe
+};

@@ -1,0 +1,66 @@
+#include "views/heatmappanel.h"
+
+#include "views/heatmapcontroller.h"
+#include "widgets/heatmapwidget.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+
+HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
+    : CardView(spec, parent)
+    , m_heatmap(new HeatmapWidget(this))
+    , m_controller(new HeatmapController(service, m_heatmap, tag, spec.quantity, this))
+    , m_reduction(new QComboBox(this))
+{
+    for (const pecards::Reduction reduction :
+        {pecards::Reduction::Sample, pecards::Reduction::Mean, pecards::Reduction::Max, pecards::Reduction::Min}) {
+        m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
+        m_reduction->setItemData(m_reduction->count() - 1, reductionExplanation(reduction), Qt::ToolTipRole);
+    }
+    m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(m_controller->reduction())));
+    m_reduction->setToolTip(tr("How one pixel summarises the block of entries it covers"));
+    connect(m_reduction, &QComboBox::currentIndexChanged, this, [this] {
+        m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt()));
+    });
+
+    auto* reset = new QToolButton(this);
+    reset->setText(tr("Reset zoom"));
+    reset->setToolTip(tr("Show the full extent again (or double-click the heatmap)"));
+    connect(reset, &QToolButton::clicked, m_controller, &HeatmapController::resetWindow);
+
+    toolRow()->addStretch(1);
+    toolRow()->addWidget(new QLabel(tr("pixel:"), this));
+    toolRow()->addWidget(m_reduction);
+    toolRow()->addWidget(reset);
+    addExportButton(this);
+
+    m_heatmap->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_heatmap, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
+    connect(m_controller, &HeatmapController::frameShown, this, &CardView::updated);
+    connect(m_controller, &HeatmapController::messageShown, this, &CardView::updated);
+    setContent(m_heatmap);
+}
+
+void HeatmapPanel::setParams(const pecards::CardParams& params)
+{
+    m_controller->setParams(params);
+}
+
+bool HeatmapPanel::hasResult() const
+{
+    return m_controller->hasResult();
+}
+
+void HeatmapPanel::showContextMenu(const QPoint& position)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), m_controller, &HeatmapController::resetWindow);
+    QMenu* colors = menu.addMenu(tr("Colour map"));
+    colors->addAction(tr("Automatic"), this, [this] { m_controller->setColorMap(std::nullopt); });
+    for (const ColorMapKind kind : allColorMaps())
+        colors->addAction(colorMapName(kind), this, [this, kind] { m_controller->setColorMap(kind); });
+    menu.exec(m_heatmap->mapToGlobal(position));
+}

@@ -1,0 +1,32 @@
+#pragma once
+/// @file heatmappanel.h
+/// @brief A card view showing one engine quantity as a heatmap, with its tools: reduction
+/// (sample/mean/max/min), reset zoom, colour map (context menu) and export.
+
+#include "views/cardview.h"
+
+class ComputeService;
+class HeatmapController;
+class HeatmapWidget;
+class QComboBox;
+
+class HeatmapPanel : public CardView {
+    Q_OBJECT
+public:
+    /// @param tag unique tag of this view's requests
+    HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent = nullptr);
+
+    void setParams(const pecards::CardParams& params) override;
+    bool hasResult() const override;
+
+    HeatmapWidget* heatmap() const { return m_heatmap; }
+    HeatmapController* controller() const { return m_controller; }
+    QComboBox* reductionBox() const { return m_reduction; }
+
+private:
+    void showContextMenu(const QPoint& position);
+
+    HeatmapWidget* m_heatmap = nullptr;
+    HeatmapController* m_controller = nullptr;
+    QComboBox* m_reduction = nullptr;
+};

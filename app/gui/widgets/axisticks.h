@@ -1,0 +1,14 @@
+#pragma once
+/// @file axisticks.h
+/// @brief "Nice" tick values (1, 2, 5 x 10^k steps) for heatmap axes and colour bars, and the
+/// compact number format of their labels.
+
+#include <QString>
+#include <vector>
+
+/// @brief Ticks in [low, high] with a 1/2/5 x 10^k step, at most about `maxTicks` of them.
+/// With `integers`, the step is at least 1 (positions, dimensions). Empty when low > high.
+std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers);
+
+/// @brief Short label: integers exactly up to 10^7, else 4 significant digits ("-0.125", "1.2e+06").
+QString tickLabel(double value);

@@ -1,0 +1,39 @@
+#pragma once
+/// @file chartwidget.h
+/// @brief Qt Charts view that draws a CurveSet (cartesian or polar, linear or log axes).
+/// Holds no maths: the curves come computed from the worker; a message replaces them on error.
+
+#include "compute/curves.h"
+
+#include <QChartView>
+
+class QAbstractAxis;
+
+class ChartWidget : public QChartView {
+    Q_OBJECT
+public:
+    explicit ChartWidget(QWidget* parent = nullptr);
+
+    /// @brief Draws the curves (rebuilding the chart when the axes kind changes).
+    void setCurves(const CurveSet& curves);
+    const CurveSet& curves() const { return m_curves; }
+
+    /// @brief Shows `message` over the last curves; empty removes it.
+    void setMessage(const QString& message);
+    const QString& message() const { return m_message; }
+
+    QSize sizeHint() const override { return {460, 420}; }
+
+    static constexpr int kMaxLegendEntries = 12; ///< more series than this hide the legend
+
+protected:
+    void drawForeground(QPainter* painter, const QRectF& rect) override;
+
+private:
+    void rebuildChart(bool polar);
+    QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
+
+    CurveSet m_curves;
+    QString m_message;
+    bool m_polar = false;
+};

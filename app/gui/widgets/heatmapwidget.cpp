@@ -1,0 +1,284 @@
+#include "widgets/heatmapwidget.h"
+
+#include "widgets/axisticks.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// A window of `size` entries around `anchor` (kept at fraction `f`), inside [begin, end).
+std::pair<qint64, qint64> scaledRange(qint64 begin, qint64 end, qint64 first, qint64 size, double scale, double f)
+{
+    const qint64 extent = end - begin;
+    const auto wanted = static_cast<qint64>(std::llround(static_cast<double>(size) * scale));
+    const qint64 newSize = qBound<qint64>(1, wanted == size && scale < 1 ? size - 1 : wanted, extent);
+    const double anchor = static_cast<double>(first) + f * static_cast<double>(size);
+    const auto newFirst = static_cast<qint64>(std::llround(anchor - f * static_cast<double>(newSize)));
+    const qint64 clamped = qBound<qint64>(begin, newFirst, end - newSize);
+    return {clamped, clamped + newSize};
+}
+
+} // namespace
+
+HeatmapWidget::HeatmapWidget(QWidget* parent)
+    : QWidget(parent)
+{
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void HeatmapWidget::setFrame(HeatmapFrame frame)
+{
+    m_frame = std::move(frame);
+    m_message.clear();
+    update();
+    emit frameChanged();
+}
+
+void HeatmapWidget::setMessage(const QString& message)
+{
+    if (m_message == message)
+        return;
+    m_message = message;
+    update();
+}
+
+void HeatmapWidget::setReadout(const QString& readout)
+{
+    if (m_readout == readout)
+        return;
+    m_readout = readout;
+    update();
+}
+
+QRect HeatmapWidget::plotRect() const
+{
+    return QRect(kLeftMargin, kTopMargin, std::max(1, width() - kLeftMargin - kRightMargin),
+        std::max(1, height() - kTopMargin - kBottomMargin - kReadoutHeight));
+}
+
+QSize HeatmapWidget::plotPixels() const
+{
+    const QRect plot = plotRect();
+    const double ratio = devicePixelRatioF();
+    return {std::max(1, static_cast<int>(plot.width() * ratio)), std::max(1, static_cast<int>(plot.height() * ratio))};
+}
+
+std::optional<QPointF> HeatmapWidget::fractionAt(const QPoint& point) const
+{
+    const QRect plot = plotRect();
+    if (m_frame.isNull() || !plot.contains(point))
+        return std::nullopt;
+    const double fx = std::clamp((point.x() - plot.left() + 0.5) / plot.width(), 0.0, 0.999999999);
+    const double fy = std::clamp((point.y() - plot.top() + 0.5) / plot.height(), 0.0, 0.999999999);
+    return QPointF(fx, fy);
+}
+
+std::optional<std::pair<qint64, qint64>> HeatmapWidget::entryAt(const QPoint& point) const
+{
+    const std::optional<QPointF> f = fractionAt(point);
+    if (!f)
+        return std::nullopt;
+    const pecards::Window& w = m_frame.grid.window;
+    return std::make_pair(w.row_begin + static_cast<qint64>(f->y() * static_cast<double>(w.rows())),
+        w.col_begin + static_cast<qint64>(f->x() * static_cast<double>(w.cols())));
+}
+
+std::optional<std::pair<int, int>> HeatmapWidget::pixelAt(const QPoint& point) const
+{
+    const std::optional<QPointF> f = fractionAt(point);
+    if (!f)
+        return std::nullopt;
+    return std::make_pair(static_cast<int>(f->y() * m_frame.grid.rows), static_cast<int>(f->x() * m_frame.grid.cols));
+}
+
+void HeatmapWidget::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().window());
+    const QRect plot = plotRect();
+    if (m_frame.isNull()) {
+        painter.fillRect(plot, palette().base());
+        paintOverlay(painter, plot, m_message.isEmpty() ? tr("computing…") : m_message, !m_message.isEmpty());
+        return;
+    }
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false); // one entry = one crisp block
+    painter.drawImage(plot, m_frame.image);
+    paintAxes(painter, plot);
+    paintColorBar(painter, plot);
+
+    if (m_hover && m_message.isEmpty()) {
+        painter.setPen(QPen(QColor(255, 255, 255, 200), 1, Qt::DashLine));
+        painter.drawLine(plot.left(), m_hover->y(), plot.right(), m_hover->y());
+        painter.drawLine(m_hover->x(), plot.top(), m_hover->x(), plot.bottom());
+    }
+    if (m_dragStart && m_dragNow) {
+        painter.setPen(QPen(Qt::white, 1.5));
+        painter.setBrush(QColor(255, 255, 255, 50));
+        painter.drawRect(QRect(*m_dragStart, *m_dragNow).normalized().intersected(plot));
+        painter.setBrush(Qt::NoBrush);
+    }
+    if (!m_readout.isEmpty()) {
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRect(4, height() - kReadoutHeight, width() - 8, kReadoutHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, m_readout);
+    }
+    if (!m_message.isEmpty()) {
+        painter.fillRect(plot, QColor(0, 0, 0, 150)); // the last good frame stays, dimmed
+        paintOverlay(painter, plot, m_message, true);
+    } else if (m_frame.invalidCount > 0) {
+        paintOverlay(painter, plot,
+            tr("%n invalid value(s) (NaN or +inf) shown in magenta", nullptr, m_frame.invalidCount), true);
+    }
+}
+
+void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const
+{
+    const pecards::Window& w = m_frame.grid.window;
+    const QFontMetrics metrics = painter.fontMetrics();
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawRect(plot.adjusted(0, 0, -1, -1));
+    const auto axis = [&](qint64 begin, qint64 count, int pixels, int maxTicks, const auto& place) {
+        // Entry e covers [e - begin, e - begin + 1) / count of the axis; its tick sits at the block centre
+        // when blocks are wide, at its start otherwise.
+        const double half = pixels / static_cast<double>(count) >= 8 ? 0.5 : 0.0;
+        for (const double tick : niceTicks(static_cast<double>(begin), static_cast<double>(begin + count - 1),
+                 maxTicks, true))
+            place((tick - static_cast<double>(begin) + half) / static_cast<double>(count) * pixels, tick);
+    };
+    axis(w.row_begin, w.rows(), plot.height(), std::max(2, plot.height() / 40), [&](double y, double tick) {
+        const int py = plot.top() + static_cast<int>(y);
+        painter.drawLine(plot.left() - 4, py, plot.left(), py);
+        painter.drawText(QRect(0, py - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(tick));
+    });
+    axis(w.col_begin, w.cols(), plot.width(), std::max(2, plot.width() / 70), [&](double x, double tick) {
+        const int px = plot.left() + static_cast<int>(x);
+        painter.drawLine(px, plot.bottom(), px, plot.bottom() + 4);
+        painter.drawText(QRect(px - 40, plot.bottom() + 5, 80, 14), Qt::AlignHCenter | Qt::AlignTop, tickLabel(tick));
+    });
+    painter.drawText(QRect(plot.left(), plot.bottom() + 20, plot.width(), metrics.height()), Qt::AlignHCenter,
+        m_frame.colLabel);
+    painter.save();
+    painter.translate(12, plot.center().y());
+    painter.rotate(-90);
+    painter.drawText(QRect(-plot.height() / 2, -metrics.height() / 2 - 2, plot.height(), metrics.height()),
+        Qt::AlignHCenter, m_frame.rowLabel);
+    painter.restore();
+}
+
+void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const
+{
+    const QRect bar(plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
+    for (int y = 0; y < bar.height(); ++y) {
+        const double t = 1.0 - (y + 0.5) / bar.height();
+        painter.setPen(QColor::fromRgb(colorMapColor(m_frame.colorMap, t)));
+        painter.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
+    }
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawRect(bar.adjusted(0, 0, -1, -1));
+    const double span = m_frame.high - m_frame.low;
+    for (const double tick : niceTicks(m_frame.low, m_frame.high, std::max(2, bar.height() / 36), false)) {
+        const int y = bar.bottom() - static_cast<int>((tick - m_frame.low) / span * bar.height());
+        painter.drawLine(bar.right(), y, bar.right() + 3, y);
+        painter.drawText(QRect(bar.right() + 5, y - 8, kRightMargin - kColorBarWidth - 14, 16),
+            Qt::AlignLeft | Qt::AlignVCenter, tickLabel(tick));
+    }
+    if (m_frame.maskedCount > 0) {
+        const QRect swatch(bar.left(), plot.bottom() - 13, kColorBarWidth, 12);
+        painter.fillRect(swatch, QColor::fromRgb(maskedColor()));
+        painter.drawText(QRect(swatch.right() + 4, swatch.top() - 2, kRightMargin, 16), Qt::AlignLeft | Qt::AlignVCenter,
+            tr("masked"));
+    }
+}
+
+void HeatmapWidget::paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const
+{
+    QFont font = painter.font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    painter.setFont(font);
+    const QRect box = plot.adjusted(16, 16, -16, -16);
+    const QRect needed = painter.boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text).adjusted(-12, -10, 12, 10);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(error ? QColor(120, 20, 20, 230) : QColor(40, 40, 40, 200));
+    painter.drawRoundedRect(needed.intersected(plot), 6, 6);
+    painter.setPen(Qt::white);
+    painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+void HeatmapWidget::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && plotRect().contains(event->position().toPoint())) {
+        m_dragStart = event->position().toPoint();
+        m_dragNow = m_dragStart;
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint point = event->position().toPoint();
+    if (m_dragStart)
+        m_dragNow = QPoint(qBound(plotRect().left(), point.x(), plotRect().right()),
+            qBound(plotRect().top(), point.y(), plotRect().bottom()));
+    const auto entry = entryAt(point);
+    const auto pixel = pixelAt(point);
+    if (entry && pixel) {
+        m_hover = point;
+        emit hovered(entry->first, entry->second, pixel->first, pixel->second);
+    } else if (m_hover) {
+        m_hover.reset();
+        emit hoverLeft();
+    }
+    update();
+}
+
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || !m_dragStart)
+        return;
+    const QRect dragged = QRect(*m_dragStart, *m_dragNow).normalized();
+    m_dragStart.reset();
+    m_dragNow.reset();
+    update();
+    if (dragged.width() < 4 || dragged.height() < 4)
+        return; // a click, not a drag
+    const auto first = entryAt(dragged.topLeft());
+    const auto last = entryAt(dragged.bottomRight());
+    if (!first || !last)
+        return;
+    emit windowRequested(pecards::Window {first->first, last->first + 1, first->second, last->second + 1});
+}
+
+void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent*)
+{
+    emit resetRequested();
+}
+
+void HeatmapWidget::wheelEvent(QWheelEvent* event)
+{
+    const std::optional<QPointF> f = fractionAt(event->position().toPoint());
+    if (!f || event->angleDelta().y() == 0)
+        return;
+    const double scale = std::pow(kWheelZoom, event->angleDelta().y() / 120.0);
+    const pecards::Window& w = m_frame.grid.window;
+    const pecards::Window& full = m_frame.fullExtent;
+    const auto rows = scaledRange(full.row_begin, full.row_end, w.row_begin, w.rows(), scale, f->y());
+    const auto cols = scaledRange(full.col_begin, full.col_end, w.col_begin, w.cols(), scale, f->x());
+    const pecards::Window next {rows.first, rows.second, cols.first, cols.second};
+    if (!(next == w))
+        emit windowRequested(next);
+    event->accept();
+}
+
+void HeatmapWidget::leaveEvent(QEvent* event)
+{
+    m_hover.reset();
+    emit hoverLeft();
+    update();
+    QWidget::leaveEvent(event);
+}

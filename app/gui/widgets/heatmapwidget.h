@@ -1,0 +1,90 @@
+#pragma once
+/// @file heatmapwidget.h
+/// @brief Custom-painted heatmap: image, axes in entry indices (positions/dimensions), colour
+/// bar with tick values, hover cross-hair, zoom by wheel and by dragging a window.
+///
+/// Holds no maths (style-anchors §8 item 15): it maps a HeatmapFrame to pixels and turns the
+/// mouse into intent signals (`windowRequested`, `resetRequested`, `hovered`). A message
+/// (an invalid parameter) is painted over the last good frame, which stays untouched.
+
+#include "views/heatmapframe.h"
+
+#include <QPoint>
+#include <QWidget>
+#include <optional>
+
+class HeatmapWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapWidget(QWidget* parent = nullptr);
+
+    /// @brief Shows a new frame and clears any message.
+    void setFrame(HeatmapFrame frame);
+    const HeatmapFrame& frame() const { return m_frame; }
+
+    /// @brief Shows `message` in place of the heatmap (the last frame is kept, dimmed);
+    /// an empty message removes it.
+    void setMessage(const QString& message);
+    const QString& message() const { return m_message; }
+
+    /// @brief Text painted under the plot (the hover read-out).
+    void setReadout(const QString& readout);
+    const QString& readout() const { return m_readout; }
+
+    /// @brief Plot area in widget coordinates (where the image is drawn).
+    QRect plotRect() const;
+
+    /// @brief Output pixels the plot area can show (device pixels, at least 1 x 1).
+    QSize plotPixels() const;
+
+    /// @brief Entry (row, col) of the full quantity under widget point `point`, if inside the plot.
+    std::optional<std::pair<qint64, qint64>> entryAt(const QPoint& point) const;
+
+    /// @brief Grid pixel (r, c) of the frame under `point`, if inside the plot.
+    std::optional<std::pair<int, int>> pixelAt(const QPoint& point) const;
+
+    QSize sizeHint() const override { return {460, 420}; }
+    QSize minimumSizeHint() const override { return {220, 200}; }
+
+    static constexpr int kLeftMargin = 64; ///< row tick labels and axis name
+    static constexpr int kBottomMargin = 44; ///< column tick labels and axis name
+    static constexpr int kTopMargin = 8;
+    static constexpr int kColorBarWidth = 14;
+    static constexpr int kRightMargin = 78; ///< colour bar and its tick labels
+    static constexpr int kReadoutHeight = 18;
+    static constexpr double kWheelZoom = 0.8; ///< window scale per wheel notch (zoom in)
+
+signals:
+    /// @brief The user asked for this window of the full extent (wheel or drag).
+    void windowRequested(const pecards::Window& window);
+    /// @brief The user asked for the full extent (double click).
+    void resetRequested();
+    /// @brief The cursor is over entry (row, col); `pixel` is the frame pixel under it.
+    void hovered(qint64 row, qint64 col, int pixelRow, int pixelCol);
+    /// @brief The cursor left the plot.
+    void hoverLeft();
+    /// @brief A new frame is shown.
+    void frameChanged();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    void paintAxes(QPainter& painter, const QRect& plot) const;
+    void paintColorBar(QPainter& painter, const QRect& plot) const;
+    void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
+    std::optional<QPointF> fractionAt(const QPoint& point) const;
+
+    HeatmapFrame m_frame;
+    QString m_message;
+    QString m_readout;
+    std::optional<QPoint> m_dragStart;
+    std::optional<QPoint> m_dragNow;
+    std::optional<QPoint> m_hover;
+};

@@ -1,0 +1,20 @@
+#pragma once
+/// @file contentview.h
+/// @brief Pooled ContentScore / ContentAttention views (not Toeplitz: entries are computed).
+///
+/// Sample: the pixels' first rows x first columns, O(pixels d) (one Eigen product).
+/// Mean/Max/Min: every window entry, in tiles of at most 256 rows x 4096 columns, O(window rows x
+/// window cols x d). Content attention also needs each row's softmax normaliser over all L keys
+/// (j <= i when causal), O(L d) per row. Work above kContentWorkBudget is refused.
+
+#include "contentmodel.h"
+#include "pecards/view.h"
+
+namespace pecards::detail {
+
+/// @brief Computes a ContentScore or ContentAttention request (validated). Masked entries are -inf
+/// (scores) or 0 (attention); a fully masked block is -inf (scores) or 0 (attention).
+/// @throws ComputeLimitExceeded above kContentWorkBudget (computebudget.h).
+Grid poolContent(const ContentModel& model, const ViewRequest& request);
+
+} // namespace pecards::detail

@@ -1,0 +1,235 @@
+// Per-card positional-only profiles f(delta) (positionalprofile.h, docs/quantities.md).
+
+#include "positionalprofile.h"
+
+#include "causalmask.h"
+#include "check.h"
+#include "pecards/alibi.h"
+#include "pecards/probe.h"
+#include "pecards/relative.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pecards::detail {
+
+namespace {
+
+/// Probe q or k with RoPE's rotated dims times the attention factor a (HF `attention_scaling`
+/// multiplies cos and sin), so (R_i q).(R_j k) carries a^2 on the rotated part only.
+Eigen::VectorXd scaledRopeProbe(const CardParams& params, ProbeStream stream, double attention_factor) {
+    Eigen::VectorXd v = probeVector(params.probe, stream, params.rope.head_dim);
+    v.head(rotaryDim(params.rope)) *= attention_factor;
+    return v;
+}
+
+std::int64_t ropeSeqLen(const CardParams& params) {
+    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
+}
+
+} // namespace
+
+PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity)
+    : m_params(params)
+    , m_quantity(quantity)
+    , m_causal(quantity != Quantity::Buckets && causalMask(params)) {
+    PECARDS_CHECK(
+        quantity == Quantity::Score || quantity == Quantity::Attention || quantity == Quantity::Buckets,
+        "quantity", toString(quantity), "score, attention or buckets (positional-only views)");
+    const bool logits = quantity == Quantity::Attention;
+    const int d = cardDimension(params);
+    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
+    switch (params.card) {
+    case Card::Sinusoidal:
+        m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
+        m_scale = logits ? inv_sqrt_d : 1.0;
+        break;
+    case Card::Rope:
+    case Card::Hybrid: {
+        const RopeScalingResult scaling = ropeScaling(params.rope, ropeSeqLen(params));
+        m_inv_freq = scaling.inv_freq;
+        m_q = scaledRopeProbe(params, ProbeStream::Query, scaling.attention_factor);
+        m_k = scaledRopeProbe(params, ProbeStream::Key, scaling.attention_factor);
+        m_scale = (logits || params.card == Card::Hybrid) ? inv_sqrt_d : 1.0;
+        if (params.card == Card::Rope) {
+            break;
+        }
+        [[fallthrough]];
+    }
+    case Card::Alibi: {
+        m_alibi_slope = alibiSlopes(params.alibi)[params.alibi.head];
+        const AlibiForm form = params.alibi.form;
+        if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
+            // bias(form, i, j) = bias(Causal, i, j) + m i + bias(form, 0, 0) for j <= i.
+            m_row_slope = m_alibi_slope;
+            m_row_offset = alibiBias(form, m_alibi_slope, 0, 0, params.length);
+        }
+        break;
+    }
+    case Card::Relative: {
+        const RelativeParams& rel = params.relative;
+        if (quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
+            if (rel.variant == RelativeVariant::T5 && quantity != Quantity::Buckets) {
+                m_beta = Eigen::VectorXd(rel.num_buckets);
+                for (int b = 0; b < rel.num_buckets; ++b) {
+                    m_beta[b] = rel.bucket_values.empty()
+                        ? probeNormal(params.probe.seed, ProbeStream::Bucket, 0, b)
+                        : rel.bucket_values[b];
+                }
+            }
+            break;
+        }
+        m_q = probeVector(params.probe, ProbeStream::Query, d);
+        m_k = probeVector(params.probe, ProbeStream::Key, d);
+        m_scale = logits ? inv_sqrt_d : 1.0;
+        if (rel.variant == RelativeVariant::Shaw) {
+            m_constant = logits ? m_q.dot(m_k) * inv_sqrt_d : 0.0;
+            break;
+        }
+        // Transformer-XL: (a) q.k, (b) (W_R^T q).R_delta, (c) u.k, (d) (W_R^T v).R_delta.
+        const Eigen::VectorXd u = contentVector(params.probe.seed, ProbeStream::U, 0, d);
+        const Eigen::VectorXd v = contentVector(params.probe.seed, ProbeStream::V, 0, d);
+        const Eigen::MatrixXd w_r = txlProjection(params.probe.seed, d);
+        const TxlTerm term = logits ? TxlTerm::Total : rel.term;
+        const bool a = term == TxlTerm::Total || term == TxlTerm::A;
+        const bool b = term == TxlTerm::Total || term == TxlTerm::B;
+        const bool c = term == TxlTerm::Total || term == TxlTerm::C;
+        const bool dd = term == TxlTerm::Total || term == TxlTerm::D;
+        m_txl_weights = w_r.transpose() * ((b ? 1.0 : 0.0) * m_q + (dd ? 1.0 : 0.0) * v);
+        m_constant = ((a ? m_q.dot(m_k) : 0.0) + (c ? u.dot(m_k) : 0.0)) * m_scale;
+        break;
+    }
+    }
+}
+
+Eigen::VectorXd PositionalProfile::valuesAt(const std::vector<std::int64_t>& deltas) const {
+    Eigen::VectorXd out(static_cast<Eigen::Index>(deltas.size()));
+    std::size_t run = 0;
+    while (run < deltas.size()) {
+        std::size_t next = run + 1;
+        while (next < deltas.size() && deltas[next] == deltas[next - 1] + 1) {
+            ++next;
+        }
+        const auto length = static_cast<Eigen::Index>(next - run);
+        out.segment(static_cast<Eigen::Index>(run), length) = values(deltas[run], length);
+        run = next;
+    }
+    return out;
+}
+
+Eigen::VectorXd PositionalProfile::values(std::int64_t delta_first, std::int64_t count) const {
+    const CardParams& p = m_params;
+    switch (p.card) {
+    case Card::Sinusoidal:
+        return m_scale * sinusoidalSimilarityProfile(p.sinusoidal, delta_first, count);
+    case Card::Rope:
+        return m_scale * ropeScoreProfile(p.rope, m_inv_freq, m_q, m_k, delta_first, count);
+    case Card::Hybrid:
+        return m_scale * ropeScoreProfile(p.rope, m_inv_freq, m_q, m_k, delta_first, count)
+            + alibiValues(delta_first, count);
+    case Card::Alibi:
+        return alibiValues(delta_first, count);
+    case Card::Relative:
+        break;
+    }
+    const RelativeParams& rel = p.relative;
+    Eigen::VectorXd out(count);
+    if (m_quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
+        for (std::int64_t n = 0; n < count; ++n) {
+            const std::int64_t delta = delta_first + n;
+            if (rel.variant == RelativeVariant::Shaw) {
+                out[n] = static_cast<double>(shawIndex(
+                    std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0), rel.clip_k));
+                continue;
+            }
+            const int bucket = t5Bucket(-delta, rel.bidirectional, rel.num_buckets, rel.max_distance);
+            out[n] = m_quantity == Quantity::Buckets ? static_cast<double>(bucket) : m_beta[bucket];
+        }
+        return out;
+    }
+    return rel.variant == RelativeVariant::Shaw ? shawValues(delta_first, count)
+                                                : txlValues(delta_first, count);
+}
+
+Eigen::VectorXd PositionalProfile::alibiValues(std::int64_t delta_first, std::int64_t count) const {
+    const AlibiForm form
+        = m_params.alibi.form == AlibiForm::Symmetric ? AlibiForm::Symmetric : AlibiForm::Causal;
+    Eigen::VectorXd out(count);
+    for (std::int64_t n = 0; n < count; ++n) {
+        const std::int64_t delta = delta_first + n;
+        out[n] = alibiBias(form, m_alibi_slope, std::max<std::int64_t>(delta, 0),
+            std::max<std::int64_t>(-delta, 0), m_params.length);
+    }
+    return out;
+}
+
+Eigen::VectorXd PositionalProfile::shawValues(std::int64_t delta_first, std::int64_t count) const {
+    // idx = clip(j - i, -k, k) + k decreases with delta; evaluate each distinct a_idx once.
+    const std::int64_t k = m_params.relative.clip_k;
+    const auto index = [k](std::int64_t delta) {
+        return shawIndex(std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0), k);
+    };
+    const std::int64_t idx_low = index(delta_first + count - 1);
+    const std::int64_t idx_high = index(delta_first);
+    Eigen::VectorXd dots(idx_high - idx_low + 1);
+    const int d = m_params.relative.d_model;
+    for (std::int64_t idx = idx_low; idx <= idx_high; ++idx) {
+        dots[idx - idx_low] = m_q.dot(contentVector(m_params.probe.seed, ProbeStream::Shaw, idx, d));
+    }
+    Eigen::VectorXd out(count);
+    for (std::int64_t n = 0; n < count; ++n) {
+        out[n] = m_scale * dots[index(delta_first + n) - idx_low] + m_constant;
+    }
+    return out;
+}
+
+Eigen::VectorXd PositionalProfile::txlValues(std::int64_t delta_first, std::int64_t count) const {
+    constexpr std::int64_t kChunk = 8192; // rows of R held at once
+    Eigen::VectorXd out(count);
+    for (std::int64_t start = 0; start < count; start += kChunk) {
+        const std::int64_t rows = std::min(kChunk, count - start);
+        out.segment(start, rows)
+            = (m_scale
+                  * (txlRelativeRows(delta_first + start, rows, m_params.relative.d_model) * m_txl_weights))
+                  .array()
+            + m_constant;
+    }
+    return out;
+}
+
+Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d) {
+    SinusoidalParams table;
+    table.d_model = d;
+    table.base = 10000.0;
+    table.layout = SinusoidalLayout::Concatenated;
+    table.frequencies = SinusoidalFrequencies::Paper;
+    Eigen::MatrixXd rows(count, d);
+    const std::int64_t last = delta_first + count - 1;
+    if (delta_first < 0) { // negative deltas: rows of |delta|, reversed, with sin negated
+        const std::int64_t negatives = std::min<std::int64_t>(last, -1) - delta_first + 1;
+        const Eigen::MatrixXd positive = sinusoidalTable(table, -(delta_first + negatives - 1), negatives);
+        rows.topRows(negatives) = positive.colwise().reverse();
+        rows.topLeftCorner(negatives, d / 2) *= -1.0;
+    }
+    if (last >= 0) {
+        const std::int64_t first = std::max<std::int64_t>(delta_first, 0);
+        rows.bottomRows(last - first + 1) = sinusoidalTable(table, first, last - first + 1);
+    }
+    return rows;
+}
+
+Eigen::MatrixXd txlProjection(std::uint64_t seed, int d) {
+    Eigen::MatrixXd w_r(d, d);
+    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
+    for (int r = 0; r < d; ++r) {
+        for (int c = 0; c < d; ++c) {
+            w_r(r, c) = probeNormal(seed, ProbeStream::WR, r, c) * inv_sqrt_d;
+        }
+    }
+    return w_r;
+}
+
+} // namespace pecards::detail

@@ -1,0 +1,65 @@
+#pragma once
+/// @file positionalprofile.h
+/// @brief The positional-only value of a card as a function of delta = i - j (docs/quantities.md).
+///
+/// Every positional-only Score, Attention logit and Buckets entry of every card is
+/// `value(i, j) = f(i - j) + rowSlope() * i + rowOffset()` for unmasked (i, j): a Toeplitz
+/// profile f plus a term linear in the row. The row term is non-zero only for the ALiBi
+/// row-offset forms (BLOOM `+m j`, llm-foundry `-m (L-1-j)`) in Score; a row softmax cancels it.
+
+#include "pecards/params.h"
+#include "pecards/view.h"
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <vector>
+
+namespace pecards::detail {
+
+class PositionalProfile {
+public:
+    /// @param params validated card parameters; @param quantity Score, Attention (the logits
+    /// whose row softmax is shown) or Buckets. @throws InvalidParameter for other quantities.
+    PositionalProfile(const CardParams& params, Quantity quantity);
+
+    /// f(delta) for delta in [delta_first, delta_first + count). Values at masked deltas
+    /// (delta < 0 when causal()) are not meaningful: callers skip them. Cost O(count * d).
+    Eigen::VectorXd values(std::int64_t delta_first, std::int64_t count) const;
+
+    /// f at each of `deltas` (ascending, distinct): consecutive runs are evaluated together.
+    Eigen::VectorXd valuesAt(const std::vector<std::int64_t>& deltas) const;
+
+    double rowSlope() const { return m_row_slope; }
+    double rowOffset() const { return m_row_offset; }
+    /// Whether entries j > i are masked (-inf logits, 0 attention).
+    bool causal() const { return m_causal; }
+
+private:
+    Eigen::VectorXd alibiValues(std::int64_t delta_first, std::int64_t count) const;
+    Eigen::VectorXd shawValues(std::int64_t delta_first, std::int64_t count) const;
+    Eigen::VectorXd txlValues(std::int64_t delta_first, std::int64_t count) const;
+
+    CardParams m_params;
+    Quantity m_quantity;
+    bool m_causal = false;
+    double m_row_slope = 0.0;
+    double m_row_offset = 0.0;
+    double m_scale = 1.0; ///< multiplies the card's profile (1/sqrt(d) where the logits have it)
+    double m_constant = 0.0; ///< added after scaling (Shaw q.k, TXL (a)+(c))
+    Eigen::VectorXd m_inv_freq; ///< RoPE / hybrid: scaled theta_i
+    Eigen::VectorXd m_q; ///< probe q (RoPE: rotated dims times the attention factor)
+    Eigen::VectorXd m_k; ///< probe k (likewise)
+    Eigen::VectorXd m_txl_weights; ///< TXL: W_R^T q and/or W_R^T v, dotted with R_delta
+    Eigen::VectorXd m_beta; ///< T5: value per bucket
+    double m_alibi_slope = 0.0;
+};
+
+/// @brief Transformer-XL relative rows R_delta = [sin(delta w) | cos(delta w)], w_i = 10000^(-2i/d),
+/// for delta in [delta_first, delta_first + count) (negative delta allowed: sin is odd).
+/// Shape count x d. Built from sinusoidalTable (concatenated layout, paper frequencies).
+Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d);
+
+/// @brief W_R[r, c] = probeNormal(seed, WR, r, c) / sqrt(d), d x d (docs/quantities.md, TXL).
+Eigen::MatrixXd txlProjection(std::uint64_t seed, int d);
+
+} // namespace pecards::detail

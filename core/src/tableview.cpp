@@ -1,0 +1,113 @@
+// Pooled Table/Phase views (tableview.h).
+
+#include "tableview.h"
+
+#include "computebudget.h"
+#include "pecards/probe.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
+#include "pixelblocks.h"
+#include "pixelrowreducer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace pecards::detail {
+
+namespace {
+
+/// Full-width rows of a Table or Phase quantity.
+class TableRows {
+public:
+    explicit TableRows(const ViewRequest& request)
+        : m_params(request.params)
+        , m_phase(request.quantity == Quantity::Phase) {
+        if (m_params.card == Card::Rope) {
+            const std::int64_t seq_len = m_params.rope.seq_len > 0 ? m_params.rope.seq_len : m_params.length;
+            const RopeScalingResult scaling = ropeScaling(m_params.rope, seq_len);
+            m_frequencies = scaling.inv_freq;
+            m_attention_factor = scaling.attention_factor;
+            m_probe = probeVector(m_params.probe, ProbeStream::Query, m_params.rope.head_dim);
+        } else {
+            m_frequencies = sinusoidalFrequencies(m_params.sinusoidal);
+        }
+    }
+
+    /// Rows for positions [first, first + count): count x full width.
+    Eigen::MatrixXd rows(std::int64_t first, std::int64_t count) const {
+        if (m_phase) {
+            constexpr double kTwoPi = 2.0 * std::numbers::pi;
+            return ropeAngles(m_frequencies, first, count).unaryExpr([](double angle) {
+                const double reduced = std::fmod(angle, kTwoPi);
+                return reduced < 0.0 ? reduced + kTwoPi : reduced;
+            });
+        }
+        if (m_params.card == Card::Sinusoidal) {
+            return sinusoidalTable(m_params.sinusoidal, first, count);
+        }
+        Eigen::MatrixXd out(count, m_params.rope.head_dim);
+        const int r = rotaryDim(m_params.rope);
+        for (std::int64_t n = 0; n < count; ++n) {
+            Eigen::VectorXd rotated = ropeRotate(m_params.rope, m_frequencies, m_probe, static_cast<double>(first + n));
+            rotated.head(r) *= m_attention_factor; // HF attention_scaling multiplies cos and sin
+            out.row(n) = rotated.transpose();
+        }
+        return out;
+    }
+
+    std::int64_t width() const {
+        return m_phase ? m_frequencies.size()
+                       : (m_params.card == Card::Rope ? m_params.rope.head_dim : m_params.sinusoidal.d_model);
+    }
+
+private:
+    CardParams m_params;
+    bool m_phase;
+    Eigen::VectorXd m_frequencies; ///< w_i or scaled theta_i, radians per position
+    double m_attention_factor = 1.0;
+    Eigen::VectorXd m_probe;
+};
+
+} // namespace
+
+Grid poolTable(const ViewRequest& request) {
+    const Window& w = request.window;
+    const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
+    const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
+    const TableRows table(request);
+    Grid grid = makeGrid(request, rows, cols);
+    if (request.reduction == Reduction::Sample) {
+        for (int r = 0; r < rows.count(); ++r) {
+            const Eigen::MatrixXd row = table.rows(rows.first(r), 1);
+            for (int c = 0; c < cols.count(); ++c) {
+                grid.values[static_cast<std::size_t>(r) * grid.cols + c] = row(0, cols.first(c));
+            }
+        }
+        return grid;
+    }
+    checkBudget(w.rows() * table.width(), kTableEntryBudget, "table entries (window rows x row width)",
+        "use reduction sample or fewer window rows");
+    constexpr std::int64_t kChunkRows = 4096;
+    PixelRowReducer reducer(cols.count());
+    for (int r = 0; r < rows.count(); ++r) {
+        reducer.reset();
+        for (std::int64_t first = rows.first(r); first < rows.end(r); first += kChunkRows) {
+            const Eigen::MatrixXd chunk = table.rows(first, std::min(kChunkRows, rows.end(r) - first));
+            for (int c = 0; c < cols.count(); ++c) {
+                for (std::int64_t j = cols.first(c); j < cols.end(c); ++j) {
+                    for (Eigen::Index t = 0; t < chunk.rows(); ++t) {
+                        reducer.add(c, chunk(t, j));
+                    }
+                }
+            }
+        }
+        for (int c = 0; c < cols.count(); ++c) {
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = reducer.result(c, request.reduction, 0.0);
+        }
+    }
+    return grid;
+}
+
+} // namespace pecards::detail

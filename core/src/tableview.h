@@ -1,0 +1,18 @@
+#pragma once
+/// @file tableview.h
+/// @brief Pooled Table and Phase views (rows = positions, cols = dimensions or frequency pairs).
+///
+/// Only the window's rows are computed. Sample: the pixels' first rows, O(out_rows d).
+/// Mean/Max/Min: every window row in chunks, O(window rows x d), refused above kTableEntryBudget.
+
+#include "pecards/view.h"
+
+namespace pecards::detail {
+
+/// @brief Computes a Table or Phase request (validated) of the sinusoidal or RoPE card.
+/// Table: sinusoidalTable rows (fairseq padding row zero), or a R_p q for RoPE (probe q, rotated
+/// dims times the attention factor a). Phase: p w_i mod 2 pi in [0, 2 pi) radians.
+/// @throws ComputeLimitExceeded for Mean/Max/Min when window rows x row width > 2^27.
+Grid poolTable(const ViewRequest& request);
+
+} // namespace pecards::detail

@@ -1,0 +1,134 @@
+// Pooled attention of positional-only logits (toeplitzattention.h).
+
+#include "toeplitzattention.h"
+
+#include "computebudget.h"
+#include "pixelblocks.h"
+#include "segmenttree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pecards::detail {
+
+namespace {
+
+/// The logits of every key of the window's rows: deltas [first, first + values.size()).
+class RowLogits {
+public:
+    RowLogits(const PositionalProfile& profile, std::int64_t length, std::int64_t row_begin, std::int64_t row_end)
+        : m_length(length)
+        , m_causal(profile.causal())
+        , m_first(m_causal ? 0 : row_begin - (length - 1))
+        , m_values(profile.values(m_first, row_end - m_first))
+        , m_lse(m_values) {}
+
+    /// f(delta), delta unmasked and inside the span.
+    double logit(std::int64_t delta) const { return m_values[delta - m_first]; }
+    /// log of row i's softmax normaliser over all its keys.
+    double rowLse(std::int64_t i) const { return m_lse.query(lowestDelta(i) - m_first, i - m_first); }
+    /// Unmasked deltas of row i over columns [j0, j1]: [lo, hi] (lo > hi when none).
+    std::pair<std::int64_t, std::int64_t> deltas(std::int64_t i, std::int64_t j0, std::int64_t j1) const {
+        return {m_causal ? std::max<std::int64_t>(i - j1, 0) : i - j1, i - j0};
+    }
+    const Eigen::VectorXd& values() const { return m_values; }
+    const SegmentTree<LogSumExpCombine>& lse() const { return m_lse; }
+    std::int64_t first() const { return m_first; }
+    bool causal() const { return m_causal; }
+
+private:
+    std::int64_t lowestDelta(std::int64_t i) const { return m_causal ? 0 : i - (m_length - 1); }
+
+    std::int64_t m_length;
+    bool m_causal;
+    std::int64_t m_first;
+    Eigen::VectorXd m_values;
+    SegmentTree<LogSumExpCombine> m_lse;
+};
+
+void poolSample(const RowLogits& logits, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
+    for (int r = 0; r < rows.count(); ++r) {
+        const std::int64_t i = rows.first(r);
+        const double lse = logits.rowLse(i);
+        for (int c = 0; c < cols.count(); ++c) {
+            const std::int64_t j = cols.first(c);
+            const bool masked = logits.causal() && j > i;
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
+                = masked ? 0.0 : std::exp(logits.logit(i - j) - lse);
+        }
+    }
+}
+
+/// Mean, Max or Min: for each row of a pixel row, one range query per column block.
+template <typename Tree>
+void poolRows(const RowLogits& logits, const Tree& tree, Reduction reduction, const PixelBlocks& rows,
+    const PixelBlocks& cols, Grid& grid) {
+    std::vector<long double> sum(cols.count());
+    std::vector<double> extreme(cols.count());
+    std::vector<std::int64_t> count(cols.count());
+    for (int r = 0; r < rows.count(); ++r) {
+        std::fill(sum.begin(), sum.end(), 0.0L);
+        std::fill(extreme.begin(), extreme.end(),
+            reduction == Reduction::Min ? std::numeric_limits<double>::infinity() : 0.0);
+        std::fill(count.begin(), count.end(), 0);
+        for (std::int64_t i = rows.first(r); i <= rows.last(r); ++i) {
+            const double lse = logits.rowLse(i);
+            for (int c = 0; c < cols.count(); ++c) {
+                const auto [lo, hi] = logits.deltas(i, cols.first(c), cols.last(c));
+                if (lo > hi) {
+                    continue;
+                }
+                const double value = std::exp(tree.query(lo - logits.first(), hi - logits.first()) - lse);
+                count[c] += hi - lo + 1;
+                if (reduction == Reduction::Mean) {
+                    sum[c] += value;
+                } else if (reduction == Reduction::Max) {
+                    extreme[c] = std::max(extreme[c], value);
+                } else {
+                    extreme[c] = std::min(extreme[c], value);
+                }
+            }
+        }
+        for (int c = 0; c < cols.count(); ++c) {
+            double& out = grid.values[static_cast<std::size_t>(r) * grid.cols + c];
+            if (count[c] == 0) {
+                out = 0.0;
+            } else {
+                out = reduction == Reduction::Mean ? static_cast<double>(sum[c] / count[c]) : extreme[c];
+            }
+        }
+    }
+}
+
+} // namespace
+
+Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& request) {
+    const Window& w = request.window;
+    const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
+    const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
+    if (request.reduction != Reduction::Sample) {
+        checkBudget(w.rows() * cols.count(), kAttentionQueryBudget,
+            "attention range queries (window rows x output columns)",
+            "use reduction sample, fewer window rows or fewer output columns");
+    }
+    Grid grid = makeGrid(request, rows, cols);
+    const RowLogits logits(profile, request.params.length, w.row_begin, w.row_end);
+    switch (request.reduction) {
+    case Reduction::Sample:
+        poolSample(logits, rows, cols, grid);
+        break;
+    case Reduction::Mean:
+        poolRows(logits, logits.lse(), request.reduction, rows, cols, grid);
+        break;
+    case Reduction::Max:
+        poolRows(logits, SegmentTree<MaxCombine>(logits.values()), request.reduction, rows, cols, grid);
+        break;
+    case Reduction::Min:
+        poolRows(logits, SegmentTree<MinCombine>(logits.values()), request.reduction, rows, cols, grid);
+        break;
+    }
+    return grid;
+}
+
+} // namespace pecards::detail

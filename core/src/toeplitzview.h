@@ -1,0 +1,20 @@
+#pragma once
+/// @file toeplitzview.h
+/// @brief Pooled views of positional-only Score and Buckets: f(i - j) + s i + c (positionalprofile.h).
+///
+/// Cost O((rows + cols) d) for the profile plus O(pixels log(rows + cols)), memory O(rows + cols):
+/// never the window's rows x cols entries. Sample evaluates f only at the deltas the pixels hit.
+/// Max/Min are range queries over a block's delta range [i0 - j1, i1 - j0] (delta >= 0 when
+/// causal); Mean weighs each delta by the number of block entries on its diagonal (a trapezoid in
+/// delta) with exact fixed-point prefix sums (fixedpointsums.h).
+
+#include "pecards/view.h"
+#include "positionalprofile.h"
+
+namespace pecards::detail {
+
+/// @brief Computes a Score or Buckets request (validated) from its profile.
+/// Masked entries are -inf, a fully masked block is -inf.
+Grid poolToeplitzScore(const PositionalProfile& profile, const ViewRequest& request);
+
+} // namespace pecards::detail

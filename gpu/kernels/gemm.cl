@@ -1,0 +1,211 @@
+// Content logits: tiled Q . K^T with the card's bias and the causal mask, the streaming row
+// softmax (log-sum-exp per row over key tiles) and the exact pooling of logit tiles.
+
+#ifndef PECARDS_TILE
+#define PECARDS_TILE 64 // output rows and cols per work-group
+#endif
+#ifndef PECARDS_TILE_K
+#define PECARDS_TILE_K 16 // depth of one local-memory step
+#endif
+#define PECARDS_WG 16 // work-items per dimension; each computes (TILE/WG)^2 outputs
+#define PECARDS_WPT (PECARDS_TILE / PECARDS_WG)
+
+#define PECARDS_BIAS_NONE 0
+#define PECARDS_BIAS_ALIBI 1
+#define PECARDS_BIAS_T5 2
+#define PECARDS_BIAS_SHAW 3
+
+// ALiBi bias of query i, key j (pecards::alibiBias): form 0 causal -m(i-j), 1 symmetric -m|i-j|,
+// 2 BLOOM +m j, 3 llm-foundry -m(L-1-j). Masking is applied by the caller.
+inline float pecards_alibi_bias(int form, float slope, long i, long j, long length) {
+    switch (form) {
+    case 0:
+        return -slope * (float)(i - j);
+    case 1:
+        return -slope * (float)(i > j ? i - j : j - i);
+    case 2:
+        return slope * (float)j;
+    default:
+        return -slope * (float)(length - 1 - j);
+    }
+}
+
+// Non-decreasing step function, as in profile.cl.
+inline int pecards_step_value(__global const long* starts, __global const int* values, int steps, long n) {
+    int lo = 0;
+    int hi = steps - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (starts[mid] <= n) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return values[lo];
+}
+
+// logits[r, c] = alpha * Q[r] . K[c] + bias(row_pos[r], col_pos[c]), -inf where causal and j > i.
+// Q: rows padded to a multiple of PECARDS_TILE, `ld` (a multiple of PECARDS_TILE_K) floats per row,
+// zero padded; K likewise. Bias: ALiBi (slope, form, length), T5 (step functions of -n / n and
+// beta), Shaw (alpha * Q[r][0..shaw_d) . A[idx - shaw_first], idx = clip(j - i, -k, k) + k).
+__kernel __attribute__((reqd_work_group_size(PECARDS_WG, PECARDS_WG, 1))) void logits(__global float* out, int ldo,
+    int nr, int nc, __global const float* q, __global const float* k, int ld, float alpha,
+    __global const long* row_pos, __global const long* col_pos, int causal, int bias_mode, float slope,
+    int alibi_form, long length, __global const long* starts_nonpos, __global const int* values_nonpos,
+    int steps_nonpos, __global const long* starts_pos, __global const int* values_pos, int steps_pos,
+    __global const float* beta, __global const float* shaw_a, int shaw_ld, int shaw_d, long shaw_k,
+    long shaw_first) {
+    __local float qs[PECARDS_TILE_K][PECARDS_TILE];
+    __local float ks[PECARDS_TILE_K][PECARDS_TILE];
+    const int x = get_local_id(0);
+    const int y = get_local_id(1);
+    const int row0 = get_group_id(1) * PECARDS_TILE;
+    const int col0 = get_group_id(0) * PECARDS_TILE;
+    const int flat = y * PECARDS_WG + x;
+    float acc[PECARDS_WPT][PECARDS_WPT];
+    for (int a = 0; a < PECARDS_WPT; ++a) {
+        for (int b = 0; b < PECARDS_WPT; ++b) {
+            acc[a][b] = 0.0f;
+        }
+    }
+    for (int k0 = 0; k0 < ld; k0 += PECARDS_TILE_K) {
+        for (int e = flat; e < PECARDS_TILE * PECARDS_TILE_K; e += PECARDS_WG * PECARDS_WG) {
+            const int rr = e / PECARDS_TILE_K;
+            const int kk = e % PECARDS_TILE_K;
+            qs[kk][rr] = q[(long)(row0 + rr) * ld + k0 + kk];
+            ks[kk][rr] = k[(long)(col0 + rr) * ld + k0 + kk];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int kk = 0; kk < PECARDS_TILE_K; ++kk) {
+            float qv[PECARDS_WPT];
+            float kv[PECARDS_WPT];
+            for (int a = 0; a < PECARDS_WPT; ++a) {
+                qv[a] = qs[kk][y + PECARDS_WG * a];
+                kv[a] = ks[kk][x + PECARDS_WG * a];
+            }
+            for (int a = 0; a < PECARDS_WPT; ++a) {
+                for (int b = 0; b < PECARDS_WPT; ++b) {
+                    acc[a][b] = fma(qv[a], kv[b], acc[a][b]);
+                }
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int a = 0; a < PECARDS_WPT; ++a) {
+        const int r = row0 + y + PECARDS_WG * a;
+        if (r >= nr) {
+            continue;
+        }
+        const long i = row_pos[r];
+        for (int b = 0; b < PECARDS_WPT; ++b) {
+            const int c = col0 + x + PECARDS_WG * b;
+            if (c >= nc) {
+                continue;
+            }
+            const long j = col_pos[c];
+            float v = alpha * acc[a][b];
+            if (causal && j > i) {
+                v = -INFINITY;
+            } else if (bias_mode == PECARDS_BIAS_ALIBI) {
+                v += pecards_alibi_bias(alibi_form, slope, i, j, length);
+            } else if (bias_mode == PECARDS_BIAS_T5) {
+                const long n = j - i;
+                const int bucket = n <= 0 ? pecards_step_value(starts_nonpos, values_nonpos, steps_nonpos, -n)
+                                          : pecards_step_value(starts_pos, values_pos, steps_pos, n);
+                v += beta[bucket];
+            } else if (bias_mode == PECARDS_BIAS_SHAW) {
+                const long idx = clamp(j - i, -shaw_k, shaw_k) + shaw_k;
+                __global const float* av = shaw_a + (idx - shaw_first) * shaw_ld;
+                __global const float* qv = q + (long)r * ld;
+                float dot = 0.0f;
+                for (int e = 0; e < shaw_d; ++e) {
+                    dot = fma(qv[e], av[e], dot);
+                }
+                v = fma(alpha, dot, v);
+            }
+            out[(long)r * ldo + c] = v;
+        }
+    }
+}
+
+// Streaming log-sum-exp: folds one tile of logits (nr rows x nc cols, masked = -inf) into the
+// running maximum and sum of exp(logit - maximum) of each row. One work-item per row.
+__kernel void row_lse_update(
+    __global const float* logits, int ld, int nr, int nc, __global float* run_max, __global float* run_sum) {
+    const int r = get_global_id(0);
+    if (r >= nr) {
+        return;
+    }
+    __global const float* row = logits + (long)r * ld;
+    float m = run_max[r];
+    for (int c = 0; c < nc; ++c) {
+        m = fmax(m, row[c]);
+    }
+    if (m == -INFINITY) {
+        return;
+    }
+    float s = run_max[r] == -INFINITY ? 0.0f : run_sum[r] * exp(run_max[r] - m);
+    for (int c = 0; c < nc; ++c) {
+        s += exp(row[c] - m);
+    }
+    run_max[r] = m;
+    run_sum[r] = s;
+}
+
+// logits -> attention probabilities in place: exp(logit - logz[r]); masked (-inf) -> 0.
+__kernel void softmax_apply(__global float* logits, int ld, int nr, int nc, __global const float* logz) {
+    const int c = get_global_id(0);
+    const int r = get_global_id(1);
+    if (c >= nc || r >= nr) {
+        return;
+    }
+    __global float* v = logits + (long)r * ld + c;
+    *v = *v == -INFINITY ? 0.0f : exp(*v - logz[r]);
+}
+
+// Folds a tile of logits (rows = window entries [tile_row0, tile_row0 + tile_rows), cols likewise)
+// into the accumulators of the pixels it touches (pixel rows [pr0, pr0 + npr), cols [pc0, pc0 + npc)
+// of `cols` per row): maximum, minimum, Kahan sum and count of the unmasked entries; with
+// `attention` the entries are exp(logit - logz[tile row]).
+__kernel void pool_tile(__global const float* tile, int ld, long tile_row0, int tile_rows, long tile_col0,
+    int tile_cols, __global const long* row_starts, __global const long* col_starts, int pr0, int npr, int pc0,
+    int npc, int cols, int attention, __global const float* logz, __global float* acc_max,
+    __global float* acc_min, __global float2* acc_sum, __global long* acc_count) {
+    const int pc = pc0 + get_global_id(0);
+    const int pr = pr0 + get_global_id(1);
+    if (get_global_id(0) >= npc || get_global_id(1) >= npr) {
+        return;
+    }
+    const long r_first = max(row_starts[pr], tile_row0);
+    const long r_end = min(row_starts[pr + 1], tile_row0 + tile_rows);
+    const long c_first = max(col_starts[pc], tile_col0);
+    const long c_end = min(col_starts[pc + 1], tile_col0 + tile_cols);
+    const long pixel = (long)pr * cols + pc;
+    float best_max = acc_max[pixel];
+    float best_min = acc_min[pixel];
+    float2 sum = acc_sum[pixel];
+    long count = acc_count[pixel];
+    for (long i = r_first; i < r_end; ++i) {
+        __global const float* row = tile + (i - tile_row0) * ld - tile_col0;
+        const float shift = attention ? logz[i - tile_row0] : 0.0f;
+        for (long j = c_first; j < c_end; ++j) {
+            const float logit = row[j];
+            if (logit == -INFINITY) {
+                continue;
+            }
+            const float v = attention ? exp(logit - shift) : logit;
+            best_max = fmax(best_max, v);
+            best_min = fmin(best_min, v);
+            const float y = v - sum.y;
+            const float t = sum.x + y;
+            sum.y = (t - sum.x) - y;
+            sum.x = t;
+            ++count;
+        }
+    }
+    acc_max[pixel] = best_max;
+    acc_min[pixel] = best_min;
+    acc_sum[pixel] = sum;
+    acc_count[pixel] = count;
+}
