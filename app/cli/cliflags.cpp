@@ -147,6 +147,7 @@ QString flagForParameter(const std::string& name) {
         {u"bidirectional"_s, u"--unidirectional"_s}, {u"term"_s, u"--term"_s},
         {u"bucket_values"_s, u"--bucket-values"_s}, {u"kind"_s, u"--probe"_s}, {u"seed"_s, u"--seed"_s},
         {u"q"_s, u"--q"_s}, {u"k"_s, u"--k"_s}, {u"content_q"_s, u"--q-npy"_s}, {u"content_k"_s, u"--k-npy"_s},
+        {u"device_name"_s, u"--device"_s},
     };
     // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);

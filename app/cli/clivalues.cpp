@@ -113,15 +113,11 @@ std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
         static_cast<int>(parseInteger(flag, parts[1], 1, 4096))};
 }
 
-QString allowedText(const std::string& allowed) {
-    return QString::fromStdString(allowed);
-}
-
 template <typename Enum> Enum parseEnum(const QString& flag, const QString& text) {
     try {
         return pecards::fromString<Enum>(text.trimmed().toStdString());
     } catch (const pecards::InvalidParameter& error) {
-        throw UsageError(flag, quoted(text) + u" is not allowed: allowed: "_s + allowedText(error.allowed()));
+        throw UsageError(flag, quoted(text) + u" is not allowed: allowed: "_s + QString::fromStdString(error.allowed()));
     }
 }
 

@@ -7,7 +7,6 @@
 
 #include <QString>
 #include <cstdint>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -36,8 +35,5 @@ std::pair<int, int> parseViewSize(const QString& flag, const QString& text);
 
 /// @brief One of the engine's stable names of `Enum` (pecards::fromString).
 template <typename Enum> Enum parseEnum(const QString& flag, const QString& text);
-
-/// @brief The allowed-set part of an InvalidParameter from pecards::fromString, for messages.
-QString allowedText(const std::string& allowed);
 
 } // namespace pecards::cli

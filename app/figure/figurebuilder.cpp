@@ -105,7 +105,7 @@ ValueRange defaultValueRange(Quantity quantity, const Grid& grid, bool symmetric
     if (isAttention(quantity)) {
         return {0.0, hi > 0.0 ? hi : 1.0};
     }
-    if (symmetric) {
+    if (symmetric || quantity == Quantity::Table) { // table entries are signed (sin, cos, R_p q)
         const double a = std::max(std::abs(lo), std::abs(hi));
         return a > 0.0 ? ValueRange {-a, a} : ValueRange {-0.5, 0.5};
     }

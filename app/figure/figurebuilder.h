@@ -23,8 +23,9 @@ struct ValueRange {
 };
 
 /// @brief The default colour range of a quantity over a grid's finite values:
-/// Phase: [0, 2π] (radians); Attention, ContentAttention: [0, max]; other quantities
-/// [min, max], or [-a, a] with a = max |value| when `symmetric` (diverging colour maps).
+/// Phase: [0, 2π] (radians); Attention, ContentAttention: [0, max]; Table (signed entries):
+/// [-a, a] with a = max |value|; other quantities [min, max], or [-a, a] when `symmetric`
+/// (diverging colour maps).
 /// A constant grid c gets [c - 0.5, c + 0.5] ([0, 1] for attention); a grid with no finite
 /// value (all masked) gets [0, 1]. Masked cells (-inf) are ignored.
 ValueRange defaultValueRange(Quantity quantity, const Grid& grid, bool symmetric = false);

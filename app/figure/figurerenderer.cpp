@@ -16,6 +16,7 @@ namespace {
 
 constexpr QRgb kTextColor = 0xff000000u;
 constexpr QRgb kCaptionColor = 0xff333333u;
+constexpr double kMinTickSpacingPt = 40.0; ///< 4-7 ticks on a figure-sized axis
 
 /// Fonts of one figure at one scale, with their metrics on the target device.
 struct Fonts {
@@ -35,6 +36,7 @@ QFont makeFont(const QString& family, double pt, double scale, bool bold = false
 struct Layout {
     QRectF area; ///< target minus margin
     QRectF plot; ///< the heatmap, snapped to whole device units
+    double titleTop = 0; ///< top of the title line
     QRectF colorBar;
     std::vector<qint64> xTicks, yTicks;
     ValueTicks barTicks;
@@ -71,7 +73,7 @@ QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, do
     for (const QString& piece : pieces) {
         const QString candidate = line.isEmpty() ? piece : line + separator + piece;
         if (!line.isEmpty() && metrics.horizontalAdvance(candidate.trimmed()) > width) {
-            lines << line + separator.trimmed();
+            lines << line + separator.chopped(1); // "... ·" ends the line
             line = piece;
         } else {
             line = candidate;
@@ -107,9 +109,11 @@ QStringList valueLabels(const ValueTicks& ticks) {
     return labels;
 }
 
-/// How many labels of the given extent fit along `length` with one label of space between.
-int tickCapacity(double length, double labelExtent) {
-    return std::clamp(static_cast<int>(length / (2.0 * labelExtent)) + 1, 2, 11);
+/// How many ticks fit along `length` (device units) when neighbours are at least
+/// `minSpacing` apart and their labels (`labelExtent` along the axis) keep one em between.
+int tickCapacity(double length, double labelExtent, double em, double minSpacing) {
+    const double spacing = std::max(minSpacing, labelExtent + em);
+    return std::clamp(static_cast<int>(length / spacing) + 1, 2, 11);
 }
 
 QString maskedLabel() { return QCoreApplication::translate("pecards::app::FigureRenderer", "masked"); }
@@ -132,13 +136,16 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
 
     L.captionLines = wrapCaption(spec.caption, caption, L.area.width());
     const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    L.titleTop = L.area.top();
     double top = L.area.top() + title.height() + 2.0 * L.gap;
     const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap - tick.height()
         - L.gap - L.tickLength;
     double height = bottom - top;
 
-    L.yTicks = indexTicks(spec.yAxis.first, spec.yAxis.last, tickCapacity(height, tick.height()));
-    L.barTicks = valueTicks(spec.colorBar.min, spec.colorBar.max, tickCapacity(height, tick.height()));
+    const double minSpacing = kMinTickSpacingPt * s;
+    const double em = tick.height();
+    L.yTicks = indexTicks(spec.yAxis.first, spec.yAxis.last, tickCapacity(height, em, em, minSpacing));
+    L.barTicks = valueTicks(spec.colorBar.min, spec.colorBar.max, tickCapacity(height, em, em, minSpacing));
     L.yLabelsWidth = widest(tick, indexLabels(L.yTicks));
     L.barLabelsWidth = widest(tick, valueLabels(L.barTicks));
     if (spec.hasMasked) {
@@ -156,8 +163,9 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
             const double narrower = height * aspect;
             left += (width - narrower) / 2.0;
             width = narrower;
-        } else { // too tall: centre the plot block vertically
+        } else { // too tall: the whole block (title to caption) is centred vertically
             const double shorter = width / aspect;
+            L.titleTop += (height - shorter) / 2.0;
             top += (height - shorter) / 2.0;
             height = shorter;
         }
@@ -168,7 +176,7 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
 
     const QString widestX = QString::number(std::max(std::abs(spec.xAxis.first), std::abs(spec.xAxis.last)));
     L.xTicks = indexTicks(spec.xAxis.first, spec.xAxis.last,
-        tickCapacity(L.plot.width(), tick.horizontalAdvance(widestX) + tick.height()));
+        tickCapacity(L.plot.width(), tick.horizontalAdvance(widestX), em, minSpacing));
     return L;
 }
 
@@ -230,6 +238,7 @@ void FigureRenderer::paint(
     // Heatmap: nearest-neighbour, no antialiased edges.
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, never JPEG
     painter.drawImage(L.plot, spec.heatmap, QRectF(spec.heatmap.rect()));
 
     // Colour bar: a vector gradient through every colormap entry, min at the bottom.
@@ -295,11 +304,11 @@ void FigureRenderer::paint(
     const double titleWidth = title.horizontalAdvance(spec.title);
     const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
         std::max(L.area.left(), L.area.right() - titleWidth));
-    drawTextAt(painter, title, spec.title, QPointF(titleLeft, L.area.top()), Qt::AlignLeft | Qt::AlignTop);
+    drawTextAt(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
 
     painter.setFont(fonts.caption);
     painter.setPen(QColor(kCaptionColor));
-    double captionTop = L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    double captionTop = xLabelTop + label.height() + 2.0 * L.gap;
     for (const QString& line : L.captionLines) {
         drawTextAt(painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
         captionTop += caption.lineSpacing();

@@ -32,7 +32,9 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
     if (maxCount < 2) {
         throw std::invalid_argument("valueTicks: maxCount must be >= 2");
     }
-    double step = niceStep((max - min) / (maxCount - 1), kValueMantissas);
+    // Start from range / maxCount (a little finer than needed) and coarsen until they fit:
+    // this picks the densest nice step with at most maxCount ticks.
+    double step = niceStep((max - min) / maxCount, kValueMantissas);
     ValueTicks ticks;
     for (;;) {
         ticks.values.clear();
@@ -64,7 +66,7 @@ std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount) {
     if (first == last) {
         return {first};
     }
-    const double raw = std::max(1.0, static_cast<double>(last - first) / (maxCount - 1));
+    const double raw = std::max(1.0, static_cast<double>(last - first) / maxCount);
     auto step = static_cast<qint64>(std::llround(niceStep(raw, kIndexMantissas)));
     std::vector<qint64> ticks;
     for (;;) {

@@ -125,8 +125,8 @@ Eigen::MatrixXd ContentModel::logits(
     return out;
 }
 
-void ContentModel::addBiases(
-    Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols) const {
+void ContentModel::addBiases(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows,
+    const std::vector<std::int64_t>& cols) const {
     const Card card = m_params.card;
     if (card == Card::Alibi || card == Card::Hybrid) {
         for (Eigen::Index r = 0; r < out.rows(); ++r) {
@@ -138,7 +138,8 @@ void ContentModel::addBiases(
         const RelativeParams& rel = m_params.relative;
         for (Eigen::Index r = 0; r < out.rows(); ++r) {
             for (Eigen::Index c = 0; c < out.cols(); ++c) {
-                out(r, c) += m_beta[t5Bucket(cols[c] - rows[r], rel.bidirectional, rel.num_buckets, rel.max_distance)];
+                out(r, c) += m_beta[t5Bucket(
+                    cols[c] - rows[r], rel.bidirectional, rel.num_buckets, rel.max_distance)];
             }
         }
     }
@@ -163,7 +164,8 @@ void ContentModel::addShaw(Eigen::MatrixXd& out, const std::vector<std::int64_t>
 }
 
 void ContentModel::addTxl(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows,
-    const std::vector<std::int64_t>& cols, const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, bool attention) const {
+    const std::vector<std::int64_t>& cols, const Eigen::MatrixXd& q, const Eigen::MatrixXd& k,
+    bool attention) const {
     const TxlTerm term = attention ? TxlTerm::Total : m_params.relative.term;
     const auto uses = [term](TxlTerm t) { return term == TxlTerm::Total || term == t; };
     if (uses(TxlTerm::A)) {

@@ -28,12 +28,15 @@ std::vector<std::int64_t> positionRange(std::int64_t first, std::int64_t count) 
 }
 
 /// log sum_j exp(logit(i, j)) over every key j of each row (j <= i when causal), in key chunks.
-Eigen::VectorXd rowLogNormalisers(const ContentModel& model, const std::vector<std::int64_t>& rows, std::int64_t length) {
+Eigen::VectorXd rowLogNormalisers(
+    const ContentModel& model, const std::vector<std::int64_t>& rows, std::int64_t length) {
     Eigen::VectorXd lse = Eigen::VectorXd::Constant(static_cast<Eigen::Index>(rows.size()), kMasked);
     const std::int64_t keys = model.causal() ? *std::max_element(rows.begin(), rows.end()) + 1 : length;
-    const std::int64_t chunk = std::max<std::int64_t>(256, kTileEntries / static_cast<std::int64_t>(rows.size()));
+    const std::int64_t chunk
+        = std::max<std::int64_t>(256, kTileEntries / static_cast<std::int64_t>(rows.size()));
     for (std::int64_t first = 0; first < keys; first += chunk) {
-        const Eigen::MatrixXd logits = model.logits(rows, positionRange(first, std::min(chunk, keys - first)), true);
+        const Eigen::MatrixXd logits
+            = model.logits(rows, positionRange(first, std::min(chunk, keys - first)), true);
         for (Eigen::Index r = 0; r < logits.rows(); ++r) {
             const double high = logits.row(r).maxCoeff();
             if (high == kMasked) {
@@ -50,8 +53,8 @@ void poolSample(const ContentModel& model, const ViewRequest& request, const Pix
     const PixelBlocks& cols, bool attention, Grid& grid) {
     const std::vector<std::int64_t> row_positions = rows.firsts();
     const Eigen::MatrixXd logits = model.logits(row_positions, cols.firsts(), attention);
-    const Eigen::VectorXd lse = attention ? rowLogNormalisers(model, row_positions, request.params.length)
-                                          : Eigen::VectorXd();
+    const Eigen::VectorXd lse
+        = attention ? rowLogNormalisers(model, row_positions, request.params.length) : Eigen::VectorXd();
     for (int r = 0; r < grid.rows; ++r) {
         for (int c = 0; c < grid.cols; ++c) {
             const double value = logits(r, c);
@@ -61,6 +64,8 @@ void poolSample(const ContentModel& model, const ViewRequest& request, const Pix
     }
 }
 
+/// Every window entry, in tiles of kTileRows rows x kTileCols columns. A tile may hold several
+/// pixel rows and a pixel row may span several tiles: the last, unfinished one is carried over.
 void poolExact(const ContentModel& model, const ViewRequest& request, const PixelBlocks& rows,
     const PixelBlocks& cols, bool attention, Grid& grid) {
     const Window& w = request.window;
@@ -68,30 +73,40 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
     for (int c = 0; c < cols.count(); ++c) {
         std::fill(col_pixel.begin() + (cols.first(c) - w.col_begin), col_pixel.begin() + (cols.end(c) - w.col_begin), c);
     }
-    PixelRowReducer reducer(cols.count());
-    for (int r = 0; r < rows.count(); ++r) {
-        reducer.reset();
-        for (std::int64_t i0 = rows.first(r); i0 < rows.end(r); i0 += kTileRows) {
-            const std::vector<std::int64_t> tile_rows = positionRange(i0, std::min(kTileRows, rows.end(r) - i0));
-            const Eigen::VectorXd lse
-                = attention ? rowLogNormalisers(model, tile_rows, request.params.length) : Eigen::VectorXd();
-            for (std::int64_t j0 = w.col_begin; j0 < w.col_end; j0 += kTileCols) {
-                const std::int64_t count = std::min(kTileCols, w.col_end - j0);
-                const Eigen::MatrixXd logits = model.logits(tile_rows, positionRange(j0, count), attention);
+    std::vector<PixelRowReducer> reducers;
+    for (std::int64_t i0 = w.row_begin; i0 < w.row_end; i0 += kTileRows) {
+        const std::vector<std::int64_t> tile_rows = positionRange(i0, std::min(kTileRows, w.row_end - i0));
+        const int first_pixel = rows.pixelOf(i0);
+        const int last_pixel = rows.pixelOf(tile_rows.back());
+        const bool carried = !reducers.empty(); // the previous tile's last pixel row goes on here
+        reducers.erase(reducers.begin(), reducers.end() - (carried ? 1 : 0));
+        while (static_cast<int>(reducers.size()) < last_pixel - first_pixel + 1) {
+            reducers.emplace_back(cols.count());
+        }
+        const Eigen::VectorXd lse
+            = attention ? rowLogNormalisers(model, tile_rows, request.params.length) : Eigen::VectorXd();
+        for (std::int64_t j0 = w.col_begin; j0 < w.col_end; j0 += kTileCols) {
+            const Eigen::MatrixXd logits
+                = model.logits(tile_rows, positionRange(j0, std::min(kTileCols, w.col_end - j0)), attention);
+            for (Eigen::Index t = 0; t < logits.rows(); ++t) {
+                PixelRowReducer& reducer = reducers[rows.pixelOf(tile_rows[t]) - first_pixel];
                 for (Eigen::Index c = 0; c < logits.cols(); ++c) {
-                    const int pixel = col_pixel[j0 - w.col_begin + c];
-                    for (Eigen::Index t = 0; t < logits.rows(); ++t) {
-                        const double value = logits(t, c);
-                        if (value != kMasked) {
-                            reducer.add(pixel, attention ? std::exp(value - lse[t]) : value);
-                        }
+                    const double value = logits(t, c);
+                    if (value != kMasked) {
+                        reducer.add(col_pixel[j0 - w.col_begin + c], attention ? std::exp(value - lse[t]) : value);
                     }
                 }
             }
         }
-        for (int c = 0; c < cols.count(); ++c) {
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
-                = reducer.result(c, request.reduction, attention ? 0.0 : kMasked);
+        const bool last_continues = rows.end(last_pixel) > tile_rows.back() + 1;
+        for (int r = first_pixel; r <= last_pixel - (last_continues ? 1 : 0); ++r) {
+            for (int c = 0; c < cols.count(); ++c) {
+                grid.values[static_cast<std::size_t>(r) * grid.cols + c]
+                    = reducers[r - first_pixel].result(c, request.reduction, attention ? 0.0 : kMasked);
+            }
+        }
+        if (!last_continues) {
+            reducers.clear();
         }
     }
 }
@@ -111,7 +126,8 @@ Grid poolContent(const ContentModel& model, const ViewRequest& request) {
         work += normaliser_rows * request.params.length * per_entry;
     }
     checkBudget(work, kContentWorkBudget,
-        "content multiply-adds (exact: window rows x window cols x max(d, 16); attention adds normaliser rows x L x "
+        "content multiply-adds (exact: window rows x window cols x max(d, 16); attention adds normaliser "
+        "rows x L x "
         "max(d, 16))",
         exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows");
     Grid grid = makeGrid(request, rows, cols);

@@ -1,9 +1,8 @@
 // The double-precision CPU reference backend (backend.h).
 
-#include "pecards/backend.h"
-
 #include "contentmodel.h"
 #include "contentview.h"
+#include "pecards/backend.h"
 #include "positionalprofile.h"
 #include "tableview.h"
 #include "toeplitzattention.h"
@@ -26,7 +25,8 @@ public:
             return detail::poolTable(request);
         case Quantity::Score:
         case Quantity::Buckets:
-            return detail::poolToeplitzScore(detail::PositionalProfile(request.params, request.quantity), request);
+            return detail::poolToeplitzScore(
+                detail::PositionalProfile(request.params, request.quantity), request);
         case Quantity::Attention:
             return detail::poolToeplitzAttention(
                 detail::PositionalProfile(request.params, request.quantity), request);
@@ -40,6 +40,8 @@ public:
 
 } // namespace
 
-std::unique_ptr<Backend> makeCpuBackend() { return std::make_unique<CpuBackend>(); }
+std::unique_ptr<Backend> makeCpuBackend() {
+    return std::make_unique<CpuBackend>();
+}
 
 } // namespace pecards

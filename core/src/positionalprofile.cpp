@@ -105,6 +105,15 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     }
 }
 
+Eigen::VectorXd PositionalProfile::values(std::int64_t delta_first, std::int64_t count) const {
+    Eigen::VectorXd out(count);
+    for (std::int64_t start = 0; start < count; start += kMaxLength) { // encoding calls take <= 2^20 deltas
+        const std::int64_t size = std::min(kMaxLength, count - start);
+        out.segment(start, size) = evaluate(delta_first + start, size);
+    }
+    return out;
+}
+
 Eigen::VectorXd PositionalProfile::valuesAt(const std::vector<std::int64_t>& deltas) const {
     Eigen::VectorXd out(static_cast<Eigen::Index>(deltas.size()));
     std::size_t run = 0;
@@ -120,7 +129,7 @@ Eigen::VectorXd PositionalProfile::valuesAt(const std::vector<std::int64_t>& del
     return out;
 }
 
-Eigen::VectorXd PositionalProfile::values(std::int64_t delta_first, std::int64_t count) const {
+Eigen::VectorXd PositionalProfile::evaluate(std::int64_t delta_first, std::int64_t count) const {
     const CardParams& p = m_params;
     switch (p.card) {
     case Card::Sinusoidal:
@@ -206,12 +215,13 @@ Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, in
     table.base = 10000.0;
     table.layout = SinusoidalLayout::Concatenated;
     table.frequencies = SinusoidalFrequencies::Paper;
+    // Rows of |delta| (sinusoidalTable's positions are rows of a table, so padding rules never
+    // meet a negative delta); for delta < 0 the sin half changes sign (sin odd, cos even).
     Eigen::MatrixXd rows(count, d);
     const std::int64_t last = delta_first + count - 1;
-    if (delta_first < 0) { // negative deltas: rows of |delta|, reversed, with sin negated
+    if (delta_first < 0) {
         const std::int64_t negatives = std::min<std::int64_t>(last, -1) - delta_first + 1;
-        const Eigen::MatrixXd positive = sinusoidalTable(table, -(delta_first + negatives - 1), negatives);
-        rows.topRows(negatives) = positive.colwise().reverse();
+        rows.topRows(negatives) = sinusoidalTable(table, -(delta_first + negatives - 1), negatives).colwise().reverse();
         rows.topLeftCorner(negatives, d / 2) *= -1.0;
     }
     if (last >= 0) {

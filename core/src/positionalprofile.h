@@ -35,6 +35,8 @@ public:
     bool causal() const { return m_causal; }
 
 private:
+    /// f for at most 2^20 deltas (the encoding functions' limit).
+    Eigen::VectorXd evaluate(std::int64_t delta_first, std::int64_t count) const;
     Eigen::VectorXd alibiValues(std::int64_t delta_first, std::int64_t count) const;
     Eigen::VectorXd shawValues(std::int64_t delta_first, std::int64_t count) const;
     Eigen::VectorXd txlValues(std::int64_t delta_first, std::int64_t count) const;
@@ -55,8 +57,8 @@ private:
 };
 
 /// @brief Transformer-XL relative rows R_delta = [sin(delta w) | cos(delta w)], w_i = 10000^(-2i/d),
-/// for delta in [delta_first, delta_first + count) (negative delta allowed: sin is odd).
-/// Shape count x d. Built from sinusoidalTable (concatenated layout, paper frequencies).
+/// for delta in [delta_first, delta_first + count), |delta| <= 2^22: rows of sinusoidalTable at |delta|
+/// (concatenated layout, paper frequencies, base 10000), sin half negated for delta < 0. Shape count x d.
 Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d);
 
 /// @brief W_R[r, c] = probeNormal(seed, WR, r, c) / sqrt(d), d x d (docs/quantities.md, TXL).

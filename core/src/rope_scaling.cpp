@@ -108,6 +108,7 @@ void applyLongRope(const RopeParams& params, int r, std::int64_t seq_len, RopeSc
         ? static_cast<double>(sc.max_position_embeddings)
             / static_cast<double>(sc.original_max_position_embeddings)
         : sc.factor;
+    out.factor = s;
     if (sc.attention_factor > 0.0) {
         out.attention_factor = sc.attention_factor;
     } else if (s > 1.0) {

@@ -50,7 +50,8 @@ public:
         Eigen::MatrixXd out(count, m_params.rope.head_dim);
         const int r = rotaryDim(m_params.rope);
         for (std::int64_t n = 0; n < count; ++n) {
-            Eigen::VectorXd rotated = ropeRotate(m_params.rope, m_frequencies, m_probe, static_cast<double>(first + n));
+            Eigen::VectorXd rotated
+                = ropeRotate(m_params.rope, m_frequencies, m_probe, static_cast<double>(first + n));
             rotated.head(r) *= m_attention_factor; // HF attention_scaling multiplies cos and sin
             out.row(n) = rotated.transpose();
         }
@@ -104,7 +105,8 @@ Grid poolTable(const ViewRequest& request) {
             }
         }
         for (int c = 0; c < cols.count(); ++c) {
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = reducer.result(c, request.reduction, 0.0);
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
+                = reducer.result(c, request.reduction, 0.0);
         }
     }
     return grid;

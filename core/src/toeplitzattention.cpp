@@ -17,12 +17,13 @@ namespace {
 /// The logits of every key of the window's rows: deltas [first, first + values.size()).
 class RowLogits {
 public:
-    RowLogits(const PositionalProfile& profile, std::int64_t length, std::int64_t row_begin, std::int64_t row_end)
+    RowLogits(
+        const PositionalProfile& profile, std::int64_t length, std::int64_t row_begin, std::int64_t row_end)
         : m_length(length)
         , m_causal(profile.causal())
         , m_first(m_causal ? 0 : row_begin - (length - 1))
         , m_values(profile.values(m_first, row_end - m_first))
-        , m_lse(m_values) {}
+        , m_lse(m_values) { }
 
     /// f(delta), delta unmasked and inside the span.
     double logit(std::int64_t delta) const { return m_values[delta - m_first]; }

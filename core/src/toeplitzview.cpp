@@ -33,9 +33,13 @@ std::pair<std::int64_t, std::int64_t> unmaskedDeltas(const Block& b, bool causal
     return {causal ? std::max<std::int64_t>(lo, 0) : lo, b.i1 - b.j0};
 }
 
-Int128 sumRange(std::int64_t a, std::int64_t z) { return static_cast<Int128>(a + z) * (z - a + 1) / 2; }
+Int128 sumRange(std::int64_t a, std::int64_t z) {
+    return static_cast<Int128>(a + z) * (z - a + 1) / 2;
+}
 
-Int128 sumSquaresTo(std::int64_t n) { return static_cast<Int128>(n) * (n + 1) * (2 * n + 1) / 6; }
+Int128 sumSquaresTo(std::int64_t n) {
+    return static_cast<Int128>(n) * (n + 1) * (2 * n + 1) / 6;
+}
 
 /// sum over the block's unmasked entries of the row index i (for the row term s i).
 Int128 rowMoment(const Block& b, bool causal) {
@@ -58,7 +62,8 @@ Int128 rowMoment(const Block& b, bool causal) {
 /// Mean over the block's unmasked entries of f(i - j) + s i + c.
 /// The number of entries on diagonal delta is min(delta - lo + 1, hi - delta + 1, h, w): rising,
 /// flat, falling pieces, each count = alpha + beta delta.
-double blockMean(const FixedPointSums& sums, std::int64_t delta0, const Block& b, bool causal, double s, double c) {
+double blockMean(
+    const FixedPointSums& sums, std::int64_t delta0, const Block& b, bool causal, double s, double c) {
     const std::int64_t m = std::min(b.i1 - b.i0, b.j1 - b.j0) + 1;
     const std::int64_t lo = b.i0 - b.j1;
     const std::int64_t hi = b.i1 - b.j0;
@@ -66,8 +71,8 @@ double blockMean(const FixedPointSums& sums, std::int64_t delta0, const Block& b
     struct Piece {
         std::int64_t first, last, alpha, beta;
     };
-    const Piece pieces[] = {{lo, lo + m - 1, 1 - lo, 1}, {lo + m, hi - m, m, 0},
-        {std::max(hi - m + 1, lo + m), hi, hi + 1, -1}};
+    const Piece pieces[] = {
+        {lo, lo + m - 1, 1 - lo, 1}, {lo + m, hi - m, m, 0}, {std::max(hi - m + 1, lo + m), hi, hi + 1, -1}};
     long double sum = 0.0L;
     Int128 count = 0;
     for (const Piece& p : pieces) {
@@ -89,8 +94,8 @@ double blockMean(const FixedPointSums& sums, std::int64_t delta0, const Block& b
 /// Max (or min) over the block's unmasked entries of f(i - j) + s i + c. `shifted` holds
 /// f(delta) + s delta; for each delta the extreme row is the first or last one on its diagonal.
 template <typename Combine>
-double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted, std::int64_t delta0,
-    const Block& b, bool causal, double s, double c) {
+double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted,
+    std::int64_t delta0, const Block& b, bool causal, double s, double c) {
     const auto [lo, hi] = unmaskedDeltas(b, causal);
     if (lo > hi) {
         return kMasked;
@@ -100,11 +105,12 @@ double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine
     }
     const bool want_max = Combine::combine(0.0, 1.0) == 1.0;
     double best = Combine::identity();
-    const auto take = [&](const SegmentTree<Combine>& tree, std::int64_t first, std::int64_t last, double add) {
-        if (first <= last) {
-            best = Combine::combine(best, tree.query(first - delta0, last - delta0) + add);
-        }
-    };
+    const auto take
+        = [&](const SegmentTree<Combine>& tree, std::int64_t first, std::int64_t last, double add) {
+              if (first <= last) {
+                  best = Combine::combine(best, tree.query(first - delta0, last - delta0) + add);
+              }
+          };
     if (want_max == (s > 0.0)) { // last row of each diagonal: i = min(i1, delta + j1)
         const std::int64_t split = b.i1 - b.j1;
         take(*shifted, lo, std::min(hi, split), s * static_cast<double>(b.j1));
@@ -125,15 +131,15 @@ void poolExtreme(const PositionalProfile& profile, const DeltaSpan& span, const 
     const SegmentTree<Combine> plain(values);
     std::optional<SegmentTree<Combine>> shifted;
     if (s != 0.0) {
-        const Eigen::VectorXd deltas = Eigen::VectorXd::LinSpaced(span.size, static_cast<double>(span.first),
-            static_cast<double>(span.first + span.size - 1));
+        const Eigen::VectorXd deltas = Eigen::VectorXd::LinSpaced(
+            span.size, static_cast<double>(span.first), static_cast<double>(span.first + span.size - 1));
         shifted.emplace(Eigen::VectorXd(values + s * deltas));
     }
     for (int r = 0; r < rows.count(); ++r) {
         for (int c = 0; c < cols.count(); ++c) {
             const Block b {rows.first(r), rows.last(r), cols.first(c), cols.last(c)};
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = blockExtreme(
-                plain, shifted ? &*shifted : nullptr, span.first, b, profile.causal(), s, profile.rowOffset());
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = blockExtreme(plain,
+                shifted ? &*shifted : nullptr, span.first, b, profile.causal(), s, profile.rowOffset());
         }
     }
 }
@@ -151,7 +157,8 @@ void poolMean(const PositionalProfile& profile, const DeltaSpan& span, const Pix
 }
 
 /// Sample: f only at the deltas of the pixels' first entries.
-void poolSample(const PositionalProfile& profile, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
+void poolSample(
+    const PositionalProfile& profile, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
     const std::int64_t low = rows.first(0) - cols.first(cols.count() - 1);
     const std::int64_t high = rows.first(rows.count() - 1) - cols.first(0);
     std::vector<char> needed(static_cast<std::size_t>(high - low + 1), 0);

@@ -110,6 +110,11 @@ struct BucketCase {
     bool bidirectional;
 };
 
+void PrintTo(const BucketCase& c, std::ostream* os) {
+    *os << "nb" << c.num_buckets << "_md" << c.max_distance
+        << (c.bidirectional ? "_bidirectional" : "_unidirectional");
+}
+
 class T5BucketProperty : public ::testing::TestWithParam<BucketCase> { };
 
 TEST_P(T5BucketProperty, ExactNearZeroMonotoneAndInRange) {

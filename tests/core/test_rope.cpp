@@ -151,6 +151,10 @@ struct RopeSet {
     RopeLayout layout;
 };
 
+void PrintTo(const RopeSet& s, std::ostream* os) {
+    *os << "d" << s.head_dim << "_r" << s.rotary_dim << "_base" << s.base << "_" << toString(s.layout);
+}
+
 class RopeProperty : public ::testing::TestWithParam<RopeSet> {
 protected:
     RopeParams params() const {

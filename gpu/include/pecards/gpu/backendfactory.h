@@ -4,8 +4,10 @@
 /// reference, saying once why it fell back.
 
 #include "pecards/backend.h"
+#include "pecards/gpu/devices.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,5 +38,15 @@ std::vector<std::string> listDevices();
 /// @throws pecards::InvalidParameter when device_name matches no device (names the value and
 ///         lists the devices); std::runtime_error when allow_fallback is false and OpenCL fails.
 BackendChoice makeBackend(const DeviceSelection& selection);
+
+/// @brief Test seams of makeBackend (tests/gpu): simulate "no OpenCL platform" with an empty
+/// device list, or a kernel build failure with extra source appended to the program.
+struct FactoryOverrides {
+    std::optional<std::vector<OpenClDevice>> devices; ///< replaces enumerateDevices() when set
+    std::string extra_kernel_source; ///< appended to the program (OpenClOptions::extra_source)
+};
+
+/// @brief makeBackend with test seams; makeBackend(selection) is makeBackend(selection, {}).
+BackendChoice makeBackend(const DeviceSelection& selection, const FactoryOverrides& overrides);
 
 } // namespace pecards::gpu

@@ -1,0 +1,135 @@
+#include "clicurves.h"
+
+#include "usageerror.h"
+
+#include "pecards/alibi.h"
+#include "pecards/probe.h"
+#include "pecards/relative.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+RopeScalingResult scaledRope(const CardParams& params) {
+    return ropeScaling(params.rope, params.rope.seq_len > 0 ? params.rope.seq_len : params.length);
+}
+
+/// A position-valued entry of --offsets or --distances, which must be an integer.
+std::int64_t integerEntry(const QString& flag, double value) {
+    if (std::floor(value) != value) {
+        throw UsageError(flag, QString::number(value) + u" is not an integer: allowed: whole positions"_s);
+    }
+    return static_cast<std::int64_t>(value);
+}
+
+std::int64_t integerOffset(double offset) {
+    return integerEntry(u"--offsets"_s, offset);
+}
+
+Eigen::VectorXd toVector(const std::vector<double>& values) {
+    return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+/// Sinusoidal S(n) = sum_i cos(n w_i); RoPE a^2 (R_i q_rot).(R_j k_rot) + q_pass.k_pass, the
+/// attention factor scaling the rotated dims only (docs/quantities.md, Score).
+Eigen::VectorXd scoreVsOffset(const CardParams& params, const std::vector<double>& offsets) {
+    Eigen::VectorXd scores(static_cast<Eigen::Index>(offsets.size()));
+    if (params.card == Card::Sinusoidal) {
+        for (std::size_t n = 0; n < offsets.size(); ++n) {
+            // S depends on delta = i - j = -offset.
+            scores(static_cast<Eigen::Index>(n))
+                = sinusoidalSimilarityProfile(params.sinusoidal, -integerOffset(offsets[n]), 1)(0);
+        }
+        return scores;
+    }
+    const RopeScalingResult scaling = scaledRope(params);
+    const int d = params.rope.head_dim;
+    const int r = rotaryDim(params.rope);
+    Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, d);
+    Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, d);
+    const double passThrough = q.tail(d - r).dot(k.tail(d - r));
+    q.tail(d - r).setZero();
+    k.tail(d - r).setZero();
+    const double a2 = scaling.attention_factor * scaling.attention_factor;
+    for (std::size_t n = 0; n < offsets.size(); ++n) {
+        const std::int64_t delta = -integerOffset(offsets[n]);
+        scores(static_cast<Eigen::Index>(n))
+            = a2 * ropeScoreProfile(params.rope, scaling.inv_freq, q, k, delta, 1)(0) + passThrough;
+    }
+    return scores;
+}
+
+Eigen::VectorXd bucketsVsOffset(const RelativeParams& relative, const std::vector<double>& offsets) {
+    if (relative.variant == RelativeVariant::TransformerXL) {
+        throw UsageError(u"--variant"_s, u"transformer-xl has no buckets: allowed: t5, shaw"_s);
+    }
+    Eigen::VectorXd buckets(static_cast<Eigen::Index>(offsets.size()));
+    for (std::size_t n = 0; n < offsets.size(); ++n) {
+        const std::int64_t offset = integerOffset(offsets[n]);
+        buckets(static_cast<Eigen::Index>(n)) = relative.variant == RelativeVariant::T5
+            ? t5Bucket(offset, relative.bidirectional, relative.num_buckets, relative.max_distance)
+            : static_cast<double>(shawIndex(0, offset, relative.clip_k));
+    }
+    return buckets;
+}
+
+Eigen::MatrixXd biasVsDistance(const AlibiParams& alibi, const std::vector<double>& distances) {
+    const Eigen::VectorXd slopes = alibiSlopes(alibi);
+    Eigen::MatrixXd bias(slopes.size(), static_cast<Eigen::Index>(distances.size()));
+    for (Eigen::Index h = 0; h < slopes.size(); ++h) {
+        for (std::size_t n = 0; n < distances.size(); ++n) {
+            // The causal form at query i = r, key j = 0: -m r.
+            const std::int64_t r = integerEntry(u"--distances"_s, distances[n]);
+            bias(h, static_cast<Eigen::Index>(n)) = alibiBias(AlibiForm::Causal, slopes(h), r, 0, r + 1);
+        }
+    }
+    return bias;
+}
+
+Eigen::MatrixXd rotate(const CardParams& params, const CurveInputs& inputs) {
+    const Eigen::VectorXd invFreq = scaledRope(params).inv_freq;
+    Eigen::MatrixXd rotated(static_cast<Eigen::Index>(inputs.positions.size()), params.rope.head_dim);
+    for (std::size_t m = 0; m < inputs.positions.size(); ++m) {
+        rotated.row(static_cast<Eigen::Index>(m))
+            = ropeRotate(params.rope, invFreq, inputs.vector, inputs.positions[m]).transpose();
+    }
+    return rotated;
+}
+
+} // namespace
+
+OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, const CurveInputs& inputs) {
+    switch (quantity.curve) {
+    case Curve::InvFreq:
+        return OutputArray::fromVector(
+            params.card == Card::Sinusoidal ? sinusoidalFrequencies(params.sinusoidal) : scaledRope(params).inv_freq);
+    case Curve::Slopes:
+        return OutputArray::fromVector(alibiSlopes(params.alibi));
+    case Curve::Decay:
+        return OutputArray::fromVector(ropeLongTermDecay(scaledRope(params).inv_freq, toVector(inputs.distances)));
+    case Curve::Rotate:
+        return OutputArray::fromMatrix(rotate(params, inputs));
+    case Curve::ScoreVsOffset:
+        return OutputArray::fromVector(scoreVsOffset(params, inputs.offsets));
+    case Curve::BucketsVsOffset:
+        return OutputArray::fromVector(bucketsVsOffset(params.relative, inputs.offsets));
+    case Curve::BiasVsDistance:
+        return OutputArray::fromMatrix(biasVsDistance(params.alibi, inputs.distances));
+    case Curve::TxlPosEmb:
+        return OutputArray::fromMatrix(txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
+    case Curve::TxlRelShift:
+        return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
+    case Curve::None:
+        break;
+    }
+    throw UsageError(u"--quantity"_s, QString::fromLatin1(quantity.name) + u" is not a curve"_s);
+}
+
+} // namespace pecards::cli

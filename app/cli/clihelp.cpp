@@ -1,0 +1,125 @@
+#include "clihelp.h"
+
+#include "cliflags.h"
+#include "cliquantities.h"
+
+#include <QStringList>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+constexpr qsizetype kWidth = 100;
+
+/// Appends `head` padded to `indent` columns, then `text` wrapped at kWidth with that indent
+/// (a head too long for the column gets a line of its own).
+void appendEntry(QString& help, const QString& head, const QString& text, qsizetype indent) {
+    QString line = head;
+    if (line.size() >= indent) {
+        help += line + u'\n';
+        line.clear();
+    }
+    line = line.leftJustified(indent);
+    bool lineHasWords = false;
+    for (const QString& word : text.split(u' ', Qt::SkipEmptyParts)) {
+        if (lineHasWords && line.size() + 1 + word.size() > kWidth) {
+            help += line + u'\n';
+            line = QString(indent, u' ');
+            lineHasWords = false;
+        }
+        line += (lineHasWords ? u" "_s : QString()) + word;
+        lineHasWords = true;
+    }
+    help += line + u'\n';
+}
+
+const char* const kIntro = R"(pecards-cli - compute what the PE Cards show (positional encodings of transformers) and
+dump it as .npy or .csv, headless. Grid quantities default to the double-precision CPU reference,
+so dumps are exact; flags are in the field's terms (d_model, head_dim, base, heads, buckets, ...).
+
+USAGE
+  pecards-cli compute --card CARD --quantity NAME [FLAGS] --out FILE.npy|FILE.csv
+  pecards-cli compute --config config.json --quantity NAME [FLAGS] --out FILE
+  pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
+  pecards-cli devices
+  pecards-cli --help
+
+COMMANDS
+  compute   Computes one quantity of one card and writes it to --out.
+  config    Reads a Hugging Face config.json and prints, as JSON, what it means for the cards:
+            heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
+            attention_factor, YaRN correction_range, logit_scale_multiplier_total, ALiBi slopes,
+            T5 buckets. Unknown scalings and missing keys are errors naming the key.
+  devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
+
+CARDS
+  sinusoidal  Sinusoidal absolute PE (Vaswani et al. 2017, sec. 3.5): --d-model, --base,
+              --layout, --frequencies, --padding-idx.
+  relative    Relative positions (--variant): Shaw et al. 2018 clipping (--clip-k),
+              Transformer-XL (Dai et al. 2019, --term), T5 buckets (Raffel et al. 2020,
+              --buckets, --max-distance, --unidirectional).
+  alibi       ALiBi linear biases (Press et al. 2022): --heads, --head, --alibi-bias-max, --form.
+  rope        Rotary position embedding (Su et al. 2021): --head-dim, --base, --rotary-dim,
+              --layout, and the context-extension --scaling (linear, dynamic, yarn, llama3, longrope).
+  hybrid      RoPE + ALiBi: rotate projected q, k, score q.k/sqrt(d), then add the ALiBi bias.
+
+QUANTITIES
+  Rows are query positions i and columns key positions j unless said otherwise. Grid
+  quantities take --length, --rows, --cols, --view and --reduction; curves are computed
+  exactly (double) at every point given.
+)";
+
+const char* const kOutro = R"(
+EXIT STATUS
+  0  success.
+  1  runtime failure (output not writable, OpenCL failure).
+  2  invalid input: one line on stderr naming the flag and the allowed range; nothing is written.
+  3  compute limit: a valid request too costly for an exact reduction (content views); use a
+     smaller window, a smaller --view or --reduction sample.
+
+EXAMPLES
+  pecards-cli compute --card rope --quantity score --length 1048576 --view 1024x1024 \
+      --reduction max --out score.npy
+  pecards-cli compute --card sinusoidal --quantity table --length 8 --d-model 16 \
+      --layout concatenated --frequencies tensor2tensor --out pe.csv
+  pecards-cli compute --config llama-3.1-8b.json --quantity inv-freq --out theta.npy
+  pecards-cli compute --card rope --quantity rotate --head-dim 8 --vector 0.3,-1.2,0.5,0.9,-0.7,1.1,0.2,-0.4 \
+      --positions 0,1,2,5,17 --out rotated.npy
+  pecards-cli compute --card alibi --quantity content-attention --heads 2 --head 0 --head-dim 4 \
+      --length 5 --q-npy q.npy --k-npy k.npy --out probs.npy
+  pecards-cli compute --card relative --variant t5 --quantity buckets-vs-offset --offsets -300:301 \
+      --out buckets.csv
+  pecards-cli config deepseek-v2-lite.json
+)";
+
+} // namespace
+
+QString helpText() {
+    QString help = QString::fromUtf8(kIntro);
+    for (const CliQuantity& quantity : cliQuantities()) {
+        const QString head = u"  "_s + QString::fromLatin1(quantity.name);
+        appendEntry(help, head,
+            u"["_s + cardNames(quantity.cards) + u"; "_s + QString::fromLatin1(quantity.shape) + u"] "_s
+                + QString::fromLatin1(quantity.help),
+            22);
+    }
+    help += u"\nFLAGS\n  Flags of other cards are ignored. --config values are defaults that flags override.\n"_s;
+    QString group;
+    for (const CliFlag& flag : cliFlags()) {
+        if (QString::fromLatin1(flag.group) != group) {
+            group = QString::fromLatin1(flag.group);
+            help += u"\n  "_s + group + u'\n';
+        }
+        QString head = u"    --"_s + QString::fromLatin1(flag.name);
+        if (flag.valueName) {
+            head += u' ' + QString::fromLatin1(flag.valueName);
+        }
+        appendEntry(help, head, QString::fromLatin1(flag.help), 28);
+    }
+    help += QString::fromUtf8(kOutro);
+    return help;
+}
+
+} // namespace pecards::cli

@@ -1,0 +1,169 @@
+#include "cards/card.h"
+
+#include "cards/parameterform.h"
+#include "views/cardview.h"
+#include "views/viewslot.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
+    : QWidget(parent)
+    , m_entry(entry)
+    , m_service(service)
+    , m_params(entry.defaults())
+{
+    setObjectName(entry.id);
+}
+
+void Card::showEvent(QShowEvent* event)
+{
+    load();
+    QWidget::showEvent(event);
+}
+
+void Card::load()
+{
+    if (m_loaded)
+        return;
+    m_loaded = true;
+    doLoad();
+    m_form->setParams(m_params); // first requests: every view computes once
+}
+
+void Card::doLoad()
+{
+    auto* outer = new QHBoxLayout(this);
+    outer->setContentsMargins(4, 4, 4, 4);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    outer->addWidget(splitter);
+
+    // Left: the card text with its header.
+    auto* textSide = new QWidget(splitter);
+    auto* textLayout = new QVBoxLayout(textSide);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    m_headerRow = new QHBoxLayout;
+    auto* title = new QLabel(QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(m_entry.title.toHtmlEscaped()), textSide);
+    m_flip = new QPushButton(tr("Flip card ⟲"), textSide);
+    m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
+    m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
+    connect(m_flip, &QPushButton::clicked, this, &Card::flip);
+    m_headerRow->addWidget(title);
+    m_headerRow->addStretch(1);
+    m_headerRow->addWidget(m_flip);
+    textLayout->addLayout(m_headerRow);
+    m_convention = new QLabel(textSide);
+    m_convention->setWordWrap(true);
+    m_convention->setTextFormat(Qt::RichText);
+    m_convention->setStyleSheet(QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
+    textLayout->addWidget(m_convention);
+    m_text = new QTextBrowser(textSide);
+    m_text->setOpenExternalLinks(true);
+    textLayout->addWidget(m_text, 1);
+
+    // Middle: the view grid.
+    auto* grid = new QWidget(splitter);
+    auto* gridLayout = new QGridLayout(grid);
+    gridLayout->setContentsMargins(0, 0, 0, 0);
+    gridLayout->setSpacing(6);
+    for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
+        auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n), m_entry.views,
+            m_entry.viewTitle, grid);
+        slot->showView(m_entry.defaultViews.at(n));
+        gridLayout->addWidget(slot, n / kGridColumns, n % kGridColumns);
+        m_slots.push_back(slot);
+    }
+    for (int row = 0; row < gridLayout->rowCount(); ++row)
+        gridLayout->setRowStretch(row, 1);
+    for (int column = 0; column < kGridColumns; ++column)
+        gridLayout->setColumnStretch(column, 1);
+
+    // Right: the controls.
+    auto* scroll = new QScrollArea(splitter);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_form = new ParameterForm(scroll);
+    m_entry.addControls(*m_form);
+    scroll->setWidget(m_form);
+    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
+
+    splitter->addWidget(textSide);
+    splitter->addWidget(grid);
+    splitter->addWidget(scroll);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 0);
+    splitter->setSizes({330, 940, 330});
+}
+
+void Card::setParams(const pecards::CardParams& params)
+{
+    if (m_loaded)
+        m_form->setParams(params);
+    else
+        applyParams(params);
+}
+
+void Card::applyParams(const pecards::CardParams& params)
+{
+    m_params = params;
+    if (m_loaded) {
+        m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+                                  .arg(m_entry.reference(params).toHtmlEscaped(), m_entry.convention(params).toHtmlEscaped()));
+        refreshText();
+        for (ViewSlot* slot : m_slots)
+            slot->setParams(params);
+    }
+    emit paramsChanged(params);
+}
+
+void Card::flip()
+{
+    m_side = m_side == CardSide::Front ? CardSide::Back : CardSide::Front;
+    refreshText();
+}
+
+void Card::setLanguage(const QString& language)
+{
+    m_language = language;
+    refreshText();
+}
+
+QString Card::currentText() const
+{
+    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_params));
+}
+
+void Card::refreshText()
+{
+    if (!m_loaded)
+        return;
+    const QString html = currentText();
+    if (html != m_shownHtml) {
+        const bool sameSide = m_shownSide == m_side;
+        const int scroll = m_text->verticalScrollBar()->value();
+        m_text->setHtml(html);
+        if (sameSide) // a parameter changed the convention line: keep the reader's place
+            m_text->verticalScrollBar()->setValue(scroll);
+        m_shownHtml = html;
+        m_shownSide = m_side;
+    }
+    m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
+}
+
+bool Card::allViewsAnswered() const
+{
+    for (const ViewSlot* slot : m_slots) {
+        if (slot->view() && !slot->view()->hasResult())
+            return false;
+    }
+    return true;
+}

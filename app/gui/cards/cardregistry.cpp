@@ -1,0 +1,43 @@
+#include "cards/cardregistry.h"
+
+#include "cards/alibicard.h"
+#include "cards/describe.h"
+#include "cards/hybridcard.h"
+#include "cards/relativecard.h"
+#include "cards/ropecard.h"
+#include "cards/sinusoidalcard.h"
+
+const QList<CardEntry>& cardRegistry()
+{
+    static const QList<CardEntry> entries {SinusoidalCard::entry(), RelativeCard::entry(), AlibiCard::entry(),
+        RopeCard::entry(), HybridCard::entry()};
+    return entries;
+}
+
+const CardEntry* findCardEntry(const QString& id)
+{
+    for (const CardEntry& entry : cardRegistry()) {
+        if (entry.id == id)
+            return &entry;
+    }
+    return nullptr;
+}
+
+const CardEntry* findCardEntry(pecards::Card card)
+{
+    for (const CardEntry& entry : cardRegistry()) {
+        if (entry.card == card)
+            return &entry;
+    }
+    return nullptr;
+}
+
+ViewSpec heatmapView(const QString& id, pecards::Quantity quantity)
+{
+    return ViewSpec {id, quantityName(quantity), ViewKind::Heatmap, quantity, CurveKind::Spectrum};
+}
+
+ViewSpec chartView(const QString& id, const QString& name, CurveKind curve)
+{
+    return ViewSpec {id, name, ViewKind::Chart, pecards::Quantity::Score, curve};
+}

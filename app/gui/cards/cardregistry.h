@@ -1,0 +1,43 @@
+#pragma once
+/// @file cardregistry.h
+/// @brief The deck: one entry per card type with its factory and the functions the compare
+/// view needs without a card widget (controls, conventions, titles). Replaces a `switch`.
+
+#include "views/viewspec.h"
+
+#include <pecards/params.h>
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+class Card;
+class ComputeService;
+class ParameterForm;
+class QWidget;
+
+struct CardEntry {
+    QString id; ///< "sinusoidal", "relative", "alibi", "rope", "hybrid" (resource folder, tags)
+    QString title; ///< deck tab text
+    pecards::Card card = pecards::Card::Rope;
+    std::function<Card*(const CardEntry&, ComputeService*, QWidget*)> create;
+    std::function<pecards::CardParams()> defaults; ///< good first parameters
+    std::function<void(ParameterForm&)> addControls; ///< the card's own parameter controls
+    std::function<QString(const pecards::CardParams&)> convention; ///< live convention line
+    std::function<QString(const pecards::CardParams&)> reference; ///< whose numbers it follows
+    std::function<QString(const ViewSpec&, const pecards::CardParams&)> viewTitle;
+    QList<ViewSpec> views; ///< everything the card can show
+    QStringList defaultViews; ///< view ids of the slots, in grid order
+};
+
+/// @brief All cards, in deck order.
+const QList<CardEntry>& cardRegistry();
+
+/// @brief The entry with this id or card; nullptr if none.
+const CardEntry* findCardEntry(const QString& id);
+const CardEntry* findCardEntry(pecards::Card card);
+
+/// @brief Helpers for building entries: a heatmap or chart view spec.
+ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);
+ViewSpec chartView(const QString& id, const QString& name, CurveKind curve);

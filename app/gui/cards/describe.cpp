@@ -1,0 +1,98 @@
+#include "cards/describe.h"
+
+#include <pecards/alibi.h>
+#include <pecards/errors.h>
+
+#include <QCoreApplication>
+#include <cmath>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("Describe", text);
+}
+
+} // namespace
+
+QString describeRopeLayout(pecards::RopeLayout layout)
+{
+    return layout == pecards::RopeLayout::HalfSplit ? tr("half-split (GPT-NeoX, HF LLaMA rotate_half)")
+                                                    : tr("interleaved (RoFormer, GPT-J, Meta LLaMA)");
+}
+
+QString describeRopeScaling(const pecards::RopeScaling& scaling)
+{
+    using pecards::RopeScalingType;
+    if (scaling.type == RopeScalingType::None)
+        return tr("none");
+    QString text = QString::fromStdString(pecards::toString(scaling.type));
+    text += tr(", factor %1").arg(scaling.factor);
+    if (scaling.type != RopeScalingType::Linear && scaling.original_max_position_embeddings > 0)
+        text += tr(", L0 = %1").arg(scaling.original_max_position_embeddings);
+    return text;
+}
+
+QString describeAlibiForm(pecards::AlibiForm form)
+{
+    switch (form) {
+    case pecards::AlibiForm::Causal:
+        return tr("causal -m(i-j) (paper, GPT-NeoX)");
+    case pecards::AlibiForm::Symmetric:
+        return tr("symmetric -m|i-j| (encoder)");
+    case pecards::AlibiForm::RowOffsetBloom:
+        return tr("row offset +m·j (ofirpress, HF BLOOM)");
+    case pecards::AlibiForm::RowOffsetFoundry:
+        return tr("row offset -m(L-1-j) (llm-foundry)");
+    }
+    return {};
+}
+
+QString describeSlope(const pecards::AlibiParams& alibi)
+{
+    try {
+        const Eigen::VectorXd slopes = pecards::alibiSlopes(alibi);
+        if (alibi.head < 0 || alibi.head >= slopes.size())
+            return QStringLiteral("?");
+        const double slope = slopes(alibi.head);
+        const double exponent = std::log2(slope);
+        if (std::abs(exponent - std::round(exponent)) < 1e-9)
+            return QStringLiteral("2^%1").arg(static_cast<int>(std::round(exponent)));
+        return QString::number(slope, 'g', 4);
+    } catch (const pecards::InvalidParameter&) {
+        return QStringLiteral("?");
+    }
+}
+
+QString describeProbe(const pecards::ProbeParams& probe)
+{
+    if (!probe.q.empty())
+        return tr("explicit q, k");
+    return probe.kind == pecards::ProbeKind::Ones ? tr("q = k = (1, …, 1)") : tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
+}
+
+QString describeMask(bool causal)
+{
+    return causal ? tr("causal") : tr("bidirectional");
+}
+
+QString quantityName(pecards::Quantity quantity)
+{
+    switch (quantity) {
+    case pecards::Quantity::Table:
+        return tr("Encoding table");
+    case pecards::Quantity::Phase:
+        return tr("Phase table");
+    case pecards::Quantity::Score:
+        return tr("Positional score");
+    case pecards::Quantity::Attention:
+        return tr("Attention (softmax)");
+    case pecards::Quantity::Buckets:
+        return tr("Bucket map");
+    case pecards::Quantity::ContentScore:
+        return tr("Content score");
+    case pecards::Quantity::ContentAttention:
+        return tr("Content attention");
+    }
+    return {};
+}

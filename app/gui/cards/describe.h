@@ -1,0 +1,25 @@
+#pragma once
+/// @file describe.h
+/// @brief Short human-readable descriptions of parameter parts, shared by the cards' convention
+/// lines and view titles ("half-split (GPT-NeoX, HF LLaMA rotate_half)", "slope 2^-3").
+
+#include <pecards/params.h>
+#include <pecards/view.h>
+
+#include <QString>
+
+/// @brief "half-split (GPT-NeoX, HF LLaMA rotate_half)" / "interleaved (RoFormer, GPT-J)".
+QString describeRopeLayout(pecards::RopeLayout layout);
+/// @brief "none" / "yarn, factor 4, L0 = 4096" ...
+QString describeRopeScaling(const pecards::RopeScaling& scaling);
+/// @brief "causal -m(i-j) (paper, GPT-NeoX)" ...
+QString describeAlibiForm(pecards::AlibiForm form);
+/// @brief The slope of the shown head, "2^-3" for powers of two, else 4 significant digits;
+/// "?" when the ALiBi parameters are invalid.
+QString describeSlope(const pecards::AlibiParams& alibi);
+/// @brief "q = k = (1, …, 1)" or "q, k random (seed 0)".
+QString describeProbe(const pecards::ProbeParams& probe);
+/// @brief "causal" / "bidirectional".
+QString describeMask(bool causal);
+/// @brief "Score", "Attention", ... as a short noun for view menus.
+QString quantityName(pecards::Quantity quantity);

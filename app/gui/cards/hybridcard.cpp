@@ -1,0 +1,97 @@
+#include "cards/hybridcard.h"
+
+#include "cards/controlgroups.h"
+#include "cards/describe.h"
+#include "cards/parameterform.h"
+
+#include <QCoreApplication>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("HybridCard", text);
+}
+
+QString parts(const pecards::CardParams& p)
+{
+    return tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
+        .arg(p.rope.base)
+        .arg(p.rope.head_dim)
+        .arg(p.alibi.head + 1)
+        .arg(p.alibi.heads)
+        .arg(describeSlope(p.alibi), describeAlibiForm(p.alibi.form));
+}
+
+QString title(const ViewSpec& spec, const pecards::CardParams& p)
+{
+    if (spec.kind == ViewKind::Chart) {
+        switch (spec.curve) {
+        case CurveKind::AlibiHeads:
+            return tr("ALiBi bias against distance for all %1 heads; thick: head %2").arg(p.alibi.heads).arg(p.alibi.head + 1);
+        case CurveKind::Decay:
+            return tr("RoPE long-term decay bound B(r), base %1, head_dim %2").arg(p.rope.base).arg(p.rope.head_dim);
+        default:
+            return tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
+        }
+    }
+    switch (spec.quantity) {
+    case pecards::Quantity::Score:
+        return tr("Logits (R_i q)·(R_j k)/√d + bias, %1, %2").arg(describeProbe(p.probe), parts(p));
+    case pecards::Quantity::Attention:
+        return tr("Attention softmax(logits), %1").arg(parts(p));
+    case pecards::Quantity::ContentScore:
+        return tr("Content logits, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+    default:
+        return tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+    }
+}
+
+void addControls(ParameterForm& form)
+{
+    addSequenceControls(form, true);
+    addRopeControls(form, false);
+    addAlibiControls(form, false);
+    addProbeControls(form);
+}
+
+} // namespace
+
+CardEntry HybridCard::entry()
+{
+    using pecards::Quantity;
+    CardEntry e;
+    e.id = QStringLiteral("hybrid");
+    e.title = tr("RoPE + ALiBi");
+    e.card = pecards::Card::Hybrid;
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+        return new HybridCard(entry, service, parent);
+    };
+    e.defaults = [] {
+        pecards::CardParams p;
+        p.card = pecards::Card::Hybrid;
+        p.length = 1024;
+        p.rope.head_dim = 128;
+        p.alibi.heads = 8;
+        p.alibi.head = 4;
+        return p;
+    };
+    e.addControls = addControls;
+    e.convention = [](const pecards::CardParams& p) {
+        return tr("rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
+            .arg(describeRopeLayout(p.rope.layout), describeAlibiForm(p.alibi.form), parts(p));
+    };
+    e.reference = [](const pecards::CardParams&) {
+        return tr("RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5");
+    };
+    e.viewTitle = title;
+    e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
+        heatmapView(QStringLiteral("attention"), Quantity::Attention),
+        chartView(QStringLiteral("heads"), tr("ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
+        chartView(QStringLiteral("decay"), tr("RoPE long-term decay (chart)"), CurveKind::Decay),
+        chartView(QStringLiteral("spectrum"), tr("RoPE spectrum (chart)"), CurveKind::Spectrum),
+        heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
+        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
+    e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"), QStringLiteral("decay")};
+    return e;
+}

@@ -1,0 +1,76 @@
+#pragma once
+/// @file parameterform.h
+/// @brief A form of controls bound to fields of a CardParams value: sliders with linked spin
+/// boxes (linear or logarithmic), choices and toggles. Each control reads and writes its field
+/// through a getter/setter pair; the form emits the whole new value on every change.
+///
+/// The form never validates: an invalid typed value goes to the engine, whose
+/// InvalidParameter message the views show.
+
+#include "widgets/sliderspin.h"
+
+#include <pecards/params.h>
+
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+class QFormLayout;
+
+class ParameterForm : public QWidget {
+    Q_OBJECT
+public:
+    using NumberGetter = std::function<double(const pecards::CardParams&)>;
+    using NumberSetter = std::function<void(pecards::CardParams&, double)>;
+    using Predicate = std::function<bool(const pecards::CardParams&)>;
+
+    /// @brief One entry of a choice: its text and the value written.
+    struct Choice {
+        QString text;
+        int value = 0;
+        QString toolTip;
+    };
+
+    explicit ParameterForm(QWidget* parent = nullptr);
+
+    /// @brief A bold heading between groups of controls.
+    void addSection(const QString& title);
+    /// @brief Slider + spin box. Returns it (tests drive it).
+    SliderSpin* addNumber(const QString& id, const QString& label, const SliderSpin::Range& range, NumberGetter get,
+        NumberSetter set, const QString& toolTip = {});
+    /// @brief Combo box of choices; `get`/`set` read and write the chosen value.
+    void addChoice(const QString& id, const QString& label, const QList<Choice>& choices,
+        std::function<int(const pecards::CardParams&)> get, std::function<void(pecards::CardParams&, int)> set,
+        const QString& toolTip = {});
+    /// @brief Check box.
+    void addToggle(const QString& id, const QString& label, std::function<bool(const pecards::CardParams&)> get,
+        std::function<void(pecards::CardParams&, bool)> set, const QString& toolTip = {});
+    /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
+    void setVisibleWhen(const QString& id, Predicate visible);
+
+    /// @brief Replaces the parameters, refreshes every control, emits paramsChanged once.
+    void setParams(const pecards::CardParams& params);
+    const pecards::CardParams& params() const { return m_params; }
+
+    /// @brief The control widget registered under `id` (SliderSpin, QComboBox or QCheckBox).
+    QWidget* control(const QString& id) const;
+
+signals:
+    void paramsChanged(const pecards::CardParams& params);
+
+private:
+    struct Binding {
+        QString id;
+        QWidget* label = nullptr;
+        QWidget* widget = nullptr;
+        std::function<void()> refresh; ///< control <- m_params, without signals
+        Predicate visible;
+    };
+    void addRow(Binding binding, const QString& label, const QString& toolTip);
+    void changed();
+    void refreshVisibility();
+
+    QFormLayout* m_layout = nullptr;
+    pecards::CardParams m_params;
+    std::vector<Binding> m_bindings;
+};

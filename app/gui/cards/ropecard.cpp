@@ -1,0 +1,113 @@
+#include "cards/ropecard.h"
+
+#include "cards/controlgroups.h"
+#include "cards/describe.h"
+#include "cards/parameterform.h"
+
+#include <QCoreApplication>
+
+#include <pecards/rope.h>
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("RopeCard", text);
+}
+
+QString dims(const pecards::CardParams& p)
+{
+    QString text = tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
+    if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim)
+        text += tr(", rotary_dim %1").arg(p.rope.rotary_dim);
+    if (p.rope.scaling.type != pecards::RopeScalingType::None)
+        text += tr(", %1").arg(describeRopeScaling(p.rope.scaling));
+    return text;
+}
+
+QString title(const ViewSpec& spec, const pecards::CardParams& p)
+{
+    if (spec.kind == ViewKind::Chart) {
+        switch (spec.curve) {
+        case CurveKind::RopePolar:
+            return tr("Pairs rotating with position m: angle m·θ_i, %1").arg(dims(p));
+        case CurveKind::Spectrum:
+            return tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
+        case CurveKind::Decay:
+            return tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
+        default:
+            return tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
+        }
+    }
+    switch (spec.quantity) {
+    case pecards::Quantity::Table:
+        return tr("Rotated probe R_p q over positions, %1, %2").arg(describeProbe(p.probe), dims(p));
+    case pecards::Quantity::Phase:
+        return tr("Phase m·θ_i mod 2π (radians), %1").arg(dims(p));
+    case pecards::Quantity::Score:
+        return tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only").arg(describeProbe(p.probe), dims(p));
+    case pecards::Quantity::Attention:
+        return tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
+    case pecards::Quantity::ContentScore:
+        return tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
+    default:
+        return tr("Content attention, %1, seed %2, %3").arg(describeMask(p.causal)).arg(p.probe.seed).arg(dims(p));
+    }
+}
+
+void addControls(ParameterForm& form)
+{
+    addSequenceControls(form, true);
+    addRopeControls(form, true);
+    addProbeControls(form);
+}
+
+} // namespace
+
+QString RopeCard::convention(const pecards::CardParams& p)
+{
+    return tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
+        .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling))
+        .arg(p.rope.base)
+        .arg(p.rope.head_dim)
+        .arg(p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim)
+        .arg(describeProbe(p.probe));
+}
+
+CardEntry RopeCard::entry()
+{
+    using pecards::Quantity;
+    CardEntry e;
+    e.id = QStringLiteral("rope");
+    e.title = tr("RoPE");
+    e.card = pecards::Card::Rope;
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+        return new RopeCard(entry, service, parent);
+    };
+    e.defaults = [] {
+        pecards::CardParams p;
+        p.card = pecards::Card::Rope;
+        p.length = 4096;
+        p.rope.head_dim = 128;
+        p.rope.base = 10000.0;
+        return p;
+    };
+    e.addControls = addControls;
+    e.convention = convention;
+    e.reference = [](const pecards::CardParams& p) {
+        return p.rope.scaling.type == pecards::RopeScalingType::None
+            ? tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")
+            : tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
+    };
+    e.viewTitle = title;
+    e.views = {heatmapView(QStringLiteral("score"), Quantity::Score), heatmapView(QStringLiteral("phase"), Quantity::Phase),
+        chartView(QStringLiteral("polar"), tr("Rotating pairs (polar chart)"), CurveKind::RopePolar),
+        chartView(QStringLiteral("spectrum"), tr("Spectrum (chart)"), CurveKind::Spectrum),
+        chartView(QStringLiteral("decay"), tr("Long-term decay (chart)"), CurveKind::Decay),
+        chartView(QStringLiteral("waves"), tr("Waves (chart)"), CurveKind::Waves),
+        heatmapView(QStringLiteral("table"), Quantity::Table), heatmapView(QStringLiteral("attention"), Quantity::Attention),
+        heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
+        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
+    e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"), QStringLiteral("spectrum")};
+    return e;
+}

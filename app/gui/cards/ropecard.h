@@ -1,0 +1,15 @@
+#pragma once
+/// @file ropecard.h
+/// @brief The RoPE card (Su et al. 2021, RoFormer) with context-extension scalings.
+
+#include "cards/card.h"
+
+class RopeCard : public Card {
+    Q_OBJECT
+public:
+    using Card::Card;
+    /// @brief Registry entry: score, phase, polar pair, spectrum, decay, waves, table, attention.
+    static CardEntry entry();
+    /// @brief "layout: half-split (...); scaling: yarn, factor 4, L0 = 4096; base 10000, head_dim 128".
+    static QString convention(const pecards::CardParams& params);
+};

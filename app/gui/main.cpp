@@ -1,0 +1,6 @@
+#include "window/application.h"
+
+int main(int argc, char* argv[])
+{
+    return runPecards(argc, argv);
+}

@@ -1,0 +1,50 @@
+#pragma once
+/// @file chartpanel.h
+/// @brief A card view showing a chart (waves, RoPE polar pair, spectrum, decay, ALiBi heads,
+/// relative buckets) with the chart's own tools (channels, position, reach).
+
+#include "compute/computejobs.h"
+#include "views/cardview.h"
+
+class ChartWidget;
+class ComputeService;
+class QLineEdit;
+class QSpinBox;
+class SliderSpin;
+
+class ChartPanel : public CardView {
+    Q_OBJECT
+public:
+    ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent = nullptr);
+
+    void setParams(const pecards::CardParams& params) override;
+    bool hasResult() const override { return m_hasResult; }
+
+    ChartWidget* chart() const { return m_chart; }
+    /// @brief RopePolar: the position slider.
+    SliderSpin* positionControl() const { return m_position; }
+    const CurveRequest& lastRequest() const { return m_request; }
+
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void submit();
+    std::vector<int> channels() const;
+    std::vector<int> automaticChannels() const;
+    void onCurves(const CurveResult& result);
+    void onFailure(const ComputeFailure& failure);
+
+    ComputeService* m_service;
+    QString m_tag;
+    ChartWidget* m_chart = nullptr;
+    QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
+    SliderSpin* m_position = nullptr; ///< RopePolar
+    QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets
+    pecards::CardParams m_params;
+    CurveRequest m_request;
+    bool m_hasParams = false;
+    bool m_hasResult = false;
+    bool m_dirty = true;
+    quint64 m_shownId = 0;
+};

@@ -1,0 +1,46 @@
+#pragma once
+/// @file viewslot.h
+/// @brief One cell of a card's view grid: a choice of what to show and the current panel
+/// (HeatmapPanel or ChartPanel), created on demand.
+
+#include "views/viewspec.h"
+
+#include <pecards/params.h>
+
+#include <QList>
+#include <QWidget>
+#include <functional>
+
+class CardView;
+class ComputeService;
+class QComboBox;
+class QVBoxLayout;
+
+class ViewSlot : public QWidget {
+    Q_OBJECT
+public:
+    using TitleFunction = std::function<QString(const ViewSpec&, const pecards::CardParams&)>;
+
+    /// @param tagPrefix e.g. "rope/slot0"; the panel's tag appends the view id
+    ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs, TitleFunction title,
+        QWidget* parent = nullptr);
+
+    /// @brief Shows the view with this id (no-op for an unknown id).
+    void showView(const QString& id);
+    CardView* view() const { return m_view; }
+    QComboBox* choice() const { return m_choice; }
+
+    /// @brief New card parameters for the panel and its title.
+    void setParams(const pecards::CardParams& params);
+
+private:
+    ComputeService* m_service;
+    QString m_tagPrefix;
+    QList<ViewSpec> m_specs;
+    TitleFunction m_title;
+    QComboBox* m_choice = nullptr;
+    QVBoxLayout* m_layout = nullptr;
+    CardView* m_view = nullptr;
+    pecards::CardParams m_params;
+    bool m_hasParams = false;
+};

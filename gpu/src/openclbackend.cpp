@@ -1,0 +1,97 @@
+// The OpenCL backend (openclbackend.h): dispatch by quantity.
+
+#include "pecards/gpu/openclbackend.h"
+
+#include "clcontext.h"
+#include "content.h"
+#include "pecards/errors.h"
+#include "pecards/gpu/kernelcache.h"
+#include "positional.h"
+#include "tables.h"
+
+#include <cmath>
+
+namespace pecards::gpu {
+
+namespace {
+
+KernelCache cacheFor(const OpenClOptions& options) {
+    if (!options.use_cache) {
+        return KernelCache({});
+    }
+    return KernelCache(
+        options.cache_directory.empty() ? KernelCache::defaultDirectory() : options.cache_directory);
+}
+
+} // namespace
+
+OpenClBackend::OpenClBackend(const OpenClDevice& device, OpenClOptions options)
+    : m_cl(std::make_unique<detail::ClContext>(device, options.extra_source, cacheFor(options))) {
+}
+
+OpenClBackend::~OpenClBackend() = default;
+
+std::string OpenClBackend::name() const {
+    return "OpenCL: " + m_cl->device().device_name + " (" + m_cl->device().platform_name + ")";
+}
+
+const OpenClDevice& OpenClBackend::device() const {
+    return m_cl->device();
+}
+bool OpenClBackend::programFromCache() const {
+    return m_cl->build().from_cache;
+}
+double OpenClBackend::buildSeconds() const {
+    return m_cl->build().seconds;
+}
+
+Grid OpenClBackend::compute(const ViewRequest& request) {
+    validate(request);
+    Grid grid;
+    switch (request.quantity) {
+    case Quantity::Table:
+    case Quantity::Phase:
+        grid = detail::computeTable(*m_cl, request);
+        break;
+    case Quantity::Score:
+    case Quantity::Attention:
+    case Quantity::Buckets:
+        grid = detail::computePositional(*m_cl, request);
+        break;
+    case Quantity::ContentScore:
+    case Quantity::ContentAttention:
+        grid = detail::computeContent(*m_cl, request);
+        break;
+    }
+    return grid;
+}
+
+std::vector<std::uint32_t> OpenClBackend::colorize(const Grid& grid, Colormap map, double lo, double hi) {
+    if (!std::isfinite(lo)) {
+        throw InvalidParameter("lo", formatValue(lo), "a finite value");
+    }
+    if (!std::isfinite(hi)) {
+        throw InvalidParameter("hi", formatValue(hi), "a finite value");
+    }
+    const std::array<std::uint32_t, 256>& table = colormapTable(map);
+    const std::vector<float> values(grid.values.begin(), grid.values.end());
+    const cl::Buffer input = m_cl->upload(values, "grid values");
+    const cl::Buffer colors
+        = m_cl->upload(std::vector<cl_uint>(table.begin(), table.end()), "colormap table");
+    cl::Buffer out = m_cl->buffer(values.size() * sizeof(cl_uint), "image");
+    m_cl->run("colorize", cl::NDRange(values.size()), cl::NullRange, input,
+        static_cast<cl_int>(values.size()), colors, static_cast<cl_float>(lo), static_cast<cl_float>(hi),
+        static_cast<cl_int>(map == Colormap::Diverging ? 1 : 0), static_cast<cl_uint>(kMaskedColor), out);
+    return m_cl->download<std::uint32_t>(out, values.size(), "reading the image");
+}
+
+std::vector<float> OpenClBackend::contentLogits(const CardParams& params,
+    const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols, bool attention) {
+    validate(params);
+    const std::vector<cl_long> r(rows.begin(), rows.end());
+    const std::vector<cl_long> c(cols.begin(), cols.end());
+    const cl::Buffer logits = detail::contentLogits(*m_cl, params, r, c, attention);
+    return m_cl->download<float>(logits, rows.size() * cols.size(), "reading the logits");
+}
+
+} // namespace pecards::gpu

@@ -1,0 +1,227 @@
+// Positional-only views on the device (positional.h).
+
+#include "positional.h"
+
+#include "pecards/errors.h"
+#include "profilespec.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+namespace pecards::gpu::detail {
+
+namespace {
+
+constexpr std::int64_t kChunk = 64; // PECARDS_CHUNK in kernels/common.cl
+
+/// Range-query structures of a profile (kernels/pool.cl).
+struct RangeStructures {
+    cl_int chunks = 0;
+    cl::Buffer max_prefix, max_suffix, max_table;
+    cl::Buffer min_prefix, min_suffix, min_table;
+    cl::Buffer chunk_sum, chunk_moment;
+};
+
+/// Builds the structures of one sign: sign = 1 for maxima (and, with sums, the chunk sums), -1 for minima.
+void buildSide(ClContext& cl, const cl::Buffer& f, std::int64_t count, float sign, bool sums,
+    RangeStructures& rs, cl::Buffer& prefix, cl::Buffer& suffix, cl::Buffer& table) {
+    const int levels = std::bit_width(static_cast<unsigned>(rs.chunks));
+    prefix = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "range prefix maxima");
+    suffix = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "range suffix maxima");
+    table = cl.buffer(static_cast<std::size_t>(levels) * static_cast<std::size_t>(rs.chunks) * sizeof(float),
+        "range sparse table");
+    if (sums) {
+        rs.chunk_sum = cl.buffer(static_cast<std::size_t>(rs.chunks) * sizeof(float), "chunk sums");
+        rs.chunk_moment = cl.buffer(static_cast<std::size_t>(rs.chunks) * sizeof(float), "chunk moments");
+    }
+    cl.run("chunk_scan", cl::NDRange(static_cast<std::size_t>(rs.chunks)), cl::NullRange, f,
+        static_cast<cl_long>(count), static_cast<cl_float>(sign), prefix, suffix, table,
+        sums ? rs.chunk_sum : cl::Buffer(), sums ? rs.chunk_moment : cl::Buffer());
+    for (int level = 1; level < levels; ++level) {
+        cl.run("sparse_level", cl::NDRange(static_cast<std::size_t>(rs.chunks)), cl::NullRange, table,
+            rs.chunks, static_cast<cl_int>(level));
+    }
+}
+
+RangeStructures buildRangeStructures(
+    ClContext& cl, const cl::Buffer& f, std::int64_t count, bool maxima, bool minima, bool sums) {
+    RangeStructures rs;
+    rs.chunks = static_cast<cl_int>((count + kChunk - 1) / kChunk);
+    if (maxima || sums) {
+        buildSide(cl, f, count, 1.0f, sums, rs, rs.max_prefix, rs.max_suffix, rs.max_table);
+    }
+    if (minima) {
+        buildSide(cl, f, count, -1.0f, false, rs, rs.min_prefix, rs.min_suffix, rs.min_table);
+    }
+    return rs;
+}
+
+cl_int reductionCode(Reduction reduction) {
+    switch (reduction) {
+    case Reduction::Sample:
+        return 0;
+    case Reduction::Mean:
+        return 1;
+    case Reduction::Max:
+        return 2;
+    case Reduction::Min:
+        return 3;
+    }
+    return 0;
+}
+
+/// Prefix sums (double, exact enough) of v as float pairs hi + lo: count + 1 entries.
+std::vector<cl_float2> prefixPairs(const std::vector<double>& v) {
+    std::vector<cl_float2> out(v.size() + 1);
+    double sum = 0.0;
+    out[0] = {{0.0f, 0.0f}};
+    for (std::size_t n = 0; n < v.size(); ++n) {
+        sum += v[n];
+        const float hi = static_cast<float>(sum);
+        out[n + 1] = {{hi, static_cast<float>(sum - static_cast<double>(hi))}};
+    }
+    return out;
+}
+
+/// log sum over delta in [lo, hi] of exp(f(delta)) from prefix sums of exp(f - shift), falling
+/// back to a direct max-shifted sum when the prefix difference has lost its digits.
+double logSumExp(const std::vector<float>& f, const std::vector<double>& prefix, double shift,
+    std::int64_t lo, std::int64_t hi) {
+    const double total = prefix[static_cast<std::size_t>(hi + 1)] - prefix[static_cast<std::size_t>(lo)];
+    if (total > 1e-200 && total > 1e-9 * prefix[static_cast<std::size_t>(hi + 1)]) {
+        return shift + std::log(total);
+    }
+    double high = -std::numeric_limits<double>::infinity();
+    for (std::int64_t t = lo; t <= hi; ++t) {
+        high = std::max(high, static_cast<double>(f[static_cast<std::size_t>(t)]));
+    }
+    double sum = 0.0;
+    for (std::int64_t t = lo; t <= hi; ++t) {
+        sum += std::exp(static_cast<double>(f[static_cast<std::size_t>(t)]) - high);
+    }
+    return high + std::log(sum);
+}
+
+} // namespace
+
+std::vector<cl_long> blockStarts(std::int64_t begin, std::int64_t extent, int out) {
+    const int pixels = static_cast<int>(std::min<std::int64_t>(out, extent));
+    std::vector<cl_long> starts(static_cast<std::size_t>(pixels) + 1);
+    for (int p = 0; p <= pixels; ++p) {
+        starts[static_cast<std::size_t>(p)] = blockStart(begin, extent, pixels, p);
+    }
+    return starts;
+}
+
+Grid makeGrid(const ViewRequest& request) {
+    Grid grid;
+    grid.window = request.window;
+    grid.rows = static_cast<int>(std::min<std::int64_t>(request.out_rows, request.window.rows()));
+    grid.cols = static_cast<int>(std::min<std::int64_t>(request.out_cols, request.window.cols()));
+    grid.values.assign(static_cast<std::size_t>(grid.rows) * static_cast<std::size_t>(grid.cols), 0.0);
+    return grid;
+}
+
+void readGrid(ClContext& cl, const cl::Buffer& values, Grid& grid) {
+    const std::vector<float> data = cl.download<float>(values, grid.values.size(), "reading the grid");
+    std::transform(
+        data.begin(), data.end(), grid.values.begin(), [](float v) { return static_cast<double>(v); });
+}
+
+Grid computePositional(ClContext& cl, const ViewRequest& request) {
+    const Window& w = request.window;
+    const bool attention = request.quantity == Quantity::Attention;
+    const ProfileSpec spec = makeProfileSpec(request.params, request.quantity);
+    Grid grid = makeGrid(request);
+    const bool pooled = request.reduction != Reduction::Sample;
+    if (attention && pooled && w.rows() * grid.cols > kAttentionQueryBudget) {
+        throw ComputeLimitExceeded("request too costly for the OpenCL backend: window rows x out_cols = "
+            + std::to_string(w.rows() * grid.cols) + " exceeds the budget of "
+            + std::to_string(kAttentionQueryBudget)
+            + " range queries; use reduction sample or fewer window rows");
+    }
+    // Deltas the view reads: the window's, and for attention every key of every window row.
+    const std::int64_t delta0
+        = attention ? w.row_begin - (request.params.length - 1) : w.row_begin - (w.col_end - 1);
+    const std::int64_t delta_last = w.row_end - 1 - w.col_begin;
+    const std::int64_t count = delta_last - delta0 + 1;
+    const cl::Buffer f = evaluateProfile(cl, spec, delta0, count);
+    const cl::Buffer row_starts
+        = cl.upload(blockStarts(w.row_begin, w.rows(), request.out_rows), "row blocks");
+    const cl::Buffer col_starts
+        = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
+    const bool want_max = request.reduction == Reduction::Max;
+    const bool want_min = request.reduction == Reduction::Min;
+    const bool row_term = spec.row_slope != 0.0 || spec.row_offset != 0.0;
+    const cl_int reduction = reductionCode(request.reduction);
+    const cl_int causal = spec.causal ? 1 : 0;
+    const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
+    cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
+
+    if (!attention && !row_term) {
+        const RangeStructures rs
+            = buildRangeStructures(cl, f, count, want_max, want_min, request.reduction == Reduction::Mean);
+        cl.run("pool_toeplitz", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
+            static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
+            -std::numeric_limits<cl_float>::infinity(), f, static_cast<cl_long>(delta0), rs.chunks,
+            rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix, rs.min_suffix, rs.min_table,
+            rs.chunk_sum, rs.chunk_moment);
+        readGrid(cl, out, grid);
+        return grid;
+    }
+
+    // Row term per window row: the ALiBi row offset (scores) or -log Z_i (attention).
+    std::vector<float> terms(static_cast<std::size_t>(w.rows()));
+    double shift = 0.0;
+    cl::Buffer prefix;
+    if (attention) {
+        const std::vector<float> host
+            = cl.download<float>(f, static_cast<std::size_t>(count), "reading the profile");
+        // Unmasked deltas only: with causal masking, deltas < 0 never enter a row's softmax.
+        const std::int64_t first_used = spec.causal ? std::max<std::int64_t>(0 - delta0, 0) : 0;
+        shift = -std::numeric_limits<double>::infinity();
+        for (std::int64_t t = first_used; t < count; ++t) {
+            shift = std::max(shift, static_cast<double>(host[static_cast<std::size_t>(t)]));
+        }
+        std::vector<double> e(static_cast<std::size_t>(count), 0.0);
+        std::vector<double> cumulative(static_cast<std::size_t>(count) + 1, 0.0);
+        for (std::int64_t t = 0; t < count; ++t) {
+            const auto n = static_cast<std::size_t>(t);
+            e[n] = t >= first_used ? std::exp(static_cast<double>(host[n]) - shift) : 0.0;
+            cumulative[n + 1] = cumulative[n] + e[n];
+        }
+        for (std::int64_t i = w.row_begin; i < w.row_end; ++i) {
+            const std::int64_t lo = (spec.causal ? 0 : i - (request.params.length - 1)) - delta0;
+            terms[static_cast<std::size_t>(i - w.row_begin)]
+                = static_cast<float>(-logSumExp(host, cumulative, shift, lo, i - delta0));
+        }
+        if (request.reduction == Reduction::Mean) {
+            prefix = cl.upload(prefixPairs(e), "attention prefix sums");
+        }
+    } else {
+        for (std::int64_t i = w.row_begin; i < w.row_end; ++i) {
+            terms[static_cast<std::size_t>(i - w.row_begin)]
+                = static_cast<float>(spec.row_slope * static_cast<double>(i) + spec.row_offset);
+        }
+        if (request.reduction == Reduction::Mean) {
+            const std::vector<float> host
+                = cl.download<float>(f, static_cast<std::size_t>(count), "reading the profile");
+            prefix = cl.upload(
+                prefixPairs(std::vector<double>(host.begin(), host.end())), "profile prefix sums");
+        }
+    }
+    const cl::Buffer row_terms = cl.upload(terms, "row terms");
+    const RangeStructures rs = buildRangeStructures(cl, f, count, want_max, want_min, false);
+    cl.run("pool_rows", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
+        static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
+        attention ? 0.0f : -std::numeric_limits<cl_float>::infinity(), static_cast<cl_int>(attention ? 1 : 0),
+        row_terms, static_cast<cl_long>(w.row_begin), static_cast<cl_float>(shift), prefix, f,
+        static_cast<cl_long>(delta0), rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix,
+        rs.min_suffix, rs.min_table);
+    readGrid(cl, out, grid);
+    return grid;
+}
+
+} // namespace pecards::gpu::detail

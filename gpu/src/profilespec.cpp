@@ -1,0 +1,268 @@
+// Positional profiles on the device (profilespec.h), mirroring the CPU reference's split
+// (core/src/positionalprofile.cpp) term by term.
+
+#include "profilespec.h"
+
+#include "pecards/alibi.h"
+#include "pecards/errors.h"
+#include "pecards/probe.h"
+#include "pecards/relative.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
+
+#include <cmath>
+#include <functional>
+#include <numbers>
+
+namespace pecards::gpu::detail {
+
+namespace {
+
+/// Step function of a non-decreasing f on [first, last] (starts[0] = 0 holds f(first)).
+StepFunction stepsOf(const std::function<int(std::int64_t)>& f, std::int64_t first, std::int64_t last) {
+    StepFunction steps;
+    steps.starts.push_back(0);
+    int current = f(first);
+    steps.values.push_back(current);
+    std::int64_t from = first;
+    while (from < last && f(last) > current) {
+        std::int64_t lo = from + 1; // smallest n in (from, last] with f(n) > current
+        std::int64_t hi = last;
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo) / 2;
+            if (f(mid) > current) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        current = f(lo);
+        steps.starts.push_back(lo);
+        steps.values.push_back(current);
+        from = lo;
+    }
+    return steps;
+}
+
+bool isAlibiCard(Card card) {
+    return card == Card::Alibi || card == Card::Hybrid;
+}
+
+/// RoPE / hybrid: w_i = scale * qc_i conj(kc_i) over the rotary pairs, q and k with the rotated
+/// dims times the attention factor; the constant is the pass-through dot product.
+void ropeTerms(const CardParams& params, double scale, ProfileSpec& spec) {
+    const RopeParams& rope = params.rope;
+    const std::int64_t seq_len = rope.seq_len > 0 ? rope.seq_len : params.length;
+    const RopeScalingResult scaling = ropeScaling(rope, seq_len);
+    const int r = rotaryDim(rope);
+    Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, rope.head_dim);
+    Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, rope.head_dim);
+    q.head(r) *= scaling.attention_factor;
+    k.head(r) *= scaling.attention_factor;
+    spec.trig = true;
+    spec.turns = frequencyTurns(scaling.inv_freq);
+    for (int i = 0; i < r / 2; ++i) {
+        const int a = rope.layout == RopeLayout::HalfSplit ? i : 2 * i;
+        const int b = rope.layout == RopeLayout::HalfSplit ? i + r / 2 : 2 * i + 1;
+        // (q_a + j q_b)(k_a - j k_b)
+        spec.weights.push_back({{static_cast<float>(scale * (q[a] * k[a] + q[b] * k[b])),
+            static_cast<float>(scale * (q[b] * k[a] - q[a] * k[b]))}});
+    }
+    spec.constant = scale * q.tail(rope.head_dim - r).dot(k.tail(rope.head_dim - r));
+}
+
+/// Transformer-XL: (b) (W_R^T q).R_delta and (d) (W_R^T v).R_delta with R_delta = [sin | cos]
+/// (w_c = 10000^(-2c/d)), plus the constants (a) q.k and (c) u.k, all times scale.
+void txlTerms(const CardParams& params, bool logits, double scale, ProfileSpec& spec) {
+    const RelativeParams& rel = params.relative;
+    const int d = rel.d_model;
+    const Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, d);
+    const Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, d);
+    const Eigen::VectorXd u = contentVector(params.probe.seed, ProbeStream::U, 0, d);
+    const Eigen::VectorXd v = contentVector(params.probe.seed, ProbeStream::V, 0, d);
+    Eigen::MatrixXd w_r(d, d);
+    for (int row = 0; row < d; ++row) {
+        for (int col = 0; col < d; ++col) {
+            w_r(row, col) = probeNormal(params.probe.seed, ProbeStream::WR, row, col) / std::sqrt(double(d));
+        }
+    }
+    const TxlTerm term = logits ? TxlTerm::Total : rel.term;
+    const auto uses = [term](TxlTerm t) { return term == TxlTerm::Total || term == t; };
+    const Eigen::VectorXd p
+        = w_r.transpose() * ((uses(TxlTerm::B) ? 1.0 : 0.0) * q + (uses(TxlTerm::D) ? 1.0 : 0.0) * v);
+    SinusoidalParams table;
+    table.d_model = d;
+    spec.trig = true;
+    spec.turns = frequencyTurns(sinusoidalFrequencies(table));
+    for (int c = 0; c < d / 2; ++c) {
+        // p_s sin + p_c cos = Re((p_c - j p_s) e^{j a})
+        spec.weights.push_back(
+            {{static_cast<float>(scale * p[c + d / 2]), static_cast<float>(-scale * p[c])}});
+    }
+    spec.constant = scale * ((uses(TxlTerm::A) ? q.dot(k) : 0.0) + (uses(TxlTerm::C) ? u.dot(k) : 0.0));
+}
+
+} // namespace
+
+T5Steps makeT5Steps(const RelativeParams& rel, std::int64_t max_magnitude) {
+    const auto bucket = [&rel](std::int64_t n) {
+        return t5Bucket(n, rel.bidirectional, rel.num_buckets, rel.max_distance);
+    };
+    T5Steps steps;
+    steps.nonpositive = stepsOf([&bucket](std::int64_t n) { return bucket(-n); }, 0, max_magnitude);
+    steps.positive = stepsOf(bucket, 1, std::max<std::int64_t>(max_magnitude, 1));
+    return steps;
+}
+
+std::vector<float> t5BucketValues(const CardParams& params) {
+    const RelativeParams& rel = params.relative;
+    std::vector<float> beta(static_cast<std::size_t>(rel.num_buckets));
+    for (int b = 0; b < rel.num_buckets; ++b) {
+        beta[static_cast<std::size_t>(b)] = static_cast<float>(rel.bucket_values.empty()
+                ? probeNormal(params.probe.seed, ProbeStream::Bucket, 0, b)
+                : rel.bucket_values[static_cast<std::size_t>(b)]);
+    }
+    return beta;
+}
+
+std::vector<cl_ulong> frequencyTurns(const Eigen::VectorXd& radians_per_position) {
+    std::vector<cl_ulong> turns;
+    for (const double theta : radians_per_position) {
+        const double x = theta / (2.0 * std::numbers::pi);
+        const double fraction = x - std::floor(x); // [0, 1)
+        // fraction * 2^64 as an integer: top 53 bits exact, rounded once.
+        const double scaled = std::ldexp(fraction, 64);
+        turns.push_back(scaled >= 18446744073709551616.0 ? 0 : static_cast<cl_ulong>(scaled));
+    }
+    return turns;
+}
+
+ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
+    if (quantity != Quantity::Score && quantity != Quantity::Attention && quantity != Quantity::Buckets) {
+        throw InvalidParameter(
+            "quantity", toString(quantity), "score, attention or buckets (positional-only views)");
+    }
+    const bool logits = quantity == Quantity::Attention;
+    const int d = cardDimension(params);
+    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
+    ProfileSpec spec;
+    spec.causal = params.causal || (isAlibiCard(params.card) && params.alibi.form != AlibiForm::Symmetric);
+    spec.seed = params.probe.seed;
+    switch (params.card) {
+    case Card::Sinusoidal: {
+        SinusoidalParams sinusoidal = params.sinusoidal;
+        sinusoidal.padding_idx = -1;
+        spec.trig = true;
+        spec.turns = frequencyTurns(sinusoidalFrequencies(sinusoidal));
+        const float weight = static_cast<float>(logits ? inv_sqrt_d : 1.0);
+        spec.weights.assign(spec.turns.size(), cl_float2 {{weight, 0.0f}});
+        break;
+    }
+    case Card::Rope:
+        ropeTerms(params, logits ? inv_sqrt_d : 1.0, spec);
+        break;
+    case Card::Hybrid:
+        ropeTerms(params, inv_sqrt_d, spec);
+        [[fallthrough]];
+    case Card::Alibi: {
+        const AlibiForm form = params.alibi.form;
+        spec.alibi = true;
+        spec.alibi_slope = alibiSlopes(params.alibi)[params.alibi.head];
+        spec.alibi_symmetric = form == AlibiForm::Symmetric;
+        if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
+            spec.row_slope = spec.alibi_slope;
+            spec.row_offset = alibiBias(form, spec.alibi_slope, 0, 0, params.length);
+        }
+        break;
+    }
+    case Card::Relative: {
+        const RelativeParams& rel = params.relative;
+        if (rel.variant == RelativeVariant::T5) {
+            spec.t5 = makeT5Steps(rel, params.length);
+            spec.lookup = quantity == Quantity::Buckets ? ProfileSpec::Lookup::T5Bucket
+                                                        : ProfileSpec::Lookup::T5Value;
+            if (quantity != Quantity::Buckets) {
+                spec.beta = t5BucketValues(params);
+            }
+        } else if (rel.variant == RelativeVariant::Shaw) {
+            spec.shaw_k = rel.clip_k;
+            if (quantity == Quantity::Buckets) {
+                spec.lookup = ProfileSpec::Lookup::ShawIndex;
+            } else {
+                spec.lookup = ProfileSpec::Lookup::ShawValue;
+                const Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, d);
+                const Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, d);
+                spec.shaw_q.assign(q.data(), q.data() + q.size());
+                spec.shaw_scale = logits ? inv_sqrt_d : 1.0;
+                spec.shaw_constant = logits ? q.dot(k) * inv_sqrt_d : 0.0;
+            }
+        } else {
+            txlTerms(params, logits, logits ? inv_sqrt_d : 1.0, spec);
+        }
+        break;
+    }
+    }
+    return spec;
+}
+
+cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t delta0, std::int64_t count) {
+    cl::Buffer out = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "profile f(delta)");
+    const cl::NDRange global(static_cast<std::size_t>(count));
+    const cl_long first = delta0;
+    const cl_int n = static_cast<cl_int>(count);
+    cl_int accumulate = 0;
+    if (spec.trig) {
+        const cl::Buffer turns = cl.upload(spec.turns, "frequency turns");
+        const cl::Buffer weights = cl.upload(spec.weights, "profile weights");
+        cl.run("trig_profile", global, cl::NullRange, out, first, n, turns, weights,
+            static_cast<cl_int>(spec.weights.size()), static_cast<cl_float>(spec.constant), accumulate);
+        accumulate = 1;
+    }
+    if (spec.alibi) {
+        cl.run("alibi_profile", global, cl::NullRange, out, first, n, static_cast<cl_float>(spec.alibi_slope),
+            static_cast<cl_int>(spec.alibi_symmetric ? 1 : 0), accumulate);
+        accumulate = 1;
+    }
+    switch (spec.lookup) {
+    case ProfileSpec::Lookup::None:
+        break;
+    case ProfileSpec::Lookup::T5Value:
+    case ProfileSpec::Lookup::T5Bucket: {
+        const cl::Buffer nonpos_starts = cl.upload(spec.t5.nonpositive.starts, "T5 steps");
+        const cl::Buffer nonpos_values = cl.upload(spec.t5.nonpositive.values, "T5 steps");
+        const cl::Buffer pos_starts = cl.upload(spec.t5.positive.starts, "T5 steps");
+        const cl::Buffer pos_values = cl.upload(spec.t5.positive.values, "T5 steps");
+        const bool buckets = spec.lookup == ProfileSpec::Lookup::T5Bucket;
+        const cl::Buffer beta = buckets ? cl::Buffer() : cl.upload(spec.beta, "T5 bucket values");
+        cl.run("t5_profile", global, cl::NullRange, out, first, n, nonpos_starts, nonpos_values,
+            static_cast<cl_int>(spec.t5.nonpositive.starts.size()), pos_starts, pos_values,
+            static_cast<cl_int>(spec.t5.positive.starts.size()), beta, static_cast<cl_int>(buckets ? 1 : 0));
+        break;
+    }
+    case ProfileSpec::Lookup::ShawValue:
+    case ProfileSpec::Lookup::ShawIndex: {
+        const cl_long k = spec.shaw_k;
+        // idx = clip(-delta, -k, k) + k decreases with delta.
+        const cl_long idx_first = std::clamp<std::int64_t>(-(delta0 + count - 1), -k, k) + k;
+        const cl_long idx_last = std::clamp<std::int64_t>(-delta0, -k, k) + k;
+        cl::Buffer dots;
+        const bool index = spec.lookup == ProfileSpec::Lookup::ShawIndex;
+        if (!index) {
+            const cl_int idx_count = static_cast<cl_int>(idx_last - idx_first + 1);
+            dots = cl.buffer(static_cast<std::size_t>(idx_count) * sizeof(float), "Shaw q.a_idx");
+            const cl::Buffer q = cl.upload(spec.shaw_q, "Shaw probe q");
+            cl.run("shaw_dots", cl::NDRange(static_cast<std::size_t>(idx_count)), cl::NullRange, dots,
+                idx_first, idx_count, q, static_cast<cl_int>(spec.shaw_q.size()),
+                static_cast<cl_ulong>(spec.seed), static_cast<cl_float>(spec.shaw_scale),
+                static_cast<cl_float>(spec.shaw_constant));
+        }
+        cl.run("shaw_profile", global, cl::NullRange, out, first, n, k, dots, idx_first,
+            static_cast<cl_int>(index ? 1 : 0));
+        break;
+    }
+    }
+    return out;
+}
+
+} // namespace pecards::gpu::detail

@@ -1,0 +1,70 @@
+// Table and Phase views on the device (tables.h).
+
+#include "tables.h"
+
+#include "pecards/errors.h"
+#include "pecards/probe.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
+#include "positional.h"
+#include "profilespec.h"
+
+namespace pecards::gpu::detail {
+
+Grid computeTable(ClContext& cl, const ViewRequest& request) {
+    const CardParams& params = request.params;
+    const Window& w = request.window;
+    const bool rope = params.card == Card::Rope;
+    const bool phase = request.quantity == Quantity::Phase;
+    Grid grid = makeGrid(request);
+    const std::int64_t width = fullExtent(params, request.quantity).col_end;
+    if (request.reduction != Reduction::Sample && w.rows() * width > kTableEntryBudget) {
+        throw ComputeLimitExceeded(
+            "request too costly for the OpenCL backend: table entries (window rows x row "
+            "width) = "
+            + std::to_string(w.rows() * width) + " exceeds the budget of " + std::to_string(kTableEntryBudget)
+            + "; use reduction sample or fewer window rows");
+    }
+    Eigen::VectorXd frequencies;
+    std::vector<float> q(1, 0.0f);
+    cl_int layout = 0;
+    cl_int dim = 0;
+    cl_int rotary = 0;
+    if (rope) {
+        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
+        const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
+        frequencies = scaling.inv_freq;
+        rotary = rotaryDim(params.rope);
+        dim = params.rope.head_dim;
+        layout = params.rope.layout == RopeLayout::HalfSplit ? 1 : 0;
+        Eigen::VectorXd probe = probeVector(params.probe, ProbeStream::Query, dim);
+        probe.head(rotary) *= scaling.attention_factor; // HF attention_scaling multiplies cos and sin
+        q.assign(probe.data(), probe.data() + probe.size());
+    } else {
+        frequencies = sinusoidalFrequencies(params.sinusoidal);
+        dim = params.sinusoidal.d_model;
+        layout = params.sinusoidal.layout == SinusoidalLayout::Concatenated ? 1 : 0;
+    }
+    const cl_int mode = phase ? 2 : (rope ? 1 : 0);
+    const cl::Buffer turns = cl.upload(frequencyTurns(frequencies), "frequency turns");
+    const cl::Buffer probe = cl.upload(q, "probe q");
+    const cl::Buffer row_starts
+        = cl.upload(blockStarts(w.row_begin, w.rows(), request.out_rows), "row blocks");
+    const cl::Buffer col_starts
+        = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
+    cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
+    const cl_int reduction = request.reduction == Reduction::Sample ? 0
+        : request.reduction == Reduction::Mean                      ? 1
+        : request.reduction == Reduction::Max                       ? 2
+                                                                    : 3;
+    cl.run("table_pool",
+        cl::NDRange(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows)), cl::NullRange,
+        out, static_cast<cl_int>(grid.rows), static_cast<cl_int>(grid.cols), row_starts, col_starts,
+        reduction, mode, turns, layout, dim, rotary,
+        static_cast<cl_long>(rope ? -1 : params.sinusoidal.padding_idx), probe);
+    readGrid(cl, out, grid);
+    return grid;
+}
+
+} // namespace pecards::gpu::detail

@@ -1,0 +1,134 @@
+// .npy files against the NumPy format specification (format 1.0/2.0 headers built byte by byte
+// here): the writer's exact bytes, and the reader's accepted and rejected inputs.
+
+#include "common/fileerror.h"
+#include "common/npyfile.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <cstring>
+#include <gtest/gtest.h>
+
+namespace {
+
+using pecards::app::FileError;
+using pecards::app::readNpyMatrix;
+using pecards::app::writeNpy;
+
+/// A .npy file per the spec: magic, version, little-endian header length, the dict padded with
+/// spaces to a 64-byte boundary plus '\n', then raw little-endian data (this machine is LE).
+QByteArray npyBytes(const QByteArray& dict, const QByteArray& data, int major = 1) {
+    const int lengthBytes = major == 1 ? 2 : 4;
+    QByteArray header = dict;
+    const qsizetype unpadded = 8 + lengthBytes + header.size() + 1;
+    header += QByteArray((64 - unpadded % 64) % 64, ' ') + '\n';
+    QByteArray bytes("\x93NUMPY", 6);
+    bytes += static_cast<char>(major);
+    bytes += '\0';
+    for (int i = 0; i < lengthBytes; ++i) {
+        bytes += static_cast<char>((header.size() >> (8 * i)) & 0xff);
+    }
+    return bytes + header + data;
+}
+
+template <typename T> QByteArray raw(std::initializer_list<T> values) {
+    QByteArray bytes;
+    for (T value : values) {
+        bytes.append(reinterpret_cast<const char*>(&value), sizeof(T));
+    }
+    return bytes;
+}
+
+class NpyFile : public ::testing::Test {
+protected:
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    QString write(const char* name, const QByteArray& bytes) const {
+        QFile file(path(name));
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        return path(name);
+    }
+    QByteArray read(const QString& file) const {
+        QFile f(file);
+        EXPECT_TRUE(f.open(QIODevice::ReadOnly));
+        return f.readAll();
+    }
+    void expectRejected(const QByteArray& bytes, const std::string& phrase) const {
+        const QString file = write("bad.npy", bytes);
+        try {
+            readNpyMatrix(file);
+            ADD_FAILURE() << "accepted";
+        } catch (const FileError& error) {
+            EXPECT_NE(std::string(error.what()).find("bad.npy"), std::string::npos) << error.what();
+            EXPECT_NE(std::string(error.what()).find(phrase), std::string::npos) << error.what();
+        }
+    }
+
+    QTemporaryDir m_dir;
+};
+
+TEST_F(NpyFile, WritesFormat10Float64WithAlignedHeader) {
+    const std::vector<double> values {0.1, -2.5, 3.0, -std::numeric_limits<double>::infinity(), 1e-300, 7.0};
+    writeNpy(path("grid.npy"), {2, 3}, values);
+    const QByteArray expected = npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }",
+        raw<double>({0.1, -2.5, 3.0, -std::numeric_limits<double>::infinity(), 1e-300, 7.0}));
+    const QByteArray got = read(path("grid.npy"));
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ((got.size() - 6 * 8) % 64, 0); // data starts on a 64-byte boundary
+}
+
+TEST_F(NpyFile, WritesVectorsWithOneElementTupleShape) {
+    writeNpy(path("v.npy"), {4}, {1.0, 2.0, 3.0, 4.0});
+    EXPECT_EQ(read(path("v.npy")),
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", raw<double>({1.0, 2.0, 3.0, 4.0})));
+}
+
+TEST_F(NpyFile, WriteRejectsAShapeThatDoesNotMatchAndLeavesNoFile) {
+    EXPECT_THROW(writeNpy(path("x.npy"), {2, 2}, {1.0, 2.0, 3.0}), FileError);
+    EXPECT_FALSE(QFile::exists(path("x.npy")));
+    EXPECT_THROW(writeNpy(path("missing-dir/x.npy"), {1}, {1.0}), FileError);
+}
+
+TEST_F(NpyFile, ReadsFloat32AndFloat64RowMajor) {
+    const Eigen::MatrixXd f4 = readNpyMatrix(write("f4.npy",
+        npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }",
+            raw<float>({0.5f, -1.25f, 2.0f, 3.5f, -0.125f, 1e-3f}))));
+    ASSERT_EQ(f4.rows(), 2);
+    ASSERT_EQ(f4.cols(), 3);
+    EXPECT_EQ(f4(0, 1), -1.25);
+    EXPECT_EQ(f4(1, 0), 3.5);
+    EXPECT_EQ(f4(1, 2), static_cast<double>(1e-3f)); // widened exactly
+    const Eigen::MatrixXd f8 = readNpyMatrix(write("f8.npy",
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }", raw<double>({0.1, 0.2, 0.3}))));
+    EXPECT_EQ(f8.rows(), 3);
+    EXPECT_EQ(f8(2, 0), 0.3);
+}
+
+TEST_F(NpyFile, ReadsVersion2Headers) {
+    const Eigen::MatrixXd m = readNpyMatrix(write("v2.npy",
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }", raw<double>({4.0, 5.0}), 2)));
+    EXPECT_EQ(m(0, 1), 5.0);
+}
+
+TEST_F(NpyFile, RejectsOtherDtypesOrdersAndShapes) {
+    expectRejected(npyBytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }", raw<double>({1.0})),
+        "dtype '>f8' is not supported");
+    expectRejected(npyBytes("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 2), }", raw<int>({1, 2})),
+        "dtype '<i4' is not supported");
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': True, 'shape': (1, 1), }", raw<double>({1.0})), "Fortran");
+    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", raw<double>({1.0, 2.0})),
+        "shape (2) is not supported");
+    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1, 2), }",
+                       raw<double>({1.0, 2.0})),
+        "shape (1, 1, 2) is not supported");
+}
+
+TEST_F(NpyFile, RejectsTruncatedAndForeignFiles) {
+    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", raw<double>({1.0})),
+        "needs 32");
+    expectRejected(QByteArray("PK\x03\x04 not numpy at all"), "not a .npy file");
+    EXPECT_THROW(readNpyMatrix(path("does-not-exist.npy")), FileError);
+}
+
+} // namespace

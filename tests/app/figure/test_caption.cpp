@@ -1,0 +1,116 @@
+// Captions list every parameter a view depends on (docs/quantities.md), written out by hand here.
+#include "figure/caption.h"
+
+#include <QStringList>
+#include <gtest/gtest.h>
+
+using namespace pecards;
+using pecards::app::formatCaption;
+
+namespace {
+
+ViewRequest request(Card card, Quantity quantity, std::int64_t length, Window window) {
+    ViewRequest r;
+    r.params.card = card;
+    r.params.length = length;
+    r.quantity = quantity;
+    r.window = window;
+    return r;
+}
+
+QString joined(std::initializer_list<const char*> fields) {
+    QStringList parts;
+    for (const char* f : fields) {
+        parts << QString::fromUtf8(f);
+    }
+    return parts.join(QString::fromUtf8(" \u00b7 "));
+}
+
+} // namespace
+
+TEST(Caption, RopeScoreListsEveryParameter) {
+    ViewRequest r = request(Card::Rope, Quantity::Score, 4096, {0, 4096, 0, 4096});
+    r.out_rows = 1024;
+    r.out_cols = 1024;
+    r.reduction = Reduction::Max;
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE score", "head_dim=128", "base=10000", "layout=half-split", "scaling=none", "probe=ones",
+            "L=4096", "rows 0\u20134095", "cols 0\u20134095", "1024\u00d71024 px, max"}));
+}
+
+TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
+    ViewRequest r = request(Card::Rope, Quantity::Phase, 100, {10, 20, 0, 64});
+    r.params.rope.base = 500000.0;
+    r.params.rope.rotary_dim = 64;
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE phase", "head_dim=128", "base=500000", "rotary_dim=64", "layout=half-split", "scaling=none",
+            "L=100", "rows 10\u201319", "cols 0\u201363", "10\u00d764 px, sample"}));
+}
+
+TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
+    ViewRequest r = request(Card::Rope, Quantity::Attention, 16384, {0, 16384, 0, 16384});
+    r.params.causal = true;
+    r.params.rope.scaling.type = RopeScalingType::Yarn;
+    r.params.rope.scaling.factor = 4.0;
+    r.params.rope.scaling.original_max_position_embeddings = 4096;
+    r.params.rope.scaling.mscale = 0.707;
+    r.params.probe.kind = ProbeKind::Random;
+    r.params.probe.seed = 42;
+    r.reduction = Reduction::Mean;
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn", "factor=4",
+            "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1", "truncate=true",
+            "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
+            "cols 0\u201316383", "512\u00d7512 px, mean"}));
+}
+
+TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
+    ViewRequest r = request(Card::Sinusoidal, Quantity::Table, 64, {0, 64, 0, 32});
+    r.params.sinusoidal.d_model = 32;
+    r.params.sinusoidal.frequencies = SinusoidalFrequencies::Tensor2Tensor;
+    r.params.sinusoidal.layout = SinusoidalLayout::Concatenated;
+    r.params.sinusoidal.padding_idx = 1;
+    r.params.causal = true; // irrelevant to a table: not listed
+    EXPECT_EQ(formatCaption(r),
+        joined({"Sinusoidal table", "d_model=32", "base=10000", "layout=concatenated", "frequencies=tensor2tensor",
+            "padding_idx=1", "L=64", "rows 0\u201363", "cols 0\u201331", "64\u00d732 px, sample"}));
+}
+
+TEST(Caption, HybridListsRopeAndAlibiParameters) {
+    ViewRequest r = request(Card::Hybrid, Quantity::Score, 512, {0, 512, 0, 512});
+    r.params.alibi.heads = 16;
+    r.params.alibi.head = 3;
+    r.params.rope.layout = RopeLayout::Interleaved;
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE+ALiBi score", "head_dim=128", "base=10000", "layout=interleaved", "scaling=none", "heads=16",
+            "head=3", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511", "cols 0\u2013511",
+            "512\u00d7512 px, sample"}));
+}
+
+TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
+    ViewRequest r = request(Card::Relative, Quantity::Buckets, 256, {0, 256, 0, 256});
+    EXPECT_EQ(formatCaption(r),
+        joined({"Relative (T5) buckets", "num_buckets=32", "max_distance=128", "bidirectional=true", "L=256",
+            "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample"}));
+    r.quantity = Quantity::ContentScore;
+    r.params.probe.seed = 7;
+    EXPECT_EQ(formatCaption(r),
+        joined({"Relative (T5) content-score", "num_buckets=32", "max_distance=128", "bidirectional=true",
+            "d_model=64", "seed=7", "L=256", "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample"}));
+}
+
+TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
+    ViewRequest r = request(Card::Rope, Quantity::Score, 8, {0, 8, 0, 8});
+    r.params.rope.head_dim = 4;
+    r.params.probe.q = {1.0, 0.0, 0.5, -2.0};
+    r.params.probe.k = {0.25, 1.0, 1.0, 1.0};
+    r.params.rope.scaling.type = RopeScalingType::LongRope;
+    r.params.rope.scaling.original_max_position_embeddings = 4;
+    r.params.rope.scaling.short_factor = {1.0, 1.5};
+    r.params.rope.scaling.long_factor = {2.0, 3.0};
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE score", "head_dim=4", "base=10000", "layout=half-split", "scaling=longrope",
+            "original_max_position_embeddings=4", "short_factor=[1, 1.5]", "long_factor=[2, 3]",
+            "probe_q=[1, 0, 0.5, -2]", "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137",
+            "8\u00d78 px, sample"}));
+}

@@ -1,0 +1,109 @@
+// Colouring a grid and building a figure's labels, checked against hand-computed values.
+#include "figure/figurebuilder.h"
+#include "offscreenguiapp.h"
+
+#include <gtest/gtest.h>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+
+using namespace pecards;
+using namespace pecards::app;
+
+namespace {
+
+constexpr double kMasked = -std::numeric_limits<double>::infinity();
+
+/// A 5-step grey ramp: index k has grey level 50 * k.
+QList<QRgb> greyRamp() { return {qRgb(0, 0, 0), qRgb(50, 50, 50), qRgb(100, 100, 100), qRgb(150, 150, 150), qRgb(200, 200, 200)}; }
+
+Grid grid(int rows, int cols, std::vector<double> values, Window window) {
+    Grid g;
+    g.rows = rows;
+    g.cols = cols;
+    g.values = std::move(values);
+    g.window = window;
+    return g;
+}
+
+} // namespace
+
+TEST(ColorizeGrid, MapsValuesToTheNearestColormapEntry) {
+    // Range [0, 8] over 5 colours: index = round(v / 2); -1 and 9 take the end colours.
+    const Grid g = grid(2, 3, {0.0, 2.9, 3.1, 8.0, -1.0, 9.0}, {0, 2, 0, 3});
+    const QImage image = colorizeGrid(g, greyRamp(), {0.0, 8.0}, QColor(255, 0, 0));
+    ASSERT_EQ(image.size(), QSize(3, 2));
+    EXPECT_EQ(image.pixel(0, 0), qRgb(0, 0, 0));
+    EXPECT_EQ(image.pixel(1, 0), qRgb(50, 50, 50)); // 1.45 -> 1
+    EXPECT_EQ(image.pixel(2, 0), qRgb(100, 100, 100)); // 1.55 -> 2
+    EXPECT_EQ(image.pixel(0, 1), qRgb(200, 200, 200));
+    EXPECT_EQ(image.pixel(1, 1), qRgb(0, 0, 0));
+    EXPECT_EQ(image.pixel(2, 1), qRgb(200, 200, 200));
+}
+
+TEST(ColorizeGrid, MaskedCellsGetTheMaskColourAndBadValuesThrow) {
+    const Grid g = grid(1, 2, {kMasked, 4.0}, {0, 1, 0, 2});
+    const QImage image = colorizeGrid(g, greyRamp(), {0.0, 8.0}, QColor(255, 0, 0));
+    EXPECT_EQ(image.pixel(0, 0), qRgb(255, 0, 0));
+    EXPECT_EQ(image.pixel(1, 0), qRgb(100, 100, 100));
+
+    const Grid withNan = grid(1, 2, {std::numeric_limits<double>::quiet_NaN(), 0.0}, {0, 1, 0, 2});
+    EXPECT_THROW(colorizeGrid(withNan, greyRamp(), {0.0, 1.0}, Qt::red), std::invalid_argument);
+    EXPECT_THROW(colorizeGrid(g, {qRgb(0, 0, 0)}, {0.0, 1.0}, Qt::red), std::invalid_argument);
+    EXPECT_THROW(colorizeGrid(g, greyRamp(), {1.0, 1.0}, Qt::red), std::invalid_argument);
+    const Grid wrongSize = grid(2, 2, {0.0, 1.0, 2.0}, {0, 2, 0, 2});
+    EXPECT_THROW(colorizeGrid(wrongSize, greyRamp(), {0.0, 1.0}, Qt::red), std::invalid_argument);
+}
+
+TEST(DefaultValueRange, FollowsTheQuantity) {
+    const Grid g = grid(1, 4, {kMasked, -3.0, 1.0, 2.0}, {0, 1, 0, 4});
+    EXPECT_EQ(defaultValueRange(Quantity::Score, g), (ValueRange {-3.0, 2.0}));
+    EXPECT_EQ(defaultValueRange(Quantity::Score, g, true), (ValueRange {-3.0, 3.0}));
+    EXPECT_EQ(defaultValueRange(Quantity::Table, g), (ValueRange {-3.0, 3.0}));
+    EXPECT_EQ(defaultValueRange(Quantity::Attention, g), (ValueRange {0.0, 2.0}));
+    EXPECT_EQ(defaultValueRange(Quantity::Phase, g), (ValueRange {0.0, 2.0 * std::numbers::pi}));
+    EXPECT_EQ(defaultValueRange(Quantity::Buckets, grid(1, 2, {5.0, 5.0}, {0, 1, 0, 2})), (ValueRange {4.5, 5.5}));
+    EXPECT_EQ(defaultValueRange(Quantity::Score, grid(1, 1, {kMasked}, {0, 1, 0, 1})), (ValueRange {0.0, 1.0}));
+}
+
+TEST(MakeFigureSpec, AxesLabelsAndCaptionOfAScoreView) {
+    ViewRequest r;
+    r.params.card = Card::Alibi;
+    r.params.length = 10;
+    r.quantity = Quantity::Score;
+    r.window = {2, 6, 3, 10};
+    std::vector<double> values(28, -1.0);
+    values[0] = kMasked;
+    values[27] = 0.0;
+    const FigureSpec spec = makeFigureSpec(r, grid(4, 7, values, r.window), greyRamp());
+    EXPECT_EQ(spec.title, QString::fromUtf8("ALiBi \u2014 positional score"));
+    EXPECT_EQ(spec.xAxis, (AxisSpec {QStringLiteral("key position j"), 3, 9}));
+    EXPECT_EQ(spec.yAxis, (AxisSpec {QStringLiteral("query position i"), 2, 5}));
+    EXPECT_EQ(spec.colorBar.label, QStringLiteral("bias (logit units)"));
+    EXPECT_EQ(spec.colorBar.min, -1.0);
+    EXPECT_EQ(spec.colorBar.max, 0.0);
+    EXPECT_EQ(spec.colorBar.colors, greyRamp());
+    EXPECT_TRUE(spec.caption.startsWith(QStringLiteral("ALiBi score")));
+    EXPECT_TRUE(spec.hasMasked);
+    EXPECT_TRUE(spec.equalAspect);
+    EXPECT_EQ(spec.heatmap.size(), QSize(7, 4));
+    EXPECT_EQ(spec.heatmap.pixel(0, 0), spec.maskedColor.rgb());
+    EXPECT_EQ(spec.heatmap.pixel(6, 3), qRgb(200, 200, 200));
+    EXPECT_EQ(spec.heatmap.pixel(3, 2), qRgb(0, 0, 0));
+}
+
+TEST(MakeFigureSpec, PhaseViewAxesAndWindowMismatch) {
+    ViewRequest r;
+    r.params.card = Card::Rope;
+    r.params.length = 4;
+    r.quantity = Quantity::Phase;
+    r.window = {0, 4, 0, 2};
+    const FigureSpec spec = makeFigureSpec(r, grid(4, 2, std::vector<double>(8, 1.0), r.window), greyRamp());
+    EXPECT_EQ(spec.xAxis.label, QStringLiteral("frequency pair i"));
+    EXPECT_EQ(spec.yAxis.label, QStringLiteral("position p"));
+    EXPECT_FALSE(spec.equalAspect);
+    EXPECT_FALSE(spec.hasMasked);
+    EXPECT_DOUBLE_EQ(spec.colorBar.max, 2.0 * std::numbers::pi);
+    EXPECT_THROW(makeFigureSpec(r, grid(4, 2, std::vector<double>(8, 1.0), {0, 4, 0, 3}), greyRamp()),
+        std::invalid_argument);
+}

@@ -1,0 +1,74 @@
+// Nice axis ticks and their labels, checked against hand-computed tick sets.
+#include "figure/ticks.h"
+
+#include <gtest/gtest.h>
+#include <stdexcept>
+
+using pecards::app::formatTick;
+using pecards::app::indexTicks;
+using pecards::app::valueTicks;
+
+TEST(ValueTicks, UnitRangeGetsStepPointTwo) {
+    const auto ticks = valueTicks(0.0, 1.0, 6);
+    EXPECT_DOUBLE_EQ(ticks.step, 0.2);
+    ASSERT_EQ(ticks.values.size(), 6U);
+    for (std::size_t k = 0; k < 6; ++k) {
+        EXPECT_NEAR(ticks.values[k], 0.2 * static_cast<double>(k), 1e-12);
+    }
+}
+
+TEST(ValueTicks, StepTwoPointFiveAndOnlyTicksInsideTheRange) {
+    // range 15.9 over at most 7 ticks: 15.9/7 = 2.27 -> 2.5; multiples of 2.5 in [-3.7, 12.2].
+    const auto ticks = valueTicks(-3.7, 12.2, 7);
+    EXPECT_DOUBLE_EQ(ticks.step, 2.5);
+    EXPECT_EQ(ticks.values, (std::vector<double> {-2.5, 0.0, 2.5, 5.0, 7.5, 10.0}));
+}
+
+TEST(ValueTicks, NeverMoreThanMaxCount) {
+    for (int maxCount = 2; maxCount <= 11; ++maxCount) {
+        for (const double max : {0.013, 1.0, 7.0, 99.0, 128.0, 6.283185307179586, 12345.0}) {
+            const auto ticks = valueTicks(0.0, max, maxCount);
+            EXPECT_LE(static_cast<int>(ticks.values.size()), maxCount) << "max " << max;
+            EXPECT_GE(ticks.values.size(), 1U) << "max " << max;
+            for (const double v : ticks.values) {
+                EXPECT_GE(v, 0.0);
+                EXPECT_LE(v, max * (1 + 1e-9));
+            }
+        }
+    }
+}
+
+TEST(ValueTicks, NegativeRangeHasExactZeroAndRejectsBadInput) {
+    const auto ticks = valueTicks(-1.0, 1.0, 5);
+    EXPECT_EQ(ticks.values, (std::vector<double> {-1.0, -0.5, 0.0, 0.5, 1.0}));
+    EXPECT_THROW(valueTicks(1.0, 1.0, 5), std::invalid_argument);
+    EXPECT_THROW(valueTicks(0.0, std::numeric_limits<double>::infinity(), 5), std::invalid_argument);
+    EXPECT_THROW(valueTicks(0.0, 1.0, 1), std::invalid_argument);
+}
+
+TEST(IndexTicks, PositionsOfAFullLengthAxis) {
+    EXPECT_EQ(indexTicks(0, 4095, 6), (std::vector<qint64> {0, 1000, 2000, 3000, 4000}));
+    EXPECT_EQ(indexTicks(1000, 1299, 6), (std::vector<qint64> {1000, 1050, 1100, 1150, 1200, 1250}));
+    EXPECT_EQ(indexTicks(900, 1399, 6), (std::vector<qint64> {900, 1000, 1100, 1200, 1300}));
+}
+
+TEST(IndexTicks, ShortAxesUseStepOneAndSingleEntries) {
+    EXPECT_EQ(indexTicks(10, 13, 11), (std::vector<qint64> {10, 11, 12, 13}));
+    EXPECT_EQ(indexTicks(7, 7, 5), (std::vector<qint64> {7}));
+    EXPECT_THROW(indexTicks(5, 4, 5), std::invalid_argument);
+}
+
+TEST(FormatTick, DecimalsFollowTheStep) {
+    EXPECT_EQ(formatTick(0.25, 0.25), QStringLiteral("0.25"));
+    EXPECT_EQ(formatTick(0.4, 0.2), QStringLiteral("0.4"));
+    EXPECT_EQ(formatTick(1000.0, 500.0), QStringLiteral("1000"));
+    EXPECT_EQ(formatTick(7.5, 2.5), QStringLiteral("7.5"));
+    EXPECT_EQ(formatTick(125.0, 25.0), QStringLiteral("125"));
+}
+
+TEST(FormatTick, TypographicMinusZeroAndScientific) {
+    EXPECT_EQ(formatTick(-2.5, 2.5), QString(QChar(0x2212)) + QStringLiteral("2.5"));
+    EXPECT_EQ(formatTick(1e-17, 0.2), QStringLiteral("0"));
+    EXPECT_EQ(formatTick(2e6, 5e5), QStringLiteral("2.0e+06"));
+    EXPECT_EQ(formatTick(3e-5, 1e-5), QStringLiteral("3.0e-05"));
+}

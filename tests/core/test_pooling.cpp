@@ -1,0 +1,174 @@
+// Pooled views of the CPU reference equal brute-force pooling of the full matrix (small L):
+// every card x quantity, every reduction, full and partial windows, dividing and non-dividing
+// output sizes, causal and not. The full matrix is built entry by entry from the encoding
+// functions (viewreference.h), never from the backend's profiles.
+
+#include "pecards/backend.h"
+#include "viewreference.h"
+
+#include <gtest/gtest.h>
+#include <string>
+
+namespace pecards {
+namespace {
+
+struct CardCase {
+    std::string name;
+    CardParams params;
+};
+
+CardParams base(Card card, std::int64_t length) {
+    CardParams p;
+    p.card = card;
+    p.length = length;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 7;
+    return p;
+}
+
+std::vector<CardCase> cardCases() {
+    std::vector<CardCase> cases;
+    constexpr std::int64_t kL = 23;
+    {
+        CardParams p = base(Card::Sinusoidal, kL);
+        p.sinusoidal.d_model = 16;
+        cases.push_back({"sinusoidal_paper", p});
+        p.sinusoidal.layout = SinusoidalLayout::Concatenated;
+        p.sinusoidal.frequencies = SinusoidalFrequencies::Tensor2Tensor;
+        p.sinusoidal.padding_idx = 1;
+        cases.push_back({"sinusoidal_fairseq_padded", p});
+    }
+    {
+        CardParams p = base(Card::Rope, kL);
+        p.rope.head_dim = 16;
+        p.probe.kind = ProbeKind::Ones;
+        cases.push_back({"rope_half_split_ones", p});
+        p.probe.kind = ProbeKind::Random;
+        p.rope.layout = RopeLayout::Interleaved;
+        p.rope.rotary_dim = 8;
+        p.rope.scaling.type = RopeScalingType::Yarn;
+        p.rope.scaling.factor = 4.0;
+        p.rope.scaling.original_max_position_embeddings = 8;
+        cases.push_back({"rope_partial_yarn", p});
+    }
+    for (AlibiForm form :
+        {AlibiForm::Causal, AlibiForm::Symmetric, AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
+        CardParams p = base(Card::Alibi, kL);
+        p.alibi.heads = 4;
+        p.alibi.head = 0; // slope 1/4: biases reach -5.5
+        p.alibi.head_dim = 8;
+        p.alibi.form = form;
+        cases.push_back({"alibi_" + toString(form), p});
+        CardParams h = base(Card::Hybrid, kL);
+        h.rope.head_dim = 8;
+        h.alibi = p.alibi;
+        cases.push_back({"hybrid_" + toString(form), h});
+    }
+    {
+        CardParams p = base(Card::Relative, kL);
+        p.relative.variant = RelativeVariant::T5;
+        p.relative.num_buckets = 8;
+        p.relative.max_distance = 16;
+        p.relative.d_model = 8;
+        cases.push_back({"t5_bidirectional", p});
+        p.relative.bidirectional = false;
+        p.relative.bucket_values = {0.5, -1.0, 2.0, 0.25, -0.75, 1.5, -2.0, 3.0};
+        cases.push_back({"t5_decoder_values", p});
+        p.relative.variant = RelativeVariant::Shaw;
+        p.relative.clip_k = 3;
+        cases.push_back({"shaw_k3", p});
+        p.relative.variant = RelativeVariant::TransformerXL;
+        p.relative.term = TxlTerm::Total;
+        cases.push_back({"txl_total", p});
+        p.relative.term = TxlTerm::B;
+        cases.push_back({"txl_b", p});
+        p.relative.term = TxlTerm::D;
+        cases.push_back({"txl_d", p});
+    }
+    return cases;
+}
+
+struct PoolCase {
+    std::string name;
+    CardParams params;
+    Quantity quantity;
+};
+
+std::vector<PoolCase> poolCases() {
+    std::vector<PoolCase> cases;
+    for (const CardCase& card : cardCases()) {
+        for (Quantity q : {Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention, Quantity::Buckets,
+                 Quantity::ContentScore, Quantity::ContentAttention}) {
+            if (!hasQuantity(card.params, q)) {
+                continue;
+            }
+            for (bool causal : {false, true}) {
+                if (causal && (q == Quantity::Table || q == Quantity::Phase)) {
+                    continue;
+                }
+                CardParams p = card.params;
+                p.causal = causal;
+                std::string name = card.name + "_" + toString(q) + (causal ? "_causal" : "");
+                std::replace(name.begin(), name.end(), '-', '_');
+                cases.push_back({name, p, q});
+            }
+        }
+    }
+    return cases;
+}
+
+class PoolingMatchesBruteForce : public ::testing::TestWithParam<PoolCase> {};
+
+::testing::AssertionResult gridsClose(const Grid& got, const Grid& expect, double abs, double rel) {
+    if (got.rows != expect.rows || got.cols != expect.cols || got.values.size() != expect.values.size()) {
+        return ::testing::AssertionFailure() << "shape " << got.rows << "x" << got.cols << " != " << expect.rows
+                                             << "x" << expect.cols;
+    }
+    if (!(got.window == expect.window)) {
+        return ::testing::AssertionFailure() << "grid window differs from the request's";
+    }
+    for (std::size_t n = 0; n < got.values.size(); ++n) {
+        const double g = got.values[n];
+        const double e = expect.values[n];
+        const bool same_infinity = std::isinf(e) && g == e;
+        if (!same_infinity && !(std::abs(g - e) <= abs + rel * std::abs(e))) {
+            return ::testing::AssertionFailure()
+                << "pixel (" << n / got.cols << ", " << n % got.cols << "): got " << g << ", expected " << e;
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
+TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
+    const PoolCase& c = GetParam();
+    const auto backend = makeCpuBackend();
+    const test::DenseQuantity dense = test::referenceDense(c.params, c.quantity);
+    const Window extent = fullExtent(c.params, c.quantity);
+    const std::int64_t rows = extent.row_end;
+    const std::int64_t cols = extent.col_end;
+    const std::vector<Window> windows {extent, {3, rows - 1, 1, cols}, {rows / 2, rows, 0, cols / 2 + 1},
+        {0, rows / 3, cols / 2, cols}};
+    const std::vector<std::pair<int, int>> sizes {{4096, 4096}, {4, 6}, {7, 3}, {1, 1}, {5, 2}};
+    for (const Window& window : windows) {
+        for (const auto& [out_rows, out_cols] : sizes) {
+            for (Reduction reduction : {Reduction::Sample, Reduction::Mean, Reduction::Max, Reduction::Min}) {
+                ViewRequest request;
+                request.params = c.params;
+                request.quantity = c.quantity;
+                request.window = window;
+                request.out_rows = out_rows;
+                request.out_cols = out_cols;
+                request.reduction = reduction;
+                EXPECT_TRUE(gridsClose(backend->compute(request), test::referencePool(dense, request), 1e-9, 1e-9))
+                    << toString(reduction) << " window [" << window.row_begin << ", " << window.row_end << ") x ["
+                    << window.col_begin << ", " << window.col_end << ") out " << out_rows << "x" << out_cols;
+            }
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllCards, PoolingMatchesBruteForce, ::testing::ValuesIn(poolCases()),
+    [](const ::testing::TestParamInfo<PoolCase>& param_info) { return param_info.param.name; });
+
+} // namespace
+} // namespace pecards
