@@ -4,6 +4,9 @@
 
 #include <QStringList>
 #include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
 #include <vector>
 
 namespace pecards::app {
@@ -13,7 +16,16 @@ namespace {
 /// Explicit vectors longer than this are summarised by their length in captions.
 constexpr std::size_t kMaxListedValues = 16;
 
-QString number(double value) { return QString::fromStdString(formatValue(value)); }
+/// Shortest round-trip digits, in plain decimal notation for ordinary magnitudes
+/// (base=500000, not 5e+05).
+QString number(double value) {
+    if (!std::isfinite(value) || value == 0.0 || std::abs(value) < 1e-4 || std::abs(value) >= 1e15) {
+        return QString::fromStdString(formatValue(value));
+    }
+    std::array<char, 64> buffer {};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+    return QString::fromLatin1(buffer.data(), result.ptr - buffer.data());
+}
 QString text(const std::string& value) { return QString::fromStdString(value); }
 QString yesNo(bool value) { return value ? QStringLiteral("true") : QStringLiteral("false"); }
 

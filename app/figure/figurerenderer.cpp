@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLinearGradient>
+#include <QPaintEngine>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -114,6 +115,28 @@ QStringList valueLabels(const ValueTicks& ticks) {
 int tickCapacity(double length, double labelExtent, double em, double minSpacing) {
     const double spacing = std::max(minSpacing, labelExtent + em);
     return std::clamp(static_cast<int>(length / spacing) + 1, 2, 11);
+}
+
+/// Nearest-neighbour resize with exact integer block boundaries: target pixel x shows source
+/// column floor(x * width / target width) (QPainter's own scaling may shift boundaries by a
+/// pixel or two).
+QImage nearestScaled(const QImage& source, QSize size) {
+    const QImage src = source.convertToFormat(QImage::Format_RGB32);
+    QImage out(size, QImage::Format_RGB32);
+    std::vector<int> column(static_cast<std::size_t>(size.width()));
+    for (int x = 0; x < size.width(); ++x) {
+        column[static_cast<std::size_t>(x)]
+            = static_cast<int>(static_cast<qint64>(x) * src.width() / size.width());
+    }
+    for (int y = 0; y < size.height(); ++y) {
+        const auto* in = reinterpret_cast<const QRgb*>(
+            src.constScanLine(static_cast<int>(static_cast<qint64>(y) * src.height() / size.height())));
+        auto* line = reinterpret_cast<QRgb*>(out.scanLine(y));
+        for (int x = 0; x < size.width(); ++x) {
+            line[x] = in[column[static_cast<std::size_t>(x)]];
+        }
+    }
+    return out;
 }
 
 QString maskedLabel() { return QCoreApplication::translate("pecards::app::FigureRenderer", "masked"); }
@@ -239,7 +262,13 @@ void FigureRenderer::paint(
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
     painter.setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, never JPEG
-    painter.drawImage(L.plot, spec.heatmap, QRectF(spec.heatmap.rect()));
+    const bool raster = painter.paintEngine() != nullptr && painter.paintEngine()->type() == QPaintEngine::Raster
+        && painter.transform().type() <= QTransform::TxTranslate;
+    if (raster) { // exact cell boundaries; vector devices get the full-resolution image
+        painter.drawImage(L.plot.topLeft(), nearestScaled(spec.heatmap, L.plot.size().toSize()));
+    } else {
+        painter.drawImage(L.plot, spec.heatmap, QRectF(spec.heatmap.rect()));
+    }
 
     // Colour bar: a vector gradient through every colormap entry, min at the bottom.
     QLinearGradient gradient(L.colorBar.bottomLeft(), L.colorBar.topLeft());

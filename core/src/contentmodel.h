@@ -37,10 +37,11 @@ private:
     /// Adds the unscaled biases: ALiBi bias (ALiBi, hybrid), beta[bucket(j - i)] (T5).
     void addBiases(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows,
         const std::vector<std::int64_t>& cols) const;
-    void addShaw(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols,
-        const Eigen::MatrixXd& q) const;
-    void addTxl(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols,
-        const Eigen::MatrixXd& q, const Eigen::MatrixXd& k, bool attention) const;
+    void addShaw(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows,
+        const std::vector<std::int64_t>& cols, const Eigen::MatrixXd& q) const;
+    void addTxl(Eigen::MatrixXd& out, const std::vector<std::int64_t>& rows,
+        const std::vector<std::int64_t>& cols, const Eigen::MatrixXd& q, const Eigen::MatrixXd& k,
+        bool attention) const;
 
     CardParams m_params;
     int m_d = 0;

@@ -71,7 +71,8 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
     const Window& w = request.window;
     std::vector<int> col_pixel(static_cast<std::size_t>(w.cols()));
     for (int c = 0; c < cols.count(); ++c) {
-        std::fill(col_pixel.begin() + (cols.first(c) - w.col_begin), col_pixel.begin() + (cols.end(c) - w.col_begin), c);
+        std::fill(col_pixel.begin() + (cols.first(c) - w.col_begin),
+            col_pixel.begin() + (cols.end(c) - w.col_begin), c);
     }
     std::vector<PixelRowReducer> reducers;
     for (std::int64_t i0 = w.row_begin; i0 < w.row_end; i0 += kTileRows) {
@@ -93,7 +94,8 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
                 for (Eigen::Index c = 0; c < logits.cols(); ++c) {
                     const double value = logits(t, c);
                     if (value != kMasked) {
-                        reducer.add(col_pixel[j0 - w.col_begin + c], attention ? std::exp(value - lse[t]) : value);
+                        reducer.add(
+                            col_pixel[j0 - w.col_begin + c], attention ? std::exp(value - lse[t]) : value);
                     }
                 }
             }

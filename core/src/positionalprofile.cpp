@@ -221,7 +221,8 @@ Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, in
     const std::int64_t last = delta_first + count - 1;
     if (delta_first < 0) {
         const std::int64_t negatives = std::min<std::int64_t>(last, -1) - delta_first + 1;
-        rows.topRows(negatives) = sinusoidalTable(table, -(delta_first + negatives - 1), negatives).colwise().reverse();
+        rows.topRows(negatives)
+            = sinusoidalTable(table, -(delta_first + negatives - 1), negatives).colwise().reverse();
         rows.topLeftCorner(negatives, d / 2) *= -1.0;
     }
     if (last >= 0) {

@@ -35,7 +35,7 @@ Eigen::MatrixXd sinusoidalTable(const SinusoidalParams& params, std::int64_t fir
     Eigen::MatrixXd table(count, params.d_model);
     for (std::int64_t row = 0; row < count; ++row) {
         const std::int64_t p = first + row;
-        if (p == params.padding_idx) {
+        if (params.padding_idx >= 0 && p == params.padding_idx) {
             table.row(row).setZero();
             continue;
         }

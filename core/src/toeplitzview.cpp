@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <type_traits>
 
 namespace pecards::detail {
 
@@ -103,7 +104,7 @@ double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine
     if (s == 0.0) {
         return plain.query(lo - delta0, hi - delta0) + c;
     }
-    const bool want_max = Combine::combine(0.0, 1.0) == 1.0;
+    constexpr bool want_max = std::is_same_v<Combine, MaxCombine>;
     double best = Combine::identity();
     const auto take
         = [&](const SegmentTree<Combine>& tree, std::int64_t first, std::int64_t last, double add) {

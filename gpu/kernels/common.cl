@@ -77,9 +77,9 @@ inline float pecards_table_entry(int mode, long p, int c, __global const ulong* 
         if (p == padding_idx) {
             return 0.0f;
         }
-        const int half = dim / 2;
-        const int i = layout ? (c < half ? c : c - half) : c / 2;
-        const bool is_sin = layout ? c < half : (c % 2) == 0;
+        const int pairs = dim / 2;
+        const int i = layout ? (c < pairs ? c : c - pairs) : c / 2;
+        const bool is_sin = layout ? c < pairs : (c % 2) == 0;
         float cosine;
         const float sine = sincos(pecards_angle(p, freq_turns[i]), &cosine);
         return is_sin ? sine : cosine;
@@ -87,14 +87,14 @@ inline float pecards_table_entry(int mode, long p, int c, __global const ulong* 
     if (c >= rotary) {
         return q[c];
     }
-    const int half = rotary / 2;
+    const int pairs = rotary / 2;
     int i;
     int first;
     int second;
     if (layout) {
-        i = c < half ? c : c - half;
+        i = c < pairs ? c : c - pairs;
         first = i;
-        second = i + half;
+        second = i + pairs;
     } else {
         i = c / 2;
         first = 2 * i;

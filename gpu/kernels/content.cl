@@ -59,8 +59,8 @@ __kernel void txl_queries(__global float* out, int ld, __global const float* raw
     float use_d) {
     const int c = get_global_id(0);
     const int r = get_global_id(1);
-    const int half = d / 2;
-    if (c >= half || r >= n) {
+    const int pairs = d / 2;
+    if (c >= pairs || r >= n) {
         return;
     }
     __global const float* q = raw + (long)r * ld_raw;
@@ -68,17 +68,17 @@ __kernel void txl_queries(__global float* out, int ld, __global const float* raw
     float p_c = 0.0f;
     for (int k = 0; k < d; ++k) {
         p_s = fma(w_r[(long)k * d + c], q[k], p_s);
-        p_c = fma(w_r[(long)k * d + c + half], q[k], p_c);
+        p_c = fma(w_r[(long)k * d + c + pairs], q[k], p_c);
     }
     p_s = use_b * p_s + use_d * v_proj[c];
-    p_c = use_b * p_c + use_d * v_proj[c + half];
+    p_c = use_b * p_c + use_d * v_proj[c + pairs];
     __global float* x = out + (long)r * ld;
     x[c] = use_a * q[c] + use_c * u[c];
-    x[c + half] = use_a * q[c + half] + use_c * u[c + half];
+    x[c + pairs] = use_a * q[c + pairs] + use_c * u[c + pairs];
     float cosine;
     const float sine = sincos(pecards_angle(positions[r], freq_turns[c]), &cosine);
     x[d + c] = p_s * sine + p_c * cosine;
-    x[d + half + c] = p_c * sine - p_s * cosine;
+    x[d + pairs + c] = p_c * sine - p_s * cosine;
 }
 
 // Transformer-XL key rows: Ke_j[d + c] = cos(j w_c), Ke_j[d + d/2 + c] = sin(j w_c); the first d
@@ -87,12 +87,12 @@ __kernel void txl_keys(
     __global float* out, int ld, __global const long* positions, int n, int d, __global const ulong* freq_turns) {
     const int c = get_global_id(0);
     const int r = get_global_id(1);
-    const int half = d / 2;
-    if (c >= half || r >= n) {
+    const int pairs = d / 2;
+    if (c >= pairs || r >= n) {
         return;
     }
     float cosine;
     const float sine = sincos(pecards_angle(positions[r], freq_turns[c]), &cosine);
     out[(long)r * ld + d + c] = cosine;
-    out[(long)r * ld + d + half + c] = sine;
+    out[(long)r * ld + d + pairs + c] = sine;
 }

@@ -45,12 +45,12 @@ __kernel void chunk_scan(__global const float* f, long count, float sign, __glob
 // Sparse-table level `level` >= 1 over chunk maxima: T[level][c] = max(T[level-1][c], T[level-1][c + 2^(level-1)]).
 __kernel void sparse_level(__global float* table, int chunks, int level) {
     const int c = get_global_id(0);
-    const int half = 1 << (level - 1);
-    if (c + 2 * half > chunks) {
+    const int step = 1 << (level - 1);
+    if (c + 2 * step > chunks) {
         return;
     }
     __global const float* below = table + (long)(level - 1) * chunks;
-    table[(long)level * chunks + c] = fmax(below[c], below[c + half]);
+    table[(long)level * chunks + c] = fmax(below[c], below[c + step]);
 }
 
 // Structures of one sign (f for maxima, -f for minima).

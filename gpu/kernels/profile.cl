@@ -1,10 +1,10 @@
 // Positional-only profiles f(delta), delta = i - j = delta0 + t, t in [0, count)
 // (docs/quantities.md; the host's ProfileSpec in gpu/src/profilespec.cpp sets the terms).
 
-// f[t] (+)= constant + sum_i Re(w_i exp(j delta phi_i)) = constant + sum_i (w_i.x cos - w_i.y sin).
+// f[t] (+)= addend + sum_i Re(w_i exp(j delta phi_i)) = addend + sum_i (w_i.x cos - w_i.y sin).
 // Sinusoidal similarity, RoPE score (w_i = a^2 qc_i conj(kc_i)) and the Transformer-XL R terms.
 __kernel void trig_profile(__global float* out, long delta0, int count, __global const ulong* freq_turns,
-    __global const float2* weights, int pairs, float constant, int accumulate) {
+    __global const float2* weights, int pairs, float addend, int accumulate) {
     const int t = get_global_id(0);
     if (t >= count) {
         return;
@@ -17,7 +17,7 @@ __kernel void trig_profile(__global float* out, long delta0, int count, __global
         const float2 w = weights[i];
         acc = fma(w.x, c, fma(-w.y, s, acc));
     }
-    acc += constant;
+    acc += addend;
     out[t] = accumulate ? out[t] + acc : acc;
 }
 
@@ -70,9 +70,9 @@ __kernel void t5_profile(__global float* out, long delta0, int count, __global c
     out[t] = output_buckets ? (float)bucket : beta[bucket];
 }
 
-// Shaw: dots[idx - idx_first] = scale * q . a_idx + constant, a_idx = contentVector(seed, Shaw, idx, d).
+// Shaw: dots[idx - idx_first] = scale * q . a_idx + addend, a_idx = contentVector(seed, Shaw, idx, d).
 __kernel void shaw_dots(__global float* dots, long idx_first, int count, __global const float* q, int d, ulong seed,
-    float scale, float constant) {
+    float scale, float addend) {
     const int t = get_global_id(0);
     if (t >= count) {
         return;
@@ -82,7 +82,7 @@ __kernel void shaw_dots(__global float* dots, long idx_first, int count, __globa
     for (int c = 0; c < d; ++c) {
         acc = fma(q[c], pecards_probe_normal(seed, 6u, idx, c), acc);
     }
-    dots[t] = fma(scale * rsqrt((float)d), acc, constant);
+    dots[t] = fma(scale * rsqrt((float)d), acc, addend);
 }
 
 // Shaw clipped index clip(j - i, -k, k) + k of delta = i - j.

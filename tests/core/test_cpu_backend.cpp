@@ -59,7 +59,9 @@ std::vector<CardParams> positionalCards(std::int64_t length) {
     return cards;
 }
 
-TEST(CpuBackend, Name) { EXPECT_EQ(makeCpuBackend()->name(), "CPU reference (double)"); }
+TEST(CpuBackend, Name) {
+    EXPECT_EQ(makeCpuBackend()->name(), "CPU reference (double)");
+}
 
 TEST(CpuBackend, PositionalScoresAreToeplitz) {
     const auto backend = makeCpuBackend();
@@ -67,16 +69,18 @@ TEST(CpuBackend, PositionalScoresAreToeplitz) {
         // The same 48 x 48 diagonal band near the start and near the end of 2^20 positions.
         const std::int64_t shift = kMaxL - 48 - 1000;
         const Grid near = backend->compute(request(p, Quantity::Score, {1000, 1048, 980, 1028}, 48, 48));
-        const Grid far
-            = backend->compute(request(p, Quantity::Score, {1000 + shift, 1048 + shift, 980 + shift, 1028 + shift}, 48, 48));
+        const Grid far = backend->compute(
+            request(p, Quantity::Score, {1000 + shift, 1048 + shift, 980 + shift, 1028 + shift}, 48, 48));
         for (int i = 0; i < 48; ++i) {
             for (int j = 0; j < 48; ++j) {
-                if (!std::isfinite(near.at(i, j))) { // masked (causal ALiBi): masked everywhere on the diagonal
+                if (!std::isfinite(
+                        near.at(i, j))) { // masked (causal ALiBi): masked everywhere on the diagonal
                     EXPECT_EQ(far.at(i, j), near.at(i, j));
                     EXPECT_TRUE(i + 1 == 48 || j + 1 == 48 || near.at(i + 1, j + 1) == near.at(i, j));
                     continue;
                 }
-                EXPECT_NEAR(far.at(i, j), near.at(i, j), 1e-9) << toString(p.card) << " (" << i << ", " << j << ")";
+                EXPECT_NEAR(far.at(i, j), near.at(i, j), 1e-9)
+                    << toString(p.card) << " (" << i << ", " << j << ")";
                 if (i + 1 < 48 && j + 1 < 48) {
                     EXPECT_NEAR(near.at(i + 1, j + 1), near.at(i, j), 1e-12) << toString(p.card);
                 }
@@ -95,8 +99,9 @@ TEST(CpuBackend, RowOffsetAlibiScoresDependOnTheColumnOnly) {
         const Grid grid = backend->compute(request(p, Quantity::Score, {0, 40, 0, 40}, 40, 40));
         for (int i = 0; i < 40; ++i) {
             for (int j = 0; j < 40; ++j) {
-                const double expect = j > i ? test::kNegInf
-                                            : (form == AlibiForm::RowOffsetBloom ? 0.25 * j : -0.25 * (39 - j));
+                const double expect = j > i
+                    ? test::kNegInf
+                    : (form == AlibiForm::RowOffsetBloom ? 0.25 * j : -0.25 * (39 - j));
                 EXPECT_DOUBLE_EQ(grid.at(i, j), expect) << toString(form) << " (" << i << ", " << j << ")";
             }
         }
@@ -147,7 +152,8 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
         const Eigen::VectorXd q = test::referenceRotated(p, contentVector(11, ProbeStream::Query, i, 32), i);
         for (int c = 0; c < 9; ++c) {
             const std::int64_t j = window.col_begin + c * window.cols() / 9;
-            const Eigen::VectorXd k = test::referenceRotated(p, contentVector(11, ProbeStream::Key, j, 32), j);
+            const Eigen::VectorXd k
+                = test::referenceRotated(p, contentVector(11, ProbeStream::Key, j, 32), j);
             EXPECT_NEAR(grid.at(r, c), q.dot(k), 1e-12) << "pixel (" << r << ", " << c << ")";
         }
     }
@@ -159,7 +165,8 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
         const std::int64_t i = window.row_begin + r * window.rows() / 3;
         for (int c = 0; c < 4; ++c) {
             const std::int64_t j = window.col_begin + c * window.cols() / 4;
-            const double expect = contentVector(11, ProbeStream::Query, i, 16).dot(contentVector(11, ProbeStream::Key, j, 16))
+            const double expect
+                = contentVector(11, ProbeStream::Query, i, 16).dot(contentVector(11, ProbeStream::Key, j, 16))
                     / 4.0
                 - m * static_cast<double>(std::abs(i - j));
             EXPECT_NEAR(biased.at(r, c), expect, 1e-9);
@@ -170,7 +177,8 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
 TEST(CpuBackend, GridShapeAndWindow) {
     const auto backend = makeCpuBackend();
     const CardParams p = card(Card::Rope, 1000);
-    const Grid grid = backend->compute(request(p, Quantity::Score, {10, 30, 100, 700}, 512, 7, Reduction::Max));
+    const Grid grid
+        = backend->compute(request(p, Quantity::Score, {10, 30, 100, 700}, 512, 7, Reduction::Max));
     EXPECT_EQ(grid.rows, 20); // min(out_rows, window rows)
     EXPECT_EQ(grid.cols, 7);
     EXPECT_EQ(grid.window, (Window {10, 30, 100, 700}));
@@ -208,9 +216,11 @@ TEST(CpuBackend, ExactMeanMaxMinAtMaximumLength) {
     const double mean = backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Mean)).values[0];
     EXPECT_NEAR(mean, -0.5 * (length * length - 1.0) / (3.0 * length), 1e-12 * length);
     EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Max)).values[0], 0.0);
-    EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Min)).values[0], -0.5 * (length - 1));
+    EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Min)).values[0],
+        -0.5 * (length - 1));
     // 1 x 1 blocks far from the diagonal: the mean is the entry itself, exactly.
-    const Grid single = backend->compute(request(p, Quantity::Score, {kMaxL - 3, kMaxL, 0, 3}, 3, 3, Reduction::Mean));
+    const Grid single
+        = backend->compute(request(p, Quantity::Score, {kMaxL - 3, kMaxL, 0, 3}, 3, 3, Reduction::Mean));
     for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 3; ++c) {
             EXPECT_DOUBLE_EQ(single.at(r, c), -0.5 * static_cast<double>(kMaxL - 3 + r - c));
@@ -233,11 +243,13 @@ TEST(CpuBackend, BudgetsRefuseCostlyRequests) {
     const Window all {0, kMaxL, 0, kMaxL};
     CardParams rope = card(Card::Rope, kMaxL);
     // Exact content reductions: 2^20 x 2^20 x 32 multiply-adds.
-    expectBudgetError(request(rope, Quantity::ContentScore, all, 1024, 1024, Reduction::Max), "use reduction sample");
+    expectBudgetError(
+        request(rope, Quantity::ContentScore, all, 1024, 1024, Reduction::Max), "use reduction sample");
     // Content attention normalisers: 1024 rows x 2^20 keys x 32.
     expectBudgetError(request(rope, Quantity::ContentAttention, all, 1024, 1024), "fewer output rows");
     // Positional attention Mean: 2^20 window rows x 1024 columns of range queries.
-    expectBudgetError(request(rope, Quantity::Attention, all, 1024, 1024, Reduction::Mean), "use reduction sample");
+    expectBudgetError(
+        request(rope, Quantity::Attention, all, 1024, 1024, Reduction::Mean), "use reduction sample");
     // Exact tables: 2^20 rows x 256 dims.
     CardParams sinusoidal = card(Card::Sinusoidal, kMaxL);
     sinusoidal.sinusoidal.d_model = 256;
@@ -247,7 +259,8 @@ TEST(CpuBackend, BudgetsRefuseCostlyRequests) {
 
 TEST(CpuBackend, SampledContentAtMaximumLengthIsNotBudgeted) {
     const CardParams rope = card(Card::Rope, kMaxL);
-    const Grid grid = makeCpuBackend()->compute(request(rope, Quantity::ContentScore, {0, kMaxL, 0, kMaxL}, 64, 64));
+    const Grid grid
+        = makeCpuBackend()->compute(request(rope, Quantity::ContentScore, {0, kMaxL, 0, kMaxL}, 64, 64));
     EXPECT_EQ(grid.values.size(), 64u * 64u);
     for (double v : grid.values) {
         EXPECT_TRUE(std::isfinite(v));
@@ -261,7 +274,8 @@ TEST(CpuBackendLarge, DISABLED_RopeMaxViewAtMaximumLength) {
     p.card = Card::Rope;
     p.length = kMaxL;
     p.rope.head_dim = 128;
-    const Grid grid = makeCpuBackend()->compute(request(p, Quantity::Score, {0, kMaxL, 0, kMaxL}, 1024, 1024, Reduction::Max));
+    const Grid grid = makeCpuBackend()->compute(
+        request(p, Quantity::Score, {0, kMaxL, 0, kMaxL}, 1024, 1024, Reduction::Max));
     ASSERT_EQ(grid.rows, 1024);
     for (int r = 0; r < grid.rows; ++r) {
         EXPECT_NEAR(grid.at(r, r), 128.0, 1e-9); // ones probes: S(0) = |q|^2 = head_dim is the maximum

@@ -7,6 +7,7 @@
 #include "viewreference.h"
 
 #include <gtest/gtest.h>
+#include <ostream>
 #include <string>
 
 namespace pecards {
@@ -50,6 +51,8 @@ std::vector<CardCase> cardCases() {
         p.rope.scaling.factor = 4.0;
         p.rope.scaling.original_max_position_embeddings = 8;
         cases.push_back({"rope_partial_yarn", p});
+        p.length = 130; // longer profiles: multi-level range trees, blocks of 20+ entries
+        cases.push_back({"rope_partial_yarn_L130", p});
     }
     for (AlibiForm form :
         {AlibiForm::Causal, AlibiForm::Symmetric, AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
@@ -97,8 +100,8 @@ struct PoolCase {
 std::vector<PoolCase> poolCases() {
     std::vector<PoolCase> cases;
     for (const CardCase& card : cardCases()) {
-        for (Quantity q : {Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention, Quantity::Buckets,
-                 Quantity::ContentScore, Quantity::ContentAttention}) {
+        for (Quantity q : {Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention,
+                 Quantity::Buckets, Quantity::ContentScore, Quantity::ContentAttention}) {
             if (!hasQuantity(card.params, q)) {
                 continue;
             }
@@ -117,12 +120,16 @@ std::vector<PoolCase> poolCases() {
     return cases;
 }
 
-class PoolingMatchesBruteForce : public ::testing::TestWithParam<PoolCase> {};
+void PrintTo(const PoolCase& pool_case, std::ostream* os) {
+    *os << pool_case.name;
+}
+
+class PoolingMatchesBruteForce : public ::testing::TestWithParam<PoolCase> { };
 
 ::testing::AssertionResult gridsClose(const Grid& got, const Grid& expect, double abs, double rel) {
     if (got.rows != expect.rows || got.cols != expect.cols || got.values.size() != expect.values.size()) {
-        return ::testing::AssertionFailure() << "shape " << got.rows << "x" << got.cols << " != " << expect.rows
-                                             << "x" << expect.cols;
+        return ::testing::AssertionFailure()
+            << "shape " << got.rows << "x" << got.cols << " != " << expect.rows << "x" << expect.cols;
     }
     if (!(got.window == expect.window)) {
         return ::testing::AssertionFailure() << "grid window differs from the request's";
@@ -146,8 +153,8 @@ TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
     const Window extent = fullExtent(c.params, c.quantity);
     const std::int64_t rows = extent.row_end;
     const std::int64_t cols = extent.col_end;
-    const std::vector<Window> windows {extent, {3, rows - 1, 1, cols}, {rows / 2, rows, 0, cols / 2 + 1},
-        {0, rows / 3, cols / 2, cols}};
+    const std::vector<Window> windows {
+        extent, {3, rows - 1, 1, cols}, {rows / 2, rows, 0, cols / 2 + 1}, {0, rows / 3, cols / 2, cols}};
     const std::vector<std::pair<int, int>> sizes {{4096, 4096}, {4, 6}, {7, 3}, {1, 1}, {5, 2}};
     for (const Window& window : windows) {
         for (const auto& [out_rows, out_cols] : sizes) {
@@ -159,9 +166,11 @@ TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
                 request.out_rows = out_rows;
                 request.out_cols = out_cols;
                 request.reduction = reduction;
-                EXPECT_TRUE(gridsClose(backend->compute(request), test::referencePool(dense, request), 1e-9, 1e-9))
-                    << toString(reduction) << " window [" << window.row_begin << ", " << window.row_end << ") x ["
-                    << window.col_begin << ", " << window.col_end << ") out " << out_rows << "x" << out_cols;
+                EXPECT_TRUE(
+                    gridsClose(backend->compute(request), test::referencePool(dense, request), 1e-9, 1e-9))
+                    << toString(reduction) << " window [" << window.row_begin << ", " << window.row_end
+                    << ") x [" << window.col_begin << ", " << window.col_end << ") out " << out_rows << "x"
+                    << out_cols;
             }
         }
     }

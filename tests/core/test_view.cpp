@@ -34,7 +34,9 @@ void expectInvalid(const ViewRequest& request, const std::string& field, const s
     }
 }
 
-TEST(ViewValidate, AcceptsAFullWindow) { EXPECT_NO_THROW(validate(scoreRequest())); }
+TEST(ViewValidate, AcceptsAFullWindow) {
+    EXPECT_NO_THROW(validate(scoreRequest()));
+}
 
 TEST(ViewValidate, WindowErrorsNameTheFieldValueAndRange) {
     ViewRequest request = scoreRequest();
@@ -122,7 +124,8 @@ TEST(ViewExtent, QuantitiesOfEachCard) {
     EXPECT_TRUE(hasQuantity(Card::Relative, Quantity::Buckets));
     EXPECT_FALSE(hasQuantity(Card::Relative, Quantity::Table));
     for (Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
-        for (Quantity q : {Quantity::Score, Quantity::Attention, Quantity::ContentScore, Quantity::ContentAttention}) {
+        for (Quantity q :
+            {Quantity::Score, Quantity::Attention, Quantity::ContentScore, Quantity::ContentAttention}) {
             EXPECT_TRUE(hasQuantity(card, q));
         }
     }
@@ -146,8 +149,8 @@ TEST(ViewBlocks, FloorRule) {
 }
 
 TEST(ViewNames, RoundTrip) {
-    for (Quantity q : {Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention, Quantity::Buckets,
-             Quantity::ContentScore, Quantity::ContentAttention}) {
+    for (Quantity q : {Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention,
+             Quantity::Buckets, Quantity::ContentScore, Quantity::ContentAttention}) {
         EXPECT_EQ(fromString<Quantity>(toString(q)), q);
     }
     for (Reduction r : {Reduction::Sample, Reduction::Mean, Reduction::Max, Reduction::Min}) {

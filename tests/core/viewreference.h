@@ -33,11 +33,13 @@ struct DenseQuantity {
 
 /// docs/quantities.md: causal, or an ALiBi form other than Symmetric on the ALiBi / hybrid card.
 inline bool referenceCausal(const CardParams& p) {
-    return p.causal || ((p.card == Card::Alibi || p.card == Card::Hybrid) && p.alibi.form != AlibiForm::Symmetric);
+    return p.causal
+        || ((p.card == Card::Alibi || p.card == Card::Hybrid) && p.alibi.form != AlibiForm::Symmetric);
 }
 
 /// RoPE: R_p x with the rotated dims (the first r) times the attention factor a.
-inline Eigen::VectorXd referenceRotated(const CardParams& p, const Eigen::VectorXd& x, std::int64_t position) {
+inline Eigen::VectorXd referenceRotated(
+    const CardParams& p, const Eigen::VectorXd& x, std::int64_t position) {
     const std::int64_t seq_len = p.rope.seq_len > 0 ? p.rope.seq_len : p.length;
     const RopeScalingResult scaling = ropeScaling(p.rope, seq_len);
     Eigen::VectorXd rotated = ropeRotate(p.rope, scaling.inv_freq, x, static_cast<double>(position));
@@ -62,8 +64,8 @@ inline double referenceT5Beta(const CardParams& p, int bucket) {
 
 /// Entry (i, j) of Score / Attention logits / Buckets / content views, from the definitions.
 /// `attention`: the logits whose row softmax is shown; `content`: per-position q_i, k_j.
-inline double referenceLogit(const CardParams& p, std::int64_t i, std::int64_t j, bool attention, bool content,
-    bool buckets) {
+inline double referenceLogit(
+    const CardParams& p, std::int64_t i, std::int64_t j, bool attention, bool content, bool buckets) {
     const int d = cardDimension(p);
     const double sqrt_d = std::sqrt(static_cast<double>(d));
     const Eigen::VectorXd q = content ? contentVector(p.probe.seed, ProbeStream::Query, i, d)
@@ -144,8 +146,9 @@ inline DenseQuantity referenceDense(const CardParams& p, Quantity quantity) {
     dense.masked = Eigen::Matrix<bool, Eigen::Dynamic, Eigen::Dynamic>::Constant(rows, cols, false);
     if (quantity == Quantity::Table || quantity == Quantity::Phase) {
         const bool rope = p.card == Card::Rope;
-        const Eigen::VectorXd w = rope ? ropeScaling(p.rope, p.rope.seq_len > 0 ? p.rope.seq_len : p.length).inv_freq
-                                       : sinusoidalFrequencies(p.sinusoidal);
+        const Eigen::VectorXd w = rope
+            ? ropeScaling(p.rope, p.rope.seq_len > 0 ? p.rope.seq_len : p.length).inv_freq
+            : sinusoidalFrequencies(p.sinusoidal);
         for (Eigen::Index pos = 0; pos < rows; ++pos) {
             if (quantity == Quantity::Phase) {
                 for (Eigen::Index c = 0; c < cols; ++c) {
@@ -153,7 +156,8 @@ inline DenseQuantity referenceDense(const CardParams& p, Quantity quantity) {
                 }
             } else if (rope) {
                 dense.values.row(pos)
-                    = referenceRotated(p, probeVector(p.probe, ProbeStream::Query, p.rope.head_dim), pos).transpose();
+                    = referenceRotated(p, probeVector(p.probe, ProbeStream::Query, p.rope.head_dim), pos)
+                          .transpose();
             } else {
                 dense.values.row(pos) = sinusoidalTable(p.sinusoidal, pos, 1).row(0);
             }
@@ -167,7 +171,8 @@ inline DenseQuantity referenceDense(const CardParams& p, Quantity quantity) {
     for (Eigen::Index i = 0; i < rows; ++i) {
         for (Eigen::Index j = 0; j < cols; ++j) {
             dense.masked(i, j) = causal && j > i;
-            dense.values(i, j) = dense.masked(i, j) ? kNegInf : referenceLogit(p, i, j, attention, content, buckets);
+            dense.values(i, j)
+                = dense.masked(i, j) ? kNegInf : referenceLogit(p, i, j, attention, content, buckets);
         }
     }
     dense.masked_value = kNegInf;

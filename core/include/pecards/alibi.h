@@ -12,12 +12,15 @@ namespace pecards {
 /// @brief Slopes m_h, h = 1..H. For H a power of two m_h = 2^(-B h/H) (B = alibi_bias_max,
 /// 8 in the paper); otherwise ofirpress `get_slopes`: the P = 2^floor(log2 H) slopes, then
 /// every other slope of 2P, first H-P of them.
-/// @throws InvalidParameter
+/// @throws InvalidParameter (heads outside [1, 128], alibi_bias_max not finite or <= 0)
 Eigen::VectorXd alibiSlopes(const AlibiParams& params);
 
 /// @brief Bias B[i,j] of one head with slope m in the given form, for query i and key j of a
 /// sequence of `length` positions. Causal: -m(i-j), -infinity for j > i; Symmetric: -m|i-j|;
 /// RowOffsetBloom: +m j (j <= i, else -inf); RowOffsetFoundry: -m (L-1-j) (j <= i, else -inf).
+/// The forms differ by a constant per row, so their causal softmax is equal (golden README
+/// conv. 7). Hot path: no range checks on i, j, length.
+/// @throws InvalidParameter only for a value outside the AlibiForm enum
 double alibiBias(AlibiForm form, double slope, std::int64_t i, std::int64_t j, std::int64_t length);
 
 } // namespace pecards

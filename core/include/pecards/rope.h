@@ -9,7 +9,8 @@
 
 namespace pecards {
 
-/// @brief Effective rotary dimension r (rotary_dim, or head_dim when 0).
+/// @brief Effective rotary dimension r (rotary_dim, or head_dim when 0). GPT-J `rotary_dim`,
+/// GPT-NeoX `rotary_pct * head_dim`: only the first r dims rotate.
 int rotaryDim(const RopeParams& params);
 
 /// @brief Unscaled frequencies theta_i = b^(-2i/r) in radians per position, i = 0..r/2-1
@@ -25,28 +26,38 @@ Eigen::VectorXd ropeInvFreq(double base, int rotary_dim);
 
 /// @brief Frequencies after context-extension scaling for a sequence of `seq_len` positions
 /// (see rope_scaling.h). seq_len matters for dynamic NTK and longrope only.
-/// @throws InvalidParameter
+/// = ropeScaling(params, seq_len).inv_freq. @throws InvalidParameter
 Eigen::VectorXd ropeScaledInvFreq(const RopeParams& params, std::int64_t seq_len);
 
 /// @brief Angles m*theta_i (radians, not reduced) for positions [first, first+count):
-/// shape count x r/2. Formed in double: error < 1e-9 rad for m <= 2^20.
+/// shape count x r/2 (r/2 = inv_freq.size()). Formed as double(m) * theta_i: error < 1e-9 rad
+/// for m <= 2^20 (float32 would lose m * 2^-24 rad, 0.06 rad at 2^20; encodings.md §2).
+/// @throws InvalidParameter if first is outside [-2^22, 2^22] or count outside [0, 2^20]
 Eigen::MatrixXd ropeAngles(const Eigen::VectorXd& inv_freq, std::int64_t first, std::int64_t count);
 
 /// @brief Rotates vector x (size head_dim) to position m: pairs in the given layout are
 /// rotated by m*theta_i, (a,b) -> (a cos - b sin, a sin + b cos); dims >= r pass through.
-/// @throws InvalidParameter if x.size() != head_dim
+/// RoFormer eq. 14; interleaved = GPT-J `rotate_every_two`, half-split = HF `rotate_half`.
+/// @param inv_freq theta_i (r/2 entries), unscaled or scaled
+/// @param m        position (may be fractional)
+/// @throws InvalidParameter if x.size() != head_dim, inv_freq.size() != r/2, or m is not finite
 Eigen::VectorXd ropeRotate(
     const RopeParams& params, const Eigen::VectorXd& inv_freq, const Eigen::VectorXd& x, double m);
 
 /// @brief Score profile for fixed q, k: S(delta) = (R_m q).(R_n k) with delta = m - n,
 /// = sum_i Re(qc_i conj(kc_i) e^{j delta theta_i}) + pass-through dot product,
-/// for delta in [delta_first, delta_first+count). No 1/sqrt(d) scale.
+/// for delta in [delta_first, delta_first+count). No 1/sqrt(d) scale, no attention factor.
+/// qc_i pairs the coordinates of the layout (interleaved: q_2i + j q_2i+1; half-split:
+/// q_i + j q_{i+r/2}). Toeplitz: only m - n matters (RoFormer eq. 16).
+/// @throws InvalidParameter if q or k has not head_dim entries, inv_freq not r/2, or the
+///         delta range is outside [-2^22, 2^22] / count outside [0, 2^20]
 Eigen::VectorXd ropeScoreProfile(const RopeParams& params, const Eigen::VectorXd& inv_freq,
     const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t delta_first, std::int64_t count);
 
 /// @brief RoFormer long-term decay bound (§3.4.3):
 /// B(r) = (1/(d/2)) sum_{k=1..d/2} |sum_{l<k} e^{j r theta_l}|, for each distance in `r`.
-/// B(0) = (d/2+1)/2.
+/// B(0) = (d/2+1)/2, with d/2 = inv_freq.size(). Distances may be fractional.
+/// @throws InvalidParameter if inv_freq is empty or a distance is not finite
 Eigen::VectorXd ropeLongTermDecay(const Eigen::VectorXd& inv_freq, const Eigen::VectorXd& r);
 
 } // namespace pecards

@@ -17,7 +17,9 @@ struct RopeScalingResult {
     double factor = 1.0; ///< scaling factor s used (longrope: max_position_embeddings / L0 when both given)
     double attention_factor = 1.0; ///< multiplies cos/sin (HF `attention_scaling`)
     double effective_base = 0.0; ///< dynamic NTK: b' used; else the base
-    double logit_scale_total = 1.0; ///< YaRN DeepSeek form: total logit multiplier (README conv. 11)
+    /// Total multiplier of q.k logits: attention_factor^2 (cos and sin both carry it), times
+    /// mscale(s, mscale_all_dim)^2 for DeepSeek-style YaRN (its softmax-scale part; README conv. 11).
+    double logit_scale_total = 1.0;
     double correction_low = 0.0; ///< YaRN correction range (dimension indices)
     double correction_high = 0.0;
     Eigen::VectorXd interpolation_weight; ///< YaRN: weight of the interpolated frequency per i
@@ -32,7 +34,20 @@ struct RopeScalingResult {
 /// @throws InvalidParameter naming the missing key when the type needs L0 and none is >= 2.
 std::int64_t ropeScalingContext(const RopeScaling& scaling);
 
-/// @brief Computes the scaled frequencies for `seq_len` positions.
+/// @brief Computes the scaled frequencies for `seq_len` positions (0 = not given: HF's
+/// init-time call, i.e. dynamic NTK at max_position_embeddings, longrope short factors).
+///
+/// - none: theta_i = b^(-2i/r). linear: theta_i / s.
+/// - dynamic: b' = b ((s seq_len / L0) - (s - 1))^(r/(r-2)) for seq_len > L0, base kept otherwise.
+/// - yarn: theta_i/s * w_i + theta_i (1 - w_i), w_i = clamp((i - low)/(high - low), 0, 1),
+///   low/high = r ln(L0/(2 pi beta))/(2 ln b) for beta_fast/beta_slow (floor/ceil unless
+///   truncate is false), clamped to [0, r-1]; attention factor = explicit, else
+///   mscale(s, mscale)/mscale(s, mscale_all_dim) when both are set, else 0.1 ln s + 1.
+/// - llama3: bands by wavelength 2 pi/theta_i against L0/high_freq_factor and L0/low_freq_factor.
+/// - longrope: theta_i / short_factor_i (seq_len <= L0) or / long_factor_i; s =
+///   max_position_embeddings / L0 when both are given; attention factor = explicit, else
+///   sqrt(1 + ln s / ln L0) for s > 1, else 1.
+/// An explicit `attention_factor` is read by yarn and longrope only (as in HF).
 /// @throws InvalidParameter naming the rope_scaling key (factor < 1, missing
 ///         original_max_position_embeddings, wrong number of longrope factors, ...)
 RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len);

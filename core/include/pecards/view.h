@@ -60,7 +60,8 @@ struct ViewRequest {
 ///
 /// Pixel r covers rows [row_begin + floor(r*n/rows), row_begin + floor((r+1)*n/rows)) of the
 /// window (n = window.rows()); columns likewise. Masked entries (causal mask) are -infinity
-/// in scores and 0 in attention; a pixel whose block is entirely masked is -infinity.
+/// in scores and 0 in attention; a pixel whose block is entirely masked is -infinity for
+/// logits and 0 for attention.
 struct Grid {
     int rows = 0;
     int cols = 0;

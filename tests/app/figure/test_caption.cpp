@@ -1,5 +1,6 @@
 // Captions list every parameter a view depends on (docs/quantities.md), written out by hand here.
 #include "figure/caption.h"
+#include "qstringprinter.h"
 
 #include <QStringList>
 #include <gtest/gtest.h>

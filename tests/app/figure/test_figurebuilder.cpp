@@ -1,6 +1,7 @@
 // Colouring a grid and building a figure's labels, checked against hand-computed values.
 #include "figure/figurebuilder.h"
 #include "offscreenguiapp.h"
+#include "qstringprinter.h"
 
 #include <gtest/gtest.h>
 #include <limits>

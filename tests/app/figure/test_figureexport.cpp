@@ -2,6 +2,7 @@
 // PDF page count, determinism, nearest-neighbour heatmaps and atomic, failure-safe writes.
 #include "figure/figureexporter.h"
 #include "offscreenguiapp.h"
+#include "qstringprinter.h"
 
 #include <QDir>
 #include <QFile>

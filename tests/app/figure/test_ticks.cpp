@@ -1,5 +1,6 @@
 // Nice axis ticks and their labels, checked against hand-computed tick sets.
 #include "figure/ticks.h"
+#include "qstringprinter.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
@@ -68,7 +69,8 @@ TEST(FormatTick, DecimalsFollowTheStep) {
 
 TEST(FormatTick, TypographicMinusZeroAndScientific) {
     EXPECT_EQ(formatTick(-2.5, 2.5), QString(QChar(0x2212)) + QStringLiteral("2.5"));
-    EXPECT_EQ(formatTick(1e-17, 0.2), QStringLiteral("0"));
+    EXPECT_EQ(formatTick(1e-17, 0.2), QStringLiteral("0.0")); // as many decimals as its neighbours
+    EXPECT_EQ(formatTick(-1e-17, 1.0), QStringLiteral("0")); // never "−0"
     EXPECT_EQ(formatTick(2e6, 5e5), QStringLiteral("2.0e+06"));
     EXPECT_EQ(formatTick(3e-5, 1e-5), QStringLiteral("3.0e-05"));
 }

@@ -1,0 +1,35 @@
+#include "workspace/workspace.h"
+
+namespace pecards::app {
+
+namespace {
+
+bool sameMatrix(const std::shared_ptr<const Eigen::MatrixXd>& a, const std::shared_ptr<const Eigen::MatrixXd>& b) {
+    if (!a || !b) {
+        return !a && !b;
+    }
+    return a->rows() == b->rows() && a->cols() == b->cols() && *a == *b;
+}
+
+} // namespace
+
+bool sameCardParams(const CardParams& a, const CardParams& b) {
+    if (!sameMatrix(a.probe.content_q, b.probe.content_q) || !sameMatrix(a.probe.content_k, b.probe.content_k)) {
+        return false;
+    }
+    CardParams left = a;
+    CardParams right = b;
+    left.probe.content_q = right.probe.content_q = nullptr;
+    left.probe.content_k = right.probe.content_k = nullptr;
+    return left == right;
+}
+
+bool WorkspaceCard::operator==(const WorkspaceCard& other) const {
+    return sameCardParams(params, other.params) && views == other.views;
+}
+
+bool ComparePair::operator==(const ComparePair& other) const {
+    return sameCardParams(left, other.left) && sameCardParams(right, other.right) && quantity == other.quantity;
+}
+
+} // namespace pecards::app

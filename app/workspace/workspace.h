@@ -1,0 +1,57 @@
+#pragma once
+/// @file workspace.h
+/// @brief The whole state of a PE Cards session as a plain value: the open cards with their
+/// parameters and visible views, the compare pairs and the active card. Saved and opened as
+/// versioned JSON by workspacefile.h.
+
+#include "pecards/view.h"
+
+#include <QList>
+#include <QString>
+
+namespace pecards::app {
+
+/// @brief Version of the workspace file format this build writes and reads.
+inline constexpr int kWorkspaceFormatVersion = 1;
+
+/// @brief One visible view of a card: what, where, how a pixel summarises, and its colours.
+struct CardView {
+    Quantity quantity = Quantity::Score;
+    Window window; ///< entry indices, inside fullExtent(params, quantity)
+    Reduction reduction = Reduction::Sample;
+    QString colormap = QStringLiteral("viridis"); ///< colour map name, [a-z0-9_-]+
+    bool operator==(const CardView&) const = default;
+};
+
+/// @brief An open card: its parameters and its visible views (in display order).
+struct WorkspaceCard {
+    CardParams params;
+    QList<CardView> views;
+    /// Equal parameters and views; content vectors loaded from .npy (probe.content_q/k)
+    /// compare by value, not by pointer.
+    bool operator==(const WorkspaceCard& other) const;
+};
+
+/// @brief Two parameter sets shown side by side with one quantity (e.g. RoPE with and
+/// without YaRN scaling).
+struct ComparePair {
+    CardParams left;
+    CardParams right;
+    Quantity quantity = Quantity::Score;
+    /// As WorkspaceCard: content vectors compare by value.
+    bool operator==(const ComparePair& other) const;
+};
+
+/// @brief The whole session state.
+struct Workspace {
+    QList<WorkspaceCard> cards; ///< in tab order
+    QList<ComparePair> compare;
+    int activeCard = -1; ///< index into `cards`, -1 = none (only when `cards` is empty or none is active)
+    bool operator==(const Workspace&) const = default;
+};
+
+/// @brief Equality of parameters where content vectors compare by value (params.h's own
+/// operator== compares their shared pointers).
+bool sameCardParams(const CardParams& a, const CardParams& b);
+
+} // namespace pecards::app

@@ -1,0 +1,234 @@
+#include "workspace/workspacefile.h"
+
+#include "workspace/jsonreader.h"
+#include "workspace/paramsjson.h"
+
+#include "pecards/errors.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+namespace pecards::app {
+
+namespace {
+
+const QString kFormat = QStringLiteral("pecards-workspace");
+
+QString name(const std::string& text) { return QString::fromStdString(text); }
+
+bool isColormapName(const QString& colormap) {
+    static const QRegularExpression pattern(QStringLiteral("^[a-z0-9_-]+$"));
+    return pattern.match(colormap).hasMatch();
+}
+
+/// Throws InvalidParameter (saving) for a view that does not fit its card.
+void checkView(const CardParams& params, const CardView& view) {
+    ViewRequest request;
+    request.params = params;
+    request.quantity = view.quantity;
+    request.window = view.window;
+    request.reduction = view.reduction;
+    validate(request);
+    if (!isColormapName(view.colormap)) {
+        throw InvalidParameter("colormap", view.colormap.toStdString(), "a name of [a-z0-9_-]+");
+    }
+}
+
+QJsonObject viewToJson(const CardView& view) {
+    const Window& w = view.window;
+    return {{QStringLiteral("quantity"), name(toString(view.quantity))},
+        {QStringLiteral("window"),
+            QJsonObject {{QStringLiteral("row_begin"), static_cast<qint64>(w.row_begin)},
+                {QStringLiteral("row_end"), static_cast<qint64>(w.row_end)},
+                {QStringLiteral("col_begin"), static_cast<qint64>(w.col_begin)},
+                {QStringLiteral("col_end"), static_cast<qint64>(w.col_end)}}},
+        {QStringLiteral("reduction"), name(toString(view.reduction))}, {QStringLiteral("colormap"), view.colormap}};
+}
+
+CardView viewFromJson(JsonReader r, const CardParams& params) {
+    CardView view;
+    view.quantity = r.enumeration<Quantity>("quantity");
+    {
+        JsonReader w = r.object("window");
+        view.window = {w.int64("row_begin"), w.int64("row_end"), w.int64("col_begin"), w.int64("col_end")};
+        w.finish();
+    }
+    view.reduction = r.enumeration<Reduction>("reduction");
+    view.colormap = r.string("colormap");
+    r.finish();
+    try {
+        checkView(params, view);
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError((r.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+    }
+    return view;
+}
+
+/// Runs `check`; an InvalidParameter it throws is rethrown with `path.` before its name.
+template <typename Check> void withKeyPath(const std::string& path, Check check) {
+    try {
+        check();
+    } catch (const InvalidParameter& e) {
+        throw InvalidParameter(path + "." + e.name(), e.value(), e.allowed());
+    }
+}
+
+/// Reads element `index` of `array` (named `key` in `parent`) as an object.
+JsonReader element(const JsonReader& parent, const char* key, const QJsonArray& array, qsizetype index) {
+    const QString path = parent.pathOf(QString::fromUtf8(key)) + QStringLiteral("[%1]").arg(index);
+    if (!array.at(index).isObject()) {
+        throw WorkspaceFormatError(
+            (path + QStringLiteral(": expected an object, got ") + describeJson(array.at(index))).toStdString());
+    }
+    return JsonReader(array.at(index).toObject(), path);
+}
+
+} // namespace
+
+QByteArray workspaceToJson(const Workspace& workspace) {
+    if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {
+        throw InvalidParameter("active_card", std::to_string(workspace.activeCard),
+            "in [-1, " + std::to_string(workspace.cards.size() - 1) + "] (the number of cards - 1)");
+    }
+    QJsonArray cards;
+    for (qsizetype i = 0; i < workspace.cards.size(); ++i) {
+        const WorkspaceCard& card = workspace.cards[i];
+        const std::string where = "cards[" + std::to_string(i) + "]";
+        withKeyPath(where + ".params", [&] { validate(card.params); });
+        QJsonArray views;
+        for (qsizetype v = 0; v < card.views.size(); ++v) {
+            withKeyPath(where + ".views[" + std::to_string(v) + "]", [&] { checkView(card.params, card.views[v]); });
+            views.append(viewToJson(card.views[v]));
+        }
+        cards.append(QJsonObject {{QStringLiteral("params"), cardParamsToJson(card.params)}, {QStringLiteral("views"), views}});
+    }
+    QJsonArray compare;
+    for (qsizetype i = 0; i < workspace.compare.size(); ++i) {
+        const ComparePair& pair = workspace.compare[i];
+        const std::string where = "compare[" + std::to_string(i) + "]";
+        withKeyPath(where + ".left", [&] { validate(pair.left); });
+        withKeyPath(where + ".right", [&] { validate(pair.right); });
+        compare.append(QJsonObject {{QStringLiteral("left"), cardParamsToJson(pair.left)},
+            {QStringLiteral("right"), cardParamsToJson(pair.right)},
+            {QStringLiteral("quantity"), name(toString(pair.quantity))}});
+    }
+    const QJsonObject root {{QStringLiteral("format"), kFormat}, {QStringLiteral("version"), kWorkspaceFormatVersion},
+        {QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
+        {QStringLiteral("compare"), compare}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Workspace workspaceFromJson(const QByteArray& json) {
+    QJsonParseError parseError {};
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        throw WorkspaceFormatError(QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
+                                       .arg(parseError.errorString())
+                                       .arg(parseError.offset)
+                                       .toStdString());
+    }
+    if (!document.isObject()) {
+        throw WorkspaceFormatError("not a PE Cards workspace: the document is not a JSON object");
+    }
+    const QJsonObject root = document.object();
+    if (root.value(QStringLiteral("format")).toString() != kFormat) {
+        throw WorkspaceFormatError(
+            QStringLiteral("not a PE Cards workspace: format is %1, expected \"%2\"")
+                .arg(root.contains(QStringLiteral("format")) ? describeJson(root.value(QStringLiteral("format")))
+                                                              : QStringLiteral("missing"),
+                    kFormat)
+                .toStdString());
+    }
+    JsonReader reader(root, QString());
+    static_cast<void>(reader.string("format"));
+    const int version = reader.integer("version");
+    if (version > kWorkspaceFormatVersion) {
+        throw WorkspaceFormatError(QStringLiteral("version: the file has workspace version %1, written by a newer "
+                                                  "PE Cards; this version reads version %2 and older")
+                                       .arg(version)
+                                       .arg(kWorkspaceFormatVersion)
+                                       .toStdString());
+    }
+    if (version < 1) {
+        reader.fail("version", QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kWorkspaceFormatVersion));
+    }
+
+    Workspace workspace;
+    const QJsonArray cards = reader.array("cards");
+    for (qsizetype i = 0; i < cards.size(); ++i) {
+        JsonReader cardReader = element(reader, "cards", cards, i);
+        WorkspaceCard card;
+        card.params = cardParamsFromJson(cardReader.object("params"));
+        const QJsonArray views = cardReader.array("views");
+        for (qsizetype v = 0; v < views.size(); ++v) {
+            card.views.append(viewFromJson(element(cardReader, "views", views, v), card.params));
+        }
+        cardReader.finish();
+        workspace.cards.append(std::move(card));
+    }
+    const QJsonArray compare = reader.array("compare");
+    for (qsizetype i = 0; i < compare.size(); ++i) {
+        JsonReader pairReader = element(reader, "compare", compare, i);
+        ComparePair pair;
+        pair.left = cardParamsFromJson(pairReader.object("left"));
+        pair.right = cardParamsFromJson(pairReader.object("right"));
+        pair.quantity = pairReader.enumeration<Quantity>("quantity");
+        pairReader.finish();
+        workspace.compare.append(std::move(pair));
+    }
+    workspace.activeCard = reader.integer("active_card");
+    if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {
+        reader.fail("active_card",
+            QStringLiteral("%1 is invalid: allowed: [-1, %2] (the number of cards - 1)")
+                .arg(workspace.activeCard)
+                .arg(workspace.cards.size() - 1));
+    }
+    reader.finish();
+    return workspace;
+}
+
+std::optional<Workspace> openWorkspace(const QString& path, QString* error) {
+    const auto failed = [&](const QString& problem) {
+        if (error != nullptr) {
+            *error = QStringLiteral("Cannot open workspace %1: %2").arg(path, problem);
+        }
+        return std::nullopt;
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return failed(file.errorString());
+    }
+    try {
+        return workspaceFromJson(file.readAll());
+    } catch (const WorkspaceFormatError& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+}
+
+bool saveWorkspace(const QString& path, const Workspace& workspace, QString* error) {
+    const auto failed = [&](const QString& problem) {
+        if (error != nullptr) {
+            *error = QStringLiteral("Cannot save workspace %1: %2").arg(path, problem);
+        }
+        return false;
+    };
+    QByteArray json;
+    try {
+        json = workspaceToJson(workspace);
+    } catch (const InvalidParameter& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return failed(file.errorString());
+    }
+    if (file.write(json) != json.size() || !file.commit()) {
+        return failed(file.errorString()); // the temporary file is discarded, the old one kept
+    }
+    return true;
+}
+
+} // namespace pecards::app

@@ -1,0 +1,43 @@
+#pragma once
+/// @file workspacefile.h
+/// @brief Workspace files: versioned JSON ({"format": "pecards-workspace", "version": 1, ...}),
+/// saved atomically and opened all-or-nothing.
+///
+/// Document layout (version 1):
+///
+///     {"format": "pecards-workspace", "version": 1, "active_card": 0,
+///      "cards": [{"params": {CardParams, paramsjson.h},
+///                 "views": [{"quantity": "score", "reduction": "max", "colormap": "viridis",
+///                            "window": {"row_begin": 0, "row_end": 4096, "col_begin": 0, "col_end": 4096}}]}],
+///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention"}]}
+
+#include "workspace/workspace.h"
+
+#include <QByteArray>
+#include <QString>
+#include <optional>
+
+namespace pecards::app {
+
+/// @brief The workspace as an indented UTF-8 JSON document.
+/// @throws InvalidParameter if a card or compare pair has invalid parameters (validate),
+/// a view does not fit its card (validate(ViewRequest)), a colormap name is not [a-z0-9_-]+,
+/// or activeCard is out of range: what is saved can always be opened again.
+QByteArray workspaceToJson(const Workspace& workspace);
+
+/// @brief Parses and checks a whole document; nothing is returned unless all of it is valid.
+/// @throws WorkspaceFormatError naming the problem and its key path: not JSON (with the
+/// offset), another format, a newer version, a missing / mistyped / unknown key, invalid
+/// parameters or views.
+Workspace workspaceFromJson(const QByteArray& json);
+
+/// @brief Opens a workspace file.
+/// @return the workspace, or nullopt with `error` = "Cannot open workspace <path>: <problem>".
+std::optional<Workspace> openWorkspace(const QString& path, QString* error = nullptr);
+
+/// @brief Saves atomically (QSaveFile): the file is replaced only when the whole document was
+/// written, so a crash or a full disk leaves the previous file intact.
+/// @return true on success; false with `error` = "Cannot save workspace <path>: <reason>".
+bool saveWorkspace(const QString& path, const Workspace& workspace, QString* error = nullptr);
+
+} // namespace pecards::app

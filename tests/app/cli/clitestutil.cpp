@@ -1,0 +1,123 @@
+#include "clitestutil.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <cstring>
+
+namespace pecards::test {
+
+CliRun runCli(const QStringList& arguments) {
+    QProcess process;
+    process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
+    CliRun run;
+    if (!process.waitForFinished(300000)) {
+        ADD_FAILURE() << "pecards-cli did not finish: " << arguments.join(QLatin1Char(' ')).toStdString();
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+Eigen::MatrixXd NpyArray::matrix() const {
+    if (shape.size() != 2) {
+        ADD_FAILURE() << "expected a 2-D array, got " << shape.size() << " axes";
+        return {};
+    }
+    Eigen::MatrixXd m(shape[0], shape[1]);
+    for (std::int64_t r = 0; r < shape[0]; ++r) {
+        for (std::int64_t c = 0; c < shape[1]; ++c) {
+            m(r, c) = values[static_cast<std::size_t>(r * shape[1] + c)];
+        }
+    }
+    return m;
+}
+
+Eigen::VectorXd NpyArray::vector() const {
+    if (shape.size() != 1) {
+        ADD_FAILURE() << "expected a 1-D array, got " << shape.size() << " axes";
+        return {};
+    }
+    return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+NpyArray loadNpy(const QString& path) {
+    QFile file(path);
+    NpyArray array;
+    if (!file.open(QIODevice::ReadOnly)) {
+        ADD_FAILURE() << "cannot open " << path.toStdString();
+        return array;
+    }
+    const QByteArray bytes = file.readAll();
+    if (!bytes.startsWith(QByteArray("\x93NUMPY\x01\x00", 8))) {
+        ADD_FAILURE() << path.toStdString() << " is not a version 1.0 .npy file";
+        return array;
+    }
+    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    const QString header = QString::fromLatin1(bytes.mid(10, headerLength));
+    EXPECT_EQ((10 + headerLength) % 64, 0) << "header not 64-byte aligned";
+    EXPECT_TRUE(header.contains(QStringLiteral("'descr': '<f8'"))) << header.toStdString();
+    EXPECT_TRUE(header.contains(QStringLiteral("'fortran_order': False"))) << header.toStdString();
+    const QRegularExpressionMatch shape = QRegularExpression(QStringLiteral("'shape': \\(([^)]*)\\)")).match(header);
+    EXPECT_TRUE(shape.hasMatch()) << header.toStdString();
+    std::int64_t count = 1;
+    for (const QString& extent : shape.captured(1).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        array.shape.push_back(extent.trimmed().toLongLong());
+        count *= array.shape.back();
+    }
+    const qsizetype dataStart = 10 + headerLength;
+    EXPECT_EQ(bytes.size() - dataStart, count * 8) << "data size";
+    array.values.resize(static_cast<std::size_t>(count));
+    std::memcpy(array.values.data(), bytes.constData() + dataStart,
+        std::min<std::size_t>(array.values.size() * 8, static_cast<std::size_t>(bytes.size() - dataStart)));
+    return array;
+}
+
+void saveNpy(const QString& path, const Eigen::MatrixXd& m) {
+    QByteArray header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + QByteArray::number(m.rows()) + ", "
+        + QByteArray::number(m.cols()) + "), }";
+    header += QByteArray((64 - (10 + header.size() + 1) % 64) % 64, ' ') + '\n';
+    QByteArray bytes("\x93NUMPY\x01\x00", 8);
+    bytes += static_cast<char>(header.size() & 0xff);
+    bytes += static_cast<char>(header.size() >> 8);
+    bytes += header;
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        for (Eigen::Index c = 0; c < m.cols(); ++c) {
+            const double value = m(r, c);
+            bytes.append(reinterpret_cast<const char*>(&value), sizeof value);
+        }
+    }
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+QString joinNumbers(const Eigen::VectorXd& values) {
+    QStringList parts;
+    for (const double value : values) {
+        parts << QString::number(value, 'g', 17);
+    }
+    return parts.join(QLatin1Char(','));
+}
+
+QString configPath(const char* name) {
+    return QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/") + QString::fromLatin1(name);
+}
+
+NpyArray CliTest::compute(const QStringList& arguments) {
+    const QString out = path(QStringLiteral("out.npy"));
+    QFile::remove(out);
+    const CliRun run = runCli(QStringList {QStringLiteral("compute")} + arguments + QStringList {QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 0) << "pecards-cli " << arguments.join(QLatin1Char(' ')).toStdString() << "\n"
+                               << run.err.toStdString();
+    if (run.exitCode != 0) {
+        return {};
+    }
+    return loadNpy(out);
+}
+
+} // namespace pecards::test

@@ -1,0 +1,61 @@
+#pragma once
+/// @file clitestutil.h
+/// @brief Runs the built pecards-cli (PECARDS_CLI_PATH) and exchanges .npy files with it. The
+/// .npy reader/writer here is a minimal one of its own (float64, C order), independent of app/common.
+
+#include "support/golden.h"
+
+#include <Eigen/Core>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace pecards::test {
+
+/// @brief Exit code and captured streams of one pecards-cli run.
+struct CliRun {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+/// @brief Runs pecards-cli with `arguments` (without the program name); fails the test on timeout.
+CliRun runCli(const QStringList& arguments);
+
+/// @brief A float64 .npy array: shape and row-major values.
+struct NpyArray {
+    std::vector<std::int64_t> shape;
+    std::vector<double> values;
+    Eigen::MatrixXd matrix() const; ///< 2-D arrays
+    Eigen::VectorXd vector() const; ///< 1-D arrays
+};
+
+/// @brief Reads a '<f8' C-order .npy file (test-side parser). Fails the test on other content.
+NpyArray loadNpy(const QString& path);
+
+/// @brief Writes `m` as a 2-D '<f8' .npy file (test-side writer).
+void saveNpy(const QString& path, const Eigen::MatrixXd& m);
+
+/// @brief "x0,x1,..." with round-trip precision, for list flags.
+QString joinNumbers(const Eigen::VectorXd& values);
+
+/// @brief A file of tests/data/configs.
+QString configPath(const char* name);
+
+/// @brief Base fixture: a temporary directory and compute helpers that assert success.
+class CliTest : public ::testing::Test {
+protected:
+    /// Runs `compute` with `arguments` + --out <tmp>/out.npy; ASSERT-style failure recorded when
+    /// the exit code is not 0 (the returned array is then empty).
+    NpyArray compute(const QStringList& arguments);
+    Eigen::MatrixXd computeMatrix(const QStringList& arguments) { return compute(arguments).matrix(); }
+    Eigen::VectorXd computeVector(const QStringList& arguments) { return compute(arguments).vector(); }
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    QTemporaryDir m_dir;
+};
+
+} // namespace pecards::test

@@ -1,0 +1,86 @@
+// pecards-cli on the RoPE golden cases: frequencies, rotated vectors (both layouts, partial
+// rotary), score matrices and score by offset, and the RoFormer long-term decay.
+
+#include "clitestutil.h"
+
+namespace {
+
+using pecards::test::CliTest;
+using pecards::test::expectClose;
+using pecards::test::GoldenCase;
+using pecards::test::joinNumbers;
+
+QString number(double value) {
+    return QString::number(value, 'g', 17);
+}
+
+QString positionList(const GoldenCase& golden) {
+    return joinNumbers(golden.paramVector("positions"));
+}
+
+class RopeInvFreq : public CliTest, public ::testing::WithParamInterface<const char*> { };
+
+TEST_P(RopeInvFreq, MatchesGolden) {
+    const GoldenCase golden = GoldenCase::load(GetParam());
+    EXPECT_TRUE(expectClose(computeVector({"--card", "rope", "--quantity", "inv-freq", "--head-dim",
+                                number(golden.paramNumber("d")), "--base", number(golden.paramNumber("base"))}),
+        golden.expectVector("inv_freq"), golden.tolerance()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Bases, RopeInvFreq,
+    ::testing::Values("rope_inv_freq_d8_base10000", "rope_inv_freq_d8_base500000", "rope_inv_freq_d64_base10000",
+        "rope_inv_freq_d64_base500000", "rope_inv_freq_d128_base10000", "rope_inv_freq_d128_base500000"));
+
+struct RotateCase {
+    const char* id;
+    const char* layout;
+    int rotaryDim; ///< 0 = head_dim
+};
+
+class RopeRotate : public CliTest, public ::testing::WithParamInterface<RotateCase> { };
+
+TEST_P(RopeRotate, RotatedVectorsAndFrequenciesMatchGolden) {
+    const GoldenCase golden = GoldenCase::load(GetParam().id);
+    const Eigen::VectorXd x = golden.paramVector("x");
+    const QStringList card {"--card", "rope", "--head-dim", QString::number(x.size()), "--rotary-dim",
+        QString::number(GetParam().rotaryDim), "--layout", GetParam().layout, "--base",
+        number(golden.paramNumber("base"))};
+    EXPECT_TRUE(expectClose(computeMatrix(card
+                                + QStringList {"--quantity", "rotate", "--vector", joinNumbers(x), "--positions",
+                                    positionList(golden)}),
+        golden.expectMatrix("rotated"), golden.tolerance()));
+    EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "inv-freq"}),
+        golden.expectVector("inv_freq"), golden.tolerance()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, RopeRotate,
+    ::testing::Values(RotateCase {"rope_rotate_half_d8_base10000", "half-split", 0},
+        RotateCase {"rope_rotate_interleaved_d8_base10000", "interleaved", 0},
+        RotateCase {"rope_partial_gptj_h16_rd8", "interleaved", 8},
+        RotateCase {"rope_partial_neox_h16_pct0.25", "half-split", 4}));
+
+class RopeScores : public CliTest, public ::testing::WithParamInterface<std::pair<const char*, const char*>> { };
+
+TEST_P(RopeScores, ScoreMatrixAndByOffsetMatchGolden) {
+    const GoldenCase golden = GoldenCase::load(GetParam().first);
+    const QStringList card {"--card", "rope", "--head-dim", "8", "--layout", GetParam().second, "--length", "6",
+        "--q", joinNumbers(golden.paramVector("q")), "--k", joinNumbers(golden.paramVector("k"))};
+    EXPECT_TRUE(expectClose(
+        computeMatrix(card + QStringList {"--quantity", "score"}), golden.expectMatrix("S"), golden.tolerance()));
+    // by_offset[r + L-1] is S at key minus query n - m = r: the CLI's offsets.
+    EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "score-vs-offset", "--offsets", "-5:6"}),
+        golden.expectVector("by_offset"), golden.tolerance()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, RopeScores,
+    ::testing::Values(std::pair {"rope_scores_half_d8_base10000_L6", "half-split"},
+        std::pair {"rope_scores_interleaved_d8_base10000_L6", "interleaved"}));
+
+TEST_F(CliTest, RoformerLongTermDecayMatchesGolden) {
+    const GoldenCase golden = GoldenCase::load("roformer_decay_d128_base10000");
+    EXPECT_TRUE(expectClose(computeVector({"--card", "rope", "--quantity", "decay", "--head-dim", "128", "--base",
+                                "10000", "--distances", joinNumbers(golden.paramVector("r"))}),
+        golden.expectVector("bound"), golden.tolerance()));
+}
+
+} // namespace

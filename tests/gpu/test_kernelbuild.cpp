@@ -1,0 +1,117 @@
+// Every kernel file builds on the device (common.cl prepended, as the backend does), and the
+// program binary cache: a second start loads instead of compiling, corrupt entries are rebuilt.
+
+#include "clcontext.h"
+#include "gputestsupport.h"
+#include "kernelsources.h"
+#include "pecards/gpu/kernelcache.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <string>
+
+namespace pecards::test {
+namespace {
+
+using gpu::detail::buildProgram;
+using gpu::detail::kernelSources;
+using gpu::detail::programSource;
+
+TEST(KernelBuild, EveryKernelFileBuildsOnTheDevice) {
+    PECARDS_GET_OPENCL_BACKEND(backend);
+    const gpu::OpenClDevice& device = backend->device();
+    cl_int status = CL_SUCCESS;
+    const cl::Context context(cl::Device(device.device, true), nullptr, nullptr, nullptr, &status);
+    ASSERT_EQ(status, CL_SUCCESS);
+    const gpu::KernelCache no_cache({});
+    ASSERT_GE(kernelSources().size(), 6U);
+    for (const gpu::detail::KernelSource& source : kernelSources()) {
+        SCOPED_TRACE(source.name);
+        try {
+            const gpu::detail::ProgramBuild build
+                = buildProgram(context, device, programSource(source.name), no_cache);
+            EXPECT_FALSE(build.from_cache);
+            std::size_t kernels = 0;
+            EXPECT_EQ(
+                clGetProgramInfo(build.program(), CL_PROGRAM_NUM_KERNELS, sizeof(kernels), &kernels, nullptr),
+                CL_SUCCESS);
+            if (std::string(source.name) != "common.cl") {
+                EXPECT_GT(kernels, 0U) << "a kernel file defines at least one kernel";
+            }
+        } catch (const std::exception& error) {
+            ADD_FAILURE() << error.what();
+        }
+    }
+}
+
+TEST(KernelBuild, UnknownKernelFileIsAnError) {
+    EXPECT_THROW(programSource("nope.cl"), std::invalid_argument);
+}
+
+TEST(KernelCache, SecondStartLoadsTheBinaryAndCorruptEntriesAreRebuilt) {
+    PECARDS_GET_OPENCL_BACKEND(backend);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pecards-cache-test";
+    std::filesystem::remove_all(dir);
+    gpu::OpenClOptions options;
+    options.cache_directory = dir;
+    {
+        const gpu::OpenClBackend first(backend->device(), options);
+        EXPECT_FALSE(first.programFromCache());
+    }
+    std::vector<std::filesystem::path> entries;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        entries.push_back(entry.path());
+    }
+    ASSERT_EQ(entries.size(), 1U) << "one cache entry per device and program";
+    {
+        const gpu::OpenClBackend second(backend->device(), options);
+        EXPECT_TRUE(second.programFromCache());
+    }
+    // Corrupt the entry: flip bytes in the middle; the next start rebuilds and rewrites it.
+    {
+        std::fstream file(entries.front(), std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(static_cast<std::streamoff>(std::filesystem::file_size(entries.front()) / 2));
+        file.write("garbage!", 8);
+    }
+    {
+        gpu::OpenClBackend third(backend->device(), options);
+        EXPECT_FALSE(third.programFromCache());
+        ViewRequest request;
+        request.params.length = 64;
+        request.window = {0, 64, 0, 64};
+        request.out_rows = 8;
+        request.out_cols = 8;
+        const Grid grid = third.compute(request);
+        EXPECT_EQ(grid.values.size(), 64U);
+    }
+    {
+        const gpu::OpenClBackend fourth(backend->device(), options);
+        EXPECT_TRUE(fourth.programFromCache());
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(KernelCache, DirectoryFollowsTheEnvironment) {
+    ::setenv("PECARDS_KERNEL_CACHE_DIR", "/tmp/pecards-env-cache", 1);
+    EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/pecards-env-cache"));
+    ::unsetenv("PECARDS_KERNEL_CACHE_DIR");
+    ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
+    EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/xdg/pecards/kernels"));
+    ::unsetenv("XDG_CACHE_HOME");
+    ::setenv("HOME", "/home/someone", 1);
+    EXPECT_EQ(
+        gpu::KernelCache::defaultDirectory(), std::filesystem::path("/home/someone/.cache/pecards/kernels"));
+}
+
+TEST(KernelCache, KeysDependOnEveryPart) {
+    const std::string key = gpu::KernelCache::key({"device", "driver 1", "source"});
+    EXPECT_EQ(key.size(), 32U);
+    EXPECT_EQ(key, gpu::KernelCache::key({"device", "driver 1", "source"}));
+    EXPECT_NE(key, gpu::KernelCache::key({"device", "driver 2", "source"}));
+    EXPECT_NE(key, gpu::KernelCache::key({"device", "driver 1", "source "}));
+    EXPECT_NE(key, gpu::KernelCache::key({"devic", "edriver 1", "source"}));
+}
+
+} // namespace
+} // namespace pecards::test

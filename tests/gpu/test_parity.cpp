@@ -1,0 +1,210 @@
+// Parity of every card x quantity x reduction with the double CPU reference, on small and medium
+// views, several windows, causal on and off, within the float32 tolerances of gpu/README.md.
+
+#include "gputestsupport.h"
+#include "pecards/backend.h"
+#include "pecards/errors.h"
+
+#include <cctype>
+#include <gtest/gtest.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pecards::test {
+namespace {
+
+/// One card configuration under test.
+struct CardCase {
+    std::string name;
+    CardParams params;
+};
+
+std::vector<CardCase> cardCases() {
+    std::vector<CardCase> cases;
+    CardParams p;
+    p.card = Card::Sinusoidal;
+    p.sinusoidal.d_model = 64;
+    cases.push_back({"sinusoidal_interleaved", p});
+    p.sinusoidal.layout = SinusoidalLayout::Concatenated;
+    p.sinusoidal.frequencies = SinusoidalFrequencies::Tensor2Tensor;
+    p.sinusoidal.padding_idx = 3;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 11;
+    cases.push_back({"sinusoidal_t2t_padded", p});
+
+    p = CardParams {};
+    p.card = Card::Rope;
+    p.rope.head_dim = 64;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 5;
+    cases.push_back({"rope_halfsplit_random", p});
+    p.rope.layout = RopeLayout::Interleaved;
+    p.rope.rotary_dim = 32;
+    p.rope.scaling.type = RopeScalingType::Yarn;
+    p.rope.scaling.factor = 4.0;
+    p.rope.scaling.original_max_position_embeddings = 64;
+    p.probe.kind = ProbeKind::Ones;
+    cases.push_back({"rope_interleaved_partial_yarn_ones", p});
+
+    const AlibiForm forms[]
+        = {AlibiForm::Causal, AlibiForm::Symmetric, AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry};
+    for (AlibiForm form : forms) {
+        p = CardParams {};
+        p.card = Card::Alibi;
+        p.alibi.heads = 12;
+        p.alibi.head = 9;
+        p.alibi.head_dim = 32;
+        p.alibi.form = form;
+        p.probe.seed = 3;
+        cases.push_back({"alibi_" + toString(form), p});
+    }
+
+    p = CardParams {};
+    p.card = Card::Relative;
+    p.relative.variant = RelativeVariant::T5;
+    p.relative.num_buckets = 32;
+    p.relative.max_distance = 40;
+    p.probe.seed = 8;
+    cases.push_back({"t5_bidirectional", p});
+    p.relative.bidirectional = false;
+    p.relative.num_buckets = 16;
+    cases.push_back({"t5_unidirectional", p});
+    p = CardParams {};
+    p.card = Card::Relative;
+    p.relative.variant = RelativeVariant::Shaw;
+    p.relative.clip_k = 6;
+    p.relative.d_model = 32;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 21;
+    cases.push_back({"shaw_random", p});
+    const TxlTerm terms[] = {TxlTerm::Total, TxlTerm::B, TxlTerm::D};
+    for (TxlTerm term : terms) {
+        p = CardParams {};
+        p.card = Card::Relative;
+        p.relative.variant = RelativeVariant::TransformerXL;
+        p.relative.d_model = 32;
+        p.relative.term = term;
+        p.probe.kind = ProbeKind::Random;
+        p.probe.seed = 2;
+        cases.push_back({"txl_" + toString(term), p});
+    }
+
+    p = CardParams {};
+    p.card = Card::Hybrid;
+    p.rope.head_dim = 32;
+    p.alibi.heads = 4;
+    p.alibi.head = 1;
+    p.alibi.form = AlibiForm::RowOffsetBloom;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 13;
+    cases.push_back({"hybrid_bloom", p});
+    p.alibi.form = AlibiForm::Symmetric;
+    cases.push_back({"hybrid_symmetric", p});
+    return cases;
+}
+
+/// Tolerance of a quantity (gpu/README.md).
+GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
+    switch (quantity) {
+    case Quantity::Table:
+        return {2e-6, 2e-6, false};
+    case Quantity::Phase:
+        return {0.0, 4e-6, reduction == Reduction::Sample};
+    case Quantity::Buckets:
+        return {0.0, reduction == Reduction::Mean ? 1e-6 : 0.0, false};
+    case Quantity::Score:
+        return {2e-5, 1e-5, false};
+    case Quantity::Attention:
+    case Quantity::ContentAttention:
+        return {2e-5, 1e-4, false};
+    case Quantity::ContentScore:
+        return {5e-5, 1e-5, false};
+    }
+    return {};
+}
+
+struct ViewShape {
+    std::int64_t length;
+    Window window; ///< for L x L quantities; tables use the rows and their own columns
+    int out_rows;
+    int out_cols;
+};
+
+class ParityTest : public ::testing::TestWithParam<CardCase> { };
+
+/// Compares every quantity the card offers under `shape`, every reduction, causal off and on.
+void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, const ViewShape& shape,
+    const std::vector<Quantity>& quantities) {
+    const Reduction reductions[] = {Reduction::Sample, Reduction::Mean, Reduction::Max, Reduction::Min};
+    for (bool causal : {false, true}) {
+        for (Quantity quantity : quantities) {
+            if (!hasQuantity(card.params.card, quantity)) {
+                continue;
+            }
+            for (Reduction reduction : reductions) {
+                ViewRequest request;
+                request.params = card.params;
+                request.params.length = shape.length;
+                request.params.causal = causal;
+                if (!hasQuantity(request.params, quantity)) {
+                    continue;
+                }
+                request.quantity = quantity;
+                request.reduction = reduction;
+                request.window = shape.window;
+                if (quantity == Quantity::Table || quantity == Quantity::Phase) {
+                    const Window extent = fullExtent(request.params, quantity);
+                    request.window.col_begin = std::min<std::int64_t>(1, extent.col_end - 1);
+                    request.window.col_end = extent.col_end;
+                }
+                request.out_rows = shape.out_rows;
+                request.out_cols = shape.out_cols;
+                SCOPED_TRACE(card.name + " L=" + std::to_string(shape.length) + " " + toString(quantity) + " "
+                    + toString(reduction) + (causal ? " causal" : "") + " window rows ["
+                    + std::to_string(request.window.row_begin) + "," + std::to_string(request.window.row_end)
+                    + ") cols [" + std::to_string(request.window.col_begin) + ","
+                    + std::to_string(request.window.col_end) + ")");
+                const Grid want = cpu.compute(request);
+                const Grid got = gpu.compute(request);
+                EXPECT_TRUE(gridsNear(got, want, toleranceFor(quantity, reduction)));
+            }
+        }
+    }
+}
+
+const std::vector<Quantity> kPositional {
+    Quantity::Table, Quantity::Phase, Quantity::Score, Quantity::Attention, Quantity::Buckets};
+const std::vector<Quantity> kContent {Quantity::ContentScore, Quantity::ContentAttention};
+
+TEST_P(ParityTest, SmallViewsEveryQuantityAndReduction) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    // Full window with blocks of 2-3 entries, and an offset window with uneven blocks.
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kPositional);
+    checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kPositional);
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kContent);
+    checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kContent);
+}
+
+TEST_P(ParityTest, MediumViews) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    checkShape(*gpu, *cpu, GetParam(), {2048, {0, 2048, 0, 2048}, 64, 48}, kPositional);
+    checkShape(*gpu, *cpu, GetParam(), {2048, {1000, 1700, 300, 2048}, 33, 50}, kPositional);
+    checkShape(*gpu, *cpu, GetParam(), {300, {20, 300, 0, 290}, 24, 20}, kContent);
+}
+
+/// Test name of a card case: its name with every character that is not alphanumeric as '_'.
+std::string caseName(const ::testing::TestParamInfo<CardCase>& param) {
+    std::string name = param.param.name;
+    for (char& ch : name) {
+        ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    }
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Cards, ParityTest, ::testing::ValuesIn(cardCases()), caseName);
+
+} // namespace
+} // namespace pecards::test
