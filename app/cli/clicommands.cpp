@@ -2,11 +2,10 @@
 
 #include "clibackend.h"
 #include "clicurves.h"
-#include "modelsummary.h"
-
 #include "common/csvfile.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
+#include "modelsummary.h"
 
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -53,7 +52,8 @@ void runConfig(const CliRequest& request, QTextStream& out) {
     }
     QSaveFile file(request.outPath);
     if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
-        throw app::FileError((request.outPath + u": cannot be written ("_s + file.errorString() + u')').toStdString());
+        throw app::FileError(
+            (request.outPath + u": cannot be written ("_s + file.errorString() + u')').toStdString());
     }
 }
 

@@ -1,13 +1,12 @@
 #include "clicurves.h"
 
-#include "usageerror.h"
-
 #include "pecards/alibi.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "usageerror.h"
 
 #include <cmath>
 
@@ -108,12 +107,14 @@ Eigen::MatrixXd rotate(const CardParams& params, const CurveInputs& inputs) {
 OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, const CurveInputs& inputs) {
     switch (quantity.curve) {
     case Curve::InvFreq:
-        return OutputArray::fromVector(
-            params.card == Card::Sinusoidal ? sinusoidalFrequencies(params.sinusoidal) : scaledRope(params).inv_freq);
+        return OutputArray::fromVector(params.card == Card::Sinusoidal
+                ? sinusoidalFrequencies(params.sinusoidal)
+                : scaledRope(params).inv_freq);
     case Curve::Slopes:
         return OutputArray::fromVector(alibiSlopes(params.alibi));
     case Curve::Decay:
-        return OutputArray::fromVector(ropeLongTermDecay(scaledRope(params).inv_freq, toVector(inputs.distances)));
+        return OutputArray::fromVector(
+            ropeLongTermDecay(scaledRope(params).inv_freq, toVector(inputs.distances)));
     case Curve::Rotate:
         return OutputArray::fromMatrix(rotate(params, inputs));
     case Curve::ScoreVsOffset:
@@ -123,7 +124,8 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
     case Curve::BiasVsDistance:
         return OutputArray::fromMatrix(biasVsDistance(params.alibi, inputs.distances));
     case Curve::TxlPosEmb:
-        return OutputArray::fromMatrix(txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
+        return OutputArray::fromMatrix(
+            txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
     case Curve::TxlRelShift:
         return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
     case Curve::None:

@@ -12,6 +12,7 @@ namespace pecards::cli {
 /// RoPE curves use the frequencies scaled for seq_len = rope.seq_len, or params.length when 0.
 /// @throws UsageError for inputs the curve cannot take (non-integer offsets, a variant without
 ///         buckets); pecards::InvalidParameter from the engine (e.g. a --vector of the wrong size).
-OutputArray computeCurve(const CliQuantity& quantity, const pecards::CardParams& params, const CurveInputs& inputs);
+OutputArray computeCurve(
+    const CliQuantity& quantity, const pecards::CardParams& params, const CurveInputs& inputs);
 
 } // namespace pecards::cli

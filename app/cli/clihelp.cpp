@@ -35,7 +35,8 @@ void appendEntry(QString& help, const QString& head, const QString& text, qsizet
     help += line + u'\n';
 }
 
-const char* const kIntro = R"(pecards-cli - compute what the PE Cards show (positional encodings of transformers) and
+const char* const kIntro
+    = R"(pecards-cli - compute what the PE Cards show (positional encodings of transformers) and
 dump it as .npy or .csv, headless. Grid quantities default to the double-precision CPU reference,
 so dumps are exact; flags are in the field's terms (d_model, head_dim, base, heads, buckets, ...).
 
@@ -105,7 +106,8 @@ QString helpText() {
                 + QString::fromLatin1(quantity.help),
             22);
     }
-    help += u"\nFLAGS\n  Flags of other cards are ignored. --config values are defaults that flags override.\n"_s;
+    help
+        += u"\nFLAGS\n  Flags of other cards are ignored. --config values are defaults that flags override.\n"_s;
     QString group;
     for (const CliFlag& flag : cliFlags()) {
         if (QString::fromLatin1(flag.group) != group) {

@@ -2,11 +2,10 @@
 
 #include "cliflags.h"
 #include "clivalues.h"
-#include "usageerror.h"
-
 #include "common/configerror.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
+#include "usageerror.h"
 
 #include <QCommandLineParser>
 #include <limits>
@@ -48,7 +47,8 @@ public:
     static QString flag(const char* name) { return u"--"_s + QString::fromLatin1(name); }
     QStringList positional() const { return m_parser.positionalArguments(); }
 
-    template <typename T> void setInt(const char* name, T& field, std::int64_t minimum, std::int64_t maximum) const {
+    template <typename T>
+    void setInt(const char* name, T& field, std::int64_t minimum, std::int64_t maximum) const {
         if (isSet(name)) {
             field = static_cast<T>(parseInteger(flag(name), text(name), minimum, maximum));
         }
@@ -78,11 +78,13 @@ public:
             throw UsageError(flag(name), QString::fromUtf8(error.what()));
         }
     }
-    std::vector<double> rangeOrList(const char* name, std::int64_t defaultBegin, std::int64_t defaultEnd) const {
+    std::vector<double> rangeOrList(
+        const char* name, std::int64_t defaultBegin, std::int64_t defaultEnd) const {
         if (isSet(name)) {
             return parseRangeOrList(flag(name), text(name));
         }
-        return parseRangeOrList(flag(name), QString::number(defaultBegin) + u':' + QString::number(defaultEnd));
+        return parseRangeOrList(
+            flag(name), QString::number(defaultBegin) + u':' + QString::number(defaultEnd));
     }
 
 private:
@@ -196,8 +198,10 @@ std::pair<std::int64_t, std::int64_t> windowRange(
 
 void buildView(const Flags& flags, ViewRequest& view) {
     const Window extent = fullExtent(view.params, view.quantity);
-    std::tie(view.window.row_begin, view.window.row_end) = windowRange(flags, "rows", extent.row_begin, extent.row_end);
-    std::tie(view.window.col_begin, view.window.col_end) = windowRange(flags, "cols", extent.col_begin, extent.col_end);
+    std::tie(view.window.row_begin, view.window.row_end)
+        = windowRange(flags, "rows", extent.row_begin, extent.row_end);
+    std::tie(view.window.col_begin, view.window.col_end)
+        = windowRange(flags, "cols", extent.col_begin, extent.col_end);
     if (flags.isSet("view")) {
         std::tie(view.out_rows, view.out_cols) = parseViewSize(u"--view"_s, flags.text("view"));
     } else {
@@ -217,7 +221,8 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
         curve.distances = flags.rangeOrList("distances", 0, length);
         for (const double r : curve.distances) {
             if (r < 0) {
-                throw UsageError(u"--distances"_s, QString::number(r) + u" is negative: allowed: distances r >= 0"_s);
+                throw UsageError(
+                    u"--distances"_s, QString::number(r) + u" is negative: allowed: distances r >= 0"_s);
             }
         }
         break;
@@ -228,7 +233,8 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
     case Curve::Rotate: {
         curve.positions = flags.rangeOrList("positions", 0, length);
         if (!flags.isSet("vector")) {
-            throw UsageError(u"--vector"_s, u"is missing (needed by quantity rotate: head_dim numbers X,X,...)"_s);
+            throw UsageError(
+                u"--vector"_s, u"is missing (needed by quantity rotate: head_dim numbers X,X,...)"_s);
         }
         const std::vector<double> x = parseNumberList(u"--vector"_s, flags.text("vector"));
         curve.vector = Eigen::Map<const Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size()));
@@ -236,7 +242,8 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
     }
     case Curve::TxlRelShift:
         if (!flags.isSet("in")) {
-            throw UsageError(u"--in"_s, u"is missing (needed by quantity txl-rel-shift: a qlen x klen .npy)"_s);
+            throw UsageError(
+                u"--in"_s, u"is missing (needed by quantity txl-rel-shift: a qlen x klen .npy)"_s);
         }
         curve.input = *flags.matrix("in");
         curve.zeroTriu = flags.isSet("zero-triu");
@@ -259,7 +266,8 @@ void parseCompute(const Flags& flags, CliRequest& request) {
     }
     request.quantity = findQuantity(flags.text("quantity"));
     if (!request.quantity) {
-        throw UsageError(u"--quantity"_s, u'"' + flags.text("quantity") + u"\" is not a quantity (see pecards-cli --help)"_s);
+        throw UsageError(u"--quantity"_s,
+            u'"' + flags.text("quantity") + u"\" is not a quantity (see pecards-cli --help)"_s);
     }
     if (!flags.isSet("out")) {
         throw UsageError(u"--out"_s, u"is missing (the output .npy or .csv file)"_s);
@@ -276,7 +284,8 @@ void parseCompute(const Flags& flags, CliRequest& request) {
     if (std::find(quantity.cards.begin(), quantity.cards.end(), view.params.card) == quantity.cards.end()) {
         throw UsageError(u"--quantity"_s,
             QString::fromLatin1(quantity.name) + u" is not offered by card "_s
-                + QString::fromStdString(toString(view.params.card)) + u": allowed: cards "_s + cardNames(quantity.cards));
+                + QString::fromStdString(toString(view.params.card)) + u": allowed: cards "_s
+                + cardNames(quantity.cards));
     }
     pecards::validate(view.params);
     if (quantity.curve == Curve::None) {
@@ -291,7 +300,8 @@ void parseConfig(const Flags& flags, CliRequest& request) {
     const QStringList positional = flags.positional();
     const QString path = positional.size() > 1 ? positional[1] : flags.text("config");
     if (path.isEmpty()) {
-        throw UsageError(u"config"_s, u"needs a file: pecards-cli config FILE [--seq-len N] [--out FILE.json]"_s);
+        throw UsageError(
+            u"config"_s, u"needs a file: pecards-cli config FILE [--seq-len N] [--out FILE.json]"_s);
     }
     request.config = readConfig(positional.size() > 1 ? u"config"_s : u"--config"_s, path);
     request.view.params.rope = request.config->rope;

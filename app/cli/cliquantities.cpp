@@ -47,25 +47,29 @@ const std::vector<CliQuantity>& cliQuantities() {
             "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed)."},
         {"content-attention", Quantity::ContentAttention, Curve::None, {}, "L x L",
             "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias))."},
-        {"inv-freq", Quantity::Table, Curve::InvFreq, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "d/2 or r/2",
+        {"inv-freq", Quantity::Table, Curve::InvFreq, {Card::Sinusoidal, Card::Rope, Card::Hybrid},
+            "d/2 or r/2",
             "Frequencies in radians per position: sinusoidal w_i; RoPE theta_i after --scaling at "
             "--seq-len (0 = --length)."},
         {"slopes", Quantity::Table, Curve::Slopes, {Card::Alibi, Card::Hybrid}, "H",
             "ALiBi slopes m_h, h = 1..H (ofirpress get_slopes)."},
         {"decay", Quantity::Table, Curve::Decay, {Card::Rope, Card::Hybrid}, "count of --distances",
-            "RoFormer long-term decay bound B(r) = (1/(r/2)) sum_k |sum_{l<k} e^{i r theta_l}| at each distance."},
+            "RoFormer long-term decay bound (sec. 3.4.3) B(r) = (2/d) sum_{k=1..d/2} |sum_{l<k} e^{i r "
+            "theta_l}| at each "
+            "distance r, d = rotary dim, theta = the scaled frequencies."},
         {"rotate", Quantity::Table, Curve::Rotate, {Card::Rope, Card::Hybrid}, "positions x head_dim",
             "--vector rotated to each of --positions (pure rotation R_m x with the scaled frequencies; "
             "dims >= r pass through)."},
         {"score-vs-offset", Quantity::Table, Curve::ScoreVsOffset, {Card::Sinusoidal, Card::Rope},
             "count of --offsets",
-            "Positional-only score as a function of the offset n = j - i: sinusoidal sum_i cos(n w_i), "
-            "RoPE a^2 (R_i q).(R_{i+n} k) with the probe q, k."},
+            "Positional-only score as a function of the offset n = j - i: sinusoidal sum_i cos(n w_i); "
+            "RoPE (R_i q).(R_{i+n} k) with the probe q, k, rotated dims times a^2 (as the score view)."},
         {"buckets-vs-offset", Quantity::Table, Curve::BucketsVsOffset, {Card::Relative}, "count of --offsets",
             "T5 bucket of relative position n = j - i (HF _relative_position_bucket, float32 log), or "
             "the Shaw index clip(n, -k, k) + k."},
         {"bias-vs-distance", Quantity::Table, Curve::BiasVsDistance, {Card::Alibi, Card::Hybrid},
-            "H x count of --distances", "ALiBi causal bias -m_h r of every head h (rows) at each distance r."},
+            "H x count of --distances",
+            "ALiBi causal bias -m_h r of every head h (rows) at each distance r."},
         {"txl-pos-emb", Quantity::Table, Curve::TxlPosEmb, {Card::Relative}, "L x d_model",
             "Transformer-XL relative embedding R for pos_seq = L-1, ..., 0: rows [sin(pos w) | cos(pos w)]."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",

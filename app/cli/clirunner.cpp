@@ -1,13 +1,12 @@
 #include "clirunner.h"
 
-#include "cliflags.h"
 #include "clicommands.h"
+#include "cliflags.h"
 #include "clihelp.h"
 #include "cliparser.h"
-#include "usageerror.h"
-
 #include "common/fileerror.h"
 #include "pecards/errors.h"
+#include "usageerror.h"
 
 using namespace Qt::StringLiterals;
 

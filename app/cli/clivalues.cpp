@@ -1,9 +1,8 @@
 #include "clivalues.h"
 
-#include "usageerror.h"
-
 #include "pecards/errors.h"
 #include "pecards/view.h"
+#include "usageerror.h"
 
 #include <QStringList>
 #include <cmath>
@@ -22,7 +21,8 @@ QString quoted(const QString& text) {
 
 } // namespace
 
-std::int64_t parseInteger(const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum) {
+std::int64_t parseInteger(
+    const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum) {
     bool ok = false;
     const qlonglong value = text.trimmed().toLongLong(&ok);
     if (!ok) {
@@ -57,7 +57,8 @@ double parseNumber(const QString& flag, const QString& text) {
 std::vector<double> parseNumberList(const QString& flag, const QString& text) {
     const QStringList parts = text.split(u',');
     if (parts.size() > kMaxListSize) {
-        throw UsageError(flag, u"has "_s + QString::number(parts.size()) + u" entries: allowed: at most 2^20"_s);
+        throw UsageError(
+            flag, u"has "_s + QString::number(parts.size()) + u" entries: allowed: at most 2^20"_s);
     }
     std::vector<double> values;
     values.reserve(static_cast<std::size_t>(parts.size()));
@@ -117,13 +118,15 @@ template <typename Enum> Enum parseEnum(const QString& flag, const QString& text
     try {
         return pecards::fromString<Enum>(text.trimmed().toStdString());
     } catch (const pecards::InvalidParameter& error) {
-        throw UsageError(flag, quoted(text) + u" is not allowed: allowed: "_s + QString::fromStdString(error.allowed()));
+        throw UsageError(
+            flag, quoted(text) + u" is not allowed: allowed: "_s + QString::fromStdString(error.allowed()));
     }
 }
 
 template pecards::Card parseEnum<pecards::Card>(const QString&, const QString&);
 template pecards::SinusoidalLayout parseEnum<pecards::SinusoidalLayout>(const QString&, const QString&);
-template pecards::SinusoidalFrequencies parseEnum<pecards::SinusoidalFrequencies>(const QString&, const QString&);
+template pecards::SinusoidalFrequencies parseEnum<pecards::SinusoidalFrequencies>(
+    const QString&, const QString&);
 template pecards::RopeLayout parseEnum<pecards::RopeLayout>(const QString&, const QString&);
 template pecards::RopeScalingType parseEnum<pecards::RopeScalingType>(const QString&, const QString&);
 template pecards::AlibiForm parseEnum<pecards::AlibiForm>(const QString&, const QString&);

@@ -13,7 +13,8 @@
 namespace pecards::cli {
 
 /// @brief A decimal integer in [minimum, maximum].
-std::int64_t parseInteger(const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum);
+std::int64_t parseInteger(
+    const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum);
 
 /// @brief A decimal unsigned 64-bit integer (seeds).
 std::uint64_t parseUnsigned(const QString& flag, const QString& text);

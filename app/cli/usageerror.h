@@ -15,8 +15,7 @@ public:
     /// @param message what is wrong and what is allowed.
     UsageError(QString flag, const QString& message)
         : std::invalid_argument(message.toStdString())
-        , m_flag(std::move(flag)) {
-    }
+        , m_flag(std::move(flag)) { }
 
     const QString& flag() const noexcept { return m_flag; }
 

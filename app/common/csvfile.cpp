@@ -19,7 +19,8 @@ void writeCsv(const QString& path, std::int64_t rows, std::int64_t cols, const s
     char buffer[32];
     for (std::int64_t r = 0; r < rows; ++r) {
         for (std::int64_t c = 0; c < cols; ++c) {
-            const int length = std::snprintf(buffer, sizeof buffer, "%.17g", values[static_cast<std::size_t>(r * cols + c)]);
+            const int length = std::snprintf(
+                buffer, sizeof buffer, "%.17g", values[static_cast<std::size_t>(r * cols + c)]);
             text.append(buffer, length);
             text.append(c + 1 < cols ? ',' : '\n');
         }

@@ -26,7 +26,8 @@ const QStringList kRopeModelTypes {u"llama"_s, u"mistral"_s, u"mixtral"_s, u"qwe
     u"codegen"_s, u"falcon"_s, u"stablelm"_s, u"starcoder2"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"olmo"_s,
     u"olmo2"_s, u"cohere"_s, u"internlm2"_s, u"persimmon"_s, u"granite"_s};
 /// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1).
-const QStringList kInterleavedModelTypes {u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"cohere"_s};
+const QStringList kInterleavedModelTypes {
+    u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"cohere"_s};
 /// Families whose reference code fixes the RoPE base at 10000 (no config key).
 const QStringList kFixedBaseModelTypes {u"gptj"_s, u"codegen"_s};
 const QStringList kT5ModelTypes {u"t5"_s, u"mt5"_s, u"umt5"_s, u"longt5"_s, u"switch_transformers"_s};
@@ -34,15 +35,15 @@ const QStringList kRopeKeys {u"rope_theta"_s, u"rope_scaling"_s, u"rope_paramete
     u"rotary_pct"_s, u"partial_rotary_factor"_s, u"rotary_emb_base"_s, u"qk_rope_head_dim"_s};
 const QStringList kHeadKeys {u"num_attention_heads"_s, u"n_head"_s, u"n_heads"_s, u"num_heads"_s};
 const QStringList kHiddenKeys {u"hidden_size"_s, u"n_embd"_s, u"d_model"_s};
-const QStringList kMaxPositionKeys {u"max_position_embeddings"_s, u"n_positions"_s, u"max_seq_len"_s, u"seq_length"_s};
+const QStringList kMaxPositionKeys {
+    u"max_position_embeddings"_s, u"n_positions"_s, u"max_seq_len"_s, u"seq_length"_s};
 
 /// Reads one config; remembers which JSON key fed each engine parameter so that a
 /// pecards::validate failure names the key the user can fix.
 class Parser {
 public:
     explicit Parser(const ConfigReader& top)
-        : m_top(top) {
-    }
+        : m_top(top) { }
 
     ModelConfig parse();
 
@@ -110,10 +111,11 @@ void Parser::readFamilies(ModelConfig& config) const {
     const bool namedAlibi = m_top.string(u"position_embedding_type"_s).value_or(QString()) == u"alibi"_s;
     config.usesAlibi = type == u"bloom"_s || mptAlibi || falconAlibi || namedAlibi;
     config.usesT5 = kT5ModelTypes.contains(type) || m_top.has(u"relative_attention_num_buckets"_s);
-    const bool ropeKeys = std::any_of(kRopeKeys.begin(), kRopeKeys.end(), [&](const QString& key) {
-        return m_top.has(key);
-    }) || m_top.boolean(u"rotary"_s).value_or(false);
-    config.usesRope = !config.usesAlibi && !config.usesT5 && (ropeKeys || mptRope || kRopeModelTypes.contains(type));
+    const bool ropeKeys
+        = std::any_of(kRopeKeys.begin(), kRopeKeys.end(), [&](const QString& key) { return m_top.has(key); })
+        || m_top.boolean(u"rotary"_s).value_or(false);
+    config.usesRope
+        = !config.usesAlibi && !config.usesT5 && (ropeKeys || mptRope || kRopeModelTypes.contains(type));
     if (!config.usesRope && !config.usesAlibi && !config.usesT5) {
         m_top.fail(u"model_type"_s,
             u"= \""_s + type
@@ -173,7 +175,8 @@ void Parser::readRope(ModelConfig& config) {
     } else if (m_top.has(u"rotary_dim"_s)) {
         rotary = positiveInt(u"rotary_dim"_s, *m_top.integer(u"rotary_dim"_s));
         m_keyOf.insert(u"rotary_dim"_s, u"rotary_dim"_s);
-    } else if (const std::optional<QString> key = m_top.firstPresent({u"partial_rotary_factor"_s, u"rotary_pct"_s})) {
+    } else if (const std::optional<QString> key
+        = m_top.firstPresent({u"partial_rotary_factor"_s, u"rotary_pct"_s})) {
         // HF: int(head_dim * partial_rotary_factor), GPT-NeoX: int(head_size * rotary_pct).
         rotary = static_cast<int>(config.headDim * *m_top.number(*key));
         m_keyOf.insert(u"rotary_dim"_s, *key);
@@ -184,26 +187,29 @@ void Parser::readRope(ModelConfig& config) {
 
     // transformers v5 keeps theta and the scaling keys in one `rope_parameters` block.
     const std::optional<ConfigReader> parameters = m_top.object(u"rope_parameters"_s);
-    const std::optional<ConfigReader> scalingBlock = parameters ? parameters : m_top.object(u"rope_scaling"_s);
+    const std::optional<ConfigReader> scalingBlock
+        = parameters ? parameters : m_top.object(u"rope_scaling"_s);
     if (kFixedBaseModelTypes.contains(config.modelType)) {
         rope.base = 10000.0;
     } else if (parameters && parameters->has(u"rope_theta"_s)) {
         rope.base = *parameters->number(u"rope_theta"_s);
         m_keyOf.insert(u"base"_s, parameters->path(u"rope_theta"_s));
-    } else if (const std::optional<QString> key = m_top.firstPresent({u"rope_theta"_s, u"rotary_emb_base"_s})) {
+    } else if (const std::optional<QString> key
+        = m_top.firstPresent({u"rope_theta"_s, u"rotary_emb_base"_s})) {
         rope.base = *m_top.number(*key);
         m_keyOf.insert(u"base"_s, *key);
     } else if (m_attnConfig && m_attnConfig->has(u"rope_theta"_s)) {
         rope.base = *m_attnConfig->number(u"rope_theta"_s);
         m_keyOf.insert(u"base"_s, m_attnConfig->path(u"rope_theta"_s));
     }
-    const RopeScalingConfig scaling = readRopeScaling(scalingBlock, m_top, rotary, config.maxPositionEmbeddings);
+    const RopeScalingConfig scaling
+        = readRopeScaling(scalingBlock, m_top, rotary, config.maxPositionEmbeddings);
     rope.scaling = scaling.scaling;
     config.ropeType = scaling.ropeType;
     if (scalingBlock) {
         for (const QString& key : {u"factor"_s, u"original_max_position_embeddings"_s, u"beta_fast"_s,
-                 u"beta_slow"_s, u"mscale"_s, u"mscale_all_dim"_s, u"attention_factor"_s, u"low_freq_factor"_s,
-                 u"high_freq_factor"_s, u"short_factor"_s, u"long_factor"_s}) {
+                 u"beta_slow"_s, u"mscale"_s, u"mscale_all_dim"_s, u"attention_factor"_s,
+                 u"low_freq_factor"_s, u"high_freq_factor"_s, u"short_factor"_s, u"long_factor"_s}) {
             m_keyOf.insert(key, scalingBlock->path(key));
         }
     }
@@ -245,7 +251,8 @@ void Parser::validateCards(const ModelConfig& config) const {
             // Names may be dotted ("scaling.factor"): the last component names the field.
             const QString name = QString::fromStdString(error.name()).section(u'.', -1);
             const QString key = m_keyOf.value(name, name);
-            throw ConfigError(key, m_top.fileName() + u": "_s + key + u": "_s + QString::fromUtf8(error.what()));
+            throw ConfigError(
+                key, m_top.fileName() + u": "_s + key + u": "_s + QString::fromUtf8(error.what()));
         }
     }
 }

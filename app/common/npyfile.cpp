@@ -92,11 +92,13 @@ NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
     return header;
 }
 
-template <typename Scalar> Eigen::MatrixXd decodeRows(const char* data, std::int64_t rows, std::int64_t cols) {
+template <typename Scalar>
+Eigen::MatrixXd decodeRows(const char* data, std::int64_t rows, std::int64_t cols) {
     Eigen::MatrixXd matrix(rows, cols);
     for (std::int64_t r = 0; r < rows; ++r) {
         for (std::int64_t c = 0; c < cols; ++c) {
-            matrix(r, c) = static_cast<double>(qFromLittleEndian<Scalar>(data + (r * cols + c) * sizeof(Scalar)));
+            matrix(r, c)
+                = static_cast<double>(qFromLittleEndian<Scalar>(data + (r * cols + c) * sizeof(Scalar)));
         }
     }
     return matrix;
@@ -104,7 +106,8 @@ template <typename Scalar> Eigen::MatrixXd decodeRows(const char* data, std::int
 
 } // namespace
 
-void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values) {
+void writeNpy(
+    const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values) {
     std::int64_t count = 1;
     for (const std::int64_t extent : shape) {
         count *= extent;
@@ -126,7 +129,8 @@ void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const
     const qsizetype dataStart = bytes.size();
     bytes.resize(dataStart + static_cast<qsizetype>(values.size() * sizeof(double)));
     for (std::size_t i = 0; i < values.size(); ++i) {
-        qToLittleEndian<double>(values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
+        qToLittleEndian<double>(
+            values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -169,8 +173,9 @@ Eigen::MatrixXd readNpyMatrix(const QString& path) {
     const qsizetype available = bytes.size() - header.dataOffset;
     if (available != expected) {
         fail(path,
-            u"holds "_s + QString::number(available) + u" bytes of data, but shape ("_s + QString::number(rows)
-                + u", "_s + QString::number(cols) + u") needs "_s + QString::number(expected));
+            u"holds "_s + QString::number(available) + u" bytes of data, but shape ("_s
+                + QString::number(rows) + u", "_s + QString::number(cols) + u") needs "_s
+                + QString::number(expected));
     }
     const char* data = bytes.constData() + header.dataOffset;
     return itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);

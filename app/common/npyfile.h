@@ -1,7 +1,8 @@
 #pragma once
 /// @file npyfile.h
-/// @brief NumPy `.npy` files (format 1.0, https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html):
-/// float64 output written atomically, L x d float32/float64 input for content vectors.
+/// @brief NumPy `.npy` files (format 1.0,
+/// https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html): float64 output written
+/// atomically, L x d float32/float64 input for content vectors.
 
 #include <Eigen/Core>
 #include <QString>

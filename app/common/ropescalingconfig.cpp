@@ -12,7 +12,8 @@ const QStringList kKnownTypes {
     u"default"_s, u"linear"_s, u"dynamic"_s, u"yarn"_s, u"llama3"_s, u"longrope"_s};
 
 /// L0: `original_max_position_embeddings` from the block, else from the top level (Phi-3).
-std::int64_t originalMaxPositions(const ConfigReader& block, const ConfigReader& top, const QString& neededBy) {
+std::int64_t originalMaxPositions(
+    const ConfigReader& block, const ConfigReader& top, const QString& neededBy) {
     const QString key = u"original_max_position_embeddings"_s;
     if (!block.has(key) && top.has(key)) {
         return *top.integer(key);
@@ -29,13 +30,14 @@ std::int64_t requiredMaxPositions(
     return maxPositionEmbeddings;
 }
 
-std::vector<double> factorList(const ConfigReader& block, const QString& key, int rotaryDim, const QString& neededBy) {
+std::vector<double> factorList(
+    const ConfigReader& block, const QString& key, int rotaryDim, const QString& neededBy) {
     std::vector<double> factors = block.requiredNumberList(key, neededBy);
     const auto needed = static_cast<std::size_t>(rotaryDim / 2);
     if (factors.size() != needed) {
         block.fail(key,
-            u"has "_s + QString::number(factors.size()) + u" entries; "_s + neededBy + u" needs rotary_dim/2 = "_s
-                + QString::number(needed));
+            u"has "_s + QString::number(factors.size()) + u" entries; "_s + neededBy
+                + u" needs rotary_dim/2 = "_s + QString::number(needed));
     }
     return factors;
 }
@@ -89,8 +91,8 @@ RopeScalingConfig readRopeScaling(const std::optional<ConfigReader>& block, cons
     const QString type = block->string(typeKey).value_or(u"default"_s);
     if (!kKnownTypes.contains(type)) {
         block->fail(typeKey,
-            u"= \""_s + type + u"\" names a scaling the engine does not know (known: "_s + kKnownTypes.join(u", "_s)
-                + u')');
+            u"= \""_s + type + u"\" names a scaling the engine does not know (known: "_s
+                + kKnownTypes.join(u", "_s) + u')');
     }
     result.ropeType = type;
     const QString neededBy = u"rope_type \""_s + type + u'"';
@@ -103,7 +105,8 @@ RopeScalingConfig readRopeScaling(const std::optional<ConfigReader>& block, cons
         s.type = RopeScalingType::Dynamic;
         s.factor = block->requiredNumber(u"factor"_s, neededBy);
         s.max_position_embeddings = requiredMaxPositions(top, maxPositionEmbeddings, neededBy);
-        s.original_max_position_embeddings = block->integer(u"original_max_position_embeddings"_s).value_or(0);
+        s.original_max_position_embeddings
+            = block->integer(u"original_max_position_embeddings"_s).value_or(0);
     } else if (type == u"yarn"_s) {
         readYarn(*block, top, neededBy, s);
     } else if (type == u"llama3"_s) {

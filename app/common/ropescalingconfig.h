@@ -14,7 +14,8 @@ namespace pecards::app {
 /// @brief A scaling block as read: the engine's parameters and the name the config used.
 struct RopeScalingConfig {
     pecards::RopeScaling scaling;
-    QString ropeType = QStringLiteral("default"); ///< "default", "linear", "dynamic", "yarn", "llama3", "longrope"
+    QString ropeType
+        = QStringLiteral("default"); ///< "default", "linear", "dynamic", "yarn", "llama3", "longrope"
 };
 
 /// @brief Reads a `rope_scaling` (or v5 `rope_parameters`) block following HF transformers

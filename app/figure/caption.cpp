@@ -23,18 +23,29 @@ QString number(double value) {
         return QString::fromStdString(formatValue(value));
     }
     std::array<char, 64> buffer {};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+    const auto result
+        = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
     return QString::fromLatin1(buffer.data(), result.ptr - buffer.data());
 }
-QString text(const std::string& value) { return QString::fromStdString(value); }
-QString yesNo(bool value) { return value ? QStringLiteral("true") : QStringLiteral("false"); }
+QString text(const std::string& value) {
+    return QString::fromStdString(value);
+}
+QString yesNo(bool value) {
+    return value ? QStringLiteral("true") : QStringLiteral("false");
+}
 
 QString field(const char* name, const QString& value) {
     return QLatin1String(name) + QLatin1Char('=') + value;
 }
-QString field(const char* name, double value) { return field(name, number(value)); }
-QString field(const char* name, qint64 value) { return field(name, QString::number(value)); }
-QString field(const char* name, int value) { return field(name, QString::number(value)); }
+QString field(const char* name, double value) {
+    return field(name, number(value));
+}
+QString field(const char* name, qint64 value) {
+    return field(name, QString::number(value));
+}
+QString field(const char* name, int value) {
+    return field(name, QString::number(value));
+}
 
 QString list(const std::vector<double>& values) {
     QStringList items;
@@ -209,8 +220,8 @@ void appendProbe(QStringList& out, const CardParams& p, Quantity quantity) {
                    .arg(probe.content_k->rows())
                    .arg(probe.content_k->cols());
     }
-    const bool randomProbe = usesProbe(p, quantity) && probe.kind == ProbeKind::Random
-        && (probe.q.empty() || probe.k.empty());
+    const bool randomProbe
+        = usesProbe(p, quantity) && probe.kind == ProbeKind::Random && (probe.q.empty() || probe.k.empty());
     if (randomProbe || usesSeed(p, quantity)) {
         out << field("seed", QString::number(probe.seed));
     }
@@ -222,7 +233,9 @@ QString range(qint64 begin, qint64 end) {
 
 } // namespace
 
-QString captionSeparator() { return QStringLiteral(" · "); }
+QString captionSeparator() {
+    return QStringLiteral(" · ");
+}
 
 QString cardShortName(const CardParams& params) {
     switch (params.card) {
@@ -278,7 +291,8 @@ QString formatCaption(const ViewRequest& request) {
     const Window& w = request.window;
     const qint64 rows = std::min<qint64>(request.out_rows, w.rows());
     const qint64 cols = std::min<qint64>(request.out_cols, w.cols());
-    out << field("L", static_cast<qint64>(p.length)) << QStringLiteral("rows ") + range(w.row_begin, w.row_end)
+    out << field("L", static_cast<qint64>(p.length))
+        << QStringLiteral("rows ") + range(w.row_begin, w.row_end)
         << QStringLiteral("cols ") + range(w.col_begin, w.col_end)
         << QStringLiteral("%1×%2 px, %3").arg(rows).arg(cols).arg(text(toString(request.reduction)));
     return out.join(captionSeparator());

@@ -12,13 +12,17 @@ namespace pecards::app {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("pecards::app::FigureBuilder", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("pecards::app::FigureBuilder", text);
+}
 
 bool isAttention(Quantity quantity) {
     return quantity == Quantity::Attention || quantity == Quantity::ContentAttention;
 }
 
-bool isPositionPair(Quantity quantity) { return quantity != Quantity::Table && quantity != Quantity::Phase; }
+bool isPositionPair(Quantity quantity) {
+    return quantity != Quantity::Table && quantity != Quantity::Phase;
+}
 
 QString quantityTitle(Quantity quantity) {
     switch (quantity) {
@@ -47,7 +51,8 @@ QString colorBarLabel(const CardParams& p, Quantity quantity) {
     case Quantity::Phase:
         return p.card == Card::Sinusoidal ? tr("p·ω_i mod 2π (rad)") : tr("p·θ_i mod 2π (rad)");
     case Quantity::Score:
-        if (p.card == Card::Alibi || (p.card == Card::Relative && p.relative.variant == RelativeVariant::T5)) {
+        if (p.card == Card::Alibi
+            || (p.card == Card::Relative && p.relative.variant == RelativeVariant::T5)) {
             return tr("bias (logit units)");
         }
         return p.card == Card::Sinusoidal ? tr("similarity PE_i·PE_j") : tr("score (logit units)");
@@ -122,8 +127,8 @@ QImage colorizeGrid(const Grid& grid, const QList<QRgb>& colormap, ValueRange ra
             + " cells with " + std::to_string(grid.values.size()) + " values cannot be drawn");
     }
     if (colormap.size() < 2) {
-        throw std::invalid_argument("colormap has " + std::to_string(colormap.size())
-            + " colours: at least 2 are needed");
+        throw std::invalid_argument(
+            "colormap has " + std::to_string(colormap.size()) + " colours: at least 2 are needed");
     }
     checkRange(range);
     const double top = static_cast<double>(colormap.size() - 1);
@@ -154,8 +159,8 @@ QString figureTitle(const CardParams& params, Quantity quantity) {
     return cardShortName(params) + QStringLiteral(" — ") + quantityTitle(quantity);
 }
 
-FigureSpec makeFigureSpec(
-    const ViewRequest& request, const Grid& grid, const QList<QRgb>& colormap, std::optional<ValueRange> range) {
+FigureSpec makeFigureSpec(const ViewRequest& request, const Grid& grid, const QList<QRgb>& colormap,
+    std::optional<ValueRange> range) {
     if (!(grid.window == request.window)) {
         throw std::invalid_argument("the grid's window differs from the request's window");
     }
@@ -168,7 +173,8 @@ FigureSpec makeFigureSpec(
     spec.colorBar = {colorBarLabel(request.params, request.quantity), colors.min, colors.max, colormap};
     spec.caption = formatCaption(request);
     spec.heatmap = colorizeGrid(grid, colormap, colors, spec.maskedColor);
-    spec.hasMasked = std::any_of(grid.values.begin(), grid.values.end(), [](double v) { return std::isinf(v); });
+    spec.hasMasked
+        = std::any_of(grid.values.begin(), grid.values.end(), [](double v) { return std::isinf(v); });
     spec.equalAspect = isPositionPair(request.quantity);
     return spec;
 }

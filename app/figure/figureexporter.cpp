@@ -31,12 +31,15 @@ void setError(QString* error, const QString& message) {
 /// hint image-rendering="optimizeSpeed"; the CSS value "pixelated" asks browsers explicitly
 /// for nearest-neighbour scaling.
 QByteArray markImagesPixelated(QByteArray svg) {
-    return svg.replace(QByteArrayLiteral("<image "), QByteArrayLiteral("<image style=\"image-rendering:pixelated\" "));
+    return svg.replace(
+        QByteArrayLiteral("<image "), QByteArrayLiteral("<image style=\"image-rendering:pixelated\" "));
 }
 
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
+    // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
+    // buffered QSaveFile can lose it in the final flush and commit a truncated file.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         setError(error, QStringLiteral("Cannot export figure to %1: %2").arg(path, file.errorString()));
         return false;
     }
@@ -65,11 +68,13 @@ std::optional<FigureFormat> figureFormatForPath(const QString& path) {
 
 FigureExporter::FigureExporter(FigureExportOptions options)
     : m_options(std::move(options))
-    , m_renderer(m_options.style) {}
+    , m_renderer(m_options.style) {
+}
 
 QString FigureExporter::validationError() const {
     const QSizeF size = m_options.sizeInches;
-    for (const auto& [name, value] : {std::pair {"width", size.width()}, std::pair {"height", size.height()}}) {
+    for (const auto& [name, value] :
+        {std::pair {"width", size.width()}, std::pair {"height", size.height()}}) {
         if (!(value >= kMinInches && value <= kMaxInches)) {
             return QStringLiteral("%1 = %2 in is invalid: allowed: [%3, %4] inches")
                 .arg(QLatin1String(name))
@@ -79,7 +84,10 @@ QString FigureExporter::validationError() const {
         }
     }
     if (m_options.dpi < kMinDpi || m_options.dpi > kMaxDpi) {
-        return QStringLiteral("dpi = %1 is invalid: allowed: [%2, %3]").arg(m_options.dpi).arg(kMinDpi).arg(kMaxDpi);
+        return QStringLiteral("dpi = %1 is invalid: allowed: [%2, %3]")
+            .arg(m_options.dpi)
+            .arg(kMinDpi)
+            .arg(kMaxDpi);
     }
     const QSize pixels = pixelSize();
     if (pixels.width() > kMaxPixels || pixels.height() > kMaxPixels) {
@@ -179,8 +187,9 @@ QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* er
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
-    writer.setPageLayout(QPageLayout(QPageSize(m_options.sizeInches, QPageSize::Inch, QString(), QPageSize::ExactMatch),
-        QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    writer.setPageLayout(
+        QPageLayout(QPageSize(m_options.sizeInches, QPageSize::Inch, QString(), QPageSize::ExactMatch),
+            QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setResolution(m_options.dpi);
     writer.setTitle(figures.front().title);
     writer.setCreator(QStringLiteral("PE Cards"));

@@ -139,7 +139,9 @@ QImage nearestScaled(const QImage& source, QSize size) {
     return out;
 }
 
-QString maskedLabel() { return QCoreApplication::translate("pecards::app::FigureRenderer", "masked"); }
+QString maskedLabel() {
+    return QCoreApplication::translate("pecards::app::FigureRenderer", "masked");
+}
 
 /// Horizontal position of the centre of entry v on an axis spanning [from, to] in device units.
 double entryCentre(const AxisSpec& axis, qint64 v, double from, double to) {
@@ -153,7 +155,8 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
     L.tickLength = style.tickLengthPt * s;
     L.gap = 3.0 * s;
     L.lineWidth = style.lineWidthPt * s;
-    L.area = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
+    L.area
+        = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
     const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
         caption(fonts.caption, device);
 
@@ -161,8 +164,8 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
     const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
     L.titleTop = L.area.top();
     double top = L.area.top() + title.height() + 2.0 * L.gap;
-    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap - tick.height()
-        - L.gap - L.tickLength;
+    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap
+        - tick.height() - L.gap - L.tickLength;
     double height = bottom - top;
 
     const double minSpacing = kMinTickSpacingPt * s;
@@ -193,7 +196,8 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
             height = shorter;
         }
     }
-    L.plot = QRectF(QPointF(std::round(left), std::round(top)), QPointF(std::round(left + width), std::round(top + height)));
+    L.plot = QRectF(QPointF(std::round(left), std::round(top)),
+        QPointF(std::round(left + width), std::round(top + height)));
     L.colorBar = QRectF(L.plot.right() + std::round(style.colorBarGapPt * s), L.plot.top(),
         std::round(style.colorBarWidthPt * s), L.plot.height());
 
@@ -233,7 +237,8 @@ void drawVerticalText(QPainter& painter, const QFontMetricsF& metrics, const QSt
 } // namespace
 
 FigureRenderer::FigureRenderer(FigureStyle style)
-    : m_style(std::move(style)) {}
+    : m_style(std::move(style)) {
+}
 
 void FigureRenderer::paint(
     QPainter& painter, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
@@ -262,7 +267,8 @@ void FigureRenderer::paint(
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
     painter.setRenderHint(QPainter::LosslessImageRendering, true); // PDF: Flate, never JPEG
-    const bool raster = painter.paintEngine() != nullptr && painter.paintEngine()->type() == QPaintEngine::Raster
+    const bool raster = painter.paintEngine() != nullptr
+        && painter.paintEngine()->type() == QPaintEngine::Raster
         && painter.transform().type() <= QTransform::TxTranslate;
     if (raster) { // exact cell boundaries; vector devices get the full-resolution image
         painter.drawImage(L.plot.topLeft(), nearestScaled(spec.heatmap, L.plot.size().toSize()));
@@ -274,7 +280,8 @@ void FigureRenderer::paint(
     QLinearGradient gradient(L.colorBar.bottomLeft(), L.colorBar.topLeft());
     const auto& colors = spec.colorBar.colors;
     for (qsizetype i = 0; i < colors.size(); ++i) {
-        gradient.setColorAt(static_cast<double>(i) / static_cast<double>(colors.size() - 1), QColor(colors[i]));
+        gradient.setColorAt(
+            static_cast<double>(i) / static_cast<double>(colors.size() - 1), QColor(colors[i]));
     }
     painter.fillRect(L.colorBar, gradient);
 
@@ -310,8 +317,8 @@ void FigureRenderer::paint(
             QPointF(L.colorBar.right() + L.tickLength + L.gap, y), Qt::AlignLeft | Qt::AlignVCenter);
     }
     if (spec.hasMasked) {
-        const QRectF swatch(L.colorBar.left(), L.plot.bottom() + L.tickLength + L.gap, L.colorBar.width(),
-            tick.ascent());
+        const QRectF swatch(
+            L.colorBar.left(), L.plot.bottom() + L.tickLength + L.gap, L.colorBar.width(), tick.ascent());
         painter.fillRect(swatch, spec.maskedColor);
         painter.drawRect(swatch);
         drawTextAt(painter, tick, maskedLabel(), QPointF(swatch.right() + L.gap, swatch.top()),
@@ -322,7 +329,8 @@ void FigureRenderer::paint(
     const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
     drawTextAt(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
         Qt::AlignHCenter | Qt::AlignTop);
-    const double yLabelX = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
+    const double yLabelX
+        = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
     drawVerticalText(painter, label, spec.yAxis.label, QPointF(yLabelX, L.plot.center().y()));
     const double barLabelX
         = L.colorBar.right() + L.tickLength + L.gap + L.barLabelsWidth + L.gap + label.height() / 2.0;

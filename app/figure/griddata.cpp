@@ -15,8 +15,9 @@ void saveGridData(const QString& path, const Grid& grid) {
     } else if (suffix == u"csv") {
         writeCsv(path, grid.rows, grid.cols, grid.values);
     } else {
-        throw FileError(
-            QStringLiteral("%1: unknown data file type: use the suffix .npy or .csv").arg(path).toStdString());
+        throw FileError(QStringLiteral("%1: unknown data file type: use the suffix .npy or .csv")
+                            .arg(path)
+                            .toStdString());
     }
 }
 

@@ -79,7 +79,8 @@ std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount) {
         if (static_cast<int>(ticks.size()) <= maxCount) {
             return ticks;
         }
-        step = static_cast<qint64>(std::llround(niceStep(static_cast<double>(step) * 1.0001, kIndexMantissas)));
+        step = static_cast<qint64>(
+            std::llround(niceStep(static_cast<double>(step) * 1.0001, kIndexMantissas)));
     }
 }
 

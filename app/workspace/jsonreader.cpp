@@ -10,7 +10,9 @@ namespace {
 
 constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
 
-bool isWhole(double v) { return std::isfinite(v) && std::floor(v) == v && std::abs(v) <= kMaxExactInteger; }
+bool isWhole(double v) {
+    return std::isfinite(v) && std::floor(v) == v && std::abs(v) <= kMaxExactInteger;
+}
 
 } // namespace
 
@@ -36,14 +38,16 @@ QString describeJson(const QJsonValue& value) {
 
 JsonReader::JsonReader(QJsonObject object, QString path)
     : m_object(std::move(object))
-    , m_path(std::move(path)) {}
+    , m_path(std::move(path)) {
+}
 
 QString JsonReader::pathOf(const QString& key) const {
     return m_path.isEmpty() ? key : m_path + QLatin1Char('.') + key;
 }
 
 void JsonReader::fail(const char* key, const QString& problem) const {
-    throw WorkspaceFormatError((pathOf(QString::fromUtf8(key)) + QStringLiteral(": ") + problem).toStdString());
+    throw WorkspaceFormatError(
+        (pathOf(QString::fromUtf8(key)) + QStringLiteral(": ") + problem).toStdString());
 }
 
 QJsonValue JsonReader::take(const char* key) {

@@ -4,8 +4,8 @@
 /// present with the right type, unknown keys are errors, and every error names the full key
 /// path (e.g. "cards[1].params.rope.head_dim").
 
-#include "pecards/params.h"
 #include "pecards/errors.h"
+#include "pecards/params.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -59,7 +59,8 @@ public:
         try {
             return fromString<Enum>(name.toStdString());
         } catch (const InvalidParameter& e) {
-            fail(key, QStringLiteral("unknown name \"%1\" (%2)").arg(name, QString::fromStdString(e.allowed())));
+            fail(key,
+                QStringLiteral("unknown name \"%1\" (%2)").arg(name, QString::fromStdString(e.allowed())));
         }
     }
 

@@ -10,7 +10,9 @@ namespace {
 
 constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
 
-QString name(const std::string& text) { return QString::fromStdString(text); }
+QString name(const std::string& text) {
+    return QString::fromStdString(text);
+}
 
 QJsonArray toArray(const std::vector<double>& values) {
     QJsonArray array;
@@ -85,12 +87,15 @@ std::shared_ptr<const Eigen::MatrixXd> matrixFromJson(JsonReader& parent, const 
 
 QJsonObject scalingToJson(const RopeScaling& s) {
     return {{QStringLiteral("type"), name(toString(s.type))}, {QStringLiteral("factor"), s.factor},
-        {QStringLiteral("original_max_position_embeddings"), static_cast<qint64>(s.original_max_position_embeddings)},
+        {QStringLiteral("original_max_position_embeddings"),
+            static_cast<qint64>(s.original_max_position_embeddings)},
         {QStringLiteral("max_position_embeddings"), static_cast<qint64>(s.max_position_embeddings)},
         {QStringLiteral("beta_fast"), s.beta_fast}, {QStringLiteral("beta_slow"), s.beta_slow},
         {QStringLiteral("truncate"), s.truncate}, {QStringLiteral("mscale"), s.mscale},
-        {QStringLiteral("mscale_all_dim"), s.mscale_all_dim}, {QStringLiteral("attention_factor"), s.attention_factor},
-        {QStringLiteral("low_freq_factor"), s.low_freq_factor}, {QStringLiteral("high_freq_factor"), s.high_freq_factor},
+        {QStringLiteral("mscale_all_dim"), s.mscale_all_dim},
+        {QStringLiteral("attention_factor"), s.attention_factor},
+        {QStringLiteral("low_freq_factor"), s.low_freq_factor},
+        {QStringLiteral("high_freq_factor"), s.high_freq_factor},
         {QStringLiteral("short_factor"), toArray(s.short_factor)},
         {QStringLiteral("long_factor"), toArray(s.long_factor)}};
 }
@@ -123,8 +128,8 @@ QJsonObject cardParamsToJson(const CardParams& p) {
     const AlibiParams& a = p.alibi;
     const RelativeParams& rel = p.relative;
     const ProbeParams& probe = p.probe;
-    return {{QStringLiteral("card"), name(toString(p.card))}, {QStringLiteral("length"), static_cast<qint64>(p.length)},
-        {QStringLiteral("causal"), p.causal},
+    return {{QStringLiteral("card"), name(toString(p.card))},
+        {QStringLiteral("length"), static_cast<qint64>(p.length)}, {QStringLiteral("causal"), p.causal},
         {QStringLiteral("sinusoidal"),
             QJsonObject {{QStringLiteral("d_model"), s.d_model}, {QStringLiteral("base"), s.base},
                 {QStringLiteral("layout"), name(toString(s.layout))},
@@ -132,21 +137,26 @@ QJsonObject cardParamsToJson(const CardParams& p) {
                 {QStringLiteral("padding_idx"), s.padding_idx}}},
         {QStringLiteral("rope"),
             QJsonObject {{QStringLiteral("head_dim"), rope.head_dim}, {QStringLiteral("base"), rope.base},
-                {QStringLiteral("rotary_dim"), rope.rotary_dim}, {QStringLiteral("layout"), name(toString(rope.layout))},
+                {QStringLiteral("rotary_dim"), rope.rotary_dim},
+                {QStringLiteral("layout"), name(toString(rope.layout))},
                 {QStringLiteral("scaling"), scalingToJson(rope.scaling)},
                 {QStringLiteral("seq_len"), static_cast<qint64>(rope.seq_len)}}},
         {QStringLiteral("alibi"),
             QJsonObject {{QStringLiteral("heads"), a.heads}, {QStringLiteral("head"), a.head},
-                {QStringLiteral("head_dim"), a.head_dim}, {QStringLiteral("alibi_bias_max"), a.alibi_bias_max},
+                {QStringLiteral("head_dim"), a.head_dim},
+                {QStringLiteral("alibi_bias_max"), a.alibi_bias_max},
                 {QStringLiteral("form"), name(toString(a.form))}}},
         {QStringLiteral("relative"),
-            QJsonObject {{QStringLiteral("variant"), name(toString(rel.variant))}, {QStringLiteral("clip_k"), rel.clip_k},
-                {QStringLiteral("num_buckets"), rel.num_buckets}, {QStringLiteral("max_distance"), rel.max_distance},
-                {QStringLiteral("bidirectional"), rel.bidirectional}, {QStringLiteral("term"), name(toString(rel.term))},
-                {QStringLiteral("d_model"), rel.d_model}, {QStringLiteral("bucket_values"), toArray(rel.bucket_values)}}},
+            QJsonObject {{QStringLiteral("variant"), name(toString(rel.variant))},
+                {QStringLiteral("clip_k"), rel.clip_k}, {QStringLiteral("num_buckets"), rel.num_buckets},
+                {QStringLiteral("max_distance"), rel.max_distance},
+                {QStringLiteral("bidirectional"), rel.bidirectional},
+                {QStringLiteral("term"), name(toString(rel.term))}, {QStringLiteral("d_model"), rel.d_model},
+                {QStringLiteral("bucket_values"), toArray(rel.bucket_values)}}},
         {QStringLiteral("probe"),
-            QJsonObject {{QStringLiteral("kind"), name(toString(probe.kind))}, {QStringLiteral("seed"), seedToJson(probe.seed)},
-                {QStringLiteral("q"), toArray(probe.q)}, {QStringLiteral("k"), toArray(probe.k)},
+            QJsonObject {{QStringLiteral("kind"), name(toString(probe.kind))},
+                {QStringLiteral("seed"), seedToJson(probe.seed)}, {QStringLiteral("q"), toArray(probe.q)},
+                {QStringLiteral("k"), toArray(probe.k)},
                 {QStringLiteral("content_q"), matrixToJson(probe.content_q)},
                 {QStringLiteral("content_k"), matrixToJson(probe.content_k)}}}};
 }
@@ -210,7 +220,8 @@ CardParams cardParamsFromJson(JsonReader r) {
     try {
         validate(p);
     } catch (const InvalidParameter& e) {
-        throw WorkspaceFormatError((r.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
+        throw WorkspaceFormatError(
+            (r.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
     }
     return p;
 }

@@ -9,9 +9,8 @@
 /// strings; content vectors loaded from .npy are embedded as
 /// {"rows", "cols", "float64_le_base64"} (row-major little-endian float64), or null.
 
-#include "workspace/jsonreader.h"
-
 #include "pecards/params.h"
+#include "workspace/jsonreader.h"
 
 #include <QJsonObject>
 

@@ -11,7 +11,9 @@ const QString kDevice = QStringLiteral("preferences/device");
 
 } // namespace
 
-QString themeName(Theme theme) { return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light"); }
+QString themeName(Theme theme) {
+    return theme == Theme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+}
 
 Preferences Preferences::load(const QSettings& settings) {
     Preferences p;

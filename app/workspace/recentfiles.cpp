@@ -7,17 +7,24 @@ namespace pecards::app {
 
 namespace {
 
-QString normalised(const QString& path) { return QDir::cleanPath(QFileInfo(path).absoluteFilePath()); }
+QString normalised(const QString& path) {
+    return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+}
 
 } // namespace
 
 RecentFiles::RecentFiles(QSettings& settings, QString key)
     : m_settings(settings)
-    , m_key(std::move(key)) {}
+    , m_key(std::move(key)) {
+}
 
-QStringList RecentFiles::stored() const { return m_settings.value(m_key).toStringList(); }
+QStringList RecentFiles::stored() const {
+    return m_settings.value(m_key).toStringList();
+}
 
-void RecentFiles::store(const QStringList& files) { m_settings.setValue(m_key, files); }
+void RecentFiles::store(const QStringList& files) {
+    m_settings.setValue(m_key, files);
+}
 
 QStringList RecentFiles::files() {
     const QStringList all = stored();
@@ -51,6 +58,8 @@ void RecentFiles::remove(const QString& path) {
     }
 }
 
-void RecentFiles::clear() { store({}); }
+void RecentFiles::clear() {
+    store({});
+}
 
 } // namespace pecards::app

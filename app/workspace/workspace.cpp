@@ -4,7 +4,8 @@ namespace pecards::app {
 
 namespace {
 
-bool sameMatrix(const std::shared_ptr<const Eigen::MatrixXd>& a, const std::shared_ptr<const Eigen::MatrixXd>& b) {
+bool sameMatrix(
+    const std::shared_ptr<const Eigen::MatrixXd>& a, const std::shared_ptr<const Eigen::MatrixXd>& b) {
     if (!a || !b) {
         return !a && !b;
     }
@@ -14,7 +15,8 @@ bool sameMatrix(const std::shared_ptr<const Eigen::MatrixXd>& a, const std::shar
 } // namespace
 
 bool sameCardParams(const CardParams& a, const CardParams& b) {
-    if (!sameMatrix(a.probe.content_q, b.probe.content_q) || !sameMatrix(a.probe.content_k, b.probe.content_k)) {
+    if (!sameMatrix(a.probe.content_q, b.probe.content_q)
+        || !sameMatrix(a.probe.content_k, b.probe.content_k)) {
         return false;
     }
     CardParams left = a;
@@ -29,7 +31,8 @@ bool WorkspaceCard::operator==(const WorkspaceCard& other) const {
 }
 
 bool ComparePair::operator==(const ComparePair& other) const {
-    return sameCardParams(left, other.left) && sameCardParams(right, other.right) && quantity == other.quantity;
+    return sameCardParams(left, other.left) && sameCardParams(right, other.right)
+        && quantity == other.quantity;
 }
 
 } // namespace pecards::app

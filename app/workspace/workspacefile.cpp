@@ -1,9 +1,8 @@
 #include "workspace/workspacefile.h"
 
+#include "pecards/errors.h"
 #include "workspace/jsonreader.h"
 #include "workspace/paramsjson.h"
-
-#include "pecards/errors.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -17,7 +16,9 @@ namespace {
 
 const QString kFormat = QStringLiteral("pecards-workspace");
 
-QString name(const std::string& text) { return QString::fromStdString(text); }
+QString name(const std::string& text) {
+    return QString::fromStdString(text);
+}
 
 bool isColormapName(const QString& colormap) {
     static const QRegularExpression pattern(QStringLiteral("^[a-z0-9_-]+$"));
@@ -45,7 +46,8 @@ QJsonObject viewToJson(const CardView& view) {
                 {QStringLiteral("row_end"), static_cast<qint64>(w.row_end)},
                 {QStringLiteral("col_begin"), static_cast<qint64>(w.col_begin)},
                 {QStringLiteral("col_end"), static_cast<qint64>(w.col_end)}}},
-        {QStringLiteral("reduction"), name(toString(view.reduction))}, {QStringLiteral("colormap"), view.colormap}};
+        {QStringLiteral("reduction"), name(toString(view.reduction))},
+        {QStringLiteral("colormap"), view.colormap}};
 }
 
 CardView viewFromJson(JsonReader r, const CardParams& params) {
@@ -81,7 +83,8 @@ JsonReader element(const JsonReader& parent, const char* key, const QJsonArray& 
     const QString path = parent.pathOf(QString::fromUtf8(key)) + QStringLiteral("[%1]").arg(index);
     if (!array.at(index).isObject()) {
         throw WorkspaceFormatError(
-            (path + QStringLiteral(": expected an object, got ") + describeJson(array.at(index))).toStdString());
+            (path + QStringLiteral(": expected an object, got ") + describeJson(array.at(index)))
+                .toStdString());
     }
     return JsonReader(array.at(index).toObject(), path);
 }
@@ -100,10 +103,12 @@ QByteArray workspaceToJson(const Workspace& workspace) {
         withKeyPath(where + ".params", [&] { validate(card.params); });
         QJsonArray views;
         for (qsizetype v = 0; v < card.views.size(); ++v) {
-            withKeyPath(where + ".views[" + std::to_string(v) + "]", [&] { checkView(card.params, card.views[v]); });
+            withKeyPath(
+                where + ".views[" + std::to_string(v) + "]", [&] { checkView(card.params, card.views[v]); });
             views.append(viewToJson(card.views[v]));
         }
-        cards.append(QJsonObject {{QStringLiteral("params"), cardParamsToJson(card.params)}, {QStringLiteral("views"), views}});
+        cards.append(QJsonObject {
+            {QStringLiteral("params"), cardParamsToJson(card.params)}, {QStringLiteral("views"), views}});
     }
     QJsonArray compare;
     for (qsizetype i = 0; i < workspace.compare.size(); ++i) {
@@ -115,7 +120,8 @@ QByteArray workspaceToJson(const Workspace& workspace) {
             {QStringLiteral("right"), cardParamsToJson(pair.right)},
             {QStringLiteral("quantity"), name(toString(pair.quantity))}});
     }
-    const QJsonObject root {{QStringLiteral("format"), kFormat}, {QStringLiteral("version"), kWorkspaceFormatVersion},
+    const QJsonObject root {{QStringLiteral("format"), kFormat},
+        {QStringLiteral("version"), kWorkspaceFormatVersion},
         {QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
         {QStringLiteral("compare"), compare}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -125,35 +131,38 @@ Workspace workspaceFromJson(const QByteArray& json) {
     QJsonParseError parseError {};
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        throw WorkspaceFormatError(QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
-                                       .arg(parseError.errorString())
-                                       .arg(parseError.offset)
-                                       .toStdString());
+        throw WorkspaceFormatError(
+            QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
+                .arg(parseError.errorString())
+                .arg(parseError.offset)
+                .toStdString());
     }
     if (!document.isObject()) {
         throw WorkspaceFormatError("not a PE Cards workspace: the document is not a JSON object");
     }
     const QJsonObject root = document.object();
     if (root.value(QStringLiteral("format")).toString() != kFormat) {
-        throw WorkspaceFormatError(
-            QStringLiteral("not a PE Cards workspace: format is %1, expected \"%2\"")
-                .arg(root.contains(QStringLiteral("format")) ? describeJson(root.value(QStringLiteral("format")))
-                                                              : QStringLiteral("missing"),
-                    kFormat)
-                .toStdString());
+        throw WorkspaceFormatError(QStringLiteral("not a PE Cards workspace: format is %1, expected \"%2\"")
+                                       .arg(root.contains(QStringLiteral("format"))
+                                               ? describeJson(root.value(QStringLiteral("format")))
+                                               : QStringLiteral("missing"),
+                                           kFormat)
+                                       .toStdString());
     }
     JsonReader reader(root, QString());
     static_cast<void>(reader.string("format"));
     const int version = reader.integer("version");
     if (version > kWorkspaceFormatVersion) {
-        throw WorkspaceFormatError(QStringLiteral("version: the file has workspace version %1, written by a newer "
-                                                  "PE Cards; this version reads version %2 and older")
-                                       .arg(version)
-                                       .arg(kWorkspaceFormatVersion)
-                                       .toStdString());
+        throw WorkspaceFormatError(
+            QStringLiteral("version: the file has workspace version %1, written by a newer "
+                           "PE Cards; this version reads version %2 and older")
+                .arg(version)
+                .arg(kWorkspaceFormatVersion)
+                .toStdString());
     }
     if (version < 1) {
-        reader.fail("version", QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kWorkspaceFormatVersion));
+        reader.fail("version",
+            QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kWorkspaceFormatVersion));
     }
 
     Workspace workspace;
@@ -221,8 +230,10 @@ bool saveWorkspace(const QString& path, const Workspace& workspace, QString* err
     } catch (const InvalidParameter& e) {
         return failed(QString::fromStdString(e.what()));
     }
+    // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
+    // buffered QSaveFile can lose it in the final flush and commit a truncated file.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         return failed(file.errorString());
     }
     if (file.write(json) != json.size() || !file.commit()) {

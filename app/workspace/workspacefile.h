@@ -8,7 +8,8 @@
 ///     {"format": "pecards-workspace", "version": 1, "active_card": 0,
 ///      "cards": [{"params": {CardParams, paramsjson.h},
 ///                 "views": [{"quantity": "score", "reduction": "max", "colormap": "viridis",
-///                            "window": {"row_begin": 0, "row_end": 4096, "col_begin": 0, "col_end": 4096}}]}],
+///                            "window": {"row_begin": 0, "row_end": 4096, "col_begin": 0, "col_end":
+///                            4096}}]}],
 ///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention"}]}
 
 #include "workspace/workspace.h"

@@ -1,14 +1,13 @@
-// Content logits: tiled Q . K^T with the card's bias and the causal mask, the streaming row
+// Content logits: blocked Q . K^T with the card's bias and the causal mask, the streaming row
 // softmax (log-sum-exp per row over key tiles) and the exact pooling of logit tiles.
 
-#ifndef PECARDS_TILE
-#define PECARDS_TILE 64 // output rows and cols per work-group
+// Each work-item computes PECARDS_ROWS query rows x 16 key columns with float16 accumulators
+// (explicit SIMD: one vector FMA per row and depth step; maps to AVX-512 on PoCL, to scalar
+// registers on GPUs). No local memory or barriers.
+#ifndef PECARDS_ROWS
+#define PECARDS_ROWS 16
 #endif
-#ifndef PECARDS_TILE_K
-#define PECARDS_TILE_K 16 // depth of one local-memory step
-#endif
-#define PECARDS_WG 16 // work-items per dimension; each computes (TILE/WG)^2 outputs
-#define PECARDS_WPT (PECARDS_TILE / PECARDS_WG)
+#define PECARDS_COLS 16
 
 #define PECARDS_BIAS_NONE 0
 #define PECARDS_BIAS_ALIBI 1
@@ -45,66 +44,57 @@ inline int pecards_step_value(__global const long* starts, __global const int* v
     return values[lo];
 }
 
+// Transposes key rows k (rows x ld) into kt (ld x ldk) so that key columns are contiguous.
+__kernel void transpose_keys(__global const float* k, int rows, int ld, __global float* kt, int ldk) {
+    const int c = get_global_id(0);
+    const int e = get_global_id(1);
+    if (c >= rows || e >= ld) {
+        return;
+    }
+    kt[(long)e * ldk + c] = k[(long)c * ld + e];
+}
+
 // logits[r, c] = alpha * Q[r] . K[c] + bias(row_pos[r], col_pos[c]), -inf where causal and j > i.
-// Q: rows padded to a multiple of PECARDS_TILE, `ld` (a multiple of PECARDS_TILE_K) floats per row,
-// zero padded; K likewise. Bias: ALiBi (slope, form, length), T5 (step functions of -n / n and
-// beta), Shaw (alpha * Q[r][0..shaw_d) . A[idx - shaw_first], idx = clip(j - i, -k, k) + k).
-__kernel __attribute__((reqd_work_group_size(PECARDS_WG, PECARDS_WG, 1))) void logits(__global float* out, int ldo,
-    int nr, int nc, __global const float* q, __global const float* k, int ld, float alpha,
-    __global const long* row_pos, __global const long* col_pos, int causal, int bias_mode, float slope,
-    int alibi_form, long length, __global const long* starts_nonpos, __global const int* values_nonpos,
-    int steps_nonpos, __global const long* starts_pos, __global const int* values_pos, int steps_pos,
-    __global const float* beta, __global const float* shaw_a, int shaw_ld, int shaw_d, long shaw_k,
-    long shaw_first) {
-    __local float qs[PECARDS_TILE_K][PECARDS_TILE];
-    __local float ks[PECARDS_TILE_K][PECARDS_TILE];
-    const int x = get_local_id(0);
-    const int y = get_local_id(1);
-    const int row0 = get_group_id(1) * PECARDS_TILE;
-    const int col0 = get_group_id(0) * PECARDS_TILE;
-    const int flat = y * PECARDS_WG + x;
-    float acc[PECARDS_WPT][PECARDS_WPT];
-    for (int a = 0; a < PECARDS_WPT; ++a) {
-        for (int b = 0; b < PECARDS_WPT; ++b) {
-            acc[a][b] = 0.0f;
+// Q: rows padded to a multiple of PECARDS_ROWS, `ld` floats per row (zero padded); kt: K transposed,
+// ld rows of `ldk` (a multiple of 16) floats. Bias: ALiBi (slope, form, length), T5 (step functions
+// of -n / n and beta), Shaw (alpha * Q[r][0..shaw_d) . A[idx - shaw_first], idx = clip(j - i, -k, k) + k).
+__kernel void logits(__global float* out, int ldo, int nr, int nc, __global const float* q, __global const float* kt,
+    int ld, int ldk, float alpha, __global const long* row_pos, __global const long* col_pos, int causal,
+    int bias_mode, float slope, int alibi_form, long length, __global const long* starts_nonpos,
+    __global const int* values_nonpos, int steps_nonpos, __global const long* starts_pos,
+    __global const int* values_pos, int steps_pos, __global const float* beta, __global const float* shaw_a,
+    int shaw_ld, int shaw_d, long shaw_k, long shaw_first) {
+    const int col0 = get_global_id(0) * PECARDS_COLS;
+    const int row0 = get_global_id(1) * PECARDS_ROWS;
+    if (col0 >= nc || row0 >= nr) {
+        return;
+    }
+    float16 acc[PECARDS_ROWS];
+    for (int a = 0; a < PECARDS_ROWS; ++a) {
+        acc[a] = (float16)(0.0f);
+    }
+    __global const float* qrow = q + (long)row0 * ld;
+    for (int e = 0; e < ld; ++e) {
+        const float16 kv = vload16(0, kt + (long)e * ldk + col0);
+        for (int a = 0; a < PECARDS_ROWS; ++a) {
+            acc[a] = fma((float16)(qrow[(long)a * ld + e]), kv, acc[a]);
         }
     }
-    for (int k0 = 0; k0 < ld; k0 += PECARDS_TILE_K) {
-        for (int e = flat; e < PECARDS_TILE * PECARDS_TILE_K; e += PECARDS_WG * PECARDS_WG) {
-            const int rr = e / PECARDS_TILE_K;
-            const int kk = e % PECARDS_TILE_K;
-            qs[kk][rr] = q[(long)(row0 + rr) * ld + k0 + kk];
-            ks[kk][rr] = k[(long)(col0 + rr) * ld + k0 + kk];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int kk = 0; kk < PECARDS_TILE_K; ++kk) {
-            float qv[PECARDS_WPT];
-            float kv[PECARDS_WPT];
-            for (int a = 0; a < PECARDS_WPT; ++a) {
-                qv[a] = qs[kk][y + PECARDS_WG * a];
-                kv[a] = ks[kk][x + PECARDS_WG * a];
-            }
-            for (int a = 0; a < PECARDS_WPT; ++a) {
-                for (int b = 0; b < PECARDS_WPT; ++b) {
-                    acc[a][b] = fma(qv[a], kv[b], acc[a][b]);
-                }
-            }
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    for (int a = 0; a < PECARDS_WPT; ++a) {
-        const int r = row0 + y + PECARDS_WG * a;
+    for (int a = 0; a < PECARDS_ROWS; ++a) {
+        const int r = row0 + a;
         if (r >= nr) {
-            continue;
+            break;
         }
+        float dots[PECARDS_COLS];
+        vstore16(acc[a], 0, dots);
         const long i = row_pos[r];
-        for (int b = 0; b < PECARDS_WPT; ++b) {
-            const int c = col0 + x + PECARDS_WG * b;
+        for (int b = 0; b < PECARDS_COLS; ++b) {
+            const int c = col0 + b;
             if (c >= nc) {
-                continue;
+                break;
             }
             const long j = col_pos[c];
-            float v = alpha * acc[a][b];
+            float v = alpha * dots[b];
             if (causal && j > i) {
                 v = -INFINITY;
             } else if (bias_mode == PECARDS_BIAS_ALIBI) {

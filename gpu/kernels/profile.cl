@@ -1,24 +1,81 @@
 // Positional-only profiles f(delta), delta = i - j = delta0 + t, t in [0, count)
 // (docs/quantities.md; the host's ProfileSpec in gpu/src/profilespec.cpp sets the terms).
 
-// f[t] (+)= addend + sum_i Re(w_i exp(j delta phi_i)) = addend + sum_i (w_i.x cos - w_i.y sin).
-// Sinusoidal similarity, RoPE score (w_i = a^2 qc_i conj(kc_i)) and the Transformer-XL R terms.
-__kernel void trig_profile(__global float* out, long delta0, int count, __global const ulong* freq_turns,
-    __global const float2* weights, int pairs, float addend, int accumulate) {
-    const int t = get_global_id(0);
-    if (t >= count) {
+// f[t] (+)= addend + sum_i Re(w_i exp(j delta phi_i)), delta = delta0 + t: the sinusoidal
+// similarity, the RoPE score (w_i = a^2 qc_i conj(kc_i)) and the Transformer-XL R terms.
+// Evaluated blockwise: with delta = base_c + s, base_c = delta0 + c * PECARDS_SPAN, s in [0, SPAN),
+// Re(w e^{j delta phi}) = Re(W_ci E_si) where W_ci = w_i e^{j base_c phi_i} (one exact angle per
+// chunk and pair) and E_si = e^{j s phi_i} (one table for all chunks): a real matrix product
+// f[c, s] = sum_i (Wr_ci Er_is - Wi_ci Ei_is), no sin/cos per entry.
+#define PECARDS_SPAN 64
+#define PECARDS_SPAN_ROWS 8 // chunks per work-item
+
+// E table: er[i * SPAN + s] + j ei[i * SPAN + s] = exp(j s phi_i). One work-item per (s, i).
+__kernel void trig_offsets(__global float* er, __global float* ei, __global const ulong* freq_turns, int pairs) {
+    const int s = get_global_id(0);
+    const int i = get_global_id(1);
+    if (s >= PECARDS_SPAN || i >= pairs) {
         return;
     }
-    const long delta = delta0 + t;
-    float acc = 0.0f;
-    for (int i = 0; i < pairs; ++i) {
-        float c;
-        const float s = sincos(pecards_angle(delta, freq_turns[i]), &c);
-        const float2 w = weights[i];
-        acc = fma(w.x, c, fma(-w.y, s, acc));
+    float c;
+    const float sn = sincos(pecards_angle(s, freq_turns[i]), &c);
+    er[i * PECARDS_SPAN + s] = c;
+    ei[i * PECARDS_SPAN + s] = sn;
+}
+
+// W table: wr[c * pairs + i] + j wi[c * pairs + i] = w_i exp(j (delta0 + c SPAN) phi_i). One work-item per (i, c).
+__kernel void trig_chunk_weights(__global float* wr, __global float* wi, int chunks, long delta0,
+    __global const ulong* freq_turns, __global const float2* weights, int pairs) {
+    const int i = get_global_id(0);
+    const int c = get_global_id(1);
+    if (i >= pairs || c >= chunks) {
+        return;
     }
-    acc += addend;
-    out[t] = accumulate ? out[t] + acc : acc;
+    float cs;
+    const float sn = sincos(pecards_angle(delta0 + (long)c * PECARDS_SPAN, freq_turns[i]), &cs);
+    const float2 w = weights[i];
+    wr[(long)c * pairs + i] = w.x * cs - w.y * sn;
+    wi[(long)c * pairs + i] = w.x * sn + w.y * cs;
+}
+
+// f for PECARDS_SPAN_ROWS chunks x 16 offsets per work-item (float16 accumulators). `wr`/`wi` hold
+// rows for chunks rounded up to a multiple of PECARDS_SPAN_ROWS (extra rows are never stored).
+__kernel void trig_profile(__global float* out, int count, int chunks, __global const float* wr,
+    __global const float* wi, __global const float* er, __global const float* ei, int pairs, float addend,
+    int accumulate) {
+    const int s0 = get_global_id(0) * 16;
+    const int c0 = get_global_id(1) * PECARDS_SPAN_ROWS;
+    if (s0 >= PECARDS_SPAN || c0 >= chunks) {
+        return;
+    }
+    float16 acc[PECARDS_SPAN_ROWS];
+    for (int a = 0; a < PECARDS_SPAN_ROWS; ++a) {
+        acc[a] = (float16)(addend);
+    }
+    for (int i = 0; i < pairs; ++i) {
+        const float16 e_re = vload16(0, er + i * PECARDS_SPAN + s0);
+        const float16 e_im = vload16(0, ei + i * PECARDS_SPAN + s0);
+        for (int a = 0; a < PECARDS_SPAN_ROWS; ++a) {
+            const long row = (long)(c0 + a) * pairs + i;
+            acc[a] = fma((float16)(wr[row]), e_re, fma((float16)(-wi[row]), e_im, acc[a]));
+        }
+    }
+    for (int a = 0; a < PECARDS_SPAN_ROWS; ++a) {
+        const long first = (long)(c0 + a) * PECARDS_SPAN + s0;
+        if (first + 16 <= count) {
+            float16 v = acc[a];
+            if (accumulate) {
+                v += vload16(0, out + first);
+            }
+            vstore16(v, 0, out + first);
+        } else {
+            float values[16];
+            vstore16(acc[a], 0, values);
+            for (int s = 0; s < 16 && first + s < count; ++s) {
+                out[first + s] = accumulate ? out[first + s] + values[s] : values[s];
+            }
+        }
+    }
 }
 
 // ALiBi bias in its Toeplitz form: -slope * delta (causal), -slope * |delta| (symmetric).

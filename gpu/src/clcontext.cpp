@@ -141,7 +141,17 @@ void ClContext::enqueue(
             return; // nothing to do
         }
     }
-    const cl_int status = m_queue.enqueueNDRangeKernel(k, cl::NullRange, global, local);
+    // Without an explicit work-group size, round the range up (every kernel checks its bounds) so
+    // the runtime can pick a large work-group: an odd global size would force work-groups of 1.
+    cl::NDRange range = global;
+    if (local.dimensions() == 0) {
+        const std::size_t steps[3] = {32, 8, 1};
+        const cl::size_type* sizes = global.get();
+        range = global.dimensions() == 1 ? cl::NDRange(roundUp(sizes[0], steps[0]))
+            : global.dimensions() == 2 ? cl::NDRange(roundUp(sizes[0], steps[0]), roundUp(sizes[1], steps[1]))
+                                       : global;
+    }
+    const cl_int status = m_queue.enqueueNDRangeKernel(k, cl::NullRange, range, local);
     if (status != CL_SUCCESS) {
         throw OpenClError(status, std::string("clEnqueueNDRangeKernel(") + name + ")");
     }

@@ -85,8 +85,9 @@ public:
     }
 
     /// @brief Sets the arguments of `name` and enqueues it over `global` (work-group `local`, or
-    /// chosen by the runtime). Arguments must have the kernel's exact types (cl_int, cl_long,
-    /// cl_float, cl_ulong, cl::Buffer; a default cl::Buffer is a null pointer).
+    /// chosen by the runtime over `global` rounded up: kernels check their bounds). Arguments must have the
+    /// kernel's exact types (cl_int, cl_long, cl_float, cl_ulong, cl::Buffer; a default cl::Buffer is a null
+    /// pointer).
     template <typename... Args>
     void run(const char* name, const cl::NDRange& global, const cl::NDRange& local, const Args&... args) {
         cl::Kernel& k = kernel(name);

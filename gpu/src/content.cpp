@@ -19,8 +19,10 @@ namespace pecards::gpu::detail {
 
 namespace {
 
-constexpr std::size_t kTile = 64; // PECARDS_TILE in kernels/gemm.cl
-constexpr std::size_t kTileK = 16; // PECARDS_TILE_K
+constexpr std::size_t kTile = 64; // row padding of encoded vectors (a multiple of kRows and kCols)
+constexpr std::size_t kTileK = 16; // padding of the vector size
+constexpr std::size_t kRows = 16; // PECARDS_ROWS in kernels/gemm.cl
+constexpr std::size_t kCols = 16; // PECARDS_COLS
 constexpr std::int64_t kEntryTile = std::int64_t {1} << 22; // logits held at once (16 MiB)
 constexpr std::int64_t kShawTableLimit = std::int64_t {1} << 26; // floats of the Shaw a_idx table
 
@@ -31,209 +33,6 @@ std::vector<cl_long> positionRange(std::int64_t first, std::int64_t count) {
     }
     return positions;
 }
-
-/// A card's content vectors and logit kernel arguments.
-class ContentCard {
-public:
-    ContentCard(ClContext& cl, const CardParams& params)
-        : m_cl(cl)
-        , m_params(params)
-        , m_d(cardDimension(params)) {
-        const Card card = params.card;
-        m_txl = card == Card::Relative && params.relative.variant == RelativeVariant::TransformerXL;
-        m_ld = static_cast<int>(roundUp(static_cast<std::size_t>(m_txl ? 2 * m_d : m_d), kTileK));
-        const bool alibi = card == Card::Alibi || card == Card::Hybrid;
-        m_causal = params.causal || (alibi && params.alibi.form != AlibiForm::Symmetric);
-        if (card == Card::Sinusoidal) {
-            SinusoidalParams sinusoidal = params.sinusoidal;
-            sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
-            m_turns = cl.upload(frequencyTurns(sinusoidalFrequencies(sinusoidal)), "frequency turns");
-        }
-        if (card == Card::Rope || card == Card::Hybrid) {
-            const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-            const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
-            m_turns = cl.upload(frequencyTurns(scaling.inv_freq), "frequency turns");
-            m_attention_factor = scaling.attention_factor;
-        }
-        if (alibi) {
-            m_bias_mode = 1;
-            m_slope = alibiSlopes(params.alibi)[params.alibi.head];
-        }
-        if (card == Card::Relative && params.relative.variant == RelativeVariant::T5) {
-            m_bias_mode = 2;
-            const T5Steps steps = makeT5Steps(params.relative, params.length);
-            m_t5[0] = cl.upload(steps.nonpositive.starts, "T5 steps");
-            m_t5[1] = cl.upload(steps.nonpositive.values, "T5 steps");
-            m_t5[2] = cl.upload(steps.positive.starts, "T5 steps");
-            m_t5[3] = cl.upload(steps.positive.values, "T5 steps");
-            m_t5_steps[0] = static_cast<cl_int>(steps.nonpositive.starts.size());
-            m_t5_steps[1] = static_cast<cl_int>(steps.positive.starts.size());
-            m_beta = cl.upload(t5BucketValues(params), "T5 bucket values");
-        }
-        if (card == Card::Relative && params.relative.variant == RelativeVariant::Shaw) {
-            m_bias_mode = 3;
-        }
-        if (m_txl) {
-            prepareTxl();
-        }
-    }
-
-    /// Scale of q.k (and of the Shaw / Transformer-XL terms), as the CPU reference.
-    float alpha(bool attention) const {
-        const Card card = m_params.card;
-        const bool t5 = card == Card::Relative && m_params.relative.variant == RelativeVariant::T5;
-        const bool always_scaled = card == Card::Alibi || card == Card::Hybrid;
-        const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(m_d));
-        return static_cast<float>(t5 ? 1.0 : (attention || always_scaled ? inv_sqrt_d : 1.0));
-    }
-
-    int dimension() const { return m_ld; }
-    bool causal() const { return m_causal; }
-
-    /// Encoded vectors of `positions` (stream Query or Key): rows padded to a multiple of the tile.
-    cl::Buffer encode(const std::vector<cl_long>& positions, ProbeStream stream, bool attention) {
-        const auto n = static_cast<cl_int>(positions.size());
-        const std::size_t rows = roundUp(positions.size(), kTile);
-        const cl::Buffer pos = m_cl.upload(positions, "content positions");
-        cl::Buffer out = m_cl.zeros(rows * static_cast<std::size_t>(m_ld) * sizeof(float), "content vectors");
-        const bool query = stream == ProbeStream::Query;
-        const bool txl_query = m_txl && query;
-        cl::Buffer raw = txl_query
-            ? m_cl.buffer(
-                positions.size() * static_cast<std::size_t>(m_d) * sizeof(float), "raw content vectors")
-            : out;
-        const cl_int ld_raw = txl_query ? m_d : m_ld;
-        fillRaw(raw, ld_raw, positions, pos, stream);
-        const cl::NDRange elements(static_cast<std::size_t>(m_d), positions.size());
-        const cl::NDRange halves(static_cast<std::size_t>(std::max(m_d / 2, 1)), positions.size());
-        switch (m_params.card) {
-        case Card::Sinusoidal:
-            m_cl.run("add_sinusoidal", elements, cl::NullRange, out, m_ld, pos, n, m_d, m_turns,
-                static_cast<cl_int>(m_params.sinusoidal.layout == SinusoidalLayout::Concatenated ? 1 : 0),
-                cl_long {0}, cl_long {-1});
-            break;
-        case Card::Rope:
-        case Card::Hybrid: {
-            const int rotary = rotaryDim(m_params.rope);
-            m_cl.run("rope_rotate", cl::NDRange(static_cast<std::size_t>(rotary / 2), positions.size()),
-                cl::NullRange, out, m_ld, pos, n, m_turns,
-                static_cast<cl_int>(m_params.rope.layout == RopeLayout::HalfSplit ? 1 : 0),
-                static_cast<cl_int>(rotary), static_cast<cl_float>(m_attention_factor));
-            break;
-        }
-        default:
-            if (txl_query) {
-                const TxlTerm term = attention ? TxlTerm::Total : m_params.relative.term;
-                const auto use = [term](TxlTerm t) {
-                    return static_cast<cl_float>(term == TxlTerm::Total || term == t ? 1.0f : 0.0f);
-                };
-                m_cl.run("txl_queries", halves, cl::NullRange, out, m_ld, raw, ld_raw, pos, n, m_d, m_w_r,
-                    m_u, m_v_proj, m_turns, use(TxlTerm::A), use(TxlTerm::B), use(TxlTerm::C),
-                    use(TxlTerm::D));
-            } else if (m_txl) {
-                m_cl.run("txl_keys", halves, cl::NullRange, out, m_ld, pos, n, m_d, m_turns);
-            }
-            break;
-        }
-        return out;
-    }
-
-    /// logits[r, c] for query rows Q (nr) x key rows K (nc) at the given positions.
-    void logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const cl::Buffer& k,
-        const cl::Buffer& row_pos, const std::vector<cl_long>& rows, const cl::Buffer& col_pos,
-        const std::vector<cl_long>& cols, bool attention) {
-        const auto nr = static_cast<cl_int>(rows.size());
-        const auto nc = static_cast<cl_int>(cols.size());
-        cl::Buffer shaw;
-        cl_long shaw_first = 0;
-        const cl_long shaw_k = m_params.relative.clip_k;
-        if (m_bias_mode == 3) {
-            const auto [lo, hi] = std::minmax_element(rows.begin(), rows.end());
-            const auto [clo, chi] = std::minmax_element(cols.begin(), cols.end());
-            shaw_first = std::clamp<cl_long>(*clo - *hi, -shaw_k, shaw_k) + shaw_k;
-            const cl_long shaw_last = std::clamp<cl_long>(*chi - *lo, -shaw_k, shaw_k) + shaw_k;
-            if ((shaw_last - shaw_first + 1) * m_d > kShawTableLimit) {
-                throw ComputeLimitExceeded(
-                    "request too costly for the OpenCL backend: the Shaw vectors a_idx of "
-                    + std::to_string(shaw_last - shaw_first + 1)
-                    + " clipped indices x d = " + std::to_string(m_d) + " exceed "
-                    + std::to_string(kShawTableLimit) + " floats; use a smaller clip_k or a smaller window");
-            }
-            shaw = m_cl.buffer(static_cast<std::size_t>((shaw_last - shaw_first + 1) * m_d) * sizeof(float),
-                "Shaw vectors a_idx");
-            const std::vector<cl_long> indices = positionRange(shaw_first, shaw_last - shaw_first + 1);
-            fillRaw(shaw, m_d, indices, m_cl.upload(indices, "Shaw indices"), ProbeStream::Shaw);
-        }
-        const cl::NDRange global(roundUp(static_cast<std::size_t>(nc), kTile) / 4,
-            roundUp(static_cast<std::size_t>(nr), kTile) / 4);
-        m_cl.run("logits", global, cl::NDRange(16, 16), out, ldo, nr, nc, q, k, static_cast<cl_int>(m_ld),
-            alpha(attention), row_pos, col_pos, static_cast<cl_int>(m_causal ? 1 : 0), m_bias_mode,
-            static_cast<cl_float>(m_slope), static_cast<cl_int>(m_params.alibi.form),
-            static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1], m_t5_steps[0], m_t5[2], m_t5[3],
-            m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d), static_cast<cl_int>(m_d), shaw_k,
-            shaw_first);
-    }
-
-private:
-    /// Raw content vectors (contentVector, or the loaded .npy rows) into the first d entries of each row.
-    void fillRaw(cl::Buffer& target, cl_int ld, const std::vector<cl_long>& positions, const cl::Buffer& pos,
-        ProbeStream stream) {
-        const auto& loaded = stream == ProbeStream::Query ? m_params.probe.content_q
-            : stream == ProbeStream::Key                  ? m_params.probe.content_k
-                                                          : nullptr;
-        if (loaded) {
-            std::vector<float> host(positions.size() * static_cast<std::size_t>(ld), 0.0f);
-            for (std::size_t r = 0; r < positions.size(); ++r) {
-                for (int c = 0; c < m_d; ++c) {
-                    host[r * static_cast<std::size_t>(ld) + static_cast<std::size_t>(c)]
-                        = static_cast<float>((*loaded)(static_cast<Eigen::Index>(positions[r]), c));
-                }
-            }
-            m_cl.write(target, host, "loaded content vectors");
-            return;
-        }
-        m_cl.run("probe_vectors", cl::NDRange(static_cast<std::size_t>(m_d), positions.size()), cl::NullRange,
-            target, ld, pos, static_cast<cl_int>(positions.size()), static_cast<cl_int>(m_d),
-            static_cast<cl_ulong>(m_params.probe.seed), static_cast<cl_uint>(stream));
-    }
-
-    void prepareTxl() {
-        const int d = m_d;
-        const std::uint64_t seed = m_params.probe.seed;
-        std::vector<float> w_r(static_cast<std::size_t>(d) * static_cast<std::size_t>(d));
-        Eigen::MatrixXd w(d, d);
-        for (int r = 0; r < d; ++r) {
-            for (int c = 0; c < d; ++c) {
-                w(r, c) = probeNormal(seed, ProbeStream::WR, r, c) / std::sqrt(static_cast<double>(d));
-                w_r[static_cast<std::size_t>(r * d + c)] = static_cast<float>(w(r, c));
-            }
-        }
-        const Eigen::VectorXd u = contentVector(seed, ProbeStream::U, 0, d);
-        const Eigen::VectorXd v_proj = w.transpose() * contentVector(seed, ProbeStream::V, 0, d);
-        m_w_r = m_cl.upload(w_r, "Transformer-XL W_R");
-        m_u = m_cl.upload(std::vector<float>(u.data(), u.data() + d), "Transformer-XL u");
-        m_v_proj
-            = m_cl.upload(std::vector<float>(v_proj.data(), v_proj.data() + d), "Transformer-XL W_R^T v");
-        SinusoidalParams table;
-        table.d_model = d;
-        m_turns = m_cl.upload(frequencyTurns(sinusoidalFrequencies(table)), "frequency turns");
-    }
-
-    ClContext& m_cl;
-    const CardParams& m_params;
-    int m_d;
-    int m_ld = 16;
-    bool m_txl = false;
-    bool m_causal = false;
-    cl::Buffer m_turns;
-    double m_attention_factor = 1.0;
-    cl_int m_bias_mode = 0;
-    double m_slope = 0.0;
-    cl::Buffer m_t5[4];
-    cl_int m_t5_steps[2] = {1, 1};
-    cl::Buffer m_beta;
-    cl::Buffer m_w_r, m_u, m_v_proj;
-};
 
 /// log Z of each query row over every key j in [0, L) (j <= i when causal), streamed in key tiles.
 cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer& q, const cl::Buffer& row_pos,
@@ -266,6 +65,188 @@ cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer&
 }
 
 } // namespace
+
+/// A card's content vectors and logit kernel arguments.
+ContentCard::ContentCard(ClContext& cl, const CardParams& params)
+    : m_cl(cl)
+    , m_params(params)
+    , m_d(cardDimension(params)) {
+    const Card card = params.card;
+    m_txl = card == Card::Relative && params.relative.variant == RelativeVariant::TransformerXL;
+    m_ld = static_cast<int>(roundUp(static_cast<std::size_t>(m_txl ? 2 * m_d : m_d), kTileK));
+    const bool alibi = card == Card::Alibi || card == Card::Hybrid;
+    m_causal = params.causal || (alibi && params.alibi.form != AlibiForm::Symmetric);
+    if (card == Card::Sinusoidal) {
+        SinusoidalParams sinusoidal = params.sinusoidal;
+        sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
+        m_turns = cl.upload(frequencyTurns(sinusoidalFrequencies(sinusoidal)), "frequency turns");
+    }
+    if (card == Card::Rope || card == Card::Hybrid) {
+        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
+        const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
+        m_turns = cl.upload(frequencyTurns(scaling.inv_freq), "frequency turns");
+        m_attention_factor = scaling.attention_factor;
+    }
+    if (alibi) {
+        m_bias_mode = 1;
+        m_slope = alibiSlopes(params.alibi)[params.alibi.head];
+    }
+    if (card == Card::Relative && params.relative.variant == RelativeVariant::T5) {
+        m_bias_mode = 2;
+        const T5Steps steps = makeT5Steps(params.relative, params.length);
+        m_t5[0] = cl.upload(steps.nonpositive.starts, "T5 steps");
+        m_t5[1] = cl.upload(steps.nonpositive.values, "T5 steps");
+        m_t5[2] = cl.upload(steps.positive.starts, "T5 steps");
+        m_t5[3] = cl.upload(steps.positive.values, "T5 steps");
+        m_t5_steps[0] = static_cast<cl_int>(steps.nonpositive.starts.size());
+        m_t5_steps[1] = static_cast<cl_int>(steps.positive.starts.size());
+        m_beta = cl.upload(t5BucketValues(params), "T5 bucket values");
+    }
+    if (card == Card::Relative && params.relative.variant == RelativeVariant::Shaw) {
+        m_bias_mode = 3;
+    }
+    if (m_txl) {
+        prepareTxl();
+    }
+}
+
+/// Scale of q.k (and of the Shaw / Transformer-XL terms), as the CPU reference.
+float ContentCard::alpha(bool attention) const {
+    const Card card = m_params.card;
+    const bool t5 = card == Card::Relative && m_params.relative.variant == RelativeVariant::T5;
+    const bool always_scaled = card == Card::Alibi || card == Card::Hybrid;
+    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(m_d));
+    return static_cast<float>(t5 ? 1.0 : (attention || always_scaled ? inv_sqrt_d : 1.0));
+}
+
+/// Encoded vectors of `positions` (stream Query or Key): rows padded to a multiple of the tile.
+cl::Buffer ContentCard::encode(const std::vector<cl_long>& positions, ProbeStream stream, bool attention) {
+    const auto n = static_cast<cl_int>(positions.size());
+    const std::size_t rows = roundUp(positions.size(), kTile);
+    const cl::Buffer pos = m_cl.upload(positions, "content positions");
+    cl::Buffer out = m_cl.zeros(rows * static_cast<std::size_t>(m_ld) * sizeof(float), "content vectors");
+    const bool query = stream == ProbeStream::Query;
+    const bool txl_query = m_txl && query;
+    cl::Buffer raw = txl_query
+        ? m_cl.buffer(positions.size() * static_cast<std::size_t>(m_d) * sizeof(float), "raw content vectors")
+        : out;
+    const cl_int ld_raw = txl_query ? m_d : m_ld;
+    fillRaw(raw, ld_raw, positions, pos, stream);
+    const cl::NDRange elements(static_cast<std::size_t>(m_d), positions.size());
+    const cl::NDRange halves(static_cast<std::size_t>(std::max(m_d / 2, 1)), positions.size());
+    switch (m_params.card) {
+    case Card::Sinusoidal:
+        m_cl.run("add_sinusoidal", elements, cl::NullRange, out, m_ld, pos, n, m_d, m_turns,
+            static_cast<cl_int>(m_params.sinusoidal.layout == SinusoidalLayout::Concatenated ? 1 : 0),
+            cl_long {0}, cl_long {-1});
+        break;
+    case Card::Rope:
+    case Card::Hybrid: {
+        const int rotary = rotaryDim(m_params.rope);
+        m_cl.run("rope_rotate", cl::NDRange(static_cast<std::size_t>(rotary / 2), positions.size()),
+            cl::NullRange, out, m_ld, pos, n, m_turns,
+            static_cast<cl_int>(m_params.rope.layout == RopeLayout::HalfSplit ? 1 : 0),
+            static_cast<cl_int>(rotary), static_cast<cl_float>(m_attention_factor));
+        break;
+    }
+    default:
+        if (txl_query) {
+            const TxlTerm term = attention ? TxlTerm::Total : m_params.relative.term;
+            const auto use = [term](TxlTerm t) {
+                return static_cast<cl_float>(term == TxlTerm::Total || term == t ? 1.0f : 0.0f);
+            };
+            m_cl.run("txl_queries", halves, cl::NullRange, out, m_ld, raw, ld_raw, pos, n, m_d, m_w_r, m_u,
+                m_v_proj, m_turns, use(TxlTerm::A), use(TxlTerm::B), use(TxlTerm::C), use(TxlTerm::D));
+        } else if (m_txl) {
+            m_cl.run("txl_keys", halves, cl::NullRange, out, m_ld, pos, n, m_d, m_turns);
+        }
+        break;
+    }
+    return out;
+}
+
+/// logits[r, c] for query rows Q (nr) x key rows K (nc) at the given positions.
+void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const cl::Buffer& k,
+    const cl::Buffer& row_pos, const std::vector<cl_long>& rows, const cl::Buffer& col_pos,
+    const std::vector<cl_long>& cols, bool attention) {
+    const auto nr = static_cast<cl_int>(rows.size());
+    const auto nc = static_cast<cl_int>(cols.size());
+    cl::Buffer shaw;
+    cl_long shaw_first = 0;
+    const cl_long shaw_k = m_params.relative.clip_k;
+    if (m_bias_mode == 3) {
+        const auto [lo, hi] = std::minmax_element(rows.begin(), rows.end());
+        const auto [clo, chi] = std::minmax_element(cols.begin(), cols.end());
+        shaw_first = std::clamp<cl_long>(*clo - *hi, -shaw_k, shaw_k) + shaw_k;
+        const cl_long shaw_last = std::clamp<cl_long>(*chi - *lo, -shaw_k, shaw_k) + shaw_k;
+        if ((shaw_last - shaw_first + 1) * m_d > kShawTableLimit) {
+            throw ComputeLimitExceeded("request too costly for the OpenCL backend: the Shaw vectors a_idx of "
+                + std::to_string(shaw_last - shaw_first + 1) + " clipped indices x d = " + std::to_string(m_d)
+                + " exceed " + std::to_string(kShawTableLimit)
+                + " floats; use a smaller clip_k or a smaller window");
+        }
+        shaw = m_cl.buffer(static_cast<std::size_t>((shaw_last - shaw_first + 1) * m_d) * sizeof(float),
+            "Shaw vectors a_idx");
+        const std::vector<cl_long> indices = positionRange(shaw_first, shaw_last - shaw_first + 1);
+        fillRaw(shaw, m_d, indices, m_cl.upload(indices, "Shaw indices"), ProbeStream::Shaw);
+    }
+    // Keys transposed so the kernel reads 16 consecutive key columns per vector load.
+    const std::size_t key_rows = roundUp(static_cast<std::size_t>(nc), kTile);
+    const auto ldk = static_cast<cl_int>(key_rows);
+    cl::Buffer kt = m_cl.buffer(key_rows * static_cast<std::size_t>(m_ld) * sizeof(float), "transposed keys");
+    m_cl.run("transpose_keys", cl::NDRange(key_rows, static_cast<std::size_t>(m_ld)), cl::NullRange, k,
+        static_cast<cl_int>(key_rows), static_cast<cl_int>(m_ld), kt, ldk);
+    const cl::NDRange global(roundUp(static_cast<std::size_t>(nc), kCols) / kCols,
+        roundUp(static_cast<std::size_t>(nr), kRows) / kRows);
+    m_cl.run("logits", global, cl::NullRange, out, ldo, nr, nc, q, kt, static_cast<cl_int>(m_ld), ldk,
+        alpha(attention), row_pos, col_pos, static_cast<cl_int>(m_causal ? 1 : 0), m_bias_mode,
+        static_cast<cl_float>(m_slope), static_cast<cl_int>(m_params.alibi.form),
+        static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1], m_t5_steps[0], m_t5[2], m_t5[3],
+        m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d), static_cast<cl_int>(m_d), shaw_k, shaw_first);
+}
+
+/// Raw content vectors (contentVector, or the loaded .npy rows) into the first d entries of each row.
+void ContentCard::fillRaw(cl::Buffer& target, cl_int ld, const std::vector<cl_long>& positions,
+    const cl::Buffer& pos, ProbeStream stream) {
+    const auto& loaded = stream == ProbeStream::Query ? m_params.probe.content_q
+        : stream == ProbeStream::Key                  ? m_params.probe.content_k
+                                                      : nullptr;
+    if (loaded) {
+        std::vector<float> host(positions.size() * static_cast<std::size_t>(ld), 0.0f);
+        for (std::size_t r = 0; r < positions.size(); ++r) {
+            for (int c = 0; c < m_d; ++c) {
+                host[r * static_cast<std::size_t>(ld) + static_cast<std::size_t>(c)]
+                    = static_cast<float>((*loaded)(static_cast<Eigen::Index>(positions[r]), c));
+            }
+        }
+        m_cl.write(target, host, "loaded content vectors");
+        return;
+    }
+    m_cl.run("probe_vectors", cl::NDRange(static_cast<std::size_t>(m_d), positions.size()), cl::NullRange,
+        target, ld, pos, static_cast<cl_int>(positions.size()), static_cast<cl_int>(m_d),
+        static_cast<cl_ulong>(m_params.probe.seed), static_cast<cl_uint>(stream));
+}
+
+void ContentCard::prepareTxl() {
+    const int d = m_d;
+    const std::uint64_t seed = m_params.probe.seed;
+    std::vector<float> w_r(static_cast<std::size_t>(d) * static_cast<std::size_t>(d));
+    Eigen::MatrixXd w(d, d);
+    for (int r = 0; r < d; ++r) {
+        for (int c = 0; c < d; ++c) {
+            w(r, c) = probeNormal(seed, ProbeStream::WR, r, c) / std::sqrt(static_cast<double>(d));
+            w_r[static_cast<std::size_t>(r * d + c)] = static_cast<float>(w(r, c));
+        }
+    }
+    const Eigen::VectorXd u = contentVector(seed, ProbeStream::U, 0, d);
+    const Eigen::VectorXd v_proj = w.transpose() * contentVector(seed, ProbeStream::V, 0, d);
+    m_w_r = m_cl.upload(w_r, "Transformer-XL W_R");
+    m_u = m_cl.upload(std::vector<float>(u.data(), u.data() + d), "Transformer-XL u");
+    m_v_proj = m_cl.upload(std::vector<float>(v_proj.data(), v_proj.data() + d), "Transformer-XL W_R^T v");
+    SinusoidalParams table;
+    table.d_model = d;
+    m_turns = m_cl.upload(frequencyTurns(sinusoidalFrequencies(table)), "frequency turns");
+}
 
 cl::Buffer contentLogits(ClContext& cl, const CardParams& params, const std::vector<cl_long>& rows,
     const std::vector<cl_long>& cols, bool attention) {

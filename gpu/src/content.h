@@ -6,6 +6,7 @@
 /// pooling of logit tiles. Memory stays bounded by the tile sizes, whatever L.
 
 #include "clcontext.h"
+#include "pecards/probe.h"
 #include "pecards/view.h"
 
 namespace pecards::gpu::detail {
@@ -13,6 +14,51 @@ namespace pecards::gpu::detail {
 /// @brief Most multiply-adds a content view may cost: window rows x window cols x max(D, 16) for
 /// Mean/Max/Min (D = vector size on the device), plus normaliser rows x L x max(D, 16) for attention.
 inline constexpr std::int64_t kContentWorkBudget = std::int64_t {1} << 35;
+
+/// @brief A card's content vectors (q_i, k_j through the card's encoding) and the arguments of
+/// the `logits` kernel (scale, bias, mask), as the CPU reference's ContentModel.
+class ContentCard {
+public:
+    /// @param params validated card parameters (kept by reference: must outlive the card).
+    ContentCard(ClContext& cl, const CardParams& params);
+
+    /// Scale of q.k (and of the Shaw / Transformer-XL terms): 1/sqrt(d) for attention logits and
+    /// always for ALiBi and the hybrid, 1 for T5.
+    float alpha(bool attention) const;
+    /// Floats per encoded row (D = d, 2d for Transformer-XL, padded to the kernel's depth step).
+    int dimension() const { return m_ld; }
+    bool causal() const { return m_causal; }
+
+    /// @brief Encoded vectors of `positions` (stream Query or Key), rows padded with zeros to a
+    /// multiple of the kernel tile. @throws OpenClError
+    cl::Buffer encode(const std::vector<cl_long>& positions, ProbeStream stream, bool attention);
+
+    /// @brief out[r * ldo + c] = logits of query rows `q` (positions `rows`) x key rows `k`
+    /// (positions `cols`). @throws ComputeLimitExceeded (Shaw table), OpenClError
+    void logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const cl::Buffer& k,
+        const cl::Buffer& row_pos, const std::vector<cl_long>& rows, const cl::Buffer& col_pos,
+        const std::vector<cl_long>& cols, bool attention);
+
+private:
+    void fillRaw(cl::Buffer& target, cl_int ld, const std::vector<cl_long>& positions, const cl::Buffer& pos,
+        ProbeStream stream);
+    void prepareTxl();
+
+    ClContext& m_cl;
+    const CardParams& m_params;
+    int m_d;
+    int m_ld = 16;
+    bool m_txl = false;
+    bool m_causal = false;
+    cl::Buffer m_turns;
+    double m_attention_factor = 1.0;
+    cl_int m_bias_mode = 0;
+    double m_slope = 0.0;
+    cl::Buffer m_t5[4];
+    cl_int m_t5_steps[2] = {1, 1};
+    cl::Buffer m_beta;
+    cl::Buffer m_w_r, m_u, m_v_proj;
+};
 
 /// @brief Computes a validated ContentScore or ContentAttention request.
 /// @throws ComputeLimitExceeded above kContentWorkBudget (or a Shaw index table over 256 MiB), OpenClError.

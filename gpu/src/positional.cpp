@@ -145,7 +145,7 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     // Deltas the view reads: the window's, and for attention every key of every window row.
     const std::int64_t delta0
         = attention ? w.row_begin - (request.params.length - 1) : w.row_begin - (w.col_end - 1);
-    const std::int64_t delta_last = w.row_end - 1 - w.col_begin;
+    const std::int64_t delta_last = attention ? w.row_end - 1 : w.row_end - 1 - w.col_begin;
     const std::int64_t count = delta_last - delta0 + 1;
     const cl::Buffer f = evaluateProfile(cl, spec, delta0, count);
     const cl::Buffer row_starts

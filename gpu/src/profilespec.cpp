@@ -147,7 +147,9 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
     const int d = cardDimension(params);
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     ProfileSpec spec;
-    spec.causal = params.causal || (isAlibiCard(params.card) && params.alibi.form != AlibiForm::Symmetric);
+    // Buckets are an index map, never masked (as the CPU reference).
+    spec.causal = quantity != Quantity::Buckets
+        && (params.causal || (isAlibiCard(params.card) && params.alibi.form != AlibiForm::Symmetric));
     spec.seed = params.probe.seed;
     switch (params.card) {
     case Card::Sinusoidal: {
@@ -213,10 +215,25 @@ cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t 
     const cl_int n = static_cast<cl_int>(count);
     cl_int accumulate = 0;
     if (spec.trig) {
+        // Blockwise evaluation (kernels/profile.cl): exact angles once per chunk of kSpan deltas.
+        constexpr std::size_t kSpan = 64; // PECARDS_SPAN
+        constexpr std::size_t kSpanRows = 8; // PECARDS_SPAN_ROWS
+        const auto pairs = static_cast<cl_int>(spec.weights.size());
+        const std::size_t chunks = (static_cast<std::size_t>(count) + kSpan - 1) / kSpan;
+        const std::size_t rows = roundUp(chunks, kSpanRows);
         const cl::Buffer turns = cl.upload(spec.turns, "frequency turns");
         const cl::Buffer weights = cl.upload(spec.weights, "profile weights");
-        cl.run("trig_profile", global, cl::NullRange, out, first, n, turns, weights,
-            static_cast<cl_int>(spec.weights.size()), static_cast<cl_float>(spec.constant), accumulate);
+        const std::size_t pair_count = static_cast<std::size_t>(pairs);
+        cl::Buffer er = cl.buffer(kSpan * pair_count * sizeof(float), "offset phases");
+        cl::Buffer ei = cl.buffer(kSpan * pair_count * sizeof(float), "offset phases");
+        cl::Buffer wr = cl.zeros(rows * pair_count * sizeof(float), "chunk weights");
+        cl::Buffer wi = cl.zeros(rows * pair_count * sizeof(float), "chunk weights");
+        cl.run("trig_offsets", cl::NDRange(kSpan, pair_count), cl::NullRange, er, ei, turns, pairs);
+        cl.run("trig_chunk_weights", cl::NDRange(pair_count, chunks), cl::NullRange, wr, wi,
+            static_cast<cl_int>(chunks), first, turns, weights, pairs);
+        cl.run("trig_profile", cl::NDRange(kSpan / 16, rows / kSpanRows), cl::NullRange, out, n,
+            static_cast<cl_int>(chunks), wr, wi, er, ei, pairs, static_cast<cl_float>(spec.constant),
+            accumulate);
         accumulate = 1;
     }
     if (spec.alibi) {

@@ -6,6 +6,7 @@
 #include "kernelsources.h"
 #include "pecards/gpu/kernelcache.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@ using gpu::detail::buildProgram;
 using gpu::detail::kernelSources;
 using gpu::detail::programSource;
 
-TEST(KernelBuild, EveryKernelFileBuildsOnTheDevice) {
+TEST(GpuKernelBuild, EveryKernelFileBuildsOnTheDevice) {
     PECARDS_GET_OPENCL_BACKEND(backend);
     const gpu::OpenClDevice& device = backend->device();
     cl_int status = CL_SUCCESS;
@@ -45,11 +46,11 @@ TEST(KernelBuild, EveryKernelFileBuildsOnTheDevice) {
     }
 }
 
-TEST(KernelBuild, UnknownKernelFileIsAnError) {
+TEST(GpuKernelBuild, UnknownKernelFileIsAnError) {
     EXPECT_THROW(programSource("nope.cl"), std::invalid_argument);
 }
 
-TEST(KernelCache, SecondStartLoadsTheBinaryAndCorruptEntriesAreRebuilt) {
+TEST(GpuKernelCache, SecondStartLoadsTheBinaryAndCorruptEntriesAreRebuilt) {
     PECARDS_GET_OPENCL_BACKEND(backend);
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "pecards-cache-test";
     std::filesystem::remove_all(dir);
@@ -92,19 +93,54 @@ TEST(KernelCache, SecondStartLoadsTheBinaryAndCorruptEntriesAreRebuilt) {
     std::filesystem::remove_all(dir);
 }
 
-TEST(KernelCache, DirectoryFollowsTheEnvironment) {
-    ::setenv("PECARDS_KERNEL_CACHE_DIR", "/tmp/pecards-env-cache", 1);
-    EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/pecards-env-cache"));
-    ::unsetenv("PECARDS_KERNEL_CACHE_DIR");
-    ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
-    EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/xdg/pecards/kernels"));
-    ::unsetenv("XDG_CACHE_HOME");
-    ::setenv("HOME", "/home/someone", 1);
+/// Sets an environment variable for the scope, restoring the previous value.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const char* value)
+        : m_name(name) {
+        const char* old = std::getenv(name);
+        m_had = old != nullptr;
+        m_old = m_had ? old : "";
+        if (value != nullptr) {
+            ::setenv(name, value, 1);
+        } else {
+            ::unsetenv(name);
+        }
+    }
+    ~ScopedEnv() {
+        if (m_had) {
+            ::setenv(m_name.c_str(), m_old.c_str(), 1);
+        } else {
+            ::unsetenv(m_name.c_str());
+        }
+    }
+    ScopedEnv(const ScopedEnv&) = delete;
+    ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+private:
+    std::string m_name;
+    std::string m_old;
+    bool m_had = false;
+};
+
+TEST(GpuKernelCache, DirectoryFollowsTheEnvironment) {
+    const ScopedEnv home("HOME", "/home/someone");
+    {
+        const ScopedEnv dir("PECARDS_KERNEL_CACHE_DIR", "/tmp/pecards-env-cache");
+        const ScopedEnv xdg("XDG_CACHE_HOME", "/tmp/xdg");
+        EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/pecards-env-cache"));
+    }
+    const ScopedEnv dir("PECARDS_KERNEL_CACHE_DIR", nullptr);
+    {
+        const ScopedEnv xdg("XDG_CACHE_HOME", "/tmp/xdg");
+        EXPECT_EQ(gpu::KernelCache::defaultDirectory(), std::filesystem::path("/tmp/xdg/pecards/kernels"));
+    }
+    const ScopedEnv xdg("XDG_CACHE_HOME", nullptr);
     EXPECT_EQ(
         gpu::KernelCache::defaultDirectory(), std::filesystem::path("/home/someone/.cache/pecards/kernels"));
 }
 
-TEST(KernelCache, KeysDependOnEveryPart) {
+TEST(GpuKernelCache, KeysDependOnEveryPart) {
     const std::string key = gpu::KernelCache::key({"device", "driver 1", "source"});
     EXPECT_EQ(key.size(), 32U);
     EXPECT_EQ(key, gpu::KernelCache::key({"device", "driver 1", "source"}));

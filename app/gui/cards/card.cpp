@@ -47,6 +47,7 @@ void Card::doLoad()
 
     // Left: the card text with its header.
     auto* textSide = new QWidget(splitter);
+    textSide->setMinimumWidth(kTextMinimumWidth);
     auto* textLayout = new QVBoxLayout(textSide);
     textLayout->setContentsMargins(0, 0, 0, 0);
     m_headerRow = new QHBoxLayout;

@@ -49,6 +49,7 @@ public:
     bool allViewsAnswered() const;
 
     static constexpr int kGridColumns = 2;
+    static constexpr int kTextMinimumWidth = 300;
 
 signals:
     void paramsChanged(const pecards::CardParams& params);

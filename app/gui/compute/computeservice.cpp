@@ -21,7 +21,10 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_failed, this, &ComputeService::failed);
-    connect(m_worker, &ComputeWorker::W_jobFinished, this, &ComputeService::jobFinished);
+    connect(m_worker, &ComputeWorker::W_jobFinished, this, [this](const QString& tag, quint64 id, double milliseconds) {
+        ++m_finishedCount;
+        emit jobFinished(tag, id, milliseconds);
+    });
     m_thread.start();
 }
 

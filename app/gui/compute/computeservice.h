@@ -34,6 +34,9 @@ public:
     /// @brief How many stale jobs were dropped since start.
     quint64 droppedCount() const { return m_droppedCount; }
 
+    /// @brief True when every submitted job was either answered or dropped.
+    bool isIdle() const { return m_nextId - 1 == m_finishedCount + m_droppedCount; }
+
 signals:
     void backendReady(const BackendInfo& info);
     void gridReady(const GridResult& result);
@@ -50,4 +53,5 @@ private:
     BackendInfo m_backendInfo;
     quint64 m_nextId = 1;
     quint64 m_droppedCount = 0;
+    quint64 m_finishedCount = 0;
 };

@@ -44,7 +44,7 @@ void CardView::setContent(QWidget* content)
 void CardView::addExportButton(QWidget* target)
 {
     auto* button = new QToolButton(this);
-    button->setText(tr("Export"));
+    button->setText(tr("Save…"));
     button->setToolTip(tr("Save this view as PNG or SVG"));
     m_toolRow->addWidget(button);
     connect(button, &QToolButton::clicked, this, [this, target] { exportFigure(target, this, title()); });

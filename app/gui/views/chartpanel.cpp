@@ -23,7 +23,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     toolRow()->addStretch(1);
     if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
-        m_channels->setMaximumWidth(120);
+        m_channels->setMaximumWidth(90);
         m_channels->setToolTip(tr("Comma-separated %1; empty = automatic")
                                    .arg(spec.curve == CurveKind::RopePolar ? tr("pair indices i") : tr("dimensions / pairs")));
         toolRow()->addWidget(new QLabel(spec.curve == CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
@@ -33,9 +33,10 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     if (spec.curve == CurveKind::RopePolar) {
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
         m_position->setToolTip(tr("Position m: drag to rotate every pair by m·θ_i"));
-        m_position->setMinimumWidth(200);
+        m_position->setMinimumWidth(150);
         toolRow()->addWidget(new QLabel(tr("m:"), this));
         toolRow()->addWidget(m_position, 1);
+        m_position->setValue(kDefaultPolarPosition);
         connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
     }
     if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::AlibiHeads || spec.curve == CurveKind::RelativeBuckets) {

@@ -25,6 +25,8 @@ public:
     SliderSpin* positionControl() const { return m_position; }
     const CurveRequest& lastRequest() const { return m_request; }
 
+    static constexpr int kDefaultPolarPosition = 10; ///< pairs already spread out at first sight
+
 protected:
     void showEvent(QShowEvent* event) override;
 

@@ -205,10 +205,16 @@ void HeatmapController::showIdleReadout()
                               .arg(m_style.colName)
                               .arg(grid.window.col_begin)
                               .arg(grid.window.col_end - 1);
-    const QString how = isExact(grid) ? tr("exact: one entry per pixel")
-                                      : tr("%1 (%2)").arg(reductionName(m_request.reduction),
-                                            reductionExplanation(m_request.reduction));
-    m_widget->setReadout(tr("%1  ·  %2  ·  wheel/drag to zoom, double-click to reset").arg(where, how));
+    const QString how = isExact(grid)
+        ? tr("exact: one entry per pixel")
+        : tr("pixel = %1 of ~%2×%3 entries")
+              .arg(reductionName(m_request.reduction))
+              .arg(grid.window.rows() / grid.rows)
+              .arg(grid.window.cols() / grid.cols);
+    m_widget->setReadout(tr("%1  ·  %2").arg(where, how));
+    m_widget->setToolTip(tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
+                            "double-click to reset; hover for the exact value.")
+                             .arg(reductionExplanation(m_request.reduction)));
 }
 
 QString HeatmapController::entryText(qint64 row, qint64 col) const

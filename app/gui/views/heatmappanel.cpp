@@ -5,7 +5,6 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QMenu>
 #include <QToolButton>
 
@@ -27,12 +26,11 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     });
 
     auto* reset = new QToolButton(this);
-    reset->setText(tr("Reset zoom"));
+    reset->setText(tr("⟲ Full"));
     reset->setToolTip(tr("Show the full extent again (or double-click the heatmap)"));
     connect(reset, &QToolButton::clicked, m_controller, &HeatmapController::resetWindow);
 
     toolRow()->addStretch(1);
-    toolRow()->addWidget(new QLabel(tr("pixel:"), this));
     toolRow()->addWidget(m_reduction);
     toolRow()->addWidget(reset);
     addExportButton(this);

@@ -45,6 +45,7 @@ QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low,
     axis->setRange(low, high);
     axis->setTitleText(title);
     axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
 }
 
@@ -82,7 +83,7 @@ void ChartWidget::setCurves(const CurveSet& curves)
         auto* angular = new QValueAxis;
         angular->setRange(0, 360);
         angular->setTickCount(9);
-        angular->setLabelFormat(QStringLiteral("%d°"));
+        angular->setLabelFormat(QStringLiteral("%d"));
         angular->setTitleText(curves.xTitle);
         auto* radial = new QValueAxis;
         radial->setRange(0, 1);

@@ -13,6 +13,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <algorithm>
 
@@ -44,8 +45,9 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
         emit modelFailed(message);
-        if (isVisible())
-            QMessageBox::warning(this, tr("Model config"), message);
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Model config"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // window-modal, does not block the event loop
     });
     showTab(QStringLiteral("rope"));
 }

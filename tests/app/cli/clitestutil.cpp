@@ -57,12 +57,14 @@ NpyArray loadNpy(const QString& path) {
         ADD_FAILURE() << path.toStdString() << " is not a version 1.0 .npy file";
         return array;
     }
-    const int headerLength = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    const int headerLength
+        = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
     const QString header = QString::fromLatin1(bytes.mid(10, headerLength));
     EXPECT_EQ((10 + headerLength) % 64, 0) << "header not 64-byte aligned";
     EXPECT_TRUE(header.contains(QStringLiteral("'descr': '<f8'"))) << header.toStdString();
     EXPECT_TRUE(header.contains(QStringLiteral("'fortran_order': False"))) << header.toStdString();
-    const QRegularExpressionMatch shape = QRegularExpression(QStringLiteral("'shape': \\(([^)]*)\\)")).match(header);
+    const QRegularExpressionMatch shape
+        = QRegularExpression(QStringLiteral("'shape': \\(([^)]*)\\)")).match(header);
     EXPECT_TRUE(shape.hasMatch()) << header.toStdString();
     std::int64_t count = 1;
     for (const QString& extent : shape.captured(1).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -78,8 +80,8 @@ NpyArray loadNpy(const QString& path) {
 }
 
 void saveNpy(const QString& path, const Eigen::MatrixXd& m) {
-    QByteArray header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + QByteArray::number(m.rows()) + ", "
-        + QByteArray::number(m.cols()) + "), }";
+    QByteArray header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + QByteArray::number(m.rows())
+        + ", " + QByteArray::number(m.cols()) + "), }";
     header += QByteArray((64 - (10 + header.size() + 1) % 64) % 64, ' ') + '\n';
     QByteArray bytes("\x93NUMPY\x01\x00", 8);
     bytes += static_cast<char>(header.size() & 0xff);
@@ -111,7 +113,8 @@ QString configPath(const char* name) {
 NpyArray CliTest::compute(const QStringList& arguments) {
     const QString out = path(QStringLiteral("out.npy"));
     QFile::remove(out);
-    const CliRun run = runCli(QStringList {QStringLiteral("compute")} + arguments + QStringList {QStringLiteral("--out"), out});
+    const CliRun run = runCli(
+        QStringList {QStringLiteral("compute")} + arguments + QStringList {QStringLiteral("--out"), out});
     EXPECT_EQ(run.exitCode, 0) << "pecards-cli " << arguments.join(QLatin1Char(' ')).toStdString() << "\n"
                                << run.err.toStdString();
     if (run.exitCode != 0) {

@@ -45,7 +45,8 @@ QString summaryKey(const std::string& key) {
     if (key == "slopes_first3" || key == "slopes_last3") {
         return QStringLiteral("alibi_slopes");
     }
-    if (key == "positions" || key == "encoder_buckets_bidirectional" || key == "decoder_buckets_unidirectional") {
+    if (key == "positions" || key == "encoder_buckets_bidirectional"
+        || key == "decoder_buckets_unidirectional") {
         return {};
     }
     return QString::fromStdString(key);
@@ -78,7 +79,7 @@ TEST_P(ConfigSummary, MatchesGolden) {
             EXPECT_TRUE(expectClose(firstLast3(toVector(got)),
                 firstLast3((Eigen::VectorXd(6) << pecards::test::toVector(expect.at("first3")),
                     pecards::test::toVector(expect.at("last3")))
-                        .finished()),
+                               .finished()),
                 tol));
         } else if (expect.is_array()) {
             Eigen::VectorXd values = toVector(got);
@@ -107,8 +108,9 @@ INSTANTIATE_TEST_SUITE_P(CfgCases, ConfigSummary,
 
 TEST_F(CliTest, ComputeWithConfigGivesTheScaledFrequencies) {
     const GoldenCase golden = GoldenCase::load("cfg_llama-3.1-8b");
-    const Eigen::VectorXd invFreq = computeVector({"--config", pecards::test::configPath("llama-3.1-8b.mlc-preset.json"),
-        "--quantity", "inv-freq", "--seq-len", "131072"});
+    const Eigen::VectorXd invFreq
+        = computeVector({"--config", pecards::test::configPath("llama-3.1-8b.mlc-preset.json"), "--quantity",
+            "inv-freq", "--seq-len", "131072"});
     const auto& expect = golden.expect().at("inv_freq");
     Eigen::VectorXd expected(6);
     expected << pecards::test::toVector(expect.at("first3")), pecards::test::toVector(expect.at("last3"));

@@ -30,50 +30,59 @@ TEST_P(InvalidInput, ExitsWithCode2OneLineAndNoFile) {
     EXPECT_TRUE(run.out.isEmpty()) << run.out.toStdString();
     const QStringList lines = run.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 1) << run.err.toStdString();
-    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("pecards-cli: ") + QString::fromLatin1(c.flag) + QStringLiteral(": ")))
+    EXPECT_TRUE(lines[0].startsWith(
+        QStringLiteral("pecards-cli: ") + QString::fromLatin1(c.flag) + QStringLiteral(": ")))
         << lines[0].toStdString();
     EXPECT_TRUE(lines[0].contains(QString::fromLatin1(c.phrase))) << lines[0].toStdString();
     EXPECT_FALSE(QFile::exists(out));
 }
 
 INSTANTIATE_TEST_SUITE_P(Flags, InvalidInput,
-    ::testing::Values(
-        BadInput {"odd_head_dim", {"--card", "rope", "--quantity", "score", "--head-dim", "7"}, "--head-dim",
-            "even, in [2, 1024]"},
+    ::testing::Values(BadInput {"odd_head_dim", {"--card", "rope", "--quantity", "score", "--head-dim", "7"},
+                          "--head-dim", "even, in [2, 1024]"},
         BadInput {"zero_length", {"--card", "rope", "--quantity", "score", "--length", "0"}, "--length",
             "[1, 2^20]"},
-        BadInput {"huge_length", {"--card", "sinusoidal", "--quantity", "table", "--length", "2000000"}, "--length",
-            "[1, 2^20]"},
+        BadInput {"huge_length", {"--card", "sinusoidal", "--quantity", "table", "--length", "2000000"},
+            "--length", "[1, 2^20]"},
         BadInput {"base_not_a_number", {"--card", "rope", "--quantity", "score", "--base", "ten"}, "--base",
             "is not a finite number"},
-        BadInput {"base_too_small", {"--card", "sinusoidal", "--quantity", "table", "--base", "1"}, "--base", "> 1"},
+        BadInput {"base_too_small", {"--card", "sinusoidal", "--quantity", "table", "--base", "1"}, "--base",
+            "> 1"},
         BadInput {"too_many_heads", {"--card", "alibi", "--quantity", "score", "--heads", "200"}, "--heads",
             "[1, 128]"},
-        BadInput {"head_out_of_range", {"--card", "alibi", "--quantity", "score", "--heads", "8", "--head", "8"},
-            "--head", "[0, 7]"},
-        BadInput {"rotary_above_head", {"--card", "rope", "--quantity", "score", "--head-dim", "64", "--rotary-dim",
-            "96"}, "--rotary-dim", "head_dim = 64"},
-        BadInput {"factor_below_one", {"--card", "rope", "--quantity", "inv-freq", "--scaling", "linear", "--factor",
-            "0.5"}, "--factor", ">= 1"},
-        BadInput {"unknown_scaling", {"--card", "rope", "--quantity", "inv-freq", "--scaling", "su"}, "--scaling",
-            "longrope"},
+        BadInput {"head_out_of_range",
+            {"--card", "alibi", "--quantity", "score", "--heads", "8", "--head", "8"}, "--head", "[0, 7]"},
+        BadInput {"rotary_above_head",
+            {"--card", "rope", "--quantity", "score", "--head-dim", "64", "--rotary-dim", "96"},
+            "--rotary-dim", "head_dim = 64"},
+        BadInput {"factor_below_one",
+            {"--card", "rope", "--quantity", "inv-freq", "--scaling", "linear", "--factor", "0.5"},
+            "--factor", ">= 1"},
+        BadInput {"unknown_scaling", {"--card", "rope", "--quantity", "inv-freq", "--scaling", "su"},
+            "--scaling", "longrope"},
         BadInput {"unknown_layout", {"--card", "sinusoidal", "--quantity", "table", "--layout", "diagonal"},
             "--layout", "concatenated"},
-        BadInput {"unknown_quantity", {"--card", "rope", "--quantity", "energy"}, "--quantity", "is not a quantity"},
-        BadInput {"quantity_not_on_card", {"--card", "rope", "--quantity", "buckets"}, "--quantity", "relative"},
-        BadInput {"window_outside", {"--card", "rope", "--quantity", "score", "--length", "16", "--rows", "0:99"},
-            "--rows", "16"},
-        BadInput {"empty_window", {"--card", "rope", "--quantity", "score", "--cols", "5:3"}, "--cols", "A < B"},
+        BadInput {"unknown_quantity", {"--card", "rope", "--quantity", "energy"}, "--quantity",
+            "is not a quantity"},
+        BadInput {
+            "quantity_not_on_card", {"--card", "rope", "--quantity", "buckets"}, "--quantity", "relative"},
+        BadInput {"window_outside",
+            {"--card", "rope", "--quantity", "score", "--length", "16", "--rows", "0:99"}, "--rows", "16"},
+        BadInput {
+            "empty_window", {"--card", "rope", "--quantity", "score", "--cols", "5:3"}, "--cols", "A < B"},
         BadInput {"view_too_large", {"--card", "rope", "--quantity", "score", "--view", "5000x10"}, "--view",
             "[1, 4096]"},
-        BadInput {"wrong_probe_size", {"--card", "rope", "--quantity", "score", "--head-dim", "4", "--q", "1,2,3"},
-            "--q", "4 finite entries"},
+        BadInput {"wrong_probe_size",
+            {"--card", "rope", "--quantity", "score", "--head-dim", "4", "--q", "1,2,3"}, "--q",
+            "4 finite entries"},
         BadInput {"t5_buckets_too_few", {"--card", "relative", "--quantity", "buckets", "--buckets", "1"},
             "--buckets", "[4, 1024]"},
-        BadInput {"extracted_config", {"--config", PECARDS_TEST_DATA_DIR "/configs/mpt-7b.extracted.json",
-            "--quantity", "slopes"}, "--config", "_extracted_from"},
-        BadInput {"missing_npy", {"--card", "alibi", "--quantity", "content-score", "--q-npy", "/nonexistent/q.npy"},
-            "--q-npy", "cannot be read"},
+        BadInput {"extracted_config",
+            {"--config", PECARDS_TEST_DATA_DIR "/configs/mpt-7b.extracted.json", "--quantity", "slopes"},
+            "--config", "_extracted_from"},
+        BadInput {"missing_npy",
+            {"--card", "alibi", "--quantity", "content-score", "--q-npy", "/nonexistent/q.npy"}, "--q-npy",
+            "cannot be read"},
         BadInput {"missing_vector", {"--card", "rope", "--quantity", "rotate"}, "--vector", "is missing"},
         BadInput {"negative_distance", {"--card", "rope", "--quantity", "decay", "--distances", "-3,1"},
             "--distances", "r >= 0"}),
@@ -93,7 +102,8 @@ TEST(CliErrors, FailedRunKeepsAnExistingFileUntouched) {
         ASSERT_TRUE(file.open(QIODevice::WriteOnly));
         file.write("previous\n");
     }
-    const CliRun run = runCli({"compute", "--card", "rope", "--quantity", "score", "--head-dim", "3", "--out", out});
+    const CliRun run
+        = runCli({"compute", "--card", "rope", "--quantity", "score", "--head-dim", "3", "--out", out});
     EXPECT_EQ(run.exitCode, 2);
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -116,19 +126,21 @@ TEST(CliHelp, ListsEveryCardQuantityAndFlag) {
         EXPECT_TRUE(run.out.contains(QString::fromLatin1(card))) << card;
     }
     for (const char* quantity : {"table", "phase", "score", "attention", "buckets", "content-score",
-             "content-attention", "inv-freq", "slopes", "decay", "rotate", "score-vs-offset", "buckets-vs-offset",
-             "bias-vs-distance", "txl-pos-emb", "txl-rel-shift"}) {
-        EXPECT_TRUE(run.out.contains(QStringLiteral("\n  ") + QString::fromLatin1(quantity) + QLatin1Char(' ')))
+             "content-attention", "inv-freq", "slopes", "decay", "rotate", "score-vs-offset",
+             "buckets-vs-offset", "bias-vs-distance", "txl-pos-emb", "txl-rel-shift"}) {
+        EXPECT_TRUE(
+            run.out.contains(QStringLiteral("\n  ") + QString::fromLatin1(quantity) + QLatin1Char(' ')))
             << quantity;
     }
-    for (const char* flag : {"--card", "--quantity", "--config", "--out", "--device", "--length", "--rows", "--cols",
-             "--view", "--reduction", "--causal", "--d-model", "--head-dim", "--base", "--rotary-dim", "--layout",
-             "--frequencies", "--padding-idx", "--scaling", "--factor", "--original-max-pos", "--max-pos",
-             "--beta-fast", "--beta-slow", "--no-truncate", "--mscale", "--mscale-all-dim", "--low-freq-factor",
-             "--high-freq-factor", "--short-factor", "--long-factor", "--attention-factor", "--heads", "--head",
-             "--alibi-bias-max", "--form", "--variant", "--clip-k", "--buckets", "--max-distance",
-             "--unidirectional", "--term", "--probe", "--seed", "--q", "--k", "--q-npy", "--k-npy", "--seq-len",
-             "--distances", "--offsets", "--positions", "--vector", "--in", "--zero-triu", "--clamp-len"}) {
+    for (const char* flag : {"--card", "--quantity", "--config", "--out", "--device", "--length", "--rows",
+             "--cols", "--view", "--reduction", "--causal", "--d-model", "--head-dim", "--base",
+             "--rotary-dim", "--layout", "--frequencies", "--padding-idx", "--scaling", "--factor",
+             "--original-max-pos", "--max-pos", "--beta-fast", "--beta-slow", "--no-truncate", "--mscale",
+             "--mscale-all-dim", "--low-freq-factor", "--high-freq-factor", "--short-factor", "--long-factor",
+             "--attention-factor", "--heads", "--head", "--alibi-bias-max", "--form", "--variant", "--clip-k",
+             "--buckets", "--max-distance", "--unidirectional", "--term", "--probe", "--seed", "--q", "--k",
+             "--q-npy", "--k-npy", "--seq-len", "--distances", "--offsets", "--positions", "--vector", "--in",
+             "--zero-triu", "--clamp-len"}) {
         EXPECT_TRUE(run.out.contains(QStringLiteral("    ") + QString::fromLatin1(flag) + QLatin1Char(' '))
             || run.out.contains(QStringLiteral("    ") + QString::fromLatin1(flag) + QLatin1Char('\n')))
             << flag;

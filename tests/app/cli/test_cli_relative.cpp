@@ -12,16 +12,21 @@ using pecards::test::joinNumbers;
 
 TEST_F(CliTest, T5BucketMatricesAndCurves) {
     const GoldenCase golden = GoldenCase::load("t5_buckets_nb32_md128_L8");
-    const QStringList t5 {"--card", "relative", "--variant", "t5", "--buckets", "32", "--max-distance", "128"};
+    const QStringList t5 {
+        "--card", "relative", "--variant", "t5", "--buckets", "32", "--max-distance", "128"};
     const QString positions = joinNumbers(golden.paramVector("positions"));
     for (const char* direction : {"bidirectional", "unidirectional"}) {
         SCOPED_TRACE(direction);
-        const QStringList flags = t5 + (std::string(direction) == "unidirectional" ? QStringList {"--unidirectional"} : QStringList {});
+        const QStringList flags = t5
+            + (std::string(direction) == "unidirectional" ? QStringList {"--unidirectional"}
+                                                          : QStringList {});
         EXPECT_TRUE(expectClose(computeMatrix(flags + QStringList {"--quantity", "buckets", "--length", "8"}),
             golden.expectMatrix(std::string("matrix_") + direction), golden.tolerance()));
-        EXPECT_TRUE(expectClose(computeVector(flags + QStringList {"--quantity", "buckets-vs-offset", "--offsets", positions}),
+        EXPECT_TRUE(expectClose(
+            computeVector(flags + QStringList {"--quantity", "buckets-vs-offset", "--offsets", positions}),
             golden.expectVector(std::string("at_positions_") + direction), golden.tolerance()));
-        EXPECT_TRUE(expectClose(computeVector(flags + QStringList {"--quantity", "buckets-vs-offset", "--offsets", "-300:301"}),
+        EXPECT_TRUE(expectClose(
+            computeVector(flags + QStringList {"--quantity", "buckets-vs-offset", "--offsets", "-300:301"}),
             golden.expectVector(std::string("sweep_") + direction), golden.tolerance()));
     }
 }
@@ -35,9 +40,9 @@ TEST_F(CliTest, T5BucketBoundariesFollowFloat32) {
         const std::string key = "nb" + std::to_string(buckets) + "_md" + std::to_string(maxDistance) + "_"
             + (bidirectional ? "bidirectional" : "unidirectional");
         SCOPED_TRACE(key);
-        QStringList flags {"--card", "relative", "--variant", "t5", "--quantity", "buckets-vs-offset", "--buckets",
-            QString::number(buckets), "--max-distance", QString::number(maxDistance), "--offsets",
-            joinNumbers(pecards::test::toVector(combo.at("relative_positions")))};
+        QStringList flags {"--card", "relative", "--variant", "t5", "--quantity", "buckets-vs-offset",
+            "--buckets", QString::number(buckets), "--max-distance", QString::number(maxDistance),
+            "--offsets", joinNumbers(pecards::test::toVector(combo.at("relative_positions")))};
         if (!bidirectional) {
             flags << "--unidirectional";
         }
@@ -47,8 +52,8 @@ TEST_F(CliTest, T5BucketBoundariesFollowFloat32) {
 
 TEST_F(CliTest, ShawClippedIndexMap) {
     const GoldenCase golden = GoldenCase::load("shaw_clipped_index_L6_k2");
-    EXPECT_TRUE(expectClose(computeMatrix({"--card", "relative", "--variant", "shaw", "--clip-k", "2", "--quantity",
-                                "buckets", "--length", "6"}),
+    EXPECT_TRUE(expectClose(computeMatrix({"--card", "relative", "--variant", "shaw", "--clip-k", "2",
+                                "--quantity", "buckets", "--length", "6"}),
         golden.expectMatrix("index"), golden.tolerance()));
 }
 
@@ -65,8 +70,8 @@ TEST_F(CliTest, TransformerXlRelShiftWithAndWithoutZeroTriu) {
     pecards::test::saveNpy(input, golden.paramMatrix("x"));
     const QStringList flags {"--card", "relative", "--quantity", "txl-rel-shift", "--in", input};
     EXPECT_TRUE(expectClose(computeMatrix(flags), golden.expectMatrix("out"), golden.tolerance()));
-    EXPECT_TRUE(expectClose(computeMatrix(flags + QStringList {"--zero-triu"}), golden.expectMatrix("out_zero_triu"),
-        golden.tolerance()));
+    EXPECT_TRUE(expectClose(computeMatrix(flags + QStringList {"--zero-triu"}),
+        golden.expectMatrix("out_zero_triu"), golden.tolerance()));
 }
 
 } // namespace

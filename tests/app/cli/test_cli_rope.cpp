@@ -22,14 +22,16 @@ class RopeInvFreq : public CliTest, public ::testing::WithParamInterface<const c
 
 TEST_P(RopeInvFreq, MatchesGolden) {
     const GoldenCase golden = GoldenCase::load(GetParam());
-    EXPECT_TRUE(expectClose(computeVector({"--card", "rope", "--quantity", "inv-freq", "--head-dim",
-                                number(golden.paramNumber("d")), "--base", number(golden.paramNumber("base"))}),
-        golden.expectVector("inv_freq"), golden.tolerance()));
+    EXPECT_TRUE(
+        expectClose(computeVector({"--card", "rope", "--quantity", "inv-freq", "--head-dim",
+                        number(golden.paramNumber("d")), "--base", number(golden.paramNumber("base"))}),
+            golden.expectVector("inv_freq"), golden.tolerance()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Bases, RopeInvFreq,
-    ::testing::Values("rope_inv_freq_d8_base10000", "rope_inv_freq_d8_base500000", "rope_inv_freq_d64_base10000",
-        "rope_inv_freq_d64_base500000", "rope_inv_freq_d128_base10000", "rope_inv_freq_d128_base500000"));
+    ::testing::Values("rope_inv_freq_d8_base10000", "rope_inv_freq_d8_base500000",
+        "rope_inv_freq_d64_base10000", "rope_inv_freq_d64_base500000", "rope_inv_freq_d128_base10000",
+        "rope_inv_freq_d128_base500000"));
 
 struct RotateCase {
     const char* id;
@@ -46,8 +48,8 @@ TEST_P(RopeRotate, RotatedVectorsAndFrequenciesMatchGolden) {
         QString::number(GetParam().rotaryDim), "--layout", GetParam().layout, "--base",
         number(golden.paramNumber("base"))};
     EXPECT_TRUE(expectClose(computeMatrix(card
-                                + QStringList {"--quantity", "rotate", "--vector", joinNumbers(x), "--positions",
-                                    positionList(golden)}),
+                                + QStringList {"--quantity", "rotate", "--vector", joinNumbers(x),
+                                    "--positions", positionList(golden)}),
         golden.expectMatrix("rotated"), golden.tolerance()));
     EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "inv-freq"}),
         golden.expectVector("inv_freq"), golden.tolerance()));
@@ -59,27 +61,39 @@ INSTANTIATE_TEST_SUITE_P(Layouts, RopeRotate,
         RotateCase {"rope_partial_gptj_h16_rd8", "interleaved", 8},
         RotateCase {"rope_partial_neox_h16_pct0.25", "half-split", 4}));
 
-class RopeScores : public CliTest, public ::testing::WithParamInterface<std::pair<const char*, const char*>> { };
+class RopeScores : public CliTest,
+                   public ::testing::WithParamInterface<std::pair<const char*, const char*>> { };
 
 TEST_P(RopeScores, ScoreMatrixAndByOffsetMatchGolden) {
     const GoldenCase golden = GoldenCase::load(GetParam().first);
-    const QStringList card {"--card", "rope", "--head-dim", "8", "--layout", GetParam().second, "--length", "6",
-        "--q", joinNumbers(golden.paramVector("q")), "--k", joinNumbers(golden.paramVector("k"))};
-    EXPECT_TRUE(expectClose(
-        computeMatrix(card + QStringList {"--quantity", "score"}), golden.expectMatrix("S"), golden.tolerance()));
+    const QStringList card {"--card", "rope", "--head-dim", "8", "--layout", GetParam().second, "--length",
+        "6", "--q", joinNumbers(golden.paramVector("q")), "--k", joinNumbers(golden.paramVector("k"))};
+    EXPECT_TRUE(expectClose(computeMatrix(card + QStringList {"--quantity", "score"}),
+        golden.expectMatrix("S"), golden.tolerance()));
     // by_offset[r + L-1] is S at key minus query n - m = r: the CLI's offsets.
-    EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "score-vs-offset", "--offsets", "-5:6"}),
-        golden.expectVector("by_offset"), golden.tolerance()));
+    EXPECT_TRUE(
+        expectClose(computeVector(card + QStringList {"--quantity", "score-vs-offset", "--offsets", "-5:6"}),
+            golden.expectVector("by_offset"), golden.tolerance()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, RopeScores,
     ::testing::Values(std::pair {"rope_scores_half_d8_base10000_L6", "half-split"},
         std::pair {"rope_scores_interleaved_d8_base10000_L6", "interleaved"}));
 
+TEST_F(CliTest, DeviceAutoMatchesGoldenWithinFloat32Tolerance) {
+    // --device auto: the OpenCL backend (float32 on the device) or, without a device, the CPU
+    // reference with a notice. Entries are O(1) sums of 4 pairs: float32 keeps them to ~1e-6.
+    const GoldenCase golden = GoldenCase::load("rope_scores_half_d8_base10000_L6");
+    EXPECT_TRUE(expectClose(computeMatrix({"--card", "rope", "--head-dim", "8", "--layout", "half-split", "--length",
+                                "6", "--q", joinNumbers(golden.paramVector("q")), "--k",
+                                joinNumbers(golden.paramVector("k")), "--quantity", "score", "--device", "auto"}),
+        golden.expectMatrix("S"), pecards::test::Tolerance {1e-5, 1e-5}));
+}
+
 TEST_F(CliTest, RoformerLongTermDecayMatchesGolden) {
     const GoldenCase golden = GoldenCase::load("roformer_decay_d128_base10000");
-    EXPECT_TRUE(expectClose(computeVector({"--card", "rope", "--quantity", "decay", "--head-dim", "128", "--base",
-                                "10000", "--distances", joinNumbers(golden.paramVector("r"))}),
+    EXPECT_TRUE(expectClose(computeVector({"--card", "rope", "--quantity", "decay", "--head-dim", "128",
+                                "--base", "10000", "--distances", joinNumbers(golden.paramVector("r"))}),
         golden.expectVector("bound"), golden.tolerance()));
 }
 

@@ -15,8 +15,9 @@ QString number(double value) {
 }
 
 QStringList ropeFlags(const GoldenCase& golden) {
-    return {"--card", "rope", "--quantity", "inv-freq", "--head-dim", number(golden.paramNumber("d")), "--base",
-        number(golden.paramNumber("base")), "--scaling", QString::fromStdString(golden.params().at("rope_type"))};
+    return {"--card", "rope", "--quantity", "inv-freq", "--head-dim", number(golden.paramNumber("d")),
+        "--base", number(golden.paramNumber("base")), "--scaling",
+        QString::fromStdString(golden.params().at("rope_type"))};
 }
 
 TEST_F(CliTest, LinearScaling) {
@@ -29,9 +30,10 @@ TEST_F(CliTest, DynamicNtkScalingAtEachSequenceLength) {
     const GoldenCase golden = GoldenCase::load("rope_scaling_dynamic_d64_f2_L2048");
     for (const char* seqLen : {"1024", "2048", "4096"}) {
         SCOPED_TRACE(seqLen);
-        EXPECT_TRUE(expectClose(
-            computeVector(ropeFlags(golden) + QStringList {"--factor", "2", "--max-pos", "2048", "--seq-len", seqLen}),
-            golden.expectVector(std::string("inv_freq_seq_len_") + seqLen), golden.tolerance()));
+        EXPECT_TRUE(
+            expectClose(computeVector(ropeFlags(golden)
+                            + QStringList {"--factor", "2", "--max-pos", "2048", "--seq-len", seqLen}),
+                golden.expectVector(std::string("inv_freq_seq_len_") + seqLen), golden.tolerance()));
     }
 }
 
@@ -57,8 +59,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, YarnScaling,
 TEST_F(CliTest, Llama3Scaling) {
     const GoldenCase golden = GoldenCase::load("rope_scaling_llama3_d128_f8");
     EXPECT_TRUE(expectClose(computeVector(ropeFlags(golden)
-                                + QStringList {"--factor", "8", "--low-freq-factor", "1", "--high-freq-factor", "4",
-                                    "--original-max-pos", "8192"}),
+                                + QStringList {"--factor", "8", "--low-freq-factor", "1",
+                                    "--high-freq-factor", "4", "--original-max-pos", "8192"}),
         golden.expectVector("inv_freq"), golden.tolerance()));
 }
 
@@ -66,12 +68,14 @@ TEST_F(CliTest, LongRopeChoosesTheFactorListBySequenceLength) {
     const GoldenCase golden = GoldenCase::load("rope_scaling_longrope_d16_orig4096");
     const QStringList flags = ropeFlags(golden)
         + QStringList {"--short-factor", joinNumbers(golden.paramVector("short_factor")), "--long-factor",
-            joinNumbers(golden.paramVector("long_factor")), "--original-max-pos", "4096", "--max-pos", "131072"};
+            joinNumbers(golden.paramVector("long_factor")), "--original-max-pos", "4096", "--max-pos",
+            "131072"};
     for (const auto& [seqLen, selected] : golden.expect().at("selected").items()) {
         SCOPED_TRACE(seqLen);
         const std::string key = "inv_freq_" + selected.get<std::string>();
-        EXPECT_TRUE(expectClose(computeVector(flags + QStringList {"--seq-len", QString::fromStdString(seqLen)}),
-            golden.expectVector(key), golden.tolerance()));
+        EXPECT_TRUE(
+            expectClose(computeVector(flags + QStringList {"--seq-len", QString::fromStdString(seqLen)}),
+                golden.expectVector(key), golden.tolerance()));
     }
 }
 

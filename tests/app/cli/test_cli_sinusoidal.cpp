@@ -21,8 +21,8 @@ TEST_P(SinusoidalTable, TableAndFrequenciesMatchGolden) {
     const GoldenCase golden = GoldenCase::load(GetParam().id);
     const QStringList card {"--card", "sinusoidal", "--d-model", "16", "--base", "10000", "--layout",
         GetParam().layout, "--frequencies", GetParam().frequencies, "--length", "8"};
-    EXPECT_TRUE(expectClose(computeMatrix(card + QStringList {"--quantity", "table"}), golden.expectMatrix("pe"),
-        golden.tolerance()));
+    EXPECT_TRUE(expectClose(computeMatrix(card + QStringList {"--quantity", "table"}),
+        golden.expectMatrix("pe"), golden.tolerance()));
     EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "inv-freq"}),
         golden.expectVector("omega"), golden.tolerance()));
 }
@@ -34,8 +34,8 @@ INSTANTIATE_TEST_SUITE_P(Layouts, SinusoidalTable,
 
 TEST_F(CliTest, SinusoidalFairseqPaddedTableAndTokenRows) {
     const GoldenCase golden = GoldenCase::load("sinusoidal_fairseq_padded_L8_d16");
-    const QStringList card {"--card", "sinusoidal", "--d-model", "16", "--layout", "concatenated", "--frequencies",
-        "tensor2tensor", "--padding-idx", "1", "--length", "10", "--quantity", "table"};
+    const QStringList card {"--card", "sinusoidal", "--d-model", "16", "--layout", "concatenated",
+        "--frequencies", "tensor2tensor", "--padding-idx", "1", "--length", "10", "--quantity", "table"};
     EXPECT_TRUE(expectClose(computeMatrix(card), golden.expectMatrix("table"), golden.tolerance()));
     // A sentence of 8 tokens uses rows padding_idx+1 .. padding_idx+8 = rows [2, 10).
     EXPECT_TRUE(expectClose(computeMatrix(card + QStringList {"--rows", "2:10"}),
@@ -50,8 +50,9 @@ TEST_F(CliTest, SinusoidalSimilarityGramAndByOffset) {
     EXPECT_TRUE(expectClose(
         computeMatrix(card + QStringList {"--quantity", "score", "--frequencies", "tensor2tensor"}),
         golden.expectMatrix("gram_t2tfreq"), golden.tolerance()));
-    EXPECT_TRUE(expectClose(computeVector(card + QStringList {"--quantity", "score-vs-offset", "--offsets", "0:8"}),
-        golden.expectVector("by_offset_paperfreq"), golden.tolerance()));
+    EXPECT_TRUE(
+        expectClose(computeVector(card + QStringList {"--quantity", "score-vs-offset", "--offsets", "0:8"}),
+            golden.expectVector("by_offset_paperfreq"), golden.tolerance()));
 }
 
 } // namespace

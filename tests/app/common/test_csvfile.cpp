@@ -19,7 +19,8 @@ QByteArray readAll(const QString& path) {
 TEST(CsvFile, WritesOneLinePerRowAtFullPrecision) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("grid.csv"));
-    pecards::app::writeCsv(path, 2, 3, {0.1, -2.0, 1.0 / 3.0, -std::numeric_limits<double>::infinity(), 0.0, 1e-300});
+    pecards::app::writeCsv(
+        path, 2, 3, {0.1, -2.0, 1.0 / 3.0, -std::numeric_limits<double>::infinity(), 0.0, 1e-300});
     EXPECT_EQ(readAll(path), QByteArray("0.10000000000000001,-2,0.33333333333333331\n-inf,0,1e-300\n"));
 }
 

@@ -51,8 +51,7 @@ INSTANTIATE_TEST_SUITE_P(Keys, BrokenConfig,
             "rope_scaling.type", "known: default, linear, dynamic, yarn, llama3, longrope"},
         BrokenCase {"linear_missing_factor", llama(R"("rope_scaling": {"rope_type": "linear"})"),
             "rope_scaling.factor", "is missing (needed by rope_type \"linear\")"},
-        BrokenCase {"yarn_missing_original",
-            llama(R"("rope_scaling": {"rope_type": "yarn", "factor": 4.0})"),
+        BrokenCase {"yarn_missing_original", llama(R"("rope_scaling": {"rope_type": "yarn", "factor": 4.0})"),
             "rope_scaling.original_max_position_embeddings", "is missing (needed by rope_type \"yarn\")"},
         BrokenCase {"llama3_missing_low_freq",
             llama(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
@@ -62,40 +61,43 @@ INSTANTIATE_TEST_SUITE_P(Keys, BrokenConfig,
             llama(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
                 "short_factor": [1, 1, 1], "long_factor": [1, 1, 1]})"),
             "rope_scaling.short_factor", "has 3 entries; rope_type \"longrope\" needs rotary_dim/2 = 64"},
-        BrokenCase {"factor_not_a_number", llama(R"("rope_scaling": {"rope_type": "linear", "factor": "four"})"),
-            "rope_scaling.factor", "= \"four\" is not a number"},
+        BrokenCase {"factor_not_a_number",
+            llama(R"("rope_scaling": {"rope_type": "linear", "factor": "four"})"), "rope_scaling.factor",
+            "= \"four\" is not a number"},
         BrokenCase {"list_element_not_a_number",
             llama(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
                 "short_factor": [1, 2, "x"], "long_factor": []})"),
             "rope_scaling.short_factor[2]", "is not a number"},
-        BrokenCase {"theta_not_a_number", llama(R"("rope_theta_x": 1, "rope_scaling": null, "head_dim": "big")"),
-            "head_dim", "is not a number"},
+        BrokenCase {"theta_not_a_number",
+            llama(R"("rope_theta_x": 1, "rope_scaling": null, "head_dim": "big")"), "head_dim",
+            "is not a number"},
         BrokenCase {"truncate_not_bool",
-            llama(R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 1024,
+            llama(
+                R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 1024,
                 "truncate": "no"})"),
             "rope_scaling.truncate", "is not true or false"},
         BrokenCase {"factor_below_one", llama(R"("rope_scaling": {"rope_type": "linear", "factor": 0.5})"),
             "rope_scaling.factor", "= 0.5 is invalid"},
-        BrokenCase {"odd_partial_rotary", llama(R"("partial_rotary_factor": 0.1015625)"), "partial_rotary_factor",
-            "rotary_dim = 13 is invalid"},
+        BrokenCase {"odd_partial_rotary", llama(R"("partial_rotary_factor": 0.1015625)"),
+            "partial_rotary_factor", "rotary_dim = 13 is invalid"},
         BrokenCase {"missing_heads", QByteArray(R"({"model_type": "llama", "hidden_size": 4096})"),
             "num_attention_heads", "is missing"},
         BrokenCase {"hidden_not_multiple",
-            QByteArray(R"({"model_type": "llama", "hidden_size": 4000, "num_attention_heads": 3})"), "hidden_size",
-            "is not a multiple of num_attention_heads = 3"},
+            QByteArray(R"({"model_type": "llama", "hidden_size": 4000, "num_attention_heads": 3})"),
+            "hidden_size", "is not a multiple of num_attention_heads = 3"},
         BrokenCase {"no_positional_encoding",
             QByteArray(R"({"model_type": "gpt2", "n_embd": 768, "n_head": 12, "n_positions": 1024})"),
             "model_type", "uses no positional encoding PE Cards shows"},
         BrokenCase {"missing_model_type", QByteArray(R"({"hidden_size": 64, "num_attention_heads": 1})"),
             "model_type", "is missing"},
-        BrokenCase {"extracted_marker", QByteArray(R"({"_format": "launch script", "NHEADS": 16})"), "_format",
-            "not a Hugging Face config.json"},
+        BrokenCase {"extracted_marker", QByteArray(R"({"_format": "launch script", "NHEADS": 16})"),
+            "_format", "not a Hugging Face config.json"},
         BrokenCase {"not_json", QByteArray("{\"model_type\": "), "", "not valid JSON"}),
     [](const auto& param) { return std::string(param.param.label); });
 
 TEST(ModelConfigSpellings, LegacyTypeKeyAndDynamicScaling) {
-    const ModelConfig config
-        = parseModelConfig(llama(R"("rope_scaling": {"type": "dynamic", "factor": 2.0})"), QStringLiteral("a.json"));
+    const ModelConfig config = parseModelConfig(
+        llama(R"("rope_scaling": {"type": "dynamic", "factor": 2.0})"), QStringLiteral("a.json"));
     EXPECT_EQ(config.ropeType, QStringLiteral("dynamic"));
     EXPECT_EQ(config.rope.scaling.type, pecards::RopeScalingType::Dynamic);
     EXPECT_EQ(config.rope.scaling.factor, 2.0);
@@ -117,7 +119,8 @@ TEST(ModelConfigSpellings, TransformersV5RopeParameters) {
 }
 
 TEST(ModelConfigSpellings, DefaultRopeTypeAndNullScaling) {
-    EXPECT_EQ(parseModelConfig(llama(R"("rope_scaling": {"rope_type": "default"})"), QStringLiteral("a.json")).ropeType,
+    EXPECT_EQ(parseModelConfig(llama(R"("rope_scaling": {"rope_type": "default"})"), QStringLiteral("a.json"))
+                  .ropeType,
         QStringLiteral("default"));
     const ModelConfig config = parseModelConfig(llama(R"("rope_scaling": null)"), QStringLiteral("a.json"));
     EXPECT_EQ(config.rope.scaling.type, pecards::RopeScalingType::None);
@@ -125,14 +128,16 @@ TEST(ModelConfigSpellings, DefaultRopeTypeAndNullScaling) {
 
 TEST(ModelConfigSpellings, FalconAlibiAndExplicitHeadDim) {
     const ModelConfig falcon = parseModelConfig(
-        QByteArray(R"({"model_type": "falcon", "hidden_size": 4544, "num_attention_heads": 71, "alibi": true})"),
+        QByteArray(
+            R"({"model_type": "falcon", "hidden_size": 4544, "num_attention_heads": 71, "alibi": true})"),
         QStringLiteral("falcon.json"));
     EXPECT_TRUE(falcon.usesAlibi);
     EXPECT_FALSE(falcon.usesRope);
     EXPECT_EQ(falcon.alibi.heads, 71);
     EXPECT_EQ(falcon.headDim, 64);
     const ModelConfig gemma = parseModelConfig(
-        QByteArray(R"({"model_type": "gemma", "hidden_size": 3072, "num_attention_heads": 16, "head_dim": 256})"),
+        QByteArray(
+            R"({"model_type": "gemma", "hidden_size": 3072, "num_attention_heads": 16, "head_dim": 256})"),
         QStringLiteral("gemma.json"));
     EXPECT_EQ(gemma.rope.head_dim, 256);
     EXPECT_EQ(gemma.rope.base, 10000.0); // HF default theta
@@ -140,7 +145,8 @@ TEST(ModelConfigSpellings, FalconAlibiAndExplicitHeadDim) {
 
 TEST(ModelConfigSpellings, PartialRotaryFactorTruncatesLikeHf) {
     // int(128 * 0.4) = 51.2 -> 51 is odd and rejected above; 0.375 gives 48.
-    const ModelConfig config = parseModelConfig(llama(R"("partial_rotary_factor": 0.375)"), QStringLiteral("a.json"));
+    const ModelConfig config
+        = parseModelConfig(llama(R"("partial_rotary_factor": 0.375)"), QStringLiteral("a.json"));
     EXPECT_EQ(pecards::rotaryDim(config.rope), 48);
 }
 

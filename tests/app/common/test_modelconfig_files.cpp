@@ -31,17 +31,18 @@ const std::map<std::string, std::string> kRejected {
     {"transfo-xl-wt103.extracted.json", "_extracted_from"},
 };
 
-const std::vector<std::string> kLoaded {"bloom-560m.hf-reconstructed.json", "deepseek-v2-lite.mlc-preset.json",
-    "gpt-j-6b.config.json", "gpt-neox-20b.hf-reconstructed.json", "llama-2-7b-hf.config.json",
-    "llama-3.1-8b.mlc-preset.json", "mistral-7b-v0.1.mlc-preset.json", "mpt-7b.hf-reconstructed.json",
-    "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json", "t5-base.config.json"};
+const std::vector<std::string> kLoaded {"bloom-560m.hf-reconstructed.json",
+    "deepseek-v2-lite.mlc-preset.json", "gpt-j-6b.config.json", "gpt-neox-20b.hf-reconstructed.json",
+    "llama-2-7b-hf.config.json", "llama-3.1-8b.mlc-preset.json", "mistral-7b-v0.1.mlc-preset.json",
+    "mpt-7b.hf-reconstructed.json", "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json",
+    "t5-base.config.json"};
 
 TEST(ModelConfigFiles, EveryFileIsClassified) {
     const QDir dir(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs"));
     for (const QString& file : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
         const std::string name = file.toStdString();
-        const bool known = kRejected.count(name) == 1
-            || std::find(kLoaded.begin(), kLoaded.end(), name) != kLoaded.end();
+        const bool known
+            = kRejected.count(name) == 1 || std::find(kLoaded.begin(), kLoaded.end(), name) != kLoaded.end();
         EXPECT_TRUE(known) << name << " is neither in kLoaded nor in kRejected";
     }
 }
@@ -104,15 +105,19 @@ TEST(ModelConfigFiles, Qwen2IsDefaultRopeWithItsTheta) {
 }
 
 TEST(ModelConfigFiles, NamesComeFromNameOrPathThenModelType) {
-    EXPECT_EQ(readModelConfig(configFile("llama-2-7b-hf.config.json")).name, QStringLiteral("meta-llama/Llama-2-7b-hf"));
+    EXPECT_EQ(readModelConfig(configFile("llama-2-7b-hf.config.json")).name,
+        QStringLiteral("meta-llama/Llama-2-7b-hf"));
     EXPECT_EQ(readModelConfig(configFile("gpt-j-6b.config.json")).name, QStringLiteral("gptj"));
 }
 
 TEST(ModelConfigFiles, FamiliesPickTheirCards) {
-    EXPECT_EQ(readModelConfig(configFile("bloom-560m.hf-reconstructed.json")).cards(), std::vector<Card> {Card::Alibi});
-    EXPECT_EQ(readModelConfig(configFile("mpt-7b.hf-reconstructed.json")).cards(), std::vector<Card> {Card::Alibi});
+    EXPECT_EQ(readModelConfig(configFile("bloom-560m.hf-reconstructed.json")).cards(),
+        std::vector<Card> {Card::Alibi});
+    EXPECT_EQ(
+        readModelConfig(configFile("mpt-7b.hf-reconstructed.json")).cards(), std::vector<Card> {Card::Alibi});
     EXPECT_EQ(readModelConfig(configFile("t5-base.config.json")).cards(), std::vector<Card> {Card::Relative});
-    EXPECT_EQ(readModelConfig(configFile("mistral-7b-v0.1.mlc-preset.json")).cards(), std::vector<Card> {Card::Rope});
+    EXPECT_EQ(readModelConfig(configFile("mistral-7b-v0.1.mlc-preset.json")).cards(),
+        std::vector<Card> {Card::Rope});
     const ModelConfig t5 = readModelConfig(configFile("t5-base.config.json"));
     EXPECT_EQ(t5.relative.variant, pecards::RelativeVariant::T5);
     EXPECT_EQ(t5.relative.d_model, 64);

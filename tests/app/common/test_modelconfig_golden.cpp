@@ -14,8 +14,8 @@
 
 namespace {
 
-using pecards::test::GoldenCase;
 using pecards::test::expectClose;
+using pecards::test::GoldenCase;
 
 QString configPath(const GoldenCase& golden) {
     return QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/")
@@ -59,7 +59,8 @@ void checkKey(const GoldenCase& golden, const pecards::app::ModelConfig& config,
         EXPECT_TRUE(expectClose(
             firstLast3(pecards::ropeScaling(config.rope, seqLen).inv_freq), expectFirstLast3(expect), tol));
     } else if (key == "inv_freq_unscaled") {
-        EXPECT_TRUE(expectClose(firstLast3(pecards::ropeInvFreq(config.rope)), expectFirstLast3(expect), tol));
+        EXPECT_TRUE(
+            expectClose(firstLast3(pecards::ropeInvFreq(config.rope)), expectFirstLast3(expect), tol));
     } else if (key == "attention_factor") {
         EXPECT_TRUE(expectClose(scalar(pecards::ropeScaling(config.rope, seqLen).attention_factor),
             scalar(expect.get<double>()), tol));
@@ -74,9 +75,11 @@ void checkKey(const GoldenCase& golden, const pecards::app::ModelConfig& config,
     } else if (key == "alibi_slopes") {
         EXPECT_TRUE(expectClose(pecards::alibiSlopes(config.alibi), pecards::test::toVector(expect), tol));
     } else if (key == "slopes_first3") {
-        EXPECT_TRUE(expectClose(pecards::alibiSlopes(config.alibi).head(3), pecards::test::toVector(expect), tol));
+        EXPECT_TRUE(
+            expectClose(pecards::alibiSlopes(config.alibi).head(3), pecards::test::toVector(expect), tol));
     } else if (key == "slopes_last3") {
-        EXPECT_TRUE(expectClose(pecards::alibiSlopes(config.alibi).tail(3), pecards::test::toVector(expect), tol));
+        EXPECT_TRUE(
+            expectClose(pecards::alibiSlopes(config.alibi).tail(3), pecards::test::toVector(expect), tol));
     } else if (key == "alibi_bias_max") {
         EXPECT_EQ(config.alibi.alibi_bias_max, expect.get<double>());
     } else if (key == "num_buckets") {

@@ -80,7 +80,8 @@ TEST_F(NpyFile, WritesFormat10Float64WithAlignedHeader) {
 TEST_F(NpyFile, WritesVectorsWithOneElementTupleShape) {
     writeNpy(path("v.npy"), {4}, {1.0, 2.0, 3.0, 4.0});
     EXPECT_EQ(read(path("v.npy")),
-        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", raw<double>({1.0, 2.0, 3.0, 4.0})));
+        npyBytes(
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", raw<double>({1.0, 2.0, 3.0, 4.0})));
 }
 
 TEST_F(NpyFile, WriteRejectsAShapeThatDoesNotMatchAndLeavesNoFile) {
@@ -99,7 +100,8 @@ TEST_F(NpyFile, ReadsFloat32AndFloat64RowMajor) {
     EXPECT_EQ(f4(1, 0), 3.5);
     EXPECT_EQ(f4(1, 2), static_cast<double>(1e-3f)); // widened exactly
     const Eigen::MatrixXd f8 = readNpyMatrix(write("f8.npy",
-        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }", raw<double>({0.1, 0.2, 0.3}))));
+        npyBytes(
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }", raw<double>({0.1, 0.2, 0.3}))));
     EXPECT_EQ(f8.rows(), 3);
     EXPECT_EQ(f8(2, 0), 0.3);
 }
@@ -111,21 +113,24 @@ TEST_F(NpyFile, ReadsVersion2Headers) {
 }
 
 TEST_F(NpyFile, RejectsOtherDtypesOrdersAndShapes) {
-    expectRejected(npyBytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }", raw<double>({1.0})),
+    expectRejected(
+        npyBytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }", raw<double>({1.0})),
         "dtype '>f8' is not supported");
     expectRejected(npyBytes("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 2), }", raw<int>({1, 2})),
         "dtype '<i4' is not supported");
+    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': True, 'shape': (1, 1), }", raw<double>({1.0})),
+        "Fortran");
     expectRejected(
-        npyBytes("{'descr': '<f8', 'fortran_order': True, 'shape': (1, 1), }", raw<double>({1.0})), "Fortran");
-    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", raw<double>({1.0, 2.0})),
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", raw<double>({1.0, 2.0})),
         "shape (2) is not supported");
-    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1, 2), }",
-                       raw<double>({1.0, 2.0})),
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1, 2), }", raw<double>({1.0, 2.0})),
         "shape (1, 1, 2) is not supported");
 }
 
 TEST_F(NpyFile, RejectsTruncatedAndForeignFiles) {
-    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", raw<double>({1.0})),
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }", raw<double>({1.0})),
         "needs 32");
     expectRejected(QByteArray("PK\x03\x04 not numpy at all"), "not a .npy file");
     EXPECT_THROW(readNpyMatrix(path("does-not-exist.npy")), FileError);

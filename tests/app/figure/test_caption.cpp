@@ -1,6 +1,6 @@
 // Captions list every parameter a view depends on (docs/quantities.md), written out by hand here.
+#include "app/qstringprinter.h"
 #include "figure/caption.h"
-#include "qstringprinter.h"
 
 #include <QStringList>
 #include <gtest/gtest.h>
@@ -44,8 +44,8 @@ TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
     r.params.rope.base = 500000.0;
     r.params.rope.rotary_dim = 64;
     EXPECT_EQ(formatCaption(r),
-        joined({"RoPE phase", "head_dim=128", "base=500000", "rotary_dim=64", "layout=half-split", "scaling=none",
-            "L=100", "rows 10\u201319", "cols 0\u201363", "10\u00d764 px, sample"}));
+        joined({"RoPE phase", "head_dim=128", "base=500000", "rotary_dim=64", "layout=half-split",
+            "scaling=none", "L=100", "rows 10\u201319", "cols 0\u201363", "10\u00d764 px, sample"}));
 }
 
 TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
@@ -59,10 +59,10 @@ TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
     r.params.probe.seed = 42;
     r.reduction = Reduction::Mean;
     EXPECT_EQ(formatCaption(r),
-        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn", "factor=4",
-            "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1", "truncate=true",
-            "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
-            "cols 0\u201316383", "512\u00d7512 px, mean"}));
+        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn",
+            "factor=4", "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1",
+            "truncate=true", "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384",
+            "rows 0\u201316383", "cols 0\u201316383", "512\u00d7512 px, mean"}));
 }
 
 TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
@@ -73,8 +73,9 @@ TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
     r.params.sinusoidal.padding_idx = 1;
     r.params.causal = true; // irrelevant to a table: not listed
     EXPECT_EQ(formatCaption(r),
-        joined({"Sinusoidal table", "d_model=32", "base=10000", "layout=concatenated", "frequencies=tensor2tensor",
-            "padding_idx=1", "L=64", "rows 0\u201363", "cols 0\u201331", "64\u00d732 px, sample"}));
+        joined({"Sinusoidal table", "d_model=32", "base=10000", "layout=concatenated",
+            "frequencies=tensor2tensor", "padding_idx=1", "L=64", "rows 0\u201363", "cols 0\u201331",
+            "64\u00d732 px, sample"}));
 }
 
 TEST(Caption, HybridListsRopeAndAlibiParameters) {
@@ -83,9 +84,9 @@ TEST(Caption, HybridListsRopeAndAlibiParameters) {
     r.params.alibi.head = 3;
     r.params.rope.layout = RopeLayout::Interleaved;
     EXPECT_EQ(formatCaption(r),
-        joined({"RoPE+ALiBi score", "head_dim=128", "base=10000", "layout=interleaved", "scaling=none", "heads=16",
-            "head=3", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511", "cols 0\u2013511",
-            "512\u00d7512 px, sample"}));
+        joined({"RoPE+ALiBi score", "head_dim=128", "base=10000", "layout=interleaved", "scaling=none",
+            "heads=16", "head=3", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511",
+            "cols 0\u2013511", "512\u00d7512 px, sample"}));
 }
 
 TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
@@ -97,7 +98,8 @@ TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
     r.params.probe.seed = 7;
     EXPECT_EQ(formatCaption(r),
         joined({"Relative (T5) content-score", "num_buckets=32", "max_distance=128", "bidirectional=true",
-            "d_model=64", "seed=7", "L=256", "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample"}));
+            "d_model=64", "seed=7", "L=256", "rows 0\u2013255", "cols 0\u2013255",
+            "256\u00d7256 px, sample"}));
 }
 
 TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {

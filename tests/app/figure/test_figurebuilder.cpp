@@ -1,7 +1,7 @@
 // Colouring a grid and building a figure's labels, checked against hand-computed values.
+#include "app/qstringprinter.h"
 #include "figure/figurebuilder.h"
 #include "offscreenguiapp.h"
-#include "qstringprinter.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -16,7 +16,9 @@ namespace {
 constexpr double kMasked = -std::numeric_limits<double>::infinity();
 
 /// A 5-step grey ramp: index k has grey level 50 * k.
-QList<QRgb> greyRamp() { return {qRgb(0, 0, 0), qRgb(50, 50, 50), qRgb(100, 100, 100), qRgb(150, 150, 150), qRgb(200, 200, 200)}; }
+QList<QRgb> greyRamp() {
+    return {qRgb(0, 0, 0), qRgb(50, 50, 50), qRgb(100, 100, 100), qRgb(150, 150, 150), qRgb(200, 200, 200)};
+}
 
 Grid grid(int rows, int cols, std::vector<double> values, Window window) {
     Grid g;
@@ -63,8 +65,10 @@ TEST(DefaultValueRange, FollowsTheQuantity) {
     EXPECT_EQ(defaultValueRange(Quantity::Table, g), (ValueRange {-3.0, 3.0}));
     EXPECT_EQ(defaultValueRange(Quantity::Attention, g), (ValueRange {0.0, 2.0}));
     EXPECT_EQ(defaultValueRange(Quantity::Phase, g), (ValueRange {0.0, 2.0 * std::numbers::pi}));
-    EXPECT_EQ(defaultValueRange(Quantity::Buckets, grid(1, 2, {5.0, 5.0}, {0, 1, 0, 2})), (ValueRange {4.5, 5.5}));
-    EXPECT_EQ(defaultValueRange(Quantity::Score, grid(1, 1, {kMasked}, {0, 1, 0, 1})), (ValueRange {0.0, 1.0}));
+    EXPECT_EQ(
+        defaultValueRange(Quantity::Buckets, grid(1, 2, {5.0, 5.0}, {0, 1, 0, 2})), (ValueRange {4.5, 5.5}));
+    EXPECT_EQ(
+        defaultValueRange(Quantity::Score, grid(1, 1, {kMasked}, {0, 1, 0, 1})), (ValueRange {0.0, 1.0}));
 }
 
 TEST(MakeFigureSpec, AxesLabelsAndCaptionOfAScoreView) {

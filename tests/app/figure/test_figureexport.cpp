@@ -1,8 +1,8 @@
 // PNG / SVG / PDF export: sizes and dpi read back from the files' own bytes, SVG structure,
 // PDF page count, determinism, nearest-neighbour heatmaps and atomic, failure-safe writes.
+#include "app/qstringprinter.h"
 #include "figure/figureexporter.h"
 #include "offscreenguiapp.h"
-#include "qstringprinter.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,7 +27,8 @@ FigureSpec sampleSpec(const QString& title = QStringLiteral("Sample — position
     spec.title = title;
     spec.xAxis = {QStringLiteral("key position j"), 0, 1};
     spec.yAxis = {QStringLiteral("query position i"), 0, 1};
-    spec.colorBar = {QStringLiteral("score (logit units)"), -1.0, 1.0, {qRgb(0, 0, 0), qRgb(128, 128, 128), qRgb(255, 255, 255)}};
+    spec.colorBar = {QStringLiteral("score (logit units)"), -1.0, 1.0,
+        {qRgb(0, 0, 0), qRgb(128, 128, 128), qRgb(255, 255, 255)}};
     spec.caption = QString::fromUtf8("Sample score \u00b7 head_dim=128 \u00b7 base=10000 \u00b7 L=2");
     spec.heatmap = QImage(2, 2, QImage::Format_RGB32);
     spec.heatmap.setPixel(0, 0, kQuadrants[0]);
@@ -172,7 +173,10 @@ TEST(SvgExport, ParsesWithVectorTextAndFullResolutionHeatmap) {
         if (xml.name() == u"text") {
             texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
         } else if (xml.name() == u"image") {
-            const QString href = xml.attributes().value(QStringLiteral("http://www.w3.org/1999/xlink"), QStringLiteral("href")).toString();
+            const QString href
+                = xml.attributes()
+                      .value(QStringLiteral("http://www.w3.org/1999/xlink"), QStringLiteral("href"))
+                      .toString();
             const QString prefix = QStringLiteral("data:image/png;base64,");
             ASSERT_TRUE(href.startsWith(prefix));
             images << QImage::fromData(QByteArray::fromBase64(href.mid(prefix.size()).toLatin1()), "png");
@@ -198,14 +202,16 @@ TEST(PdfExport, OnePagePerFigureAtTheChosenSize) {
     const QString path = dir.filePath(QStringLiteral("handout.pdf"));
     QString error;
     ASSERT_TRUE(FigureExporter().save(path,
-        {sampleSpec(QStringLiteral("one")), sampleSpec(QStringLiteral("two")), sampleSpec(QStringLiteral("three"))},
+        {sampleSpec(QStringLiteral("one")), sampleSpec(QStringLiteral("two")),
+            sampleSpec(QStringLiteral("three"))},
         &error))
         << error.toStdString();
     const QByteArray pdf = readAll(path);
     ASSERT_TRUE(pdf.startsWith("%PDF-"));
     const QString text = QString::fromLatin1(pdf);
     EXPECT_EQ(text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"))), 3);
-    EXPECT_EQ(text.count(QRegularExpression(QStringLiteral("/MediaBox\\s*\\[0 0 432(\\.0*)? 324(\\.0*)?\\]"))), 3);
+    EXPECT_EQ(
+        text.count(QRegularExpression(QStringLiteral("/MediaBox\\s*\\[0 0 432(\\.0*)? 324(\\.0*)?\\]"))), 3);
     EXPECT_FALSE(pdf.contains("/DCTDecode")) << "the heatmap must not be JPEG-compressed";
 }
 
@@ -214,8 +220,10 @@ TEST(FigureExport, InvalidRequestsFailWithAMessageAndWriteNothing) {
     QString error;
     const QString unknown = dir.filePath(QStringLiteral("figure.bmp"));
     EXPECT_FALSE(FigureExporter().save(unknown, {sampleSpec()}, &error));
-    EXPECT_TRUE(error.contains(unknown) && error.contains(QStringLiteral(".png, .svg or .pdf"))) << error.toStdString();
-    EXPECT_FALSE(FigureExporter().save(dir.filePath(QStringLiteral("two.png")), {sampleSpec(), sampleSpec()}, &error));
+    EXPECT_TRUE(error.contains(unknown) && error.contains(QStringLiteral(".png, .svg or .pdf")))
+        << error.toStdString();
+    EXPECT_FALSE(
+        FigureExporter().save(dir.filePath(QStringLiteral("two.png")), {sampleSpec(), sampleSpec()}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("exactly one figure"))) << error.toStdString();
 
     const QString existing = dir.filePath(QStringLiteral("old.png"));
@@ -223,7 +231,8 @@ TEST(FigureExport, InvalidRequestsFailWithAMessageAndWriteNothing) {
     FigureExportOptions options;
     options.dpi = 20;
     EXPECT_FALSE(FigureExporter(options).save(existing, {sampleSpec()}, &error));
-    EXPECT_TRUE(error.contains(QStringLiteral("dpi = 20 is invalid: allowed: [72, 2400]"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("dpi = 20 is invalid: allowed: [72, 2400]")))
+        << error.toStdString();
     EXPECT_EQ(readAll(existing), QByteArray("previous figure"));
 
     FigureSpec broken = sampleSpec();

@@ -1,6 +1,6 @@
 // Nice axis ticks and their labels, checked against hand-computed tick sets.
+#include "app/qstringprinter.h"
 #include "figure/ticks.h"
-#include "qstringprinter.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>

@@ -1,0 +1,38 @@
+#pragma once
+/// @file startupoptions.h
+/// @brief Command-line options of `pecards` and how they set up the window: a first card,
+/// a model, a length, a zoom window, the back side, the compare view, and `--screenshot FILE`
+/// (saves the window once every view has answered, then quits; used for documentation).
+
+#include <pecards/view.h>
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+class MainWindow;
+class ComputeService;
+
+struct StartupOptions {
+    QString card; ///< registry id or "compare"
+    QString preset; ///< ModelPreset id
+    QString config; ///< config.json path
+    QString compare; ///< compare preset ("rope-base", ...)
+    QString language; ///< "en", "zh_CN"
+    QString device; ///< OpenCL device name filter
+    QString screenshot; ///< output PNG
+    std::optional<std::int64_t> length;
+    std::optional<pecards::Window> zoom; ///< of the card's first view
+    bool back = false;
+    QSize size {1600, 1000};
+};
+
+/// @brief Parses the arguments (QCommandLineParser). On a bad option returns nullopt and sets
+/// `error` to a message naming the option, the value and what is allowed.
+std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error);
+
+/// @brief Applies the options to a shown window (after the model, when one is given) and, with
+/// `--screenshot`, saves the image and quits the application when every view has answered
+/// (at most `timeoutMs`).
+void applyStartupOptions(MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs = 60000);

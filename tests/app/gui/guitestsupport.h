@@ -1,0 +1,45 @@
+#pragma once
+// Await helpers for the GUI tests: wait on a QSignalSpy or a condition with a timeout, so a
+// test that never gets its signal fails instead of hanging.
+
+#include <gtest/gtest.h>
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+#include <functional>
+
+namespace guitest {
+
+inline constexpr int kTimeoutMs = 30000;
+
+/// @brief Waits until `spy` has recorded at least `count` signals.
+inline ::testing::AssertionResult awaitSignals(QSignalSpy& spy, int count = 1, int timeoutMs = kTimeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (spy.count() < count) {
+        if (clock.elapsed() > timeoutMs)
+            return ::testing::AssertionFailure() << "got " << spy.count() << " of " << count << " signals in " << timeoutMs
+                                                 << " ms";
+        spy.wait(50);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+/// @brief Processes events until `condition` holds.
+inline ::testing::AssertionResult awaitCondition(
+    const std::function<bool()>& condition, const char* what, int timeoutMs = kTimeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!condition()) {
+        if (clock.elapsed() > timeoutMs)
+            return ::testing::AssertionFailure() << "timed out after " << timeoutMs << " ms waiting for: " << what;
+        QTest::qWait(20);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+} // namespace guitest

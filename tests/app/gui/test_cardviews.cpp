@@ -1,0 +1,256 @@
+// The deck in a real window (offscreen): sliders change heatmaps, probed pixels match the
+// engine's formulas, invalid input shows the InvalidParameter message over the last good image,
+// the compare view shows A - B, model presets set the cards' parameters.
+#include "guitestsupport.h"
+
+#include "cards/card.h"
+#include "cards/parameterform.h"
+#include "compare/compareview.h"
+#include "compute/computeservice.h"
+#include "views/chartpanel.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/viewslot.h"
+#include "widgets/chartwidget.h"
+#include "widgets/heatmapwidget.h"
+#include "widgets/sliderspin.h"
+#include "window/mainwindow.h"
+
+#include <pecards/alibi.h>
+
+#include <QDoubleSpinBox>
+#include <QMimeData>
+#include <QSlider>
+#include <QUrl>
+#include <cmath>
+#include <limits>
+
+namespace {
+
+/// S(delta) of RoPE with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).
+double ropeOnesScore(double base, int headDim, std::int64_t delta)
+{
+    double sum = 0.0;
+    for (int pair = 0; pair < headDim / 2; ++pair)
+        sum += 2.0 * std::cos(static_cast<double>(delta) * std::pow(base, -2.0 * pair / headDim));
+    return sum;
+}
+
+class CardViews : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        m_window.resize(1600, 1000);
+        m_window.show();
+    }
+
+    Card* showCard(const QString& id)
+    {
+        m_window.showTab(id);
+        Card* card = m_window.card(id);
+        card->load();
+        return card;
+    }
+
+    static HeatmapPanel* heatmapPanel(Card* card, int slot)
+    {
+        return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
+    }
+
+    static SliderSpin* number(Card* card, const char* id)
+    {
+        return qobject_cast<SliderSpin*>(card->form()->control(QString::fromLatin1(id)));
+    }
+
+    /// Sets a number control as a user does: types the value into the spin box and presses Enter.
+    static void type(SliderSpin* control, const QString& text)
+    {
+        QDoubleSpinBox* spin = control->spinBox();
+        spin->selectAll();
+        QTest::keyClicks(spin, text);
+        QTest::keyClick(spin, Qt::Key_Return);
+    }
+
+    /// Waits until the panel shows a frame computed for `length`.
+    static ::testing::AssertionResult awaitFrame(HeatmapPanel* panel, std::int64_t length)
+    {
+        return guitest::awaitCondition(
+            [panel, length] {
+                const HeatmapFrame& frame = panel->heatmap()->frame();
+                return !frame.isNull() && frame.fullExtent.row_end == length && panel->heatmap()->message().isEmpty();
+            },
+            "a frame of the requested length");
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+} // namespace
+
+TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores)
+{
+    Card* rope = showCard(QStringLiteral("rope"));
+    HeatmapPanel* score = heatmapPanel(rope, 0);
+    ASSERT_EQ(score->spec().quantity, pecards::Quantity::Score);
+    type(number(rope, "length"), QStringLiteral("64")); // 64 x 64: one entry per pixel
+    ASSERT_TRUE(awaitFrame(score, 64));
+    const QImage before = score->heatmap()->frame().image;
+    EXPECT_NEAR(score->heatmap()->frame().grid.at(10, 3), ropeOnesScore(10000.0, 128, 7), 1e-9);
+
+    SliderSpin* base = number(rope, "base");
+    QSignalSpy frames(score->controller(), &HeatmapController::frameShown);
+    base->slider()->setValue(base->slider()->value() - 24); // one decade down: base 1000
+    ASSERT_TRUE(guitest::awaitCondition([score] { return score->controller()->lastRequest().params.rope.base == 1000.0; },
+        "the slider's request"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [score] { return score->heatmap()->frame().grid.window.rows() == 64 && score->controller()->hasResult()
+                         && std::abs(score->heatmap()->frame().grid.at(10, 3) - ropeOnesScore(1000.0, 128, 7)) < 1e-9; },
+        "the heatmap of base 1000"));
+    EXPECT_GE(frames.count(), 1);
+    EXPECT_NE(score->heatmap()->frame().image, before);
+    EXPECT_EQ(base->spinBox()->value(), 1000.0);
+}
+
+TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias)
+{
+    Card* alibi = showCard(QStringLiteral("alibi"));
+    HeatmapPanel* bias = heatmapPanel(alibi, 0);
+    ASSERT_EQ(bias->spec().quantity, pecards::Quantity::Score);
+    type(number(alibi, "length"), QStringLiteral("1048576"));
+    ASSERT_TRUE(awaitFrame(bias, std::int64_t {1} << 20));
+    HeatmapWidget* heatmap = bias->heatmap();
+    const QRect plot = heatmap->plotRect();
+    const QPoint point(plot.left() + plot.width() * 3 / 10, plot.top() + plot.height() * 7 / 10);
+    const auto entry = heatmap->entryAt(point);
+    ASSERT_TRUE(entry.has_value());
+
+    QSignalSpy probes(bias->controller(), &HeatmapController::probeAnswered);
+    QTest::mouseMove(heatmap, point);
+    ASSERT_TRUE(guitest::awaitSignals(probes));
+    const auto probe = *bias->controller()->lastProbe();
+    EXPECT_FALSE(probe.fromGrid); // 2^20 positions on a few hundred pixels: asked the engine for 1 x 1
+    EXPECT_EQ(probe.row, entry->first);
+    EXPECT_EQ(probe.col, entry->second);
+    ASSERT_GT(probe.row, probe.col); // lower triangle: not masked
+    // Default head index 2 of 8: h = 3, m = 2^(-8*3/8) = 1/8; causal bias -m (i - j).
+    const double slope = std::pow(2.0, -3.0);
+    EXPECT_DOUBLE_EQ(probe.value, -slope * static_cast<double>(probe.row - probe.col));
+    EXPECT_DOUBLE_EQ(probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
+    EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("from the engine")));
+
+    // Zoom down to 16 x 16 positions: every pixel is one entry, read straight from the grid.
+    bias->controller()->setWindow({700000, 700016, 699990, 700006});
+    ASSERT_TRUE(guitest::awaitCondition([heatmap] { return heatmap->frame().grid.window.row_begin == 700000; }, "zoom"));
+    EXPECT_EQ(heatmap->frame().grid.rows, 16);
+    QTest::mouseMove(heatmap, QPoint(plot.left() + plot.width() / 32, plot.top() + plot.height() * 31 / 32));
+    ASSERT_TRUE(guitest::awaitCondition([&] { return bias->controller()->lastProbe()->fromGrid; }, "exact probe"));
+    const auto exact = *bias->controller()->lastProbe();
+    EXPECT_EQ(exact.row, 700015);
+    EXPECT_EQ(exact.col, 699990);
+    EXPECT_DOUBLE_EQ(exact.value, -slope * 25.0);
+    // Above the diagonal the causal form is masked.
+    EXPECT_TRUE(std::isinf(heatmap->frame().grid.at(0, 15)) && heatmap->frame().grid.at(0, 15) < 0);
+}
+
+TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage)
+{
+    Card* rope = showCard(QStringLiteral("rope"));
+    HeatmapPanel* score = heatmapPanel(rope, 0);
+    ASSERT_TRUE(awaitFrame(score, 4096));
+    ASSERT_TRUE(guitest::awaitCondition([&] { return m_service.isIdle(); }, "idle"));
+    const QImage good = score->heatmap()->frame().image;
+    const std::vector<double> goodValues = score->heatmap()->frame().grid.values;
+
+    type(number(rope, "head_dim"), QStringLiteral("7")); // odd values can be typed on purpose
+    ASSERT_TRUE(guitest::awaitCondition([score] { return !score->heatmap()->message().isEmpty(); }, "the message"));
+    const QString message = score->heatmap()->message();
+    EXPECT_TRUE(message.contains(QStringLiteral("head_dim = 7"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("1024"))) << message.toStdString(); // the allowed range
+    EXPECT_EQ(score->heatmap()->frame().image, good);
+    EXPECT_EQ(score->heatmap()->frame().grid.values, goodValues);
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(2)->view());
+    ASSERT_NE(polar, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition([polar] { return !polar->chart()->message().isEmpty(); }, "chart message"));
+    EXPECT_TRUE(polar->chart()->message().contains(QStringLiteral("head_dim = 7")));
+    const QImage rendered = score->heatmap()->grab().toImage(); // painting the message must not crash
+    EXPECT_FALSE(rendered.isNull());
+
+    type(number(rope, "head_dim"), QStringLiteral("64"));
+    ASSERT_TRUE(guitest::awaitCondition([score] { return score->heatmap()->message().isEmpty(); }, "recovery"));
+    EXPECT_NEAR(score->heatmap()->frame().grid.values.front(), 64.0, 1e-9); // S(0) = 2 * d/2 for ones
+}
+
+TEST_F(CardViews, CompareViewShowsTheDifferenceOfItsTwoSides)
+{
+    m_window.showTab(QStringLiteral("compare"));
+    CompareView* compare = m_window.compareView();
+    compare->showPreset(QStringLiteral("rope-base"));
+    for (const auto side : {CompareController::A, CompareController::B})
+        qobject_cast<SliderSpin*>(compare->form(side)->control(QStringLiteral("length")))->spinBox()->setValue(32);
+    HeatmapWidget* difference = compare->heatmap(CompareController::Difference);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return difference->frame().grid.rows == 32 && m_service.isIdle() && difference->message().isEmpty(); },
+        "the 32 x 32 difference"));
+    const pecards::Grid& a = compare->heatmap(CompareController::A)->frame().grid;
+    const pecards::Grid& b = compare->heatmap(CompareController::B)->frame().grid;
+    const pecards::Grid& d = difference->frame().grid;
+    for (int i = 0; i < 32; i += 3) {
+        for (int j = 0; j < 32; j += 5) {
+            EXPECT_NEAR(a.at(i, j), ropeOnesScore(1e4, 128, i - j), 1e-9);
+            EXPECT_NEAR(b.at(i, j), ropeOnesScore(5e5, 128, i - j), 1e-9);
+            EXPECT_NEAR(d.at(i, j), ropeOnesScore(1e4, 128, i - j) - ropeOnesScore(5e5, 128, i - j), 1e-9);
+        }
+    }
+    EXPECT_EQ(difference->frame().colorMap, ColorMapKind::Diverging);
+    EXPECT_DOUBLE_EQ(difference->frame().low, -difference->frame().high); // centred at 0
+}
+
+TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips)
+{
+    Card* rope = showCard(QStringLiteral("rope"));
+    const QString front = rope->currentText();
+    EXPECT_TRUE(front.contains(QStringLiteral("half-split (GPT-NeoX, HF LLaMA rotate_half)"))) << front.toStdString();
+    pecards::CardParams params = rope->params();
+    params.rope.scaling.type = pecards::RopeScalingType::Yarn;
+    params.rope.scaling.factor = 4.0;
+    params.rope.scaling.original_max_position_embeddings = 4096;
+    rope->setParams(params);
+    EXPECT_TRUE(rope->currentText().contains(QStringLiteral("scaling: yarn, factor 4, L0 = 4096")));
+    rope->flip();
+    EXPECT_EQ(rope->side(), CardSide::Back);
+    EXPECT_NE(rope->currentText(), front);
+    EXPECT_FALSE(rope->currentText().contains(QStringLiteral("is missing")));
+}
+
+TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters)
+{
+    QSignalSpy applied(&m_window, &MainWindow::modelApplied);
+    m_window.openConfig(QStringLiteral(":/presets/llama-3.1-8b.json"));
+    ASSERT_TRUE(guitest::awaitSignals(applied));
+    const pecards::CardParams rope = m_window.card(QStringLiteral("rope"))->params();
+    EXPECT_EQ(rope.rope.base, 500000.0);
+    EXPECT_EQ(rope.rope.head_dim, 128);
+    EXPECT_EQ(rope.rope.scaling.type, pecards::RopeScalingType::Llama3);
+    EXPECT_EQ(rope.rope.scaling.factor, 8.0);
+    EXPECT_EQ(rope.length, 131072);
+    EXPECT_EQ(m_window.currentCard(), m_window.card(QStringLiteral("rope")));
+    EXPECT_TRUE(m_window.windowTitle().contains(applied.at(0).at(0).toString()));
+
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/t5-base.config.json"))});
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&m_window, &drop);
+    ASSERT_TRUE(guitest::awaitSignals(applied, 2));
+    const pecards::CardParams t5 = m_window.card(QStringLiteral("relative"))->params();
+    EXPECT_EQ(t5.relative.variant, pecards::RelativeVariant::T5);
+    EXPECT_EQ(t5.relative.num_buckets, 32);
+    EXPECT_EQ(t5.relative.max_distance, 128);
+    EXPECT_EQ(t5.length, 512);
+    EXPECT_EQ(m_window.currentCard(), m_window.card(QStringLiteral("relative")));
+
+    QSignalSpy failures(&m_window, &MainWindow::modelFailed);
+    m_window.openConfig(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/mpt-7b.extracted.json"));
+    ASSERT_TRUE(guitest::awaitSignals(failures));
+    EXPECT_TRUE(failures.at(0).at(0).toString().contains(QStringLiteral("mpt-7b.extracted.json")));
+}

@@ -1,0 +1,98 @@
+// Chart data against independent formulas: ALiBi slopes 2^(-8h/H), RoPE wavelengths
+// 2 pi b^(2i/r), the polar angle m theta_i mod 2 pi, HF T5 buckets, and invalid channels.
+#include "compute/curves.h"
+
+#include <gtest/gtest.h>
+#include <pecards/errors.h>
+
+#include <cmath>
+#include <numbers>
+
+namespace {
+
+pecards::CardParams card(pecards::Card which)
+{
+    pecards::CardParams params;
+    params.card = which;
+    params.length = 4096;
+    return params;
+}
+
+} // namespace
+
+TEST(Curves, AlibiHeadsFollowTheGeometricSlopes)
+{
+    CurveRequest request {card(pecards::Card::Alibi), CurveKind::AlibiHeads, {}, 0, 64};
+    request.params.alibi.heads = 8;
+    const CurveSet set = computeCurves(request);
+    ASSERT_EQ(set.curves.size(), 8u);
+    for (int h = 1; h <= 8; ++h) {
+        const Curve& curve = set.curves[h - 1];
+        EXPECT_DOUBLE_EQ(curve.points.back().x(), 64.0);
+        EXPECT_DOUBLE_EQ(curve.points.back().y(), -std::pow(2.0, -h) * 64.0) << "head " << h;
+        EXPECT_DOUBLE_EQ(curve.points.front().y(), 0.0);
+    }
+    EXPECT_TRUE(set.curves[0].emphasised); // default head index 0
+}
+
+TEST(Curves, RopeSpectrumWavelengthsAndContextLine)
+{
+    CurveRequest request {card(pecards::Card::Rope), CurveKind::Spectrum, {}, 0, 0};
+    request.params.rope.head_dim = 64;
+    request.params.rope.base = 500000.0;
+    const CurveSet set = computeCurves(request);
+    ASSERT_EQ(set.curves.size(), 2u); // unscaled + context line
+    ASSERT_EQ(set.curves[0].points.size(), 32u);
+    for (int i = 0; i < 32; i += 7)
+        EXPECT_NEAR(set.curves[0].points[i].y(), 2.0 * std::numbers::pi * std::pow(500000.0, 2.0 * i / 64.0), 1e-6 * std::pow(500000.0, 2.0 * i / 64.0));
+    EXPECT_DOUBLE_EQ(set.curves[1].points.front().y(), 4096.0);
+    EXPECT_TRUE(set.yLog);
+}
+
+TEST(Curves, PolarArmAngleIsPositionTimesFrequencyModTwoPi)
+{
+    CurveRequest request {card(pecards::Card::Rope), CurveKind::RopePolar, {0, 5}, 10, 0};
+    const CurveSet set = computeCurves(request);
+    ASSERT_TRUE(set.polar);
+    const Curve& arm0 = set.curves[0];
+    EXPECT_NEAR(arm0.points[1].x(), std::fmod(10.0, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
+    EXPECT_DOUBLE_EQ(arm0.points[1].y(), 1.0);
+    const Curve& trail0 = set.curves[1];
+    EXPECT_EQ(trail0.points.size(), 10u); // positions 0..9 behind m = 10
+    const Curve& arm5 = set.curves[2];
+    const double theta5 = std::pow(10000.0, -2.0 * 5 / 128.0);
+    EXPECT_NEAR(arm5.points[1].x(), std::fmod(10.0 * theta5, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
+}
+
+TEST(Curves, T5BucketsMatchTheHfReference)
+{
+    CurveRequest request {card(pecards::Card::Relative), CurveKind::RelativeBuckets, {}, 0, 300};
+    const CurveSet set = computeCurves(request);
+    const auto bucketAt = [&set](double n) {
+        for (const QPointF& p : set.curves[0].points)
+            if (p.x() == n)
+                return p.y();
+        return -1.0;
+    };
+    // bidirectional, 32 buckets, max_distance 128: 16 per sign, exact below 8, log-spaced to 128.
+    EXPECT_EQ(bucketAt(0), 0);
+    EXPECT_EQ(bucketAt(1), 17);
+    EXPECT_EQ(bucketAt(-1), 1);
+    EXPECT_EQ(bucketAt(12), 25); // 16 + 8 + floor(log(12/8)/log(16) * 8)
+    EXPECT_EQ(bucketAt(200), 31);
+    EXPECT_EQ(bucketAt(-200), 15);
+}
+
+TEST(Curves, InvalidChannelNamesTheValueAndRange)
+{
+    CurveRequest request {card(pecards::Card::Rope), CurveKind::Waves, {64}, 0, 100};
+    try {
+        computeCurves(request);
+        FAIL() << "pair 64 of 64 pairs must be rejected";
+    } catch (const pecards::InvalidParameter& error) {
+        EXPECT_NE(std::string(error.what()).find("64"), std::string::npos);
+        EXPECT_NE(std::string(error.what()).find("[0, 63]"), std::string::npos) << error.what();
+    }
+    request.params.rope.head_dim = 7;
+    EXPECT_THROW(computeCurves(request), pecards::InvalidParameter);
+}

@@ -1,0 +1,296 @@
+// Workspace files: exact round trip, the JSON layout read back with an independent parser
+// (nlohmann), rejection of corrupt / truncated / foreign / newer files with the key named,
+// and saves that never damage the previous file.
+#include "app/qstringprinter.h"
+#include "workspace/workspacefile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <csignal>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/resource.h>
+#include <unistd.h>
+
+using namespace pecards;
+using namespace pecards::app;
+using nlohmann::json;
+
+namespace {
+
+/// Every kind of content: several cards with non-default parameters and views, a seed above
+/// 2^53, explicit vectors, .npy content matrices and a compare pair.
+Workspace richWorkspace() {
+    Workspace ws;
+    WorkspaceCard rope;
+    rope.params.card = Card::Rope;
+    rope.params.length = 8192;
+    rope.params.causal = true;
+    rope.params.rope.head_dim = 64;
+    rope.params.rope.base = 500000.0;
+    rope.params.rope.layout = RopeLayout::Interleaved;
+    rope.params.rope.scaling.type = RopeScalingType::Yarn;
+    rope.params.rope.scaling.factor = 4.0;
+    rope.params.rope.scaling.original_max_position_embeddings = 2048;
+    rope.params.rope.scaling.beta_fast = 16.5;
+    rope.params.rope.scaling.mscale = 0.707;
+    rope.params.probe.kind = ProbeKind::Random;
+    rope.params.probe.seed = 18446744073709551557ULL; // > 2^53: exact only as a string
+    rope.views = {CardView {Quantity::Score, {0, 8192, 0, 8192}, Reduction::Max, QStringLiteral("viridis")},
+        CardView {Quantity::Phase, {100, 200, 0, 32}, Reduction::Sample, QStringLiteral("twilight")}};
+    ws.cards.append(rope);
+
+    WorkspaceCard t5;
+    t5.params.card = Card::Relative;
+    t5.params.length = 64;
+    t5.params.relative.variant = RelativeVariant::T5;
+    t5.params.relative.num_buckets = 4;
+    t5.params.relative.max_distance = 16;
+    t5.params.relative.bidirectional = false;
+    t5.params.relative.bucket_values = {0.125, -1.5, 2.0, 1e-300};
+    t5.views = {CardView {Quantity::Buckets, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("cividis")}};
+    ws.cards.append(t5);
+
+    WorkspaceCard alibi;
+    alibi.params.card = Card::Alibi;
+    alibi.params.length = 3;
+    alibi.params.alibi.heads = 4;
+    alibi.params.alibi.head = 2;
+    alibi.params.alibi.head_dim = 2;
+    alibi.params.alibi.form = AlibiForm::RowOffsetBloom;
+    Eigen::MatrixXd q(3, 2);
+    q << 0.1, -0.2, 1.0 / 3.0, 4e-17, -5.5, 6.0;
+    alibi.params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(q);
+    alibi.params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(-q);
+    alibi.params.probe.q = {1.0, 2.0};
+    alibi.params.probe.k = {0.5, -0.5};
+    alibi.views
+        = {CardView {Quantity::ContentAttention, {0, 3, 0, 3}, Reduction::Sample, QStringLiteral("magma")}};
+    ws.cards.append(alibi);
+
+    ComparePair pair;
+    pair.left = rope.params;
+    pair.right = rope.params;
+    pair.right.rope.scaling = RopeScaling {};
+    pair.quantity = Quantity::Attention;
+    ws.compare.append(pair);
+    ws.activeCard = 1;
+    return ws;
+}
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+/// The rich workspace's JSON, edited by `edit` with nlohmann, then opened.
+QString openEdited(const std::function<void(json&)>& edit) {
+    json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
+    edit(doc);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("edited.pecards.json"));
+    writeFile(path, QByteArray::fromStdString(doc.dump(2)));
+    QString error;
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    EXPECT_FALSE(opened.has_value());
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot open workspace ") + path + QStringLiteral(": ")))
+        << error.toStdString();
+    return error;
+}
+
+} // namespace
+
+TEST(WorkspaceFile, SaveThenOpenReproducesTheStateExactly) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.pecards.json"));
+    const Workspace original = richWorkspace();
+    QString error;
+    ASSERT_TRUE(saveWorkspace(path, original, &error)) << error.toStdString();
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_EQ(*opened, original);
+    EXPECT_EQ(opened->cards[0].params.probe.seed, 18446744073709551557ULL);
+    EXPECT_EQ(*opened->cards[2].params.probe.content_q, *original.cards[2].params.probe.content_q);
+
+    // Equality is by value: a different content matrix or view is noticed.
+    Workspace changed = original;
+    Eigen::MatrixXd other = *original.cards[2].params.probe.content_q;
+    other(2, 1) = 6.0000000000000009;
+    changed.cards[2].params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(other);
+    EXPECT_FALSE(changed == original);
+    changed = original;
+    changed.cards[0].views[1].colormap = QStringLiteral("magma");
+    EXPECT_FALSE(changed == original);
+
+    EXPECT_EQ(openWorkspace(path)->activeCard, 1);
+    const Workspace empty;
+    ASSERT_TRUE(saveWorkspace(path, empty, &error)) << error.toStdString();
+    EXPECT_EQ(*openWorkspace(path), empty);
+}
+
+TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
+    const json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
+    EXPECT_EQ(doc.at("format"), "pecards-workspace");
+    EXPECT_EQ(doc.at("version"), 1);
+    EXPECT_EQ(doc.at("active_card"), 1);
+    const json& rope = doc.at("cards").at(0).at("params");
+    EXPECT_EQ(rope.at("card"), "rope");
+    EXPECT_EQ(rope.at("length"), 8192);
+    EXPECT_EQ(rope.at("causal"), true);
+    EXPECT_EQ(rope.at("rope").at("head_dim"), 64);
+    EXPECT_EQ(rope.at("rope").at("base"), 500000.0);
+    EXPECT_EQ(rope.at("rope").at("layout"), "interleaved");
+    EXPECT_EQ(rope.at("rope").at("scaling").at("type"), "yarn");
+    EXPECT_EQ(rope.at("rope").at("scaling").at("original_max_position_embeddings"), 2048);
+    EXPECT_EQ(rope.at("rope").at("scaling").at("beta_fast"), 16.5);
+    EXPECT_EQ(rope.at("probe").at("seed"), "18446744073709551557");
+    EXPECT_EQ(rope.at("probe").at("kind"), "random");
+    EXPECT_EQ(rope.at("sinusoidal").at("layout"), "interleaved"); // other sections are kept
+    EXPECT_EQ(rope.at("alibi").at("form"), "causal");
+    const json& view = doc.at("cards").at(0).at("views").at(0);
+    EXPECT_EQ(view.at("quantity"), "score");
+    EXPECT_EQ(view.at("reduction"), "max");
+    EXPECT_EQ(view.at("colormap"), "viridis");
+    EXPECT_EQ(
+        view.at("window"), (json {{"row_begin", 0}, {"row_end", 8192}, {"col_begin", 0}, {"col_end", 8192}}));
+    const json& t5 = doc.at("cards").at(1).at("params").at("relative");
+    EXPECT_EQ(t5.at("variant"), "t5");
+    EXPECT_EQ(t5.at("bucket_values"), (json {0.125, -1.5, 2.0, 1e-300}));
+    const json& content = doc.at("cards").at(2).at("params").at("probe").at("content_q");
+    EXPECT_EQ(content.at("rows"), 3);
+    EXPECT_EQ(content.at("cols"), 2);
+    EXPECT_EQ(content.at("float64_le_base64").get<std::string>().size(), 4U * ((3 * 2 * 8 + 2) / 3));
+    EXPECT_TRUE(doc.at("cards").at(0).at("params").at("probe").at("content_q").is_null());
+    EXPECT_EQ(doc.at("compare").at(0).at("quantity"), "attention");
+    EXPECT_EQ(doc.at("compare").at(0).at("right").at("rope").at("scaling").at("type"), "none");
+}
+
+TEST(WorkspaceFile, CorruptAndTruncatedFilesAreRejected) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QString error;
+    writeFile(path, "\x89PNG not json at all");
+    EXPECT_FALSE(openWorkspace(path, &error).has_value());
+    EXPECT_TRUE(error.contains(QStringLiteral("not valid JSON"))) << error.toStdString();
+
+    const QByteArray full = workspaceToJson(richWorkspace());
+    writeFile(path, full.left(full.size() / 2));
+    EXPECT_FALSE(openWorkspace(path, &error).has_value());
+    EXPECT_TRUE(
+        error.contains(QStringLiteral("not valid JSON")) && error.contains(QStringLiteral("truncated")))
+        << error.toStdString();
+
+    EXPECT_FALSE(openWorkspace(dir.filePath(QStringLiteral("missing.json")), &error).has_value());
+    EXPECT_TRUE(error.contains(QStringLiteral("missing.json"))) << error.toStdString();
+}
+
+TEST(WorkspaceFile, WrongFormatAndNewerVersionAreNamed) {
+    EXPECT_TRUE(openEdited([](json& d) {
+        d["format"] = "pecards-figure";
+    }).contains(QStringLiteral("not a PE Cards workspace: format is \"pecards-figure\"")));
+    EXPECT_TRUE(openEdited([](json& d) {
+        d = json::array({1, 2});
+    }).contains(QStringLiteral("not a PE Cards workspace")));
+    const QString newer = openEdited([](json& d) { d["version"] = 2; });
+    EXPECT_TRUE(newer.contains(QStringLiteral("version 2")) && newer.contains(QStringLiteral("newer")))
+        << newer.toStdString();
+    EXPECT_TRUE(
+        openEdited([](json& d) { d["version"] = 0; }).contains(QStringLiteral("version: 0 is invalid")));
+}
+
+TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
+    const auto expectContains = [](const QString& error, const char* fragment) {
+        EXPECT_TRUE(error.contains(QString::fromUtf8(fragment)))
+            << error.toStdString() << "\n  expected: " << fragment;
+    };
+    expectContains(openEdited([](json& d) { d["cards"][0]["params"]["rope"].erase("head_dim"); }),
+        "cards[0].params.rope.head_dim: missing");
+    expectContains(openEdited([](json& d) { d["cards"][0]["params"]["rope"]["head_dim"] = "abc"; }),
+        "cards[0].params.rope.head_dim: expected an integer, got \"abc\"");
+    expectContains(openEdited([](json& d) { d["cards"][1]["params"]["length"] = 12.5; }),
+        "cards[1].params.length: expected an integer, got 12.5");
+    expectContains(openEdited([](json& d) { d["cards"][0]["params"]["rope"]["layout"] = "sideways"; }),
+        "cards[0].params.rope.layout: unknown name \"sideways\"");
+    expectContains(openEdited([](json& d) { d["cards"][0]["params"]["rope"]["scaling"]["factorr"] = 2; }),
+        "cards[0].params.rope.scaling.factorr: unknown key");
+    expectContains(openEdited([](json& d) { d["cards"][1]["params"]["relative"]["bucket_values"][2] = "x"; }),
+        "cards[1].params.relative.bucket_values: element 2: expected a number");
+    expectContains(openEdited([](json& d) { d["cards"][2]["params"]["probe"]["content_k"]["rows"] = 4; }),
+        "cards[2].params.probe.content_k: float64_le_base64 holds 48 bytes: expected rows x cols x 8 = 64");
+    expectContains(
+        openEdited([](json& d) { d["cards"][0]["params"]["rope"]["head_dim"] = 7; }), "cards[0].params: ");
+    expectContains(
+        openEdited([](json& d) { d["cards"][0]["params"]["rope"]["head_dim"] = 7; }), "= 7 is invalid");
+    expectContains(openEdited([](json& d) { d["cards"][0]["views"][1]["window"]["col_end"] = 999; }),
+        "cards[0].views[1]: ");
+    expectContains(openEdited([](json& d) { d["cards"][0]["views"][0]["colormap"] = "Not A Name"; }),
+        "cards[0].views[0]: colormap = Not A Name is invalid");
+    expectContains(openEdited([](json& d) { d["compare"][0] = 5; }), "compare[0]: expected an object, got 5");
+    expectContains(
+        openEdited([](json& d) { d["active_card"] = 3; }), "active_card: 3 is invalid: allowed: [-1, 2]");
+}
+
+TEST(WorkspaceFile, InvalidStateIsNotSavedAndTheOldFileSurvives) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    writeFile(path, "previous workspace");
+    Workspace ws = richWorkspace();
+    ws.activeCard = 5;
+    QString error;
+    EXPECT_FALSE(saveWorkspace(path, ws, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("active_card = 5 is invalid"))) << error.toStdString();
+    ws = richWorkspace();
+    ws.cards[1].params.relative.num_buckets = 1;
+    EXPECT_FALSE(saveWorkspace(path, ws, &error));
+    EXPECT_TRUE(error.startsWith(
+        QStringLiteral("Cannot save workspace ") + path + QStringLiteral(": cards[1].params.")))
+        << error.toStdString();
+    EXPECT_EQ(readAll(path), QByteArray("previous workspace"));
+}
+
+TEST(WorkspaceFile, AFailedWriteLeavesThePreviousFileIntact) {
+    // A 4 KiB file-size limit fails the write with EFBIG (even for root), as a full disk would.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    QString error;
+    ASSERT_TRUE(saveWorkspace(path, Workspace {}, &error)) << error.toStdString();
+    const QByteArray before = readAll(path);
+    ASSERT_GT(workspaceToJson(richWorkspace()).size(), 4096);
+    rlimit saved {};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    rlimit limited = saved;
+    limited.rlim_cur = 4096;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    const bool ok = saveWorkspace(path, richWorkspace(), &error);
+    setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, previousHandler);
+    EXPECT_FALSE(ok);
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot save workspace ") + path)) << error.toStdString();
+    EXPECT_EQ(readAll(path), before);
+    EXPECT_EQ(*openWorkspace(path), Workspace {});
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("session.json")});
+}
+
+TEST(WorkspaceFile, ReadOnlyDirectoryIsReported) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    writeFile(path, "previous workspace");
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
+    if (access(dir.path().toLocal8Bit().constData(), W_OK) == 0) {
+        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        GTEST_SKIP() << "running with privileges that ignore directory permissions (root)";
+    }
+    QString error;
+    EXPECT_FALSE(saveWorkspace(path, richWorkspace(), &error));
+    QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot save workspace ") + path)) << error.toStdString();
+    EXPECT_EQ(readAll(path), QByteArray("previous workspace"));
+}
