@@ -191,6 +191,13 @@ QString flagForParameter(const std::string& name) {
         {u"content_q"_s, u"--q-npy"_s},
         {u"content_k"_s, u"--k-npy"_s},
         {u"device"_s, u"--device"_s},
+        {u"x"_s, u"--vector"_s},
+        {u"m"_s, u"--positions"_s},
+        {u"r"_s, u"--distances"_s},
+        {u"relative_position"_s, u"--offsets"_s},
+        {u"delta_first"_s, u"--offsets"_s},
+        {u"klen"_s, u"--length"_s},
+        {u"clamp_len"_s, u"--clamp-len"_s},
     };
     // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);

@@ -1,6 +1,5 @@
 #include "window/application.h"
 
-int main(int argc, char* argv[])
-{
+int main(int argc, char* argv[]) {
     return runPecards(argc, argv);
 }

@@ -60,8 +60,10 @@ typedef struct {
     __global const float* table;
 } pecards_rmq;
 
-// max of sign*f[a..b], a <= b (indices into f).
-inline float pecards_range_max(pecards_rmq q, __global const float* f, float sign, int chunks, long a, long b) {
+// max of sign*f[a..b], a <= b (indices into f). `levels` = 1: only chunk maxima exist and the
+// chunks between a's and b's are scanned (cheap for the short ranges of one pixel's block).
+inline float pecards_range_max(
+    pecards_rmq q, __global const float* f, float sign, int chunks, int levels, long a, long b) {
     const long ca = a / PECARDS_CHUNK;
     const long cb = b / PECARDS_CHUNK;
     if (ca == cb) {
@@ -72,7 +74,11 @@ inline float pecards_range_max(pecards_rmq q, __global const float* f, float sig
         return m;
     }
     float m = fmax(q.suffix_max[a], q.prefix_max[b]);
-    if (cb - ca >= 2) {
+    if (cb - ca >= 2 && levels == 1) {
+        for (long c = ca + 1; c < cb; ++c) {
+            m = fmax(m, q.table[c]);
+        }
+    } else if (cb - ca >= 2) {
         const long lo = ca + 1;
         const long hi = cb - 1;
         const int level = 63 - (int)clz(hi - lo + 1);
@@ -145,7 +151,9 @@ inline long pecards_block_count(long r0, long r1, long c0, long c1, long min_del
     return total;
 }
 
-// One work-item per output pixel of a Toeplitz view value(i, j) = f(i - j) (no row term).
+// One work-item per output pixel of a Toeplitz view value(i, j) = f(i - j) (no row term). The range
+// structures hold chunk maxima only (level 0): a pixel scans the chunks its delta range covers,
+// (block rows + block cols) / PECARDS_CHUNK of them.
 // Block starts are host-computed (view.h rule). `causal` skips deltas < 0; a pixel with no
 // unmasked entry (or a masked Sample entry) gets `masked_value`.
 __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global const long* row_starts,
@@ -173,10 +181,10 @@ __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global co
         if (lo <= hi) {
             if (reduction == PECARDS_MAX) {
                 const pecards_rmq q = {max_prefix, max_suffix, max_table};
-                value = pecards_range_max(q, f, 1.0f, chunks, lo - delta0, hi - delta0);
+                value = pecards_range_max(q, f, 1.0f, chunks, 1, lo - delta0, hi - delta0);
             } else if (reduction == PECARDS_MIN) {
                 const pecards_rmq q = {min_prefix, min_suffix, min_table};
-                value = -pecards_range_max(q, f, -1.0f, chunks, lo - delta0, hi - delta0);
+                value = -pecards_range_max(q, f, -1.0f, chunks, 1, lo - delta0, hi - delta0);
             } else {
                 const float sum = pecards_weighted_sum(f, chunk_sum, chunk_moment, delta0, lo, hi, r0, r1, c0, c1);
                 const long n = pecards_block_count(r0, r1, c0, c1, causal ? 0L : r0 - c1);
@@ -236,9 +244,9 @@ __kernel void pool_rows(__global float* out, int rows, int cols, __global const 
         }
         const float term = row_term[i - row_base];
         if (reduction == PECARDS_MAX) {
-            best = fmax(best, pecards_range_max(qmax, f, 1.0f, chunks, lo - delta0, hi - delta0) + term);
+            best = fmax(best, pecards_range_max(qmax, f, 1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
         } else if (reduction == PECARDS_MIN) {
-            best = fmin(best, -pecards_range_max(qmin, f, -1.0f, chunks, lo - delta0, hi - delta0) + term);
+            best = fmin(best, -pecards_range_max(qmin, f, -1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
         } else {
             const float range = pecards_prefix_range(prefix, lo - delta0, hi - delta0);
             const long width = hi - lo + 1;

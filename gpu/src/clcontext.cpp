@@ -145,11 +145,10 @@ void ClContext::enqueue(
     // the runtime can pick a large work-group: an odd global size would force work-groups of 1.
     cl::NDRange range = global;
     if (local.dimensions() == 0) {
-        const std::size_t steps[3] = {32, 8, 1};
         const cl::size_type* sizes = global.get();
-        range = global.dimensions() == 1 ? cl::NDRange(roundUp(sizes[0], steps[0]))
-            : global.dimensions() == 2 ? cl::NDRange(roundUp(sizes[0], steps[0]), roundUp(sizes[1], steps[1]))
-                                       : global;
+        range = global.dimensions() == 1 ? cl::NDRange(roundUp(sizes[0], 32))
+            : global.dimensions() == 2   ? cl::NDRange(roundUp(sizes[0], 32), roundUp(sizes[1], 8))
+                                         : global;
     }
     const cl_int status = m_queue.enqueueNDRangeKernel(k, cl::NullRange, range, local);
     if (status != CL_SUCCESS) {

@@ -80,7 +80,10 @@ std::vector<OpenClDevice> enumerateDevices() {
 const OpenClDevice& selectDevice(const std::vector<OpenClDevice>& devices, const std::string& name) {
     std::string available;
     for (const OpenClDevice& device : devices) {
-        available += (available.empty() ? "" : ", ") + ("\"" + device.fullName() + "\"");
+        if (!available.empty()) {
+            available.append(", ");
+        }
+        available.append(1, '"').append(device.fullName()).append(1, '"');
     }
     if (available.empty()) {
         available = "none: no OpenCL device was found";

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <system_error>
+#include <unistd.h>
 
 namespace pecards::gpu {
 
@@ -110,7 +111,7 @@ bool KernelCache::store(const std::string& key, const std::vector<unsigned char>
         std::filesystem::create_directories(m_directory, error);
         const std::filesystem::path target = entryPath(key);
         std::filesystem::path temporary = target;
-        temporary += ".tmp" + std::to_string(reinterpret_cast<std::uintptr_t>(&binary));
+        temporary += ".tmp" + std::to_string(::getpid()); // unique per writing process
         {
             std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
             const std::uint64_t size = binary.size();

@@ -25,9 +25,10 @@ struct RangeStructures {
 };
 
 /// Builds the structures of one sign: sign = 1 for maxima (and, with sums, the chunk sums), -1 for minima.
-void buildSide(ClContext& cl, const cl::Buffer& f, std::int64_t count, float sign, bool sums,
+/// With `sparse`, every sparse-table level (O(1) queries); else chunk maxima only (level 0).
+void buildSide(ClContext& cl, const cl::Buffer& f, std::int64_t count, float sign, bool sums, bool sparse,
     RangeStructures& rs, cl::Buffer& prefix, cl::Buffer& suffix, cl::Buffer& table) {
-    const int levels = std::bit_width(static_cast<unsigned>(rs.chunks));
+    const int levels = sparse ? std::bit_width(static_cast<unsigned>(rs.chunks)) : 1;
     prefix = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "range prefix maxima");
     suffix = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "range suffix maxima");
     table = cl.buffer(static_cast<std::size_t>(levels) * static_cast<std::size_t>(rs.chunks) * sizeof(float),
@@ -45,15 +46,15 @@ void buildSide(ClContext& cl, const cl::Buffer& f, std::int64_t count, float sig
     }
 }
 
-RangeStructures buildRangeStructures(
-    ClContext& cl, const cl::Buffer& f, std::int64_t count, bool maxima, bool minima, bool sums) {
+RangeStructures buildRangeStructures(ClContext& cl, const cl::Buffer& f, std::int64_t count, bool maxima,
+    bool minima, bool sums, bool sparse) {
     RangeStructures rs;
     rs.chunks = static_cast<cl_int>((count + kChunk - 1) / kChunk);
     if (maxima || sums) {
-        buildSide(cl, f, count, 1.0f, sums, rs, rs.max_prefix, rs.max_suffix, rs.max_table);
+        buildSide(cl, f, count, 1.0f, sums, sparse, rs, rs.max_prefix, rs.max_suffix, rs.max_table);
     }
     if (minima) {
-        buildSide(cl, f, count, -1.0f, false, rs, rs.min_prefix, rs.min_suffix, rs.min_table);
+        buildSide(cl, f, count, -1.0f, false, sparse, rs, rs.min_prefix, rs.min_suffix, rs.min_table);
     }
     return rs;
 }
@@ -161,8 +162,8 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
 
     if (!attention && !row_term) {
-        const RangeStructures rs
-            = buildRangeStructures(cl, f, count, want_max, want_min, request.reduction == Reduction::Mean);
+        const RangeStructures rs = buildRangeStructures(
+            cl, f, count, want_max, want_min, request.reduction == Reduction::Mean, false);
         cl.run("pool_toeplitz", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
             static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
             -std::numeric_limits<cl_float>::infinity(), f, static_cast<cl_long>(delta0), rs.chunks,
@@ -213,7 +214,7 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
         }
     }
     const cl::Buffer row_terms = cl.upload(terms, "row terms");
-    const RangeStructures rs = buildRangeStructures(cl, f, count, want_max, want_min, false);
+    const RangeStructures rs = buildRangeStructures(cl, f, count, want_max, want_min, false, true);
     cl.run("pool_rows", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
         static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
         attention ? 0.0f : -std::numeric_limits<cl_float>::infinity(), static_cast<cl_int>(attention ? 1 : 0),

@@ -8,20 +8,20 @@
 
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("AlibiCard", text);
 }
 
-QString headText(const pecards::CardParams& p)
-{
+QString headText(const pecards::CardParams& p) {
     return tr("head %1 of %2, slope %3").arg(p.alibi.head + 1).arg(p.alibi.heads).arg(describeSlope(p.alibi));
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p)
-{
+QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart)
-        return tr("Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3").arg(p.alibi.heads).arg(p.alibi.alibi_bias_max).arg(p.alibi.head + 1);
+        return tr("Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3")
+            .arg(p.alibi.heads)
+            .arg(p.alibi.alibi_bias_max)
+            .arg(p.alibi.head + 1);
     switch (spec.quantity) {
     case pecards::Quantity::Score:
         return tr("ALiBi bias, %1, %2").arg(headText(p), describeAlibiForm(p.alibi.form));
@@ -34,8 +34,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p)
     }
 }
 
-void addControls(ParameterForm& form)
-{
+void addControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addAlibiControls(form, true);
     addProbeControls(form);
@@ -43,8 +42,7 @@ void addControls(ParameterForm& form)
 
 } // namespace
 
-CardEntry AlibiCard::entry()
-{
+CardEntry AlibiCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("alibi");

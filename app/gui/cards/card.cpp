@@ -8,29 +8,27 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_entry(entry)
     , m_service(service)
-    , m_params(entry.defaults())
-{
+    , m_params(entry.defaults()) {
     setObjectName(entry.id);
 }
 
-void Card::showEvent(QShowEvent* event)
-{
+void Card::showEvent(QShowEvent* event) {
     load();
     QWidget::showEvent(event);
 }
 
-void Card::load()
-{
+void Card::load() {
     if (m_loaded)
         return;
     m_loaded = true;
@@ -38,8 +36,7 @@ void Card::load()
     m_form->setParams(m_params); // first requests: every view computes once
 }
 
-void Card::doLoad()
-{
+void Card::doLoad() {
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -51,7 +48,8 @@ void Card::doLoad()
     auto* textLayout = new QVBoxLayout(textSide);
     textLayout->setContentsMargins(0, 0, 0, 0);
     m_headerRow = new QHBoxLayout;
-    auto* title = new QLabel(QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(m_entry.title.toHtmlEscaped()), textSide);
+    auto* title = new QLabel(
+        QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(m_entry.title.toHtmlEscaped()), textSide);
     m_flip = new QPushButton(tr("Flip card ⟲"), textSide);
     m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
@@ -63,7 +61,8 @@ void Card::doLoad()
     m_convention = new QLabel(textSide);
     m_convention->setWordWrap(true);
     m_convention->setTextFormat(Qt::RichText);
-    m_convention->setStyleSheet(QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
+    m_convention->setStyleSheet(
+        QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
     textLayout->addWidget(m_convention);
     m_text = new QTextBrowser(textSide);
     m_text->setOpenExternalLinks(true);
@@ -75,8 +74,8 @@ void Card::doLoad()
     gridLayout->setContentsMargins(0, 0, 0, 0);
     gridLayout->setSpacing(6);
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
-        auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n), m_entry.views,
-            m_entry.viewTitle, grid);
+        auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
+            m_entry.views, m_entry.viewTitle, grid);
         slot->showView(m_entry.defaultViews.at(n));
         gridLayout->addWidget(slot, n / kGridColumns, n % kGridColumns);
         m_slots.push_back(slot);
@@ -93,7 +92,7 @@ void Card::doLoad()
     m_form = new ParameterForm(scroll);
     m_entry.addControls(*m_form);
     scroll->setWidget(m_form);
-    scroll->setMinimumWidth(m_form->sizeHint().width() + 24);
+    scroll->setMinimumWidth(std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth));
     connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
 
     splitter->addWidget(textSide);
@@ -105,20 +104,19 @@ void Card::doLoad()
     splitter->setSizes({330, 940, 330});
 }
 
-void Card::setParams(const pecards::CardParams& params)
-{
+void Card::setParams(const pecards::CardParams& params) {
     if (m_loaded)
         m_form->setParams(params);
     else
         applyParams(params);
 }
 
-void Card::applyParams(const pecards::CardParams& params)
-{
+void Card::applyParams(const pecards::CardParams& params) {
     m_params = params;
     if (m_loaded) {
-        m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-                                  .arg(m_entry.reference(params).toHtmlEscaped(), m_entry.convention(params).toHtmlEscaped()));
+        m_convention->setText(
+            tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+                .arg(m_entry.reference(params).toHtmlEscaped(), m_entry.convention(params).toHtmlEscaped()));
         refreshText();
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
@@ -126,25 +124,21 @@ void Card::applyParams(const pecards::CardParams& params)
     emit paramsChanged(params);
 }
 
-void Card::flip()
-{
+void Card::flip() {
     m_side = m_side == CardSide::Front ? CardSide::Back : CardSide::Front;
     refreshText();
 }
 
-void Card::setLanguage(const QString& language)
-{
+void Card::setLanguage(const QString& language) {
     m_language = language;
     refreshText();
 }
 
-QString Card::currentText() const
-{
+QString Card::currentText() const {
     return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_params));
 }
 
-void Card::refreshText()
-{
+void Card::refreshText() {
     if (!m_loaded)
         return;
     const QString html = currentText();
@@ -160,8 +154,7 @@ void Card::refreshText()
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
 }
 
-bool Card::allViewsAnswered() const
-{
+bool Card::allViewsAnswered() const {
     for (const ViewSlot* slot : m_slots) {
         if (slot->view() && !slot->view()->hasResult())
             return false;

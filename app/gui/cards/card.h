@@ -7,10 +7,9 @@
 #include "cards/cardregistry.h"
 #include "cards/cardtext.h"
 
-#include <pecards/params.h>
-
 #include <QList>
 #include <QWidget>
+#include <pecards/params.h>
 
 class ComputeService;
 class ParameterForm;
@@ -50,6 +49,7 @@ public:
 
     static constexpr int kGridColumns = 2;
     static constexpr int kTextMinimumWidth = 300;
+    static constexpr int kControlsMaximumWidth = 340;
 
 signals:
     void paramsChanged(const pecards::CardParams& params);

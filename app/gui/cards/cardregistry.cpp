@@ -7,15 +7,13 @@
 #include "cards/ropecard.h"
 #include "cards/sinusoidalcard.h"
 
-const QList<CardEntry>& cardRegistry()
-{
+const QList<CardEntry>& cardRegistry() {
     static const QList<CardEntry> entries {SinusoidalCard::entry(), RelativeCard::entry(), AlibiCard::entry(),
         RopeCard::entry(), HybridCard::entry()};
     return entries;
 }
 
-const CardEntry* findCardEntry(const QString& id)
-{
+const CardEntry* findCardEntry(const QString& id) {
     for (const CardEntry& entry : cardRegistry()) {
         if (entry.id == id)
             return &entry;
@@ -23,8 +21,7 @@ const CardEntry* findCardEntry(const QString& id)
     return nullptr;
 }
 
-const CardEntry* findCardEntry(pecards::Card card)
-{
+const CardEntry* findCardEntry(pecards::Card card) {
     for (const CardEntry& entry : cardRegistry()) {
         if (entry.card == card)
             return &entry;
@@ -32,12 +29,10 @@ const CardEntry* findCardEntry(pecards::Card card)
     return nullptr;
 }
 
-ViewSpec heatmapView(const QString& id, pecards::Quantity quantity)
-{
+ViewSpec heatmapView(const QString& id, pecards::Quantity quantity) {
     return ViewSpec {id, quantityName(quantity), ViewKind::Heatmap, quantity, CurveKind::Spectrum};
 }
 
-ViewSpec chartView(const QString& id, const QString& name, CurveKind curve)
-{
+ViewSpec chartView(const QString& id, const QString& name, CurveKind curve) {
     return ViewSpec {id, name, ViewKind::Chart, pecards::Quantity::Score, curve};
 }

@@ -5,12 +5,11 @@
 
 #include "views/viewspec.h"
 
-#include <pecards/params.h>
-
 #include <QList>
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <pecards/params.h>
 
 class Card;
 class ComputeService;

@@ -1,28 +1,24 @@
 #include "cards/describe.h"
 
+#include <QCoreApplication>
+#include <cmath>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 
-#include <QCoreApplication>
-#include <cmath>
-
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("Describe", text);
 }
 
 } // namespace
 
-QString describeRopeLayout(pecards::RopeLayout layout)
-{
+QString describeRopeLayout(pecards::RopeLayout layout) {
     return layout == pecards::RopeLayout::HalfSplit ? tr("half-split (GPT-NeoX, HF LLaMA rotate_half)")
                                                     : tr("interleaved (RoFormer, GPT-J, Meta LLaMA)");
 }
 
-QString describeRopeScaling(const pecards::RopeScaling& scaling)
-{
+QString describeRopeScaling(const pecards::RopeScaling& scaling) {
     using pecards::RopeScalingType;
     if (scaling.type == RopeScalingType::None)
         return tr("none");
@@ -33,8 +29,7 @@ QString describeRopeScaling(const pecards::RopeScaling& scaling)
     return text;
 }
 
-QString describeAlibiForm(pecards::AlibiForm form)
-{
+QString describeAlibiForm(pecards::AlibiForm form) {
     switch (form) {
     case pecards::AlibiForm::Causal:
         return tr("causal -m(i-j) (paper, GPT-NeoX)");
@@ -48,8 +43,7 @@ QString describeAlibiForm(pecards::AlibiForm form)
     return {};
 }
 
-QString describeSlope(const pecards::AlibiParams& alibi)
-{
+QString describeSlope(const pecards::AlibiParams& alibi) {
     try {
         const Eigen::VectorXd slopes = pecards::alibiSlopes(alibi);
         if (alibi.head < 0 || alibi.head >= slopes.size())
@@ -64,20 +58,18 @@ QString describeSlope(const pecards::AlibiParams& alibi)
     }
 }
 
-QString describeProbe(const pecards::ProbeParams& probe)
-{
+QString describeProbe(const pecards::ProbeParams& probe) {
     if (!probe.q.empty())
         return tr("explicit q, k");
-    return probe.kind == pecards::ProbeKind::Ones ? tr("q = k = (1, …, 1)") : tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
+    return probe.kind == pecards::ProbeKind::Ones ? tr("q = k = (1, …, 1)")
+                                                  : tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
 }
 
-QString describeMask(bool causal)
-{
+QString describeMask(bool causal) {
     return causal ? tr("causal") : tr("bidirectional");
 }
 
-QString quantityName(pecards::Quantity quantity)
-{
+QString quantityName(pecards::Quantity quantity) {
     switch (quantity) {
     case pecards::Quantity::Table:
         return tr("Encoding table");

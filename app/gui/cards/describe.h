@@ -3,10 +3,9 @@
 /// @brief Short human-readable descriptions of parameter parts, shared by the cards' convention
 /// lines and view titles ("half-split (GPT-NeoX, HF LLaMA rotate_half)", "slope 2^-3").
 
+#include <QString>
 #include <pecards/params.h>
 #include <pecards/view.h>
-
-#include <QString>
 
 /// @brief "half-split (GPT-NeoX, HF LLaMA rotate_half)" / "interleaved (RoFormer, GPT-J)".
 QString describeRopeLayout(pecards::RopeLayout layout);

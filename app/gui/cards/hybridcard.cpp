@@ -8,13 +8,11 @@
 
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("HybridCard", text);
 }
 
-QString parts(const pecards::CardParams& p)
-{
+QString parts(const pecards::CardParams& p) {
     return tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
@@ -23,14 +21,17 @@ QString parts(const pecards::CardParams& p)
         .arg(describeSlope(p.alibi), describeAlibiForm(p.alibi.form));
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p)
-{
+QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case CurveKind::AlibiHeads:
-            return tr("ALiBi bias against distance for all %1 heads; thick: head %2").arg(p.alibi.heads).arg(p.alibi.head + 1);
+            return tr("ALiBi bias against distance for all %1 heads; thick: head %2")
+                .arg(p.alibi.heads)
+                .arg(p.alibi.head + 1);
         case CurveKind::Decay:
-            return tr("RoPE long-term decay bound B(r), base %1, head_dim %2").arg(p.rope.base).arg(p.rope.head_dim);
+            return tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
+                .arg(p.rope.base)
+                .arg(p.rope.head_dim);
         default:
             return tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
         }
@@ -47,8 +48,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p)
     }
 }
 
-void addControls(ParameterForm& form)
-{
+void addControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addRopeControls(form, false);
     addAlibiControls(form, false);
@@ -57,8 +57,7 @@ void addControls(ParameterForm& form)
 
 } // namespace
 
-CardEntry HybridCard::entry()
-{
+CardEntry HybridCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("hybrid");
@@ -92,6 +91,7 @@ CardEntry HybridCard::entry()
         chartView(QStringLiteral("spectrum"), tr("RoPE spectrum (chart)"), CurveKind::Spectrum),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
-    e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"), QStringLiteral("decay")};
+    e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),
+        QStringLiteral("decay")};
     return e;
 }

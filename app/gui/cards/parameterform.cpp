@@ -8,15 +8,13 @@
 
 ParameterForm::ParameterForm(QWidget* parent)
     : QWidget(parent)
-    , m_layout(new QFormLayout(this))
-{
+    , m_layout(new QFormLayout(this)) {
     m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_layout->setLabelAlignment(Qt::AlignLeft);
 }
 
-void ParameterForm::addSection(const QString& title)
-{
+void ParameterForm::addSection(const QString& title) {
     auto* label = new QLabel(title, this);
     QFont font = label->font();
     font.setBold(true);
@@ -25,8 +23,7 @@ void ParameterForm::addSection(const QString& title)
     m_layout->addRow(label);
 }
 
-void ParameterForm::addRow(Binding binding, const QString& label, const QString& toolTip)
-{
+void ParameterForm::addRow(Binding binding, const QString& label, const QString& toolTip) {
     auto* labelWidget = new QLabel(label, this);
     labelWidget->setToolTip(toolTip);
     binding.widget->setToolTip(toolTip);
@@ -37,25 +34,25 @@ void ParameterForm::addRow(Binding binding, const QString& label, const QString&
 }
 
 SliderSpin* ParameterForm::addNumber(const QString& id, const QString& label, const SliderSpin::Range& range,
-    NumberGetter get, NumberSetter set, const QString& toolTip)
-{
+    NumberGetter get, NumberSetter set, const QString& toolTip) {
     auto* control = new SliderSpin(range, this);
     control->setObjectName(id);
     connect(control, &SliderSpin::valueChanged, this, [this, set](double value) {
         set(m_params, value);
         changed();
     });
-    addRow(Binding {id, nullptr, control, [this, control, get] { control->setValue(get(m_params)); }, {}}, label,
-        toolTip);
+    addRow(Binding {id, nullptr, control, [this, control, get] { control->setValue(get(m_params)); }, {}},
+        label, toolTip);
     return control;
 }
 
 void ParameterForm::addChoice(const QString& id, const QString& label, const QList<Choice>& choices,
     std::function<int(const pecards::CardParams&)> get, std::function<void(pecards::CardParams&, int)> set,
-    const QString& toolTip)
-{
+    const QString& toolTip) {
     auto* combo = new QComboBox(this);
     combo->setObjectName(id);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(kComboCharacters);
     for (const Choice& choice : choices) {
         combo->addItem(choice.text, choice.value);
         combo->setItemData(combo->count() - 1, choice.toolTip, Qt::ToolTipRole);
@@ -73,8 +70,7 @@ void ParameterForm::addChoice(const QString& id, const QString& label, const QLi
 
 void ParameterForm::addToggle(const QString& id, const QString& label,
     std::function<bool(const pecards::CardParams&)> get, std::function<void(pecards::CardParams&, bool)> set,
-    const QString& toolTip)
-{
+    const QString& toolTip) {
     auto* box = new QCheckBox(this);
     box->setObjectName(id);
     connect(box, &QCheckBox::toggled, this, [this, set](bool on) {
@@ -88,8 +84,7 @@ void ParameterForm::addToggle(const QString& id, const QString& label,
     addRow(Binding {id, nullptr, box, refresh, {}}, label, toolTip);
 }
 
-void ParameterForm::setVisibleWhen(const QString& id, Predicate visible)
-{
+void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
     for (Binding& binding : m_bindings) {
         if (binding.id == id)
             binding.visible = std::move(visible);
@@ -97,8 +92,7 @@ void ParameterForm::setVisibleWhen(const QString& id, Predicate visible)
     refreshVisibility();
 }
 
-void ParameterForm::setParams(const pecards::CardParams& params)
-{
+void ParameterForm::setParams(const pecards::CardParams& params) {
     m_params = params;
     for (const Binding& binding : m_bindings)
         binding.refresh();
@@ -106,8 +100,7 @@ void ParameterForm::setParams(const pecards::CardParams& params)
     emit paramsChanged(m_params);
 }
 
-QWidget* ParameterForm::control(const QString& id) const
-{
+QWidget* ParameterForm::control(const QString& id) const {
     for (const Binding& binding : m_bindings) {
         if (binding.id == id)
             return binding.widget;
@@ -115,14 +108,12 @@ QWidget* ParameterForm::control(const QString& id) const
     return nullptr;
 }
 
-void ParameterForm::changed()
-{
+void ParameterForm::changed() {
     refreshVisibility();
     emit paramsChanged(m_params);
 }
 
-void ParameterForm::refreshVisibility()
-{
+void ParameterForm::refreshVisibility() {
     for (const Binding& binding : m_bindings) {
         const bool shown = !binding.visible || binding.visible(m_params);
         binding.label->setVisible(shown);

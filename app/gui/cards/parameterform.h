@@ -9,10 +9,9 @@
 
 #include "widgets/sliderspin.h"
 
-#include <pecards/params.h>
-
 #include <QWidget>
 #include <functional>
+#include <pecards/params.h>
 #include <vector>
 
 class QFormLayout;
@@ -33,17 +32,20 @@ public:
 
     explicit ParameterForm(QWidget* parent = nullptr);
 
+    static constexpr int kComboCharacters = 14; ///< combo width; longer texts show in full when open
+
     /// @brief A bold heading between groups of controls.
     void addSection(const QString& title);
     /// @brief Slider + spin box. Returns it (tests drive it).
-    SliderSpin* addNumber(const QString& id, const QString& label, const SliderSpin::Range& range, NumberGetter get,
-        NumberSetter set, const QString& toolTip = {});
+    SliderSpin* addNumber(const QString& id, const QString& label, const SliderSpin::Range& range,
+        NumberGetter get, NumberSetter set, const QString& toolTip = {});
     /// @brief Combo box of choices; `get`/`set` read and write the chosen value.
     void addChoice(const QString& id, const QString& label, const QList<Choice>& choices,
-        std::function<int(const pecards::CardParams&)> get, std::function<void(pecards::CardParams&, int)> set,
-        const QString& toolTip = {});
+        std::function<int(const pecards::CardParams&)> get,
+        std::function<void(pecards::CardParams&, int)> set, const QString& toolTip = {});
     /// @brief Check box.
-    void addToggle(const QString& id, const QString& label, std::function<bool(const pecards::CardParams&)> get,
+    void addToggle(const QString& id, const QString& label,
+        std::function<bool(const pecards::CardParams&)> get,
         std::function<void(pecards::CardParams&, bool)> set, const QString& toolTip = {});
     /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
     void setVisibleWhen(const QString& id, Predicate visible);

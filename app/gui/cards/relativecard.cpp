@@ -4,21 +4,18 @@
 #include "cards/describe.h"
 #include "cards/parameterform.h"
 
-#include <QCoreApplication>
-
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QToolButton>
 
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("RelativeCard", text);
 }
 
-QString variantText(const pecards::RelativeParams& r)
-{
+QString variantText(const pecards::RelativeParams& r) {
     switch (r.variant) {
     case pecards::RelativeVariant::Shaw:
         return tr("Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3")
@@ -38,8 +35,7 @@ QString variantText(const pecards::RelativeParams& r)
         .arg(r.max_distance);
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p)
-{
+QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const QString variant = variantText(p.relative);
     if (spec.kind == ViewKind::Chart)
         return tr("Index against relative position n = j - i, %1").arg(variant);
@@ -57,54 +53,72 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p)
     }
 }
 
-void addControls(ParameterForm& form)
-{
+void addControls(ParameterForm& form) {
     using P = pecards::CardParams;
     using pecards::RelativeVariant;
     addSequenceControls(form, true);
     form.addSection(tr("Relative position"));
-    form.addChoice(QStringLiteral("variant"), tr("variant"),
+    form.addChoice(
+        QStringLiteral("variant"), tr("variant"),
         {{tr("T5 buckets"), static_cast<int>(RelativeVariant::T5), {}},
             {tr("Shaw (clipped)"), static_cast<int>(RelativeVariant::Shaw), {}},
             {tr("Transformer-XL"), static_cast<int>(RelativeVariant::TransformerXL), {}}},
         [](const P& p) { return static_cast<int>(p.relative.variant); },
         [](P& p, int v) { p.relative.variant = static_cast<RelativeVariant>(v); });
-    form.addNumber(QStringLiteral("num_buckets"), tr("buckets"), {2, 128, 0, 4096, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.relative.num_buckets; }, [](P& p, double v) { p.relative.num_buckets = static_cast<int>(v); },
+    form.addNumber(
+        QStringLiteral("num_buckets"), tr("buckets"), {2, 128, 0, 4096, false, 0, 24, false, 1.0},
+        [](const P& p) { return p.relative.num_buckets; },
+        [](P& p, double v) { p.relative.num_buckets = static_cast<int>(v); },
         tr("relative_attention_num_buckets (32 in T5); bidirectional halves them by sign"));
-    form.setVisibleWhen(QStringLiteral("num_buckets"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
-    form.addNumber(QStringLiteral("max_distance"), tr("max_distance"), {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
-        [](const P& p) { return p.relative.max_distance; }, [](P& p, double v) { p.relative.max_distance = static_cast<int>(v); },
+    form.setVisibleWhen(
+        QStringLiteral("num_buckets"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
+    form.addNumber(
+        QStringLiteral("max_distance"), tr("max_distance"), {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
+        [](const P& p) { return p.relative.max_distance; },
+        [](P& p, double v) { p.relative.max_distance = static_cast<int>(v); },
         tr("relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket"));
-    form.setVisibleWhen(QStringLiteral("max_distance"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
-    form.addToggle(QStringLiteral("bidirectional"), tr("bidirectional"), [](const P& p) { return p.relative.bidirectional; },
+    form.setVisibleWhen(
+        QStringLiteral("max_distance"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
+    form.addToggle(
+        QStringLiteral("bidirectional"), tr("bidirectional"),
+        [](const P& p) { return p.relative.bidirectional; },
         [](P& p, bool on) { p.relative.bidirectional = on; }, tr("T5 encoder (on) or decoder (off)"));
-    form.setVisibleWhen(QStringLiteral("bidirectional"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
-    form.addNumber(QStringLiteral("clip_k"), tr("clip k"), {0, 256, 0, 1 << 20, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.relative.clip_k; }, [](P& p, double v) { p.relative.clip_k = static_cast<int>(v); },
+    form.setVisibleWhen(QStringLiteral("bidirectional"),
+        [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
+    form.addNumber(
+        QStringLiteral("clip_k"), tr("clip k"), {0, 256, 0, 1 << 20, false, 0, 24, false, 1.0},
+        [](const P& p) { return p.relative.clip_k; },
+        [](P& p, double v) { p.relative.clip_k = static_cast<int>(v); },
         tr("Shaw: offsets beyond ±k share one learned vector"));
-    form.setVisibleWhen(QStringLiteral("clip_k"), [](const P& p) { return p.relative.variant == RelativeVariant::Shaw; });
+    form.setVisibleWhen(
+        QStringLiteral("clip_k"), [](const P& p) { return p.relative.variant == RelativeVariant::Shaw; });
     QList<ParameterForm::Choice> terms;
-    for (const auto term : {pecards::TxlTerm::Total, pecards::TxlTerm::A, pecards::TxlTerm::B, pecards::TxlTerm::C, pecards::TxlTerm::D})
+    for (const auto term : {pecards::TxlTerm::Total, pecards::TxlTerm::A, pecards::TxlTerm::B,
+             pecards::TxlTerm::C, pecards::TxlTerm::D})
         terms.push_back({QString::fromStdString(pecards::toString(term)), static_cast<int>(term), {}});
-    form.addChoice(QStringLiteral("term"), tr("score term"), terms, [](const P& p) { return static_cast<int>(p.relative.term); },
+    form.addChoice(
+        QStringLiteral("term"), tr("score term"), terms,
+        [](const P& p) { return static_cast<int>(p.relative.term); },
         [](P& p, int v) { p.relative.term = static_cast<pecards::TxlTerm>(v); },
         tr("(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)"));
-    form.setVisibleWhen(QStringLiteral("term"), [](const P& p) { return p.relative.variant == RelativeVariant::TransformerXL; });
-    form.addNumber(QStringLiteral("relative_d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
-        [](const P& p) { return p.relative.d_model; }, [](P& p, double v) { p.relative.d_model = static_cast<int>(v); },
+    form.setVisibleWhen(QStringLiteral("term"),
+        [](const P& p) { return p.relative.variant == RelativeVariant::TransformerXL; });
+    form.addNumber(
+        QStringLiteral("relative_d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
+        [](const P& p) { return p.relative.d_model; },
+        [](P& p, double v) { p.relative.d_model = static_cast<int>(v); },
         tr("Shaw / Transformer-XL vector size; even, in [2, 1024]"));
     addProbeControls(form);
 }
 
 } // namespace
 
-void RelativeCard::doLoad()
-{
+void RelativeCard::doLoad() {
     Card::doLoad();
     m_variants = new QButtonGroup(this);
-    const QList<std::pair<QString, pecards::RelativeVariant>> variants {{tr("T5"), pecards::RelativeVariant::T5},
-        {tr("Shaw"), pecards::RelativeVariant::Shaw}, {tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
+    const QList<std::pair<QString, pecards::RelativeVariant>> variants {
+        {tr("T5"), pecards::RelativeVariant::T5}, {tr("Shaw"), pecards::RelativeVariant::Shaw},
+        {tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
     int position = 1;
     for (const auto& [text, variant] : variants) {
         auto* button = new QToolButton(this);
@@ -125,8 +139,7 @@ void RelativeCard::doLoad()
     });
 }
 
-CardEntry RelativeCard::entry()
-{
+CardEntry RelativeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("relative");
@@ -142,7 +155,8 @@ CardEntry RelativeCard::entry()
         return p;
     };
     e.addControls = addControls;
-    e.convention = [](const pecards::CardParams& p) { return tr("variant: %1").arg(variantText(p.relative)); };
+    e.convention
+        = [](const pecards::CardParams& p) { return tr("variant: %1").arg(variantText(p.relative)); };
     e.reference = [](const pecards::CardParams& p) {
         switch (p.relative.variant) {
         case pecards::RelativeVariant::Shaw:
@@ -155,9 +169,11 @@ CardEntry RelativeCard::entry()
         return tr("HF transformers T5Attention._relative_position_bucket (log in float32)");
     };
     e.viewTitle = title;
-    e.views = {heatmapView(QStringLiteral("buckets"), Quantity::Buckets), heatmapView(QStringLiteral("score"), Quantity::Score),
+    e.views = {heatmapView(QStringLiteral("buckets"), Quantity::Buckets),
+        heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("bucket-chart"), tr("Index against distance (chart)"), CurveKind::RelativeBuckets),
+        chartView(
+            QStringLiteral("bucket-chart"), tr("Index against distance (chart)"), CurveKind::RelativeBuckets),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),

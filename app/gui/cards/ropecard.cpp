@@ -5,18 +5,15 @@
 #include "cards/parameterform.h"
 
 #include <QCoreApplication>
-
 #include <pecards/rope.h>
 
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("RopeCard", text);
 }
 
-QString dims(const pecards::CardParams& p)
-{
+QString dims(const pecards::CardParams& p) {
     QString text = tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
     if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim)
         text += tr(", rotary_dim %1").arg(p.rope.rotary_dim);
@@ -25,8 +22,7 @@ QString dims(const pecards::CardParams& p)
     return text;
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p)
-{
+QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case CurveKind::RopePolar:
@@ -45,18 +41,21 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p)
     case pecards::Quantity::Phase:
         return tr("Phase m·θ_i mod 2π (radians), %1").arg(dims(p));
     case pecards::Quantity::Score:
-        return tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only").arg(describeProbe(p.probe), dims(p));
+        return tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only")
+            .arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Attention:
         return tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
     case pecards::Quantity::ContentScore:
         return tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
     default:
-        return tr("Content attention, %1, seed %2, %3").arg(describeMask(p.causal)).arg(p.probe.seed).arg(dims(p));
+        return tr("Content attention, %1, seed %2, %3")
+            .arg(describeMask(p.causal))
+            .arg(p.probe.seed)
+            .arg(dims(p));
     }
 }
 
-void addControls(ParameterForm& form)
-{
+void addControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addRopeControls(form, true);
     addProbeControls(form);
@@ -64,8 +63,7 @@ void addControls(ParameterForm& form)
 
 } // namespace
 
-QString RopeCard::convention(const pecards::CardParams& p)
-{
+QString RopeCard::convention(const pecards::CardParams& p) {
     return tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
         .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling))
         .arg(p.rope.base)
@@ -74,8 +72,7 @@ QString RopeCard::convention(const pecards::CardParams& p)
         .arg(describeProbe(p.probe));
 }
 
-CardEntry RopeCard::entry()
-{
+CardEntry RopeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("rope");
@@ -100,14 +97,17 @@ CardEntry RopeCard::entry()
             : tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
     };
     e.viewTitle = title;
-    e.views = {heatmapView(QStringLiteral("score"), Quantity::Score), heatmapView(QStringLiteral("phase"), Quantity::Phase),
+    e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
+        heatmapView(QStringLiteral("phase"), Quantity::Phase),
         chartView(QStringLiteral("polar"), tr("Rotating pairs (polar chart)"), CurveKind::RopePolar),
         chartView(QStringLiteral("spectrum"), tr("Spectrum (chart)"), CurveKind::Spectrum),
         chartView(QStringLiteral("decay"), tr("Long-term decay (chart)"), CurveKind::Decay),
         chartView(QStringLiteral("waves"), tr("Waves (chart)"), CurveKind::Waves),
-        heatmapView(QStringLiteral("table"), Quantity::Table), heatmapView(QStringLiteral("attention"), Quantity::Attention),
+        heatmapView(QStringLiteral("table"), Quantity::Table),
+        heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
-    e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"), QStringLiteral("spectrum")};
+    e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
+        QStringLiteral("spectrum")};
     return e;
 }

@@ -8,40 +8,40 @@
 
 namespace {
 
-QString tr(const char* text)
-{
+QString tr(const char* text) {
     return QCoreApplication::translate("SinusoidalCard", text);
 }
 
-QString layoutText(const pecards::SinusoidalParams& s)
-{
+QString layoutText(const pecards::SinusoidalParams& s) {
     return s.layout == pecards::SinusoidalLayout::Interleaved
         ? tr("interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)")
         : tr("concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)");
 }
 
-QString frequencyText(const pecards::SinusoidalParams& s)
-{
-    return s.frequencies == pecards::SinusoidalFrequencies::Paper ? tr("paper w_i = b^(-2i/d)")
-                                                                   : tr("tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))");
+QString frequencyText(const pecards::SinusoidalParams& s) {
+    return s.frequencies == pecards::SinusoidalFrequencies::Paper
+        ? tr("paper w_i = b^(-2i/d)")
+        : tr("tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))");
 }
 
-QString convention(const pecards::CardParams& p)
-{
+QString convention(const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
-    QString text = tr("layout: %1; frequencies: %2; base %3, d_model %4").arg(layoutText(s), frequencyText(s)).arg(s.base).arg(s.d_model);
+    QString text = tr("layout: %1; frequencies: %2; base %3, d_model %4")
+                       .arg(layoutText(s), frequencyText(s))
+                       .arg(s.base)
+                       .arg(s.d_model);
     if (s.padding_idx >= 0)
         text += tr("; fairseq padding_idx %1 (row zeroed)").arg(s.padding_idx);
     return text;
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p)
-{
+QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
     const QString dims = tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
     if (spec.kind == ViewKind::Chart) {
-        return spec.curve == CurveKind::Waves ? tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
-                                              : tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
+        return spec.curve == CurveKind::Waves
+            ? tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
+            : tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
@@ -55,32 +55,40 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p)
     case pecards::Quantity::ContentScore:
         return tr("Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2").arg(p.probe.seed).arg(dims);
     default:
-        return tr("Content attention softmax(score / √d), %1, seed %2").arg(describeMask(p.causal)).arg(p.probe.seed);
+        return tr("Content attention softmax(score / √d), %1, seed %2")
+            .arg(describeMask(p.causal))
+            .arg(p.probe.seed);
     }
 }
 
-void addControls(ParameterForm& form)
-{
+void addControls(ParameterForm& form) {
     using P = pecards::CardParams;
     addSequenceControls(form, true);
     form.addSection(tr("Sinusoidal"));
-    form.addNumber(QStringLiteral("d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
-        [](const P& p) { return p.sinusoidal.d_model; }, [](P& p, double v) { p.sinusoidal.d_model = static_cast<int>(v); },
+    form.addNumber(
+        QStringLiteral("d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
+        [](const P& p) { return p.sinusoidal.d_model; },
+        [](P& p, double v) { p.sinusoidal.d_model = static_cast<int>(v); },
         tr("Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]"));
-    form.addNumber(QStringLiteral("base"), tr("base b"), {10, 1e7, 0, 1e12, true, 1, 24, false, 1.0},
+    form.addNumber(
+        QStringLiteral("base"), tr("base b"), {10, 1e7, 0, 1e12, true, 1, 24, false, 1.0},
         [](const P& p) { return p.sinusoidal.base; }, [](P& p, double v) { p.sinusoidal.base = v; },
         tr("w_i = b^(-2i/d): wavelengths run from 2π to 2π·b"));
-    form.addChoice(QStringLiteral("sin_layout"), tr("column layout"),
+    form.addChoice(
+        QStringLiteral("sin_layout"), tr("column layout"),
         {{tr("interleaved (paper)"), static_cast<int>(pecards::SinusoidalLayout::Interleaved), {}},
             {tr("concatenated [sin | cos]"), static_cast<int>(pecards::SinusoidalLayout::Concatenated), {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.layout); },
         [](P& p, int v) { p.sinusoidal.layout = static_cast<pecards::SinusoidalLayout>(v); });
-    form.addChoice(QStringLiteral("frequencies"), tr("frequencies"),
+    form.addChoice(
+        QStringLiteral("frequencies"), tr("frequencies"),
         {{tr("paper b^(-2i/d)"), static_cast<int>(pecards::SinusoidalFrequencies::Paper), {}},
-            {tr("tensor2tensor / fairseq"), static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor), {}}},
+            {tr("tensor2tensor / fairseq"), static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor),
+                {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.frequencies); },
         [](P& p, int v) { p.sinusoidal.frequencies = static_cast<pecards::SinusoidalFrequencies>(v); });
-    form.addNumber(QStringLiteral("padding_idx"), tr("padding_idx"), {-1, 64, -1, 1 << 20, false, 0, 24, false, 1.0},
+    form.addNumber(
+        QStringLiteral("padding_idx"), tr("padding_idx"), {-1, 64, -1, 1 << 20, false, 0, 24, false, 1.0},
         [](const P& p) { return p.sinusoidal.padding_idx; },
         [](P& p, double v) { p.sinusoidal.padding_idx = static_cast<int>(v); },
         tr("fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none"));
@@ -89,8 +97,7 @@ void addControls(ParameterForm& form)
 
 } // namespace
 
-CardEntry SinusoidalCard::entry()
-{
+CardEntry SinusoidalCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("sinusoidal");
@@ -113,12 +120,15 @@ CardEntry SinusoidalCard::entry()
             : tr("tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding");
     };
     e.viewTitle = title;
-    e.views = {heatmapView(QStringLiteral("table"), Quantity::Table), heatmapView(QStringLiteral("score"), Quantity::Score),
+    e.views = {heatmapView(QStringLiteral("table"), Quantity::Table),
+        heatmapView(QStringLiteral("score"), Quantity::Score),
         chartView(QStringLiteral("waves"), tr("Waves (chart)"), CurveKind::Waves),
-        heatmapView(QStringLiteral("phase"), Quantity::Phase), heatmapView(QStringLiteral("attention"), Quantity::Attention),
+        heatmapView(QStringLiteral("phase"), Quantity::Phase),
+        heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         chartView(QStringLiteral("spectrum"), tr("Spectrum (chart)"), CurveKind::Spectrum)};
-    e.defaultViews = {QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
+    e.defaultViews = {
+        QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;
 }

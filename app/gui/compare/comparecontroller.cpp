@@ -3,16 +3,14 @@
 #include "compute/computeservice.h"
 #include "widgets/heatmapwidget.h"
 
-#include <pecards/errors.h>
-
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
+#include <pecards/errors.h>
 
 namespace {
 
-QString valueText(double value)
-{
+QString valueText(double value) {
     if (std::isinf(value) && value < 0)
         return QCoreApplication::translate("CompareController", "masked");
     return QString::number(value, 'g', 8);
@@ -20,23 +18,24 @@ QString valueText(double value)
 
 } // namespace
 
-CompareController::CompareController(ComputeService* service, std::array<HeatmapWidget*, 3> widgets, QObject* parent)
+CompareController::CompareController(
+    ComputeService* service, std::array<HeatmapWidget*, 3> widgets, QObject* parent)
     : QObject(parent)
     , m_service(service)
-    , m_widgets(widgets)
-{
+    , m_widgets(widgets) {
     connect(service, &ComputeService::differenceReady, this, &CompareController::onDifference);
     connect(service, &ComputeService::failed, this, &CompareController::onFailure);
     for (HeatmapWidget* widget : m_widgets) {
         connect(widget, &HeatmapWidget::windowRequested, this, &CompareController::setWindow);
         connect(widget, &HeatmapWidget::resetRequested, this, &CompareController::resetWindow);
         connect(widget, &HeatmapWidget::hovered, this,
-            [this](qint64 row, qint64 col, int pixelRow, int pixelCol) { showReadout(pixelRow, pixelCol, row, col); });
+            [this](qint64 row, qint64 col, int pixelRow, int pixelCol) {
+                showReadout(pixelRow, pixelCol, row, col);
+            });
     }
 }
 
-void CompareController::setParams(Side side, const pecards::CardParams& params)
-{
+void CompareController::setParams(Side side, const pecards::CardParams& params) {
     m_params[side == B ? 1 : 0] = params;
     try {
         const pecards::Window full = pecards::fullExtent(m_params[0], m_quantity);
@@ -50,34 +49,29 @@ void CompareController::setParams(Side side, const pecards::CardParams& params)
     submit();
 }
 
-void CompareController::setQuantity(pecards::Quantity quantity)
-{
+void CompareController::setQuantity(pecards::Quantity quantity) {
     m_quantity = quantity;
     m_reduction = quantityStyle(quantity).reduction;
     m_fullExtent = {};
     setParams(A, m_params[0]);
 }
 
-void CompareController::setReduction(pecards::Reduction reduction)
-{
+void CompareController::setReduction(pecards::Reduction reduction) {
     m_reduction = reduction;
     submit();
 }
 
-void CompareController::setWindow(const pecards::Window& window)
-{
+void CompareController::setWindow(const pecards::Window& window) {
     m_window = window;
     submit();
 }
 
-void CompareController::resetWindow()
-{
+void CompareController::resetWindow() {
     m_window = m_fullExtent;
     submit();
 }
 
-void CompareController::submit()
-{
+void CompareController::submit() {
     const QSize pixels = m_widgets[0]->plotPixels();
     DifferenceRequest request;
     for (int side = 0; side < 2; ++side) {
@@ -92,8 +86,7 @@ void CompareController::submit()
     m_service->UI_submit(kTag, request);
 }
 
-void CompareController::onDifference(const DifferenceResult& result)
-{
+void CompareController::onDifference(const DifferenceResult& result) {
     if (result.tag != kTag || result.id < m_shownId)
         return;
     m_shownId = result.id;
@@ -118,8 +111,7 @@ void CompareController::onDifference(const DifferenceResult& result)
     emit framesShown();
 }
 
-void CompareController::onFailure(const ComputeFailure& failure)
-{
+void CompareController::onFailure(const ComputeFailure& failure) {
     if (failure.tag != kTag || failure.id < m_shownId)
         return;
     m_shownId = failure.id;
@@ -128,20 +120,21 @@ void CompareController::onFailure(const ComputeFailure& failure)
     emit messageShown(failure.message);
 }
 
-void CompareController::showReadout(int pixelRow, int pixelCol, qint64 row, qint64 col)
-{
+void CompareController::showReadout(int pixelRow, int pixelCol, qint64 row, qint64 col) {
     if (!m_hasResult || pixelRow >= m_result.a.rows || pixelCol >= m_result.a.cols)
         return;
-    const bool exact = m_result.a.window.rows() == m_result.a.rows && m_result.a.window.cols() == m_result.a.cols;
+    const bool exact
+        = m_result.a.window.rows() == m_result.a.rows && m_result.a.window.cols() == m_result.a.cols;
     const QuantityStyle style = quantityStyle(m_quantity);
-    const QString text = tr("%1 = %2, %3 = %4 (%5):  A = %6,  B = %7,  A - B = %8")
-                             .arg(style.rowName)
-                             .arg(row)
-                             .arg(style.colName)
-                             .arg(col)
-                             .arg(exact ? tr("exact") : tr("pixel %1").arg(reductionName(m_reduction)))
-                             .arg(valueText(m_result.a.at(pixelRow, pixelCol)), valueText(m_result.b.at(pixelRow, pixelCol)),
-                                 valueText(m_result.difference.at(pixelRow, pixelCol)));
+    const QString text
+        = tr("%1 = %2, %3 = %4 (%5):  A = %6,  B = %7,  A - B = %8")
+              .arg(style.rowName)
+              .arg(row)
+              .arg(style.colName)
+              .arg(col)
+              .arg(exact ? tr("exact") : tr("pixel %1").arg(reductionName(m_reduction)))
+              .arg(valueText(m_result.a.at(pixelRow, pixelCol)), valueText(m_result.b.at(pixelRow, pixelCol)),
+                  valueText(m_result.difference.at(pixelRow, pixelCol)));
     for (HeatmapWidget* widget : m_widgets)
         widget->setReadout(text);
 }

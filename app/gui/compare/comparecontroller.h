@@ -18,7 +18,8 @@ class CompareController : public QObject {
 public:
     enum Side { A = 0, B = 1, Difference = 2 };
 
-    CompareController(ComputeService* service, std::array<HeatmapWidget*, 3> widgets, QObject* parent = nullptr);
+    CompareController(
+        ComputeService* service, std::array<HeatmapWidget*, 3> widgets, QObject* parent = nullptr);
 
     void setParams(Side side, const pecards::CardParams& params);
     const pecards::CardParams& params(Side side) const { return m_params[side]; }

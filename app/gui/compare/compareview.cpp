@@ -17,8 +17,8 @@
 namespace {
 
 const QList<pecards::Quantity> kQuantities {pecards::Quantity::Score, pecards::Quantity::Attention,
-    pecards::Quantity::Table, pecards::Quantity::Phase, pecards::Quantity::Buckets, pecards::Quantity::ContentScore,
-    pecards::Quantity::ContentAttention};
+    pecards::Quantity::Table, pecards::Quantity::Phase, pecards::Quantity::Buckets,
+    pecards::Quantity::ContentScore, pecards::Quantity::ContentAttention};
 
 } // namespace
 
@@ -26,11 +26,10 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_service(service)
     , m_quantity(new QComboBox(this))
-    , m_reduction(new QComboBox(this))
-{
+    , m_reduction(new QComboBox(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("<b>Compare</b> two cards, or one card with two parameter sets:"), this));
+    top->addWidget(new QLabel(tr("<b>Compare</b> two cards or two parameter sets:"), this));
     for (const auto& [name, text] : {std::pair {QStringLiteral("rope-base"), tr("RoPE base 10⁴ vs 5·10⁵")},
              std::pair {QStringLiteral("alibi-hybrid"), tr("ALiBi vs RoPE+ALiBi")},
              std::pair {QStringLiteral("alibi-forms"), tr("ALiBi causal vs BLOOM form")}}) {
@@ -42,7 +41,8 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
     top->addWidget(new QLabel(tr("quantity:"), this));
     top->addWidget(m_quantity);
     top->addWidget(new QLabel(tr("pixel:"), this));
-    for (const auto reduction : {pecards::Reduction::Sample, pecards::Reduction::Mean, pecards::Reduction::Max, pecards::Reduction::Min})
+    for (const auto reduction : {pecards::Reduction::Sample, pecards::Reduction::Mean,
+             pecards::Reduction::Max, pecards::Reduction::Min})
         m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
     top->addWidget(m_reduction);
     layout->addLayout(top);
@@ -70,14 +70,15 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         m_scrolls[side] = new QScrollArea(this);
         m_scrolls[side]->setWidgetResizable(true);
         m_scrolls[side]->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        m_scrolls[side]->setMinimumWidth(300);
+        m_scrolls[side]->setMinimumWidth(280);
         panel->addWidget(m_scrolls[side], 1);
         const auto which = side == 0 ? CompareController::A : CompareController::B;
         connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side, which] {
             const QString id = m_cards[side]->currentData().toString();
             const CardEntry* entry = findCardEntry(id);
             pecards::CardParams params = entry->defaults();
-            params.length = m_controller->params(which).length > 0 ? m_controller->params(which).length : params.length;
+            params.length
+                = m_controller->params(which).length > 0 ? m_controller->params(which).length : params.length;
             setCard(which, id, params);
             refreshQuantities();
         });
@@ -100,16 +101,18 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
             return;
         m_controller->setQuantity(static_cast<pecards::Quantity>(m_quantity->currentData().toInt()));
         const QSignalBlocker block(m_reduction);
-        m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(quantityStyle(m_controller->quantity()).reduction)));
+        m_reduction->setCurrentIndex(
+            m_reduction->findData(static_cast<int>(quantityStyle(m_controller->quantity()).reduction)));
         refreshTitles();
     });
-    connect(m_reduction, &QComboBox::currentIndexChanged, this,
-        [this] { m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt())); });
+    connect(m_reduction, &QComboBox::currentIndexChanged, this, [this] {
+        m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt()));
+    });
     showPreset(QStringLiteral("rope-base"));
 }
 
-void CompareView::setCard(CompareController::Side side, const QString& id, const pecards::CardParams& params)
-{
+void CompareView::setCard(
+    CompareController::Side side, const QString& id, const pecards::CardParams& params) {
     const int index = side == CompareController::B ? 1 : 0;
     const CardEntry* entry = findCardEntry(id);
     if (!entry)
@@ -131,16 +134,14 @@ void CompareView::setCard(CompareController::Side side, const QString& id, const
 }
 
 void CompareView::compare(const QString& idA, const pecards::CardParams& a, const QString& idB,
-    const pecards::CardParams& b, pecards::Quantity quantity)
-{
+    const pecards::CardParams& b, pecards::Quantity quantity) {
     setCard(CompareController::A, idA, a);
     setCard(CompareController::B, idB, b);
     refreshQuantities();
     m_quantity->setCurrentIndex(m_quantity->findData(static_cast<int>(quantity)));
 }
 
-bool CompareView::showPreset(const QString& name)
-{
+bool CompareView::showPreset(const QString& name) {
     if (name == QStringLiteral("rope-base")) {
         pecards::CardParams a = findCardEntry(QStringLiteral("rope"))->defaults();
         pecards::CardParams b = a;
@@ -166,8 +167,7 @@ bool CompareView::showPreset(const QString& name)
     return false;
 }
 
-void CompareView::refreshQuantities()
-{
+void CompareView::refreshQuantities() {
     const QSignalBlocker block(m_quantity);
     const QVariant current = m_quantity->currentData();
     m_quantity->clear();
@@ -184,14 +184,14 @@ void CompareView::refreshQuantities()
     refreshTitles();
 }
 
-void CompareView::refreshTitles()
-{
+void CompareView::refreshTitles() {
     const auto describe = [this](int index, CompareController::Side side) {
         const CardEntry* entry = findCardEntry(m_cardIds[index]);
         if (!entry)
             return QString();
-        return tr("%1 — %2: %3").arg(index == 0 ? QStringLiteral("A") : QStringLiteral("B"), entry->title,
-            entry->convention(m_controller->params(side)));
+        return tr("%1 — %2: %3")
+            .arg(index == 0 ? QStringLiteral("A") : QStringLiteral("B"), entry->title,
+                entry->convention(m_controller->params(side)));
     };
     m_titles[0]->setText(describe(0, CompareController::A));
     m_titles[1]->setText(describe(1, CompareController::B));

@@ -20,15 +20,17 @@ public:
     explicit CompareView(ComputeService* service, QWidget* parent = nullptr);
 
     /// @brief Shows card `idA` with `a` against card `idB` with `b` (ids from the registry).
-    void compare(const QString& idA, const pecards::CardParams& a, const QString& idB, const pecards::CardParams& b,
-        pecards::Quantity quantity);
+    void compare(const QString& idA, const pecards::CardParams& a, const QString& idB,
+        const pecards::CardParams& b, pecards::Quantity quantity);
     /// @brief Ready-made comparisons: "rope-base" (RoPE base 10^4 vs 5·10^5), "alibi-hybrid"
     /// (ALiBi vs RoPE+ALiBi), "alibi-forms" (causal vs BLOOM row offset). False if unknown.
     bool showPreset(const QString& name);
 
     CompareController* controller() const { return m_controller; }
     HeatmapWidget* heatmap(CompareController::Side side) const { return m_heatmaps[side]; }
-    ParameterForm* form(CompareController::Side side) const { return m_forms[side == CompareController::B ? 1 : 0]; }
+    ParameterForm* form(CompareController::Side side) const {
+        return m_forms[side == CompareController::B ? 1 : 0];
+    }
 
 private:
     void setCard(CompareController::Side side, const QString& id, const pecards::CardParams& params);

@@ -8,8 +8,7 @@
 
 namespace {
 
-ProvidedBackend cpuFallback(const QString& notice)
-{
+ProvidedBackend cpuFallback(const QString& notice) {
     ProvidedBackend provided;
     provided.backend = pecards::makeCpuBackend();
     provided.info.name = QString::fromStdString(provided.backend->name());
@@ -20,8 +19,7 @@ ProvidedBackend cpuFallback(const QString& notice)
 
 } // namespace
 
-BackendFactory defaultBackendFactory(const QString& deviceName)
-{
+BackendFactory defaultBackendFactory(const QString& deviceName) {
 #ifdef PECARDS_GUI_HAVE_GPU
     return [deviceName]() -> ProvidedBackend {
         try {
@@ -41,11 +39,13 @@ BackendFactory defaultBackendFactory(const QString& deviceName)
     };
 #else
     Q_UNUSED(deviceName)
-    return [] { return cpuFallback(QStringLiteral("built without OpenCL (PECARDS_BUILD_GPU=OFF); using CPU reference")); };
+    return [] {
+        return cpuFallback(
+            QStringLiteral("built without OpenCL (PECARDS_BUILD_GPU=OFF); using CPU reference"));
+    };
 #endif
 }
 
-BackendFactory cpuBackendFactory()
-{
+BackendFactory cpuBackendFactory() {
     return [] { return cpuFallback({}); };
 }

@@ -5,10 +5,9 @@
 
 #include "compute/computejobs.h"
 
-#include <pecards/backend.h>
-
 #include <functional>
 #include <memory>
+#include <pecards/backend.h>
 
 /// @brief A backend and what the status bar says about it.
 struct ProvidedBackend {

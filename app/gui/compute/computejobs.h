@@ -5,10 +5,9 @@
 
 #include "compute/curves.h"
 
-#include <pecards/view.h>
-
 #include <QMetaType>
 #include <QString>
+#include <pecards/view.h>
 #include <variant>
 
 /// @brief Two views of the same extent whose difference A - B is wanted (the compare view).

@@ -6,8 +6,7 @@
 
 ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     : QObject(parent)
-    , m_queue(std::make_shared<PendingQueue>())
-{
+    , m_queue(std::make_shared<PendingQueue>()) {
     registerPecardsMetaTypes();
     m_thread.setObjectName(QStringLiteral("pecards-compute"));
     m_worker = new ComputeWorker(m_queue, std::move(factory));
@@ -21,23 +20,22 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_failed, this, &ComputeService::failed);
-    connect(m_worker, &ComputeWorker::W_jobFinished, this, [this](const QString& tag, quint64 id, double milliseconds) {
-        ++m_finishedCount;
-        emit jobFinished(tag, id, milliseconds);
-    });
+    connect(m_worker, &ComputeWorker::W_jobFinished, this,
+        [this](const QString& tag, quint64 id, double milliseconds) {
+            ++m_finishedCount;
+            emit jobFinished(tag, id, milliseconds);
+        });
     m_thread.start();
 }
 
-ComputeService::~ComputeService()
-{
+ComputeService::~ComputeService() {
     m_queue->close();
     m_thread.quit();
     m_thread.wait();
     delete m_worker; // the thread has stopped: nothing else touches it
 }
 
-quint64 ComputeService::UI_submit(const QString& tag, JobPayload payload)
-{
+quint64 ComputeService::UI_submit(const QString& tag, JobPayload payload) {
     const quint64 id = m_nextId++;
     const PendingQueue::PushOutcome outcome = m_queue->push(ComputeJob {tag, id, std::move(payload)});
     if (outcome.wakeWorker)

@@ -1,28 +1,24 @@
 #include "compute/computeworker.h"
 
-#include <pecards/errors.h>
-
 #include <QElapsedTimer>
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <pecards/errors.h>
 
 ComputeWorker::ComputeWorker(std::shared_ptr<PendingQueue> queue, BackendFactory factory)
     : m_queue(std::move(queue))
-    , m_factory(std::move(factory))
-{
+    , m_factory(std::move(factory)) {
 }
 
 ComputeWorker::~ComputeWorker() = default;
 
-void ComputeWorker::W_drain()
-{
+void ComputeWorker::W_drain() {
     while (std::optional<ComputeJob> job = m_queue->take())
         W_run(*job);
 }
 
-void ComputeWorker::W_ensureBackend()
-{
+void ComputeWorker::W_ensureBackend() {
     if (m_backend)
         return;
     ProvidedBackend provided = m_factory();
@@ -30,8 +26,7 @@ void ComputeWorker::W_ensureBackend()
     emit W_backendReady(provided.info);
 }
 
-void ComputeWorker::W_run(const ComputeJob& job)
-{
+void ComputeWorker::W_run(const ComputeJob& job) {
     QElapsedTimer timer;
     timer.start();
     ComputeFailure failure {job.tag, job.id, FailureKind::BackendError, {}};
@@ -72,20 +67,18 @@ void ComputeWorker::W_run(const ComputeJob& job)
     emit W_jobFinished(job.tag, job.id, static_cast<double>(timer.nsecsElapsed()) * 1e-6);
 }
 
-pecards::Grid ComputeWorker::W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b)
-{
+pecards::Grid ComputeWorker::W_difference(
+    const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b) {
     // The side is named so the user knows which panel holds the bad value.
     try {
         a = m_backend->compute(request.a);
     } catch (const pecards::InvalidParameter& error) {
-        throw pecards::InvalidParameter(
-            std::string("A: ") + error.name(), error.value(), error.allowed());
+        throw pecards::InvalidParameter(std::string("A: ") + error.name(), error.value(), error.allowed());
     }
     try {
         b = m_backend->compute(request.b);
     } catch (const pecards::InvalidParameter& error) {
-        throw pecards::InvalidParameter(
-            std::string("B: ") + error.name(), error.value(), error.allowed());
+        throw pecards::InvalidParameter(std::string("B: ") + error.name(), error.value(), error.allowed());
     }
     if (a.rows != b.rows || a.cols != b.cols || !(a.window == b.window)) {
         throw pecards::InvalidParameter("B extent",
@@ -98,9 +91,8 @@ pecards::Grid ComputeWorker::W_difference(const DifferenceRequest& request, peca
     for (std::size_t n = 0; n < difference.values.size(); ++n) {
         const double left = a.values[n];
         const double right = b.values[n];
-        difference.values[n] = (std::isinf(left) && left < 0) || (std::isinf(right) && right < 0)
-            ? masked
-            : left - right;
+        difference.values[n]
+            = (std::isinf(left) && left < 0) || (std::isinf(right) && right < 0) ? masked : left - right;
     }
     return difference;
 }

@@ -1,14 +1,13 @@
 #include "compute/curves.h"
 
+#include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
 #include <pecards/sinusoidal.h>
-
-#include <algorithm>
-#include <cmath>
-#include <numbers>
 #include <string>
 
 namespace {
@@ -17,21 +16,18 @@ constexpr double kTwoPi = 2.0 * std::numbers::pi;
 constexpr int kPolarTrail = 16; ///< positions drawn behind the current one on the polar chart
 constexpr int kDecaySamples = 320; ///< log-spaced distances of the decay curve
 
-void checkChannel(int channel, int count, const char* what)
-{
+void checkChannel(int channel, int count, const char* what) {
     if (channel < 0 || channel >= count) {
         throw pecards::InvalidParameter(
             what, std::to_string(channel), "in [0, " + std::to_string(count - 1) + "]");
     }
 }
 
-std::int64_t seqLen(const pecards::CardParams& params)
-{
+std::int64_t seqLen(const pecards::CardParams& params) {
     return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
 }
 
-CurveSet sinusoidalWaves(const CurveRequest& request)
-{
+CurveSet sinusoidalWaves(const CurveRequest& request) {
     const pecards::SinusoidalParams& sin = request.params.sinusoidal;
     pecards::validate(sin);
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
@@ -47,13 +43,13 @@ CurveSet sinusoidalWaves(const CurveRequest& request)
     return set;
 }
 
-CurveSet ropeWaves(const CurveRequest& request)
-{
+CurveSet ropeWaves(const CurveRequest& request) {
     const pecards::RopeParams& rope = request.params.rope;
     const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(rope, seqLen(request.params));
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, 0, count);
-    CurveSet set {QStringLiteral("position m"), QStringLiteral("cos / sin of m·θ_i"), false, false, false, {}};
+    CurveSet set {
+        QStringLiteral("position m"), QStringLiteral("cos / sin of m·θ_i"), false, false, false, {}};
     for (const int pair : request.channels) {
         checkChannel(pair, static_cast<int>(inv.size()), "pair i");
         Curve cosine {QStringLiteral("cos, pair %1").arg(pair), {}, false, false};
@@ -68,8 +64,7 @@ CurveSet ropeWaves(const CurveRequest& request)
     return set;
 }
 
-CurveSet ropePolar(const CurveRequest& request)
-{
+CurveSet ropePolar(const CurveRequest& request) {
     const pecards::RopeParams& rope = request.params.rope;
     const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(rope, seqLen(request.params));
     if (request.position < 0 || request.position >= request.params.length) {
@@ -85,11 +80,12 @@ CurveSet ropePolar(const CurveRequest& request)
     for (const int pair : request.channels) {
         checkChannel(pair, static_cast<int>(inv.size()), "pair i");
         const double now = degrees(angles(count - 1, pair));
-        Curve arm {QStringLiteral("pair %1 at m = %2").arg(pair).arg(request.position), {}, false, true};
+        Curve arm {QStringLiteral("pair %1").arg(pair), {}, false, true};
         arm.points = {QPointF(now, 0.0), QPointF(now, 1.0)};
         Curve trail {QStringLiteral("pair %1, previous positions").arg(pair), {}, true, false, true};
         for (std::int64_t k = 0; k + 1 < count; ++k)
-            trail.points.emplace_back(degrees(angles(k, pair)), 0.55 + 0.45 * static_cast<double>(k + 1) / static_cast<double>(count));
+            trail.points.emplace_back(degrees(angles(k, pair)),
+                0.55 + 0.45 * static_cast<double>(k + 1) / static_cast<double>(count));
         set.curves.push_back(std::move(arm));
         if (!trail.points.empty())
             set.curves.push_back(std::move(trail));
@@ -97,10 +93,10 @@ CurveSet ropePolar(const CurveRequest& request)
     return set;
 }
 
-CurveSet spectrum(const CurveRequest& request)
-{
+CurveSet spectrum(const CurveRequest& request) {
     const pecards::CardParams& params = request.params;
-    CurveSet set {QStringLiteral("pair i"), QStringLiteral("wavelength 2π/θ_i (positions)"), false, true, false, {}};
+    CurveSet set {
+        QStringLiteral("pair i"), QStringLiteral("wavelength 2π/θ_i (positions)"), false, true, false, {}};
     const auto wavelengths = [](const Eigen::VectorXd& frequencies, const QString& name) {
         Curve curve {name, {}, false, false};
         for (Eigen::Index i = 0; i < frequencies.size(); ++i)
@@ -118,19 +114,20 @@ CurveSet spectrum(const CurveRequest& request)
         if (params.rope.scaling.type != pecards::RopeScalingType::None) {
             const Eigen::VectorXd scaled = pecards::ropeScaledInvFreq(params.rope, seqLen(params));
             set.curves.push_back(wavelengths(scaled,
-                QStringLiteral("scaled (%1)").arg(QString::fromStdString(pecards::toString(params.rope.scaling.type)))));
+                QStringLiteral("scaled (%1)")
+                    .arg(QString::fromStdString(pecards::toString(params.rope.scaling.type)))));
         }
         pairs = plain.size();
     }
     const double last = static_cast<double>(std::max<Eigen::Index>(pairs - 1, 1));
     Curve context {QStringLiteral("context L = %1").arg(params.length), {}, false, true};
-    context.points = {QPointF(0.0, static_cast<double>(params.length)), QPointF(last, static_cast<double>(params.length))};
+    context.points = {
+        QPointF(0.0, static_cast<double>(params.length)), QPointF(last, static_cast<double>(params.length))};
     set.curves.push_back(std::move(context));
     return set;
 }
 
-CurveSet decay(const CurveRequest& request)
-{
+CurveSet decay(const CurveRequest& request) {
     const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(request.params.rope, seqLen(request.params));
     const double top = static_cast<double>(std::max<std::int64_t>(request.params.length - 1, 2));
     std::vector<double> distances;
@@ -139,9 +136,11 @@ CurveSet decay(const CurveRequest& request)
         if (distances.empty() || r > distances.back())
             distances.push_back(r);
     }
-    const Eigen::VectorXd r = Eigen::Map<const Eigen::VectorXd>(distances.data(), static_cast<Eigen::Index>(distances.size()));
+    const Eigen::VectorXd r
+        = Eigen::Map<const Eigen::VectorXd>(distances.data(), static_cast<Eigen::Index>(distances.size()));
     const Eigen::VectorXd bound = pecards::ropeLongTermDecay(inv, r);
-    CurveSet set {QStringLiteral("relative distance r = m - n"), QStringLiteral("bound B(r)"), true, false, false, {}};
+    CurveSet set {
+        QStringLiteral("relative distance r = m - n"), QStringLiteral("bound B(r)"), true, false, false, {}};
     Curve curve {QStringLiteral("B(r), RoFormer §3.4.3"), {}, false, false};
     for (Eigen::Index n = 0; n < r.size(); ++n)
         curve.points.emplace_back(r(n), bound(n));
@@ -149,26 +148,26 @@ CurveSet decay(const CurveRequest& request)
     return set;
 }
 
-QString slopeText(double slope)
-{
+QString slopeText(double slope) {
     const double exponent = std::log2(slope);
     if (std::abs(exponent - std::round(exponent)) < 1e-9)
         return QStringLiteral("2^%1").arg(static_cast<int>(std::round(exponent)));
     return QString::number(slope, 'g', 4);
 }
 
-CurveSet alibiHeads(const CurveRequest& request)
-{
+CurveSet alibiHeads(const CurveRequest& request) {
     const pecards::CardParams& params = request.params;
     const Eigen::VectorXd slopes = pecards::alibiSlopes(params.alibi);
-    const std::int64_t reach = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(params.length - 1, 1));
+    const std::int64_t reach
+        = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(params.length - 1, 1));
     const bool symmetric = params.alibi.form == pecards::AlibiForm::Symmetric;
     CurveSet set {symmetric ? QStringLiteral("distance i - j") : QStringLiteral("distance i - j (j ≤ i)"),
-        symmetric ? QStringLiteral("bias -m·|i-j|") : QStringLiteral("bias -m·(i-j)"), false, false, false, {}};
+        symmetric ? QStringLiteral("bias -m·|i-j|") : QStringLiteral("bias -m·(i-j)"), false, false, false,
+        {}};
     for (Eigen::Index h = 0; h < slopes.size(); ++h) {
         const double m = slopes(h);
-        Curve curve {QStringLiteral("head %1, m = %2").arg(h + 1).arg(slopeText(m)), {}, false,
-            h == params.alibi.head};
+        Curve curve {
+            QStringLiteral("h%1: %2").arg(h + 1).arg(slopeText(m)), {}, false, h == params.alibi.head};
         // Bias against distance from the engine's alibiBias; the row-offset forms are drawn in their
         // causal equivalent (equal after softmax), since their raw bias is not a function of distance.
         if (symmetric) {
@@ -185,19 +184,20 @@ CurveSet alibiHeads(const CurveRequest& request)
     return set;
 }
 
-CurveSet relativeBuckets(const CurveRequest& request)
-{
+CurveSet relativeBuckets(const CurveRequest& request) {
     const pecards::RelativeParams& relative = request.params.relative;
     pecards::validate(relative);
     if (relative.variant == pecards::RelativeVariant::TransformerXL) {
         throw pecards::InvalidParameter("relative variant", "transformer-xl",
             "shaw or t5 for the bucket chart (Transformer-XL has no buckets: see its Score view)");
     }
-    const std::int64_t reach = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(request.params.length - 1, 1));
+    const std::int64_t reach
+        = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(request.params.length - 1, 1));
     const std::int64_t step = std::max<std::int64_t>(1, (2 * reach + 1) / 2048);
     const bool t5 = relative.variant == pecards::RelativeVariant::T5;
     CurveSet set {QStringLiteral("relative position n = j - i"),
-        t5 ? QStringLiteral("T5 bucket") : QStringLiteral("Shaw index clip(j-i, -k, k) + k"), false, false, false, {}};
+        t5 ? QStringLiteral("T5 bucket") : QStringLiteral("Shaw index clip(j-i, -k, k) + k"), false, false,
+        false, {}};
     Curve curve {t5 ? QStringLiteral("bucket(n)") : QStringLiteral("index(n)"), {}, false, false};
     for (std::int64_t n = -reach; n <= reach; n += step) {
         const double value = t5
@@ -211,10 +211,10 @@ CurveSet relativeBuckets(const CurveRequest& request)
 
 } // namespace
 
-CurveSet computeCurves(const CurveRequest& request)
-{
+CurveSet computeCurves(const CurveRequest& request) {
     pecards::validateLength(request.params.length);
-    const bool rope = request.params.card == pecards::Card::Rope || request.params.card == pecards::Card::Hybrid;
+    const bool rope
+        = request.params.card == pecards::Card::Rope || request.params.card == pecards::Card::Hybrid;
     if (rope)
         pecards::validate(request.params.rope);
     switch (request.kind) {
@@ -231,5 +231,6 @@ CurveSet computeCurves(const CurveRequest& request)
     case CurveKind::RelativeBuckets:
         return relativeBuckets(request);
     }
-    throw pecards::InvalidParameter("chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");
+    throw pecards::InvalidParameter(
+        "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");
 }

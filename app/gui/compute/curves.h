@@ -5,11 +5,10 @@
 ///
 /// `computeCurves` runs on the compute worker thread; the chart widgets only draw the result.
 
-#include <pecards/params.h>
-
 #include <QPointF>
 #include <QString>
 #include <cstdint>
+#include <pecards/params.h>
 #include <vector>
 
 /// @brief Which chart a curve request fills.

@@ -1,7 +1,6 @@
 #include "compute/metatypes.h"
 
-void registerPecardsMetaTypes()
-{
+void registerPecardsMetaTypes() {
     qRegisterMetaType<pecards::CardParams>();
     qRegisterMetaType<pecards::ViewRequest>();
     qRegisterMetaType<pecards::Window>();

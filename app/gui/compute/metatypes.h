@@ -5,10 +5,9 @@
 
 #include "compute/computejobs.h"
 
+#include <QMetaType>
 #include <pecards/params.h>
 #include <pecards/view.h>
-
-#include <QMetaType>
 
 Q_DECLARE_METATYPE(pecards::CardParams)
 Q_DECLARE_METATYPE(pecards::ViewRequest)

@@ -3,8 +3,7 @@
 #include <QMutexLocker>
 #include <algorithm>
 
-PendingQueue::PushOutcome PendingQueue::push(ComputeJob job)
-{
+PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
     QMutexLocker lock(&m_mutex);
     PushOutcome outcome;
     if (m_closed)
@@ -24,8 +23,7 @@ PendingQueue::PushOutcome PendingQueue::push(ComputeJob job)
     return outcome;
 }
 
-std::optional<ComputeJob> PendingQueue::take()
-{
+std::optional<ComputeJob> PendingQueue::take() {
     QMutexLocker lock(&m_mutex);
     if (m_jobs.empty() || m_closed) {
         m_workerScheduled = false;
@@ -36,15 +34,13 @@ std::optional<ComputeJob> PendingQueue::take()
     return job;
 }
 
-void PendingQueue::close()
-{
+void PendingQueue::close() {
     QMutexLocker lock(&m_mutex);
     m_closed = true;
     m_jobs.clear();
 }
 
-int PendingQueue::size() const
-{
+int PendingQueue::size() const {
     QMutexLocker lock(&m_mutex);
     return static_cast<int>(m_jobs.size());
 }

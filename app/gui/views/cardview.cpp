@@ -12,8 +12,7 @@ CardView::CardView(const ViewSpec& spec, QWidget* parent)
     , m_spec(spec)
     , m_layout(new QVBoxLayout(this))
     , m_toolRow(new QHBoxLayout)
-    , m_title(new QLabel(this))
-{
+    , m_title(new QLabel(this)) {
     m_layout->setContentsMargins(2, 2, 2, 2);
     m_layout->setSpacing(2);
     m_toolRow->setSpacing(4);
@@ -26,23 +25,19 @@ CardView::CardView(const ViewSpec& spec, QWidget* parent)
     m_layout->addWidget(m_title);
 }
 
-void CardView::setTitle(const QString& title)
-{
+void CardView::setTitle(const QString& title) {
     m_title->setText(title);
 }
 
-QString CardView::title() const
-{
+QString CardView::title() const {
     return m_title->text();
 }
 
-void CardView::setContent(QWidget* content)
-{
+void CardView::setContent(QWidget* content) {
     m_layout->addWidget(content, 1);
 }
 
-void CardView::addExportButton(QWidget* target)
-{
+void CardView::addExportButton(QWidget* target) {
     auto* button = new QToolButton(this);
     button->setText(tr("Save…"));
     button->setToolTip(tr("Save this view as PNG or SVG"));

@@ -5,9 +5,8 @@
 
 #include "views/viewspec.h"
 
-#include <pecards/params.h>
-
 #include <QWidget>
+#include <pecards/params.h>
 
 class QHBoxLayout;
 class QLabel;

@@ -4,8 +4,6 @@
 #include "widgets/chartwidget.h"
 #include "widgets/sliderspin.h"
 
-#include <pecards/rope.h>
-
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -13,20 +11,22 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <algorithm>
+#include <pecards/rope.h>
 
 ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
     : CardView(spec, parent)
     , m_service(service)
     , m_tag(tag)
-    , m_chart(new ChartWidget(this))
-{
+    , m_chart(new ChartWidget(this)) {
     toolRow()->addStretch(1);
     if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
         m_channels->setMaximumWidth(90);
-        m_channels->setToolTip(tr("Comma-separated %1; empty = automatic")
-                                   .arg(spec.curve == CurveKind::RopePolar ? tr("pair indices i") : tr("dimensions / pairs")));
-        toolRow()->addWidget(new QLabel(spec.curve == CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
+        m_channels->setToolTip(
+            tr("Comma-separated %1; empty = automatic")
+                .arg(spec.curve == CurveKind::RopePolar ? tr("pair indices i") : tr("dimensions / pairs")));
+        toolRow()->addWidget(
+            new QLabel(spec.curve == CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
@@ -39,13 +39,18 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         m_position->setValue(kDefaultPolarPosition);
         connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
     }
-    if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::AlibiHeads || spec.curve == CurveKind::RelativeBuckets) {
+    if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::AlibiHeads
+        || spec.curve == CurveKind::RelativeBuckets) {
         m_extent = new QSpinBox(this);
         m_extent->setRange(2, 1 << 20);
         m_extent->setKeyboardTracking(false);
-        m_extent->setValue(spec.curve == CurveKind::Waves ? 100 : spec.curve == CurveKind::AlibiHeads ? 64 : 300);
-        m_extent->setToolTip(spec.curve == CurveKind::Waves ? tr("Positions shown") : tr("Largest distance shown"));
-        toolRow()->addWidget(new QLabel(spec.curve == CurveKind::Waves ? tr("positions:") : tr("reach:"), this));
+        m_extent->setValue(spec.curve == CurveKind::Waves ? 100
+                : spec.curve == CurveKind::AlibiHeads     ? 64
+                                                          : 300);
+        m_extent->setToolTip(
+            spec.curve == CurveKind::Waves ? tr("Positions shown") : tr("Largest distance shown"));
+        toolRow()->addWidget(
+            new QLabel(spec.curve == CurveKind::Waves ? tr("positions:") : tr("reach:"), this));
         toolRow()->addWidget(m_extent);
         connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
     }
@@ -55,8 +60,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     setContent(m_chart);
 }
 
-void ChartPanel::setParams(const pecards::CardParams& params)
-{
+void ChartPanel::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
     if (m_position) {
@@ -68,10 +72,10 @@ void ChartPanel::setParams(const pecards::CardParams& params)
     submit();
 }
 
-std::vector<int> ChartPanel::automaticChannels() const
-{
+std::vector<int> ChartPanel::automaticChannels() const {
     const bool rope = m_params.card == pecards::Card::Rope || m_params.card == pecards::Card::Hybrid;
-    const int count = rope ? std::max(1, pecards::rotaryDim(m_params.rope) / 2) : std::max(1, m_params.sinusoidal.d_model);
+    const int count = rope ? std::max(1, pecards::rotaryDim(m_params.rope) / 2)
+                           : std::max(1, m_params.sinusoidal.d_model);
     std::vector<int> picks;
     if (spec().curve == CurveKind::RopePolar)
         picks = {0, count / 8, count / 4, count - 1};
@@ -84,8 +88,7 @@ std::vector<int> ChartPanel::automaticChannels() const
     return picks;
 }
 
-std::vector<int> ChartPanel::channels() const
-{
+std::vector<int> ChartPanel::channels() const {
     if (!m_channels || m_channels->text().trimmed().isEmpty())
         return automaticChannels();
     std::vector<int> values;
@@ -97,8 +100,7 @@ std::vector<int> ChartPanel::channels() const
     return values;
 }
 
-void ChartPanel::submit()
-{
+void ChartPanel::submit() {
     if (!m_hasParams)
         return;
     if (!isVisible()) {
@@ -114,15 +116,13 @@ void ChartPanel::submit()
     m_service->UI_submit(m_tag, m_request);
 }
 
-void ChartPanel::showEvent(QShowEvent* event)
-{
+void ChartPanel::showEvent(QShowEvent* event) {
     CardView::showEvent(event);
     if (m_dirty)
         submit();
 }
 
-void ChartPanel::onCurves(const CurveResult& result)
-{
+void ChartPanel::onCurves(const CurveResult& result) {
     if (result.tag != m_tag || result.id < m_shownId)
         return;
     m_shownId = result.id;
@@ -131,8 +131,7 @@ void ChartPanel::onCurves(const CurveResult& result)
     emit updated();
 }
 
-void ChartPanel::onFailure(const ComputeFailure& failure)
-{
+void ChartPanel::onFailure(const ComputeFailure& failure) {
     if (failure.tag != m_tag || failure.id < m_shownId)
         return;
     m_shownId = failure.id;

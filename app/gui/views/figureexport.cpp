@@ -7,8 +7,7 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
-QString saveFigure(QWidget* widget, const QString& path, const QString& title)
-{
+QString saveFigure(QWidget* widget, const QString& path, const QString& title) {
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
         QSvgGenerator generator;
         generator.setFileName(path);
@@ -27,10 +26,9 @@ QString saveFigure(QWidget* widget, const QString& path, const QString& title)
     return {};
 }
 
-void exportFigure(QWidget* widget, QWidget* dialogParent, const QString& title)
-{
-    const QString path = QFileDialog::getSaveFileName(dialogParent, QObject::tr("Export view"), QStringLiteral("view.png"),
-        QObject::tr("PNG image (*.png);;SVG drawing (*.svg)"));
+void exportFigure(QWidget* widget, QWidget* dialogParent, const QString& title) {
+    const QString path = QFileDialog::getSaveFileName(dialogParent, QObject::tr("Export view"),
+        QStringLiteral("view.png"), QObject::tr("PNG image (*.png);;SVG drawing (*.svg)"));
     if (path.isEmpty())
         return;
     const QString error = saveFigure(widget, path, title);

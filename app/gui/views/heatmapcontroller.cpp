@@ -3,25 +3,22 @@
 #include "compute/computeservice.h"
 #include "widgets/heatmapwidget.h"
 
-#include <pecards/errors.h>
-
 #include <QEvent>
 #include <algorithm>
 #include <cmath>
+#include <pecards/errors.h>
 
 namespace {
 
 constexpr int kMaxPixels = 4096; ///< ViewRequest out_rows/out_cols limit
 
-QString valueText(double value)
-{
+QString valueText(double value) {
     if (std::isinf(value) && value < 0)
         return HeatmapController::tr("masked (-inf)");
     return QString::number(value, 'g', 10);
 }
 
-bool isExact(const pecards::Grid& grid)
-{
+bool isExact(const pecards::Grid& grid) {
     return grid.window.rows() == grid.rows && grid.window.cols() == grid.cols;
 }
 
@@ -36,8 +33,7 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     , m_probeTag(tag + QStringLiteral("/probe"))
     , m_quantity(quantity)
     , m_style(quantityStyle(quantity))
-    , m_reduction(m_style.reduction)
-{
+    , m_reduction(m_style.reduction) {
     connect(service, &ComputeService::gridReady, this, &HeatmapController::onGrid);
     connect(service, &ComputeService::failed, this, &HeatmapController::onFailure);
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
@@ -47,8 +43,7 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     widget->installEventFilter(this);
 }
 
-void HeatmapController::setParams(const pecards::CardParams& params)
-{
+void HeatmapController::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
     try {
@@ -63,14 +58,12 @@ void HeatmapController::setParams(const pecards::CardParams& params)
     submit();
 }
 
-void HeatmapController::setReduction(pecards::Reduction reduction)
-{
+void HeatmapController::setReduction(pecards::Reduction reduction) {
     m_reduction = reduction;
     submit();
 }
 
-void HeatmapController::setColorMap(std::optional<ColorMapKind> colorMap)
-{
+void HeatmapController::setColorMap(std::optional<ColorMapKind> colorMap) {
     m_style = quantityStyle(m_quantity);
     if (colorMap) {
         m_style.scaling.colorMap = *colorMap;
@@ -79,8 +72,7 @@ void HeatmapController::setColorMap(std::optional<ColorMapKind> colorMap)
     submit();
 }
 
-void HeatmapController::setWindow(const pecards::Window& window)
-{
+void HeatmapController::setWindow(const pecards::Window& window) {
     const pecards::Window& full = m_fullExtent;
     pecards::Window clamped;
     clamped.row_begin = std::clamp(window.row_begin, full.row_begin, full.row_end - 1);
@@ -91,14 +83,12 @@ void HeatmapController::setWindow(const pecards::Window& window)
     submit();
 }
 
-void HeatmapController::resetWindow()
-{
+void HeatmapController::resetWindow() {
     m_window = m_fullExtent;
     submit();
 }
 
-void HeatmapController::submit()
-{
+void HeatmapController::submit() {
     if (!m_hasParams || !m_widget)
         return;
     if (!m_widget->isVisible()) {
@@ -116,8 +106,7 @@ void HeatmapController::submit()
     m_service->UI_submit(m_tag, m_request);
 }
 
-void HeatmapController::onGrid(const GridResult& result)
-{
+void HeatmapController::onGrid(const GridResult& result) {
     if (!m_widget)
         return;
     if (result.tag == m_probeTag) {
@@ -126,8 +115,9 @@ void HeatmapController::onGrid(const GridResult& result)
         m_probeId = result.id;
         const pecards::Window& w = result.request.window;
         m_probe = Probe {w.row_begin, w.col_begin, result.grid.values.front(), false};
-        m_widget->setReadout(tr("%1: %2 (exact, from the engine)  ·  %3")
-                                 .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
+        m_widget->setReadout(
+            tr("%1: %2 (exact, from the engine)  ·  %3")
+                .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
         emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
         return;
     }
@@ -135,13 +125,13 @@ void HeatmapController::onGrid(const GridResult& result)
         return;
     m_shownId = result.id;
     m_hasResult = true;
-    m_widget->setFrame(makeHeatmapFrame(result.grid, m_fullExtent, m_style.scaling, m_style.rowLabel, m_style.colLabel));
+    m_widget->setFrame(
+        makeHeatmapFrame(result.grid, m_fullExtent, m_style.scaling, m_style.rowLabel, m_style.colLabel));
     showIdleReadout();
     emit frameShown();
 }
 
-void HeatmapController::onFailure(const ComputeFailure& failure)
-{
+void HeatmapController::onFailure(const ComputeFailure& failure) {
     if (!m_widget || failure.tag != m_tag || failure.id < m_shownId)
         return;
     m_shownId = failure.id;
@@ -150,12 +140,12 @@ void HeatmapController::onFailure(const ComputeFailure& failure)
     emit messageShown(failure.message);
 }
 
-void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol)
-{
+void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol) {
     if (!m_widget)
         return;
     const HeatmapFrame& frame = m_widget->frame();
-    if (frame.isNull() || pixelRow < 0 || pixelCol < 0 || pixelRow >= frame.grid.rows || pixelCol >= frame.grid.cols)
+    if (frame.isNull() || pixelRow < 0 || pixelCol < 0 || pixelRow >= frame.grid.rows
+        || pixelCol >= frame.grid.cols)
         return;
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
     if (isExact(frame.grid)) {
@@ -181,8 +171,7 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     m_probeId = m_service->UI_submit(m_probeTag, single);
 }
 
-bool HeatmapController::eventFilter(QObject* watched, QEvent* event)
-{
+bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
         const bool sizeChanged = event->type() == QEvent::Resize
             && (m_request.out_rows != std::min(m_widget->plotPixels().height(), kMaxPixels)
@@ -193,8 +182,7 @@ bool HeatmapController::eventFilter(QObject* watched, QEvent* event)
     return QObject::eventFilter(watched, event);
 }
 
-void HeatmapController::showIdleReadout()
-{
+void HeatmapController::showIdleReadout() {
     if (!m_widget || m_widget->frame().isNull())
         return;
     const pecards::Grid& grid = m_widget->frame().grid;
@@ -205,19 +193,18 @@ void HeatmapController::showIdleReadout()
                               .arg(m_style.colName)
                               .arg(grid.window.col_begin)
                               .arg(grid.window.col_end - 1);
-    const QString how = isExact(grid)
-        ? tr("exact: one entry per pixel")
-        : tr("pixel = %1 of ~%2×%3 entries")
-              .arg(reductionName(m_request.reduction))
-              .arg(grid.window.rows() / grid.rows)
-              .arg(grid.window.cols() / grid.cols);
+    const QString how = isExact(grid) ? tr("exact: one entry per pixel")
+                                      : tr("pixel = %1 of ~%2×%3 entries")
+                                            .arg(reductionName(m_request.reduction))
+                                            .arg(grid.window.rows() / grid.rows)
+                                            .arg(grid.window.cols() / grid.cols);
     m_widget->setReadout(tr("%1  ·  %2").arg(where, how));
-    m_widget->setToolTip(tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
-                            "double-click to reset; hover for the exact value.")
-                             .arg(reductionExplanation(m_request.reduction)));
+    m_widget->setToolTip(
+        tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
+           "double-click to reset; hover for the exact value.")
+            .arg(reductionExplanation(m_request.reduction)));
 }
 
-QString HeatmapController::entryText(qint64 row, qint64 col) const
-{
+QString HeatmapController::entryText(qint64 row, qint64 col) const {
     return tr("%1 = %2, %3 = %4").arg(m_style.rowName).arg(row).arg(m_style.colName).arg(col);
 }

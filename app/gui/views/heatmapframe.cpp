@@ -4,9 +4,8 @@
 #include <cmath>
 #include <limits>
 
-HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExtent, const ColorScaling& scaling,
-    const QString& rowLabel, const QString& colLabel)
-{
+HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExtent,
+    const ColorScaling& scaling, const QString& rowLabel, const QString& colLabel) {
     HeatmapFrame frame;
     frame.fullExtent = fullExtent;
     frame.colorMap = scaling.colorMap;

@@ -5,11 +5,10 @@
 
 #include "widgets/colormap.h"
 
-#include <pecards/view.h>
-
 #include <QImage>
 #include <QString>
 #include <optional>
+#include <pecards/view.h>
 
 struct HeatmapFrame {
     pecards::Grid grid; ///< the values shown; pixel (r, c) = grid.at(r, c)
@@ -37,5 +36,5 @@ struct ColorScaling {
 /// @brief Colours every value of `grid`: finite values are mapped linearly from [low, high]
 /// (from `scaling`, or the finite minimum and maximum); -infinity is "masked"; NaN and
 /// +infinity are "invalid". A constant grid gets a range of +-0.5 around its value.
-HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExtent, const ColorScaling& scaling,
-    const QString& rowLabel, const QString& colLabel);
+HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExtent,
+    const ColorScaling& scaling, const QString& rowLabel, const QString& colLabel);

@@ -12,10 +12,9 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     : CardView(spec, parent)
     , m_heatmap(new HeatmapWidget(this))
     , m_controller(new HeatmapController(service, m_heatmap, tag, spec.quantity, this))
-    , m_reduction(new QComboBox(this))
-{
-    for (const pecards::Reduction reduction :
-        {pecards::Reduction::Sample, pecards::Reduction::Mean, pecards::Reduction::Max, pecards::Reduction::Min}) {
+    , m_reduction(new QComboBox(this)) {
+    for (const pecards::Reduction reduction : {pecards::Reduction::Sample, pecards::Reduction::Mean,
+             pecards::Reduction::Max, pecards::Reduction::Min}) {
         m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
         m_reduction->setItemData(m_reduction->count() - 1, reductionExplanation(reduction), Qt::ToolTipRole);
     }
@@ -42,18 +41,15 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     setContent(m_heatmap);
 }
 
-void HeatmapPanel::setParams(const pecards::CardParams& params)
-{
+void HeatmapPanel::setParams(const pecards::CardParams& params) {
     m_controller->setParams(params);
 }
 
-bool HeatmapPanel::hasResult() const
-{
+bool HeatmapPanel::hasResult() const {
     return m_controller->hasResult();
 }
 
-void HeatmapPanel::showContextMenu(const QPoint& position)
-{
+void HeatmapPanel::showContextMenu(const QPoint& position) {
     QMenu menu(this);
     menu.addAction(tr("Reset zoom"), m_controller, &HeatmapController::resetWindow);
     QMenu* colors = menu.addMenu(tr("Colour map"));

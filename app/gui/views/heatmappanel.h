@@ -14,7 +14,8 @@ class HeatmapPanel : public CardView {
     Q_OBJECT
 public:
     /// @param tag unique tag of this view's requests
-    HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent = nullptr);
+    HeatmapPanel(
+        const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent = nullptr);
 
     void setParams(const pecards::CardParams& params) override;
     bool hasResult() const override;

@@ -3,8 +3,7 @@
 #include <QCoreApplication>
 #include <numbers>
 
-QuantityStyle quantityStyle(pecards::Quantity quantity)
-{
+QuantityStyle quantityStyle(pecards::Quantity quantity) {
     using pecards::Quantity;
     using pecards::Reduction;
     const auto tr = [](const char* text) { return QCoreApplication::translate("QuantityStyle", text); };
@@ -49,22 +48,22 @@ QuantityStyle quantityStyle(pecards::Quantity quantity)
     return style;
 }
 
-QString reductionName(pecards::Reduction reduction)
-{
+QString reductionName(pecards::Reduction reduction) {
     return QString::fromStdString(pecards::toString(reduction));
 }
 
-QString reductionExplanation(pecards::Reduction reduction)
-{
+QString reductionExplanation(pecards::Reduction reduction) {
     switch (reduction) {
     case pecards::Reduction::Sample:
         return QCoreApplication::translate("QuantityStyle", "each pixel shows the first entry of its block");
     case pecards::Reduction::Mean:
         return QCoreApplication::translate("QuantityStyle", "each pixel shows the exact mean of its block");
     case pecards::Reduction::Max:
-        return QCoreApplication::translate("QuantityStyle", "each pixel shows the exact maximum of its block");
+        return QCoreApplication::translate(
+            "QuantityStyle", "each pixel shows the exact maximum of its block");
     case pecards::Reduction::Min:
-        return QCoreApplication::translate("QuantityStyle", "each pixel shows the exact minimum of its block");
+        return QCoreApplication::translate(
+            "QuantityStyle", "each pixel shows the exact minimum of its block");
     }
     return {};
 }

@@ -5,9 +5,8 @@
 
 #include "views/heatmapframe.h"
 
-#include <pecards/view.h>
-
 #include <QString>
+#include <pecards/view.h>
 
 struct QuantityStyle {
     QString rowName; ///< short, for read-outs: "i", "p"

@@ -15,20 +15,20 @@ ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QLis
     , m_specs(specs)
     , m_title(std::move(title))
     , m_choice(new QComboBox(this))
-    , m_layout(new QVBoxLayout(this))
-{
+    , m_layout(new QVBoxLayout(this)) {
     m_layout->setContentsMargins(0, 0, 0, 0);
     setAttribute(Qt::WA_StyledBackground);
     setStyleSheet(QStringLiteral("ViewSlot { border: 1px solid palette(mid); border-radius: 4px; }"));
     for (const ViewSpec& spec : specs)
         m_choice->addItem(spec.name, spec.id);
     m_choice->setToolTip(tr("What this view shows"));
-    connect(m_choice, &QComboBox::currentIndexChanged, this, [this] { showView(m_choice->currentData().toString()); });
+    connect(m_choice, &QComboBox::currentIndexChanged, this,
+        [this] { showView(m_choice->currentData().toString()); });
 }
 
-void ViewSlot::showView(const QString& id)
-{
-    const auto spec = std::find_if(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; });
+void ViewSlot::showView(const QString& id) {
+    const auto spec
+        = std::find_if(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; });
     if (spec == m_specs.end() || (m_view && m_view->spec().id == id))
         return;
     m_choice->blockSignals(true);
@@ -50,8 +50,7 @@ void ViewSlot::showView(const QString& id)
         setParams(m_params);
 }
 
-void ViewSlot::setParams(const pecards::CardParams& params)
-{
+void ViewSlot::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
     if (!m_view)

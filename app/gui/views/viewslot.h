@@ -5,11 +5,10 @@
 
 #include "views/viewspec.h"
 
-#include <pecards/params.h>
-
 #include <QList>
 #include <QWidget>
 #include <functional>
+#include <pecards/params.h>
 
 class CardView;
 class ComputeService;
@@ -22,8 +21,8 @@ public:
     using TitleFunction = std::function<QString(const ViewSpec&, const pecards::CardParams&)>;
 
     /// @param tagPrefix e.g. "rope/slot0"; the panel's tag appends the view id
-    ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs, TitleFunction title,
-        QWidget* parent = nullptr);
+    ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
+        TitleFunction title, QWidget* parent = nullptr);
 
     /// @brief Shows the view with this id (no-op for an unknown id).
     void showView(const QString& id);

@@ -4,9 +4,8 @@
 
 #include "compute/curves.h"
 
-#include <pecards/view.h>
-
 #include <QString>
+#include <pecards/view.h>
 
 enum class ViewKind { Heatmap, Chart };
 

@@ -2,8 +2,7 @@
 
 #include <cmath>
 
-std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers)
-{
+std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers) {
     std::vector<double> ticks;
     if (!(low <= high) || !std::isfinite(low) || !std::isfinite(high) || maxTicks < 1)
         return ticks;
@@ -21,14 +20,18 @@ std::vector<double> niceTicks(double low, double high, int maxTicks, bool intege
     }
     if (integers)
         step = std::max(1.0, std::round(step));
-    const double first = std::ceil(low / step - 1e-9) * step;
-    for (double value = first; value <= high + step * 1e-9; value += step)
-        ticks.push_back(std::abs(value) < step * 1e-9 ? 0.0 : value);
+    // Multiples n * step (not a running sum, which drifts: -0.2 + 0.1 + 0.1 != 0).
+    const auto first = static_cast<long long>(std::ceil(low / step - 1e-9));
+    const auto last = static_cast<long long>(std::floor(high / step + 1e-9));
+    for (long long n = first; n <= last; ++n) {
+        // For steps below 1 (1/2/5 x 10^-k), n / (1/step) is the nearest double to the tick.
+        ticks.push_back(
+            step < 1.0 ? static_cast<double>(n) / std::round(1.0 / step) : static_cast<double>(n) * step);
+    }
     return ticks;
 }
 
-QString tickLabel(double value)
-{
+QString tickLabel(double value) {
     if (std::abs(value) < 1e7 && value == std::round(value))
         return QString::number(static_cast<long long>(value));
     return QString::number(value, 'g', 4);

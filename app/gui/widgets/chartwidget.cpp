@@ -12,14 +12,12 @@
 #include <limits>
 
 ChartWidget::ChartWidget(QWidget* parent)
-    : QChartView(parent)
-{
+    : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
     rebuildChart(false);
 }
 
-void ChartWidget::rebuildChart(bool polar)
-{
+void ChartWidget::rebuildChart(bool polar) {
     m_polar = polar;
     QChart* chart = polar ? new QPolarChart : new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -30,14 +28,14 @@ void ChartWidget::rebuildChart(bool polar)
     delete old;
 }
 
-QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low, double high) const
-{
+QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low, double high) const {
     if (log) {
         auto* axis = new QLogValueAxis;
         axis->setBase(10.0);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(-1);
-        axis->setRange(std::pow(10.0, std::floor(std::log10(low))), std::pow(10.0, std::ceil(std::log10(high))));
+        axis->setRange(
+            std::pow(10.0, std::floor(std::log10(low))), std::pow(10.0, std::ceil(std::log10(high))));
         axis->setTitleText(title);
         return axis;
     }
@@ -49,8 +47,7 @@ QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low,
     return axis;
 }
 
-void ChartWidget::setCurves(const CurveSet& curves)
-{
+void ChartWidget::setCurves(const CurveSet& curves) {
     m_curves = curves;
     m_message.clear();
     rebuildChart(curves.polar);
@@ -59,7 +56,8 @@ void ChartWidget::setCurves(const CurveSet& curves)
     double xLow = std::numeric_limits<double>::infinity(), xHigh = -xLow, yLow = xLow, yHigh = -xLow;
     for (const Curve& curve : curves.curves) {
         for (const QPointF& p : curve.points) {
-            if ((curves.xLog && p.x() <= 0) || (curves.yLog && p.y() <= 0) || !std::isfinite(p.x()) || !std::isfinite(p.y()))
+            if ((curves.xLog && p.x() <= 0) || (curves.yLog && p.y() <= 0) || !std::isfinite(p.x())
+                || !std::isfinite(p.y()))
                 continue;
             xLow = std::min(xLow, p.x());
             xHigh = std::max(xHigh, p.x());
@@ -131,24 +129,25 @@ void ChartWidget::setCurves(const CurveSet& curves)
         previous = series;
     }
     chart->legend()->setVisible(curves.curves.size() <= kMaxLegendEntries);
+    chart->legend()->setAlignment(
+        curves.curves.size() > 4 && !curves.polar ? Qt::AlignRight : Qt::AlignBottom);
     viewport()->update();
 }
 
-void ChartWidget::setMessage(const QString& message)
-{
+void ChartWidget::setMessage(const QString& message) {
     m_message = message;
     viewport()->update();
 }
 
-void ChartWidget::drawForeground(QPainter* painter, const QRectF& rect)
-{
+void ChartWidget::drawForeground(QPainter* painter, const QRectF& rect) {
     QChartView::drawForeground(painter, rect);
     if (m_message.isEmpty())
         return;
     const QRectF area = chart()->plotArea();
     painter->fillRect(area, QColor(0, 0, 0, 120));
     const QRectF box = area.adjusted(16, 16, -16, -16);
-    QRectF needed = painter->boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, m_message).adjusted(-12, -10, 12, 10);
+    QRectF needed = painter->boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, m_message)
+                        .adjusted(-12, -10, 12, 10);
     painter->setPen(Qt::NoPen);
     painter->setBrush(QColor(120, 20, 20, 230));
     painter->drawRoundedRect(needed.intersected(area), 6, 6);

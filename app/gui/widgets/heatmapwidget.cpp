@@ -11,8 +11,8 @@
 namespace {
 
 // A window of `size` entries around `anchor` (kept at fraction `f`), inside [begin, end).
-std::pair<qint64, qint64> scaledRange(qint64 begin, qint64 end, qint64 first, qint64 size, double scale, double f)
-{
+std::pair<qint64, qint64> scaledRange(
+    qint64 begin, qint64 end, qint64 first, qint64 size, double scale, double f) {
     const qint64 extent = end - begin;
     const auto wanted = static_cast<qint64>(std::llround(static_cast<double>(size) * scale));
     const qint64 newSize = qBound<qint64>(1, wanted == size && scale < 1 ? size - 1 : wanted, extent);
@@ -25,52 +25,46 @@ std::pair<qint64, qint64> scaledRange(qint64 begin, qint64 end, qint64 first, qi
 } // namespace
 
 HeatmapWidget::HeatmapWidget(QWidget* parent)
-    : QWidget(parent)
-{
+    : QWidget(parent) {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
-void HeatmapWidget::setFrame(HeatmapFrame frame)
-{
+void HeatmapWidget::setFrame(HeatmapFrame frame) {
     m_frame = std::move(frame);
     m_message.clear();
     update();
     emit frameChanged();
 }
 
-void HeatmapWidget::setMessage(const QString& message)
-{
+void HeatmapWidget::setMessage(const QString& message) {
     if (m_message == message)
         return;
     m_message = message;
     update();
 }
 
-void HeatmapWidget::setReadout(const QString& readout)
-{
+void HeatmapWidget::setReadout(const QString& readout) {
     if (m_readout == readout)
         return;
     m_readout = readout;
     update();
 }
 
-QRect HeatmapWidget::plotRect() const
-{
+QRect HeatmapWidget::plotRect() const {
     return QRect(kLeftMargin, kTopMargin, std::max(1, width() - kLeftMargin - kRightMargin),
         std::max(1, height() - kTopMargin - kBottomMargin - kReadoutHeight));
 }
 
-QSize HeatmapWidget::plotPixels() const
-{
+QSize HeatmapWidget::plotPixels() const {
     const QRect plot = plotRect();
     const double ratio = devicePixelRatioF();
-    return {std::max(1, static_cast<int>(plot.width() * ratio)), std::max(1, static_cast<int>(plot.height() * ratio))};
+    return {std::max(1, static_cast<int>(plot.width() * ratio)),
+        std::max(1, static_cast<int>(plot.height() * ratio))};
 }
 
-std::optional<QPointF> HeatmapWidget::fractionAt(const QPoint& point) const
-{
+std::optional<QPointF> HeatmapWidget::fractionAt(const QPoint& point) const {
     const QRect plot = plotRect();
     if (m_frame.isNull() || !plot.contains(point))
         return std::nullopt;
@@ -79,8 +73,7 @@ std::optional<QPointF> HeatmapWidget::fractionAt(const QPoint& point) const
     return QPointF(fx, fy);
 }
 
-std::optional<std::pair<qint64, qint64>> HeatmapWidget::entryAt(const QPoint& point) const
-{
+std::optional<std::pair<qint64, qint64>> HeatmapWidget::entryAt(const QPoint& point) const {
     const std::optional<QPointF> f = fractionAt(point);
     if (!f)
         return std::nullopt;
@@ -89,16 +82,15 @@ std::optional<std::pair<qint64, qint64>> HeatmapWidget::entryAt(const QPoint& po
         w.col_begin + static_cast<qint64>(f->x() * static_cast<double>(w.cols())));
 }
 
-std::optional<std::pair<int, int>> HeatmapWidget::pixelAt(const QPoint& point) const
-{
+std::optional<std::pair<int, int>> HeatmapWidget::pixelAt(const QPoint& point) const {
     const std::optional<QPointF> f = fractionAt(point);
     if (!f)
         return std::nullopt;
-    return std::make_pair(static_cast<int>(f->y() * m_frame.grid.rows), static_cast<int>(f->x() * m_frame.grid.cols));
+    return std::make_pair(
+        static_cast<int>(f->y() * m_frame.grid.rows), static_cast<int>(f->x() * m_frame.grid.cols));
 }
 
-void HeatmapWidget::paintEvent(QPaintEvent*)
-{
+void HeatmapWidget::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().window());
     const QRect plot = plotRect();
@@ -137,8 +129,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     }
 }
 
-void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const
-{
+void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
     const pecards::Window& w = m_frame.grid.window;
     const QFontMetrics metrics = painter.fontMetrics();
     painter.setPen(palette().color(QPalette::WindowText));
@@ -147,19 +138,21 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const
         // Entry e covers [e - begin, e - begin + 1) / count of the axis; its tick sits at the block centre
         // when blocks are wide, at its start otherwise.
         const double half = pixels / static_cast<double>(count) >= 8 ? 0.5 : 0.0;
-        for (const double tick : niceTicks(static_cast<double>(begin), static_cast<double>(begin + count - 1),
-                 maxTicks, true))
+        for (const double tick :
+            niceTicks(static_cast<double>(begin), static_cast<double>(begin + count - 1), maxTicks, true))
             place((tick - static_cast<double>(begin) + half) / static_cast<double>(count) * pixels, tick);
     };
     axis(w.row_begin, w.rows(), plot.height(), std::max(2, plot.height() / 40), [&](double y, double tick) {
         const int py = plot.top() + static_cast<int>(y);
         painter.drawLine(plot.left() - 4, py, plot.left(), py);
-        painter.drawText(QRect(0, py - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(tick));
+        painter.drawText(
+            QRect(0, py - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(tick));
     });
     axis(w.col_begin, w.cols(), plot.width(), std::max(2, plot.width() / 70), [&](double x, double tick) {
         const int px = plot.left() + static_cast<int>(x);
         painter.drawLine(px, plot.bottom(), px, plot.bottom() + 4);
-        painter.drawText(QRect(px - 40, plot.bottom() + 5, 80, 14), Qt::AlignHCenter | Qt::AlignTop, tickLabel(tick));
+        painter.drawText(
+            QRect(px - 40, plot.bottom() + 5, 80, 14), Qt::AlignHCenter | Qt::AlignTop, tickLabel(tick));
     });
     painter.drawText(QRect(plot.left(), plot.bottom() + 20, plot.width(), metrics.height()), Qt::AlignHCenter,
         m_frame.colLabel);
@@ -171,9 +164,9 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const
     painter.restore();
 }
 
-void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const
-{
-    const QRect bar(plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
+void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
+    const QRect bar(
+        plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
     for (int y = 0; y < bar.height(); ++y) {
         const double t = 1.0 - (y + 0.5) / bar.height();
         painter.setPen(QColor::fromRgb(colorMapColor(m_frame.colorMap, t)));
@@ -191,27 +184,29 @@ void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const
     if (m_frame.maskedCount > 0) {
         const QRect swatch(bar.left(), plot.bottom() - 13, kColorBarWidth, 12);
         painter.fillRect(swatch, QColor::fromRgb(maskedColor()));
-        painter.drawText(QRect(swatch.right() + 4, swatch.top() - 2, kRightMargin, 16), Qt::AlignLeft | Qt::AlignVCenter,
-            tr("masked"));
+        painter.drawText(QRect(swatch.right() + 4, swatch.top() - 2, kRightMargin, 16),
+            Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
     }
 }
 
-void HeatmapWidget::paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const
-{
+void HeatmapWidget::paintOverlay(
+    QPainter& painter, const QRect& plot, const QString& text, bool error) const {
     QFont font = painter.font();
     font.setPointSizeF(font.pointSizeF() * 1.15);
     painter.setFont(font);
-    const QRect box = plot.adjusted(16, 16, -16, -16);
-    const QRect needed = painter.boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text).adjusted(-12, -10, 12, 10);
+    // Narrow plots borrow the margins so a long engine message stays readable.
+    const QRect area = plot.width() < 320 ? QRect(4, plot.top(), width() - 8, plot.height()) : plot;
+    const QRect box = area.adjusted(12, 12, -12, -12);
+    const QRect needed
+        = painter.boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text).adjusted(-10, -8, 10, 8);
     painter.setPen(Qt::NoPen);
-    painter.setBrush(error ? QColor(120, 20, 20, 230) : QColor(40, 40, 40, 200));
-    painter.drawRoundedRect(needed.intersected(plot), 6, 6);
+    painter.setBrush(error ? QColor(120, 20, 20, 235) : QColor(40, 40, 40, 200));
+    painter.drawRoundedRect(needed.intersected(area), 6, 6);
     painter.setPen(Qt::white);
     painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
-void HeatmapWidget::mousePressEvent(QMouseEvent* event)
-{
+void HeatmapWidget::mousePressEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton && plotRect().contains(event->position().toPoint())) {
         m_dragStart = event->position().toPoint();
         m_dragNow = m_dragStart;
@@ -219,8 +214,7 @@ void HeatmapWidget::mousePressEvent(QMouseEvent* event)
     QWidget::mousePressEvent(event);
 }
 
-void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)
-{
+void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
     const QPoint point = event->position().toPoint();
     if (m_dragStart)
         m_dragNow = QPoint(qBound(plotRect().left(), point.x(), plotRect().right()),
@@ -237,8 +231,7 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* event)
     update();
 }
 
-void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event)
-{
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton || !m_dragStart)
         return;
     const QRect dragged = QRect(*m_dragStart, *m_dragNow).normalized();
@@ -254,13 +247,11 @@ void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event)
     emit windowRequested(pecards::Window {first->first, last->first + 1, first->second, last->second + 1});
 }
 
-void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent*)
-{
+void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent*) {
     emit resetRequested();
 }
 
-void HeatmapWidget::wheelEvent(QWheelEvent* event)
-{
+void HeatmapWidget::wheelEvent(QWheelEvent* event) {
     const std::optional<QPointF> f = fractionAt(event->position().toPoint());
     if (!f || event->angleDelta().y() == 0)
         return;
@@ -275,8 +266,7 @@ void HeatmapWidget::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
-void HeatmapWidget::leaveEvent(QEvent* event)
-{
+void HeatmapWidget::leaveEvent(QEvent* event) {
     m_hover.reset();
     emit hoverLeft();
     update();

@@ -11,8 +11,7 @@ SliderSpin::SliderSpin(const Range& range, QWidget* parent)
     : QWidget(parent)
     , m_range(range)
     , m_slider(new QSlider(Qt::Horizontal, this))
-    , m_spin(new QDoubleSpinBox(this))
-{
+    , m_spin(new QDoubleSpinBox(this)) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 3);
@@ -23,7 +22,8 @@ SliderSpin::SliderSpin(const Range& range, QWidget* parent)
                                         : std::log10(range.sliderHigh / range.sliderLow);
         m_slider->setRange(0, static_cast<int>(std::lround(per * range.stepsPerDecade)));
     } else {
-        m_slider->setRange(0, static_cast<int>(std::lround((range.sliderHigh - range.sliderLow) / range.step)));
+        m_slider->setRange(
+            0, static_cast<int>(std::lround((range.sliderHigh - range.sliderLow) / range.step)));
     }
     m_slider->setTracking(true); // emit while dragging: views follow the thumb
     m_spin->setDecimals(range.decimals);
@@ -46,36 +46,34 @@ SliderSpin::SliderSpin(const Range& range, QWidget* parent)
     });
 }
 
-double SliderSpin::value() const
-{
+double SliderSpin::value() const {
     return m_spin->value();
 }
 
-void SliderSpin::setValue(double value)
-{
+void SliderSpin::setValue(double value) {
     const QSignalBlocker blockSpin(m_spin);
     const QSignalBlocker blockSlider(m_slider);
     m_spin->setValue(value);
     m_slider->setValue(sliderPosition(value));
 }
 
-int SliderSpin::sliderPosition(double value) const
-{
+int SliderSpin::sliderPosition(double value) const {
     if (m_range.logarithmic) {
         if (!(value > 0))
             return 0;
         const double ratio = value / m_range.sliderLow;
         const double steps = (m_range.binary ? std::log2(ratio) : std::log10(ratio)) * m_range.stepsPerDecade;
-        return static_cast<int>(std::lround(std::clamp(steps, 0.0, static_cast<double>(m_slider->maximum()))));
+        return static_cast<int>(
+            std::lround(std::clamp(steps, 0.0, static_cast<double>(m_slider->maximum()))));
     }
     return static_cast<int>(std::lround((value - m_range.sliderLow) / m_range.step));
 }
 
-double SliderSpin::sliderValue(int position) const
-{
+double SliderSpin::sliderValue(int position) const {
     if (m_range.logarithmic) {
         const double exponent = static_cast<double>(position) / m_range.stepsPerDecade;
-        const double value = m_range.sliderLow * (m_range.binary ? std::exp2(exponent) : std::pow(10.0, exponent));
+        const double value
+            = m_range.sliderLow * (m_range.binary ? std::exp2(exponent) : std::pow(10.0, exponent));
         const double unit = std::pow(10.0, -m_range.decimals);
         if (m_range.binary) // powers of two stay exact (L = 4096)
             return std::max(unit, std::round(value / unit) * unit);

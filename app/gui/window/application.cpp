@@ -8,8 +8,7 @@
 #include <QApplication>
 #include <QTextStream>
 
-int runPecards(int argc, char* argv[])
-{
+int runPecards(int argc, char* argv[]) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("PE Cards"));
     QApplication::setApplicationVersion(QStringLiteral(PECARDS_VERSION));
@@ -23,7 +22,7 @@ int runPecards(int argc, char* argv[])
         QTextStream(stderr) << error << Qt::endl;
         return 2;
     }
-    ComputeService service(defaultBackendFactory(options->device));
+    ComputeService service(options->cpu ? cpuBackendFactory() : defaultBackendFactory(options->device));
     MainWindow window(&service);
     window.resize(options->size);
     window.show();

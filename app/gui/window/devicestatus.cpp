@@ -9,8 +9,7 @@ DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* pa
     : QObject(parent)
     , m_bar(bar)
     , m_device(new QLabel(tr("device: starting…"), bar))
-    , m_lastCompute(new QLabel(bar))
-{
+    , m_lastCompute(new QLabel(bar)) {
     m_lastCompute->setMinimumWidth(260);
     bar->addPermanentWidget(m_lastCompute);
     bar->addPermanentWidget(m_device);
@@ -20,18 +19,15 @@ DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* pa
         onBackend(service->backendInfo());
 }
 
-QString DeviceStatus::deviceText() const
-{
+QString DeviceStatus::deviceText() const {
     return m_device->text();
 }
 
-QString DeviceStatus::lastComputeText() const
-{
+QString DeviceStatus::lastComputeText() const {
     return m_lastCompute->text();
 }
 
-void DeviceStatus::onBackend(const BackendInfo& info)
-{
+void DeviceStatus::onBackend(const BackendInfo& info) {
     m_device->setText(tr("device: %1%2").arg(info.name, info.isOpenCl ? QString() : tr(" (CPU)")));
     m_device->setToolTip(info.notice.isEmpty() ? info.name : info.notice);
     if (!info.notice.isEmpty() && !m_noticeShown) {
@@ -40,7 +36,7 @@ void DeviceStatus::onBackend(const BackendInfo& info)
     }
 }
 
-void DeviceStatus::onFinished(const QString& tag, quint64, double milliseconds)
-{
-    m_lastCompute->setText(tr("last compute: %1 ms (%2)").arg(milliseconds, 0, 'f', milliseconds < 10 ? 2 : 0).arg(tag));
+void DeviceStatus::onFinished(const QString& tag, quint64, double milliseconds) {
+    m_lastCompute->setText(
+        tr("last compute: %1 ms (%2)").arg(milliseconds, 0, 'f', milliseconds < 10 ? 2 : 0).arg(tag));
 }

@@ -12,18 +12,18 @@
 #include <QMenuBar>
 #include <QMessageBox>
 
-void buildMainMenus(MainWindow& window)
-{
+void buildMainMenus(MainWindow& window) {
     MainWindow* w = &window;
     QMenu* file = window.menuBar()->addMenu(MainWindow::tr("&File"));
     QAction* open = file->addAction(MainWindow::tr("&Open config…"), w, [w] {
-        const QString path = QFileDialog::getOpenFileName(
-            w, MainWindow::tr("Open a Hugging Face config.json"), {}, MainWindow::tr("Model config (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(w,
+            MainWindow::tr("Open a Hugging Face config.json"), {}, MainWindow::tr("Model config (*.json)"));
         if (!path.isEmpty())
             w->openConfig(path);
     });
     open->setShortcut(QKeySequence::Open);
-    open->setStatusTip(MainWindow::tr("Load a model's positional-encoding parameters (or drop a config.json on the window)"));
+    open->setStatusTip(MainWindow::tr(
+        "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
     file->addAction(MainWindow::tr("Save &window image…"), w, [w] { exportFigure(w, w, w->windowTitle()); });
     file->addSeparator();
     QAction* quit = file->addAction(MainWindow::tr("&Quit"), qApp, &QApplication::quit);
@@ -49,9 +49,10 @@ void buildMainMenus(MainWindow& window)
     }
 
     QMenu* compare = window.menuBar()->addMenu(MainWindow::tr("C&ompare"));
-    for (const auto& [id, text] : {std::pair {QStringLiteral("rope-base"), MainWindow::tr("RoPE base 10⁴ vs 5·10⁵")},
-             std::pair {QStringLiteral("alibi-hybrid"), MainWindow::tr("ALiBi vs RoPE+ALiBi")},
-             std::pair {QStringLiteral("alibi-forms"), MainWindow::tr("ALiBi causal vs BLOOM row offset")}}) {
+    for (const auto& [id, text] :
+        {std::pair {QStringLiteral("rope-base"), MainWindow::tr("RoPE base 10⁴ vs 5·10⁵")},
+            std::pair {QStringLiteral("alibi-hybrid"), MainWindow::tr("ALiBi vs RoPE+ALiBi")},
+            std::pair {QStringLiteral("alibi-forms"), MainWindow::tr("ALiBi causal vs BLOOM row offset")}}) {
         compare->addAction(text, w, [w, preset = id] {
             w->compareView()->showPreset(preset);
             w->showTab(QStringLiteral("compare"));
@@ -61,10 +62,11 @@ void buildMainMenus(MainWindow& window)
     QMenu* help = window.menuBar()->addMenu(MainWindow::tr("&Help"));
     help->addAction(MainWindow::tr("&About PE Cards"), w, [w] {
         QMessageBox::about(w, MainWindow::tr("About PE Cards"),
-            MainWindow::tr("<b>PE Cards</b> shows how transformer positional encodings work: sinusoidal, relative "
-                           "(Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the "
-                           "RoPE+ALiBi hybrid.<br><br>Heatmaps: wheel or drag to zoom (exact values at every "
-                           "zoom), double-click to reset, hover for the exact value. Models: File > Open config or "
-                           "drop a Hugging Face config.json on the window."));
+            MainWindow::tr(
+                "<b>PE Cards</b> shows how transformer positional encodings work: sinusoidal, relative "
+                "(Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the "
+                "RoPE+ALiBi hybrid.<br><br>Heatmaps: wheel or drag to zoom (exact values at every "
+                "zoom), double-click to reset, hover for the exact value. Models: File > Open config or "
+                "drop a Hugging Face config.json on the window."));
     });
 }

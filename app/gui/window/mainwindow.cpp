@@ -21,8 +21,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     : QMainWindow(parent)
     , m_service(service)
     , m_deck(new QTabWidget(this))
-    , m_loader(new ModelLoader(this))
-{
+    , m_loader(new ModelLoader(this)) {
     setWindowTitle(tr("PE Cards"));
     setAcceptDrops(true);
     m_deck->setDocumentMode(true);
@@ -52,33 +51,29 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     showTab(QStringLiteral("rope"));
 }
 
-Card* MainWindow::card(const QString& id) const
-{
-    const auto found = std::find_if(m_cards.begin(), m_cards.end(), [&id](Card* c) { return c->entry().id == id; });
+Card* MainWindow::card(const QString& id) const {
+    const auto found
+        = std::find_if(m_cards.begin(), m_cards.end(), [&id](Card* c) { return c->entry().id == id; });
     return found == m_cards.end() ? nullptr : *found;
 }
 
-void MainWindow::showTab(const QString& id)
-{
+void MainWindow::showTab(const QString& id) {
     if (id == QStringLiteral("compare"))
         m_deck->setCurrentWidget(m_compare);
     else if (Card* c = card(id))
         m_deck->setCurrentWidget(c);
 }
 
-Card* MainWindow::currentCard() const
-{
+Card* MainWindow::currentCard() const {
     return qobject_cast<Card*>(m_deck->currentWidget());
 }
 
-void MainWindow::openConfig(const QString& path)
-{
+void MainWindow::openConfig(const QString& path) {
     statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
     m_loader->load(path);
 }
 
-void MainWindow::applyModel(const pecards::app::ModelConfig& model)
-{
+void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     for (Card* c : m_cards) {
         pecards::CardParams params = c->params();
         model.applyTo(params);
@@ -96,21 +91,19 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model)
     emit modelApplied(model.name);
 }
 
-void MainWindow::setLanguage(const QString& language)
-{
+void MainWindow::setLanguage(const QString& language) {
     for (Card* c : m_cards)
         c->setLanguage(language);
 }
 
-void MainWindow::dragEnterEvent(QDragEnterEvent* event)
-{
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     const QList<QUrl> urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.front().isLocalFile() && urls.front().toLocalFile().endsWith(QStringLiteral(".json")))
+    if (urls.size() == 1 && urls.front().isLocalFile()
+        && urls.front().toLocalFile().endsWith(QStringLiteral(".json")))
         event->acceptProposedAction();
 }
 
-void MainWindow::dropEvent(QDropEvent* event)
-{
+void MainWindow::dropEvent(QDropEvent* event) {
     openConfig(event->mimeData()->urls().front().toLocalFile());
     event->acceptProposedAction();
 }

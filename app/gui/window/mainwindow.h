@@ -4,9 +4,8 @@
 /// status bar (devicestatus.h), and model configs from File > Open, presets or drag and drop.
 /// Wiring lives in those helpers; this class only holds the parts together.
 
-#include <common/modelconfig.h>
-
 #include <QMainWindow>
+#include <common/modelconfig.h>
 
 class Card;
 class CompareView;

@@ -1,19 +1,16 @@
 #include "window/modelloader.h"
 
-#include <common/configerror.h>
-
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
+#include <common/configerror.h>
 #include <exception>
 #include <variant>
 
 ModelLoader::ModelLoader(QObject* parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
 }
 
-void ModelLoader::load(const QString& path)
-{
+void ModelLoader::load(const QString& path) {
     using Outcome = std::variant<pecards::app::ModelConfig, QString>;
     const quint64 generation = ++m_generation;
     auto* watcher = new QFutureWatcher<Outcome>(this);

@@ -3,9 +3,8 @@
 /// @brief Reads a Hugging Face config.json off the UI thread (pecards::app::readModelConfig)
 /// and reports the model or the ConfigError message.
 
-#include <common/modelconfig.h>
-
 #include <QObject>
+#include <common/modelconfig.h>
 
 class ModelLoader : public QObject {
     Q_OBJECT

@@ -2,11 +2,11 @@
 
 #include <QCoreApplication>
 
-const QList<ModelPreset>& modelPresets()
-{
+const QList<ModelPreset>& modelPresets() {
     const auto make = [](const char* id, const char* label) {
         const QString name = QString::fromLatin1(id);
-        return ModelPreset {name, QCoreApplication::translate("Presets", label), QStringLiteral(":/presets/%1.json").arg(name)};
+        return ModelPreset {name, QCoreApplication::translate("Presets", label),
+            QStringLiteral(":/presets/%1.json").arg(name)};
     };
     static const QList<ModelPreset> presets {
         make("llama-2-7b", "LLaMA-2-7B (RoPE, base 10⁴)"),
@@ -21,8 +21,7 @@ const QList<ModelPreset>& modelPresets()
     return presets;
 }
 
-const ModelPreset* findPreset(const QString& id)
-{
+const ModelPreset* findPreset(const QString& id) {
     for (const ModelPreset& preset : modelPresets()) {
         if (preset.id == id)
             return &preset;

@@ -21,8 +21,7 @@ namespace {
 constexpr int kPollMs = 200;
 constexpr int kSettlePolls = 3; ///< idle polls in a row before the screenshot (charts repaint)
 
-std::optional<pecards::Window> parseZoom(const QString& text)
-{
+std::optional<pecards::Window> parseZoom(const QString& text) {
     const QStringList parts = text.split(QLatin1Char(':'));
     if (parts.size() != 4)
         return std::nullopt;
@@ -36,8 +35,7 @@ std::optional<pecards::Window> parseZoom(const QString& text)
     return pecards::Window {values[0], values[1], values[2], values[3]};
 }
 
-bool allAnswered(MainWindow& window, ComputeService& service)
-{
+bool allAnswered(MainWindow& window, ComputeService& service) {
     if (!service.isIdle())
         return false;
     if (Card* card = window.currentCard())
@@ -45,31 +43,32 @@ bool allAnswered(MainWindow& window, ComputeService& service)
     return window.compareView()->controller()->hasResult();
 }
 
-void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs)
-{
+void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs) {
     auto* timer = new QTimer(&window);
     auto* clock = new QElapsedTimer;
     clock->start();
     auto settled = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, &window, [&window, &service, path, timeoutMs, timer, clock, settled] {
-        *settled = allAnswered(window, service) ? *settled + 1 : 0;
-        const bool timedOut = clock->elapsed() > timeoutMs;
-        if (*settled < kSettlePolls && !timedOut)
-            return;
-        timer->stop();
-        delete clock;
-        if (timedOut)
-            QTextStream(stderr) << "pecards: screenshot taken before every view answered (timeout)" << Qt::endl;
-        const bool saved = window.grab().save(path);
-        if (!saved)
-            QTextStream(stderr) << "pecards: cannot write " << path << Qt::endl;
-        QApplication::exit(saved ? 0 : 1);
-    });
+    QObject::connect(
+        timer, &QTimer::timeout, &window, [&window, &service, path, timeoutMs, timer, clock, settled] {
+            *settled = allAnswered(window, service) ? *settled + 1 : 0;
+            const bool timedOut = clock->elapsed() > timeoutMs;
+            if (*settled < kSettlePolls && !timedOut)
+                return;
+            timer->stop();
+            delete clock;
+            if (timedOut)
+                QTextStream(stderr) << "pecards: screenshot taken before every view answered (timeout)"
+                                    << Qt::endl;
+            const bool saved = window.grab().save(path);
+            if (!saved)
+                QTextStream(stderr) << "pecards: cannot write " << path << Qt::endl;
+            QApplication::exit(saved ? 0 : 1);
+        });
     timer->start(kPollMs);
 }
 
-void applyViewOptions(MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs)
-{
+void applyViewOptions(
+    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
     if (!options.language.isEmpty())
         window.setLanguage(options.language);
     if (!options.compare.isEmpty()) {
@@ -98,24 +97,42 @@ void applyViewOptions(MainWindow& window, ComputeService& service, const Startup
 
 } // namespace
 
-std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error)
-{
+std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("PE Cards: see how transformer positional encodings work."));
+    parser.setApplicationDescription(
+        QStringLiteral("PE Cards: see how transformer positional encodings work."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption card(QStringLiteral("card"), QStringLiteral("First card: sinusoidal, relative, alibi, rope, hybrid, compare."), QStringLiteral("id"));
-    const QCommandLineOption preset(QStringLiteral("preset"), QStringLiteral("Built-in model preset, e.g. llama-3.1-8b."), QStringLiteral("id"));
-    const QCommandLineOption config(QStringLiteral("config"), QStringLiteral("Hugging Face config.json to load."), QStringLiteral("file"));
-    const QCommandLineOption compare(QStringLiteral("compare"), QStringLiteral("Open the compare tab: rope-base, alibi-hybrid, alibi-forms."), QStringLiteral("preset"));
-    const QCommandLineOption length(QStringLiteral("length"), QStringLiteral("Max length L of the first card."), QStringLiteral("L"));
-    const QCommandLineOption zoom(QStringLiteral("zoom"), QStringLiteral("Window of the first view: row_begin:row_end:col_begin:col_end."), QStringLiteral("window"));
+    const QCommandLineOption card(QStringLiteral("card"),
+        QStringLiteral("First card: sinusoidal, relative, alibi, rope, hybrid, compare."),
+        QStringLiteral("id"));
+    const QCommandLineOption preset(QStringLiteral("preset"),
+        QStringLiteral("Built-in model preset, e.g. llama-3.1-8b."), QStringLiteral("id"));
+    const QCommandLineOption config(QStringLiteral("config"),
+        QStringLiteral("Hugging Face config.json to load."), QStringLiteral("file"));
+    const QCommandLineOption compare(QStringLiteral("compare"),
+        QStringLiteral("Open the compare tab: rope-base, alibi-hybrid, alibi-forms."),
+        QStringLiteral("preset"));
+    const QCommandLineOption length(
+        QStringLiteral("length"), QStringLiteral("Max length L of the first card."), QStringLiteral("L"));
+    const QCommandLineOption zoom(QStringLiteral("zoom"),
+        QStringLiteral("Window of the first view: row_begin:row_end:col_begin:col_end."),
+        QStringLiteral("window"));
     const QCommandLineOption back(QStringLiteral("back"), QStringLiteral("Show the back of the card."));
-    const QCommandLineOption language(QStringLiteral("language"), QStringLiteral("Card text language: en, zh_CN."), QStringLiteral("code"));
-    const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."), QStringLiteral("name"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size WxH (default 1600x1000)."), QStringLiteral("WxH"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG once every view has answered, then quit."), QStringLiteral("file"));
-    parser.addOptions({card, preset, config, compare, length, zoom, back, language, device, size, screenshot});
+    const QCommandLineOption language(
+        QStringLiteral("language"), QStringLiteral("Card text language: en, zh_CN."), QStringLiteral("code"));
+    const QCommandLineOption device(QStringLiteral("device"),
+        QStringLiteral("OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."),
+        QStringLiteral("name"));
+    const QCommandLineOption cpu(QStringLiteral("cpu"),
+        QStringLiteral("Compute with the double-precision CPU reference instead of OpenCL."));
+    const QCommandLineOption size(QStringLiteral("size"),
+        QStringLiteral("Window size WxH (default 1600x1000)."), QStringLiteral("WxH"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QStringLiteral("Save the window as PNG once every view has answered, then quit."),
+        QStringLiteral("file"));
+    parser.addOptions(
+        {card, preset, config, compare, length, zoom, back, language, device, cpu, size, screenshot});
     if (!parser.parse(arguments)) {
         error = parser.errorText();
         return std::nullopt;
@@ -134,11 +151,13 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.device = parser.value(device);
     options.screenshot = parser.value(screenshot);
     options.back = parser.isSet(back);
+    options.cpu = parser.isSet(cpu);
     if (!options.preset.isEmpty() && !findPreset(options.preset)) {
         QStringList ids;
         for (const ModelPreset& p : modelPresets())
             ids << p.id;
-        error = QStringLiteral("--preset %1 is invalid: must be one of %2").arg(options.preset, ids.join(QStringLiteral(", ")));
+        error = QStringLiteral("--preset %1 is invalid: must be one of %2")
+                    .arg(options.preset, ids.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     if (parser.isSet(length)) {
@@ -152,7 +171,8 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     if (parser.isSet(zoom)) {
         options.zoom = parseZoom(parser.value(zoom));
         if (!options.zoom) {
-            error = QStringLiteral("--zoom %1 is invalid: must be row_begin:row_end:col_begin:col_end").arg(parser.value(zoom));
+            error = QStringLiteral("--zoom %1 is invalid: must be row_begin:row_end:col_begin:col_end")
+                        .arg(parser.value(zoom));
             return std::nullopt;
         }
     }
@@ -161,7 +181,8 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         const int w = parts.value(0).toInt();
         const int h = parts.value(1).toInt();
         if (parts.size() != 2 || w < 320 || h < 240) {
-            error = QStringLiteral("--size %1 is invalid: must be WxH with W >= 320, H >= 240").arg(parser.value(size));
+            error = QStringLiteral("--size %1 is invalid: must be WxH with W >= 320, H >= 240")
+                        .arg(parser.value(size));
             return std::nullopt;
         }
         options.size = QSize(w, h);
@@ -169,8 +190,8 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     return options;
 }
 
-void applyStartupOptions(MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs)
-{
+void applyStartupOptions(
+    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
     const QString model = !options.config.isEmpty() ? options.config
         : !options.preset.isEmpty()                 ? findPreset(options.preset)->resource
                                                     : QString();
@@ -187,9 +208,10 @@ void applyStartupOptions(MainWindow& window, ComputeService& service, const Star
         applyViewOptions(window, service, options, timeoutMs);
     };
     *connection = QObject::connect(&window, &MainWindow::modelApplied, &window, proceed);
-    *failure = QObject::connect(&window, &MainWindow::modelFailed, &window, [proceed](const QString& message) {
-        QTextStream(stderr) << "pecards: " << message << Qt::endl;
-        proceed();
-    });
+    *failure
+        = QObject::connect(&window, &MainWindow::modelFailed, &window, [proceed](const QString& message) {
+              QTextStream(stderr) << "pecards: " << message << Qt::endl;
+              proceed();
+          });
     window.openConfig(model);
 }

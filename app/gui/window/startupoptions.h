@@ -4,12 +4,11 @@
 /// a model, a length, a zoom window, the back side, the compare view, and `--screenshot FILE`
 /// (saves the window once every view has answered, then quits; used for documentation).
 
-#include <pecards/view.h>
-
 #include <QSize>
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <pecards/view.h>
 
 class MainWindow;
 class ComputeService;
@@ -25,6 +24,7 @@ struct StartupOptions {
     std::optional<std::int64_t> length;
     std::optional<pecards::Window> zoom; ///< of the card's first view
     bool back = false;
+    bool cpu = false; ///< use the CPU reference instead of OpenCL
     QSize size {1600, 1000};
 };
 
@@ -35,4 +35,5 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
 /// @brief Applies the options to a shown window (after the model, when one is given) and, with
 /// `--screenshot`, saves the image and quits the application when every view has answered
 /// (at most `timeoutMs`).
-void applyStartupOptions(MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs = 60000);
+void applyStartupOptions(
+    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs = 60000);

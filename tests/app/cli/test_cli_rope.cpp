@@ -82,12 +82,18 @@ INSTANTIATE_TEST_SUITE_P(Layouts, RopeScores,
 
 TEST_F(CliTest, DeviceAutoMatchesGoldenWithinFloat32Tolerance) {
     // --device auto: the OpenCL backend (float32 on the device) or, without a device, the CPU
-    // reference with a notice. Entries are O(1) sums of 4 pairs: float32 keeps them to ~1e-6.
+    // reference with a one-line notice. Entries are O(1) sums of 4 pairs: float32 keeps them to ~1e-6.
     const GoldenCase golden = GoldenCase::load("rope_scores_half_d8_base10000_L6");
-    EXPECT_TRUE(expectClose(computeMatrix({"--card", "rope", "--head-dim", "8", "--layout", "half-split", "--length",
-                                "6", "--q", joinNumbers(golden.paramVector("q")), "--k",
-                                joinNumbers(golden.paramVector("k")), "--quantity", "score", "--device", "auto"}),
-        golden.expectMatrix("S"), pecards::test::Tolerance {1e-5, 1e-5}));
+    const QString out = path(QStringLiteral("device.npy"));
+    const pecards::test::CliRun run = pecards::test::runCli({"compute", "--card", "rope", "--head-dim", "8",
+        "--layout", "half-split", "--length", "6", "--q", joinNumbers(golden.paramVector("q")), "--k",
+        joinNumbers(golden.paramVector("k")), "--quantity", "score", "--device", "auto", "--out", out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    if (qEnvironmentVariable("PECARDS_REQUIRE_OPENCL") == QStringLiteral("1")) {
+        EXPECT_TRUE(run.err.isEmpty()) << "fell back to the CPU reference: " << run.err.toStdString();
+    }
+    EXPECT_TRUE(expectClose(pecards::test::loadNpy(out).matrix(), golden.expectMatrix("S"),
+        pecards::test::Tolerance {1e-5, 1e-5}));
 }
 
 TEST_F(CliTest, RoformerLongTermDecayMatchesGolden) {

@@ -2,27 +2,25 @@
 // Await helpers for the GUI tests: wait on a QSignalSpy or a condition with a timeout, so a
 // test that never gets its signal fails instead of hanging.
 
-#include <gtest/gtest.h>
-
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <functional>
+#include <gtest/gtest.h>
 
 namespace guitest {
 
 inline constexpr int kTimeoutMs = 30000;
 
 /// @brief Waits until `spy` has recorded at least `count` signals.
-inline ::testing::AssertionResult awaitSignals(QSignalSpy& spy, int count = 1, int timeoutMs = kTimeoutMs)
-{
+inline ::testing::AssertionResult awaitSignals(QSignalSpy& spy, int count = 1, int timeoutMs = kTimeoutMs) {
     QElapsedTimer clock;
     clock.start();
     while (spy.count() < count) {
         if (clock.elapsed() > timeoutMs)
-            return ::testing::AssertionFailure() << "got " << spy.count() << " of " << count << " signals in " << timeoutMs
-                                                 << " ms";
+            return ::testing::AssertionFailure()
+                << "got " << spy.count() << " of " << count << " signals in " << timeoutMs << " ms";
         spy.wait(50);
     }
     return ::testing::AssertionSuccess();
@@ -30,13 +28,13 @@ inline ::testing::AssertionResult awaitSignals(QSignalSpy& spy, int count = 1, i
 
 /// @brief Processes events until `condition` holds.
 inline ::testing::AssertionResult awaitCondition(
-    const std::function<bool()>& condition, const char* what, int timeoutMs = kTimeoutMs)
-{
+    const std::function<bool()>& condition, const char* what, int timeoutMs = kTimeoutMs) {
     QElapsedTimer clock;
     clock.start();
     while (!condition()) {
         if (clock.elapsed() > timeoutMs)
-            return ::testing::AssertionFailure() << "timed out after " << timeoutMs << " ms waiting for: " << what;
+            return ::testing::AssertionFailure()
+                << "timed out after " << timeoutMs << " ms waiting for: " << what;
         QTest::qWait(20);
     }
     return ::testing::AssertionSuccess();

@@ -1,12 +1,11 @@
 // The deck in a real window (offscreen): sliders change heatmaps, probed pixels match the
 // engine's formulas, invalid input shows the InvalidParameter message over the last good image,
 // the compare view shows A - B, model presets set the cards' parameters.
-#include "guitestsupport.h"
-
 #include "cards/card.h"
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
+#include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
@@ -16,20 +15,18 @@
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 
-#include <pecards/alibi.h>
-
 #include <QDoubleSpinBox>
 #include <QMimeData>
 #include <QSlider>
 #include <QUrl>
 #include <cmath>
 #include <limits>
+#include <pecards/alibi.h>
 
 namespace {
 
 /// S(delta) of RoPE with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).
-double ropeOnesScore(double base, int headDim, std::int64_t delta)
-{
+double ropeOnesScore(double base, int headDim, std::int64_t delta) {
     double sum = 0.0;
     for (int pair = 0; pair < headDim / 2; ++pair)
         sum += 2.0 * std::cos(static_cast<double>(delta) * std::pow(base, -2.0 * pair / headDim));
@@ -38,33 +35,28 @@ double ropeOnesScore(double base, int headDim, std::int64_t delta)
 
 class CardViews : public ::testing::Test {
 protected:
-    void SetUp() override
-    {
+    void SetUp() override {
         m_window.resize(1600, 1000);
         m_window.show();
     }
 
-    Card* showCard(const QString& id)
-    {
+    Card* showCard(const QString& id) {
         m_window.showTab(id);
         Card* card = m_window.card(id);
         card->load();
         return card;
     }
 
-    static HeatmapPanel* heatmapPanel(Card* card, int slot)
-    {
+    static HeatmapPanel* heatmapPanel(Card* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
 
-    static SliderSpin* number(Card* card, const char* id)
-    {
+    static SliderSpin* number(Card* card, const char* id) {
         return qobject_cast<SliderSpin*>(card->form()->control(QString::fromLatin1(id)));
     }
 
     /// Sets a number control as a user does: types the value into the spin box and presses Enter.
-    static void type(SliderSpin* control, const QString& text)
-    {
+    static void type(SliderSpin* control, const QString& text) {
         QDoubleSpinBox* spin = control->spinBox();
         spin->selectAll();
         QTest::keyClicks(spin, text);
@@ -72,12 +64,12 @@ protected:
     }
 
     /// Waits until the panel shows a frame computed for `length`.
-    static ::testing::AssertionResult awaitFrame(HeatmapPanel* panel, std::int64_t length)
-    {
+    static ::testing::AssertionResult awaitFrame(HeatmapPanel* panel, std::int64_t length) {
         return guitest::awaitCondition(
             [panel, length] {
                 const HeatmapFrame& frame = panel->heatmap()->frame();
-                return !frame.isNull() && frame.fullExtent.row_end == length && panel->heatmap()->message().isEmpty();
+                return !frame.isNull() && frame.fullExtent.row_end == length
+                    && panel->heatmap()->message().isEmpty();
             },
             "a frame of the requested length");
     }
@@ -88,8 +80,7 @@ protected:
 
 } // namespace
 
-TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores)
-{
+TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores) {
     Card* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* score = heatmapPanel(rope, 0);
     ASSERT_EQ(score->spec().quantity, pecards::Quantity::Score);
@@ -101,19 +92,21 @@ TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores)
     SliderSpin* base = number(rope, "base");
     QSignalSpy frames(score->controller(), &HeatmapController::frameShown);
     base->slider()->setValue(base->slider()->value() - 24); // one decade down: base 1000
-    ASSERT_TRUE(guitest::awaitCondition([score] { return score->controller()->lastRequest().params.rope.base == 1000.0; },
+    ASSERT_TRUE(guitest::awaitCondition(
+        [score] { return score->controller()->lastRequest().params.rope.base == 1000.0; },
         "the slider's request"));
     ASSERT_TRUE(guitest::awaitCondition(
-        [score] { return score->heatmap()->frame().grid.window.rows() == 64 && score->controller()->hasResult()
-                         && std::abs(score->heatmap()->frame().grid.at(10, 3) - ropeOnesScore(1000.0, 128, 7)) < 1e-9; },
+        [score] {
+            return score->heatmap()->frame().grid.window.rows() == 64 && score->controller()->hasResult()
+                && std::abs(score->heatmap()->frame().grid.at(10, 3) - ropeOnesScore(1000.0, 128, 7)) < 1e-9;
+        },
         "the heatmap of base 1000"));
     EXPECT_GE(frames.count(), 1);
     EXPECT_NE(score->heatmap()->frame().image, before);
     EXPECT_EQ(base->spinBox()->value(), 1000.0);
 }
 
-TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias)
-{
+TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
     Card* alibi = showCard(QStringLiteral("alibi"));
     HeatmapPanel* bias = heatmapPanel(alibi, 0);
     ASSERT_EQ(bias->spec().quantity, pecards::Quantity::Score);
@@ -136,15 +129,18 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias)
     // Default head index 2 of 8: h = 3, m = 2^(-8*3/8) = 1/8; causal bias -m (i - j).
     const double slope = std::pow(2.0, -3.0);
     EXPECT_DOUBLE_EQ(probe.value, -slope * static_cast<double>(probe.row - probe.col));
-    EXPECT_DOUBLE_EQ(probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
+    EXPECT_DOUBLE_EQ(
+        probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
     EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("from the engine")));
 
     // Zoom down to 16 x 16 positions: every pixel is one entry, read straight from the grid.
     bias->controller()->setWindow({700000, 700016, 699990, 700006});
-    ASSERT_TRUE(guitest::awaitCondition([heatmap] { return heatmap->frame().grid.window.row_begin == 700000; }, "zoom"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [heatmap] { return heatmap->frame().grid.window.row_begin == 700000; }, "zoom"));
     EXPECT_EQ(heatmap->frame().grid.rows, 16);
     QTest::mouseMove(heatmap, QPoint(plot.left() + plot.width() / 32, plot.top() + plot.height() * 31 / 32));
-    ASSERT_TRUE(guitest::awaitCondition([&] { return bias->controller()->lastProbe()->fromGrid; }, "exact probe"));
+    ASSERT_TRUE(
+        guitest::awaitCondition([&] { return bias->controller()->lastProbe()->fromGrid; }, "exact probe"));
     const auto exact = *bias->controller()->lastProbe();
     EXPECT_EQ(exact.row, 700015);
     EXPECT_EQ(exact.col, 699990);
@@ -153,8 +149,7 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias)
     EXPECT_TRUE(std::isinf(heatmap->frame().grid.at(0, 15)) && heatmap->frame().grid.at(0, 15) < 0);
 }
 
-TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage)
-{
+TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
     Card* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* score = heatmapPanel(rope, 0);
     ASSERT_TRUE(awaitFrame(score, 4096));
@@ -163,7 +158,8 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage)
     const std::vector<double> goodValues = score->heatmap()->frame().grid.values;
 
     type(number(rope, "head_dim"), QStringLiteral("7")); // odd values can be typed on purpose
-    ASSERT_TRUE(guitest::awaitCondition([score] { return !score->heatmap()->message().isEmpty(); }, "the message"));
+    ASSERT_TRUE(
+        guitest::awaitCondition([score] { return !score->heatmap()->message().isEmpty(); }, "the message"));
     const QString message = score->heatmap()->message();
     EXPECT_TRUE(message.contains(QStringLiteral("head_dim = 7"))) << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("1024"))) << message.toStdString(); // the allowed range
@@ -171,26 +167,41 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage)
     EXPECT_EQ(score->heatmap()->frame().grid.values, goodValues);
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(2)->view());
     ASSERT_NE(polar, nullptr);
-    ASSERT_TRUE(guitest::awaitCondition([polar] { return !polar->chart()->message().isEmpty(); }, "chart message"));
+    ASSERT_TRUE(
+        guitest::awaitCondition([polar] { return !polar->chart()->message().isEmpty(); }, "chart message"));
     EXPECT_TRUE(polar->chart()->message().contains(QStringLiteral("head_dim = 7")));
     const QImage rendered = score->heatmap()->grab().toImage(); // painting the message must not crash
     EXPECT_FALSE(rendered.isNull());
 
     type(number(rope, "head_dim"), QStringLiteral("64"));
-    ASSERT_TRUE(guitest::awaitCondition([score] { return score->heatmap()->message().isEmpty(); }, "recovery"));
-    EXPECT_NEAR(score->heatmap()->frame().grid.values.front(), 64.0, 1e-9); // S(0) = 2 * d/2 for ones
+    ASSERT_TRUE(
+        guitest::awaitCondition([score] { return score->heatmap()->message().isEmpty(); }, "recovery"));
+    // Pixel (0, 0) is the exact mean of its block of entries (the default reduction of scores).
+    const pecards::Grid& grid = score->heatmap()->frame().grid;
+    ASSERT_EQ(score->controller()->lastRequest().reduction, pecards::Reduction::Mean);
+    const std::int64_t rows = 4096 / grid.rows; // block of pixel 0: [0, floor(4096 / R))
+    const std::int64_t cols = 4096 / grid.cols;
+    double sum = 0.0;
+    for (std::int64_t i = 0; i < rows; ++i)
+        for (std::int64_t j = 0; j < cols; ++j)
+            sum += ropeOnesScore(10000.0, 64, i - j);
+    EXPECT_NEAR(grid.at(0, 0), sum / static_cast<double>(rows * cols), 1e-9);
 }
 
-TEST_F(CardViews, CompareViewShowsTheDifferenceOfItsTwoSides)
-{
+TEST_F(CardViews, CompareViewShowsTheDifferenceOfItsTwoSides) {
     m_window.showTab(QStringLiteral("compare"));
     CompareView* compare = m_window.compareView();
     compare->showPreset(QStringLiteral("rope-base"));
     for (const auto side : {CompareController::A, CompareController::B})
-        qobject_cast<SliderSpin*>(compare->form(side)->control(QStringLiteral("length")))->spinBox()->setValue(32);
+        qobject_cast<SliderSpin*>(compare->form(side)->control(QStringLiteral("length")))
+            ->spinBox()
+            ->setValue(32);
     HeatmapWidget* difference = compare->heatmap(CompareController::Difference);
     ASSERT_TRUE(guitest::awaitCondition(
-        [&] { return difference->frame().grid.rows == 32 && m_service.isIdle() && difference->message().isEmpty(); },
+        [&] {
+            return difference->frame().grid.rows == 32 && m_service.isIdle()
+                && difference->message().isEmpty();
+        },
         "the 32 x 32 difference"));
     const pecards::Grid& a = compare->heatmap(CompareController::A)->frame().grid;
     const pecards::Grid& b = compare->heatmap(CompareController::B)->frame().grid;
@@ -206,11 +217,11 @@ TEST_F(CardViews, CompareViewShowsTheDifferenceOfItsTwoSides)
     EXPECT_DOUBLE_EQ(difference->frame().low, -difference->frame().high); // centred at 0
 }
 
-TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips)
-{
+TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips) {
     Card* rope = showCard(QStringLiteral("rope"));
     const QString front = rope->currentText();
-    EXPECT_TRUE(front.contains(QStringLiteral("half-split (GPT-NeoX, HF LLaMA rotate_half)"))) << front.toStdString();
+    EXPECT_TRUE(front.contains(QStringLiteral("half-split (GPT-NeoX, HF LLaMA rotate_half)")))
+        << front.toStdString();
     pecards::CardParams params = rope->params();
     params.rope.scaling.type = pecards::RopeScalingType::Yarn;
     params.rope.scaling.factor = 4.0;
@@ -223,8 +234,7 @@ TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips)
     EXPECT_FALSE(rope->currentText().contains(QStringLiteral("is missing")));
 }
 
-TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters)
-{
+TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters) {
     QSignalSpy applied(&m_window, &MainWindow::modelApplied);
     m_window.openConfig(QStringLiteral(":/presets/llama-3.1-8b.json"));
     ASSERT_TRUE(guitest::awaitSignals(applied));
@@ -239,9 +249,15 @@ TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters)
 
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/t5-base.config.json"))});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&m_window, &enter);
+    EXPECT_TRUE(enter.isAccepted());
     QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&m_window, &drop);
-    ASSERT_TRUE(guitest::awaitSignals(applied, 2));
+    QSignalSpy dropFailures(&m_window, &MainWindow::modelFailed);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return applied.count() == 2 || dropFailures.count() > 0; }, "the dropped model"));
+    ASSERT_EQ(dropFailures.count(), 0) << dropFailures.at(0).at(0).toString().toStdString();
     const pecards::CardParams t5 = m_window.card(QStringLiteral("relative"))->params();
     EXPECT_EQ(t5.relative.variant, pecards::RelativeVariant::T5);
     EXPECT_EQ(t5.relative.num_buckets, 32);

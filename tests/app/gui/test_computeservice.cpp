@@ -1,16 +1,14 @@
 // The compute worker: latest request per tag wins, stale ones are dropped; results and
 // failures cross the thread as values; values match an independent formula.
-#include "guitestsupport.h"
-
 #include "compute/computeservice.h"
 #include "compute/metatypes.h"
-
-#include <pecards/backend.h>
+#include "guitestsupport.h"
 
 #include <QSemaphore>
 #include <atomic>
 #include <cmath>
 #include <numbers>
+#include <pecards/backend.h>
 
 namespace {
 
@@ -20,12 +18,9 @@ public:
     GatedBackend(QSemaphore& entered, QSemaphore& release)
         : m_inner(pecards::makeCpuBackend())
         , m_entered(entered)
-        , m_release(release)
-    {
-    }
+        , m_release(release) { }
     std::string name() const override { return "gated CPU reference"; }
-    pecards::Grid compute(const pecards::ViewRequest& request) override
-    {
+    pecards::Grid compute(const pecards::ViewRequest& request) override {
         m_entered.release();
         m_release.acquire();
         return m_inner->compute(request);
@@ -37,8 +32,7 @@ private:
     QSemaphore& m_release;
 };
 
-pecards::ViewRequest ropeScore(std::int64_t length)
-{
+pecards::ViewRequest ropeScore(std::int64_t length) {
     pecards::ViewRequest request;
     request.params.card = pecards::Card::Rope;
     request.params.length = length;
@@ -52,8 +46,7 @@ pecards::ViewRequest ropeScore(std::int64_t length)
 
 } // namespace
 
-TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins)
-{
+TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins) {
     QSemaphore entered;
     QSemaphore release;
     ComputeService service([&] {
@@ -89,8 +82,7 @@ TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins)
     EXPECT_TRUE(service.isIdle());
 }
 
-TEST(ComputeService, InvalidParameterBecomesAFailureSignalWithTheEngineMessage)
-{
+TEST(ComputeService, InvalidParameterBecomesAFailureSignalWithTheEngineMessage) {
     ComputeService service(cpuBackendFactory());
     QSignalSpy failures(&service, &ComputeService::failed);
     pecards::ViewRequest request = ropeScore(32);
@@ -103,8 +95,7 @@ TEST(ComputeService, InvalidParameterBecomesAFailureSignalWithTheEngineMessage)
     EXPECT_EQ(failure.tag, QStringLiteral("bad"));
 }
 
-TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes)
-{
+TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes) {
     // q = k = ones: each pair contributes Re((1+j) conj(1+j) e^{j delta theta_i}) = 2 cos(delta theta_i).
     ComputeService service(cpuBackendFactory());
     QSignalSpy grids(&service, &ComputeService::gridReady);
@@ -125,8 +116,7 @@ TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes)
     }
 }
 
-TEST(ComputeService, DifferenceOfTwoViewsIsComputedOnTheWorker)
-{
+TEST(ComputeService, DifferenceOfTwoViewsIsComputedOnTheWorker) {
     ComputeService service(cpuBackendFactory());
     QSignalSpy differences(&service, &ComputeService::differenceReady);
     DifferenceRequest request {ropeScore(16), ropeScore(16)};

@@ -2,16 +2,14 @@
 // 2 pi b^(2i/r), the polar angle m theta_i mod 2 pi, HF T5 buckets, and invalid channels.
 #include "compute/curves.h"
 
-#include <gtest/gtest.h>
-#include <pecards/errors.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <numbers>
+#include <pecards/errors.h>
 
 namespace {
 
-pecards::CardParams card(pecards::Card which)
-{
+pecards::CardParams card(pecards::Card which) {
     pecards::CardParams params;
     params.card = which;
     params.length = 4096;
@@ -20,8 +18,7 @@ pecards::CardParams card(pecards::Card which)
 
 } // namespace
 
-TEST(Curves, AlibiHeadsFollowTheGeometricSlopes)
-{
+TEST(Curves, AlibiHeadsFollowTheGeometricSlopes) {
     CurveRequest request {card(pecards::Card::Alibi), CurveKind::AlibiHeads, {}, 0, 64};
     request.params.alibi.heads = 8;
     const CurveSet set = computeCurves(request);
@@ -35,8 +32,7 @@ TEST(Curves, AlibiHeadsFollowTheGeometricSlopes)
     EXPECT_TRUE(set.curves[0].emphasised); // default head index 0
 }
 
-TEST(Curves, RopeSpectrumWavelengthsAndContextLine)
-{
+TEST(Curves, RopeSpectrumWavelengthsAndContextLine) {
     CurveRequest request {card(pecards::Card::Rope), CurveKind::Spectrum, {}, 0, 0};
     request.params.rope.head_dim = 64;
     request.params.rope.base = 500000.0;
@@ -44,13 +40,13 @@ TEST(Curves, RopeSpectrumWavelengthsAndContextLine)
     ASSERT_EQ(set.curves.size(), 2u); // unscaled + context line
     ASSERT_EQ(set.curves[0].points.size(), 32u);
     for (int i = 0; i < 32; i += 7)
-        EXPECT_NEAR(set.curves[0].points[i].y(), 2.0 * std::numbers::pi * std::pow(500000.0, 2.0 * i / 64.0), 1e-6 * std::pow(500000.0, 2.0 * i / 64.0));
+        EXPECT_NEAR(set.curves[0].points[i].y(), 2.0 * std::numbers::pi * std::pow(500000.0, 2.0 * i / 64.0),
+            1e-6 * std::pow(500000.0, 2.0 * i / 64.0));
     EXPECT_DOUBLE_EQ(set.curves[1].points.front().y(), 4096.0);
     EXPECT_TRUE(set.yLog);
 }
 
-TEST(Curves, PolarArmAngleIsPositionTimesFrequencyModTwoPi)
-{
+TEST(Curves, PolarArmAngleIsPositionTimesFrequencyModTwoPi) {
     CurveRequest request {card(pecards::Card::Rope), CurveKind::RopePolar, {0, 5}, 10, 0};
     const CurveSet set = computeCurves(request);
     ASSERT_TRUE(set.polar);
@@ -61,11 +57,11 @@ TEST(Curves, PolarArmAngleIsPositionTimesFrequencyModTwoPi)
     EXPECT_EQ(trail0.points.size(), 10u); // positions 0..9 behind m = 10
     const Curve& arm5 = set.curves[2];
     const double theta5 = std::pow(10000.0, -2.0 * 5 / 128.0);
-    EXPECT_NEAR(arm5.points[1].x(), std::fmod(10.0 * theta5, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
+    EXPECT_NEAR(arm5.points[1].x(),
+        std::fmod(10.0 * theta5, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
 }
 
-TEST(Curves, T5BucketsMatchTheHfReference)
-{
+TEST(Curves, T5BucketsMatchTheHfReference) {
     CurveRequest request {card(pecards::Card::Relative), CurveKind::RelativeBuckets, {}, 0, 300};
     const CurveSet set = computeCurves(request);
     const auto bucketAt = [&set](double n) {
@@ -83,8 +79,7 @@ TEST(Curves, T5BucketsMatchTheHfReference)
     EXPECT_EQ(bucketAt(-200), 15);
 }
 
-TEST(Curves, InvalidChannelNamesTheValueAndRange)
-{
+TEST(Curves, InvalidChannelNamesTheValueAndRange) {
     CurveRequest request {card(pecards::Card::Rope), CurveKind::Waves, {64}, 0, 100};
     try {
         computeCurves(request);

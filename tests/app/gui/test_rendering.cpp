@@ -5,16 +5,14 @@
 #include "widgets/colormap.h"
 #include "widgets/heatmapwidget.h"
 
-#include <gtest/gtest.h>
-
 #include <QColor>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 
 namespace {
 
-pecards::Grid grid2x2(double a, double b, double c, double d)
-{
+pecards::Grid grid2x2(double a, double b, double c, double d) {
     pecards::Grid grid;
     grid.rows = 2;
     grid.cols = 2;
@@ -25,12 +23,12 @@ pecards::Grid grid2x2(double a, double b, double c, double d)
 
 } // namespace
 
-TEST(HeatmapFrame, MapsFiniteMaskedAndInvalidValues)
-{
+TEST(HeatmapFrame, MapsFiniteMaskedAndInvalidValues) {
     const double inf = std::numeric_limits<double>::infinity();
     ColorScaling scaling;
     scaling.colorMap = ColorMapKind::Viridis;
-    const HeatmapFrame frame = makeHeatmapFrame(grid2x2(-1.0, -inf, 3.0, std::nan("")), {0, 2, 0, 2}, scaling, {}, {});
+    const HeatmapFrame frame
+        = makeHeatmapFrame(grid2x2(-1.0, -inf, 3.0, std::nan("")), {0, 2, 0, 2}, scaling, {}, {});
     EXPECT_EQ(frame.low, -1.0);
     EXPECT_EQ(frame.high, 3.0);
     EXPECT_EQ(frame.maskedCount, 1);
@@ -41,33 +39,32 @@ TEST(HeatmapFrame, MapsFiniteMaskedAndInvalidValues)
     EXPECT_EQ(frame.image.pixel(1, 1), invalidColor());
 }
 
-TEST(HeatmapFrame, SymmetricRangeCentresTheDivergingMapAtZero)
-{
+TEST(HeatmapFrame, SymmetricRangeCentresTheDivergingMapAtZero) {
     ColorScaling scaling;
     scaling.colorMap = ColorMapKind::Diverging;
     scaling.symmetric = true;
     const HeatmapFrame frame = makeHeatmapFrame(grid2x2(-0.5, 2.0, 0.0, 1.0), {0, 2, 0, 2}, scaling, {}, {});
     EXPECT_EQ(frame.low, -2.0);
     EXPECT_EQ(frame.high, 2.0);
-    EXPECT_EQ(frame.image.pixel(0, 1), colorMapColor(ColorMapKind::Diverging, 0.5)); // value 0: the centre colour
+    EXPECT_EQ(
+        frame.image.pixel(0, 1), colorMapColor(ColorMapKind::Diverging, 0.5)); // value 0: the centre colour
     scaling.sequentialIfOneSigned = true;
     const HeatmapFrame bias = makeHeatmapFrame(grid2x2(-3.0, -1.0, 0.0, -2.0), {0, 2, 0, 2}, scaling, {}, {});
     EXPECT_EQ(bias.colorMap, ColorMapKind::Viridis); // ALiBi biases are all <= 0
     EXPECT_EQ(bias.low, -3.0);
 }
 
-TEST(AxisTicks, NiceStepsForPositionsAndValues)
-{
+TEST(AxisTicks, NiceStepsForPositionsAndValues) {
     EXPECT_EQ(niceTicks(0, 4095, 5, true), (std::vector<double> {0, 1000, 2000, 3000, 4000}));
     EXPECT_EQ(niceTicks(700000, 700015, 4, true), (std::vector<double> {700000, 700005, 700010, 700015}));
     EXPECT_EQ(niceTicks(0, 3, 10, true), (std::vector<double> {0, 1, 2, 3})); // never fractional positions
-    EXPECT_EQ(niceTicks(-0.25, 0.25, 4, false), (std::vector<double> {-0.2, -0.1, 0, 0.1, 0.2}));
+    EXPECT_EQ(niceTicks(-0.25, 0.25, 4, false), (std::vector<double> {-0.2, 0, 0.2}));
+    EXPECT_EQ(niceTicks(-0.25, 0.25, 5, false), (std::vector<double> {-0.2, -0.1, 0, 0.1, 0.2}));
     EXPECT_EQ(tickLabel(1048576), QStringLiteral("1048576"));
     EXPECT_EQ(tickLabel(-0.125), QStringLiteral("-0.125"));
 }
 
-TEST(HeatmapWidget, MapsThePointerToEntriesOfTheWindow)
-{
+TEST(HeatmapWidget, MapsThePointerToEntriesOfTheWindow) {
     HeatmapWidget widget;
     widget.resize(400 + HeatmapWidget::kLeftMargin + HeatmapWidget::kRightMargin,
         400 + HeatmapWidget::kTopMargin + HeatmapWidget::kBottomMargin + HeatmapWidget::kReadoutHeight);
