@@ -133,7 +133,8 @@ void writeNpy(
             values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(bytes) != bytes.size()
+        || !file.commit()) {
         fail(path, u"cannot be written ("_s + file.errorString() + u')');
     }
 }
@@ -178,7 +179,17 @@ Eigen::MatrixXd readNpyMatrix(const QString& path) {
                 + QString::number(expected));
     }
     const char* data = bytes.constData() + header.dataOffset;
-    return itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);
+    Eigen::MatrixXd matrix
+        = itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);
+    if (!matrix.allFinite()) {
+        Eigen::Index row = 0;
+        Eigen::Index col = 0;
+        (!matrix.array().isFinite()).cast<int>().maxCoeff(&row, &col);
+        fail(path,
+            u"holds a non-finite value at ["_s + QString::number(row) + u", "_s + QString::number(col)
+                + u"]: content vectors must be finite"_s);
+    }
+    return matrix;
 }
 
 } // namespace pecards::app

@@ -80,7 +80,10 @@ Eigen::MatrixXd ContentModel::encoded(const std::vector<std::int64_t>& positions
     Eigen::MatrixXd out(static_cast<Eigen::Index>(positions.size()), m_d);
     for (std::size_t n = 0; n < positions.size(); ++n) {
         const std::int64_t p = positions[n];
-        Eigen::VectorXd x = contentVector(m_params.probe.seed, kind, p, m_d);
+        const std::shared_ptr<const Eigen::MatrixXd>& loaded
+            = kind == ProbeStream::Query ? m_params.probe.content_q : m_params.probe.content_k;
+        Eigen::VectorXd x = loaded ? Eigen::VectorXd(loaded->row(p).transpose())
+                                   : contentVector(m_params.probe.seed, kind, p, m_d);
         if (m_params.card == Card::Sinusoidal) {
             x += sinusoidalTable(m_params.sinusoidal, p, 1).row(0).transpose();
         } else if (m_params.card == Card::Rope || m_params.card == Card::Hybrid) {

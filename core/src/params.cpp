@@ -205,19 +205,24 @@ void checkProbeVector(std::string_view name, const std::vector<double>& v, int d
     }
 }
 
-void checkContent(std::string_view name, const std::shared_ptr<const Eigen::MatrixXd>& m, int d) {
+/// Loaded content vectors need one row per position of the sequence and one column per
+/// dimension. Finiteness is checked once by the loader (an L x d scan per view would be costly).
+void checkContent(
+    std::string_view name, const std::shared_ptr<const Eigen::MatrixXd>& m, int d, std::int64_t length) {
     if (m) {
-        PECARDS_CHECK(m->cols() == d, name, std::to_string(m->rows()) + " x " + std::to_string(m->cols()),
-            "L x " + std::to_string(d) + " (columns = the card dimension)");
+        PECARDS_CHECK(m->cols() == d && m->rows() >= length, name,
+            std::to_string(m->rows()) + " x " + std::to_string(m->cols()),
+            "at least L x d = " + std::to_string(length) + " x " + std::to_string(d)
+                + " (rows = positions, columns = the card dimension)");
     }
 }
 
-void checkProbe(const ProbeParams& probe, int d) {
+void checkProbe(const ProbeParams& probe, int d, std::int64_t length) {
     checkEnum(probe.kind);
     checkProbeVector("probe.q", probe.q, d);
     checkProbeVector("probe.k", probe.k, d);
-    checkContent("probe.content_q", probe.content_q, d);
-    checkContent("probe.content_k", probe.content_k, d);
+    checkContent("probe.content_q", probe.content_q, d, length);
+    checkContent("probe.content_k", probe.content_k, d, length);
 }
 
 /// The ALiBi fields shared by the ALiBi and Hybrid cards (head_dim is the ALiBi card's only).
@@ -314,7 +319,7 @@ void validate(const CardParams& params) {
         checkAlibiHeads(params.alibi);
         break;
     }
-    checkProbe(params.probe, cardDimension(params));
+    checkProbe(params.probe, cardDimension(params), params.length);
 }
 
 int cardDimension(const CardParams& params) {

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "pecards/rope_scaling.h"
+#include "phasorsum.h"
 #include "validation.h"
 
 #include <cmath>
@@ -111,17 +112,7 @@ Eigen::VectorXd ropeScoreProfile(const RopeParams& params, const Eigen::VectorXd
         cross[i] = q[b] * k[a] - q[a] * k[b];
     }
     const double pass_through = q.tail(params.head_dim - r).dot(k.tail(params.head_dim - r));
-    Eigen::VectorXd s(count);
-    for (std::int64_t n = 0; n < count; ++n) {
-        const auto delta = static_cast<double>(delta_first + n);
-        double sum = pass_through;
-        for (int i = 0; i < half; ++i) {
-            const double angle = delta * inv_freq[i];
-            sum += dot[i] * std::cos(angle) - cross[i] * std::sin(angle);
-        }
-        s[n] = sum;
-    }
-    return s;
+    return detail::phasorSum(inv_freq.head(half), dot, -cross, pass_through, delta_first, count);
 }
 
 Eigen::VectorXd ropeLongTermDecay(const Eigen::VectorXd& inv_freq, const Eigen::VectorXd& r) {

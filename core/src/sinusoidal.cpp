@@ -3,6 +3,7 @@
 #include "pecards/sinusoidal.h"
 
 #include "check.h"
+#include "phasorsum.h"
 #include "validation.h"
 
 #include <cmath>
@@ -57,16 +58,8 @@ Eigen::VectorXd sinusoidalSimilarityProfile(
     const Eigen::VectorXd w = sinusoidalFrequencies(params);
     detail::checkOffset("delta_first", delta_first);
     detail::checkCount("count", count);
-    Eigen::VectorXd s(count);
-    for (std::int64_t n = 0; n < count; ++n) {
-        const auto delta = static_cast<double>(delta_first + n);
-        double sum = 0.0;
-        for (Eigen::Index i = 0; i < w.size(); ++i) {
-            sum += std::cos(delta * w[i]);
-        }
-        s[n] = sum;
-    }
-    return s;
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(w.size());
+    return detail::phasorSum(w, ones, Eigen::VectorXd::Zero(w.size()), 0.0, delta_first, count);
 }
 
 } // namespace pecards

@@ -263,3 +263,16 @@ __kernel void pool_rows(__global float* out, int rows, int cols, __global const 
     }
     out[(long)r * cols + c] = value;
 }
+
+// Fills a grid whose pixels all cover equal square blocks: then pixel (r, c) of a Toeplitz view
+// depends on r - c only, and the 2R - 1 distinct values were pooled once: from_rows[d] for
+// r - c = d >= 0 (pixels (d, 0)), from_cols[d] for r - c = -d (pixels (0, d)).
+__kernel void expand_diagonals(__global float* out, int rows, int cols, __global const float* from_rows,
+    __global const float* from_cols) {
+    const int c = get_global_id(0);
+    const int r = get_global_id(1);
+    if (c >= cols || r >= rows) {
+        return;
+    }
+    out[(long)r * cols + c] = r >= c ? from_rows[r - c] : from_cols[c - r];
+}

@@ -117,8 +117,13 @@ cl::Kernel& ClContext::kernel(const char* name) {
 }
 
 cl::Buffer ClContext::buffer(std::size_t bytes, const char* what) {
+    return createBuffer(std::max<std::size_t>(bytes, 4), nullptr, what);
+}
+
+cl::Buffer ClContext::createBuffer(std::size_t bytes, void* host, const char* what) {
     cl_int status = CL_SUCCESS;
-    cl::Buffer created(m_context, CL_MEM_READ_WRITE, std::max<std::size_t>(bytes, 4), nullptr, &status);
+    const cl_mem_flags flags = CL_MEM_READ_WRITE | (host != nullptr ? CL_MEM_COPY_HOST_PTR : 0);
+    cl::Buffer created(m_context, flags, bytes, host, &status);
     if (status != CL_SUCCESS) {
         throw OpenClError(
             status, std::string("clCreateBuffer(") + what + ", " + std::to_string(bytes) + " bytes)");

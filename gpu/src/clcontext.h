@@ -55,14 +55,13 @@ public:
     /// @brief A device buffer of `bytes` set to zero bytes.
     cl::Buffer zeros(std::size_t bytes, const char* what);
 
-    /// @brief A device buffer holding `values` (blocking copy).
+    /// @brief A device buffer holding `values`, copied at creation (CL_MEM_COPY_HOST_PTR: no
+    /// wait for the commands already queued).
     template <typename T> cl::Buffer upload(const std::vector<T>& values, const char* what) {
-        cl::Buffer target = buffer(values.size() * sizeof(T), what);
-        if (!values.empty()) {
-            checkCl(m_queue.enqueueWriteBuffer(target, CL_TRUE, 0, values.size() * sizeof(T), values.data()),
-                what);
+        if (values.empty()) {
+            return buffer(sizeof(T), what);
         }
-        return target;
+        return createBuffer(values.size() * sizeof(T), const_cast<T*>(values.data()), what);
     }
 
     /// @brief Writes `values` at the start of `target` (blocking copy).
@@ -100,6 +99,7 @@ public:
     void finish();
 
 private:
+    cl::Buffer createBuffer(std::size_t bytes, void* host, const char* what);
     template <typename T> static void setArg(cl::Kernel& k, const char* name, cl_uint index, const T& value) {
         const cl_int status = k.setArg(index, value);
         if (status != CL_SUCCESS) {

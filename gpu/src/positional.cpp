@@ -164,11 +164,31 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     if (!attention && !row_term) {
         const RangeStructures rs = buildRangeStructures(
             cl, f, count, want_max, want_min, request.reduction == Reduction::Mean, false);
-        cl.run("pool_toeplitz", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
-            static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
-            -std::numeric_limits<cl_float>::infinity(), f, static_cast<cl_long>(delta0), rs.chunks,
-            rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix, rs.min_suffix, rs.min_table,
-            rs.chunk_sum, rs.chunk_moment);
+        const auto pool = [&](cl::Buffer& target, int rows, int cols, const cl::Buffer& rstarts,
+                              const cl::Buffer& cstarts) {
+            cl.run("pool_toeplitz",
+                cl::NDRange(static_cast<std::size_t>(cols), static_cast<std::size_t>(rows)), cl::NullRange,
+                target, static_cast<cl_int>(rows), static_cast<cl_int>(cols), rstarts, cstarts, reduction,
+                causal, -std::numeric_limits<cl_float>::infinity(), f, static_cast<cl_long>(delta0),
+                rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix, rs.min_suffix,
+                rs.min_table, rs.chunk_sum, rs.chunk_moment);
+        };
+        const std::int64_t block = w.rows() / grid.rows;
+        const bool square_blocks = w.rows() % grid.rows == 0 && w.cols() % grid.cols == 0
+            && w.cols() / grid.cols == block && grid.rows > 1 && grid.cols > 1;
+        if (square_blocks) {
+            // Pixel (r, c) depends on r - c only: pool the first column and the first row, then expand.
+            cl::Buffer from_rows
+                = cl.buffer(static_cast<std::size_t>(grid.rows) * sizeof(float), "diagonals");
+            cl::Buffer from_cols
+                = cl.buffer(static_cast<std::size_t>(grid.cols) * sizeof(float), "diagonals");
+            pool(from_rows, grid.rows, 1, row_starts, col_starts);
+            pool(from_cols, 1, grid.cols, row_starts, col_starts);
+            cl.run("expand_diagonals", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
+                static_cast<cl_int>(grid.cols), from_rows, from_cols);
+        } else {
+            pool(out, grid.rows, grid.cols, row_starts, col_starts);
+        }
         readGrid(cl, out, grid);
         return grid;
     }

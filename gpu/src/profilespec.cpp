@@ -226,8 +226,8 @@ cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t 
         const std::size_t pair_count = static_cast<std::size_t>(pairs);
         cl::Buffer er = cl.buffer(kSpan * pair_count * sizeof(float), "offset phases");
         cl::Buffer ei = cl.buffer(kSpan * pair_count * sizeof(float), "offset phases");
-        cl::Buffer wr = cl.zeros(rows * pair_count * sizeof(float), "chunk weights");
-        cl::Buffer wi = cl.zeros(rows * pair_count * sizeof(float), "chunk weights");
+        cl::Buffer wr = cl.buffer(rows * pair_count * sizeof(float), "chunk weights"); // padded rows unused
+        cl::Buffer wi = cl.buffer(rows * pair_count * sizeof(float), "chunk weights");
         cl.run("trig_offsets", cl::NDRange(kSpan, pair_count), cl::NullRange, er, ei, turns, pairs);
         cl.run("trig_chunk_weights", cl::NDRange(pair_count, chunks), cl::NullRange, wr, wi,
             static_cast<cl_int>(chunks), first, turns, weights, pairs);

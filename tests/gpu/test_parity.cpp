@@ -183,6 +183,8 @@ TEST_P(GpuParity, SmallViewsEveryQuantityAndReduction) {
     // Full window with blocks of 2-3 entries, and an offset window with uneven blocks.
     checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kPositional);
+    // Equal square blocks (the backend pools one row and one column of pixels and expands).
+    checkShape(*gpu, *cpu, GetParam(), {96, {16, 80, 8, 72}, 16, 16}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kContent);
     checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kContent);
 }
@@ -191,6 +193,7 @@ TEST_P(GpuParity, MediumViews) {
     PECARDS_GET_OPENCL_BACKEND(gpu);
     const std::unique_ptr<Backend> cpu = makeCpuBackend();
     checkShape(*gpu, *cpu, GetParam(), {2048, {0, 2048, 0, 2048}, 64, 48}, kPositional);
+    checkShape(*gpu, *cpu, GetParam(), {2048, {0, 2048, 0, 2048}, 128, 128}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {2048, {1000, 1700, 300, 2048}, 33, 50}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {300, {20, 300, 0, 290}, 24, 20}, kContent);
 }

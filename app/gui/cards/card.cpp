@@ -57,6 +57,10 @@ void Card::doLoad() {
     m_headerRow->addWidget(title);
     m_headerRow->addStretch(1);
     m_headerRow->addWidget(m_flip);
+    auto* titleRow = m_headerRow;
+    textLayout->addLayout(titleRow);
+    m_headerRow = new QHBoxLayout; // card-specific widgets go on their own row
+    m_headerRow->addStretch(1);
     textLayout->addLayout(m_headerRow);
     m_convention = new QLabel(textSide);
     m_convention->setWordWrap(true);

@@ -48,7 +48,7 @@ public:
     bool allViewsAnswered() const;
 
     static constexpr int kGridColumns = 2;
-    static constexpr int kTextMinimumWidth = 300;
+    static constexpr int kTextMinimumWidth = 280;
     static constexpr int kControlsMaximumWidth = 340;
 
 signals:
@@ -58,7 +58,8 @@ protected:
     void showEvent(QShowEvent* event) override;
     /// @brief Builds the default layout; a subclass may extend it (then call the base first).
     virtual void doLoad();
-    /// @brief Row under the card title where subclasses add card-specific widgets.
+    /// @brief Row under the card title where subclasses add card-specific widgets (insert
+    /// before the final stretch).
     QHBoxLayout* headerRow() const { return m_headerRow; }
 
 private:

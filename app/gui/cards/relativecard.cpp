@@ -119,7 +119,7 @@ void RelativeCard::doLoad() {
     const QList<std::pair<QString, pecards::RelativeVariant>> variants {
         {tr("T5"), pecards::RelativeVariant::T5}, {tr("Shaw"), pecards::RelativeVariant::Shaw},
         {tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
-    int position = 1;
+    int position = 0;
     for (const auto& [text, variant] : variants) {
         auto* button = new QToolButton(this);
         button->setText(text);

@@ -25,6 +25,7 @@ CompareController::CompareController(
     , m_widgets(widgets) {
     connect(service, &ComputeService::differenceReady, this, &CompareController::onDifference);
     connect(service, &ComputeService::failed, this, &CompareController::onFailure);
+    m_widgets[0]->installEventFilter(this);
     for (HeatmapWidget* widget : m_widgets) {
         connect(widget, &HeatmapWidget::windowRequested, this, &CompareController::setWindow);
         connect(widget, &HeatmapWidget::resetRequested, this, &CompareController::resetWindow);

@@ -37,6 +37,15 @@ public:
 
 signals:
     void framesShown();
+
+protected:
+    /// @brief Re-asks at the new size when the heatmaps are shown or resized.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+public:
+    static constexpr int kMaxPixels = 4096;
+
+signals:
     void messageShown(const QString& message);
 
 private:

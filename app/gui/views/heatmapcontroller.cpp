@@ -155,12 +155,12 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
         emit probeAnswered(row, col, pixelValue);
         return;
     }
-    const qint64 blockRows = frame.grid.window.rows() / frame.grid.rows;
-    const qint64 blockCols = frame.grid.window.cols() / frame.grid.cols;
+    const double blockRows = static_cast<double>(frame.grid.window.rows()) / frame.grid.rows;
+    const double blockCols = static_cast<double>(frame.grid.window.cols()) / frame.grid.cols;
     m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4")
                       .arg(reductionName(m_request.reduction))
-                      .arg(blockRows)
-                      .arg(blockCols)
+                      .arg(blockRows, 0, 'g', 3)
+                      .arg(blockCols, 0, 'g', 3)
                       .arg(valueText(pixelValue));
     m_widget->setReadout(tr("%1: asking the engine…  ·  %2").arg(entryText(row, col), m_pixelText));
     pecards::ViewRequest single = m_request;
@@ -193,11 +193,12 @@ void HeatmapController::showIdleReadout() {
                               .arg(m_style.colName)
                               .arg(grid.window.col_begin)
                               .arg(grid.window.col_end - 1);
-    const QString how = isExact(grid) ? tr("exact: one entry per pixel")
-                                      : tr("pixel = %1 of ~%2×%3 entries")
-                                            .arg(reductionName(m_request.reduction))
-                                            .arg(grid.window.rows() / grid.rows)
-                                            .arg(grid.window.cols() / grid.cols);
+    const QString how = isExact(grid)
+        ? tr("exact: one entry per pixel")
+        : tr("pixel = %1 of ~%2×%3 entries")
+              .arg(reductionName(m_request.reduction))
+              .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3)
+              .arg(static_cast<double>(grid.window.cols()) / grid.cols, 0, 'g', 3);
     m_widget->setReadout(tr("%1  ·  %2").arg(where, how));
     m_widget->setToolTip(
         tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
