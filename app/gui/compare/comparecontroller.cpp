@@ -4,6 +4,7 @@
 #include "widgets/heatmapwidget.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <algorithm>
 #include <cmath>
 #include <pecards/errors.h>
@@ -72,7 +73,15 @@ void CompareController::resetWindow() {
     submit();
 }
 
+bool CompareController::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_widgets[0] && (event->type() == QEvent::Show || event->type() == QEvent::Resize))
+        submit();
+    return QObject::eventFilter(watched, event);
+}
+
 void CompareController::submit() {
+    if (!m_widgets[0]->isVisible())
+        return; // asked again when shown, at the size it then has
     const QSize pixels = m_widgets[0]->plotPixels();
     DifferenceRequest request;
     for (int side = 0; side < 2; ++side) {
@@ -80,8 +89,8 @@ void CompareController::submit() {
         view.params = m_params[side];
         view.quantity = m_quantity;
         view.window = m_window;
-        view.out_rows = std::clamp(pixels.height(), 1, 4096);
-        view.out_cols = std::clamp(pixels.width(), 1, 4096);
+        view.out_rows = std::clamp(pixels.height(), 1, kMaxPixels);
+        view.out_cols = std::clamp(pixels.width(), 1, kMaxPixels);
         view.reduction = m_reduction;
     }
     m_service->UI_submit(kTag, request);

@@ -26,6 +26,7 @@ public:
     void setQuantity(pecards::Quantity quantity);
     pecards::Quantity quantity() const { return m_quantity; }
     void setReduction(pecards::Reduction reduction);
+    pecards::Reduction reduction() const { return m_reduction; }
     void setWindow(const pecards::Window& window);
     void resetWindow();
 

@@ -70,7 +70,7 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         m_scrolls[side] = new QScrollArea(this);
         m_scrolls[side]->setWidgetResizable(true);
         m_scrolls[side]->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        m_scrolls[side]->setMinimumWidth(280);
+        m_scrolls[side]->setMinimumWidth(250);
         panel->addWidget(m_scrolls[side], 1);
         const auto which = side == 0 ? CompareController::A : CompareController::B;
         connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side, which] {
@@ -181,6 +181,8 @@ void CompareView::refreshQuantities() {
     m_quantity->setCurrentIndex(index >= 0 ? index : 0);
     if (m_quantity->currentIndex() >= 0 && index < 0)
         m_controller->setQuantity(static_cast<pecards::Quantity>(m_quantity->currentData().toInt()));
+    const QSignalBlocker blockReduction(m_reduction);
+    m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(m_controller->reduction())));
     refreshTitles();
 }
 
