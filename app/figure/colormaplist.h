@@ -1,0 +1,23 @@
+#pragma once
+/// @file colormaplist.h
+/// @brief The heatmap colour maps as `QList<QRgb>` lookup tables for `makeFigureSpec`, taken
+/// from the OpenCL backend's tables (pecards::gpu::colormapTable, matplotlib's definitions), so
+/// the GUI, the CLI and the device colorize paint the same colours.
+
+#include <QList>
+#include <QRgb>
+#include <string>
+
+namespace pecards::app {
+
+/// @brief The 256 opaque colours of the colour map `name` ("viridis", "cividis", "magma",
+/// "diverging"), low to high, packed 0xAARRGGBB as QRgb.
+/// @throws pecards::InvalidParameter (name "colormap") for an unknown name, listing the names.
+QList<QRgb> colormapColors(const std::string& name);
+
+/// @brief True for the colour maps centred at 0 ("diverging": blue < 0 < red), which want a
+/// range symmetric about 0 (defaultValueRange(..., symmetric = true)).
+/// @throws pecards::InvalidParameter for an unknown name, as colormapColors.
+bool isDivergingColormap(const std::string& name);
+
+} // namespace pecards::app
