@@ -12,7 +12,9 @@ const std::vector<CliFlag>& cliFlags() {
         {"card", "CARD", "Request",
             "Card: sinusoidal, relative, alibi, rope or hybrid. Default: the first card of --config, else "
             "rope."},
-        {"quantity", "NAME", "Request", "What to compute (see QUANTITIES). Required by `compute`."},
+        {"quantity", "NAME", "Request",
+            "What to compute (see QUANTITIES). Required by `compute` and by `render` without --workspace "
+            "(grid quantities only)."},
         {"config", "FILE", "Request",
             "Hugging Face config.json: its values become the defaults of the flags below, which still "
             "override them (RoPE: head_dim, rotary part, theta, layout, rope_scaling; ALiBi: heads, "
@@ -20,7 +22,7 @@ const std::vector<CliFlag>& cliFlags() {
         {"out", "FILE", "Request",
             "Output file; the extension picks the format: .npy (float64, C order) or .csv (one line per "
             "row, %.17g). Written atomically: nothing is written when anything fails. `config` also takes "
-            ".json."},
+            ".json; `render` takes .png, .svg or .pdf (see Figures)."},
         {"device", "NAME", "Request",
             "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "
             "(best OpenCL device, CPU reference if none works) or a case-insensitive part of an OpenCL "
@@ -40,6 +42,24 @@ const std::vector<CliFlag>& cliFlags() {
             "unmasked entries). Default sample."},
         {"causal", nullptr, "Window and output",
             "Mask keys after the query (j > i) in scores and attention."},
+        // Figures
+        {"dpi", "N", "Figures (render)",
+            "Resolution in dots per inch, [72, 1200]: a PNG has round(W*N) x round(H*N) pixels. Default "
+            "300."},
+        {"size", "WxH", "Figures (render)",
+            "Figure (PDF page) size in inches, each in [1, 40], at most 16384 pixels per side at --dpi. "
+            "Default 6x4.5."},
+        {"colormap", "NAME", "Figures (render)",
+            "Colour map: viridis (default), cividis, magma or diverging (coolwarm, range symmetric "
+            "about 0). With --workspace it replaces every view's own colour map."},
+        {"range", "LO:HI", "Figures (render)",
+            "Values at the two ends of the colour bar, finite, LO < HI. Default: the quantity's range "
+            "(phase [0, 2pi], attention [0, max], table and diverging [-a, a], else [min, max])."},
+        {"workspace", "FILE", "Figures (render)",
+            "Renders a saved PE Cards workspace instead of the parameter flags: every view of every card "
+            "(its own window, reduction and colour map), then A, B and A - B of every compare pair (A "
+            "and B share one range; A - B diverging; compare pairs use --reduction). .pdf: one page per "
+            "figure; .png/.svg: numbered files BASE-01.png, BASE-02.png, ..."},
         // Sinusoidal
         {"d-model", "D", "Sinusoidal and relative",
             "Model dimension d_model (sinusoidal) or vector size (relative: Shaw/Transformer-XL/T5 "
@@ -191,6 +211,7 @@ QString flagForParameter(const std::string& name) {
         {u"content_q"_s, u"--q-npy"_s},
         {u"content_k"_s, u"--k-npy"_s},
         {u"device"_s, u"--device"_s},
+        {u"colormap"_s, u"--colormap"_s},
         {u"x"_s, u"--vector"_s},
         {u"m"_s, u"--positions"_s},
         {u"r"_s, u"--distances"_s},

@@ -37,18 +37,26 @@ void appendEntry(QString& help, const QString& head, const QString& text, qsizet
 
 const char* const kIntro
     = R"(pecards-cli - compute what the PE Cards show (positional encodings of transformers) and
-dump it as .npy or .csv, headless. Grid quantities default to the double-precision CPU reference,
-so dumps are exact; flags are in the field's terms (d_model, head_dim, base, heads, buckets, ...).
+dump it as .npy or .csv, or render it as PNG / SVG / PDF figures, headless (no display needed).
+Grid quantities default to the double-precision CPU reference, so dumps are exact; flags are in
+the field's terms (d_model, head_dim, base, heads, buckets, ...).
 
 USAGE
   pecards-cli compute --card CARD --quantity NAME [FLAGS] --out FILE.npy|FILE.csv
   pecards-cli compute --config config.json --quantity NAME [FLAGS] --out FILE
+  pecards-cli render --card CARD --quantity NAME [FLAGS] [FIGURE FLAGS] --out FILE.png|svg|pdf
+  pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli devices
   pecards-cli --help
 
 COMMANDS
   compute   Computes one quantity of one card and writes it to --out.
+  render    Draws the figure of one grid quantity (title, axes, colour bar, caption with every
+            parameter) at --size and --dpi, the same file the GUI's export writes; or, with
+            --workspace, every view and compare pair of a saved workspace: one PDF page each
+            (a handout), or numbered PNG / SVG files. Fonts come from the offscreen Qt platform
+            unless QT_QPA_PLATFORM is set.
   config    Reads a Hugging Face config.json and prints, as JSON, what it means for the cards:
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
             attention_factor, YaRN correction_range, logit_scale_multiplier_total, ALiBi slopes,
@@ -76,7 +84,8 @@ const char* const kOutro = R"(
 EXIT STATUS
   0  success.
   1  runtime failure (output not writable, OpenCL failure).
-  2  invalid input: one line on stderr naming the flag and the allowed range; nothing is written.
+  2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
+     line on stderr naming the flag and the allowed range; nothing is written.
   3  compute limit: a valid request too costly for an exact reduction (content views); use a
      smaller window, a smaller --view or --reduction sample.
 
@@ -92,6 +101,9 @@ EXAMPLES
       --length 5 --q-npy q.npy --k-npy k.npy --out probs.npy
   pecards-cli compute --card relative --variant t5 --quantity buckets-vs-offset --offsets -300:301 \
       --out buckets.csv
+  pecards-cli render --card rope --quantity score --head-dim 128 --length 4096 --view 512x512 \
+      --reduction max --colormap diverging --dpi 300 --size 6x4.5 --out rope-score.png
+  pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
   pecards-cli config deepseek-v2-lite.json
 )";
 

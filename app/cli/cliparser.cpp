@@ -5,7 +5,11 @@
 #include "common/configerror.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
+#include "figure/colormaplist.h"
+#include "figure/figureexporter.h"
+#include "pecards/errors.h"
 #include "usageerror.h"
+#include "workspace/workspacefile.h"
 
 #include <QCommandLineParser>
 #include <limits>
@@ -22,6 +26,14 @@ constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
 constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr int kDefaultViewCap = 1024; ///< default output pixels per axis
+constexpr std::int64_t kMinDpi = 72; ///< --dpi; the figure exporter's smallest resolution
+constexpr std::int64_t kMaxDpi = 1200; ///< --dpi
+constexpr double kMinInches = 1.0; ///< --size, per side (the figure exporter's range)
+constexpr double kMaxInches = 40.0; ///< --size, per side
+
+QString quoted(const QString& text) {
+    return u'"' + text + u'"';
+}
 
 /// QCommandLineParser with the flag table, and typed getters that name the flag on failure.
 class Flags {
@@ -196,18 +208,20 @@ std::pair<std::int64_t, std::int64_t> windowRange(
     return flags.isSet(name) ? parseRange(Flags::flag(name), flags.text(name)) : std::pair {begin, end};
 }
 
+std::optional<std::pair<int, int>> viewSize(const Flags& flags) {
+    if (!flags.isSet("view")) {
+        return std::nullopt;
+    }
+    return parseViewSize(u"--view"_s, flags.text("view"));
+}
+
 void buildView(const Flags& flags, ViewRequest& view) {
     const Window extent = fullExtent(view.params, view.quantity);
     std::tie(view.window.row_begin, view.window.row_end)
         = windowRange(flags, "rows", extent.row_begin, extent.row_end);
     std::tie(view.window.col_begin, view.window.col_end)
         = windowRange(flags, "cols", extent.col_begin, extent.col_end);
-    if (flags.isSet("view")) {
-        std::tie(view.out_rows, view.out_cols) = parseViewSize(u"--view"_s, flags.text("view"));
-    } else {
-        view.out_rows = static_cast<int>(std::clamp<std::int64_t>(view.window.rows(), 1, kDefaultViewCap));
-        view.out_cols = static_cast<int>(std::clamp<std::int64_t>(view.window.cols(), 1, kDefaultViewCap));
-    }
+    setOutputSize(view, viewSize(flags));
     flags.setEnum("reduction", view.reduction);
     pecards::validate(view);
 }
@@ -257,7 +271,8 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
     return curve;
 }
 
-void parseCompute(const Flags& flags, CliRequest& request) {
+/// --config and --quantity (compute, render).
+void parseQuantity(const Flags& flags, CliRequest& request) {
     if (flags.isSet("config")) {
         request.config = readConfig(u"--config"_s, flags.text("config"));
     }
@@ -269,15 +284,10 @@ void parseCompute(const Flags& flags, CliRequest& request) {
         throw UsageError(u"--quantity"_s,
             u'"' + flags.text("quantity") + u"\" is not a quantity (see pecards-cli --help)"_s);
     }
-    if (!flags.isSet("out")) {
-        throw UsageError(u"--out"_s, u"is missing (the output .npy or .csv file)"_s);
-    }
-    request.outPath = flags.text("out");
-    const QString lower = request.outPath.toLower();
-    if (!lower.endsWith(u".npy"_s) && !lower.endsWith(u".csv"_s)) {
-        throw UsageError(u"--out"_s, u'"' + request.outPath + u"\" must end in .npy or .csv"_s);
-    }
-    request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
+}
+
+/// The card parameters, checked against the quantity's cards and validated (compute, render).
+void parseParams(const Flags& flags, CliRequest& request) {
     ViewRequest& view = request.view;
     view.params = buildParams(flags, request.config);
     const CliQuantity& quantity = *request.quantity;
@@ -288,12 +298,132 @@ void parseCompute(const Flags& flags, CliRequest& request) {
                 + cardNames(quantity.cards));
     }
     pecards::validate(view.params);
+}
+
+void parseCompute(const Flags& flags, CliRequest& request) {
+    parseQuantity(flags, request);
+    if (!flags.isSet("out")) {
+        throw UsageError(u"--out"_s, u"is missing (the output .npy or .csv file)"_s);
+    }
+    request.outPath = flags.text("out");
+    const QString lower = request.outPath.toLower();
+    if (!lower.endsWith(u".npy"_s) && !lower.endsWith(u".csv"_s)) {
+        throw UsageError(u"--out"_s, u'"' + request.outPath + u"\" must end in .npy or .csv"_s);
+    }
+    request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
+    parseParams(flags, request);
+    ViewRequest& view = request.view;
+    const CliQuantity& quantity = *request.quantity;
     if (quantity.curve == Curve::None) {
         view.quantity = quantity.view;
         buildView(flags, view);
     } else {
         request.curve = buildCurve(flags, quantity, view.params);
     }
+}
+
+/// A colour map name of app/figure/colormaplist.h; `what` names where it comes from.
+void checkColormap(const QString& flag, const QString& what, const QString& name) {
+    try {
+        static_cast<void>(app::colormapColors(name.toStdString()));
+    } catch (const pecards::InvalidParameter& error) {
+        throw UsageError(flag,
+            what + quoted(name) + u" is not a colour map: allowed: "_s
+                + QString::fromStdString(error.allowed()));
+    }
+}
+
+RenderOptions parseRenderOptions(const Flags& flags) {
+    RenderOptions options;
+    flags.setInt("dpi", options.dpi, kMinDpi, kMaxDpi);
+    if (flags.isSet("size")) {
+        const auto [width, height] = parseFigureSize(u"--size"_s, flags.text("size"), kMinInches, kMaxInches);
+        options.sizeInches = QSizeF(width, height);
+    }
+    // The exporter's remaining limit: pixels per side (size x dpi).
+    app::FigureExportOptions exportOptions;
+    exportOptions.sizeInches = options.sizeInches;
+    exportOptions.dpi = options.dpi;
+    if (const QString problem = app::FigureExporter(exportOptions).validationError(); !problem.isEmpty()) {
+        throw UsageError(u"--size"_s, problem + u" (lower --size or --dpi)"_s);
+    }
+    if (flags.isSet("colormap")) {
+        checkColormap(u"--colormap"_s, QString(), flags.text("colormap"));
+        options.colormap = flags.text("colormap");
+    }
+    if (flags.isSet("range")) {
+        const auto [lo, hi] = parseValueRange(u"--range"_s, flags.text("range"));
+        options.range = app::ValueRange {lo, hi};
+    }
+    options.viewSize = viewSize(flags);
+    return options;
+}
+
+/// Opens --workspace all-or-nothing and checks the colour map of every view it will draw.
+app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
+    QString error;
+    std::optional<app::Workspace> workspace = app::openWorkspace(path, &error);
+    if (!workspace) {
+        throw UsageError(u"--workspace"_s, error);
+    }
+    const bool hasViews = std::any_of(workspace->cards.begin(), workspace->cards.end(),
+        [](const app::WorkspaceCard& card) { return !card.views.isEmpty(); });
+    if (!hasViews && workspace->compare.isEmpty()) {
+        throw UsageError(u"--workspace"_s, path + u": has no card views and no compare pairs to render"_s);
+    }
+    for (qsizetype c = 0; !colormapOverridden && c < workspace->cards.size(); ++c) {
+        const QList<app::CardView>& views = workspace->cards[c].views;
+        for (qsizetype v = 0; v < views.size(); ++v) {
+            checkColormap(u"--workspace"_s,
+                path + u": cards["_s + QString::number(c) + u"].views["_s + QString::number(v)
+                    + u"].colormap "_s,
+                views[v].colormap);
+        }
+    }
+    return *std::move(workspace);
+}
+
+void parseRender(const Flags& flags, CliRequest& request) {
+    if (!flags.isSet("workspace")) {
+        parseQuantity(flags, request);
+    }
+    if (!flags.isSet("out")) {
+        throw UsageError(u"--out"_s, u"is missing (the output .png, .svg or .pdf file)"_s);
+    }
+    request.outPath = flags.text("out");
+    if (!app::figureFormatForPath(request.outPath)) {
+        throw UsageError(u"--out"_s, quoted(request.outPath) + u" must end in .png, .svg or .pdf"_s);
+    }
+    request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
+    RenderOptions& options = request.render;
+    options = parseRenderOptions(flags);
+    if (flags.isSet("workspace")) {
+        for (const char* name : {"card", "quantity", "config", "range", "rows", "cols"}) {
+            if (flags.isSet(name)) {
+                throw UsageError(Flags::flag(name),
+                    u"is not used with --workspace (the file gives every view's parameters, window and "
+                    "range)"_s);
+            }
+        }
+        options.workspace = readWorkspace(flags.text("workspace"), options.colormap.has_value());
+        flags.setEnum("reduction", request.view.reduction);
+        return;
+    }
+    parseParams(flags, request);
+    const CliQuantity& quantity = *request.quantity;
+    if (quantity.curve != Curve::None) {
+        QStringList grids;
+        for (const CliQuantity& candidate : cliQuantities()) {
+            if (candidate.curve == Curve::None) {
+                grids << QString::fromLatin1(candidate.name);
+            }
+        }
+        throw UsageError(u"--quantity"_s,
+            QString::fromLatin1(quantity.name) + u" is a curve: render draws the grid quantities: "_s
+                + grids.join(u", "_s));
+    }
+    request.view.quantity = quantity.view;
+    buildView(flags, request.view);
 }
 
 void parseConfig(const Flags& flags, CliRequest& request) {
@@ -311,6 +441,15 @@ void parseConfig(const Flags& flags, CliRequest& request) {
 
 } // namespace
 
+void setOutputSize(ViewRequest& view, const std::optional<std::pair<int, int>>& viewSize) {
+    if (viewSize) {
+        std::tie(view.out_rows, view.out_cols) = *viewSize;
+    } else {
+        view.out_rows = static_cast<int>(std::clamp<std::int64_t>(view.window.rows(), 1, kDefaultViewCap));
+        view.out_cols = static_cast<int>(std::clamp<std::int64_t>(view.window.cols(), 1, kDefaultViewCap));
+    }
+}
+
 CliRequest parseCommandLine(const QStringList& arguments) {
     const Flags flags(arguments);
     CliRequest request;
@@ -319,7 +458,8 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         return request;
     }
     if (positional.isEmpty()) {
-        throw UsageError(u"pecards-cli"_s, u"no command given: use compute, config, devices or --help"_s);
+        throw UsageError(
+            u"pecards-cli"_s, u"no command given: use compute, render, config, devices or --help"_s);
     }
     const QString& command = positional.front();
     const qsizetype allowedPositional = command == u"config"_s ? 2 : 1;
@@ -329,13 +469,16 @@ CliRequest parseCommandLine(const QStringList& arguments) {
     if (command == u"compute"_s) {
         request.command = CliRequest::Command::Compute;
         parseCompute(flags, request);
+    } else if (command == u"render"_s) {
+        request.command = CliRequest::Command::Render;
+        parseRender(flags, request);
     } else if (command == u"config"_s) {
         request.command = CliRequest::Command::Config;
         parseConfig(flags, request);
     } else if (command == u"devices"_s) {
         request.command = CliRequest::Command::Devices;
     } else {
-        throw UsageError(command, u"is not a command: allowed: compute, config, devices, help"_s);
+        throw UsageError(command, u"is not a command: allowed: compute, render, config, devices, help"_s);
     }
     return request;
 }

@@ -1,16 +1,20 @@
 #pragma once
 /// @file cliparser.h
 /// @brief Turns pecards-cli's command line into a checked request: card parameters, the view
-/// or curve to compute, the output file and the backend.
+/// or curve to compute, the figures to render, the output file and the backend.
 
 #include "cliquantities.h"
 #include "common/modelconfig.h"
+#include "figure/figurebuilder.h"
 #include "pecards/view.h"
+#include "workspace/workspace.h"
 
 #include <Eigen/Core>
+#include <QSizeF>
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace pecards::cli {
@@ -26,23 +30,44 @@ struct CurveInputs {
     std::int64_t clampLen = -1; ///< txl-pos-emb
 };
 
+/// @brief How `render` draws its figures (app/figure): physical size, colours and the views.
+struct RenderOptions {
+    int dpi = 300; ///< --dpi, dots per inch, [72, 1200]
+    QSizeF sizeInches {6.0, 4.5}; ///< --size WxH in inches, each in [1, 40]
+    /// --colormap: viridis, cividis, magma or diverging. Single figure: viridis when not given;
+    /// workspace: overrides every view's own colour map when given.
+    std::optional<QString> colormap;
+    std::optional<app::ValueRange> range; ///< --range lo:hi (single figure only); else the default range
+    std::optional<std::pair<int, int>> viewSize; ///< --view RxC, rows x cols output pixels
+    /// --workspace: every view of every card, then A, B and A - B of each compare pair.
+    std::optional<app::Workspace> workspace;
+};
+
 /// @brief What the command line asks for.
 struct CliRequest {
-    enum class Command { Help, Compute, Config, Devices };
+    enum class Command { Help, Compute, Config, Devices, Render };
     Command command = Command::Help;
-    const CliQuantity* quantity = nullptr; ///< compute: the quantity
-    pecards::ViewRequest view; ///< compute: parameters (all commands), window and size (views)
+    const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
+    /// compute, render: parameters (all commands), window, size and reduction (views); render
+    /// --workspace: only the reduction, used by the compare pairs
+    pecards::ViewRequest view;
     CurveInputs curve; ///< compute: curve inputs
-    QString outPath; ///< compute: .npy or .csv; config: .json or empty (stdout)
-    QString device; ///< compute: "cpu", "auto" or part of an OpenCL device name
+    RenderOptions render; ///< render: figure options
+    QString outPath; ///< compute: .npy or .csv; config: .json or empty (stdout); render: .png, .svg or .pdf
+    QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
 };
+
+/// @brief Sets view.out_rows/out_cols: `viewSize` (rows, cols) when given, else the window's
+/// size capped at 1024 pixels per axis (so small windows are computed exactly).
+void setOutputSize(pecards::ViewRequest& view, const std::optional<std::pair<int, int>>& viewSize);
 
 /// @brief Parses and checks the arguments (arguments[0] is the program name).
 /// Precedence of values: engine defaults < --config < explicit flags.
 /// @throws UsageError naming the flag (malformed value, missing flag, unreadable input file,
-///         bad --config, quantity not on the card); pecards::InvalidParameter from the engine's
-///         validation (the caller maps its name to a flag with flagForParameter).
+///         bad --config or --workspace, quantity not on the card, figure options out of range);
+///         pecards::InvalidParameter from the engine's validation (the caller maps its name to a flag with
+///         flagForParameter).
 CliRequest parseCommandLine(const QStringList& arguments);
 
 } // namespace pecards::cli

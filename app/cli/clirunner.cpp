@@ -4,6 +4,7 @@
 #include "cliflags.h"
 #include "clihelp.h"
 #include "cliparser.h"
+#include "clirender.h"
 #include "common/fileerror.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
@@ -37,6 +38,9 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             break;
         case CliRequest::Command::Compute:
             runCompute(request, err);
+            break;
+        case CliRequest::Command::Render:
+            runRender(request, err);
             break;
         case CliRequest::Command::Config:
             runConfig(request, out);

@@ -114,6 +114,41 @@ std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
         static_cast<int>(parseInteger(flag, parts[1], 1, 4096))};
 }
 
+std::pair<double, double> parseValueRange(const QString& flag, const QString& text) {
+    const QStringList parts = text.split(u':');
+    bool okLo = false;
+    bool okHi = false;
+    const double lo = parts.size() == 2 ? parts[0].trimmed().toDouble(&okLo) : 0.0;
+    const double hi = parts.size() == 2 ? parts[1].trimmed().toDouble(&okHi) : 0.0;
+    if (!okLo || !okHi || !std::isfinite(lo) || !std::isfinite(hi)) {
+        throw UsageError(flag, quoted(text) + u" is not a value range lo:hi of finite numbers"_s);
+    }
+    if (!(lo < hi)) {
+        throw UsageError(flag, quoted(text) + u" is an empty range: allowed: lo:hi with lo < hi"_s);
+    }
+    return {lo, hi};
+}
+
+std::pair<double, double> parseFigureSize(
+    const QString& flag, const QString& text, double minimum, double maximum) {
+    const QStringList parts = text.toLower().split(u'x');
+    if (parts.size() != 2) {
+        throw UsageError(flag, quoted(text) + u" is not a figure size WxH in inches (e.g. 6x4.5)"_s);
+    }
+    std::pair<double, double> size;
+    for (const auto& [part, value] :
+        {std::pair {parts[0], &size.first}, std::pair {parts[1], &size.second}}) {
+        bool ok = false;
+        *value = part.trimmed().toDouble(&ok);
+        if (!ok || !(*value >= minimum && *value <= maximum)) {
+            throw UsageError(flag,
+                quoted(text) + u" is out of range: allowed: WxH inches, each in ["_s
+                    + QString::number(minimum) + u", "_s + QString::number(maximum) + u']');
+        }
+    }
+    return size;
+}
+
 template <typename Enum> Enum parseEnum(const QString& flag, const QString& text) {
     try {
         return pecards::fromString<Enum>(text.trimmed().toStdString());

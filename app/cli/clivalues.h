@@ -34,6 +34,13 @@ std::vector<double> parseRangeOrList(const QString& flag, const QString& text);
 /// @brief An output size "RxC" (rows x columns, pixels), each in [1, 4096].
 std::pair<int, int> parseViewSize(const QString& flag, const QString& text);
 
+/// @brief A value range "lo:hi" of finite numbers with lo < hi (e.g. "-1.5:2e3"), as {lo, hi}.
+std::pair<double, double> parseValueRange(const QString& flag, const QString& text);
+
+/// @brief A figure size "WxH" in inches (e.g. "6x4.5"), each finite and in [minimum, maximum].
+std::pair<double, double> parseFigureSize(
+    const QString& flag, const QString& text, double minimum, double maximum);
+
 /// @brief One of the engine's stable names of `Enum` (pecards::fromString).
 template <typename Enum> Enum parseEnum(const QString& flag, const QString& text);
 

@@ -13,7 +13,9 @@ namespace pecards::gpu::detail {
 
 /// @brief Most multiply-adds a content view may cost: window rows x window cols x max(D, 16) for
 /// Mean/Max/Min (D = vector size on the device), plus normaliser rows x L x max(D, 16) for attention.
-inline constexpr std::int64_t kContentWorkBudget = std::int64_t {1} << 35;
+/// Sized so a refused-or-not decision keeps every view interactive on PoCL (2 CPU cores, about
+/// 1-3 s at this budget); a user at L = 2^20 is told to narrow the window instead of waiting.
+inline constexpr std::int64_t kContentWorkBudget = std::int64_t {1} << 32;
 
 /// @brief A card's content vectors (q_i, k_j through the card's encoding) and the arguments of
 /// the `logits` kernel (scale, bias, mask), as the CPU reference's ContentModel.

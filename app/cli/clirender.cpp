@@ -1,0 +1,72 @@
+#include "clirender.h"
+
+#include "clibackend.h"
+#include "common/fileerror.h"
+#include "figure/figureexporter.h"
+#include "renderfigures.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+/// BASE-01.EXT, BASE-02.EXT, ... next to `path` (BASE.EXT).
+QStringList numberedPaths(const QString& path, qsizetype count) {
+    const QFileInfo info(path);
+    const int digits = std::max(2, static_cast<int>(QString::number(count).size()));
+    QStringList paths;
+    for (qsizetype i = 1; i <= count; ++i) {
+        paths << info.dir().filePath(info.completeBaseName() + u'-'
+            + QStringLiteral("%1").arg(i, digits, 10, u'0') + u'.' + info.suffix());
+    }
+    return paths;
+}
+
+void writeFigures(const app::FigureExporter& exporter, const QString& outPath,
+    const QList<app::FigureSpec>& figures, bool numbered) {
+    QString error;
+    if (!numbered || app::figureFormatForPath(outPath) == app::FigureFormat::Pdf) {
+        if (!exporter.save(outPath, figures, &error)) {
+            throw app::FileError(error.toStdString());
+        }
+        return;
+    }
+    const QStringList paths = numberedPaths(outPath, figures.size());
+    for (qsizetype i = 0; i < figures.size(); ++i) {
+        if (!exporter.save(paths[i], {figures[i]}, &error)) {
+            for (qsizetype written = 0; written < i; ++written) {
+                QFile::remove(paths[written]);
+            }
+            throw app::FileError(error.toStdString());
+        }
+    }
+}
+
+} // namespace
+
+void runRender(const CliRequest& request, QTextStream& err) {
+    QString notice;
+    const std::unique_ptr<Backend> backend = makeCliBackend(request.device, notice);
+    if (!notice.isEmpty()) {
+        err << "pecards-cli: " << notice << Qt::endl;
+    }
+    const RenderOptions& options = request.render;
+    QList<app::FigureSpec> figures;
+    if (options.workspace) {
+        figures = workspaceFigures(*backend, *options.workspace, options, request.view.reduction);
+    } else {
+        figures.append(viewFigure(*backend, request.view,
+            options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range));
+    }
+    app::FigureExportOptions exportOptions;
+    exportOptions.sizeInches = options.sizeInches;
+    exportOptions.dpi = options.dpi;
+    writeFigures(app::FigureExporter(exportOptions), request.outPath, figures, options.workspace.has_value());
+}
+
+} // namespace pecards::cli

@@ -1,0 +1,47 @@
+#pragma once
+/// @file renderfigures.h
+/// @brief The figures `pecards-cli render` draws: one view, or every view and compare pair of
+/// a workspace. Grids come from a Backend; figures from app/figure's makeFigureSpec with the
+/// colour maps of app/figure/colormaplist.h, the same two calls the GUI's export makes.
+
+#include "cliparser.h"
+#include "figure/figurespec.h"
+#include "pecards/backend.h"
+
+#include <QList>
+#include <QString>
+#include <optional>
+
+namespace pecards::cli {
+
+/// @brief Colour map of single figures and compare pairs when --colormap is not given.
+inline constexpr char kDefaultColormap[] = "viridis";
+
+/// @brief The figure of one view: computes `view` with `backend`, colours it with `colormap`
+/// over `range`, or over defaultValueRange (symmetric about 0 for the diverging map).
+/// @throws pecards::InvalidParameter (invalid view, unknown colour map),
+///         pecards::ComputeLimitExceeded, std::runtime_error (device failure).
+app::FigureSpec viewFigure(
+    Backend& backend, const ViewRequest& view, const QString& colormap, std::optional<app::ValueRange> range);
+
+/// @brief A - B entry by entry for grids of the same window and shape; an entry masked (-inf)
+/// in either grid, or not finite, is masked (-inf) in the difference.
+/// @throws std::invalid_argument when the windows or shapes differ.
+Grid differenceGrid(const Grid& a, const Grid& b);
+
+/// @brief The three figures of a compare pair, as the GUI's compare view shows it: A and B in
+/// `colormap` over one shared range (the union of their default ranges), then A - B in the
+/// diverging map over [-a, a], a = max |A - B|. The window is the part of the quantity's
+/// full extent both sides have; each grid has `viewSize` pixels (setOutputSize rule).
+/// @throws as viewFigure.
+QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
+    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap);
+
+/// @brief Every view of every card (in tab and display order; each with its own window,
+/// reduction and colour map unless options.colormap overrides it), then compareFigures of
+/// every compare pair with `compareReduction`. Output pixels per view: options.viewSize rule.
+/// @throws as viewFigure.
+QList<app::FigureSpec> workspaceFigures(Backend& backend, const app::Workspace& workspace,
+    const RenderOptions& options, Reduction compareReduction);
+
+} // namespace pecards::cli
