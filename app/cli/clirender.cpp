@@ -22,7 +22,8 @@ QStringList numberedPaths(const QString& path, qsizetype count) {
     QStringList paths;
     for (qsizetype i = 1; i <= count; ++i) {
         paths << info.dir().filePath(info.completeBaseName() + u'-'
-            + QStringLiteral("%1").arg(i, digits, 10, u'0') + u'.' + info.suffix());
+            + QStringLiteral("%1").arg(static_cast<qlonglong>(i), digits, 10, QLatin1Char('0')) + u'.'
+            + info.suffix());
     }
     return paths;
 }

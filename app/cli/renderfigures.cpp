@@ -80,7 +80,10 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     const Grid difference = differenceGrid(gridA, gridB);
     app::FigureSpec figureDiff = makeFigure(a, difference, kDifferenceColormap, symmetricRange(difference));
 
-    figureDiff.title = u"A − B: "_s + figureA.title + u" minus "_s + figureB.title;
+    figureDiff.title = u"A − B: "_s + figureA.title;
+    if (figureB.title != figureA.title) {
+        figureDiff.title += u" minus "_s + figureB.title;
+    }
     figureDiff.colorBar.label = u"A − B, "_s + figureA.colorBar.label;
     figureDiff.caption = u"A: "_s + figureA.caption + app::captionSeparator() + u"B: "_s + figureB.caption;
     figureA.title = u"A: "_s + figureA.title;

@@ -31,7 +31,8 @@ Grid differenceGrid(const Grid& a, const Grid& b);
 
 /// @brief The three figures of a compare pair, as the GUI's compare view shows it: A and B in
 /// `colormap` over one shared range (the union of their default ranges), then A - B in the
-/// diverging map over [-a, a], a = max |A - B|. The window is the part of the quantity's
+/// diverging map over [-a, a], a = max |A - B|. Titles get "A: ", "B: " and "A − B: "; the
+/// difference's caption holds both captions. The window is the part of the quantity's
 /// full extent both sides have; each grid has `viewSize` pixels (setOutputSize rule).
 /// @throws as viewFigure.
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,

@@ -8,29 +8,31 @@
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("AlibiCard", text);
-}
-
 QString headText(const pecards::CardParams& p) {
-    return tr("head %1 of %2, slope %3").arg(p.alibi.head + 1).arg(p.alibi.heads).arg(describeSlope(p.alibi));
+    return AlibiCard::tr("head %1 of %2, slope %3")
+        .arg(p.alibi.head + 1)
+        .arg(p.alibi.heads)
+        .arg(describeSlope(p.alibi));
 }
 
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart)
-        return tr("Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3")
+        return AlibiCard::tr("Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3")
             .arg(p.alibi.heads)
             .arg(p.alibi.alibi_bias_max)
             .arg(p.alibi.head + 1);
     switch (spec.quantity) {
     case pecards::Quantity::Score:
-        return tr("ALiBi bias, %1, %2").arg(headText(p), describeAlibiForm(p.alibi.form));
+        return AlibiCard::tr("ALiBi bias, %1, %2").arg(headText(p), describeAlibiForm(p.alibi.form));
     case pecards::Quantity::Attention:
-        return tr("Attention softmax(bias), %1, %2").arg(headText(p), describeAlibiForm(p.alibi.form));
+        return AlibiCard::tr("Attention softmax(bias), %1, %2")
+            .arg(headText(p), describeAlibiForm(p.alibi.form));
     case pecards::Quantity::ContentScore:
-        return tr("Content score q_i·k_j/√d + bias, %1, seed %2").arg(headText(p)).arg(p.probe.seed);
+        return AlibiCard::tr("Content score q_i·k_j/√d + bias, %1, seed %2")
+            .arg(headText(p))
+            .arg(p.probe.seed);
     default:
-        return tr("Content attention, %1, seed %2").arg(headText(p)).arg(p.probe.seed);
+        return AlibiCard::tr("Content attention, %1, seed %2").arg(headText(p)).arg(p.probe.seed);
     }
 }
 
@@ -46,7 +48,9 @@ CardEntry AlibiCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("alibi");
-    e.title = tr("ALiBi");
+    e.trContext = "AlibiCard";
+    e.titleSource = QT_TR_NOOP("ALiBi");
+    e.title = AlibiCard::tr(e.titleSource);
     e.card = pecards::Card::Alibi;
     e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
         return new AlibiCard(entry, service, parent);
@@ -61,19 +65,20 @@ CardEntry AlibiCard::entry() {
     };
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
-        return tr("form: %1; slopes m_h = 2^(-%2h/H), H = %3; %4")
+        return AlibiCard::tr("form: %1; slopes m_h = 2^(-%2h/H), H = %3; %4")
             .arg(describeAlibiForm(p.alibi.form))
             .arg(p.alibi.alibi_bias_max)
             .arg(p.alibi.heads)
             .arg(headText(p));
     };
     e.reference = [](const pecards::CardParams&) {
-        return tr("Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor");
+        return AlibiCard::tr(
+            "Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("heads"), tr("Bias per head (chart)"), CurveKind::AlibiHeads),
+        chartView(QStringLiteral("heads"), AlibiCard::tr("Bias per head (chart)"), CurveKind::AlibiHeads),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

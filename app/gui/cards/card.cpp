@@ -2,8 +2,11 @@
 
 #include "cards/parameterform.h"
 #include "views/cardview.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
 #include "views/viewslot.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -48,13 +51,11 @@ void Card::doLoad() {
     auto* textLayout = new QVBoxLayout(textSide);
     textLayout->setContentsMargins(0, 0, 0, 0);
     m_headerRow = new QHBoxLayout;
-    auto* title = new QLabel(
-        QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(m_entry.title.toHtmlEscaped()), textSide);
-    m_flip = new QPushButton(tr("Flip card ⟲"), textSide);
+    m_title = new QLabel(textSide);
+    m_flip = new QPushButton(textSide);
     m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
-    m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
     connect(m_flip, &QPushButton::clicked, this, &Card::flip);
-    m_headerRow->addWidget(title);
+    m_headerRow->addWidget(m_title);
     m_headerRow->addStretch(1);
     m_headerRow->addWidget(m_flip);
     auto* titleRow = m_headerRow;
@@ -118,14 +119,32 @@ void Card::setParams(const pecards::CardParams& params) {
 void Card::applyParams(const pecards::CardParams& params) {
     m_params = params;
     if (m_loaded) {
-        m_convention->setText(
-            tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-                .arg(m_entry.reference(params).toHtmlEscaped(), m_entry.convention(params).toHtmlEscaped()));
+        refreshHeader();
         refreshText();
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
     }
     emit paramsChanged(params);
+}
+
+void Card::refreshHeader() {
+    m_title->setText(
+        QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
+    m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
+    m_convention->setText(
+        tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+            .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));
+}
+
+void Card::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_loaded) {
+        refreshHeader();
+        m_shownHtml.clear();
+        refreshText(); // flip button text and the card text
+        for (ViewSlot* slot : m_slots)
+            slot->refreshTitle();
+    }
+    QWidget::changeEvent(event);
 }
 
 void Card::flip() {
@@ -164,4 +183,16 @@ bool Card::allViewsAnswered() const {
             return false;
     }
     return true;
+}
+
+QList<ShownHeatmap> Card::visibleHeatmaps() const {
+    QList<ShownHeatmap> heatmaps;
+    for (const ViewSlot* slot : m_slots) {
+        const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
+        if (!panel || !slot->isVisible())
+            continue;
+        if (const std::optional<ShownHeatmap> shown = panel->controller()->shown())
+            heatmaps.push_back(*shown);
+    }
+    return heatmaps;
 }

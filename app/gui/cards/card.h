@@ -6,6 +6,7 @@
 
 #include "cards/cardregistry.h"
 #include "cards/cardtext.h"
+#include "views/viewfigure.h"
 
 #include <QList>
 #include <QWidget>
@@ -44,6 +45,8 @@ public:
 
     ParameterForm* form() const { return m_form; }
     const QList<ViewSlot*>& viewSlots() const { return m_slots; }
+    /// @brief The computed heatmaps of the visible views, in grid order (for "Export card").
+    QList<ShownHeatmap> visibleHeatmaps() const;
     /// @brief True when every visible view shows a result or a message.
     bool allViewsAnswered() const;
 
@@ -56,6 +59,8 @@ signals:
 
 protected:
     void showEvent(QShowEvent* event) override;
+    /// @brief Retranslates the header, the convention line and the view titles.
+    void changeEvent(QEvent* event) override;
     /// @brief Builds the default layout; a subclass may extend it (then call the base first).
     virtual void doLoad();
     /// @brief Row under the card title where subclasses add card-specific widgets (insert
@@ -65,6 +70,7 @@ protected:
 private:
     void applyParams(const pecards::CardParams& params);
     void refreshText();
+    void refreshHeader();
 
     CardEntry m_entry;
     ComputeService* m_service;
@@ -73,6 +79,7 @@ private:
     CardSide m_side = CardSide::Front;
     QString m_language = QStringLiteral("en");
     QHBoxLayout* m_headerRow = nullptr;
+    QLabel* m_title = nullptr;
     QLabel* m_convention = nullptr;
     QPushButton* m_flip = nullptr;
     QTextBrowser* m_text = nullptr;

@@ -7,6 +7,8 @@
 #include "cards/ropecard.h"
 #include "cards/sinusoidalcard.h"
 
+#include <QCoreApplication>
+
 const QList<CardEntry>& cardRegistry() {
     static const QList<CardEntry> entries {SinusoidalCard::entry(), RelativeCard::entry(), AlibiCard::entry(),
         RopeCard::entry(), HybridCard::entry()};
@@ -27,6 +29,10 @@ const CardEntry* findCardEntry(pecards::Card card) {
             return &entry;
     }
     return nullptr;
+}
+
+QString cardTitle(const CardEntry& entry) {
+    return QCoreApplication::translate(entry.trContext, entry.titleSource);
 }
 
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity) {

@@ -18,7 +18,9 @@ class QWidget;
 
 struct CardEntry {
     QString id; ///< "sinusoidal", "relative", "alibi", "rope", "hybrid" (resource folder, tags)
-    QString title; ///< deck tab text
+    QString title; ///< deck tab text (translated when the registry was built; see cardTitle)
+    const char* trContext = ""; ///< translation context of titleSource ("RopeCard")
+    const char* titleSource = ""; ///< untranslated title
     pecards::Card card = pecards::Card::Rope;
     std::function<Card*(const CardEntry&, ComputeService*, QWidget*)> create;
     std::function<pecards::CardParams()> defaults; ///< good first parameters
@@ -36,6 +38,9 @@ const QList<CardEntry>& cardRegistry();
 /// @brief The entry with this id or card; nullptr if none.
 const CardEntry* findCardEntry(const QString& id);
 const CardEntry* findCardEntry(pecards::Card card);
+
+/// @brief The card's title in the current UI language.
+QString cardTitle(const CardEntry& entry);
 
 /// @brief Helpers for building entries: a heatmap or chart view spec.
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);

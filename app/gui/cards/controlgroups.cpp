@@ -5,11 +5,12 @@
 #include <QCoreApplication>
 #include <cmath>
 
-namespace {
+/// Translation context of this file's texts.
+class ControlGroups {
+    Q_DECLARE_TR_FUNCTIONS(ControlGroups)
+};
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ControlGroups", text);
-}
+namespace {
 
 /// A dimension slider: step 2 over [2, 1024]; the spin box also takes odd and out-of-range
 /// values so the engine can explain why they are invalid.
@@ -41,114 +42,119 @@ bool hasScaling(const pecards::CardParams& p, std::initializer_list<pecards::Rop
 
 void addSequenceControls(ParameterForm& form, bool withCausal) {
     using P = pecards::CardParams;
-    form.addSection(tr("Sequence"));
+    form.addSection(ControlGroups::tr("Sequence"));
     form.addNumber(
-        QStringLiteral("length"), tr("max length L"), {8, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
+        QStringLiteral("length"), ControlGroups::tr("max length L"),
+        {8, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
         [](const P& p) { return static_cast<double>(p.length); },
         [](P& p, double v) { p.length = toInt64(v); },
-        tr("Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L"));
+        ControlGroups::tr("Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L"));
     if (withCausal) {
         form.addToggle(
-            QStringLiteral("causal"), tr("causal mask"), [](const P& p) { return p.causal; },
-            [](P& p, bool on) { p.causal = on; }, tr("Mask keys j > i (decoder attention)"));
+            QStringLiteral("causal"), ControlGroups::tr("causal mask"), [](const P& p) { return p.causal; },
+            [](P& p, bool on) { p.causal = on; }, ControlGroups::tr("Mask keys j > i (decoder attention)"));
     }
 }
 
 void addRopeControls(ParameterForm& form, bool withScaling) {
     using P = pecards::CardParams;
     using pecards::RopeScalingType;
-    form.addSection(tr("RoPE"));
+    form.addSection(ControlGroups::tr("RoPE"));
     form.addNumber(
-        QStringLiteral("head_dim"), tr("head_dim d"), dimensionRange(),
+        QStringLiteral("head_dim"), ControlGroups::tr("head_dim d"), dimensionRange(),
         [](const P& p) { return p.rope.head_dim; }, [](P& p, double v) { p.rope.head_dim = toInt(v); },
-        tr("Size of one head's q and k; must be even, in [2, 1024]"));
+        ControlGroups::tr("Size of one head's q and k; must be even, in [2, 1024]"));
     form.addNumber(
-        QStringLiteral("base"), tr("base θ"), baseRange(), [](const P& p) { return p.rope.base; },
-        [](P& p, double v) { p.rope.base = v; },
-        tr("θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3"));
+        QStringLiteral("base"), ControlGroups::tr("base θ"), baseRange(),
+        [](const P& p) { return p.rope.base; }, [](P& p, double v) { p.rope.base = v; },
+        ControlGroups::tr("θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3"));
     form.addNumber(
-        QStringLiteral("rotary_dim"), tr("rotary_dim r"), {0, 1024, 0, 4096, false, 0, 24, false, 2.0},
-        [](const P& p) { return p.rope.rotary_dim; }, [](P& p, double v) { p.rope.rotary_dim = toInt(v); },
-        tr("Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = "
-           "head_dim"));
+        QStringLiteral("rotary_dim"), ControlGroups::tr("rotary_dim r"),
+        {0, 1024, 0, 4096, false, 0, 24, false, 2.0}, [](const P& p) { return p.rope.rotary_dim; },
+        [](P& p, double v) { p.rope.rotary_dim = toInt(v); },
+        ControlGroups::tr(
+            "Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = "
+            "head_dim"));
     form.addChoice(
-        QStringLiteral("rope_layout"), tr("pair layout"),
-        {{tr("half-split (x_i, x_i+r/2)"), static_cast<int>(pecards::RopeLayout::HalfSplit),
-             tr("GPT-NeoX, HF LLaMA rotate_half")},
-            {tr("interleaved (x_2i, x_2i+1)"), static_cast<int>(pecards::RopeLayout::Interleaved),
-                tr("RoFormer, GPT-J, Meta LLaMA")}},
+        QStringLiteral("rope_layout"), ControlGroups::tr("pair layout"),
+        {{ControlGroups::tr("half-split (x_i, x_i+r/2)"), static_cast<int>(pecards::RopeLayout::HalfSplit),
+             ControlGroups::tr("GPT-NeoX, HF LLaMA rotate_half")},
+            {ControlGroups::tr("interleaved (x_2i, x_2i+1)"),
+                static_cast<int>(pecards::RopeLayout::Interleaved),
+                ControlGroups::tr("RoFormer, GPT-J, Meta LLaMA")}},
         [](const P& p) { return static_cast<int>(p.rope.layout); },
         [](P& p, int v) { p.rope.layout = static_cast<pecards::RopeLayout>(v); },
-        tr("Same maths, different memory order: porting weights needs a permutation of q/k rows"));
+        ControlGroups::tr(
+            "Same maths, different memory order: porting weights needs a permutation of q/k rows"));
     if (!withScaling)
         return;
-    form.addSection(tr("Context extension"));
+    form.addSection(ControlGroups::tr("Context extension"));
     QList<ParameterForm::Choice> types;
     for (const auto type : {RopeScalingType::None, RopeScalingType::Linear, RopeScalingType::Dynamic,
              RopeScalingType::Yarn, RopeScalingType::Llama3, RopeScalingType::LongRope})
         types.push_back({QString::fromStdString(pecards::toString(type)), static_cast<int>(type), {}});
     form.addChoice(
-        QStringLiteral("scaling"), tr("scaling type"), types,
+        QStringLiteral("scaling"), ControlGroups::tr("scaling type"), types,
         [](const P& p) { return static_cast<int>(p.rope.scaling.type); },
         [](P& p, int v) { p.rope.scaling.type = static_cast<RopeScalingType>(v); },
-        tr("HF transformers modeling_rope_utils.py rope_type"));
+        ControlGroups::tr("HF transformers modeling_rope_utils.py rope_type"));
     form.addNumber(
-        QStringLiteral("factor"), tr("factor s"), {1, 64, 0, 1e4, true, 2, 24, false, 0.5},
+        QStringLiteral("factor"), ControlGroups::tr("factor s"), {1, 64, 0, 1e4, true, 2, 24, false, 0.5},
         [](const P& p) { return p.rope.scaling.factor; }, [](P& p, double v) { p.rope.scaling.factor = v; },
-        tr("Scaling factor s >= 1"));
+        ControlGroups::tr("Scaling factor s >= 1"));
     form.setVisibleWhen(QStringLiteral("factor"), [](const P& p) {
         return hasScaling(p,
             {RopeScalingType::Linear, RopeScalingType::Dynamic, RopeScalingType::Yarn,
                 RopeScalingType::Llama3, RopeScalingType::LongRope});
     });
     form.addNumber(
-        QStringLiteral("original_max_position_embeddings"), tr("original max positions L0"),
+        QStringLiteral("original_max_position_embeddings"), ControlGroups::tr("original max positions L0"),
         {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},
         [](const P& p) { return static_cast<double>(p.rope.scaling.original_max_position_embeddings); },
         [](P& p, double v) { p.rope.scaling.original_max_position_embeddings = toInt64(v); },
-        tr("original_max_position_embeddings: the context the model was trained on"));
+        ControlGroups::tr("original_max_position_embeddings: the context the model was trained on"));
     form.setVisibleWhen(QStringLiteral("original_max_position_embeddings"), [](const P& p) {
         return hasScaling(p,
             {RopeScalingType::Dynamic, RopeScalingType::Yarn, RopeScalingType::Llama3,
                 RopeScalingType::LongRope});
     });
     form.addNumber(
-        QStringLiteral("max_position_embeddings"), tr("max_position_embeddings"),
+        QStringLiteral("max_position_embeddings"), ControlGroups::tr("max_position_embeddings"),
         {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},
         [](const P& p) { return static_cast<double>(p.rope.scaling.max_position_embeddings); },
         [](P& p, double v) { p.rope.scaling.max_position_embeddings = toInt64(v); },
-        tr("The model's max_position_embeddings (dynamic NTK, YaRN, longrope)"));
+        ControlGroups::tr("The model's max_position_embeddings (dynamic NTK, YaRN, longrope)"));
     form.setVisibleWhen(QStringLiteral("max_position_embeddings"), [](const P& p) {
         return hasScaling(p, {RopeScalingType::Dynamic, RopeScalingType::Yarn, RopeScalingType::LongRope});
     });
     form.addNumber(
-        QStringLiteral("beta_fast"), tr("beta_fast"), {1, 128, 0, 1e4, false, 1, 24, false, 1.0},
-        [](const P& p) { return p.rope.scaling.beta_fast; },
+        QStringLiteral("beta_fast"), ControlGroups::tr("beta_fast"),
+        {1, 128, 0, 1e4, false, 1, 24, false, 1.0}, [](const P& p) { return p.rope.scaling.beta_fast; },
         [](P& p, double v) { p.rope.scaling.beta_fast = v; },
-        tr("YaRN: rotations over L0 where the ramp ends on the fast side (32)"));
+        ControlGroups::tr("YaRN: rotations over L0 where the ramp ends on the fast side (32)"));
     form.setVisibleWhen(
         QStringLiteral("beta_fast"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
     form.addNumber(
-        QStringLiteral("beta_slow"), tr("beta_slow"), {0, 32, 0, 1e4, false, 2, 24, false, 0.25},
-        [](const P& p) { return p.rope.scaling.beta_slow; },
+        QStringLiteral("beta_slow"), ControlGroups::tr("beta_slow"),
+        {0, 32, 0, 1e4, false, 2, 24, false, 0.25}, [](const P& p) { return p.rope.scaling.beta_slow; },
         [](P& p, double v) { p.rope.scaling.beta_slow = v; },
-        tr("YaRN: rotations over L0 where the ramp ends on the slow side (1)"));
+        ControlGroups::tr("YaRN: rotations over L0 where the ramp ends on the slow side (1)"));
     form.setVisibleWhen(
         QStringLiteral("beta_slow"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
     form.addNumber(
-        QStringLiteral("low_freq_factor"), tr("low_freq_factor"),
+        QStringLiteral("low_freq_factor"), ControlGroups::tr("low_freq_factor"),
         {0.25, 16, 0, 1e4, false, 2, 24, false, 0.25},
         [](const P& p) { return p.rope.scaling.low_freq_factor; },
         [](P& p, double v) { p.rope.scaling.low_freq_factor = v; },
-        tr("Llama 3: wavelengths above L0/low_freq_factor are divided by s"));
+        ControlGroups::tr("Llama 3: wavelengths above L0/low_freq_factor are divided by s"));
     form.setVisibleWhen(QStringLiteral("low_freq_factor"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::Llama3}); });
     form.addNumber(
-        QStringLiteral("high_freq_factor"), tr("high_freq_factor"),
+        QStringLiteral("high_freq_factor"), ControlGroups::tr("high_freq_factor"),
         {0.25, 16, 0, 1e4, false, 2, 24, false, 0.25},
         [](const P& p) { return p.rope.scaling.high_freq_factor; },
         [](P& p, double v) { p.rope.scaling.high_freq_factor = v; },
-        tr("Llama 3: wavelengths below L0/high_freq_factor are kept"));
+        ControlGroups::tr("Llama 3: wavelengths below L0/high_freq_factor are kept"));
     form.setVisibleWhen(QStringLiteral("high_freq_factor"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::Llama3}); });
 }
@@ -156,50 +162,56 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
 void addAlibiControls(ParameterForm& form, bool withHeadDim) {
     using P = pecards::CardParams;
     using pecards::AlibiForm;
-    form.addSection(tr("ALiBi"));
+    form.addSection(ControlGroups::tr("ALiBi"));
     form.addNumber(
-        QStringLiteral("heads"), tr("heads H"), {1, 128, 0, 1024, false, 0, 24, false, 1.0},
+        QStringLiteral("heads"), ControlGroups::tr("heads H"), {1, 128, 0, 1024, false, 0, 24, false, 1.0},
         [](const P& p) { return p.alibi.heads; }, [](P& p, double v) { p.alibi.heads = toInt(v); },
-        tr("Number of heads; slopes m_h = 2^(-8h/H) for H a power of two"));
+        ControlGroups::tr("Number of heads; slopes m_h = 2^(-8h/H) for H a power of two"));
     form.addNumber(
-        QStringLiteral("head"), tr("head shown h"), {1, 128, 0, 1024, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.alibi.head + 1; }, [](P& p, double v) { p.alibi.head = toInt(v) - 1; },
-        tr("Head shown in the heatmaps, 1..H (h = 1 has the steepest slope)"));
+        QStringLiteral("head"), ControlGroups::tr("head shown h"),
+        {1, 128, 0, 1024, false, 0, 24, false, 1.0}, [](const P& p) { return p.alibi.head + 1; },
+        [](P& p, double v) { p.alibi.head = toInt(v) - 1; },
+        ControlGroups::tr("Head shown in the heatmaps, 1..H (h = 1 has the steepest slope)"));
     form.addNumber(
-        QStringLiteral("alibi_bias_max"), tr("slope exponent B"), {0.5, 16, 0, 1e3, false, 1, 24, false, 0.5},
-        [](const P& p) { return p.alibi.alibi_bias_max; }, [](P& p, double v) { p.alibi.alibi_bias_max = v; },
-        tr("The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)"));
+        QStringLiteral("alibi_bias_max"), ControlGroups::tr("slope exponent B"),
+        {0.5, 16, 0, 1e3, false, 1, 24, false, 0.5}, [](const P& p) { return p.alibi.alibi_bias_max; },
+        [](P& p, double v) { p.alibi.alibi_bias_max = v; },
+        ControlGroups::tr("The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)"));
     form.addChoice(
-        QStringLiteral("alibi_form"), tr("bias form"),
-        {{tr("causal -m(i-j)"), static_cast<int>(AlibiForm::Causal), tr("paper, GPT-NeoX; masked for j > i")},
-            {tr("symmetric -m|i-j|"), static_cast<int>(AlibiForm::Symmetric), tr("encoder variant")},
-            {tr("row offset +m·j (BLOOM)"), static_cast<int>(AlibiForm::RowOffsetBloom),
-                tr("ofirpress, HF BLOOM: equal after the causal softmax, not before")},
-            {tr("row offset -m(L-1-j) (llm-foundry)"), static_cast<int>(AlibiForm::RowOffsetFoundry),
-                tr("MPT / llm-foundry: equal after the causal softmax, not before")}},
+        QStringLiteral("alibi_form"), ControlGroups::tr("bias form"),
+        {{ControlGroups::tr("causal -m(i-j)"), static_cast<int>(AlibiForm::Causal),
+             ControlGroups::tr("paper, GPT-NeoX; masked for j > i")},
+            {ControlGroups::tr("symmetric -m|i-j|"), static_cast<int>(AlibiForm::Symmetric),
+                ControlGroups::tr("encoder variant")},
+            {ControlGroups::tr("row offset +m·j (BLOOM)"), static_cast<int>(AlibiForm::RowOffsetBloom),
+                ControlGroups::tr("ofirpress, HF BLOOM: equal after the causal softmax, not before")},
+            {ControlGroups::tr("row offset -m(L-1-j) (llm-foundry)"),
+                static_cast<int>(AlibiForm::RowOffsetFoundry),
+                ControlGroups::tr("MPT / llm-foundry: equal after the causal softmax, not before")}},
         [](const P& p) { return static_cast<int>(p.alibi.form); },
         [](P& p, int v) { p.alibi.form = static_cast<AlibiForm>(v); });
     if (withHeadDim) {
         form.addNumber(
-            QStringLiteral("alibi_head_dim"), tr("head_dim d"), dimensionRange(),
+            QStringLiteral("alibi_head_dim"), ControlGroups::tr("head_dim d"), dimensionRange(),
             [](const P& p) { return p.alibi.head_dim; }, [](P& p, double v) { p.alibi.head_dim = toInt(v); },
-            tr("Size of q/k in the content views; even, in [2, 1024]"));
+            ControlGroups::tr("Size of q/k in the content views; even, in [2, 1024]"));
     }
 }
 
 void addProbeControls(ParameterForm& form) {
     using P = pecards::CardParams;
-    form.addSection(tr("Probe and content vectors"));
+    form.addSection(ControlGroups::tr("Probe and content vectors"));
     form.addChoice(
-        QStringLiteral("probe"), tr("probe q, k"),
-        {{tr("ones (1, …, 1)"), static_cast<int>(pecards::ProbeKind::Ones), {}},
-            {tr("random N(0, I/d)"), static_cast<int>(pecards::ProbeKind::Random), {}}},
+        QStringLiteral("probe"), ControlGroups::tr("probe q, k"),
+        {{ControlGroups::tr("ones (1, …, 1)"), static_cast<int>(pecards::ProbeKind::Ones), {}},
+            {ControlGroups::tr("random N(0, I/d)"), static_cast<int>(pecards::ProbeKind::Random), {}}},
         [](const P& p) { return static_cast<int>(p.probe.kind); },
         [](P& p, int v) { p.probe.kind = static_cast<pecards::ProbeKind>(v); },
-        tr("The fixed q and k of the positional-only views"));
+        ControlGroups::tr("The fixed q and k of the positional-only views"));
     form.addNumber(
-        QStringLiteral("seed"), tr("seed"), {0, 100, 0, 1e9, false, 0, 24, false, 1.0},
+        QStringLiteral("seed"), ControlGroups::tr("seed"), {0, 100, 0, 1e9, false, 0, 24, false, 1.0},
         [](const P& p) { return static_cast<double>(p.probe.seed); },
         [](P& p, double v) { p.probe.seed = static_cast<std::uint64_t>(std::llround(v)); },
-        tr("Seed of random probes, content vectors and learned tables (T5 buckets, Shaw, Transformer-XL)"));
+        ControlGroups::tr(
+            "Seed of random probes, content vectors and learned tables (T5 buckets, Shaw, Transformer-XL)"));
 }

@@ -5,40 +5,40 @@
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 
-namespace {
+/// Translation context of this file's texts.
+class Describe {
+    Q_DECLARE_TR_FUNCTIONS(Describe)
+};
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("Describe", text);
-}
-
-} // namespace
+namespace { } // namespace
 
 QString describeRopeLayout(pecards::RopeLayout layout) {
-    return layout == pecards::RopeLayout::HalfSplit ? tr("half-split (GPT-NeoX, HF LLaMA rotate_half)")
-                                                    : tr("interleaved (RoFormer, GPT-J, Meta LLaMA)");
+    return layout == pecards::RopeLayout::HalfSplit
+        ? Describe::tr("half-split (GPT-NeoX, HF LLaMA rotate_half)")
+        : Describe::tr("interleaved (RoFormer, GPT-J, Meta LLaMA)");
 }
 
 QString describeRopeScaling(const pecards::RopeScaling& scaling) {
     using pecards::RopeScalingType;
     if (scaling.type == RopeScalingType::None)
-        return tr("none");
+        return Describe::tr("none");
     QString text = QString::fromStdString(pecards::toString(scaling.type));
-    text += tr(", factor %1").arg(scaling.factor);
+    text += Describe::tr(", factor %1").arg(scaling.factor);
     if (scaling.type != RopeScalingType::Linear && scaling.original_max_position_embeddings > 0)
-        text += tr(", L0 = %1").arg(scaling.original_max_position_embeddings);
+        text += Describe::tr(", L0 = %1").arg(scaling.original_max_position_embeddings);
     return text;
 }
 
 QString describeAlibiForm(pecards::AlibiForm form) {
     switch (form) {
     case pecards::AlibiForm::Causal:
-        return tr("causal -m(i-j) (paper, GPT-NeoX)");
+        return Describe::tr("causal -m(i-j) (paper, GPT-NeoX)");
     case pecards::AlibiForm::Symmetric:
-        return tr("symmetric -m|i-j| (encoder)");
+        return Describe::tr("symmetric -m|i-j| (encoder)");
     case pecards::AlibiForm::RowOffsetBloom:
-        return tr("row offset +m·j (ofirpress, HF BLOOM)");
+        return Describe::tr("row offset +m·j (ofirpress, HF BLOOM)");
     case pecards::AlibiForm::RowOffsetFoundry:
-        return tr("row offset -m(L-1-j) (llm-foundry)");
+        return Describe::tr("row offset -m(L-1-j) (llm-foundry)");
     }
     return {};
 }
@@ -60,31 +60,31 @@ QString describeSlope(const pecards::AlibiParams& alibi) {
 
 QString describeProbe(const pecards::ProbeParams& probe) {
     if (!probe.q.empty())
-        return tr("explicit q, k");
-    return probe.kind == pecards::ProbeKind::Ones ? tr("q = k = (1, …, 1)")
-                                                  : tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
+        return Describe::tr("explicit q, k");
+    return probe.kind == pecards::ProbeKind::Ones ? Describe::tr("q = k = (1, …, 1)")
+                                                  : Describe::tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
 }
 
 QString describeMask(bool causal) {
-    return causal ? tr("causal") : tr("bidirectional");
+    return causal ? Describe::tr("causal") : Describe::tr("bidirectional");
 }
 
 QString quantityName(pecards::Quantity quantity) {
     switch (quantity) {
     case pecards::Quantity::Table:
-        return tr("Encoding table");
+        return Describe::tr("Encoding table");
     case pecards::Quantity::Phase:
-        return tr("Phase table");
+        return Describe::tr("Phase table");
     case pecards::Quantity::Score:
-        return tr("Positional score");
+        return Describe::tr("Positional score");
     case pecards::Quantity::Attention:
-        return tr("Attention (softmax)");
+        return Describe::tr("Attention (softmax)");
     case pecards::Quantity::Buckets:
-        return tr("Bucket map");
+        return Describe::tr("Bucket map");
     case pecards::Quantity::ContentScore:
-        return tr("Content score");
+        return Describe::tr("Content score");
     case pecards::Quantity::ContentAttention:
-        return tr("Content attention");
+        return Describe::tr("Content attention");
     }
     return {};
 }

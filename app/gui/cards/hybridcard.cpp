@@ -8,12 +8,8 @@
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("HybridCard", text);
-}
-
 QString parts(const pecards::CardParams& p) {
-    return tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
+    return HybridCard::tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
         .arg(p.alibi.head + 1)
@@ -25,26 +21,27 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case CurveKind::AlibiHeads:
-            return tr("ALiBi bias against distance for all %1 heads; thick: head %2")
+            return HybridCard::tr("ALiBi bias against distance for all %1 heads; thick: head %2")
                 .arg(p.alibi.heads)
                 .arg(p.alibi.head + 1);
         case CurveKind::Decay:
-            return tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
+            return HybridCard::tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
                 .arg(p.rope.base)
                 .arg(p.rope.head_dim);
         default:
-            return tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
+            return HybridCard::tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
         }
     }
     switch (spec.quantity) {
     case pecards::Quantity::Score:
-        return tr("Logits (R_i q)·(R_j k)/√d + bias, %1, %2").arg(describeProbe(p.probe), parts(p));
+        return HybridCard::tr("Logits (R_i q)·(R_j k)/√d + bias, %1, %2")
+            .arg(describeProbe(p.probe), parts(p));
     case pecards::Quantity::Attention:
-        return tr("Attention softmax(logits), %1").arg(parts(p));
+        return HybridCard::tr("Attention softmax(logits), %1").arg(parts(p));
     case pecards::Quantity::ContentScore:
-        return tr("Content logits, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+        return HybridCard::tr("Content logits, seed %1, %2").arg(p.probe.seed).arg(parts(p));
     default:
-        return tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+        return HybridCard::tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(parts(p));
     }
 }
 
@@ -61,7 +58,9 @@ CardEntry HybridCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("hybrid");
-    e.title = tr("RoPE + ALiBi");
+    e.trContext = "HybridCard";
+    e.titleSource = QT_TR_NOOP("RoPE + ALiBi");
+    e.title = HybridCard::tr(e.titleSource);
     e.card = pecards::Card::Hybrid;
     e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
         return new HybridCard(entry, service, parent);
@@ -77,18 +76,20 @@ CardEntry HybridCard::entry() {
     };
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
-        return tr("rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
+        return HybridCard::tr(
+            "rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
             .arg(describeRopeLayout(p.rope.layout), describeAlibiForm(p.alibi.form), parts(p));
     };
     e.reference = [](const pecards::CardParams&) {
-        return tr("RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5");
+        return HybridCard::tr("RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("heads"), tr("ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
-        chartView(QStringLiteral("decay"), tr("RoPE long-term decay (chart)"), CurveKind::Decay),
-        chartView(QStringLiteral("spectrum"), tr("RoPE spectrum (chart)"), CurveKind::Spectrum),
+        chartView(
+            QStringLiteral("heads"), HybridCard::tr("ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
+        chartView(QStringLiteral("decay"), HybridCard::tr("RoPE long-term decay (chart)"), CurveKind::Decay),
+        chartView(QStringLiteral("spectrum"), HybridCard::tr("RoPE spectrum (chart)"), CurveKind::Spectrum),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

@@ -11,26 +11,24 @@
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("RelativeCard", text);
-}
-
 QString variantText(const pecards::RelativeParams& r) {
     switch (r.variant) {
     case pecards::RelativeVariant::Shaw:
-        return tr("Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3")
+        return RelativeCard::tr(
+            "Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3")
             .arg(r.clip_k)
             .arg(2 * static_cast<qint64>(r.clip_k) + 1)
             .arg(r.d_model);
     case pecards::RelativeVariant::TransformerXL:
-        return tr("Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2")
+        return RelativeCard::tr("Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2")
             .arg(QString::fromStdString(pecards::toString(r.term)))
             .arg(r.d_model);
     case pecards::RelativeVariant::T5:
         break;
     }
-    return tr("T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed")
-        .arg(r.bidirectional ? tr("bidirectional (encoder)") : tr("unidirectional (decoder)"))
+    return RelativeCard::tr("T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed")
+        .arg(r.bidirectional ? RelativeCard::tr("bidirectional (encoder)")
+                             : RelativeCard::tr("unidirectional (decoder)"))
         .arg(r.num_buckets)
         .arg(r.max_distance);
 }
@@ -38,18 +36,18 @@ QString variantText(const pecards::RelativeParams& r) {
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const QString variant = variantText(p.relative);
     if (spec.kind == ViewKind::Chart)
-        return tr("Index against relative position n = j - i, %1").arg(variant);
+        return RelativeCard::tr("Index against relative position n = j - i, %1").arg(variant);
     switch (spec.quantity) {
     case pecards::Quantity::Buckets:
-        return tr("Bucket / index map of (i, j), %1").arg(variant);
+        return RelativeCard::tr("Bucket / index map of (i, j), %1").arg(variant);
     case pecards::Quantity::Score:
-        return tr("Positional score, %1").arg(variant);
+        return RelativeCard::tr("Positional score, %1").arg(variant);
     case pecards::Quantity::Attention:
-        return tr("Attention (softmax), %1, %2").arg(describeMask(p.causal), variant);
+        return RelativeCard::tr("Attention (softmax), %1, %2").arg(describeMask(p.causal), variant);
     case pecards::Quantity::ContentScore:
-        return tr("Content score, seed %1, %2").arg(p.probe.seed).arg(variant);
+        return RelativeCard::tr("Content score, seed %1, %2").arg(p.probe.seed).arg(variant);
     default:
-        return tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(variant);
+        return RelativeCard::tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(variant);
     }
 }
 
@@ -57,39 +55,41 @@ void addControls(ParameterForm& form) {
     using P = pecards::CardParams;
     using pecards::RelativeVariant;
     addSequenceControls(form, true);
-    form.addSection(tr("Relative position"));
+    form.addSection(RelativeCard::tr("Relative position"));
     form.addChoice(
-        QStringLiteral("variant"), tr("variant"),
-        {{tr("T5 buckets"), static_cast<int>(RelativeVariant::T5), {}},
-            {tr("Shaw (clipped)"), static_cast<int>(RelativeVariant::Shaw), {}},
-            {tr("Transformer-XL"), static_cast<int>(RelativeVariant::TransformerXL), {}}},
+        QStringLiteral("variant"), RelativeCard::tr("variant"),
+        {{RelativeCard::tr("T5 buckets"), static_cast<int>(RelativeVariant::T5), {}},
+            {RelativeCard::tr("Shaw (clipped)"), static_cast<int>(RelativeVariant::Shaw), {}},
+            {RelativeCard::tr("Transformer-XL"), static_cast<int>(RelativeVariant::TransformerXL), {}}},
         [](const P& p) { return static_cast<int>(p.relative.variant); },
         [](P& p, int v) { p.relative.variant = static_cast<RelativeVariant>(v); });
     form.addNumber(
-        QStringLiteral("num_buckets"), tr("buckets"), {2, 128, 0, 4096, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.relative.num_buckets; },
+        QStringLiteral("num_buckets"), RelativeCard::tr("buckets"),
+        {2, 128, 0, 4096, false, 0, 24, false, 1.0}, [](const P& p) { return p.relative.num_buckets; },
         [](P& p, double v) { p.relative.num_buckets = static_cast<int>(v); },
-        tr("relative_attention_num_buckets (32 in T5); bidirectional halves them by sign"));
+        RelativeCard::tr("relative_attention_num_buckets (32 in T5); bidirectional halves them by sign"));
     form.setVisibleWhen(
         QStringLiteral("num_buckets"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
     form.addNumber(
-        QStringLiteral("max_distance"), tr("max_distance"), {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
-        [](const P& p) { return p.relative.max_distance; },
+        QStringLiteral("max_distance"), RelativeCard::tr("max_distance"),
+        {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0}, [](const P& p) { return p.relative.max_distance; },
         [](P& p, double v) { p.relative.max_distance = static_cast<int>(v); },
-        tr("relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket"));
+        RelativeCard::tr(
+            "relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket"));
     form.setVisibleWhen(
         QStringLiteral("max_distance"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
     form.addToggle(
-        QStringLiteral("bidirectional"), tr("bidirectional"),
+        QStringLiteral("bidirectional"), RelativeCard::tr("bidirectional"),
         [](const P& p) { return p.relative.bidirectional; },
-        [](P& p, bool on) { p.relative.bidirectional = on; }, tr("T5 encoder (on) or decoder (off)"));
+        [](P& p, bool on) { p.relative.bidirectional = on; },
+        RelativeCard::tr("T5 encoder (on) or decoder (off)"));
     form.setVisibleWhen(QStringLiteral("bidirectional"),
         [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
     form.addNumber(
-        QStringLiteral("clip_k"), tr("clip k"), {0, 256, 0, 1 << 20, false, 0, 24, false, 1.0},
+        QStringLiteral("clip_k"), RelativeCard::tr("clip k"), {0, 256, 0, 1 << 20, false, 0, 24, false, 1.0},
         [](const P& p) { return p.relative.clip_k; },
         [](P& p, double v) { p.relative.clip_k = static_cast<int>(v); },
-        tr("Shaw: offsets beyond ±k share one learned vector"));
+        RelativeCard::tr("Shaw: offsets beyond ±k share one learned vector"));
     form.setVisibleWhen(
         QStringLiteral("clip_k"), [](const P& p) { return p.relative.variant == RelativeVariant::Shaw; });
     QList<ParameterForm::Choice> terms;
@@ -97,17 +97,17 @@ void addControls(ParameterForm& form) {
              pecards::TxlTerm::C, pecards::TxlTerm::D})
         terms.push_back({QString::fromStdString(pecards::toString(term)), static_cast<int>(term), {}});
     form.addChoice(
-        QStringLiteral("term"), tr("score term"), terms,
+        QStringLiteral("term"), RelativeCard::tr("score term"), terms,
         [](const P& p) { return static_cast<int>(p.relative.term); },
         [](P& p, int v) { p.relative.term = static_cast<pecards::TxlTerm>(v); },
-        tr("(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)"));
+        RelativeCard::tr("(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)"));
     form.setVisibleWhen(QStringLiteral("term"),
         [](const P& p) { return p.relative.variant == RelativeVariant::TransformerXL; });
     form.addNumber(
-        QStringLiteral("relative_d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
-        [](const P& p) { return p.relative.d_model; },
+        QStringLiteral("relative_d_model"), RelativeCard::tr("d_model d"),
+        {2, 1024, 0, 4096, false, 0, 24, false, 2.0}, [](const P& p) { return p.relative.d_model; },
         [](P& p, double v) { p.relative.d_model = static_cast<int>(v); },
-        tr("Shaw / Transformer-XL vector size; even, in [2, 1024]"));
+        RelativeCard::tr("Shaw / Transformer-XL vector size; even, in [2, 1024]"));
     addProbeControls(form);
 }
 
@@ -117,8 +117,9 @@ void RelativeCard::doLoad() {
     Card::doLoad();
     m_variants = new QButtonGroup(this);
     const QList<std::pair<QString, pecards::RelativeVariant>> variants {
-        {tr("T5"), pecards::RelativeVariant::T5}, {tr("Shaw"), pecards::RelativeVariant::Shaw},
-        {tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
+        {RelativeCard::tr("T5"), pecards::RelativeVariant::T5},
+        {RelativeCard::tr("Shaw"), pecards::RelativeVariant::Shaw},
+        {RelativeCard::tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
     int position = 0;
     for (const auto& [text, variant] : variants) {
         auto* button = new QToolButton(this);
@@ -143,7 +144,9 @@ CardEntry RelativeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("relative");
-    e.title = tr("Relative");
+    e.trContext = "RelativeCard";
+    e.titleSource = QT_TR_NOOP("Relative");
+    e.title = RelativeCard::tr(e.titleSource);
     e.card = pecards::Card::Relative;
     e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
         return new RelativeCard(entry, service, parent);
@@ -155,25 +158,27 @@ CardEntry RelativeCard::entry() {
         return p;
     };
     e.addControls = addControls;
-    e.convention
-        = [](const pecards::CardParams& p) { return tr("variant: %1").arg(variantText(p.relative)); };
+    e.convention = [](const pecards::CardParams& p) {
+        return RelativeCard::tr("variant: %1").arg(variantText(p.relative));
+    };
     e.reference = [](const pecards::CardParams& p) {
         switch (p.relative.variant) {
         case pecards::RelativeVariant::Shaw:
-            return tr("Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)");
+            return RelativeCard::tr("Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)");
         case pecards::RelativeVariant::TransformerXL:
-            return tr("Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn");
+            return RelativeCard::tr(
+                "Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn");
         case pecards::RelativeVariant::T5:
             break;
         }
-        return tr("HF transformers T5Attention._relative_position_bucket (log in float32)");
+        return RelativeCard::tr("HF transformers T5Attention._relative_position_bucket (log in float32)");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("buckets"), Quantity::Buckets),
         heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(
-            QStringLiteral("bucket-chart"), tr("Index against distance (chart)"), CurveKind::RelativeBuckets),
+        chartView(QStringLiteral("bucket-chart"), RelativeCard::tr("Index against distance (chart)"),
+            CurveKind::RelativeBuckets),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),

@@ -9,16 +9,12 @@
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("RopeCard", text);
-}
-
 QString dims(const pecards::CardParams& p) {
-    QString text = tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
+    QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
     if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim)
-        text += tr(", rotary_dim %1").arg(p.rope.rotary_dim);
+        text += RopeCard::tr(", rotary_dim %1").arg(p.rope.rotary_dim);
     if (p.rope.scaling.type != pecards::RopeScalingType::None)
-        text += tr(", %1").arg(describeRopeScaling(p.rope.scaling));
+        text += RopeCard::tr(", %1").arg(describeRopeScaling(p.rope.scaling));
     return text;
 }
 
@@ -26,29 +22,30 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case CurveKind::RopePolar:
-            return tr("Pairs rotating with position m: angle m·θ_i, %1").arg(dims(p));
+            return RopeCard::tr("Pairs rotating with position m: angle m·θ_i, %1").arg(dims(p));
         case CurveKind::Spectrum:
-            return tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
+            return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
         case CurveKind::Decay:
-            return tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
+            return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
         default:
-            return tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
+            return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
         }
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
-        return tr("Rotated probe R_p q over positions, %1, %2").arg(describeProbe(p.probe), dims(p));
+        return RopeCard::tr("Rotated probe R_p q over positions, %1, %2")
+            .arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Phase:
-        return tr("Phase m·θ_i mod 2π (radians), %1").arg(dims(p));
+        return RopeCard::tr("Phase m·θ_i mod 2π (radians), %1").arg(dims(p));
     case pecards::Quantity::Score:
-        return tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only")
+        return RopeCard::tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only")
             .arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Attention:
-        return tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
+        return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
     case pecards::Quantity::ContentScore:
-        return tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
+        return RopeCard::tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
     default:
-        return tr("Content attention, %1, seed %2, %3")
+        return RopeCard::tr("Content attention, %1, seed %2, %3")
             .arg(describeMask(p.causal))
             .arg(p.probe.seed)
             .arg(dims(p));
@@ -64,7 +61,7 @@ void addControls(ParameterForm& form) {
 } // namespace
 
 QString RopeCard::convention(const pecards::CardParams& p) {
-    return tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
+    return RopeCard::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
         .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling))
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
@@ -76,7 +73,9 @@ CardEntry RopeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("rope");
-    e.title = tr("RoPE");
+    e.trContext = "RopeCard";
+    e.titleSource = QT_TR_NOOP("RoPE");
+    e.title = RopeCard::tr(e.titleSource);
     e.card = pecards::Card::Rope;
     e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
         return new RopeCard(entry, service, parent);
@@ -93,16 +92,17 @@ CardEntry RopeCard::entry() {
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.rope.scaling.type == pecards::RopeScalingType::None
-            ? tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")
-            : tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
+            ? RopeCard::tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")
+            : RopeCard::tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
-        chartView(QStringLiteral("polar"), tr("Rotating pairs (polar chart)"), CurveKind::RopePolar),
-        chartView(QStringLiteral("spectrum"), tr("Spectrum (chart)"), CurveKind::Spectrum),
-        chartView(QStringLiteral("decay"), tr("Long-term decay (chart)"), CurveKind::Decay),
-        chartView(QStringLiteral("waves"), tr("Waves (chart)"), CurveKind::Waves),
+        chartView(
+            QStringLiteral("polar"), RopeCard::tr("Rotating pairs (polar chart)"), CurveKind::RopePolar),
+        chartView(QStringLiteral("spectrum"), RopeCard::tr("Spectrum (chart)"), CurveKind::Spectrum),
+        chartView(QStringLiteral("decay"), RopeCard::tr("Long-term decay (chart)"), CurveKind::Decay),
+        chartView(QStringLiteral("waves"), RopeCard::tr("Waves (chart)"), CurveKind::Waves),
         heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),

@@ -8,54 +8,54 @@
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("SinusoidalCard", text);
-}
-
 QString layoutText(const pecards::SinusoidalParams& s) {
     return s.layout == pecards::SinusoidalLayout::Interleaved
-        ? tr("interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)")
-        : tr("concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)");
+        ? SinusoidalCard::tr("interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)")
+        : SinusoidalCard::tr("concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)");
 }
 
 QString frequencyText(const pecards::SinusoidalParams& s) {
     return s.frequencies == pecards::SinusoidalFrequencies::Paper
-        ? tr("paper w_i = b^(-2i/d)")
-        : tr("tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))");
+        ? SinusoidalCard::tr("paper w_i = b^(-2i/d)")
+        : SinusoidalCard::tr("tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))");
 }
 
 QString convention(const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
-    QString text = tr("layout: %1; frequencies: %2; base %3, d_model %4")
+    QString text = SinusoidalCard::tr("layout: %1; frequencies: %2; base %3, d_model %4")
                        .arg(layoutText(s), frequencyText(s))
                        .arg(s.base)
                        .arg(s.d_model);
     if (s.padding_idx >= 0)
-        text += tr("; fairseq padding_idx %1 (row zeroed)").arg(s.padding_idx);
+        text += SinusoidalCard::tr("; fairseq padding_idx %1 (row zeroed)").arg(s.padding_idx);
     return text;
 }
 
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
-    const QString dims = tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
+    const QString dims = SinusoidalCard::tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
     if (spec.kind == ViewKind::Chart) {
         return spec.curve == CurveKind::Waves
-            ? tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
-            : tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
+            ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
+            : SinusoidalCard::tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
-        return tr("Encoding table PE[p, dim], %1, %2").arg(dims, layoutText(s));
+        return SinusoidalCard::tr("Encoding table PE[p, dim], %1, %2").arg(dims, layoutText(s));
     case pecards::Quantity::Phase:
-        return tr("Phase p·w_i mod 2π (radians), %1").arg(dims);
+        return SinusoidalCard::tr("Phase p·w_i mod 2π (radians), %1").arg(dims);
     case pecards::Quantity::Score:
-        return tr("Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1").arg(dims);
+        return SinusoidalCard::tr("Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1")
+            .arg(dims);
     case pecards::Quantity::Attention:
-        return tr("Attention softmax(PE_i·PE_j / √d), %1, %2").arg(describeMask(p.causal), dims);
+        return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2")
+            .arg(describeMask(p.causal), dims);
     case pecards::Quantity::ContentScore:
-        return tr("Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2").arg(p.probe.seed).arg(dims);
+        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2")
+            .arg(p.probe.seed)
+            .arg(dims);
     default:
-        return tr("Content attention softmax(score / √d), %1, seed %2")
+        return SinusoidalCard::tr("Content attention softmax(score / √d), %1, seed %2")
             .arg(describeMask(p.causal))
             .arg(p.probe.seed);
     }
@@ -64,34 +64,37 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
 void addControls(ParameterForm& form) {
     using P = pecards::CardParams;
     addSequenceControls(form, true);
-    form.addSection(tr("Sinusoidal"));
+    form.addSection(SinusoidalCard::tr("Sinusoidal"));
     form.addNumber(
-        QStringLiteral("d_model"), tr("d_model d"), {2, 1024, 0, 4096, false, 0, 24, false, 2.0},
-        [](const P& p) { return p.sinusoidal.d_model; },
+        QStringLiteral("d_model"), SinusoidalCard::tr("d_model d"),
+        {2, 1024, 0, 4096, false, 0, 24, false, 2.0}, [](const P& p) { return p.sinusoidal.d_model; },
         [](P& p, double v) { p.sinusoidal.d_model = static_cast<int>(v); },
-        tr("Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]"));
+        SinusoidalCard::tr(
+            "Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]"));
     form.addNumber(
-        QStringLiteral("base"), tr("base b"), {10, 1e7, 0, 1e12, true, 1, 24, false, 1.0},
+        QStringLiteral("base"), SinusoidalCard::tr("base b"), {10, 1e7, 0, 1e12, true, 1, 24, false, 1.0},
         [](const P& p) { return p.sinusoidal.base; }, [](P& p, double v) { p.sinusoidal.base = v; },
-        tr("w_i = b^(-2i/d): wavelengths run from 2π to 2π·b"));
+        SinusoidalCard::tr("w_i = b^(-2i/d): wavelengths run from 2π to 2π·b"));
     form.addChoice(
-        QStringLiteral("sin_layout"), tr("column layout"),
-        {{tr("interleaved (paper)"), static_cast<int>(pecards::SinusoidalLayout::Interleaved), {}},
-            {tr("concatenated [sin | cos]"), static_cast<int>(pecards::SinusoidalLayout::Concatenated), {}}},
+        QStringLiteral("sin_layout"), SinusoidalCard::tr("column layout"),
+        {{SinusoidalCard::tr("interleaved (paper)"), static_cast<int>(pecards::SinusoidalLayout::Interleaved),
+             {}},
+            {SinusoidalCard::tr("concatenated [sin | cos]"),
+                static_cast<int>(pecards::SinusoidalLayout::Concatenated), {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.layout); },
         [](P& p, int v) { p.sinusoidal.layout = static_cast<pecards::SinusoidalLayout>(v); });
     form.addChoice(
-        QStringLiteral("frequencies"), tr("frequencies"),
-        {{tr("paper b^(-2i/d)"), static_cast<int>(pecards::SinusoidalFrequencies::Paper), {}},
-            {tr("tensor2tensor / fairseq"), static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor),
-                {}}},
+        QStringLiteral("frequencies"), SinusoidalCard::tr("frequencies"),
+        {{SinusoidalCard::tr("paper b^(-2i/d)"), static_cast<int>(pecards::SinusoidalFrequencies::Paper), {}},
+            {SinusoidalCard::tr("tensor2tensor / fairseq"),
+                static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor), {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.frequencies); },
         [](P& p, int v) { p.sinusoidal.frequencies = static_cast<pecards::SinusoidalFrequencies>(v); });
     form.addNumber(
-        QStringLiteral("padding_idx"), tr("padding_idx"), {-1, 64, -1, 1 << 20, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.sinusoidal.padding_idx; },
+        QStringLiteral("padding_idx"), SinusoidalCard::tr("padding_idx"),
+        {-1, 64, -1, 1 << 20, false, 0, 24, false, 1.0}, [](const P& p) { return p.sinusoidal.padding_idx; },
         [](P& p, double v) { p.sinusoidal.padding_idx = static_cast<int>(v); },
-        tr("fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none"));
+        SinusoidalCard::tr("fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none"));
     addProbeControls(form);
 }
 
@@ -101,7 +104,9 @@ CardEntry SinusoidalCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("sinusoidal");
-    e.title = tr("Sinusoidal");
+    e.trContext = "SinusoidalCard";
+    e.titleSource = QT_TR_NOOP("Sinusoidal");
+    e.title = SinusoidalCard::tr(e.titleSource);
     e.card = pecards::Card::Sinusoidal;
     e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
         return new SinusoidalCard(entry, service, parent);
@@ -116,18 +121,19 @@ CardEntry SinusoidalCard::entry() {
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.sinusoidal.frequencies == pecards::SinusoidalFrequencies::Paper
-            ? tr("Vaswani et al. 2017 §3.5 (Annotated Transformer)")
-            : tr("tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding");
+            ? SinusoidalCard::tr("Vaswani et al. 2017 §3.5 (Annotated Transformer)")
+            : SinusoidalCard::tr(
+                "tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("score"), Quantity::Score),
-        chartView(QStringLiteral("waves"), tr("Waves (chart)"), CurveKind::Waves),
+        chartView(QStringLiteral("waves"), SinusoidalCard::tr("Waves (chart)"), CurveKind::Waves),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
-        chartView(QStringLiteral("spectrum"), tr("Spectrum (chart)"), CurveKind::Spectrum)};
+        chartView(QStringLiteral("spectrum"), SinusoidalCard::tr("Spectrum (chart)"), CurveKind::Spectrum)};
     e.defaultViews = {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;

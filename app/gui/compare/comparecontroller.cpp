@@ -114,7 +114,7 @@ void CompareController::onDifference(const DifferenceResult& result) {
     m_widgets[A]->setFrame(makeHeatmapFrame(result.a, m_fullExtent, shared, style.rowLabel, style.colLabel));
     m_widgets[B]->setFrame(makeHeatmapFrame(result.b, m_fullExtent, shared, style.rowLabel, style.colLabel));
     ColorScaling diverging;
-    diverging.colorMap = ColorMapKind::Diverging;
+    diverging.colorMap = QStringLiteral("diverging");
     diverging.symmetric = true;
     m_widgets[Difference]->setFrame(
         makeHeatmapFrame(result.difference, m_fullExtent, diverging, style.rowLabel, style.colLabel));

@@ -37,10 +37,14 @@ void CardView::setContent(QWidget* content) {
     m_layout->addWidget(content, 1);
 }
 
-void CardView::addExportButton(QWidget* target) {
+void CardView::addExportButton() {
     auto* button = new QToolButton(this);
     button->setText(tr("Save…"));
-    button->setToolTip(tr("Save this view as PNG or SVG"));
+    button->setToolTip(tr("Save this view as a figure or its numbers"));
     m_toolRow->addWidget(button);
-    connect(button, &QToolButton::clicked, this, [this, target] { exportFigure(target, this, title()); });
+    connect(button, &QToolButton::clicked, this, &CardView::saveView);
+}
+
+void CardView::saveView() {
+    exportFigure(this, this, title());
 }

@@ -39,8 +39,10 @@ signals:
 protected:
     /// @brief Adds the drawing below the title.
     void setContent(QWidget* content);
-    /// @brief Adds "export PNG/SVG" to the tool row for `target`.
-    void addExportButton(QWidget* target);
+    /// @brief Adds the "Save…" button to the tool row; it calls saveView().
+    void addExportButton();
+    /// @brief The "Save…" action: by default the panel as a PNG or SVG image (figureexport.h).
+    virtual void saveView();
 
 private:
     ViewSpec m_spec;

@@ -54,10 +54,23 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         toolRow()->addWidget(m_extent);
         connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
     }
-    addExportButton(this);
+    addExportButton();
     connect(service, &ComputeService::curvesReady, this, &ChartPanel::onCurves);
     connect(service, &ComputeService::failed, this, &ChartPanel::onFailure);
     setContent(m_chart);
+}
+
+bool ChartPanel::isSweepable() const {
+    return spec().curve == CurveKind::RopePolar || spec().curve == CurveKind::AlibiHeads;
+}
+
+void ChartPanel::setSweepPosition(int m) {
+    if (spec().curve == CurveKind::RopePolar) {
+        m_position->setValue(m);
+        submit();
+    } else if (spec().curve == CurveKind::AlibiHeads) {
+        m_extent->setValue(std::max(2, m)); // valueChanged submits
+    }
 }
 
 void ChartPanel::setParams(const pecards::CardParams& params) {

@@ -25,6 +25,13 @@ public:
     SliderSpin* positionControl() const { return m_position; }
     const CurveRequest& lastRequest() const { return m_request; }
 
+    /// @brief True for charts a position sweep animates: the RoPE polar pairs (rotated to
+    /// position m) and the ALiBi bias per head (drawn out to distance m).
+    bool isSweepable() const;
+    /// @brief Shows position m (presentation animation): polar: the pairs at m; ALiBi heads:
+    /// distances 0..max(2, m). No-op for other charts. The worker computes; latest wins.
+    void setSweepPosition(int m);
+
     static constexpr int kDefaultPolarPosition = 10; ///< pairs already spread out at first sight
 
 protected:

@@ -63,7 +63,8 @@ void HeatmapController::setReduction(pecards::Reduction reduction) {
     submit();
 }
 
-void HeatmapController::setColorMap(std::optional<ColorMapKind> colorMap) {
+void HeatmapController::setColorMap(std::optional<QString> colorMap) {
+    m_colorMapOverride = colorMap;
     m_style = quantityStyle(m_quantity);
     if (colorMap) {
         m_style.scaling.colorMap = *colorMap;
@@ -125,6 +126,7 @@ void HeatmapController::onGrid(const GridResult& result) {
         return;
     m_shownId = result.id;
     m_hasResult = true;
+    m_shownRequest = result.request;
     m_widget->setFrame(
         makeHeatmapFrame(result.grid, m_fullExtent, m_style.scaling, m_style.rowLabel, m_style.colLabel));
     showIdleReadout();
@@ -138,6 +140,12 @@ void HeatmapController::onFailure(const ComputeFailure& failure) {
     m_hasResult = true;
     m_widget->setMessage(failure.message); // the last good frame stays underneath
     emit messageShown(failure.message);
+}
+
+std::optional<ShownHeatmap> HeatmapController::shown() const {
+    if (!m_widget || m_widget->frame().isNull())
+        return std::nullopt;
+    return ShownHeatmap {m_shownRequest, m_widget->frame().grid, m_widget->frame().colorMap};
 }
 
 void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol) {

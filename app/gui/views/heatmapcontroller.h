@@ -6,6 +6,7 @@
 
 #include "compute/computejobs.h"
 #include "views/quantitystyle.h"
+#include "views/viewfigure.h"
 
 #include <QObject>
 #include <QPointer>
@@ -25,8 +26,12 @@ public:
     void setParams(const pecards::CardParams& params);
     void setReduction(pecards::Reduction reduction);
     pecards::Reduction reduction() const { return m_reduction; }
-    /// @brief Overrides the quantity's colour map; nullopt = the quantity's default.
-    void setColorMap(std::optional<ColorMapKind> colorMap);
+    /// @brief Overrides the quantity's colour map (a colormaplookup.h name); nullopt = the
+    /// quantity's default (automatic).
+    void setColorMap(std::optional<QString> colorMap);
+    /// @brief The colour map chosen for this view (the quantity's default when automatic).
+    QString colorMap() const { return m_style.scaling.colorMap; }
+    bool isAutomaticColorMap() const { return !m_colorMapOverride.has_value(); }
 
     /// @brief Shows this window of the full extent (clamped into it).
     void setWindow(const pecards::Window& window);
@@ -37,6 +42,8 @@ public:
     /// @brief The request sent last (for tests and the status line).
     const pecards::ViewRequest& lastRequest() const { return m_request; }
     bool hasResult() const { return m_hasResult; }
+    /// @brief The heatmap on screen (request, grid, colour map); nullopt before the first frame.
+    std::optional<ShownHeatmap> shown() const;
     pecards::Quantity quantity() const { return m_quantity; }
 
     /// @brief The exact value of the last probed entry (hover read-out), if answered.
@@ -72,12 +79,14 @@ private:
     QString m_probeTag;
     pecards::Quantity m_quantity;
     QuantityStyle m_style;
+    std::optional<QString> m_colorMapOverride;
     pecards::Reduction m_reduction;
     pecards::CardParams m_params;
     bool m_hasParams = false;
     pecards::Window m_fullExtent;
     pecards::Window m_window;
     pecards::ViewRequest m_request;
+    pecards::ViewRequest m_shownRequest; ///< the request the frame on screen answers
     quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
     quint64 m_probeId = 0;
     bool m_hasResult = false;

@@ -1,5 +1,7 @@
 #include "views/heatmapframe.h"
 
+#include "views/quantitystyle.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -29,7 +31,7 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
         high = 1.0;
     }
     if (scaling.symmetric && scaling.sequentialIfOneSigned && (low >= 0.0 || high <= 0.0)) {
-        frame.colorMap = ColorMapKind::Viridis;
+        frame.colorMap = sequentialColormap();
     } else if (scaling.symmetric) {
         const double reach = std::max(std::abs(low), std::abs(high));
         low = -reach;
@@ -50,7 +52,7 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
         for (int c = 0; c < grid.cols; ++c) {
             const double value = grid.at(r, c);
             if (std::isfinite(value))
-                line[c] = colorMapColor(frame.colorMap, (value - low) / (high - low));
+                line[c] = heatmapColor(frame.colorMap, (value - low) / (high - low));
             else
                 line[c] = (std::isinf(value) && value < 0) ? maskedColor() : invalidColor();
         }

@@ -3,7 +3,7 @@
 /// @brief A computed grid turned into what a HeatmapWidget paints: the image, the colour range
 /// and the axis names. Built by the controllers (not by the widget) from an engine Grid.
 
-#include "widgets/colormap.h"
+#include "widgets/colormaplookup.h"
 
 #include <QImage>
 #include <QString>
@@ -16,7 +16,7 @@ struct HeatmapFrame {
     QImage image; ///< grid.cols x grid.rows, one texel per grid value
     double low = 0.0; ///< value at the bottom of the colour bar
     double high = 1.0; ///< value at the top of the colour bar
-    ColorMapKind colorMap = ColorMapKind::Viridis;
+    QString colorMap = QStringLiteral("viridis"); ///< colormaplookup.h name
     int maskedCount = 0; ///< -infinity entries (masked logits), painted grey
     int invalidCount = 0; ///< NaN / +infinity entries, painted magenta
     QString rowLabel; ///< e.g. "query position i"
@@ -26,7 +26,7 @@ struct HeatmapFrame {
 
 /// @brief How the colour range is chosen.
 struct ColorScaling {
-    ColorMapKind colorMap = ColorMapKind::Viridis;
+    QString colorMap = QStringLiteral("viridis"); ///< colormaplookup.h name
     bool symmetric = false; ///< range [-a, a] with a = max |finite value| (diverging maps)
     bool sequentialIfOneSigned = false; ///< with symmetric: values of one sign use viridis, own range
     std::optional<double> fixedLow; ///< fixed range (phase [0, 2 pi), buckets [0, n-1])

@@ -1,11 +1,13 @@
 #include "views/heatmappanel.h"
 
+#include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QMenu>
+#include <QSignalBlocker>
 #include <QToolButton>
 
 HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
@@ -32,7 +34,7 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     toolRow()->addStretch(1);
     toolRow()->addWidget(m_reduction);
     toolRow()->addWidget(reset);
-    addExportButton(this);
+    addExportButton();
 
     m_heatmap->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_heatmap, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
@@ -49,12 +51,29 @@ bool HeatmapPanel::hasResult() const {
     return m_controller->hasResult();
 }
 
+void HeatmapPanel::restore(
+    const pecards::Window& window, pecards::Reduction reduction, const QString& colormap) {
+    {
+        const QSignalBlocker blocker(m_reduction);
+        m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(reduction)));
+    }
+    m_controller->setReduction(reduction);
+    const bool automatic = colormap == quantityStyle(spec().quantity).scaling.colorMap;
+    m_controller->setColorMap(automatic ? std::nullopt : std::optional<QString>(colormap));
+    m_controller->setWindow(window);
+}
+
+void HeatmapPanel::saveView() {
+    if (const std::optional<ShownHeatmap> shown = m_controller->shown())
+        askAndSaveHeatmap(*shown, this);
+}
+
 void HeatmapPanel::showContextMenu(const QPoint& position) {
     QMenu menu(this);
     menu.addAction(tr("Reset zoom"), m_controller, &HeatmapController::resetWindow);
     QMenu* colors = menu.addMenu(tr("Colour map"));
     colors->addAction(tr("Automatic"), this, [this] { m_controller->setColorMap(std::nullopt); });
-    for (const ColorMapKind kind : allColorMaps())
-        colors->addAction(colorMapName(kind), this, [this, kind] { m_controller->setColorMap(kind); });
+    for (const QString& name : heatmapColormapNames())
+        colors->addAction(name, this, [this, name] { m_controller->setColorMap(name); });
     menu.exec(m_heatmap->mapToGlobal(position));
 }

@@ -24,6 +24,14 @@ public:
     HeatmapController* controller() const { return m_controller; }
     QComboBox* reductionBox() const { return m_reduction; }
 
+    /// @brief Shows this window, reduction and colour map (a workspace being opened); a colour
+    /// map equal to the quantity's default means "automatic".
+    void restore(const pecards::Window& window, pecards::Reduction reduction, const QString& colormap);
+
+protected:
+    /// @brief Saves the figure (PNG/SVG/PDF) or the numbers (.npy/.csv) of the heatmap shown.
+    void saveView() override;
+
 private:
     void showContextMenu(const QPoint& position);
 

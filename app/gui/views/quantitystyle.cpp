@@ -3,45 +3,70 @@
 #include <QCoreApplication>
 #include <numbers>
 
+/// Translation context of this file's texts.
+class QuantityText {
+    Q_DECLARE_TR_FUNCTIONS(QuantityText)
+};
+
+namespace {
+
+QString& sequentialSetting() {
+    static QString name = QStringLiteral("viridis");
+    return name;
+}
+
+} // namespace
+
+QString sequentialColormap() {
+    return sequentialSetting();
+}
+
+void setSequentialColormap(const QString& name) {
+    if (isHeatmapColormap(name))
+        sequentialSetting() = name;
+}
+
 QuantityStyle quantityStyle(pecards::Quantity quantity) {
     using pecards::Quantity;
     using pecards::Reduction;
-    const auto tr = [](const char* text) { return QCoreApplication::translate("QuantityStyle", text); };
-    QuantityStyle style {tr("i"), tr("j"), tr("query position i"), tr("key position j"), {}, Reduction::Mean};
+    QuantityStyle style {QuantityText::tr("i"), QuantityText::tr("j"), QuantityText::tr("query position i"),
+        QuantityText::tr("key position j"), {}, Reduction::Mean};
     switch (quantity) {
     case Quantity::Table:
-        style = {tr("p"), tr("dim"), tr("position p"), tr("dimension"), {}, Reduction::Mean};
-        style.scaling.colorMap = ColorMapKind::Diverging;
+        style = {QuantityText::tr("p"), QuantityText::tr("dim"), QuantityText::tr("position p"),
+            QuantityText::tr("dimension"), {}, Reduction::Mean};
+        style.scaling.colorMap = QStringLiteral("diverging");
         style.scaling.symmetric = true;
         break;
     case Quantity::Phase:
-        style = {tr("p"), tr("pair"), tr("position p"), tr("frequency pair i"), {}, Reduction::Sample};
-        style.scaling.colorMap = ColorMapKind::Viridis;
+        style = {QuantityText::tr("p"), QuantityText::tr("pair"), QuantityText::tr("position p"),
+            QuantityText::tr("frequency pair i"), {}, Reduction::Sample};
+        style.scaling.colorMap = sequentialColormap();
         style.scaling.fixedLow = 0.0;
         style.scaling.fixedHigh = 2.0 * std::numbers::pi;
         break;
     case Quantity::Score:
-        style.scaling.colorMap = ColorMapKind::Diverging;
+        style.scaling.colorMap = QStringLiteral("diverging");
         style.scaling.symmetric = true;
         style.scaling.sequentialIfOneSigned = true; // ALiBi / T5 biases
         break;
     case Quantity::ContentScore:
-        style.scaling.colorMap = ColorMapKind::Diverging;
+        style.scaling.colorMap = QStringLiteral("diverging");
         style.scaling.symmetric = true;
         style.reduction = Reduction::Sample;
         break;
     case Quantity::Attention:
-        style.scaling.colorMap = ColorMapKind::Magma;
+        style.scaling.colorMap = QStringLiteral("magma");
         style.scaling.fixedLow = 0.0;
         style.reduction = Reduction::Max;
         break;
     case Quantity::ContentAttention:
-        style.scaling.colorMap = ColorMapKind::Magma;
+        style.scaling.colorMap = QStringLiteral("magma");
         style.scaling.fixedLow = 0.0;
         style.reduction = Reduction::Sample;
         break;
     case Quantity::Buckets:
-        style.scaling.colorMap = ColorMapKind::Cividis;
+        style.scaling.colorMap = QStringLiteral("cividis");
         style.reduction = Reduction::Sample;
         break;
     }

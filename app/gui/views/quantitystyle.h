@@ -22,6 +22,13 @@ struct QuantityStyle {
 /// the `sample` reduction (exact reductions of content views are costly).
 QuantityStyle quantityStyle(pecards::Quantity quantity);
 
+/// @brief The sequential colour map of the views whose quantity has no map of its own (phase,
+/// one-signed scores such as ALiBi biases): the "colour map" preference, "viridis" by default.
+QString sequentialColormap();
+/// @brief Sets it (a colormaplookup.h name; an unknown name is ignored). Views take it at their
+/// next frame.
+void setSequentialColormap(const QString& name);
+
 /// @brief "sample", "mean", "max", "min" and a tooltip-length explanation.
 QString reductionName(pecards::Reduction reduction);
 QString reductionExplanation(pecards::Reduction reduction);

@@ -58,3 +58,8 @@ void ViewSlot::setParams(const pecards::CardParams& params) {
     m_view->setTitle(m_title(m_view->spec(), params));
     m_view->setParams(params);
 }
+
+void ViewSlot::refreshTitle() {
+    if (m_view && m_hasParams)
+        m_view->setTitle(m_title(m_view->spec(), m_params));
+}

@@ -32,6 +32,9 @@ public:
     /// @brief New card parameters for the panel and its title.
     void setParams(const pecards::CardParams& params);
 
+    /// @brief Sets the panel's title again (after a language change); computes nothing.
+    void refreshTitle();
+
 private:
     ComputeService* m_service;
     QString m_tagPrefix;

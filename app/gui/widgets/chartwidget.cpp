@@ -104,7 +104,7 @@ void ChartWidget::setCurves(const CurveSet& curves) {
         QXYSeries* series = nullptr;
         if (curve.scatter) {
             auto* scatter = new QScatterSeries;
-            scatter->setMarkerSize(6.0);
+            scatter->setMarkerSize(6.0 * m_lineScale);
             scatter->setBorderColor(Qt::transparent);
             series = scatter;
         } else {
@@ -118,7 +118,7 @@ void ChartWidget::setCurves(const CurveSet& curves) {
         series->attachAxis(yAxis);
         if (!curve.scatter) {
             QPen pen = series->pen();
-            pen.setWidthF(curve.emphasised ? 3.5 : 1.6);
+            pen.setWidthF((curve.emphasised ? 3.5 : 1.6) * m_lineScale);
             series->setPen(pen);
         }
         if (curve.followsPrevious && previous) {
@@ -153,4 +153,12 @@ void ChartWidget::drawForeground(QPainter* painter, const QRectF& rect) {
     painter->drawRoundedRect(needed.intersected(area), 6, 6);
     painter->setPen(Qt::white);
     painter->drawText(box, Qt::AlignCenter | Qt::TextWordWrap, m_message);
+}
+
+void ChartWidget::setLineScale(double scale) {
+    if (scale == m_lineScale)
+        return;
+    m_lineScale = scale;
+    if (!m_curves.curves.empty())
+        setCurves(CurveSet(m_curves));
 }

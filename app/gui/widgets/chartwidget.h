@@ -22,6 +22,10 @@ public:
     void setMessage(const QString& message);
     const QString& message() const { return m_message; }
 
+    /// @brief Line widths and marker sizes times `scale` (presentation mode: 2), redrawn now.
+    void setLineScale(double scale);
+    double lineScale() const { return m_lineScale; }
+
     QSize sizeHint() const override { return {460, 420}; }
 
     static constexpr int kMaxLegendEntries = 12; ///< more series than this hide the legend
@@ -36,4 +40,5 @@ private:
     CurveSet m_curves;
     QString m_message;
     bool m_polar = false;
+    double m_lineScale = 1.0;
 };

@@ -169,7 +169,7 @@ void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
         plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
     for (int y = 0; y < bar.height(); ++y) {
         const double t = 1.0 - (y + 0.5) / bar.height();
-        painter.setPen(QColor::fromRgb(colorMapColor(m_frame.colorMap, t)));
+        painter.setPen(QColor::fromRgb(heatmapColor(m_frame.colorMap, t)));
         painter.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
     }
     painter.setPen(palette().color(QPalette::WindowText));

@@ -2,14 +2,18 @@
 
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
+#include "settings/theme.h"
+#include "views/quantitystyle.h"
 #include "window/mainwindow.h"
 #include "window/startupoptions.h"
 
 #include <QApplication>
+#include <QSettings>
 #include <QTextStream>
 
 int runPecards(int argc, char* argv[]) {
     QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("pecards"));
     QApplication::setApplicationName(QStringLiteral("PE Cards"));
     QApplication::setApplicationVersion(QStringLiteral(PECARDS_VERSION));
     QFont font = QApplication::font();
@@ -22,8 +26,15 @@ int runPecards(int argc, char* argv[]) {
         QTextStream(stderr) << error << Qt::endl;
         return 2;
     }
-    ComputeService service(options->cpu ? cpuBackendFactory() : defaultBackendFactory(options->device));
+    const pecards::app::Preferences preferences = pecards::app::Preferences::load(QSettings());
+    applyTheme(options->theme.isEmpty()                ? preferences.theme
+            : options->theme == QStringLiteral("dark") ? pecards::app::Theme::Dark
+                                                       : pecards::app::Theme::Light);
+    setSequentialColormap(preferences.colormap);
+    const QString device = options->device.isEmpty() ? preferences.device : options->device;
+    ComputeService service(options->cpu ? cpuBackendFactory() : defaultBackendFactory(device));
     MainWindow window(&service);
+    window.setLanguage(preferences.language); // --language (applyStartupOptions) overrides
     window.resize(options->size);
     window.show();
     applyStartupOptions(window, service, *options);

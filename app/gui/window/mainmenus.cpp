@@ -2,19 +2,25 @@
 
 #include "cards/card.h"
 #include "compare/compareview.h"
+#include "presentation/presentationcontroller.h"
+#include "session/workspacecontroller.h"
+#include "settings/languageswitcher.h"
+#include "settings/preferencesdialog.h"
 #include "views/figureexport.h"
 #include "window/mainwindow.h"
 #include "window/presets.h"
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QDir>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 
-void buildMainMenus(MainWindow& window) {
-    MainWindow* w = &window;
-    QMenu* file = window.menuBar()->addMenu(MainWindow::tr("&File"));
+namespace {
+
+void buildFileMenu(MainWindow* w) {
+    QMenu* file = w->menuBar()->addMenu(MainWindow::tr("&File"));
     QAction* open = file->addAction(MainWindow::tr("&Open config…"), w, [w] {
         const QString path = QFileDialog::getOpenFileName(w,
             MainWindow::tr("Open a Hugging Face config.json"), {}, MainWindow::tr("Model config (*.json)"));
@@ -24,12 +30,72 @@ void buildMainMenus(MainWindow& window) {
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(MainWindow::tr(
         "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
-    file->addAction(MainWindow::tr("Save &window image…"), w, [w] { exportFigure(w, w, w->windowTitle()); });
+    file->addSeparator();
+    WorkspaceController* session = w->session();
+    QAction* openWorkspace
+        = file->addAction(MainWindow::tr("Open &workspace…"), session, &WorkspaceController::askOpen);
+    openWorkspace->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    QMenu* recent = file->addMenu(MainWindow::tr("Open &recent"));
+    QObject::connect(recent, &QMenu::aboutToShow, recent, [recent, session] {
+        recent->clear();
+        const QStringList files = session->recentFiles();
+        for (int n = 0; n < files.size(); ++n) {
+            recent->addAction(QStringLiteral("&%1 %2").arg(n + 1).arg(QDir::toNativeSeparators(files.at(n))),
+                session, [session, path = files.at(n)] { session->open(path); });
+        }
+        if (files.isEmpty())
+            recent->addAction(MainWindow::tr("(no recent workspaces)"))->setEnabled(false);
+    });
+    QAction* save = file->addAction(MainWindow::tr("&Save workspace"), session, &WorkspaceController::save);
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs
+        = file->addAction(MainWindow::tr("Save workspace &as…"), session, &WorkspaceController::saveAs);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    file->addSeparator();
+    QAction* exportCard = file->addAction(MainWindow::tr("&Export card…"), w, &MainWindow::exportCurrentCard);
+    exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportCard->setStatusTip(MainWindow::tr("Every visible heatmap of this card as one PDF, a page each"));
+    file->addAction(MainWindow::tr("Save window &image…"), w, [w] { exportFigure(w, w, w->windowTitle()); });
+    file->addSeparator();
+    file->addAction(MainWindow::tr("&Preferences…"), w, [w] {
+        PreferencesDialog dialog(w->preferences(), w);
+        if (dialog.exec() == QDialog::Accepted)
+            w->setPreferences(dialog.preferences());
+    });
     file->addSeparator();
     QAction* quit = file->addAction(MainWindow::tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
+}
 
-    QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("&Presets"));
+void buildViewMenu(MainWindow* w) {
+    QMenu* view = w->menuBar()->addMenu(MainWindow::tr("&View"));
+    QAction* presentation = view->addAction(
+        MainWindow::tr("&Presentation"), w->presentation(), &PresentationController::toggle);
+    presentation->setShortcut(QKeySequence(Qt::Key_F5));
+    presentation->setStatusTip(MainWindow::tr("Full screen for a classroom: arrows move through cards and "
+                                              "views, Space flips, P pauses, Esc leaves"));
+    QMenu* language = view->addMenu(MainWindow::tr("&Language"));
+    auto* languages = new QActionGroup(language);
+    for (const QString& code : LanguageSwitcher::languages()) {
+        QAction* action = language->addAction(LanguageSwitcher::languageName(code), w, [w, code] {
+            pecards::app::Preferences preferences = w->preferences();
+            preferences.language = code;
+            w->setPreferences(preferences);
+        });
+        action->setCheckable(true);
+        action->setChecked(code == w->language());
+        languages->addAction(action);
+    }
+}
+
+} // namespace
+
+void buildMainMenus(MainWindow& window) {
+    MainWindow* w = &window;
+    buildFileMenu(w);
+    buildViewMenu(w);
+
+    QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("P&resets"));
     for (const ModelPreset& preset : modelPresets())
         presets->addAction(preset.label, w, [w, resource = preset.resource] { w->openConfig(resource); });
 
@@ -38,15 +104,6 @@ void buildMainMenus(MainWindow& window) {
         if (Card* c = w->currentCard())
             c->flip();
     });
-    QMenu* language = card->addMenu(MainWindow::tr("Card &language"));
-    auto* languages = new QActionGroup(language);
-    for (const auto& [code, name] : {std::pair {QStringLiteral("en"), QStringLiteral("English")},
-             std::pair {QStringLiteral("zh_CN"), QStringLiteral("中文 (简体)")}}) {
-        QAction* action = language->addAction(name, w, [w, id = code] { w->setLanguage(id); });
-        action->setCheckable(true);
-        action->setChecked(code == QStringLiteral("en"));
-        languages->addAction(action);
-    }
 
     QMenu* compare = window.menuBar()->addMenu(MainWindow::tr("C&ompare"));
     for (const auto& [id, text] :
@@ -67,6 +124,6 @@ void buildMainMenus(MainWindow& window) {
                 "(Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the "
                 "RoPE+ALiBi hybrid.<br><br>Heatmaps: wheel or drag to zoom (exact values at every "
                 "zoom), double-click to reset, hover for the exact value. Models: File > Open config or "
-                "drop a Hugging Face config.json on the window."));
+                "drop a Hugging Face config.json on the window. Presentation mode: F5."));
     });
 }

@@ -1,7 +1,8 @@
 #pragma once
 /// @file mainmenus.h
-/// @brief Builds the main window's menus: File (open config, save screenshot, quit),
-/// Presets, Card (flip, language) and Compare.
+/// @brief Builds the main window's menus: File (config, workspaces and recent files, export
+/// card, window image, preferences, quit), View (presentation, language), Presets, Card (flip),
+/// Compare and Help. Called again on a language change.
 
 class MainWindow;
 

@@ -3,6 +3,12 @@
 #include "cards/card.h"
 #include "cards/cardregistry.h"
 #include "compare/compareview.h"
+#include "presentation/presentationcontroller.h"
+#include "session/workspacecontroller.h"
+#include "settings/languageswitcher.h"
+#include "settings/theme.h"
+#include "views/figuresavedialog.h"
+#include "views/quantitystyle.h"
 #include "window/devicestatus.h"
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
@@ -10,8 +16,10 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -21,8 +29,12 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     : QMainWindow(parent)
     , m_service(service)
     , m_deck(new QTabWidget(this))
-    , m_loader(new ModelLoader(this)) {
-    setWindowTitle(tr("PE Cards"));
+    , m_settings(new QSettings(this))
+    , m_preferences(pecards::app::Preferences::load(*m_settings))
+    , m_loader(new ModelLoader(this))
+    , m_language(new LanguageSwitcher(this)) {
+    m_session = new WorkspaceController(this, m_settings, this);
+    m_presentation = new PresentationController(this);
     setAcceptDrops(true);
     m_deck->setDocumentMode(true);
     QFont tabFont = m_deck->tabBar()->font();
@@ -32,13 +44,13 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     for (const CardEntry& entry : cardRegistry()) {
         Card* card = entry.create(entry, service, m_deck);
         m_cards.push_back(card);
-        m_deck->addTab(card, entry.title);
+        m_deck->addTab(card, cardTitle(entry));
     }
     m_compare = new CompareView(service, m_deck);
-    m_deck->addTab(m_compare, tr("Compare A | B"));
+    m_deck->addTab(m_compare, QString());
     setCentralWidget(m_deck);
     m_status = new DeviceStatus(service, statusBar(), this);
-    buildMainMenus(*this);
+    retranslate(); // titles and menus
 
     connect(m_loader, &ModelLoader::loaded, this, &MainWindow::applyModel);
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
@@ -86,14 +98,61 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
         if (const CardEntry* entry = findCardEntry(used.front()))
             showTab(entry->id);
     }
+    m_modelName = model.name;
     setWindowTitle(tr("PE Cards — %1").arg(model.name));
     statusBar()->showMessage(tr("Loaded %1 (%2)").arg(model.name, model.modelType), 10000);
     emit modelApplied(model.name);
 }
 
-void MainWindow::setLanguage(const QString& language) {
+bool MainWindow::setLanguage(const QString& language) {
+    if (!m_language->setLanguage(language))
+        return false;
     for (Card* c : m_cards)
         c->setLanguage(language);
+    return true;
+}
+
+QString MainWindow::language() const {
+    return m_language->language();
+}
+
+void MainWindow::setPreferences(const pecards::app::Preferences& preferences) {
+    m_preferences = preferences;
+    m_preferences.save(*m_settings);
+    m_settings->sync();
+    applyTheme(preferences.theme);
+    setSequentialColormap(preferences.colormap);
+    setLanguage(preferences.language);
+}
+
+void MainWindow::exportCurrentCard() {
+    Card* card = currentCard();
+    if (!card) {
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Export card"),
+            tr("Show a card first: the compare tab is not a card."), QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        return;
+    }
+    askAndSaveCardPdf(card->visibleHeatmaps(), card->entry().id, this);
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate() {
+    setWindowTitle(m_modelName.isEmpty() ? tr("PE Cards") : tr("PE Cards — %1").arg(m_modelName));
+    for (int n = 0; n < m_cards.size(); ++n)
+        m_deck->setTabText(n, cardTitle(m_cards.at(n)->entry()));
+    m_deck->setTabText(m_deck->indexOf(m_compare), tr("Compare A | B"));
+    const QList<QMenu*> old = menuBar()->findChildren<QMenu*>(QString(), Qt::FindDirectChildrenOnly);
+    menuBar()->clear();
+    for (QMenu* menu : old)
+        menu->deleteLater(); // a language action of one of them may be running now
+    buildMainMenus(*this);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

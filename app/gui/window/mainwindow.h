@@ -6,13 +6,18 @@
 
 #include <QMainWindow>
 #include <common/modelconfig.h>
+#include <workspace/preferences.h>
 
 class Card;
 class CompareView;
 class ComputeService;
 class DeviceStatus;
+class LanguageSwitcher;
 class ModelLoader;
+class PresentationController;
+class QSettings;
 class QTabWidget;
+class WorkspaceController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,22 +41,45 @@ public:
     void openConfig(const QString& path);
     /// @brief Every card takes the model's parameters; the window title names the model.
     void applyModel(const pecards::app::ModelConfig& model);
-    /// @brief Card text language for all cards ("en", "zh_CN").
-    void setLanguage(const QString& language);
+    /// @brief UI and card-text language ("en", "zh_CN"): installs the translation (menus,
+    /// titles and controls retranslate) and switches the card HTML. False for an unknown code.
+    bool setLanguage(const QString& language);
+    QString language() const;
+
+    /// @brief Applies preferences (theme, sequential colour map, language) and saves them.
+    void setPreferences(const pecards::app::Preferences& preferences);
+    const pecards::app::Preferences& preferences() const { return m_preferences; }
+
+    WorkspaceController* session() const { return m_session; }
+    PresentationController* presentation() const { return m_presentation; }
+    /// @brief Preferences and recent files (the application's QSettings).
+    QSettings* settings() const { return m_settings; }
+
+    /// @brief File > Export card: every visible heatmap of the current card as one PDF.
+    void exportCurrentCard();
 
 signals:
     void modelApplied(const QString& name);
     void modelFailed(const QString& message);
 
 protected:
+    void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
+    void retranslate();
+
     ComputeService* m_service;
     QTabWidget* m_deck = nullptr;
+    QSettings* m_settings = nullptr;
+    pecards::app::Preferences m_preferences;
+    QString m_modelName;
     QList<Card*> m_cards;
     CompareView* m_compare = nullptr;
     DeviceStatus* m_status = nullptr;
     ModelLoader* m_loader = nullptr;
+    LanguageSwitcher* m_language = nullptr;
+    WorkspaceController* m_session = nullptr;
+    PresentationController* m_presentation = nullptr;
 };

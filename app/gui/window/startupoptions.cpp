@@ -3,6 +3,9 @@
 #include "cards/card.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
+#include "presentation/presentationcontroller.h"
+#include "session/workspacecontroller.h"
+#include "settings/languageswitcher.h"
 #include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
@@ -71,6 +74,8 @@ void applyViewOptions(
     MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
     if (!options.language.isEmpty())
         window.setLanguage(options.language);
+    if (!options.workspace.isEmpty())
+        window.session()->open(options.workspace);
     if (!options.compare.isEmpty()) {
         window.compareView()->showPreset(options.compare);
         window.showTab(QStringLiteral("compare"));
@@ -89,6 +94,14 @@ void applyViewOptions(
         if (options.zoom && !card->viewSlots().isEmpty()) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view()))
                 panel->controller()->setWindow(*options.zoom);
+        }
+    }
+    if (options.presentation) {
+        PresentationController* presentation = window.presentation();
+        presentation->setActive(true);
+        if (options.position) {
+            presentation->setPaused(true);
+            presentation->setPosition(*options.position);
         }
     }
     if (!options.screenshot.isEmpty())
@@ -119,8 +132,17 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         QStringLiteral("Window of the first view: row_begin:row_end:col_begin:col_end."),
         QStringLiteral("window"));
     const QCommandLineOption back(QStringLiteral("back"), QStringLiteral("Show the back of the card."));
-    const QCommandLineOption language(
-        QStringLiteral("language"), QStringLiteral("Card text language: en, zh_CN."), QStringLiteral("code"));
+    const QCommandLineOption language(QStringLiteral("language"),
+        QStringLiteral("UI and card text language: en, zh_CN (default: the preference)."),
+        QStringLiteral("code"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+        QStringLiteral("Colour theme: light, dark (default: the preference)."), QStringLiteral("name"));
+    const QCommandLineOption workspace(
+        QStringLiteral("workspace"), QStringLiteral("Workspace file to open."), QStringLiteral("file"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (full screen)."));
+    const QCommandLineOption position(QStringLiteral("position"),
+        QStringLiteral("Presentation: pause the sweep at position m."), QStringLiteral("m"));
     const QCommandLineOption device(QStringLiteral("device"),
         QStringLiteral("OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."),
         QStringLiteral("name"));
@@ -131,8 +153,8 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Save the window as PNG once every view has answered, then quit."),
         QStringLiteral("file"));
-    parser.addOptions(
-        {card, preset, config, compare, length, zoom, back, language, device, cpu, size, screenshot});
+    parser.addOptions({card, preset, config, compare, length, zoom, back, language, theme, workspace,
+        presentation, position, device, cpu, size, screenshot});
     if (!parser.parse(arguments)) {
         error = parser.errorText();
         return std::nullopt;
@@ -152,6 +174,29 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.screenshot = parser.value(screenshot);
     options.back = parser.isSet(back);
     options.cpu = parser.isSet(cpu);
+    options.theme = parser.value(theme);
+    options.workspace = parser.value(workspace);
+    options.presentation = parser.isSet(presentation);
+    if (!options.language.isEmpty() && !LanguageSwitcher::languages().contains(options.language)) {
+        error = QStringLiteral("--language %1 is invalid: must be one of %2")
+                    .arg(options.language, LanguageSwitcher::languages().join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    if (!options.theme.isEmpty() && options.theme != QStringLiteral("light")
+        && options.theme != QStringLiteral("dark")) {
+        error = QStringLiteral("--theme %1 is invalid: must be light or dark").arg(options.theme);
+        return std::nullopt;
+    }
+    if (parser.isSet(position)) {
+        bool ok = false;
+        options.position = parser.value(position).toInt(&ok);
+        if (!ok || *options.position < 0 || *options.position >= PresentationController::kMaxSweep) {
+            error = QStringLiteral("--position %1 is invalid: must be an integer in [0, %2)")
+                        .arg(parser.value(position))
+                        .arg(PresentationController::kMaxSweep);
+            return std::nullopt;
+        }
+    }
     if (!options.preset.isEmpty() && !findPreset(options.preset)) {
         QStringList ids;
         for (const ModelPreset& p : modelPresets())

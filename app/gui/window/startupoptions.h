@@ -2,7 +2,8 @@
 /// @file startupoptions.h
 /// @brief Command-line options of `pecards` and how they set up the window: a first card,
 /// a model, a length, a zoom window, the back side, the compare view, and `--screenshot FILE`
-/// (saves the window once every view has answered, then quits; used for documentation).
+/// (saves the window once every view has answered, then quits; used for documentation),
+/// `--theme`, `--workspace FILE`, `--presentation` and `--position M` (sweep paused at m).
 
 #include <QSize>
 #include <QString>
@@ -21,6 +22,10 @@ struct StartupOptions {
     QString language; ///< "en", "zh_CN"
     QString device; ///< OpenCL device name filter
     QString screenshot; ///< output PNG
+    QString theme; ///< "light", "dark"; empty = the preference
+    QString workspace; ///< workspace file to open
+    bool presentation = false; ///< start in presentation mode
+    std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;
     std::optional<pecards::Window> zoom; ///< of the card's first view
     bool back = false;

@@ -8,7 +8,12 @@
 namespace pecards::test {
 
 CliRun runCli(const QStringList& arguments) {
+    return runCli(arguments, QProcessEnvironment::systemEnvironment());
+}
+
+CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment) {
     QProcess process;
+    process.setProcessEnvironment(environment);
     process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
     CliRun run;
     if (!process.waitForFinished(300000)) {

@@ -6,6 +6,7 @@
 #include "support/golden.h"
 
 #include <Eigen/Core>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -24,6 +25,9 @@ struct CliRun {
 
 /// @brief Runs pecards-cli with `arguments` (without the program name); fails the test on timeout.
 CliRun runCli(const QStringList& arguments);
+
+/// @brief As runCli, in `environment` instead of this process's environment.
+CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment);
 
 /// @brief A float64 .npy array: shape and row-major values.
 struct NpyArray {

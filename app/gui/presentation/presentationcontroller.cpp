@@ -1,0 +1,237 @@
+#include "presentation/presentationcontroller.h"
+
+#include "cards/card.h"
+#include "views/chartpanel.h"
+#include "views/viewslot.h"
+#include "widgets/chartwidget.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <algorithm>
+
+namespace {
+
+ChartPanel* sweepable(const ViewSlot* slot) {
+    auto* chart = qobject_cast<ChartPanel*>(slot->view());
+    return chart && chart->isSweepable() ? chart : nullptr;
+}
+
+} // namespace
+
+PresentationController::PresentationController(MainWindow* window)
+    : QObject(window)
+    , m_window(window) {
+    connect(&m_timer, &QTimer::timeout, this, &PresentationController::advance);
+}
+
+Card* PresentationController::currentCard() const {
+    return m_window->currentCard();
+}
+
+void PresentationController::setActive(bool active) {
+    if (active == m_active)
+        return;
+    m_active = active;
+    if (active) {
+        m_wasFullScreen = m_window->isFullScreen();
+        m_wasMaximized = m_window->isMaximized();
+        m_normalFont = m_window->font();
+        QFont large = m_normalFont;
+        large.setPointSizeF(QApplication::font().pointSizeF() * kFontScale);
+        m_window->setFont(large);
+        if (!currentCard() && !m_window->cards().isEmpty())
+            m_window->showTab(m_window->cards().front()->entry().id);
+        m_toolBar = buildToolBar();
+        m_window->showFullScreen();
+        qApp->installEventFilter(this);
+        m_viewIndex = 0;
+        if (Card* card = currentCard()) { // start on the card's animated view, if it has one
+            card->load();
+            const auto found = std::find_if(card->viewSlots().begin(), card->viewSlots().end(), sweepable);
+            if (found != card->viewSlots().end())
+                m_viewIndex = static_cast<int>(found - card->viewSlots().begin());
+        }
+        showCurrentView();
+        setPaused(false);
+    } else {
+        qApp->removeEventFilter(this);
+        m_timer.stop();
+        showAllViews();
+        m_window->setFont(m_normalFont);
+        for (ChartWidget* chart : m_window->findChildren<ChartWidget*>())
+            chart->setLineScale(1.0);
+        delete m_toolBar;
+        m_toolBar = nullptr;
+        if (m_wasFullScreen)
+            m_window->showFullScreen();
+        else if (m_wasMaximized)
+            m_window->showMaximized();
+        else
+            m_window->showNormal();
+    }
+    emit activeChanged(active);
+}
+
+QToolBar* PresentationController::buildToolBar() {
+    auto* bar = new QToolBar(tr("Presentation"), m_window);
+    bar->setMovable(false);
+    bar->addWidget(
+        new QLabel(tr("  ←/→ card   ↑/↓ view   Space flip   P pause   +/− speed   Esc leave    "), bar));
+    m_positionLabel = new QLabel(bar);
+    bar->addWidget(m_positionLabel);
+    bar->addWidget(new QLabel(tr("   speed (positions/s): "), bar));
+    m_speedBox = new QSpinBox(bar);
+    m_speedBox->setRange(kMinSpeed, kMaxSpeed);
+    m_speedBox->setValue(m_speed);
+    m_speedBox->setFocusPolicy(Qt::ClickFocus);
+    connect(m_speedBox, &QSpinBox::valueChanged, this, &PresentationController::setSpeed);
+    bar->addWidget(m_speedBox);
+    m_pauseButton = new QToolButton(bar);
+    m_pauseButton->setFocusPolicy(Qt::NoFocus);
+    connect(m_pauseButton, &QToolButton::clicked, this, [this] { setPaused(!m_paused); });
+    bar->addWidget(m_pauseButton);
+    m_window->addToolBar(Qt::TopToolBarArea, bar);
+    return bar;
+}
+
+void PresentationController::refreshToolBar() {
+    if (!m_toolBar)
+        return;
+    m_positionLabel->setText(tr("m = %1").arg(m_position));
+    const QSignalBlocker blocker(m_speedBox);
+    m_speedBox->setValue(m_speed);
+    m_pauseButton->setText(m_paused ? tr("▶ Play") : tr("⏸ Pause"));
+}
+
+void PresentationController::stepCard(int delta) {
+    const QList<Card*> cards = m_window->cards();
+    if (cards.isEmpty())
+        return;
+    const auto here = static_cast<int>(cards.indexOf(currentCard()));
+    const auto count = static_cast<int>(cards.size());
+    const int next = here < 0 ? 0 : ((here + delta) % count + count) % count;
+    showAllViews();
+    m_window->showTab(cards.at(next)->entry().id);
+    m_viewIndex = 0;
+    showCurrentView();
+}
+
+void PresentationController::stepView(int delta) {
+    Card* card = currentCard();
+    if (!card || card->viewSlots().isEmpty())
+        return;
+    const auto count = static_cast<int>(card->viewSlots().size());
+    m_viewIndex = ((m_viewIndex + delta) % count + count) % count;
+    showCurrentView();
+}
+
+void PresentationController::showCurrentView() {
+    Card* card = currentCard();
+    if (!card)
+        return;
+    card->load();
+    const QList<ViewSlot*>& viewSlots = card->viewSlots();
+    m_viewIndex = std::clamp(m_viewIndex, 0, std::max(0, static_cast<int>(viewSlots.size()) - 1));
+    for (int n = 0; n < viewSlots.size(); ++n)
+        viewSlots.at(n)->setVisible(n == m_viewIndex);
+    for (ChartWidget* chart : card->findChildren<ChartWidget*>())
+        chart->setLineScale(kLineScale);
+    applyPosition();
+    refreshToolBar();
+}
+
+void PresentationController::showAllViews() {
+    if (Card* card = currentCard()) {
+        for (ViewSlot* slot : card->viewSlots())
+            slot->setVisible(true);
+    }
+}
+
+int PresentationController::sweepEnd() const {
+    const Card* card = currentCard();
+    const std::int64_t length = card ? card->params().length : kMaxSweep;
+    return static_cast<int>(std::clamp<std::int64_t>(length, 2, kMaxSweep));
+}
+
+void PresentationController::setSpeed(int positionsPerSecond) {
+    m_speed = std::clamp(positionsPerSecond, kMinSpeed, kMaxSpeed);
+    m_timer.setInterval(1000 / m_speed);
+    refreshToolBar();
+}
+
+void PresentationController::setPaused(bool paused) {
+    m_paused = paused;
+    if (m_active && !paused) {
+        m_timer.setInterval(1000 / m_speed);
+        m_timer.start();
+    } else {
+        m_timer.stop();
+    }
+    refreshToolBar();
+}
+
+void PresentationController::advance() {
+    setPosition(m_position + 1);
+}
+
+void PresentationController::setPosition(int m) {
+    m_position = std::max(0, m) % sweepEnd();
+    applyPosition();
+    refreshToolBar();
+    emit positionChanged(m_position);
+}
+
+void PresentationController::applyPosition() {
+    Card* card = currentCard();
+    if (!card || m_viewIndex >= card->viewSlots().size())
+        return;
+    if (ChartPanel* chart = sweepable(card->viewSlots().at(m_viewIndex)))
+        chart->setSweepPosition(m_position);
+}
+
+bool PresentationController::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::KeyPress || !m_active)
+        return QObject::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    switch (key->key()) {
+    case Qt::Key_Escape:
+    case Qt::Key_F5:
+        setActive(false);
+        return true;
+    case Qt::Key_Right:
+        stepCard(+1);
+        return true;
+    case Qt::Key_Left:
+        stepCard(-1);
+        return true;
+    case Qt::Key_Down:
+        stepView(+1);
+        return true;
+    case Qt::Key_Up:
+        stepView(-1);
+        return true;
+    case Qt::Key_Space:
+        if (Card* card = currentCard())
+            card->flip();
+        return true;
+    case Qt::Key_P:
+        setPaused(!m_paused);
+        return true;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        setSpeed(m_speed + std::max(1, m_speed / 4));
+        return true;
+    case Qt::Key_Minus:
+        setSpeed(m_speed - std::max(1, m_speed / 5));
+        return true;
+    default:
+        return QObject::eventFilter(watched, event);
+    }
+}

@@ -1,0 +1,316 @@
+// pecards-cli render: PNG pixel size read from the file's own IHDR chunk, byte identity with
+// rendering the same request in-process through makeFigureSpec + FigureExporter (the two calls
+// the GUI's export makes), SVG text, PDF page counts parsed from the file, numbered PNGs of a
+// workspace, compare pairs, and invalid input (exit 2, one line, nothing written).
+#include "app/figure/offscreenguiapp.h"
+#include "app/qstringprinter.h"
+#include "clitestutil.h"
+#include "figure/colormaplist.h"
+#include "figure/figurebuilder.h"
+#include "figure/figureexporter.h"
+#include "pecards/backend.h"
+#include "renderfigures.h"
+#include "workspace/workspacefile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+
+using namespace pecards;
+using namespace pecards::test;
+
+namespace {
+
+constexpr double kMasked = -std::numeric_limits<double>::infinity();
+
+QString handoutPath() {
+    return QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/handout.json");
+}
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ADD_FAILURE() << "cannot open " << path.toStdString();
+        return {};
+    }
+    return file.readAll();
+}
+
+/// Width and height from the IHDR chunk (PNG spec 11.2.2: big-endian at bytes 16..23).
+QSize pngSize(const QByteArray& png) {
+    if (png.size() < 24 || !png.startsWith("\x89PNG\r\n\x1a\n") || png.mid(12, 4) != "IHDR") {
+        ADD_FAILURE() << "not a PNG file";
+        return {};
+    }
+    const auto be32 = [&](int offset) {
+        int value = 0;
+        for (int i = 0; i < 4; ++i) {
+            value = (value << 8) | static_cast<unsigned char>(png[offset + i]);
+        }
+        return value;
+    };
+    return {be32(16), be32(20)};
+}
+
+/// Page objects of a PDF: "/Type /Page" not followed by "s" (the /Pages tree node).
+int pdfPageCount(const QByteArray& pdf) {
+    EXPECT_TRUE(pdf.startsWith("%PDF-"));
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    return static_cast<int>(QString::fromLatin1(pdf).count(page));
+}
+
+/// The CLI's environment with no display and no platform chosen: it must pick "offscreen".
+QProcessEnvironment headlessEnvironment() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
+        environment.remove(QString::fromLatin1(name));
+    }
+    return environment;
+}
+
+CliRun render(const QStringList& arguments) {
+    return runCli(QStringList {QStringLiteral("render")} + arguments, headlessEnvironment());
+}
+
+/// The PNG the GUI's export writes for `request`: grid from the CPU reference, then the two
+/// figure calls.
+QByteArray inProcessPng(const ViewRequest& request, const char* colormap, QSizeF inches, int dpi,
+    std::optional<app::ValueRange> range = std::nullopt) {
+    const Grid grid = makeCpuBackend()->compute(request);
+    const app::FigureSpec spec = app::makeFigureSpec(request, grid, app::colormapColors(colormap), range);
+    app::FigureExportOptions options;
+    options.sizeInches = inches;
+    options.dpi = dpi;
+    QString error;
+    const QByteArray png = app::FigureExporter(options).pngData(spec, &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    return png;
+}
+
+/// A RoPE score view over the whole L x L grid, one pixel per entry.
+ViewRequest ropeScore(int headDim, std::int64_t length) {
+    ViewRequest request;
+    request.params.card = Card::Rope;
+    request.params.rope.head_dim = headDim;
+    request.params.length = length;
+    request.quantity = Quantity::Score;
+    request.window = {0, length, 0, length};
+    request.out_rows = static_cast<int>(length);
+    request.out_cols = static_cast<int>(length);
+    request.reduction = Reduction::Sample;
+    return request;
+}
+
+/// Exit 2, exactly one stderr line naming `flag` and containing `expected`, no output file.
+void expectUsageError(const CliRun& run, const char* flag, const QString& expected) {
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: ") + QString::fromLatin1(flag) + u':'))
+        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(expected)) << run.err.toStdString();
+    EXPECT_EQ(run.err.count(u'\n'), 1) << run.err.toStdString();
+}
+
+class RenderTest : public CliTest {
+protected:
+    /// Nothing at all was written into the temporary directory.
+    void expectNoFiles() const {
+        EXPECT_TRUE(QDir(m_dir.path()).entryList(QDir::Files).isEmpty())
+            << QDir(m_dir.path()).entryList(QDir::Files).join(u' ').toStdString();
+    }
+};
+
+TEST_F(RenderTest, PngHasDpiTimesInchesPixelsAndTheBytesOfTheInProcessFigure) {
+    const QString out = path(QStringLiteral("score.png"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("16"),
+        QStringLiteral("--length"), QStringLiteral("96"), QStringLiteral("--dpi"), QStringLiteral("150"),
+        QStringLiteral("--size"), QStringLiteral("5x3.2"), QStringLiteral("--colormap"),
+        QStringLiteral("magma"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.err.isEmpty()) << run.err.toStdString();
+    const QByteArray bytes = readAll(out);
+    EXPECT_EQ(pngSize(bytes), QSize(750, 480)); // 5 in x 150 dpi, 3.2 in x 150 dpi
+    EXPECT_EQ(bytes, inProcessPng(ropeScore(16, 96), "magma", {5.0, 3.2}, 150));
+}
+
+TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInViridis) {
+    const QString out = path(QStringLiteral("alibi.png"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("8"),
+        QStringLiteral("--length"), QStringLiteral("40"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QByteArray bytes = readAll(out);
+    EXPECT_EQ(pngSize(bytes), QSize(1800, 1350));
+    EXPECT_EQ(bytes, inProcessPng(ropeScore(8, 40), "viridis", {6.0, 4.5}, 300));
+}
+
+TEST_F(RenderTest, ExplicitRangeAndDivergingMapGiveTheInProcessFigure) {
+    const QString out = path(QStringLiteral("range.png"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("8"),
+        QStringLiteral("--length"), QStringLiteral("32"), QStringLiteral("--dpi"), QStringLiteral("72"),
+        QStringLiteral("--colormap"), QStringLiteral("diverging"), QStringLiteral("--range"),
+        QStringLiteral("-2:6.5"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(readAll(out),
+        inProcessPng(ropeScore(8, 32), "diverging", {6.0, 4.5}, 72, app::ValueRange {-2.0, 6.5}));
+}
+
+TEST_F(RenderTest, SvgWritesAxisLabelsAsText) {
+    const QString out = path(QStringLiteral("table.svg"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--length"), QStringLiteral("64"), QStringLiteral("--out"),
+        out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QXmlStreamReader xml(readAll(out));
+    QStringList texts;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text") {
+            texts << xml.readElementText().trimmed();
+        }
+    }
+    ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("query position i"))) << texts.join(u'|').toStdString();
+    EXPECT_TRUE(texts.contains(QStringLiteral("key position j"))) << texts.join(u'|').toStdString();
+}
+
+TEST_F(RenderTest, WorkspaceHandoutIsOnePdfPagePerView) {
+    const QString out = path(QStringLiteral("handout.pdf"));
+    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(pdfPageCount(readAll(out)), 3); // RoPE score, ALiBi bias, T5 buckets
+}
+
+TEST_F(RenderTest, WorkspaceAsPngIsNumberedFiles) {
+    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--dpi"),
+        QStringLiteral("72"), QStringLiteral("--size"), QStringLiteral("4x3"), QStringLiteral("--out"),
+        path(QStringLiteral("card.png"))});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files, QDir::Name),
+        QStringList(
+            {QStringLiteral("card-01.png"), QStringLiteral("card-02.png"), QStringLiteral("card-03.png")}));
+    for (const char* name : {"card-01.png", "card-02.png", "card-03.png"}) {
+        EXPECT_EQ(pngSize(readAll(path(QString::fromLatin1(name)))), QSize(288, 216)) << name;
+    }
+}
+
+TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
+    app::Workspace workspace;
+    app::WorkspaceCard card;
+    card.params.card = Card::Rope;
+    card.params.length = 64;
+    card.views
+        = {app::CardView {Quantity::Score, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("magma")}};
+    workspace.cards.append(card);
+    app::ComparePair pair;
+    pair.left = card.params;
+    pair.right = card.params;
+    pair.right.rope.scaling.type = RopeScalingType::Linear;
+    pair.right.rope.scaling.factor = 4.0;
+    pair.quantity = Quantity::Attention;
+    workspace.compare.append(pair);
+    workspace.activeCard = 0;
+    const QString file = path(QStringLiteral("compare.json"));
+    QString error;
+    ASSERT_TRUE(app::saveWorkspace(file, workspace, &error)) << error.toStdString();
+
+    const QString out = path(QStringLiteral("compare.pdf"));
+    const CliRun run = render({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(pdfPageCount(readAll(out)), 4); // the card's view, then A, B, A - B
+}
+
+TEST(RenderDifference, IsAMinusBAndMaskedWhereEitherSideIs) {
+    Grid a {2, 2, {0, 2, 0, 2}, {3.0, kMasked, 0.5, kMasked}};
+    Grid b {2, 2, {0, 2, 0, 2}, {1.0, 4.0, kMasked, kMasked}};
+    const Grid d = cli::differenceGrid(a, b);
+    EXPECT_EQ(d.values, (std::vector<double> {2.0, kMasked, kMasked, kMasked}));
+    b.window.col_end = 3;
+    EXPECT_THROW(static_cast<void>(cli::differenceGrid(a, b)), std::invalid_argument);
+}
+
+TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {
+    for (const char* dpi : {"20", "71", "1201", "abc"}) {
+        const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"),
+            QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--dpi"),
+            QString::fromLatin1(dpi), QStringLiteral("--out"), path(QStringLiteral("x.png"))});
+        expectUsageError(run, "--dpi", QString::fromLatin1(dpi));
+        if (QString::fromLatin1(dpi) != u"abc") {
+            EXPECT_TRUE(run.err.contains(QStringLiteral("[72, 1200]"))) << run.err.toStdString();
+        }
+    }
+    expectNoFiles();
+}
+
+TEST_F(RenderTest, InvalidFigureOptionsNameTheirFlag) {
+    const QStringList base {QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.pdf"))};
+    expectUsageError(render(base + QStringList {QStringLiteral("--size"), QStringLiteral("0.5x3")}), "--size",
+        QStringLiteral("[1, 40]"));
+    expectUsageError(render(base
+                         + QStringList {QStringLiteral("--size"), QStringLiteral("30x30"),
+                             QStringLiteral("--dpi"), QStringLiteral("600")}),
+        "--size", QStringLiteral("16384"));
+    expectUsageError(render(base + QStringList {QStringLiteral("--colormap"), QStringLiteral("jet")}),
+        "--colormap", QStringLiteral("viridis, cividis, magma, diverging"));
+    expectUsageError(render(base + QStringList {QStringLiteral("--range"), QStringLiteral("2:1")}), "--range",
+        QStringLiteral("lo < hi"));
+    expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+                         QStringLiteral("inv-freq"), QStringLiteral("--out"), path(QStringLiteral("x.png"))}),
+        "--quantity", QStringLiteral("is a curve"));
+    expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+                         QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.jpg"))}),
+        "--out", QStringLiteral(".png, .svg or .pdf"));
+    expectNoFiles();
+}
+
+TEST_F(RenderTest, CorruptWorkspaceExitsTwoNamingTheProblemAndWritesNothing) {
+    const QByteArray handout = readAll(handoutPath());
+    const QString truncated = path(QStringLiteral("truncated.json"));
+    QFile file(truncated);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(handout.left(handout.size() / 2));
+    file.close();
+    for (const char* name : {"out.pdf", "out.png"}) {
+        const CliRun run = render({QStringLiteral("--workspace"), truncated, QStringLiteral("--out"),
+            path(QString::fromLatin1(name))});
+        expectUsageError(run, "--workspace", QStringLiteral("Cannot open workspace ") + truncated);
+    }
+    ASSERT_TRUE(QFile::remove(truncated));
+
+    const QString unknownMap = path(QStringLiteral("twilight.json"));
+    QFile mapFile(unknownMap);
+    ASSERT_TRUE(mapFile.open(QIODevice::WriteOnly));
+    mapFile.write(QByteArray(handout).replace("\"cividis\"", "\"twilight\""));
+    mapFile.close();
+    const CliRun run = render(
+        {QStringLiteral("--workspace"), unknownMap, QStringLiteral("--out"), path(QStringLiteral("o.pdf"))});
+    expectUsageError(run, "--workspace", QStringLiteral("cards[2].views[0].colormap \"twilight\""));
+    ASSERT_TRUE(QFile::remove(unknownMap));
+    expectNoFiles();
+}
+
+TEST_F(RenderTest, UnwritableOutputExitsOne) {
+    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"),
+        path(QStringLiteral("missing-folder/handout.pdf"))});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --out: Cannot export figure to ")))
+        << run.err.toStdString();
+    EXPECT_EQ(run.err.count(u'\n'), 1);
+    expectNoFiles();
+}
+
+TEST(RenderHelp, DocumentsRenderWithExamples) {
+    const CliRun run = runCli({QStringLiteral("--help")});
+    ASSERT_EQ(run.exitCode, 0);
+    for (const char* text : {"pecards-cli render --card", "pecards-cli render --workspace", "--dpi N",
+             "--size WxH", "--colormap NAME", "--range LO:HI", "--workspace FILE"}) {
+        EXPECT_TRUE(run.out.contains(QString::fromLatin1(text))) << text;
+    }
+}
+
+} // namespace
