@@ -26,7 +26,8 @@ void writeCsv(const QString& path, std::int64_t rows, std::int64_t cols, const s
         }
     }
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(text) != text.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(text) != text.size()
+        || !file.commit()) {
         throw FileError((path + u": cannot be written ("_s + file.errorString() + u')').toStdString());
     }
 }
