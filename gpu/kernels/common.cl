@@ -104,3 +104,19 @@ inline float pecards_table_entry(int mode, long p, int c, __global const ulong* 
     const float sine = sincos(pecards_angle(p, freq_turns[i]), &cosine);
     return c == first ? q[first] * cosine - q[second] * sine : q[first] * sine + q[second] * cosine;
 }
+
+// Value of a non-decreasing step function at n >= 0: values[k] for the largest k with starts[k] <= n
+// (starts[0] = 0).
+inline int pecards_step(__global const long* starts, __global const int* values, int steps, long n) {
+    int lo = 0;
+    int hi = steps - 1;
+    while (lo < hi) {
+        const int mid = (lo + hi + 1) / 2;
+        if (starts[mid] <= n) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return values[lo];
+}

@@ -29,21 +29,6 @@ inline float pecards_alibi_bias(int form, float slope, long i, long j, long leng
     }
 }
 
-// Non-decreasing step function, as in profile.cl.
-inline int pecards_step_value(__global const long* starts, __global const int* values, int steps, long n) {
-    int lo = 0;
-    int hi = steps - 1;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (starts[mid] <= n) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return values[lo];
-}
-
 // Transposes key rows k (rows x ld) into kt (ld x ldk) so that key columns are contiguous.
 __kernel void transpose_keys(__global const float* k, int rows, int ld, __global float* kt, int ldk) {
     const int c = get_global_id(0);
@@ -101,8 +86,8 @@ __kernel void logits(__global float* out, int ldo, int nr, int nc, __global cons
                 v += pecards_alibi_bias(alibi_form, slope, i, j, length);
             } else if (bias_mode == PECARDS_BIAS_T5) {
                 const long n = j - i;
-                const int bucket = n <= 0 ? pecards_step_value(starts_nonpos, values_nonpos, steps_nonpos, -n)
-                                          : pecards_step_value(starts_pos, values_pos, steps_pos, n);
+                const int bucket = n <= 0 ? pecards_step(starts_nonpos, values_nonpos, steps_nonpos, -n)
+                                          : pecards_step(starts_pos, values_pos, steps_pos, n);
                 v += beta[bucket];
             } else if (bias_mode == PECARDS_BIAS_SHAW) {
                 const long idx = clamp(j - i, -shaw_k, shaw_k) + shaw_k;

@@ -90,22 +90,6 @@ __kernel void alibi_profile(__global float* out, long delta0, int count, float s
     out[t] = accumulate ? out[t] + v : v;
 }
 
-// Value of a non-decreasing step function at n >= 0: values[k] for the largest k with starts[k] <= n
-// (starts[0] = 0).
-inline int pecards_step(__global const long* starts, __global const int* values, int steps, long n) {
-    int lo = 0;
-    int hi = steps - 1;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (starts[mid] <= n) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return values[lo];
-}
-
 // T5 bucket of relative position n = j - i = -delta (HF `_relative_position_bucket`), given as
 // two step functions made by the host from pecards::t5Bucket: of -n for n <= 0 and of n for n > 0.
 inline int pecards_t5_bucket(long delta, __global const long* starts_nonpos, __global const int* values_nonpos,
