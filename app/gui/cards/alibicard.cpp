@@ -78,7 +78,8 @@ CardEntry AlibiCard::entry() {
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("heads"), AlibiCard::tr("Bias per head (chart)"), CurveKind::AlibiHeads),
+        chartView(QStringLiteral("heads"), "AlibiCard",
+            QT_TRANSLATE_NOOP("AlibiCard", "Bias per head (chart)"), CurveKind::AlibiHeads),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

@@ -66,8 +66,9 @@ void Card::doLoad() {
     m_convention = new QLabel(textSide);
     m_convention->setWordWrap(true);
     m_convention->setTextFormat(Qt::RichText);
-    m_convention->setStyleSheet(
-        QStringLiteral("QLabel { background: palette(alternate-base); padding: 6px; border-radius: 4px; }"));
+    m_convention->setAutoFillBackground(true);
+    m_convention->setBackgroundRole(QPalette::AlternateBase);
+    m_convention->setMargin(6);
     textLayout->addWidget(m_convention);
     m_text = new QTextBrowser(textSide);
     m_text->setOpenExternalLinks(true);
@@ -76,6 +77,7 @@ void Card::doLoad() {
     // Middle: the view grid.
     auto* grid = new QWidget(splitter);
     auto* gridLayout = new QGridLayout(grid);
+    m_grid = gridLayout;
     gridLayout->setContentsMargins(0, 0, 0, 0);
     gridLayout->setSpacing(6);
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
@@ -94,11 +96,8 @@ void Card::doLoad() {
     auto* scroll = new QScrollArea(splitter);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_form = new ParameterForm(scroll);
-    m_entry.addControls(*m_form);
-    scroll->setWidget(m_form);
-    scroll->setMinimumWidth(std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth));
-    connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
+    m_controls = scroll;
+    buildForm();
 
     splitter->addWidget(textSide);
     splitter->addWidget(grid);
@@ -107,6 +106,35 @@ void Card::doLoad() {
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
     splitter->setSizes({330, 940, 330});
+}
+
+void Card::buildForm() {
+    auto* form = new ParameterForm(m_controls);
+    m_entry.addControls(*form);
+    if (m_form) // a language change: the new controls show the current parameters
+        form->setParams(m_params);
+    delete m_controls->takeWidget();
+    m_form = form;
+    m_controls->setWidget(m_form);
+    m_controls->setMinimumWidth(std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth));
+    connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
+}
+
+void Card::focusView(int index) {
+    if (!m_loaded)
+        return;
+    for (int n = 0; n < m_slots.size(); ++n) {
+        const bool shown = index < 0 || n == index;
+        m_slots.at(n)->setVisible(shown);
+        m_grid->setRowStretch(n / kGridColumns, 0);
+        m_grid->setColumnStretch(n % kGridColumns, 0);
+    }
+    for (int n = 0; n < m_slots.size(); ++n) {
+        if (index < 0 || n == index) {
+            m_grid->setRowStretch(n / kGridColumns, 1);
+            m_grid->setColumnStretch(n % kGridColumns, 1);
+        }
+    }
 }
 
 void Card::setParams(const pecards::CardParams& params) {
@@ -138,6 +166,7 @@ void Card::refreshHeader() {
 
 void Card::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange && m_loaded) {
+        buildForm();
         refreshHeader();
         m_shownHtml.clear();
         refreshText(); // flip button text and the card text
@@ -179,7 +208,7 @@ void Card::refreshText() {
 
 bool Card::allViewsAnswered() const {
     for (const ViewSlot* slot : m_slots) {
-        if (slot->view() && !slot->view()->hasResult())
+        if (!slot->isHidden() && slot->view() && !slot->view()->hasResult())
             return false;
     }
     return true;

@@ -14,9 +14,11 @@
 
 class ComputeService;
 class ParameterForm;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QTextBrowser;
 class ViewSlot;
 
@@ -45,9 +47,13 @@ public:
 
     ParameterForm* form() const { return m_form; }
     const QList<ViewSlot*>& viewSlots() const { return m_slots; }
+    /// @brief Shows only view slot `index` filling the whole grid (presentation mode); -1 shows
+    /// every slot in the normal grid again.
+    void focusView(int index);
+
     /// @brief The computed heatmaps of the visible views, in grid order (for "Export card").
     QList<ShownHeatmap> visibleHeatmaps() const;
-    /// @brief True when every visible view shows a result or a message.
+    /// @brief True when every view not hidden shows a result or a message.
     bool allViewsAnswered() const;
 
     static constexpr int kGridColumns = 2;
@@ -71,6 +77,8 @@ private:
     void applyParams(const pecards::CardParams& params);
     void refreshText();
     void refreshHeader();
+    /// Builds the parameter controls (again after a language change: labels are translated).
+    void buildForm();
 
     CardEntry m_entry;
     ComputeService* m_service;
@@ -86,5 +94,7 @@ private:
     QString m_shownHtml;
     CardSide m_shownSide = CardSide::Front;
     ParameterForm* m_form = nullptr;
+    QScrollArea* m_controls = nullptr;
+    QGridLayout* m_grid = nullptr;
     QList<ViewSlot*> m_slots;
 };

@@ -44,4 +44,6 @@ QString cardTitle(const CardEntry& entry);
 
 /// @brief Helpers for building entries: a heatmap or chart view spec.
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);
-ViewSpec chartView(const QString& id, const QString& name, CurveKind curve);
+/// `context` and `name` are the untranslated name and its translation context
+/// (QT_TRANSLATE_NOOP), so the name follows later language changes (viewDisplayName).
+ViewSpec chartView(const QString& id, const char* context, const char* name, CurveKind curve);

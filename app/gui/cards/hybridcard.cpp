@@ -86,10 +86,12 @@ CardEntry HybridCard::entry() {
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(
-            QStringLiteral("heads"), HybridCard::tr("ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
-        chartView(QStringLiteral("decay"), HybridCard::tr("RoPE long-term decay (chart)"), CurveKind::Decay),
-        chartView(QStringLiteral("spectrum"), HybridCard::tr("RoPE spectrum (chart)"), CurveKind::Spectrum),
+        chartView(QStringLiteral("heads"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
+        chartView(QStringLiteral("decay"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "RoPE long-term decay (chart)"), CurveKind::Decay),
+        chartView(QStringLiteral("spectrum"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "RoPE spectrum (chart)"), CurveKind::Spectrum),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

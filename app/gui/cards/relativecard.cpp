@@ -177,8 +177,8 @@ CardEntry RelativeCard::entry() {
     e.views = {heatmapView(QStringLiteral("buckets"), Quantity::Buckets),
         heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("bucket-chart"), RelativeCard::tr("Index against distance (chart)"),
-            CurveKind::RelativeBuckets),
+        chartView(QStringLiteral("bucket-chart"), "RelativeCard",
+            QT_TRANSLATE_NOOP("RelativeCard", "Index against distance (chart)"), CurveKind::RelativeBuckets),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),

@@ -128,12 +128,14 @@ CardEntry SinusoidalCard::entry() {
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("score"), Quantity::Score),
-        chartView(QStringLiteral("waves"), SinusoidalCard::tr("Waves (chart)"), CurveKind::Waves),
+        chartView(QStringLiteral("waves"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Waves (chart)"), CurveKind::Waves),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
-        chartView(QStringLiteral("spectrum"), SinusoidalCard::tr("Spectrum (chart)"), CurveKind::Spectrum)};
+        chartView(QStringLiteral("spectrum"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Spectrum (chart)"), CurveKind::Spectrum)};
     e.defaultViews = {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;

@@ -1,5 +1,6 @@
 #include "compute/curves.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -9,6 +10,12 @@
 #include <pecards/rope.h>
 #include <pecards/sinusoidal.h>
 #include <string>
+
+/// Translation context of the chart texts (titles, axes, legends); translated on the worker
+/// thread, which QCoreApplication::translate allows.
+class Curves {
+    Q_DECLARE_TR_FUNCTIONS(Curves)
+};
 
 namespace {
 
@@ -32,10 +39,10 @@ CurveSet sinusoidalWaves(const CurveRequest& request) {
     pecards::validate(sin);
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
     const Eigen::MatrixXd table = pecards::sinusoidalTable(sin, 0, count);
-    CurveSet set {QStringLiteral("position p"), QStringLiteral("PE[p, dim]"), false, false, false, {}};
+    CurveSet set {Curves::tr("position p"), Curves::tr("PE[p, dim]"), false, false, false, {}};
     for (const int dim : request.channels) {
         checkChannel(dim, sin.d_model, "dimension");
-        Curve curve {QStringLiteral("dim %1").arg(dim), {}, false, false};
+        Curve curve {Curves::tr("dim %1").arg(dim), {}, false, false};
         for (std::int64_t p = 0; p < count; ++p)
             curve.points.emplace_back(static_cast<double>(p), table(p, dim));
         set.curves.push_back(std::move(curve));
@@ -48,12 +55,11 @@ CurveSet ropeWaves(const CurveRequest& request) {
     const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(rope, seqLen(request.params));
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, 0, count);
-    CurveSet set {
-        QStringLiteral("position m"), QStringLiteral("cos / sin of m·θ_i"), false, false, false, {}};
+    CurveSet set {Curves::tr("position m"), Curves::tr("cos / sin of m·θ_i"), false, false, false, {}};
     for (const int pair : request.channels) {
         checkChannel(pair, static_cast<int>(inv.size()), "pair i");
-        Curve cosine {QStringLiteral("cos, pair %1").arg(pair), {}, false, false};
-        Curve sine {QStringLiteral("sin, pair %1").arg(pair), {}, false, false};
+        Curve cosine {Curves::tr("cos, pair %1").arg(pair), {}, false, false};
+        Curve sine {Curves::tr("sin, pair %1").arg(pair), {}, false, false};
         for (std::int64_t m = 0; m < count; ++m) {
             cosine.points.emplace_back(static_cast<double>(m), std::cos(angles(m, pair)));
             sine.points.emplace_back(static_cast<double>(m), std::sin(angles(m, pair)));
@@ -75,14 +81,14 @@ CurveSet ropePolar(const CurveRequest& request) {
     const std::int64_t count = request.position - first + 1;
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, first, count);
     const auto degrees = [](double radians) { return std::fmod(radians, kTwoPi) * 180.0 / std::numbers::pi; };
-    CurveSet set {QStringLiteral("angle m·θ_i mod 2π (degrees)"), QStringLiteral("pair (unit)"), false, false,
-        true, {}};
+    CurveSet set {
+        Curves::tr("angle m·θ_i mod 2π (degrees)"), Curves::tr("pair (unit)"), false, false, true, {}};
     for (const int pair : request.channels) {
         checkChannel(pair, static_cast<int>(inv.size()), "pair i");
         const double now = degrees(angles(count - 1, pair));
-        Curve arm {QStringLiteral("pair %1").arg(pair), {}, false, true};
+        Curve arm {Curves::tr("pair %1").arg(pair), {}, false, true};
         arm.points = {QPointF(now, 0.0), QPointF(now, 1.0)};
-        Curve trail {QStringLiteral("pair %1, previous positions").arg(pair), {}, true, false, true};
+        Curve trail {Curves::tr("pair %1, previous positions").arg(pair), {}, true, false, true};
         for (std::int64_t k = 0; k + 1 < count; ++k)
             trail.points.emplace_back(degrees(angles(k, pair)),
                 0.55 + 0.45 * static_cast<double>(k + 1) / static_cast<double>(count));
@@ -95,8 +101,7 @@ CurveSet ropePolar(const CurveRequest& request) {
 
 CurveSet spectrum(const CurveRequest& request) {
     const pecards::CardParams& params = request.params;
-    CurveSet set {
-        QStringLiteral("pair i"), QStringLiteral("wavelength 2π/θ_i (positions)"), false, true, false, {}};
+    CurveSet set {Curves::tr("pair i"), Curves::tr("wavelength 2π/θ_i (positions)"), false, true, false, {}};
     const auto wavelengths = [](const Eigen::VectorXd& frequencies, const QString& name) {
         Curve curve {name, {}, false, false};
         for (Eigen::Index i = 0; i < frequencies.size(); ++i)
@@ -110,17 +115,17 @@ CurveSet spectrum(const CurveRequest& request) {
         pairs = w.size();
     } else {
         const Eigen::VectorXd plain = pecards::ropeInvFreq(params.rope);
-        set.curves.push_back(wavelengths(plain, QStringLiteral("unscaled θ_i = b^(-2i/r)")));
+        set.curves.push_back(wavelengths(plain, Curves::tr("unscaled θ_i = b^(-2i/r)")));
         if (params.rope.scaling.type != pecards::RopeScalingType::None) {
             const Eigen::VectorXd scaled = pecards::ropeScaledInvFreq(params.rope, seqLen(params));
             set.curves.push_back(wavelengths(scaled,
-                QStringLiteral("scaled (%1)")
+                Curves::tr("scaled (%1)")
                     .arg(QString::fromStdString(pecards::toString(params.rope.scaling.type)))));
         }
         pairs = plain.size();
     }
     const double last = static_cast<double>(std::max<Eigen::Index>(pairs - 1, 1));
-    Curve context {QStringLiteral("context L = %1").arg(params.length), {}, false, true};
+    Curve context {Curves::tr("context L = %1").arg(params.length), {}, false, true};
     context.points = {
         QPointF(0.0, static_cast<double>(params.length)), QPointF(last, static_cast<double>(params.length))};
     set.curves.push_back(std::move(context));
@@ -140,8 +145,8 @@ CurveSet decay(const CurveRequest& request) {
         = Eigen::Map<const Eigen::VectorXd>(distances.data(), static_cast<Eigen::Index>(distances.size()));
     const Eigen::VectorXd bound = pecards::ropeLongTermDecay(inv, r);
     CurveSet set {
-        QStringLiteral("relative distance r = m - n"), QStringLiteral("bound B(r)"), true, false, false, {}};
-    Curve curve {QStringLiteral("B(r), RoFormer §3.4.3"), {}, false, false};
+        Curves::tr("relative distance r = m - n"), Curves::tr("bound B(r)"), true, false, false, {}};
+    Curve curve {Curves::tr("B(r), RoFormer §3.4.3"), {}, false, false};
     for (Eigen::Index n = 0; n < r.size(); ++n)
         curve.points.emplace_back(r(n), bound(n));
     set.curves.push_back(std::move(curve));
@@ -161,13 +166,11 @@ CurveSet alibiHeads(const CurveRequest& request) {
     const std::int64_t reach
         = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(params.length - 1, 1));
     const bool symmetric = params.alibi.form == pecards::AlibiForm::Symmetric;
-    CurveSet set {symmetric ? QStringLiteral("distance i - j") : QStringLiteral("distance i - j (j ≤ i)"),
-        symmetric ? QStringLiteral("bias -m·|i-j|") : QStringLiteral("bias -m·(i-j)"), false, false, false,
-        {}};
+    CurveSet set {symmetric ? Curves::tr("distance i - j") : Curves::tr("distance i - j (j ≤ i)"),
+        symmetric ? Curves::tr("bias -m·|i-j|") : Curves::tr("bias -m·(i-j)"), false, false, false, {}};
     for (Eigen::Index h = 0; h < slopes.size(); ++h) {
         const double m = slopes(h);
-        Curve curve {
-            QStringLiteral("h%1: %2").arg(h + 1).arg(slopeText(m)), {}, false, h == params.alibi.head};
+        Curve curve {Curves::tr("h%1: %2").arg(h + 1).arg(slopeText(m)), {}, false, h == params.alibi.head};
         // Bias against distance from the engine's alibiBias; the row-offset forms are drawn in their
         // causal equivalent (equal after softmax), since their raw bias is not a function of distance.
         if (symmetric) {
@@ -195,10 +198,10 @@ CurveSet relativeBuckets(const CurveRequest& request) {
         = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(request.params.length - 1, 1));
     const std::int64_t step = std::max<std::int64_t>(1, (2 * reach + 1) / 2048);
     const bool t5 = relative.variant == pecards::RelativeVariant::T5;
-    CurveSet set {QStringLiteral("relative position n = j - i"),
-        t5 ? QStringLiteral("T5 bucket") : QStringLiteral("Shaw index clip(j-i, -k, k) + k"), false, false,
-        false, {}};
-    Curve curve {t5 ? QStringLiteral("bucket(n)") : QStringLiteral("index(n)"), {}, false, false};
+    CurveSet set {Curves::tr("relative position n = j - i"),
+        t5 ? Curves::tr("T5 bucket") : Curves::tr("Shaw index clip(j-i, -k, k) + k"), false, false, false,
+        {}};
+    Curve curve {t5 ? Curves::tr("bucket(n)") : Curves::tr("index(n)"), {}, false, false};
     for (std::int64_t n = -reach; n <= reach; n += step) {
         const double value = t5
             ? pecards::t5Bucket(n, relative.bidirectional, relative.num_buckets, relative.max_distance)

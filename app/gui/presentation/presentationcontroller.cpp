@@ -42,10 +42,12 @@ void PresentationController::setActive(bool active) {
     if (active) {
         m_wasFullScreen = m_window->isFullScreen();
         m_wasMaximized = m_window->isMaximized();
-        m_normalFont = m_window->font();
+        // The application font, not the window's: widgets under a style sheet (view slots) and
+        // the charts take the application font, not their parent's.
+        m_normalFont = QApplication::font();
         QFont large = m_normalFont;
-        large.setPointSizeF(QApplication::font().pointSizeF() * kFontScale);
-        m_window->setFont(large);
+        large.setPointSizeF(m_normalFont.pointSizeF() * kFontScale);
+        QApplication::setFont(large);
         if (!currentCard() && !m_window->cards().isEmpty())
             m_window->showTab(m_window->cards().front()->entry().id);
         m_toolBar = buildToolBar();
@@ -64,7 +66,7 @@ void PresentationController::setActive(bool active) {
         qApp->removeEventFilter(this);
         m_timer.stop();
         showAllViews();
-        m_window->setFont(m_normalFont);
+        QApplication::setFont(m_normalFont);
         for (ChartWidget* chart : m_window->findChildren<ChartWidget*>())
             chart->setLineScale(1.0);
         delete m_toolBar;
@@ -137,10 +139,8 @@ void PresentationController::showCurrentView() {
     if (!card)
         return;
     card->load();
-    const QList<ViewSlot*>& viewSlots = card->viewSlots();
-    m_viewIndex = std::clamp(m_viewIndex, 0, std::max(0, static_cast<int>(viewSlots.size()) - 1));
-    for (int n = 0; n < viewSlots.size(); ++n)
-        viewSlots.at(n)->setVisible(n == m_viewIndex);
+    m_viewIndex = std::clamp(m_viewIndex, 0, std::max(0, static_cast<int>(card->viewSlots().size()) - 1));
+    card->focusView(m_viewIndex);
     for (ChartWidget* chart : card->findChildren<ChartWidget*>())
         chart->setLineScale(kLineScale);
     applyPosition();
@@ -148,10 +148,8 @@ void PresentationController::showCurrentView() {
 }
 
 void PresentationController::showAllViews() {
-    if (Card* card = currentCard()) {
-        for (ViewSlot* slot : card->viewSlots())
-            slot->setVisible(true);
-    }
+    if (Card* card = currentCard())
+        card->focusView(-1);
 }
 
 int PresentationController::sweepEnd() const {

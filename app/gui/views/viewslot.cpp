@@ -9,18 +9,17 @@
 
 ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
     TitleFunction title, QWidget* parent)
-    : QWidget(parent)
+    : QFrame(parent)
     , m_service(service)
     , m_tagPrefix(tagPrefix)
     , m_specs(specs)
     , m_title(std::move(title))
     , m_choice(new QComboBox(this))
     , m_layout(new QVBoxLayout(this)) {
-    m_layout->setContentsMargins(0, 0, 0, 0);
-    setAttribute(Qt::WA_StyledBackground);
-    setStyleSheet(QStringLiteral("ViewSlot { border: 1px solid palette(mid); border-radius: 4px; }"));
+    m_layout->setContentsMargins(2, 2, 2, 2);
+    setFrameShape(QFrame::StyledPanel);
     for (const ViewSpec& spec : specs)
-        m_choice->addItem(spec.name, spec.id);
+        m_choice->addItem(viewDisplayName(spec), spec.id);
     m_choice->setToolTip(tr("What this view shows"));
     connect(m_choice, &QComboBox::currentIndexChanged, this,
         [this] { showView(m_choice->currentData().toString()); });
@@ -60,6 +59,9 @@ void ViewSlot::setParams(const pecards::CardParams& params) {
 }
 
 void ViewSlot::refreshTitle() {
+    for (int n = 0; n < m_specs.size(); ++n)
+        m_choice->setItemText(n, viewDisplayName(m_specs.at(n)));
+    m_choice->setToolTip(tr("What this view shows"));
     if (m_view && m_hasParams)
         m_view->setTitle(m_title(m_view->spec(), m_params));
 }

@@ -1,12 +1,13 @@
 #pragma once
 /// @file viewslot.h
 /// @brief One cell of a card's view grid: a choice of what to show and the current panel
-/// (HeatmapPanel or ChartPanel), created on demand.
+/// (HeatmapPanel or ChartPanel), created on demand, in a framed box. No style sheet: widgets
+/// under one do not follow application font changes (presentation mode).
 
 #include "views/viewspec.h"
 
+#include <QFrame>
 #include <QList>
-#include <QWidget>
 #include <functional>
 #include <pecards/params.h>
 
@@ -15,7 +16,7 @@ class ComputeService;
 class QComboBox;
 class QVBoxLayout;
 
-class ViewSlot : public QWidget {
+class ViewSlot : public QFrame {
     Q_OBJECT
 public:
     using TitleFunction = std::function<QString(const ViewSpec&, const pecards::CardParams&)>;

@@ -1,6 +1,7 @@
 #include "widgets/chartwidget.h"
 
 #include <QChart>
+#include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -131,7 +132,37 @@ void ChartWidget::setCurves(const CurveSet& curves) {
     chart->legend()->setVisible(curves.curves.size() <= kMaxLegendEntries);
     chart->legend()->setAlignment(
         curves.curves.size() > 4 && !curves.polar ? Qt::AlignRight : Qt::AlignBottom);
+    applyStyle();
     viewport()->update();
+}
+
+void ChartWidget::applyStyle() {
+    QChart* chart = this->chart();
+    const QPalette& colors = palette();
+    const QColor text = colors.color(QPalette::Text);
+    QFont labels = font();
+    QFont title = labels;
+    title.setBold(true);
+    chart->setBackgroundBrush(colors.color(QPalette::Base));
+    chart->setTitleFont(title);
+    chart->setTitleBrush(text);
+    chart->legend()->setFont(labels);
+    chart->legend()->setLabelColor(text);
+    QColor grid = colors.color(QPalette::Mid);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsFont(labels);
+        axis->setTitleFont(labels);
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setLinePenColor(grid);
+        axis->setGridLineColor(grid);
+    }
+}
+
+void ChartWidget::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::PaletteChange)
+        applyStyle();
+    QChartView::changeEvent(event);
 }
 
 void ChartWidget::setMessage(const QString& message) {

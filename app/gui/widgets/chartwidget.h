@@ -32,9 +32,13 @@ public:
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
+    /// @brief Follows the widget's font (presentation mode) and palette (dark theme).
+    void changeEvent(QEvent* event) override;
 
 private:
     void rebuildChart(bool polar);
+    /// Fonts from the widget's font, colours from its palette (background, text, grid).
+    void applyStyle();
     QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
 
     CurveSet m_curves;

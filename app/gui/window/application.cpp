@@ -34,7 +34,8 @@ int runPecards(int argc, char* argv[]) {
     const QString device = options->device.isEmpty() ? preferences.device : options->device;
     ComputeService service(options->cpu ? cpuBackendFactory() : defaultBackendFactory(device));
     MainWindow window(&service);
-    window.setLanguage(preferences.language); // --language (applyStartupOptions) overrides
+    // Before the first show, so the cards are built in the chosen language.
+    window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);
     window.resize(options->size);
     window.show();
     applyStartupOptions(window, service, *options);

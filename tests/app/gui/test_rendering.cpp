@@ -2,7 +2,7 @@
 // invalid values, and the tick values of axes and colour bars.
 #include "views/heatmapframe.h"
 #include "widgets/axisticks.h"
-#include "widgets/colormap.h"
+#include "widgets/colormaplookup.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QColor>
@@ -26,13 +26,15 @@ pecards::Grid grid2x2(double a, double b, double c, double d) {
 TEST(HeatmapFrame, MapsFiniteMaskedAndInvalidValues) {
     const double inf = std::numeric_limits<double>::infinity();
     ColorScaling scaling;
-    scaling.colorMap = ColorMapKind::Viridis;
+    scaling.colorMap = QStringLiteral("viridis");
     const HeatmapFrame frame
         = makeHeatmapFrame(grid2x2(-1.0, -inf, 3.0, std::nan("")), {0, 2, 0, 2}, scaling, {}, {});
     EXPECT_EQ(frame.low, -1.0);
     EXPECT_EQ(frame.high, 3.0);
     EXPECT_EQ(frame.maskedCount, 1);
     EXPECT_EQ(frame.invalidCount, 1);
+    // matplotlib's viridis table: entry 0 = (0.267004, 0.004874, 0.329415), entry 255 =
+    // (0.993248, 0.906157, 0.143936), times 255 and rounded.
     EXPECT_EQ(frame.image.pixel(0, 0), QColor(0x44, 0x01, 0x54).rgb()); // viridis(0)
     EXPECT_EQ(frame.image.pixel(0, 1), QColor(0xfd, 0xe7, 0x25).rgb()); // viridis(1): (row 1, col 0) = 3
     EXPECT_EQ(frame.image.pixel(1, 0), maskedColor());
@@ -41,16 +43,16 @@ TEST(HeatmapFrame, MapsFiniteMaskedAndInvalidValues) {
 
 TEST(HeatmapFrame, SymmetricRangeCentresTheDivergingMapAtZero) {
     ColorScaling scaling;
-    scaling.colorMap = ColorMapKind::Diverging;
+    scaling.colorMap = QStringLiteral("diverging");
     scaling.symmetric = true;
     const HeatmapFrame frame = makeHeatmapFrame(grid2x2(-0.5, 2.0, 0.0, 1.0), {0, 2, 0, 2}, scaling, {}, {});
     EXPECT_EQ(frame.low, -2.0);
     EXPECT_EQ(frame.high, 2.0);
-    EXPECT_EQ(
-        frame.image.pixel(0, 1), colorMapColor(ColorMapKind::Diverging, 0.5)); // value 0: the centre colour
+    // Value 0 sits at t = 0.5: entry round(0.5 * 255) = 128 of the shared table.
+    EXPECT_EQ(frame.image.pixel(0, 1), heatmapColormapTable(QStringLiteral("diverging")).at(128));
     scaling.sequentialIfOneSigned = true;
     const HeatmapFrame bias = makeHeatmapFrame(grid2x2(-3.0, -1.0, 0.0, -2.0), {0, 2, 0, 2}, scaling, {}, {});
-    EXPECT_EQ(bias.colorMap, ColorMapKind::Viridis); // ALiBi biases are all <= 0
+    EXPECT_EQ(bias.colorMap, QStringLiteral("viridis")); // ALiBi biases are all <= 0
     EXPECT_EQ(bias.low, -3.0);
 }
 

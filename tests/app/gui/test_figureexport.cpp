@@ -1,0 +1,206 @@
+// Figure and data export from the GUI: a view's PNG is byte-identical to the PNG made by
+// computing the same request with the CPU reference and calling makeFigureSpec + FigureExporter
+// directly and to the file `pecards-cli render` writes (when the CLI is built);
+// SVG/PDF are valid files; .csv holds the engine's exact values; "Export card" writes one PDF
+// page per visible heatmap.
+#include "cards/card.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/viewfigure.h"
+#include "views/viewslot.h"
+#include "window/mainwindow.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <figure/colormaplist.h>
+#include <figure/figurebuilder.h>
+#include <figure/figureexporter.h>
+#include <pecards/backend.h>
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// Page objects of a PDF: "/Type /Page" not followed by a letter (the /Pages tree node).
+int pdfPageCount(const QByteArray& pdf) {
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    return static_cast<int>(QString::fromLatin1(pdf).count(page));
+}
+
+class FigureExport : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(m_folder.isValid());
+        m_window.resize(1600, 1000);
+        m_window.show();
+        m_window.showTab(QStringLiteral("rope"));
+        m_rope = m_window.card(QStringLiteral("rope"));
+        m_rope->load();
+        pecards::CardParams params = m_rope->params();
+        params.length = 96; // small: every view answers quickly
+        params.rope.head_dim = 16;
+        m_rope->setParams(params);
+        ASSERT_TRUE(awaitAnswered());
+    }
+
+    ::testing::AssertionResult awaitAnswered() {
+        Card* card = m_rope;
+        return guitest::awaitCondition(
+            [card] {
+                for (const ViewSlot* slot : card->viewSlots()) {
+                    const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
+                    if (panel
+                        && (!panel->controller()->shown()
+                            || panel->controller()->shown()->request.params.length != 96))
+                        return false;
+                }
+                return card->allViewsAnswered();
+            },
+            "every heatmap of the RoPE card at L = 96");
+    }
+
+    HeatmapPanel* firstHeatmap() const {
+        return qobject_cast<HeatmapPanel*>(m_rope->viewSlots().front()->view());
+    }
+
+    QString path(const char* name) const { return m_folder.filePath(QString::fromLatin1(name)); }
+
+    QTemporaryDir m_folder;
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+    Card* m_rope = nullptr;
+};
+
+} // namespace
+
+TEST_F(FigureExport, PngOfAViewIsByteIdenticalToTheFigurePathOfTheCli) {
+    HeatmapPanel* score = firstHeatmap();
+    ASSERT_NE(score, nullptr);
+    ASSERT_EQ(score->spec().quantity, pecards::Quantity::Score);
+    const std::optional<ShownHeatmap> shown = score->controller()->shown();
+    ASSERT_TRUE(shown.has_value());
+    EXPECT_EQ(shown->colormap, QStringLiteral("diverging")); // RoPE scores are signed
+
+    QString error;
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.png"), 300, &error)) << error.toStdString();
+    const QByteArray gui = readAll(path("view.png"));
+
+    // The same request through the CPU reference and the two figure calls the CLI makes, with
+    // the CLI's default range for the diverging map (symmetric about 0).
+    const pecards::Grid grid = pecards::makeCpuBackend()->compute(shown->request);
+    const pecards::app::FigureSpec spec
+        = pecards::app::makeFigureSpec(shown->request, grid, pecards::app::colormapColors("diverging"),
+            pecards::app::defaultValueRange(pecards::Quantity::Score, grid, true));
+    const QByteArray direct = pecards::app::FigureExporter().pngData(spec, &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(gui.startsWith("\x89PNG\r\n\x1a\n"));
+    EXPECT_EQ(gui, direct);
+
+    ASSERT_EQ(shown->request.reduction, pecards::Reduction::Mean); // the CLI flags below
+#ifdef PECARDS_CLI_PATH
+    // And the CLI writes the same bytes for the same parameters.
+    QProcess cli;
+    cli.start(QStringLiteral(PECARDS_CLI_PATH),
+        {QStringLiteral("render"), QStringLiteral("--card"), QStringLiteral("rope"),
+            QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+            QStringLiteral("16"), QStringLiteral("--length"), QStringLiteral("96"), QStringLiteral("--view"),
+            QStringLiteral("96x96"), QStringLiteral("--reduction"), QStringLiteral("mean"),
+            QStringLiteral("--colormap"), QStringLiteral("diverging"), QStringLiteral("--dpi"),
+            QStringLiteral("300"), QStringLiteral("--out"), path("cli.png")});
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    EXPECT_EQ(readAll(path("cli.png")), gui);
+#endif
+
+    // 6 x 4.5 in at 300 dpi: 1800 x 1350 pixels; at 150 dpi: 900 x 675.
+    EXPECT_EQ(QImage::fromData(gui).size(), QSize(1800, 1350));
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view150.png"), 150, &error)) << error.toStdString();
+    EXPECT_EQ(QImage(path("view150.png")).size(), QSize(900, 675));
+}
+
+TEST_F(FigureExport, SvgPdfAndDataFilesAreValid) {
+    const std::optional<ShownHeatmap> shown = firstHeatmap()->controller()->shown();
+    ASSERT_TRUE(shown.has_value());
+    QString error;
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.svg"), 300, &error)) << error.toStdString();
+    QXmlStreamReader svg(readAll(path("view.svg")));
+    bool sawSvg = false;
+    while (!svg.atEnd()) {
+        if (svg.readNext() == QXmlStreamReader::StartElement && svg.name() == QStringLiteral("svg"))
+            sawSvg = true;
+    }
+    EXPECT_FALSE(svg.hasError()) << svg.errorString().toStdString();
+    EXPECT_TRUE(sawSvg);
+
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.pdf"), 300, &error)) << error.toStdString();
+    const QByteArray pdf = readAll(path("view.pdf"));
+    EXPECT_TRUE(pdf.startsWith("%PDF-"));
+    EXPECT_EQ(pdfPageCount(pdf), 1);
+
+    // CSV: one line per grid row, each value the exact double of the RoPE score with
+    // q = k = ones: S(i - j) = sum over 8 pairs of 2 cos((i - j) theta_p), theta_p = 10000^(-2p/16).
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.csv"), 300, &error)) << error.toStdString();
+    const QStringList lines = QString::fromUtf8(readAll(path("view.csv"))).split(u'\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), shown->grid.rows);
+    const pecards::Window& window = shown->grid.window;
+    ASSERT_EQ(window.rows(), shown->grid.rows); // 96 positions on more pixels: one entry per row
+    for (const int row : {0, 5, 95}) {
+        const QStringList cells = lines.at(row).split(u',');
+        ASSERT_EQ(cells.size(), shown->grid.cols);
+        for (const int col : {0, 17, 95}) {
+            double expected = 0.0;
+            for (int pair = 0; pair < 8; ++pair)
+                expected += 2.0 * std::cos((row - col) * std::pow(10000.0, -2.0 * pair / 16.0));
+            EXPECT_NEAR(cells.at(col).toDouble(), expected, 1e-9) << row << ", " << col;
+        }
+    }
+
+    ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.npy"), 300, &error)) << error.toStdString();
+    const QByteArray npy = readAll(path("view.npy"));
+    EXPECT_TRUE(npy.startsWith("\x93NUMPY"));
+    EXPECT_TRUE(npy.contains("'descr': '<f8'"));
+    // Payload: rows x cols float64 after the header.
+    EXPECT_GE(npy.size(), qsizetype {96} * 96 * 8);
+
+    EXPECT_FALSE(saveHeatmapFigure(*shown, path("view.bmp"), 300, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral(".png, .svg, .pdf, .npy or .csv"))) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(path("view.bmp")));
+}
+
+TEST_F(FigureExport, ExportCardWritesOnePdfPagePerVisibleHeatmap) {
+    int heatmapSlots = 0;
+    ViewSlot* chartSlot = nullptr;
+    for (ViewSlot* slot : m_rope->viewSlots()) {
+        if (qobject_cast<HeatmapPanel*>(slot->view()))
+            ++heatmapSlots;
+        else if (!chartSlot)
+            chartSlot = slot;
+    }
+    ASSERT_GE(heatmapSlots, 1);
+    QString error;
+    ASSERT_TRUE(saveHeatmapsPdf(m_rope->visibleHeatmaps(), path("card.pdf"), &error)) << error.toStdString();
+    EXPECT_EQ(pdfPageCount(readAll(path("card.pdf"))), heatmapSlots);
+
+    // One more heatmap (a chart slot shows the attention heatmap): one more page.
+    ASSERT_NE(chartSlot, nullptr);
+    chartSlot->showView(QStringLiteral("attention"));
+    ASSERT_TRUE(awaitAnswered());
+    ASSERT_TRUE(saveHeatmapsPdf(m_rope->visibleHeatmaps(), path("card2.pdf"), &error)) << error.toStdString();
+    EXPECT_EQ(pdfPageCount(readAll(path("card2.pdf"))), heatmapSlots + 1);
+
+    // A hidden slot is not exported.
+    chartSlot->hide();
+    EXPECT_EQ(m_rope->visibleHeatmaps().size(), heatmapSlots);
+
+    EXPECT_FALSE(saveHeatmapsPdf({}, path("empty.pdf"), &error));
+    EXPECT_FALSE(QFile::exists(path("empty.pdf")));
+}

@@ -1,0 +1,115 @@
+// Presentation mode: F5 enters full screen with large fonts and one view at a time; Right/Left
+// move through the cards, Up/Down through the views, Space flips the card; the sweep timer moves
+// position m (the RoPE polar chart follows) at the chosen speed, P pauses it, Esc leaves.
+#include "cards/card.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "presentation/presentationcontroller.h"
+#include "views/chartpanel.h"
+#include "views/viewslot.h"
+#include "widgets/sliderspin.h"
+#include "window/mainwindow.h"
+
+namespace {
+
+class Presentation : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1600, 1000);
+        m_window.show();
+        m_window.showTab(QStringLiteral("rope"));
+        m_window.activateWindow(); // shortcuts (F5) need the active window
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+        QTest::keyClick(&m_window, Qt::Key_F5);
+        ASSERT_TRUE(presentation()->isActive());
+    }
+
+    void TearDown() override { presentation()->setActive(false); }
+
+    PresentationController* presentation() const { return m_window.presentation(); }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+} // namespace
+
+TEST_F(Presentation, FullScreenLargeFontsAndOneViewAtATime) {
+    EXPECT_TRUE(m_window.windowState().testFlag(Qt::WindowFullScreen));
+    const double large = QApplication::font().pointSizeF();
+    Card* rope = m_window.currentCard();
+    ASSERT_EQ(rope, m_window.card(QStringLiteral("rope")));
+    int visible = 0;
+    for (const ViewSlot* slot : rope->viewSlots())
+        visible += slot->isVisible() ? 1 : 0;
+    EXPECT_EQ(visible, 1);
+    // It starts on the animated view: the polar chart of the rotating pairs.
+    const auto* chart = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+    ASSERT_NE(chart, nullptr);
+    EXPECT_EQ(chart->spec().curve, CurveKind::RopePolar);
+
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    EXPECT_FALSE(presentation()->isActive());
+    EXPECT_FALSE(m_window.windowState().testFlag(Qt::WindowFullScreen));
+    EXPECT_NEAR(large, QApplication::font().pointSizeF() * PresentationController::kFontScale, 0.01);
+    for (const ViewSlot* slot : rope->viewSlots())
+        EXPECT_TRUE(slot->isVisible());
+}
+
+TEST_F(Presentation, ArrowsMoveThroughCardsAndViewsAndSpaceFlips) {
+    const QList<Card*> cards = m_window.cards();
+    const auto rope = cards.indexOf(m_window.card(QStringLiteral("rope")));
+    QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_EQ(m_window.currentCard(), cards.at((rope + 1) % cards.size()));
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(m_window.currentCard(), cards.at(rope - 1));
+
+    Card* card = m_window.currentCard();
+    const int views = static_cast<int>(card->viewSlots().size());
+    ASSERT_GE(views, 2);
+    EXPECT_EQ(presentation()->viewIndex(), 0);
+    QTest::keyClick(&m_window, Qt::Key_Down);
+    EXPECT_EQ(presentation()->viewIndex(), 1);
+    QCoreApplication::processEvents(); // a card built on its first show shows its parts queued
+    EXPECT_TRUE(card->viewSlots().at(1)->isVisible());
+    EXPECT_FALSE(card->viewSlots().at(0)->isVisible());
+    QTest::keyClick(&m_window, Qt::Key_Up);
+    QTest::keyClick(&m_window, Qt::Key_Up);
+    EXPECT_EQ(presentation()->viewIndex(), views - 1); // wraps
+
+    EXPECT_EQ(card->side(), CardSide::Front);
+    QTest::keyClick(&m_window, Qt::Key_Space);
+    EXPECT_EQ(card->side(), CardSide::Back);
+    QTest::keyClick(&m_window, Qt::Key_Space);
+    EXPECT_EQ(card->side(), CardSide::Front);
+}
+
+TEST_F(Presentation, TheSweepAdvancesPositionMAndPPausesIt) {
+    Card* rope = m_window.currentCard();
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+    ASSERT_NE(polar, nullptr);
+    presentation()->setSpeed(PresentationController::kMaxSpeed);
+    QSignalSpy steps(presentation(), &PresentationController::positionChanged);
+    ASSERT_TRUE(guitest::awaitSignals(steps, 5));
+    const int m = presentation()->position();
+    EXPECT_GE(m, 5);
+    // The polar chart shows position m: its control and its next request follow the sweep.
+    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), m);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [polar] { return polar->lastRequest().position >= 5; }, "a polar request at the swept m"));
+
+    QTest::keyClick(&m_window, Qt::Key_P);
+    EXPECT_TRUE(presentation()->isPaused());
+    const int paused = presentation()->position();
+    QTest::qWait(300); // 18 ticks at 60 positions per second, were it running
+    EXPECT_EQ(presentation()->position(), paused);
+
+    QTest::keyClick(&m_window, Qt::Key_Minus);
+    EXPECT_LT(presentation()->speed(), PresentationController::kMaxSpeed);
+    QTest::keyClick(&m_window, Qt::Key_P);
+    EXPECT_FALSE(presentation()->isPaused());
+    steps.clear();
+    ASSERT_TRUE(guitest::awaitSignals(steps, 1));
+    EXPECT_EQ(presentation()->position(), (paused + 1) % presentation()->sweepEnd());
+}

@@ -1,0 +1,180 @@
+// Workspaces from the GUI: save -> change everything -> open gives back exactly the saved state
+// (parameters, views with zoom windows, reductions and colour maps, compare pair, active card);
+// a corrupt, truncated or newer file is refused with its message and nothing on screen changes;
+// recent files; preferences persist in QSettings.
+#include "cards/card.h"
+#include "compare/compareview.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "session/workspacecontroller.h"
+#include "session/workspacestate.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/viewslot.h"
+#include "window/mainwindow.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <workspace/workspacefile.h>
+
+namespace {
+
+class Session : public ::testing::Test {
+protected:
+    void SetUp() override {
+        ASSERT_TRUE(m_folder.isValid());
+        m_window.resize(1600, 1000);
+        m_window.show();
+    }
+
+    QString path(const char* name) const { return m_folder.filePath(QString::fromLatin1(name)); }
+
+    static HeatmapPanel* heatmapPanel(Card* card, int slot) {
+        return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
+    }
+
+    /// A state far from the defaults: RoPE with YaRN scaling, a zoomed max-reduced magma score
+    /// view, a chart slot turned into the attention heatmap; ALiBi with 16 heads; the compare
+    /// tab on ALiBi vs RoPE+ALiBi attention; the ALiBi card active.
+    void makeDistinctiveState() {
+        m_window.showTab(QStringLiteral("rope"));
+        Card* rope = m_window.card(QStringLiteral("rope"));
+        rope->load();
+        pecards::CardParams params = rope->params();
+        params.length = 2048;
+        params.rope.base = 500000.0;
+        params.rope.scaling.type = pecards::RopeScalingType::Yarn;
+        params.rope.scaling.factor = 4.0;
+        params.rope.scaling.original_max_position_embeddings = 512;
+        rope->setParams(params);
+        HeatmapPanel* score = heatmapPanel(rope, 0);
+        score->restore({100, 356, 40, 296}, pecards::Reduction::Max, QStringLiteral("magma"));
+        score->reductionBox()->setCurrentIndex(
+            score->reductionBox()->findData(static_cast<int>(pecards::Reduction::Min)));
+        for (ViewSlot* slot : rope->viewSlots()) {
+            if (!qobject_cast<HeatmapPanel*>(slot->view())) {
+                slot->showView(QStringLiteral("attention"));
+                break;
+            }
+        }
+        Card* alibi = m_window.card(QStringLiteral("alibi"));
+        alibi->load();
+        pecards::CardParams alibiParams = alibi->params();
+        alibiParams.alibi.heads = 16;
+        alibiParams.alibi.head = 5;
+        alibi->setParams(alibiParams);
+        m_window.compareView()->showPreset(QStringLiteral("alibi-hybrid"));
+        m_window.showTab(QStringLiteral("alibi"));
+    }
+
+    QTemporaryDir m_folder;
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+} // namespace
+
+TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
+    makeDistinctiveState();
+    const pecards::app::Workspace before = captureWorkspace(m_window);
+    // What was set is what is captured (checked against the values set above, not the code).
+    ASSERT_EQ(before.cards.size(), 5);
+    const pecards::app::WorkspaceCard& rope = before.cards.at(3);
+    EXPECT_EQ(rope.params.card, pecards::Card::Rope);
+    EXPECT_EQ(rope.params.rope.base, 500000.0);
+    EXPECT_EQ(rope.params.rope.scaling.type, pecards::RopeScalingType::Yarn);
+    ASSERT_GE(rope.views.size(), 2);
+    EXPECT_EQ(rope.views.front().window, (pecards::Window {100, 356, 40, 296}));
+    EXPECT_EQ(rope.views.front().reduction, pecards::Reduction::Min);
+    EXPECT_EQ(rope.views.front().colormap, QStringLiteral("magma"));
+    EXPECT_EQ(before.cards.at(2).params.alibi.heads, 16);
+    EXPECT_EQ(before.activeCard, 2);
+    ASSERT_EQ(before.compare.size(), 1);
+    EXPECT_EQ(before.compare.front().left.card, pecards::Card::Alibi);
+    EXPECT_EQ(before.compare.front().right.card, pecards::Card::Hybrid);
+
+    WorkspaceController* session = m_window.session();
+    ASSERT_TRUE(session->saveTo(path("state.json"))) << session->lastError().toStdString();
+    QString error;
+    const std::optional<pecards::app::Workspace> onDisk
+        = pecards::app::openWorkspace(path("state.json"), &error);
+    ASSERT_TRUE(onDisk.has_value()) << error.toStdString();
+    EXPECT_EQ(*onDisk, before);
+
+    // Change everything, then open the file again.
+    MainWindow other(&m_service);
+    other.resize(1600, 1000);
+    other.show();
+    EXPECT_NE(captureWorkspace(other), before);
+    ASSERT_TRUE(other.session()->open(path("state.json"))) << other.session()->lastError().toStdString();
+    EXPECT_EQ(captureWorkspace(other), before);
+    EXPECT_EQ(other.currentCard(), other.card(QStringLiteral("alibi")));
+    HeatmapPanel* score = heatmapPanel(other.card(QStringLiteral("rope")), 0);
+    EXPECT_EQ(score->reductionBox()->currentData().toInt(), static_cast<int>(pecards::Reduction::Min));
+    EXPECT_EQ(other.compareView()->controller()->params(CompareController::B).card, pecards::Card::Hybrid);
+    EXPECT_EQ(other.session()->recentFiles().value(0), QFileInfo(path("state.json")).absoluteFilePath());
+}
+
+TEST_F(Session, CorruptTruncatedOrNewerFilesChangeNothing) {
+    makeDistinctiveState();
+    WorkspaceController* session = m_window.session();
+    ASSERT_TRUE(session->saveTo(path("good.json")));
+    QFile good(path("good.json"));
+    ASSERT_TRUE(good.open(QIODevice::ReadOnly));
+    const QByteArray text = good.readAll();
+    good.close();
+
+    // The state on screen differs from the files below.
+    m_window.showTab(QStringLiteral("sinusoidal"));
+    const pecards::app::Workspace shown = captureWorkspace(m_window);
+
+    const auto write = [this](const char* name, const QByteArray& bytes) {
+        QFile file(path(name));
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+        return path(name);
+    };
+    QByteArray newer = text;
+    newer.replace("\"version\": 1", "\"version\": 99");
+    ASSERT_NE(newer, text);
+    const QList<std::pair<QString, QString>> cases {
+        {write("corrupt.json", QByteArray("{\"format\": \"pecards-workspace\", nonsense")),
+            QStringLiteral("JSON")},
+        {write("truncated.json", text.left(text.size() / 2)), QStringLiteral("JSON")},
+        {write("newer.json", newer), QStringLiteral("99")}};
+    for (const auto& [file, expected] : cases) {
+        QSignalSpy failures(session, &WorkspaceController::failed);
+        EXPECT_FALSE(session->open(file)) << file.toStdString();
+        ASSERT_EQ(failures.count(), 1);
+        const QString message = failures.front().front().toString();
+        EXPECT_TRUE(message.contains(file)) << message.toStdString();
+        EXPECT_TRUE(message.contains(expected, Qt::CaseInsensitive)) << message.toStdString();
+        EXPECT_EQ(captureWorkspace(m_window), shown) << file.toStdString();
+        EXPECT_EQ(session->currentPath(), path("good.json"));
+    }
+    // The refused files were not added to the recent list.
+    EXPECT_EQ(session->recentFiles(), QStringList {QFileInfo(path("good.json")).absoluteFilePath()});
+}
+
+TEST_F(Session, PreferencesPersistBetweenRuns) {
+    pecards::app::Preferences preferences;
+    preferences.theme = pecards::app::Theme::Dark;
+    preferences.colormap = QStringLiteral("cividis");
+    preferences.language = QStringLiteral("en");
+    preferences.device = QStringLiteral("pthread");
+    m_window.setPreferences(preferences);
+    EXPECT_LT(QApplication::palette().color(QPalette::Window).lightness(), 80); // a real dark palette
+    EXPECT_GT(QApplication::palette().color(QPalette::WindowText).lightness(), 180);
+
+    MainWindow next(&m_service); // a later run reads the same settings
+    EXPECT_EQ(next.preferences(), preferences);
+    EXPECT_EQ(pecards::app::Preferences::load(QSettings()), preferences);
+
+    preferences.theme = pecards::app::Theme::Light;
+    preferences.colormap = QStringLiteral("viridis");
+    preferences.device.clear();
+    m_window.setPreferences(preferences);
+    EXPECT_GT(QApplication::palette().color(QPalette::Window).lightness(), 180);
+}
