@@ -689,6 +689,10 @@
         <translation>精确：每像素一个条目</translation>
     </message>
     <message>
+        <source>  ·  exact %1 over this window is over the compute budget: zoom in for it</source>
+        <translation>  ·  此窗口上的精确%1超出计算预算：放大即可得到</translation>
+    </message>
+    <message>
         <source>pixel = %1 of ~%2×%3 entries</source>
         <translation>像素 = 约 %2×%3 个条目的 %1</translation>
     </message>

@@ -137,6 +137,13 @@ void HeatmapController::onFailure(const ComputeFailure& failure) {
     if (!m_widget || failure.tag != m_tag || failure.id < m_shownId)
         return;
     m_shownId = failure.id;
+    if (failure.kind == FailureKind::ComputeLimit && m_request.reduction != pecards::Reduction::Sample) {
+        // An exact reduction over this window is over the compute budget: show the sampled view
+        // instead, and say so in the read-out. Zooming in (a new submit) asks for the exact one again.
+        m_request.reduction = pecards::Reduction::Sample;
+        m_service->UI_submit(m_tag, m_request);
+        return;
+    }
     m_hasResult = true;
     m_widget->setMessage(failure.message); // the last good frame stays underneath
     emit messageShown(failure.message);
@@ -207,7 +214,11 @@ void HeatmapController::showIdleReadout() {
               .arg(reductionName(m_request.reduction))
               .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3)
               .arg(static_cast<double>(grid.window.cols()) / grid.cols, 0, 'g', 3);
-    m_widget->setReadout(tr("%1  ·  %2").arg(where, how));
+    const QString budget = m_request.reduction == m_reduction
+        ? QString()
+        : tr("  ·  exact %1 over this window is over the compute budget: zoom in for it")
+              .arg(reductionName(m_reduction));
+    m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + budget);
     m_widget->setToolTip(
         tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
            "double-click to reset; hover for the exact value.")
