@@ -50,7 +50,7 @@ public:
         }
         m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         if (!m_parser.parse(arguments)) {
-            throw UsageError(u"pecards-cli"_s, m_parser.errorText() + u" (see pecards-cli --help)"_s);
+            throw UsageError(QString(), m_parser.errorText() + u" (see pecards-cli --help)"_s);
         }
     }
 
@@ -458,8 +458,7 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         return request;
     }
     if (positional.isEmpty()) {
-        throw UsageError(
-            u"pecards-cli"_s, u"no command given: use compute, render, config, devices or --help"_s);
+        throw UsageError(QString(), u"no command given: use compute, render, config, devices or --help"_s);
     }
     const QString& command = positional.front();
     const qsizetype allowedPositional = command == u"config"_s ? 2 : 1;

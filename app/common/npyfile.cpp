@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QtEndian>
 #include <cstring>
+#include <pecards/params.h>
 
 using namespace Qt::StringLiterals;
 
@@ -181,13 +182,17 @@ Eigen::MatrixXd readNpyMatrix(const QString& path) {
     const char* data = bytes.constData() + header.dataOffset;
     Eigen::MatrixXd matrix
         = itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);
-    if (!matrix.allFinite()) {
+    // Content vectors feed a double row softmax: entries must be finite and bounded (params.h).
+    const auto outOfRange = !(matrix.array().isFinite() && matrix.array().abs() <= pecards::kMaxProbeEntry);
+    if (outOfRange.any()) {
         Eigen::Index row = 0;
         Eigen::Index col = 0;
-        (!matrix.array().isFinite()).cast<int>().maxCoeff(&row, &col);
+        outOfRange.cast<int>().maxCoeff(&row, &col);
         fail(path,
-            u"holds a non-finite value at ["_s + QString::number(row) + u", "_s + QString::number(col)
-                + u"]: content vectors must be finite"_s);
+            u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
+                + QString::number(col) + u"]: content vector entries must be finite and in [-"_s
+                + QString::number(pecards::kMaxProbeEntry) + u", "_s
+                + QString::number(pecards::kMaxProbeEntry) + u"]"_s);
     }
     return matrix;
 }

@@ -147,8 +147,8 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
     const bool uses_given_factor = s.type != RopeScalingType::LongRope
         || s.original_max_position_embeddings == 0 || s.max_position_embeddings == 0;
     if (uses_given_factor) {
-        PECARDS_CHECK(
-            std::isfinite(s.factor) && s.factor >= 1.0, "rope_scaling.factor", s.factor, "finite, >= 1");
+        PECARDS_CHECK(std::isfinite(s.factor) && s.factor >= 1.0 && s.factor <= kMaxScalingFactor,
+            "rope_scaling.factor", s.factor, "in [1, " + formatValue(kMaxScalingFactor) + "]");
     }
     switch (s.type) {
     case RopeScalingType::Dynamic:
@@ -197,11 +197,12 @@ void checkProbeVector(std::string_view name, const std::vector<double>& v, int d
     if (v.empty()) {
         return;
     }
-    const std::string allowed = "empty or " + std::to_string(d) + " finite entries (the card dimension)";
+    const std::string allowed = "empty or " + std::to_string(d) + " entries (the card dimension) in ["
+        + formatValue(-kMaxProbeEntry) + ", " + formatValue(kMaxProbeEntry) + "]";
     PECARDS_CHECK(
         v.size() == static_cast<std::size_t>(d), name, std::to_string(v.size()) + " entries", allowed);
     for (double x : v) {
-        PECARDS_CHECK(std::isfinite(x), name, x, allowed);
+        PECARDS_CHECK(std::isfinite(x) && std::abs(x) <= kMaxProbeEntry, name, x, allowed);
     }
 }
 
@@ -286,12 +287,13 @@ void validate(const RelativeParams& params) {
     case RelativeVariant::T5:
         checkT5Buckets(params.num_buckets, params.max_distance, params.bidirectional);
         if (!params.bucket_values.empty()) {
-            const std::string allowed
-                = "empty or num_buckets = " + std::to_string(params.num_buckets) + " finite entries";
+            const std::string allowed = "empty or num_buckets = " + std::to_string(params.num_buckets)
+                + " entries in [" + formatValue(-kMaxBucketValue) + ", " + formatValue(kMaxBucketValue) + "]";
             PECARDS_CHECK(params.bucket_values.size() == static_cast<std::size_t>(params.num_buckets),
                 "bucket_values", std::to_string(params.bucket_values.size()) + " entries", allowed);
             for (double v : params.bucket_values) {
-                PECARDS_CHECK(std::isfinite(v), "bucket_values", v, allowed);
+                PECARDS_CHECK(
+                    std::isfinite(v) && std::abs(v) <= kMaxBucketValue, "bucket_values", v, allowed);
             }
         }
         break;

@@ -10,6 +10,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "phasorsum.h"
 
 #include <algorithm>
 #include <cmath>
@@ -196,17 +197,19 @@ Eigen::VectorXd PositionalProfile::shawValues(std::int64_t delta_first, std::int
 }
 
 Eigen::VectorXd PositionalProfile::txlValues(std::int64_t delta_first, std::int64_t count) const {
-    constexpr std::int64_t kChunk = 8192; // rows of R held at once
-    Eigen::VectorXd out(count);
-    for (std::int64_t start = 0; start < count; start += kChunk) {
-        const std::int64_t rows = std::min(kChunk, count - start);
-        out.segment(start, rows)
-            = (m_scale
-                  * (txlRelativeRows(delta_first + start, rows, m_params.relative.d_model) * m_txl_weights))
-                  .array()
-            + m_constant;
-    }
-    return out;
+    // R_delta . weights = sum_i weights[i] sin(delta w_i) + weights[d/2 + i] cos(delta w_i): the
+    // concatenated sinusoid of Transformer-XL (sin odd, cos even, so negative deltas need no care).
+    const int d = m_params.relative.d_model;
+    SinusoidalParams table;
+    table.d_model = d;
+    table.base = 10000.0;
+    table.layout = SinusoidalLayout::Concatenated;
+    table.frequencies = SinusoidalFrequencies::Paper;
+    const Eigen::VectorXd w = sinusoidalFrequencies(table);
+    const Eigen::VectorXd sin_weights = m_txl_weights.head(d / 2);
+    const Eigen::VectorXd cos_weights = m_txl_weights.tail(d / 2);
+    const Eigen::VectorXd terms = phasorSum(w, cos_weights, sin_weights, 0.0, delta_first, count);
+    return (m_scale * terms).array() + m_constant;
 }
 
 Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d) {

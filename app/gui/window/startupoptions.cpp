@@ -1,6 +1,7 @@
 #include "window/startupoptions.h"
 
 #include "cards/card.h"
+#include "cards/cardregistry.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "presentation/presentationcontroller.h"
@@ -205,11 +206,23 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
                     .arg(options.preset, ids.join(QStringLiteral(", ")));
         return std::nullopt;
     }
+    if (!options.card.isEmpty() && options.card != QStringLiteral("compare")
+        && !findCardEntry(options.card)) {
+        QStringList ids;
+        for (const CardEntry& entry : cardRegistry())
+            ids << entry.id;
+        ids << QStringLiteral("compare");
+        error = QStringLiteral("--card %1 is invalid: must be one of %2")
+                    .arg(options.card, ids.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
     if (parser.isSet(length)) {
         bool ok = false;
         options.length = parser.value(length).toLongLong(&ok);
-        if (!ok) {
-            error = QStringLiteral("--length %1 is invalid: must be an integer").arg(parser.value(length));
+        if (!ok || *options.length < 1 || *options.length > pecards::kMaxLength) {
+            error = QStringLiteral("--length %1 is invalid: must be an integer in [1, %2]")
+                        .arg(parser.value(length))
+                        .arg(pecards::kMaxLength);
             return std::nullopt;
         }
     }

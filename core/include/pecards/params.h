@@ -16,6 +16,13 @@ namespace pecards {
 inline constexpr std::int64_t kMaxLength = std::int64_t {1} << 20; ///< largest L (positions)
 inline constexpr int kMaxDim = 1024; ///< largest d_model / head_dim
 inline constexpr int kMaxHeads = 128; ///< largest H
+/// Largest |entry| of an explicit probe q or k: keeps q.k (<= 1024 * 1e6) where a double row
+/// softmax still resolves probabilities to ~1e-7 (real projected q/k entries are O(1)-O(100)).
+inline constexpr double kMaxProbeEntry = 1e3;
+/// Largest |T5 bias| per bucket (trained T5 biases are O(10)).
+inline constexpr double kMaxBucketValue = 1e6;
+/// Largest RoPE scaling factor (real models use up to 64; 1e4 keeps dynamic NTK's base finite).
+inline constexpr double kMaxScalingFactor = 1e4;
 
 /// @brief The cards of the deck.
 enum class Card { Sinusoidal, Relative, Alibi, Rope, Hybrid };
