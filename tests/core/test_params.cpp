@@ -180,6 +180,19 @@ const InvalidCase kInvalidCases[] = {
      }, "clip_k", "-1"},
     {"relative_d_model", [](CardParams& p) { p = card(Card::Relative); p.relative.d_model = 5; }, "d_model", "5"},
     {"probe_q_size", [](CardParams& p) { p.probe.q = {1.0, 2.0, 3.0}; }, "probe.q", "3 entries"},
+    {"probe_q_too_large", [](CardParams& p) {
+         p.rope.head_dim = 4;
+         p.probe.q = {1.0, 2.0e3, 0.0, 0.0};
+     }, "probe.q", "2000"},
+    {"t5_bucket_value_too_large", [](CardParams& p) {
+         p = card(Card::Relative);
+         p.relative.bucket_values.assign(32, 0.0);
+         p.relative.bucket_values[3] = 1e16;
+     }, "bucket_values", "1e+16"},
+    {"linear_factor_too_large", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::Linear;
+         p.rope.scaling.factor = 1e308;
+     }, "rope_scaling.factor", "1e+308"},
     {"probe_k_nan", [](CardParams& p) {
          p.rope.head_dim = 4;
          p.probe.k = {1.0, kNaN, 0.0, 0.0};
