@@ -53,10 +53,10 @@ TEST_F(BiasFrom, ScoreIsTheCheckpointBiasOfTheBucket) {
     const Eigen::VectorXd buckets = computeVector({"--card", "relative", "--variant", "t5", "--quantity",
         "buckets-vs-offset", "--offsets", pecards::test::joinNumbers(offsets)});
     const Eigen::MatrixXd score = computeMatrix({"--card", "relative", "--variant", "t5", "--quantity",
-        "score", "--length", "128", "--bias-from", file, "--head", QString::number(head)});
-    ASSERT_EQ(score.rows(), 128);
+        "score", "--length", "256", "--bias-from", file, "--head", QString::number(head)});
+    ASSERT_EQ(score.rows(), 256);
     for (Eigen::Index k = 0; k < offsets.size(); ++k) {
-        const int i = 100;
+        const int i = 120;
         const int j = i + static_cast<int>(offsets[k]);
         const double expected = 0.25 * buckets[k] - head;
         EXPECT_DOUBLE_EQ(score(i, j), expected) << "offset " << offsets[k];
