@@ -559,6 +559,18 @@
 <context>
     <name>Describe</name>
     <message>
+        <source>, effective base %1 at seq_len %2</source>
+        <translation>，seq_len %2 时的有效底数 %1</translation>
+    </message>
+    <message>
+        <source>, long factors (seq_len %1 &gt; L0 %2)</source>
+        <translation>，长因子（seq_len %1 &gt; L0 %2）</translation>
+    </message>
+    <message>
+        <source>, short factors (seq_len %1 &lt;= L0 %2)</source>
+        <translation>，短因子（seq_len %1 &lt;= L0 %2）</translation>
+    </message>
+    <message>
         <source>half-split (GPT-NeoX, HF LLaMA rotate_half)</source>
         <translation>对半拆分（GPT-NeoX、HF LLaMA rotate_half）</translation>
     </message>
