@@ -392,8 +392,9 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
             const QString& chart = workspace->cards[c].charts[k].chart;
             if (!app::chartKindNamed(chart)) {
                 throw UsageError(u"--workspace"_s,
-                    path + u": cards["_s + QString::number(c) + u"].charts["_s + QString::number(k) + u"].chart "_s
-                        + quoted(chart) + u" is not a chart: allowed: "_s + app::chartNames());
+                    path + u": cards["_s + QString::number(c) + u"].charts["_s + QString::number(k)
+                        + u"].chart "_s + quoted(chart) + u" is not a chart: allowed: "_s
+                        + app::chartNames());
             }
         }
     }
@@ -450,7 +451,8 @@ void parseRender(const Flags& flags, CliRequest& request) {
     const bool gallery = flags.isSet("workspace") && isFolderPath(request.outPath);
     if (!gallery && !app::figureFormatForPath(request.outPath)) {
         throw UsageError(u"--out"_s,
-            quoted(request.outPath) + u" must end in .png, .svg or .pdf (or name a folder, with --workspace)"_s);
+            quoted(request.outPath)
+                + u" must end in .png, .svg or .pdf (or name a folder, with --workspace)"_s);
     }
     request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
     RenderOptions& options = request.render;

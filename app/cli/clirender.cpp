@@ -37,8 +37,8 @@ QStringList galleryPaths(const QString& folder, const QList<NamedFigure>& figure
     return paths;
 }
 
-void writeFigures(const app::FigureExporter& exporter, const QString& outPath, const QList<NamedFigure>& named,
-    bool numbered) {
+void writeFigures(const app::FigureExporter& exporter, const QString& outPath,
+    const QList<NamedFigure>& named, bool numbered) {
     QList<app::Figure> figures;
     for (const NamedFigure& figure : named) {
         figures.append(figure.figure);
@@ -80,9 +80,10 @@ void runRender(const CliRequest& request, QTextStream& err) {
     } else if (options.chart) {
         figures.append({QString(), chartFigure(*options.chart)});
     } else {
-        figures.append({QString(), viewFigure(*backend, request.view,
-            options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
-            figureExportOptions(options), options.viewSize)});
+        figures.append({QString(),
+            viewFigure(*backend, request.view,
+                options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
+                figureExportOptions(options), options.viewSize)});
     }
     writeFigures(app::FigureExporter(figureExportOptions(options)), request.outPath, figures,
         options.workspace.has_value());

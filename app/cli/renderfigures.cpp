@@ -7,7 +7,6 @@
 #include "usageerror.h"
 
 #include <QHash>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -134,8 +133,8 @@ QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& work
             view.window = cardView.window;
             view.reduction = cardView.reduction;
             add(cardName + u'-' + QString::fromStdString(toString(view.quantity)),
-                viewFigure(backend, view, options.colormap.value_or(cardView.colormap), std::nullopt, exportOptions,
-                    options.viewSize));
+                viewFigure(backend, view, options.colormap.value_or(cardView.colormap), std::nullopt,
+                    exportOptions, options.viewSize));
         }
         for (const app::CardChart& chart : card.charts) {
             const std::optional<app::CurveKind> kind = app::chartKindNamed(chart.chart);
@@ -146,7 +145,8 @@ QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& work
             app::CurveRequest request;
             request.params = card.params;
             request.kind = *kind;
-            request.channels = chart.channels.empty() ? app::defaultChannels(card.params, *kind) : chart.channels;
+            request.channels
+                = chart.channels.empty() ? app::defaultChannels(card.params, *kind) : chart.channels;
             request.position = chart.position;
             request.extent = chart.reach > 0 ? chart.reach : app::defaultExtent(*kind);
             add(cardName + u'-' + chart.chart, chartFigure(request));

@@ -30,7 +30,8 @@ QString cardShortName(const CardParams& params);
 /// Lists the card's parameters (only those of the card, and of rope_scaling only the keys
 /// its type reads), the probe/content source when the quantity uses one, `causal`, the length
 /// L, the window (inclusive first–last entry), the grid size (min(out, window) per axis), the
-/// reduction and the entries each grid pixel summarises (window / grid per axis). Does not validate the request.
+/// reduction and the entries each grid pixel summarises (window / grid per axis). Does not validate the
+/// request.
 QString formatCaption(const ViewRequest& request);
 
 /// @brief Every parameter of the card, one "name=value" field each, as the score caption

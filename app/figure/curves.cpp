@@ -265,8 +265,8 @@ const char* chartName(CurveKind kind) {
 
 namespace {
 
-constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum, CurveKind::Decay,
-    CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset};
+constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
+    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset};
 
 } // namespace
 

@@ -141,8 +141,9 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
 }
 
 Fonts makeFonts(const FigureStyle& style, double s) {
-    return {figureFont(style.fontFamily, style.titlePt, s, true), figureFont(style.fontFamily, style.labelPt, s),
-        figureFont(style.fontFamily, style.tickPt, s), figureFont(style.fontFamily, style.captionPt, s)};
+    return {figureFont(style.fontFamily, style.titlePt, s, true),
+        figureFont(style.fontFamily, style.labelPt, s), figureFont(style.fontFamily, style.tickPt, s),
+        figureFont(style.fontFamily, style.captionPt, s)};
 }
 
 } // namespace
@@ -153,7 +154,8 @@ FigureRenderer::FigureRenderer(FigureStyle style)
 
 QRectF FigureRenderer::plotArea(
     QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
-    return computeLayout(m_style, makeFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint).plot;
+    return computeLayout(m_style, makeFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint)
+        .plot;
 }
 
 void FigureRenderer::paint(

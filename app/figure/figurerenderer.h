@@ -49,7 +49,8 @@ public:
     /// @brief Where paint() puts the heatmap (device units, whole pixels) for `spec` in
     /// `target` on `device` (whose fonts measure the text): the size a print-resolution grid
     /// must have (printfigure.h). Only the labels, spans and caption of `spec` matter.
-    QRectF plotArea(QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
+    QRectF plotArea(
+        QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
 
     const FigureStyle& style() const { return m_style; }
 

@@ -155,7 +155,8 @@ QByteArray workspaceToJson(const Workspace& workspace) {
         if (!card.charts.isEmpty()) {
             QJsonArray charts;
             for (qsizetype c = 0; c < card.charts.size(); ++c) {
-                withKeyPath(where + ".charts[" + std::to_string(c) + "]", [&] { checkChart(card.charts[c]); });
+                withKeyPath(
+                    where + ".charts[" + std::to_string(c) + "]", [&] { checkChart(card.charts[c]); });
                 charts.append(chartToJson(card.charts[c]));
             }
             cardJson.insert(QStringLiteral("charts"), charts);

@@ -28,7 +28,8 @@ struct PrintRequest {
 };
 
 /// @brief What a job computes.
-using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest, PrintRequest>;
+using JobPayload
+    = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest, PrintRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {

@@ -43,7 +43,8 @@ void ComputeWorker::W_run(const ComputeJob& job) {
         } else if (const auto* print = std::get_if<PrintRequest>(&job.payload)) {
             PrintResult result {job.tag, job.id, *print,
                 pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
-                    print->options, [this](const pecards::ViewRequest& view) { return m_backend->compute(view); }),
+                    print->options,
+                    [this](const pecards::ViewRequest& view) { return m_backend->compute(view); }),
                 0.0};
             result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
             emit W_printReady(result);

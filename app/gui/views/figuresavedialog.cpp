@@ -163,7 +163,8 @@ void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWid
             data->setData(QStringLiteral("image/svg+xml"), svg);
             QApplication::clipboard()->setMimeData(data);
             showStatus(parent,
-                QObject::tr("Copied the figure \"%1\" to the clipboard").arg(pecards::app::figureTitleOf(figures.front())));
+                QObject::tr("Copied the figure \"%1\" to the clipboard")
+                    .arg(pecards::app::figureTitleOf(figures.front())));
         },
         [parent](const QString& message) { showError(parent, message); });
 }

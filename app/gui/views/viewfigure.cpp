@@ -82,7 +82,8 @@ bool saveHeatmapFigure(const ShownHeatmap& shown, const QString& path, int dpi, 
     }
 }
 
-QList<pecards::app::Figure> cardPages(const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover) {
+QList<pecards::app::Figure> cardPages(
+    const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover) {
     QList<pecards::app::Figure> pages;
     pages.reserve(figures.size() + 1);
     for (const pecards::app::Figure& figure : figures)

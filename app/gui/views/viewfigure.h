@@ -62,4 +62,5 @@ bool saveHeatmapFigure(const ShownHeatmap& shown, const QString& path, int dpi, 
 
 /// @brief The pages of a card handout: `cover` with its contents listing the figures' titles,
 /// then the figures in order.
-QList<pecards::app::Figure> cardPages(const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover);
+QList<pecards::app::Figure> cardPages(
+    const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover);

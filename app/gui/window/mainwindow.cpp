@@ -134,7 +134,8 @@ void MainWindow::exportCurrentCard() {
         box->open();
         return;
     }
-    askAndSaveCardPdf(card->visibleViews(), card->coverPage(modelDescription()), card->entry().id, m_service, this);
+    askAndSaveCardPdf(
+        card->visibleViews(), card->coverPage(modelDescription()), card->entry().id, m_service, this);
 }
 
 void MainWindow::copyCurrentFigure() {

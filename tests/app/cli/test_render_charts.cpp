@@ -122,7 +122,7 @@ TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
         EXPECT_TRUE(svgBytes.contains(chart[1].toUtf8())) << chart[1].toStdString(); // caption's first field
         const QByteArray pdfBytes = readAll(pdf);
         EXPECT_EQ(QString::fromLatin1(pdfBytes).count(page), 1) << chart[1].toStdString();
-        EXPECT_FALSE(pdfBytes.contains("/Image")) << chart[1].toStdString();
+        EXPECT_FALSE(pdfBytes.contains("/Subtype /Image")) << chart[1].toStdString();
     }
 }
 
@@ -152,4 +152,33 @@ TEST_F(RenderChartTest, ChartInputsOutOfRangeNameTheirFlag) {
             headlessEnvironment());
     EXPECT_EQ(chartToCompute.exitCode, 2);
     EXPECT_TRUE(chartToCompute.err.contains(QStringLiteral("render"))) << chartToCompute.err.toStdString();
+}
+
+TEST_F(RenderChartTest, WorkspaceChartsFollowTheirCardAndAFolderGetsNamedPngs) {
+    const QString workspace = QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/charts.json");
+    const QString pdf = path(QStringLiteral("handout.pdf"));
+    const CliRun handout = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--out"), pdf});
+    ASSERT_EQ(handout.exitCode, 0) << handout.err.toStdString();
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    EXPECT_EQ(QString::fromLatin1(readAll(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
+
+    const QString folder = path(QStringLiteral("gallery")) + u'/';
+    const CliRun gallery = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--dpi"),
+        QStringLiteral("100"), QStringLiteral("--out"), folder});
+    ASSERT_EQ(gallery.exitCode, 0) << gallery.err.toStdString();
+    for (const char* name : {"rope-score", "rope-spectrum", "rope-polar", "compare1-score-a", "compare1-score-b",
+             "compare1-score-difference"}) {
+        const QByteArray png = readAll(folder + QString::fromLatin1(name) + QStringLiteral(".png"));
+        EXPECT_EQ(pngSize(png), QSize(600, 450)) << name; // 6 x 4.5 in at 100 dpi
+    }
+    // The polar chart of the file: pairs 0 and 3 at m = 5, as the in-process chart.
+    app::CurveRequest polar;
+    polar.params.card = Card::Rope;
+    polar.params.length = 128;
+    polar.params.rope.head_dim = 16;
+    polar.kind = app::CurveKind::RopePolar;
+    polar.channels = {0, 3};
+    polar.position = 5;
+    polar.extent = 0;
+    EXPECT_EQ(readAll(folder + QStringLiteral("rope-polar.png")), inProcessPng(polar, {6.0, 4.5}, 100, 9.0));
 }

@@ -36,7 +36,8 @@ TEST(Caption, RopeScoreListsEveryParameter) {
     r.reduction = Reduction::Max;
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE score", "head_dim=128", "base=10000", "layout=half-split", "scaling=none", "probe=ones",
-            "L=4096", "rows 0\u20134095", "cols 0\u20134095", "1024\u00d71024 px, max, 4\u00d74 entries per pixel"}));
+            "L=4096", "rows 0\u20134095", "cols 0\u20134095",
+            "1024\u00d71024 px, max, 4\u00d74 entries per pixel"}));
 }
 
 TEST(Caption, EntriesPerPixelOfAnUnevenReduction) {
@@ -45,7 +46,8 @@ TEST(Caption, EntriesPerPixelOfAnUnevenReduction) {
     r.out_cols = 1800;
     r.reduction = Reduction::Max;
     // 4096 / 1350 = 3.034..., 4096 / 1800 = 2.275...
-    EXPECT_TRUE(formatCaption(r).endsWith(QString::fromUtf8("1350\u00d71800 px, max, 3.03\u00d72.28 entries per pixel")))
+    EXPECT_TRUE(formatCaption(r).endsWith(
+        QString::fromUtf8("1350\u00d71800 px, max, 3.03\u00d72.28 entries per pixel")))
         << formatCaption(r).toStdString();
 }
 
@@ -55,7 +57,8 @@ TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
     r.params.rope.rotary_dim = 64;
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE phase", "head_dim=128", "base=500000", "rotary_dim=64", "layout=half-split",
-            "scaling=none", "L=100", "rows 10\u201319", "cols 0\u201363", "10\u00d764 px, sample, 1\u00d71 entries per pixel"}));
+            "scaling=none", "L=100", "rows 10\u201319", "cols 0\u201363",
+            "10\u00d764 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
@@ -69,10 +72,11 @@ TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
     r.params.probe.seed = 42;
     r.reduction = Reduction::Mean;
     EXPECT_EQ(formatCaption(r),
-        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn",
-            "factor=4", "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1",
-            "truncate=true", "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384",
-            "rows 0\u201316383", "cols 0\u201316383", "512\u00d7512 px, mean, 32\u00d732 entries per pixel"}));
+        joined(
+            {"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn", "factor=4",
+                "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1", "truncate=true",
+                "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
+                "cols 0\u201316383", "512\u00d7512 px, mean, 32\u00d732 entries per pixel"}));
 }
 
 TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {

@@ -45,8 +45,8 @@ TEST(PrintFigure, AnExportAt1800PxWideIsComputedAtItsPlotsPixelSize) {
     const FigureExporter exporter(options);
     ASSERT_EQ(exporter.pixelSize(), QSize(1800, 1350));
     LoggingSource grids;
-    const PrintFigure figure
-        = printResolutionFigure(ropeScore(4096, Reduction::Max), "diverging", std::nullopt, options, grids.source());
+    const PrintFigure figure = printResolutionFigure(
+        ropeScore(4096, Reduction::Max), "diverging", std::nullopt, options, grids.source());
     ASSERT_FALSE(grids.log.empty());
     EXPECT_LE(grids.log.size(), 3u);
     EXPECT_EQ(figure.computations, static_cast<int>(grids.log.size()));
@@ -59,17 +59,19 @@ TEST(PrintFigure, AnExportAt1800PxWideIsComputedAtItsPlotsPixelSize) {
     EXPECT_EQ(asked.out_rows, plot.height());
     EXPECT_EQ(figure.spec.heatmap.size(), plot); // one grid pixel per image pixel
     const QString entries = QStringLiteral("%1×%2 px, max, ").arg(plot.height()).arg(plot.width());
-    EXPECT_TRUE(figure.spec.caption.contains(entries)) << figure.spec.caption;
-    EXPECT_TRUE(figure.spec.caption.endsWith(QStringLiteral(" entries per pixel"))) << figure.spec.caption;
+    EXPECT_TRUE(figure.spec.caption.contains(entries)) << figure.spec.caption.toStdString();
+    EXPECT_TRUE(figure.spec.caption.endsWith(QStringLiteral(" entries per pixel"))) << figure.spec.caption.toStdString();
 }
 
 TEST(PrintFigure, APosterGetsAFinerGridThanAColumn) {
     const auto widthFor = [](const char* preset) {
         FigureExportOptions options;
-        options.sizeInches = QString::fromLatin1(preset) == u"column" ? QSizeF(3.5, 2.625) : QSizeF(10.0, 7.5);
+        options.sizeInches
+            = QString::fromLatin1(preset) == u"column" ? QSizeF(3.5, 2.625) : QSizeF(10.0, 7.5);
         options.dpi = 150;
         LoggingSource grids;
-        printResolutionFigure(ropeScore(4096, Reduction::Mean), "viridis", std::nullopt, options, grids.source());
+        printResolutionFigure(
+            ropeScore(4096, Reduction::Mean), "viridis", std::nullopt, options, grids.source());
         return grids.log.back().out_cols;
     };
     const int column = widthFor("column");
@@ -79,13 +81,13 @@ TEST(PrintFigure, APosterGetsAFinerGridThanAColumn) {
 
 TEST(PrintFigure, SmallWindowsAreComputedEntryForEntry) {
     LoggingSource grids;
-    const PrintFigure figure
-        = printResolutionFigure(ropeScore(96, Reduction::Sample), "viridis", std::nullopt, {}, grids.source());
+    const PrintFigure figure = printResolutionFigure(
+        ropeScore(96, Reduction::Sample), "viridis", std::nullopt, {}, grids.source());
     ASSERT_EQ(grids.log.size(), 1u); // the window (96) is below the plot size: one grid suffices
     EXPECT_EQ(figure.request.out_rows, 96);
     EXPECT_EQ(figure.request.out_cols, 96);
     EXPECT_TRUE(figure.spec.caption.endsWith(QStringLiteral("96×96 px, sample, 1×1 entries per pixel")))
-        << figure.spec.caption;
+        << figure.spec.caption.toStdString();
 }
 
 TEST(PrintFigure, EngineErrorsPassThrough) {
@@ -93,6 +95,7 @@ TEST(PrintFigure, EngineErrorsPassThrough) {
     view.params.rope.head_dim = 3; // odd: invalid
     LoggingSource grids;
     EXPECT_THROW(printResolutionFigure(view, "viridis", std::nullopt, {}, grids.source()), InvalidParameter);
-    EXPECT_THROW(printResolutionFigure(ropeScore(64, Reduction::Max), "jet", std::nullopt, {}, grids.source()),
+    EXPECT_THROW(
+        printResolutionFigure(ropeScore(64, Reduction::Max), "jet", std::nullopt, {}, grids.source()),
         InvalidParameter);
 }

@@ -227,7 +227,10 @@ TEST_F(FigureExport, SaveRecomputesTheHeatmapAtPrintResolutionOnTheWorkerAsTheCl
     m_rope->setParams(params);
     HeatmapPanel* score = firstHeatmap();
     ASSERT_TRUE(guitest::awaitCondition(
-        [score] { return score->controller()->shown() && score->controller()->shown()->request.params.length == 1024; },
+        [score] {
+            return score->controller()->shown()
+                && score->controller()->shown()->request.params.length == 1024;
+        },
         "the score heatmap at L = 1024"));
     const ShownHeatmap shown = *score->controller()->shown();
     const pecards::app::FigureExportOptions options; // 6 x 4.5 in at 300 dpi: 1800 px wide
@@ -236,7 +239,8 @@ TEST_F(FigureExport, SaveRecomputesTheHeatmapAtPrintResolutionOnTheWorkerAsTheCl
         &m_service, {ShownView(shown)}, options, &m_window,
         [&figures](const QList<pecards::app::Figure>& made) { figures = made; },
         [](const QString& message) { ADD_FAILURE() << message.toStdString(); });
-    ASSERT_TRUE(guitest::awaitCondition([&figures] { return figures.has_value(); }, "the print-resolution figure"));
+    ASSERT_TRUE(
+        guitest::awaitCondition([&figures] { return figures.has_value(); }, "the print-resolution figure"));
     ASSERT_EQ(figures->size(), 1);
     const auto& spec = std::get<pecards::app::FigureSpec>(figures->front());
     const QSize plot = pecards::app::FigureExporter(options).heatmapPixels(spec);
@@ -250,9 +254,10 @@ TEST_F(FigureExport, SaveRecomputesTheHeatmapAtPrintResolutionOnTheWorkerAsTheCl
 #ifdef PECARDS_CLI_PATH
     QProcess cli;
     cli.start(QStringLiteral(PECARDS_CLI_PATH),
-        {QStringLiteral("render"), QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-            QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("16"), QStringLiteral("--length"),
-            QStringLiteral("1024"), QStringLiteral("--reduction"), QStringLiteral("mean"), QStringLiteral("--colormap"),
+        {QStringLiteral("render"), QStringLiteral("--card"), QStringLiteral("rope"),
+            QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+            QStringLiteral("16"), QStringLiteral("--length"), QStringLiteral("1024"),
+            QStringLiteral("--reduction"), QStringLiteral("mean"), QStringLiteral("--colormap"),
             QStringLiteral("diverging"), QStringLiteral("--out"), path("cli-print.png")});
     ASSERT_TRUE(cli.waitForFinished(120000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
