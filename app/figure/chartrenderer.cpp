@@ -452,12 +452,15 @@ void ChartRenderer::paint(
     painter.setPen(QColor(kFigureTextColor));
     painter.setFont(fonts.label);
     const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
-    drawAlignedText(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
-        Qt::AlignHCenter | Qt::AlignTop);
+    // Axis labels longer than their axis are elided rather than run into the title or legend.
+    const double xLabelRoom = spec.polar ? L.area.width() : L.plot.width();
+    drawAlignedText(painter, label, label.elidedText(spec.xAxis.label, Qt::ElideRight, xLabelRoom),
+        QPointF(L.plot.center().x(), xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
     if (!spec.polar) {
         const double yLabelX
             = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
-        drawVerticalText(painter, label, spec.yAxis.label, QPointF(yLabelX, L.plot.center().y()));
+        drawVerticalText(painter, label, label.elidedText(spec.yAxis.label, Qt::ElideRight, L.plot.height()),
+            QPointF(yLabelX, L.plot.center().y()));
     }
 
     painter.setFont(fonts.title);

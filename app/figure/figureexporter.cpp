@@ -8,6 +8,7 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
@@ -35,6 +36,24 @@ void setError(QString* error, const QString& message) {
 QByteArray markImagesPixelated(QByteArray svg) {
     return svg.replace(
         QByteArrayLiteral("<image "), QByteArrayLiteral("<image style=\"image-rendering:pixelated\" "));
+}
+
+/// QPainter lays a line of text out in runs of one script each ("wavelength 2", "π/θ_",
+/// "i (positions)"), and QSvgGenerator writes one <text> per run. Runs of one drawText call
+/// follow each other on the same baseline with the same attributes: they are joined again,
+/// so every label is one <text> element that reads, searches and edits as a whole. (The
+/// renderers never draw two separate texts on one baseline back to back: ticks, swatches or
+/// state changes come between them.)
+QByteArray joinTextRuns(const QByteArray& svg) {
+    static const QRegularExpression split(QStringLiteral(
+        R"re((<text ([^>]*?) x="[^"]*" y="([^"]*)"([^>]*)>)([^<]*)</text>\s*<text \2 x="[^"]*" y="\3"\4>([^<]*)</text>)re"));
+    QString text = QString::fromUtf8(svg);
+    for (qsizetype joined = 1; joined > 0;) {
+        const qsizetype before = text.size();
+        text.replace(split, QStringLiteral("\\1\\5\\6</text>"));
+        joined = before - text.size();
+    }
+    return text.toUtf8();
 }
 
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
@@ -186,7 +205,7 @@ QByteArray FigureExporter::svgData(const Figure& figure, QString* error) const {
     }
     paintPage(painter, figure);
     painter.end();
-    return markImagesPixelated(bytes);
+    return markImagesPixelated(joinTextRuns(bytes));
 }
 
 QByteArray FigureExporter::pdfData(const QList<Figure>& figures, QString* error) const {

@@ -8,6 +8,7 @@
 /// printResolutionFigure with their backend, so they ask for the same grids and write the same
 /// bytes.
 
+#include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
 #include "figure/figurespec.h"
 #include "pecards/view.h"

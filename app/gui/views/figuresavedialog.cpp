@@ -4,7 +4,6 @@
 #include "views/figureoptionsdialog.h"
 
 #include <QApplication>
-#include <QBuffer>
 #include <QClipboard>
 #include <QDir>
 #include <QFileDialog>

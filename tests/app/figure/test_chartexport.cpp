@@ -123,7 +123,8 @@ TEST(ChartSvg, AxisLabelsTicksLegendAndCaptionAreWholeTextElementsAndNoRaster) {
     for (const QString& field :
         {QStringLiteral("head_dim=64"), QStringLiteral("scaling=yarn"), QStringLiteral("factor=4"),
             QStringLiteral("original_max_position_embeddings=1024"), QStringLiteral("L=4096")}) {
-        EXPECT_TRUE(captionText.contains(field)) << field.toStdString() << " in " << captionText.toStdString();
+        EXPECT_TRUE(captionText.contains(field))
+            << field.toStdString() << " in " << captionText.toStdString();
     }
 }
 
@@ -162,9 +163,11 @@ TEST(ChartSpecs, PolarTrailSharesItsPairColourAndScatterIsPoints) {
 TEST(ChartSpecs, InvalidChartsAreNamed) {
     ChartSpec spec = spectrumSpec();
     spec.series[0].points[3].setY(0.0);
-    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("log y axis"))) << chartSpecError(spec).toStdString();
+    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("log y axis")))
+        << chartSpecError(spec).toStdString();
     spec.series[0].points[3].setY(std::nan(""));
-    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("non-finite"))) << chartSpecError(spec).toStdString();
+    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("non-finite")))
+        << chartSpecError(spec).toStdString();
     spec.series.clear();
     EXPECT_EQ(chartSpecError(spec), QStringLiteral("the chart has no points to draw"));
     QString error;
@@ -225,17 +228,23 @@ TEST(FigurePresets, LargerFontsGiveLargerText) {
         options.style = styleForFontSize(pt);
         const QImage image
             = FigureExporter(options).renderImage(spectrumSpec()).convertToFormat(QImage::Format_RGB32);
-        int first = -1, last = -1;
-        for (int y = 0; y < image.height() / 4; ++y) {
+        const auto darkRow = [&image](int y) {
             for (int x = 0; x < image.width(); ++x) {
                 if (qGray(image.pixel(x, y)) < 128) {
-                    first = first < 0 ? y : first;
-                    last = y;
-                    break;
+                    return true;
                 }
             }
+            return false;
+        };
+        int first = 0;
+        while (first < image.height() && !darkRow(first)) {
+            ++first;
         }
-        return last - first;
+        int last = first;
+        while (last + 1 < image.height() && darkRow(last + 1)) {
+            ++last;
+        }
+        return last - first + 1; // the first block of text rows: the title
     };
     const int normal = titleHeight(9.0);
     const int large = titleHeight(18.0);

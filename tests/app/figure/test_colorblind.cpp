@@ -16,12 +16,12 @@ namespace {
 using Matrix = std::array<std::array<double, 3>, 3>;
 using Lab = std::array<double, 3>;
 
-constexpr Matrix kProtanopia {{{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216},
-    {-0.003882, -0.048116, 1.051998}}};
-constexpr Matrix kDeuteranopia {{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413},
-    {-0.011820, 0.042940, 0.968881}}};
-constexpr Matrix kTritanopia {{{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602},
-    {0.004733, 0.691367, 0.303900}}};
+constexpr Matrix kProtanopia {
+    {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}}};
+constexpr Matrix kDeuteranopia {
+    {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}};
+constexpr Matrix kTritanopia {
+    {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}}};
 constexpr Matrix kNormal {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}};
 
 double linear(int channel) {
@@ -51,8 +51,8 @@ struct Vision {
     const char* name;
     const Matrix* matrix;
 };
-constexpr std::array<Vision, 3> kDichromacies {
-    Vision {"protanopia", &kProtanopia}, Vision {"deuteranopia", &kDeuteranopia}, Vision {"tritanopia", &kTritanopia}};
+constexpr std::array<Vision, 3> kDichromacies {Vision {"protanopia", &kProtanopia},
+    Vision {"deuteranopia", &kDeuteranopia}, Vision {"tritanopia", &kTritanopia}};
 
 } // namespace
 
@@ -64,7 +64,8 @@ TEST(ColorBlindSafety, DivergingSidesStayApartForEveryDichromacy) {
     for (const Vision& vision : kDichromacies) {
         for (int k = 13; k < 128; ++k) {
             const double normal = deltaE(seen(map[127 - k], kNormal), seen(map[128 + k], kNormal));
-            const double dichromat = deltaE(seen(map[127 - k], *vision.matrix), seen(map[128 + k], *vision.matrix));
+            const double dichromat
+                = deltaE(seen(map[127 - k], *vision.matrix), seen(map[128 + k], *vision.matrix));
             EXPECT_GE(dichromat, 15.0) << vision.name << ", k = " << k;
             EXPECT_GE(dichromat, 0.75 * normal) << vision.name << ", k = " << k;
         }

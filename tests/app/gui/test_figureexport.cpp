@@ -9,13 +9,18 @@
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/figureexportjob.h"
+#include "views/figureoptionsdialog.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewfigure.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QFile>
+#include <QMimeData>
+#include <QStatusBar>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -311,4 +316,23 @@ TEST_F(FigureExport, ChartPngIsByteIdenticalToTheLibraryAndTheCli) {
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
     EXPECT_EQ(readAll(path("cli-chart.png")), gui);
 #endif
+}
+
+TEST_F(FigureExport, CopyFigurePutsTheFirstViewsFigureOnTheClipboard) {
+    QApplication::clipboard()->clear();
+    m_window.copyCurrentFigure();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [] {
+            const QMimeData* data = QApplication::clipboard()->mimeData();
+            return data && data->hasFormat(QStringLiteral("image/svg+xml"));
+        },
+        "the figure on the clipboard"));
+    const QMimeData* data = QApplication::clipboard()->mimeData();
+    const QByteArray svg = data->data(QStringLiteral("image/svg+xml"));
+    EXPECT_TRUE(svg.contains("<text")) << svg.left(200).toStdString();
+    const pecards::app::FigureExportOptions remembered = FigureOptionsDialog::remembered();
+    const QImage image = QImage::fromData(data->data(QStringLiteral("image/png")));
+    EXPECT_EQ(image.width(), qRound(remembered.sizeInches.width() * 150));
+    EXPECT_TRUE(m_window.statusBar()->currentMessage().contains(QStringLiteral("clipboard")))
+        << m_window.statusBar()->currentMessage().toStdString();
 }
