@@ -44,7 +44,7 @@ void ComputeWorker::W_run(const ComputeJob& job) {
             PrintResult result {job.tag, job.id, *print,
                 pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
                     print->options,
-                    [this](const pecards::ViewRequest& view) { return m_backend->compute(view); }),
+                    [this](const pecards::ViewRequest& request) { return m_backend->compute(request); }),
                 0.0};
             result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
             emit W_printReady(result);

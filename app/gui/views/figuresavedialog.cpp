@@ -108,12 +108,7 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidg
             showError(parent, error);
         return;
     }
-    try {
-        saveWithOptions({heatmapFigureSpec(shown)}, path, parent);
-    } catch (const std::exception& failure) {
-        showError(
-            parent, QObject::tr("Cannot export to %1: %2").arg(path, QString::fromUtf8(failure.what())));
-    }
+    saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
 }
 
 void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent) {
@@ -121,11 +116,11 @@ void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* 
         QStringLiteral("%1.png").arg(QLatin1String(pecards::app::chartName(shown.request.kind))),
         figureFilters());
     if (!path.isEmpty())
-        saveWithOptions({shown}, std::nullopt, path, service, parent);
+        saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
 }
 
 void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
-    const QString& suggestedName, QWidget* parent) {
+    const QString& suggestedName, ComputeService* service, QWidget* parent) {
     if (views.isEmpty()) {
         showError(parent, QObject::tr("This card shows no computed view to export."));
         return;
@@ -134,12 +129,7 @@ void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverS
         {QObject::tr("PDF document (*.pdf)")});
     if (path.isEmpty())
         return;
-    try {
-        saveWithOptions(cardPages(views, cover), path, parent);
-    } catch (const std::exception& failure) {
-        showError(
-            parent, QObject::tr("Cannot export to %1: %2").arg(path, QString::fromUtf8(failure.what())));
-    }
+    saveWithOptions(views, cover, path, service, parent);
 }
 
 void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWidget* parent) {

@@ -24,7 +24,7 @@ void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* 
 /// @brief Save dialog of a whole card: one PDF with the cover page, then one page per
 /// visible view (heatmaps and charts) in grid order.
 void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
-    const QString& suggestedName, QWidget* parent);
+    const QString& suggestedName, ComputeService* service, QWidget* parent);
 
 /// @brief Puts the view's figure on the clipboard as an image (at the remembered size, 150 dpi),
 /// PNG and SVG, and says so in the status bar.

@@ -20,9 +20,9 @@
 #include <QClipboard>
 #include <QFile>
 #include <QMimeData>
-#include <QStatusBar>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <cmath>
@@ -203,15 +203,20 @@ TEST_F(FigureExport, ExportCardHasACoverAndOnePagePerVisibleViewChartsIncluded) 
     const QList<ShownView> views = m_rope->visibleViews();
     ASSERT_EQ(views.size(), heatmaps + charts);
     QString error;
+    QList<pecards::app::Figure> figures;
+    for (const ShownView& view : views)
+        figures.push_back(shownFigure(view));
     const QList<pecards::app::Figure> pages
-        = cardPages(views, m_rope->coverPage(QStringLiteral("test model")));
+        = cardPages(figures, m_rope->coverPage(QStringLiteral("test model")));
     ASSERT_TRUE(saveFigures(pages, path("card.pdf"), {}, &error)) << error.toStdString();
     EXPECT_EQ(pdfPageCount(readAll(path("card.pdf"))), 1 + heatmaps + charts);
     const auto* cover = std::get_if<pecards::app::CoverSpec>(&pages.front());
     ASSERT_NE(cover, nullptr);
     EXPECT_EQ(cover->model, QStringLiteral("test model"));
-    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("head_dim=16"))) << cover->parameters.join(u' ');
-    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("L=96"))) << cover->parameters.join(u' ');
+    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("head_dim=16")))
+        << cover->parameters.join(u' ').toStdString();
+    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("L=96")))
+        << cover->parameters.join(u' ').toStdString();
     EXPECT_EQ(cover->contents.size(), heatmaps + charts);
     EXPECT_EQ(
         std::count_if(pages.begin(), pages.end(),
