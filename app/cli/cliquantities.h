@@ -28,6 +28,9 @@ enum class Curve {
     Spectrum, ///< chart only (render): wavelength 2 pi / w_i per pair
     Waves, ///< chart only (render): sinusoidal columns / RoPE cos, sin over positions
     Polar, ///< chart only (render): RoPE pairs rotated to position m on the unit circle
+    LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
+    LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
+    LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:
