@@ -1,8 +1,8 @@
 #include "clicurves.h"
 
+#include "figure/curves.h"
 #include "pecards/alibi.h"
 #include "pecards/learned.h"
-#include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
@@ -38,33 +38,15 @@ Eigen::VectorXd toVector(const std::vector<double>& values) {
     return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
-/// Sinusoidal S(n) = sum_i cos(n w_i); RoPE a^2 (R_i q_rot).(R_j k_rot) + q_pass.k_pass, the
-/// attention factor scaling the rotated dims only (docs/quantities.md, Score).
+/// The shared chart data's score (figure/curves.h) at whole-position offsets.
 Eigen::VectorXd scoreVsOffset(const CardParams& params, const std::vector<double>& offsets) {
-    Eigen::VectorXd scores(static_cast<Eigen::Index>(offsets.size()));
-    if (params.card == Card::Sinusoidal) {
-        for (std::size_t n = 0; n < offsets.size(); ++n) {
-            // S depends on delta = i - j = -offset.
-            scores(static_cast<Eigen::Index>(n))
-                = sinusoidalSimilarityProfile(params.sinusoidal, -integerOffset(offsets[n]), 1)(0);
-        }
-        return scores;
+    std::vector<std::int64_t> whole;
+    whole.reserve(offsets.size());
+    for (const double offset : offsets) {
+        whole.push_back(integerOffset(offset));
     }
-    const RopeScalingResult scaling = scaledRope(params);
-    const int d = params.rope.head_dim;
-    const int r = rotaryDim(params.rope);
-    Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, d);
-    Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, d);
-    const double passThrough = q.tail(d - r).dot(k.tail(d - r));
-    q.tail(d - r).setZero();
-    k.tail(d - r).setZero();
-    const double a2 = scaling.attention_factor * scaling.attention_factor;
-    for (std::size_t n = 0; n < offsets.size(); ++n) {
-        const std::int64_t delta = -integerOffset(offsets[n]);
-        scores(static_cast<Eigen::Index>(n))
-            = a2 * ropeScoreProfile(params.rope, scaling.inv_freq, q, k, delta, 1)(0) + passThrough;
-    }
-    return scores;
+    const std::vector<double> scores = app::scoreAtOffsets(params, whole);
+    return toVector(scores);
 }
 
 Eigen::VectorXd bucketsVsOffset(const RelativeParams& relative, const std::vector<double>& offsets) {
@@ -130,6 +112,12 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
             txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
     case Curve::TxlRelShift:
         return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
+    case Curve::Spectrum:
+    case Curve::Waves:
+    case Curve::Polar:
+        throw UsageError(u"--quantity"_s,
+            QString::fromLatin1(quantity.name)
+                + u" is a chart: draw it with `render` (its numbers: inv-freq, table, phase)"_s);
     case Curve::LearnedTable:
         return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
     case Curve::LearnedSimilarity:

@@ -49,6 +49,15 @@ const std::vector<CliFlag>& cliFlags() {
         {"size", "WxH", "Figures (render)",
             "Figure (PDF page) size in inches, each in [1, 40], at most 16384 pixels per side at --dpi. "
             "Default 6x4.5."},
+        {"preset", "NAME", "Figures (render)",
+            "Size and font size for a target: column (3.5x2.625 in, 8 pt), two-column (7x4.2 in, 9 pt), "
+            "slide (10x5.625 in, 16:9, 14 pt) or poster (16x12 in, 24 pt). --size and --font-size "
+            "override its parts."},
+        {"font-size", "PT", "Figures (render)",
+            "Axis-label font size in points, [4, 48]; title, ticks, caption and lines scale with it. "
+            "Default 9 (or the preset's)."},
+        {"transparent", nullptr, "Figures (render)",
+            "No background: PNG with alpha, SVG and PDF without the white page (for slides)."},
         {"colormap", "NAME", "Figures (render)",
             "Colour map: viridis (default), cividis, magma or diverging (coolwarm, range symmetric "
             "about 0). With --workspace it replaces every view's own colour map."},
@@ -56,10 +65,19 @@ const std::vector<CliFlag>& cliFlags() {
             "Values at the two ends of the colour bar, finite, LO < HI. Default: the quantity's range "
             "(phase [0, 2pi], attention [0, max], table and diverging [-a, a], else [min, max])."},
         {"workspace", "FILE", "Figures (render)",
-            "Renders a saved PE Cards workspace instead of the parameter flags: every view of every card "
+            "Renders a saved PE Cards workspace instead of the parameter flags: every view and chart of "
+            "every card "
             "(its own window, reduction and colour map), then A, B and A - B of every compare pair (A "
             "and B share one range; A - B diverging; compare pairs use --reduction). .pdf: one page per "
             "figure; .png/.svg: numbered files BASE-01.png, BASE-02.png, ..."},
+        // Charts
+        {"channels", "I,I,..", "Charts (render)",
+            "waves: dimensions (sinusoidal) or pairs i (RoPE); polar: pairs i. Default: 0, n/8, n/4 (polar "
+            "also n-1), n = d_model or rotary_dim/2."},
+        {"position", "M", "Charts (render)", "polar: the position m shown, [0, L-1]. Default 10."},
+        {"reach", "N", "Charts (render)",
+            "waves: positions 0..N-1; bias-vs-distance: distances up to N; buckets-vs-offset and "
+            "score-vs-offset: offsets -N..N; [2, 1048576]. Default 100, 64, 300, 256."},
         // Sinusoidal
         {"d-model", "D", "Sinusoidal and relative",
             "Model dimension d_model (sinusoidal) or vector size (relative: Shaw/Transformer-XL/T5 "

@@ -85,7 +85,10 @@ const std::vector<HelpSection>& helpSections() {
             HelpSection::Kind::Text},
         {"QUANTITIES", R"(  Rows are query positions i and columns key positions j unless said otherwise. Grid
   quantities take --length, --rows, --cols, --view and --reduction; curves are computed
-  exactly (double) at every point given.)",
+  exactly (double) at every point given. `render` draws the grids as heatmaps (computed at
+  the figure's plot size unless --view is given) and decay, spectrum, waves, polar,
+  bias-vs-distance, buckets-vs-offset and score-vs-offset as charts (--channels,
+  --position, --reach).)",
             HelpSection::Kind::Quantities},
         {"FLAGS", R"(  Flags of other cards are ignored. --config values are defaults that flags override.)",
             HelpSection::Kind::Flags},
@@ -109,7 +112,10 @@ const std::vector<HelpSection>& helpSections() {
       --out buckets.csv
   pecards-cli render --card rope --quantity score --head-dim 128 --length 4096 --view 512x512 \
       --reduction max --colormap diverging --dpi 300 --size 6x4.5 --out rope-score.png
+  pecards-cli render --card rope --quantity spectrum --scaling yarn --factor 4 \
+      --original-max-pos 4096 --preset column --out spectrum.svg
   pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
+  pecards-cli render --workspace docs/gallery.json --out docs/gallery/
   pecards-cli config deepseek-v2-lite.json)",
             HelpSection::Kind::Text},
     };

@@ -7,13 +7,15 @@
 #include "common/npyfile.h"
 #include "common/safetensorsfile.h"
 #include "figure/colormaplist.h"
-#include "figure/figureexporter.h"
+#include "figure/figurepresets.h"
 #include "modelsummary.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
 #include "workspace/workspacefile.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <cmath>
 #include <limits>
 #include <memory>
 
@@ -431,15 +433,32 @@ void checkColormap(const QString& flag, const QString& what, const QString& name
 RenderOptions parseRenderOptions(const Flags& flags) {
     RenderOptions options;
     flags.setInt("dpi", options.dpi, kMinDpi, kMaxDpi);
+    if (flags.isSet("preset")) {
+        const app::FigurePreset* preset = app::findFigurePreset(flags.text("preset"));
+        if (!preset) {
+            throw UsageError(u"--preset"_s,
+                quoted(flags.text("preset")) + u" is not a preset: allowed: "_s + app::figurePresetNames());
+        }
+        options.sizeInches = preset->sizeInches;
+        options.fontPt = preset->fontPt;
+    }
     if (flags.isSet("size")) {
         const auto [width, height] = parseFigureSize(u"--size"_s, flags.text("size"), kMinInches, kMaxInches);
         options.sizeInches = QSizeF(width, height);
     }
+    if (flags.isSet("font-size")) {
+        options.fontPt = parseNumber(u"--font-size"_s, flags.text("font-size"));
+        if (!(options.fontPt >= app::kMinFontPt && options.fontPt <= app::kMaxFontPt)) {
+            throw UsageError(u"--font-size"_s,
+                QString::number(options.fontPt) + u" is out of range: allowed: ["_s
+                    + QString::number(app::kMinFontPt) + u", "_s + QString::number(app::kMaxFontPt)
+                    + u"] points"_s);
+        }
+    }
+    options.transparent = flags.isSet("transparent");
     // The exporter's remaining limit: pixels per side (size x dpi).
-    app::FigureExportOptions exportOptions;
-    exportOptions.sizeInches = options.sizeInches;
-    exportOptions.dpi = options.dpi;
-    if (const QString problem = app::FigureExporter(exportOptions).validationError(); !problem.isEmpty()) {
+    if (const QString problem = app::FigureExporter(figureExportOptions(options)).validationError();
+        !problem.isEmpty()) {
         throw UsageError(u"--size"_s, problem + u" (lower --size or --dpi)"_s);
     }
     if (flags.isSet("colormap")) {
@@ -462,7 +481,18 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
         throw UsageError(u"--workspace"_s, error);
     }
     const bool hasViews = std::any_of(workspace->cards.begin(), workspace->cards.end(),
-        [](const app::WorkspaceCard& card) { return !card.views.isEmpty(); });
+        [](const app::WorkspaceCard& card) { return !card.views.isEmpty() || !card.charts.isEmpty(); });
+    for (qsizetype c = 0; c < workspace->cards.size(); ++c) {
+        for (qsizetype k = 0; k < workspace->cards[c].charts.size(); ++k) {
+            const QString& chart = workspace->cards[c].charts[k].chart;
+            if (!app::chartKindNamed(chart)) {
+                throw UsageError(u"--workspace"_s,
+                    path + u": cards["_s + QString::number(c) + u"].charts["_s + QString::number(k)
+                        + u"].chart "_s + quoted(chart) + u" is not a chart: allowed: "_s
+                        + app::chartNames());
+            }
+        }
+    }
     if (!hasViews && workspace->compare.isEmpty()) {
         throw UsageError(u"--workspace"_s, path + u": has no card views and no compare pairs to render"_s);
     }
@@ -478,6 +508,33 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
     return *std::move(workspace);
 }
 
+/// The chart of a chart quantity with --channels, --position and --reach (render).
+app::CurveRequest buildChart(const Flags& flags, app::CurveKind kind, const CardParams& params) {
+    for (const char* name : {"distances", "offsets", "positions"}) {
+        if (flags.isSet(name)) {
+            throw UsageError(Flags::flag(name), u"is not used by render: a chart spans --reach"_s);
+        }
+    }
+    app::CurveRequest chart;
+    chart.params = params;
+    chart.kind = kind;
+    chart.channels = app::defaultChannels(params, kind);
+    if (flags.isSet("channels")) {
+        chart.channels.clear();
+        for (const double channel : parseNumberList(u"--channels"_s, flags.text("channels"))) {
+            if (channel != std::floor(channel) || std::abs(channel) > 1e9) {
+                throw UsageError(u"--channels"_s, QString::number(channel) + u" is not a whole index"_s);
+            }
+            chart.channels.push_back(static_cast<int>(channel));
+        }
+    }
+    chart.position = app::kDefaultPolarPosition;
+    flags.setInt("position", chart.position, 0, params.length - 1);
+    chart.extent = app::defaultExtent(kind);
+    flags.setInt("reach", chart.extent, 2, kMaxLength);
+    return chart;
+}
+
 void parseRender(const Flags& flags, CliRequest& request) {
     if (!flags.isSet("workspace")) {
         parseQuantity(flags, request);
@@ -486,8 +543,11 @@ void parseRender(const Flags& flags, CliRequest& request) {
         throw UsageError(u"--out"_s, u"is missing (the output .png, .svg or .pdf file)"_s);
     }
     request.outPath = flags.text("out");
-    if (!app::figureFormatForPath(request.outPath)) {
-        throw UsageError(u"--out"_s, quoted(request.outPath) + u" must end in .png, .svg or .pdf"_s);
+    const bool gallery = flags.isSet("workspace") && isFolderPath(request.outPath);
+    if (!gallery && !app::figureFormatForPath(request.outPath)) {
+        throw UsageError(u"--out"_s,
+            quoted(request.outPath)
+                + u" must end in .png, .svg or .pdf (or name a folder, with --workspace)"_s);
     }
     request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
     RenderOptions& options = request.render;
@@ -507,15 +567,19 @@ void parseRender(const Flags& flags, CliRequest& request) {
     parseParams(flags, request);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
-        QStringList grids;
+        if (const std::optional<app::CurveKind> kind = chartOf(quantity.curve)) {
+            options.chart = buildChart(flags, *kind, request.view.params);
+            return;
+        }
+        QStringList drawn;
         for (const CliQuantity& candidate : cliQuantities()) {
-            if (candidate.curve == Curve::None) {
-                grids << QString::fromLatin1(candidate.name);
+            if (candidate.curve == Curve::None || chartOf(candidate.curve)) {
+                drawn << QString::fromLatin1(candidate.name);
             }
         }
         throw UsageError(u"--quantity"_s,
-            QString::fromLatin1(quantity.name) + u" is a curve: render draws the grid quantities: "_s
-                + grids.join(u", "_s));
+            QString::fromLatin1(quantity.name)
+                + u" is a table of numbers: render draws the grids and charts: "_s + drawn.join(u", "_s));
     }
     request.view.quantity = quantity.view;
     buildView(flags, request.view);
@@ -541,6 +605,19 @@ void parseConfig(const Flags& flags, CliRequest& request) {
 }
 
 } // namespace
+
+bool isFolderPath(const QString& path) {
+    return path.endsWith(u'/') || QFileInfo(path).isDir();
+}
+
+app::FigureExportOptions figureExportOptions(const RenderOptions& options) {
+    app::FigureExportOptions exportOptions;
+    exportOptions.sizeInches = options.sizeInches;
+    exportOptions.dpi = options.dpi;
+    exportOptions.style = app::styleForFontSize(options.fontPt);
+    exportOptions.style.transparentBackground = options.transparent;
+    return exportOptions;
+}
 
 void setOutputSize(ViewRequest& view, const std::optional<std::pair<int, int>>& viewSize) {
     if (viewSize) {

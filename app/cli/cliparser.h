@@ -6,6 +6,7 @@
 #include "cliquantities.h"
 #include "common/modelconfig.h"
 #include "figure/figurebuilder.h"
+#include "figure/figureexporter.h"
 #include "pecards/view.h"
 #include "workspace/workspace.h"
 
@@ -34,7 +35,9 @@ struct CurveInputs {
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.
 struct RenderOptions {
     int dpi = 300; ///< --dpi, dots per inch, [72, 1200]
-    QSizeF sizeInches {6.0, 4.5}; ///< --size WxH in inches, each in [1, 40]
+    QSizeF sizeInches {6.0, 4.5}; ///< --size WxH in inches, each in [1, 40], or the --preset's
+    double fontPt = 9.0; ///< --font-size in points, [4, 48], or the --preset's
+    bool transparent = false; ///< --transparent: no background
     /// --colormap: viridis, cividis, magma or diverging. Single figure: viridis when not given;
     /// workspace: overrides every view's own colour map when given.
     std::optional<QString> colormap;
@@ -42,7 +45,13 @@ struct RenderOptions {
     std::optional<std::pair<int, int>> viewSize; ///< --view RxC, rows x cols output pixels
     /// --workspace: every view of every card, then A, B and A - B of each compare pair.
     std::optional<app::Workspace> workspace;
+    /// A chart quantity (decay, spectrum, waves, polar, ...): what to draw, with --channels,
+    /// --position and --reach filled in (defaults of figure/curves.h).
+    std::optional<app::CurveRequest> chart;
 };
+
+/// @brief The exporter options of `render`: size, dpi, style at the font size, background.
+app::FigureExportOptions figureExportOptions(const RenderOptions& options);
 
 /// @brief What the command line asks for.
 struct CliRequest {
@@ -58,6 +67,10 @@ struct CliRequest {
     QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
 };
+
+/// @brief True when `path` names a folder: it ends in "/" or is an existing directory
+/// (`render --workspace` then writes one PNG per figure into it).
+bool isFolderPath(const QString& path);
 
 /// @brief Sets view.out_rows/out_cols: `viewSize` (rows, cols) when given, else the window's
 /// size capped at 1024 pixels per axis (so small windows are computed exactly).

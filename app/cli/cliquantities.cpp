@@ -82,8 +82,38 @@ const std::vector<CliQuantity>& cliQuantities() {
             "--base, --layout, --frequencies apply)."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
+        {"spectrum", Quantity::Table, Curve::Spectrum, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",
+            "render only: wavelength 2 pi / w_i in positions of every pair i (log scale; RoPE: unscaled "
+            "and scaled) against the context L."},
+        {"waves", Quantity::Table, Curve::Waves, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",
+            "render only: sinusoidal PE[p, dim] of --channels dims, or RoPE cos/sin(m theta_i) of --channels "
+            "pairs, over positions 0..--reach-1."},
+        {"polar", Quantity::Table, Curve::Polar, {Card::Rope, Card::Hybrid}, "chart",
+            "render only: the --channels pairs at position --position on the unit circle (angle m theta_i "
+            "mod 2 pi) with the previous positions as dots."},
     });
     return quantities;
+}
+
+std::optional<app::CurveKind> chartOf(Curve curve) {
+    switch (curve) {
+    case Curve::Decay:
+        return app::CurveKind::Decay;
+    case Curve::ScoreVsOffset:
+        return app::CurveKind::ScoreVsOffset;
+    case Curve::BucketsVsOffset:
+        return app::CurveKind::RelativeBuckets;
+    case Curve::BiasVsDistance:
+        return app::CurveKind::AlibiHeads;
+    case Curve::Spectrum:
+        return app::CurveKind::Spectrum;
+    case Curve::Waves:
+        return app::CurveKind::Waves;
+    case Curve::Polar:
+        return app::CurveKind::RopePolar;
+    default:
+        return std::nullopt;
+    }
 }
 
 const CliQuantity* findQuantity(const QString& name) {

@@ -3,10 +3,12 @@
 /// @brief The quantities pecards-cli computes: the engine's view quantities (grids answered by a
 /// Backend) and the curves the cards draw (computed with the core functions in double).
 
+#include "figure/curves.h"
 #include "pecards/params.h"
 #include "pecards/view.h"
 
 #include <QString>
+#include <optional>
 #include <vector>
 
 namespace pecards::cli {
@@ -23,10 +25,17 @@ enum class Curve {
     BiasVsDistance, ///< ALiBi bias -m_h r of every head (alibi.h)
     TxlPosEmb, ///< Transformer-XL relative embedding R (relative.h txlRelativeEmbedding)
     TxlRelShift, ///< Transformer-XL _rel_shift of an input matrix (relative.h txlRelShift)
+    Spectrum, ///< chart only (render): wavelength 2 pi / w_i per pair
+    Waves, ///< chart only (render): sinusoidal columns / RoPE cos, sin over positions
+    Polar, ///< chart only (render): RoPE pairs rotated to position m on the unit circle
     LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
     LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
     LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)
 };
+
+/// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:
+/// decay, score-vs-offset, buckets-vs-offset, bias-vs-distance and the chart-only quantities.
+std::optional<app::CurveKind> chartOf(Curve curve);
 
 /// @brief One quantity as the CLI names it.
 struct CliQuantity {

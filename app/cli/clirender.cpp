@@ -28,16 +28,33 @@ QStringList numberedPaths(const QString& path, qsizetype count) {
     return paths;
 }
 
+/// NAME.png for every figure inside the folder `folder`.
+QStringList galleryPaths(const QString& folder, const QList<NamedFigure>& figures) {
+    QStringList paths;
+    for (const NamedFigure& figure : figures) {
+        paths << QDir(folder).filePath(figure.name + u".png"_s);
+    }
+    return paths;
+}
+
 void writeFigures(const app::FigureExporter& exporter, const QString& outPath,
-    const QList<app::FigureSpec>& figures, bool numbered) {
+    const QList<NamedFigure>& named, bool numbered) {
+    QList<app::Figure> figures;
+    for (const NamedFigure& figure : named) {
+        figures.append(figure.figure);
+    }
     QString error;
-    if (!numbered || app::figureFormatForPath(outPath) == app::FigureFormat::Pdf) {
+    const bool gallery = numbered && isFolderPath(outPath);
+    if (!gallery && (!numbered || app::figureFormatForPath(outPath) == app::FigureFormat::Pdf)) {
         if (!exporter.save(outPath, figures, &error)) {
             throw app::FileError(error.toStdString());
         }
         return;
     }
-    const QStringList paths = numberedPaths(outPath, figures.size());
+    if (gallery && !QDir().mkpath(outPath)) {
+        throw app::FileError("Cannot create the folder " + outPath.toStdString());
+    }
+    const QStringList paths = gallery ? galleryPaths(outPath, named) : numberedPaths(outPath, figures.size());
     for (qsizetype i = 0; i < figures.size(); ++i) {
         if (!exporter.save(paths[i], {figures[i]}, &error)) {
             for (qsizetype written = 0; written < i; ++written) {
@@ -57,17 +74,19 @@ void runRender(const CliRequest& request, QTextStream& err) {
         err << "pecards-cli: " << notice << Qt::endl;
     }
     const RenderOptions& options = request.render;
-    QList<app::FigureSpec> figures;
+    QList<NamedFigure> figures;
     if (options.workspace) {
         figures = workspaceFigures(*backend, *options.workspace, options, request.view.reduction);
+    } else if (options.chart) {
+        figures.append({QString(), chartFigure(*options.chart)});
     } else {
-        figures.append(viewFigure(*backend, request.view,
-            options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range));
+        figures.append({QString(),
+            viewFigure(*backend, request.view,
+                options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
+                figureExportOptions(options), options.viewSize)});
     }
-    app::FigureExportOptions exportOptions;
-    exportOptions.sizeInches = options.sizeInches;
-    exportOptions.dpi = options.dpi;
-    writeFigures(app::FigureExporter(exportOptions), request.outPath, figures, options.workspace.has_value());
+    writeFigures(app::FigureExporter(figureExportOptions(options)), request.outPath, figures,
+        options.workspace.has_value());
 }
 
 } // namespace pecards::cli

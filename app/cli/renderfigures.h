@@ -5,7 +5,9 @@
 /// colour maps of app/figure/colormaplist.h, the same two calls the GUI's export makes.
 
 #include "cliparser.h"
-#include "figure/figurespec.h"
+#include "figure/chartspec.h"
+#include "figure/figure.h"
+#include "figure/figureexporter.h"
 #include "pecards/backend.h"
 
 #include <QList>
@@ -17,12 +19,20 @@ namespace pecards::cli {
 /// @brief Colour map of single figures and compare pairs when --colormap is not given.
 inline constexpr char kDefaultColormap[] = "viridis";
 
-/// @brief The figure of one view: computes `view` with `backend`, colours it with `colormap`
-/// over `range`, or over defaultValueRange (symmetric about 0 for the diverging map).
+/// @brief The figure of one view in `colormap` over `range`, or over defaultValueRange
+/// (symmetric about 0 for the diverging map). Without `viewSize` the grid is computed at the
+/// exported plot's pixel size (app::printResolutionFigure, as the GUI's export); with it, at
+/// `viewSize` (setOutputSize).
 /// @throws pecards::InvalidParameter (invalid view, unknown colour map),
 ///         pecards::ComputeLimitExceeded, std::runtime_error (device failure).
-app::FigureSpec viewFigure(
-    Backend& backend, const ViewRequest& view, const QString& colormap, std::optional<app::ValueRange> range);
+app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QString& colormap,
+    std::optional<app::ValueRange> range, const app::FigureExportOptions& options,
+    const std::optional<std::pair<int, int>>& viewSize);
+
+/// @brief The chart figure of a chart request: makeChartSpec(chart, computeCurves(chart)), the
+/// calls the GUI's chart export makes.
+/// @throws pecards::InvalidParameter (invalid parameters or channels).
+app::ChartSpec chartFigure(const app::CurveRequest& chart);
 
 /// @brief A - B entry by entry for grids of the same window and shape; an entry masked (-inf)
 /// in either grid, or not finite, is masked (-inf) in the difference.
@@ -33,16 +43,26 @@ Grid differenceGrid(const Grid& a, const Grid& b);
 /// `colormap` over one shared range (the union of their default ranges), then A - B in the
 /// diverging map over [-a, a], a = max |A - B|. Titles get "A: ", "B: " and "A − B: "; the
 /// difference's caption holds both captions. The window is the part of the quantity's
-/// full extent both sides have; each grid has `viewSize` pixels (setOutputSize rule).
+/// full extent both sides have; each grid has `viewSize` pixels, or without it the plot's
+/// pixels of A at print resolution (app::printResolutionFigure with `options`).
 /// @throws as viewFigure.
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
-    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap);
+    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
+    const app::FigureExportOptions& options);
+
+/// @brief A figure with the file name it gets in a gallery folder (without suffix), e.g.
+/// "rope-score", "rope-spectrum", "compare1-score-difference".
+struct NamedFigure {
+    QString name;
+    app::Figure figure;
+};
 
 /// @brief Every view of every card (in tab and display order; each with its own window,
 /// reduction and colour map unless options.colormap overrides it), then compareFigures of
-/// every compare pair with `compareReduction`. Output pixels per view: options.viewSize rule.
-/// @throws as viewFigure.
-QList<app::FigureSpec> workspaceFigures(Backend& backend, const app::Workspace& workspace,
+/// every compare pair with `compareReduction`. Output pixels per view: viewFigure's rule.
+/// The charts of each card (app::CardChart) follow its views; names: NamedFigure.
+/// @throws as viewFigure; UsageError for an unknown chart name.
+QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& workspace,
     const RenderOptions& options, Reduction compareReduction);
 
 } // namespace pecards::cli

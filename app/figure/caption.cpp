@@ -231,6 +231,57 @@ QString range(qint64 begin, qint64 end) {
     return QStringLiteral("%1–%2").arg(begin).arg(end - 1); // en dash: inclusive range
 }
 
+/// Entries per pixel along an axis: "4" when whole, else 2 decimals below 10 and 1 above.
+QString perPixel(qint64 entries, qint64 pixels) {
+    if (pixels <= 0) {
+        return QStringLiteral("?");
+    }
+    if (entries % pixels == 0) {
+        return QString::number(entries / pixels);
+    }
+    const double ratio = static_cast<double>(entries) / static_cast<double>(pixels);
+    return QString::number(ratio, 'f', ratio < 10.0 ? 2 : 1);
+}
+
+QString numberList(const std::vector<int>& values) {
+    QStringList items;
+    for (const int v : values) {
+        items << QString::number(v);
+    }
+    return items.join(QStringLiteral(", "));
+}
+
+bool isRopeCard(const CardParams& p) {
+    return p.card == Card::Rope || p.card == Card::Hybrid;
+}
+
+/// The reach of a distance/offset chart as computeCurves clamps it.
+qint64 chartReach(const CurveRequest& request) {
+    return std::clamp<qint64>(request.extent, 1, std::max<qint64>(request.params.length - 1, 1));
+}
+
+void appendCard(QStringList& out, const CardParams& p, Quantity quantity) {
+    switch (p.card) {
+    case Card::Sinusoidal:
+        appendSinusoidal(out, p.sinusoidal);
+        break;
+    case Card::Rope:
+        appendRope(out, p.rope);
+        break;
+    case Card::Alibi:
+        appendAlibi(out, p.alibi, isContent(quantity));
+        break;
+    case Card::Relative:
+        appendRelative(out, p.relative, quantity);
+        break;
+    case Card::Hybrid:
+        appendRope(out, p.rope);
+        appendAlibi(out, p.alibi, false);
+        break;
+    }
+    appendProbe(out, p, quantity);
+}
+
 } // namespace
 
 QString captionSeparator() {
@@ -265,25 +316,7 @@ QString formatCaption(const ViewRequest& request) {
     const CardParams& p = request.params;
     QStringList out;
     out << cardShortName(p) + QLatin1Char(' ') + text(toString(request.quantity));
-    switch (p.card) {
-    case Card::Sinusoidal:
-        appendSinusoidal(out, p.sinusoidal);
-        break;
-    case Card::Rope:
-        appendRope(out, p.rope);
-        break;
-    case Card::Alibi:
-        appendAlibi(out, p.alibi, isContent(request.quantity));
-        break;
-    case Card::Relative:
-        appendRelative(out, p.relative, request.quantity);
-        break;
-    case Card::Hybrid:
-        appendRope(out, p.rope);
-        appendAlibi(out, p.alibi, false);
-        break;
-    }
-    appendProbe(out, p, request.quantity);
+    appendCard(out, p, request.quantity);
     if (p.causal && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
         && request.quantity != Quantity::Buckets) {
         out << QStringLiteral("causal");
@@ -294,7 +327,74 @@ QString formatCaption(const ViewRequest& request) {
     out << field("L", static_cast<qint64>(p.length))
         << QStringLiteral("rows ") + range(w.row_begin, w.row_end)
         << QStringLiteral("cols ") + range(w.col_begin, w.col_end)
-        << QStringLiteral("%1×%2 px, %3").arg(rows).arg(cols).arg(text(toString(request.reduction)));
+        << QStringLiteral("%1×%2 px, %3, %4×%5 entries per pixel")
+               .arg(rows)
+               .arg(cols)
+               .arg(text(toString(request.reduction)))
+               .arg(perPixel(w.rows(), rows))
+               .arg(perPixel(w.cols(), cols));
+    return out.join(captionSeparator());
+}
+
+QStringList cardParameterFields(const CardParams& params) {
+    QStringList out;
+    appendCard(out, params, Quantity::Score);
+    if (params.causal) {
+        out << QStringLiteral("causal");
+    }
+    out << field("L", static_cast<qint64>(params.length));
+    return out;
+}
+
+QString formatChartCaption(const CurveRequest& request) {
+    const CardParams& p = request.params;
+    QStringList out;
+    out << cardShortName(p) + QLatin1Char(' ') + QLatin1String(chartName(request.kind));
+    switch (request.kind) {
+    case CurveKind::AlibiHeads:
+        appendAlibi(out, p.alibi, false);
+        break;
+    case CurveKind::RelativeBuckets:
+        appendRelative(out, p.relative, Quantity::Buckets);
+        break;
+    default:
+        if (isRopeCard(p)) {
+            appendRope(out, p.rope);
+        } else {
+            appendSinusoidal(out, p.sinusoidal);
+        }
+        if (request.kind == CurveKind::ScoreVsOffset) {
+            appendProbe(out, p, Quantity::Score);
+        }
+        break;
+    }
+    out << field("L", static_cast<qint64>(p.length));
+    const QString channels = isRopeCard(p) ? QStringLiteral("pairs ") : QStringLiteral("dims ");
+    switch (request.kind) {
+    case CurveKind::Waves:
+        out << channels + numberList(request.channels)
+            << QStringLiteral("positions ")
+                + range(0, std::clamp<qint64>(request.extent, 2, static_cast<qint64>(p.length)));
+        break;
+    case CurveKind::RopePolar:
+        out << QStringLiteral("pairs ") + numberList(request.channels)
+            << field("m", static_cast<qint64>(request.position));
+        break;
+    case CurveKind::Decay:
+        out << QStringLiteral("distances 1–%1, log-spaced").arg(std::max<qint64>(p.length - 1, 2));
+        break;
+    case CurveKind::AlibiHeads:
+        out << QStringLiteral("distances %1–%2")
+                   .arg(p.alibi.form == AlibiForm::Symmetric ? -chartReach(request) : 0)
+                   .arg(chartReach(request));
+        break;
+    case CurveKind::RelativeBuckets:
+    case CurveKind::ScoreVsOffset:
+        out << QStringLiteral("offsets %1–%2").arg(-chartReach(request)).arg(chartReach(request));
+        break;
+    case CurveKind::Spectrum:
+        break;
+    }
     return out.join(captionSeparator());
 }
 

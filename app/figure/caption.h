@@ -8,9 +8,11 @@
 /// Fields whose value means "unset" (padding_idx = -1, rotary_dim = 0, seq_len = 0, optional
 /// rope_scaling keys = 0) are omitted: omitted means the default.
 
+#include "figure/curves.h"
 #include "pecards/view.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace pecards::app {
 
@@ -23,12 +25,25 @@ QString cardShortName(const CardParams& params);
 
 /// @brief The caption of a view, e.g. "RoPE score · head_dim=128 · base=10000 ·
 /// layout=half-split · scaling=none · probe=ones · L=4096 · rows 0–4095 · cols 0–4095 ·
-/// 512×512 px, max".
+/// 512×512 px, max, 8×8 entries per pixel".
 ///
 /// Lists the card's parameters (only those of the card, and of rope_scaling only the keys
 /// its type reads), the probe/content source when the quantity uses one, `causal`, the length
-/// L, the window (inclusive first–last entry), the grid size (min(out, window) per axis) and
-/// the reduction. Does not validate the request.
+/// L, the window (inclusive first–last entry), the grid size (min(out, window) per axis), the
+/// reduction and the entries each grid pixel summarises (window / grid per axis). Does not validate the
+/// request.
 QString formatCaption(const ViewRequest& request);
+
+/// @brief Every parameter of the card, one "name=value" field each, as the score caption
+/// lists them (probe and seed included), then `causal` when set and L: for cover pages.
+QStringList cardParameterFields(const CardParams& params);
+
+/// @brief The caption of a chart, e.g. "RoPE decay · head_dim=128 · base=10000 ·
+/// layout=half-split · scaling=none · L=4096 · distances 1–4095, 320 log-spaced".
+///
+/// The card's parameters the chart reads (as formatCaption; the probe for score-vs-offset),
+/// the length L, and the chart's own inputs: channels ("dims" or "pairs"), the position m of
+/// the polar chart, and the span of positions, distances or offsets drawn.
+QString formatChartCaption(const CurveRequest& request);
 
 } // namespace pecards::app

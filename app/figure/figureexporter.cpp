@@ -1,6 +1,7 @@
 #include "figure/figureexporter.h"
 
 #include "common/version.h"
+#include "figure/figurepresets.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -8,6 +9,7 @@
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
@@ -50,6 +52,24 @@ QByteArray addSoftwareMetadata(QByteArray svg) {
             + QByteArrayLiteral("</metadata>"));
 }
 
+/// QPainter lays a line of text out in runs of one script each ("wavelength 2", "π/θ_",
+/// "i (positions)"), and QSvgGenerator writes one <text> per run. Runs of one drawText call
+/// follow each other on the same baseline with the same attributes: they are joined again,
+/// so every label is one <text> element that reads, searches and edits as a whole. (The
+/// renderers never draw two separate texts on one baseline back to back: ticks, swatches or
+/// state changes come between them.)
+QByteArray joinTextRuns(const QByteArray& svg) {
+    static const QRegularExpression split(QStringLiteral(
+        R"re((<text ([^>]*?) x="[^"]*" y="([^"]*)"([^>]*)>)([^<]*)</text>\s*<text \2 x="[^"]*" y="\3"\4>([^<]*)</text>)re"));
+    QString text = QString::fromUtf8(svg);
+    for (qsizetype joined = 1; joined > 0;) {
+        const qsizetype before = text.size();
+        text.replace(split, QStringLiteral("\\1\\5\\6</text>"));
+        joined = before - text.size();
+    }
+    return text.toUtf8();
+}
+
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
     // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
     // buffered QSaveFile can lose it in the final flush and commit a truncated file.
@@ -82,8 +102,7 @@ std::optional<FigureFormat> figureFormatForPath(const QString& path) {
 }
 
 FigureExporter::FigureExporter(FigureExportOptions options)
-    : m_options(std::move(options))
-    , m_renderer(m_options.style) {
+    : m_options(std::move(options)) {
 }
 
 QString FigureExporter::validationError() const {
@@ -97,6 +116,12 @@ QString FigureExporter::validationError() const {
                 .arg(kMinInches)
                 .arg(kMaxInches);
         }
+    }
+    if (!(m_options.style.labelPt >= kMinFontPt && m_options.style.labelPt <= kMaxFontPt)) {
+        return QStringLiteral("font size = %1 pt is invalid: allowed: [%2, %3] points")
+            .arg(m_options.style.labelPt)
+            .arg(kMinFontPt)
+            .arg(kMaxFontPt);
     }
     if (m_options.dpi < kMinDpi || m_options.dpi > kMaxDpi) {
         return QStringLiteral("dpi = %1 is invalid: allowed: [%2, %3]")
@@ -122,31 +147,44 @@ QSize FigureExporter::pixelSize() const {
         static_cast<int>(std::lround(m_options.sizeInches.height() * m_options.dpi))};
 }
 
-void FigureExporter::paintPage(QPainter& painter, const FigureSpec& spec) const {
-    m_renderer.paint(painter, QRectF(QPointF(0, 0), QSizeF(pixelSize())), spec, m_options.dpi / 72.0);
+void FigureExporter::paintPage(QPainter& painter, const Figure& figure) const {
+    paintFigure(
+        painter, QRectF(QPointF(0, 0), QSizeF(pixelSize())), figure, m_options.style, m_options.dpi / 72.0);
 }
 
-QImage FigureExporter::renderImage(const FigureSpec& spec) const {
-    QImage image(pixelSize(), QImage::Format_RGB32);
+QSize FigureExporter::heatmapPixels(const FigureSpec& spec) const {
+    QImage probe(1, 1, QImage::Format_RGB32); // a device with the export's resolution, for font metrics
+    const int dotsPerMetre = static_cast<int>(std::lround(m_options.dpi / kMetresPerInch));
+    probe.setDotsPerMeterX(dotsPerMetre);
+    probe.setDotsPerMeterY(dotsPerMetre);
+    return FigureRenderer(m_options.style)
+        .plotArea(&probe, QRectF(QPointF(0, 0), QSizeF(pixelSize())), spec, m_options.dpi / 72.0)
+        .size()
+        .toSize();
+}
+
+QImage FigureExporter::renderImage(const Figure& figure) const {
+    const bool transparent = m_options.style.transparentBackground;
+    QImage image(pixelSize(), transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
     const int dotsPerMetre = static_cast<int>(std::lround(m_options.dpi / kMetresPerInch));
     image.setDotsPerMeterX(dotsPerMetre);
     image.setDotsPerMeterY(dotsPerMetre);
-    image.fill(Qt::white);
+    image.fill(transparent ? Qt::transparent : Qt::white);
     QPainter painter(&image);
-    paintPage(painter, spec);
+    paintPage(painter, figure);
     painter.end();
     return image;
 }
 
-QByteArray FigureExporter::pngData(const FigureSpec& spec, QString* error) const {
-    if (QString problem = validationError().isEmpty() ? figureSpecError(spec) : validationError();
+QByteArray FigureExporter::pngData(const Figure& figure, QString* error) const {
+    if (QString problem = validationError().isEmpty() ? figureError(figure) : validationError();
         !problem.isEmpty()) {
         setError(error, problem);
         return {};
     }
-    QImage image = renderImage(spec);
-    image.setText(QStringLiteral("Title"), spec.title);
-    image.setText(QStringLiteral("Description"), spec.caption);
+    QImage image = renderImage(figure);
+    image.setText(QStringLiteral("Title"), figureTitleOf(figure));
+    image.setText(QStringLiteral("Description"), figureCaptionOf(figure));
     image.setText(QStringLiteral("Software"), softwareName());
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -159,8 +197,8 @@ QByteArray FigureExporter::pngData(const FigureSpec& spec, QString* error) const
     return bytes;
 }
 
-QByteArray FigureExporter::svgData(const FigureSpec& spec, QString* error) const {
-    if (QString problem = validationError().isEmpty() ? figureSpecError(spec) : validationError();
+QByteArray FigureExporter::svgData(const Figure& figure, QString* error) const {
+    if (QString problem = validationError().isEmpty() ? figureError(figure) : validationError();
         !problem.isEmpty()) {
         setError(error, problem);
         return {};
@@ -173,25 +211,25 @@ QByteArray FigureExporter::svgData(const FigureSpec& spec, QString* error) const
     generator.setSize(pixelSize());
     generator.setViewBox(QRect(QPoint(0, 0), pixelSize()));
     generator.setResolution(m_options.dpi);
-    generator.setTitle(spec.title);
-    generator.setDescription(spec.caption);
+    generator.setTitle(figureTitleOf(figure));
+    generator.setDescription(figureCaptionOf(figure));
     QPainter painter;
     if (!painter.begin(&generator)) {
         setError(error, QStringLiteral("SVG generation failed"));
         return {};
     }
-    paintPage(painter, spec);
+    paintPage(painter, figure);
     painter.end();
-    return addSoftwareMetadata(markImagesPixelated(bytes));
+    return addSoftwareMetadata(markImagesPixelated(joinTextRuns(bytes)));
 }
 
-QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* error) const {
+QByteArray FigureExporter::pdfData(const QList<Figure>& figures, QString* error) const {
     QString problem = validationError();
     if (problem.isEmpty() && figures.isEmpty()) {
         problem = QStringLiteral("no figures to write");
     }
     for (qsizetype i = 0; problem.isEmpty() && i < figures.size(); ++i) {
-        if (const QString e = figureSpecError(figures[i]); !e.isEmpty()) {
+        if (const QString e = figureError(figures[i]); !e.isEmpty()) {
             problem = QStringLiteral("figure %1 of %2: %3").arg(i + 1).arg(figures.size()).arg(e);
         }
     }
@@ -207,7 +245,7 @@ QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* er
         QPageLayout(QPageSize(m_options.sizeInches, QPageSize::Inch, QString(), QPageSize::ExactMatch),
             QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setResolution(m_options.dpi);
-    writer.setTitle(figures.front().title);
+    writer.setTitle(figureTitleOf(figures.front()));
     writer.setCreator(softwareName());
     QPainter painter;
     if (!painter.begin(&writer)) {
@@ -224,7 +262,7 @@ QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* er
     return bytes;
 }
 
-bool FigureExporter::save(const QString& path, const QList<FigureSpec>& figures, QString* error) const {
+bool FigureExporter::save(const QString& path, const QList<Figure>& figures, QString* error) const {
     const std::optional<FigureFormat> format = figureFormatForPath(path);
     QString problem;
     QByteArray bytes;

@@ -1,7 +1,8 @@
 #pragma once
 /// @file figureexporter.h
-/// @brief Writes figures as PNG (raster, chosen dpi), SVG (vector text, axes and colour bar;
-/// the heatmap embedded as a full-resolution image) and PDF (vector, one page per figure).
+/// @brief Writes figures (figure.h: heatmaps, charts, cover pages) as PNG (raster, chosen dpi),
+/// SVG (vector text, axes, colour bar and chart curves; a heatmap embedded as a full-resolution
+/// image) and PDF (vector, one page per figure).
 ///
 /// Every write is atomic (QSaveFile): the file appears complete or not at all, and an existing
 /// file is replaced only on success. Errors are returned as one message naming the path and
@@ -11,7 +12,7 @@
 /// timestamps; fonts by name at whole-pixel sizes), so the GUI and the CLI export the same
 /// bytes. SVG output is deterministic too; PDF files carry a creation date.
 
-#include "figure/figurerenderer.h"
+#include "figure/figure.h"
 
 #include <QByteArray>
 #include <QList>
@@ -46,28 +47,32 @@ public:
     /// @brief The size in device pixels: round(sizeInches * dpi).
     QSize pixelSize() const;
 
-    /// @brief The figure as an opaque RGB image of pixelSize() with the dpi recorded
-    /// (dots per metre = round(dpi / 0.0254)). Options must be valid.
-    QImage renderImage(const FigureSpec& spec) const;
+    /// @brief The heatmap area of `spec` in the exported image, in pixels (FigureRenderer::plotArea
+    /// at pixelSize() and the dpi).
+    QSize heatmapPixels(const FigureSpec& spec) const;
+
+    /// @brief The figure as an image of pixelSize() with the dpi recorded (dots per metre =
+    /// round(dpi / 0.0254)): opaque RGB, or ARGB on a transparent background when the style
+    /// asks for one. Options must be valid.
+    QImage renderImage(const Figure& figure) const;
 
     /// @brief PNG / SVG / PDF bytes of the figure(s); empty with `error` set on failure.
     /// The PNG carries the title and caption as text chunks ("Title", "Description").
-    QByteArray pngData(const FigureSpec& spec, QString* error = nullptr) const;
-    QByteArray svgData(const FigureSpec& spec, QString* error = nullptr) const;
-    QByteArray pdfData(const QList<FigureSpec>& figures, QString* error = nullptr) const;
+    QByteArray pngData(const Figure& figure, QString* error = nullptr) const;
+    QByteArray svgData(const Figure& figure, QString* error = nullptr) const;
+    QByteArray pdfData(const QList<Figure>& figures, QString* error = nullptr) const;
 
     /// @brief Writes one figure (PNG, SVG) or one page per figure (PDF, a handout), the format
     /// chosen by the path's suffix. PNG and SVG take exactly one figure.
     /// @return true on success; false with `error` = "Cannot export figure to <path>: <reason>".
-    bool save(const QString& path, const QList<FigureSpec>& figures, QString* error = nullptr) const;
+    bool save(const QString& path, const QList<Figure>& figures, QString* error = nullptr) const;
 
     const FigureExportOptions& options() const { return m_options; }
 
 private:
-    void paintPage(QPainter& painter, const FigureSpec& spec) const;
+    void paintPage(QPainter& painter, const Figure& figure) const;
 
     FigureExportOptions m_options;
-    FigureRenderer m_renderer;
 };
 
 } // namespace pecards::app

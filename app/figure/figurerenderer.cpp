@@ -1,6 +1,6 @@
 #include "figure/figurerenderer.h"
 
-#include "figure/caption.h"
+#include "figure/figurepainting.h"
 #include "figure/ticks.h"
 
 #include <QCoreApplication>
@@ -15,23 +15,10 @@ namespace pecards::app {
 
 namespace {
 
-constexpr QRgb kTextColor = 0xff000000u;
-constexpr QRgb kCaptionColor = 0xff333333u;
-constexpr double kMinTickSpacingPt = 40.0; ///< 4-7 ticks on a figure-sized axis
-
 /// Fonts of one figure at one scale, with their metrics on the target device.
 struct Fonts {
     QFont title, label, tick, caption;
 };
-
-QFont makeFont(const QString& family, double pt, double scale, bool bold = false) {
-    QFont font(family);
-    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pt * scale))));
-    font.setBold(bold);
-    font.setKerning(true);
-    font.setHintingPreference(QFont::PreferNoHinting); // same advances at every scale
-    return font;
-}
 
 /// Everything's position, in device units; computed before anything is drawn.
 struct Layout {
@@ -47,53 +34,6 @@ struct Layout {
     double tickLength = 0, gap = 0, lineWidth = 0;
 };
 
-/// Greedy line breaking: caption fields (split at captionSeparator()) are kept whole where
-/// they fit; a field wider than a line breaks at spaces.
-QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, double width) {
-    const QString separator = captionSeparator();
-    QStringList pieces;
-    for (const QString& field : caption.split(separator)) {
-        if (metrics.horizontalAdvance(field) <= width) {
-            pieces << field;
-            continue;
-        }
-        QString line;
-        for (const QString& word : field.split(QLatin1Char(' '))) {
-            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
-                pieces << line;
-                line = word;
-            } else {
-                line = candidate;
-            }
-        }
-        pieces << line;
-    }
-    QStringList lines;
-    QString line;
-    for (const QString& piece : pieces) {
-        const QString candidate = line.isEmpty() ? piece : line + separator + piece;
-        if (!line.isEmpty() && metrics.horizontalAdvance(candidate.trimmed()) > width) {
-            lines << line + separator.chopped(1); // "... ·" ends the line
-            line = piece;
-        } else {
-            line = candidate;
-        }
-    }
-    if (!line.isEmpty()) {
-        lines << line;
-    }
-    return lines;
-}
-
-double widest(const QFontMetricsF& metrics, const QStringList& texts) {
-    double width = 0;
-    for (const QString& t : texts) {
-        width = std::max(width, metrics.horizontalAdvance(t));
-    }
-    return width;
-}
-
 QStringList indexLabels(const std::vector<qint64>& ticks) {
     QStringList labels;
     for (const qint64 v : ticks) {
@@ -108,13 +48,6 @@ QStringList valueLabels(const ValueTicks& ticks) {
         labels << formatTick(v, ticks.step);
     }
     return labels;
-}
-
-/// How many ticks fit along `length` (device units) when neighbours are at least
-/// `minSpacing` apart and their labels (`labelExtent` along the axis) keep one em between.
-int tickCapacity(double length, double labelExtent, double em, double minSpacing) {
-    const double spacing = std::max(minSpacing, labelExtent + em);
-    return std::clamp(static_cast<int>(length / spacing) + 1, 2, 11);
 }
 
 /// Nearest-neighbour resize with exact integer block boundaries: target pixel x shows source
@@ -168,12 +101,12 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
         - tick.height() - L.gap - L.tickLength;
     double height = bottom - top;
 
-    const double minSpacing = kMinTickSpacingPt * s;
+    const double minSpacing = kFigureMinTickSpacingPt * s;
     const double em = tick.height();
     L.yTicks = indexTicks(spec.yAxis.first, spec.yAxis.last, tickCapacity(height, em, em, minSpacing));
     L.barTicks = valueTicks(spec.colorBar.min, spec.colorBar.max, tickCapacity(height, em, em, minSpacing));
-    L.yLabelsWidth = widest(tick, indexLabels(L.yTicks));
-    L.barLabelsWidth = widest(tick, valueLabels(L.barTicks));
+    L.yLabelsWidth = widestText(tick, indexLabels(L.yTicks));
+    L.barLabelsWidth = widestText(tick, valueLabels(L.barTicks));
     if (spec.hasMasked) {
         L.barLabelsWidth = std::max(L.barLabelsWidth, tick.horizontalAdvance(maskedLabel()) - L.tickLength);
     }
@@ -207,31 +140,10 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
     return L;
 }
 
-void drawTextAt(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF anchor,
-    Qt::Alignment align) {
-    const double width = metrics.horizontalAdvance(text);
-    double x = anchor.x();
-    if (align & Qt::AlignHCenter) {
-        x -= width / 2.0;
-    } else if (align & Qt::AlignRight) {
-        x -= width;
-    }
-    double baseline = anchor.y() + metrics.ascent(); // AlignTop
-    if (align & Qt::AlignVCenter) {
-        baseline = anchor.y() + (metrics.ascent() - metrics.descent()) / 2.0;
-    } else if (align & Qt::AlignBottom) {
-        baseline = anchor.y() - metrics.descent();
-    }
-    painter.drawText(QPointF(x, baseline), text);
-}
-
-/// Text rotated 90° counter-clockwise (reads bottom to top), centred on `centre`.
-void drawVerticalText(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF centre) {
-    painter.save();
-    painter.translate(centre);
-    painter.rotate(-90.0);
-    drawTextAt(painter, metrics, text, QPointF(0.0, 0.0), Qt::AlignHCenter | Qt::AlignVCenter);
-    painter.restore();
+Fonts makeFonts(const FigureStyle& style, double s) {
+    return {figureFont(style.fontFamily, style.titlePt, s, true),
+        figureFont(style.fontFamily, style.labelPt, s), figureFont(style.fontFamily, style.tickPt, s),
+        figureFont(style.fontFamily, style.captionPt, s)};
 }
 
 } // namespace
@@ -240,28 +152,34 @@ FigureRenderer::FigureRenderer(FigureStyle style)
     : m_style(std::move(style)) {
 }
 
+QRectF FigureRenderer::plotArea(
+    QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
+    return computeLayout(m_style, makeFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint)
+        .plot;
+}
+
 void FigureRenderer::paint(
     QPainter& painter, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
     const double s = pixelsPerPoint;
     if (const QString error = figureSpecError(spec); !error.isEmpty()) { // an "invalid" state, no crash
         painter.save();
         painter.fillRect(target, Qt::white);
-        painter.setPen(QColor(kTextColor));
-        painter.setFont(makeFont(m_style.fontFamily, m_style.labelPt, s));
+        painter.setPen(QColor(kFigureTextColor));
+        painter.setFont(figureFont(m_style.fontFamily, m_style.labelPt, s));
         painter.drawText(target, Qt::AlignCenter | Qt::TextWordWrap, error);
         painter.restore();
         return;
     }
-    const Fonts fonts {makeFont(m_style.fontFamily, m_style.titlePt, s, true),
-        makeFont(m_style.fontFamily, m_style.labelPt, s), makeFont(m_style.fontFamily, m_style.tickPt, s),
-        makeFont(m_style.fontFamily, m_style.captionPt, s)};
+    const Fonts fonts = makeFonts(m_style, s);
     QPaintDevice* device = painter.device();
     const Layout L = computeLayout(m_style, fonts, device, target, spec, s);
     const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
         caption(fonts.caption, device);
 
     painter.save();
-    painter.fillRect(target, Qt::white);
+    if (!m_style.transparentBackground) {
+        painter.fillRect(target, Qt::white);
+    }
 
     // Heatmap: nearest-neighbour, no antialiased edges.
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -287,7 +205,7 @@ void FigureRenderer::paint(
 
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    QPen pen(QColor(kTextColor), L.lineWidth);
+    QPen pen(QColor(kFigureTextColor), L.lineWidth);
     pen.setCapStyle(Qt::FlatCap);
     pen.setJoinStyle(Qt::MiterJoin);
     painter.setPen(pen);
@@ -300,20 +218,20 @@ void FigureRenderer::paint(
     for (const qint64 v : L.xTicks) {
         const double x = entryCentre(spec.xAxis, v, L.plot.left(), L.plot.right());
         painter.drawLine(QPointF(x, L.plot.bottom()), QPointF(x, L.plot.bottom() + L.tickLength));
-        drawTextAt(painter, tick, QString::number(v), QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
+        drawAlignedText(painter, tick, QString::number(v), QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
             Qt::AlignHCenter | Qt::AlignTop);
     }
     for (const qint64 v : L.yTicks) {
         const double y = entryCentre(spec.yAxis, v, L.plot.top(), L.plot.bottom());
         painter.drawLine(QPointF(L.plot.left() - L.tickLength, y), QPointF(L.plot.left(), y));
-        drawTextAt(painter, tick, QString::number(v), QPointF(L.plot.left() - L.tickLength - L.gap, y),
+        drawAlignedText(painter, tick, QString::number(v), QPointF(L.plot.left() - L.tickLength - L.gap, y),
             Qt::AlignRight | Qt::AlignVCenter);
     }
     const double barSpan = spec.colorBar.max - spec.colorBar.min;
     for (const double v : L.barTicks.values) {
         const double y = L.colorBar.bottom() - (v - spec.colorBar.min) / barSpan * L.colorBar.height();
         painter.drawLine(QPointF(L.colorBar.right(), y), QPointF(L.colorBar.right() + L.tickLength, y));
-        drawTextAt(painter, tick, formatTick(v, L.barTicks.step),
+        drawAlignedText(painter, tick, formatTick(v, L.barTicks.step),
             QPointF(L.colorBar.right() + L.tickLength + L.gap, y), Qt::AlignLeft | Qt::AlignVCenter);
     }
     if (spec.hasMasked) {
@@ -321,13 +239,13 @@ void FigureRenderer::paint(
             L.colorBar.left(), L.plot.bottom() + L.tickLength + L.gap, L.colorBar.width(), tick.ascent());
         painter.fillRect(swatch, spec.maskedColor);
         painter.drawRect(swatch);
-        drawTextAt(painter, tick, maskedLabel(), QPointF(swatch.right() + L.gap, swatch.top()),
+        drawAlignedText(painter, tick, maskedLabel(), QPointF(swatch.right() + L.gap, swatch.top()),
             Qt::AlignLeft | Qt::AlignTop);
     }
 
     painter.setFont(fonts.label);
     const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
-    drawTextAt(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
+    drawAlignedText(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
         Qt::AlignHCenter | Qt::AlignTop);
     const double yLabelX
         = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
@@ -341,13 +259,14 @@ void FigureRenderer::paint(
     const double titleWidth = title.horizontalAdvance(spec.title);
     const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
         std::max(L.area.left(), L.area.right() - titleWidth));
-    drawTextAt(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
+    drawAlignedText(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
 
     painter.setFont(fonts.caption);
-    painter.setPen(QColor(kCaptionColor));
+    painter.setPen(QColor(kFigureCaptionColor));
     double captionTop = xLabelTop + label.height() + 2.0 * L.gap;
     for (const QString& line : L.captionLines) {
-        drawTextAt(painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
+        drawAlignedText(
+            painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
         captionTop += caption.lineSpacing();
     }
     painter.restore();

@@ -27,6 +27,9 @@ struct FigureStyle {
     double lineWidthPt = 0.6; ///< frames and tick marks
     double colorBarWidthPt = 10.0; ///< width of the colour bar
     double colorBarGapPt = 10.0; ///< space between the plot and the colour bar
+    /// No background fill (PNG with alpha, SVG/PDF without a white rectangle): for slides
+    /// with their own background.
+    bool transparentBackground = false;
     bool operator==(const FigureStyle&) const = default;
 };
 
@@ -35,12 +38,19 @@ class FigureRenderer {
 public:
     explicit FigureRenderer(FigureStyle style = {});
 
-    /// @brief Paints `spec` filling `target` (device units), white background included.
+    /// @brief Paints `spec` filling `target` (device units), white background included
+    /// unless the style's transparentBackground is set.
     /// @param pixelsPerPoint device units per typographic point (dpi / 72); > 0
     /// An invalid spec (figureSpecError) paints its error message instead of a figure.
     /// The painter's state is restored on return. Render hints: antialiased lines and text;
     /// the heatmap is always scaled nearest-neighbour (no smoothing).
     void paint(QPainter& painter, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
+
+    /// @brief Where paint() puts the heatmap (device units, whole pixels) for `spec` in
+    /// `target` on `device` (whose fonts measure the text): the size a print-resolution grid
+    /// must have (printfigure.h). Only the labels, spans and caption of `spec` matter.
+    QRectF plotArea(
+        QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
 
     const FigureStyle& style() const { return m_style; }
 

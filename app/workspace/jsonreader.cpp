@@ -146,6 +146,10 @@ JsonReader JsonReader::object(const char* key) {
     return JsonReader(v.toObject(), pathOf(QString::fromUtf8(key)));
 }
 
+bool JsonReader::has(const char* key) const {
+    return m_object.contains(QString::fromUtf8(key));
+}
+
 bool JsonReader::isNull(const char* key) {
     const QString name = QString::fromUtf8(key);
     if (!m_object.contains(name)) {

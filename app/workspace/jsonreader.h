@@ -49,6 +49,8 @@ public:
     std::vector<double> numbers(const char* key);
     QJsonArray array(const char* key);
     JsonReader object(const char* key);
+    /// @brief True when the object has `key` (for optional keys; reading it is still needed).
+    bool has(const char* key) const;
     /// @brief True (and the key counts as read) when the key holds null; false when it holds
     /// something else, which the caller then reads. The key must be present.
     bool isNull(const char* key);

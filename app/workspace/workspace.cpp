@@ -27,7 +27,7 @@ bool sameCardParams(const CardParams& a, const CardParams& b) {
 }
 
 bool WorkspaceCard::operator==(const WorkspaceCard& other) const {
-    return sameCardParams(params, other.params) && views == other.views;
+    return sameCardParams(params, other.params) && views == other.views && charts == other.charts;
 }
 
 bool ComparePair::operator==(const ComparePair& other) const {

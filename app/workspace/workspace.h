@@ -23,10 +23,24 @@ struct CardView {
     bool operator==(const CardView&) const = default;
 };
 
-/// @brief An open card: its parameters and its visible views (in display order).
+/// @brief A chart of a card drawn in handouts and galleries (`pecards-cli render --workspace`).
+struct CardChart {
+    /// The chart's name as pecards-cli calls it: "waves", "polar", "spectrum", "decay",
+    /// "bias-vs-distance", "buckets-vs-offset" or "score-vs-offset" (figure/curves.h chartName);
+    /// checked by the reader as [a-z-]+ and by the renderer against the list.
+    QString chart;
+    std::vector<int> channels; ///< waves / polar: dims or pairs; empty = the chart's default
+    qint64 position = 10; ///< polar: the position m shown, >= 0
+    qint64 reach = 0; ///< waves: positions; distance/offset charts: max |distance|; 0 = default
+    bool operator==(const CardChart&) const = default;
+};
+
+/// @brief An open card: its parameters, its visible views (in display order) and the charts
+/// a handout of it draws after the views.
 struct WorkspaceCard {
     CardParams params;
     QList<CardView> views;
+    QList<CardChart> charts; ///< optional in the file ("charts"); the GUI does not save them
     /// Equal parameters and views; content vectors loaded from .npy (probe.content_q/k)
     /// compare by value, not by pointer.
     bool operator==(const WorkspaceCard& other) const;

@@ -39,6 +39,49 @@ void checkView(const CardParams& params, const CardView& view) {
     }
 }
 
+/// Throws InvalidParameter (saving) for a chart entry out of range.
+void checkChart(const CardChart& chart) {
+    static const QRegularExpression pattern(QStringLiteral("^[a-z-]+$"));
+    if (!pattern.match(chart.chart).hasMatch()) {
+        throw InvalidParameter("chart", chart.chart.toStdString(), "a chart name of [a-z-]+ (e.g. spectrum)");
+    }
+    if (chart.position < 0) {
+        throw InvalidParameter("position", std::to_string(chart.position), ">= 0");
+    }
+    if (chart.reach < 0) {
+        throw InvalidParameter("reach", std::to_string(chart.reach), ">= 0 (0 = the chart's default)");
+    }
+}
+
+QJsonObject chartToJson(const CardChart& chart) {
+    QJsonArray channels;
+    for (const int channel : chart.channels) {
+        channels.append(channel);
+    }
+    return {{QStringLiteral("chart"), chart.chart}, {QStringLiteral("channels"), channels},
+        {QStringLiteral("position"), chart.position}, {QStringLiteral("reach"), chart.reach}};
+}
+
+CardChart chartFromJson(JsonReader r) {
+    CardChart chart;
+    chart.chart = r.string("chart");
+    for (const double channel : r.numbers("channels")) {
+        if (channel != static_cast<int>(channel)) {
+            r.fail("channels", QStringLiteral("%1 is not a whole index").arg(channel));
+        }
+        chart.channels.push_back(static_cast<int>(channel));
+    }
+    chart.position = r.int64("position");
+    chart.reach = r.int64("reach");
+    r.finish();
+    try {
+        checkChart(chart);
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError((r.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+    }
+    return chart;
+}
+
 QJsonObject viewToJson(const CardView& view) {
     const Window& w = view.window;
     return {{QStringLiteral("quantity"), name(toString(view.quantity))},
@@ -108,8 +151,18 @@ QByteArray workspaceToJson(const Workspace& workspace) {
                 where + ".views[" + std::to_string(v) + "]", [&] { checkView(card.params, card.views[v]); });
             views.append(viewToJson(card.views[v]));
         }
-        cards.append(QJsonObject {
-            {QStringLiteral("params"), cardParamsToJson(card.params)}, {QStringLiteral("views"), views}});
+        QJsonObject cardJson {
+            {QStringLiteral("params"), cardParamsToJson(card.params)}, {QStringLiteral("views"), views}};
+        if (!card.charts.isEmpty()) {
+            QJsonArray charts;
+            for (qsizetype c = 0; c < card.charts.size(); ++c) {
+                withKeyPath(
+                    where + ".charts[" + std::to_string(c) + "]", [&] { checkChart(card.charts[c]); });
+                charts.append(chartToJson(card.charts[c]));
+            }
+            cardJson.insert(QStringLiteral("charts"), charts);
+        }
+        cards.append(cardJson);
     }
     QJsonArray compare;
     for (qsizetype i = 0; i < workspace.compare.size(); ++i) {
@@ -180,6 +233,12 @@ Workspace workspaceFromJson(const QByteArray& json) {
         const QJsonArray views = cardReader.array("views");
         for (qsizetype v = 0; v < views.size(); ++v) {
             card.views.append(viewFromJson(element(cardReader, "views", views, v), card.params));
+        }
+        if (cardReader.has("charts")) {
+            const QJsonArray charts = cardReader.array("charts");
+            for (qsizetype c = 0; c < charts.size(); ++c) {
+                card.charts.append(chartFromJson(element(cardReader, "charts", charts, c)));
+            }
         }
         cardReader.finish();
         workspace.cards.append(std::move(card));

@@ -555,6 +555,26 @@
         <source>index(n)</source>
         <translation>索引(n)</translation>
     </message>
+    <message>
+        <source>offset n = j - i (positions)</source>
+        <translation>偏移 n = j - i（位置）</translation>
+    </message>
+    <message>
+        <source>similarity PE_i·PE_j</source>
+        <translation>相似度 PE_i·PE_j</translation>
+    </message>
+    <message>
+        <source>score (logit units)</source>
+        <translation>分数（logit 单位）</translation>
+    </message>
+    <message>
+        <source>Σ_i cos(n·ω_i)</source>
+        <translation>Σ_i cos(n·ω_i)</translation>
+    </message>
+    <message>
+        <source>(R_i q)·(R_j k)</source>
+        <translation>(R_i q)·(R_j k)</translation>
+    </message>
 </context>
 <context>
     <name>Describe</name>
@@ -672,6 +692,77 @@
     <message>
         <source>last compute: %1 ms (%2)</source>
         <translation>上次计算：%1 毫秒（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>FigureOptionsDialog</name>
+    <message>
+        <source>One column (%1)</source>
+        <translation>单栏（%1）</translation>
+    </message>
+    <message>
+        <source>Two columns (%1)</source>
+        <translation>双栏（%1）</translation>
+    </message>
+    <message>
+        <source>Slide 16:9 (%1)</source>
+        <translation>幻灯片 16:9（%1）</translation>
+    </message>
+    <message>
+        <source>Poster (%1)</source>
+        <translation>海报（%1）</translation>
+    </message>
+    <message>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <source>Figure options</source>
+        <translation>图形选项</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation> 英寸</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Pixels = inches × dpi</source>
+        <translation>像素 = 英寸 × dpi</translation>
+    </message>
+    <message>
+        <source>SVG and PDF are vector drawings</source>
+        <translation>SVG 和 PDF 是矢量图</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation>字号：</translation>
+    </message>
+    <message>
+        <source>Resolution:</source>
+        <translation>分辨率：</translation>
     </message>
 </context>
 <context>
@@ -1102,6 +1193,26 @@ double-click to reset; hover for the exact value.</source>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
+    <message>
+        <source>&amp;Copy figure</source>
+        <translation>复制图形(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The focused view as a figure on the clipboard, for slides</source>
+        <translation>将当前视图作为图形复制到剪贴板，用于幻灯片</translation>
+    </message>
+    <message>
+        <source>A cover page and every visible view of this card as one PDF, a page each</source>
+        <translation>封面页及此卡片的每个可见视图合成一个 PDF，每页一个</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: show a card with a computed view first</source>
+        <translation>没有可复制的内容：请先显示带有已计算视图的卡片</translation>
+    </message>
+    <message>
+        <source>the card's default parameters</source>
+        <translation>卡片的默认参数</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -1238,6 +1349,26 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Export card</source>
         <translation>导出卡片</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>Computing %1 at print resolution…</source>
+        <translation>正在以打印分辨率计算 %1…</translation>
+    </message>
+    <message>
+        <source>This card shows no computed view to export.</source>
+        <translation>此卡片没有可导出的已计算视图。</translation>
+    </message>
+    <message>
+        <source>Copied the figure &quot;%1&quot; to the clipboard</source>
+        <translation>已将图形“%1”复制到剪贴板</translation>
     </message>
 </context>
 <context>

@@ -79,7 +79,7 @@ CardEntry AlibiCard::entry() {
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("heads"), "AlibiCard",
-            QT_TRANSLATE_NOOP("AlibiCard", "Bias per head (chart)"), CurveKind::AlibiHeads),
+            QT_TRANSLATE_NOOP("AlibiCard", "Bias per head (chart)"), pecards::app::CurveKind::AlibiHeads),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

@@ -6,6 +6,7 @@
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -17,6 +18,7 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <figure/caption.h>
 
 Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
@@ -214,14 +216,32 @@ bool Card::allViewsAnswered() const {
     return true;
 }
 
-QList<ShownHeatmap> Card::visibleHeatmaps() const {
-    QList<ShownHeatmap> heatmaps;
+QList<ShownView> Card::visibleViews() const {
+    QList<ShownView> views;
     for (const ViewSlot* slot : m_slots) {
-        const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
-        if (!panel || !slot->isVisible())
+        if (!slot->isVisible() || !slot->view())
             continue;
-        if (const std::optional<ShownHeatmap> shown = panel->controller()->shown())
-            heatmaps.push_back(*shown);
+        if (std::optional<ShownView> shown = slot->view()->shownView())
+            views.push_back(*std::move(shown));
     }
-    return heatmaps;
+    return views;
+}
+
+pecards::app::CoverSpec Card::coverPage(const QString& model) const {
+    return {cardTitle(m_entry), model, pecards::app::cardParameterFields(m_params), {}};
+}
+
+std::optional<ShownView> Card::currentView() const {
+    const QWidget* focus = QApplication::focusWidget();
+    std::optional<ShownView> first;
+    for (const ViewSlot* slot : m_slots) {
+        if (!slot->isVisible() || !slot->view())
+            continue;
+        std::optional<ShownView> shown = slot->view()->shownView();
+        if (shown && focus && slot->isAncestorOf(focus))
+            return shown;
+        if (!first)
+            first = std::move(shown);
+    }
+    return first;
 }

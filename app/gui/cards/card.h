@@ -10,6 +10,8 @@
 
 #include <QList>
 #include <QWidget>
+#include <figure/coverspec.h>
+#include <optional>
 #include <pecards/params.h>
 
 class ComputeService;
@@ -51,8 +53,14 @@ public:
     /// every slot in the normal grid again.
     void focusView(int index);
 
-    /// @brief The computed heatmaps of the visible views, in grid order (for "Export card").
-    QList<ShownHeatmap> visibleHeatmaps() const;
+    /// @brief The computed data of the visible views (heatmaps and charts), in grid order (for
+    /// "Export card").
+    QList<ShownView> visibleViews() const;
+    /// @brief The cover page of the card's handout: its title, `model` and every parameter.
+    pecards::app::CoverSpec coverPage(const QString& model) const;
+    /// @brief The view holding the keyboard focus, else the first visible view with a result
+    /// (for "Copy figure"); none when no view shows a result.
+    std::optional<ShownView> currentView() const;
     /// @brief True when every view not hidden shows a result or a message.
     bool allViewsAnswered() const;
 

@@ -46,4 +46,4 @@ QString cardTitle(const CardEntry& entry);
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);
 /// `context` and `name` are the untranslated name and its translation context
 /// (QT_TRANSLATE_NOOP), so the name follows later language changes (viewDisplayName).
-ViewSpec chartView(const QString& id, const char* context, const char* name, CurveKind curve);
+ViewSpec chartView(const QString& id, const char* context, const char* name, pecards::app::CurveKind curve);

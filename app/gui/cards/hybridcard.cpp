@@ -20,11 +20,11 @@ QString parts(const pecards::CardParams& p) {
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
-        case CurveKind::AlibiHeads:
+        case pecards::app::CurveKind::AlibiHeads:
             return HybridCard::tr("ALiBi bias against distance for all %1 heads; thick: head %2")
                 .arg(p.alibi.heads)
                 .arg(p.alibi.head + 1);
-        case CurveKind::Decay:
+        case pecards::app::CurveKind::Decay:
             return HybridCard::tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
                 .arg(p.rope.base)
                 .arg(p.rope.head_dim);
@@ -88,11 +88,12 @@ CardEntry HybridCard::entry() {
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("heads"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "ALiBi bias per head (chart)"), CurveKind::AlibiHeads),
+            QT_TRANSLATE_NOOP("HybridCard", "ALiBi bias per head (chart)"),
+            pecards::app::CurveKind::AlibiHeads),
         chartView(QStringLiteral("decay"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "RoPE long-term decay (chart)"), CurveKind::Decay),
+            QT_TRANSLATE_NOOP("HybridCard", "RoPE long-term decay (chart)"), pecards::app::CurveKind::Decay),
         chartView(QStringLiteral("spectrum"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "RoPE spectrum (chart)"), CurveKind::Spectrum),
+            QT_TRANSLATE_NOOP("HybridCard", "RoPE spectrum (chart)"), pecards::app::CurveKind::Spectrum),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),

@@ -178,7 +178,8 @@ CardEntry RelativeCard::entry() {
         heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("bucket-chart"), "RelativeCard",
-            QT_TRANSLATE_NOOP("RelativeCard", "Index against distance (chart)"), CurveKind::RelativeBuckets),
+            QT_TRANSLATE_NOOP("RelativeCard", "Index against distance (chart)"),
+            pecards::app::CurveKind::RelativeBuckets),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),

@@ -21,11 +21,11 @@ QString dims(const pecards::CardParams& p) {
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
-        case CurveKind::RopePolar:
+        case pecards::app::CurveKind::RopePolar:
             return RopeCard::tr("Pairs rotating with position m: angle m·θ_i, %1").arg(dims(p));
-        case CurveKind::Spectrum:
+        case pecards::app::CurveKind::Spectrum:
             return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
-        case CurveKind::Decay:
+        case pecards::app::CurveKind::Decay:
             return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
         default:
             return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
@@ -99,13 +99,14 @@ CardEntry RopeCard::entry() {
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         chartView(QStringLiteral("polar"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Rotating pairs (polar chart)"), CurveKind::RopePolar),
+            QT_TRANSLATE_NOOP("RopeCard", "Rotating pairs (polar chart)"),
+            pecards::app::CurveKind::RopePolar),
         chartView(QStringLiteral("spectrum"), "RopeCard", QT_TRANSLATE_NOOP("RopeCard", "Spectrum (chart)"),
-            CurveKind::Spectrum),
+            pecards::app::CurveKind::Spectrum),
         chartView(QStringLiteral("decay"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Long-term decay (chart)"), CurveKind::Decay),
+            QT_TRANSLATE_NOOP("RopeCard", "Long-term decay (chart)"), pecards::app::CurveKind::Decay),
         chartView(QStringLiteral("waves"), "RopeCard", QT_TRANSLATE_NOOP("RopeCard", "Waves (chart)"),
-            CurveKind::Waves),
+            pecards::app::CurveKind::Waves),
         heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),

@@ -35,7 +35,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
     const QString dims = SinusoidalCard::tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
     if (spec.kind == ViewKind::Chart) {
-        return spec.curve == CurveKind::Waves
+        return spec.curve == pecards::app::CurveKind::Waves
             ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
             : SinusoidalCard::tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
     }
@@ -129,13 +129,13 @@ CardEntry SinusoidalCard::entry() {
     e.views = {heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("score"), Quantity::Score),
         chartView(QStringLiteral("waves"), "SinusoidalCard",
-            QT_TRANSLATE_NOOP("SinusoidalCard", "Waves (chart)"), CurveKind::Waves),
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Waves (chart)"), pecards::app::CurveKind::Waves),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         chartView(QStringLiteral("spectrum"), "SinusoidalCard",
-            QT_TRANSLATE_NOOP("SinusoidalCard", "Spectrum (chart)"), CurveKind::Spectrum)};
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Spectrum (chart)"), pecards::app::CurveKind::Spectrum)};
     e.defaultViews = {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;

@@ -3,7 +3,8 @@
 /// @brief The value types that travel between the UI thread and the compute worker:
 /// tagged jobs, their results and failures.
 
-#include "compute/curves.h"
+#include "figure/curves.h"
+#include "figure/printfigure.h"
 
 #include <QMetaType>
 #include <QString>
@@ -17,8 +18,18 @@ struct DifferenceRequest {
     bool operator==(const DifferenceRequest&) const = default;
 };
 
+/// @brief A heatmap figure for export, computed at the exported plot's pixel size
+/// (figure/printfigure.h) instead of the screen's grid.
+struct PrintRequest {
+    pecards::ViewRequest view; ///< params, quantity, window and reduction of the view shown
+    QString colormap; ///< colour map name (colormaplist.h)
+    pecards::app::FigureExportOptions options; ///< the export's size, dpi and style
+    bool operator==(const PrintRequest&) const = default;
+};
+
 /// @brief What a job computes.
-using JobPayload = std::variant<pecards::ViewRequest, CurveRequest, DifferenceRequest>;
+using JobPayload
+    = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest, PrintRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
@@ -36,12 +47,12 @@ struct GridResult {
     double milliseconds = 0.0; ///< compute time on the worker
 };
 
-/// @brief Computed curves (CurveRequest job).
+/// @brief Computed curves (pecards::app::CurveRequest job).
 struct CurveResult {
     QString tag;
     quint64 id = 0;
-    CurveRequest request;
-    CurveSet curves;
+    pecards::app::CurveRequest request;
+    pecards::app::CurveSet curves;
     double milliseconds = 0.0;
 };
 
@@ -53,6 +64,15 @@ struct DifferenceResult {
     pecards::Grid a;
     pecards::Grid b;
     pecards::Grid difference;
+    double milliseconds = 0.0;
+};
+
+/// @brief A figure at print resolution (PrintRequest job).
+struct PrintResult {
+    QString tag;
+    quint64 id = 0;
+    PrintRequest request;
+    pecards::app::PrintFigure figure; ///< the spec and the request its grid answers
     double milliseconds = 0.0;
 };
 

@@ -18,6 +18,7 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     });
     connect(m_worker, &ComputeWorker::W_gridReady, this, &ComputeService::gridReady);
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
+    connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_failed, this, &ComputeService::failed);
     connect(m_worker, &ComputeWorker::W_jobFinished, this,

@@ -41,6 +41,7 @@ signals:
     void backendReady(const BackendInfo& info);
     void gridReady(const GridResult& result);
     void curvesReady(const CurveResult& result);
+    void printReady(const PrintResult& result);
     void differenceReady(const DifferenceResult& result);
     void failed(const ComputeFailure& failure);
     void jobDropped(const QString& tag, quint64 id);

@@ -36,10 +36,18 @@ void ComputeWorker::W_run(const ComputeJob& job) {
             GridResult result {job.tag, job.id, *view, m_backend->compute(*view), 0.0};
             result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
             emit W_gridReady(result);
-        } else if (const auto* curves = std::get_if<CurveRequest>(&job.payload)) {
-            CurveResult result {job.tag, job.id, *curves, computeCurves(*curves), 0.0};
+        } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
+            CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
             result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
             emit W_curvesReady(result);
+        } else if (const auto* print = std::get_if<PrintRequest>(&job.payload)) {
+            PrintResult result {job.tag, job.id, *print,
+                pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
+                    print->options,
+                    [this](const pecards::ViewRequest& request) { return m_backend->compute(request); }),
+                0.0};
+            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+            emit W_printReady(result);
         } else {
             const auto& difference = std::get<DifferenceRequest>(job.payload);
             DifferenceResult result;

@@ -26,6 +26,7 @@ signals:
     void W_backendReady(const BackendInfo& info);
     void W_gridReady(const GridResult& result);
     void W_curvesReady(const CurveResult& result);
+    void W_printReady(const PrintResult& result);
     void W_differenceReady(const DifferenceResult& result);
     void W_failed(const ComputeFailure& failure);
     /// @brief Any finished job (success or failure), for the "last compute" read-out.

@@ -7,6 +7,7 @@ void registerPecardsMetaTypes() {
     qRegisterMetaType<pecards::Grid>();
     qRegisterMetaType<GridResult>();
     qRegisterMetaType<CurveResult>();
+    qRegisterMetaType<PrintResult>();
     qRegisterMetaType<DifferenceResult>();
     qRegisterMetaType<ComputeFailure>();
     qRegisterMetaType<BackendInfo>();

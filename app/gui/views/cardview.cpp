@@ -1,7 +1,5 @@
 #include "views/cardview.h"
 
-#include "views/figureexport.h"
-
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -43,8 +41,4 @@ void CardView::addExportButton() {
     button->setToolTip(tr("Save this view as a figure or its numbers"));
     m_toolRow->addWidget(button);
     connect(button, &QToolButton::clicked, this, &CardView::saveView);
-}
-
-void CardView::saveView() {
-    exportFigure(this, this, title());
 }

@@ -3,9 +3,11 @@
 /// @brief Base of the panels a card shows in its view slots (heatmap or chart): a title,
 /// a tool row and the drawing, fed with the card's parameters.
 
+#include "views/viewfigure.h"
 #include "views/viewspec.h"
 
 #include <QWidget>
+#include <optional>
 #include <pecards/params.h>
 
 class QHBoxLayout;
@@ -25,6 +27,10 @@ public:
     /// @brief True once a result (or an error message) is shown.
     virtual bool hasResult() const = 0;
 
+    /// @brief The computed data shown now (for figures, Export card, Copy figure); none while
+    /// nothing is computed or an error is shown.
+    virtual std::optional<ShownView> shownView() const = 0;
+
     /// @brief The line above the drawing: what it shows and the convention.
     void setTitle(const QString& title);
     QString title() const;
@@ -41,8 +47,8 @@ protected:
     void setContent(QWidget* content);
     /// @brief Adds the "Save…" button to the tool row; it calls saveView().
     void addExportButton();
-    /// @brief The "Save…" action: by default the panel as a PNG or SVG image (figureexport.h).
-    virtual void saveView();
+    /// @brief The "Save…" action: the view's figure through the save dialogs.
+    virtual void saveView() = 0;
 
 private:
     ViewSpec m_spec;

@@ -1,6 +1,7 @@
 #include "views/chartpanel.h"
 
 #include "compute/computeservice.h"
+#include "views/figuresavedialog.h"
 #include "widgets/chartwidget.h"
 #include "widgets/sliderspin.h"
 
@@ -11,7 +12,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <algorithm>
-#include <pecards/rope.h>
 
 ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
     : CardView(spec, parent)
@@ -19,38 +19,37 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     , m_tag(tag)
     , m_chart(new ChartWidget(this)) {
     toolRow()->addStretch(1);
-    if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::RopePolar) {
+    if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
         m_channels->setMaximumWidth(90);
         m_channels->setToolTip(
             tr("Comma-separated %1; empty = automatic")
-                .arg(spec.curve == CurveKind::RopePolar ? tr("pair indices i") : tr("dimensions / pairs")));
-        toolRow()->addWidget(
-            new QLabel(spec.curve == CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
+                .arg(spec.curve == pecards::app::CurveKind::RopePolar ? tr("pair indices i")
+                                                                      : tr("dimensions / pairs")));
+        toolRow()->addWidget(new QLabel(
+            spec.curve == pecards::app::CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
-    if (spec.curve == CurveKind::RopePolar) {
+    if (spec.curve == pecards::app::CurveKind::RopePolar) {
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
         m_position->setToolTip(tr("Position m: drag to rotate every pair by m·θ_i"));
         m_position->setMinimumWidth(150);
         toolRow()->addWidget(new QLabel(tr("m:"), this));
         toolRow()->addWidget(m_position, 1);
-        m_position->setValue(kDefaultPolarPosition);
+        m_position->setValue(static_cast<int>(pecards::app::kDefaultPolarPosition));
         connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
     }
-    if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::AlibiHeads
-        || spec.curve == CurveKind::RelativeBuckets) {
+    if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::AlibiHeads
+        || spec.curve == pecards::app::CurveKind::RelativeBuckets) {
         m_extent = new QSpinBox(this);
         m_extent->setRange(2, 1 << 20);
         m_extent->setKeyboardTracking(false);
-        m_extent->setValue(spec.curve == CurveKind::Waves ? 100
-                : spec.curve == CurveKind::AlibiHeads     ? 64
-                                                          : 300);
-        m_extent->setToolTip(
-            spec.curve == CurveKind::Waves ? tr("Positions shown") : tr("Largest distance shown"));
+        m_extent->setValue(static_cast<int>(pecards::app::defaultExtent(spec.curve)));
+        m_extent->setToolTip(spec.curve == pecards::app::CurveKind::Waves ? tr("Positions shown")
+                                                                          : tr("Largest distance shown"));
         toolRow()->addWidget(
-            new QLabel(spec.curve == CurveKind::Waves ? tr("positions:") : tr("reach:"), this));
+            new QLabel(spec.curve == pecards::app::CurveKind::Waves ? tr("positions:") : tr("reach:"), this));
         toolRow()->addWidget(m_extent);
         connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
     }
@@ -61,14 +60,15 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
 }
 
 bool ChartPanel::isSweepable() const {
-    return spec().curve == CurveKind::RopePolar || spec().curve == CurveKind::AlibiHeads;
+    return spec().curve == pecards::app::CurveKind::RopePolar
+        || spec().curve == pecards::app::CurveKind::AlibiHeads;
 }
 
 void ChartPanel::setSweepPosition(int m) {
-    if (spec().curve == CurveKind::RopePolar) {
+    if (spec().curve == pecards::app::CurveKind::RopePolar) {
         m_position->setValue(m);
         submit();
-    } else if (spec().curve == CurveKind::AlibiHeads) {
+    } else if (spec().curve == pecards::app::CurveKind::AlibiHeads) {
         m_extent->setValue(std::max(2, m)); // valueChanged submits
     }
 }
@@ -85,25 +85,9 @@ void ChartPanel::setParams(const pecards::CardParams& params) {
     submit();
 }
 
-std::vector<int> ChartPanel::automaticChannels() const {
-    const bool rope = m_params.card == pecards::Card::Rope || m_params.card == pecards::Card::Hybrid;
-    const int count = rope ? std::max(1, pecards::rotaryDim(m_params.rope) / 2)
-                           : std::max(1, m_params.sinusoidal.d_model);
-    std::vector<int> picks;
-    if (spec().curve == CurveKind::RopePolar)
-        picks = {0, count / 8, count / 4, count - 1};
-    else if (rope)
-        picks = {0, count / 8, count / 4};
-    else
-        picks = {0, (count / 8) & ~1, (count / 4) & ~1}; // sine columns of the interleaved table
-    std::sort(picks.begin(), picks.end());
-    picks.erase(std::unique(picks.begin(), picks.end()), picks.end());
-    return picks;
-}
-
 std::vector<int> ChartPanel::channels() const {
     if (!m_channels || m_channels->text().trimmed().isEmpty())
-        return automaticChannels();
+        return pecards::app::defaultChannels(m_params, spec().curve);
     std::vector<int> values;
     for (const QString& part : m_channels->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok = false;
@@ -140,6 +124,7 @@ void ChartPanel::onCurves(const CurveResult& result) {
         return;
     m_shownId = result.id;
     m_hasResult = true;
+    m_shown = ShownChart {result.request, result.curves};
     m_chart->setCurves(result.curves);
     emit updated();
 }
@@ -149,6 +134,18 @@ void ChartPanel::onFailure(const ComputeFailure& failure) {
         return;
     m_shownId = failure.id;
     m_hasResult = true;
+    m_shown.reset();
     m_chart->setMessage(failure.message);
     emit updated();
+}
+
+std::optional<ShownView> ChartPanel::shownView() const {
+    if (m_shown)
+        return ShownView(*m_shown);
+    return std::nullopt;
+}
+
+void ChartPanel::saveView() {
+    if (m_shown)
+        askAndSaveChart(*m_shown, m_service, this);
 }

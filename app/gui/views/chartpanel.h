@@ -19,11 +19,12 @@ public:
 
     void setParams(const pecards::CardParams& params) override;
     bool hasResult() const override { return m_hasResult; }
+    std::optional<ShownView> shownView() const override;
 
     ChartWidget* chart() const { return m_chart; }
     /// @brief RopePolar: the position slider.
     SliderSpin* positionControl() const { return m_position; }
-    const CurveRequest& lastRequest() const { return m_request; }
+    const pecards::app::CurveRequest& lastRequest() const { return m_request; }
 
     /// @brief True for charts a position sweep animates: the RoPE polar pairs (rotated to
     /// position m) and the ALiBi bias per head (drawn out to distance m).
@@ -32,15 +33,14 @@ public:
     /// distances 0..max(2, m). No-op for other charts. The worker computes; latest wins.
     void setSweepPosition(int m);
 
-    static constexpr int kDefaultPolarPosition = 10; ///< pairs already spread out at first sight
-
 protected:
     void showEvent(QShowEvent* event) override;
+    /// @brief Saves the chart figure (chartFigureSpec) as PNG, SVG or PDF.
+    void saveView() override;
 
 private:
     void submit();
     std::vector<int> channels() const;
-    std::vector<int> automaticChannels() const;
     void onCurves(const CurveResult& result);
     void onFailure(const ComputeFailure& failure);
 
@@ -51,9 +51,10 @@ private:
     SliderSpin* m_position = nullptr; ///< RopePolar
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets
     pecards::CardParams m_params;
-    CurveRequest m_request;
+    pecards::app::CurveRequest m_request;
     bool m_hasParams = false;
     bool m_hasResult = false;
+    std::optional<ShownChart> m_shown; ///< the curves on screen, none while a message is shown
     bool m_dirty = true;
     quint64 m_shownId = 0;
 };

@@ -1,13 +1,25 @@
 #include "views/figuresavedialog.h"
 
-#include "views/viewfigure.h"
+#include "views/figureexportjob.h"
+#include "views/figureoptionsdialog.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
+#include <QMainWindow>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <optional>
 
 namespace {
+
+const QString kFolderKey = QStringLiteral("export/lastFolder");
+constexpr int kClipboardDpi = 150;
+constexpr int kStatusMilliseconds = 10000;
 
 /// The suffix of the filter "PNG image (*.png)" -> ".png".
 QString filterSuffix(const QString& filter) {
@@ -19,54 +31,129 @@ void showError(QWidget* parent, const QString& message) {
     QMessageBox::warning(parent, QObject::tr("Export failed"), message);
 }
 
-} // namespace
-
-void askAndSaveHeatmap(const ShownHeatmap& shown, QWidget* parent) {
-    const QStringList filters {QObject::tr("PNG image (*.png)"), QObject::tr("SVG drawing (*.svg)"),
-        QObject::tr("PDF document (*.pdf)"), QObject::tr("NumPy array of the values (*.npy)"),
-        QObject::tr("CSV table of the values (*.csv)")};
-    QString filter = filters.front();
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Save view"),
-        QStringLiteral("%1.png").arg(QString::fromStdString(pecards::toString(shown.request.quantity))),
-        filters.join(QStringLiteral(";;")), &filter);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filterSuffix(filter);
-    int dpi = kDefaultDpi;
-    if (path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive)) {
-        QStringList choices;
-        for (const int choice : figureDpiChoices())
-            choices.push_back(QString::number(choice));
-        bool ok = false;
-        const QString picked = QInputDialog::getItem(parent, QObject::tr("PNG resolution"),
-            QObject::tr("Dots per inch (the figure is 6 × 4.5 in):"), choices, 0, true, &ok);
-        if (!ok)
-            return;
-        dpi = picked.toInt(&ok);
-        if (!ok) {
-            showError(parent,
-                QObject::tr("dpi = %1 is invalid: allowed: a whole number in [72, 2400]").arg(picked));
-            return;
-        }
-    }
-    QString error;
-    if (!saveHeatmapFigure(shown, path, dpi, &error))
-        showError(parent, error);
+void showStatus(QWidget* parent, const QString& message) {
+    if (auto* window = qobject_cast<QMainWindow*>(parent ? parent->window() : nullptr))
+        window->statusBar()->showMessage(message, kStatusMilliseconds);
 }
 
-void askAndSaveCardPdf(const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent) {
-    if (heatmaps.isEmpty()) {
-        showError(parent, QObject::tr("This card shows no computed heatmap to export."));
+void reportSaved(QWidget* parent, const QString& path) {
+    showStatus(parent, QObject::tr("Saved %1").arg(QFileInfo(path).fileName()));
+}
+
+QStringList figureFilters() {
+    return {QObject::tr("PNG image (*.png)"), QObject::tr("SVG drawing (*.svg)"),
+        QObject::tr("PDF document (*.pdf)")};
+}
+
+/// Asks for a file name in the last folder; remembers the folder. Empty when cancelled.
+QString askPath(
+    QWidget* parent, const QString& caption, const QString& suggested, const QStringList& filters) {
+    QString filter = filters.front();
+    QString path = QFileDialog::getSaveFileName(parent, caption, QDir(lastExportFolder()).filePath(suggested),
+        filters.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return {};
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filterSuffix(filter);
+    QSettings().setValue(kFolderKey, QFileInfo(path).absolutePath());
+    return path;
+}
+
+/// Asks for the figure options of `path`, makes the figures (heatmaps on the worker) and writes
+/// them, after `cover` when there is one; reports the outcome.
+void saveWithOptions(const QList<ShownView>& views, std::optional<pecards::app::CoverSpec> cover,
+    const QString& path, ComputeService* service, QWidget* parent) {
+    const std::optional<pecards::app::FigureExportOptions> options
+        = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
+    if (!options)
         return;
-    }
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export card"),
-        suggestedName + QStringLiteral(".pdf"), QObject::tr("PDF document (*.pdf)"));
+    showStatus(parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
+    FigureExportJob::start(
+        service, views, *options, parent,
+        [path, parent, cover, options](const QList<pecards::app::Figure>& figures) {
+            QString error;
+            if (saveFigures(cover ? cardPages(figures, *cover) : figures, path, *options, &error))
+                reportSaved(parent, path);
+            else
+                showError(parent, error);
+        },
+        [parent](const QString& message) { showError(parent, message); });
+}
+
+bool isDataPath(const QString& path) {
+    return path.endsWith(QStringLiteral(".npy"), Qt::CaseInsensitive)
+        || path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+QString lastExportFolder() {
+    const QString folder = QSettings().value(kFolderKey).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::currentPath();
+}
+
+void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidget* parent) {
+    const QString path = askPath(parent, QObject::tr("Save view"),
+        QStringLiteral("%1.png").arg(QString::fromStdString(pecards::toString(shown.request.quantity))),
+        figureFilters()
+            + QStringList {QObject::tr("NumPy array of the values (*.npy)"),
+                QObject::tr("CSV table of the values (*.csv)")});
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
-    QString error;
-    if (!saveHeatmapsPdf(heatmaps, path, &error))
-        showError(parent, error);
+    if (isDataPath(path)) {
+        QString error;
+        if (saveHeatmapFigure(shown, path, kDefaultDpi, &error))
+            reportSaved(parent, path);
+        else
+            showError(parent, error);
+        return;
+    }
+    saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
+}
+
+void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent) {
+    const QString path = askPath(parent, QObject::tr("Save chart"),
+        QStringLiteral("%1.png").arg(QLatin1String(pecards::app::chartName(shown.request.kind))),
+        figureFilters());
+    if (!path.isEmpty())
+        saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
+}
+
+void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
+    const QString& suggestedName, ComputeService* service, QWidget* parent) {
+    if (views.isEmpty()) {
+        showError(parent, QObject::tr("This card shows no computed view to export."));
+        return;
+    }
+    const QString path = askPath(parent, QObject::tr("Export card"), suggestedName + QStringLiteral(".pdf"),
+        {QObject::tr("PDF document (*.pdf)")});
+    if (path.isEmpty())
+        return;
+    saveWithOptions(views, cover, path, service, parent);
+}
+
+void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWidget* parent) {
+    pecards::app::FigureExportOptions options = FigureOptionsDialog::remembered();
+    options.dpi = kClipboardDpi;
+    FigureExportJob::start(
+        service, {shown}, options, parent,
+        [options, parent](const QList<pecards::app::Figure>& figures) {
+            const pecards::app::FigureExporter exporter(options);
+            QString error;
+            const QByteArray png = exporter.pngData(figures.front(), &error);
+            const QByteArray svg = error.isEmpty() ? exporter.svgData(figures.front(), &error) : QByteArray();
+            if (!error.isEmpty()) {
+                showError(parent, error);
+                return;
+            }
+            auto* data = new QMimeData;
+            data->setImageData(exporter.renderImage(figures.front()));
+            data->setData(QStringLiteral("image/png"), png);
+            data->setData(QStringLiteral("image/svg+xml"), svg);
+            QApplication::clipboard()->setMimeData(data);
+            showStatus(parent,
+                QObject::tr("Copied the figure \"%1\" to the clipboard")
+                    .arg(pecards::app::figureTitleOf(figures.front())));
+        },
+        [parent](const QString& message) { showError(parent, message); });
 }

@@ -1,16 +1,34 @@
 #pragma once
 /// @file figuresavedialog.h
-/// @brief The "Save…" dialogs: asks for a file (PNG, SVG, PDF, .npy, .csv) and, for PNG, the
-/// resolution (default 300 dpi), then writes through viewfigure.h; failures get an error dialog.
+/// @brief The "Save…", "Export card" and "Copy figure" actions: asks for a file (starting in
+/// the folder used last, remembered with QSettings) and the figure options
+/// (figureoptionsdialog.h), has the heatmaps recomputed at print resolution by the compute
+/// worker (figureexportjob.h), writes through viewfigure.h and confirms in the status bar with
+/// the file name; failures get an error dialog.
+
+#include "views/viewfigure.h"
 
 #include <QList>
 #include <QString>
+#include <figure/coverspec.h>
 
+class ComputeService;
 class QWidget;
-struct ShownHeatmap;
 
-/// @brief Save dialog of one heatmap view.
-void askAndSaveHeatmap(const ShownHeatmap& shown, QWidget* parent);
+/// @brief Save dialog of one heatmap view (PNG, SVG, PDF, .npy, .csv).
+void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidget* parent);
 
-/// @brief Save dialog of a whole card: one multi-page PDF, one page per heatmap.
-void askAndSaveCardPdf(const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent);
+/// @brief Save dialog of one chart view (PNG, SVG, PDF): the chart figure (chartFigureSpec).
+void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent);
+
+/// @brief Save dialog of a whole card: one PDF with the cover page, then one page per
+/// visible view (heatmaps and charts) in grid order.
+void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
+    const QString& suggestedName, ComputeService* service, QWidget* parent);
+
+/// @brief Puts the view's figure on the clipboard as an image (at the remembered size, 150 dpi),
+/// PNG and SVG, and says so in the status bar.
+void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWidget* parent);
+
+/// @brief The folder the save dialogs open in: the one used last, else the working folder.
+QString lastExportFolder();

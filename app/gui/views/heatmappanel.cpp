@@ -12,6 +12,7 @@
 
 HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
     : CardView(spec, parent)
+    , m_service(service)
     , m_heatmap(new HeatmapWidget(this))
     , m_controller(new HeatmapController(service, m_heatmap, tag, spec.quantity, this))
     , m_reduction(new QComboBox(this)) {
@@ -63,9 +64,15 @@ void HeatmapPanel::restore(
     m_controller->setWindow(window);
 }
 
+std::optional<ShownView> HeatmapPanel::shownView() const {
+    if (std::optional<ShownHeatmap> shown = m_controller->shown())
+        return ShownView(*std::move(shown));
+    return std::nullopt;
+}
+
 void HeatmapPanel::saveView() {
     if (const std::optional<ShownHeatmap> shown = m_controller->shown())
-        askAndSaveHeatmap(*shown, this);
+        askAndSaveHeatmap(*shown, m_service, this);
 }
 
 void HeatmapPanel::showContextMenu(const QPoint& position) {

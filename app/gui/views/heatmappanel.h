@@ -19,6 +19,7 @@ public:
 
     void setParams(const pecards::CardParams& params) override;
     bool hasResult() const override;
+    std::optional<ShownView> shownView() const override;
 
     HeatmapWidget* heatmap() const { return m_heatmap; }
     HeatmapController* controller() const { return m_controller; }
@@ -35,6 +36,7 @@ protected:
 private:
     void showContextMenu(const QPoint& position);
 
+    ComputeService* m_service; ///< recomputes the heatmap at print resolution for "Save…"
     HeatmapWidget* m_heatmap = nullptr;
     HeatmapController* m_controller = nullptr;
     QComboBox* m_reduction = nullptr;

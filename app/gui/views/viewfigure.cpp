@@ -1,6 +1,7 @@
 #include "views/viewfigure.h"
 
 #include <QCoreApplication>
+#include <figure/chartbuilder.h>
 #include <figure/colormaplist.h>
 #include <figure/figurebuilder.h>
 #include <figure/figureexporter.h>
@@ -16,15 +17,39 @@ bool isDataPath(const QString& path) {
 
 } // namespace
 
-QList<int> figureDpiChoices() {
-    return {kDefaultDpi, 72, 150, 600};
-}
-
 pecards::app::FigureSpec heatmapFigureSpec(const ShownHeatmap& shown) {
     const std::string name = shown.colormap.toStdString();
     const pecards::app::ValueRange range = pecards::app::defaultValueRange(
         shown.request.quantity, shown.grid, pecards::app::isDivergingColormap(name));
     return pecards::app::makeFigureSpec(shown.request, shown.grid, pecards::app::colormapColors(name), range);
+}
+
+pecards::app::ChartSpec chartFigureSpec(const ShownChart& shown) {
+    return pecards::app::makeChartSpec(shown.request, shown.curves);
+}
+
+pecards::app::Figure shownFigure(const ShownView& shown) {
+    if (const auto* chart = std::get_if<ShownChart>(&shown))
+        return chartFigureSpec(*chart);
+    return heatmapFigureSpec(std::get<ShownHeatmap>(shown));
+}
+
+bool saveFigures(const QList<pecards::app::Figure>& figures, const QString& path,
+    const pecards::app::FigureExportOptions& options, QString* error) {
+    if (!pecards::app::figureFormatForPath(path)) {
+        if (error)
+            *error = QCoreApplication::translate(
+                "ViewFigure", "Cannot export to %1: the file name must end in .png, .svg or .pdf")
+                         .arg(path);
+        return false;
+    }
+    const pecards::app::FigureExporter exporter(options);
+    if (const QString invalid = exporter.validationError(); !invalid.isEmpty()) {
+        if (error)
+            *error = invalid;
+        return false;
+    }
+    return exporter.save(path, figures, error);
 }
 
 bool saveHeatmapFigure(const ShownHeatmap& shown, const QString& path, int dpi, QString* error) {
@@ -57,23 +82,13 @@ bool saveHeatmapFigure(const ShownHeatmap& shown, const QString& path, int dpi, 
     }
 }
 
-bool saveHeatmapsPdf(const QList<ShownHeatmap>& heatmaps, const QString& path, QString* error) {
-    if (heatmaps.isEmpty()) {
-        if (error)
-            *error = QCoreApplication::translate(
-                "ViewFigure", "Cannot export to %1: the card shows no computed heatmap")
-                         .arg(path);
-        return false;
-    }
-    try {
-        QList<pecards::app::FigureSpec> pages;
-        for (const ShownHeatmap& shown : heatmaps)
-            pages.push_back(heatmapFigureSpec(shown));
-        return pecards::app::FigureExporter().save(path, pages, error);
-    } catch (const std::exception& failure) {
-        if (error)
-            *error = QCoreApplication::translate("ViewFigure", "Cannot export to %1: %2")
-                         .arg(path, QString::fromUtf8(failure.what()));
-        return false;
-    }
+QList<pecards::app::Figure> cardPages(
+    const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover) {
+    QList<pecards::app::Figure> pages;
+    pages.reserve(figures.size() + 1);
+    for (const pecards::app::Figure& figure : figures)
+        cover.contents << pecards::app::figureTitleOf(figure);
+    pages.push_back(std::move(cover));
+    pages.append(figures);
+    return pages;
 }

@@ -2,7 +2,7 @@
 /// @file viewspec.h
 /// @brief What one view slot of a card shows: a heatmap of an engine quantity or a chart.
 
-#include "compute/curves.h"
+#include "figure/curves.h"
 
 #include <QString>
 #include <pecards/view.h>
@@ -16,7 +16,7 @@ struct ViewSpec {
     const char* nameSource = nullptr; ///< charts: the untranslated name
     ViewKind kind = ViewKind::Heatmap;
     pecards::Quantity quantity = pecards::Quantity::Score; ///< heatmaps
-    CurveKind curve = CurveKind::Spectrum; ///< charts
+    pecards::app::CurveKind curve = pecards::app::CurveKind::Spectrum; ///< charts
 };
 
 /// @brief The view's name in the current UI language (heatmaps: the quantity's name; charts:

@@ -48,14 +48,14 @@ QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low,
     return axis;
 }
 
-void ChartWidget::setCurves(const CurveSet& curves) {
+void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
     m_curves = curves;
     m_message.clear();
     rebuildChart(curves.polar);
     QChart* chart = this->chart();
 
     double xLow = std::numeric_limits<double>::infinity(), xHigh = -xLow, yLow = xLow, yHigh = -xLow;
-    for (const Curve& curve : curves.curves) {
+    for (const pecards::app::Curve& curve : curves.curves) {
         for (const QPointF& p : curve.points) {
             if ((curves.xLog && p.x() <= 0) || (curves.yLog && p.y() <= 0) || !std::isfinite(p.x())
                 || !std::isfinite(p.y()))
@@ -101,7 +101,7 @@ void ChartWidget::setCurves(const CurveSet& curves) {
     }
 
     QXYSeries* previous = nullptr;
-    for (const Curve& curve : curves.curves) {
+    for (const pecards::app::Curve& curve : curves.curves) {
         QXYSeries* series = nullptr;
         if (curve.scatter) {
             auto* scatter = new QScatterSeries;
@@ -191,5 +191,5 @@ void ChartWidget::setLineScale(double scale) {
         return;
     m_lineScale = scale;
     if (!m_curves.curves.empty())
-        setCurves(CurveSet(m_curves));
+        setCurves(pecards::app::CurveSet(m_curves));
 }

@@ -1,9 +1,9 @@
 #pragma once
 /// @file chartwidget.h
-/// @brief Qt Charts view that draws a CurveSet (cartesian or polar, linear or log axes).
+/// @brief Qt Charts view that draws a pecards::app::CurveSet (cartesian or polar, linear or log axes).
 /// Holds no maths: the curves come computed from the worker; a message replaces them on error.
 
-#include "compute/curves.h"
+#include "figure/curves.h"
 
 #include <QChartView>
 
@@ -15,8 +15,8 @@ public:
     explicit ChartWidget(QWidget* parent = nullptr);
 
     /// @brief Draws the curves (rebuilding the chart when the axes kind changes).
-    void setCurves(const CurveSet& curves);
-    const CurveSet& curves() const { return m_curves; }
+    void setCurves(const pecards::app::CurveSet& curves);
+    const pecards::app::CurveSet& curves() const { return m_curves; }
 
     /// @brief Shows `message` over the last curves; empty removes it.
     void setMessage(const QString& message);
@@ -41,7 +41,7 @@ private:
     void applyStyle();
     QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
 
-    CurveSet m_curves;
+    pecards::app::CurveSet m_curves;
     QString m_message;
     bool m_polar = false;
     double m_lineScale = 1.0;

@@ -70,7 +70,11 @@ void buildFileMenu(MainWindow* w) {
     file->addSeparator();
     QAction* exportCard = file->addAction(MainWindow::tr("&Export card…"), w, &MainWindow::exportCurrentCard);
     exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportCard->setStatusTip(MainWindow::tr("Every visible heatmap of this card as one PDF, a page each"));
+    exportCard->setStatusTip(
+        MainWindow::tr("A cover page and every visible view of this card as one PDF, a page each"));
+    QAction* copyFigure = file->addAction(MainWindow::tr("&Copy figure"), w, &MainWindow::copyCurrentFigure);
+    copyFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copyFigure->setStatusTip(MainWindow::tr("The focused view as a figure on the clipboard, for slides"));
     file->addAction(MainWindow::tr("Save window &image…"), w, [w] { exportFigure(w, w, w->windowTitle()); });
     file->addSeparator();
     file->addAction(MainWindow::tr("&Preferences…"), w, [w] {

@@ -281,7 +281,22 @@ void MainWindow::exportCurrentCard() {
         box->open();
         return;
     }
-    askAndSaveCardPdf(card->visibleHeatmaps(), card->entry().id, this);
+    askAndSaveCardPdf(
+        card->visibleViews(), card->coverPage(modelDescription()), card->entry().id, m_service, this);
+}
+
+void MainWindow::copyCurrentFigure() {
+    Card* card = currentCard();
+    const std::optional<ShownView> shown = card ? card->currentView() : std::nullopt;
+    if (!shown) {
+        statusBar()->showMessage(tr("Nothing to copy: show a card with a computed view first"), 10000);
+        return;
+    }
+    copyFigureToClipboard(*shown, m_service, this);
+}
+
+QString MainWindow::modelDescription() const {
+    return m_modelName.isEmpty() ? tr("the card's default parameters") : m_modelName;
 }
 
 void MainWindow::changeEvent(QEvent* event) {

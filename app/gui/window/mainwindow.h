@@ -70,8 +70,14 @@ public:
     /// @brief Preferences and recent files (the application's QSettings).
     QSettings* settings() const { return m_settings; }
 
-    /// @brief File > Export card: every visible heatmap of the current card as one PDF.
+    /// @brief File > Export card: a cover page, then every visible view (heatmaps and charts)
+    /// of the current card, one PDF page each.
     void exportCurrentCard();
+    /// @brief Edit > Copy figure (Ctrl+Shift+C): the focused (else first) view's figure to the
+    /// clipboard.
+    void copyCurrentFigure();
+    /// @brief The loaded model's name, or a note that the card's defaults are used (cover pages).
+    QString modelDescription() const;
 
 signals:
     void modelApplied(const QString& name);

@@ -261,7 +261,7 @@ TEST_F(RenderTest, InvalidFigureOptionsNameTheirFlag) {
         QStringLiteral("lo < hi"));
     expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
                          QStringLiteral("inv-freq"), QStringLiteral("--out"), path(QStringLiteral("x.png"))}),
-        "--quantity", QStringLiteral("is a curve"));
+        "--quantity", QStringLiteral("inv-freq is a table of numbers: render draws the grids and charts"));
     expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
                          QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.jpg"))}),
         "--out", QStringLiteral(".png, .svg or .pdf"));

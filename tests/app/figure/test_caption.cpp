@@ -36,7 +36,19 @@ TEST(Caption, RopeScoreListsEveryParameter) {
     r.reduction = Reduction::Max;
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE score", "head_dim=128", "base=10000", "layout=half-split", "scaling=none", "probe=ones",
-            "L=4096", "rows 0\u20134095", "cols 0\u20134095", "1024\u00d71024 px, max"}));
+            "L=4096", "rows 0\u20134095", "cols 0\u20134095",
+            "1024\u00d71024 px, max, 4\u00d74 entries per pixel"}));
+}
+
+TEST(Caption, EntriesPerPixelOfAnUnevenReduction) {
+    ViewRequest r = request(Card::Rope, Quantity::Score, 4096, {0, 4096, 0, 4096});
+    r.out_rows = 1350;
+    r.out_cols = 1800;
+    r.reduction = Reduction::Max;
+    // 4096 / 1350 = 3.034..., 4096 / 1800 = 2.275...
+    EXPECT_TRUE(formatCaption(r).endsWith(
+        QString::fromUtf8("1350\u00d71800 px, max, 3.03\u00d72.28 entries per pixel")))
+        << formatCaption(r).toStdString();
 }
 
 TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
@@ -45,7 +57,8 @@ TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
     r.params.rope.rotary_dim = 64;
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE phase", "head_dim=128", "base=500000", "rotary_dim=64", "layout=half-split",
-            "scaling=none", "L=100", "rows 10\u201319", "cols 0\u201363", "10\u00d764 px, sample"}));
+            "scaling=none", "L=100", "rows 10\u201319", "cols 0\u201363",
+            "10\u00d764 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
@@ -59,10 +72,11 @@ TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
     r.params.probe.seed = 42;
     r.reduction = Reduction::Mean;
     EXPECT_EQ(formatCaption(r),
-        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn",
-            "factor=4", "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1",
-            "truncate=true", "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384",
-            "rows 0\u201316383", "cols 0\u201316383", "512\u00d7512 px, mean"}));
+        joined(
+            {"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn", "factor=4",
+                "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1", "truncate=true",
+                "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
+                "cols 0\u201316383", "512\u00d7512 px, mean, 32\u00d732 entries per pixel"}));
 }
 
 TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
@@ -75,7 +89,7 @@ TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
     EXPECT_EQ(formatCaption(r),
         joined({"Sinusoidal table", "d_model=32", "base=10000", "layout=concatenated",
             "frequencies=tensor2tensor", "padding_idx=1", "L=64", "rows 0\u201363", "cols 0\u201331",
-            "64\u00d732 px, sample"}));
+            "64\u00d732 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, HybridListsRopeAndAlibiParameters) {
@@ -86,20 +100,20 @@ TEST(Caption, HybridListsRopeAndAlibiParameters) {
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE+ALiBi score", "head_dim=128", "base=10000", "layout=interleaved", "scaling=none",
             "heads=16", "head=3", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511",
-            "cols 0\u2013511", "512\u00d7512 px, sample"}));
+            "cols 0\u2013511", "512\u00d7512 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
     ViewRequest r = request(Card::Relative, Quantity::Buckets, 256, {0, 256, 0, 256});
     EXPECT_EQ(formatCaption(r),
         joined({"Relative (T5) buckets", "num_buckets=32", "max_distance=128", "bidirectional=true", "L=256",
-            "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample"}));
+            "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample, 1\u00d71 entries per pixel"}));
     r.quantity = Quantity::ContentScore;
     r.params.probe.seed = 7;
     EXPECT_EQ(formatCaption(r),
         joined({"Relative (T5) content-score", "num_buckets=32", "max_distance=128", "bidirectional=true",
             "d_model=64", "seed=7", "L=256", "rows 0\u2013255", "cols 0\u2013255",
-            "256\u00d7256 px, sample"}));
+            "256\u00d7256 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
@@ -115,5 +129,5 @@ TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
         joined({"RoPE score", "head_dim=4", "base=10000", "layout=half-split", "scaling=longrope",
             "original_max_position_embeddings=4", "short_factor=[1, 1.5]", "long_factor=[2, 3]",
             "probe_q=[1, 0, 0.5, -2]", "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137",
-            "8\u00d78 px, sample"}));
+            "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
 }

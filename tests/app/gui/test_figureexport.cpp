@@ -1,26 +1,36 @@
 // Figure and data export from the GUI: a view's PNG is byte-identical to the PNG made by
 // computing the same request with the CPU reference and calling makeFigureSpec + FigureExporter
 // directly and to the file `pecards-cli render` writes (when the CLI is built);
-// SVG/PDF are valid files; .csv holds the engine's exact values; "Export card" writes one PDF
-// page per visible heatmap.
+// SVG/PDF are valid files; .csv holds the engine's exact values; "Export card" writes a cover
+// and one PDF page per visible view, charts included; a chart's PNG is the library's and the
+// CLI's bytes.
 #include "cards/card.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
+#include "views/chartpanel.h"
+#include "views/figureexportjob.h"
+#include "views/figureoptionsdialog.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewfigure.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QFile>
+#include <QMimeData>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <cmath>
+#include <figure/chartbuilder.h>
 #include <figure/colormaplist.h>
 #include <figure/figurebuilder.h>
 #include <figure/figureexporter.h>
+#include <figure/figurepresets.h>
 #include <pecards/backend.h>
 
 namespace {
@@ -176,31 +186,158 @@ TEST_F(FigureExport, SvgPdfAndDataFilesAreValid) {
     EXPECT_FALSE(QFile::exists(path("view.bmp")));
 }
 
-TEST_F(FigureExport, ExportCardWritesOnePdfPagePerVisibleHeatmap) {
-    int heatmapSlots = 0;
+TEST_F(FigureExport, ExportCardHasACoverAndOnePagePerVisibleViewChartsIncluded) {
+    int heatmaps = 0;
+    int charts = 0;
     ViewSlot* chartSlot = nullptr;
     for (ViewSlot* slot : m_rope->viewSlots()) {
-        if (qobject_cast<HeatmapPanel*>(slot->view()))
-            ++heatmapSlots;
-        else if (!chartSlot)
+        if (qobject_cast<HeatmapPanel*>(slot->view())) {
+            ++heatmaps;
+        } else if (qobject_cast<ChartPanel*>(slot->view())) {
+            ++charts;
             chartSlot = slot;
+        }
     }
-    ASSERT_GE(heatmapSlots, 1);
+    ASSERT_GE(heatmaps, 1);
+    ASSERT_GE(charts, 1);
+    const QList<ShownView> views = m_rope->visibleViews();
+    ASSERT_EQ(views.size(), heatmaps + charts);
     QString error;
-    ASSERT_TRUE(saveHeatmapsPdf(m_rope->visibleHeatmaps(), path("card.pdf"), &error)) << error.toStdString();
-    EXPECT_EQ(pdfPageCount(readAll(path("card.pdf"))), heatmapSlots);
-
-    // One more heatmap (a chart slot shows the attention heatmap): one more page.
-    ASSERT_NE(chartSlot, nullptr);
-    chartSlot->showView(QStringLiteral("attention"));
-    ASSERT_TRUE(awaitAnswered());
-    ASSERT_TRUE(saveHeatmapsPdf(m_rope->visibleHeatmaps(), path("card2.pdf"), &error)) << error.toStdString();
-    EXPECT_EQ(pdfPageCount(readAll(path("card2.pdf"))), heatmapSlots + 1);
+    QList<pecards::app::Figure> figures;
+    for (const ShownView& view : views)
+        figures.push_back(shownFigure(view));
+    const QList<pecards::app::Figure> pages
+        = cardPages(figures, m_rope->coverPage(QStringLiteral("test model")));
+    ASSERT_TRUE(saveFigures(pages, path("card.pdf"), {}, &error)) << error.toStdString();
+    EXPECT_EQ(pdfPageCount(readAll(path("card.pdf"))), 1 + heatmaps + charts);
+    const auto* cover = std::get_if<pecards::app::CoverSpec>(&pages.front());
+    ASSERT_NE(cover, nullptr);
+    EXPECT_EQ(cover->model, QStringLiteral("test model"));
+    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("head_dim=16")))
+        << cover->parameters.join(u' ').toStdString();
+    EXPECT_TRUE(cover->parameters.contains(QStringLiteral("L=96")))
+        << cover->parameters.join(u' ').toStdString();
+    EXPECT_EQ(cover->contents.size(), heatmaps + charts);
+    EXPECT_EQ(
+        std::count_if(pages.begin(), pages.end(),
+            [](const pecards::app::Figure& f) { return std::holds_alternative<pecards::app::ChartSpec>(f); }),
+        charts);
 
     // A hidden slot is not exported.
     chartSlot->hide();
-    EXPECT_EQ(m_rope->visibleHeatmaps().size(), heatmapSlots);
+    EXPECT_EQ(m_rope->visibleViews().size(), heatmaps + charts - 1);
 
-    EXPECT_FALSE(saveHeatmapsPdf({}, path("empty.pdf"), &error));
+    EXPECT_FALSE(saveFigures({}, path("empty.pdf"), {}, &error));
     EXPECT_FALSE(QFile::exists(path("empty.pdf")));
+}
+
+TEST_F(FigureExport, SaveRecomputesTheHeatmapAtPrintResolutionOnTheWorkerAsTheCliDoes) {
+    pecards::CardParams params = m_rope->params();
+    params.length = 1024;
+    m_rope->setParams(params);
+    HeatmapPanel* score = firstHeatmap();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [score] {
+            return score->controller()->shown()
+                && score->controller()->shown()->request.params.length == 1024;
+        },
+        "the score heatmap at L = 1024"));
+    const ShownHeatmap shown = *score->controller()->shown();
+    const pecards::app::FigureExportOptions options; // 6 x 4.5 in at 300 dpi: 1800 px wide
+    std::optional<QList<pecards::app::Figure>> figures;
+    FigureExportJob::start(
+        &m_service, {ShownView(shown)}, options, &m_window,
+        [&figures](const QList<pecards::app::Figure>& made) { figures = made; },
+        [](const QString& message) { ADD_FAILURE() << message.toStdString(); });
+    ASSERT_TRUE(
+        guitest::awaitCondition([&figures] { return figures.has_value(); }, "the print-resolution figure"));
+    ASSERT_EQ(figures->size(), 1);
+    const auto& spec = std::get<pecards::app::FigureSpec>(figures->front());
+    const QSize plot = pecards::app::FigureExporter(options).heatmapPixels(spec);
+    EXPECT_GT(plot.width(), shown.grid.cols); // not the screen's grid
+    EXPECT_EQ(spec.heatmap.size(), plot); // computed at the plot's pixel size
+    EXPECT_TRUE(spec.caption.contains(QStringLiteral("%1×%2 px, mean").arg(plot.height()).arg(plot.width())))
+        << spec.caption.toStdString();
+
+    QString error;
+    ASSERT_TRUE(saveFigures(*figures, path("print.png"), options, &error)) << error.toStdString();
+#ifdef PECARDS_CLI_PATH
+    QProcess cli;
+    cli.start(QStringLiteral(PECARDS_CLI_PATH),
+        {QStringLiteral("render"), QStringLiteral("--card"), QStringLiteral("rope"),
+            QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+            QStringLiteral("16"), QStringLiteral("--length"), QStringLiteral("1024"),
+            QStringLiteral("--reduction"), QStringLiteral("mean"), QStringLiteral("--colormap"),
+            QStringLiteral("diverging"), QStringLiteral("--out"), path("cli-print.png")});
+    ASSERT_TRUE(cli.waitForFinished(120000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    EXPECT_EQ(readAll(path("cli-print.png")), readAll(path("print.png")));
+#endif
+}
+
+TEST_F(FigureExport, ChartPngIsByteIdenticalToTheLibraryAndTheCli) {
+    ChartPanel* chart = nullptr;
+    for (ViewSlot* slot : m_rope->viewSlots()) {
+        if (auto* panel = qobject_cast<ChartPanel*>(slot->view()); panel && panel->shownView())
+            chart = panel;
+    }
+    ASSERT_NE(chart, nullptr);
+    const ShownChart shown = std::get<ShownChart>(*chart->shownView());
+    pecards::app::FigureExportOptions options;
+    options.sizeInches = {3.5, 2.625};
+    options.style = pecards::app::styleForFontSize(8.0);
+    QString error;
+    ASSERT_TRUE(saveFigures({chartFigureSpec(shown)}, path("chart.png"), options, &error))
+        << error.toStdString();
+    const QByteArray gui = readAll(path("chart.png"));
+    EXPECT_EQ(QImage::fromData(gui).size(), QSize(1050, 788)); // no widget: the figure's own size
+
+    // The library: the same request's curves computed again, drawn by the same calls.
+    const QByteArray library = pecards::app::FigureExporter(options).pngData(
+        pecards::app::makeChartSpec(shown.request, pecards::app::computeCurves(shown.request)), &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    EXPECT_EQ(gui, library);
+
+#ifdef PECARDS_CLI_PATH
+    const pecards::CardParams& p = shown.request.params;
+    ASSERT_EQ(p.rope.scaling.type, pecards::RopeScalingType::None); // the flags below say nothing of scaling
+    QStringList channels;
+    for (const int channel : shown.request.channels)
+        channels << QString::number(channel);
+    QStringList arguments {QStringLiteral("render"), QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QString::fromLatin1(pecards::app::chartName(shown.request.kind)),
+        QStringLiteral("--head-dim"), QString::number(p.rope.head_dim), QStringLiteral("--rotary-dim"),
+        QString::number(p.rope.rotary_dim), QStringLiteral("--base"), QString::number(p.rope.base, 'g', 17),
+        QStringLiteral("--length"), QString::number(p.length), QStringLiteral("--position"),
+        QString::number(shown.request.position), QStringLiteral("--preset"), QStringLiteral("column"),
+        QStringLiteral("--out"), path("cli-chart.png")};
+    if (!channels.isEmpty())
+        arguments << QStringLiteral("--channels") << channels.join(u',');
+    if (shown.request.extent >= 2)
+        arguments << QStringLiteral("--reach") << QString::number(shown.request.extent);
+    QProcess cli;
+    cli.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
+    ASSERT_TRUE(cli.waitForFinished(60000));
+    ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
+    EXPECT_EQ(readAll(path("cli-chart.png")), gui);
+#endif
+}
+
+TEST_F(FigureExport, CopyFigurePutsTheFirstViewsFigureOnTheClipboard) {
+    QApplication::clipboard()->clear();
+    m_window.copyCurrentFigure();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [] {
+            const QMimeData* data = QApplication::clipboard()->mimeData();
+            return data && data->hasFormat(QStringLiteral("image/svg+xml"));
+        },
+        "the figure on the clipboard"));
+    const QMimeData* data = QApplication::clipboard()->mimeData();
+    const QByteArray svg = data->data(QStringLiteral("image/svg+xml"));
+    EXPECT_TRUE(svg.contains("<text")) << svg.left(200).toStdString();
+    const pecards::app::FigureExportOptions remembered = FigureOptionsDialog::remembered();
+    const QImage image = QImage::fromData(data->data(QStringLiteral("image/png")));
+    EXPECT_EQ(image.width(), qRound(remembered.sizeInches.width() * 150));
+    EXPECT_TRUE(m_window.statusBar()->currentMessage().contains(QStringLiteral("clipboard")))
+        << m_window.statusBar()->currentMessage().toStdString();
 }

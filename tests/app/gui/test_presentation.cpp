@@ -46,7 +46,7 @@ TEST_F(Presentation, FullScreenLargeFontsAndOneViewAtATime) {
     // It starts on the animated view: the polar chart of the rotating pairs.
     const auto* chart = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(chart, nullptr);
-    EXPECT_EQ(chart->spec().curve, CurveKind::RopePolar);
+    EXPECT_EQ(chart->spec().curve, pecards::app::CurveKind::RopePolar);
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_FALSE(presentation()->isActive());

@@ -1,13 +1,15 @@
-#include "compute/curves.h"
+#include "figure/curves.h"
 
 #include "pecards/viewrules.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
+#include <pecards/probe.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
 #include <pecards/rope_scaling.h>
@@ -19,6 +21,8 @@
 class Curves {
     Q_DECLARE_TR_FUNCTIONS(Curves)
 };
+
+namespace pecards::app {
 
 namespace {
 
@@ -200,6 +204,15 @@ CurveSet alibiHeads(const CurveRequest& request) {
     return set;
 }
 
+/// Offsets -reach..reach, at most about 2048 of them (evenly strided beyond that).
+std::vector<std::int64_t> offsetsWithin(std::int64_t reach) {
+    const std::int64_t step = std::max<std::int64_t>(1, (2 * reach + 1) / 2048);
+    std::vector<std::int64_t> offsets;
+    for (std::int64_t n = -reach; n <= reach; n += step)
+        offsets.push_back(n);
+    return offsets;
+}
+
 CurveSet relativeBuckets(const CurveRequest& request) {
     const pecards::RelativeParams& relative = request.params.relative;
     pecards::validate(relative);
@@ -209,13 +222,12 @@ CurveSet relativeBuckets(const CurveRequest& request) {
     }
     const std::int64_t reach
         = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(request.params.length - 1, 1));
-    const std::int64_t step = std::max<std::int64_t>(1, (2 * reach + 1) / 2048);
     const bool t5 = relative.variant == pecards::RelativeVariant::T5;
     CurveSet set {Curves::tr("relative position n = j - i"),
         t5 ? Curves::tr("T5 bucket") : Curves::tr("Shaw index clip(j-i, -k, k) + k"), false, false, false,
         {}};
     Curve curve {t5 ? Curves::tr("bucket(n)") : Curves::tr("index(n)"), {}, false, false};
-    for (std::int64_t n = -reach; n <= reach; n += step) {
+    for (const std::int64_t n : offsetsWithin(reach)) {
         const double value = t5
             ? pecards::t5Bucket(n, relative.bidirectional, relative.num_buckets, relative.max_distance)
             : static_cast<double>(pecards::shawIndex(0, n, relative.clip_k));
@@ -225,7 +237,127 @@ CurveSet relativeBuckets(const CurveRequest& request) {
     return set;
 }
 
+CurveSet scoreVsOffset(const CurveRequest& request) {
+    const std::int64_t reach
+        = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(request.params.length - 1, 1));
+    const std::vector<std::int64_t> offsets = offsetsWithin(reach);
+    const std::vector<double> scores = scoreAtOffsets(request.params, offsets);
+    const bool sinusoidal = request.params.card == pecards::Card::Sinusoidal;
+    CurveSet set {Curves::tr("offset n = j - i (positions)"),
+        sinusoidal ? Curves::tr("similarity PE_i·PE_j") : Curves::tr("score (logit units)"), false, false,
+        false, {}};
+    Curve curve {sinusoidal ? Curves::tr("Σ_i cos(n·ω_i)") : Curves::tr("(R_i q)·(R_j k)"), {}, false, false};
+    for (std::size_t n = 0; n < offsets.size(); ++n)
+        curve.points.emplace_back(static_cast<double>(offsets[n]), scores[n]);
+    set.curves.push_back(std::move(curve));
+    return set;
+}
+
 } // namespace
+
+const char* chartName(CurveKind kind) {
+    switch (kind) {
+    case CurveKind::Waves:
+        return "waves";
+    case CurveKind::RopePolar:
+        return "polar";
+    case CurveKind::Spectrum:
+        return "spectrum";
+    case CurveKind::Decay:
+        return "decay";
+    case CurveKind::AlibiHeads:
+        return "bias-vs-distance";
+    case CurveKind::RelativeBuckets:
+        return "buckets-vs-offset";
+    case CurveKind::ScoreVsOffset:
+        return "score-vs-offset";
+    }
+    return "chart";
+}
+
+namespace {
+
+constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
+    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset};
+
+} // namespace
+
+std::optional<CurveKind> chartKindNamed(const QString& name) {
+    for (const CurveKind kind : kAllCharts) {
+        if (name == QLatin1String(chartName(kind)))
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QString chartNames() {
+    QStringList names;
+    for (const CurveKind kind : kAllCharts)
+        names << QLatin1String(chartName(kind));
+    return names.join(QStringLiteral(", "));
+}
+
+std::vector<int> defaultChannels(const pecards::CardParams& params, CurveKind kind) {
+    if (kind != CurveKind::Waves && kind != CurveKind::RopePolar)
+        return {};
+    const bool rope = params.card == pecards::Card::Rope || params.card == pecards::Card::Hybrid;
+    const int count
+        = rope ? std::max(1, pecards::rotaryDim(params.rope) / 2) : std::max(1, params.sinusoidal.d_model);
+    std::vector<int> picks;
+    if (kind == CurveKind::RopePolar)
+        picks = {0, count / 8, count / 4, count - 1};
+    else if (rope)
+        picks = {0, count / 8, count / 4};
+    else
+        picks = {0, (count / 8) & ~1, (count / 4) & ~1}; // sine columns of the interleaved table
+    std::sort(picks.begin(), picks.end());
+    picks.erase(std::unique(picks.begin(), picks.end()), picks.end());
+    return picks;
+}
+
+std::int64_t defaultExtent(CurveKind kind) {
+    switch (kind) {
+    case CurveKind::Waves:
+        return 100;
+    case CurveKind::AlibiHeads:
+        return 64;
+    case CurveKind::RelativeBuckets:
+        return 300;
+    case CurveKind::ScoreVsOffset:
+        return 256;
+    default:
+        return 0;
+    }
+}
+
+std::vector<double> scoreAtOffsets(
+    const pecards::CardParams& params, const std::vector<std::int64_t>& offsets) {
+    std::vector<double> scores(offsets.size());
+    if (params.card == pecards::Card::Sinusoidal) {
+        pecards::validate(params.sinusoidal);
+        for (std::size_t n = 0; n < offsets.size(); ++n) // S depends on delta = i - j = -offset
+            scores[n] = pecards::sinusoidalSimilarityProfile(params.sinusoidal, -offsets[n], 1)(0);
+        return scores;
+    }
+    if (params.card != pecards::Card::Rope && params.card != pecards::Card::Hybrid) {
+        throw pecards::InvalidParameter("card", pecards::toString(params.card),
+            "sinusoidal, rope or hybrid for the score against offset");
+    }
+    pecards::validate(params.rope);
+    const pecards::RopeScalingResult scaling = pecards::ropeScaling(params.rope, pecards::effectiveSeqLen(params.rope, params.length));
+    const int d = params.rope.head_dim;
+    const int r = pecards::rotaryDim(params.rope);
+    Eigen::VectorXd q = pecards::probeVector(params.probe, pecards::ProbeStream::Query, d);
+    Eigen::VectorXd k = pecards::probeVector(params.probe, pecards::ProbeStream::Key, d);
+    const double passThrough = q.tail(d - r).dot(k.tail(d - r));
+    q.tail(d - r).setZero();
+    k.tail(d - r).setZero();
+    const double a2 = scaling.attention_factor * scaling.attention_factor;
+    for (std::size_t n = 0; n < offsets.size(); ++n)
+        scores[n] = a2 * pecards::ropeScoreProfile(params.rope, scaling.inv_freq, q, k, -offsets[n], 1)(0)
+            + passThrough;
+    return scores;
+}
 
 CurveSet computeCurves(const CurveRequest& request) {
     pecards::validateLength(request.params.length);
@@ -246,7 +378,11 @@ CurveSet computeCurves(const CurveRequest& request) {
         return alibiHeads(request);
     case CurveKind::RelativeBuckets:
         return relativeBuckets(request);
+    case CurveKind::ScoreVsOffset:
+        return scoreVsOffset(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");
 }
+
+} // namespace pecards::app

@@ -1,11 +1,13 @@
 // Chart data against independent formulas: ALiBi slopes 2^(-8h/H), RoPE wavelengths
 // 2 pi b^(2i/r), the polar angle m theta_i mod 2 pi, HF T5 buckets, and invalid channels.
-#include "compute/curves.h"
+#include "figure/curves.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <pecards/errors.h>
+
+using namespace pecards::app;
 
 namespace {
 

@@ -1,0 +1,64 @@
+#include "figure/chartbuilder.h"
+
+#include "figure/caption.h"
+
+#include <QCoreApplication>
+
+namespace pecards::app {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("pecards::app::ChartBuilder", text);
+}
+
+AxisScale scale(bool log) {
+    return log ? AxisScale::Log : AxisScale::Linear;
+}
+
+} // namespace
+
+QString chartTitle(CurveKind kind) {
+    switch (kind) {
+    case CurveKind::Waves:
+        return tr("waves");
+    case CurveKind::RopePolar:
+        return tr("rotation of the pairs");
+    case CurveKind::Spectrum:
+        return tr("wavelength spectrum");
+    case CurveKind::Decay:
+        return tr("long-term decay");
+    case CurveKind::AlibiHeads:
+        return tr("bias per head");
+    case CurveKind::RelativeBuckets:
+        return tr("relative-position index");
+    case CurveKind::ScoreVsOffset:
+        return tr("score against offset");
+    }
+    return {};
+}
+
+ChartSpec makeChartSpec(const CurveRequest& request, const CurveSet& curves) {
+    ChartSpec spec;
+    spec.title = cardShortName(request.params) + QStringLiteral(" — ") + chartTitle(request.kind);
+    spec.xAxis = {curves.xTitle, scale(curves.xLog)};
+    spec.yAxis = {curves.yTitle, scale(curves.yLog)};
+    spec.polar = curves.polar;
+    int color = -1;
+    for (const Curve& curve : curves.curves) {
+        if (!curve.followsPrevious || color < 0) {
+            ++color;
+        }
+        ChartSeries series;
+        series.name = curve.name;
+        series.points = curve.points;
+        series.style = curve.scatter ? SeriesStyle::Points : SeriesStyle::Line;
+        series.emphasised = curve.emphasised;
+        series.colorIndex = color;
+        spec.series.append(std::move(series));
+    }
+    spec.caption = formatChartCaption(request);
+    return spec;
+}
+
+} // namespace pecards::app

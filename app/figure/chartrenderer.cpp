@@ -1,0 +1,483 @@
+#include "figure/chartrenderer.h"
+
+#include "figure/figurepainting.h"
+#include "figure/ticks.h"
+
+#include <QCoreApplication>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <vector>
+
+namespace pecards::app {
+
+namespace {
+
+constexpr QRgb kGridColor = 0xffdcdcdcu;
+constexpr double kHeadRoom = 0.05; ///< linear y axes: 5 % of the span above and below the data
+constexpr double kLinePt = 1.0;
+constexpr double kEmphasisedLinePt = 2.0;
+constexpr double kDotPt = 1.6; ///< dot radius
+constexpr double kEmphasisedDotPt = 2.4;
+constexpr double kSwatchPt = 14.0; ///< legend line sample length
+constexpr double kMaxLegendShare = 0.3; ///< of the figure width; longer names are elided
+constexpr int kPointsPerUnit = 4; ///< lines denser than this per device column are thinned
+
+/// A span of an axis in axis units (log10 of the value on log axes).
+struct Span {
+    double lo = 0.0;
+    double hi = 1.0;
+};
+
+struct Tick {
+    double at = 0.0; ///< axis units
+    QString label;
+};
+
+double toAxis(double value, AxisScale scale) {
+    return scale == AxisScale::Log ? std::log10(value) : value;
+}
+
+QString superscript(int exponent) {
+    static const char16_t digits[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
+    QString text = exponent < 0 ? QString(QChar(u'⁻')) : QString();
+    for (const QChar c : QString::number(std::abs(exponent))) {
+        text += QChar(digits[c.unicode() - u'0']);
+    }
+    return text;
+}
+
+/// 10^k as "0.001" ... "10000", else "10" with a superscript exponent.
+QString decadeLabel(int k) {
+    if (k >= -3 && k <= 4) {
+        return formatTick(std::pow(10.0, k), std::pow(10.0, std::min(k, 0)));
+    }
+    return QStringLiteral("10") + superscript(k);
+}
+
+Span dataSpan(double lo, double hi, AxisScale scale, bool headRoom) {
+    Span span {toAxis(lo, scale), toAxis(hi, scale)};
+    if (!(span.lo < span.hi)) {
+        span.lo -= 0.5;
+        span.hi += 0.5;
+    }
+    if (headRoom) {
+        const double pad = (span.hi - span.lo) * kHeadRoom;
+        span.lo -= pad;
+        span.hi += pad;
+    }
+    return span;
+}
+
+std::vector<Tick> axisTicks(const Span& span, AxisScale scale, int capacity) {
+    std::vector<Tick> ticks;
+    if (scale == AxisScale::Log) {
+        const int first = static_cast<int>(std::ceil(span.lo - 1e-9));
+        const int last = static_cast<int>(std::floor(span.hi + 1e-9));
+        if (last > first) { // at least two decades inside: decade ticks, every stride-th
+            const int count = last - first + 1;
+            const int stride = (count + capacity - 1) / capacity;
+            for (int k = first; k <= last; k += stride) {
+                ticks.push_back({static_cast<double>(k), decadeLabel(k)});
+            }
+            return ticks;
+        }
+        const ValueTicks values = valueTicks(std::pow(10.0, span.lo), std::pow(10.0, span.hi), capacity);
+        for (const double v : values.values) {
+            if (v > 0.0) {
+                ticks.push_back({std::log10(v), formatTick(v, values.step)});
+            }
+        }
+        return ticks;
+    }
+    const ValueTicks values = valueTicks(span.lo, span.hi, capacity);
+    for (const double v : values.values) {
+        ticks.push_back({v, formatTick(v, values.step)});
+    }
+    return ticks;
+}
+
+QStringList labelsOf(const std::vector<Tick>& ticks) {
+    QStringList labels;
+    for (const Tick& t : ticks) {
+        labels << t.label;
+    }
+    return labels;
+}
+
+QColor seriesColor(const ChartSeries& series) {
+    const QList<QRgb>& palette = chartPalette();
+    const auto n = static_cast<int>(palette.size());
+    return QColor(palette[((series.colorIndex % n) + n) % n]);
+}
+
+/// Thins a polyline with non-decreasing x to the first, lowest, highest and last point of
+/// every device column (M4 aggregation): the drawn picture is unchanged.
+std::vector<QPointF> thinned(const std::vector<QPointF>& points, double width) {
+    if (points.size() <= static_cast<std::size_t>(kPointsPerUnit * std::max(1.0, width))
+        || !std::is_sorted(
+            points.begin(), points.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); })) {
+        return points;
+    }
+    std::vector<QPointF> out;
+    std::size_t begin = 0;
+    while (begin < points.size()) {
+        const double column = std::floor(points[begin].x());
+        std::size_t end = begin;
+        std::size_t low = begin;
+        std::size_t high = begin;
+        while (end < points.size() && std::floor(points[end].x()) == column) {
+            low = points[end].y() > points[low].y() ? end : low; // device y grows downwards
+            high = points[end].y() < points[high].y() ? end : high;
+            ++end;
+        }
+        std::vector<std::size_t> keep {begin, low, high, end - 1};
+        std::sort(keep.begin(), keep.end());
+        keep.erase(std::unique(keep.begin(), keep.end()), keep.end());
+        for (const std::size_t k : keep) {
+            out.push_back(points[k]);
+        }
+        begin = end;
+    }
+    return out;
+}
+
+QString moreLabel(qsizetype count) {
+    return QCoreApplication::translate(
+        "pecards::app::ChartRenderer", "+%n more", nullptr, static_cast<int>(count));
+}
+
+struct Fonts {
+    QFont title, label, tick, caption;
+};
+
+/// Everything's position, in device units; computed before anything is drawn.
+struct Layout {
+    QRectF area; ///< target minus margin
+    QRectF plot; ///< the axes' frame (polar: the square around the unit circle)
+    double titleTop = 0;
+    Span x, y; ///< cartesian axis spans
+    std::vector<Tick> xTicks, yTicks;
+    double yLabelsWidth = 0;
+    QStringList captionLines;
+    QList<qsizetype> legendSeries; ///< indices of the series listed in the legend
+    QStringList legendNames; ///< their (elided) names
+    qsizetype legendMore = 0; ///< named series left out for lack of room
+    QRectF legend; ///< the legend column
+    double tickLength = 0, gap = 0, lineWidth = 0;
+};
+
+void dataExtent(const ChartSpec& spec, double& xMin, double& xMax, double& yMin, double& yMax) {
+    xMin = yMin = std::numeric_limits<double>::infinity();
+    xMax = yMax = -std::numeric_limits<double>::infinity();
+    for (const ChartSeries& series : spec.series) {
+        for (const QPointF& p : series.points) {
+            xMin = std::min(xMin, p.x());
+            xMax = std::max(xMax, p.x());
+            yMin = std::min(yMin, p.y());
+            yMax = std::max(yMax, p.y());
+        }
+    }
+}
+
+void layoutLegend(
+    Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double top, double bottom, double s) {
+    QList<qsizetype> named;
+    for (qsizetype i = 0; i < spec.series.size(); ++i) {
+        if (!spec.series[i].name.isEmpty()) {
+            named << i;
+        }
+    }
+    if (named.isEmpty()) {
+        return;
+    }
+    const auto rows = std::max<qsizetype>(1, static_cast<qsizetype>((bottom - top) / tick.lineSpacing()));
+    const qsizetype shown = named.size() <= rows ? named.size() : std::max<qsizetype>(rows - 1, 1);
+    L.legendMore = named.size() - shown;
+    const double maxText = kMaxLegendShare * L.area.width();
+    double textWidth = L.legendMore > 0 ? tick.horizontalAdvance(moreLabel(L.legendMore)) : 0.0;
+    for (qsizetype k = 0; k < shown; ++k) {
+        const QString name = tick.elidedText(spec.series[named[k]].name, Qt::ElideRight, maxText);
+        L.legendSeries << named[k];
+        L.legendNames << name;
+        textWidth = std::max(textWidth, tick.horizontalAdvance(name));
+    }
+    const double width = kSwatchPt * s + L.gap + textWidth;
+    L.legend = QRectF(L.area.right() - width, top, width,
+        tick.lineSpacing() * static_cast<double>(shown + (L.legendMore > 0)));
+}
+
+Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice* device, const QRectF& target,
+    const ChartSpec& spec, double s) {
+    Layout L;
+    L.tickLength = style.tickLengthPt * s;
+    L.gap = 3.0 * s;
+    L.lineWidth = style.lineWidthPt * s;
+    L.area
+        = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
+    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
+        caption(fonts.caption, device);
+    L.captionLines = wrapCaption(spec.caption, caption, L.area.width());
+    const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    L.titleTop = L.area.top();
+    const double top = L.area.top() + title.height() + 2.0 * L.gap;
+    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap
+        - tick.height() - L.gap - L.tickLength;
+    layoutLegend(L, spec, tick, top, bottom, s);
+    const double right = L.legend.isNull() ? L.area.right() : L.legend.left() - 3.0 * L.gap;
+    const double em = tick.height();
+    const double minSpacing = kFigureMinTickSpacingPt * s;
+
+    if (spec.polar) {
+        const double inset = L.gap + L.tickLength + widestText(tick, {QStringLiteral("315°")});
+        const double side = std::max(
+            1.0, std::min(right - L.area.left() - 2.0 * inset, bottom - top - 2.0 * (tick.height() + L.gap)));
+        const double left = L.area.left() + (right - L.area.left() - side) / 2.0;
+        const double upper = top + (bottom - top - side) / 2.0;
+        L.plot = QRectF(std::round(left), std::round(upper), std::round(side), std::round(side));
+        return L;
+    }
+
+    double xMin = 0, xMax = 0, yMin = 0, yMax = 0;
+    dataExtent(spec, xMin, xMax, yMin, yMax);
+    L.x = dataSpan(xMin, xMax, spec.xAxis.scale, false);
+    L.y = dataSpan(yMin, yMax, spec.yAxis.scale, spec.yAxis.scale == AxisScale::Linear);
+    L.yTicks = axisTicks(L.y, spec.yAxis.scale, tickCapacity(bottom - top, em, em, minSpacing));
+    L.yLabelsWidth = widestText(tick, labelsOf(L.yTicks));
+    const double left = L.area.left() + label.height() + L.gap + L.yLabelsWidth + L.gap + L.tickLength;
+    L.plot
+        = QRectF(QPointF(std::round(left), std::round(top)), QPointF(std::round(right), std::round(bottom)));
+    // x ticks: a first guess sized by the span's end labels, then sized by the labels it gives.
+    const std::vector<Tick> guess
+        = axisTicks(L.x, spec.xAxis.scale, tickCapacity(L.plot.width(), em, em, minSpacing));
+    L.xTicks = axisTicks(L.x, spec.xAxis.scale,
+        tickCapacity(L.plot.width(), widestText(tick, labelsOf(guess)), em, minSpacing));
+    return L;
+}
+
+QPointF cartesian(const Layout& L, const ChartSpec& spec, const QPointF& p) {
+    const double ax = toAxis(p.x(), spec.xAxis.scale);
+    const double ay = toAxis(p.y(), spec.yAxis.scale);
+    return {L.plot.left() + (ax - L.x.lo) / (L.x.hi - L.x.lo) * L.plot.width(),
+        L.plot.bottom() - (ay - L.y.lo) / (L.y.hi - L.y.lo) * L.plot.height()};
+}
+
+QPointF polar(const Layout& L, const QPointF& p) {
+    const double angle = p.x() * std::numbers::pi / 180.0;
+    const double radius = p.y() * L.plot.width() / 2.0;
+    return L.plot.center() + QPointF(radius * std::cos(angle), -radius * std::sin(angle));
+}
+
+void drawSeries(
+    QPainter& painter, const Layout& L, const ChartSpec& spec, const ChartSeries& series, double s) {
+    std::vector<QPointF> device;
+    device.reserve(series.points.size());
+    for (const QPointF& p : series.points) {
+        device.push_back(spec.polar ? polar(L, p) : cartesian(L, spec, p));
+    }
+    const QColor color = seriesColor(series);
+    if (series.style == SeriesStyle::Points) {
+        const double r = (series.emphasised ? kEmphasisedDotPt : kDotPt) * s;
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        for (const QPointF& p : device) {
+            painter.drawEllipse(p, r, r);
+        }
+        return;
+    }
+    device = thinned(device, L.plot.width());
+    QPainterPath path;
+    path.moveTo(device.front());
+    for (std::size_t k = 1; k < device.size(); ++k) {
+        path.lineTo(device[k]);
+    }
+    QPen pen(color, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
+    pen.setCapStyle(Qt::RoundCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawPath(path);
+}
+
+void drawCartesianAxes(
+    QPainter& painter, const Layout& L, const QFontMetricsF& tick, const QPen& frame, const QPen& grid) {
+    painter.setPen(grid);
+    for (const Tick& t : L.xTicks) {
+        const double x = L.plot.left() + (t.at - L.x.lo) / (L.x.hi - L.x.lo) * L.plot.width();
+        painter.drawLine(QPointF(x, L.plot.top()), QPointF(x, L.plot.bottom()));
+    }
+    for (const Tick& t : L.yTicks) {
+        const double y = L.plot.bottom() - (t.at - L.y.lo) / (L.y.hi - L.y.lo) * L.plot.height();
+        painter.drawLine(QPointF(L.plot.left(), y), QPointF(L.plot.right(), y));
+    }
+    painter.setPen(frame);
+    for (const Tick& t : L.xTicks) {
+        const double x = L.plot.left() + (t.at - L.x.lo) / (L.x.hi - L.x.lo) * L.plot.width();
+        painter.drawLine(QPointF(x, L.plot.bottom()), QPointF(x, L.plot.bottom() + L.tickLength));
+        drawAlignedText(painter, tick, t.label, QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
+            Qt::AlignHCenter | Qt::AlignTop);
+    }
+    for (const Tick& t : L.yTicks) {
+        const double y = L.plot.bottom() - (t.at - L.y.lo) / (L.y.hi - L.y.lo) * L.plot.height();
+        painter.drawLine(QPointF(L.plot.left() - L.tickLength, y), QPointF(L.plot.left(), y));
+        drawAlignedText(painter, tick, t.label, QPointF(L.plot.left() - L.tickLength - L.gap, y),
+            Qt::AlignRight | Qt::AlignVCenter);
+    }
+}
+
+void drawPolarGrid(QPainter& painter, const Layout& L, const QPen& grid) {
+    const QPointF c = L.plot.center();
+    const double r = L.plot.width() / 2.0;
+    painter.setPen(grid);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawEllipse(c, r / 2.0, r / 2.0);
+    for (int degrees = 0; degrees < 360; degrees += 45) {
+        painter.drawLine(c, polar(L, QPointF(degrees, 1.0)));
+    }
+}
+
+void drawPolarLabels(QPainter& painter, const Layout& L, const QFontMetricsF& tick, const QPen& frame) {
+    const QPointF c = L.plot.center();
+    const double r = L.plot.width() / 2.0;
+    painter.setPen(frame);
+    painter.setBrush(Qt::NoBrush);
+    painter.drawEllipse(c, r, r);
+    for (int degrees = 0; degrees < 360; degrees += 45) {
+        const double angle = degrees * std::numbers::pi / 180.0;
+        const QPointF direction(std::cos(angle), -std::sin(angle));
+        painter.drawLine(c + direction * r, c + direction * (r + L.tickLength));
+        Qt::Alignment align = direction.x() > 0.3 ? Qt::AlignLeft
+            : direction.x() < -0.3                ? Qt::AlignRight
+                                                  : Qt::AlignHCenter;
+        align |= direction.y() > 0.3 ? Qt::AlignTop
+            : direction.y() < -0.3   ? Qt::AlignBottom
+                                     : Qt::AlignVCenter;
+        drawAlignedText(painter, tick, QString::number(degrees) + QChar(u'°'),
+            c + direction * (r + L.tickLength + L.gap), align);
+    }
+}
+
+void drawLegend(
+    QPainter& painter, const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
+    double y = L.legend.top();
+    for (qsizetype k = 0; k < L.legendSeries.size(); ++k) {
+        const ChartSeries& series = spec.series[L.legendSeries[k]];
+        const double middle = y + tick.lineSpacing() / 2.0;
+        const QColor color = seriesColor(series);
+        if (series.style == SeriesStyle::Points) {
+            const double r = (series.emphasised ? kEmphasisedDotPt : kDotPt) * s;
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(color);
+            painter.drawEllipse(QPointF(L.legend.left() + kSwatchPt * s / 2.0, middle), r, r);
+        } else {
+            QPen pen(color, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
+            pen.setCapStyle(Qt::FlatCap);
+            painter.setPen(pen);
+            painter.drawLine(
+                QPointF(L.legend.left(), middle), QPointF(L.legend.left() + kSwatchPt * s, middle));
+        }
+        painter.setPen(QColor(kFigureTextColor));
+        drawAlignedText(painter, tick, L.legendNames[k],
+            QPointF(L.legend.left() + kSwatchPt * s + L.gap, middle), Qt::AlignLeft | Qt::AlignVCenter);
+        y += tick.lineSpacing();
+    }
+    if (L.legendMore > 0) {
+        painter.setPen(QColor(kFigureTextColor));
+        drawAlignedText(painter, tick, moreLabel(L.legendMore),
+            QPointF(L.legend.left() + kSwatchPt * s + L.gap, y + tick.lineSpacing() / 2.0),
+            Qt::AlignLeft | Qt::AlignVCenter);
+    }
+}
+
+} // namespace
+
+ChartRenderer::ChartRenderer(FigureStyle style)
+    : m_style(std::move(style)) {
+}
+
+void ChartRenderer::paint(
+    QPainter& painter, const QRectF& target, const ChartSpec& spec, double pixelsPerPoint) const {
+    const double s = pixelsPerPoint;
+    if (const QString error = chartSpecError(spec); !error.isEmpty()) { // an "invalid" state, no crash
+        painter.save();
+        painter.fillRect(target, Qt::white);
+        painter.setPen(QColor(kFigureTextColor));
+        painter.setFont(figureFont(m_style.fontFamily, m_style.labelPt, s));
+        painter.drawText(target, Qt::AlignCenter | Qt::TextWordWrap, error);
+        painter.restore();
+        return;
+    }
+    const Fonts fonts {figureFont(m_style.fontFamily, m_style.titlePt, s, true),
+        figureFont(m_style.fontFamily, m_style.labelPt, s), figureFont(m_style.fontFamily, m_style.tickPt, s),
+        figureFont(m_style.fontFamily, m_style.captionPt, s)};
+    QPaintDevice* device = painter.device();
+    const Layout L = computeLayout(m_style, fonts, device, target, spec, s);
+    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
+        caption(fonts.caption, device);
+
+    painter.save();
+    if (!m_style.transparentBackground) {
+        painter.fillRect(target, Qt::white);
+    }
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    QPen frame(QColor(kFigureTextColor), L.lineWidth);
+    frame.setCapStyle(Qt::FlatCap);
+    frame.setJoinStyle(Qt::MiterJoin);
+    QPen grid(QColor(kGridColor), L.lineWidth);
+    grid.setCapStyle(Qt::FlatCap);
+
+    painter.setFont(fonts.tick);
+    if (spec.polar) {
+        drawPolarGrid(painter, L, grid);
+    } else {
+        drawCartesianAxes(painter, L, tick, frame, grid);
+    }
+    for (const ChartSeries& series : spec.series) {
+        if (!series.points.empty()) {
+            drawSeries(painter, L, spec, series, s);
+        }
+    }
+    painter.setBrush(Qt::NoBrush);
+    if (spec.polar) {
+        drawPolarLabels(painter, L, tick, frame);
+    } else {
+        painter.setPen(frame);
+        painter.drawRect(L.plot);
+    }
+    drawLegend(painter, L, spec, tick, s);
+
+    painter.setPen(QColor(kFigureTextColor));
+    painter.setFont(fonts.label);
+    const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
+    // Axis labels longer than their axis are elided rather than run into the title or legend.
+    const double xLabelRoom = spec.polar ? L.area.width() : L.plot.width();
+    drawAlignedText(painter, label, label.elidedText(spec.xAxis.label, Qt::ElideRight, xLabelRoom),
+        QPointF(L.plot.center().x(), xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
+    if (!spec.polar) {
+        const double yLabelX
+            = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
+        drawVerticalText(painter, label, label.elidedText(spec.yAxis.label, Qt::ElideRight, L.plot.height()),
+            QPointF(yLabelX, L.plot.center().y()));
+    }
+
+    painter.setFont(fonts.title);
+    const double titleWidth = title.horizontalAdvance(spec.title);
+    const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
+        std::max(L.area.left(), L.area.right() - titleWidth));
+    drawAlignedText(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
+
+    painter.setFont(fonts.caption);
+    painter.setPen(QColor(kFigureCaptionColor));
+    double captionTop = L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size());
+    for (const QString& line : L.captionLines) {
+        drawAlignedText(
+            painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
+        captionTop += caption.lineSpacing();
+    }
+    painter.restore();
+}
+
+} // namespace pecards::app

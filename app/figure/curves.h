@@ -1,0 +1,98 @@
+#pragma once
+/// @file curves.h
+/// @brief Line/point data of the card charts (waves, RoPE polar pair, spectrum, long-term
+/// decay, ALiBi bias per head, relative buckets, score against offset), computed from the
+/// engine's functions.
+///
+/// The one source of chart data: the GUI's compute worker calls `computeCurves` and its chart
+/// widgets only draw the result; the chart figures (chartbuilder.h) of the GUI's export and of
+/// `pecards-cli render` are made from the same `CurveSet`.
+
+#include <QPointF>
+#include <QString>
+#include <cstdint>
+#include <optional>
+#include <pecards/params.h>
+#include <vector>
+
+namespace pecards::app {
+
+/// @brief Which chart a curve request fills.
+enum class CurveKind {
+    Waves, ///< sinusoidal: PE[p, dim] over p; RoPE: cos/sin(p theta_i) of chosen pairs i
+    RopePolar, ///< RoPE: angle p*theta_i (mod 2 pi) of chosen pairs at position p, with a trail
+    Spectrum, ///< wavelength 2 pi / w_i per pair i (log y), unscaled and scaled
+    Decay, ///< RoFormer §3.4.3 long-term decay bound B(r) over distance r (log x)
+    AlibiHeads, ///< ALiBi bias against distance i - j for every head
+    RelativeBuckets, ///< T5 bucket of n = j - i, or Shaw clipped index, over n
+    ScoreVsOffset, ///< positional-only score over the offset n = j - i (sinusoidal, RoPE)
+};
+
+/// @brief RopePolar position shown first: the pairs are already spread out at first sight.
+inline constexpr std::int64_t kDefaultPolarPosition = 10;
+
+/// @brief What to draw: a plain value, copied to the worker thread.
+struct CurveRequest {
+    pecards::CardParams params;
+    CurveKind kind = CurveKind::Spectrum;
+    std::vector<int> channels; ///< dimensions (Waves, sinusoidal) or pair indices i (Waves/RopePolar, RoPE)
+    std::int64_t position = 0; ///< RopePolar: position p shown
+    /// Waves: positions 0..extent-1; AlibiHeads/RelativeBuckets/ScoreVsOffset: max |distance|
+    std::int64_t extent = 128;
+    bool operator==(const CurveRequest&) const = default;
+};
+
+/// @brief One drawn series.
+struct Curve {
+    QString name;
+    std::vector<QPointF> points; ///< (x, y); polar: (angle in degrees, radius)
+    bool scatter = false; ///< points instead of a line
+    bool emphasised = false; ///< drawn thicker (the selected head, the current position)
+    bool followsPrevious = false; ///< drawn in the colour of the curve before it (a trail)
+};
+
+/// @brief A chart's worth of curves with its axes.
+struct CurveSet {
+    QString xTitle;
+    QString yTitle;
+    bool xLog = false;
+    bool yLog = false;
+    bool polar = false; ///< x = angle in degrees [0, 360), y = radius
+    std::vector<Curve> curves;
+};
+
+/// @brief Computes the curves with the engine's functions (sinusoidalTable, ropeScaledInvFreq,
+/// ropeAngles, ropeLongTermDecay, alibiSlopes, alibiBias, t5Bucket, shawIndex).
+/// @throws pecards::InvalidParameter for invalid parameters or channels (a dimension or pair
+/// outside [0, d-1] / [0, r/2-1]), naming the value and the allowed range.
+CurveSet computeCurves(const CurveRequest& request);
+
+/// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
+/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset".
+const char* chartName(CurveKind kind);
+
+/// @brief The chart called `name` (chartName), or none.
+std::optional<CurveKind> chartKindNamed(const QString& name);
+
+/// @brief "waves, polar, spectrum, ..." (every chartName) for messages.
+QString chartNames();
+
+/// @brief The channels a chart shows when none are chosen: RopePolar pairs {0, n/8, n/4, n-1},
+/// RoPE waves pairs {0, n/8, n/4} (n = rotary_dim / 2), sinusoidal waves the sine columns
+/// {0, n/8, n/4} rounded down to even (n = d_model); duplicates removed; empty for other charts.
+std::vector<int> defaultChannels(const pecards::CardParams& params, CurveKind kind);
+
+/// @brief The reach a chart starts with: Waves 100 positions, AlibiHeads 64, RelativeBuckets
+/// 300, ScoreVsOffset 256 (positions); 0 for charts without one.
+std::int64_t defaultExtent(CurveKind kind);
+
+/// @brief Positional-only score at each offset n = j - i (docs/quantities.md, Score):
+/// sinusoidal S(n) = sum_i cos(n w_i) = PE_i . PE_j; RoPE a^2 (R_i q_rot).(R_j k_rot) +
+/// q_pass . k_pass with the probe q, k (probe.h), a the attention factor, frequencies scaled
+/// at rope.seq_len (params.length when 0). Shape: offsets.size().
+/// @throws pecards::InvalidParameter for invalid parameters or a card other than sinusoidal,
+/// RoPE or hybrid.
+std::vector<double> scoreAtOffsets(
+    const pecards::CardParams& params, const std::vector<std::int64_t>& offsets);
+
+} // namespace pecards::app

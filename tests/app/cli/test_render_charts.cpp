@@ -1,0 +1,184 @@
+// pecards-cli render of the chart quantities: PNG size from the IHDR chunk and byte identity
+// with the in-process chart figure (computeCurves + makeChartSpec + FigureExporter, the calls
+// the GUI's chart export makes), presets and font size, SVG text, one-page PDF, and errors.
+#include "app/figure/offscreenguiapp.h"
+#include "app/qstringprinter.h"
+#include "clitestutil.h"
+#include "figure/chartbuilder.h"
+#include "figure/figureexporter.h"
+#include "figure/figurepresets.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <gtest/gtest.h>
+
+using namespace pecards;
+using namespace pecards::test;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QSize pngSize(const QByteArray& png) {
+    const auto be32 = [&](int offset) {
+        int value = 0;
+        for (int i = 0; i < 4; ++i) {
+            value = (value << 8) | static_cast<unsigned char>(png[offset + i]);
+        }
+        return value;
+    };
+    return png.size() < 24 ? QSize() : QSize(be32(16), be32(20));
+}
+
+QProcessEnvironment headlessEnvironment() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
+        environment.remove(QString::fromLatin1(name));
+    }
+    return environment;
+}
+
+CliRun render(const QStringList& arguments) {
+    return runCli(QStringList {QStringLiteral("render")} + arguments, headlessEnvironment());
+}
+
+QByteArray inProcessPng(const app::CurveRequest& request, QSizeF inches, int dpi, double fontPt) {
+    app::FigureExportOptions options;
+    options.sizeInches = inches;
+    options.dpi = dpi;
+    options.style = app::styleForFontSize(fontPt);
+    QString error;
+    const QByteArray png = app::FigureExporter(options).pngData(
+        app::makeChartSpec(request, app::computeCurves(request)), &error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    return png;
+}
+
+using RenderChartTest = CliTest;
+
+} // namespace
+
+TEST_F(RenderChartTest, DecayPngAtTheColumnPresetIsTheInProcessChart) {
+    const QString out = path(QStringLiteral("decay.png"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("decay"), QStringLiteral("--head-dim"), QStringLiteral("64"),
+        QStringLiteral("--length"), QStringLiteral("8192"), QStringLiteral("--preset"),
+        QStringLiteral("column"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QByteArray bytes = readAll(out);
+    EXPECT_EQ(pngSize(bytes), QSize(1050, 788)); // 3.5 x 2.625 in at 300 dpi
+    app::CurveRequest request;
+    request.params.card = Card::Rope;
+    request.params.rope.head_dim = 64;
+    request.params.length = 8192;
+    request.kind = app::CurveKind::Decay;
+    request.position = app::kDefaultPolarPosition;
+    request.extent = 0;
+    EXPECT_EQ(bytes, inProcessPng(request, {3.5, 2.625}, 300, 8.0));
+}
+
+TEST_F(RenderChartTest, WavesWithChannelsReachAndFontSizeAreTheInProcessChart) {
+    const QString out = path(QStringLiteral("waves.png"));
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("sinusoidal"),
+        QStringLiteral("--quantity"), QStringLiteral("waves"), QStringLiteral("--channels"),
+        QStringLiteral("0,6,20"), QStringLiteral("--reach"), QStringLiteral("80"), QStringLiteral("--dpi"),
+        QStringLiteral("150"), QStringLiteral("--size"), QStringLiteral("5x3"), QStringLiteral("--font-size"),
+        QStringLiteral("11"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    app::CurveRequest request;
+    request.params.card = Card::Sinusoidal;
+    request.kind = app::CurveKind::Waves;
+    request.channels = {0, 6, 20};
+    request.position = app::kDefaultPolarPosition;
+    request.extent = 80;
+    const QByteArray bytes = readAll(out);
+    EXPECT_EQ(pngSize(bytes), QSize(750, 450));
+    EXPECT_EQ(bytes, inProcessPng(request, {5.0, 3.0}, 150, 11.0));
+}
+
+TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
+    const QList<QStringList> charts {
+        {QStringLiteral("rope"), QStringLiteral("spectrum")},
+        {QStringLiteral("rope"), QStringLiteral("polar")},
+        {QStringLiteral("rope"), QStringLiteral("score-vs-offset")},
+        {QStringLiteral("alibi"), QStringLiteral("bias-vs-distance")},
+        {QStringLiteral("relative"), QStringLiteral("buckets-vs-offset")},
+    };
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    for (const QStringList& chart : charts) {
+        const QString svg = path(chart[1] + QStringLiteral(".svg"));
+        const QString pdf = path(chart[1] + QStringLiteral(".pdf"));
+        for (const QString& out : {svg, pdf}) {
+            const CliRun run = render({QStringLiteral("--card"), chart[0], QStringLiteral("--quantity"),
+                chart[1], QStringLiteral("--out"), out});
+            ASSERT_EQ(run.exitCode, 0) << chart[1].toStdString() << ": " << run.err.toStdString();
+        }
+        const QByteArray svgBytes = readAll(svg);
+        EXPECT_TRUE(svgBytes.contains("<text")) << chart[1].toStdString();
+        EXPECT_FALSE(svgBytes.contains("<image")) << chart[1].toStdString();
+        EXPECT_TRUE(svgBytes.contains(chart[1].toUtf8())) << chart[1].toStdString(); // caption's first field
+        const QByteArray pdfBytes = readAll(pdf);
+        EXPECT_EQ(QString::fromLatin1(pdfBytes).count(page), 1) << chart[1].toStdString();
+        EXPECT_FALSE(pdfBytes.contains("/Subtype /Image")) << chart[1].toStdString();
+    }
+}
+
+TEST_F(RenderChartTest, ChartInputsOutOfRangeNameTheirFlag) {
+    const QString out = path(QStringLiteral("x.png"));
+    const CliRun badPreset = render({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("spectrum"), QStringLiteral("--preset"),
+        QStringLiteral("a4"), QStringLiteral("--out"), out});
+    EXPECT_EQ(badPreset.exitCode, 2);
+    EXPECT_TRUE(badPreset.err.contains(QStringLiteral("--preset"))) << badPreset.err.toStdString();
+    EXPECT_TRUE(badPreset.err.contains(QStringLiteral("column, two-column, slide, poster")));
+    const CliRun badFont = render({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("spectrum"), QStringLiteral("--font-size"),
+        QStringLiteral("100"), QStringLiteral("--out"), out});
+    EXPECT_EQ(badFont.exitCode, 2);
+    EXPECT_TRUE(badFont.err.contains(QStringLiteral("--font-size"))) << badFont.err.toStdString();
+    const CliRun badPair = render({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("polar"), QStringLiteral("--channels"),
+        QStringLiteral("99"), QStringLiteral("--out"), out});
+    EXPECT_NE(badPair.exitCode, 0);
+    EXPECT_TRUE(badPair.err.contains(QStringLiteral("99"))) << badPair.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+    const CliRun chartToCompute
+        = runCli({QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("rope"),
+                     QStringLiteral("--quantity"), QStringLiteral("spectrum"), QStringLiteral("--out"),
+                     path(QStringLiteral("s.npy"))},
+            headlessEnvironment());
+    EXPECT_EQ(chartToCompute.exitCode, 2);
+    EXPECT_TRUE(chartToCompute.err.contains(QStringLiteral("render"))) << chartToCompute.err.toStdString();
+}
+
+TEST_F(RenderChartTest, WorkspaceChartsFollowTheirCardAndAFolderGetsNamedPngs) {
+    const QString workspace = QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/charts.json");
+    const QString pdf = path(QStringLiteral("handout.pdf"));
+    const CliRun handout = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--out"), pdf});
+    ASSERT_EQ(handout.exitCode, 0) << handout.err.toStdString();
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    EXPECT_EQ(QString::fromLatin1(readAll(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
+
+    const QString folder = path(QStringLiteral("gallery")) + u'/';
+    const CliRun gallery = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--dpi"),
+        QStringLiteral("100"), QStringLiteral("--out"), folder});
+    ASSERT_EQ(gallery.exitCode, 0) << gallery.err.toStdString();
+    for (const char* name : {"rope-score", "rope-spectrum", "rope-polar", "compare1-score-a", "compare1-score-b",
+             "compare1-score-difference"}) {
+        const QByteArray png = readAll(folder + QString::fromLatin1(name) + QStringLiteral(".png"));
+        EXPECT_EQ(pngSize(png), QSize(600, 450)) << name; // 6 x 4.5 in at 100 dpi
+    }
+    // The polar chart of the file: pairs 0 and 3 at m = 5, as the in-process chart.
+    app::CurveRequest polar;
+    polar.params.card = Card::Rope;
+    polar.params.length = 128;
+    polar.params.rope.head_dim = 16;
+    polar.kind = app::CurveKind::RopePolar;
+    polar.channels = {0, 3};
+    polar.position = 5;
+    polar.extent = 0;
+    EXPECT_EQ(readAll(folder + QStringLiteral("rope-polar.png")), inProcessPng(polar, {6.0, 4.5}, 100, 9.0));
+}

@@ -1,0 +1,263 @@
+// Chart figures: PNG pixel size read from the file's IHDR chunk and the decoded pixels equal to
+// a fresh render of the same spec, SVG parsed as XML (whole <text> elements for axis labels,
+// ticks, legend and caption; paths; no raster), PDF with one page and no image, presets, font
+// size and a transparent background, and the chart spec built from the shared chart data.
+#include "app/qstringprinter.h"
+#include "figure/caption.h"
+#include "figure/chartbuilder.h"
+#include "figure/figureexporter.h"
+#include "figure/figurepresets.h"
+#include "offscreenguiapp.h"
+
+#include <QRegularExpression>
+#include <QXmlStreamReader>
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace pecards::app;
+
+namespace {
+
+/// RoPE spectrum with YaRN: two wavelength curves on a log axis and the context line.
+CurveRequest ropeSpectrum() {
+    CurveRequest request;
+    request.params.card = pecards::Card::Rope;
+    request.params.length = 4096;
+    request.params.rope.head_dim = 64;
+    request.params.rope.scaling.type = pecards::RopeScalingType::Yarn;
+    request.params.rope.scaling.factor = 4.0;
+    request.params.rope.scaling.original_max_position_embeddings = 1024;
+    request.kind = CurveKind::Spectrum;
+    return request;
+}
+
+ChartSpec spectrumSpec() {
+    const CurveRequest request = ropeSpectrum();
+    return makeChartSpec(request, computeCurves(request));
+}
+
+quint32 bigEndian32(const QByteArray& bytes, qsizetype at) {
+    quint32 v = 0;
+    for (int k = 0; k < 4; ++k) {
+        v = (v << 8) | static_cast<quint8>(bytes[at + k]);
+    }
+    return v;
+}
+
+/// Every <text> element's character content, and the names of all elements.
+struct SvgContent {
+    QStringList texts;
+    QStringList elements;
+    bool valid = false;
+};
+
+SvgContent parseSvg(const QByteArray& svg) {
+    SvgContent content;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement) {
+            content.elements << xml.name().toString();
+            if (xml.name() == u"text") {
+                content.texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+            }
+        }
+    }
+    content.valid = !xml.hasError();
+    return content;
+}
+
+} // namespace
+
+TEST(ChartPng, HasDpiTimesInchesPixelsAndExactlyTheRenderOfTheSpec) {
+    FigureExportOptions options;
+    options.sizeInches = {3.5, 2.625};
+    options.dpi = 300;
+    const FigureExporter exporter(options);
+    const ChartSpec spec = spectrumSpec();
+    QString error;
+    const QByteArray png = exporter.pngData(spec, &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(png.startsWith("\x89PNG\r\n\x1a\n"));
+    EXPECT_EQ(bigEndian32(png, 16), 1050U); // 3.5 in x 300 dpi
+    EXPECT_EQ(bigEndian32(png, 20), 788U); // round(2.625 in x 300 dpi)
+    // Every pixel is the figure's own: the decoded file equals a fresh render of the spec.
+    const QImage decoded = QImage::fromData(png, "png").convertToFormat(QImage::Format_RGB32);
+    const QImage rendered = exporter.renderImage(spec).convertToFormat(QImage::Format_RGB32);
+    ASSERT_EQ(decoded.size(), rendered.size());
+    EXPECT_TRUE(decoded == rendered);
+    // The curves are there in the palette's colours (Okabe–Ito orange = the second series).
+    int orange = 0;
+    for (int y = 0; y < decoded.height(); ++y) {
+        for (int x = 0; x < decoded.width(); ++x) {
+            orange += decoded.pixel(x, y) == (chartPalette()[1] | 0xff000000u) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(orange, 100);
+    EXPECT_EQ(decoded.pixel(0, 0), 0xffffffffu); // white margin, no widget background
+}
+
+TEST(ChartSvg, AxisLabelsTicksLegendAndCaptionAreWholeTextElementsAndNoRaster) {
+    const ChartSpec spec = spectrumSpec();
+    QString error;
+    const QByteArray svg = FigureExporter().svgData(spec, &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    const SvgContent content = parseSvg(svg);
+    ASSERT_TRUE(content.valid);
+    EXPECT_FALSE(content.elements.contains(QStringLiteral("image")));
+    EXPECT_FALSE(svg.contains("data:image"));
+    EXPECT_TRUE(content.elements.contains(QStringLiteral("path"))
+        || content.elements.contains(QStringLiteral("polyline")));
+    EXPECT_TRUE(content.texts.contains(spec.title)) << content.texts.join(u'|').toStdString();
+    EXPECT_TRUE(content.texts.contains(spec.xAxis.label)) << content.texts.join(u'|').toStdString();
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("wavelength 2π/θ_i (positions)")))
+        << content.texts.join(u'|').toStdString();
+    for (const ChartSeries& series : spec.series) {
+        EXPECT_TRUE(content.texts.contains(series.name)) << series.name.toStdString();
+    }
+    // Decade ticks of the log y axis and linear ticks of the pair axis.
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("10"))) << content.texts.join(u'|').toStdString();
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("1000"))) << content.texts.join(u'|').toStdString();
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("0"))) << content.texts.join(u'|').toStdString();
+    // The caption, wrapped into lines, holds every field.
+    const QString captionText = content.texts.join(u' ');
+    for (const QString& field :
+        {QStringLiteral("head_dim=64"), QStringLiteral("scaling=yarn"), QStringLiteral("factor=4"),
+            QStringLiteral("original_max_position_embeddings=1024"), QStringLiteral("L=4096")}) {
+        EXPECT_TRUE(captionText.contains(field))
+            << field.toStdString() << " in " << captionText.toStdString();
+    }
+}
+
+TEST(ChartPdf, IsOneVectorPage) {
+    QString error;
+    const QByteArray pdf = FigureExporter().pdfData({spectrumSpec()}, &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(pdf.startsWith("%PDF-"));
+    static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
+    EXPECT_EQ(QString::fromLatin1(pdf).count(page), 1);
+    EXPECT_FALSE(pdf.contains("/Subtype /Image"));
+    EXPECT_TRUE(pdf.contains("/Font"));
+}
+
+TEST(ChartSpecs, PolarTrailSharesItsPairColourAndScatterIsPoints) {
+    CurveRequest request;
+    request.params.card = pecards::Card::Rope;
+    request.params.length = 4096;
+    request.kind = CurveKind::RopePolar;
+    request.channels = {0, 8};
+    request.position = 10;
+    const ChartSpec spec = makeChartSpec(request, computeCurves(request));
+    ASSERT_EQ(spec.series.size(), 4); // arm + trail per pair
+    EXPECT_TRUE(spec.polar);
+    EXPECT_EQ(spec.series[0].colorIndex, 0);
+    EXPECT_EQ(spec.series[1].colorIndex, 0);
+    EXPECT_EQ(spec.series[1].style, SeriesStyle::Points);
+    EXPECT_EQ(spec.series[2].colorIndex, 1);
+    EXPECT_TRUE(spec.caption.contains(QStringLiteral("pairs 0, 8"))) << spec.caption.toStdString();
+    EXPECT_TRUE(spec.caption.contains(QStringLiteral("m=10"))) << spec.caption.toStdString();
+    EXPECT_TRUE(chartSpecError(spec).isEmpty()) << chartSpecError(spec).toStdString();
+    const QByteArray png = FigureExporter().pngData(spec);
+    EXPECT_GT(png.size(), 1000);
+}
+
+TEST(ChartSpecs, InvalidChartsAreNamed) {
+    ChartSpec spec = spectrumSpec();
+    spec.series[0].points[3].setY(0.0);
+    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("log y axis")))
+        << chartSpecError(spec).toStdString();
+    spec.series[0].points[3].setY(std::nan(""));
+    EXPECT_TRUE(chartSpecError(spec).contains(QStringLiteral("non-finite")))
+        << chartSpecError(spec).toStdString();
+    spec.series.clear();
+    EXPECT_EQ(chartSpecError(spec), QStringLiteral("the chart has no points to draw"));
+    QString error;
+    EXPECT_TRUE(FigureExporter().pngData(spec, &error).isEmpty());
+    EXPECT_EQ(error, QStringLiteral("the chart has no points to draw"));
+}
+
+TEST(ChartCaption, ListsEveryInputOfTheChart) {
+    CurveRequest request;
+    request.params.card = pecards::Card::Alibi;
+    request.params.length = 2048;
+    request.params.alibi.heads = 12;
+    request.kind = CurveKind::AlibiHeads;
+    request.extent = 64;
+    EXPECT_EQ(formatChartCaption(request),
+        QStringLiteral(
+            "ALiBi bias-vs-distance · heads=12 · head=0 · alibi_bias_max=8 · form=causal · L=2048 · "
+            "distances 0–64"));
+    request.params.card = pecards::Card::Relative;
+    request.kind = CurveKind::RelativeBuckets;
+    request.extent = 300;
+    EXPECT_EQ(formatChartCaption(request),
+        QStringLiteral(
+            "Relative (T5) buckets-vs-offset · num_buckets=32 · max_distance=128 · bidirectional=true · "
+            "L=2048 · offsets -300–300"));
+}
+
+TEST(FigurePresets, SizesAndFontSizesOfTheTargets) {
+    const FigurePreset* column = findFigurePreset(QStringLiteral("column"));
+    ASSERT_NE(column, nullptr);
+    EXPECT_EQ(column->sizeInches, QSizeF(3.5, 2.625));
+    const FigurePreset* twoColumn = findFigurePreset(QStringLiteral("two-column"));
+    ASSERT_NE(twoColumn, nullptr);
+    EXPECT_DOUBLE_EQ(twoColumn->sizeInches.width(), 7.0);
+    const FigurePreset* slide = findFigurePreset(QStringLiteral("slide"));
+    ASSERT_NE(slide, nullptr);
+    EXPECT_DOUBLE_EQ(slide->sizeInches.width() / slide->sizeInches.height(), 16.0 / 9.0);
+    EXPECT_DOUBLE_EQ(slide->sizeInches.width(), 10.0);
+    EXPECT_NE(findFigurePreset(QStringLiteral("poster")), nullptr);
+    EXPECT_EQ(findFigurePreset(QStringLiteral("a4")), nullptr);
+
+    const FigureStyle base;
+    const FigureStyle large = styleForFontSize(18.0);
+    EXPECT_DOUBLE_EQ(large.labelPt, 18.0);
+    EXPECT_DOUBLE_EQ(large.titlePt, base.titlePt * 2.0);
+    EXPECT_DOUBLE_EQ(large.captionPt, base.captionPt * 2.0);
+
+    FigureExportOptions options;
+    options.style = styleForFontSize(2.0);
+    EXPECT_EQ(FigureExporter(options).validationError(),
+        QStringLiteral("font size = 2 pt is invalid: allowed: [4, 48] points"));
+}
+
+TEST(FigurePresets, LargerFontsGiveLargerText) {
+    // The title's bounding box grows with the font size (the same figure at 9 and 18 pt).
+    const auto titleHeight = [](double pt) {
+        FigureExportOptions options;
+        options.style = styleForFontSize(pt);
+        const QImage image
+            = FigureExporter(options).renderImage(spectrumSpec()).convertToFormat(QImage::Format_RGB32);
+        const auto darkRow = [&image](int y) {
+            for (int x = 0; x < image.width(); ++x) {
+                if (qGray(image.pixel(x, y)) < 128) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        int first = 0;
+        while (first < image.height() && !darkRow(first)) {
+            ++first;
+        }
+        int last = first;
+        while (last + 1 < image.height() && darkRow(last + 1)) {
+            ++last;
+        }
+        return last - first + 1; // the first block of text rows: the title
+    };
+    const int normal = titleHeight(9.0);
+    const int large = titleHeight(18.0);
+    EXPECT_GT(normal, 10);
+    EXPECT_NEAR(static_cast<double>(large) / normal, 2.0, 0.25);
+}
+
+TEST(FigurePresets, TransparentBackgroundLeavesTheMarginClear) {
+    FigureExportOptions options;
+    options.style.transparentBackground = true;
+    const QImage image = QImage::fromData(FigureExporter(options).pngData(spectrumSpec()), "png");
+    ASSERT_FALSE(image.isNull());
+    EXPECT_TRUE(image.hasAlphaChannel());
+    EXPECT_EQ(qAlpha(image.pixel(0, 0)), 0);
+    EXPECT_EQ(qAlpha(FigureExporter().renderImage(spectrumSpec()).pixel(0, 0)), 255);
+}
