@@ -36,11 +36,11 @@ QString cardTitle(const CardEntry& entry) {
 }
 
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity) {
-    return ViewSpec {
-        id, quantityName(quantity), nullptr, nullptr, ViewKind::Heatmap, quantity, CurveKind::Spectrum};
+    return ViewSpec {id, quantityName(quantity), nullptr, nullptr, ViewKind::Heatmap, quantity,
+        CurveKind::Spectrum, {}, {}};
 }
 
 ViewSpec chartView(const QString& id, const char* context, const char* name, CurveKind curve) {
     return ViewSpec {id, QCoreApplication::translate(context, name), context, name, ViewKind::Chart,
-        pecards::Quantity::Score, curve};
+        pecards::Quantity::Score, curve, {}, {}};
 }

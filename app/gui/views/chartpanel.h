@@ -8,6 +8,7 @@
 
 class ChartWidget;
 class ComputeService;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class SliderSpin;
@@ -21,6 +22,8 @@ public:
     bool hasResult() const override { return m_hasResult; }
 
     ChartWidget* chart() const { return m_chart; }
+    /// @brief The legend under the chart (wraps; chartwidget.h legendHtml()).
+    QLabel* legendLabel() const { return m_legend; }
     /// @brief RopePolar: the position slider.
     SliderSpin* positionControl() const { return m_position; }
     const CurveRequest& lastRequest() const { return m_request; }
@@ -31,6 +34,8 @@ public:
     /// @brief Shows position m (presentation animation): polar: the pairs at m; ALiBi heads:
     /// distances 0..max(2, m). No-op for other charts. The worker computes; latest wins.
     void setSweepPosition(int m);
+    /// @brief The position a sweep sets (polar: m; ALiBi heads: the reach), to restore it after.
+    int sweepPosition() const;
 
     static constexpr int kDefaultPolarPosition = 10; ///< pairs already spread out at first sight
 
@@ -47,6 +52,7 @@ private:
     ComputeService* m_service;
     QString m_tag;
     ChartWidget* m_chart = nullptr;
+    QLabel* m_legend = nullptr;
     QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
     SliderSpin* m_position = nullptr; ///< RopePolar
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets

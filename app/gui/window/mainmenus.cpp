@@ -9,6 +9,7 @@
 #include "views/figureexport.h"
 #include "window/mainwindow.h"
 #include "window/presets.h"
+#include "window/shortcutspage.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -16,6 +17,7 @@
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QUndoGroup>
 
 namespace {
 
@@ -67,6 +69,22 @@ void buildFileMenu(MainWindow* w) {
     quit->setShortcut(QKeySequence::Quit);
 }
 
+void buildEditMenu(MainWindow* w) {
+    QMenu* edit = w->menuBar()->addMenu(MainWindow::tr("&Edit"));
+    QAction* undo = w->undoGroup()->createUndoAction(edit, MainWindow::tr("Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = w->undoGroup()->createRedoAction(edit, MainWindow::tr("Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* reset = edit->addAction(MainWindow::tr("Reset card to &defaults"), w, [w] {
+        if (Card* c = w->currentCard())
+            c->resetToDefaults();
+    });
+    reset->setStatusTip(MainWindow::tr("Every parameter of this card back to its first value (undoable)"));
+}
+
 void buildViewMenu(MainWindow* w) {
     QMenu* view = w->menuBar()->addMenu(MainWindow::tr("&View"));
     QAction* presentation = view->addAction(
@@ -93,6 +111,7 @@ void buildViewMenu(MainWindow* w) {
 void buildMainMenus(MainWindow& window) {
     MainWindow* w = &window;
     buildFileMenu(w);
+    buildEditMenu(w);
     buildViewMenu(w);
 
     QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("P&resets"));
@@ -100,10 +119,11 @@ void buildMainMenus(MainWindow& window) {
         presets->addAction(preset.label, w, [w, resource = preset.resource] { w->openConfig(resource); });
 
     QMenu* card = window.menuBar()->addMenu(MainWindow::tr("&Card"));
-    card->addAction(MainWindow::tr("&Flip current card"), w, [w] {
+    QAction* flip = card->addAction(MainWindow::tr("&Flip current card"), w, [w] {
         if (Card* c = w->currentCard())
             c->flip();
     });
+    flip->setShortcut(QKeySequence(Card::kFlipShortcut));
 
     QMenu* compare = window.menuBar()->addMenu(MainWindow::tr("C&ompare"));
     for (const auto& [id, text] :
@@ -117,6 +137,9 @@ void buildMainMenus(MainWindow& window) {
     }
 
     QMenu* help = window.menuBar()->addMenu(MainWindow::tr("&Help"));
+    QAction* keys = help->addAction(
+        MainWindow::tr("&Keyboard shortcuts"), w, [w] { showKeyboardShortcuts(w->menuBar(), w); });
+    keys->setShortcut(QKeySequence::HelpContents);
     help->addAction(MainWindow::tr("&About PE Cards"), w, [w] {
         QMessageBox::about(w, MainWindow::tr("About PE Cards"),
             MainWindow::tr(

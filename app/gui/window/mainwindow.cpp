@@ -23,6 +23,8 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QUndoGroup>
+#include <QUndoStack>
 #include <algorithm>
 
 MainWindow::MainWindow(ComputeService* service, QWidget* parent)
@@ -48,6 +50,11 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     }
     m_compare = new CompareView(service, m_deck);
     m_deck->addTab(m_compare, QString());
+    m_undoGroup = new QUndoGroup(this);
+    for (Card* card : m_cards)
+        m_undoGroup->addStack(card->undoStack());
+    connect(m_deck, &QTabWidget::currentChanged, this,
+        [this] { m_undoGroup->setActiveStack(currentCard() ? currentCard()->undoStack() : nullptr); });
     setCentralWidget(m_deck);
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
@@ -91,7 +98,7 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
         model.applyTo(params);
         if (model.maxPositionEmbeddings > 0 && model.maxPositionEmbeddings <= pecards::kMaxLength)
             params.length = model.maxPositionEmbeddings;
-        c->setParams(params);
+        c->edit(params, tr("Load %1").arg(model.name)); // undoable, card by card
     }
     const std::vector<pecards::Card> used = model.cards();
     if (!used.empty()) {
