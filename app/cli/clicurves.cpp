@@ -6,6 +6,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "usageerror.h"
 
 #include <cmath>
@@ -17,7 +18,7 @@ namespace pecards::cli {
 namespace {
 
 RopeScalingResult scaledRope(const CardParams& params) {
-    return ropeScaling(params.rope, params.rope.seq_len > 0 ? params.rope.seq_len : params.length);
+    return ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
 }
 
 /// A position-valued entry of --offsets or --distances, which must be an integer.
