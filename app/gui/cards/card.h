@@ -69,7 +69,7 @@ public:
     static constexpr QKeyCombination kFlipShortcut {Qt::CTRL | Qt::Key_F};
     static constexpr int kTextMinimumWidth = 200; ///< the text pane; its splitter handle widens it
     static constexpr int kControlsMinimumWidth = 230; ///< the control pane (scrolls sideways below)
-    static constexpr int kControlsMaximumWidth = 340; ///< its widest first size
+    static constexpr int kControlsMaximumWidth = 280; ///< its widest first size
 
 signals:
     void paramsChanged(const pecards::CardParams& params);

@@ -115,10 +115,7 @@ void ParameterForm::setParams(const pecards::CardParams& params) {
     for (const Binding& binding : m_bindings)
         binding.refresh();
     refreshVisibility();
-    const pecards::CardParams before = m_emitted;
-    m_emitted = m_params;
     emit paramsChanged(m_params);
-    emit edited(before, m_params);
 }
 
 QWidget* ParameterForm::control(const QString& id) const {

@@ -4,6 +4,7 @@
 #include <numbers>
 #include <pecards/rope.h>
 #include <pecards/sinusoidal.h>
+#include <pecards/viewrules.h>
 
 std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards::Quantity quantity) {
     using pecards::Quantity;
@@ -22,8 +23,8 @@ std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards
     }
     if (params.card != pecards::Card::Rope)
         return {};
-    const std::int64_t seqLen = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-    const Eigen::VectorXd theta = pecards::ropeScaledInvFreq(params.rope, seqLen);
+    const Eigen::VectorXd theta
+        = pecards::ropeScaledInvFreq(params.rope, pecards::effectiveSeqLen(params.rope, params.length));
     const auto pairs = static_cast<int>(theta.size());
     if (quantity == Quantity::Phase)
         return std::vector<double>(theta.data(), theta.data() + theta.size());

@@ -12,7 +12,7 @@
 /// @brief Angular frequency (radians per position) of every column of `quantity` for
 /// `params`: Phase column i is pair i; Table columns are dimensions (their pair's frequency;
 /// RoPE dimensions beyond rotary_dim do not rotate: 0). Empty for other quantities.
-/// Frequencies as the engine's: sinusoidalFrequencies, ropeScaledInvFreq (seq_len, else L).
+/// Frequencies as the engine's: sinusoidalFrequencies, ropeScaledInvFreq at effectiveSeqLen.
 /// @throws pecards::InvalidParameter for invalid parameters.
 std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards::Quantity quantity);
 

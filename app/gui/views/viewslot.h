@@ -48,7 +48,7 @@ signals:
     void viewShown(CardView* view);
 
 public:
-    static constexpr int kChoiceCharacters = 16; ///< width of the view choice; the list opens wider
+    static constexpr int kChoiceCharacters = 11; ///< width of the view choice; the list opens wider
 
 private:
     void show(const QString& id);

@@ -128,13 +128,13 @@ TEST_F(HandControls, YarnGetsTypicalValuesAndEveryKeyHfReadsIsEditable) {
              "beta_fast", "beta_slow", "truncate", "mscale", "mscale_all_dim", "attention_factor"}) {
         QWidget* control = rope->form()->control(QString::fromLatin1(key));
         ASSERT_NE(control, nullptr) << key;
-        EXPECT_TRUE(control->isVisibleTo(rope)) << key;
+        EXPECT_TRUE(control->isVisibleTo(rope->form())) << key;
     }
     choose(rope, "scaling", static_cast<int>(RopeScalingType::Llama3));
     for (const char* key :
         {"factor", "original_max_position_embeddings", "low_freq_factor", "high_freq_factor"})
-        EXPECT_TRUE(rope->form()->control(QString::fromLatin1(key))->isVisibleTo(rope)) << key;
-    EXPECT_FALSE(rope->form()->control(QStringLiteral("beta_fast"))->isVisibleTo(rope));
+        EXPECT_TRUE(rope->form()->control(QString::fromLatin1(key))->isVisibleTo(rope->form())) << key;
+    EXPECT_FALSE(rope->form()->control(QStringLiteral("beta_fast"))->isVisibleTo(rope->form()));
     EXPECT_EQ(rope->params().rope.scaling.factor, 4.0); // the factor typed for YaRN is kept
 }
 
@@ -144,7 +144,7 @@ TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
     choose(rope, "scaling", static_cast<int>(RopeScalingType::LongRope));
     auto* table = qobject_cast<FactorTable*>(rope->form()->control(QStringLiteral("longrope_factors")));
     ASSERT_NE(table, nullptr);
-    EXPECT_TRUE(table->isVisibleTo(rope));
+    EXPECT_TRUE(table->isVisibleTo(rope->form()));
     // head_dim 128: 64 pairs, no model with that size in the presets: all 1.0.
     ASSERT_EQ(table->table()->rowCount(), 64);
     EXPECT_EQ(rope->params().rope.scaling.short_factor, std::vector<double>(64, 1.0));

@@ -94,15 +94,15 @@ TEST_F(WindowSize, ViewGridReflowsToOneColumnWhenNarrow) {
     auto* grid = rope->findChild<ViewGrid*>();
     ASSERT_NE(grid, nullptr);
     m_window.resize(1600, 1000);
-    ASSERT_TRUE(guitest::awaitCondition([grid] { return grid->columns() == 2; }, "two columns when wide"));
     const ViewSlot* first = rope->viewSlots().at(0);
     const ViewSlot* second = rope->viewSlots().at(1);
-    EXPECT_EQ(first->y(), second->y()); // side by side
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return grid->columns() == 2 && first->y() == second->y() && second->x() > first->x(); },
+        "two columns, side by side, when wide"));
     grid->resize(ViewGrid::kSlotMinimumWidth + 40, grid->height());
-    ASSERT_TRUE(guitest::awaitCondition([grid] { return grid->columns() == 1; }, "one column when narrow"));
-    QTest::qWait(20);
-    EXPECT_GT(second->y(), first->y()); // one under the other
-    EXPECT_EQ(second->x(), first->x());
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return grid->columns() == 1 && second->y() > first->y() && second->x() == first->x(); },
+        "one column, one slot under the other, when narrow"));
 }
 
 TEST_F(WindowSize, CtrlFFlipsTheCardThroughTheCardMenu) {
