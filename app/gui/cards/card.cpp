@@ -115,7 +115,7 @@ void Card::doLoad() {
     // The side panes can be dragged narrower down to their minimum, or collapsed (drag a handle
     // to the edge), so the views keep the space on small screens.
     splitter->setChildrenCollapsible(true);
-    splitter->setSizes({240, 1000, std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth)});
+    splitter->setSizes({200, 1000, std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth)});
 }
 
 void Card::buildForm() {
