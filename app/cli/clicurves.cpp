@@ -1,6 +1,7 @@
 #include "clicurves.h"
 
 #include "pecards/alibi.h"
+#include "pecards/learned.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
@@ -129,6 +130,12 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
             txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
     case Curve::TxlRelShift:
         return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
+    case Curve::LearnedTable:
+        return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
+    case Curve::LearnedSimilarity:
+        return OutputArray::fromMatrix(learnedSimilarity(inputs.learned, params.length));
+    case Curve::LearnedDifference:
+        return OutputArray::fromMatrix(learnedDifference(inputs.learned, params.sinusoidal, params.length));
     case Curve::None:
         break;
     }

@@ -11,6 +11,7 @@
 #include <pecards/probe.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
+#include <pecards/rope_scaling.h>
 #include <pecards/sinusoidal.h>
 #include <string>
 
@@ -150,6 +151,16 @@ CurveSet spectrum(const CurveRequest& request) {
     context.points = {
         QPointF(0.0, static_cast<double>(params.length)), QPointF(last, static_cast<double>(params.length))};
     set.curves.push_back(std::move(context));
+    // The pretraining context L0 of a scaling that extends it (yarn, llama3, longrope, dynamic).
+    if (params.card != pecards::Card::Sinusoidal
+        && params.rope.scaling.type != pecards::RopeScalingType::None) {
+        const std::int64_t l0 = pecards::ropeScalingContext(params.rope.scaling);
+        if (l0 > 0 && l0 != params.length) {
+            Curve original {Curves::tr("pretraining context L0 = %1").arg(l0), {}, false, true};
+            original.points = {QPointF(0.0, static_cast<double>(l0)), QPointF(last, static_cast<double>(l0))};
+            set.curves.push_back(std::move(original));
+        }
+    }
     return set;
 }
 
