@@ -82,21 +82,40 @@ CurveSet ropePolar(const CurveRequest& request) {
         throw pecards::InvalidParameter("position m", std::to_string(request.position),
             "in [0, " + std::to_string(request.params.length - 1) + "]");
     }
+    // The probe's pair i, (q_a, q_b) = (q_i, q_{i+r/2}) half-split or (q_2i, q_2i+1) interleaved,
+    // rotated counter-clockwise by m·θ_i (RoFormer eq. 13): its angle is atan2(q_b, q_a) + m·θ_i.
+    const Eigen::VectorXd q
+        = pecards::probeVector(request.params.probe, pecards::ProbeStream::Query, rope.head_dim);
+    const auto pairs = static_cast<int>(inv.size());
+    const auto component = [&](int pair, int which) {
+        const int index
+            = rope.layout == pecards::RopeLayout::HalfSplit ? pair + which * pairs : 2 * pair + which;
+        return q(index);
+    };
+    double reach = 0.0;
+    for (const int pair : request.channels) {
+        checkChannel(pair, pairs, "pair i");
+        reach = std::max(reach, std::hypot(component(pair, 0), component(pair, 1)));
+    }
     const std::int64_t first = std::max<std::int64_t>(0, request.position - kPolarTrail);
     const std::int64_t count = request.position - first + 1;
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, first, count);
-    const auto degrees = [](double radians) { return std::fmod(radians, kTwoPi) * 180.0 / std::numbers::pi; };
-    CurveSet set {
-        Curves::tr("angle m·θ_i mod 2π (degrees)"), Curves::tr("pair (unit)"), false, false, true, {}};
+    const auto degrees = [](double radians) {
+        const double turned = std::fmod(radians, kTwoPi);
+        return (turned < 0.0 ? turned + kTwoPi : turned) * 180.0 / std::numbers::pi;
+    };
+    CurveSet set {Curves::tr("angle of the rotated pair (degrees, counter-clockwise from the x axis)"),
+        Curves::tr("pair (radius |(q_a, q_b)|, largest = 1)"), false, false, true, {}};
     for (const int pair : request.channels) {
-        checkChannel(pair, static_cast<int>(inv.size()), "pair i");
-        const double now = degrees(angles(count - 1, pair));
+        const double start = std::atan2(component(pair, 1), component(pair, 0));
+        const double radius = reach > 0.0 ? std::hypot(component(pair, 0), component(pair, 1)) / reach : 0.0;
+        const double now = degrees(start + angles(count - 1, pair));
         Curve arm {Curves::tr("pair %1").arg(pair), {}, false, true};
-        arm.points = {QPointF(now, 0.0), QPointF(now, 1.0)};
+        arm.points = {QPointF(now, 0.0), QPointF(now, radius)};
         Curve trail {Curves::tr("pair %1, previous positions").arg(pair), {}, true, false, true};
         for (std::int64_t k = 0; k + 1 < count; ++k)
-            trail.points.emplace_back(degrees(angles(k, pair)),
-                0.55 + 0.45 * static_cast<double>(k + 1) / static_cast<double>(count));
+            trail.points.emplace_back(degrees(start + angles(k, pair)),
+                radius * (0.55 + 0.45 * static_cast<double>(k + 1) / static_cast<double>(count)));
         set.curves.push_back(std::move(arm));
         if (!trail.points.empty())
             set.curves.push_back(std::move(trail));

@@ -47,10 +47,6 @@
 <context>
     <name>Card</name>
     <message>
-        <source>Turn the card over (Ctrl+F)</source>
-        <translation>翻转卡片（Ctrl+F）</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
     </message>
@@ -61,6 +57,18 @@
     <message>
         <source>Flip to front ⟲</source>
         <translation>翻到正面 ⟲</translation>
+    </message>
+    <message>
+        <source>Change parameters</source>
+        <translation>修改参数</translation>
+    </message>
+    <message>
+        <source>Reset %1 to defaults</source>
+        <translation>将 %1 恢复默认值</translation>
+    </message>
+    <message>
+        <source>Turn the card over (Card &gt; Flip, %1)</source>
+        <translation>翻转卡片（卡片 &gt; 翻转，%1）</translation>
     </message>
 </context>
 <context>
@@ -108,10 +116,6 @@
         <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
     </message>
     <message>
-        <source>m:</source>
-        <translation>m：</translation>
-    </message>
-    <message>
         <source>Positions shown</source>
         <translation>显示的位置数</translation>
     </message>
@@ -130,6 +134,10 @@
     <message>
         <source>auto</source>
         <translation>自动</translation>
+    </message>
+    <message>
+        <source>position m:</source>
+        <translation>位置 m：</translation>
     </message>
 </context>
 <context>
@@ -225,7 +233,7 @@
         <translation>head_dim d</translation>
     </message>
     <message>
-        <source>Size of one head's q and k; must be even, in [2, 1024]</source>
+        <source>Size of one head&apos;s q and k; must be even, in [2, 1024]</source>
         <translation>单个头的 q 和 k 的维数；必须为偶数，范围 [2, 1024]</translation>
     </message>
     <message>
@@ -277,10 +285,6 @@
         <translation>缩放类型</translation>
     </message>
     <message>
-        <source>HF transformers modeling_rope_utils.py rope_type</source>
-        <translation>HF transformers modeling_rope_utils.py 的 rope_type</translation>
-    </message>
-    <message>
         <source>factor s</source>
         <translation>因子 s</translation>
     </message>
@@ -301,7 +305,7 @@
         <translation>max_position_embeddings</translation>
     </message>
     <message>
-        <source>The model's max_position_embeddings (dynamic NTK, YaRN, longrope)</source>
+        <source>The model&apos;s max_position_embeddings (dynamic NTK, YaRN, longrope)</source>
         <translation>模型的 max_position_embeddings（dynamic NTK、YaRN、longrope）</translation>
     </message>
     <message>
@@ -432,6 +436,50 @@
         <source>Seed of random probes, content vectors and learned tables (T5 buckets, Shaw, Transformer-XL)</source>
         <translation>随机探针、内容向量和学习表（T5 分桶、Shaw、Transformer-XL）的种子</translation>
     </message>
+    <message>
+        <source>HF transformers modeling_rope_utils.py rope_type; choosing one fills typical values for the keys it reads (factor 4, L0 4096, ...)</source>
+        <translation>HF transformers modeling_rope_utils.py 的 rope_type；选择后为其读取的键填入典型值（factor 4、L0 4096 等）</translation>
+    </message>
+    <message>
+        <source>truncate</source>
+        <translation>truncate（取整）</translation>
+    </message>
+    <message>
+        <source>YaRN: floor/ceil the correction range to whole pairs (HF truncate, default on)</source>
+        <translation>YaRN：把校正范围向下/向上取整到整对（HF truncate，默认开启）</translation>
+    </message>
+    <message>
+        <source>mscale</source>
+        <translation>mscale</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale (0 = not given)</source>
+        <translation>YaRN，DeepSeek 形式：mscale（0 = 未给出）</translation>
+    </message>
+    <message>
+        <source>mscale_all_dim</source>
+        <translation>mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale_all_dim (0 = not given)</source>
+        <translation>YaRN，DeepSeek 形式：mscale_all_dim（0 = 未给出）</translation>
+    </message>
+    <message>
+        <source>attention_factor</source>
+        <translation>attention_factor（注意力因子）</translation>
+    </message>
+    <message>
+        <source>YaRN, longrope: multiplies cos and sin (0 = derived from the factor)</source>
+        <translation>YaRN、longrope：乘到 cos 和 sin 上（0 = 由 factor 推出）</translation>
+    </message>
+    <message>
+        <source>longrope factors per pair</source>
+        <translation>每对频率的 longrope 因子</translation>
+    </message>
+    <message>
+        <source>short_factor and long_factor, one entry per frequency pair (rotary_dim/2)</source>
+        <translation>short_factor 与 long_factor，每个频率对一项（rotary_dim/2 项）</translation>
+    </message>
 </context>
 <context>
     <name>Curves</name>
@@ -466,14 +514,6 @@
     <message>
         <source>sin, pair %1</source>
         <translation>sin，频率对 %1</translation>
-    </message>
-    <message>
-        <source>angle m·θ_i mod 2π (degrees)</source>
-        <translation>角度 m·θ_i mod 2π（度）</translation>
-    </message>
-    <message>
-        <source>pair (unit)</source>
-        <translation>频率对（单位长度）</translation>
     </message>
     <message>
         <source>pair %1</source>
@@ -574,6 +614,14 @@
     <message>
         <source>(R_i q)·(R_j k)</source>
         <translation>(R_i q)·(R_j k)</translation>
+    </message>
+    <message>
+        <source>angle of the rotated pair (degrees, counter-clockwise from the x axis)</source>
+        <translation>旋转后一对的角度（度，从 x 轴逆时针）</translation>
+    </message>
+    <message>
+        <source>pair (radius |(q_a, q_b)|, largest = 1)</source>
+        <translation>频率对（半径 |(q_a, q_b)|，最大 = 1）</translation>
     </message>
 </context>
 <context>
@@ -690,8 +738,43 @@
         <translation>（CPU）</translation>
     </message>
     <message>
-        <source>last compute: %1 ms (%2)</source>
-        <translation>上次计算：%1 毫秒（%2）</translation>
+        <source>%1: %2 ms</source>
+        <translation>%1：%2 毫秒</translation>
+    </message>
+    <message>
+        <source>Compare A | B</source>
+        <translation>比较 A | B</translation>
+    </message>
+    <message>
+        <source>%1, view %2: %3</source>
+        <translation>%1，视图 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1, one entry</source>
+        <translation>%1，单个元素</translation>
+    </message>
+</context>
+<context>
+    <name>FactorTable</name>
+    <message>
+        <source>short_factor</source>
+        <translation>short_factor</translation>
+    </message>
+    <message>
+        <source>long_factor</source>
+        <translation>long_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE: pair i&apos;s wavelength is multiplied by short_factor[i] up to L0 and by long_factor[i] beyond it; one entry per pair (rotary_dim/2)</source>
+        <translation>LongRoPE：第 i 对的波长在 L0 以内乘以 short_factor[i]，超过 L0 乘以 long_factor[i]；每对一项（rotary_dim/2 项）</translation>
+    </message>
+    <message>
+        <source>i = %1</source>
+        <translation>i = %1</translation>
+    </message>
+    <message>
+        <source>Fit both lists to rotary_dim/2 = %1 entries</source>
+        <translation>把两个列表调整为 rotary_dim/2 = %1 项</translation>
     </message>
 </context>
 <context>
@@ -819,6 +902,10 @@ double-click to reset; hover for the exact value.</source>
         <source>%1 = %2, %3 = %4</source>
         <translation>%1 = %2，%3 = %4</translation>
     </message>
+    <message>
+        <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
+        <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapPanel</name>
@@ -846,6 +933,18 @@ double-click to reset; hover for the exact value.</source>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
+    <message>
+        <source>Lock colour range</source>
+        <translation>锁定颜色范围</translation>
+    </message>
+    <message>
+        <source>Keep this colour range while zooming or changing parameters</source>
+        <translation>缩放或修改参数时保持此颜色范围</translation>
+    </message>
+    <message>
+        <source>Logarithmic colour scale</source>
+        <translation>对数颜色刻度</translation>
+    </message>
 </context>
 <context>
     <name>HeatmapWidget</name>
@@ -862,6 +961,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>masked</source>
         <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>aliased (hatched): sampled too coarsely</source>
+        <translation>混叠（斜线）：采样过粗</translation>
     </message>
 </context>
 <context>
@@ -1042,7 +1145,7 @@ double-click to reset; hover for the exact value.</source>
         <translation>模型配置 (*.json)</translation>
     </message>
     <message>
-        <source>Load a model's positional-encoding parameters (or drop a config.json on the window)</source>
+        <source>Load a model&apos;s positional-encoding parameters (or drop a config.json on the window)</source>
         <translation>载入模型的位置编码参数（或把 config.json 拖到窗口上）</translation>
     </message>
     <message>
@@ -1190,6 +1293,26 @@ double-click to reset; hover for the exact value.</source>
         <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
     </message>
     <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Reset card to &amp;defaults</source>
+        <translation>卡片恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Every parameter of this card back to its first value (undoable)</source>
+        <translation>本卡片的所有参数恢复为初始值（可撤销）</translation>
+    </message>
+    <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
@@ -1212,6 +1335,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>the card's default parameters</source>
         <translation>卡片的默认参数</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>载入 %1</translation>
     </message>
 </context>
 <context>
@@ -1276,12 +1403,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>m = %1</translation>
     </message>
     <message>
-        <source>▶ Play</source>
-        <translation>▶ 播放</translation>
+        <source>Play</source>
+        <translation>播放</translation>
     </message>
     <message>
-        <source>⏸ Pause</source>
-        <translation>⏸ 暂停</translation>
+        <source>Pause</source>
+        <translation>暂停</translation>
     </message>
 </context>
 <context>
@@ -1434,6 +1561,57 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>RelShiftPanel</name>
+    <message>
+        <source>zero_triu</source>
+        <translation>zero_triu</translation>
+    </message>
+    <message>
+        <source>Query length qlen (the segment)</source>
+        <translation>查询长度 qlen（当前片段）</translation>
+    </message>
+    <message>
+        <source>Memory length mlen: cached positions before the segment; klen = mlen + qlen</source>
+        <translation>记忆长度 mlen：片段之前缓存的位置；klen = mlen + qlen</translation>
+    </message>
+    <message>
+        <source>zero_triu: zero the entries above the valid region, as the reference can</source>
+        <translation>zero_triu：把有效区域以上的元素置零（与参考实现的选项相同）</translation>
+    </message>
+    <message>
+        <source>qlen:</source>
+        <translation>qlen：</translation>
+    </message>
+    <message>
+        <source>mlen:</source>
+        <translation>mlen：</translation>
+    </message>
+    <message>
+        <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
+        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
+    </message>
+    <message>
+        <source>i=%1</source>
+        <translation>i=%1</translation>
+    </message>
+    <message>
+        <source>j=%1</source>
+        <translation>j=%1</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>valid: distance %1 = i + mlen − j</source>
+        <translation>有效：距离 %1 = i + mlen − j</translation>
+    </message>
+    <message>
+        <source>reshape leftover (masked): %1</source>
+        <translation>reshape 残留（被屏蔽）：%1</translation>
+    </message>
+</context>
+<context>
     <name>RelativeCard</name>
     <message>
         <source>T5</source>
@@ -1579,6 +1757,14 @@ double-click to reset; hover for the exact value.</source>
         <source>Shaw / Transformer-XL vector size; even, in [2, 1024]</source>
         <translation>Shaw / Transformer-XL 向量维数；偶数，范围 [2, 1024]</translation>
     </message>
+    <message>
+        <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
+        <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
+    </message>
+    <message>
+        <source>_rel_shift alignment (table)</source>
+        <translation>_rel_shift 对齐（表格）</translation>
+    </message>
 </context>
 <context>
     <name>RopeCard</name>
@@ -1665,6 +1851,93 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Content attention, %1, seed %2, %3</source>
         <translation>内容注意力，%1，种子 %2，%3</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsPage</name>
+    <message>
+        <source>Next / previous card</source>
+        <translation>下一张 / 上一张卡片</translation>
+    </message>
+    <message>
+        <source>Ctrl+Tab / Ctrl+Shift+Tab</source>
+        <translation>Ctrl+Tab / Ctrl+Shift+Tab</translation>
+    </message>
+    <message>
+        <source>Heatmap: zoom</source>
+        <translation>热图：缩放</translation>
+    </message>
+    <message>
+        <source>mouse wheel, or drag a rectangle</source>
+        <translation>鼠标滚轮，或拖出一个矩形</translation>
+    </message>
+    <message>
+        <source>Heatmap: full extent</source>
+        <translation>热图：完整范围</translation>
+    </message>
+    <message>
+        <source>double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Presentation: next / previous card</source>
+        <translation>演示：下一张 / 上一张卡片</translation>
+    </message>
+    <message>
+        <source>Right / Left</source>
+        <translation>右 / 左</translation>
+    </message>
+    <message>
+        <source>Presentation: next / previous view</source>
+        <translation>演示：下一个 / 上一个视图</translation>
+    </message>
+    <message>
+        <source>Down / Up</source>
+        <translation>下 / 上</translation>
+    </message>
+    <message>
+        <source>Presentation: flip the card</source>
+        <translation>演示：翻转卡片</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Presentation: pause / play the sweep</source>
+        <translation>演示：暂停 / 播放扫描</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>Presentation: faster / slower sweep</source>
+        <translation>演示：加快 / 减慢扫描</translation>
+    </message>
+    <message>
+        <source>+ / −</source>
+        <translation>+ / −</translation>
+    </message>
+    <message>
+        <source>Presentation: leave</source>
+        <translation>演示：退出</translation>
+    </message>
+    <message>
+        <source>Esc or F5</source>
+        <translation>Esc 或 F5</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>

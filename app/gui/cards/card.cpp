@@ -1,21 +1,25 @@
 #include "cards/card.h"
 
 #include "cards/parameterform.h"
+#include "cards/paramscommand.h"
 #include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/viewgrid.h"
 #include "views/viewslot.h"
 
 #include <QApplication>
 #include <QEvent>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMultiMap>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <figure/caption.h>
@@ -24,7 +28,8 @@ Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_entry(entry)
     , m_service(service)
-    , m_params(entry.defaults()) {
+    , m_params(entry.defaults())
+    , m_undo(new QUndoStack(this)) {
     setObjectName(entry.id);
 }
 
@@ -55,7 +60,6 @@ void Card::doLoad() {
     m_headerRow = new QHBoxLayout;
     m_title = new QLabel(textSide);
     m_flip = new QPushButton(textSide);
-    m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     connect(m_flip, &QPushButton::clicked, this, &Card::flip);
     m_headerRow->addWidget(m_title);
     m_headerRow->addStretch(1);
@@ -74,40 +78,46 @@ void Card::doLoad() {
     textLayout->addWidget(m_convention);
     m_text = new QTextBrowser(textSide);
     m_text->setOpenExternalLinks(true);
+    // In a narrow pane, table cells keep their words on one line (the text scrolls sideways
+    // instead of showing one letter per line) and code blocks wrap.
+    m_text->document()->setDefaultStyleSheet(
+        QStringLiteral("td, th { white-space: nowrap; } pre { white-space: pre-wrap; }"));
     textLayout->addWidget(m_text, 1);
 
-    // Middle: the view grid.
-    auto* grid = new QWidget(splitter);
-    auto* gridLayout = new QGridLayout(grid);
-    m_grid = gridLayout;
-    gridLayout->setContentsMargins(0, 0, 0, 0);
-    gridLayout->setSpacing(6);
+    // Middle: the view grid (reflows to one column when narrow; scrolls when low).
+    m_grid = new ViewGrid(splitter);
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
         auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
-            m_entry.views, m_entry.viewTitle, grid);
+            m_entry.views, m_entry.viewTitle, m_grid->content());
+        connect(slot, &ViewSlot::viewShown, this, [this](CardView* view) {
+            if (auto* panel = qobject_cast<HeatmapPanel*>(view))
+                connect(panel->controller(), &HeatmapController::naturalRangeChanged, this,
+                    &Card::shareColorRanges);
+            shareColorRanges();
+        });
         slot->showView(m_entry.defaultViews.at(n));
-        gridLayout->addWidget(slot, n / kGridColumns, n % kGridColumns);
+        m_grid->addSlot(slot);
         m_slots.push_back(slot);
     }
-    for (int row = 0; row < gridLayout->rowCount(); ++row)
-        gridLayout->setRowStretch(row, 1);
-    for (int column = 0; column < kGridColumns; ++column)
-        gridLayout->setColumnStretch(column, 1);
 
     // Right: the controls.
     auto* scroll = new QScrollArea(splitter);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(kControlsMinimumWidth);
     m_controls = scroll;
     buildForm();
 
     splitter->addWidget(textSide);
-    splitter->addWidget(grid);
+    splitter->addWidget(m_grid);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
-    splitter->setSizes({330, 940, 330});
+    // The side panes can be dragged narrower down to their minimum, or collapsed (drag a handle
+    // to the edge), so the views keep the space on small screens.
+    splitter->setChildrenCollapsible(true);
+    splitter->setSizes({200, 1000, std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth)});
 }
 
 void Card::buildForm() {
@@ -118,25 +128,24 @@ void Card::buildForm() {
     delete m_controls->takeWidget();
     m_form = form;
     m_controls->setWidget(m_form);
-    m_controls->setMinimumWidth(std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth));
     connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
+    connect(m_form, &ParameterForm::edited, this,
+        [this](const pecards::CardParams& before, const pecards::CardParams& after) {
+            m_undo->push(new ParamsCommand(this, before, after, tr("Change parameters"), true));
+        });
+}
+
+void Card::edit(const pecards::CardParams& params, const QString& what) {
+    m_undo->push(new ParamsCommand(this, m_params, params, what, false));
+}
+
+void Card::resetToDefaults() {
+    edit(m_entry.defaults(), tr("Reset %1 to defaults").arg(cardTitle(m_entry)));
 }
 
 void Card::focusView(int index) {
-    if (!m_loaded)
-        return;
-    for (int n = 0; n < m_slots.size(); ++n) {
-        const bool shown = index < 0 || n == index;
-        m_slots.at(n)->setVisible(shown);
-        m_grid->setRowStretch(n / kGridColumns, 0);
-        m_grid->setColumnStretch(n % kGridColumns, 0);
-    }
-    for (int n = 0; n < m_slots.size(); ++n) {
-        if (index < 0 || n == index) {
-            m_grid->setRowStretch(n / kGridColumns, 1);
-            m_grid->setColumnStretch(n % kGridColumns, 1);
-        }
-    }
+    if (m_loaded)
+        m_grid->focusSlot(index);
 }
 
 void Card::setParams(const pecards::CardParams& params) {
@@ -151,16 +160,71 @@ void Card::applyParams(const pecards::CardParams& params) {
     if (m_loaded) {
         refreshHeader();
         refreshText();
+        fitViews(params);
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
     }
     emit paramsChanged(params);
 }
 
+void Card::shareColorRanges() {
+    QMultiMap<int, HeatmapController*> byQuantity;
+    for (const ViewSlot* slot : m_slots) {
+        if (const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view()))
+            byQuantity.insert(static_cast<int>(panel->spec().quantity), panel->controller());
+    }
+    for (const int quantity : byQuantity.uniqueKeys()) {
+        const QList<HeatmapController*> views = byQuantity.values(quantity);
+        std::optional<std::pair<double, double>> range;
+        for (const HeatmapController* view : views) {
+            if (const auto own = view->naturalRange())
+                range = range
+                    ? std::make_pair(std::min(range->first, own->first), std::max(range->second, own->second))
+                    : *own;
+        }
+        for (HeatmapController* view : views)
+            view->setSharedRange(views.size() > 1 ? range : std::nullopt);
+    }
+}
+
+void Card::fitViews(const pecards::CardParams& params) {
+    const auto available = [this, &params](const QString& id) {
+        const auto spec = std::find_if(
+            m_entry.views.begin(), m_entry.views.end(), [&id](const ViewSpec& s) { return s.id == id; });
+        return spec != m_entry.views.end() && isViewAvailable(*spec, params);
+    };
+    QStringList shown;
+    for (const ViewSlot* slot : m_slots) {
+        if (available(slot->chosenView()))
+            shown.push_back(slot->chosenView());
+    }
+    for (ViewSlot* slot : m_slots) {
+        if (available(slot->chosenView())) {
+            slot->showView(slot->chosenView()); // back from a stand-in, if it had one
+            continue;
+        }
+        // The chosen view means nothing for these parameters: the first available view that no
+        // other slot shows stands in for it.
+        const QString current = slot->view() ? slot->view()->spec().id : QString();
+        if (available(current) && !shown.contains(current) && current != slot->chosenView()) {
+            shown.push_back(current);
+            continue;
+        }
+        for (const ViewSpec& spec : m_entry.views) {
+            if (isViewAvailable(spec, params) && !shown.contains(spec.id)) {
+                shown.push_back(spec.id);
+                slot->showStandIn(spec.id);
+                break;
+            }
+        }
+    }
+}
+
 void Card::refreshHeader() {
     m_title->setText(
         QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
-    m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
+    m_flip->setToolTip(tr("Turn the card over (Card > Flip, %1)")
+                           .arg(QKeySequence(kFlipShortcut).toString(QKeySequence::NativeText)));
     m_convention->setText(
         tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
             .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));

@@ -16,12 +16,13 @@
 
 class ComputeService;
 class ParameterForm;
-class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QScrollArea;
 class QTextBrowser;
+class QUndoStack;
+class ViewGrid;
 class ViewSlot;
 
 class Card : public QWidget {
@@ -35,8 +36,16 @@ public:
 
     const CardEntry& entry() const { return m_entry; }
     const pecards::CardParams& params() const { return m_params; }
-    /// @brief Replaces the parameters (a model config, a preset); views and text follow.
+    /// @brief Replaces the parameters (a model config, a preset); views and text follow. Not
+    /// recorded for undo (see edit).
     void setParams(const pecards::CardParams& params);
+    /// @brief Replaces the parameters as an undoable step named `what` ("Load Llama 3.1").
+    void edit(const pecards::CardParams& params, const QString& what);
+    /// @brief Card > Reset to defaults: the card's first parameters, as an undoable step.
+    void resetToDefaults();
+    /// @brief Undo/redo of this card's parameter changes (the window's Edit menu shows the
+    /// stack of the card on screen).
+    QUndoStack* undoStack() const { return m_undo; }
 
     /// @brief Turns the card text over (front: formula, idea, problem, paper; back:
     /// parameters, usual values, implementation, failure + fix, misconceptions).
@@ -64,9 +73,11 @@ public:
     /// @brief True when every view not hidden shows a result or a message.
     bool allViewsAnswered() const;
 
-    static constexpr int kGridColumns = 2;
-    static constexpr int kTextMinimumWidth = 280;
-    static constexpr int kControlsMaximumWidth = 340;
+    /// The Card > Flip action's shortcut (the flip button's tooltip names it).
+    static constexpr QKeyCombination kFlipShortcut {Qt::CTRL | Qt::Key_F};
+    static constexpr int kTextMinimumWidth = 200; ///< the text pane; its splitter handle widens it
+    static constexpr int kControlsMinimumWidth = 230; ///< the control pane (scrolls sideways below)
+    static constexpr int kControlsMaximumWidth = 280; ///< its widest first size
 
 signals:
     void paramsChanged(const pecards::CardParams& params);
@@ -83,6 +94,12 @@ protected:
 
 private:
     void applyParams(const pecards::CardParams& params);
+    /// Each slot shows its chosen view when it is available for `params`, else a stand-in:
+    /// the first available view of the card that no other slot shows.
+    void fitViews(const pecards::CardParams& params);
+    /// Views of one quantity share one colour range (the union of their automatic ranges), so
+    /// equal colours mean equal values across the card.
+    void shareColorRanges();
     void refreshText();
     void refreshHeader();
     /// Builds the parameter controls (again after a language change: labels are translated).
@@ -103,6 +120,7 @@ private:
     CardSide m_shownSide = CardSide::Front;
     ParameterForm* m_form = nullptr;
     QScrollArea* m_controls = nullptr;
-    QGridLayout* m_grid = nullptr;
+    ViewGrid* m_grid = nullptr;
     QList<ViewSlot*> m_slots;
+    QUndoStack* m_undo = nullptr;
 };

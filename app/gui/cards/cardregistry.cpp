@@ -37,10 +37,10 @@ QString cardTitle(const CardEntry& entry) {
 
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity) {
     return ViewSpec {id, quantityName(quantity), nullptr, nullptr, ViewKind::Heatmap, quantity,
-        pecards::app::CurveKind::Spectrum};
+        pecards::app::CurveKind::Spectrum, {}, {}};
 }
 
 ViewSpec chartView(const QString& id, const char* context, const char* name, pecards::app::CurveKind curve) {
     return ViewSpec {id, QCoreApplication::translate(context, name), context, name, ViewKind::Chart,
-        pecards::Quantity::Score, curve};
+        pecards::Quantity::Score, curve, {}, {}};
 }

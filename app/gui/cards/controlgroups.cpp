@@ -1,9 +1,12 @@
 #include "cards/controlgroups.h"
 
 #include "cards/parameterform.h"
+#include "cards/scalingdefaults.h"
+#include "widgets/factortable.h"
 
 #include <QCoreApplication>
 #include <cmath>
+#include <pecards/rope.h>
 
 /// Translation context of this file's texts.
 class ControlGroups {
@@ -96,8 +99,10 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     form.addChoice(
         QStringLiteral("scaling"), ControlGroups::tr("scaling type"), types,
         [](const P& p) { return static_cast<int>(p.rope.scaling.type); },
-        [](P& p, int v) { p.rope.scaling.type = static_cast<RopeScalingType>(v); },
-        ControlGroups::tr("HF transformers modeling_rope_utils.py rope_type"));
+        [](P& p, int v) { p.rope.scaling = typicalRopeScaling(p.rope, static_cast<RopeScalingType>(v)); },
+        ControlGroups::tr(
+            "HF transformers modeling_rope_utils.py rope_type; choosing one fills typical values "
+            "for the keys it reads (factor 4, L0 4096, ...)"));
     form.addNumber(
         QStringLiteral("factor"), ControlGroups::tr("factor s"), {1, 64, 0, 1e4, true, 2, 24, false, 0.5},
         [](const P& p) { return p.rope.scaling.factor; }, [](P& p, double v) { p.rope.scaling.factor = v; },
@@ -141,6 +146,34 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         ControlGroups::tr("YaRN: rotations over L0 where the ramp ends on the slow side (1)"));
     form.setVisibleWhen(
         QStringLiteral("beta_slow"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
+    form.addToggle(
+        QStringLiteral("truncate"), ControlGroups::tr("truncate"),
+        [](const P& p) { return p.rope.scaling.truncate; },
+        [](P& p, bool on) { p.rope.scaling.truncate = on; },
+        ControlGroups::tr("YaRN: floor/ceil the correction range to whole pairs (HF truncate, default on)"));
+    form.setVisibleWhen(
+        QStringLiteral("truncate"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
+    form.addNumber(
+        QStringLiteral("mscale"), ControlGroups::tr("mscale"), {0, 4, 0, 1e3, false, 3, 24, false, 0.05},
+        [](const P& p) { return p.rope.scaling.mscale; }, [](P& p, double v) { p.rope.scaling.mscale = v; },
+        ControlGroups::tr("YaRN, DeepSeek form: mscale (0 = not given)"));
+    form.setVisibleWhen(
+        QStringLiteral("mscale"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
+    form.addNumber(
+        QStringLiteral("mscale_all_dim"), ControlGroups::tr("mscale_all_dim"),
+        {0, 4, 0, 1e3, false, 3, 24, false, 0.05}, [](const P& p) { return p.rope.scaling.mscale_all_dim; },
+        [](P& p, double v) { p.rope.scaling.mscale_all_dim = v; },
+        ControlGroups::tr("YaRN, DeepSeek form: mscale_all_dim (0 = not given)"));
+    form.setVisibleWhen(
+        QStringLiteral("mscale_all_dim"), [](const P& p) { return hasScaling(p, {RopeScalingType::Yarn}); });
+    form.addNumber(
+        QStringLiteral("attention_factor"), ControlGroups::tr("attention_factor"),
+        {0, 4, 0, 1e3, false, 3, 24, false, 0.05}, [](const P& p) { return p.rope.scaling.attention_factor; },
+        [](P& p, double v) { p.rope.scaling.attention_factor = v; },
+        ControlGroups::tr("YaRN, longrope: multiplies cos and sin (0 = derived from the factor)"));
+    form.setVisibleWhen(QStringLiteral("attention_factor"), [](const P& p) {
+        return hasScaling(p, {RopeScalingType::Yarn, RopeScalingType::LongRope});
+    });
     form.addNumber(
         QStringLiteral("low_freq_factor"), ControlGroups::tr("low_freq_factor"),
         {0.25, 16, 0, 1e4, false, 2, 24, false, 0.25},
@@ -157,6 +190,27 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         ControlGroups::tr("Llama 3: wavelengths below L0/high_freq_factor are kept"));
     form.setVisibleWhen(QStringLiteral("high_freq_factor"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::Llama3}); });
+    auto* factors = new FactorTable(&form);
+    form.addEditor(
+        QStringLiteral("longrope_factors"), ControlGroups::tr("longrope factors per pair"), factors,
+        [factors](const P& p) {
+            factors->setLists(
+                p.rope.scaling.short_factor, p.rope.scaling.long_factor, pecards::rotaryDim(p.rope) / 2);
+        },
+        ControlGroups::tr("short_factor and long_factor, one entry per frequency pair (rotary_dim/2)"));
+    ParameterForm* lists = &form;
+    QObject::connect(factors, &FactorTable::edited, lists,
+        [lists](const std::vector<double>& shortFactor, const std::vector<double>& longFactor) {
+            lists->edit([&](P& p) {
+                p.rope.scaling.short_factor = shortFactor;
+                p.rope.scaling.long_factor = longFactor;
+            });
+        });
+    QObject::connect(factors, &FactorTable::fitRequested, lists, [lists](int entries) {
+        lists->edit([entries](P& p) { resizeLongRopeFactors(p.rope.scaling, entries); });
+    });
+    form.setVisibleWhen(QStringLiteral("longrope_factors"),
+        [](const P& p) { return hasScaling(p, {RopeScalingType::LongRope}); });
 }
 
 void addAlibiControls(ParameterForm& form, bool withHeadDim) {

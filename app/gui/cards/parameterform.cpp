@@ -84,6 +84,23 @@ void ParameterForm::addToggle(const QString& id, const QString& label,
     addRow(Binding {id, nullptr, box, refresh, {}}, label, toolTip);
 }
 
+void ParameterForm::addEditor(const QString& id, const QString& label, QWidget* editor,
+    std::function<void(const pecards::CardParams&)> refresh, const QString& toolTip) {
+    editor->setObjectName(id);
+    auto* labelWidget = new QLabel(label, this);
+    labelWidget->setToolTip(toolTip);
+    m_layout->addRow(labelWidget);
+    m_layout->addRow(editor);
+    Binding binding {id, labelWidget, editor, [this, refresh] { refresh(m_params); }, {}};
+    binding.refresh();
+    m_bindings.push_back(std::move(binding));
+}
+
+void ParameterForm::edit(const std::function<void(pecards::CardParams&)>& change) {
+    change(m_params);
+    changed();
+}
+
 void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
     for (Binding& binding : m_bindings) {
         if (binding.id == id)
@@ -94,6 +111,7 @@ void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
 
 void ParameterForm::setParams(const pecards::CardParams& params) {
     m_params = params;
+    m_emitted = params;
     for (const Binding& binding : m_bindings)
         binding.refresh();
     refreshVisibility();
@@ -109,8 +127,13 @@ QWidget* ParameterForm::control(const QString& id) const {
 }
 
 void ParameterForm::changed() {
+    for (const Binding& binding : m_bindings) // a change may set other fields (a scaling type)
+        binding.refresh();
     refreshVisibility();
+    const pecards::CardParams before = m_emitted;
+    m_emitted = m_params;
     emit paramsChanged(m_params);
+    emit edited(before, m_params);
 }
 
 void ParameterForm::refreshVisibility() {

@@ -47,6 +47,13 @@ public:
     void addToggle(const QString& id, const QString& label,
         std::function<bool(const pecards::CardParams&)> get,
         std::function<void(pecards::CardParams&, bool)> set, const QString& toolTip = {});
+    /// @brief A custom editor (e.g. a table of factor lists) on its own row: `refresh` shows the
+    /// parameters in it without signals; the editor changes them through `edit`.
+    void addEditor(const QString& id, const QString& label, QWidget* editor,
+        std::function<void(const pecards::CardParams&)> refresh, const QString& toolTip = {});
+    /// @brief Applies `change` to the parameters as a user edit: refreshes the controls and
+    /// emits paramsChanged.
+    void edit(const std::function<void(pecards::CardParams&)>& change);
     /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
     void setVisibleWhen(const QString& id, Predicate visible);
 
@@ -59,6 +66,8 @@ public:
 
 signals:
     void paramsChanged(const pecards::CardParams& params);
+    /// @brief A user edit (a control or `edit`, not setParams) changed `before` into `after`.
+    void edited(const pecards::CardParams& before, const pecards::CardParams& after);
 
 private:
     struct Binding {
@@ -74,5 +83,6 @@ private:
 
     QFormLayout* m_layout = nullptr;
     pecards::CardParams m_params;
+    pecards::CardParams m_emitted; ///< the parameters last announced (before of the next edit)
     std::vector<Binding> m_bindings;
 };

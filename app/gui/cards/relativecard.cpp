@@ -3,6 +3,7 @@
 #include "cards/controlgroups.h"
 #include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "views/relshiftpanel.h"
 
 #include <QButtonGroup>
 #include <QCoreApplication>
@@ -35,6 +36,9 @@ QString variantText(const pecards::RelativeParams& r) {
 
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const QString variant = variantText(p.relative);
+    if (spec.id == QStringLiteral("rel-shift"))
+        return RelativeCard::tr(
+            "Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j");
     if (spec.kind == ViewKind::Chart)
         return RelativeCard::tr("Index against relative position n = j - i, %1").arg(variant);
     switch (spec.quantity) {
@@ -174,12 +178,26 @@ CardEntry RelativeCard::entry() {
         return RelativeCard::tr("HF transformers T5Attention._relative_position_bucket (log in float32)");
     };
     e.viewTitle = title;
-    e.views = {heatmapView(QStringLiteral("buckets"), Quantity::Buckets),
-        heatmapView(QStringLiteral("score"), Quantity::Score),
-        heatmapView(QStringLiteral("attention"), Quantity::Attention),
-        chartView(QStringLiteral("bucket-chart"), "RelativeCard",
-            QT_TRANSLATE_NOOP("RelativeCard", "Index against distance (chart)"),
-            pecards::app::CurveKind::RelativeBuckets),
+    // Bucket / index views exist for T5 and Shaw; Transformer-XL has no index, but its
+    // _rel_shift (how the (b)+(d) matrix is aligned to distances).
+    const auto isTxl = [](const pecards::CardParams& p) {
+        return p.relative.variant == pecards::RelativeVariant::TransformerXL;
+    };
+    const auto hasIndex = [isTxl](const pecards::CardParams& p) { return !isTxl(p); };
+    ViewSpec buckets = heatmapView(QStringLiteral("buckets"), Quantity::Buckets);
+    buckets.available = hasIndex;
+    ViewSpec bucketChart = chartView(QStringLiteral("bucket-chart"), "RelativeCard",
+        QT_TRANSLATE_NOOP("RelativeCard", "Index against distance (chart)"),
+        pecards::app::CurveKind::RelativeBuckets);
+    bucketChart.available = hasIndex;
+    ViewSpec relShift = chartView(QStringLiteral("rel-shift"), "RelativeCard",
+        QT_TRANSLATE_NOOP("RelativeCard", "_rel_shift alignment (table)"),
+        pecards::app::CurveKind::RelativeBuckets);
+    relShift.available = isTxl;
+    relShift.createPanel = [](const ViewSpec& spec, ComputeService*, const QString&,
+                               QWidget* parent) -> CardView* { return new RelShiftPanel(spec, parent); };
+    e.views = {buckets, heatmapView(QStringLiteral("score"), Quantity::Score),
+        heatmapView(QStringLiteral("attention"), Quantity::Attention), bucketChart, relShift,
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
     e.defaultViews = {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),

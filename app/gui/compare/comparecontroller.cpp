@@ -105,12 +105,10 @@ void CompareController::onDifference(const DifferenceResult& result) {
     const QuantityStyle style = quantityStyle(m_quantity);
     // A and B share one colour range so equal colours mean equal values.
     ColorScaling shared = style.scaling;
-    const HeatmapFrame a = makeHeatmapFrame(result.a, m_fullExtent, shared, style.rowLabel, style.colLabel);
-    const HeatmapFrame b = makeHeatmapFrame(result.b, m_fullExtent, shared, style.rowLabel, style.colLabel);
-    shared.fixedLow = std::min(a.low, b.low);
-    shared.fixedHigh = std::max(a.high, b.high);
-    shared.colorMap = a.colorMap == b.colorMap ? a.colorMap : style.scaling.colorMap;
-    shared.sequentialIfOneSigned = false;
+    const auto [aLow, aHigh] = naturalColorRange(result.a, shared);
+    const auto [bLow, bHigh] = naturalColorRange(result.b, shared);
+    shared.fixedLow = std::min(aLow, bLow);
+    shared.fixedHigh = std::max(aHigh, bHigh);
     m_widgets[A]->setFrame(makeHeatmapFrame(result.a, m_fullExtent, shared, style.rowLabel, style.colLabel));
     m_widgets[B]->setFrame(makeHeatmapFrame(result.b, m_fullExtent, shared, style.rowLabel, style.colLabel));
     ColorScaling diverging;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -29,14 +30,16 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
     , m_reduction(new QComboBox(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
+    auto* presets = new QHBoxLayout; // a row of its own: the top row never forces the width
     top->addWidget(new QLabel(tr("<b>Compare</b> two cards or two parameter sets:"), this));
     for (const auto& [name, text] : {std::pair {QStringLiteral("rope-base"), tr("RoPE base 10⁴ vs 5·10⁵")},
              std::pair {QStringLiteral("alibi-hybrid"), tr("ALiBi vs RoPE+ALiBi")},
              std::pair {QStringLiteral("alibi-forms"), tr("ALiBi causal vs BLOOM form")}}) {
         auto* button = new QPushButton(text, this);
         connect(button, &QPushButton::clicked, this, [this, id = name] { showPreset(id); });
-        top->addWidget(button);
+        presets->addWidget(button);
     }
+    presets->addStretch(1);
     top->addStretch(1);
     top->addWidget(new QLabel(tr("quantity:"), this));
     top->addWidget(m_quantity);
@@ -46,12 +49,15 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
     top->addWidget(m_reduction);
     layout->addLayout(top);
+    layout->addLayout(presets);
 
     auto* body = new QHBoxLayout;
     layout->addLayout(body, 1);
     auto* maps = new QGridLayout;
+    m_maps = maps;
     for (int side = 0; side < 3; ++side) {
         m_heatmaps[side] = new HeatmapWidget(this);
+        m_heatmaps[side]->setMinimumSize(200, 140); // two rows of maps fit a 640 px high window
         m_titles[side] = new QLabel(this);
         m_titles[side]->setWordWrap(true);
         QFont font = m_titles[side]->font();
@@ -69,8 +75,8 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         panel->addWidget(m_cards[side]);
         m_scrolls[side] = new QScrollArea(this);
         m_scrolls[side]->setWidgetResizable(true);
-        m_scrolls[side]->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-        m_scrolls[side]->setMinimumWidth(250);
+        m_scrolls[side]->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+        m_scrolls[side]->setMinimumWidth(kPanelMinimumWidth);
         panel->addWidget(m_scrolls[side], 1);
         const auto which = side == 0 ? CompareController::A : CompareController::B;
         connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side, which] {
@@ -89,12 +95,7 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
             body->addLayout(panel);
         }
     }
-    for (int side = 0; side < 3; ++side) {
-        maps->addWidget(m_titles[side], 0, side);
-        maps->addWidget(m_heatmaps[side], 1, side);
-        maps->setColumnStretch(side, 1);
-    }
-    maps->setRowStretch(1, 1);
+    arrangeMaps(2);
 
     connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
         if (m_quantity->currentIndex() < 0)
@@ -109,6 +110,34 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt()));
     });
     showPreset(QStringLiteral("rope-base"));
+}
+
+void CompareView::arrangeMaps(int columns) {
+    m_mapColumns = columns;
+    for (int side = 0; side < 3; ++side) {
+        m_maps->removeWidget(m_titles[side]);
+        m_maps->removeWidget(m_heatmaps[side]);
+    }
+    for (int row = 0; row < 4; ++row)
+        m_maps->setRowStretch(row, 0);
+    for (int column = 0; column < 3; ++column)
+        m_maps->setColumnStretch(column, 0);
+    // Three side by side when wide; else A | B over A - B.
+    for (int side = 0; side < 3; ++side) {
+        const int row = 2 * (side / columns);
+        const int column = side % columns;
+        m_maps->addWidget(m_titles[side], row, column);
+        m_maps->addWidget(m_heatmaps[side], row + 1, column);
+        m_maps->setRowStretch(row + 1, 1);
+        m_maps->setColumnStretch(column, 1);
+    }
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const int columns = width() >= kThreeColumnWidth ? 3 : 2;
+    if (columns != m_mapColumns)
+        arrangeMaps(columns);
 }
 
 void CompareView::setCard(

@@ -11,6 +11,7 @@ class ComputeService;
 class HeatmapWidget;
 class ParameterForm;
 class QComboBox;
+class QGridLayout;
 class QLabel;
 class QScrollArea;
 
@@ -32,7 +33,15 @@ public:
         return m_forms[side == CompareController::B ? 1 : 0];
     }
 
+    static constexpr int kPanelMinimumWidth = 200; ///< each parameter panel (scrolls sideways)
+    static constexpr int kThreeColumnWidth = 1400; ///< from this width A, B, A - B side by side
+
+protected:
+    /// @brief Reflows the heatmaps: three columns when wide, else A | B over A - B.
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void arrangeMaps(int columns);
     void setCard(CompareController::Side side, const QString& id, const pecards::CardParams& params);
     void refreshQuantities();
     void refreshTitles();
@@ -47,4 +56,6 @@ private:
     std::array<QString, 2> m_cardIds;
     QComboBox* m_quantity = nullptr;
     QComboBox* m_reduction = nullptr;
+    QGridLayout* m_maps = nullptr;
+    int m_mapColumns = 2;
 };

@@ -9,8 +9,11 @@
 #include <QApplication>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMenuBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -51,6 +54,13 @@ void PresentationController::setActive(bool active) {
         if (!currentCard() && !m_window->cards().isEmpty())
             m_window->showTab(m_window->cards().front()->entry().id);
         m_toolBar = buildToolBar();
+        m_sweepBefore.clear(); // the sweep moves these charts; leaving puts them back
+        for (ChartPanel* chart : m_window->findChildren<ChartPanel*>()) {
+            if (chart->isSweepable())
+                m_sweepBefore.push_back({chart, chart->sweepPosition()});
+        }
+        m_window->menuBar()->hide(); // the screen is for the views (F5/Esc and the keys still work)
+        m_window->statusBar()->hide();
         m_window->showFullScreen();
         qApp->installEventFilter(this);
         m_viewIndex = 0;
@@ -66,6 +76,13 @@ void PresentationController::setActive(bool active) {
         qApp->removeEventFilter(this);
         m_timer.stop();
         showAllViews();
+        for (const auto& [chart, position] : m_sweepBefore) {
+            if (chart)
+                chart->setSweepPosition(position);
+        }
+        m_sweepBefore.clear();
+        m_window->menuBar()->show();
+        m_window->statusBar()->show();
         QApplication::setFont(m_normalFont);
         for (ChartWidget* chart : m_window->findChildren<ChartWidget*>())
             chart->setLineScale(1.0);
@@ -109,18 +126,20 @@ void PresentationController::refreshToolBar() {
     m_positionLabel->setText(tr("m = %1").arg(m_position));
     const QSignalBlocker blocker(m_speedBox);
     m_speedBox->setValue(m_speed);
-    m_pauseButton->setText(m_paused ? tr("▶ Play") : tr("⏸ Pause"));
+    // Standard media icons: the ⏸ glyph is missing from many fonts.
+    m_pauseButton->setIcon(
+        m_window->style()->standardIcon(m_paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    m_pauseButton->setText(m_paused ? tr("Play") : tr("Pause"));
+    m_pauseButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 }
 
 void PresentationController::stepCard(int delta) {
-    const QList<Card*> cards = m_window->cards();
-    if (cards.isEmpty())
+    QTabWidget* deck = m_window->deck(); // every tab, the compare tab included
+    const int count = deck->count();
+    if (count == 0)
         return;
-    const auto here = static_cast<int>(cards.indexOf(currentCard()));
-    const auto count = static_cast<int>(cards.size());
-    const int next = here < 0 ? 0 : ((here + delta) % count + count) % count;
     showAllViews();
-    m_window->showTab(cards.at(next)->entry().id);
+    deck->setCurrentIndex(((deck->currentIndex() + delta) % count + count) % count);
     m_viewIndex = 0;
     showCurrentView();
 }

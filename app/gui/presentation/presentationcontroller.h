@@ -10,10 +10,14 @@
 /// device skips frames instead of queueing them.
 
 #include <QFont>
+#include <QList>
 #include <QObject>
+#include <QPair>
+#include <QPointer>
 #include <QTimer>
 
 class Card;
+class ChartPanel;
 class MainWindow;
 class QLabel;
 class QSpinBox;
@@ -30,7 +34,7 @@ public:
     void setActive(bool active);
     void toggle() { setActive(!m_active); }
 
-    /// @brief Next (+1) or previous (-1) card of the deck (the compare tab is skipped); wraps.
+    /// @brief Next (+1) or previous (-1) tab of the deck, the compare tab included; wraps.
     void stepCard(int delta);
     /// @brief Next (+1) or previous (-1) view of the current card; wraps.
     void stepView(int delta);
@@ -90,4 +94,5 @@ private:
     QLabel* m_positionLabel = nullptr;
     QSpinBox* m_speedBox = nullptr;
     QToolButton* m_pauseButton = nullptr;
+    QList<QPair<QPointer<ChartPanel>, int>> m_sweepBefore; ///< swept charts' positions before presenting
 };

@@ -11,13 +11,15 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
+#include <QVBoxLayout>
 #include <algorithm>
 
 ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
     : CardView(spec, parent)
     , m_service(service)
     , m_tag(tag)
-    , m_chart(new ChartWidget(this)) {
+    , m_chart(new ChartWidget(this))
+    , m_legend(new QLabel(this)) {
     toolRow()->addStretch(1);
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
@@ -34,9 +36,11 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     if (spec.curve == pecards::app::CurveKind::RopePolar) {
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
         m_position->setToolTip(tr("Position m: drag to rotate every pair by m·θ_i"));
-        m_position->setMinimumWidth(150);
-        toolRow()->addWidget(new QLabel(tr("m:"), this));
-        toolRow()->addWidget(m_position, 1);
+        // On a row of its own: the slider gets the panel's width and the tool row stays narrow.
+        auto* positionRow = new QHBoxLayout;
+        positionRow->addWidget(new QLabel(tr("position m:"), this));
+        positionRow->addWidget(m_position, 1);
+        static_cast<QVBoxLayout*>(layout())->insertLayout(1, positionRow);
         m_position->setValue(static_cast<int>(pecards::app::kDefaultPolarPosition));
         connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
     }
@@ -57,6 +61,9 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     connect(service, &ComputeService::curvesReady, this, &ChartPanel::onCurves);
     connect(service, &ComputeService::failed, this, &ChartPanel::onFailure);
     setContent(m_chart);
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    layout()->addWidget(m_legend);
 }
 
 bool ChartPanel::isSweepable() const {
@@ -71,6 +78,12 @@ void ChartPanel::setSweepPosition(int m) {
     } else if (spec().curve == pecards::app::CurveKind::AlibiHeads) {
         m_extent->setValue(std::max(2, m)); // valueChanged submits
     }
+}
+
+int ChartPanel::sweepPosition() const {
+    if (spec().curve == pecards::app::CurveKind::RopePolar)
+        return static_cast<int>(m_position->value());
+    return m_extent ? m_extent->value() : 0;
 }
 
 void ChartPanel::setParams(const pecards::CardParams& params) {
@@ -126,6 +139,7 @@ void ChartPanel::onCurves(const CurveResult& result) {
     m_hasResult = true;
     m_shown = ShownChart {result.request, result.curves};
     m_chart->setCurves(result.curves);
+    m_legend->setText(m_chart->legendHtml());
     emit updated();
 }
 

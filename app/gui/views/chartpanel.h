@@ -8,6 +8,7 @@
 
 class ChartWidget;
 class ComputeService;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 class SliderSpin;
@@ -22,6 +23,8 @@ public:
     std::optional<ShownView> shownView() const override;
 
     ChartWidget* chart() const { return m_chart; }
+    /// @brief The legend under the chart (wraps; chartwidget.h legendHtml()).
+    QLabel* legendLabel() const { return m_legend; }
     /// @brief RopePolar: the position slider.
     SliderSpin* positionControl() const { return m_position; }
     const pecards::app::CurveRequest& lastRequest() const { return m_request; }
@@ -32,6 +35,8 @@ public:
     /// @brief Shows position m (presentation animation): polar: the pairs at m; ALiBi heads:
     /// distances 0..max(2, m). No-op for other charts. The worker computes; latest wins.
     void setSweepPosition(int m);
+    /// @brief The position a sweep sets (polar: m; ALiBi heads: the reach), to restore it after.
+    int sweepPosition() const;
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -47,6 +52,7 @@ private:
     ComputeService* m_service;
     QString m_tag;
     ChartWidget* m_chart = nullptr;
+    QLabel* m_legend = nullptr;
     QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
     SliderSpin* m_position = nullptr; ///< RopePolar
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets

@@ -1,6 +1,7 @@
 #include "views/heatmapcontroller.h"
 
 #include "compute/computeservice.h"
+#include "views/aliasing.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QEvent>
@@ -44,8 +45,11 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
 }
 
 void HeatmapController::setParams(const pecards::CardParams& params) {
+    const bool newCard = !m_hasParams || params.card != m_params.card;
     m_params = params;
     m_hasParams = true;
+    if (newCard)
+        restyle();
     try {
         const pecards::Window full = pecards::fullExtent(params, m_quantity);
         if (!(full == m_fullExtent)) {
@@ -65,12 +69,61 @@ void HeatmapController::setReduction(pecards::Reduction reduction) {
 
 void HeatmapController::setColorMap(std::optional<QString> colorMap) {
     m_colorMapOverride = colorMap;
-    m_style = quantityStyle(m_quantity);
-    if (colorMap) {
-        m_style.scaling.colorMap = *colorMap;
-        m_style.scaling.sequentialIfOneSigned = false;
+    restyle();
+    recolor();
+}
+
+void HeatmapController::setLogarithmic(bool on) {
+    m_logarithmicOverride = on;
+    restyle();
+    recolor();
+}
+
+void HeatmapController::setColorRangeLocked(bool locked) {
+    if (!locked)
+        m_lockedRange.reset();
+    else if (m_widget && !m_widget->frame().isNull())
+        m_lockedRange = std::make_pair(m_widget->frame().low, m_widget->frame().high);
+    recolor();
+}
+
+void HeatmapController::setSharedRange(std::optional<std::pair<double, double>> range) {
+    if (range == m_sharedRange)
+        return;
+    m_sharedRange = range;
+    recolor();
+}
+
+void HeatmapController::restyle() {
+    m_style = quantityStyle(m_quantity, m_hasParams ? m_params.card : pecards::Card::Rope);
+    if (m_colorMapOverride) {
+        m_style.scaling.colorMap = *m_colorMapOverride;
+        m_style.scaling.qualitative = false;
     }
-    submit();
+    if (m_logarithmicOverride)
+        m_style.scaling.logarithmic = *m_logarithmicOverride;
+}
+
+ColorScaling HeatmapController::effectiveScaling() const {
+    ColorScaling scaling = m_style.scaling;
+    if (const auto& range = m_lockedRange ? m_lockedRange : m_sharedRange) {
+        scaling.fixedLow = range->first;
+        scaling.fixedHigh = range->second;
+    }
+    return scaling;
+}
+
+void HeatmapController::recolor() {
+    if (!m_widget || m_widget->frame().isNull())
+        return;
+    const HeatmapFrame& shown = m_widget->frame();
+    const QString message = m_widget->message();
+    HeatmapFrame frame = makeHeatmapFrame(
+        shown.grid, shown.fullExtent, effectiveScaling(), m_style.rowLabel, m_style.colLabel);
+    frame.aliasedColumns = shown.aliasedColumns;
+    m_widget->setFrame(std::move(frame));
+    if (!message.isEmpty())
+        m_widget->setMessage(message); // a frame clears the message; this one is still true
 }
 
 void HeatmapController::setWindow(const pecards::Window& window) {
@@ -127,9 +180,18 @@ void HeatmapController::onGrid(const GridResult& result) {
     m_shownId = result.id;
     m_hasResult = true;
     m_shownRequest = result.request;
-    m_widget->setFrame(
-        makeHeatmapFrame(result.grid, m_fullExtent, m_style.scaling, m_style.rowLabel, m_style.colLabel));
+    m_naturalRange = naturalColorRange(result.grid, m_style.scaling);
+    HeatmapFrame frame
+        = makeHeatmapFrame(result.grid, m_fullExtent, effectiveScaling(), m_style.rowLabel, m_style.colLabel);
+    try {
+        frame.aliasedColumns = aliasedColumns(
+            frame.grid, columnFrequencies(result.request.params, m_quantity), result.request.reduction);
+    } catch (const pecards::InvalidParameter&) {
+        // The grid was computed, so its parameters are valid; nothing to mark otherwise.
+    }
+    m_widget->setFrame(std::move(frame));
     showIdleReadout();
+    emit naturalRangeChanged();
     emit frameShown();
 }
 
@@ -218,7 +280,13 @@ void HeatmapController::showIdleReadout() {
         ? QString()
         : tr("  ·  exact %1 over this window is over the compute budget: zoom in for it")
               .arg(reductionName(m_reduction));
-    m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + budget);
+    const auto aliased
+        = std::count(m_widget->frame().aliasedColumns.begin(), m_widget->frame().aliasedColumns.end(), true);
+    const QString aliasing = aliased == 0
+        ? QString()
+        : tr("  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in")
+              .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3);
+    m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + budget + aliasing);
     m_widget->setToolTip(
         tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
            "double-click to reset; hover for the exact value.")

@@ -32,6 +32,19 @@ public:
     /// @brief The colour map chosen for this view (the quantity's default when automatic).
     QString colorMap() const { return m_style.scaling.colorMap; }
     bool isAutomaticColorMap() const { return !m_colorMapOverride.has_value(); }
+    /// @brief Keeps the colour range on screen for the frames that follow (zoom, new
+    /// parameters), so colours stay comparable; false returns to the automatic range.
+    void setColorRangeLocked(bool locked);
+    bool isColorRangeLocked() const { return m_lockedRange.has_value(); }
+    /// @brief A log10 colour scale on or off (on by default for attention).
+    void setLogarithmic(bool on);
+    bool isLogarithmic() const { return m_style.scaling.logarithmic; }
+    /// @brief A range shared with the card's other views of this quantity (nullopt: its own);
+    /// a locked range wins over it.
+    void setSharedRange(std::optional<std::pair<double, double>> range);
+    /// @brief The automatic colour range of the grid on screen (naturalColorRange); nullopt
+    /// before the first frame.
+    std::optional<std::pair<double, double>> naturalRange() const { return m_naturalRange; }
 
     /// @brief Shows this window of the full extent (clamped into it).
     void setWindow(const pecards::Window& window);
@@ -60,6 +73,8 @@ public:
 
 signals:
     void frameShown();
+    /// @brief A new grid changed the automatic colour range (the card shares ranges on it).
+    void naturalRangeChanged();
     void messageShown(const QString& message);
     void probeAnswered(qint64 row, qint64 col, double value);
 
@@ -71,6 +86,11 @@ private:
     void onGrid(const GridResult& result);
     void onFailure(const ComputeFailure& failure);
     void showIdleReadout();
+    /// The quantity's style for the card with the user's colour map and scale.
+    void restyle();
+    /// Colours the grid on screen again with the current scaling (no recomputation).
+    void recolor();
+    ColorScaling effectiveScaling() const;
     QString entryText(qint64 row, qint64 col) const;
 
     ComputeService* m_service;
@@ -80,6 +100,10 @@ private:
     pecards::Quantity m_quantity;
     QuantityStyle m_style;
     std::optional<QString> m_colorMapOverride;
+    std::optional<bool> m_logarithmicOverride;
+    std::optional<std::pair<double, double>> m_lockedRange;
+    std::optional<std::pair<double, double>> m_sharedRange;
+    std::optional<std::pair<double, double>> m_naturalRange;
     pecards::Reduction m_reduction;
     pecards::CardParams m_params;
     bool m_hasParams = false;

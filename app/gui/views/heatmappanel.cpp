@@ -82,5 +82,14 @@ void HeatmapPanel::showContextMenu(const QPoint& position) {
     colors->addAction(tr("Automatic"), this, [this] { m_controller->setColorMap(std::nullopt); });
     for (const QString& name : heatmapColormapNames())
         colors->addAction(name, this, [this, name] { m_controller->setColorMap(name); });
+    QAction* lock = menu.addAction(
+        tr("Lock colour range"), this, [this](bool on) { m_controller->setColorRangeLocked(on); });
+    lock->setCheckable(true);
+    lock->setChecked(m_controller->isColorRangeLocked());
+    lock->setToolTip(tr("Keep this colour range while zooming or changing parameters"));
+    QAction* log = menu.addAction(
+        tr("Logarithmic colour scale"), this, [this](bool on) { m_controller->setLogarithmic(on); });
+    log->setCheckable(true);
+    log->setChecked(m_controller->isLogarithmic());
     menu.exec(m_heatmap->mapToGlobal(position));
 }

@@ -26,7 +26,7 @@ void setSequentialColormap(const QString& name) {
         sequentialSetting() = name;
 }
 
-QuantityStyle quantityStyle(pecards::Quantity quantity) {
+QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
     using pecards::Quantity;
     using pecards::Reduction;
     QuantityStyle style {QuantityText::tr("i"), QuantityText::tr("j"), QuantityText::tr("query position i"),
@@ -46,27 +46,31 @@ QuantityStyle quantityStyle(pecards::Quantity quantity) {
         style.scaling.fixedHigh = 2.0 * std::numbers::pi;
         break;
     case Quantity::Score:
-        style.scaling.colorMap = QStringLiteral("diverging");
-        style.scaling.symmetric = true;
-        style.scaling.sequentialIfOneSigned = true; // ALiBi / T5 biases
+        if (card == pecards::Card::Alibi) { // a bias of one sign in every form: its own range
+            style.scaling.colorMap = sequentialColormap();
+        } else {
+            style.scaling.colorMap = QStringLiteral("diverging");
+            style.scaling.symmetric = true;
+        }
         break;
     case Quantity::ContentScore:
         style.scaling.colorMap = QStringLiteral("diverging");
         style.scaling.symmetric = true;
         style.reduction = Reduction::Sample;
         break;
-    case Quantity::Attention:
+    case Quantity::Attention: // probabilities span decades: a log scale shows more than the diagonal
         style.scaling.colorMap = QStringLiteral("magma");
-        style.scaling.fixedLow = 0.0;
+        style.scaling.logarithmic = true;
         style.reduction = Reduction::Max;
         break;
     case Quantity::ContentAttention:
         style.scaling.colorMap = QStringLiteral("magma");
-        style.scaling.fixedLow = 0.0;
+        style.scaling.logarithmic = true;
         style.reduction = Reduction::Sample;
         break;
-    case Quantity::Buckets:
-        style.scaling.colorMap = QStringLiteral("cividis");
+    case Quantity::Buckets: // indices, not amounts: one distinct colour each
+        style.scaling.colorMap = QStringLiteral("cividis"); // exported figures (no qualitative table there)
+        style.scaling.qualitative = true;
         style.reduction = Reduction::Sample;
         break;
     }

@@ -17,10 +17,12 @@ struct QuantityStyle {
     pecards::Reduction reduction = pecards::Reduction::Mean; ///< default pixel summary
 };
 
-/// @brief Style of `quantity`: tables and scores diverging around 0 (when signed), attention
-/// magma from 0, phase [0, 2 pi) viridis, bucket indices cividis. Content views default to
-/// the `sample` reduction (exact reductions of content views are costly).
-QuantityStyle quantityStyle(pecards::Quantity quantity);
+/// @brief Style of `quantity` on `card`, the same for every parameter value (a colour map never
+/// changes by itself): tables and scores diverging, centred at 0; the ALiBi bias (one sign in
+/// every form) on the sequential map with its own range; attention magma on a log scale; phase
+/// [0, 2 pi) on the sequential map; bucket indices one distinct colour each. Content views
+/// default to the `sample` reduction (exact reductions of content views are costly).
+QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card = pecards::Card::Rope);
 
 /// @brief The sequential colour map of the views whose quantity has no map of its own (phase,
 /// one-signed scores such as ALiBi biases): the "colour map" preference, "viridis" by default.

@@ -5,7 +5,9 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
 
 ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
     TitleFunction title, QWidget* parent)
@@ -18,33 +20,48 @@ ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QLis
     , m_layout(new QVBoxLayout(this)) {
     m_layout->setContentsMargins(2, 2, 2, 2);
     setFrameShape(QFrame::StyledPanel);
-    for (const ViewSpec& spec : specs)
-        m_choice->addItem(viewDisplayName(spec), spec.id);
-    m_choice->setToolTip(tr("What this view shows"));
-    connect(m_choice, &QComboBox::currentIndexChanged, this,
-        [this] { showView(m_choice->currentData().toString()); });
+    // Sized by a typical name, not the longest: the slot never forces the grid's width.
+    m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_choice->setMinimumContentsLength(kChoiceCharacters);
+    refreshChoice();
+    connect(m_choice, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_choice->currentIndex() >= 0)
+            showView(m_choice->currentData().toString());
+    });
 }
 
 void ViewSlot::showView(const QString& id) {
+    if (std::none_of(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; }))
+        return;
+    m_chosen = id;
+    show(id);
+}
+
+void ViewSlot::showStandIn(const QString& id) {
+    show(id);
+}
+
+void ViewSlot::show(const QString& id) {
     const auto spec
         = std::find_if(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; });
     if (spec == m_specs.end() || (m_view && m_view->spec().id == id))
         return;
-    m_choice->blockSignals(true);
-    m_choice->setCurrentIndex(m_choice->findData(id));
-    m_choice->blockSignals(false);
     if (m_view) {
         m_view->toolRow()->removeWidget(m_choice);
         m_view->deleteLater();
         m_view = nullptr;
     }
     const QString tag = m_tagPrefix + QLatin1Char('/') + spec->id;
-    if (spec->kind == ViewKind::Heatmap)
+    if (spec->createPanel)
+        m_view = spec->createPanel(*spec, m_service, tag, this);
+    else if (spec->kind == ViewKind::Heatmap)
         m_view = new HeatmapPanel(*spec, m_service, tag, this);
     else
         m_view = new ChartPanel(*spec, m_service, tag, this);
     m_view->toolRow()->insertWidget(0, m_choice);
     m_layout->addWidget(m_view);
+    refreshChoice();
+    emit viewShown(m_view);
     if (m_hasParams)
         setParams(m_params);
 }
@@ -52,16 +69,26 @@ void ViewSlot::showView(const QString& id) {
 void ViewSlot::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
+    refreshChoice();
     if (!m_view)
         return;
     m_view->setTitle(m_title(m_view->spec(), params));
     m_view->setParams(params);
 }
 
-void ViewSlot::refreshTitle() {
-    for (int n = 0; n < m_specs.size(); ++n)
-        m_choice->setItemText(n, viewDisplayName(m_specs.at(n)));
+void ViewSlot::refreshChoice() {
+    const QSignalBlocker block(m_choice);
+    m_choice->clear();
+    for (const ViewSpec& spec : m_specs) {
+        if (!m_hasParams || isViewAvailable(spec, m_params) || (m_view && m_view->spec().id == spec.id))
+            m_choice->addItem(viewDisplayName(spec), spec.id);
+    }
+    m_choice->setCurrentIndex(m_view ? m_choice->findData(m_view->spec().id) : -1);
     m_choice->setToolTip(tr("What this view shows"));
+}
+
+void ViewSlot::refreshTitle() {
+    refreshChoice();
     if (m_view && m_hasParams)
         m_view->setTitle(m_title(m_view->spec(), m_params));
 }

@@ -1,7 +1,8 @@
 #pragma once
 /// @file viewslot.h
 /// @brief One cell of a card's view grid: a choice of what to show and the current panel
-/// (HeatmapPanel or ChartPanel), created on demand, in a framed box. No style sheet: widgets
+/// (HeatmapPanel, ChartPanel or the spec's own panel), created on demand, in a framed box. The
+/// choice offers only the views available for the card's parameters. No style sheet: widgets
 /// under one do not follow application font changes (presentation mode).
 
 #include "views/viewspec.h"
@@ -25,18 +26,35 @@ public:
     ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
         TitleFunction title, QWidget* parent = nullptr);
 
-    /// @brief Shows the view with this id (no-op for an unknown id).
+    /// @brief Shows the view with this id as the user's choice (no-op for an unknown id).
     void showView(const QString& id);
+    /// @brief The view chosen for this slot (by the user or the card's defaults); while it is
+    /// not available for the parameters, a stand-in is shown instead.
+    const QString& chosenView() const { return m_chosen; }
+    /// @brief Shows `id` in place of the chosen view (which is unavailable now); the chosen
+    /// view comes back by `showView(chosenView())` once it is available again.
+    void showStandIn(const QString& id);
     CardView* view() const { return m_view; }
     QComboBox* choice() const { return m_choice; }
 
-    /// @brief New card parameters for the panel and its title.
+    /// @brief New card parameters for the panel, its title and the choice of views.
     void setParams(const pecards::CardParams& params);
 
     /// @brief Sets the panel's title again (after a language change); computes nothing.
     void refreshTitle();
 
+signals:
+    /// @brief A new panel is shown (the user's choice or a stand-in).
+    void viewShown(CardView* view);
+
+public:
+    static constexpr int kChoiceCharacters = 11; ///< width of the view choice; the list opens wider
+
 private:
+    void show(const QString& id);
+    /// The choice lists the available views, the one shown selected.
+    void refreshChoice();
+
     ComputeService* m_service;
     QString m_tagPrefix;
     QList<ViewSpec> m_specs;
@@ -44,6 +62,7 @@ private:
     QComboBox* m_choice = nullptr;
     QVBoxLayout* m_layout = nullptr;
     CardView* m_view = nullptr;
+    QString m_chosen;
     pecards::CardParams m_params;
     bool m_hasParams = false;
 };

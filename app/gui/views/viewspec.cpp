@@ -9,3 +9,9 @@ QString viewDisplayName(const ViewSpec& spec) {
         return quantityName(spec.quantity);
     return spec.nameSource ? QCoreApplication::translate(spec.trContext, spec.nameSource) : spec.name;
 }
+
+bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params) {
+    if (spec.kind == ViewKind::Heatmap && !spec.createPanel && !pecards::hasQuantity(params, spec.quantity))
+        return false;
+    return !spec.available || spec.available(params);
+}

@@ -5,6 +5,11 @@
 #include "figure/curves.h"
 
 #include <QString>
+#include <functional>
+
+class CardView;
+class ComputeService;
+class QWidget;
 #include <pecards/view.h>
 
 enum class ViewKind { Heatmap, Chart };
@@ -17,7 +22,17 @@ struct ViewSpec {
     ViewKind kind = ViewKind::Heatmap;
     pecards::Quantity quantity = pecards::Quantity::Score; ///< heatmaps
     pecards::app::CurveKind curve = pecards::app::CurveKind::Spectrum; ///< charts
+    /// Whether the view has a meaning for these parameters (e.g. bucket maps only for T5 and
+    /// Shaw, not Transformer-XL); empty = always. Slots offer only available views.
+    std::function<bool(const pecards::CardParams&)> available;
+    /// A panel of the view's own (neither a heatmap of a quantity nor a chart of curves), made
+    /// for the slot with the request tag; empty = HeatmapPanel or ChartPanel by `kind`.
+    std::function<CardView*(const ViewSpec&, ComputeService*, const QString& tag, QWidget* parent)>
+        createPanel;
 };
+
+/// @brief True when `spec` is meaningful for `params` (no `available` rule, or it holds).
+bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params);
 
 /// @brief The view's name in the current UI language (heatmaps: the quantity's name; charts:
 /// nameSource translated).

@@ -1,5 +1,6 @@
 #include "widgets/axisticks.h"
 
+#include <algorithm>
 #include <cmath>
 
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers) {
@@ -35,4 +36,16 @@ QString tickLabel(double value) {
     if (std::abs(value) < 1e7 && value == std::round(value))
         return QString::number(static_cast<long long>(value));
     return QString::number(value, 'g', 4);
+}
+
+std::vector<double> decadeTicks(double low, double high, int maxTicks) {
+    std::vector<double> ticks;
+    if (!(low > 0.0 && high > low))
+        return ticks;
+    const int first = static_cast<int>(std::ceil(std::log10(low) - 1e-9));
+    const int last = static_cast<int>(std::floor(std::log10(high) + 1e-9));
+    const int every = std::max(1, (last - first + 1 + std::max(maxTicks, 1) - 1) / std::max(maxTicks, 1));
+    for (int exponent = first; exponent <= last; exponent += every)
+        ticks.push_back(std::pow(10.0, exponent));
+    return ticks;
 }

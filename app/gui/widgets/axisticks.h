@@ -10,5 +10,9 @@
 /// With `integers`, the step is at least 1 (positions, dimensions). Empty when low > high.
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers);
 
+/// @brief Powers of ten in [low, high] (0 < low < high) for a logarithmic colour bar, every
+/// k-th decade so that at most about `maxTicks` remain. Empty when the range holds no power of ten.
+std::vector<double> decadeTicks(double low, double high, int maxTicks);
+
 /// @brief Short label: integers exactly up to 10^7, else 4 significant digits ("-0.125", "1.2e+06").
 QString tickLabel(double value);

@@ -1,8 +1,11 @@
 #include "widgets/chartwidget.h"
 
+#include "widgets/colormaplookup.h"
+#include "widgets/messagebox.h"
+
+#include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPolarChart>
@@ -79,10 +82,13 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
     QAbstractAxis* xAxis = nullptr;
     QAbstractAxis* yAxis = nullptr;
     if (curves.polar) {
-        auto* angular = new QValueAxis;
+        // Qt's polar chart turns clockwise from 12 o'clock; the maths turns counter-clockwise
+        // from the x axis (3 o'clock): chart angle = 90° - angle, labelled with the maths angle.
+        auto* angular = new QCategoryAxis;
         angular->setRange(0, 360);
-        angular->setTickCount(9);
-        angular->setLabelFormat(QStringLiteral("%d"));
+        angular->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        for (int chartAngle = 45; chartAngle <= 360; chartAngle += 45)
+            angular->append(QStringLiteral("%1°").arg(polarChartAngle(chartAngle)), chartAngle);
         angular->setTitleText(curves.xTitle);
         auto* radial = new QValueAxis;
         radial->setRange(0, 1);
@@ -100,6 +106,10 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         chart->addAxis(yAxis, Qt::AlignLeft);
     }
 
+    const auto primary = std::count_if(curves.curves.begin(), curves.curves.end(),
+        [](const pecards::app::Curve& c) { return !c.followsPrevious; });
+    const QList<QColor> colors = seriesColors(static_cast<int>(primary));
+    m_legend.clear();
     QXYSeries* previous = nullptr;
     for (const pecards::app::Curve& curve : curves.curves) {
         QXYSeries* series = nullptr;
@@ -113,6 +123,10 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         }
         series->setName(curve.name);
         QList<QPointF> points(curve.points.begin(), curve.points.end());
+        if (curves.polar) {
+            for (QPointF& point : points)
+                point.setX(polarChartAngle(point.x()));
+        }
         series->replace(points);
         chart->addSeries(series);
         series->attachAxis(xAxis);
@@ -124,16 +138,53 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         }
         if (curve.followsPrevious && previous) {
             series->setColor(previous->color());
-            if (auto* marker = chart->legend()->markers(series).value(0))
-                marker->setVisible(false);
+        } else {
+            const QColor color = colors.at(m_legend.size());
+            series->setColor(color);
+            m_legend.push_back({curve.name, color});
         }
         previous = series;
     }
-    chart->legend()->setVisible(curves.curves.size() <= kMaxLegendEntries);
-    chart->legend()->setAlignment(
-        curves.curves.size() > 4 && !curves.polar ? Qt::AlignRight : Qt::AlignBottom);
+    chart->legend()->setVisible(false); // the legend is legendHtml(), under the chart: it wraps
     applyStyle();
     viewport()->update();
+}
+
+double ChartWidget::polarChartAngle(double degrees) {
+    return std::fmod(450.0 - degrees, 360.0);
+}
+
+QList<QColor> ChartWidget::seriesColors(int count) {
+    // Tableau 10 (matplotlib tab10): distinct hues for up to ten series.
+    static const QList<QColor> distinct {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c),
+        QColor(0xd62728), QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
+        QColor(0xbcbd22), QColor(0x17becf)};
+    if (count <= distinct.size())
+        return distinct.mid(0, std::max(count, 0));
+    QList<QColor> ramp; // more series: a ramp in order (first = dark blue, last = yellow)
+    const QList<QRgb>& table = heatmapColormapTable(QStringLiteral("viridis"));
+    for (int n = 0; n < count; ++n)
+        ramp.push_back(QColor(table.at(
+            static_cast<int>(std::lround(0.9 * n / (count - 1) * static_cast<double>(table.size() - 1))))));
+    return ramp;
+}
+
+QString ChartWidget::legendHtml() const {
+    const auto swatch = [](const QColor& color) {
+        return QStringLiteral("<span style='color:%1'>■</span>").arg(color.name());
+    };
+    if (m_legend.size() > kMaxLegendEntries) { // a colour ramp from the first series to the last
+        QString blocks;
+        for (const LegendEntry& entry : m_legend)
+            blocks += swatch(entry.color);
+        return QStringLiteral("%1 %2 %3")
+            .arg(m_legend.front().name.toHtmlEscaped(), blocks, m_legend.back().name.toHtmlEscaped());
+    }
+    QStringList entries;
+    for (const LegendEntry& entry : m_legend)
+        entries.push_back(swatch(entry.color) + QStringLiteral("&nbsp;")
+            + entry.name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    return entries.join(QStringLiteral(" &nbsp; "));
 }
 
 void ChartWidget::applyStyle() {
@@ -176,14 +227,14 @@ void ChartWidget::drawForeground(QPainter* painter, const QRectF& rect) {
         return;
     const QRectF area = chart()->plotArea();
     painter->fillRect(area, QColor(0, 0, 0, 120));
-    const QRectF box = area.adjusted(16, 16, -16, -16);
-    QRectF needed = painter->boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, m_message)
-                        .adjusted(-12, -10, 12, 10);
+    const QRect box = area.adjusted(16, 16, -16, -16).toRect();
+    const QRectF needed
+        = QRectF(messageTextRect(painter->fontMetrics(), box, m_message)).adjusted(-12, -10, 12, 10);
     painter->setPen(Qt::NoPen);
     painter->setBrush(QColor(120, 20, 20, 230));
     painter->drawRoundedRect(needed.intersected(area), 6, 6);
     painter->setPen(Qt::white);
-    painter->drawText(box, Qt::AlignCenter | Qt::TextWordWrap, m_message);
+    painter->drawText(box, messageTextFlags(painter->fontMetrics(), box, m_message), m_message);
 }
 
 void ChartWidget::setLineScale(double scale) {

@@ -6,6 +6,8 @@
 #include "figure/curves.h"
 
 #include <QChartView>
+#include <QColor>
+#include <QList>
 
 class QAbstractAxis;
 
@@ -28,7 +30,24 @@ public:
 
     QSize sizeHint() const override { return {460, 420}; }
 
-    static constexpr int kMaxLegendEntries = 12; ///< more series than this hide the legend
+    /// @brief One legend entry: a series (trails that follow it excluded) and its colour.
+    struct LegendEntry {
+        QString name;
+        QColor color;
+    };
+    const QList<LegendEntry>& legend() const { return m_legend; }
+    /// @brief The legend as rich text that wraps (entries kept whole); above kMaxLegendEntries
+    /// series, a colour ramp from the first series' name to the last one's.
+    QString legendHtml() const;
+
+    /// @brief Colours of `count` series: ten distinct hues (tab10) up to ten, else a viridis
+    /// ramp in series order (e.g. ALiBi heads 1..16).
+    static QList<QColor> seriesColors(int count);
+    /// @brief Where Qt's polar chart (0 at 12 o'clock, clockwise) draws the maths angle
+    /// `degrees` (0 on the x axis, counter-clockwise): 90 - degrees, in [0, 360).
+    static double polarChartAngle(double degrees);
+
+    static constexpr int kMaxLegendEntries = 12; ///< more series than this: a colour ramp
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -42,6 +61,7 @@ private:
     QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
 
     pecards::app::CurveSet m_curves;
+    QList<LegendEntry> m_legend;
     QString m_message;
     bool m_polar = false;
     double m_lineScale = 1.0;

@@ -41,6 +41,15 @@ QRgb heatmapColor(const QString& name, double t) {
     return table.at(static_cast<qsizetype>(std::lround(std::clamp(t, 0.0, 1.0) * last)));
 }
 
+QRgb qualitativeColor(long long index) {
+    // tab20's ten dark hues, then its ten light ones: neighbouring indices differ in hue.
+    static const QList<QRgb> tab20 {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2,
+        0x7f7f7f, 0xbcbd22, 0x17becf, 0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, 0xc5b0d5, 0xc49c94, 0xf7b6d2,
+        0xc7c7c7, 0xdbdb8d, 0x9edae5};
+    const auto count = static_cast<long long>(tab20.size());
+    return 0xff000000 | tab20.at(static_cast<qsizetype>(((index % count) + count) % count));
+}
+
 QRgb maskedColor() {
     return qRgb(0x5a, 0x5a, 0x5a);
 }

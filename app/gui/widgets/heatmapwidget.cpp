@@ -1,6 +1,7 @@
 #include "widgets/heatmapwidget.h"
 
 #include "widgets/axisticks.h"
+#include "widgets/messagebox.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -101,6 +102,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     }
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false); // one entry = one crisp block
     painter.drawImage(plot, m_frame.image);
+    paintAliasing(painter, plot);
     paintAxes(painter, plot);
     paintColorBar(painter, plot);
 
@@ -127,6 +129,27 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         paintOverlay(painter, plot,
             tr("%n invalid value(s) (NaN or +inf) shown in magenta", nullptr, m_frame.invalidCount), true);
     }
+}
+
+void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {
+    const std::vector<bool>& aliased = m_frame.aliasedColumns;
+    if (std::find(aliased.begin(), aliased.end(), true) == aliased.end())
+        return;
+    const QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
+    const double width = static_cast<double>(plot.width()) / static_cast<double>(aliased.size());
+    for (std::size_t c = 0; c < aliased.size(); ++c) {
+        if (aliased[c]) {
+            const int left = plot.left() + static_cast<int>(std::floor(static_cast<double>(c) * width));
+            const int right = plot.left() + static_cast<int>(std::ceil(static_cast<double>(c + 1) * width));
+            painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
+        }
+    }
+    const QString badge = tr("aliased (hatched): sampled too coarsely");
+    const QRect text = painter.fontMetrics().boundingRect(badge).adjusted(-6, -3, 6, 3);
+    const QRect box(plot.right() - text.width() - 4, plot.top() + 4, text.width(), text.height());
+    painter.fillRect(box, QColor(150, 30, 30, 220));
+    painter.setPen(Qt::white);
+    painter.drawText(box, Qt::AlignCenter, badge);
 }
 
 void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
@@ -169,14 +192,17 @@ void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
         plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
     for (int y = 0; y < bar.height(); ++y) {
         const double t = 1.0 - (y + 0.5) / bar.height();
-        painter.setPen(QColor::fromRgb(heatmapColor(m_frame.colorMap, t)));
+        painter.setPen(QColor::fromRgb(m_frame.colorAt(t)));
         painter.drawLine(bar.left(), bar.top() + y, bar.right(), bar.top() + y);
     }
     painter.setPen(palette().color(QPalette::WindowText));
     painter.drawRect(bar.adjusted(0, 0, -1, -1));
-    const double span = m_frame.high - m_frame.low;
-    for (const double tick : niceTicks(m_frame.low, m_frame.high, std::max(2, bar.height() / 36), false)) {
-        const int y = bar.bottom() - static_cast<int>((tick - m_frame.low) / span * bar.height());
+    const int maxTicks = std::max(2, bar.height() / 36);
+    const std::vector<double> ticks = m_frame.logarithmic
+        ? decadeTicks(m_frame.low, m_frame.high, maxTicks)
+        : niceTicks(m_frame.low, m_frame.high, maxTicks, m_frame.qualitative);
+    for (const double tick : ticks) {
+        const int y = bar.bottom() - static_cast<int>(m_frame.fraction(tick) * bar.height());
         painter.drawLine(bar.right(), y, bar.right() + 3, y);
         painter.drawText(QRect(bar.right() + 5, y - 8, kRightMargin - kColorBarWidth - 14, 16),
             Qt::AlignLeft | Qt::AlignVCenter, tickLabel(tick));
@@ -197,13 +223,12 @@ void HeatmapWidget::paintOverlay(
     // Narrow plots borrow the margins so a long engine message stays readable.
     const QRect area = plot.width() < 320 ? QRect(4, plot.top(), width() - 8, plot.height()) : plot;
     const QRect box = area.adjusted(12, 12, -12, -12);
-    const QRect needed
-        = painter.boundingRect(box, Qt::AlignCenter | Qt::TextWordWrap, text).adjusted(-10, -8, 10, 8);
+    const QRect needed = messageTextRect(painter.fontMetrics(), box, text).adjusted(-10, -8, 10, 8);
     painter.setPen(Qt::NoPen);
     painter.setBrush(error ? QColor(120, 20, 20, 235) : QColor(40, 40, 40, 200));
     painter.drawRoundedRect(needed.intersected(area), 6, 6);
     painter.setPen(Qt::white);
-    painter.drawText(box, Qt::AlignCenter | Qt::TextWordWrap, text);
+    painter.drawText(box, messageTextFlags(painter.fontMetrics(), box, text), text);
 }
 
 void HeatmapWidget::mousePressEvent(QMouseEvent* event) {

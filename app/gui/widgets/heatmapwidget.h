@@ -77,6 +77,8 @@ protected:
 
 private:
     void paintAxes(QPainter& painter, const QRect& plot) const;
+    /// Hatches the columns sampled below Nyquist and labels the plot "aliased".
+    void paintAliasing(QPainter& painter, const QRect& plot) const;
     void paintColorBar(QPainter& painter, const QRect& plot) const;
     void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
     std::optional<QPointF> fractionAt(const QPoint& point) const;

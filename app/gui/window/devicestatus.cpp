@@ -1,16 +1,20 @@
 #include "window/devicestatus.h"
 
+#include "cards/cardregistry.h"
 #include "compute/computeservice.h"
 
 #include <QLabel>
 #include <QStatusBar>
+#include <algorithm>
 
 DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* parent)
     : QObject(parent)
     , m_bar(bar)
     , m_device(new QLabel(tr("device: starting…"), bar))
     , m_lastCompute(new QLabel(bar)) {
-    m_lastCompute->setMinimumWidth(260);
+    // Long texts are cut rather than widening the window (the tooltips hold them in full).
+    m_lastCompute->setMinimumWidth(120);
+    m_device->setMinimumWidth(160);
     bar->addPermanentWidget(m_lastCompute);
     bar->addPermanentWidget(m_device);
     connect(service, &ComputeService::backendReady, this, &DeviceStatus::onBackend);
@@ -39,5 +43,25 @@ void DeviceStatus::onBackend(const BackendInfo& info) {
 
 void DeviceStatus::onFinished(const QString& tag, quint64, double milliseconds) {
     m_lastCompute->setText(
-        tr("last compute: %1 ms (%2)").arg(milliseconds, 0, 'f', milliseconds < 10 ? 2 : 0).arg(tag));
+        tr("%1: %2 ms").arg(viewName(tag)).arg(milliseconds, 0, 'f', milliseconds < 10 ? 2 : 0));
+}
+
+QString DeviceStatus::viewName(const QString& tag) {
+    const QStringList parts = tag.split(QLatin1Char('/'));
+    if (parts.front() == QStringLiteral("compare"))
+        return tr("Compare A | B");
+    const CardEntry* entry = findCardEntry(parts.front());
+    if (!entry)
+        return tag;
+    QString text = cardTitle(*entry);
+    if (parts.size() >= 3) {
+        const int slot = parts.at(1).mid(4).toInt(); // "slot3"
+        const auto spec = std::find_if(entry->views.begin(), entry->views.end(),
+            [&parts](const ViewSpec& s) { return s.id == parts.at(2); });
+        const QString view = spec == entry->views.end() ? parts.at(2) : viewDisplayName(*spec);
+        text = tr("%1, view %2: %3").arg(text).arg(slot + 1).arg(view);
+    }
+    if (parts.size() >= 4 && parts.at(3) == QStringLiteral("probe"))
+        text = tr("%1, one entry").arg(text);
+    return text;
 }

@@ -21,6 +21,10 @@ public:
     const BackendInfo& backend() const { return m_backend; }
     QString lastComputeText() const;
 
+    /// @brief A request tag in the user's words: "rope/slot3/spectrum" -> "RoPE, view 4:
+    /// Spectrum (chart)"; a hover probe adds "one entry"; "compare" -> the compare tab.
+    static QString viewName(const QString& tag);
+
     static constexpr int kNoticeMilliseconds = 15000; ///< how long the fallback notice stays
 
 private:

@@ -16,6 +16,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QMenuBar>
+#include <QUndoGroup>
 
 namespace {
 
@@ -87,6 +88,22 @@ void buildFileMenu(MainWindow* w) {
     quit->setShortcut(QKeySequence::Quit);
 }
 
+void buildEditMenu(MainWindow* w) {
+    QMenu* edit = w->menuBar()->addMenu(MainWindow::tr("&Edit"));
+    QAction* undo = w->undoGroup()->createUndoAction(edit, MainWindow::tr("Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = w->undoGroup()->createRedoAction(edit, MainWindow::tr("Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* reset = edit->addAction(MainWindow::tr("Reset card to &defaults"), w, [w] {
+        if (Card* c = w->currentCard())
+            c->resetToDefaults();
+    });
+    reset->setStatusTip(MainWindow::tr("Every parameter of this card back to its first value (undoable)"));
+}
+
 void buildViewMenu(MainWindow* w) {
     QMenu* view = w->menuBar()->addMenu(MainWindow::tr("&View"));
     QAction* presentation = view->addAction(
@@ -113,6 +130,7 @@ void buildViewMenu(MainWindow* w) {
 void buildMainMenus(MainWindow& window) {
     MainWindow* w = &window;
     buildFileMenu(w);
+    buildEditMenu(w);
     buildViewMenu(w);
 
     QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("P&resets"));
@@ -120,10 +138,11 @@ void buildMainMenus(MainWindow& window) {
         presets->addAction(preset.label, w, [w, resource = preset.resource] { w->openConfig(resource); });
 
     QMenu* card = window.menuBar()->addMenu(MainWindow::tr("&Card"));
-    card->addAction(MainWindow::tr("&Flip current card"), w, [w] {
+    QAction* flip = card->addAction(MainWindow::tr("&Flip current card"), w, [w] {
         if (Card* c = w->currentCard())
             c->flip();
     });
+    flip->setShortcut(QKeySequence(Card::kFlipShortcut));
 
     QMenu* compare = window.menuBar()->addMenu(MainWindow::tr("C&ompare"));
     for (const auto& [id, text] :

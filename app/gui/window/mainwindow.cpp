@@ -25,6 +25,8 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QUndoGroup>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <memory>
@@ -55,6 +57,11 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     }
     m_compare = new CompareView(service, m_deck);
     m_deck->addTab(m_compare, QString());
+    m_undoGroup = new QUndoGroup(this);
+    for (Card* card : m_cards)
+        m_undoGroup->addStack(card->undoStack());
+    connect(m_deck, &QTabWidget::currentChanged, this,
+        [this] { m_undoGroup->setActiveStack(currentCard() ? currentCard()->undoStack() : nullptr); });
     auto* central = new QWidget(this);
     auto* column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
@@ -121,7 +128,7 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
         model.applyTo(params);
         if (context > 0)
             params.length = context;
-        c->setParams(params);
+        c->edit(params, tr("Load %1").arg(model.name)); // undoable, card by card
     }
     m_model = model;
     m_strip->setPositions(model.positions, model.primaryGroup);

@@ -19,6 +19,7 @@ class WeightsLoader;
 class PresentationController;
 class QSettings;
 class QTabWidget;
+class QUndoGroup;
 class WorkspaceController;
 
 class MainWindow : public QMainWindow {
@@ -66,6 +67,8 @@ public:
     const pecards::app::Preferences& preferences() const { return m_preferences; }
 
     WorkspaceController* session() const { return m_session; }
+    /// @brief The cards' undo stacks; the active one is the card on screen (Edit menu).
+    QUndoGroup* undoGroup() const { return m_undoGroup; }
     PresentationController* presentation() const { return m_presentation; }
     /// @brief Preferences and recent files (the application's QSettings).
     QSettings* settings() const { return m_settings; }
@@ -110,4 +113,5 @@ private:
     LanguageSwitcher* m_language = nullptr;
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;
+    QUndoGroup* m_undoGroup = nullptr;
 };

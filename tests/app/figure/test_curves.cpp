@@ -48,19 +48,36 @@ TEST(Curves, RopeSpectrumWavelengthsAndContextLine) {
     EXPECT_TRUE(set.yLog);
 }
 
-TEST(Curves, PolarArmAngleIsPositionTimesFrequencyModTwoPi) {
+TEST(Curves, PolarArmIsTheRotatedProbePairCounterClockwiseFromTheXAxis) {
     CurveRequest request {card(pecards::Card::Rope), CurveKind::RopePolar, {0, 5}, 10, 0};
     const CurveSet set = computeCurves(request);
     ASSERT_TRUE(set.polar);
+    // q = ones: every pair starts at (1, 1), 45 degrees; R(m θ_i) turns it counter-clockwise.
+    const auto expected = [](double radians) {
+        return std::fmod(std::numbers::pi / 4.0 + radians, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi;
+    };
     const Curve& arm0 = set.curves[0];
-    EXPECT_NEAR(arm0.points[1].x(), std::fmod(10.0, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
+    EXPECT_NEAR(arm0.points[1].x(), expected(10.0), 1e-9);
     EXPECT_DOUBLE_EQ(arm0.points[1].y(), 1.0);
     const Curve& trail0 = set.curves[1];
     EXPECT_EQ(trail0.points.size(), 10u); // positions 0..9 behind m = 10
+    EXPECT_NEAR(trail0.points[0].x(), 45.0, 1e-9); // m = 0: the probe itself
     const Curve& arm5 = set.curves[2];
     const double theta5 = std::pow(10000.0, -2.0 * 5 / 128.0);
-    EXPECT_NEAR(arm5.points[1].x(),
-        std::fmod(10.0 * theta5, 2.0 * std::numbers::pi) * 180.0 / std::numbers::pi, 1e-9);
+    EXPECT_NEAR(arm5.points[1].x(), expected(10.0 * theta5), 1e-9);
+
+    // An explicit probe, interleaved pairs: pair 0 = (q_0, q_1) = (0, 2) starts at 90 degrees
+    // with radius 2, pair 5 = (q_10, q_11) = (1, 0) at 0 degrees with radius 1 (largest = 1).
+    request.params.rope.layout = pecards::RopeLayout::Interleaved;
+    request.params.probe.q.assign(128, 0.0);
+    request.params.probe.q[1] = 2.0;
+    request.params.probe.q[10] = 1.0;
+    request.position = 0;
+    const CurveSet probe = computeCurves(request);
+    EXPECT_NEAR(probe.curves[0].points[1].x(), 90.0, 1e-9);
+    EXPECT_DOUBLE_EQ(probe.curves[0].points[1].y(), 1.0);
+    EXPECT_NEAR(probe.curves[1].points[1].x(), 0.0, 1e-9);
+    EXPECT_DOUBLE_EQ(probe.curves[1].points[1].y(), 0.5);
 }
 
 TEST(Curves, T5BucketsMatchTheHfReference) {

@@ -2,6 +2,7 @@
 // move through the cards, Up/Down through the views, Space flips the card; the sweep timer moves
 // position m (the RoPE polar chart follows) at the chosen speed, P pauses it, Esc leaves.
 #include "cards/card.h"
+#include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "presentation/presentationcontroller.h"
@@ -9,6 +10,10 @@
 #include "views/viewslot.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTabWidget>
 
 namespace {
 
@@ -112,4 +117,26 @@ TEST_F(Presentation, TheSweepAdvancesPositionMAndPPausesIt) {
     steps.clear();
     ASSERT_TRUE(guitest::awaitSignals(steps, 1));
     EXPECT_EQ(presentation()->position(), (paused + 1) % presentation()->sweepEnd());
+}
+
+TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
+    EXPECT_FALSE(m_window.menuBar()->isVisible());
+    EXPECT_FALSE(m_window.statusBar()->isVisible());
+    Card* rope = m_window.currentCard();
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+    ASSERT_NE(polar, nullptr);
+    presentation()->setPosition(200);
+    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), 200);
+
+    // Right from the last card reaches the compare tab, and the card after it.
+    m_window.showTab(m_window.cards().back()->entry().id);
+    QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_EQ(m_window.deck()->currentWidget(), m_window.compareView());
+    QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_EQ(m_window.currentCard(), m_window.cards().front());
+
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    EXPECT_TRUE(m_window.menuBar()->isVisible());
+    EXPECT_TRUE(m_window.statusBar()->isVisible());
+    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), ChartPanel::kDefaultPolarPosition);
 }

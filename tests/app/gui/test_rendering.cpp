@@ -50,10 +50,55 @@ TEST(HeatmapFrame, SymmetricRangeCentresTheDivergingMapAtZero) {
     EXPECT_EQ(frame.high, 2.0);
     // Value 0 sits at t = 0.5: entry round(0.5 * 255) = 128 of the shared table.
     EXPECT_EQ(frame.image.pixel(0, 1), heatmapColormapTable(QStringLiteral("diverging")).at(128));
-    scaling.sequentialIfOneSigned = true;
-    const HeatmapFrame bias = makeHeatmapFrame(grid2x2(-3.0, -1.0, 0.0, -2.0), {0, 2, 0, 2}, scaling, {}, {});
-    EXPECT_EQ(bias.colorMap, QStringLiteral("viridis")); // ALiBi biases are all <= 0
-    EXPECT_EQ(bias.low, -3.0);
+    // One map per quantity: values of one sign keep the diverging map (no switch to viridis).
+    const HeatmapFrame positive
+        = makeHeatmapFrame(grid2x2(1.0, 3.0, 2.0, 4.0), {0, 2, 0, 2}, scaling, {}, {});
+    EXPECT_EQ(positive.colorMap, QStringLiteral("diverging"));
+    EXPECT_EQ(positive.low, -4.0);
+}
+
+TEST(HeatmapFrame, LogScaleSpreadsSmallProbabilitiesOverTheMap) {
+    ColorScaling scaling;
+    scaling.colorMap = QStringLiteral("magma");
+    scaling.logarithmic = true;
+    // An attention row: 0.9 on the diagonal, 1e-3 and 1e-4 elsewhere, an exact 0 (underflow).
+    const HeatmapFrame frame = makeHeatmapFrame(grid2x2(0.9, 1e-3, 1e-4, 0.0), {0, 2, 0, 2}, scaling, {}, {});
+    EXPECT_TRUE(frame.logarithmic);
+    EXPECT_DOUBLE_EQ(frame.high, 0.9);
+    EXPECT_DOUBLE_EQ(frame.low, 1e-4); // the smallest positive value (above 0.9e-6)
+    // 1e-3 sits at log10(1e-3 / 1e-4) / log10(0.9 / 1e-4) of the way up: ~0.253, not ~0.001.
+    const double expected = 1.0 / std::log10(0.9 / 1e-4);
+    EXPECT_NEAR(frame.fraction(1e-3), expected, 1e-12);
+    const auto& table = heatmapColormapTable(QStringLiteral("magma"));
+    EXPECT_EQ(frame.image.pixel(1, 0), table.at(static_cast<qsizetype>(std::lround(expected * 255))));
+    EXPECT_EQ(frame.image.pixel(1, 1), table.front()); // 0 is the bottom of the scale
+    EXPECT_EQ(frame.image.pixel(0, 0), table.back());
+}
+
+TEST(HeatmapFrame, BucketIndicesGetDistinctQualitativeColours) {
+    ColorScaling scaling;
+    scaling.qualitative = true;
+    const HeatmapFrame frame = makeHeatmapFrame(grid2x2(0.0, 1.0, 2.0, 21.0), {0, 2, 0, 2}, scaling, {}, {});
+    EXPECT_EQ(frame.image.pixel(0, 0), qualitativeColor(0));
+    EXPECT_EQ(frame.image.pixel(1, 0), qualitativeColor(1));
+    EXPECT_NE(qualitativeColor(0), qualitativeColor(1)); // neighbouring buckets differ
+    for (int n = 0; n < 20; ++n) {
+        for (int m = n + 1; m < 20; ++m)
+            EXPECT_NE(qualitativeColor(n), qualitativeColor(m)) << n << " " << m;
+    }
+    EXPECT_EQ(frame.image.pixel(1, 1), qualitativeColor(1)); // 21 cycles to the colour of 1
+}
+
+TEST(AxisTicks, DecadesForLogarithmicColourBars) {
+    const auto expectTicks = [](const std::vector<double>& ticks, const std::vector<double>& expected) {
+        ASSERT_EQ(ticks.size(), expected.size());
+        for (std::size_t n = 0; n < ticks.size(); ++n)
+            EXPECT_DOUBLE_EQ(ticks[n], expected[n]);
+    };
+    expectTicks(decadeTicks(1e-4, 0.9, 10), {1e-4, 1e-3, 1e-2, 1e-1});
+    expectTicks(decadeTicks(1e-6, 1.0, 3), {1e-6, 1e-3, 1.0});
+    EXPECT_TRUE(decadeTicks(0.2, 0.9, 5).empty());
+    EXPECT_TRUE(decadeTicks(0.0, 1.0, 5).empty());
 }
 
 TEST(AxisTicks, NiceStepsForPositionsAndValues) {

@@ -1,0 +1,50 @@
+#pragma once
+/// @file viewgrid.h
+/// @brief The view slots of a card in a grid that reflows to the space it gets: two columns
+/// when two slots fit side by side, else one column; when the slots do not fit the height, the
+/// grid scrolls. So the grid never forces the window's width (1024 x 640 screens and up).
+///
+/// In focus mode (presentation) one slot fills the whole area.
+
+#include <QList>
+#include <QScrollArea>
+
+class QGridLayout;
+class ViewSlot;
+
+class ViewGrid : public QScrollArea {
+    Q_OBJECT
+public:
+    explicit ViewGrid(QWidget* parent = nullptr);
+
+    /// @brief Adds a slot after the others (the grid owns it from then on).
+    void addSlot(ViewSlot* slot);
+    /// @brief The widget the slots live in (their parent).
+    QWidget* content() const { return m_content; }
+
+    /// @brief Shows only slot `index`, filling the grid; -1 shows every slot again.
+    void focusSlot(int index);
+    int focusedSlot() const { return m_focus; }
+
+    /// @brief Columns in use now (1 or kMaxColumns).
+    int columns() const { return m_columns; }
+
+    static constexpr int kMaxColumns = 2;
+    static constexpr int kSpacing = 6;
+    static constexpr int kSlotMinimumWidth = 300; ///< narrowest a slot is laid out
+    static constexpr int kSlotMinimumHeight = 250; ///< lowest a slot is laid out
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    /// Places the slots for the viewport width (reflow) and the focus.
+    void arrange();
+    int columnsFor(int width) const;
+
+    QWidget* m_content = nullptr;
+    QGridLayout* m_layout = nullptr;
+    QList<ViewSlot*> m_slots;
+    int m_columns = kMaxColumns;
+    int m_focus = -1;
+};

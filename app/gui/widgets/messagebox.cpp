@@ -1,0 +1,14 @@
+#include "widgets/messagebox.h"
+
+#include <QFontMetrics>
+
+int messageTextFlags(const QFontMetrics& metrics, const QRect& box, const QString& text) {
+    const int words = Qt::AlignCenter | Qt::TextWordWrap;
+    if (metrics.boundingRect(box, words, text).width() <= box.width())
+        return words;
+    return Qt::AlignCenter | Qt::TextWrapAnywhere;
+}
+
+QRect messageTextRect(const QFontMetrics& metrics, const QRect& box, const QString& text) {
+    return metrics.boundingRect(box, messageTextFlags(metrics, box, text), text);
+}

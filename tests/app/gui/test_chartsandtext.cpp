@@ -1,0 +1,129 @@
+// Charts and card text that read right: every series of a chart has a colour of its own (eight
+// ALiBi heads, eight colours; sixteen heads, a ramp in head order) and the legend wraps under the
+// chart instead of being cut; the RoPE polar chart turns counter-clockwise from the x axis; the
+// card back's tables scroll sideways in a narrow pane instead of breaking words into letters.
+#include "cards/card.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "views/chartpanel.h"
+#include "views/viewslot.h"
+#include "widgets/chartwidget.h"
+#include "window/mainwindow.h"
+
+#include <QLabel>
+#include <QScrollBar>
+#include <QSet>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <cmath>
+
+using pecards::app::Curve;
+using pecards::app::CurveKind;
+using pecards::app::CurveSet;
+
+namespace {
+
+class ChartsAndText : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 720);
+        m_window.show();
+    }
+
+    Card* showCard(const QString& id) {
+        m_window.showTab(id);
+        Card* card = m_window.card(id);
+        card->load();
+        return card;
+    }
+
+    static ChartPanel* chartOf(Card* card, CurveKind kind) {
+        for (const ViewSlot* slot : card->viewSlots()) {
+            if (auto* chart = qobject_cast<ChartPanel*>(slot->view()); chart && chart->spec().curve == kind)
+                return chart;
+        }
+        return nullptr;
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+CurveSet polarPoint(double degrees) {
+    CurveSet set {QStringLiteral("angle"), QStringLiteral("radius"), false, false, true, {}};
+    set.curves.push_back(
+        Curve {QStringLiteral("arm"), {QPointF(degrees, 0.0), QPointF(degrees, 1.0)}, false, true});
+    return set;
+}
+
+} // namespace
+
+TEST_F(ChartsAndText, AlibiHeadsEachGetTheirOwnColourAndTheLegendWraps) {
+    Card* alibi = showCard(QStringLiteral("alibi"));
+    ChartPanel* heads = chartOf(alibi, CurveKind::AlibiHeads);
+    ASSERT_NE(heads, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return m_service.isIdle() && heads->chart()->legend().size() == 8; }, "eight heads"));
+    QSet<QRgb> colors;
+    for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
+        colors.insert(entry.color.rgb());
+    EXPECT_EQ(colors.size(), 8); // h1 and h6 used to share a colour
+    EXPECT_TRUE(heads->legendLabel()->wordWrap());
+    for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
+        EXPECT_TRUE(heads->legendLabel()->text().contains(
+            entry.name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
+
+    pecards::CardParams params = alibi->params();
+    params.alibi.heads = 16; // BLOOM: the legend used to disappear
+    alibi->setParams(params);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return m_service.isIdle() && heads->chart()->legend().size() == 16; }, "sixteen heads"));
+    colors.clear();
+    for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
+        colors.insert(entry.color.rgb());
+    EXPECT_EQ(colors.size(), 16);
+    const QString legend = heads->legendLabel()->text();
+    EXPECT_FALSE(legend.isEmpty());
+    EXPECT_TRUE(legend.contains(heads->chart()->legend().front().name));
+    EXPECT_TRUE(legend.contains(heads->chart()->legend().back().name));
+    EXPECT_TRUE(heads->legendLabel()->isVisible());
+}
+
+TEST_F(ChartsAndText, PolarChartTurnsCounterClockwiseFromTheXAxis) {
+    ChartWidget chart;
+    chart.resize(400, 400);
+    chart.show();
+    const auto direction = [&chart](double degrees) {
+        chart.setCurves(polarPoint(degrees));
+        QTest::qWait(50); // the new chart lays out its plot area
+        auto* series = chart.chart()->series().front();
+        const QPointF tip
+            = chart.chart()->mapToPosition(QPointF(ChartWidget::polarChartAngle(degrees), 1.0), series);
+        const QPointF centre = chart.chart()->mapToPosition(QPointF(0.0, 0.0), series);
+        return QPointF(tip.x() - centre.x(), centre.y() - tip.y()); // y up, as in the maths
+    };
+    const QPointF east = direction(0.0);
+    EXPECT_GT(east.x(), 0.0);
+    EXPECT_NEAR(east.y(), 0.0, 1.0);
+    const QPointF north = direction(90.0);
+    EXPECT_GT(north.y(), 0.0);
+    EXPECT_NEAR(north.x(), 0.0, 1.0);
+    const QPointF northWest = direction(135.0); // counter-clockwise: up and to the left
+    EXPECT_LT(northWest.x(), 0.0);
+    EXPECT_GT(northWest.y(), 0.0);
+}
+
+TEST_F(ChartsAndText, CardBackTablesScrollSidewaysInANarrowPane) {
+    Card* relative = showCard(QStringLiteral("relative"));
+    relative->flip();
+    auto* text = relative->findChild<QTextBrowser*>();
+    ASSERT_NE(text, nullptr);
+    auto* splitter = relative->findChild<QSplitter*>();
+    ASSERT_NE(splitter, nullptr);
+    splitter->setSizes({Card::kTextMinimumWidth, 800, 260});
+    QTest::qWait(50);
+    ASSERT_LE(text->viewport()->width(), Card::kTextMinimumWidth);
+    // The bucket table keeps its cells' words whole: wider than the pane, it scrolls.
+    EXPECT_GT(text->document()->idealWidth(), text->viewport()->width());
+    EXPECT_GT(text->horizontalScrollBar()->maximum(), 0);
+}

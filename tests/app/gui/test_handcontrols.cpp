@@ -1,0 +1,289 @@
+// Every control works by hand: choosing a RoPE scaling type fills valid typical values (all four
+// views render without an error), every rope_scaling key HF reads has a control, longrope's
+// factor lists are an editable table; the Transformer-XL variant offers only its valid views
+// (bucket views swap out, _rel_shift swaps in, and back); engine messages wrap inside the view;
+// parameter changes undo and redo (Edit menu) and a card resets to its defaults.
+#include "cards/card.h"
+#include "cards/parameterform.h"
+#include "cards/paramscommand.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "views/chartpanel.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/relshiftpanel.h"
+#include "views/viewslot.h"
+#include "widgets/chartwidget.h"
+#include "widgets/factortable.h"
+#include "widgets/heatmapwidget.h"
+#include "widgets/messagebox.h"
+#include "widgets/sliderspin.h"
+#include "window/mainwindow.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFontMetrics>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QUndoGroup>
+#include <QUndoStack>
+#include <cmath>
+#include <pecards/errors.h>
+#include <pecards/rope_scaling.h>
+
+namespace {
+
+class HandControls : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 720);
+        m_window.show();
+    }
+
+    Card* showCard(const QString& id) {
+        m_window.showTab(id);
+        Card* card = m_window.card(id);
+        card->load();
+        return card;
+    }
+
+    static void choose(Card* card, const char* id, int value) {
+        auto* combo = qobject_cast<QComboBox*>(card->form()->control(QString::fromLatin1(id)));
+        ASSERT_NE(combo, nullptr);
+        combo->setCurrentIndex(combo->findData(value));
+    }
+
+    /// Every view of the card has answered the current parameters, none with a message.
+    static ::testing::AssertionResult awaitCleanViews(Card* card, ComputeService& service) {
+        const auto clean = [card, &service] {
+            if (!service.isIdle() || !card->allViewsAnswered())
+                return false;
+            for (const ViewSlot* slot : card->viewSlots()) {
+                if (const auto* heatmap = qobject_cast<const HeatmapPanel*>(slot->view())) {
+                    if (!heatmap->heatmap()->message().isEmpty()
+                        || !(heatmap->controller()->lastRequest().params == card->params()))
+                        return false;
+                } else if (const auto* chart = qobject_cast<const ChartPanel*>(slot->view())) {
+                    if (!chart->chart()->message().isEmpty()
+                        || !(chart->lastRequest().params == card->params()))
+                        return false;
+                }
+            }
+            return true;
+        };
+        const ::testing::AssertionResult done
+            = guitest::awaitCondition(clean, "every view without a message");
+        if (done)
+            return done;
+        ::testing::AssertionResult failure = ::testing::AssertionFailure();
+        for (const ViewSlot* slot : card->viewSlots()) {
+            if (const auto* heatmap = qobject_cast<const HeatmapPanel*>(slot->view()))
+                failure << heatmap->heatmap()->message().toStdString() << "; ";
+            else if (const auto* chart = qobject_cast<const ChartPanel*>(slot->view()))
+                failure << chart->chart()->message().toStdString() << "; ";
+        }
+        return failure;
+    }
+
+    static QStringList choiceIds(const ViewSlot* slot) {
+        QStringList ids;
+        for (int n = 0; n < slot->choice()->count(); ++n)
+            ids.push_back(slot->choice()->itemData(n).toString());
+        return ids;
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+} // namespace
+
+TEST_F(HandControls, EachScalingTypeChosenByHandRendersEveryViewWithoutAnError) {
+    using pecards::RopeScalingType;
+    Card* rope = showCard(QStringLiteral("rope"));
+    ASSERT_TRUE(awaitCleanViews(rope, m_service));
+    for (const auto type : {RopeScalingType::Linear, RopeScalingType::Dynamic, RopeScalingType::Yarn,
+             RopeScalingType::Llama3, RopeScalingType::LongRope, RopeScalingType::None}) {
+        choose(rope, "scaling", static_cast<int>(type));
+        EXPECT_EQ(rope->params().rope.scaling.type, type);
+        EXPECT_NO_THROW(pecards::validate(rope->params())) << pecards::toString(type);
+        EXPECT_TRUE(awaitCleanViews(rope, m_service)) << pecards::toString(type);
+    }
+}
+
+TEST_F(HandControls, YarnGetsTypicalValuesAndEveryKeyHfReadsIsEditable) {
+    using pecards::RopeScalingType;
+    Card* rope = showCard(QStringLiteral("rope"));
+    choose(rope, "scaling", static_cast<int>(RopeScalingType::Yarn));
+    const pecards::RopeScaling& s = rope->params().rope.scaling;
+    EXPECT_EQ(s.factor, 4.0);
+    EXPECT_EQ(s.original_max_position_embeddings, 4096);
+    EXPECT_EQ(s.max_position_embeddings, 16384);
+    EXPECT_EQ(s.beta_fast, 32.0);
+    EXPECT_EQ(s.beta_slow, 1.0);
+    // YaRN's attention factor 0.1 ln(s) + 1 (HF get_mscale) follows from the filled factor.
+    EXPECT_NEAR(
+        pecards::ropeScaling(rope->params().rope, 0).attention_factor, 0.1 * std::log(4.0) + 1.0, 1e-12);
+    for (const char* key : {"factor", "original_max_position_embeddings", "max_position_embeddings",
+             "beta_fast", "beta_slow", "truncate", "mscale", "mscale_all_dim", "attention_factor"}) {
+        QWidget* control = rope->form()->control(QString::fromLatin1(key));
+        ASSERT_NE(control, nullptr) << key;
+        EXPECT_TRUE(control->isVisibleTo(rope->form())) << key;
+    }
+    choose(rope, "scaling", static_cast<int>(RopeScalingType::Llama3));
+    for (const char* key :
+        {"factor", "original_max_position_embeddings", "low_freq_factor", "high_freq_factor"})
+        EXPECT_TRUE(rope->form()->control(QString::fromLatin1(key))->isVisibleTo(rope->form())) << key;
+    EXPECT_FALSE(rope->form()->control(QStringLiteral("beta_fast"))->isVisibleTo(rope->form()));
+    EXPECT_EQ(rope->params().rope.scaling.factor, 4.0); // the factor typed for YaRN is kept
+}
+
+TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
+    using pecards::RopeScalingType;
+    Card* rope = showCard(QStringLiteral("rope"));
+    choose(rope, "scaling", static_cast<int>(RopeScalingType::LongRope));
+    auto* table = qobject_cast<FactorTable*>(rope->form()->control(QStringLiteral("longrope_factors")));
+    ASSERT_NE(table, nullptr);
+    EXPECT_TRUE(table->isVisibleTo(rope->form()));
+    // head_dim 128: 64 pairs, no model with that size in the presets: all 1.0.
+    ASSERT_EQ(table->table()->rowCount(), 64);
+    EXPECT_EQ(rope->params().rope.scaling.short_factor, std::vector<double>(64, 1.0));
+    EXPECT_EQ(table->table()->item(5, 1)->text(), QStringLiteral("1"));
+
+    table->table()->item(5, 1)->setText(QStringLiteral("2.5")); // as a user types into the cell
+    EXPECT_EQ(rope->params().rope.scaling.long_factor.at(5), 2.5);
+    EXPECT_EQ(rope->params().rope.scaling.short_factor.at(5), 1.0);
+    table->table()->item(6, 0)->setText(QStringLiteral("abc")); // not a number: the engine names it
+    EXPECT_TRUE(std::isnan(rope->params().rope.scaling.short_factor.at(6)));
+    EXPECT_THROW(pecards::validate(rope->params()), pecards::InvalidParameter);
+    table->table()->item(6, 0)->setText(QStringLiteral("1"));
+    EXPECT_NO_THROW(pecards::validate(rope->params()));
+
+    // head_dim 96 (Phi-3.5-mini's): the lists are Phi-3.5-mini's, pair 5 of long_factor included.
+    pecards::CardParams params = rope->params();
+    params.rope.head_dim = 96;
+    params.rope.scaling = {};
+    rope->setParams(params);
+    choose(rope, "scaling", static_cast<int>(RopeScalingType::LongRope));
+    EXPECT_EQ(table->table()->rowCount(), 48);
+    EXPECT_EQ(rope->params().rope.scaling.long_factor.front(), 1.0800000429153442);
+    EXPECT_EQ(rope->params().rope.scaling.short_factor.front(), 1.0);
+    EXPECT_TRUE(table->fitButton()->isHidden());
+
+    // A head_dim change leaves 48 entries for 64 pairs: the engine says so, the button fits them.
+    params = rope->params();
+    params.rope.head_dim = 128;
+    rope->setParams(params);
+    EXPECT_THROW(pecards::validate(rope->params()), pecards::InvalidParameter);
+    EXPECT_FALSE(table->fitButton()->isHidden());
+    table->fitButton()->click();
+    EXPECT_EQ(rope->params().rope.scaling.long_factor.size(), 64U);
+    EXPECT_EQ(rope->params().rope.scaling.long_factor.at(63), 1.0);
+    EXPECT_NO_THROW(pecards::validate(rope->params()));
+}
+
+TEST_F(HandControls, TransformerXlOffersOnlyItsViewsAndSwapsBack) {
+    using pecards::RelativeVariant;
+    Card* relative = showCard(QStringLiteral("relative"));
+    ASSERT_TRUE(awaitCleanViews(relative, m_service));
+    const QStringList t5Views {QStringLiteral("buckets"), QStringLiteral("score"),
+        QStringLiteral("attention"), QStringLiteral("bucket-chart")};
+    const auto shown = [relative] {
+        QStringList ids;
+        for (const ViewSlot* slot : relative->viewSlots())
+            ids.push_back(slot->view()->spec().id);
+        return ids;
+    };
+    EXPECT_EQ(shown(), t5Views);
+    EXPECT_FALSE(choiceIds(relative->viewSlots().at(0)).contains(QStringLiteral("rel-shift")));
+
+    choose(relative, "variant", static_cast<int>(RelativeVariant::TransformerXL));
+    QStringList txl = shown();
+    EXPECT_FALSE(txl.contains(QStringLiteral("buckets")));
+    EXPECT_FALSE(txl.contains(QStringLiteral("bucket-chart")));
+    EXPECT_TRUE(txl.contains(QStringLiteral("rel-shift")));
+    EXPECT_EQ(txl.removeDuplicates(), 0);
+    for (const ViewSlot* slot : relative->viewSlots()) {
+        EXPECT_FALSE(choiceIds(slot).contains(QStringLiteral("buckets")));
+        EXPECT_FALSE(choiceIds(slot).contains(QStringLiteral("bucket-chart")));
+    }
+    EXPECT_TRUE(awaitCleanViews(relative, m_service)); // no "quantity = buckets is invalid"
+
+    choose(relative, "variant", static_cast<int>(RelativeVariant::Shaw));
+    EXPECT_EQ(shown(), t5Views); // the chosen views come back
+    EXPECT_TRUE(awaitCleanViews(relative, m_service));
+}
+
+TEST_F(HandControls, RelShiftViewMarksTheValidRegionAndTheReshapeLeftovers) {
+    RelShiftPanel panel(ViewSpec {});
+    const int qlen = 4;
+    const int mlen = 2;
+    const int klen = qlen + mlen;
+    panel.setShape(qlen, mlen, false);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return panel.cells().size() == static_cast<std::size_t>(qlen * klen); }, "the shifted matrix"));
+    int leftovers = 0;
+    for (int i = 0; i < qlen; ++i) {
+        for (int j = 0; j < klen; ++j) {
+            const RelShiftPanel::Cell& cell = panel.cells()[static_cast<std::size_t>(i * klen + j)];
+            EXPECT_EQ(cell.valid, j <= i + mlen) << i << ", " << j;
+            if (cell.valid) { // the distance the score of (i, j) needs: i + mlen - j, from row i
+                EXPECT_EQ(cell.sourceRow, i);
+                EXPECT_EQ(cell.distance, i + mlen - j);
+            } else {
+                ++leftovers;
+                EXPECT_NE(cell.sourceRow, i); // the next row's value, or the padding zero
+            }
+        }
+    }
+    EXPECT_EQ(leftovers, qlen * (qlen - 1) / 2);
+    EXPECT_EQ(panel.table()->item(3, 0)->text(), QStringLiteral("5"));
+}
+
+TEST(MessageText, LongKeysWrapInsideTheViewInsteadOfBeingCut) {
+    const QFont font;
+    const QFontMetrics metrics(font);
+    const QString message = QStringLiteral(
+        "rope_scaling.original_max_position_embeddings = 0 (missing) is invalid: allowed: >= 2 (or "
+        "max_position_embeddings >= 2 as the fallback)");
+    const QRect box(0, 0, metrics.horizontalAdvance(QStringLiteral("rope_scaling.original")), 400);
+    const QRect text = messageTextRect(metrics, box, message);
+    EXPECT_LE(text.width(), box.width());
+    EXPECT_GE(text.left(), box.left());
+    EXPECT_NE(messageTextFlags(metrics, box, message) & Qt::TextWrapAnywhere, 0);
+    const QRect wide(0, 0, 4000, 400); // a wide box keeps word wrapping
+    EXPECT_NE(messageTextFlags(metrics, wide, message) & Qt::TextWordWrap, 0);
+}
+
+TEST_F(HandControls, ParameterChangesUndoRedoAndResetPerCard) {
+    Card* rope = showCard(QStringLiteral("rope"));
+    QUndoGroup* undo = m_window.undoGroup();
+    ASSERT_EQ(undo->activeStack(), rope->undoStack());
+    auto* base = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("base")));
+    ASSERT_NE(base, nullptr);
+    base->spinBox()->setValue(1000.0); // a typed value, committed
+    ASSERT_EQ(rope->params().rope.base, 1000.0);
+    QTest::qWait(static_cast<int>(ParamsCommand::kMergeMilliseconds) + 50); // a separate step
+    auto* length = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("length")));
+    length->spinBox()->setValue(512.0);
+    ASSERT_EQ(rope->params().length, 512);
+
+    undo->undo();
+    EXPECT_EQ(rope->params().length, 4096);
+    EXPECT_EQ(length->value(), 4096.0); // the control shows it too
+    EXPECT_EQ(rope->params().rope.base, 1000.0);
+    undo->undo();
+    EXPECT_EQ(rope->params().rope.base, 10000.0);
+    EXPECT_EQ(base->value(), 10000.0);
+    undo->redo();
+    EXPECT_EQ(rope->params().rope.base, 1000.0);
+
+    // Reset to defaults is one undoable step; other cards keep their own stacks.
+    rope->resetToDefaults();
+    EXPECT_EQ(rope->params(), rope->entry().defaults());
+    undo->undo();
+    EXPECT_EQ(rope->params().rope.base, 1000.0);
+    m_window.showTab(QStringLiteral("alibi"));
+    EXPECT_EQ(undo->activeStack(), m_window.card(QStringLiteral("alibi"))->undoStack());
+    EXPECT_FALSE(undo->canUndo());
+}

@@ -1,0 +1,152 @@
+// The window on small screens and by keyboard: it opens and works at 1280 x 720 and can be made
+// as small as 1024 x 640 on every card (also after the Relative card and after presentation
+// mode), the view grid reflows to one column when narrow, Ctrl+F flips the card through the
+// Card menu's action (the menu and Help > Keyboard shortcuts show it), and the status bar names
+// views in the user's words.
+#include "cards/card.h"
+#include "cards/parameterform.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "presentation/presentationcontroller.h"
+#include "views/viewgrid.h"
+#include "views/viewslot.h"
+#include "window/devicestatus.h"
+#include "window/mainwindow.h"
+#include "window/shortcutlist.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QLayout>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QStatusBar>
+
+namespace {
+
+class WindowSize : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 720);
+        m_window.show();
+        m_window.activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+    }
+
+    /// The smallest size the window's layout allows now.
+    QSize minimumSize() {
+        QCoreApplication::processEvents();
+        m_window.layout()->activate();
+        return m_window.minimumSizeHint().expandedTo(m_window.minimumSize());
+    }
+
+    ::testing::AssertionResult fitsSmallScreen(const char* when) {
+        const QSize size = minimumSize();
+        if (size.width() <= 1024 && size.height() <= 640)
+            return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure()
+            << when << ": minimum size " << size.width() << " x " << size.height() << " exceeds 1024 x 640";
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+QAction* findAction(const QMenuBar* bar, const QString& text) {
+    for (QAction* action : bar->findChildren<QAction*>()) {
+        if (action->text().remove(QLatin1Char('&')) == text)
+            return action;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_F(WindowSize, EveryCardFitsOneThousandTwentyFourBySixHundredForty) {
+    for (Card* card : m_window.cards()) {
+        m_window.showTab(card->entry().id);
+        card->load();
+        EXPECT_TRUE(fitsSmallScreen(card->entry().id.toUtf8().constData()));
+    }
+    m_window.showTab(QStringLiteral("compare"));
+    EXPECT_TRUE(fitsSmallScreen("compare tab"));
+    m_window.showTab(QStringLiteral("relative")); // it used to widen the window to 1930 px
+    m_window.showTab(QStringLiteral("rope"));
+    EXPECT_TRUE(fitsSmallScreen("after the Relative card"));
+    m_window.presentation()->setActive(true);
+    m_window.presentation()->setActive(false);
+    EXPECT_TRUE(fitsSmallScreen("after presentation mode"));
+
+    // Made that small, the controls are on screen: the parameter pane lies inside the window.
+    m_window.resize(1024, 640);
+    QTest::qWait(50);
+    Card* rope = m_window.card(QStringLiteral("rope"));
+    QWidget* pane = rope->form()->parentWidget()->parentWidget(); // viewport -> scroll area
+    ASSERT_NE(qobject_cast<QScrollArea*>(pane), nullptr);
+    const QRect inWindow(pane->mapTo(&m_window, QPoint(0, 0)), pane->size());
+    EXPECT_LE(inWindow.right(), m_window.width());
+    EXPECT_GE(inWindow.width(), Card::kControlsMinimumWidth - 1);
+}
+
+TEST_F(WindowSize, ViewGridReflowsToOneColumnWhenNarrow) {
+    Card* rope = m_window.card(QStringLiteral("rope"));
+    m_window.showTab(QStringLiteral("rope"));
+    auto* grid = rope->findChild<ViewGrid*>();
+    ASSERT_NE(grid, nullptr);
+    m_window.resize(1600, 1000);
+    const ViewSlot* first = rope->viewSlots().at(0);
+    const ViewSlot* second = rope->viewSlots().at(1);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return grid->columns() == 2 && first->y() == second->y() && second->x() > first->x(); },
+        "two columns, side by side, when wide"));
+    grid->resize(ViewGrid::kSlotMinimumWidth + 40, grid->height());
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return grid->columns() == 1 && second->y() > first->y() && second->x() == first->x(); },
+        "one column, one slot under the other, when narrow"));
+}
+
+TEST_F(WindowSize, CtrlFFlipsTheCardThroughTheCardMenu) {
+    m_window.showTab(QStringLiteral("rope"));
+    Card* rope = m_window.card(QStringLiteral("rope"));
+    rope->load();
+    QAction* flip = findAction(m_window.menuBar(), QStringLiteral("Flip current card"));
+    ASSERT_NE(flip, nullptr);
+    EXPECT_EQ(flip->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_F)); // the menu shows it
+    ASSERT_EQ(rope->side(), CardSide::Front);
+    QTest::keyClick(&m_window, Qt::Key_F, Qt::ControlModifier);
+    EXPECT_EQ(rope->side(), CardSide::Back);
+    QTest::keyClick(&m_window, Qt::Key_F, Qt::ControlModifier);
+    EXPECT_EQ(rope->side(), CardSide::Front);
+    // Another card, loaded before, still flips on its own tab (no ambiguous shortcut).
+    m_window.showTab(QStringLiteral("alibi"));
+    Card* alibi = m_window.card(QStringLiteral("alibi"));
+    QTest::keyClick(&m_window, Qt::Key_F, Qt::ControlModifier);
+    EXPECT_EQ(alibi->side(), CardSide::Back);
+    EXPECT_EQ(rope->side(), CardSide::Front);
+
+    // Help > Keyboard shortcuts lists the window's real actions: Flip and Presentation are among them.
+    const QString flipKeys = QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText);
+    bool flipListed = false;
+    bool presentationListed = false;
+    for (const ShortcutEntry& entry : collectShortcuts(m_window)) {
+        flipListed = flipListed
+            || (entry.command == QStringLiteral("Card > Flip current card") && entry.keys.contains(flipKeys));
+        presentationListed = presentationListed
+            || (entry.command == QStringLiteral("View > Presentation")
+                && entry.keys.contains(QStringLiteral("F5")));
+    }
+    EXPECT_TRUE(flipListed);
+    EXPECT_TRUE(presentationListed);
+    EXPECT_NE(findAction(m_window.menuBar(), QStringLiteral("Keyboard shortcuts")), nullptr);
+}
+
+TEST(DeviceStatusText, ViewsAreNamedInTheUsersWords) {
+    EXPECT_EQ(DeviceStatus::viewName(QStringLiteral("rope/slot3/spectrum")),
+        QStringLiteral("RoPE, view 4: Spectrum (chart)"));
+    EXPECT_EQ(DeviceStatus::viewName(QStringLiteral("alibi/slot0/score/probe"))
+                  .contains(QStringLiteral("ALiBi, view 1")),
+        true);
+    EXPECT_TRUE(DeviceStatus::viewName(QStringLiteral("alibi/slot0/score/probe"))
+                    .endsWith(QStringLiteral("one entry")));
+    EXPECT_EQ(DeviceStatus::viewName(QStringLiteral("compare")), QStringLiteral("Compare A | B"));
+}
