@@ -363,7 +363,8 @@ std::vector<double> scoreAtOffsets(
             "sinusoidal, rope or hybrid for the score against offset");
     }
     pecards::validate(params.rope);
-    const pecards::RopeScalingResult scaling = pecards::ropeScaling(params.rope, pecards::effectiveSeqLen(params.rope, params.length));
+    const pecards::RopeScalingResult scaling
+        = pecards::ropeScaling(params.rope, pecards::effectiveSeqLen(params.rope, params.length));
     const int d = params.rope.head_dim;
     const int r = pecards::rotaryDim(params.rope);
     Eigen::VectorXd q = pecards::probeVector(params.probe, pecards::ProbeStream::Query, d);

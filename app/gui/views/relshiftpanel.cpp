@@ -46,7 +46,6 @@ RelShiftPanel::RelShiftPanel(const ViewSpec& spec, QWidget* parent)
     toolRow()->addWidget(new QLabel(tr("mlen:"), this));
     toolRow()->addWidget(m_mlen);
     toolRow()->addWidget(m_zeroTriu);
-    addExportButton();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);

@@ -25,6 +25,8 @@ public:
 
     void setParams(const pecards::CardParams& params) override;
     bool hasResult() const override { return m_hasResult; }
+    /// @brief None: the alignment table is a lookup of cell origins, not a figure (no export).
+    std::optional<ShownView> shownView() const override { return std::nullopt; }
 
     /// @brief Query length qlen, memory length mlen (klen = mlen + qlen), and whether the
     /// leftovers are zeroed (`zero_triu`); recomputes.
@@ -41,6 +43,10 @@ public:
     QTableWidget* table() const { return m_table; }
 
     static constexpr int kMaxLength = 24; ///< largest qlen and mlen shown
+
+protected:
+    /// @brief Never called: the table has no Save button.
+    void saveView() override { }
 
 private:
     void submit();

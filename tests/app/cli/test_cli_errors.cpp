@@ -131,10 +131,10 @@ TEST(CliHelp, ListsEveryCardQuantityAndFlag) {
     for (const char* card : {"sinusoidal", "relative", "alibi", "rope", "hybrid"}) {
         EXPECT_TRUE(run.out.contains(QString::fromLatin1(card))) << card;
     }
-    for (const char* quantity : {"table", "phase", "score", "attention", "buckets", "content-score",
-             "content-attention", "inv-freq", "slopes", "decay", "rotate", "score-vs-offset",
-             "buckets-vs-offset", "bias-vs-distance", "txl-pos-emb", "txl-rel-shift", "spectrum", "waves",
-             "polar"}) {
+    for (const char* quantity :
+        {"table", "phase", "score", "attention", "buckets", "content-score", "content-attention", "inv-freq",
+            "slopes", "decay", "rotate", "score-vs-offset", "buckets-vs-offset", "bias-vs-distance",
+            "txl-pos-emb", "txl-rel-shift", "spectrum", "waves", "polar"}) {
         EXPECT_TRUE(
             run.out.contains(QStringLiteral("\n  ") + QString::fromLatin1(quantity) + QLatin1Char(' ')))
             << quantity;
@@ -147,8 +147,8 @@ TEST(CliHelp, ListsEveryCardQuantityAndFlag) {
              "--attention-factor", "--heads", "--head", "--alibi-bias-max", "--form", "--variant", "--clip-k",
              "--buckets", "--max-distance", "--unidirectional", "--term", "--probe", "--seed", "--q", "--k",
              "--q-npy", "--k-npy", "--seq-len", "--distances", "--offsets", "--positions", "--vector", "--in",
-             "--zero-triu", "--clamp-len", "--preset", "--font-size", "--transparent", "--channels", "--position",
-             "--reach"}) {
+             "--zero-triu", "--clamp-len", "--preset", "--font-size", "--transparent", "--channels",
+             "--position", "--reach"}) {
         EXPECT_TRUE(run.out.contains(QStringLiteral("    ") + QString::fromLatin1(flag) + QLatin1Char(' '))
             || run.out.contains(QStringLiteral("    ") + QString::fromLatin1(flag) + QLatin1Char('\n')))
             << flag;

@@ -160,14 +160,15 @@ TEST_F(RenderChartTest, WorkspaceChartsFollowTheirCardAndAFolderGetsNamedPngs) {
     const CliRun handout = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--out"), pdf});
     ASSERT_EQ(handout.exitCode, 0) << handout.err.toStdString();
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
-    EXPECT_EQ(QString::fromLatin1(readAll(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
+    EXPECT_EQ(
+        QString::fromLatin1(readAll(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
 
     const QString folder = path(QStringLiteral("gallery")) + u'/';
     const CliRun gallery = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--dpi"),
         QStringLiteral("100"), QStringLiteral("--out"), folder});
     ASSERT_EQ(gallery.exitCode, 0) << gallery.err.toStdString();
-    for (const char* name : {"rope-score", "rope-spectrum", "rope-polar", "compare1-score-a", "compare1-score-b",
-             "compare1-score-difference"}) {
+    for (const char* name : {"rope-score", "rope-spectrum", "rope-polar", "compare1-score-a",
+             "compare1-score-b", "compare1-score-difference"}) {
         const QByteArray png = readAll(folder + QString::fromLatin1(name) + QStringLiteral(".png"));
         EXPECT_EQ(pngSize(png), QSize(600, 450)) << name; // 6 x 4.5 in at 100 dpi
     }

@@ -138,5 +138,6 @@ TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_TRUE(m_window.menuBar()->isVisible());
     EXPECT_TRUE(m_window.statusBar()->isVisible());
-    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), ChartPanel::kDefaultPolarPosition);
+    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()),
+        static_cast<int>(pecards::app::kDefaultPolarPosition));
 }
