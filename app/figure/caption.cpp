@@ -1,6 +1,7 @@
 #include "figure/caption.h"
 
 #include "pecards/errors.h"
+#include "pecards/pitfall.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -287,6 +288,11 @@ QString formatCaption(const ViewRequest& request) {
     if (p.causal && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
         && request.quantity != Quantity::Buckets) {
         out << QStringLiteral("causal");
+    }
+    if (p.pitfall.kind != Pitfall::None) {
+        // The bug reproduced (or its fix) is part of what the figure shows.
+        out << QStringLiteral("pitfall ") + text(toString(p.pitfall.kind))
+                + (p.pitfall.fixed ? QStringLiteral(" (fixed)") : QString());
     }
     const Window& w = request.window;
     const qint64 rows = std::min<qint64>(request.out_rows, w.rows());

@@ -164,4 +164,71 @@ InvariantReading nearestKeyFavoured(const Grid& score) {
     return reading(fraction, 0.0, where);
 }
 
+std::vector<Invariant> invariantsOf(Card card) {
+    switch (card) {
+    case Card::Sinusoidal:
+    case Card::Rope:
+        return {Invariant::NormKept, Invariant::Toeplitz, Invariant::RowsSumToOne};
+    case Card::Alibi:
+        return {Invariant::Toeplitz, Invariant::RowsSumToOne, Invariant::AlibiBiasNonPositive,
+            Invariant::NearestKeyFavoured};
+    case Card::Relative:
+    case Card::Hybrid:
+        return {Invariant::Toeplitz, Invariant::RowsSumToOne};
+    }
+    return {};
+}
+
+InvariantReading evaluateInvariant(Backend& backend, const CardParams& params, Invariant invariant) {
+    const std::int64_t n = std::min(params.length, kInvariantPositions);
+    ViewRequest request;
+    request.params = params;
+    switch (invariant) {
+    case Invariant::NormKept:
+        request.quantity = Quantity::Table;
+        break;
+    case Invariant::RowsSumToOne:
+        request.quantity = Quantity::Attention;
+        break;
+    default:
+        request.quantity = Quantity::Score;
+        break;
+    }
+    const Window full = fullExtent(params, request.quantity);
+    request.window = {0, n, 0, request.quantity == Quantity::Score ? n : full.col_end};
+    request.out_rows = static_cast<int>(request.window.rows());
+    request.out_cols = static_cast<int>(request.window.cols());
+    const Grid grid = backend.compute(request);
+    switch (invariant) {
+    case Invariant::NormKept:
+        return normKept(grid, full.col_end);
+    case Invariant::Toeplitz:
+        return toeplitzDeviation(grid);
+    case Invariant::RowsSumToOne:
+        return rowSumDeviation(grid, full.col_end);
+    case Invariant::AlibiBiasNonPositive:
+        return alibiBiasNonPositive(grid);
+    case Invariant::NearestKeyFavoured:
+        return nearestKeyFavoured(grid);
+    }
+    return {};
+}
+
+std::string toString(Invariant value) {
+    switch (value) {
+    case Invariant::NormKept:
+        return "norm-kept";
+    case Invariant::Toeplitz:
+        return "toeplitz";
+    case Invariant::RowsSumToOne:
+        return "rows-sum-to-1";
+    case Invariant::AlibiBiasNonPositive:
+        return "alibi-bias-non-positive";
+    case Invariant::NearestKeyFavoured:
+        return "nearest-key-favoured";
+    }
+    detail::throwInvalid("invariant", std::to_string(static_cast<int>(value)),
+        "one of norm-kept, toeplitz, rows-sum-to-1, alibi-bias-non-positive, nearest-key-favoured");
+}
+
 } // namespace pecards

@@ -134,6 +134,30 @@ TEST(Invariants, AlibiBiasSignAndNearestKey) {
         nearestKeyFavoured(dense(with(a, Pitfall::AlibiRowOffsetNoMask, true), Quantity::Score)).passed);
 }
 
+TEST(Invariants, EvaluatedOnTheCardsOwnViewsGreenForFixedRedForBuggy) {
+    const auto cpu = makeCpuBackend();
+    CardParams a;
+    a.card = Card::Alibi;
+    a.length = 300;
+    a.pitfall.kind = Pitfall::AlibiFlippedSlope;
+    EXPECT_FALSE(evaluateInvariant(*cpu, a, Invariant::AlibiBiasNonPositive).passed);
+    EXPECT_FALSE(evaluateInvariant(*cpu, a, Invariant::NearestKeyFavoured).passed);
+    EXPECT_TRUE(evaluateInvariant(*cpu, a, Invariant::Toeplitz).passed);
+    EXPECT_TRUE(evaluateInvariant(*cpu, a, Invariant::RowsSumToOne).passed);
+    a.pitfall.fixed = true;
+    for (Invariant invariant : invariantsOf(Card::Alibi)) {
+        EXPECT_TRUE(evaluateInvariant(*cpu, a, invariant).passed) << toString(invariant);
+    }
+    CardParams r = rope(8, 64);
+    r.pitfall.kind = Pitfall::RopeRotateOnHalfSplitTable;
+    EXPECT_FALSE(evaluateInvariant(*cpu, r, Invariant::NormKept).passed);
+    EXPECT_FALSE(evaluateInvariant(*cpu, r, Invariant::Toeplitz).passed);
+    r.pitfall.fixed = true;
+    for (Invariant invariant : invariantsOf(Card::Rope)) {
+        EXPECT_TRUE(evaluateInvariant(*cpu, r, invariant).passed) << toString(invariant);
+    }
+}
+
 TEST(Invariants, PooledGridsAreRejected) {
     CardParams a;
     a.card = Card::Alibi;

@@ -4,8 +4,10 @@
 #include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/pitfallview.h"
 #include "views/viewslot.h"
 
+#include <QDesktopServices>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -14,9 +16,11 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <pecards/errors.h>
 
 Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
@@ -55,8 +59,16 @@ void Card::doLoad() {
     m_flip = new QPushButton(textSide);
     m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
     connect(m_flip, &QPushButton::clicked, this, &Card::flip);
+    m_pitfallButton = new QPushButton(textSide);
+    connect(m_pitfallButton, &QPushButton::clicked, this, [this] {
+        if (pitfallsShown())
+            showViews();
+        else
+            showPitfalls(m_pitfalls->pitfall());
+    });
     m_headerRow->addWidget(m_title);
     m_headerRow->addStretch(1);
+    m_headerRow->addWidget(m_pitfallButton);
     m_headerRow->addWidget(m_flip);
     auto* titleRow = m_headerRow;
     textLayout->addLayout(titleRow);
@@ -71,11 +83,24 @@ void Card::doLoad() {
     m_convention->setMargin(6);
     textLayout->addWidget(m_convention);
     m_text = new QTextBrowser(textSide);
-    m_text->setOpenExternalLinks(true);
+    // Links: "pitfall:<name>" opens the Pitfalls view on that pitfall, others the browser.
+    m_text->setOpenLinks(false);
+    connect(m_text, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QStringLiteral("pitfall")) {
+            try {
+                showPitfalls(pecards::fromString<pecards::Pitfall>(url.path().toStdString()));
+            } catch (const pecards::InvalidParameter&) {
+                // a link to an unknown pitfall: nothing to show
+            }
+            return;
+        }
+        QDesktopServices::openUrl(url);
+    });
     textLayout->addWidget(m_text, 1);
 
-    // Middle: the view grid.
-    auto* grid = new QWidget(splitter);
+    // Middle: the view grid, or the Pitfalls view in its place.
+    m_stack = new QStackedWidget(splitter);
+    auto* grid = new QWidget(m_stack);
     auto* gridLayout = new QGridLayout(grid);
     m_grid = gridLayout;
     gridLayout->setContentsMargins(0, 0, 0, 0);
@@ -99,8 +124,12 @@ void Card::doLoad() {
     m_controls = scroll;
     buildForm();
 
+    m_stack->addWidget(grid);
+    m_pitfalls = new PitfallView(m_service, m_entry.defaults().card, m_entry.id, m_stack);
+    m_stack->addWidget(m_pitfalls);
+    connect(m_pitfalls, &PitfallView::closeRequested, this, &Card::showViews);
     splitter->addWidget(textSide);
-    splitter->addWidget(grid);
+    splitter->addWidget(m_stack);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
@@ -151,6 +180,7 @@ void Card::applyParams(const pecards::CardParams& params) {
         refreshText();
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
+        m_pitfalls->setParams(params);
     }
     emit paramsChanged(params);
 }
@@ -159,6 +189,8 @@ void Card::refreshHeader() {
     m_title->setText(
         QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
     m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
+    m_pitfallButton->setText(pitfallsShown() ? tr("Back to views") : tr("Pitfalls"));
+    m_pitfallButton->setToolTip(tr("The classic bugs of this encoding next to the correct version"));
     m_convention->setText(
         tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
             .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));
@@ -183,6 +215,8 @@ void Card::flip() {
 
 void Card::setLanguage(const QString& language) {
     m_language = language;
+    if (m_pitfalls)
+        m_pitfalls->setLanguage(language);
     refreshText();
 }
 
@@ -206,7 +240,28 @@ void Card::refreshText() {
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
 }
 
+void Card::showPitfalls(pecards::Pitfall pitfall) {
+    load();
+    m_stack->setCurrentWidget(m_pitfalls);
+    m_pitfalls->setParams(m_params);
+    m_pitfalls->showPitfall(pitfall);
+    refreshHeader();
+}
+
+void Card::showViews() {
+    if (!m_loaded)
+        return;
+    m_stack->setCurrentIndex(0);
+    refreshHeader();
+}
+
+bool Card::pitfallsShown() const {
+    return m_loaded && m_stack->currentWidget() == m_pitfalls;
+}
+
 bool Card::allViewsAnswered() const {
+    if (pitfallsShown())
+        return m_pitfalls->isAnswered();
     for (const ViewSlot* slot : m_slots) {
         if (!slot->isHidden() && slot->view() && !slot->view()->hasResult())
             return false;

@@ -11,9 +11,12 @@
 #include <QList>
 #include <QWidget>
 #include <pecards/params.h>
+#include <pecards/pitfallparams.h>
 
 class ComputeService;
 class ParameterForm;
+class PitfallView;
+class QStackedWidget;
 class QGridLayout;
 class QHBoxLayout;
 class QLabel;
@@ -53,8 +56,17 @@ public:
 
     /// @brief The computed heatmaps of the visible views, in grid order (for "Export card").
     QList<ShownHeatmap> visibleHeatmaps() const;
-    /// @brief True when every view not hidden shows a result or a message.
+    /// @brief True when every view not hidden shows a result or a message (the Pitfalls view
+    /// when it is shown).
     bool allViewsAnswered() const;
+
+    /// @brief Shows the Pitfalls view (pitfallview.h) in place of the view grid, on `pitfall`
+    /// (a pitfall of this card). Also reached from the links on the back of the card.
+    void showPitfalls(pecards::Pitfall pitfall);
+    /// @brief Shows the view grid again.
+    void showViews();
+    bool pitfallsShown() const;
+    PitfallView* pitfallView() const { return m_pitfalls; }
 
     static constexpr int kGridColumns = 2;
     static constexpr int kTextMinimumWidth = 280;
@@ -97,4 +109,7 @@ private:
     QScrollArea* m_controls = nullptr;
     QGridLayout* m_grid = nullptr;
     QList<ViewSlot*> m_slots;
+    QStackedWidget* m_stack = nullptr; ///< page 0: the view grid, page 1: the Pitfalls view
+    PitfallView* m_pitfalls = nullptr;
+    QPushButton* m_pitfallButton = nullptr;
 };

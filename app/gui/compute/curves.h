@@ -19,6 +19,8 @@ enum class CurveKind {
     Decay, ///< RoFormer §3.4.3 long-term decay bound B(r) over distance r (log x)
     AlibiHeads, ///< ALiBi bias against distance i - j for every head
     RelativeBuckets, ///< T5 bucket of n = j - i, or Shaw clipped index, over n
+    PhaseError, ///< RoPE |phase error| of pair channels[0] (default 1) over positions 1..extent-1 for
+                ///< positions / inv_freq / cos-sin stored in fp32, bf16, fp16, first collisions marked
 };
 
 /// @brief What to draw: a plain value, copied to the worker thread.

@@ -8,6 +8,7 @@ void registerPecardsMetaTypes() {
     qRegisterMetaType<GridResult>();
     qRegisterMetaType<CurveResult>();
     qRegisterMetaType<DifferenceResult>();
+    qRegisterMetaType<PitfallResult>();
     qRegisterMetaType<ComputeFailure>();
     qRegisterMetaType<BackendInfo>();
 }

@@ -19,6 +19,8 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
+#include <pecards/errors.h>
+#include <pecards/pitfall.h>
 
 namespace {
 
@@ -92,6 +94,8 @@ void applyViewOptions(
         }
         if (options.back)
             card->flip();
+        if (!options.pitfall.isEmpty())
+            card->showPitfalls(pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString()));
         if (options.zoom && !card->viewSlots().isEmpty()) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view()))
                 panel->controller()->setWindow(*options.zoom);
@@ -151,11 +155,14 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         QStringLiteral("Compute with the double-precision CPU reference instead of OpenCL."));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size WxH (default 1600x1000)."), QStringLiteral("WxH"));
+    const QCommandLineOption pitfall(QStringLiteral("pitfall"),
+        QStringLiteral("Open the Pitfalls view of the pitfall's card on it (names: pecards-cli pitfalls)."),
+        QStringLiteral("name"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Save the window as PNG once every view has answered, then quit."),
         QStringLiteral("file"));
     parser.addOptions({card, preset, config, compare, length, zoom, back, language, theme, workspace,
-        presentation, position, device, cpu, size, screenshot});
+        presentation, position, device, cpu, size, screenshot, pitfall});
     if (!parser.parse(arguments)) {
         error = parser.errorText();
         return std::nullopt;
@@ -173,6 +180,20 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.language = parser.value(language);
     options.device = parser.value(device);
     options.screenshot = parser.value(screenshot);
+    options.pitfall = parser.value(pitfall);
+    if (!options.pitfall.isEmpty()) {
+        try {
+            const pecards::Pitfall kind
+                = pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString());
+            if (kind == pecards::Pitfall::None)
+                throw pecards::InvalidParameter("pitfall", "none", "a pitfall");
+            options.card = QString::fromStdString(pecards::toString(pecards::pitfallCard(kind)));
+        } catch (const pecards::InvalidParameter& invalid) {
+            error = QStringLiteral("--pitfall %1 is invalid: %2")
+                        .arg(options.pitfall, QString::fromUtf8(invalid.what()));
+            return std::nullopt;
+        }
+    }
     options.back = parser.isSet(back);
     options.cpu = parser.isSet(cpu);
     options.theme = parser.value(theme);

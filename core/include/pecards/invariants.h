@@ -12,9 +12,11 @@
 /// - nearest key favoured: with a distance penalty the largest logit of a row is at the key
 ///   nearest to the query (ALiBi, Press et al. §3).
 
+#include "pecards/backend.h"
 #include "pecards/view.h"
 
 #include <string>
+#include <vector>
 
 namespace pecards {
 
@@ -49,5 +51,27 @@ InvariantReading alibiBiasNonPositive(const Grid& score);
 /// as favoured), as a fraction of the rows with a finite logit; passes at 0.
 /// @throws InvalidParameter if the grid is empty or pooled
 InvariantReading nearestKeyFavoured(const Grid& score);
+
+/// @brief The read-outs of the Pitfalls view.
+enum class Invariant { NormKept, Toeplitz, RowsSumToOne, AlibiBiasNonPositive, NearestKeyFavoured };
+
+/// @brief The invariants the card guarantees: sinusoidal and RoPE: norm kept, Toeplitz, rows sum
+/// to 1; ALiBi: Toeplitz, rows sum to 1, bias <= 0 on and below the diagonal, nearest key
+/// favoured; relative and hybrid: Toeplitz, rows sum to 1.
+std::vector<Invariant> invariantsOf(Card card);
+
+/// @brief Positions the read-outs look at: the first min(L, 96).
+inline constexpr std::int64_t kInvariantPositions = 96;
+
+/// @brief Evaluates one invariant of the card (pitfall included) on dense views computed by
+/// `backend`: Table rows [0, n) (norm kept), Score [0, n) x [0, n) (Toeplitz, ALiBi sign,
+/// nearest key), Attention rows [0, n) over all L keys (rows sum to 1), n = min(L, 96).
+/// @throws InvalidParameter (invalid params, a quantity the card or pitfall does not offer),
+///         ComputeLimitExceeded, std::runtime_error from the backend
+InvariantReading evaluateInvariant(Backend& backend, const CardParams& params, Invariant invariant);
+
+/// @brief Stable names: "norm-kept", "toeplitz", "rows-sum-to-1", "alibi-bias-non-positive",
+/// "nearest-key-favoured".
+std::string toString(Invariant value);
 
 } // namespace pecards
