@@ -1690,8 +1690,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>桶</translation>
     </message>
     <message>
-        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, sample reduction.</source>
-        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，采样归约。</translation>
+        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
+        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
     </message>
     <message>
         <source>position m</source>

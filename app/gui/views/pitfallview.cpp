@@ -64,6 +64,8 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     auto* controls = new QHBoxLayout;
     m_pitfallLabel = new QLabel(this);
     m_pitfalls = new QComboBox(this);
+    m_pitfalls->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pitfalls->setMinimumContentsLength(14);
     for (const pecards::Pitfall pitfall : pecards::pitfallsOf(card)) {
         m_pitfalls->addItem(QString::fromStdString(pecards::toString(pitfall)), static_cast<int>(pitfall));
         m_pitfalls->setItemData(m_pitfalls->count() - 1,
@@ -79,6 +81,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     controls->addWidget(m_quantity);
     controls->addWidget(m_permute);
     controls->addWidget(m_back);
+    m_back->setVisible(false); // the card header's button goes back; kept for the closeRequested API
     layout->addLayout(controls);
 
     auto* maps = new QGridLayout;
@@ -192,7 +195,7 @@ void PitfallView::showPitfall(pecards::Pitfall pitfall) {
 
 void PitfallView::setParams(const pecards::CardParams& params) {
     m_params = params;
-    if (isVisible())
+    if (!isHidden()) // the current page of the card (hidden pages wait for showPitfall)
         submit();
 }
 
@@ -227,9 +230,16 @@ pecards::ViewRequest PitfallView::request(bool fixed) const {
     } catch (const pecards::InvalidParameter&) {
         request.window = {0, 1, 0, 1}; // the worker reports the error in place of the view
     }
+    // All-ones probes are blind to several pitfalls (a permutation or pair swap leaves them
+    // unchanged): the lab uses random probes from the card's seed instead, and says so.
+    if (request.params.probe.kind == pecards::ProbeKind::Ones && request.params.probe.q.empty()
+        && request.params.probe.k.empty())
+        request.params.probe.kind = pecards::ProbeKind::Random;
     request.out_rows = kPixels;
     request.out_cols = kPixels;
-    request.reduction = pecards::Reduction::Sample;
+    // Mean over each pixel's block: every entry counts (a sample would skip, e.g., the odd
+    // positions that bf16 rounds).
+    request.reduction = pecards::Reduction::Mean;
     return request;
 }
 
@@ -240,7 +250,7 @@ void PitfallView::submit() {
     const PitfallRequest job {request(false), request(true)};
     m_caption->setText(
         tr("L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, "
-           "sample reduction.")
+           "mean reduction; random probes q, k when the card uses all-ones probes.")
             .arg(job.buggy.params.length)
             .arg(kMaxLength)
             .arg(kPixels));

@@ -15,6 +15,7 @@
 #include <QTextBrowser>
 #include <QUrl>
 #include <cmath>
+#include <pecards/alibi.h>
 
 namespace {
 
@@ -56,7 +57,7 @@ TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvari
     const pecards::Grid& correct = view->correctMap()->frame().grid;
     const pecards::Grid& difference = view->differenceMap()->frame().grid;
     ASSERT_EQ(buggy.rows, 256);
-    const double slope = 0.5; // 8 heads, head 0
+    const double slope = pecards::alibiSlopes(params.alibi)[params.alibi.head];
     EXPECT_DOUBLE_EQ(buggy.at(200, 10), slope * 190);
     EXPECT_DOUBLE_EQ(correct.at(200, 10), -slope * 190);
     EXPECT_DOUBLE_EQ(difference.at(200, 10), 2 * slope * 190);
