@@ -6,6 +6,7 @@
 #include "common/fileerror.h"
 #include "common/npyfile.h"
 #include "modelsummary.h"
+#include "pecards/pitfall.h"
 
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -56,6 +57,17 @@ void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err) {
         throw app::FileError(
             (request.outPath + u": cannot be written ("_s + file.errorString() + u')').toStdString());
     }
+}
+
+void runPitfalls(QTextStream& out) {
+    for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
+        for (const Pitfall pitfall : pitfallsOf(card)) {
+            out << QString::fromStdString(toString(card)).leftJustified(11) << u' '
+                << QString::fromStdString(toString(pitfall)).leftJustified(27) << u' '
+                << QString::fromStdString(pitfallSummary(pitfall)) << u'\n';
+        }
+    }
+    out.flush();
 }
 
 void runDevices(QTextStream& out, QTextStream& err) {

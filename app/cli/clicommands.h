@@ -24,6 +24,9 @@ void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err);
 /// when there is none.
 void runDevices(QTextStream& out, QTextStream& err);
 
+/// @brief `pitfalls`: one line per pitfall, "card  name  summary" (pitfall.h), in deck order.
+void runPitfalls(QTextStream& out);
+
 /// @brief Writes `array` to `path`: .npy (shape as given) or .csv (2-D: one line per row;
 /// 1-D: one value per line). @throws pecards::app::FileError
 void writeOutput(const QString& path, const OutputArray& array);

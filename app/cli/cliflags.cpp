@@ -168,6 +168,21 @@ const std::vector<CliFlag>& cliFlags() {
         {"q-npy", "FILE", "Probe and content",
             "Content queries for content-score/-attention: .npy of shape (rows >= L, d), float32/float64."},
         {"k-npy", "FILE", "Probe and content", "Content keys, as --q-npy."},
+        // Pitfalls
+        {"pitfall", "NAME", "Pitfalls",
+            "Compute what a classic buggy implementation computes (see `pecards-cli pitfalls`): none "
+            "(default) or a pitfall of the card. Dense pitfall views need --length <= 4096."},
+        {"pitfall-fixed", nullptr, "Pitfalls",
+            "The pitfall's scenario with its fix applied (e.g. the HF q/k permute, cumsum positions)."},
+        {"pitfall-format", "NAME", "Pitfalls",
+            "Storage format of the precision pitfalls and BLOOM's bias: bf16 (default), fp16 or fp32."},
+        {"small-base", "B", "Pitfalls", "small-base: the RoPE base used, finite, > 1. Default 100."},
+        {"small-clip-k", "K", "Pitfalls", "shaw-small-clip: the clip k used, [0, 1048576]. Default 2."},
+        {"stale-seq-len", "N", "Pitfalls",
+            "stale-dynamic-ntk: the earlier, longer sequence whose base the cached keys keep, (seq_len, "
+            "1048576]. Default 16384."},
+        {"left-padding", "P", "Pitfalls",
+            "alibi-left-padding-arange: pad tokens before the sequence, [0, L-1]. Default 64."},
         // Curves
         {"distances", "A:B|X,..", "Curves",
             "Distances r = i - j >= 0 in positions for decay and bias-vs-distance: a half-open range A:B "
@@ -249,6 +264,13 @@ QString flagForParameter(const std::string& name) {
         {u"delta_first"_s, u"--offsets"_s},
         {u"klen"_s, u"--length"_s},
         {u"clamp_len"_s, u"--clamp-len"_s},
+        {u"pitfall"_s, u"--pitfall"_s},
+        {u"format"_s, u"--pitfall-format"_s},
+        {u"small_base"_s, u"--small-base"_s},
+        {u"small_clip_k"_s, u"--small-clip-k"_s},
+        {u"stale_seq_len"_s, u"--stale-seq-len"_s},
+        {u"left_padding"_s, u"--left-padding"_s},
+        {u"bucket"_s, u"--length"_s},
     };
     // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);

@@ -58,6 +58,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli devices
+  pecards-cli pitfalls
   pecards-cli --help
   pecards-cli --version)",
             HelpSection::Kind::Text},
@@ -71,7 +72,9 @@ const std::vector<HelpSection>& helpSections() {
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
             attention_factor, YaRN correction_range, logit_scale_multiplier_total, ALiBi slopes,
             T5 buckets. Unknown scalings and missing keys are errors naming the key.
-  devices   Lists the OpenCL devices as "platform / device", one per line (for --device).)",
+  devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
+  pitfalls  Lists the classic positional-encoding bugs --pitfall reproduces, one line each:
+            card, name, what the buggy code does and the public code or report it comes from.)",
             HelpSection::Kind::Text},
         {"CARDS", R"(  sinusoidal  Sinusoidal absolute PE (Vaswani et al. 2017, sec. 3.5): --d-model, --base,
               --layout, --frequencies, --padding-idx.

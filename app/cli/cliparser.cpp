@@ -231,6 +231,15 @@ void applyCardFlags(const Flags& flags, CardParams& p) {
     flags.setList("k", p.probe.k);
     p.probe.content_q = flags.matrix("q-npy");
     p.probe.content_k = flags.matrix("k-npy");
+    flags.setEnum("pitfall", p.pitfall.kind);
+    if (flags.isSet("pitfall-fixed")) {
+        p.pitfall.fixed = true;
+    }
+    flags.setEnum("pitfall-format", p.pitfall.format);
+    flags.setNumber("small-base", p.pitfall.small_base);
+    flags.setInt("small-clip-k", p.pitfall.small_clip_k, kIntMin, kIntMax);
+    flags.setInt("stale-seq-len", p.pitfall.stale_seq_len, kInt64Min, kInt64Max);
+    flags.setInt("left-padding", p.pitfall.left_padding, kInt64Min, kInt64Max);
 }
 
 /// The card a --config model defines parameters for; any other card is an error naming the
@@ -640,7 +649,8 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         return request;
     }
     if (positional.isEmpty()) {
-        throw UsageError(QString(), u"no command given: use compute, render, config, devices or --help"_s);
+        throw UsageError(
+            QString(), u"no command given: use compute, render, config, devices, pitfalls or --help"_s);
     }
     const QString& command = positional.front();
     const qsizetype allowedPositional = command == u"config"_s ? 2 : 1;
@@ -658,8 +668,11 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         parseConfig(flags, request);
     } else if (command == u"devices"_s) {
         request.command = CliRequest::Command::Devices;
+    } else if (command == u"pitfalls"_s) {
+        request.command = CliRequest::Command::Pitfalls;
     } else {
-        throw UsageError(command, u"is not a command: allowed: compute, render, config, devices, help"_s);
+        throw UsageError(
+            command, u"is not a command: allowed: compute, render, config, devices, pitfalls, help"_s);
     }
     return request;
 }

@@ -55,7 +55,7 @@ app::FigureExportOptions figureExportOptions(const RenderOptions& options);
 
 /// @brief What the command line asks for.
 struct CliRequest {
-    enum class Command { Help, Version, Compute, Config, Devices, Render };
+    enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls };
     Command command = Command::Help;
     const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
     /// compute, render: parameters (all commands), window, size and reduction (views); render

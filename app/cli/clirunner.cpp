@@ -53,6 +53,9 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
         case CliRequest::Command::Devices:
             runDevices(out, err);
             break;
+        case CliRequest::Command::Pitfalls:
+            runPitfalls(out);
+            break;
         }
         return ExitSuccess;
     } catch (const UsageError& error) {

@@ -168,6 +168,8 @@ template pecards::AlibiForm parseEnum<pecards::AlibiForm>(const QString&, const 
 template pecards::RelativeVariant parseEnum<pecards::RelativeVariant>(const QString&, const QString&);
 template pecards::TxlTerm parseEnum<pecards::TxlTerm>(const QString&, const QString&);
 template pecards::ProbeKind parseEnum<pecards::ProbeKind>(const QString&, const QString&);
+template pecards::Pitfall parseEnum<pecards::Pitfall>(const QString&, const QString&);
+template pecards::StorageFormat parseEnum<pecards::StorageFormat>(const QString&, const QString&);
 template pecards::Reduction parseEnum<pecards::Reduction>(const QString&, const QString&);
 
 } // namespace pecards::cli

@@ -1,6 +1,7 @@
 #include "figure/caption.h"
 
 #include "pecards/errors.h"
+#include "pecards/pitfall.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -321,6 +322,11 @@ QString formatCaption(const ViewRequest& request) {
         && request.quantity != Quantity::Buckets) {
         out << QStringLiteral("causal");
     }
+    if (p.pitfall.kind != Pitfall::None) {
+        // The bug reproduced (or its fix) is part of what the figure shows.
+        out << QStringLiteral("pitfall ") + text(toString(p.pitfall.kind))
+                + (p.pitfall.fixed ? QStringLiteral(" (fixed)") : QString());
+    }
     const Window& w = request.window;
     const qint64 rows = std::min<qint64>(request.out_rows, w.rows());
     const qint64 cols = std::min<qint64>(request.out_cols, w.cols());
@@ -391,6 +397,10 @@ QString formatChartCaption(const CurveRequest& request) {
     case CurveKind::RelativeBuckets:
     case CurveKind::ScoreVsOffset:
         out << QStringLiteral("offsets %1–%2").arg(-chartReach(request)).arg(chartReach(request));
+        break;
+    case CurveKind::PhaseError:
+        out << QStringLiteral("pair %1").arg(request.channels.empty() ? 1 : request.channels.front())
+            << QStringLiteral("positions ") + range(1, std::max<qint64>(request.extent - 1, 1));
         break;
     case CurveKind::Spectrum:
         break;

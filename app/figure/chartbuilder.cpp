@@ -34,6 +34,8 @@ QString chartTitle(CurveKind kind) {
         return tr("relative-position index");
     case CurveKind::ScoreVsOffset:
         return tr("score against offset");
+    case CurveKind::PhaseError:
+        return tr("phase error of stored positions");
     }
     return {};
 }

@@ -10,6 +10,8 @@
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 #include <pecards/probe.h>
+#include <pecards/pitfall.h>
+#include <pecards/precision.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
 #include <pecards/rope_scaling.h>
@@ -272,6 +274,50 @@ CurveSet scoreVsOffset(const CurveRequest& request) {
     return set;
 }
 
+CurveSet phaseError(const CurveRequest& request) {
+    const pecards::CardParams& params = request.params;
+    const std::int64_t seqLen = pecards::effectiveSeqLen(params.rope, params.length);
+    const Eigen::VectorXd theta = pecards::ropeScaledInvFreq(params.rope, seqLen);
+    const int pair = request.channels.empty() ? std::min<int>(1, static_cast<int>(theta.size()) - 1)
+                                              : request.channels.front();
+    const std::int64_t extent = std::clamp<std::int64_t>(request.extent, 2, 65504);
+    const Eigen::VectorXd positions
+        = Eigen::VectorXd::LinSpaced(extent - 1, 1.0, static_cast<double>(extent - 1));
+    CurveSet set {Curves::tr("position m"), Curves::tr("|phase error| of pair %1 (rad)").arg(pair), false,
+        true, false, {}};
+    const std::pair<pecards::RopeStoredQuantity, QString> stored[]
+        = {{pecards::RopeStoredQuantity::Positions, Curves::tr("positions")},
+            {pecards::RopeStoredQuantity::InvFreq, Curves::tr("inv_freq")},
+            {pecards::RopeStoredQuantity::CosSinCache, Curves::tr("cos/sin cache")}};
+    for (const auto& [quantity, what] : stored) {
+        for (const pecards::StorageFormat format : {pecards::StorageFormat::Float32,
+                 pecards::StorageFormat::Bfloat16, pecards::StorageFormat::Float16}) {
+            const Eigen::VectorXd error = pecards::ropePhaseError(theta, pair, quantity, format, positions);
+            Curve curve {QStringLiteral("%1 %2").arg(QString::fromStdString(pecards::toString(format)), what),
+                {}, false, false};
+            for (Eigen::Index n = 0; n < error.size(); ++n) {
+                if (error[n] != 0.0) // log axis: exact positions have no point
+                    curve.points.emplace_back(positions[n], std::abs(error[n]));
+            }
+            if (!curve.points.empty())
+                set.curves.push_back(std::move(curve));
+        }
+    }
+    for (const pecards::StorageFormat format :
+        {pecards::StorageFormat::Bfloat16, pecards::StorageFormat::Float16}) {
+        const auto [from, to] = pecards::positionCollisions(format, 1).front();
+        if (from >= extent)
+            continue;
+        const double error = std::abs(static_cast<double>(to - from) * theta[pair]);
+        set.curves.push_back({Curves::tr("%1: first collision %2 → %3")
+                                  .arg(QString::fromStdString(pecards::toString(format)))
+                                  .arg(from)
+                                  .arg(to),
+            {QPointF(static_cast<double>(from), error)}, true, true});
+    }
+    return set;
+}
+
 } // namespace
 
 const char* chartName(CurveKind kind) {
@@ -290,6 +336,8 @@ const char* chartName(CurveKind kind) {
         return "buckets-vs-offset";
     case CurveKind::ScoreVsOffset:
         return "score-vs-offset";
+    case CurveKind::PhaseError:
+        return "phase-error";
     }
     return "chart";
 }
@@ -297,7 +345,8 @@ const char* chartName(CurveKind kind) {
 namespace {
 
 constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
-    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset};
+    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset,
+    CurveKind::PhaseError};
 
 } // namespace
 
@@ -344,6 +393,8 @@ std::int64_t defaultExtent(CurveKind kind) {
         return 300;
     case CurveKind::ScoreVsOffset:
         return 256;
+    case CurveKind::PhaseError:
+        return 8192;
     default:
         return 0;
     }
@@ -400,6 +451,11 @@ CurveSet computeCurves(const CurveRequest& request) {
         return relativeBuckets(request);
     case CurveKind::ScoreVsOffset:
         return scoreVsOffset(request);
+    case CurveKind::PhaseError:
+        if (!rope)
+            throw pecards::InvalidParameter("card", pecards::toString(request.params.card),
+                "rope or hybrid (the phase-error chart is RoPE's)");
+        return phaseError(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

@@ -26,6 +26,8 @@ enum class CurveKind {
     AlibiHeads, ///< ALiBi bias against distance i - j for every head
     RelativeBuckets, ///< T5 bucket of n = j - i, or Shaw clipped index, over n
     ScoreVsOffset, ///< positional-only score over the offset n = j - i (sinusoidal, RoPE)
+    PhaseError, ///< RoPE |phase error| of pair channels[0] (default 1) over positions 1..extent-1 for
+                ///< positions / inv_freq / cos-sin stored in fp32, bf16, fp16, first collisions marked
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.
@@ -68,7 +70,7 @@ struct CurveSet {
 CurveSet computeCurves(const CurveRequest& request);
 
 /// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
-/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset".
+/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.
@@ -83,7 +85,7 @@ QString chartNames();
 std::vector<int> defaultChannels(const pecards::CardParams& params, CurveKind kind);
 
 /// @brief The reach a chart starts with: Waves 100 positions, AlibiHeads 64, RelativeBuckets
-/// 300, ScoreVsOffset 256 (positions); 0 for charts without one.
+/// 300, ScoreVsOffset 256, PhaseError 8192 (positions); 0 for charts without one.
 std::int64_t defaultExtent(CurveKind kind);
 
 /// @brief Positional-only score at each offset n = j - i (docs/quantities.md, Score):

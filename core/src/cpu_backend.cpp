@@ -3,6 +3,8 @@
 #include "contentmodel.h"
 #include "contentview.h"
 #include "pecards/backend.h"
+#include "pecards/pitfall.h"
+#include "pecards/pitfallpool.h"
 #include "positionalprofile.h"
 #include "tableview.h"
 #include "toeplitzattention.h"
@@ -12,6 +14,17 @@ namespace pecards {
 
 namespace {
 
+/// A dense pitfall view (pitfallspec.h) evaluated in double.
+Grid poolPitfall(const ViewRequest& request) {
+    const PitfallSpec spec = pitfallSpec(request.params, request.quantity);
+    const bool table = request.quantity == Quantity::Table;
+    const Eigen::MatrixXd keys
+        = table || spec.key.columns() == 0 ? Eigen::MatrixXd() : pitfallVectors(spec.key, 0, spec.length);
+    return poolPitfallRows(request, spec, [&](std::int64_t first, std::int64_t count) {
+        return table ? pitfallVectors(spec.query, first, count) : pitfallLogits(spec, keys, first, count);
+    });
+}
+
 /// Answers every view with the algorithms of docs/quantities.md in double precision (Eigen).
 class CpuBackend final : public Backend {
 public:
@@ -19,6 +32,14 @@ public:
 
     Grid compute(const ViewRequest& request) override {
         validate(request);
+        if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
+            if (!isParameterPitfall(pitfall)) {
+                return poolPitfall(request);
+            }
+            ViewRequest plain = request;
+            plain.params = pitfallAsParameters(request.params);
+            return compute(plain);
+        }
         switch (request.quantity) {
         case Quantity::Table:
         case Quantity::Phase:

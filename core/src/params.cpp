@@ -3,6 +3,7 @@
 #include "pecards/params.h"
 
 #include "check.h"
+#include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
 #include "validation.h"
 
@@ -304,7 +305,14 @@ void validate(const CardParams& params) {
     validateLength(params.length);
     switch (params.card) {
     case Card::Sinusoidal:
-        validate(params.sinusoidal);
+        if (params.pitfall.kind == Pitfall::SinusoidalOddDModel && !params.pitfall.fixed
+            && params.sinusoidal.d_model % 2 != 0) {
+            SinusoidalParams naive = params.sinusoidal; // the naive code builds d_model + 1 channels
+            ++naive.d_model;
+            validate(naive);
+        } else {
+            validate(params.sinusoidal);
+        }
         break;
     case Card::Relative:
         validate(params.relative);
@@ -321,6 +329,7 @@ void validate(const CardParams& params) {
         break;
     }
     checkProbe(params.probe, cardDimension(params), params.length);
+    validatePitfall(params);
 }
 
 int cardDimension(const CardParams& params) {

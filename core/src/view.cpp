@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "pecards/errors.h"
+#include "pecards/pitfall.h"
 #include "pecards/rope.h"
 
 #include <array>
@@ -107,6 +108,7 @@ Window fullExtent(const CardParams& params, Quantity quantity) {
 
 void validate(const ViewRequest& request) {
     validate(request.params);
+    validatePitfallQuantity(request.params, request.quantity);
     const Window extent = fullExtent(request.params, request.quantity);
     const Window& window = request.window;
     checkRange("row", window.row_begin, window.row_end, extent.row_end);

@@ -6,6 +6,8 @@
 #include "content.h"
 #include "pecards/errors.h"
 #include "pecards/gpu/kernelcache.h"
+#include "pecards/pitfall.h"
+#include "pitfalls.h"
 #include "positional.h"
 #include "tables.h"
 
@@ -47,6 +49,14 @@ double OpenClBackend::buildSeconds() const {
 
 Grid OpenClBackend::compute(const ViewRequest& request) {
     validate(request);
+    if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
+        if (!isParameterPitfall(pitfall)) {
+            return detail::computePitfall(*m_cl, request);
+        }
+        ViewRequest plain = request;
+        plain.params = pitfallAsParameters(request.params);
+        return compute(plain);
+    }
     Grid grid;
     switch (request.quantity) {
     case Quantity::Table:

@@ -47,6 +47,25 @@
 <context>
     <name>Card</name>
     <message>
+
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>Pitfalls</source>
+        <translation>陷阱</translation>
+    </message>
+    <message>
+        <source>The classic bugs of this encoding next to the correct version</source>
+        <translation>该编码的经典错误与正确版本的对比</translation>
+    </message>
+    <message>
+        <source>Turn the card over (Ctrl+F)</source>
+        <translation>翻转卡片（Ctrl+F）</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
     </message>
@@ -486,6 +505,26 @@
     <message>
         <source>pretraining context L0 = %1</source>
         <translation>预训练上下文 L0 = %1</translation>
+    </message>
+    <message>
+        <source>|phase error| of pair %1 (rad)</source>
+        <translation>第 %1 对的 |相位误差|（弧度）</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>inv_freq</source>
+        <translation>inv_freq</translation>
+    </message>
+    <message>
+        <source>cos/sin cache</source>
+        <translation>cos/sin 缓存</translation>
+    </message>
+    <message>
+        <source>%1: first collision %2 → %3</source>
+        <translation>%1：首次碰撞 %2 → %3</translation>
     </message>
     <message>
         <source>position p</source>
@@ -2222,6 +2261,112 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
         <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
+    </message>
+    <message>
+    <name>PitfallView</name>
+    <message>
+        <source>Pitfall:</source>
+        <translation>陷阱：</translation>
+    </message>
+    <message>
+        <source>View:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <source>Permute q/k weights (HF)</source>
+        <translation>置换 q/k 权重（HF）</translation>
+    </message>
+    <message>
+        <source>Apply convert_llama_weights_to_hf's permute to the exported q/k weights</source>
+        <translation>对导出的 q/k 权重施加 convert_llama_weights_to_hf 的 permute</translation>
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Correct&lt;/b&gt; (the fix applied)</source>
+        <translation>&lt;b&gt;正确&lt;/b&gt;（已修复）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy&lt;/b&gt; (what the code computes)</source>
+        <translation>&lt;b&gt;错误&lt;/b&gt;（代码实际计算的）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy − correct&lt;/b&gt;</source>
+        <translation>&lt;b&gt;错误 − 正确&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
+        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>No difference: one side has no values (see its message).</source>
+        <translation>无差值：有一侧没有数值（见其提示）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
+        <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>buggy</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖ (norm kept)</source>
+        <translation>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖（范数保持）</translation>
+    </message>
+    <message>
+        <source>depends on i − j only (Toeplitz)</source>
+        <translation>只依赖 i − j（Toeplitz）</translation>
+    </message>
+    <message>
+        <source>attention rows sum to 1</source>
+        <translation>注意力各行之和为 1</translation>
+    </message>
+    <message>
+        <source>bias ≤ 0 on/below the diagonal</source>
+        <translation>对角线及以下偏置 ≤ 0</translation>
+    </message>
+    <message>
+        <source>nearest key favoured</source>
+        <translation>最近的键得分最高</translation>
     </message>
 </context>
 </TS>

@@ -5,10 +5,12 @@
 #include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/pitfallview.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
 
 #include <QApplication>
+#include <QDesktopServices>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,12 +19,14 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <figure/caption.h>
+#include <pecards/errors.h>
 
 Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
@@ -61,8 +65,16 @@ void Card::doLoad() {
     m_title = new QLabel(textSide);
     m_flip = new QPushButton(textSide);
     connect(m_flip, &QPushButton::clicked, this, &Card::flip);
+    m_pitfallButton = new QPushButton(textSide);
+    connect(m_pitfallButton, &QPushButton::clicked, this, [this] {
+        if (pitfallsShown())
+            showViews();
+        else
+            showPitfalls(m_pitfalls->pitfall());
+    });
     m_headerRow->addWidget(m_title);
     m_headerRow->addStretch(1);
+    m_headerRow->addWidget(m_pitfallButton);
     m_headerRow->addWidget(m_flip);
     auto* titleRow = m_headerRow;
     textLayout->addLayout(titleRow);
@@ -77,15 +89,29 @@ void Card::doLoad() {
     m_convention->setMargin(6);
     textLayout->addWidget(m_convention);
     m_text = new QTextBrowser(textSide);
-    m_text->setOpenExternalLinks(true);
+    // Links: "pitfall:<name>" opens the Pitfalls view on that pitfall, others the browser.
+    m_text->setOpenLinks(false);
+    connect(m_text, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QStringLiteral("pitfall")) {
+            try {
+                showPitfalls(pecards::fromString<pecards::Pitfall>(url.path().toStdString()));
+            } catch (const pecards::InvalidParameter&) {
+                // a link to an unknown pitfall: nothing to show
+            }
+            return;
+        }
+        QDesktopServices::openUrl(url);
+    });
     // In a narrow pane, table cells keep their words on one line (the text scrolls sideways
     // instead of showing one letter per line) and code blocks wrap.
     m_text->document()->setDefaultStyleSheet(
         QStringLiteral("td, th { white-space: nowrap; } pre { white-space: pre-wrap; }"));
     textLayout->addWidget(m_text, 1);
 
-    // Middle: the view grid (reflows to one column when narrow; scrolls when low).
-    m_grid = new ViewGrid(splitter);
+    // Middle: the view grid (reflows to one column when narrow; scrolls when low), or the
+    // Pitfalls view in its place.
+    m_stack = new QStackedWidget(splitter);
+    m_grid = new ViewGrid(m_stack);
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
         auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
             m_entry.views, m_entry.viewTitle, m_grid->content());
@@ -108,8 +134,12 @@ void Card::doLoad() {
     m_controls = scroll;
     buildForm();
 
+    m_stack->addWidget(m_grid);
+    m_pitfalls = new PitfallView(m_service, m_entry.defaults().card, m_entry.id, m_stack);
+    m_stack->addWidget(m_pitfalls);
+    connect(m_pitfalls, &PitfallView::closeRequested, this, &Card::showViews);
     splitter->addWidget(textSide);
-    splitter->addWidget(m_grid);
+    splitter->addWidget(m_stack);
     splitter->addWidget(scroll);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
@@ -163,6 +193,7 @@ void Card::applyParams(const pecards::CardParams& params) {
         fitViews(params);
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
+        m_pitfalls->setParams(params);
     }
     emit paramsChanged(params);
 }
@@ -225,6 +256,8 @@ void Card::refreshHeader() {
         QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
     m_flip->setToolTip(tr("Turn the card over (Card > Flip, %1)")
                            .arg(QKeySequence(kFlipShortcut).toString(QKeySequence::NativeText)));
+    m_pitfallButton->setText(pitfallsShown() ? tr("Back to views") : tr("Pitfalls"));
+    m_pitfallButton->setToolTip(tr("The classic bugs of this encoding next to the correct version"));
     m_convention->setText(
         tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
             .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));
@@ -249,6 +282,8 @@ void Card::flip() {
 
 void Card::setLanguage(const QString& language) {
     m_language = language;
+    if (m_pitfalls)
+        m_pitfalls->setLanguage(language);
     refreshText();
 }
 
@@ -272,7 +307,28 @@ void Card::refreshText() {
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
 }
 
+void Card::showPitfalls(pecards::Pitfall pitfall) {
+    load();
+    m_stack->setCurrentWidget(m_pitfalls);
+    m_pitfalls->setParams(m_params);
+    m_pitfalls->showPitfall(pitfall);
+    refreshHeader();
+}
+
+void Card::showViews() {
+    if (!m_loaded)
+        return;
+    m_stack->setCurrentWidget(m_grid);
+    refreshHeader();
+}
+
+bool Card::pitfallsShown() const {
+    return m_loaded && m_stack->currentWidget() == m_pitfalls;
+}
+
 bool Card::allViewsAnswered() const {
+    if (pitfallsShown())
+        return m_pitfalls->isAnswered();
     for (const ViewSlot* slot : m_slots) {
         if (!slot->isHidden() && slot->view() && !slot->view()->hasResult())
             return false;

@@ -13,13 +13,16 @@
 #include <figure/coverspec.h>
 #include <optional>
 #include <pecards/params.h>
+#include <pecards/pitfallparams.h>
 
 class ComputeService;
 class ParameterForm;
+class PitfallView;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QStackedWidget;
 class QTextBrowser;
 class QUndoStack;
 class ViewGrid;
@@ -70,8 +73,17 @@ public:
     /// @brief The view holding the keyboard focus, else the first visible view with a result
     /// (for "Copy figure"); none when no view shows a result.
     std::optional<ShownView> currentView() const;
-    /// @brief True when every view not hidden shows a result or a message.
+    /// @brief True when every view not hidden shows a result or a message (the Pitfalls view
+    /// when it is shown).
     bool allViewsAnswered() const;
+
+    /// @brief Shows the Pitfalls view (pitfallview.h) in place of the view grid, on `pitfall`
+    /// (a pitfall of this card). Also reached from the links on the back of the card.
+    void showPitfalls(pecards::Pitfall pitfall);
+    /// @brief Shows the view grid again.
+    void showViews();
+    bool pitfallsShown() const;
+    PitfallView* pitfallView() const { return m_pitfalls; }
 
     /// The Card > Flip action's shortcut (the flip button's tooltip names it).
     static constexpr QKeyCombination kFlipShortcut {Qt::CTRL | Qt::Key_F};
@@ -123,4 +135,7 @@ private:
     ViewGrid* m_grid = nullptr;
     QList<ViewSlot*> m_slots;
     QUndoStack* m_undo = nullptr;
+    QStackedWidget* m_stack = nullptr; ///< the view grid, or the Pitfalls view in its place
+    PitfallView* m_pitfalls = nullptr;
+    QPushButton* m_pitfallButton = nullptr;
 };

@@ -6,8 +6,11 @@
 #include "figure/curves.h"
 #include "figure/printfigure.h"
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
+#include <optional>
+#include <pecards/invariants.h>
 #include <pecards/view.h>
 #include <variant>
 
@@ -27,9 +30,17 @@ struct PrintRequest {
     bool operator==(const PrintRequest&) const = default;
 };
 
+/// @brief A pitfall next to its fix (the Pitfalls view): both views, A - B, and the card's
+/// invariant read-outs on both sides (invariants.h).
+struct PitfallRequest {
+    pecards::ViewRequest buggy;
+    pecards::ViewRequest correct; ///< the same view with pitfall.fixed
+    bool operator==(const PitfallRequest&) const = default;
+};
+
 /// @brief What a job computes.
-using JobPayload
-    = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest, PrintRequest>;
+using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest,
+    PrintRequest, PitfallRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
@@ -73,6 +84,29 @@ struct PrintResult {
     quint64 id = 0;
     PrintRequest request;
     pecards::app::PrintFigure figure; ///< the spec and the request its grid answers
+    double milliseconds = 0.0;
+};
+
+/// @brief One invariant on both sides: a reading, or the message of the side's failure.
+struct InvariantRow {
+    pecards::Invariant invariant = pecards::Invariant::Toeplitz;
+    std::optional<pecards::InvariantReading> correct;
+    std::optional<pecards::InvariantReading> buggy;
+    QString correctError;
+    QString buggyError;
+};
+
+/// @brief Computed PitfallRequest: each side's grid or its error, buggy - correct when both exist.
+struct PitfallResult {
+    QString tag;
+    quint64 id = 0;
+    PitfallRequest request;
+    std::optional<pecards::Grid> buggy;
+    std::optional<pecards::Grid> correct;
+    std::optional<pecards::Grid> difference;
+    QString buggyError; ///< the engine's message (e.g. the correct path rejecting odd d_model)
+    QString correctError;
+    QList<InvariantRow> invariants;
     double milliseconds = 0.0;
 };
 

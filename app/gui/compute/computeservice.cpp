@@ -20,6 +20,7 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
     connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
+    connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
     connect(m_worker, &ComputeWorker::W_failed, this, &ComputeService::failed);
     connect(m_worker, &ComputeWorker::W_jobFinished, this,
         [this](const QString& tag, quint64 id, double milliseconds) {

@@ -43,6 +43,7 @@ signals:
     void curvesReady(const CurveResult& result);
     void printReady(const PrintResult& result);
     void differenceReady(const DifferenceResult& result);
+    void pitfallReady(const PitfallResult& result);
     void failed(const ComputeFailure& failure);
     void jobDropped(const QString& tag, quint64 id);
     void jobFinished(const QString& tag, quint64 id, double milliseconds);

@@ -48,6 +48,12 @@ void ComputeWorker::W_run(const ComputeJob& job) {
                 0.0};
             result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
             emit W_printReady(result);
+        } else if (const auto* pitfall = std::get_if<PitfallRequest>(&job.payload)) {
+            PitfallResult result = W_pitfall(*pitfall);
+            result.tag = job.tag;
+            result.id = job.id;
+            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+            emit W_pitfallReady(result);
         } else {
             const auto& difference = std::get<DifferenceRequest>(job.payload);
             DifferenceResult result;
@@ -73,6 +79,51 @@ void ComputeWorker::W_run(const ComputeJob& job) {
     }
     emit W_failed(failure);
     emit W_jobFinished(job.tag, job.id, static_cast<double>(timer.nsecsElapsed()) * 1e-6);
+}
+
+namespace {
+
+/// Runs `compute`; an engine error becomes the returned message (the side shows it in place).
+template <typename Compute> QString W_capture(Compute&& compute) {
+    try {
+        compute();
+    } catch (const pecards::InvalidParameter& error) {
+        return QString::fromUtf8(error.what());
+    } catch (const pecards::ComputeLimitExceeded& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+} // namespace
+
+PitfallResult ComputeWorker::W_pitfall(const PitfallRequest& request) {
+    PitfallResult result;
+    result.request = request;
+    result.buggyError = W_capture([&] { result.buggy = m_backend->compute(request.buggy); });
+    result.correctError = W_capture([&] { result.correct = m_backend->compute(request.correct); });
+    if (result.buggy && result.correct && result.buggy->rows == result.correct->rows
+        && result.buggy->cols == result.correct->cols) {
+        pecards::Grid difference = *result.buggy;
+        const double masked = -std::numeric_limits<double>::infinity();
+        for (std::size_t n = 0; n < difference.values.size(); ++n) {
+            const double bug = result.buggy->values[n];
+            const double fix = result.correct->values[n];
+            difference.values[n]
+                = (std::isinf(bug) && bug < 0) || (std::isinf(fix) && fix < 0) ? masked : bug - fix;
+        }
+        result.difference = std::move(difference);
+    }
+    for (const pecards::Invariant invariant : pecards::invariantsOf(request.buggy.params.card)) {
+        InvariantRow row;
+        row.invariant = invariant;
+        row.buggyError = W_capture(
+            [&] { row.buggy = pecards::evaluateInvariant(*m_backend, request.buggy.params, invariant); });
+        row.correctError = W_capture(
+            [&] { row.correct = pecards::evaluateInvariant(*m_backend, request.correct.params, invariant); });
+        result.invariants.push_back(row);
+    }
+    return result;
 }
 
 pecards::Grid ComputeWorker::W_difference(

@@ -28,6 +28,7 @@ signals:
     void W_curvesReady(const CurveResult& result);
     void W_printReady(const PrintResult& result);
     void W_differenceReady(const DifferenceResult& result);
+    void W_pitfallReady(const PitfallResult& result);
     void W_failed(const ComputeFailure& failure);
     /// @brief Any finished job (success or failure), for the "last compute" read-out.
     void W_jobFinished(const QString& tag, quint64 id, double milliseconds);
@@ -35,6 +36,7 @@ signals:
 private:
     void W_ensureBackend();
     void W_run(const ComputeJob& job);
+    PitfallResult W_pitfall(const PitfallRequest& request);
     pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
 
     std::shared_ptr<PendingQueue> m_queue;

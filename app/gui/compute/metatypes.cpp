@@ -9,6 +9,7 @@ void registerPecardsMetaTypes() {
     qRegisterMetaType<CurveResult>();
     qRegisterMetaType<PrintResult>();
     qRegisterMetaType<DifferenceResult>();
+    qRegisterMetaType<PitfallResult>();
     qRegisterMetaType<ComputeFailure>();
     qRegisterMetaType<BackendInfo>();
 }

@@ -18,6 +18,8 @@ const std::vector<StartupFlag>& startupFlags() {
             "OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."},
         {"cpu", nullptr, nullptr, "Compute with the double-precision CPU reference instead of OpenCL."},
         {"size", nullptr, "WxH", "Window size WxH (default 1600x1000)."},
+        {"pitfall", nullptr, "name",
+            "Open the Pitfalls view of the pitfall's card on it (names: pecards-cli pitfalls)."},
         {"screenshot", nullptr, "file", "Save the window as PNG once every view has answered, then quit."},
         {"help", "h", nullptr, "Show this help and exit (needs no display)."},
         {"version", "v", nullptr, "Show the version and exit (needs no display)."},

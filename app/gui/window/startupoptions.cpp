@@ -21,6 +21,8 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
+#include <pecards/errors.h>
+#include <pecards/pitfall.h>
 
 namespace {
 
@@ -110,6 +112,8 @@ void applyViewOptions(
         }
         if (options.back)
             card->flip();
+        if (!options.pitfall.isEmpty())
+            card->showPitfalls(pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString()));
         if (options.zoom && !card->viewSlots().isEmpty()) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view()))
                 panel->controller()->setWindow(*options.zoom);
@@ -158,6 +162,20 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.language = value("language");
     options.device = value("device");
     options.screenshot = value("screenshot");
+    options.pitfall = value("pitfall");
+    if (!options.pitfall.isEmpty()) {
+        try {
+            const pecards::Pitfall kind
+                = pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString());
+            if (kind == pecards::Pitfall::None)
+                throw pecards::InvalidParameter("pitfall", "none", "a pitfall");
+            options.card = QString::fromStdString(pecards::toString(pecards::pitfallCard(kind)));
+        } catch (const pecards::InvalidParameter& invalid) {
+            error = QStringLiteral("--pitfall %1 is invalid: %2")
+                        .arg(options.pitfall, QString::fromUtf8(invalid.what()));
+            return std::nullopt;
+        }
+    }
     options.back = isSet("back");
     options.cpu = isSet("cpu");
     options.theme = value("theme");

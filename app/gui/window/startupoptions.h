@@ -24,6 +24,7 @@ struct StartupOptions {
     QString screenshot; ///< output PNG
     QString theme; ///< "light", "dark"; empty = the preference
     QString workspace; ///< workspace file to open
+    QString pitfall; ///< pitfall name (pecards-cli pitfalls): opens its card's Pitfalls view
     bool presentation = false; ///< start in presentation mode
     std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;

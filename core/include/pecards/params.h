@@ -5,6 +5,8 @@
 /// One `CardParams` value describes everything a view of a card needs. It is a plain value
 /// type: copied freely across threads, compared with `==`.
 
+#include "pecards/pitfallparams.h"
+
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
@@ -158,6 +160,7 @@ struct CardParams {
     AlibiParams alibi;
     RelativeParams relative;
     ProbeParams probe;
+    PitfallParams pitfall; ///< the bug reproduced (pitfall.h); default none
     bool operator==(const CardParams&) const = default;
 };
 

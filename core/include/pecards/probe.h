@@ -15,7 +15,17 @@
 namespace pecards {
 
 /// @brief Which vector family a content element belongs to (the `stream` of probeNormal).
-enum class ProbeStream : std::uint32_t { Query = 0, Key = 1, U = 2, V = 3, WR = 4, Bucket = 5, Shaw = 6 };
+enum class ProbeStream : std::uint32_t {
+    Query = 0,
+    Key = 1,
+    U = 2,
+    V = 3,
+    WR = 4,
+    Bucket = 5,
+    Shaw = 6,
+    ProjectionQ = 7, ///< W_q of the hybrid rotate-before-projection pitfall (pitfallspec.h)
+    ProjectionK = 8, ///< W_k of the same pitfall
+};
 
 inline constexpr std::int64_t kProbePositionLimit = std::int64_t {1} << 36; ///< positions in [0, 2^36)
 inline constexpr std::int64_t kProbeIndexLimit = std::int64_t {1} << 20; ///< indices in [0, 2^20)

@@ -1,0 +1,363 @@
+#include "views/pitfallview.h"
+
+#include "compute/computeservice.h"
+#include "views/heatmapframe.h"
+#include "widgets/chartwidget.h"
+#include "widgets/heatmapwidget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFile>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <pecards/errors.h>
+
+namespace {
+
+/// The diagnosis paragraph of a pitfall: resources/pitfalls/<name>.<lang>.html, English fallback.
+QString diagnosisHtml(pecards::Pitfall pitfall, const QString& language) {
+    const QString name = QString::fromStdString(pecards::toString(pitfall));
+    for (const QString& lang : {language, QStringLiteral("en")}) {
+        QFile file(QStringLiteral(":/pitfalls/%1.%2.html").arg(name, lang));
+        if (file.open(QIODevice::ReadOnly))
+            return QString::fromUtf8(file.readAll());
+    }
+    return QString::fromStdString(pecards::pitfallSummary(pitfall)).toHtmlEscaped();
+}
+
+/// Finite minimum and maximum over the grids given.
+std::pair<double, double> finiteRange(std::initializer_list<const pecards::Grid*> grids) {
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (const pecards::Grid* grid : grids) {
+        if (!grid)
+            continue;
+        for (double v : grid->values) {
+            if (std::isfinite(v)) {
+                low = std::min(low, v);
+                high = std::max(high, v);
+            }
+        }
+    }
+    return {low, high};
+}
+
+} // namespace
+
+PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QString& cardId, QWidget* parent)
+    : QWidget(parent)
+    , m_service(service)
+    , m_card(card)
+    , m_tag(cardId + QStringLiteral("/pitfalls"))
+    , m_precisionTag(cardId + QStringLiteral("/pitfalls/precision")) {
+    setObjectName(cardId + QStringLiteral("-pitfalls"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* controls = new QHBoxLayout;
+    m_pitfallLabel = new QLabel(this);
+    m_pitfalls = new QComboBox(this);
+    m_pitfalls->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_pitfalls->setMinimumContentsLength(14);
+    for (const pecards::Pitfall pitfall : pecards::pitfallsOf(card)) {
+        m_pitfalls->addItem(QString::fromStdString(pecards::toString(pitfall)), static_cast<int>(pitfall));
+        m_pitfalls->setItemData(m_pitfalls->count() - 1,
+            QString::fromStdString(pecards::pitfallSummary(pitfall)), Qt::ToolTipRole);
+    }
+    m_quantityLabel = new QLabel(this);
+    m_quantity = new QComboBox(this);
+    m_permute = new QCheckBox(this);
+    m_back = new QPushButton(this);
+    controls->addWidget(m_pitfallLabel);
+    controls->addWidget(m_pitfalls, 1);
+    controls->addWidget(m_quantityLabel);
+    controls->addWidget(m_quantity);
+    controls->addWidget(m_permute);
+    controls->addWidget(m_back);
+    m_back->setVisible(false); // the card header's button goes back; kept for the closeRequested API
+    layout->addLayout(controls);
+
+    auto* maps = new QGridLayout;
+    maps->setSpacing(4);
+    for (int n = 0; n < 3; ++n) {
+        m_titles[n] = new QLabel(this);
+        m_titles[n]->setAlignment(Qt::AlignCenter);
+        m_maps[n] = new HeatmapWidget(this);
+        m_maps[n]->setMinimumSize(160, 150);
+        maps->addWidget(m_titles[n], 0, n);
+        maps->addWidget(m_maps[n], 1, n);
+        maps->setColumnStretch(n, 1);
+    }
+    maps->setRowStretch(1, 1);
+    layout->addLayout(maps, 3);
+    m_precision = new ChartWidget(this);
+    m_precision->setMinimumHeight(180);
+    m_precision->setVisible(false);
+    layout->addWidget(m_precision, 2);
+    m_caption = new QLabel(this);
+    m_caption->setWordWrap(true);
+    layout->addWidget(m_caption);
+
+    auto* bottom = new QHBoxLayout;
+    m_diagnosis = new QLabel(this);
+    m_diagnosis->setWordWrap(true);
+    m_diagnosis->setTextFormat(Qt::RichText);
+    m_diagnosis->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_diagnosis);
+    m_invariants = new QLabel(this);
+    m_invariants->setTextFormat(Qt::RichText);
+    m_invariants->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    bottom->addWidget(scroll, 3);
+    bottom->addWidget(m_invariants, 2);
+    layout->addLayout(bottom, 2);
+
+    connect(m_pitfalls, &QComboBox::currentIndexChanged, this, [this] {
+        refillQuantities();
+        refreshDiagnosis();
+        submit();
+    });
+    connect(m_quantity, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
+    connect(m_permute, &QCheckBox::toggled, this, &PitfallView::submit);
+    connect(m_back, &QPushButton::clicked, this, &PitfallView::closeRequested);
+    connect(m_service, &ComputeService::pitfallReady, this, &PitfallView::onResult);
+    connect(m_service, &ComputeService::failed, this, &PitfallView::onFailed);
+    connect(m_service, &ComputeService::curvesReady, this, &PitfallView::onCurves);
+    retranslate();
+    refillQuantities();
+    refreshDiagnosis();
+}
+
+void PitfallView::retranslate() {
+    m_pitfallLabel->setText(tr("Pitfall:"));
+    m_quantityLabel->setText(tr("View:"));
+    m_permute->setText(tr("Permute q/k weights (HF)"));
+    m_permute->setToolTip(tr("Apply convert_llama_weights_to_hf's permute to the exported q/k weights"));
+    m_back->setText(tr("Back to views"));
+    m_titles[0]->setText(tr("<b>Correct</b> (the fix applied)"));
+    m_titles[1]->setText(tr("<b>Buggy</b> (what the code computes)"));
+    m_titles[2]->setText(tr("<b>Buggy − correct</b>"));
+    refillQuantities();
+}
+
+void PitfallView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void PitfallView::refillQuantities() {
+    const pecards::Pitfall current = pitfall();
+    const QVariant selected = m_quantity->currentData();
+    const QSignalBlocker blocker(m_quantity);
+    m_quantity->clear();
+    const std::pair<pecards::Quantity, QString> choices[]
+        = {{pecards::Quantity::Score, tr("Score")}, {pecards::Quantity::Attention, tr("Attention")},
+            {pecards::Quantity::Table, tr("Table")}, {pecards::Quantity::Buckets, tr("Buckets")}};
+    pecards::CardParams params = m_params;
+    params.card = m_card;
+    params.pitfall.kind = current;
+    for (const auto& [quantity, label] : choices) {
+        if (!pecards::hasQuantity(m_card, quantity))
+            continue;
+        try {
+            pecards::validatePitfallQuantity(params, quantity);
+        } catch (const pecards::InvalidParameter&) {
+            continue;
+        }
+        m_quantity->addItem(label, static_cast<int>(quantity));
+    }
+    const int index = m_quantity->findData(selected);
+    m_quantity->setCurrentIndex(std::max(index, 0));
+    m_permute->setVisible(current == pecards::Pitfall::RopeLayoutMismatch);
+}
+
+pecards::Pitfall PitfallView::pitfall() const {
+    return static_cast<pecards::Pitfall>(m_pitfalls->currentData().toInt());
+}
+
+void PitfallView::showPitfall(pecards::Pitfall pitfall) {
+    const int index = m_pitfalls->findData(static_cast<int>(pitfall));
+    if (index >= 0 && index != m_pitfalls->currentIndex())
+        m_pitfalls->setCurrentIndex(index); // recomputes
+    else
+        submit();
+}
+
+void PitfallView::setParams(const pecards::CardParams& params) {
+    m_params = params;
+    if (!isHidden()) // the current page of the card (hidden pages wait for showPitfall)
+        submit();
+}
+
+void PitfallView::setLanguage(const QString& language) {
+    m_language = language;
+    refreshDiagnosis();
+}
+
+void PitfallView::refreshDiagnosis() {
+    m_diagnosis->setText(diagnosisHtml(pitfall(), m_language));
+}
+
+QString PitfallView::diagnosisText() const {
+    return m_diagnosis->text();
+}
+
+QString PitfallView::invariantText() const {
+    return m_invariants->text();
+}
+
+pecards::ViewRequest PitfallView::request(bool fixed) const {
+    pecards::ViewRequest request;
+    request.params = m_params;
+    request.params.card = m_card;
+    request.params.length = std::min(m_params.length, kMaxLength);
+    request.params.pitfall.kind = pitfall();
+    // The permute toggle is the layout-mismatch fix applied to the buggy side too.
+    request.params.pitfall.fixed = fixed || (!m_permute->isHidden() && m_permute->isChecked());
+    request.quantity = static_cast<pecards::Quantity>(m_quantity->currentData().toInt());
+    try {
+        request.window = pecards::fullExtent(request.params, request.quantity);
+    } catch (const pecards::InvalidParameter&) {
+        request.window = {0, 1, 0, 1}; // the worker reports the error in place of the view
+    }
+    // All-ones probes are blind to several pitfalls (a permutation or pair swap leaves them
+    // unchanged): the lab uses random probes from the card's seed instead, and says so.
+    if (request.params.probe.kind == pecards::ProbeKind::Ones && request.params.probe.q.empty()
+        && request.params.probe.k.empty())
+        request.params.probe.kind = pecards::ProbeKind::Random;
+    request.out_rows = kPixels;
+    request.out_cols = kPixels;
+    // Mean over each pixel's block: every entry counts (a sample would skip, e.g., the odd
+    // positions that bf16 rounds).
+    request.reduction = pecards::Reduction::Mean;
+    return request;
+}
+
+void PitfallView::submit() {
+    if (m_quantity->count() == 0)
+        return;
+    m_answered = false;
+    const PitfallRequest job {request(false), request(true)};
+    m_caption->setText(
+        tr("L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, "
+           "mean reduction; random probes q, k when the card uses all-ones probes.")
+            .arg(job.buggy.params.length)
+            .arg(kMaxLength)
+            .arg(kPixels));
+    m_pending = m_service->UI_submit(m_tag, job);
+    m_precision->setVisible(precisionPitfall());
+    if (precisionPitfall()) {
+        // Precision view: phase error of pair 1 up to position 4095, all three formats.
+        pecards::app::CurveRequest curves;
+        curves.params = job.correct.params;
+        curves.kind = pecards::app::CurveKind::PhaseError;
+        curves.extent = 4096;
+        m_precisionPending = m_service->UI_submit(m_precisionTag, curves);
+    }
+}
+
+bool PitfallView::precisionPitfall() const {
+    const pecards::Pitfall kind = pitfall();
+    return kind == pecards::Pitfall::RopePositionsLowPrecision
+        || kind == pecards::Pitfall::RopeInvFreqLowPrecision
+        || kind == pecards::Pitfall::RopeCacheLowPrecision;
+}
+
+void PitfallView::onCurves(const CurveResult& result) {
+    if (result.tag == m_precisionTag && result.id == m_precisionPending)
+        m_precision->setCurves(result.curves);
+}
+
+void PitfallView::onFailed(const ComputeFailure& failure) {
+    if (failure.tag == m_precisionTag && failure.id == m_precisionPending)
+        m_precision->setMessage(failure.message);
+    if (failure.tag != m_tag || failure.id != m_pending)
+        return;
+    for (HeatmapWidget* map : m_maps)
+        map->setMessage(failure.message);
+    m_answered = true;
+}
+
+void PitfallView::onResult(const PitfallResult& result) {
+    if (result.tag != m_tag || result.id != m_pending)
+        return;
+    const pecards::Quantity quantity = result.request.buggy.quantity;
+    const bool table = quantity == pecards::Quantity::Table;
+    const QString rowLabel = table ? tr("position m") : tr("query position i");
+    const QString colLabel = table ? tr("dimension") : tr("key position j");
+    const auto [low, high]
+        = finiteRange({result.correct ? &*result.correct : nullptr, result.buggy ? &*result.buggy : nullptr});
+    ColorScaling shared;
+    if (std::isfinite(low) && high > low) {
+        shared.fixedLow = table ? -std::max(std::abs(low), std::abs(high)) : low;
+        shared.fixedHigh = table ? std::max(std::abs(low), std::abs(high)) : high;
+    }
+    shared.colorMap = table ? QStringLiteral("diverging") : QStringLiteral("viridis");
+    const std::optional<pecards::Grid>* sides[2] = {&result.correct, &result.buggy};
+    const QString* errors[2] = {&result.correctError, &result.buggyError};
+    for (int n = 0; n < 2; ++n) {
+        if (*sides[n]) {
+            const pecards::Window extent = pecards::fullExtent(
+                n == 0 ? result.request.correct.params : result.request.buggy.params, quantity);
+            m_maps[n]->setFrame(makeHeatmapFrame(**sides[n], extent, shared, rowLabel, colLabel));
+        } else {
+            m_maps[n]->setMessage(*errors[n]);
+        }
+    }
+    if (result.difference) {
+        ColorScaling centred;
+        centred.colorMap = QStringLiteral("diverging");
+        centred.symmetric = true;
+        m_maps[2]->setFrame(makeHeatmapFrame(*result.difference,
+            pecards::fullExtent(result.request.buggy.params, quantity), centred, rowLabel, colLabel));
+    } else {
+        m_maps[2]->setMessage(tr("No difference: one side has no values (see its message)."));
+    }
+    // Invariant read-outs: green when the property holds, red when it fails.
+    const auto cell = [](const std::optional<pecards::InvariantReading>& reading, const QString& error) {
+        if (!reading)
+            return QStringLiteral("<td style='color:#9a6700'>%1</td>").arg(error.left(60).toHtmlEscaped());
+        const QString colour = reading->passed ? QStringLiteral("#1a7f37") : QStringLiteral("#cf222e");
+        const QString mark = reading->passed ? QStringLiteral("✔") : QStringLiteral("✘");
+        return QStringLiteral("<td style='color:%1'><b>%2</b> %3</td>")
+            .arg(colour, mark, QString::number(reading->value, 'g', 3));
+    };
+    QString html = tr("<b>Invariants</b> (first %1 positions)").arg(pecards::kInvariantPositions);
+    html += QStringLiteral("<table cellspacing='4'><tr><th></th><th>%1</th><th>%2</th></tr>")
+                .arg(tr("correct"), tr("buggy"));
+    for (const InvariantRow& row : result.invariants) {
+        QString name;
+        switch (row.invariant) {
+        case pecards::Invariant::NormKept:
+            name = tr("‖R<sub>m</sub> x‖ = ‖x‖ (norm kept)");
+            break;
+        case pecards::Invariant::Toeplitz:
+            name = tr("depends on i − j only (Toeplitz)");
+            break;
+        case pecards::Invariant::RowsSumToOne:
+            name = tr("attention rows sum to 1");
+            break;
+        case pecards::Invariant::AlibiBiasNonPositive:
+            name = tr("bias ≤ 0 on/below the diagonal");
+            break;
+        case pecards::Invariant::NearestKeyFavoured:
+            name = tr("nearest key favoured");
+            break;
+        }
+        html += QStringLiteral("<tr><td>%1</td>%2%3</tr>")
+                    .arg(name, cell(row.correct, row.correctError), cell(row.buggy, row.buggyError));
+    }
+    html += QStringLiteral("</table>");
+    m_invariants->setText(html);
+    m_answered = true;
+}

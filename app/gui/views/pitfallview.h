@@ -1,0 +1,90 @@
+#pragma once
+/// @file pitfallview.h
+/// @brief The Pitfalls view of a card: choose one of the card's pitfalls and see the correct
+/// (fixed) view, the buggy one and their difference side by side (correct and buggy share one
+/// colour range; the difference is centred at 0), the diagnosis (symptom, how to spot it, fix,
+/// public report) and the card's invariant read-outs, green when they hold, red when they fail.
+/// Every number comes from the ComputeService worker (PitfallRequest), never the GUI thread.
+
+#include "compute/computejobs.h"
+
+#include <QWidget>
+#include <pecards/params.h>
+#include <pecards/pitfall.h>
+
+class ChartWidget;
+class ComputeService;
+class HeatmapWidget;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QPushButton;
+
+class PitfallView : public QWidget {
+    Q_OBJECT
+public:
+    /// @param cardId the card whose pitfalls are offered ("rope", "alibi", ...)
+    PitfallView(
+        ComputeService* service, pecards::Card card, const QString& cardId, QWidget* parent = nullptr);
+
+    /// @brief The card's parameters (the pitfall view uses them with L capped at kMaxLength).
+    void setParams(const pecards::CardParams& params);
+    /// @brief Selects a pitfall of the card and recomputes.
+    void showPitfall(pecards::Pitfall pitfall);
+    pecards::Pitfall pitfall() const;
+    /// @brief Card text language for the diagnosis ("en", "zh_CN").
+    void setLanguage(const QString& language);
+
+    /// @brief True once the latest request was answered (result or failure).
+    bool isAnswered() const { return m_answered; }
+    HeatmapWidget* correctMap() const { return m_maps[0]; }
+    HeatmapWidget* buggyMap() const { return m_maps[1]; }
+    HeatmapWidget* differenceMap() const { return m_maps[2]; }
+    /// @brief The invariant read-outs as shown (rich text), e.g. for tests.
+    QString invariantText() const;
+    QString diagnosisText() const;
+
+    /// Longest sequence the view asks for (dense pitfall views evaluate every entry).
+    static constexpr std::int64_t kMaxLength = 1024;
+    static constexpr int kPixels = 256;
+
+signals:
+    /// @brief The user asked to go back to the card's views.
+    void closeRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void refillQuantities();
+    void submit();
+    void onResult(const PitfallResult& result);
+    void onFailed(const ComputeFailure& failure);
+    void onCurves(const CurveResult& result);
+    bool precisionPitfall() const;
+    void refreshDiagnosis();
+    pecards::ViewRequest request(bool fixed) const;
+
+    ComputeService* m_service;
+    pecards::Card m_card;
+    QString m_tag;
+    pecards::CardParams m_params;
+    QString m_language = QStringLiteral("en");
+    quint64 m_pending = 0;
+    bool m_answered = false;
+    QComboBox* m_pitfalls = nullptr;
+    QComboBox* m_quantity = nullptr;
+    QCheckBox* m_permute = nullptr;
+    QPushButton* m_back = nullptr;
+    QLabel* m_pitfallLabel = nullptr;
+    QLabel* m_quantityLabel = nullptr;
+    QLabel* m_titles[3] = {};
+    HeatmapWidget* m_maps[3] = {};
+    QLabel* m_caption = nullptr;
+    QLabel* m_diagnosis = nullptr;
+    QLabel* m_invariants = nullptr;
+    ChartWidget* m_precision = nullptr; ///< RoPE precision pitfalls: phase error against position
+    QString m_precisionTag;
+    quint64 m_precisionPending = 0;
+};

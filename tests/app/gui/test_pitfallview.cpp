@@ -1,0 +1,115 @@
+// The Pitfalls view offscreen: opened from the card's back-side link, correct | buggy |
+// difference computed on the worker, the diagnosis, and invariant read-outs red for the bug and
+// green for the fix.
+
+#include "cards/card.h"
+#include "compute/backendprovider.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "views/heatmapframe.h"
+#include "views/pitfallview.h"
+#include "widgets/heatmapwidget.h"
+#include "window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QTextBrowser>
+#include <QUrl>
+#include <cmath>
+#include <pecards/alibi.h>
+
+namespace {
+
+class PitfallViewTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 720);
+        m_window.show();
+    }
+
+    Card* showCard(const QString& id) {
+        m_window.showTab(id);
+        Card* card = m_window.card(id);
+        card->load();
+        return card;
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvariants) {
+    Card* card = showCard(QStringLiteral("alibi"));
+    pecards::CardParams params = card->params();
+    params.length = 256;
+    card->setParams(params);
+    // The back of the card links to the pitfall.
+    card->flip();
+    auto* text = card->findChild<QTextBrowser*>();
+    ASSERT_NE(text, nullptr);
+    EXPECT_TRUE(text->toHtml().contains(QStringLiteral("pitfall:alibi-flipped-slope")));
+    emit text->anchorClicked(QUrl(QStringLiteral("pitfall:alibi-flipped-slope")));
+    ASSERT_TRUE(card->pitfallsShown());
+    PitfallView* view = card->pitfallView();
+    EXPECT_EQ(view->pitfall(), pecards::Pitfall::AlibiFlippedSlope);
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    // Buggy score +m(i - j), correct -m(i - j), both with one colour range; difference 2m(i - j).
+    const pecards::Grid& buggy = view->buggyMap()->frame().grid;
+    const pecards::Grid& correct = view->correctMap()->frame().grid;
+    const pecards::Grid& difference = view->differenceMap()->frame().grid;
+    ASSERT_EQ(buggy.rows, 256);
+    const double slope = pecards::alibiSlopes(params.alibi)[params.alibi.head];
+    EXPECT_DOUBLE_EQ(buggy.at(200, 10), slope * 190);
+    EXPECT_DOUBLE_EQ(correct.at(200, 10), -slope * 190);
+    EXPECT_DOUBLE_EQ(difference.at(200, 10), 2 * slope * 190);
+    EXPECT_EQ(view->buggyMap()->frame().low, view->correctMap()->frame().low);
+    EXPECT_EQ(view->buggyMap()->frame().high, view->correctMap()->frame().high);
+    EXPECT_EQ(view->differenceMap()->frame().low, -view->differenceMap()->frame().high);
+    EXPECT_TRUE(view->diagnosisText().contains(QStringLiteral("bias = -m*j - (-m*i)")));
+    // Bias sign and nearest key: green (✔) for the fix, red (✘) for the bug.
+    const QString invariants = view->invariantText();
+    EXPECT_TRUE(invariants.contains(QStringLiteral("#cf222e")));
+    EXPECT_TRUE(invariants.contains(QStringLiteral("#1a7f37")));
+    EXPECT_EQ(invariants.count(QStringLiteral("✘")), 2) << invariants.toStdString();
+}
+
+TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
+    Card* card = showCard(QStringLiteral("rope"));
+    pecards::CardParams params = card->params();
+    params.length = 128;
+    params.rope.head_dim = 16;
+    params.probe.kind = pecards::ProbeKind::Random;
+    card->setParams(params);
+    card->showPitfalls(pecards::Pitfall::RopeLayoutMismatch);
+    PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    double largest = 0.0;
+    for (double v : view->differenceMap()->frame().grid.values)
+        largest = std::max(largest, std::abs(v));
+    EXPECT_GT(largest, 0.05);
+    auto* permute = view->findChild<QCheckBox*>();
+    ASSERT_NE(permute, nullptr);
+    ASSERT_TRUE(permute->isVisible());
+    permute->setChecked(true);
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "permuted result"));
+    largest = 0.0;
+    for (double v : view->differenceMap()->frame().grid.values)
+        largest = std::max(largest, std::abs(v));
+    EXPECT_LT(largest, 1e-5);
+}
+
+TEST_F(PitfallViewTest, OddDModelCorrectSideShowsTheEngineError) {
+    Card* card = showCard(QStringLiteral("sinusoidal"));
+    pecards::CardParams params = card->params();
+    params.length = 64;
+    params.sinusoidal.d_model = 7;
+    // The card itself rejects odd d; the pitfall view shows what the naive code builds.
+    card->showPitfalls(pecards::Pitfall::SinusoidalOddDModel);
+    card->pitfallView()->setParams(params);
+    PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    EXPECT_TRUE(view->correctMap()->message().contains(QStringLiteral("d_model = 7 is invalid")));
+    EXPECT_TRUE(view->buggyMap()->message().isEmpty());
+    EXPECT_EQ(view->buggyMap()->frame().grid.window.row_end, 64);
+}
+
+} // namespace
