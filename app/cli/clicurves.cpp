@@ -1,5 +1,6 @@
 #include "clicurves.h"
 
+#include "clilab.h"
 #include "pecards/alibi.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
@@ -128,6 +129,11 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
             txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
     case Curve::TxlRelShift:
         return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
+    case Curve::ScalingRatio:
+    case Curve::ScoreVsDistance:
+    case Curve::DynamicBase:
+    case Curve::AttentionEntropy:
+        return computeLabCurve(quantity, params, inputs, inputs.scalings);
     case Curve::None:
         break;
     }

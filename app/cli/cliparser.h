@@ -28,6 +28,8 @@ struct CurveInputs {
     Eigen::MatrixXd input; ///< txl-rel-shift input (qlen x klen)
     bool zeroTriu = false; ///< txl-rel-shift
     std::int64_t clampLen = -1; ///< txl-pos-emb
+    std::vector<pecards::RopeScalingType> scalings; ///< --scalings (lab quantities); empty = the card's own
+    int points = 1024; ///< --points (score-vs-distance, dynamic-base)
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

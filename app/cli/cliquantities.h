@@ -23,6 +23,10 @@ enum class Curve {
     BiasVsDistance, ///< ALiBi bias -m_h r of every head (alibi.h)
     TxlPosEmb, ///< Transformer-XL relative embedding R (relative.h txlRelativeEmbedding)
     TxlRelShift, ///< Transformer-XL _rel_shift of an input matrix (relative.h txlRelShift)
+    ScalingRatio, ///< lab: theta'_i/theta_i, wavelengths and attention factor per scaling (scaling_lab.h)
+    ScoreVsDistance, ///< lab: score against distance per scaling, with the decay bound
+    DynamicBase, ///< lab: dynamic NTK base b' against sequence length
+    AttentionEntropy, ///< lab: entropy of each causal attention row of a random-content model
 };
 
 /// @brief One quantity as the CLI names it.

@@ -8,6 +8,7 @@
 #include "pecards/gpu/kernelcache.h"
 #include "positional.h"
 #include "tables.h"
+#include "unseenangles.h"
 
 #include <cmath>
 
@@ -61,6 +62,9 @@ Grid OpenClBackend::compute(const ViewRequest& request) {
     case Quantity::ContentScore:
     case Quantity::ContentAttention:
         grid = detail::computeContent(*m_cl, request);
+        break;
+    case Quantity::UnseenAngles:
+        grid = detail::computeUnseenAngles(*m_cl, request);
         break;
     }
     return grid;

@@ -1,5 +1,7 @@
 #include "compute/curves.h"
 
+#include "compute/labcurves.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -233,6 +235,10 @@ CurveSet computeCurves(const CurveRequest& request) {
         return alibiHeads(request);
     case CurveKind::RelativeBuckets:
         return relativeBuckets(request);
+    case CurveKind::ScalingRatio:
+    case CurveKind::ScoreVsDistance:
+    case CurveKind::DynamicBase:
+        return labCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

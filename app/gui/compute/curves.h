@@ -19,6 +19,9 @@ enum class CurveKind {
     Decay, ///< RoFormer §3.4.3 long-term decay bound B(r) over distance r (log x)
     AlibiHeads, ///< ALiBi bias against distance i - j for every head
     RelativeBuckets, ///< T5 bucket of n = j - i, or Shaw clipped index, over n
+    ScalingRatio, ///< lab: theta'_i / theta_i of every scaling per pair (labcurves.h)
+    ScoreVsDistance, ///< lab: score against distance of every scaling, L0 marked
+    DynamicBase, ///< lab: dynamic NTK base b' against sequence length; `position` = the current length
 };
 
 /// @brief What to draw: a plain value, copied to the worker thread.
@@ -26,7 +29,7 @@ struct CurveRequest {
     pecards::CardParams params;
     CurveKind kind = CurveKind::Spectrum;
     std::vector<int> channels; ///< dimensions (Waves, sinusoidal) or pair indices i (Waves/RopePolar, RoPE)
-    std::int64_t position = 0; ///< RopePolar: position p shown
+    std::int64_t position = 0; ///< RopePolar: position p shown; DynamicBase: sequence length n
     std::int64_t extent = 128; ///< Waves: positions 0..extent-1; AlibiHeads/RelativeBuckets: max |distance|
     bool operator==(const CurveRequest&) const = default;
 };
@@ -40,6 +43,13 @@ struct Curve {
     bool followsPrevious = false; ///< drawn in the colour of the curve before it (a trail)
 };
 
+/// @brief A shaded x interval [x0, x1] drawn behind the curves, or a vertical marker when x0 == x1.
+struct ChartRegion {
+    QString name;
+    double x0 = 0.0;
+    double x1 = 0.0;
+};
+
 /// @brief A chart's worth of curves with its axes.
 struct CurveSet {
     QString xTitle;
@@ -48,6 +58,7 @@ struct CurveSet {
     bool yLog = false;
     bool polar = false; ///< x = angle in degrees [0, 360), y = radius
     std::vector<Curve> curves;
+    std::vector<ChartRegion> regions; ///< shaded ranges (YaRN ramp, Llama 3 band) and markers
 };
 
 /// @brief Computes the curves with the engine's functions (sinusoidalTable, ropeScaledInvFreq,

@@ -30,11 +30,13 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
-    if (spec.curve == CurveKind::RopePolar) {
+    if (spec.curve == CurveKind::RopePolar || spec.curve == CurveKind::DynamicBase) {
+        const bool polar = spec.curve == CurveKind::RopePolar;
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
-        m_position->setToolTip(tr("Position m: drag to rotate every pair by m·θ_i"));
+        m_position->setToolTip(polar ? tr("Position m: drag to rotate every pair by m·θ_i")
+                                     : tr("Sequence length n: dynamic NTK recomputes the base b' for it"));
         m_position->setMinimumWidth(150);
-        toolRow()->addWidget(new QLabel(tr("m:"), this));
+        toolRow()->addWidget(new QLabel(polar ? tr("m:") : tr("n:"), this));
         toolRow()->addWidget(m_position, 1);
         m_position->setValue(kDefaultPolarPosition);
         connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
@@ -74,11 +76,14 @@ void ChartPanel::setSweepPosition(int m) {
 }
 
 void ChartPanel::setParams(const pecards::CardParams& params) {
+    const bool first = !m_hasParams;
     m_params = params;
     m_hasParams = true;
     if (m_position) {
         const double last = static_cast<double>(std::max<std::int64_t>(params.length - 1, 1));
         m_position->slider()->setMaximum(static_cast<int>(std::min(last, 1e6)));
+        if (first && spec().curve == CurveKind::DynamicBase)
+            m_position->setValue(static_cast<double>(params.length)); // the extended length at first sight
     }
     if (m_channels)
         m_channels->setPlaceholderText(tr("auto"));

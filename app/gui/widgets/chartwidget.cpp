@@ -1,5 +1,6 @@
 #include "widgets/chartwidget.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
 #include <QLegendMarker>
@@ -100,6 +101,9 @@ void ChartWidget::setCurves(const CurveSet& curves) {
         chart->addAxis(yAxis, Qt::AlignLeft);
     }
 
+    if (!curves.polar)
+        addRegions(curves.regions, xAxis, yAxis);
+
     QXYSeries* previous = nullptr;
     for (const Curve& curve : curves.curves) {
         QXYSeries* series = nullptr;
@@ -134,6 +138,49 @@ void ChartWidget::setCurves(const CurveSet& curves) {
         curves.curves.size() > 4 && !curves.polar ? Qt::AlignRight : Qt::AlignBottom);
     applyStyle();
     viewport()->update();
+}
+
+void ChartWidget::addRegions(
+    const std::vector<ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis) {
+    const auto range = [](QAbstractAxis* axis) {
+        if (auto* log = qobject_cast<QLogValueAxis*>(axis))
+            return std::pair {log->min(), log->max()};
+        auto* value = static_cast<QValueAxis*>(axis);
+        return std::pair {value->min(), value->max()};
+    };
+    const auto [yLow, yHigh] = range(yAxis);
+    QChart* chart = this->chart();
+    for (std::size_t k = 0; k < regions.size(); ++k) {
+        const ChartRegion& region = regions[k];
+        // Translucent colours that stay readable on the light and the dark theme.
+        QColor color = QColor::fromHsv(static_cast<int>((40 + 110 * k) % 360), 160, 210);
+        if (region.x0 == region.x1) {
+            auto* line = new QLineSeries;
+            line->setName(region.name);
+            line->append(region.x0, yLow);
+            line->append(region.x0, yHigh);
+            QPen pen(color, 1.6 * m_lineScale, Qt::DashLine);
+            line->setPen(pen);
+            chart->addSeries(line);
+            line->attachAxis(xAxis);
+            line->attachAxis(yAxis);
+            continue;
+        }
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        upper->append(region.x0, yHigh);
+        upper->append(region.x1, yHigh);
+        lower->append(region.x0, yLow);
+        lower->append(region.x1, yLow);
+        auto* area = new QAreaSeries(upper, lower); // takes the two lines
+        area->setName(region.name);
+        color.setAlpha(60);
+        area->setBrush(color);
+        area->setPen(Qt::NoPen);
+        chart->addSeries(area);
+        area->attachAxis(xAxis);
+        area->attachAxis(yAxis);
+    }
 }
 
 void ChartWidget::applyStyle() {

@@ -40,6 +40,8 @@ private:
     /// Fonts from the widget's font, colours from its palette (background, text, grid).
     void applyStyle();
     QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
+    /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
+    void addRegions(const std::vector<ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
 
     CurveSet m_curves;
     QString m_message;

@@ -19,6 +19,7 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
+#include <algorithm>
 
 namespace {
 
@@ -90,6 +91,8 @@ void applyViewOptions(
             params.length = *options.length;
             card->setParams(params);
         }
+        for (qsizetype slot = 0; slot < options.views.size() && slot < card->viewSlots().size(); ++slot)
+            card->viewSlots().at(slot)->showView(options.views.at(slot));
         if (options.back)
             card->flip();
         if (options.zoom && !card->viewSlots().isEmpty()) {
@@ -151,11 +154,14 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         QStringLiteral("Compute with the double-precision CPU reference instead of OpenCL."));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size WxH (default 1600x1000)."), QStringLiteral("WxH"));
+    const QCommandLineOption views(QStringLiteral("views"),
+        QStringLiteral("View ids of the first card's slots, comma-separated (e.g. lab-ratio,unseen-angles)."),
+        QStringLiteral("ids"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Save the window as PNG once every view has answered, then quit."),
         QStringLiteral("file"));
     parser.addOptions({card, preset, config, compare, length, zoom, back, language, theme, workspace,
-        presentation, position, device, cpu, size, screenshot});
+        presentation, position, device, cpu, size, views, screenshot});
     if (!parser.parse(arguments)) {
         error = parser.errorText();
         return std::nullopt;
@@ -178,6 +184,19 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.theme = parser.value(theme);
     options.workspace = parser.value(workspace);
     options.presentation = parser.isSet(presentation);
+    options.views = parser.value(views).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString& id : options.views) {
+        const bool known
+            = std::any_of(cardRegistry().begin(), cardRegistry().end(), [&id](const CardEntry& entry) {
+                  return std::any_of(entry.views.begin(), entry.views.end(),
+                      [&id](const ViewSpec& spec) { return spec.id == id; });
+              });
+        if (!known) {
+            error = QStringLiteral("--views %1 is invalid: %2 is not a view id of any card")
+                        .arg(parser.value(views), id);
+            return std::nullopt;
+        }
+    }
     if (!options.language.isEmpty() && !LanguageSwitcher::languages().contains(options.language)) {
         error = QStringLiteral("--language %1 is invalid: must be one of %2")
                     .arg(options.language, LanguageSwitcher::languages().join(QStringLiteral(", ")));
