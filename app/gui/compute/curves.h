@@ -58,7 +58,7 @@ struct CurveSet {
     bool yLog = false;
     bool polar = false; ///< x = angle in degrees [0, 360), y = radius
     std::vector<Curve> curves;
-    std::vector<ChartRegion> regions; ///< shaded ranges (YaRN ramp, Llama 3 band) and markers
+    std::vector<ChartRegion> regions {}; ///< shaded ranges (YaRN ramp, Llama 3 band) and markers
 };
 
 /// @brief Computes the curves with the engine's functions (sinusoidalTable, ropeScaledInvFreq,
