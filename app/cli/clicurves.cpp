@@ -2,11 +2,13 @@
 
 #include "clilab.h"
 #include "pecards/alibi.h"
+#include "pecards/learned.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "usageerror.h"
 
 #include <cmath>
@@ -18,7 +20,7 @@ namespace pecards::cli {
 namespace {
 
 RopeScalingResult scaledRope(const CardParams& params) {
-    return ropeScaling(params.rope, params.rope.seq_len > 0 ? params.rope.seq_len : params.length);
+    return ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
 }
 
 /// A position-valued entry of --offsets or --distances, which must be an integer.
@@ -134,6 +136,12 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
     case Curve::DynamicBase:
     case Curve::AttentionEntropy:
         return computeLabCurve(quantity, params, inputs, inputs.scalings);
+    case Curve::LearnedTable:
+        return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
+    case Curve::LearnedSimilarity:
+        return OutputArray::fromMatrix(learnedSimilarity(inputs.learned, params.length));
+    case Curve::LearnedDifference:
+        return OutputArray::fromMatrix(learnedDifference(inputs.learned, params.sinusoidal, params.length));
     case Curve::None:
         break;
     }

@@ -30,6 +30,7 @@ struct CurveInputs {
     std::int64_t clampLen = -1; ///< txl-pos-emb
     std::vector<pecards::RopeScalingType> scalings; ///< --scalings (lab quantities); empty = the card's own
     int points = 1024; ///< --points (score-vs-distance, dynamic-base)
+    Eigen::MatrixXd learned; ///< learned-*: the table read from --learned-from (positions x d_model)
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

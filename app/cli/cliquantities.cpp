@@ -93,6 +93,14 @@ const std::vector<CliQuantity>& cliQuantities() {
             "Lab: query position i, ln(i+1) (uniform attention), then for each scaling the entropy "
             "(nats) of causal attention row i of a random-content model (q_i, k_j ~ N(0, I/d) from "
             "--seed). O(L^2 d): L^2 d / 2 <= 2^32."},
+        {"learned-table", Quantity::Table, Curve::LearnedTable, {Card::Sinusoidal}, "L x d_model",
+            "Learned absolute position table P from --learned-from (GPT-2 wpe.weight, BERT "
+            "position_embeddings.weight), rows 0..L-1 (L <= its positions, <= 4096)."},
+        {"learned-similarity", Quantity::Table, Curve::LearnedSimilarity, {Card::Sinusoidal}, "L x L",
+            "P_i . P_j of the learned table: compare with the sinusoid's similarity (quantity score)."},
+        {"learned-difference", Quantity::Table, Curve::LearnedDifference, {Card::Sinusoidal}, "L x d_model",
+            "Learned table minus the sinusoidal table of the same width (d_model = the table's columns; "
+            "--base, --layout, --frequencies apply)."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
     });

@@ -27,6 +27,9 @@ enum class Curve {
     ScoreVsDistance, ///< lab: score against distance per scaling, with the decay bound
     DynamicBase, ///< lab: dynamic NTK base b' against sequence length
     AttentionEntropy, ///< lab: entropy of each causal attention row of a random-content model
+    LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
+    LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
+    LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)
 };
 
 /// @brief One quantity as the CLI names it.

@@ -8,6 +8,7 @@
 #include "pecards/rope_scaling.h"
 #include "pecards/scaling_lab.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 
@@ -27,11 +28,10 @@ public:
         : m_params(request.params)
         , m_phase(request.quantity == Quantity::Phase) {
         if (request.quantity == Quantity::UnseenAngles) {
-            const std::int64_t seq_len = m_params.rope.seq_len > 0 ? m_params.rope.seq_len : m_params.length;
-            m_unseen = unseenAngleLimits(m_params.rope, seq_len);
+            m_unseen = unseenAngleLimits(m_params.rope, effectiveSeqLen(m_params.rope, m_params.length));
         } else if (m_params.card == Card::Rope) {
-            const std::int64_t seq_len = m_params.rope.seq_len > 0 ? m_params.rope.seq_len : m_params.length;
-            const RopeScalingResult scaling = ropeScaling(m_params.rope, seq_len);
+            const RopeScalingResult scaling
+                = ropeScaling(m_params.rope, effectiveSeqLen(m_params.rope, m_params.length));
             m_frequencies = scaling.inv_freq;
             m_attention_factor = scaling.attention_factor;
             m_probe = probeVector(m_params.probe, ProbeStream::Query, m_params.rope.head_dim);

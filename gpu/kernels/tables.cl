@@ -15,29 +15,28 @@ __kernel void table_pool(__global float* out, int rows, int cols, __global const
     const int c0 = (int)col_starts[c];
     const int c1 = (int)col_starts[c + 1];
     float value;
-    if (reduction == 0) {
+    if (reduction == PECARDS_SAMPLE) {
         value = pecards_table_entry(mode, r0, c0, freq_turns, layout, dim, rotary, padding_idx, q);
     } else {
-        float best = reduction == 2 ? -INFINITY : INFINITY;
+        float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;
         float sum = 0.0f;
         float carry = 0.0f;
         for (long p = r0; p < r1; ++p) {
             for (int k = c0; k < c1; ++k) {
-                const float v
-                    = pecards_table_entry(mode, p, k, freq_turns, layout, dim, rotary, padding_idx, q);
-                if (reduction == 1) {
+                const float v = pecards_table_entry(mode, p, k, freq_turns, layout, dim, rotary, padding_idx, q);
+                if (reduction == PECARDS_MEAN) {
                     const float y = v - carry;
                     const float t = sum + y;
                     carry = (t - sum) - y;
                     sum = t;
-                } else if (reduction == 2) {
+                } else if (reduction == PECARDS_MAX) {
                     best = fmax(best, v);
                 } else {
                     best = fmin(best, v);
                 }
             }
         }
-        value = reduction == 1 ? sum / (float)((r1 - r0) * (long)(c1 - c0)) : best;
+        value = reduction == PECARDS_MEAN ? sum / (float)((r1 - r0) * (long)(c1 - c0)) : best;
     }
     out[(long)r * cols + c] = value;
 }
@@ -58,7 +57,7 @@ __kernel void unseen_pool(__global float* out, int rows, int cols, __global cons
     const long r1 = row_starts[r + 1];
     const int c0 = (int)col_starts[c];
     const int c1 = (int)col_starts[c + 1];
-    if (reduction == 0) {
+    if (reduction == PECARDS_SAMPLE) {
         out[(long)r * cols + c] = (ulong)r0 * turns[c0] > limit[c0] ? 1.0f : 0.0f;
         return;
     }
@@ -73,7 +72,7 @@ __kernel void unseen_pool(__global float* out, int rows, int cols, __global cons
         }
     }
     const long entries = (r1 - r0) * (long)(c1 - c0);
-    out[(long)r * cols + c] = reduction == 1 ? (float)unseen / (float)entries
-        : reduction == 2                     ? (unseen > 0 ? 1.0f : 0.0f)
+    out[(long)r * cols + c] = reduction == PECARDS_MEAN ? (float)unseen / (float)entries
+        : reduction == PECARDS_MAX                     ? (unseen > 0 ? 1.0f : 0.0f)
                                              : (unseen == entries ? 1.0f : 0.0f);
 }

@@ -2,8 +2,10 @@
 
 #include "unseenangles.h"
 
+#include "kernelconfig.h"
 #include "pecards/errors.h"
 #include "pecards/scaling_lab.h"
+#include "pecards/viewrules.h"
 #include "positional.h"
 #include "tables.h"
 
@@ -20,8 +22,7 @@ Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request) {
             + std::to_string(w.rows() * width) + " exceeds the budget of " + std::to_string(kTableEntryBudget)
             + "; use reduction sample or fewer window rows");
     }
-    const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-    const UnseenAngleLimits limits = unseenAngleLimits(params.rope, seq_len);
+    const UnseenAngleLimits limits = unseenAngleLimits(params.rope, effectiveSeqLen(params.rope, params.length));
     const cl::Buffer turns
         = cl.upload(std::vector<cl_ulong>(limits.turns.begin(), limits.turns.end()), "turns");
     const cl::Buffer limit
@@ -31,10 +32,7 @@ Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request) {
     const cl::Buffer col_starts
         = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
     cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
-    const cl_int reduction = request.reduction == Reduction::Sample ? 0
-        : request.reduction == Reduction::Mean                      ? 1
-        : request.reduction == Reduction::Max                       ? 2
-                                                                    : 3;
+    const cl_int reduction = static_cast<cl_int>(reductionCode(request.reduction));
     cl.run("unseen_pool",
         cl::NDRange(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows)), cl::NullRange,
         out, static_cast<cl_int>(grid.rows), static_cast<cl_int>(grid.cols), row_starts, col_starts,
