@@ -22,7 +22,8 @@ Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request) {
             + std::to_string(w.rows() * width) + " exceeds the budget of " + std::to_string(kTableEntryBudget)
             + "; use reduction sample or fewer window rows");
     }
-    const UnseenAngleLimits limits = unseenAngleLimits(params.rope, effectiveSeqLen(params.rope, params.length));
+    const UnseenAngleLimits limits
+        = unseenAngleLimits(params.rope, effectiveSeqLen(params.rope, params.length));
     const cl::Buffer turns
         = cl.upload(std::vector<cl_ulong>(limits.turns.begin(), limits.turns.end()), "turns");
     const cl::Buffer limit
