@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <pecards/errors.h>
+#include <pecards/rope_scaling.h>
 
 namespace {
 
@@ -85,9 +86,21 @@ TEST(LabCurves, ScoreVsDistanceStartsAtTheSquaredAttentionFactor) {
     const CurveSet set = computeCurves({params, CurveKind::ScoreVsDistance, {}, 0, 0});
     EXPECT_TRUE(set.xLog);
     const double a = 0.1 * std::log(4.0) + 1.0;
-    // distance 0 is drawn at x = 1 (log axis): E|q|^2 a^2
-    EXPECT_NEAR(named(set, QStringLiteral("yarn")).points.front().y(), a * a, 1e-12);
-    EXPECT_NEAR(named(set, QStringLiteral("unscaled")).points.front().y(), 1.0, 1e-12);
+    // The first log-spaced distance is 1: a^2 (2/d) sum_i cos(theta'_i) with YaRN's frequencies.
+    pecards::RopeParams yarn = params.rope;
+    yarn.scaling.beta_fast = 32.0;
+    yarn.scaling.beta_slow = 1.0;
+    const Eigen::VectorXd theta = pecards::ropeScaling(yarn, params.length).inv_freq;
+    double sum = 0.0;
+    for (Eigen::Index i = 0; i < theta.size(); ++i)
+        sum += std::cos(theta(i));
+    const Curve& scaled = named(set, QStringLiteral("yarn"));
+    EXPECT_DOUBLE_EQ(scaled.points.front().x(), 1.0);
+    EXPECT_NEAR(scaled.points.front().y(), a * a * 2.0 / 128.0 * sum, 1e-12);
+    double plain = 0.0;
+    for (int i = 0; i < 64; ++i)
+        plain += std::cos(std::pow(500000.0, -2.0 * i / 128.0));
+    EXPECT_NEAR(named(set, QStringLiteral("unscaled")).points.front().y(), 2.0 / 128.0 * plain, 1e-12);
     EXPECT_DOUBLE_EQ(named(set, QStringLiteral("L0 = 8192")).points.front().x(), 8192.0);
 }
 
