@@ -174,6 +174,7 @@ const std::vector<CliFlag>& cliFlags() {
             "Default 1024."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
+        {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
     };
     return flags;
 }

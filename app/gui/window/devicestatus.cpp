@@ -28,6 +28,7 @@ QString DeviceStatus::lastComputeText() const {
 }
 
 void DeviceStatus::onBackend(const BackendInfo& info) {
+    m_backend = info;
     m_device->setText(tr("device: %1%2").arg(info.name, info.isOpenCl ? QString() : tr(" (CPU)")));
     m_device->setToolTip(info.notice.isEmpty() ? info.name : info.notice);
     if (!info.notice.isEmpty() && !m_noticeShown) {
