@@ -2,6 +2,7 @@
 
 #include "clibackend.h"
 #include "clicurves.h"
+#include "clilab.h"
 #include "common/csvfile.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
@@ -20,7 +21,13 @@ void writeOutput(const QString& path, const OutputArray& array) {
     if (path.endsWith(u".npy"_s, Qt::CaseInsensitive)) {
         app::writeNpy(path, array.shape, array.values);
     } else {
-        app::writeCsv(path, array.shape.front(), array.shape.size() == 2 ? array.shape[1] : 1, array.values);
+        // CSV lines are the rows of the last two axes, stacked (S x L x P: S*L lines of P values).
+        std::int64_t rows = 1;
+        for (std::size_t axis = 0; axis + 1 < array.shape.size(); ++axis) {
+            rows *= array.shape[axis];
+        }
+        app::writeCsv(path, array.shape.size() == 1 ? array.shape.front() : rows,
+            array.shape.size() == 1 ? 1 : array.shape.back(), array.values);
     }
 }
 
@@ -34,6 +41,10 @@ void runCompute(const CliRequest& request, QTextStream& err) {
     const std::unique_ptr<Backend> backend = makeCliBackend(request.device, notice);
     if (!notice.isEmpty()) {
         err << "pecards-cli: " << notice << Qt::endl;
+    }
+    if (!request.curve.scalings.empty()) {
+        writeOutput(request.outPath, computeLabGrids(*backend, request.view, request.curve.scalings));
+        return;
     }
     Grid grid = backend->compute(request.view);
     writeOutput(request.outPath, OutputArray {{grid.rows, grid.cols}, std::move(grid.values)});

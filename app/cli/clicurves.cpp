@@ -1,6 +1,7 @@
 #include "clicurves.h"
 
 #include "figure/curves.h"
+#include "clilab.h"
 #include "pecards/alibi.h"
 #include "pecards/learned.h"
 #include "pecards/relative.h"
@@ -118,6 +119,11 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
         throw UsageError(u"--quantity"_s,
             QString::fromLatin1(quantity.name)
                 + u" is a chart: draw it with `render` (its numbers: inv-freq, table, phase)"_s);
+    case Curve::ScalingRatio:
+    case Curve::ScoreVsDistance:
+    case Curve::DynamicBase:
+    case Curve::AttentionEntropy:
+        return computeLabCurve(quantity, params, inputs, inputs.scalings);
     case Curve::LearnedTable:
         return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
     case Curve::LearnedSimilarity:

@@ -196,6 +196,15 @@ const std::vector<CliFlag>& cliFlags() {
         {"zero-triu", nullptr, "Curves", "txl-rel-shift: zero the reshape leftovers above the valid region."},
         {"clamp-len", "N", "Curves",
             "txl-pos-emb: clamp distances to N when N > 0; -1 = no clamp (default)."},
+        {"scalings", "NAME,..", "Curves",
+            "Context-extension lab: the RoPE scalings compared (none, linear, dynamic, yarn, llama3, "
+            "longrope), each at --factor with its typical keys (yarn beta 32/1, llama3 bands 1/4, longrope "
+            "long_factor s^(2i/(r-2)); keys of --config for its own type are kept), training length "
+            "--original-max-pos L0 and target --length L. Default: all six (scaling-ratio, "
+            "score-vs-distance, attention-entropy); unseen-angles without it uses the card's scaling."},
+        {"points", "N", "Curves",
+            "Points of score-vs-distance and dynamic-base, [2, 65536], evenly spaced over the length. "
+            "Default 1024."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
         {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
@@ -271,6 +280,9 @@ QString flagForParameter(const std::string& name) {
         {u"stale_seq_len"_s, u"--stale-seq-len"_s},
         {u"left_padding"_s, u"--left-padding"_s},
         {u"bucket"_s, u"--length"_s},
+        {u"scalings"_s, u"--scalings"_s},
+        {u"count"_s, u"--points"_s},
+        {u"distance"_s, u"--points"_s},
     };
     // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);

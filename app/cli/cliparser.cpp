@@ -1,6 +1,7 @@
 #include "cliparser.h"
 
 #include "cliflags.h"
+#include "clilab.h"
 #include "clivalues.h"
 #include "common/configerror.h"
 #include "common/fileerror.h"
@@ -301,6 +302,26 @@ void buildView(const Flags& flags, ViewRequest& view) {
     pecards::validate(view);
 }
 
+/// --scalings and --points of the lab quantities (all scalings and 1024 points by default).
+void parseLabInputs(const Flags& flags, const CliQuantity& quantity, CurveInputs& curve) {
+    const bool lab = quantity.curve == Curve::ScalingRatio || quantity.curve == Curve::ScoreVsDistance
+        || quantity.curve == Curve::AttentionEntropy;
+    if (flags.isSet("scalings")) {
+        if (!lab && quantity.view != Quantity::UnseenAngles) {
+            throw UsageError(u"--scalings"_s,
+                u"is not used by quantity "_s + QString::fromLatin1(quantity.name)
+                    + u": allowed with scaling-ratio, score-vs-distance, attention-entropy, unseen-angles"_s);
+        }
+        for (const QString& name : flags.text("scalings").split(u',', Qt::SkipEmptyParts)) {
+            curve.scalings.push_back(parseEnum<RopeScalingType>(u"--scalings"_s, name.trimmed()));
+        }
+    } else if (lab) {
+        curve.scalings = {RopeScalingType::None, RopeScalingType::Linear, RopeScalingType::Dynamic,
+            RopeScalingType::Yarn, RopeScalingType::Llama3, RopeScalingType::LongRope};
+    }
+    flags.setInt("points", curve.points, 2, 65536);
+}
+
 /// --learned-from: the position table of a GPT-2 (wpe.weight) or BERT-style checkpoint.
 Eigen::MatrixXd learnedTable(const Flags& flags, const CliQuantity& quantity) {
     if (!flags.isSet("learned-from")) {
@@ -374,6 +395,7 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
     default:
         break;
     }
+    parseLabInputs(flags, quantity, curve);
     return curve;
 }
 
@@ -422,7 +444,21 @@ void parseCompute(const Flags& flags, CliRequest& request) {
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve == Curve::None) {
         view.quantity = quantity.view;
-        buildView(flags, view);
+        parseLabInputs(flags, quantity, request.curve);
+        if (request.curve.scalings.empty()) {
+            buildView(flags, view);
+        } else {
+            // One map per scaling (all share the extent): window, size and reduction are checked
+            // with the first; the card's own parameters stay the base model of the lab.
+            ViewRequest first = view;
+            first.params.rope = labScaling(view.params.rope, request.curve.scalings.front(),
+                labSettings(view.params, request.curve.scalings));
+            buildView(flags, first);
+            view.window = first.window;
+            view.out_rows = first.out_rows;
+            view.out_cols = first.out_cols;
+            view.reduction = first.reduction;
+        }
     } else {
         request.curve = buildCurve(flags, quantity, view.params);
     }

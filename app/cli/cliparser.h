@@ -29,6 +29,8 @@ struct CurveInputs {
     Eigen::MatrixXd input; ///< txl-rel-shift input (qlen x klen)
     bool zeroTriu = false; ///< txl-rel-shift
     std::int64_t clampLen = -1; ///< txl-pos-emb
+    std::vector<pecards::RopeScalingType> scalings; ///< --scalings (lab quantities); empty = the card's own
+    int points = 1024; ///< --points (score-vs-distance, dynamic-base)
     Eigen::MatrixXd learned; ///< learned-*: the table read from --learned-from (positions x d_model)
 };
 

@@ -47,6 +47,10 @@ const std::vector<CliQuantity>& cliQuantities() {
             "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed)."},
         {"content-attention", Quantity::ContentAttention, Curve::None, {}, "L x L",
             "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias))."},
+        {"unseen-angles", Quantity::UnseenAngles, Curve::None, {}, "L x r/2 (with --scalings: S x L x r/2)",
+            "1 where the angle m theta'_i mod 2 pi was never reached at the training positions [0, L0) "
+            "(pairs with wavelength 2 pi/theta_i > L0), else 0; pooled: the unseen fraction (mean), any "
+            "(max), all (min). With --scalings: one map per scaling at --factor, L0 = --original-max-pos."},
         {"inv-freq", Quantity::Table, Curve::InvFreq, {Card::Sinusoidal, Card::Rope, Card::Hybrid},
             "d/2 or r/2",
             "Frequencies in radians per position: sinusoidal w_i; RoPE theta_i after --scaling at "
@@ -72,6 +76,23 @@ const std::vector<CliQuantity>& cliQuantities() {
             "ALiBi causal bias -m_h r of every head h (rows) at each distance r."},
         {"txl-pos-emb", Quantity::Table, Curve::TxlPosEmb, {Card::Relative}, "L x d_model",
             "Transformer-XL relative embedding R for pos_seq = L-1, ..., 0: rows [sin(pos w) | cos(pos w)]."},
+        {"scaling-ratio", Quantity::Table, Curve::ScalingRatio, {Card::Rope, Card::Hybrid}, "r/2 x (4 + 3 S)",
+            "Lab: one row per pair i: i, theta_i, wavelength 2 pi/theta_i / L0, wavelength / L, then for "
+            "each of the S --scalings (at --factor, L0 = --original-max-pos, L = --length): theta'_i / "
+            "theta_i, scaled wavelength / L, attention factor."},
+        {"score-vs-distance", Quantity::Table, Curve::ScoreVsDistance, {Card::Rope, Card::Hybrid},
+            "--points x (1 + 3 S)",
+            "Lab: distance (--points evenly spaced in 0..L-1), then for each scaling: score with probe "
+            "ones a^2 (R_i 1).(R_j 1), the random-probe average E[(R_i q).(R_j q)] over q ~ N(0, I/d), and "
+            "the RoFormer decay bound B (sec. 3.4.3) of the scaled frequencies."},
+        {"dynamic-base", Quantity::Table, Curve::DynamicBase, {Card::Rope, Card::Hybrid}, "--points x 2",
+            "Lab: sequence length (--points evenly spaced in 1..L) and the dynamic NTK base b' = b ((s "
+            "n / L0) - (s - 1))^(r/(r-2)) for n > L0, else b."},
+        {"attention-entropy", Quantity::Table, Curve::AttentionEntropy, {Card::Rope, Card::Hybrid},
+            "L x (2 + S)",
+            "Lab: query position i, ln(i+1) (uniform attention), then for each scaling the entropy "
+            "(nats) of causal attention row i of a random-content model (q_i, k_j ~ N(0, I/d) from "
+            "--seed). O(L^2 d): L^2 d / 2 <= 2^32."},
         {"learned-table", Quantity::Table, Curve::LearnedTable, {Card::Sinusoidal}, "L x d_model",
             "Learned absolute position table P from --learned-from (GPT-2 wpe.weight, BERT "
             "position_embeddings.weight), rows 0..L-1 (L <= its positions, <= 4096)."},
@@ -107,6 +128,12 @@ std::optional<app::CurveKind> chartOf(Curve curve) {
         return app::CurveKind::AlibiHeads;
     case Curve::Spectrum:
         return app::CurveKind::Spectrum;
+    case Curve::ScalingRatio:
+        return app::CurveKind::ScalingRatio;
+    case Curve::ScoreVsDistance:
+        return app::CurveKind::ScoreVsDistance;
+    case Curve::DynamicBase:
+        return app::CurveKind::DynamicBase;
     case Curve::Waves:
         return app::CurveKind::Waves;
     case Curve::Polar:

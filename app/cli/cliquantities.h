@@ -28,6 +28,10 @@ enum class Curve {
     Spectrum, ///< chart only (render): wavelength 2 pi / w_i per pair
     Waves, ///< chart only (render): sinusoidal columns / RoPE cos, sin over positions
     Polar, ///< chart only (render): RoPE pairs rotated to position m on the unit circle
+    ScalingRatio, ///< lab: theta'_i/theta_i, wavelengths and attention factor per scaling (scaling_lab.h)
+    ScoreVsDistance, ///< lab: score against distance per scaling, with the decay bound
+    DynamicBase, ///< lab: dynamic NTK base b' against sequence length
+    AttentionEntropy, ///< lab: entropy of each causal attention row of a random-content model
     LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
     LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
     LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)

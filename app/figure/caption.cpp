@@ -402,7 +402,12 @@ QString formatChartCaption(const CurveRequest& request) {
         out << QStringLiteral("pair %1").arg(request.channels.empty() ? 1 : request.channels.front())
             << QStringLiteral("positions ") + range(1, std::max<qint64>(request.extent - 1, 1));
         break;
+    case CurveKind::DynamicBase:
+        out << field("n", static_cast<qint64>(request.position));
+        break;
     case CurveKind::Spectrum:
+    case CurveKind::ScalingRatio:
+    case CurveKind::ScoreVsDistance:
         break;
     }
     return out.join(captionSeparator());

@@ -36,6 +36,12 @@ QString chartTitle(CurveKind kind) {
         return tr("score against offset");
     case CurveKind::PhaseError:
         return tr("phase error of stored positions");
+    case CurveKind::ScalingRatio:
+        return tr("scaling ratio per pair");
+    case CurveKind::ScoreVsDistance:
+        return tr("score against distance per scaling");
+    case CurveKind::DynamicBase:
+        return tr("dynamic NTK base");
     }
     return {};
 }
@@ -59,6 +65,7 @@ ChartSpec makeChartSpec(const CurveRequest& request, const CurveSet& curves) {
         series.colorIndex = color;
         spec.series.append(std::move(series));
     }
+    spec.regions = curves.regions;
     spec.caption = formatChartCaption(request);
     return spec;
 }

@@ -301,6 +301,31 @@ void drawSeries(
     painter.drawPath(path);
 }
 
+/// The shaded regions and markers, clipped to the plot, each named at the top of the plot.
+void drawRegions(QPainter& painter, const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
+    painter.save();
+    painter.setClipRect(L.plot);
+    double labelTop = L.plot.top() + L.gap;
+    for (std::size_t k = 0; k < spec.regions.size(); ++k) {
+        const ChartRegion& region = spec.regions[k];
+        const double left = cartesian(L, spec, QPointF(std::min(region.x0, region.x1), 0.0)).x();
+        const double right = cartesian(L, spec, QPointF(std::max(region.x0, region.x1), 0.0)).x();
+        QColor color(chartPalette()[static_cast<qsizetype>((k + 2) % chartPalette().size())]);
+        if (region.x0 == region.x1) {
+            QPen pen(color, kLinePt * s, Qt::DashLine);
+            painter.setPen(pen);
+            painter.drawLine(QPointF(left, L.plot.top()), QPointF(left, L.plot.bottom()));
+        } else {
+            color.setAlpha(50);
+            painter.fillRect(QRectF(QPointF(left, L.plot.top()), QPointF(right, L.plot.bottom())), color);
+        }
+        painter.setPen(QColor(kFigureCaptionColor));
+        drawAlignedText(painter, tick, region.name, QPointF(left + L.gap, labelTop), Qt::AlignLeft | Qt::AlignTop);
+        labelTop += tick.lineSpacing();
+    }
+    painter.restore();
+}
+
 void drawCartesianAxes(
     QPainter& painter, const Layout& L, const QFontMetricsF& tick, const QPen& frame, const QPen& grid) {
     painter.setPen(grid);
@@ -434,6 +459,7 @@ void ChartRenderer::paint(
         drawPolarGrid(painter, L, grid);
     } else {
         drawCartesianAxes(painter, L, tick, frame, grid);
+        drawRegions(painter, L, spec, tick, s);
     }
     for (const ChartSeries& series : spec.series) {
         if (!series.points.empty()) {

@@ -1,5 +1,6 @@
 #include "figure/chartspec.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pecards::app {
@@ -34,6 +35,15 @@ QString chartSpecError(const ChartSpec& spec) {
             if (spec.yAxis.scale == AxisScale::Log && p.y() <= 0.0) {
                 return QStringLiteral("%1 has the point %2: the log y axis needs y > 0").arg(which, at());
             }
+        }
+    }
+    for (const ChartRegion& region : spec.regions) {
+        const bool finite = std::isfinite(region.x0) && std::isfinite(region.x1);
+        if (!finite || (spec.xAxis.scale == AxisScale::Log && std::min(region.x0, region.x1) <= 0.0)) {
+            return QStringLiteral("region \"%1\" [%2, %3] cannot be drawn on the x axis")
+                .arg(region.name)
+                .arg(region.x0)
+                .arg(region.x1);
         }
     }
     if (!anyPoint) {

@@ -57,6 +57,16 @@ struct ChartSeries {
     bool operator==(const ChartSeries&) const = default;
 };
 
+/// @brief A shaded x interval [x0, x1] drawn behind the series (the YaRN ramp, the Llama 3
+/// smoothed band), or a dashed vertical marker when x0 == x1 (L0); its name is written at the
+/// top of the plot.
+struct ChartRegion {
+    QString name;
+    double x0 = 0.0; ///< in data units of the x axis
+    double x1 = 0.0;
+    bool operator==(const ChartRegion&) const = default;
+};
+
 /// @brief A complete chart figure: title, axes, series with a legend, and caption.
 struct ChartSpec {
     QString title; ///< one line above the plot
@@ -66,6 +76,7 @@ struct ChartSpec {
     /// in [0, 1]; drawn in a unit circle with spokes every 45°.
     bool polar = false;
     QList<ChartSeries> series; ///< drawn in order; at least one with a point
+    std::vector<ChartRegion> regions; ///< behind the series (cartesian charts only)
     /// Caption line(s) with every parameter value (caption.h); wrapped at " · " separators.
     QString caption;
     bool operator==(const ChartSpec&) const = default;
@@ -77,7 +88,8 @@ const QList<QRgb>& chartPalette();
 
 /// @brief Empty when the chart can be drawn, else what is wrong, e.g. "series 2 (\"h1\") has a
 /// non-finite point (nan, 3)": no series or no point at all, a non-finite coordinate, a value
-/// <= 0 on a log axis, a polar radius outside [0, 1].
+/// <= 0 on a log axis, a polar radius outside [0, 1], a region with a non-finite or (log x)
+/// non-positive bound.
 QString chartSpecError(const ChartSpec& spec);
 
 } // namespace pecards::app

@@ -1,5 +1,6 @@
 #include "figure/curves.h"
 
+#include "figure/labcurves.h"
 #include "pecards/viewrules.h"
 
 #include <QCoreApplication>
@@ -338,6 +339,12 @@ const char* chartName(CurveKind kind) {
         return "score-vs-offset";
     case CurveKind::PhaseError:
         return "phase-error";
+    case CurveKind::ScalingRatio:
+        return "scaling-ratio";
+    case CurveKind::ScoreVsDistance:
+        return "score-vs-distance";
+    case CurveKind::DynamicBase:
+        return "dynamic-base";
     }
     return "chart";
 }
@@ -346,7 +353,7 @@ namespace {
 
 constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
     CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset,
-    CurveKind::PhaseError};
+    CurveKind::PhaseError, CurveKind::ScalingRatio, CurveKind::ScoreVsDistance, CurveKind::DynamicBase};
 
 } // namespace
 
@@ -456,6 +463,10 @@ CurveSet computeCurves(const CurveRequest& request) {
             throw pecards::InvalidParameter("card", pecards::toString(request.params.card),
                 "rope or hybrid (the phase-error chart is RoPE's)");
         return phaseError(request);
+    case CurveKind::ScalingRatio:
+    case CurveKind::ScoreVsDistance:
+    case CurveKind::DynamicBase:
+        return labCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

@@ -8,6 +8,8 @@
 /// widgets only draw the result; the chart figures (chartbuilder.h) of the GUI's export and of
 /// `pecards-cli render` are made from the same `CurveSet`.
 
+#include "figure/chartspec.h"
+
 #include <QPointF>
 #include <QString>
 #include <cstdint>
@@ -28,6 +30,9 @@ enum class CurveKind {
     ScoreVsOffset, ///< positional-only score over the offset n = j - i (sinusoidal, RoPE)
     PhaseError, ///< RoPE |phase error| of pair channels[0] (default 1) over positions 1..extent-1 for
                 ///< positions / inv_freq / cos-sin stored in fp32, bf16, fp16, first collisions marked
+    ScalingRatio, ///< lab: theta'_i / theta_i of every scaling per pair (labcurves.h)
+    ScoreVsDistance, ///< lab: score against distance of every scaling, L0 marked
+    DynamicBase, ///< lab: dynamic NTK base b' against sequence length; `position` = the current length
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.
@@ -38,7 +43,7 @@ struct CurveRequest {
     pecards::CardParams params;
     CurveKind kind = CurveKind::Spectrum;
     std::vector<int> channels; ///< dimensions (Waves, sinusoidal) or pair indices i (Waves/RopePolar, RoPE)
-    std::int64_t position = 0; ///< RopePolar: position p shown
+    std::int64_t position = 0; ///< RopePolar: position p shown; DynamicBase: sequence length n
     /// Waves: positions 0..extent-1; AlibiHeads/RelativeBuckets/ScoreVsOffset: max |distance|
     std::int64_t extent = 128;
     bool operator==(const CurveRequest&) const = default;
@@ -61,6 +66,7 @@ struct CurveSet {
     bool yLog = false;
     bool polar = false; ///< x = angle in degrees [0, 360), y = radius
     std::vector<Curve> curves;
+    std::vector<ChartRegion> regions {}; ///< shaded ranges (YaRN ramp, Llama 3 band) and markers
 };
 
 /// @brief Computes the curves with the engine's functions (sinusoidalTable, ropeScaledInvFreq,
@@ -70,7 +76,7 @@ struct CurveSet {
 CurveSet computeCurves(const CurveRequest& request);
 
 /// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
-/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error".
+/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error", "scaling-ratio", "score-vs-distance", "dynamic-base".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.

@@ -21,7 +21,7 @@ bool isAttention(Quantity quantity) {
 }
 
 bool isPositionPair(Quantity quantity) {
-    return quantity != Quantity::Table && quantity != Quantity::Phase;
+    return quantity != Quantity::Table && quantity != Quantity::Phase && quantity != Quantity::UnseenAngles;
 }
 
 QString quantityTitle(Quantity quantity) {
@@ -40,6 +40,8 @@ QString quantityTitle(Quantity quantity) {
         return tr("content score");
     case Quantity::ContentAttention:
         return tr("content attention");
+    case Quantity::UnseenAngles:
+        return tr("angles never seen in training");
     }
     return {};
 }
@@ -64,6 +66,8 @@ QString colorBarLabel(const CardParams& p, Quantity quantity) {
                                                            : tr("bucket index");
     case Quantity::ContentScore:
         return tr("logit");
+    case Quantity::UnseenAngles:
+        return tr("unseen (1) / seen in training (0)");
     }
     return {};
 }
@@ -73,6 +77,7 @@ QString xAxisLabel(Quantity quantity) {
     case Quantity::Table:
         return tr("dimension c");
     case Quantity::Phase:
+    case Quantity::UnseenAngles:
         return tr("frequency pair i");
     default:
         return tr("key position j");
@@ -95,6 +100,9 @@ void checkRange(ValueRange range) {
 ValueRange defaultValueRange(Quantity quantity, const Grid& grid, bool symmetric) {
     if (quantity == Quantity::Phase) {
         return {0.0, 2.0 * std::numbers::pi};
+    }
+    if (quantity == Quantity::UnseenAngles) {
+        return {0.0, 1.0}; // a flag, or the unseen fraction of a pooled block
     }
     double lo = std::numeric_limits<double>::infinity();
     double hi = -std::numeric_limits<double>::infinity();

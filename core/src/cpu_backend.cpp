@@ -43,6 +43,7 @@ public:
         switch (request.quantity) {
         case Quantity::Table:
         case Quantity::Phase:
+        case Quantity::UnseenAngles:
             return detail::poolTable(request);
         case Quantity::Score:
         case Quantity::Buckets:

@@ -6,6 +6,7 @@
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/scaling_lab.h"
 #include "pecards/sinusoidal.h"
 #include "pecards/viewrules.h"
 #include "pixelblocks.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 namespace pecards::detail {
 
@@ -25,7 +27,9 @@ public:
     explicit TableRows(const ViewRequest& request)
         : m_params(request.params)
         , m_phase(request.quantity == Quantity::Phase) {
-        if (m_params.card == Card::Rope) {
+        if (request.quantity == Quantity::UnseenAngles) {
+            m_unseen = unseenAngleLimits(m_params.rope, effectiveSeqLen(m_params.rope, m_params.length));
+        } else if (m_params.card == Card::Rope) {
             const RopeScalingResult scaling
                 = ropeScaling(m_params.rope, effectiveSeqLen(m_params.rope, m_params.length));
             m_frequencies = scaling.inv_freq;
@@ -38,6 +42,17 @@ public:
 
     /// Rows for positions [first, first + count): count x full width.
     Eigen::MatrixXd rows(std::int64_t first, std::int64_t count) const {
+        if (m_unseen) {
+            const auto pairs = static_cast<Eigen::Index>(m_unseen->turns.size());
+            Eigen::MatrixXd out(count, pairs);
+            for (std::int64_t n = 0; n < count; ++n) {
+                for (Eigen::Index i = 0; i < pairs; ++i) {
+                    const auto k = static_cast<std::size_t>(i);
+                    out(n, i) = angleUnseen(first + n, m_unseen->turns[k], m_unseen->limit[k]) ? 1.0 : 0.0;
+                }
+            }
+            return out;
+        }
         if (m_phase) {
             constexpr double kTwoPi = 2.0 * std::numbers::pi;
             return ropeAngles(m_frequencies, first, count).unaryExpr([](double angle) {
@@ -60,6 +75,9 @@ public:
     }
 
     std::int64_t width() const {
+        if (m_unseen) {
+            return static_cast<std::int64_t>(m_unseen->turns.size());
+        }
         return m_phase ? m_frequencies.size()
                        : (m_params.card == Card::Rope ? m_params.rope.head_dim : m_params.sinusoidal.d_model);
     }
@@ -67,6 +85,7 @@ public:
 private:
     CardParams m_params;
     bool m_phase;
+    std::optional<UnseenAngleLimits> m_unseen; ///< UnseenAngles: the exact angle limits
     Eigen::VectorXd m_frequencies; ///< w_i or scaled theta_i, radians per position
     double m_attention_factor = 1.0;
     Eigen::VectorXd m_probe;

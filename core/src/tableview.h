@@ -9,7 +9,8 @@
 
 namespace pecards::detail {
 
-/// @brief Computes a Table or Phase request (validated) of the sinusoidal or RoPE card.
+/// @brief Computes a Table, Phase or UnseenAngles request (validated) of the sinusoidal or RoPE card.
+/// UnseenAngles (RoPE, hybrid): 1 where angleUnseen (scaling_lab.h), else 0.
 /// Table: sinusoidalTable rows (fairseq padding row zero), or a R_p q for RoPE (probe q, rotated
 /// dims times the attention factor a). Phase: p w_i mod 2 pi in [0, 2 pi) radians.
 /// @throws ComputeLimitExceeded for Mean/Max/Min when window rows x row width > 2^27.

@@ -22,7 +22,8 @@ constexpr std::array kQuantityNames {QuantityName {Quantity::Table, "table"},
     QuantityName {Quantity::Phase, "phase"}, QuantityName {Quantity::Score, "score"},
     QuantityName {Quantity::Attention, "attention"}, QuantityName {Quantity::Buckets, "buckets"},
     QuantityName {Quantity::ContentScore, "content-score"},
-    QuantityName {Quantity::ContentAttention, "content-attention"}};
+    QuantityName {Quantity::ContentAttention, "content-attention"},
+    QuantityName {Quantity::UnseenAngles, "unseen-angles"}};
 
 struct ReductionName {
     Reduction value;
@@ -76,6 +77,8 @@ bool hasQuantity(Card card, Quantity quantity) {
         return card == Card::Sinusoidal || card == Card::Rope;
     case Quantity::Buckets:
         return card == Card::Relative;
+    case Quantity::UnseenAngles:
+        return card == Card::Rope || card == Card::Hybrid;
     case Quantity::Score:
     case Quantity::Attention:
     case Quantity::ContentScore:
@@ -101,6 +104,8 @@ Window fullExtent(const CardParams& params, Quantity quantity) {
     case Quantity::Phase:
         return {0, length, 0,
             params.card == Card::Rope ? rotaryDim(params.rope) / 2 : params.sinusoidal.d_model / 2};
+    case Quantity::UnseenAngles:
+        return {0, length, 0, rotaryDim(params.rope) / 2};
     default:
         return {0, length, 0, length};
     }

@@ -10,6 +10,7 @@
 #include "pitfalls.h"
 #include "positional.h"
 #include "tables.h"
+#include "unseenangles.h"
 
 #include <cmath>
 
@@ -71,6 +72,9 @@ Grid OpenClBackend::compute(const ViewRequest& request) {
     case Quantity::ContentScore:
     case Quantity::ContentAttention:
         grid = detail::computeContent(*m_cl, request);
+        break;
+    case Quantity::UnseenAngles:
+        grid = detail::computeUnseenAngles(*m_cl, request);
         break;
     }
     return grid;

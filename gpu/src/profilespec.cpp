@@ -10,6 +10,7 @@
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/scaling_lab.h"
 #include "pecards/sinusoidal.h"
 #include "pecards/viewrules.h"
 
@@ -126,11 +127,7 @@ std::vector<float> t5BucketValues(const CardParams& params) {
 std::vector<cl_ulong> frequencyTurns(const Eigen::VectorXd& radians_per_position) {
     std::vector<cl_ulong> turns;
     for (const double theta : radians_per_position) {
-        const double x = theta / (2.0 * std::numbers::pi);
-        const double fraction = x - std::floor(x); // [0, 1)
-        // fraction * 2^64 as an integer: top 53 bits exact, rounded once.
-        const double scaled = std::ldexp(fraction, 64);
-        turns.push_back(scaled >= 18446744073709551616.0 ? 0 : static_cast<cl_ulong>(scaled));
+        turns.push_back(pecards::frequencyTurns(theta));
     }
     return turns;
 }

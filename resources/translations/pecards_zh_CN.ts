@@ -111,6 +111,14 @@
 <context>
     <name>ChartPanel</name>
     <message>
+        <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
+        <translation>序列长度 n：动态 NTK 按它重新计算基数 b&apos;</translation>
+    </message>
+    <message>
+        <source>n:</source>
+        <translation>n：</translation>
+    </message>
+    <message>
         <source>Comma-separated %1; empty = automatic</source>
         <translation>以逗号分隔的%1；留空 = 自动</translation>
     </message>
@@ -316,8 +324,8 @@
         <translation>原始最大位置数 L0</translation>
     </message>
     <message>
-        <source>original_max_position_embeddings: the context the model was trained on</source>
-        <translation>original_max_position_embeddings：模型训练时的上下文长度</translation>
+        <source>original_max_position_embeddings: the context the model was trained on (also the training length L0 of the lab and the unseen-angles map)</source>
+        <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
     </message>
     <message>
         <source>max_position_embeddings</source>
@@ -666,6 +674,10 @@
 <context>
     <name>Describe</name>
     <message>
+        <source>Angles never seen in training</source>
+        <translation>训练中从未出现的角度</translation>
+    </message>
+    <message>
         <source>, effective base %1 at seq_len %2</source>
         <translation>，seq_len %2 时的有效底数 %1</translation>
     </message>
@@ -1009,6 +1021,34 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>HybridCard</name>
     <message>
+        <source>RoPE angles never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
+    </message>
+    <message>
+        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: RoPE score against distance for every scaling, %1</source>
+        <translation>实验室：各缩放方式的 RoPE 得分随距离变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: scaling ratio per pair (chart)</source>
+        <translation>实验室：每对的缩放比（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance (chart)</source>
+        <translation>实验室：得分随距离（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base (chart)</source>
+        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+    </message>
+    <message>
         <source>RoPE + ALiBi</source>
         <translation>RoPE + ALiBi</translation>
     </message>
@@ -1063,6 +1103,65 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Content attention, seed %1, %2</source>
         <translation>内容注意力，种子 %1，%2</translation>
+    </message>
+</context>
+<context>
+    <name>LabCurves</name>
+    <message>
+        <source>unscaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>θ&apos;_i / θ_i at L = %1 (s = %2)</source>
+        <translation>L = %1 时的 θ&apos;_i / θ_i（s = %2）</translation>
+    </message>
+    <message>
+        <source>YaRN ramp [low, high] = [%1, %2]</source>
+        <translation>YaRN 过渡区 [low, high] = [%1, %2]</translation>
+    </message>
+    <message>
+        <source>Llama 3 smoothed band (pairs %1-%2)</source>
+        <translation>Llama 3 平滑带（频率对 %1-%2）</translation>
+    </message>
+    <message>
+        <source>wavelength &gt; L0 = %1 (from pair %2)</source>
+        <translation>波长 &gt; L0 = %1（自频率对 %2 起）</translation>
+    </message>
+    <message>
+        <source>distance i - j (positions)</source>
+        <translation>距离 i - j（位置）</translation>
+    </message>
+    <message>
+        <source>E[(R_i q)·(R_j q)], q ~ N(0, I/d)</source>
+        <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/d)</translation>
+    </message>
+    <message>
+        <source>decay bound B(r)/B(0), unscaled</source>
+        <translation>衰减上界 B(r)/B(0)，未缩放</translation>
+    </message>
+    <message>
+        <source>L0 = %1</source>
+        <translation>L0 = %1</translation>
+    </message>
+    <message>
+        <source>sequence length n (positions)</source>
+        <translation>序列长度 n（位置）</translation>
+    </message>
+    <message>
+        <source>dynamic NTK base b&apos;</source>
+        <translation>动态 NTK 基数 b&apos;</translation>
+    </message>
+    <message>
+        <source>b&apos;(n), s = %1, L0 = %2</source>
+        <translation>b&apos;(n)，s = %1，L0 = %2</translation>
+    </message>
+    <message>
+        <source>n = %1: b&apos; = %2, θ&apos;_1 = %3</source>
+        <translation>n = %1：b&apos; = %2，θ&apos;_1 = %3</translation>
     </message>
 </context>
 <context>
@@ -1807,6 +1906,34 @@ double-click to reset; hover for the exact value.</source>
 </context>
 <context>
     <name>RopeCard</name>
+    <message>
+        <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ&apos;_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: every scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance for every scaling, L0 marked, %1</source>
+        <translation>实验室：各缩放方式的得分随距离变化（标出 L0），%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: scaling ratio per pair (chart)</source>
+        <translation>实验室：每对的缩放比（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance (chart)</source>
+        <translation>实验室：得分随距离（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base (chart)</source>
+        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+    </message>
     <message>
         <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
         <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>

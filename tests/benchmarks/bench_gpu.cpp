@@ -3,10 +3,12 @@
 //    naive notebook path that materialises the L x L float scores and pools them (target >= 300x);
 //  - the same view at L = 2^20 (target < 1 s, peak RSS < 300 MB);
 //  - content scores Q.K^T, L = 4096, d = 128: GFLOP/s of the OpenCL kernel vs Eigen (target >= 0.8x);
+//  - the unseen-angles map, L = 2^20, d = 128, 1024x1024 pixels, mean: device vs CPU reference (< 1 s);
 //  - one slider step: parameters change -> new RGBA image, 1024x1024 at L = 4096 (target median < 16 ms).
 
 #include "clcontext.h"
 #include "content.h"
+#include "pecards/backend.h"
 #include "pecards/gpu/devices.h"
 #include "pecards/gpu/openclbackend.h"
 #include "pecards/probe.h"
@@ -120,6 +122,41 @@ void BM_ScoreMaxPool_L1M(benchmark::State& state) {
     state.counters["peak_rss_MB"] = peakRssMegabytes();
 }
 BENCHMARK(BM_ScoreMaxPool_L1M)->Unit(benchmark::kMillisecond)->Iterations(5)->UseRealTime();
+
+/// The unseen-angles map (scaling_lab.h) of Llama 3 scaling, d = 128, L = 2^20, 1024 x 1024 pixels,
+/// exact mean pooling (the unseen fraction): device vs the CPU reference in the same run (target < 1 s).
+void BM_UnseenAngles_L1M_DeviceVsCpu(benchmark::State& state) {
+    pecards::ViewRequest request;
+    request.params.card = pecards::Card::Rope;
+    request.params.length = std::int64_t {1} << 20;
+    request.params.rope.head_dim = 128;
+    request.params.rope.base = 500000.0;
+    request.params.rope.scaling.type = pecards::RopeScalingType::Llama3;
+    request.params.rope.scaling.factor = 8.0;
+    request.params.rope.scaling.original_max_position_embeddings = 8192;
+    request.quantity = pecards::Quantity::UnseenAngles;
+    request.reduction = pecards::Reduction::Mean;
+    request.window = pecards::fullExtent(request.params, request.quantity);
+    request.out_rows = 1024;
+    request.out_cols = 1024;
+    backend().compute(request); // warm-up
+    const std::unique_ptr<pecards::Backend> cpu = pecards::makeCpuBackend();
+    const auto cpu_start = Clock::now();
+    benchmark::DoNotOptimize(cpu->compute(request).values.data());
+    const double reference = seconds(cpu_start);
+    double device = 0.0;
+    std::int64_t runs = 0;
+    for (auto _ : state) {
+        const auto start = Clock::now();
+        benchmark::DoNotOptimize(backend().compute(request).values.data());
+        device += seconds(start);
+        ++runs;
+    }
+    state.counters["cpu_ms"] = 1e3 * reference;
+    state.counters["device_ms"] = 1e3 * device / static_cast<double>(runs);
+    state.counters["speedup"] = reference / (device / static_cast<double>(runs));
+}
+BENCHMARK(BM_UnseenAngles_L1M_DeviceVsCpu)->Unit(benchmark::kMillisecond)->Iterations(5)->UseRealTime();
 
 void BM_ContentQK_L4096_DeviceVsEigen(benchmark::State& state) {
     constexpr int kLength = 4096;

@@ -113,6 +113,8 @@ GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
         return {2e-7, 0.0, reduction == Reduction::Sample}; // about 1.3e-6 rad
     case Quantity::Buckets:
         return {0.0, reduction == Reduction::Mean ? 1e-6 : 0.0, false};
+    case Quantity::UnseenAngles: // exact integers; the device divides the Mean's count in float32
+        return {0.0, reduction == Reduction::Mean ? 1e-7 : 0.0, false};
     case Quantity::Score:
         return {2e-5, 1e-5, false};
     case Quantity::Attention:

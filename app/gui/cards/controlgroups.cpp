@@ -117,12 +117,8 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},
         [](const P& p) { return static_cast<double>(p.rope.scaling.original_max_position_embeddings); },
         [](P& p, double v) { p.rope.scaling.original_max_position_embeddings = toInt64(v); },
-        ControlGroups::tr("original_max_position_embeddings: the context the model was trained on"));
-    form.setVisibleWhen(QStringLiteral("original_max_position_embeddings"), [](const P& p) {
-        return hasScaling(p,
-            {RopeScalingType::Dynamic, RopeScalingType::Yarn, RopeScalingType::Llama3,
-                RopeScalingType::LongRope});
-    });
+        ControlGroups::tr("original_max_position_embeddings: the context the model was trained on (also the "
+                          "training length L0 of the lab and the unseen-angles map)"));
     form.addNumber(
         QStringLiteral("max_position_embeddings"), ControlGroups::tr("max_position_embeddings"),
         {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},

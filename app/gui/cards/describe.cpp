@@ -108,6 +108,8 @@ QString quantityName(pecards::Quantity quantity) {
         return Describe::tr("Content score");
     case pecards::Quantity::ContentAttention:
         return Describe::tr("Content attention");
+    case pecards::Quantity::UnseenAngles:
+        return Describe::tr("Angles never seen in training");
     }
     return {};
 }

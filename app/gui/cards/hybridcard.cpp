@@ -28,6 +28,13 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return HybridCard::tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
                 .arg(p.rope.base)
                 .arg(p.rope.head_dim);
+        case CurveKind::ScalingRatio:
+            return HybridCard::tr("Lab: every RoPE scaling's θ'_i/θ_i per pair at one factor, %1")
+                .arg(parts(p));
+        case CurveKind::ScoreVsDistance:
+            return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1").arg(parts(p));
+        case CurveKind::DynamicBase:
+            return HybridCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(parts(p));
         default:
             return HybridCard::tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
         }
@@ -40,6 +47,8 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
         return HybridCard::tr("Attention softmax(logits), %1").arg(parts(p));
     case pecards::Quantity::ContentScore:
         return HybridCard::tr("Content logits, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+    case pecards::Quantity::UnseenAngles:
+        return HybridCard::tr("RoPE angles never seen in training positions [0, L0), %1").arg(parts(p));
     default:
         return HybridCard::tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(parts(p));
     }
@@ -95,7 +104,15 @@ CardEntry HybridCard::entry() {
         chartView(QStringLiteral("spectrum"), "HybridCard",
             QT_TRANSLATE_NOOP("HybridCard", "RoPE spectrum (chart)"), pecards::app::CurveKind::Spectrum),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
-        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
+        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
+        heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
+        chartView(QStringLiteral("lab-ratio"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: scaling ratio per pair (chart)"), CurveKind::ScalingRatio),
+        chartView(QStringLiteral("lab-score"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: score against distance (chart)"),
+            CurveKind::ScoreVsDistance),
+        chartView(QStringLiteral("lab-dynamic"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"), CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),
         QStringLiteral("decay")};
     return e;

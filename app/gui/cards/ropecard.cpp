@@ -27,6 +27,12 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
         case pecards::app::CurveKind::Decay:
             return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
+        case CurveKind::ScalingRatio:
+            return RopeCard::tr("Lab: every scaling's θ'_i/θ_i per pair at one factor, %1").arg(dims(p));
+        case CurveKind::ScoreVsDistance:
+            return RopeCard::tr("Lab: score against distance for every scaling, L0 marked, %1").arg(dims(p));
+        case CurveKind::DynamicBase:
+            return RopeCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(dims(p));
         default:
             return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
         }
@@ -44,6 +50,8 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
         return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
     case pecards::Quantity::ContentScore:
         return RopeCard::tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
+    case pecards::Quantity::UnseenAngles:
+        return RopeCard::tr("Angles m·θ'_i never seen in training positions [0, L0), %1").arg(dims(p));
     default:
         return RopeCard::tr("Content attention, %1, seed %2, %3")
             .arg(describeMask(p.causal))
@@ -110,7 +118,14 @@ CardEntry RopeCard::entry() {
         heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
-        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention)};
+        heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
+        heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
+        chartView(QStringLiteral("lab-ratio"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: scaling ratio per pair (chart)"), CurveKind::ScalingRatio),
+        chartView(QStringLiteral("lab-score"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"), CurveKind::ScoreVsDistance),
+        chartView(QStringLiteral("lab-dynamic"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
         QStringLiteral("spectrum")};
     return e;

@@ -33,12 +33,14 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
-    if (spec.curve == pecards::app::CurveKind::RopePolar) {
+    if (spec.curve == pecards::app::CurveKind::RopePolar || spec.curve == pecards::app::CurveKind::DynamicBase) {
+        const bool polar = spec.curve == pecards::app::CurveKind::RopePolar;
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
-        m_position->setToolTip(tr("Position m: drag to rotate every pair by m·θ_i"));
+        m_position->setToolTip(polar ? tr("Position m: drag to rotate every pair by m·θ_i")
+                                     : tr("Sequence length n: dynamic NTK recomputes the base b' for it"));
         // On a row of its own: the slider gets the panel's width and the tool row stays narrow.
         auto* positionRow = new QHBoxLayout;
-        positionRow->addWidget(new QLabel(tr("position m:"), this));
+        positionRow->addWidget(new QLabel(polar ? tr("position m:") : tr("sequence length n:"), this));
         positionRow->addWidget(m_position, 1);
         static_cast<QVBoxLayout*>(layout())->insertLayout(1, positionRow);
         m_position->setValue(static_cast<int>(pecards::app::kDefaultPolarPosition));
@@ -87,11 +89,14 @@ int ChartPanel::sweepPosition() const {
 }
 
 void ChartPanel::setParams(const pecards::CardParams& params) {
+    const bool first = !m_hasParams;
     m_params = params;
     m_hasParams = true;
     if (m_position) {
         const double last = static_cast<double>(std::max<std::int64_t>(params.length - 1, 1));
         m_position->slider()->setMaximum(static_cast<int>(std::min(last, 1e6)));
+        if (first && spec().curve == pecards::app::CurveKind::DynamicBase)
+            m_position->setValue(static_cast<double>(params.length)); // the extended length at first sight
     }
     if (m_channels)
         m_channels->setPlaceholderText(tr("auto"));

@@ -73,6 +73,13 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
         style.scaling.qualitative = true;
         style.reduction = Reduction::Sample;
         break;
+    case Quantity::UnseenAngles:
+        style = {QuantityText::tr("p"), QuantityText::tr("pair"), QuantityText::tr("position p"),
+            QuantityText::tr("frequency pair i"), {}, Reduction::Mean};
+        style.scaling.colorMap = QStringLiteral("magma");
+        style.scaling.fixedLow = 0.0;
+        style.scaling.fixedHigh = 1.0; // the unseen fraction of each pixel's block
+        break;
     }
     return style;
 }

@@ -3,6 +3,7 @@
 #include "widgets/colormaplookup.h"
 #include "widgets/messagebox.h"
 
+#include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
@@ -106,6 +107,10 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         chart->addAxis(yAxis, Qt::AlignLeft);
     }
 
+    // Regions first, behind the curves; their legend entries follow the curves'.
+    const QList<LegendEntry> regionLegend
+        = curves.polar ? QList<LegendEntry> {} : addRegions(curves.regions, xAxis, yAxis);
+
     const auto primary = std::count_if(curves.curves.begin(), curves.curves.end(),
         [](const pecards::app::Curve& c) { return !c.followsPrevious; });
     const QList<QColor> colors = seriesColors(static_cast<int>(primary));
@@ -145,6 +150,7 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         }
         previous = series;
     }
+    m_legend += regionLegend;
     chart->legend()->setVisible(false); // the legend is legendHtml(), under the chart: it wraps
     applyStyle();
     viewport()->update();
@@ -185,6 +191,53 @@ QString ChartWidget::legendHtml() const {
         entries.push_back(swatch(entry.color) + QStringLiteral("&nbsp;")
             + entry.name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     return entries.join(QStringLiteral(" &nbsp; "));
+}
+
+QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
+    const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis) {
+    const auto range = [](QAbstractAxis* axis) {
+        if (auto* log = qobject_cast<QLogValueAxis*>(axis))
+            return std::pair {log->min(), log->max()};
+        auto* value = static_cast<QValueAxis*>(axis);
+        return std::pair {value->min(), value->max()};
+    };
+    const auto [yLow, yHigh] = range(yAxis);
+    QChart* chart = this->chart();
+    QList<LegendEntry> legend;
+    for (std::size_t k = 0; k < regions.size(); ++k) {
+        const pecards::app::ChartRegion& region = regions[k];
+        // Translucent colours that stay readable on the light and the dark theme.
+        QColor color = QColor::fromHsv(static_cast<int>((40 + 110 * k) % 360), 160, 210);
+        if (region.x0 == region.x1) {
+            auto* line = new QLineSeries;
+            line->setName(region.name);
+            line->append(region.x0, yLow);
+            line->append(region.x0, yHigh);
+            QPen pen(color, 1.6 * m_lineScale, Qt::DashLine);
+            line->setPen(pen);
+            chart->addSeries(line);
+            line->attachAxis(xAxis);
+            line->attachAxis(yAxis);
+            legend.push_back({region.name, color});
+            continue;
+        }
+        auto* upper = new QLineSeries;
+        auto* lower = new QLineSeries;
+        upper->append(region.x0, yHigh);
+        upper->append(region.x1, yHigh);
+        lower->append(region.x0, yLow);
+        lower->append(region.x1, yLow);
+        auto* area = new QAreaSeries(upper, lower); // takes the two lines
+        area->setName(region.name);
+        color.setAlpha(60);
+        area->setBrush(color);
+        area->setPen(Qt::NoPen);
+        chart->addSeries(area);
+        area->attachAxis(xAxis);
+        area->attachAxis(yAxis);
+        legend.push_back({region.name, color});
+    }
+    return legend;
 }
 
 void ChartWidget::applyStyle() {

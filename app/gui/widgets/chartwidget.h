@@ -59,6 +59,8 @@ private:
     /// Fonts from the widget's font, colours from its palette (background, text, grid).
     void applyStyle();
     QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
+    /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
+    QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
 
     pecards::app::CurveSet m_curves;
     QList<LegendEntry> m_legend;

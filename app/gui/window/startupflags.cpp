@@ -20,6 +20,8 @@ const std::vector<StartupFlag>& startupFlags() {
         {"size", nullptr, "WxH", "Window size WxH (default 1600x1000)."},
         {"pitfall", nullptr, "name",
             "Open the Pitfalls view of the pitfall's card on it (names: pecards-cli pitfalls)."},
+        {"views", nullptr, "ids",
+            "View ids of the first card's slots, comma-separated (e.g. lab-ratio,unseen-angles)."},
         {"screenshot", nullptr, "file", "Save the window as PNG once every view has answered, then quit."},
         {"help", "h", nullptr, "Show this help and exit (needs no display)."},
         {"version", "v", nullptr, "Show the version and exit (needs no display)."},

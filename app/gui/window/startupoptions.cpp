@@ -23,6 +23,7 @@
 #include <QTimer>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
+#include <algorithm>
 
 namespace {
 
@@ -110,6 +111,8 @@ void applyViewOptions(
             params.length = *options.length;
             card->setParams(params);
         }
+        for (qsizetype slot = 0; slot < options.views.size() && slot < card->viewSlots().size(); ++slot)
+            card->viewSlots().at(slot)->showView(options.views.at(slot));
         if (options.back)
             card->flip();
         if (!options.pitfall.isEmpty())
@@ -189,6 +192,19 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     }
     if (!files.isEmpty())
         options.workspace = files.front();
+    options.views = value("views").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString& id : options.views) {
+        const bool known
+            = std::any_of(cardRegistry().begin(), cardRegistry().end(), [&id](const CardEntry& entry) {
+                  return std::any_of(entry.views.begin(), entry.views.end(),
+                      [&id](const ViewSpec& spec) { return spec.id == id; });
+              });
+        if (!known) {
+            error = QStringLiteral("--views %1 is invalid: %2 is not a view id of any card")
+                        .arg(value("views"), id);
+            return std::nullopt;
+        }
+    }
     if (!options.language.isEmpty() && !LanguageSwitcher::languages().contains(options.language)) {
         error = QStringLiteral("--language %1 is invalid: must be one of %2")
                     .arg(options.language, LanguageSwitcher::languages().join(QStringLiteral(", ")));

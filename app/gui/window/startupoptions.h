@@ -29,6 +29,7 @@ struct StartupOptions {
     std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;
     std::optional<pecards::Window> zoom; ///< of the card's first view
+    QStringList views; ///< view ids of the first card's slots, in order (e.g. lab-ratio, unseen-angles)
     bool back = false;
     bool cpu = false; ///< use the CPU reference instead of OpenCL
     QSize size {1600, 1000};

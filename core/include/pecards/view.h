@@ -23,6 +23,9 @@ enum class Quantity {
     Buckets, ///< integer index map: T5 bucket or Shaw clipped index, rows = i, cols = j.
     ContentScore, ///< logits with per-position q_p, k_p (probe.h), rows = i, cols = j.
     ContentAttention, ///< row softmax of ContentScore.
+    /// RoPE / hybrid: 1 where the angle m theta'_i mod 2pi lies outside what training covered
+    /// (pairs with wavelength > L0, scaling_lab.h), else 0: rows = positions, cols = pairs i.
+    UnseenAngles,
 };
 
 /// @brief How one output pixel summarises the block of entries it covers.
@@ -91,7 +94,7 @@ void validate(const ViewRequest& request);
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel);
 
 /// @brief Stable lowercase names ("table", "phase", "score", "attention", "buckets",
-/// "content-score", "content-attention"; "sample", "mean", "max", "min").
+/// "content-score", "content-attention", "unseen-angles"; "sample", "mean", "max", "min").
 std::string toString(Quantity value);
 std::string toString(Reduction value);
 

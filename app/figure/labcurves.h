@@ -1,0 +1,28 @@
+#pragma once
+/// @file labcurves.h
+/// @brief The charts of the context-extension lab (pecards/scaling_lab.h): every RoPE scaling at a
+/// common factor side by side, for the card's model, training length L0 and length L.
+///
+/// Runs on the compute worker thread (computeCurves dispatches here); the charts only draw.
+
+#include "figure/curves.h"
+
+#include <pecards/scaling_lab.h>
+
+namespace pecards::app {
+
+/// @brief The lab settings of card parameters: all six scalings (none, linear, dynamic, yarn,
+/// llama3, longrope); L0 = trainingLength(rope.scaling); L = length; the common factor s = the
+/// card's scaling factor, or L / L0 (at least 1) when the card's RoPE is unscaled.
+/// @throws pecards::InvalidParameter naming original_max_position_embeddings when L0 is missing
+///         or above L.
+pecards::ScalingLabSettings labSettings(const pecards::CardParams& params);
+
+/// @brief CurveKind::ScalingRatio (theta'_i/theta_i per pair, log y; YaRN ramp and Llama 3 smoothed
+/// band shaded), ScoreVsDistance (random-probe average score per scaling against distance, log x,
+/// L0 marked, with the decay bound) and DynamicBase (b' against sequence length, L0 marked, the
+/// sequence length request.position emphasised).
+/// @throws pecards::InvalidParameter (invalid parameters, L0 missing)
+CurveSet labCurves(const CurveRequest& request);
+
+} // namespace pecards::app

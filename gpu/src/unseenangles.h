@@ -1,0 +1,18 @@
+#pragma once
+/// @file unseenangles.h
+/// @brief The unseen-angles map on the device (kernels/tables.cl `unseen_pool`): exact 64-bit
+/// integer angles compared with the training limits of scaling_lab.h, so every pixel equals the
+/// CPU reference's.
+
+#include "clcontext.h"
+#include "pecards/view.h"
+
+namespace pecards::gpu::detail {
+
+/// @brief Computes a validated UnseenAngles request (RoPE or hybrid card). Mean is the unseen
+/// fraction of the block (an exact count divided by the block size), Max/Min any/all unseen.
+/// @throws ComputeLimitExceeded (pooled views above kTableEntryBudget), OpenClError,
+///         InvalidParameter when the scaling has no training length L0.
+Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request);
+
+} // namespace pecards::gpu::detail
