@@ -56,6 +56,7 @@ struct CliRequest {
     QString outPath; ///< compute: .npy or .csv; config: .json or empty (stdout); render: .png, .svg or .pdf
     QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
+    bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
 };
 
 /// @brief Sets view.out_rows/out_cols: `viewSize` (rows, cols) when given, else the window's

@@ -9,6 +9,8 @@
 #include "pecards/errors.h"
 #include "usageerror.h"
 
+#include <QIODevice>
+
 using namespace Qt::StringLiterals;
 
 namespace pecards::cli {
@@ -37,10 +39,10 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             out.flush();
             break;
         case CliRequest::Command::Compute:
-            runCompute(request, err);
+            runCompute(request, out, err);
             break;
         case CliRequest::Command::Render:
-            runRender(request, err);
+            runRender(request, out, err);
             break;
         case CliRequest::Command::Config:
             runConfig(request, out);
@@ -48,6 +50,14 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
         case CliRequest::Command::Devices:
             runDevices(out, err);
             break;
+        }
+        // A full disk or a closed pipe behind stdout must not pass for success.
+        out.flush();
+        if (out.status() != QTextStream::Ok) {
+            const QIODevice* device = out.device();
+            printError(err, u"stdout"_s,
+                u"cannot be written ("_s + (device != nullptr ? device->errorString() : QString()) + u')');
+            return ExitFailure;
         }
         return ExitSuccess;
     } catch (const UsageError& error) {

@@ -57,8 +57,8 @@ Grid differenceGrid(const Grid& a, const Grid& b) {
     return difference;
 }
 
-QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
-    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap) {
+std::pair<ViewRequest, ViewRequest> compareViews(
+    const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize) {
     const Window left = fullExtent(pair.left, pair.quantity);
     const Window right = fullExtent(pair.right, pair.quantity);
     ViewRequest a;
@@ -69,6 +69,12 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     setOutputSize(a, viewSize);
     ViewRequest b = a;
     b.params = pair.right;
+    return {a, b};
+}
+
+QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
+    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap) {
+    const auto [a, b] = compareViews(pair, reduction, viewSize);
 
     const Grid gridA = backend.compute(a);
     const Grid gridB = backend.compute(b);
@@ -91,9 +97,9 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     return {figureA, figureB, figureDiff};
 }
 
-QList<app::FigureSpec> workspaceFigures(Backend& backend, const app::Workspace& workspace,
-    const RenderOptions& options, Reduction compareReduction) {
-    QList<app::FigureSpec> figures;
+std::vector<ViewRequest> workspaceViews(
+    const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction) {
+    std::vector<ViewRequest> views;
     for (const app::WorkspaceCard& card : workspace.cards) {
         for (const app::CardView& cardView : card.views) {
             ViewRequest view;
@@ -102,8 +108,26 @@ QList<app::FigureSpec> workspaceFigures(Backend& backend, const app::Workspace& 
             view.window = cardView.window;
             view.reduction = cardView.reduction;
             setOutputSize(view, options.viewSize);
-            figures.append(
-                viewFigure(backend, view, options.colormap.value_or(cardView.colormap), std::nullopt));
+            views.push_back(view);
+        }
+    }
+    for (const app::ComparePair& pair : workspace.compare) {
+        const auto [a, b] = compareViews(pair, compareReduction, options.viewSize);
+        views.push_back(a);
+        views.push_back(b);
+    }
+    return views;
+}
+
+QList<app::FigureSpec> workspaceFigures(Backend& backend, const app::Workspace& workspace,
+    const RenderOptions& options, Reduction compareReduction) {
+    QList<app::FigureSpec> figures;
+    const std::vector<ViewRequest> views = workspaceViews(workspace, options, compareReduction);
+    std::size_t next = 0;
+    for (const app::WorkspaceCard& card : workspace.cards) {
+        for (const app::CardView& cardView : card.views) {
+            figures.append(viewFigure(
+                backend, views[next++], options.colormap.value_or(cardView.colormap), std::nullopt));
         }
     }
     for (const app::ComparePair& pair : workspace.compare) {

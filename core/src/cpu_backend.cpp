@@ -3,6 +3,7 @@
 #include "contentmodel.h"
 #include "contentview.h"
 #include "pecards/backend.h"
+#include "pecards/cost.h"
 #include "positionalprofile.h"
 #include "tableview.h"
 #include "toeplitzattention.h"
@@ -18,7 +19,7 @@ public:
     std::string name() const override { return "CPU reference (double)"; }
 
     Grid compute(const ViewRequest& request) override {
-        validate(request);
+        checkCost(estimateCost(request)); // validates; refuses what is over the work or memory limit
         switch (request.quantity) {
         case Quantity::Table:
         case Quantity::Phase:

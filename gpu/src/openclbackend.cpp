@@ -4,12 +4,14 @@
 
 #include "clcontext.h"
 #include "content.h"
+#include "pecards/cost.h"
 #include "pecards/errors.h"
 #include "pecards/gpu/kernelcache.h"
 #include "positional.h"
 #include "tables.h"
 
 #include <cmath>
+#include <limits>
 
 namespace pecards::gpu {
 
@@ -44,9 +46,16 @@ bool OpenClBackend::programFromCache() const {
 double OpenClBackend::buildSeconds() const {
     return m_cl->build().seconds;
 }
+const std::string& OpenClBackend::cacheNotice() const {
+    return m_cl->build().cache_notice;
+}
 
 Grid OpenClBackend::compute(const ViewRequest& request) {
-    validate(request);
+    // The cost model's memory limit (cost.h; validates the request). The device's work budgets
+    // are its own (gpu/README.md): it is faster than the CPU reference.
+    CostLimits limits = defaultCostLimits();
+    limits.work = std::numeric_limits<std::int64_t>::max();
+    checkCost(estimateCost(request), limits);
     Grid grid;
     switch (request.quantity) {
     case Quantity::Table:

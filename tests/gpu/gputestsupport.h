@@ -28,6 +28,9 @@ struct GridTolerance {
     bool circular = false; ///< compare angles mod 2pi (Phase)
 };
 
+/// @brief The documented tolerance of a quantity and reduction (gpu/README.md).
+GridTolerance toleranceFor(Quantity quantity, Reduction reduction);
+
 /// @brief Checks shape, window, identical non-finite entries, and every finite entry within tolerance.
 ::testing::AssertionResult gridsNear(const Grid& gpu, const Grid& cpu, const GridTolerance& tolerance);
 
