@@ -17,7 +17,8 @@ const QString kRunningKey = QStringLiteral("session/running");
 
 } // namespace
 
-Autosave::Autosave(MainWindow* window, QSettings* settings, QString recoveryPath, int delayMs, QObject* parent)
+Autosave::Autosave(
+    MainWindow* window, QSettings* settings, QString recoveryPath, int delayMs, QObject* parent)
     : QObject(parent)
     , m_window(window)
     , m_settings(settings)

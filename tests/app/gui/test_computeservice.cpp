@@ -177,8 +177,10 @@ TEST(ComputeService, AnOpenClFaultWhileRunningSwitchesToTheCpuReferenceWithANoti
     ASSERT_EQ(backends.count(), 2);
     const BackendInfo fallback = backends.at(1).at(0).value<BackendInfo>();
     EXPECT_FALSE(fallback.isOpenCl);
-    EXPECT_TRUE(fallback.notice.contains(QStringLiteral("CL_OUT_OF_RESOURCES"))) << fallback.notice.toStdString();
-    EXPECT_TRUE(fallback.notice.endsWith(QStringLiteral("using CPU reference"))) << fallback.notice.toStdString();
+    EXPECT_TRUE(fallback.notice.contains(QStringLiteral("CL_OUT_OF_RESOURCES")))
+        << fallback.notice.toStdString();
+    EXPECT_TRUE(fallback.notice.endsWith(QStringLiteral("using CPU reference")))
+        << fallback.notice.toStdString();
     EXPECT_FALSE(service.backendInfo().isOpenCl);
     const pecards::Grid cpu = pecards::makeCpuBackend()->compute(ropeScore(24));
     EXPECT_EQ(grids.at(1).at(0).value<GridResult>().grid.values, cpu.values);

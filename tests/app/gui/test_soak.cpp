@@ -52,7 +52,8 @@ TEST(Soak, RandomParameterChangesSettleOnTheFreshPictureWithBoundedMemory) {
     pecards::test::Random random(20261130);
     constexpr int kChanges = 3000;
     for (int n = 0; n < kChanges; ++n) {
-        Card* card = window.cards().at(pecards::test::uniformInt(random, 0, static_cast<int>(window.cards().size()) - 1));
+        Card* card = window.cards().at(
+            pecards::test::uniformInt(random, 0, static_cast<int>(window.cards().size()) - 1));
         pecards::CardParams params = pecards::test::randomParams(random, card->params().card, 2048);
         card->setParams(params);
         if (n % 25 == 0)
