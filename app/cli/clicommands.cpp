@@ -39,7 +39,7 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliMemory(request);
+    checkCliCost(request, err);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
         writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));

@@ -122,10 +122,15 @@ pecards::RequestCost cliCost(const CliRequest& request) {
     return cost;
 }
 
-void checkCliMemory(const CliRequest& request) {
+void checkCliCost(const CliRequest& request, QTextStream& err) {
+    const pecards::RequestCost cost = cliCost(request);
     pecards::CostLimits limits = pecards::defaultCostLimits();
     limits.work = kMax;
-    pecards::checkCost(cliCost(request), limits);
+    pecards::checkCost(cost, limits);
+    // Above the CPU reference's work limit the engine refuses at once: nothing to announce.
+    if (cost.work > kLongWorkNotice && cost.work <= pecards::defaultCostLimits().work) {
+        err << "pecards-cli: working: " << QString::fromStdString(pecards::describeCost(cost)) << Qt::endl;
+    }
 }
 
 } // namespace pecards::cli

@@ -6,6 +6,7 @@
 
 #include "cliparser.h"
 
+#include <QTextStream>
 #include <pecards/cost.h>
 
 namespace pecards::cli {
@@ -17,8 +18,14 @@ namespace pecards::cli {
 /// @throws InvalidParameter for an invalid view (as estimateCost).
 pecards::RequestCost cliCost(const CliRequest& request);
 
+/// Estimated work above which pecards-cli says on stderr, before starting, how long it will take
+/// (about one second on one core).
+inline constexpr std::int64_t kLongWorkNotice = 1'000'000'000;
+
 /// @brief Throws ComputeLimitExceeded when cliCost(request) is over the memory limit of
-/// defaultCostLimits() (the engine checks the work of views itself).
-void checkCliMemory(const CliRequest& request);
+/// defaultCostLimits() (the engine checks the work of views itself); otherwise, for requests
+/// estimated above kLongWorkNotice operations (and within the work limit), writes one line
+/// "pecards-cli: working: <estimate>" to `err` before the work starts.
+void checkCliCost(const CliRequest& request, QTextStream& err);
 
 } // namespace pecards::cli

@@ -72,7 +72,7 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliMemory(request);
+    checkCliCost(request, err);
     QString notice;
     const std::unique_ptr<Backend> backend = makeCliBackend(request.device, notice);
     if (!notice.isEmpty()) {

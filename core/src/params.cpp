@@ -3,6 +3,7 @@
 #include "pecards/params.h"
 
 #include "check.h"
+#include "pecards/parambounds.h"
 #include "pecards/rope_scaling.h"
 #include "validation.h"
 

@@ -29,16 +29,19 @@ ViewRequest request(Card card, Quantity quantity, std::int64_t length, Window wi
 
 TEST(Cost, ExactContentScoreIsWindowTimesDimension) {
     // RoPE head_dim 64: 1000 x 2000 entries x 64 multiply-adds.
-    const RequestCost cost = estimateCost(
-        request(Card::Rope, Quantity::ContentScore, 4096, {0, 1000, 0, 2000}, 100, 100, Reduction::Max));
+    ViewRequest r
+        = request(Card::Rope, Quantity::ContentScore, 4096, {0, 1000, 0, 2000}, 100, 100, Reduction::Max);
+    r.params.rope.head_dim = 64;
+    const RequestCost cost = estimateCost(r);
     EXPECT_EQ(cost.work, std::int64_t {1000} * 2000 * 64);
     // grid 100 x 100, one 256 x 4096 tile and its encoded vectors (256 + 4096) x 64, doubles.
     EXPECT_EQ(cost.bytes, (100 * 100 + 256 * 4096 + (256 + 4096) * 64) * 8);
 }
 
 TEST(Cost, SampledContentAttentionCountsTheShownRowsNormalisers) {
-    const RequestCost cost
-        = estimateCost(request(Card::Rope, Quantity::ContentAttention, 4096, {0, 4096, 0, 4096}, 64, 32));
+    ViewRequest r = request(Card::Rope, Quantity::ContentAttention, 4096, {0, 4096, 0, 4096}, 64, 32);
+    r.params.rope.head_dim = 64;
+    const RequestCost cost = estimateCost(r);
     EXPECT_EQ(cost.work, std::int64_t {64} * 32 * 64 + std::int64_t {64} * 4096 * 64);
 }
 

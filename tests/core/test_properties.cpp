@@ -9,6 +9,7 @@
 
 #include "pecards/alibi.h"
 #include "pecards/backend.h"
+#include "pecards/parambounds.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "support/randomparams.h"

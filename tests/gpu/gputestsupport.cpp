@@ -74,7 +74,7 @@ bool openClRequired() {
             if (tolerance.circular) {
                 error = std::min(error, 2.0 * std::numbers::pi - error);
             }
-            ok = error <= tolerance.abs_scale * scale + tolerance.rel * std::fabs(want);
+            ok = error <= tolerance.abs_scale * scale + tolerance.rel * std::fabs(want) + tolerance.floor;
         }
         worst = std::max(worst, error);
         if (!ok && bad++ == 0) {
@@ -103,7 +103,7 @@ GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
         return {2e-5, 1e-5, false};
     case Quantity::Attention:
     case Quantity::ContentAttention:
-        return {2e-5, 1e-4, false};
+        return {2e-5, 1e-4, false, 1e-20};
     case Quantity::ContentScore:
         return {5e-5, 1e-5, false};
     }

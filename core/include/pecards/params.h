@@ -23,16 +23,6 @@ inline constexpr double kMaxProbeEntry = 1e3;
 inline constexpr double kMaxBucketValue = 1e6;
 /// Largest RoPE scaling factor (real models use up to 64; 1e4 keeps dynamic NTK's base finite).
 inline constexpr double kMaxScalingFactor = 1e4;
-/// Largest base (theta) of sinusoidal and RoPE frequencies (real models: 1e4 to 5e7); with
-/// kMaxScalingFactor it keeps dynamic NTK's b * ratio^(r/(r-2)) below ~1e32.
-inline constexpr double kMaxBase = 1e12;
-/// Largest rope_scaling.attention_factor, mscale and mscale_all_dim (real models: ~0.7 to 1.5).
-/// Keeps the total logit scale (<= ~1e12) and every logit finite, so softmax stays exact.
-inline constexpr double kMaxAttentionFactor = 1e3;
-/// Range of YaRN's beta_fast/beta_slow (rotations; real: 1 and 32) and of each LongRoPE
-/// short/long factor entry (real: ~1 to ~60): [1/kMaxScalingFactor, kMaxScalingFactor]. Keeps the
-/// correction dimensions and inv_freq / factor finite.
-inline constexpr double kMinRatioParameter = 1.0 / kMaxScalingFactor;
 
 /// @brief The cards of the deck.
 enum class Card { Sinusoidal, Relative, Alibi, Rope, Hybrid };
@@ -81,7 +71,7 @@ enum class ProbeKind {
 /// @brief Sinusoidal absolute PE parameters (Vaswani et al. 2017 §3.5).
 struct SinusoidalParams {
     int d_model = 128; ///< even, [2, 1024]
-    double base = 10000.0; ///< in (1, kMaxBase]
+    double base = 10000.0; ///< finite, > 1
     SinusoidalLayout layout = SinusoidalLayout::Interleaved;
     SinusoidalFrequencies frequencies = SinusoidalFrequencies::Paper;
     int padding_idx
@@ -112,7 +102,7 @@ struct RopeScaling {
 /// @brief RoPE parameters (Su et al. 2021, RoFormer eqs. 13-16).
 struct RopeParams {
     int head_dim = 128; ///< even, [2, 1024]
-    double base = 10000.0; ///< theta, in (1, kMaxBase]
+    double base = 10000.0; ///< theta, finite, > 1
     int rotary_dim = 0; ///< partial rotary r: even, [2, head_dim]; 0 = head_dim
     RopeLayout layout = RopeLayout::HalfSplit;
     RopeScaling scaling;

@@ -154,7 +154,7 @@ TEST_F(CliRobustness, NonRegularInputsAreRefusedWithoutReadingOrBlocking) {
 TEST_F(CliRobustness, OversizedConfigIsRefusedBeforeReading) {
     writeFile(QStringLiteral("big.json"), QByteArray(5 << 20, ' '));
     expectError(runCli({QStringLiteral("config"), path(QStringLiteral("big.json"))}), 2,
-        QStringLiteral("config"), QStringLiteral("more than 4194304 bytes"));
+        QStringLiteral("config"), QStringLiteral("more than the 4194304 bytes allowed"));
 }
 
 TEST_F(CliRobustness, NpyShapeWhoseSizeOverflowsIsRefusedNamingTheFlag) {
