@@ -45,7 +45,7 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             runRender(request, out, err);
             break;
         case CliRequest::Command::Config:
-            runConfig(request, out);
+            runConfig(request, out, err);
             break;
         case CliRequest::Command::Devices:
             runDevices(out, err);

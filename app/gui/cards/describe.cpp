@@ -4,6 +4,8 @@
 #include <cmath>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
+#include <pecards/rope_scaling.h>
+#include <pecards/viewrules.h>
 
 /// Translation context of this file's texts.
 class Describe {
@@ -27,6 +29,27 @@ QString describeRopeScaling(const pecards::RopeScaling& scaling) {
     if (scaling.type != RopeScalingType::Linear && scaling.original_max_position_embeddings > 0)
         text += Describe::tr(", L0 = %1").arg(scaling.original_max_position_embeddings);
     return text;
+}
+
+QString describeRopeChoice(const pecards::CardParams& params) {
+    using pecards::RopeScalingType;
+    const pecards::RopeScaling& scaling = params.rope.scaling;
+    if (scaling.type != RopeScalingType::Dynamic && scaling.type != RopeScalingType::LongRope)
+        return {};
+    try {
+        const std::int64_t seqLen = pecards::effectiveSeqLen(params.rope, params.length);
+        const pecards::RopeScalingResult result = pecards::ropeScaling(params.rope, seqLen);
+        if (scaling.type == RopeScalingType::Dynamic)
+            return Describe::tr(", effective base %1 at seq_len %2")
+                .arg(QString::number(result.effective_base, 'g', 6))
+                .arg(seqLen);
+        const std::int64_t l0 = pecards::ropeScalingContext(scaling);
+        return result.long_factor_selected
+            ? Describe::tr(", long factors (seq_len %1 > L0 %2)").arg(seqLen).arg(l0)
+            : Describe::tr(", short factors (seq_len %1 <= L0 %2)").arg(seqLen).arg(l0);
+    } catch (const pecards::InvalidParameter&) {
+        return {};
+    }
 }
 
 QString describeAlibiForm(pecards::AlibiForm form) {

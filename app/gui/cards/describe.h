@@ -11,6 +11,11 @@
 QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
 QString describeRopeScaling(const pecards::RopeScaling& scaling);
+/// @brief What the sequence length picks (HF v5 `dynamic_rope_update` rules, via
+/// pecards::effectiveSeqLen): ", effective base 2.1e+04 at seq_len 8192" (dynamic NTK),
+/// ", long factors (seq_len 131072 > L0 4096)" (longrope); "" for other scalings or invalid
+/// parameters.
+QString describeRopeChoice(const pecards::CardParams& params);
 /// @brief "causal -m(i-j) (paper, GPT-NeoX)" ...
 QString describeAlibiForm(pecards::AlibiForm form);
 /// @brief The slope of the shown head, "2^-3" for powers of two, else 4 significant digits;

@@ -62,7 +62,7 @@ void addControls(ParameterForm& form) {
 
 QString RopeCard::convention(const pecards::CardParams& p) {
     return RopeCard::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
-        .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling))
+        .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling) + describeRopeChoice(p))
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
         .arg(p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim)
