@@ -49,6 +49,11 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(p.length, p.relative.d_model), 32};
     case Curve::TxlRelShift:
         return {mul(in.input.rows(), in.input.cols()), 2};
+    case Curve::LearnedTable:
+    case Curve::LearnedDifference:
+        return {mul(p.length, in.learned.cols()), 32};
+    case Curve::LearnedSimilarity:
+        return {mul(p.length, p.length), std::max<std::int64_t>(in.learned.cols(), 1)};
     case Curve::None:
         break;
     }
@@ -97,7 +102,9 @@ pecards::RequestCost requestCost(const CliRequest& request) {
         pecards::RequestCost cost;
         cost.work = mul(values, perValue);
         cost.bytes = add(outputBytes(values, request.outPath),
-            mul(mul(request.curve.input.rows(), request.curve.input.cols()), 8));
+            mul(add(mul(request.curve.input.rows(), request.curve.input.cols()),
+                    mul(request.curve.learned.rows(), request.curve.learned.cols())),
+                8));
         cost.counted = "curve values x operations per value";
         cost.advice = "use a smaller length L or fewer offsets, distances or positions";
         return cost;

@@ -96,7 +96,8 @@ GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
     case Quantity::Table:
         return {2e-6, 2e-6, false};
     case Quantity::Phase:
-        return {2e-7, 0.0, reduction == Reduction::Sample}; // about 1.3e-6 rad
+        // about 1.3e-6 rad: 2e-7 x 2pi, also when the window's largest phase is far below 2pi
+        return {2e-7, 0.0, reduction == Reduction::Sample, 1.3e-6};
     case Quantity::Buckets:
         return {0.0, reduction == Reduction::Mean ? 1e-6 : 0.0, false};
     case Quantity::Score:
