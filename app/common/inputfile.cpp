@@ -47,6 +47,16 @@ qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes) {
 }
 
 QByteArray readInputFile(const QString& path, qint64 maxBytes) {
+    if (path.startsWith(u':')) { // a Qt resource (built-in presets): in memory, its size is known
+        QFile resource(path);
+        if (!resource.open(QIODevice::ReadOnly)) {
+            fail(path, u"cannot be read ("_s + resource.errorString() + u')');
+        }
+        if (resource.size() > maxBytes) {
+            fail(path, u"is larger than the "_s + QString::number(maxBytes) + u" bytes allowed"_s);
+        }
+        return resource.readAll();
+    }
     QFile file;
     const qint64 size = openInputFile(file, path, maxBytes);
     QByteArray bytes = file.read(size);

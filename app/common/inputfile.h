@@ -20,7 +20,8 @@ inline constexpr qint64 kMaxJsonFileBytes = qint64 {4} << 20;
 ///         (the message gives the size and the cap).
 qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes);
 
-/// @brief The whole content of a regular file of at most `maxBytes` bytes (openInputFile).
+/// @brief The whole content of a regular file of at most `maxBytes` bytes (openInputFile), or of
+/// a Qt resource (":/presets/...", size-checked the same way).
 /// @throws FileError as openInputFile, or when fewer bytes than the file size could be read.
 QByteArray readInputFile(const QString& path, qint64 maxBytes);
 
