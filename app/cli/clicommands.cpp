@@ -1,16 +1,17 @@
 #include "clicommands.h"
 
 #include "clibackend.h"
+#include "clicost.h"
 #include "clicurves.h"
 #include "clilab.h"
 #include "common/csvfile.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
+#include "common/outputfile.h"
 #include "modelsummary.h"
 #include "pecards/pitfall.h"
 
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -31,7 +32,22 @@ void writeOutput(const QString& path, const OutputArray& array) {
     }
 }
 
-void runCompute(const CliRequest& request, QTextStream& err) {
+void printCost(const CliRequest& request, QTextStream& out) {
+    const pecards::RequestCost cost = cliCost(request);
+    out << "estimate: " << QString::fromStdString(pecards::describeCost(cost)) << '\n'
+        << "work: " << cost.work << " operations (" << QString::fromStdString(cost.counted) << ")\n"
+        << "peak memory: " << cost.bytes << " bytes\n";
+    const pecards::CostLimits limits = pecards::defaultCostLimits();
+    out << "limits: " << limits.work << " operations (views on the CPU reference), " << limits.bytes
+        << " bytes: " << (cost.bytes <= limits.bytes ? "within" : "over") << " the memory limit\n";
+}
+
+void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
+    if (request.dryRun) {
+        printCost(request, out);
+        return;
+    }
+    checkCliCost(request, err);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
         writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));
@@ -63,11 +79,7 @@ void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err) {
         out.flush();
         return;
     }
-    QSaveFile file(request.outPath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
-        throw app::FileError(
-            (request.outPath + u": cannot be written ("_s + file.errorString() + u')').toStdString());
-    }
+    app::writeOutputFile(request.outPath, json);
 }
 
 void runPitfalls(QTextStream& out) {

@@ -10,10 +10,15 @@
 namespace pecards::cli {
 
 /// @brief `compute`: the grid (through the --device backend) or the curve, then writes --out
-/// atomically (.npy float64 or .csv by extension). A fallback notice goes to `err`.
-/// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded, UsageError,
-///         pecards::app::FileError (output not writable), std::runtime_error (device failure).
-void runCompute(const CliRequest& request, QTextStream& err);
+/// atomically (.npy float64 or .csv by extension). A fallback notice goes to `err`. With
+/// --dry-run: printCost() on `out` only. A request over the memory limit is refused first.
+/// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded (over the cost model's limits),
+///         UsageError, pecards::app::FileError (output not writable), std::runtime_error (device failure).
+void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err);
+
+/// @brief --dry-run: the estimate of cliCost() (clicost.h), its work and peak memory in full, and
+/// whether it is within the limits, on `out`.
+void printCost(const CliRequest& request, QTextStream& out);
 
 /// @brief `config`: writes modelSummary() as indented JSON to --out, or to `out` when none.
 /// RoPE frequencies are evaluated at --seq-len, else defaultSeqLen() (modelsummary.h). The

@@ -27,6 +27,10 @@ const std::vector<CliFlag>& cliFlags() {
             "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "
             "(best OpenCL device, CPU reference if none works) or a case-insensitive part of an OpenCL "
             "\"platform / device\" name (see `devices`)."},
+        {"dry-run", nullptr, "Request",
+            "Print the estimated work (operations, ~1 ns each on one core) and peak memory of `compute` "
+            "or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
+            "the physical memory) are refused with the estimate."},
         // Window and output
         {"length", "L", "Window and output", "Sequence length L in positions, [1, 1048576]. Default 4096."},
         {"rows", "A:B", "Window and output",

@@ -16,6 +16,7 @@
 
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -85,12 +86,13 @@ public:
             field = parseEnum<Enum>(flag(name), text(name));
         }
     }
-    std::shared_ptr<const Eigen::MatrixXd> matrix(const char* name) const {
+    /// The .npy file of flag `name` (its first `maxRows` rows; -1 = all), or nullptr when unset.
+    std::shared_ptr<const Eigen::MatrixXd> matrix(const char* name, std::int64_t maxRows = -1) const {
         if (!isSet(name)) {
             return nullptr;
         }
         try {
-            return std::make_shared<const Eigen::MatrixXd>(app::readNpyMatrix(text(name)));
+            return std::make_shared<const Eigen::MatrixXd>(app::readNpyMatrix(text(name), maxRows));
         } catch (const app::FileError& error) {
             throw UsageError(flag(name), QString::fromUtf8(error.what()));
         }
@@ -194,7 +196,9 @@ void applyBiasFrom(const Flags& flags, CardParams& p) {
     }
 }
 
-void applyCardFlags(const Flags& flags, CardParams& p) {
+/// `readContent`: the quantity uses content vectors (--q-npy, --k-npy); only then are their first
+/// L rows read, otherwise only their headers are checked.
+void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
     flags.setInt("length", p.length, kInt64Min, kInt64Max);
     if (flags.isSet("causal")) {
         p.causal = true;
@@ -230,8 +234,13 @@ void applyCardFlags(const Flags& flags, CardParams& p) {
     }
     flags.setList("q", p.probe.q);
     flags.setList("k", p.probe.k);
-    p.probe.content_q = flags.matrix("q-npy");
-    p.probe.content_k = flags.matrix("k-npy");
+    const std::int64_t contentRows = readContent ? std::clamp<std::int64_t>(p.length, 0, kMaxLength) : 0;
+    p.probe.content_q = flags.matrix("q-npy", contentRows);
+    p.probe.content_k = flags.matrix("k-npy", contentRows);
+    if (!readContent) {
+        p.probe.content_q.reset();
+        p.probe.content_k.reset();
+    }
     flags.setEnum("pitfall", p.pitfall.kind);
     if (flags.isSet("pitfall-fixed")) {
         p.pitfall.fixed = true;
@@ -262,7 +271,7 @@ void checkCardOfModel(const app::ModelConfig& config, Card card) {
             + u" with its own flags"_s);
 }
 
-CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>& config) {
+CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>& config, bool readContent) {
     CardParams params;
     if (config) {
         params.card = config->cards().front();
@@ -272,7 +281,7 @@ CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>
     if (config) {
         checkCardOfModel(*config, params.card);
     }
-    applyCardFlags(flags, params);
+    applyCardFlags(flags, params, readContent);
     if (config && params.rope.seq_len == 0) {
         params.rope.seq_len = defaultSeqLen(*config); // the rule `config` uses (modelsummary.h)
     }
@@ -417,8 +426,10 @@ void parseQuantity(const Flags& flags, CliRequest& request) {
 /// The card parameters, checked against the quantity's cards and validated (compute, render).
 void parseParams(const Flags& flags, CliRequest& request) {
     ViewRequest& view = request.view;
-    view.params = buildParams(flags, request.config);
     const CliQuantity& quantity = *request.quantity;
+    const bool readContent = quantity.curve == Curve::None
+        && (quantity.view == Quantity::ContentScore || quantity.view == Quantity::ContentAttention);
+    view.params = buildParams(flags, request.config, readContent);
     if (std::find(quantity.cards.begin(), quantity.cards.end(), view.params.card) == quantity.cards.end()) {
         throw UsageError(u"--quantity"_s,
             QString::fromLatin1(quantity.name) + u" is not offered by card "_s
@@ -709,6 +720,11 @@ CliRequest parseCommandLine(const QStringList& arguments) {
     } else {
         throw UsageError(
             command, u"is not a command: allowed: compute, render, config, devices, pitfalls, help"_s);
+    }
+    request.dryRun = flags.isSet("dry-run");
+    if (request.dryRun && request.command != CliRequest::Command::Compute
+        && request.command != CliRequest::Command::Render) {
+        throw UsageError(u"--dry-run"_s, u"is used by compute and render only"_s);
     }
     return request;
 }

@@ -68,6 +68,7 @@ struct CliRequest {
     QString outPath; ///< compute: .npy or .csv; config: .json or empty (stdout); render: .png, .svg or .pdf
     QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
+    bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
 };
 
 /// @brief True when `path` names a folder: it ends in "/" or is an existing directory

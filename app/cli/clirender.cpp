@@ -1,12 +1,14 @@
 #include "clirender.h"
 
 #include "clibackend.h"
+#include "clicommands.h"
+#include "clicost.h"
 #include "common/fileerror.h"
+#include "common/outputfile.h"
 #include "figure/figureexporter.h"
 #include "renderfigures.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -37,6 +39,8 @@ QStringList galleryPaths(const QString& folder, const QList<NamedFigure>& figure
     return paths;
 }
 
+/// One file per figure (BASE-01.EXT, ...), or one PDF of all; a batch is written all or none
+/// (app::OutputBatch), so a failure leaves every file of an earlier run as it was.
 void writeFigures(const app::FigureExporter& exporter, const QString& outPath,
     const QList<NamedFigure>& named, bool numbered) {
     QList<app::Figure> figures;
@@ -55,19 +59,37 @@ void writeFigures(const app::FigureExporter& exporter, const QString& outPath,
         throw app::FileError("Cannot create the folder " + outPath.toStdString());
     }
     const QStringList paths = gallery ? galleryPaths(outPath, named) : numberedPaths(outPath, figures.size());
-    for (qsizetype i = 0; i < figures.size(); ++i) {
-        if (!exporter.save(paths[i], {figures[i]}, &error)) {
-            for (qsizetype written = 0; written < i; ++written) {
-                QFile::remove(paths[written]);
-            }
-            throw app::FileError(error.toStdString());
+    for (const QString& path : paths) {
+        try {
+            app::checkOutputTarget(path); // before rendering anything
+        } catch (const app::FileError& e) {
+            throw app::FileError("Cannot export figure to " + std::string(e.what()));
         }
+    }
+    const bool svg = app::figureFormatForPath(outPath) == app::FigureFormat::Svg;
+    app::OutputBatch batch;
+    for (qsizetype i = 0; i < figures.size(); ++i) {
+        QByteArray bytes = svg ? exporter.svgData(figures[i], &error) : exporter.pngData(figures[i], &error);
+        if (!error.isEmpty()) {
+            throw app::FileError(u"Cannot export figure to %1: %2"_s.arg(paths[i], error).toStdString());
+        }
+        batch.add(paths[i], std::move(bytes));
+    }
+    try {
+        batch.commit();
+    } catch (const app::FileError& e) {
+        throw app::FileError("Cannot export figure to " + std::string(e.what()));
     }
 }
 
 } // namespace
 
-void runRender(const CliRequest& request, QTextStream& err) {
+void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
+    if (request.dryRun) {
+        printCost(request, out);
+        return;
+    }
+    checkCliCost(request, err);
     QString notice;
     const std::unique_ptr<Backend> backend = makeCliBackend(request.device, notice);
     if (!notice.isEmpty()) {

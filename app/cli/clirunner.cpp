@@ -10,6 +10,8 @@
 #include "pecards/errors.h"
 #include "usageerror.h"
 
+#include <QIODevice>
+
 using namespace Qt::StringLiterals;
 
 namespace pecards::cli {
@@ -42,10 +44,10 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             out.flush();
             break;
         case CliRequest::Command::Compute:
-            runCompute(request, err);
+            runCompute(request, out, err);
             break;
         case CliRequest::Command::Render:
-            runRender(request, err);
+            runRender(request, out, err);
             break;
         case CliRequest::Command::Config:
             runConfig(request, out, err);
@@ -56,6 +58,14 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
         case CliRequest::Command::Pitfalls:
             runPitfalls(out);
             break;
+        }
+        // A full disk or a closed pipe behind stdout must not pass for success.
+        out.flush();
+        if (out.status() != QTextStream::Ok) {
+            const QIODevice* device = out.device();
+            printError(err, u"stdout"_s,
+                u"cannot be written ("_s + (device != nullptr ? device->errorString() : QString()) + u')');
+            return ExitFailure;
         }
         return ExitSuccess;
     } catch (const UsageError& error) {

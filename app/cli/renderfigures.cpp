@@ -73,9 +73,8 @@ Grid differenceGrid(const Grid& a, const Grid& b) {
     return difference;
 }
 
-QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
-    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
-    const app::FigureExportOptions& options) {
+std::pair<ViewRequest, ViewRequest> compareViews(
+    const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize) {
     const Window left = fullExtent(pair.left, pair.quantity);
     const Window right = fullExtent(pair.right, pair.quantity);
     ViewRequest a;
@@ -83,18 +82,27 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     a.quantity = pair.quantity;
     a.window = {0, std::min(left.row_end, right.row_end), 0, std::min(left.col_end, right.col_end)};
     a.reduction = reduction;
+    setOutputSize(a, viewSize);
+    ViewRequest b = a;
+    b.params = pair.right;
+    return {a, b};
+}
+
+QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
+    const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
+    const app::FigureExportOptions& options) {
+    auto [a, b] = compareViews(pair, reduction, viewSize);
     Grid gridA;
     if (viewSize) {
-        setOutputSize(a, viewSize);
         gridA = backend.compute(a);
-    } else {
+    } else { // B at the print resolution A's figure picks
         app::PrintFigure print = app::printResolutionFigure(a, colormap.toStdString(), std::nullopt, options,
             [&backend](const ViewRequest& request) { return backend.compute(request); });
         a = print.request;
         gridA = std::move(print.grid);
+        b = a;
+        b.params = pair.right;
     }
-    ViewRequest b = a;
-    b.params = pair.right;
     const Grid gridB = backend.compute(b);
     const app::ValueRange rangeA = defaultRange(gridA, pair.quantity, colormap);
     const app::ValueRange rangeB = defaultRange(gridB, pair.quantity, colormap);
@@ -113,6 +121,28 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     figureA.title = u"A: "_s + figureA.title;
     figureB.title = u"B: "_s + figureB.title;
     return {figureA, figureB, figureDiff};
+}
+
+std::vector<ViewRequest> workspaceViews(
+    const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction) {
+    std::vector<ViewRequest> views;
+    for (const app::WorkspaceCard& card : workspace.cards) {
+        for (const app::CardView& cardView : card.views) {
+            ViewRequest view;
+            view.params = card.params;
+            view.quantity = cardView.quantity;
+            view.window = cardView.window;
+            view.reduction = cardView.reduction;
+            setOutputSize(view, options.viewSize);
+            views.push_back(view);
+        }
+    }
+    for (const app::ComparePair& pair : workspace.compare) {
+        const auto [a, b] = compareViews(pair, compareReduction, options.viewSize);
+        views.push_back(a);
+        views.push_back(b);
+    }
+    return views;
 }
 
 QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& workspace,

@@ -13,6 +13,8 @@
 #include <QList>
 #include <QString>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace pecards::cli {
 
@@ -38,6 +40,16 @@ app::ChartSpec chartFigure(const app::CurveRequest& chart);
 /// in either grid, or not finite, is masked (-inf) in the difference.
 /// @throws std::invalid_argument when the windows or shapes differ.
 Grid differenceGrid(const Grid& a, const Grid& b);
+
+/// @brief The views A and B of a compare pair: the part of the quantity's full extent both
+/// sides have, `reduction`, `viewSize` pixels (setOutputSize rule).
+std::pair<ViewRequest, ViewRequest> compareViews(
+    const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize);
+
+/// @brief The views workspaceFigures computes, in its order: every view of every card, then A
+/// and B of every compare pair.
+std::vector<ViewRequest> workspaceViews(
+    const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction);
 
 /// @brief The three figures of a compare pair, as the GUI's compare view shows it: A and B in
 /// `colormap` over one shared range (the union of their default ranges), then A - B in the

@@ -1,9 +1,9 @@
 #include "common/csvfile.h"
 
 #include "common/fileerror.h"
+#include "common/outputfile.h"
 
 #include <QByteArray>
-#include <QSaveFile>
 #include <cstdio>
 
 using namespace Qt::StringLiterals;
@@ -25,11 +25,7 @@ void writeCsv(const QString& path, std::int64_t rows, std::int64_t cols, const s
             text.append(c + 1 < cols ? ',' : '\n');
         }
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(text) != text.size()
-        || !file.commit()) {
-        throw FileError((path + u": cannot be written ("_s + file.errorString() + u')').toStdString());
-    }
+    writeOutputFile(path, text);
 }
 
 } // namespace pecards::app

@@ -2,6 +2,8 @@
 
 #include "common/configerror.h"
 #include "common/configreader.h"
+#include "common/fileerror.h"
+#include "common/inputfile.h"
 #include "common/layertypes.h"
 #include "common/ropescalingconfig.h"
 #include "pecards/errors.h"
@@ -594,11 +596,13 @@ ModelConfig parseModelConfig(const QByteArray& json, const QString& fileName) {
 }
 
 ModelConfig readModelConfig(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        throw ConfigError(QString(), path + u": cannot be read ("_s + file.errorString() + u')');
+    QByteArray json;
+    try {
+        json = readInputFile(path, kMaxJsonFileBytes);
+    } catch (const FileError& error) {
+        throw ConfigError(QString(), QString::fromStdString(error.what()));
     }
-    ModelConfig config = parseModelConfig(file.readAll(), QFileInfo(path).fileName());
+    ModelConfig config = parseModelConfig(json, QFileInfo(path).fileName());
     config.filePath = path;
     return config;
 }

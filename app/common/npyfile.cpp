@@ -1,14 +1,16 @@
 #include "common/npyfile.h"
 
 #include "common/fileerror.h"
+#include "common/inputfile.h"
+#include "common/outputfile.h"
 
 #include <QByteArray>
 #include <QFile>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStringList>
 #include <QtEndian>
 #include <cstring>
+#include <limits>
 #include <pecards/params.h>
 
 using namespace Qt::StringLiterals;
@@ -45,11 +47,16 @@ struct NpyHeader {
     qsizetype dataOffset = 0;
 };
 
-NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
-    if (bytes.size() < 10 || std::memcmp(bytes.constData(), kMagic, kMagicSize) != 0) {
+/// Largest header dict read (numpy writes a few hundred bytes; format 2.0 allows 4 GiB).
+constexpr qsizetype kMaxHeaderLength = qsizetype {1} << 20;
+
+/// Reads and parses the header (magic, version, dict) from the start of `file`.
+NpyHeader readHeader(const QString& path, QFile& file) {
+    const QByteArray prefix = file.read(12);
+    if (prefix.size() < 10 || std::memcmp(prefix.constData(), kMagic, kMagicSize) != 0) {
         fail(path, u"not a .npy file (no \\x93NUMPY magic)"_s);
     }
-    const auto major = static_cast<unsigned char>(bytes[6]);
+    const auto major = static_cast<unsigned char>(prefix[6]);
     qsizetype lengthSize = 0;
     if (major == 1) {
         lengthSize = 2;
@@ -59,16 +66,25 @@ NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
         fail(path, u".npy format version "_s + QString::number(major) + u" is not supported (1 to 3 are)"_s);
     }
     const qsizetype start = 8 + lengthSize;
-    if (bytes.size() < start) {
+    if (prefix.size() < start) {
         fail(path, u"truncated .npy header"_s);
     }
     const qsizetype length = lengthSize == 2
-        ? qFromLittleEndian<quint16>(bytes.constData() + 8)
-        : static_cast<qsizetype>(qFromLittleEndian<quint32>(bytes.constData() + 8));
-    if (bytes.size() < start + length) {
+        ? qFromLittleEndian<quint16>(prefix.constData() + 8)
+        : static_cast<qsizetype>(qFromLittleEndian<quint32>(prefix.constData() + 8));
+    if (length > kMaxHeaderLength) {
+        fail(path,
+            u"declares a header of "_s + QString::number(length) + u" bytes, more than the "_s
+                + QString::number(kMaxHeaderLength) + u" allowed"_s);
+    }
+    if (!file.seek(start)) {
         fail(path, u"truncated .npy header"_s);
     }
-    const QString dict = QString::fromLatin1(bytes.mid(start, length));
+    const QByteArray dictBytes = file.read(length);
+    if (dictBytes.size() != length) {
+        fail(path, u"truncated .npy header"_s);
+    }
+    const QString dict = QString::fromLatin1(dictBytes);
     NpyHeader header;
     header.dataOffset = start + length;
     static const QRegularExpression descrRe(uR"('descr'\s*:\s*'([^']*)')"_s);
@@ -78,7 +94,7 @@ NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
     const QRegularExpressionMatch fortran = fortranRe.match(dict);
     const QRegularExpressionMatch shape = shapeRe.match(dict);
     if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) {
-        fail(path, u"malformed .npy header "_s + dict.trimmed());
+        fail(path, u"malformed .npy header "_s + dict.trimmed().left(200));
     }
     header.descr = descr.captured(1);
     header.fortranOrder = fortran.captured(1) == u"True"_s;
@@ -86,7 +102,7 @@ NpyHeader parseHeader(const QString& path, const QByteArray& bytes) {
         bool ok = false;
         const qlonglong extent = part.trimmed().toLongLong(&ok);
         if (!ok || extent < 0) {
-            fail(path, u"malformed shape ("_s + shape.captured(1) + u") in the .npy header"_s);
+            fail(path, u"malformed shape ("_s + shape.captured(1).left(200) + u") in the .npy header"_s);
         }
         header.shape.push_back(extent);
     }
@@ -133,20 +149,13 @@ void writeNpy(
         qToLittleEndian<double>(
             values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(bytes) != bytes.size()
-        || !file.commit()) {
-        fail(path, u"cannot be written ("_s + file.errorString() + u')');
-    }
+    writeOutputFile(path, bytes);
 }
 
-Eigen::MatrixXd readNpyMatrix(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        fail(path, u"cannot be read ("_s + file.errorString() + u')');
-    }
-    const QByteArray bytes = file.readAll();
-    const NpyHeader header = parseHeader(path, bytes);
+Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
+    QFile file;
+    const qint64 fileSize = openInputFile(file, path, std::numeric_limits<qint64>::max());
+    const NpyHeader header = readHeader(path, file);
     qsizetype itemSize = 0;
     if (header.descr == u"<f8"_s) {
         itemSize = 8;
@@ -154,7 +163,7 @@ Eigen::MatrixXd readNpyMatrix(const QString& path) {
         itemSize = 4;
     } else {
         fail(path,
-            u"dtype '"_s + header.descr
+            u"dtype '"_s + header.descr.left(40)
                 + u"' is not supported: expected little-endian float32 '<f4' or float64 '<f8'"_s);
     }
     if (header.fortranOrder) {
@@ -166,22 +175,38 @@ Eigen::MatrixXd readNpyMatrix(const QString& path) {
             extents << QString::number(extent);
         }
         fail(path,
-            u"shape ("_s + extents.join(u", "_s)
+            u"shape ("_s + extents.join(u", "_s).left(200)
                 + u") is not supported: expected a 2-D array (positions L, dimension d)"_s);
     }
     const std::int64_t rows = header.shape[0];
     const std::int64_t cols = header.shape[1];
-    const qsizetype expected = static_cast<qsizetype>(rows * cols) * itemSize;
-    const qsizetype available = bytes.size() - header.dataOffset;
+    const QString shapeText = u"shape ("_s + QString::number(rows) + u", "_s + QString::number(cols) + u')';
+    // rows * cols * itemSize in checked arithmetic: a header may declare any extents.
+    std::int64_t rowBytes = 0;
+    std::int64_t expected = 0;
+    if (__builtin_mul_overflow(cols, static_cast<std::int64_t>(itemSize), &rowBytes)
+        || __builtin_mul_overflow(rows, rowBytes, &expected)) {
+        fail(path, shapeText + u" declares more than 2^63 bytes of data"_s);
+    }
+    const qint64 available = fileSize - header.dataOffset;
     if (available != expected) {
         fail(path,
-            u"holds "_s + QString::number(available) + u" bytes of data, but shape ("_s
-                + QString::number(rows) + u", "_s + QString::number(cols) + u") needs "_s
+            u"holds "_s + QString::number(available) + u" bytes of data, but "_s + shapeText + u" needs "_s
                 + QString::number(expected));
     }
-    const char* data = bytes.constData() + header.dataOffset;
+    const std::int64_t readRows = maxRows < 0 ? rows : std::min(rows, maxRows);
+    const qint64 readBytes = readRows * rowBytes; // <= expected: no overflow
+    if (readBytes == 0) {
+        return Eigen::MatrixXd(readRows, cols);
+    }
+    // Mapped, not read: only the pages of the rows used are touched.
+    const uchar* mapped = file.map(header.dataOffset, readBytes);
+    if (mapped == nullptr) {
+        fail(path, u"cannot be read ("_s + file.errorString() + u')');
+    }
+    const auto* data = reinterpret_cast<const char*>(mapped);
     Eigen::MatrixXd matrix
-        = itemSize == 8 ? decodeRows<double>(data, rows, cols) : decodeRows<float>(data, rows, cols);
+        = itemSize == 8 ? decodeRows<double>(data, readRows, cols) : decodeRows<float>(data, readRows, cols);
     // Content vectors feed a double row softmax: entries must be finite and bounded (params.h).
     const auto outOfRange = !(matrix.array().isFinite() && matrix.array().abs() <= pecards::kMaxProbeEntry);
     if (outOfRange.any()) {

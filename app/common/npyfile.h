@@ -20,9 +20,15 @@ void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const
 
 /// @brief Reads a 2-D `.npy` array of shape (rows, cols), dtype little-endian float32 (`<f4`)
 /// or float64 (`<f8`), C order (format versions 1.0-3.0). float32 values are widened exactly.
-/// @return a rows x cols matrix (row r = the file's row r, e.g. the vector of position r).
-/// @throws FileError naming the file and the problem: unreadable, not a .npy file, another dtype
-///         (big-endian, integers, ...), Fortran order, not 2-D, or truncated data.
-Eigen::MatrixXd readNpyMatrix(const QString& path);
+/// Only a regular file is read (openInputFile); its header is read first, its declared data size
+/// (checked arithmetic, no overflow) must equal the file's payload, and only the first
+/// `maxRows` rows are then read (memory-mapped): a request needing L positions reads L rows.
+/// @param maxRows rows to read; -1 = all. Fewer rows than the file holds come back unchanged.
+/// @return a min(rows, maxRows) x cols matrix (row r = the file's row r, e.g. position r).
+/// @throws FileError naming the file and the problem: unreadable, not a regular file, not a .npy
+///         file, header over 1 MiB, another dtype (big-endian, integers, ...), Fortran order, not
+///         2-D, a declared size that overflows or differs from the file's, or entries that are
+///         not finite or exceed kMaxProbeEntry in magnitude.
+Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows = -1);
 
 } // namespace pecards::app

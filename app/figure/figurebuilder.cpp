@@ -140,7 +140,9 @@ QImage colorizeGrid(const Grid& grid, const QList<QRgb>& colormap, ValueRange ra
     }
     checkRange(range);
     const double top = static_cast<double>(colormap.size() - 1);
-    const double scale = top / (range.max - range.min);
+    // In halves: max - min overflows for ranges such as [-1e308, 1e308]; halving is exact, so
+    // every other range maps exactly as (v - min) * top / (max - min).
+    const double scale = top / (range.max / 2 - range.min / 2);
     const QRgb masked = maskedColor.rgb();
     QImage image(grid.cols, grid.rows, QImage::Format_RGB32);
     for (int r = 0; r < grid.rows; ++r) {
@@ -156,7 +158,7 @@ QImage colorizeGrid(const Grid& grid, const QList<QRgb>& colormap, ValueRange ra
                 line[c] = masked;
                 continue;
             }
-            const double index = std::clamp(std::round((v - range.min) * scale), 0.0, top);
+            const double index = std::clamp(std::round((v / 2 - range.min / 2) * scale), 0.0, top);
             line[c] = colormap[static_cast<qsizetype>(index)] | 0xff000000u;
         }
     }

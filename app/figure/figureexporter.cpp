@@ -1,5 +1,7 @@
 #include "figure/figureexporter.h"
 
+#include "common/fileerror.h"
+#include "common/outputfile.h"
 #include "common/version.h"
 #include "figure/figurepresets.h"
 
@@ -10,7 +12,6 @@
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
 
@@ -71,16 +72,11 @@ QByteArray joinTextRuns(const QByteArray& svg) {
 }
 
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
-    // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
-    // buffered QSaveFile can lose it in the final flush and commit a truncated file.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
-        setError(error, QStringLiteral("Cannot export figure to %1: %2").arg(path, file.errorString()));
+    try {
+        writeOutputFile(path, bytes); // the previous file is kept on any failure
+    } catch (const FileError& e) {
+        setError(error, QStringLiteral("Cannot export figure to %1").arg(QString::fromStdString(e.what())));
         return false;
-    }
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        setError(error, QStringLiteral("Cannot export figure to %1: %2").arg(path, file.errorString()));
-        return false; // QSaveFile discards the temporary file; the old file is untouched
     }
     return true;
 }

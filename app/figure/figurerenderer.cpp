@@ -227,9 +227,11 @@ void FigureRenderer::paint(
         drawAlignedText(painter, tick, QString::number(v), QPointF(L.plot.left() - L.tickLength - L.gap, y),
             Qt::AlignRight | Qt::AlignVCenter);
     }
-    const double barSpan = spec.colorBar.max - spec.colorBar.min;
+    // In halves: max - min overflows for ranges such as [-1e308, 1e308] (halving is exact).
+    const double halfSpan = spec.colorBar.max / 2 - spec.colorBar.min / 2;
     for (const double v : L.barTicks.values) {
-        const double y = L.colorBar.bottom() - (v - spec.colorBar.min) / barSpan * L.colorBar.height();
+        const double y
+            = L.colorBar.bottom() - (v / 2 - spec.colorBar.min / 2) / halfSpan * L.colorBar.height();
         painter.drawLine(QPointF(L.colorBar.right(), y), QPointF(L.colorBar.right() + L.tickLength, y));
         drawAlignedText(painter, tick, formatTick(v, L.barTicks.step),
             QPointF(L.colorBar.right() + L.tickLength + L.gap, y), Qt::AlignLeft | Qt::AlignVCenter);

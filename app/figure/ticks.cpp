@@ -1,8 +1,10 @@
 #include "figure/ticks.h"
 
 #include <QLocale>
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace pecards::app {
@@ -33,26 +35,33 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
         throw std::invalid_argument("valueTicks: maxCount must be >= 2");
     }
     // Start from range / maxCount (a little finer than needed) and coarsen until they fit:
-    // this picks the densest nice step with at most maxCount ticks.
-    double step = niceStep((max - min) / maxCount, kValueMantissas);
+    // this picks the densest nice step with at most maxCount ticks. The range is divided
+    // before subtracting, so [-1e308, 1e308] does not overflow to infinity.
+    const double raw = max / maxCount - min / maxCount;
+    double step = niceStep(raw > 0.0 ? raw : std::numeric_limits<double>::denorm_min(), kValueMantissas);
     ValueTicks ticks;
-    for (;;) {
+    // Each pass makes at most maxCount + 1 ticks and the step grows by >= 1.25x per pass, so
+    // both loops end, also where k * step cannot tell neighbouring multiples apart (|k| > 2^53).
+    while (std::isfinite(step)) {
         ticks.values.clear();
         const double tolerance = 1e-9 * step;
         const double firstMultiple = std::ceil((min - tolerance) / step);
-        for (double k = firstMultiple;; k += 1.0) {
-            const double value = k * step;
-            if (value > max + tolerance) {
+        for (int n = 0; n <= maxCount; ++n) {
+            const double value = (firstMultiple + n) * step;
+            if (value > max + tolerance || (!ticks.values.empty() && value <= ticks.values.back())) {
                 break;
             }
             ticks.values.push_back(std::abs(value) < tolerance ? 0.0 : value);
         }
         if (static_cast<int>(ticks.values.size()) <= maxCount) {
-            break;
+            ticks.step = step;
+            return ticks;
         }
         step = niceStep(step * 1.0001, kValueMantissas); // the next coarser nice step
     }
-    ticks.step = step;
+    // Not reached for finite min < max (a step of the whole range fits); kept as a bound.
+    ticks.values = {min, max};
+    ticks.step = max - min;
     return ticks;
 }
 
@@ -66,21 +75,36 @@ std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount) {
     if (first == last) {
         return {first};
     }
-    const double raw = std::max(1.0, static_cast<double>(last - first) / maxCount);
-    auto step = static_cast<qint64>(std::llround(niceStep(raw, kIndexMantissas)));
+    // In double: last - first may not fit in qint64. Steps are capped at 5 x 10^18 (fits in qint64).
+    const double span = static_cast<double>(last) - static_cast<double>(first);
+    const auto stepFor = [](double raw) {
+        return static_cast<qint64>(std::llround(std::min(niceStep(raw, kIndexMantissas), 5e18)));
+    };
+    qint64 step = stepFor(std::max(1.0, span / maxCount));
     std::vector<qint64> ticks;
     for (;;) {
         ticks.clear();
         // The first multiple of step at or after first (first may be negative in principle).
-        qint64 value = first >= 0 ? (first + step - 1) / step * step : -((-first) / step) * step;
-        for (; value <= last; value += step) {
+        qint64 value = first / step * step;
+        if (value < first) {
+            value += step; // first > 0 and not a multiple: no overflow (value < first)
+        }
+        // At most maxCount + 1 ticks per pass; stops before value + step would overflow.
+        while (value <= last && static_cast<int>(ticks.size()) <= maxCount) {
             ticks.push_back(value);
+            if (__builtin_add_overflow(value, step, &value)) {
+                break;
+            }
         }
         if (static_cast<int>(ticks.size()) <= maxCount) {
             return ticks;
         }
-        step = static_cast<qint64>(
-            std::llround(niceStep(static_cast<double>(step) * 1.0001, kIndexMantissas)));
+        const qint64 coarser = stepFor(static_cast<double>(step) * 1.0001);
+        if (coarser <= step) { // only for spans near the whole qint64 range: keep the first ones
+            ticks.resize(static_cast<std::size_t>(maxCount));
+            return ticks;
+        }
+        step = coarser;
     }
 }
 
@@ -90,14 +114,18 @@ QString formatTick(double value, double step) {
     }
     const QLocale c = QLocale::c();
     QString text;
-    if (value != 0.0 && (std::abs(value) >= 1e6 || step < 1e-4)) {
-        // Enough significant digits to tell neighbouring ticks apart.
-        const int digits = std::max(0, static_cast<int>(std::ceil(std::log10(std::abs(value) / step))));
-        text = c.toString(value, 'e', std::min(digits, 6));
+    if (!(std::isfinite(step) && step > 0.0) || !std::isfinite(value)) {
+        text = c.toString(value, 'g', 6); // no step to derive the precision from
+    } else if (value != 0.0 && (std::abs(value) >= 1e6 || step < 1e-4)) {
+        // Enough significant digits to tell neighbouring ticks apart (clamped before the cast:
+        // value / step may overflow).
+        const double digits = std::ceil(std::log10(std::abs(value) / step));
+        text = c.toString(value, 'e', static_cast<int>(std::clamp(digits, 0.0, 6.0)));
     } else {
         const double scaled = step / std::pow(10.0, std::floor(std::log10(step)));
         const int fractionDigits = scaled > 2.4 && scaled < 2.6 ? 1 : 0; // 2.5 x 10^k needs one more
-        const int decimals = std::max(0, fractionDigits - static_cast<int>(std::floor(std::log10(step))));
+        const int decimals = static_cast<int>(std::clamp(
+            fractionDigits - std::floor(std::log10(step)), 0.0, 20.0)); // 20: steps >= 1e-4 need <= 5
         text = c.toString(value, 'f', decimals);
     }
     if (text.startsWith(QLatin1Char('-'))) {

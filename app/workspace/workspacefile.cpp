@@ -1,15 +1,16 @@
 #include "workspace/workspacefile.h"
 
+#include "common/fileerror.h"
+#include "common/inputfile.h"
+#include "common/outputfile.h"
 #include "common/version.h"
 #include "pecards/errors.h"
 #include "workspace/jsonreader.h"
 #include "workspace/paramsjson.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 namespace pecards::app {
 
@@ -271,12 +272,10 @@ std::optional<Workspace> openWorkspace(const QString& path, QString* error) {
         }
         return std::nullopt;
     };
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return failed(file.errorString());
-    }
     try {
-        return workspaceFromJson(file.readAll());
+        return workspaceFromJson(readInputFile(path, kMaxJsonFileBytes));
+    } catch (const FileError& e) {
+        return failed(QString::fromStdString(e.what()));
     } catch (const WorkspaceFormatError& e) {
         return failed(QString::fromStdString(e.what()));
     }
@@ -295,14 +294,10 @@ bool saveWorkspace(const QString& path, const Workspace& workspace, QString* err
     } catch (const InvalidParameter& e) {
         return failed(QString::fromStdString(e.what()));
     }
-    // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
-    // buffered QSaveFile can lose it in the final flush and commit a truncated file.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
-        return failed(file.errorString());
-    }
-    if (file.write(json) != json.size() || !file.commit()) {
-        return failed(file.errorString()); // the temporary file is discarded, the old one kept
+    try {
+        writeOutputFile(path, json); // the previous file is kept on any failure
+    } catch (const FileError& e) {
+        return failed(QString::fromStdString(e.what()));
     }
     return true;
 }

@@ -2,7 +2,6 @@
 
 #include "contentview.h"
 
-#include "computebudget.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 #include "segmenttree.h"
@@ -120,18 +119,7 @@ Grid poolContent(const ContentModel& model, const ViewRequest& request) {
     const bool attention = request.quantity == Quantity::ContentAttention;
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
-    const std::int64_t per_entry = std::max(model.dimension(), 16);
     const bool exact = request.reduction != Reduction::Sample;
-    const std::int64_t normaliser_rows = exact ? w.rows() : rows.count();
-    std::int64_t work = exact ? w.rows() * w.cols() * per_entry : 0;
-    if (attention) {
-        work += normaliser_rows * request.params.length * per_entry;
-    }
-    checkBudget(work, kContentWorkBudget,
-        "content multiply-adds (exact: window rows x window cols x max(d, 16); attention adds normaliser "
-        "rows x L x "
-        "max(d, 16))",
-        exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows");
     Grid grid = makeGrid(request, rows, cols);
     if (exact) {
         poolExact(model, request, rows, cols, attention, grid);

@@ -5,7 +5,7 @@
 /// Sample: the pixels' first rows x first columns, O(pixels d) (one Eigen product).
 /// Mean/Max/Min: every window entry, in tiles of at most 256 rows x 4096 columns, O(window rows x
 /// window cols x d). Content attention also needs each row's softmax normaliser over all L keys
-/// (j <= i when causal), O(L d) per row. Work above kContentWorkBudget is refused.
+/// (j <= i when causal), O(L d) per row. The cost model (cost.h) limits the work.
 
 #include "contentmodel.h"
 #include "pecards/view.h"
@@ -14,7 +14,6 @@ namespace pecards::detail {
 
 /// @brief Computes a ContentScore or ContentAttention request (validated). Masked entries are -inf
 /// (scores) or 0 (attention); a fully masked block is -inf (scores) or 0 (attention).
-/// @throws ComputeLimitExceeded above kContentWorkBudget (computebudget.h).
 Grid poolContent(const ContentModel& model, const ViewRequest& request);
 
 } // namespace pecards::detail

@@ -3,6 +3,7 @@
 #include "contentmodel.h"
 #include "contentview.h"
 #include "pecards/backend.h"
+#include "pecards/cost.h"
 #include "pecards/pitfall.h"
 #include "pecards/pitfallpool.h"
 #include "positionalprofile.h"
@@ -31,7 +32,7 @@ public:
     std::string name() const override { return "CPU reference (double)"; }
 
     Grid compute(const ViewRequest& request) override {
-        validate(request);
+        checkCost(estimateCost(request)); // validates; refuses what is over the work or memory limit
         if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
             if (!isParameterPitfall(pitfall)) {
                 return poolPitfall(request);

@@ -4,6 +4,7 @@
 
 #include "check.h"
 #include "pecards/pitfall.h"
+#include "pecards/parambounds.h"
 #include "pecards/rope_scaling.h"
 #include "validation.h"
 
@@ -21,7 +22,8 @@ void checkDim(std::string_view name, int value, int minimum) {
 }
 
 void checkBase(std::string_view name, double value) {
-    PECARDS_CHECK(std::isfinite(value) && value > 1.0, name, value, "finite, > 1");
+    PECARDS_CHECK(std::isfinite(value) && value > 1.0 && value <= kMaxBase, name, value,
+        "finite, > 1 and <= " + formatValue(kMaxBase));
 }
 
 void checkCount(std::string_view name, std::int64_t value) {
@@ -55,8 +57,19 @@ void checkFinitePositive(std::string_view name, double value) {
     PECARDS_CHECK(std::isfinite(value) && value > 0.0, name, value, "finite, > 0");
 }
 
-void checkFiniteNonNegative(std::string_view name, double value, std::string_view allowed) {
-    PECARDS_CHECK(std::isfinite(value) && value >= 0.0, name, value, allowed);
+/// attention_factor, mscale, mscale_all_dim: 0 (not given) or up to kMaxAttentionFactor.
+void checkAttentionFactor(std::string_view name, double value, std::string_view zeroMeans) {
+    PECARDS_CHECK(std::isfinite(value) && value >= 0.0 && value <= kMaxAttentionFactor, name, value,
+        "in [0, " + formatValue(kMaxAttentionFactor) + "] (0 = " + std::string(zeroMeans) + ")");
+}
+
+/// beta_fast/beta_slow and LongRoPE factor entries: [kMinRatioParameter, kMaxScalingFactor].
+bool inRatioRange(double value) {
+    return std::isfinite(value) && value >= kMinRatioParameter && value <= kMaxScalingFactor;
+}
+
+std::string ratioRange() {
+    return "in [" + formatValue(kMinRatioParameter) + ", " + formatValue(kMaxScalingFactor) + "]";
 }
 
 /// Every value of each enum, in declaration order; the single list behind toString/fromString.
@@ -156,12 +169,11 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
             rotary_dim >= 4, "rotary_dim", rotary_dim, "even, >= 4 for dynamic NTK (exponent d/(d-2))");
         break;
     case RopeScalingType::Yarn:
-        checkFinitePositive("rope_scaling.beta_slow", s.beta_slow);
-        PECARDS_CHECK(std::isfinite(s.beta_fast) && s.beta_fast >= s.beta_slow, "rope_scaling.beta_fast",
-            s.beta_fast, "finite, >= rope_scaling.beta_slow = " + formatValue(s.beta_slow));
-        checkFiniteNonNegative("rope_scaling.mscale", s.mscale, "finite, >= 0 (0 = not given)");
-        checkFiniteNonNegative(
-            "rope_scaling.mscale_all_dim", s.mscale_all_dim, "finite, >= 0 (0 = not given)");
+        PECARDS_CHECK(inRatioRange(s.beta_slow), "rope_scaling.beta_slow", s.beta_slow, ratioRange());
+        PECARDS_CHECK(inRatioRange(s.beta_fast) && s.beta_fast >= s.beta_slow, "rope_scaling.beta_fast",
+            s.beta_fast, ratioRange() + ", >= rope_scaling.beta_slow = " + formatValue(s.beta_slow));
+        checkAttentionFactor("rope_scaling.mscale", s.mscale, "not given");
+        checkAttentionFactor("rope_scaling.mscale_all_dim", s.mscale_all_dim, "not given");
         break;
     case RopeScalingType::Llama3:
         checkFinitePositive("rope_scaling.low_freq_factor", s.low_freq_factor);
@@ -171,13 +183,14 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
         break;
     case RopeScalingType::LongRope: {
         const auto expected = static_cast<std::size_t>(rotary_dim / 2);
-        const std::string allowed = std::to_string(expected) + " entries (rotary_dim/2), each finite and > 0";
+        const std::string allowed
+            = std::to_string(expected) + " entries (rotary_dim/2), each " + ratioRange();
         for (const auto* list : {&s.short_factor, &s.long_factor}) {
             const char* name
                 = list == &s.short_factor ? "rope_scaling.short_factor" : "rope_scaling.long_factor";
             PECARDS_CHECK(list->size() == expected, name, std::to_string(list->size()) + " entries", allowed);
             for (double f : *list) {
-                PECARDS_CHECK(std::isfinite(f) && f > 0.0, name, f, allowed);
+                PECARDS_CHECK(inRatioRange(f), name, f, allowed);
             }
         }
         break;
@@ -186,8 +199,7 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
         break;
     }
     if (s.type == RopeScalingType::Yarn || s.type == RopeScalingType::LongRope) {
-        checkFiniteNonNegative("rope_scaling.attention_factor", s.attention_factor,
-            "finite, >= 0 (0 = derived from the factor)");
+        checkAttentionFactor("rope_scaling.attention_factor", s.attention_factor, "derived from the factor");
     }
     // Throws naming the missing key when the type needs a pretraining context it cannot find.
     static_cast<void>(ropeScalingContext(s));

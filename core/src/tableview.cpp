@@ -2,7 +2,6 @@
 
 #include "tableview.h"
 
-#include "computebudget.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
@@ -108,8 +107,6 @@ Grid poolTable(const ViewRequest& request) {
         }
         return grid;
     }
-    checkBudget(w.rows() * table.width(), kTableEntryBudget, "table entries (window rows x row width)",
-        "use reduction sample or fewer window rows");
     constexpr std::int64_t kChunkRows = 4096;
     PixelRowReducer reducer(cols.count());
     for (int r = 0; r < rows.count(); ++r) {

@@ -3,7 +3,7 @@
 /// @brief Pooled Table and Phase views (rows = positions, cols = dimensions or frequency pairs).
 ///
 /// Only the window's rows are computed. Sample: the pixels' first rows, O(out_rows d).
-/// Mean/Max/Min: every window row in chunks, O(window rows x d), refused above kTableEntryBudget.
+/// Mean/Max/Min: every window row in chunks, O(window rows x d) (limited by the cost model, cost.h).
 
 #include "pecards/view.h"
 

@@ -2,7 +2,6 @@
 
 #include "toeplitzattention.h"
 
-#include "computebudget.h"
 #include "pixelblocks.h"
 #include "segmenttree.h"
 
@@ -108,11 +107,6 @@ Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& 
     const Window& w = request.window;
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
-    if (request.reduction != Reduction::Sample) {
-        checkBudget(w.rows() * cols.count(), kAttentionQueryBudget,
-            "attention range queries (window rows x output columns)",
-            "use reduction sample, fewer window rows or fewer output columns");
-    }
     Grid grid = makeGrid(request, rows, cols);
     const RowLogits logits(profile, request.params.length, w.row_begin, w.row_end);
     switch (request.reduction) {

@@ -8,7 +8,7 @@
 /// logits sit far below the global maximum, or cancel digits between two large prefix sums).
 /// Relative error of an entry: about (2 log2(2L) eps) |lse_i|, below 1e-12 for |logits| < 1e2.
 /// Sample costs O(L d + out_rows log L + pixels); Mean/Max/Min one range query per window row
-/// and output column, refused above kAttentionQueryBudget (computebudget.h).
+/// and output column (the cost model, cost.h, limits how many).
 
 #include "pecards/view.h"
 #include "positionalprofile.h"

@@ -73,7 +73,9 @@ BackendChoice makeBackend(const DeviceSelection& selection, const FactoryOverrid
         OpenClOptions options;
         options.extra_source = overrides.extra_kernel_source;
         BackendChoice choice;
-        choice.backend = std::make_unique<OpenClBackend>(device, options);
+        auto backend = std::make_unique<OpenClBackend>(device, options);
+        choice.notice = backend->cacheNotice(); // said once, like a fallback notice
+        choice.backend = std::move(backend);
         choice.is_opencl = true;
         return choice;
     } catch (const std::exception& error) {

@@ -75,12 +75,14 @@ ProgramBuild buildProgram(const cl::Context& context, const OpenClDevice& device
             &binary_status, &status);
         if (status == CL_SUCCESS
             && program.build(std::vector<cl::Device> {handle}, buildOptions().c_str()) == CL_SUCCESS) {
+            cache.confirm(key);
             result.program = program;
             result.from_cache = true;
             result.seconds = elapsed();
+            result.cache_notice = cache.notice();
             return result;
         }
-        // An entry this runtime rejects is rebuilt from source and overwritten below.
+        cache.discard(key); // rejected by this runtime: rebuilt from source and stored below
     }
     cl_int status = CL_SUCCESS;
     cl::Program program(context, source, false, &status);
@@ -92,6 +94,7 @@ ProgramBuild buildProgram(const cl::Context& context, const OpenClDevice& device
     }
     result.program = program;
     result.seconds = elapsed();
+    result.cache_notice = cache.notice();
     return result;
 }
 

@@ -29,6 +29,7 @@ struct ProgramBuild {
     cl::Program program;
     bool from_cache = false; ///< loaded from the binary cache (no compilation)
     double seconds = 0.0; ///< wall time of the build or load
+    std::string cache_notice; ///< KernelCache::notice(): why the cache could not be used, or empty
 };
 
 /// @brief Builds `source` for the device, through the binary cache: a cached binary is used when

@@ -4,6 +4,7 @@
 
 #include "clcontext.h"
 #include "content.h"
+#include "pecards/cost.h"
 #include "pecards/errors.h"
 #include "pecards/gpu/kernelcache.h"
 #include "pecards/pitfall.h"
@@ -13,6 +14,7 @@
 #include "unseenangles.h"
 
 #include <cmath>
+#include <limits>
 
 namespace pecards::gpu {
 
@@ -47,9 +49,16 @@ bool OpenClBackend::programFromCache() const {
 double OpenClBackend::buildSeconds() const {
     return m_cl->build().seconds;
 }
+const std::string& OpenClBackend::cacheNotice() const {
+    return m_cl->build().cache_notice;
+}
 
 Grid OpenClBackend::compute(const ViewRequest& request) {
-    validate(request);
+    // The cost model's memory limit (cost.h; validates the request). The device's work budgets
+    // are its own (gpu/README.md): it is faster than the CPU reference.
+    CostLimits limits = defaultCostLimits();
+    limits.work = std::numeric_limits<std::int64_t>::max();
+    checkCost(estimateCost(request), limits);
     if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
         if (!isParameterPitfall(pitfall)) {
             return detail::computePitfall(*m_cl, request);

@@ -2534,4 +2534,22 @@ double-click to reset; hover for the exact value.</source>
             <translation>n = %1：b' = %2，θ'_1 = %3</translation>
         </message>
     </context>
+    <context>
+        <name>Autosave</name>
+        <message>
+            <source>Restore workspace</source>
+            <translation>恢复工作区</translation>
+        </message>
+        <message>
+            <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
+            <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
+        </message>
+    </context>
+    <context>
+        <name>ComputeWorker</name>
+        <message>
+            <source>OpenCL failed while running (%1); using CPU reference</source>
+            <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
+        </message>
+    </context>
 </TS>

@@ -114,6 +114,46 @@ const InvalidCase kInvalidCases[] = {
          p.rope.scaling.short_factor.assign(64, 1.0);
          p.rope.scaling.long_factor.assign(64, kNaN);
      }, "rope_scaling.long_factor", "nan"},
+    // Upper and lower bounds that keep every derived value finite (issue: 1e154 gave NaN grids).
+    {"yarn_attention_factor_huge", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::Yarn;
+         p.rope.scaling.factor = 4;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.attention_factor = 1e154;
+     }, "rope_scaling.attention_factor", "1e+154"},
+    {"yarn_mscale_huge", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::Yarn;
+         p.rope.scaling.factor = 4;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.mscale = 1001;
+     }, "rope_scaling.mscale", "1001"},
+    {"yarn_mscale_all_dim_huge", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::Yarn;
+         p.rope.scaling.factor = 4;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.mscale_all_dim = 1e300;
+     }, "rope_scaling.mscale_all_dim", "1e+300"},
+    {"yarn_beta_slow_tiny", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::Yarn;
+         p.rope.scaling.factor = 4;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.beta_slow = 1e-300;
+     }, "rope_scaling.beta_slow", "1e-300"},
+    {"longrope_attention_factor_huge", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::LongRope;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.short_factor.assign(64, 1.0);
+         p.rope.scaling.long_factor.assign(64, 2.0);
+         p.rope.scaling.attention_factor = 2e3;
+     }, "rope_scaling.attention_factor", "2000"},
+    {"longrope_factor_tiny", [](CardParams& p) {
+         p.rope.scaling.type = RopeScalingType::LongRope;
+         p.rope.scaling.original_max_position_embeddings = 4096;
+         p.rope.scaling.short_factor.assign(64, 1e-300);
+         p.rope.scaling.long_factor.assign(64, 2.0);
+     }, "rope_scaling.short_factor", "1e-300"},
+    {"rope_base_huge", [](CardParams& p) { p.rope.base = 1e13; }, "base", "1e+13"},
+    {"sin_base_huge", [](CardParams& p) { p = card(Card::Sinusoidal); p.sinusoidal.base = 1e300; }, "base", "1e+300"},
     {"dynamic_rotary_dim_2", [](CardParams& p) {
          p.rope.rotary_dim = 2;
          p.rope.scaling.type = RopeScalingType::Dynamic;

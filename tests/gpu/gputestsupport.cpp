@@ -74,7 +74,7 @@ bool openClRequired() {
             if (tolerance.circular) {
                 error = std::min(error, 2.0 * std::numbers::pi - error);
             }
-            ok = error <= tolerance.abs_scale * scale + tolerance.rel * std::fabs(want);
+            ok = error <= tolerance.abs_scale * scale + tolerance.rel * std::fabs(want) + tolerance.floor;
         }
         worst = std::max(worst, error);
         if (!ok && bad++ == 0) {
@@ -89,6 +89,28 @@ bool openClRequired() {
             << first.str();
     }
     return ::testing::AssertionSuccess();
+}
+
+GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
+    switch (quantity) {
+    case Quantity::Table:
+        return {2e-6, 2e-6, false};
+    case Quantity::Phase:
+        // about 1.3e-6 rad: 2e-7 x 2pi, also when the window's largest phase is far below 2pi
+        return {2e-7, 0.0, reduction == Reduction::Sample, 1.3e-6};
+    case Quantity::Buckets:
+        return {0.0, reduction == Reduction::Mean ? 1e-6 : 0.0, false};
+    case Quantity::UnseenAngles: // exact integers; the device divides the Mean's count in float32
+        return {0.0, reduction == Reduction::Mean ? 1e-7 : 0.0, false};
+    case Quantity::Score:
+        return {2e-5, 1e-5, false};
+    case Quantity::Attention:
+    case Quantity::ContentAttention:
+        return {2e-5, 1e-4, false, 1e-20};
+    case Quantity::ContentScore:
+        return {5e-5, 1e-5, false};
+    }
+    return {};
 }
 
 } // namespace pecards::test

@@ -21,12 +21,16 @@ gpu::OpenClBackend* sharedOpenClBackend(std::string& reason);
 bool openClRequired();
 
 /// @brief Tolerance of a float32 grid against the double reference:
-/// |gpu - cpu| <= abs_scale * max|cpu| + rel * |cpu| (max over the finite reference entries).
+/// |gpu - cpu| <= abs_scale * max|cpu| + rel * |cpu| + floor (max over the finite reference entries).
 struct GridTolerance {
     double abs_scale = 0.0;
     double rel = 0.0;
     bool circular = false; ///< compare angles mod 2pi (Phase)
+    double floor = 0.0; ///< absolute term: probabilities below float32's resolved tail (attention)
 };
+
+/// @brief The documented tolerance of a quantity and reduction (gpu/README.md).
+GridTolerance toleranceFor(Quantity quantity, Reduction reduction);
 
 /// @brief Checks shape, window, identical non-finite entries, and every finite entry within tolerance.
 ::testing::AssertionResult gridsNear(const Grid& gpu, const Grid& cpu, const GridTolerance& tolerance);

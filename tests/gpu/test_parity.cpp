@@ -104,28 +104,6 @@ std::vector<CardCase> cardCases() {
     return cases;
 }
 
-/// Tolerance of a quantity (gpu/README.md).
-GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
-    switch (quantity) {
-    case Quantity::Table:
-        return {2e-6, 2e-6, false};
-    case Quantity::Phase:
-        return {2e-7, 0.0, reduction == Reduction::Sample}; // about 1.3e-6 rad
-    case Quantity::Buckets:
-        return {0.0, reduction == Reduction::Mean ? 1e-6 : 0.0, false};
-    case Quantity::UnseenAngles: // exact integers; the device divides the Mean's count in float32
-        return {0.0, reduction == Reduction::Mean ? 1e-7 : 0.0, false};
-    case Quantity::Score:
-        return {2e-5, 1e-5, false};
-    case Quantity::Attention:
-    case Quantity::ContentAttention:
-        return {2e-5, 1e-4, false};
-    case Quantity::ContentScore:
-        return {5e-5, 1e-5, false};
-    }
-    return {};
-}
-
 struct ViewShape {
     std::int64_t length;
     Window window; ///< for L x L quantities; tables use the rows and their own columns

@@ -23,62 +23,91 @@ void ComputeWorker::W_ensureBackend() {
         return;
     ProvidedBackend provided = m_factory();
     m_backend = std::move(provided.backend);
+    m_isOpenCl = provided.info.isOpenCl;
     emit W_backendReady(provided.info);
+}
+
+bool ComputeWorker::W_fallBackToCpu(const QString& reason) {
+    if (!m_isOpenCl)
+        return false;
+    m_backend = pecards::makeCpuBackend();
+    m_isOpenCl = false;
+    BackendInfo info;
+    info.name = QString::fromStdString(m_backend->name());
+    info.isOpenCl = false;
+    info.notice = tr("OpenCL failed while running (%1); using CPU reference").arg(reason);
+    emit W_backendReady(info);
+    return true;
+}
+
+void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
+    QElapsedTimer timer;
+    timer.start();
+    const auto elapsed = [&] { return startMilliseconds + static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
+    if (const auto* view = std::get_if<pecards::ViewRequest>(&job.payload)) {
+        GridResult result {job.tag, job.id, *view, m_backend->compute(*view), 0.0};
+        result.milliseconds = elapsed();
+        emit W_gridReady(result);
+    } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
+        CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
+        result.milliseconds = elapsed();
+        emit W_curvesReady(result);
+    } else if (const auto* print = std::get_if<PrintRequest>(&job.payload)) {
+        PrintResult result {job.tag, job.id, *print,
+            pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
+                print->options,
+                [this](const pecards::ViewRequest& request) { return m_backend->compute(request); }),
+            0.0};
+        result.milliseconds = elapsed();
+        emit W_printReady(result);
+    } else if (const auto* pitfall = std::get_if<PitfallRequest>(&job.payload)) {
+        PitfallResult result = W_pitfall(*pitfall);
+        result.tag = job.tag;
+        result.id = job.id;
+        result.milliseconds = elapsed();
+        emit W_pitfallReady(result);
+    } else {
+        const auto& difference = std::get<DifferenceRequest>(job.payload);
+        DifferenceResult result;
+        result.tag = job.tag;
+        result.id = job.id;
+        result.request = difference;
+        result.difference = W_difference(difference, result.a, result.b);
+        result.milliseconds = elapsed();
+        emit W_differenceReady(result);
+    }
 }
 
 void ComputeWorker::W_run(const ComputeJob& job) {
     QElapsedTimer timer;
     timer.start();
+    const auto milliseconds = [&timer] { return static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
     ComputeFailure failure {job.tag, job.id, FailureKind::BackendError, {}};
-    try {
-        W_ensureBackend();
-        if (const auto* view = std::get_if<pecards::ViewRequest>(&job.payload)) {
-            GridResult result {job.tag, job.id, *view, m_backend->compute(*view), 0.0};
-            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-            emit W_gridReady(result);
-        } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
-            CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
-            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-            emit W_curvesReady(result);
-        } else if (const auto* print = std::get_if<PrintRequest>(&job.payload)) {
-            PrintResult result {job.tag, job.id, *print,
-                pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
-                    print->options,
-                    [this](const pecards::ViewRequest& request) { return m_backend->compute(request); }),
-                0.0};
-            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-            emit W_printReady(result);
-        } else if (const auto* pitfall = std::get_if<PitfallRequest>(&job.payload)) {
-            PitfallResult result = W_pitfall(*pitfall);
-            result.tag = job.tag;
-            result.id = job.id;
-            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-            emit W_pitfallReady(result);
-        } else {
-            const auto& difference = std::get<DifferenceRequest>(job.payload);
-            DifferenceResult result;
-            result.tag = job.tag;
-            result.id = job.id;
-            result.request = difference;
-            result.difference = W_difference(difference, result.a, result.b);
-            result.milliseconds = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-            emit W_differenceReady(result);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        try {
+            W_ensureBackend();
+            W_compute(job, milliseconds());
+            emit W_jobFinished(job.tag, job.id, milliseconds());
+            return;
+        } catch (const pecards::InvalidParameter& error) {
+            failure.kind = FailureKind::InvalidParameter;
+            failure.message = QString::fromUtf8(error.what());
+        } catch (const pecards::ComputeLimitExceeded& error) {
+            failure.kind = FailureKind::ComputeLimit;
+            failure.message = QString::fromUtf8(error.what());
+        } catch (const std::exception& error) {
+            failure.message = QString::fromUtf8(error.what());
+            if (W_fallBackToCpu(failure.message.section(QLatin1Char('\n'), 0, 0).left(200)))
+                continue; // the same job again, on the CPU reference
+        } catch (...) {
+            failure.message = QStringLiteral("unknown error in the compute backend");
+            if (W_fallBackToCpu(failure.message))
+                continue;
         }
-        emit W_jobFinished(job.tag, job.id, static_cast<double>(timer.nsecsElapsed()) * 1e-6);
-        return;
-    } catch (const pecards::InvalidParameter& error) {
-        failure.kind = FailureKind::InvalidParameter;
-        failure.message = QString::fromUtf8(error.what());
-    } catch (const pecards::ComputeLimitExceeded& error) {
-        failure.kind = FailureKind::ComputeLimit;
-        failure.message = QString::fromUtf8(error.what());
-    } catch (const std::exception& error) {
-        failure.message = QString::fromUtf8(error.what());
-    } catch (...) {
-        failure.message = QStringLiteral("unknown error in the compute backend");
+        break;
     }
     emit W_failed(failure);
-    emit W_jobFinished(job.tag, job.id, static_cast<double>(timer.nsecsElapsed()) * 1e-6);
+    emit W_jobFinished(job.tag, job.id, milliseconds());
 }
 
 namespace {

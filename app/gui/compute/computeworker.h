@@ -2,7 +2,11 @@
 /// @file computeworker.h
 /// @brief The object that lives on the compute thread: it drains the tagged queue, runs each
 /// job on the backend and reports value-type results. Every method runs on the worker thread
-/// (prefix W_); exceptions are caught here and become `W_failed`.
+/// (prefix W_); exceptions are caught here and become `W_failed`. When an OpenCL backend fails
+/// while running (out of resources, a lost device, a kernel that fails for one quantity: any error
+/// but InvalidParameter / ComputeLimitExceeded), the worker switches to the CPU reference for good,
+/// announces it with `W_backendReady` (notice "OpenCL failed ...; using CPU reference") and runs the
+/// job again there, so every view keeps working.
 
 #include "compute/backendprovider.h"
 #include "compute/computejobs.h"
@@ -37,9 +41,13 @@ private:
     void W_ensureBackend();
     void W_run(const ComputeJob& job);
     PitfallResult W_pitfall(const PitfallRequest& request);
+    void W_compute(const ComputeJob& job, double startMilliseconds);
+    /// Replaces a failed OpenCL backend by the CPU reference; false when it was not OpenCL.
+    bool W_fallBackToCpu(const QString& reason);
     pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
 
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;
     std::unique_ptr<pecards::Backend> m_backend;
+    bool m_isOpenCl = false;
 };

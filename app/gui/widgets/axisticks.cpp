@@ -11,7 +11,11 @@ std::vector<double> niceTicks(double low, double high, int maxTicks, bool intege
         ticks.push_back(low);
         return ticks;
     }
-    const double rough = (high - low) / maxTicks;
+    // Divided before subtracting: [-1e308, 1e308] must not overflow to infinity.
+    const double rough = high / maxTicks - low / maxTicks;
+    if (!(rough > 0.0) || !std::isfinite(rough)) {
+        return {low, high}; // the range is below double resolution
+    }
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
     double step = magnitude;
     for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
@@ -21,13 +25,14 @@ std::vector<double> niceTicks(double low, double high, int maxTicks, bool intege
     }
     if (integers)
         step = std::max(1.0, std::round(step));
-    // Multiples n * step (not a running sum, which drifts: -0.2 + 0.1 + 0.1 != 0).
-    const auto first = static_cast<long long>(std::ceil(low / step - 1e-9));
-    const auto last = static_cast<long long>(std::floor(high / step + 1e-9));
-    for (long long n = first; n <= last; ++n) {
+    // Multiples n * step (not a running sum, which drifts: -0.2 + 0.1 + 0.1 != 0). n stays in
+    // double: low / step may exceed the long long range; at most 2 maxTicks + 2 ticks (the
+    // step is >= rough), also where n + 1 == n in double.
+    const double first = std::ceil(low / step - 1e-9);
+    const double last = std::floor(high / step + 1e-9);
+    for (double n = first; n <= last && static_cast<int>(ticks.size()) <= 2 * maxTicks + 1; ++n) {
         // For steps below 1 (1/2/5 x 10^-k), n / (1/step) is the nearest double to the tick.
-        ticks.push_back(
-            step < 1.0 ? static_cast<double>(n) / std::round(1.0 / step) : static_cast<double>(n) * step);
+        ticks.push_back(step < 1.0 ? n / std::round(1.0 / step) : n * step);
     }
     return ticks;
 }

@@ -3,6 +3,7 @@
 #include "common/version.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
+#include "session/autosave.h"
 #include "settings/theme.h"
 #include "views/quantitystyle.h"
 #include "window/mainwindow.h"
@@ -48,7 +49,16 @@ int runPecards(int argc, char* argv[]) {
     // Before the first show, so the cards are built in the chosen language.
     window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);
     window.resize(options->size);
+    // Crash safety: the workspace is saved to a recovery file 30 s after a change (every view
+    // change ends in a compute job) and on quit; after a crash the next start offers it.
+    Autosave autosave(&window, window.settings(), Autosave::defaultRecoveryPath());
+    const bool crashed = autosave.crashedWithRecovery();
+    autosave.beginSession();
+    QObject::connect(&service, &ComputeService::jobFinished, &autosave, &Autosave::markChanged);
+    QObject::connect(&app, &QApplication::aboutToQuit, &autosave, &Autosave::endSession);
     window.show();
     applyStartupOptions(window, service, *options);
+    if (crashed && options->screenshot.isEmpty() && options->workspace.isEmpty())
+        autosave.offerRestore();
     return QApplication::exec();
 }

@@ -35,8 +35,8 @@ void DeviceStatus::onBackend(const BackendInfo& info) {
     m_backend = info;
     m_device->setText(tr("device: %1%2").arg(info.name, info.isOpenCl ? QString() : tr(" (CPU)")));
     m_device->setToolTip(info.notice.isEmpty() ? info.name : info.notice);
-    if (!info.notice.isEmpty() && !m_noticeShown) {
-        m_noticeShown = true; // the fallback notice is shown once
+    if (!info.notice.isEmpty() && info.notice != m_shownNotice) {
+        m_shownNotice = info.notice; // each notice (fallback, cache, runtime failure) is shown once
         m_bar->showMessage(info.notice, kNoticeMilliseconds);
     }
 }

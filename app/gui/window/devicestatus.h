@@ -34,6 +34,6 @@ private:
     QStatusBar* m_bar;
     QLabel* m_device = nullptr;
     QLabel* m_lastCompute = nullptr;
-    bool m_noticeShown = false;
+    QString m_shownNotice;
     BackendInfo m_backend;
 };

@@ -3,7 +3,9 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <csignal>
 #include <cstring>
+#include <sys/resource.h>
 
 namespace pecards::test {
 
@@ -11,10 +13,9 @@ CliRun runCli(const QStringList& arguments) {
     return runCli(arguments, QProcessEnvironment::systemEnvironment());
 }
 
-CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment) {
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
+namespace {
+
+CliRun finish(QProcess& process, const QStringList& arguments) {
     CliRun run;
     if (!process.waitForFinished(300000)) {
         ADD_FAILURE() << "pecards-cli did not finish: " << arguments.join(QLatin1Char(' ')).toStdString();
@@ -26,6 +27,34 @@ CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environme
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+} // namespace
+
+CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment) {
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
+    return finish(process, arguments);
+}
+
+CliRun runCliLimited(const QStringList& arguments, qint64 fileSizeLimit, const QString& stdoutPath) {
+    QProcess process;
+    if (!stdoutPath.isEmpty()) {
+        process.setStandardOutputFile(stdoutPath);
+    }
+    process.setChildProcessModifier([fileSizeLimit] {
+        // In the child between fork and exec: only async-signal-safe calls.
+        if (fileSizeLimit >= 0) {
+            std::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG instead
+            rlimit limit {};
+            limit.rlim_cur = static_cast<rlim_t>(fileSizeLimit);
+            limit.rlim_max = static_cast<rlim_t>(fileSizeLimit);
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        }
+    });
+    process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
+    return finish(process, arguments);
 }
 
 Eigen::MatrixXd NpyArray::matrix() const {

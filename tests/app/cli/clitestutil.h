@@ -29,6 +29,11 @@ CliRun runCli(const QStringList& arguments);
 /// @brief As runCli, in `environment` instead of this process's environment.
 CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environment);
 
+/// @brief As runCli, with the child's file-size limit (RLIMIT_FSIZE) at `fileSizeLimit` bytes
+/// (-1 = unchanged) and SIGXFSZ ignored, so writes past it fail with EFBIG as on a full disk;
+/// stdout goes to the file `stdoutPath` (e.g. /dev/full) when not empty.
+CliRun runCliLimited(const QStringList& arguments, qint64 fileSizeLimit, const QString& stdoutPath = {});
+
 /// @brief A float64 .npy array: shape and row-major values.
 struct NpyArray {
     std::vector<std::int64_t> shape;

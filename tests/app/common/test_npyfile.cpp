@@ -136,4 +136,40 @@ TEST_F(NpyFile, RejectsTruncatedAndForeignFiles) {
     EXPECT_THROW(readNpyMatrix(path("does-not-exist.npy")), FileError);
 }
 
+// Header arithmetic is checked: (2^32, 2^32) x 8 bytes once wrapped to 0 and passed the size check.
+TEST_F(NpyFile, RejectsShapesWhoseSizeOverflows) {
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", {}),
+        "declares more than 2^63 bytes");
+    expectRejected(
+        npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (9223372036854775807, 2), }", {}),
+        "declares more than 2^63 bytes");
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 99999999999999999999), }", {}),
+        "malformed shape");
+}
+
+TEST_F(NpyFile, RejectsHugeDeclaredHeadersAndNonRegularFiles) {
+    QByteArray bytes("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12); // a 2 GiB header in a 12-byte file
+    expectRejected(bytes, "declares a header of 2147483647 bytes");
+    try {
+        readNpyMatrix(QStringLiteral("/dev/zero"));
+        ADD_FAILURE() << "/dev/zero was read";
+    } catch (const FileError& error) {
+        EXPECT_NE(std::string(error.what()).find("is not a regular file"), std::string::npos) << error.what();
+    }
+}
+
+TEST_F(NpyFile, ReadsOnlyTheRowsAsked) {
+    const QString file = write("rows.npy",
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 2), }",
+            raw<double>({1.0, 2.0, 3.0, 4.0, 1e300, 6.0})));
+    const Eigen::MatrixXd two = readNpyMatrix(file, 2); // row 2 (out of range) is never read
+    ASSERT_EQ(two.rows(), 2);
+    EXPECT_EQ(two(1, 1), 4.0);
+    EXPECT_EQ(readNpyMatrix(file, 0).rows(), 0);
+    EXPECT_THROW(readNpyMatrix(file), FileError); // all rows: 1e300 is out of range
+    EXPECT_THROW(readNpyMatrix(file, 10), FileError);
+}
+
 } // namespace

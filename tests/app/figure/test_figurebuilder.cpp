@@ -44,6 +44,15 @@ TEST(ColorizeGrid, MapsValuesToTheNearestColormapEntry) {
     EXPECT_EQ(image.pixel(2, 1), qRgb(200, 200, 200));
 }
 
+TEST(ColorizeGrid, RangesWhoseSpanOverflowsStillMapToTheMiddle) {
+    // [-1e308, 1e308]: max - min is inf; 0 is the middle colour, the ends the end colours.
+    const Grid g = grid(1, 3, {0.0, -1e308, 1e308}, {0, 1, 0, 3});
+    const QImage image = colorizeGrid(g, greyRamp(), {-1e308, 1e308}, QColor(255, 0, 0));
+    EXPECT_EQ(image.pixel(0, 0), qRgb(100, 100, 100));
+    EXPECT_EQ(image.pixel(1, 0), qRgb(0, 0, 0));
+    EXPECT_EQ(image.pixel(2, 0), qRgb(200, 200, 200));
+}
+
 TEST(ColorizeGrid, MaskedCellsGetTheMaskColourAndBadValuesThrow) {
     const Grid g = grid(1, 2, {kMasked, 4.0}, {0, 1, 0, 2});
     const QImage image = colorizeGrid(g, greyRamp(), {0.0, 8.0}, QColor(255, 0, 0));

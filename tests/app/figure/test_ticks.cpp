@@ -2,7 +2,9 @@
 #include "app/qstringprinter.h"
 #include "figure/ticks.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 #include <stdexcept>
 
 using pecards::app::formatTick;
@@ -73,4 +75,49 @@ TEST(FormatTick, TypographicMinusZeroAndScientific) {
     EXPECT_EQ(formatTick(-1e-17, 1.0), QStringLiteral("0")); // never "−0"
     EXPECT_EQ(formatTick(2e6, 5e5), QStringLiteral("2.0e+06"));
     EXPECT_EQ(formatTick(3e-5, 1e-5), QStringLiteral("3.0e-05"));
+}
+
+// Ranges at the ends of double and qint64: every loop is bounded (a range of -1e308:1e308 once
+// made max - min infinite and the tick loop endless).
+TEST(ValueTicks, ExtremeRangesEndWithNiceTicksInside) {
+    const auto whole = valueTicks(-1e308, 1e308, 6);
+    ASSERT_GE(whole.values.size(), 2U);
+    EXPECT_LE(whole.values.size(), 6U);
+    EXPECT_EQ(whole.step, 5e307); // (2e308 / 6) rounded up to a nice step
+    EXPECT_LE(whole.values.front(), 0.0);
+    for (const double v : whole.values) {
+        EXPECT_TRUE(std::isfinite(v));
+        EXPECT_LE(std::abs(v), 1e308);
+    }
+    const auto positive = valueTicks(0.0, std::numeric_limits<double>::max(), 10);
+    EXPECT_LE(positive.values.size(), 10U);
+    EXPECT_TRUE(std::isfinite(positive.step));
+}
+
+TEST(ValueTicks, RangesBelowDoubleResolutionEnd) {
+    // 1e17 + 16: the ticks k * step have |k| > 2^53, where k + 1 == k.
+    const auto narrow = valueTicks(1e17, 1e17 + 16.0, 5);
+    EXPECT_LE(narrow.values.size(), 5U);
+    for (std::size_t i = 1; i < narrow.values.size(); ++i) {
+        EXPECT_LT(narrow.values[i - 1], narrow.values[i]);
+    }
+    const double tiny = std::numeric_limits<double>::denorm_min();
+    EXPECT_LE(valueTicks(tiny, 2 * tiny, 5).values.size(), 5U);
+}
+
+TEST(IndexTicks, WholeQint64RangeEndsWithoutOverflow) {
+    constexpr qint64 lowest = std::numeric_limits<qint64>::min();
+    constexpr qint64 highest = std::numeric_limits<qint64>::max();
+    const std::vector<qint64> ticks = indexTicks(lowest, highest, 5);
+    ASSERT_FALSE(ticks.empty());
+    EXPECT_LE(ticks.size(), 5U);
+    EXPECT_EQ(ticks.front() % 1000000000000000000, 0);
+    EXPECT_LE(indexTicks(highest - 10, highest, 3).size(), 3U);
+    EXPECT_LE(indexTicks(lowest, lowest + 10, 3).size(), 3U);
+}
+
+TEST(FormatTick, DegenerateStepsStillFormat) {
+    EXPECT_FALSE(formatTick(1e308, std::numeric_limits<double>::denorm_min()).isEmpty());
+    EXPECT_FALSE(formatTick(1.0, std::numeric_limits<double>::infinity()).isEmpty());
+    EXPECT_FALSE(formatTick(0.0, 1e-300).isEmpty());
 }

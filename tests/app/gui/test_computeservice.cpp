@@ -134,3 +134,73 @@ TEST(ComputeService, DifferenceOfTwoViewsIsComputedOnTheWorker) {
         for (int j = 0; j < 16; j += 2)
             EXPECT_NEAR(result.difference.at(i, j), score(1e4, i - j) - score(5e5, i - j), 1e-9);
 }
+
+namespace {
+
+/// Fault injection: an "OpenCL" backend that answers `healthy` requests and then fails like a
+/// lost device (CL_OUT_OF_RESOURCES on every later compute).
+class FailingDevice : public pecards::Backend {
+public:
+    explicit FailingDevice(int healthy)
+        : m_inner(pecards::makeCpuBackend())
+        , m_healthy(healthy) { }
+    std::string name() const override { return "OpenCL: injected device"; }
+    pecards::Grid compute(const pecards::ViewRequest& request) override {
+        if (m_healthy-- <= 0)
+            throw std::runtime_error("clEnqueueNDRangeKernel(score): CL_OUT_OF_RESOURCES (-5)");
+        return m_inner->compute(request);
+    }
+
+private:
+    std::unique_ptr<pecards::Backend> m_inner;
+    int m_healthy;
+};
+
+} // namespace
+
+TEST(ComputeService, AnOpenClFaultWhileRunningSwitchesToTheCpuReferenceWithANotice) {
+    ComputeService service([] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<FailingDevice>(1);
+        provided.info.name = QStringLiteral("OpenCL: injected device");
+        provided.info.isOpenCl = true;
+        return provided;
+    });
+    QSignalSpy grids(&service, &ComputeService::gridReady);
+    QSignalSpy failures(&service, &ComputeService::failed);
+    QSignalSpy backends(&service, &ComputeService::backendReady);
+    service.UI_submit(QStringLiteral("first"), ropeScore(16)); // the device still works
+    ASSERT_TRUE(guitest::awaitSignals(grids));
+    service.UI_submit(QStringLiteral("second"), ropeScore(24)); // the device fails: CPU answers
+    ASSERT_TRUE(guitest::awaitSignals(grids, 2));
+    EXPECT_EQ(failures.count(), 0);
+    ASSERT_EQ(backends.count(), 2);
+    const BackendInfo fallback = backends.at(1).at(0).value<BackendInfo>();
+    EXPECT_FALSE(fallback.isOpenCl);
+    EXPECT_TRUE(fallback.notice.contains(QStringLiteral("CL_OUT_OF_RESOURCES")))
+        << fallback.notice.toStdString();
+    EXPECT_TRUE(fallback.notice.endsWith(QStringLiteral("using CPU reference")))
+        << fallback.notice.toStdString();
+    EXPECT_FALSE(service.backendInfo().isOpenCl);
+    const pecards::Grid cpu = pecards::makeCpuBackend()->compute(ropeScore(24));
+    EXPECT_EQ(grids.at(1).at(0).value<GridResult>().grid.values, cpu.values);
+    // Later views keep working on the CPU reference, with no further notice.
+    service.UI_submit(QStringLiteral("third"), ropeScore(8));
+    ASSERT_TRUE(guitest::awaitSignals(grids, 3));
+    EXPECT_EQ(backends.count(), 2);
+}
+
+TEST(ComputeService, AFailingCpuReferenceIsReportedNotRetried) {
+    ComputeService service([] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<FailingDevice>(0);
+        provided.info.name = QStringLiteral("CPU reference that fails");
+        return provided;
+    });
+    QSignalSpy failures(&service, &ComputeService::failed);
+    QSignalSpy backends(&service, &ComputeService::backendReady);
+    service.UI_submit(QStringLiteral("view"), ropeScore(8));
+    ASSERT_TRUE(guitest::awaitSignals(failures));
+    EXPECT_EQ(failures.at(0).at(0).value<ComputeFailure>().kind, FailureKind::BackendError);
+    EXPECT_EQ(backends.count(), 1);
+}

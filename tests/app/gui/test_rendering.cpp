@@ -107,6 +107,10 @@ TEST(AxisTicks, NiceStepsForPositionsAndValues) {
     EXPECT_EQ(niceTicks(0, 3, 10, true), (std::vector<double> {0, 1, 2, 3})); // never fractional positions
     EXPECT_EQ(niceTicks(-0.25, 0.25, 4, false), (std::vector<double> {-0.2, 0, 0.2}));
     EXPECT_EQ(niceTicks(-0.25, 0.25, 5, false), (std::vector<double> {-0.2, -0.1, 0, 0.1, 0.2}));
+    // Bounded for any finite range: no overflow of high - low, no endless or huge tick lists.
+    EXPECT_LE(niceTicks(-1e308, 1e308, 5, false).size(), 11U);
+    EXPECT_LE(niceTicks(1e17, 1e17 + 64, 5, true).size(), 11U);
+    EXPECT_LE(niceTicks(1e300, 1.0000001e300, 5, false).size(), 11U);
     EXPECT_EQ(tickLabel(1048576), QStringLiteral("1048576"));
     EXPECT_EQ(tickLabel(-0.125), QStringLiteral("-0.125"));
 }

@@ -6,6 +6,7 @@
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
+#include "session/autosave.h"
 #include "session/workspacecontroller.h"
 #include "session/workspacestate.h"
 #include "views/heatmapcontroller.h"
@@ -14,6 +15,7 @@
 #include "window/mainwindow.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -177,4 +179,47 @@ TEST_F(Session, PreferencesPersistBetweenRuns) {
     preferences.device.clear();
     m_window.setPreferences(preferences);
     EXPECT_GT(QApplication::palette().color(QPalette::Window).lightness(), 180);
+}
+
+TEST_F(Session, AutosaveAfterAChangeAndRestoreAfterACrash) {
+    QSettings settings(path("settings.ini"), QSettings::IniFormat);
+    const QString recovery = path("recovery/recovery-workspace.json");
+    {
+        Autosave autosave(&m_window, &settings, recovery, 50);
+        EXPECT_FALSE(autosave.crashedWithRecovery()); // first start: nothing to offer
+        autosave.beginSession();
+        QSignalSpy saved(&autosave, &Autosave::saved);
+        makeDistinctiveState();
+        autosave.markChanged();
+        autosave.markChanged(); // a second change does not postpone the pending save
+        ASSERT_TRUE(guitest::awaitSignals(saved));
+        EXPECT_EQ(saved.count(), 1);
+        QString error;
+        const std::optional<pecards::app::Workspace> onDisk = pecards::app::openWorkspace(recovery, &error);
+        ASSERT_TRUE(onDisk.has_value()) << error.toStdString();
+        EXPECT_EQ(*onDisk, captureWorkspace(m_window));
+    } // "crash": endSession() never ran, the marker stays set
+    const pecards::app::Workspace crashed = captureWorkspace(m_window);
+    MainWindow next(&m_service);
+    next.resize(1600, 1000);
+    next.show();
+    Autosave restarted(&next, &settings, recovery, 50);
+    ASSERT_TRUE(restarted.crashedWithRecovery());
+    restarted.beginSession();
+    ASSERT_TRUE(restarted.restore());
+    EXPECT_EQ(captureWorkspace(next), crashed);
+    restarted.endSession(); // clean quit: saved, and nothing to offer at the next start
+    EXPECT_FALSE(Autosave(&next, &settings, recovery, 50).crashedWithRecovery());
+}
+
+TEST_F(Session, AFailedAutosaveKeepsThePreviousRecoveryFile) {
+    QSettings settings(path("settings.ini"), QSettings::IniFormat);
+    ASSERT_TRUE(QDir(m_folder.path()).mkdir(QStringLiteral("recovery.json"))); // a folder: cannot be written
+    Autosave autosave(&m_window, &settings, path("recovery.json"), 50);
+    QSignalSpy failed(&autosave, &Autosave::failed);
+    EXPECT_FALSE(autosave.saveNow());
+    ASSERT_EQ(failed.count(), 1);
+    EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("not a regular file")))
+        << failed.at(0).at(0).toString().toStdString();
+    EXPECT_TRUE(QFileInfo(path("recovery.json")).isDir());
 }

@@ -27,7 +27,8 @@ struct BackendChoice {
     std::unique_ptr<Backend> backend;
     bool is_opencl = false;
     /// Empty on success; else one line naming the device (if any) and the reason, e.g.
-    /// "OpenCL unavailable (no OpenCL platform: CL_PLATFORM_NOT_FOUND_KHR); using CPU reference".
+    /// "OpenCL unavailable (no OpenCL platform: CL_PLATFORM_NOT_FOUND_KHR); using CPU reference",
+    /// or, with OpenCL working, why the kernel binary cache could not be used.
     std::string notice;
 };
 

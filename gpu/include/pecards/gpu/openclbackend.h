@@ -56,6 +56,8 @@ public:
     bool programFromCache() const;
     /// Seconds spent building or loading the program.
     double buildSeconds() const;
+    /// Why the kernel binary cache could not be used at this start (one line), or empty.
+    const std::string& cacheNotice() const;
 
     /// @brief ContentScore-style logits of query positions `rows` x key positions `cols` for the
     /// card (tiled Q.K^T + bias + mask), downloaded as floats (rows.size() x cols.size()). For

@@ -1,0 +1,143 @@
+#include "clicost.h"
+
+#include "renderfigures.h"
+
+#include <QFile>
+#include <algorithm>
+#include <limits>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t mul(std::int64_t a, std::int64_t b) {
+    std::int64_t product = 0;
+    return __builtin_mul_overflow(a, b, &product) ? kMax : product;
+}
+std::int64_t add(std::int64_t a, std::int64_t b) {
+    std::int64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? kMax : sum;
+}
+
+/// Values of a curve's output array and the operations per value.
+std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
+    const CardParams& p = request.view.params;
+    const CurveInputs& in = request.curve;
+    const auto count = [](const std::vector<double>& list) { return static_cast<std::int64_t>(list.size()); };
+    const std::int64_t d = cardDimension(p);
+    switch (request.quantity->curve) {
+    case Curve::InvFreq:
+        return {d / 2, 16};
+    case Curve::Slopes:
+        return {p.alibi.heads, 16};
+    case Curve::Decay:
+        return {count(in.distances), d};
+    case Curve::Rotate:
+        return {mul(count(in.positions), p.rope.head_dim), 16};
+    case Curve::ScoreVsOffset:
+        return {count(in.offsets), d};
+    case Curve::BucketsVsOffset:
+        return {count(in.offsets), 16};
+    case Curve::BiasVsDistance:
+        return {mul(p.alibi.heads, count(in.distances)), 16};
+    case Curve::TxlPosEmb:
+        return {mul(p.length, p.relative.d_model), 32};
+    case Curve::TxlRelShift:
+        return {mul(in.input.rows(), in.input.cols()), 2};
+    case Curve::LearnedTable:
+    case Curve::LearnedDifference:
+        return {mul(p.length, in.learned.cols()), 32};
+    case Curve::LearnedSimilarity:
+        return {mul(p.length, p.length), std::max<std::int64_t>(in.learned.cols(), 1)};
+    case Curve::None:
+        break;
+    }
+    return {0, 0};
+}
+
+/// The array as doubles (twice: the result and the output copy) and its file in memory.
+std::int64_t outputBytes(std::int64_t values, const QString& path) {
+    const std::int64_t perValue = path.endsWith(u".csv"_s, Qt::CaseInsensitive) ? 25 : 8;
+    return mul(values, 16 + perValue);
+}
+
+/// A rendered figure: the RGB32 page image and its encoded file (at most as large again).
+std::int64_t figureBytes(const RenderOptions& options) {
+    const auto side
+        = [&options](double inches) { return static_cast<std::int64_t>(inches * options.dpi) + 1; };
+    return mul(mul(side(options.sizeInches.width()), side(options.sizeInches.height())), 8);
+}
+
+/// Resident memory of this process now (Qt, the libraries, parsed inputs such as loaded content
+/// vectors): the base the request's own allocations come on top of. Linux: /proc/self/statm.
+std::int64_t residentBytes() {
+    QFile statm(u"/proc/self/statm"_s);
+    if (!statm.open(QIODevice::ReadOnly)) {
+        return 0;
+    }
+    const QList<QByteArray> fields = statm.readAll().split(' ');
+    return fields.size() > 1 ? mul(fields[1].toLongLong(), ::sysconf(_SC_PAGESIZE)) : 0;
+}
+
+pecards::RequestCost requestCost(const CliRequest& request) {
+    if (request.command == CliRequest::Command::Render && request.render.workspace) {
+        pecards::RequestCost total;
+        total.counted = "the sum over the workspace's views";
+        total.advice = "render fewer or smaller views";
+        for (const ViewRequest& view :
+            workspaceViews(*request.render.workspace, request.render, request.view.reduction)) {
+            const pecards::RequestCost cost = estimateCost(view);
+            total.work = add(total.work, cost.work);
+            total.bytes = add(total.bytes, add(cost.bytes, figureBytes(request.render)));
+        }
+        return total;
+    }
+    if (request.quantity != nullptr && request.quantity->curve != Curve::None) {
+        const auto [values, perValue] = curveSize(request);
+        pecards::RequestCost cost;
+        cost.work = mul(values, perValue);
+        cost.bytes = add(outputBytes(values, request.outPath),
+            mul(add(mul(request.curve.input.rows(), request.curve.input.cols()),
+                    mul(request.curve.learned.rows(), request.curve.learned.cols())),
+                8));
+        cost.counted = "curve values x operations per value";
+        cost.advice = "use a smaller length L or fewer offsets, distances or positions";
+        return cost;
+    }
+    pecards::RequestCost cost = estimateCost(request.view);
+    if (request.command == CliRequest::Command::Render) {
+        cost.bytes = add(cost.bytes, figureBytes(request.render));
+    } else {
+        const std::int64_t values
+            = mul(std::min<std::int64_t>(request.view.out_rows, request.view.window.rows()),
+                std::min<std::int64_t>(request.view.out_cols, request.view.window.cols()));
+        cost.bytes = add(cost.bytes, outputBytes(values, request.outPath));
+    }
+    return cost;
+}
+
+} // namespace
+
+pecards::RequestCost cliCost(const CliRequest& request) {
+    pecards::RequestCost cost = requestCost(request);
+    cost.bytes = add(cost.bytes, residentBytes());
+    return cost;
+}
+
+void checkCliCost(const CliRequest& request, QTextStream& err) {
+    const pecards::RequestCost cost = cliCost(request);
+    pecards::CostLimits limits = pecards::defaultCostLimits();
+    limits.work = kMax;
+    pecards::checkCost(cost, limits);
+    // Above the CPU reference's work limit the engine refuses at once: nothing to announce.
+    if (cost.work > kLongWorkNotice && cost.work <= pecards::defaultCostLimits().work) {
+        err << "pecards-cli: working: " << QString::fromStdString(pecards::describeCost(cost)) << Qt::endl;
+    }
+}
+
+} // namespace pecards::cli

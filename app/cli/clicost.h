@@ -1,0 +1,31 @@
+#pragma once
+/// @file clicost.h
+/// @brief The cost of a pecards-cli request (compute or render): the engine's cost model
+/// (pecards/cost.h) for views, the same kind of estimate for curves, plus the output it writes.
+/// `--dry-run` prints it; a request over the memory limit is refused with it before any work.
+
+#include "cliparser.h"
+
+#include <QTextStream>
+#include <pecards/cost.h>
+
+namespace pecards::cli {
+
+/// @brief Work and peak memory of `request`: the view's estimateCost(), or the curve's values,
+/// plus the output array and its serialised file (.npy: 8 bytes per value, .csv: up to 25), or
+/// the rendered figures' pixels (render), plus what the process holds already (its resident
+/// memory now: Qt, libraries, loaded inputs), so `bytes` estimates the process's peak RSS.
+/// @throws InvalidParameter for an invalid view (as estimateCost).
+pecards::RequestCost cliCost(const CliRequest& request);
+
+/// Estimated work above which pecards-cli says on stderr, before starting, how long it will take
+/// (about one second on one core).
+inline constexpr std::int64_t kLongWorkNotice = 1'000'000'000;
+
+/// @brief Throws ComputeLimitExceeded when cliCost(request) is over the memory limit of
+/// defaultCostLimits() (the engine checks the work of views itself); otherwise, for requests
+/// estimated above kLongWorkNotice operations (and within the work limit), writes one line
+/// "pecards-cli: working: <estimate>" to `err` before the work starts.
+void checkCliCost(const CliRequest& request, QTextStream& err);
+
+} // namespace pecards::cli

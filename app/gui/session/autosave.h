@@ -1,0 +1,56 @@
+#pragma once
+/// @file autosave.h
+/// @brief Crash safety: the open workspace (workspacestate.h) is saved to a recovery file
+/// (pecards::app::saveWorkspace: QSaveFile, the previous recovery file survives a failed save)
+/// `delayMs` after the first change since the last save (30 s in the app) and on quit. A marker
+/// in the settings ("session/running") is set while the app runs and cleared on a clean quit, so
+/// the next start knows whether the last session crashed and then offers to restore the file.
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+class MainWindow;
+class QSettings;
+
+class Autosave : public QObject {
+    Q_OBJECT
+public:
+    /// @param settings holds the session marker; must outlive this object
+    Autosave(MainWindow* window, QSettings* settings, QString recoveryPath, int delayMs = 30000,
+        QObject* parent = nullptr);
+
+    /// @brief <AppDataLocation>/recovery-workspace.json.
+    static QString defaultRecoveryPath();
+
+    /// @brief Whether the last session did not end cleanly and left a recovery file. Read it
+    /// before beginSession().
+    bool crashedWithRecovery() const;
+    /// @brief Marks this session as running (a crash from now on leaves the marker set).
+    void beginSession();
+    /// @brief Saves the recovery file and clears the marker (clean quit).
+    void endSession();
+
+    /// @brief Something changed: the recovery file is saved `delayMs` from now, unless a save is
+    /// already pending (so a stream of changes saves at least every `delayMs`).
+    void markChanged();
+    /// @brief Saves now; on failure the previous recovery file stays and `failed` is emitted.
+    bool saveNow();
+    /// @brief Opens the recovery file into the window (all or nothing, as File > Open).
+    bool restore();
+    /// @brief Asks (window-modal, non-blocking) whether to restore the recovery file of a
+    /// crashed session; restores it on Yes.
+    void offerRestore();
+
+    QString recoveryPath() const { return m_path; }
+
+signals:
+    void saved(const QString& path);
+    void failed(const QString& message);
+
+private:
+    MainWindow* m_window;
+    QSettings* m_settings;
+    QString m_path;
+    QTimer m_timer;
+};

@@ -1,0 +1,178 @@
+// The cost model of view requests (cost.h). The work formulas follow the algorithms of
+// docs/quantities.md; the limits keep the former per-view budgets exactly (2^26 range queries
+// = 2^27 table entries = 2^32 content multiply-adds = 2^32 operations).
+
+#include "pecards/cost.h"
+
+#include "pecards/errors.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <unistd.h>
+
+namespace pecards {
+
+namespace {
+
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+constexpr std::int64_t kDouble = 8;
+
+/// a * b, saturating at INT64_MAX (both >= 0).
+std::int64_t mul(std::int64_t a, std::int64_t b) {
+    std::int64_t product = 0;
+    return __builtin_mul_overflow(a, b, &product) ? kMax : product;
+}
+std::int64_t mul(std::int64_t a, std::int64_t b, std::int64_t c) {
+    return mul(mul(a, b), c);
+}
+/// a + b, saturating at INT64_MAX (both >= 0).
+std::int64_t add(std::int64_t a, std::int64_t b) {
+    std::int64_t sum = 0;
+    return __builtin_add_overflow(a, b, &sum) ? kMax : sum;
+}
+
+/// The output grid: min(out, window) pixels per axis, doubles.
+std::int64_t gridBytes(const ViewRequest& r) {
+    return mul(std::min<std::int64_t>(r.out_rows, r.window.rows()),
+        std::min<std::int64_t>(r.out_cols, r.window.cols()), kDouble);
+}
+
+std::int64_t contentVectorBytes(const ProbeParams& probe) {
+    std::int64_t bytes = 0;
+    for (const auto* m : {&probe.content_q, &probe.content_k}) {
+        if (*m) {
+            bytes = add(bytes, mul((*m)->rows(), (*m)->cols(), kDouble));
+        }
+    }
+    return bytes;
+}
+
+RequestCost tableCost(const ViewRequest& r) {
+    const std::int64_t width = fullExtent(r.params, r.quantity).col_end;
+    const std::int64_t pixelRows = std::min<std::int64_t>(r.out_rows, r.window.rows());
+    RequestCost cost;
+    if (r.reduction == Reduction::Sample) {
+        cost.work = mul(pixelRows, width, kTableEntryOperations);
+        cost.bytes = add(gridBytes(r), mul(width, kDouble));
+        cost.counted = "output rows x row width (d, or d/2 pairs) table entries";
+        cost.advice = "use fewer output rows";
+    } else {
+        cost.work = mul(r.window.rows(), width, kTableEntryOperations);
+        cost.bytes = add(gridBytes(r), mul(std::min<std::int64_t>(4096, r.window.rows()), width, kDouble));
+        cost.counted = "table entries (window rows x row width) x " + std::to_string(kTableEntryOperations);
+        cost.advice = "use reduction sample or fewer window rows";
+    }
+    return cost;
+}
+
+/// Score, Buckets, Attention: the Toeplitz profile of the deltas the window reaches, then the
+/// pixels (sample) or range queries (exact; attention: one per window row and output column).
+RequestCost positionalCost(const ViewRequest& r) {
+    const Window& w = r.window;
+    const bool attention = r.quantity == Quantity::Attention;
+    const std::int64_t deltas = attention ? add(w.row_end, r.params.length) : add(w.rows(), w.cols());
+    const std::int64_t perDelta = std::max(cardDimension(r.params), 16);
+    const std::int64_t pixels
+        = mul(std::min<std::int64_t>(r.out_rows, w.rows()), std::min<std::int64_t>(r.out_cols, w.cols()));
+    RequestCost cost;
+    cost.work = mul(deltas, perDelta);
+    // Profile values plus, for exact reductions, segment trees of min/max/sums (~4 per delta).
+    cost.bytes = add(gridBytes(r), mul(deltas, r.reduction == Reduction::Sample ? 2 : 10, kDouble));
+    if (attention && r.reduction != Reduction::Sample) {
+        cost.work = add(
+            cost.work, mul(w.rows(), std::min<std::int64_t>(r.out_cols, w.cols()), kRangeQueryOperations));
+        cost.counted = "attention range queries (window rows x output columns) x "
+            + std::to_string(kRangeQueryOperations) + ", plus the profile (deltas x max(d, 16))";
+        cost.advice = "use reduction sample, fewer window rows or fewer output columns";
+    } else {
+        cost.work = add(cost.work, mul(pixels, r.reduction == Reduction::Sample ? 1 : kRangeQueryOperations));
+        cost.counted = "profile (deltas x max(d, 16)) plus one value or range query per pixel";
+        cost.advice = "use a smaller window";
+    }
+    return cost;
+}
+
+/// ContentScore / ContentAttention: dot products of encoded q_i, k_j (docs/quantities.md).
+RequestCost contentCost(const ViewRequest& r) {
+    const Window& w = r.window;
+    const bool attention = r.quantity == Quantity::ContentAttention;
+    const bool exact = r.reduction != Reduction::Sample;
+    const std::int64_t d = cardDimension(r.params);
+    const std::int64_t perEntry = std::max<std::int64_t>(d, 16);
+    const std::int64_t pixelRows = std::min<std::int64_t>(r.out_rows, w.rows());
+    const std::int64_t pixelCols = std::min<std::int64_t>(r.out_cols, w.cols());
+    RequestCost cost;
+    cost.work = exact ? mul(w.rows(), w.cols(), perEntry) : mul(pixelRows, pixelCols, perEntry);
+    if (attention) {
+        cost.work = add(cost.work, mul(exact ? w.rows() : pixelRows, r.params.length, perEntry));
+    }
+    // Tiles of 256 x 4096 logits and their encoded vectors (exact), or the sampled logits.
+    const std::int64_t tile
+        = exact ? mul(std::int64_t {256}, 4096, kDouble) : mul(pixelRows, pixelCols, kDouble);
+    const std::int64_t encoded = mul(add(exact ? 256 : pixelRows, exact ? 4096 : pixelCols), d, kDouble);
+    cost.bytes = add(add(gridBytes(r), add(tile, encoded)), contentVectorBytes(r.params.probe));
+    cost.counted = exact ? "content multiply-adds (window rows x window cols x max(d, 16)"
+                         : "content multiply-adds (output pixels x max(d, 16)";
+    cost.counted += attention ? ", plus normaliser rows x L x max(d, 16))" : ")";
+    cost.advice
+        = exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows";
+    return cost;
+}
+
+std::string mebibytes(std::int64_t bytes) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+    return text;
+}
+
+} // namespace
+
+RequestCost estimateCost(const ViewRequest& request) {
+    validate(request);
+    switch (request.quantity) {
+    case Quantity::Table:
+    case Quantity::Phase:
+        return tableCost(request);
+    case Quantity::Score:
+    case Quantity::Buckets:
+    case Quantity::Attention:
+        return positionalCost(request);
+    case Quantity::ContentScore:
+    case Quantity::ContentAttention:
+        return contentCost(request);
+    }
+    return {}; // not reached: validate() rejects unknown quantities
+}
+
+CostLimits defaultCostLimits() {
+    CostLimits limits;
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0) {
+        limits.bytes = std::min(limits.bytes, mul(pages, pageSize) / 2);
+    }
+    return limits;
+}
+
+void checkCost(const RequestCost& cost, const CostLimits& limits) {
+    if (cost.work > limits.work) {
+        throw ComputeLimitExceeded("request too costly: " + cost.counted + " = " + std::to_string(cost.work)
+            + " exceeds the budget of " + std::to_string(limits.work) + " (" + describeCost(cost) + "); "
+            + cost.advice);
+    }
+    if (cost.bytes > limits.bytes) {
+        throw ComputeLimitExceeded("request too large for memory: it needs about " + mebibytes(cost.bytes)
+            + ", more than the limit of " + mebibytes(limits.bytes) + "; " + cost.advice);
+    }
+}
+
+std::string describeCost(const RequestCost& cost) {
+    char text[160];
+    std::snprintf(text, sizeof text, "%.3g operations (~%.2g s on one core), %s peak memory",
+        static_cast<double>(cost.work), static_cast<double>(cost.work) * 1e-9, mebibytes(cost.bytes).c_str());
+    return text;
+}
+
+} // namespace pecards

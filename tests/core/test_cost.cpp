@@ -1,0 +1,109 @@
+// The cost model (cost.h): estimates against hand-computed formulas of docs/quantities.md, the
+// former budgets kept exactly at their thresholds, saturation instead of overflow, and refusals
+// that carry the estimate.
+
+#include "pecards/backend.h"
+#include "pecards/cost.h"
+#include "pecards/errors.h"
+
+#include <gtest/gtest.h>
+#include <limits>
+
+namespace pecards {
+namespace {
+
+constexpr std::int64_t kMaxL = kMaxLength;
+
+ViewRequest request(Card card, Quantity quantity, std::int64_t length, Window window, int outRows,
+    int outCols, Reduction reduction = Reduction::Sample) {
+    ViewRequest r;
+    r.params.card = card;
+    r.params.length = length;
+    r.quantity = quantity;
+    r.window = window;
+    r.out_rows = outRows;
+    r.out_cols = outCols;
+    r.reduction = reduction;
+    return r;
+}
+
+TEST(Cost, ExactContentScoreIsWindowTimesDimension) {
+    // RoPE head_dim 64: 1000 x 2000 entries x 64 multiply-adds.
+    ViewRequest r
+        = request(Card::Rope, Quantity::ContentScore, 4096, {0, 1000, 0, 2000}, 100, 100, Reduction::Max);
+    r.params.rope.head_dim = 64;
+    const RequestCost cost = estimateCost(r);
+    EXPECT_EQ(cost.work, std::int64_t {1000} * 2000 * 64);
+    // grid 100 x 100, one 256 x 4096 tile and its encoded vectors (256 + 4096) x 64, doubles.
+    EXPECT_EQ(cost.bytes, (100 * 100 + 256 * 4096 + (256 + 4096) * 64) * 8);
+}
+
+TEST(Cost, SampledContentAttentionCountsTheShownRowsNormalisers) {
+    ViewRequest r = request(Card::Rope, Quantity::ContentAttention, 4096, {0, 4096, 0, 4096}, 64, 32);
+    r.params.rope.head_dim = 64;
+    const RequestCost cost = estimateCost(r);
+    EXPECT_EQ(cost.work, std::int64_t {64} * 32 * 64 + std::int64_t {64} * 4096 * 64);
+}
+
+TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {
+    CardParams sinusoidal;
+    sinusoidal.card = Card::Sinusoidal;
+    sinusoidal.length = kMaxL;
+    sinusoidal.sinusoidal.d_model = 256;
+    ViewRequest table
+        = request(Card::Sinusoidal, Quantity::Table, kMaxL, {0, 1 << 19, 0, 256}, 512, 256, Reduction::Min);
+    table.params = sinusoidal;
+    EXPECT_EQ(
+        estimateCost(table).work, (std::int64_t {1} << 27) * kTableEntryOperations); // 2^19 x 256 entries
+    EXPECT_NO_THROW(checkCost(estimateCost(table)));
+    table.window.row_end += 1;
+    EXPECT_THROW(checkCost(estimateCost(table)), ComputeLimitExceeded);
+}
+
+TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
+    const ViewRequest all = request(
+        Card::Rope, Quantity::ContentScore, kMaxL, {0, kMaxL, 0, kMaxL}, 1024, 1024, Reduction::Max);
+    try {
+        makeCpuBackend()->compute(all);
+        ADD_FAILURE() << "computed";
+    } catch (const ComputeLimitExceeded& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find("exceeds the budget of 4294967296"), std::string::npos) << message;
+        EXPECT_NE(message.find("s on one core"), std::string::npos) << message;
+        EXPECT_NE(message.find("use reduction sample"), std::string::npos) << message;
+    }
+    CostLimits tiny;
+    tiny.bytes = 1000;
+    try {
+        checkCost(estimateCost(request(Card::Rope, Quantity::Score, 64, {0, 64, 0, 64}, 64, 64)), tiny);
+        ADD_FAILURE() << "accepted";
+    } catch (const ComputeLimitExceeded& error) {
+        EXPECT_NE(std::string(error.what()).find("too large for memory"), std::string::npos) << error.what();
+    }
+}
+
+TEST(Cost, SaturatesInsteadOfOverflowing) {
+    // 2^20 x 2^20 x 1024 x (1 + ...) would overflow int64 in the attention normalisers.
+    ViewRequest r = request(
+        Card::Rope, Quantity::ContentAttention, kMaxL, {0, kMaxL, 0, kMaxL}, 4096, 4096, Reduction::Mean);
+    r.params.rope.head_dim = kMaxDim;
+    const RequestCost cost = estimateCost(r);
+    EXPECT_GT(cost.work, std::int64_t {1} << 50);
+    EXPECT_LE(cost.work, std::numeric_limits<std::int64_t>::max());
+    EXPECT_FALSE(describeCost(cost).empty());
+}
+
+TEST(Cost, InvalidRequestsAreRefusedByValidation) {
+    EXPECT_THROW(
+        estimateCost(request(Card::Rope, Quantity::Buckets, 64, {0, 64, 0, 64}, 8, 8)), InvalidParameter);
+}
+
+TEST(Cost, DefaultMemoryLimitIsAtMostHalfThePhysicalMemory) {
+    const CostLimits limits = defaultCostLimits();
+    EXPECT_GT(limits.bytes, 0);
+    EXPECT_LE(limits.bytes, std::int64_t {8} << 30);
+    EXPECT_EQ(limits.work, std::int64_t {1} << 32);
+}
+
+} // namespace
+} // namespace pecards
