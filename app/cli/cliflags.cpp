@@ -113,7 +113,8 @@ const std::vector<CliFlag>& cliFlags() {
         {"long-factor", "F,F,..", "RoPE scaling", "longrope long_factor list, r/2 positive entries."},
         // ALiBi
         {"heads", "H", "ALiBi", "Number of heads H, [1, 128]. Default 8."},
-        {"head", "h", "ALiBi", "Head shown, [0, H-1] (0 = the steepest slope). Default 0."},
+        {"head", "h", "ALiBi",
+            "Head shown, counted from 1: [1, H]. Default 1 (the steepest slope when H is a power of two)."},
         {"alibi-bias-max", "B", "ALiBi",
             "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max), finite, > 0. Default 8."},
         {"form", "NAME", "ALiBi",

@@ -169,7 +169,9 @@ void applyCardFlags(const Flags& flags, CardParams& p) {
     applyLayout(flags, p);
     applyRopeFlags(flags, p.rope);
     flags.setInt("heads", p.alibi.heads, kIntMin, kIntMax);
-    flags.setInt("head", p.alibi.head, kIntMin, kIntMax);
+    int head = p.alibi.head + 1; // --head counts from 1, as the app and the messages do
+    flags.setInt("head", head, kIntMin + 1, kIntMax);
+    p.alibi.head = head - 1;
     flags.setInt("head-dim", p.alibi.head_dim, kIntMin, kIntMax);
     flags.setNumber("alibi-bias-max", p.alibi.alibi_bias_max);
     flags.setEnum("form", p.alibi.form);

@@ -210,8 +210,12 @@ std::optional<Workspace> openWorkspace(const QString& path, QString* error) {
     if (!file.open(QIODevice::ReadOnly)) {
         return failed(file.errorString());
     }
+    const QByteArray json = file.readAll();
+    if (json.trimmed().isEmpty()) {
+        return failed(QStringLiteral("the file is empty (0 bytes of JSON), so it holds no workspace"));
+    }
     try {
-        return workspaceFromJson(file.readAll());
+        return workspaceFromJson(json);
     } catch (const WorkspaceFormatError& e) {
         return failed(QString::fromStdString(e.what()));
     }

@@ -17,12 +17,14 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <pecards/errors.h>
 
 Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_entry(entry)
     , m_service(service)
-    , m_params(entry.defaults()) {
+    , m_params(entry.defaults())
+    , m_shownParams(m_params) {
     setObjectName(entry.id);
 }
 
@@ -146,6 +148,10 @@ void Card::setParams(const pecards::CardParams& params) {
 
 void Card::applyParams(const pecards::CardParams& params) {
     m_params = params;
+    try {
+        pecards::validate(params);
+        m_shownParams = params; // the header and text describe what the views show
+    } catch (const pecards::InvalidParameter&) { }
     if (m_loaded) {
         refreshHeader();
         refreshText();
@@ -159,9 +165,9 @@ void Card::refreshHeader() {
     m_title->setText(
         QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
     m_flip->setToolTip(tr("Turn the card over (Ctrl+F)"));
-    m_convention->setText(
-        tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-            .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));
+    m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+                              .arg(m_entry.reference(m_shownParams).toHtmlEscaped(),
+                                  m_entry.convention(m_shownParams).toHtmlEscaped()));
 }
 
 void Card::changeEvent(QEvent* event) {
@@ -187,7 +193,7 @@ void Card::setLanguage(const QString& language) {
 }
 
 QString Card::currentText() const {
-    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_params));
+    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_shownParams));
 }
 
 void Card::refreshText() {

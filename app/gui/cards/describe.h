@@ -11,6 +11,15 @@
 QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
 QString describeRopeScaling(const pecards::RopeScaling& scaling);
+/// @brief What the scaling derives at the card's sequence length (pecards::ropeScaling at
+/// ropeScalingSeqLen): dynamic NTK's effective base, YaRN's correction range, the attention
+/// factor and total logit multiplier (yarn, longrope), the longrope list in use, Llama 3's
+/// wavelength bands. Empty for none/linear and for invalid parameters (the views say why).
+QString describeScalingDerived(const pecards::CardParams& params);
+/// @brief The ALiBi slope rule for H heads, true for every H: "2^(-8h/H)" for a power of two,
+/// else the interleaving with P = 2^floor(log2 H), and the steepest head counted from 1
+/// ("steepest: head 9, 2^-0.5" for 12 heads).
+QString describeSlopeRule(const pecards::AlibiParams& alibi);
 /// @brief "causal -m(i-j) (paper, GPT-NeoX)" ...
 QString describeAlibiForm(pecards::AlibiForm form);
 /// @brief The slope of the shown head, "2^-3" for powers of two, else 4 significant digits;

@@ -17,8 +17,15 @@ struct DifferenceRequest {
     bool operator==(const DifferenceRequest&) const = default;
 };
 
+/// @brief One view request answered by the double-precision CPU reference whatever backend
+/// draws the pictures: the hover read-outs that claim exact values (a 1 x 1 window is cheap).
+struct ReferenceRequest {
+    pecards::ViewRequest request;
+    bool operator==(const ReferenceRequest&) const = default;
+};
+
 /// @brief What a job computes.
-using JobPayload = std::variant<pecards::ViewRequest, CurveRequest, DifferenceRequest>;
+using JobPayload = std::variant<pecards::ViewRequest, CurveRequest, DifferenceRequest, ReferenceRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
@@ -27,7 +34,7 @@ struct ComputeJob {
     JobPayload payload;
 };
 
-/// @brief A computed grid (ViewRequest job).
+/// @brief A computed grid (ViewRequest or ReferenceRequest job).
 struct GridResult {
     QString tag;
     quint64 id = 0;
@@ -69,6 +76,7 @@ struct ComputeFailure {
     quint64 id = 0;
     FailureKind kind = FailureKind::BackendError;
     QString message;
+    QString parameter; ///< InvalidParameter: the engine's name of the value (e.g. "head_dim")
 };
 
 /// @brief The backend in use, announced once by the worker after creating it.
@@ -76,4 +84,6 @@ struct BackendInfo {
     QString name; ///< e.g. "OpenCL: pthread-cpu (PoCL)"
     bool isOpenCl = false;
     QString notice; ///< non-empty when the CPU fallback was chosen, says why
+    /// @brief The precision of the pictures' values, for labels: "float32" on OpenCL, else "double".
+    QString precision() const { return isOpenCl ? QStringLiteral("float32") : QStringLiteral("double"); }
 };

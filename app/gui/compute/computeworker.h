@@ -39,4 +39,5 @@ private:
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;
     std::unique_ptr<pecards::Backend> m_backend;
+    std::unique_ptr<pecards::Backend> m_reference; ///< CPU reference for ReferenceRequest, made on first use
 };

@@ -8,6 +8,7 @@
 #include <pecards/errors.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
+#include <pecards/rope_scaling.h>
 #include <pecards/sinusoidal.h>
 #include <string>
 
@@ -31,7 +32,7 @@ void checkChannel(int channel, int count, const char* what) {
 }
 
 std::int64_t seqLen(const pecards::CardParams& params) {
-    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
+    return pecards::ropeScalingSeqLen(params.rope, params.length);
 }
 
 CurveSet sinusoidalWaves(const CurveRequest& request) {

@@ -37,7 +37,10 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         toolRow()->addWidget(new QLabel(tr("m:"), this));
         toolRow()->addWidget(m_position, 1);
         m_position->setValue(kDefaultPolarPosition);
-        connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
+        connect(m_position, &SliderSpin::valueChanged, this, [this](double m) {
+            m_wantedPosition = static_cast<std::int64_t>(m);
+            submit();
+        });
     }
     if (spec.curve == CurveKind::Waves || spec.curve == CurveKind::AlibiHeads
         || spec.curve == CurveKind::RelativeBuckets) {
@@ -77,8 +80,10 @@ void ChartPanel::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
     if (m_position) {
-        const double last = static_cast<double>(std::max<std::int64_t>(params.length - 1, 1));
-        m_position->slider()->setMaximum(static_cast<int>(std::min(last, 1e6)));
+        // m is valid in [0, L-1]: the slider spans it; the user's m comes back when L grows again.
+        const std::int64_t last = std::clamp<std::int64_t>(params.length - 1, 0, pecards::kMaxLength - 1);
+        m_position->setSliderRange(0, static_cast<double>(last));
+        m_position->setValue(static_cast<double>(std::min(m_wantedPosition, last)));
     }
     if (m_channels)
         m_channels->setPlaceholderText(tr("auto"));

@@ -49,6 +49,7 @@ private:
     ChartWidget* m_chart = nullptr;
     QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
     SliderSpin* m_position = nullptr; ///< RopePolar
+    std::int64_t m_wantedPosition = kDefaultPolarPosition; ///< the user's m, shown while m <= L-1
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets
     pecards::CardParams m_params;
     CurveRequest m_request;

@@ -55,18 +55,23 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, QWidget* parent) {
         showError(parent, error);
 }
 
-void askAndSaveCardPdf(const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent) {
+bool saveCardPdf(
+    const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent, QString path) {
     if (heatmaps.isEmpty()) {
         showError(parent, QObject::tr("This card shows no computed heatmap to export."));
-        return;
+        return false;
     }
-    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export card"),
-        suggestedName + QStringLiteral(".pdf"), QObject::tr("PDF document (*.pdf)"));
     if (path.isEmpty())
-        return;
+        path = QFileDialog::getSaveFileName(parent, QObject::tr("Export card"),
+            suggestedName + QStringLiteral(".pdf"), QObject::tr("PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return false;
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".pdf");
     QString error;
-    if (!saveHeatmapsPdf(heatmaps, path, &error))
+    if (!saveHeatmapsPdf(heatmaps, path, &error)) {
         showError(parent, error);
+        return false;
+    }
+    return true;
 }

@@ -12,5 +12,7 @@ struct ShownHeatmap;
 /// @brief Save dialog of one heatmap view.
 void askAndSaveHeatmap(const ShownHeatmap& shown, QWidget* parent);
 
-/// @brief Save dialog of a whole card: one multi-page PDF, one page per heatmap.
-void askAndSaveCardPdf(const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent);
+/// @brief A whole card as one multi-page PDF, one page per heatmap, at `path` (asked with a
+/// save dialog when empty). True when written; failures get an error dialog.
+bool saveCardPdf(
+    const QList<ShownHeatmap>& heatmaps, const QString& suggestedName, QWidget* parent, QString path = {});

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
+#include <pecards/errors.h>
 
 ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
     TitleFunction title, QWidget* parent)
@@ -50,12 +51,25 @@ void ViewSlot::showView(const QString& id) {
 }
 
 void ViewSlot::setParams(const pecards::CardParams& params) {
+    // The title describes the picture shown: invalid parameters keep the last good picture
+    // (with the engine's message over it), so they keep its title too.
+    if (isValid(params) || !m_hasParams)
+        m_titleParams = params;
     m_params = params;
     m_hasParams = true;
     if (!m_view)
         return;
-    m_view->setTitle(m_title(m_view->spec(), params));
+    m_view->setTitle(m_title(m_view->spec(), m_titleParams));
     m_view->setParams(params);
+}
+
+bool ViewSlot::isValid(const pecards::CardParams& params) {
+    try {
+        pecards::validate(params);
+        return true;
+    } catch (const pecards::InvalidParameter&) {
+        return false;
+    }
 }
 
 void ViewSlot::refreshTitle() {
@@ -63,5 +77,5 @@ void ViewSlot::refreshTitle() {
         m_choice->setItemText(n, viewDisplayName(m_specs.at(n)));
     m_choice->setToolTip(tr("What this view shows"));
     if (m_view && m_hasParams)
-        m_view->setTitle(m_title(m_view->spec(), m_params));
+        m_view->setTitle(m_title(m_view->spec(), m_titleParams));
 }

@@ -37,6 +37,8 @@ public:
     void refreshTitle();
 
 private:
+    static bool isValid(const pecards::CardParams& params);
+
     ComputeService* m_service;
     QString m_tagPrefix;
     QList<ViewSpec> m_specs;
@@ -45,5 +47,6 @@ private:
     QVBoxLayout* m_layout = nullptr;
     CardView* m_view = nullptr;
     pecards::CardParams m_params;
+    pecards::CardParams m_titleParams; ///< the last valid parameters: what the picture shows
     bool m_hasParams = false;
 };

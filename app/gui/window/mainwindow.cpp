@@ -13,6 +13,7 @@
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
 
+#include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -51,6 +52,9 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     setCentralWidget(m_deck);
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
+    m_session->refreshModified(); // the start-up parameters are the first reference
+    for (Card* card : m_cards)
+        connect(card, &Card::paramsChanged, m_session, &WorkspaceController::refreshModified);
 
     connect(m_loader, &ModelLoader::loaded, this, &MainWindow::applyModel);
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
@@ -87,7 +91,8 @@ void MainWindow::openConfig(const QString& path) {
 
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     for (Card* c : m_cards) {
-        pecards::CardParams params = c->params();
+        // Every field is set: the card's defaults, then what the config gives (applyModel docs).
+        pecards::CardParams params = c->entry().defaults();
         model.applyTo(params);
         if (model.maxPositionEmbeddings > 0 && model.maxPositionEmbeddings <= pecards::kMaxLength)
             params.length = model.maxPositionEmbeddings;
@@ -99,7 +104,7 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
             showTab(entry->id);
     }
     m_modelName = model.name;
-    setWindowTitle(tr("PE Cards — %1").arg(model.name));
+    refreshTitle();
     statusBar()->showMessage(tr("Loaded %1 (%2)").arg(model.name, model.modelType), 10000);
     emit modelApplied(model.name);
 }
@@ -125,7 +130,15 @@ void MainWindow::setPreferences(const pecards::app::Preferences& preferences) {
     setLanguage(preferences.language);
 }
 
-void MainWindow::exportCurrentCard() {
+pecards::app::Preferences MainWindow::preferencesInForce() const {
+    pecards::app::Preferences inForce = m_preferences;
+    inForce.theme = currentTheme(); // --theme may differ from the saved preference
+    inForce.language = language();
+    inForce.colormap = sequentialColormap();
+    return inForce;
+}
+
+void MainWindow::exportCurrentCard(const QString& path) {
     Card* card = currentCard();
     if (!card) {
         auto* box = new QMessageBox(QMessageBox::Information, tr("Export card"),
@@ -134,7 +147,13 @@ void MainWindow::exportCurrentCard() {
         box->open();
         return;
     }
-    askAndSaveCardPdf(card->visibleHeatmaps(), card->entry().id, this);
+    const QList<ShownHeatmap> heatmaps = card->visibleHeatmaps();
+    if (!saveCardPdf(heatmaps, card->entry().id, this, path))
+        return;
+    statusBar()->showMessage(
+        tr("Exported the %1 card: %n heatmap page(s) in one PDF", nullptr, static_cast<int>(heatmaps.size()))
+            .arg(cardTitle(card->entry())),
+        15000);
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -143,8 +162,22 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
 }
 
+void MainWindow::refreshTitle() {
+    const QString path = m_session->currentPath();
+    const QString file = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_modelName.isEmpty() ? tr("%1[*] — PE Cards").arg(file)
+                                         : tr("%1[*] — PE Cards — %2").arg(file, m_modelName));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_session->maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
 void MainWindow::retranslate() {
-    setWindowTitle(m_modelName.isEmpty() ? tr("PE Cards") : tr("PE Cards — %1").arg(m_modelName));
+    refreshTitle();
     for (int n = 0; n < m_cards.size(); ++n)
         m_deck->setTabText(n, cardTitle(m_cards.at(n)->entry()));
     m_deck->setTabText(m_deck->indexOf(m_compare), tr("Compare A | B"));

@@ -39,7 +39,10 @@ public:
     /// @brief Reads a config.json (or a ":/presets/..." resource) off the UI thread, then
     /// applies it; errors go to a message box and `modelFailed`.
     void openConfig(const QString& path);
-    /// @brief Every card takes the model's parameters; the window title names the model.
+    /// @brief Every card takes the model's parameters; the window title names the model. A
+    /// model sets every field of every card: the card's defaults (length, probe, causal, the
+    /// parts the model does not use), then the model's part (RoPE with its rope_scaling, ALiBi,
+    /// T5 buckets) and L = max_position_embeddings when the config gives one within 2^20.
     void applyModel(const pecards::app::ModelConfig& model);
     /// @brief UI and card-text language ("en", "zh_CN"): installs the translation (menus,
     /// titles and controls retranslate) and switches the card HTML. False for an unknown code.
@@ -49,14 +52,21 @@ public:
     /// @brief Applies preferences (theme, sequential colour map, language) and saves them.
     void setPreferences(const pecards::app::Preferences& preferences);
     const pecards::app::Preferences& preferences() const { return m_preferences; }
+    /// @brief The preferences as they are in force now: the saved ones with the theme and
+    /// language on screen (--theme and --language override the saved ones at start).
+    pecards::app::Preferences preferencesInForce() const;
 
     WorkspaceController* session() const { return m_session; }
     PresentationController* presentation() const { return m_presentation; }
     /// @brief Preferences and recent files (the application's QSettings).
     QSettings* settings() const { return m_settings; }
 
-    /// @brief File > Export card: every visible heatmap of the current card as one PDF.
-    void exportCurrentCard();
+    /// @brief File > Export card: every visible heatmap of the current card as one PDF; the
+    /// status bar confirms it. `path` empty: asks with a save dialog.
+    void exportCurrentCard(const QString& path = {});
+    /// @brief "file[*] — PE Cards — model": the workspace file (or "untitled"), the modified
+    /// mark placeholder (setWindowModified) and the model loaded last.
+    void refreshTitle();
 
 signals:
     void modelApplied(const QString& name);
@@ -64,6 +74,8 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    /// @brief Quit / close: asks Save / Discard / Cancel first when there are unsaved changes.
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 

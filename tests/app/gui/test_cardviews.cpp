@@ -131,7 +131,7 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
     EXPECT_DOUBLE_EQ(probe.value, -slope * static_cast<double>(probe.row - probe.col));
     EXPECT_DOUBLE_EQ(
         probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
-    EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("from the engine")));
+    EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("exact, double-precision reference")));
 
     // Zoom down to 16 x 16 positions: every pixel is one entry, read straight from the grid.
     bias->controller()->setWindow({700000, 700016, 699990, 700006});
