@@ -17,7 +17,7 @@ namespace pecards::cli {
 namespace {
 
 RopeScalingResult scaledRope(const CardParams& params) {
-    return ropeScaling(params.rope, ropeScalingSeqLen(params.rope, params.length));
+    return ropeScaling(params.rope, params.rope.seq_len > 0 ? params.rope.seq_len : params.length);
 }
 
 /// A position-valued entry of --offsets or --distances, which must be an integer.

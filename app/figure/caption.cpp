@@ -178,7 +178,7 @@ void appendRopeDerived(QStringList& out, const CardParams& p) {
     }
     RopeScalingResult r;
     try {
-        r = ropeScaling(p.rope, ropeScalingSeqLen(p.rope, p.length));
+        r = ropeScaling(p.rope, p.rope.seq_len > 0 ? p.rope.seq_len : p.length); // the views' seq_len
     } catch (const InvalidParameter&) {
         return;
     }

@@ -60,7 +60,7 @@ Eigen::MatrixXd hybridLogits(const RopeParams& rope, AlibiForm form, double slop
     PECARDS_CHECK(std::isfinite(slope) && slope >= 0.0, "slope", slope, "finite, >= 0");
     // Scaled frequencies for the sequence (rope.seq_len, else L); the attention factor a
     // multiplies cos and sin, i.e. the rotated dims of q and k (docs/quantities.md).
-    const RopeScalingResult scaling = ropeScaling(rope, ropeScalingSeqLen(rope, length));
+    const RopeScalingResult scaling = ropeScaling(rope, rope.seq_len > 0 ? rope.seq_len : length);
     const int r = rotaryDim(rope);
     Eigen::MatrixXd q_rot(length, rope.head_dim);
     Eigen::MatrixXd k_rot(length, rope.head_dim);

@@ -53,7 +53,7 @@ ContentModel::ContentModel(const CardParams& params)
     , m_causal(causalMask(params)) {
     m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
     if (params.card == Card::Rope || params.card == Card::Hybrid) {
-        const std::int64_t seq_len = ropeScalingSeqLen(params.rope, params.length);
+        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
         const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
         m_inv_freq = scaling.inv_freq;
         m_attention_factor = scaling.attention_factor;

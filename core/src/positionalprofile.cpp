@@ -28,7 +28,7 @@ Eigen::VectorXd scaledRopeProbe(const CardParams& params, ProbeStream stream, do
 }
 
 std::int64_t ropeSeqLen(const CardParams& params) {
-    return ropeScalingSeqLen(params.rope, params.length);
+    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
 }
 
 } // namespace

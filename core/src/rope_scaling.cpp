@@ -154,10 +154,6 @@ std::int64_t ropeScalingContext(const RopeScaling& scaling) {
     }
 }
 
-std::int64_t ropeScalingSeqLen(const RopeParams& rope, std::int64_t length) {
-    return rope.seq_len > 0 ? rope.seq_len : length;
-}
-
 RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len) {
     validate(params);
     PECARDS_CHECK(seq_len >= 0 && seq_len <= kMaxLength, "seq_len", seq_len, "in [0, 2^20] (0 = not given)");

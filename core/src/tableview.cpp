@@ -25,7 +25,7 @@ public:
         : m_params(request.params)
         , m_phase(request.quantity == Quantity::Phase) {
         if (m_params.card == Card::Rope) {
-            const std::int64_t seq_len = ropeScalingSeqLen(m_params.rope, m_params.length);
+            const std::int64_t seq_len = m_params.rope.seq_len > 0 ? m_params.rope.seq_len : m_params.length;
             const RopeScalingResult scaling = ropeScaling(m_params.rope, seq_len);
             m_frequencies = scaling.inv_freq;
             m_attention_factor = scaling.attention_factor;

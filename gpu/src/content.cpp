@@ -82,7 +82,7 @@ ContentCard::ContentCard(ClContext& cl, const CardParams& params)
         m_turns = cl.upload(frequencyTurns(sinusoidalFrequencies(sinusoidal)), "frequency turns");
     }
     if (card == Card::Rope || card == Card::Hybrid) {
-        const std::int64_t seq_len = ropeScalingSeqLen(params.rope, params.length);
+        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
         const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
         m_turns = cl.upload(frequencyTurns(scaling.inv_freq), "frequency turns");
         m_attention_factor = scaling.attention_factor;

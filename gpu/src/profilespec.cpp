@@ -53,7 +53,7 @@ bool isAlibiCard(Card card) {
 /// dims times the attention factor; the constant is the pass-through dot product.
 void ropeTerms(const CardParams& params, double scale, ProfileSpec& spec) {
     const RopeParams& rope = params.rope;
-    const std::int64_t seq_len = ropeScalingSeqLen(rope, params.length);
+    const std::int64_t seq_len = rope.seq_len > 0 ? rope.seq_len : params.length;
     const RopeScalingResult scaling = ropeScaling(rope, seq_len);
     const int r = rotaryDim(rope);
     Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, rope.head_dim);

@@ -32,7 +32,7 @@ Grid computeTable(ClContext& cl, const ViewRequest& request) {
     cl_int dim = 0;
     cl_int rotary = 0;
     if (rope) {
-        const std::int64_t seq_len = ropeScalingSeqLen(params.rope, params.length);
+        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
         const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
         frequencies = scaling.inv_freq;
         rotary = rotaryDim(params.rope);

@@ -39,7 +39,7 @@ QString describeScalingDerived(const pecards::CardParams& params) {
     std::int64_t context = 0;
     try {
         pecards::validate(params.rope);
-        seqLen = pecards::ropeScalingSeqLen(params.rope, params.length);
+        seqLen = params.rope.seq_len > 0 ? params.rope.seq_len : params.length; // as the views scale
         context = pecards::ropeScalingContext(s);
         r = pecards::ropeScaling(params.rope, seqLen);
     } catch (const pecards::InvalidParameter&) {

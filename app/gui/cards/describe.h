@@ -12,8 +12,8 @@ QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
 QString describeRopeScaling(const pecards::RopeScaling& scaling);
 /// @brief What the scaling derives at the card's sequence length (pecards::ropeScaling at
-/// ropeScalingSeqLen): dynamic NTK's effective base, YaRN's correction range, the attention
-/// factor and total logit multiplier (yarn, longrope), the longrope list in use, Llama 3's
+/// the views' seq_len: rope.seq_len, else L): dynamic NTK's effective base, YaRN's correction range, the
+/// attention factor and total logit multiplier (yarn, longrope), the longrope list in use, Llama 3's
 /// wavelength bands. Empty for none/linear and for invalid parameters (the views say why).
 QString describeScalingDerived(const pecards::CardParams& params);
 /// @brief The ALiBi slope rule for H heads, true for every H: "2^(-8h/H)" for a power of two,

@@ -46,10 +46,12 @@ SliderSpin* ParameterForm::addNumber(const QString& id, const QString& label, co
         binding(id)->wanted = value;
         changed(id);
     });
-    Binding number {id, nullptr, control, [this, control, get] { control->setValue(get(m_params)); }, {}};
-    number.get = get;
-    number.set = set;
-    number.wanted = get(m_params);
+    Binding number {.id = id,
+        .widget = control,
+        .refresh = [this, control, get] { control->setValue(get(m_params)); },
+        .get = get,
+        .set = set,
+        .wanted = get(m_params)};
     addRow(std::move(number), label, toolTip);
     return control;
 }
@@ -73,7 +75,7 @@ void ParameterForm::addChoice(const QString& id, const QString& label, const QLi
         const QSignalBlocker block(combo);
         combo->setCurrentIndex(combo->findData(get(m_params)));
     };
-    addRow(Binding {id, nullptr, combo, refresh, {}}, label, toolTip);
+    addRow(Binding {.id = id, .widget = combo, .refresh = refresh}, label, toolTip);
 }
 
 void ParameterForm::addToggle(const QString& id, const QString& label,
@@ -89,7 +91,7 @@ void ParameterForm::addToggle(const QString& id, const QString& label,
         const QSignalBlocker block(box);
         box->setChecked(get(m_params));
     };
-    addRow(Binding {id, nullptr, box, refresh, {}}, label, toolTip);
+    addRow(Binding {.id = id, .widget = box, .refresh = refresh}, label, toolTip);
 }
 
 QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pecards::CardParams&)> text) {
@@ -100,10 +102,12 @@ QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pe
     note->setAutoFillBackground(true);
     note->setBackgroundRole(QPalette::AlternateBase);
     note->setMargin(4);
-    Binding binding {id, nullptr, note, [this, note, text] { note->setText(text(m_params)); },
-        [text](const pecards::CardParams& p) { return !text(p).isEmpty(); }};
-    binding.note = true;
-    binding.label = note;
+    Binding binding {.id = id,
+        .label = note,
+        .widget = note,
+        .refresh = [this, note, text] { note->setText(text(m_params)); },
+        .visible = [text](const pecards::CardParams& p) { return !text(p).isEmpty(); },
+        .note = true};
     m_layout->addRow(note);
     binding.refresh();
     m_bindings.push_back(std::move(binding));

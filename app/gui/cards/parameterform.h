@@ -74,15 +74,15 @@ signals:
 
 private:
     struct Binding {
-        QString id;
+        QString id {};
         QWidget* label = nullptr;
         QWidget* widget = nullptr;
-        std::function<void()> refresh; ///< control <- m_params, without signals
-        Predicate visible;
-        NumberGetter get; ///< number controls
-        NumberSetter set;
-        RangeRule range;
-        std::pair<double, double> lastRange; ///< the range the control has now
+        std::function<void()> refresh {}; ///< control <- m_params, without signals
+        Predicate visible {};
+        NumberGetter get {}; ///< number controls
+        NumberSetter set {};
+        RangeRule range {};
+        std::pair<double, double> lastRange {}; ///< the range the control has now
         double wanted = 0.0; ///< the user's value, restored when the range allows it
         bool note = false; ///< addNote: refreshed on every change
     };

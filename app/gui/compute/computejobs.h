@@ -76,7 +76,7 @@ struct ComputeFailure {
     quint64 id = 0;
     FailureKind kind = FailureKind::BackendError;
     QString message;
-    QString parameter; ///< InvalidParameter: the engine's name of the value (e.g. "head_dim")
+    QString parameter {}; ///< InvalidParameter: the engine's name of the value (e.g. "head_dim")
 };
 
 /// @brief The backend in use, announced once by the worker after creating it.

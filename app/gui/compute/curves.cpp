@@ -8,7 +8,6 @@
 #include <pecards/errors.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
-#include <pecards/rope_scaling.h>
 #include <pecards/sinusoidal.h>
 #include <string>
 
@@ -32,7 +31,7 @@ void checkChannel(int channel, int count, const char* what) {
 }
 
 std::int64_t seqLen(const pecards::CardParams& params) {
-    return pecards::ropeScalingSeqLen(params.rope, params.length);
+    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
 }
 
 CurveSet sinusoidalWaves(const CurveRequest& request) {

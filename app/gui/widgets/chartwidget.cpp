@@ -77,9 +77,14 @@ QAbstractAxis* ChartWidget::makeAxis(
     axis->setRange(at(first), at(last));
     axis->setStartValue(at(first));
     axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    const bool whole = step >= 1.0;
+    std::vector<double> values;
     for (long long n = first; n <= last; ++n)
-        axis->append(whole ? positionTickLabel(at(n)) : tickLabel(at(n)), at(n));
+        values.push_back(at(n));
+    // Whole steps read like positions ("1M"); others with the digits that tell them apart.
+    const std::vector<QString> labels
+        = valueTickLabels(values, [](const QString&) { return true; }).labels; // the axis has room
+    for (std::size_t n = 0; n < values.size(); ++n)
+        axis->append(step >= 1.0 ? positionTickLabel(values[n]) : labels[n], values[n]);
     axis->setTitleText(title);
     return axis;
 }

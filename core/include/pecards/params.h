@@ -114,7 +114,7 @@ struct RopeParams {
 /// @brief ALiBi parameters (Press et al. 2022 §3).
 struct AlibiParams {
     int heads = 8; ///< H in [1, 128]
-    int head = 0; ///< head shown, 0-based index [0, heads-1]; users count from 1 (GUI, CLI --head, messages)
+    int head = 0; ///< head shown, [0, heads-1]
     int head_dim
         = 64; ///< d of q/k in ALiBi-card content views (the hybrid uses rope.head_dim), even, [2, 1024]
     double alibi_bias_max = 8.; ///< the 8 in m_h = 2^(-8h/H) (MPT's alibi_bias_max), finite, > 0

@@ -34,10 +34,6 @@ struct RopeScalingResult {
 /// @throws InvalidParameter naming the missing key when the type needs L0 and none is >= 2.
 std::int64_t ropeScalingContext(const RopeScaling& scaling);
 
-/// @brief The sequence length the views of a card with `length` positions scale at:
-/// `rope.seq_len` when given (> 0), else `length`. Dynamic NTK and longrope depend on it.
-std::int64_t ropeScalingSeqLen(const RopeParams& rope, std::int64_t length);
-
 /// @brief Computes the scaled frequencies for `seq_len` positions (0 = not given: HF's
 /// init-time call, i.e. dynamic NTK at max_position_embeddings, longrope short factors).
 ///
