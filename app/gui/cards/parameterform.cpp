@@ -191,6 +191,7 @@ void ParameterForm::applyRanges(const QString& except) {
 void ParameterForm::refreshVisibility() {
     for (const Binding& binding : m_bindings) {
         const bool shown = !binding.visible || binding.visible(m_params);
-        m_layout->setRowVisible(binding.widget, shown); // no gap where a hidden row was
+        if (m_layout->isRowVisible(binding.widget) != shown)
+            m_layout->setRowVisible(binding.widget, shown); // label and field together
     }
 }
