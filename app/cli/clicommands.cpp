@@ -38,11 +38,12 @@ void runCompute(const CliRequest& request, QTextStream& err) {
     writeOutput(request.outPath, OutputArray {{grid.rows, grid.cols}, std::move(grid.values)});
 }
 
-void runConfig(const CliRequest& request, QTextStream& out) {
+void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err) {
     const app::ModelConfig& config = *request.config;
-    std::int64_t seqLen = request.view.params.rope.seq_len;
-    if (seqLen == 0) {
-        seqLen = config.maxPositionEmbeddings > 0 ? std::min(config.maxPositionEmbeddings, kMaxLength) : 4096;
+    const std::int64_t seqLen
+        = request.view.params.rope.seq_len > 0 ? request.view.params.rope.seq_len : defaultSeqLen(config);
+    for (const QString& warning : config.warnings) {
+        err << "pecards-cli: warning: " << config.filePath << ": " << warning << Qt::endl;
     }
     const QByteArray json = QJsonDocument(modelSummary(config, seqLen)).toJson(QJsonDocument::Indented);
     if (request.outPath.isEmpty()) {

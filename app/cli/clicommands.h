@@ -16,9 +16,9 @@ namespace pecards::cli {
 void runCompute(const CliRequest& request, QTextStream& err);
 
 /// @brief `config`: writes modelSummary() as indented JSON to --out, or to `out` when none.
-/// RoPE frequencies are evaluated at --seq-len, else max_position_embeddings (at most 2^20),
-/// else 4096.
-void runConfig(const CliRequest& request, QTextStream& out);
+/// RoPE frequencies are evaluated at --seq-len, else defaultSeqLen() (modelsummary.h). The
+/// config's warnings go to `err`, one "pecards-cli: warning:" line each.
+void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err);
 
 /// @brief `devices`: one "platform / device" line per OpenCL device on `out`; a note on `err`
 /// when there is none.

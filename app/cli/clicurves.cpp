@@ -1,11 +1,13 @@
 #include "clicurves.h"
 
 #include "pecards/alibi.h"
+#include "pecards/learned.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "usageerror.h"
 
 #include <cmath>
@@ -17,7 +19,7 @@ namespace pecards::cli {
 namespace {
 
 RopeScalingResult scaledRope(const CardParams& params) {
-    return ropeScaling(params.rope, params.rope.seq_len > 0 ? params.rope.seq_len : params.length);
+    return ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
 }
 
 /// A position-valued entry of --offsets or --distances, which must be an integer.
@@ -128,6 +130,12 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
             txlRelativeEmbedding(params.length, params.relative.d_model, inputs.clampLen));
     case Curve::TxlRelShift:
         return OutputArray::fromMatrix(txlRelShift(inputs.input, inputs.zeroTriu));
+    case Curve::LearnedTable:
+        return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
+    case Curve::LearnedSimilarity:
+        return OutputArray::fromMatrix(learnedSimilarity(inputs.learned, params.length));
+    case Curve::LearnedDifference:
+        return OutputArray::fromMatrix(learnedDifference(inputs.learned, params.sinusoidal, params.length));
     case Curve::None:
         break;
     }

@@ -83,14 +83,17 @@ const std::vector<CliFlag>& cliFlags() {
             "Rotary dimension r (partial rotary: GPT-J rotary_dim, NeoX rotary_pct * head_dim), even, "
             "[2, head_dim]; 0 = head_dim (default). Dims >= r pass through."},
         {"seq-len", "N", "RoPE",
-            "Sequence length that selects dynamic-NTK and longrope frequencies, [1, 1048576]; "
-            "0 = the view's --length (default). `config` evaluates at max_position_embeddings by default."},
+            "Sequence length that selects dynamic-NTK and longrope frequencies, [0, 1048576]. 0 or not "
+            "given: with a model config (`config`, --config) min(max_position_embeddings, 2^20), else the "
+            "view's --length."},
         // RoPE scaling
         {"scaling", "TYPE", "RoPE scaling",
             "Context-extension scaling (HF rope_type): none (default), linear, dynamic, yarn, llama3, "
             "longrope."},
         {"factor", "S", "RoPE scaling",
-            "Scaling factor s, finite, >= 1 (linear, dynamic, yarn, llama3). Default 1."},
+            "Scaling factor s, [0.0001, 10000] (below 1 only as HF allows it, with a warning): linear, "
+            "dynamic, yarn, llama3; longrope: the factor of its attention factor (1 = max_pos / L0). "
+            "Default 1."},
         {"original-max-pos", "L0", "RoPE scaling",
             "original_max_position_embeddings L0 in positions (yarn, llama3, longrope); 0 = use --max-pos. "
             "Default 0."},
@@ -114,7 +117,8 @@ const std::vector<CliFlag>& cliFlags() {
         // ALiBi
         {"heads", "H", "ALiBi", "Number of heads H, [1, 128]. Default 8."},
         {"head", "h", "ALiBi",
-            "Head shown, counted from 1: [1, H]. Default 1 (the steepest slope when H is a power of two)."},
+            "Head shown, counted from 1: [1, H] (with --bias-from the T5 head). Default 1 (the steepest "
+            "slope when H is a power of two)."},
         {"alibi-bias-max", "B", "ALiBi",
             "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max), finite, > 0. Default 8."},
         {"form", "NAME", "ALiBi",
@@ -128,6 +132,12 @@ const std::vector<CliFlag>& cliFlags() {
         {"unidirectional", nullptr, "Relative",
             "T5 decoder buckets (default: bidirectional encoder buckets)."},
         {"term", "NAME", "Relative", "Transformer-XL score term: total (default), a, b, c or d."},
+        {"learned-from", "FILE", "Sinusoidal",
+            "Learned absolute position table from a .safetensors checkpoint (wpe.weight or "
+            "position_embeddings.weight; F32, F16, BF16) for the learned-* quantities."},
+        {"bias-from", "FILE", "Relative",
+            "T5 bias per bucket from a .safetensors checkpoint: relative_attention_bias.weight "
+            "(num_buckets x heads; F32, F16, BF16; the encoder's if both), column --head; sets --buckets."},
         {"bucket-values", "V,V,..", "Relative",
             "T5 bias per bucket (num_buckets entries). Default: N(0,1) values from --seed."},
         // Probe and content

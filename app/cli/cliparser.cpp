@@ -5,8 +5,10 @@
 #include "common/configerror.h"
 #include "common/fileerror.h"
 #include "common/npyfile.h"
+#include "common/safetensorsfile.h"
 #include "figure/colormaplist.h"
 #include "figure/figureexporter.h"
+#include "modelsummary.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
 #include "workspace/workspacefile.h"
@@ -155,6 +157,42 @@ void applyRopeFlags(const Flags& flags, RopeParams& rope) {
     flags.setList("long-factor", s.long_factor);
 }
 
+/// --bias-from: the trained T5 bias of one head (column --head - 1 of relative_attention_bias.weight).
+void applyBiasFrom(const Flags& flags, CardParams& p) {
+    if (p.card != Card::Relative || p.relative.variant != RelativeVariant::T5) {
+        throw UsageError(u"--bias-from"_s, u"is for the T5 variant of the relative card (--card relative)"_s);
+    }
+    try {
+        const app::SafetensorsFile file(flags.text("bias-from"));
+        const std::optional<QString> name = file.find(u"relative_attention_bias.weight"_s, u"encoder"_s);
+        if (!name) {
+            throw UsageError(u"--bias-from"_s,
+                flags.text("bias-from")
+                    + u": no tensor named *relative_attention_bias.weight (a T5 checkpoint "
+                      "has one per stack)"_s);
+        }
+        const Eigen::MatrixXd bias = file.matrix(*name);
+        // --head counts from 1 here too: column head - 1.
+        const int head
+            = static_cast<int>(parseInteger(u"--head"_s, flags.isSet("head") ? flags.text("head") : u"1"_s, 1,
+                  std::max<Eigen::Index>(bias.cols(), 1)))
+            - 1;
+        if (bias.rows() < 2 || bias.rows() > 1024 || bias.cols() < 1) {
+            throw UsageError(u"--bias-from"_s,
+                flags.text("bias-from") + u": "_s + *name + u" has shape ["_s + QString::number(bias.rows())
+                    + u", "_s + QString::number(bias.cols())
+                    + u"]; num_buckets x heads with num_buckets in [2, 1024] is needed"_s);
+        }
+        p.relative.num_buckets = static_cast<int>(bias.rows());
+        p.relative.bucket_values.assign(bias.col(head).data(), bias.col(head).data() + bias.rows());
+        if (!flags.isSet("unidirectional")) {
+            p.relative.bidirectional = !name->contains(u"decoder"_s); // T5's decoder bias is causal
+        }
+    } catch (const app::FileError& error) {
+        throw UsageError(u"--bias-from"_s, QString::fromUtf8(error.what()));
+    }
+}
+
 void applyCardFlags(const Flags& flags, CardParams& p) {
     flags.setInt("length", p.length, kInt64Min, kInt64Max);
     if (flags.isSet("causal")) {
@@ -184,6 +222,9 @@ void applyCardFlags(const Flags& flags, CardParams& p) {
     }
     flags.setEnum("term", p.relative.term);
     flags.setList("bucket-values", p.relative.bucket_values);
+    if (flags.isSet("bias-from")) {
+        applyBiasFrom(flags, p);
+    }
     flags.setEnum("probe", p.probe.kind);
     if (flags.isSet("seed")) {
         p.probe.seed = parseUnsigned(u"--seed"_s, flags.text("seed"));
@@ -194,6 +235,25 @@ void applyCardFlags(const Flags& flags, CardParams& p) {
     p.probe.content_k = flags.matrix("k-npy");
 }
 
+/// The card a --config model defines parameters for; any other card is an error naming the
+/// model's encodings (the config would otherwise be silently ignored).
+void checkCardOfModel(const app::ModelConfig& config, Card card) {
+    const std::vector<Card> cards = config.cards();
+    const bool hybridOfModel = card == Card::Hybrid && (config.usesRope || config.usesAlibi);
+    if (hybridOfModel || std::find(cards.begin(), cards.end(), card) != cards.end()) {
+        return;
+    }
+    QStringList names;
+    for (const Card used : cards) {
+        names.append(QString::fromStdString(toString(used)));
+    }
+    throw UsageError(u"--card"_s,
+        QString::fromStdString(toString(card)) + u" is not used by the model of --config ("_s + config.name
+            + u", model_type "_s + config.modelType + u"): its positional encoding is on card "_s
+            + names.join(u", "_s) + u"; drop --config to explore "_s + QString::fromStdString(toString(card))
+            + u" with its own flags"_s);
+}
+
 CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>& config) {
     CardParams params;
     if (config) {
@@ -201,7 +261,13 @@ CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>
         config->applyTo(params);
     }
     flags.setEnum("card", params.card);
+    if (config) {
+        checkCardOfModel(*config, params.card);
+    }
     applyCardFlags(flags, params);
+    if (config && params.rope.seq_len == 0) {
+        params.rope.seq_len = defaultSeqLen(*config); // the rule `config` uses (modelsummary.h)
+    }
     return params;
 }
 
@@ -228,10 +294,41 @@ void buildView(const Flags& flags, ViewRequest& view) {
     pecards::validate(view);
 }
 
+/// --learned-from: the position table of a GPT-2 (wpe.weight) or BERT-style checkpoint.
+Eigen::MatrixXd learnedTable(const Flags& flags, const CliQuantity& quantity) {
+    if (!flags.isSet("learned-from")) {
+        throw UsageError(u"--learned-from"_s,
+            u"is missing (needed by quantity "_s + QString::fromLatin1(quantity.name)
+                + u": a .safetensors file)"_s);
+    }
+    const QString path = flags.text("learned-from");
+    try {
+        const app::SafetensorsFile file(path);
+        std::optional<QString> name = file.find(u"wpe.weight"_s);
+        if (!name) {
+            name = file.find(u"position_embeddings.weight"_s);
+        }
+        if (!name) {
+            throw UsageError(u"--learned-from"_s,
+                path
+                    + u": no tensor named *wpe.weight or *position_embeddings.weight (a learned absolute "
+                      "position table)"_s);
+        }
+        return file.matrix(*name);
+    } catch (const app::FileError& error) {
+        throw UsageError(u"--learned-from"_s, QString::fromUtf8(error.what()));
+    }
+}
+
 CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const CardParams& params) {
     CurveInputs curve;
     const std::int64_t length = params.length;
     switch (quantity.curve) {
+    case Curve::LearnedTable:
+    case Curve::LearnedSimilarity:
+    case Curve::LearnedDifference:
+        curve.learned = learnedTable(flags, quantity);
+        break;
     case Curve::Decay:
     case Curve::BiasVsDistance:
         curve.distances = flags.rangeOrList("distances", 0, length);
@@ -435,9 +532,15 @@ void parseConfig(const Flags& flags, CliRequest& request) {
         throw UsageError(
             u"config"_s, u"needs a file: pecards-cli config FILE [--seq-len N] [--out FILE.json]"_s);
     }
+    for (const CliFlag& flag : cliFlags()) {
+        const QString name = QString::fromLatin1(flag.name);
+        if (flags.isSet(flag.name) && name != u"seq-len"_s && name != u"out"_s && name != u"config"_s) {
+            throw UsageError(u"--"_s + name, u"is not used by config (it takes FILE, --seq-len and --out)"_s);
+        }
+    }
     request.config = readConfig(positional.size() > 1 ? u"config"_s : u"--config"_s, path);
     request.view.params.rope = request.config->rope;
-    flags.setInt("seq-len", request.view.params.rope.seq_len, 1, kMaxLength);
+    flags.setInt("seq-len", request.view.params.rope.seq_len, 0, kMaxLength);
     request.outPath = flags.text("out");
 }
 

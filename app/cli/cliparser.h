@@ -28,6 +28,7 @@ struct CurveInputs {
     Eigen::MatrixXd input; ///< txl-rel-shift input (qlen x klen)
     bool zeroTriu = false; ///< txl-rel-shift
     std::int64_t clampLen = -1; ///< txl-pos-emb
+    Eigen::MatrixXd learned; ///< learned-*: the table read from --learned-from (positions x d_model)
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

@@ -72,6 +72,14 @@ const std::vector<CliQuantity>& cliQuantities() {
             "ALiBi causal bias -m_h r of every head h (rows) at each distance r."},
         {"txl-pos-emb", Quantity::Table, Curve::TxlPosEmb, {Card::Relative}, "L x d_model",
             "Transformer-XL relative embedding R for pos_seq = L-1, ..., 0: rows [sin(pos w) | cos(pos w)]."},
+        {"learned-table", Quantity::Table, Curve::LearnedTable, {Card::Sinusoidal}, "L x d_model",
+            "Learned absolute position table P from --learned-from (GPT-2 wpe.weight, BERT "
+            "position_embeddings.weight), rows 0..L-1 (L <= its positions, <= 4096)."},
+        {"learned-similarity", Quantity::Table, Curve::LearnedSimilarity, {Card::Sinusoidal}, "L x L",
+            "P_i . P_j of the learned table: compare with the sinusoid's similarity (quantity score)."},
+        {"learned-difference", Quantity::Table, Curve::LearnedDifference, {Card::Sinusoidal}, "L x d_model",
+            "Learned table minus the sinusoidal table of the same width (d_model = the table's columns; "
+            "--base, --layout, --frequencies apply)."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
     });

@@ -23,6 +23,9 @@ enum class Curve {
     BiasVsDistance, ///< ALiBi bias -m_h r of every head (alibi.h)
     TxlPosEmb, ///< Transformer-XL relative embedding R (relative.h txlRelativeEmbedding)
     TxlRelShift, ///< Transformer-XL _rel_shift of an input matrix (relative.h txlRelShift)
+    LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
+    LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
+    LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)
 };
 
 /// @brief One quantity as the CLI names it.

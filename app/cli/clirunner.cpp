@@ -43,7 +43,7 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             runRender(request, err);
             break;
         case CliRequest::Command::Config:
-            runConfig(request, out);
+            runConfig(request, out, err);
             break;
         case CliRequest::Command::Devices:
             runDevices(out, err);

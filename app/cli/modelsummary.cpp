@@ -5,6 +5,7 @@
 #include "pecards/rope_scaling.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -20,16 +21,28 @@ QJsonArray toJson(const Eigen::VectorXd& values) {
     return array;
 }
 
-void addRope(QJsonObject& json, const pecards::app::ModelConfig& config, std::int64_t seqLen) {
-    const RopeParams& rope = config.rope;
+QJsonArray toJson(const std::vector<int>& values) {
+    QJsonArray array;
+    for (const int value : values) {
+        array.append(value);
+    }
+    return array;
+}
+
+/// The scaling type name as HF spells it ("default" for none).
+QString ropeTypeName(const RopeScaling& scaling) {
+    return scaling.type == RopeScalingType::None ? u"default"_s
+                                                 : QString::fromStdString(toString(scaling.type));
+}
+
+void addRope(QJsonObject& json, const RopeParams& rope, std::int64_t seqLen) {
     const RopeScalingResult scaling = ropeScaling(rope, seqLen);
     json[u"rotary_dim"_s] = rotaryDim(rope);
     json[u"rope_theta"_s] = rope.base;
-    json[u"rope_type"_s] = config.ropeType;
     json[u"layout"_s] = QString::fromStdString(toString(rope.layout));
     json[u"seq_len"_s] = static_cast<qint64>(seqLen);
     json[u"inv_freq"_s] = toJson(scaling.inv_freq);
-    json[u"inv_freq_unscaled"_s] = toJson(ropeInvFreq(rope));
+    json[u"scaling_factor"_s] = scaling.factor;
     json[u"attention_factor"_s] = scaling.attention_factor;
     json[u"effective_base"_s] = scaling.effective_base;
     json[u"logit_scale_multiplier_total"_s] = scaling.logit_scale_total;
@@ -38,15 +51,55 @@ void addRope(QJsonObject& json, const pecards::app::ModelConfig& config, std::in
     }
     if (rope.scaling.type == RopeScalingType::LongRope) {
         json[u"long_factor_selected"_s] = scaling.long_factor_selected;
+        json[u"factor_list"_s] = scaling.long_factor_selected ? u"long"_s : u"short"_s;
     }
 }
 
+QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
+    QJsonObject json;
+    json[u"name"_s] = QString::fromStdString(group.name);
+    json[u"layers"_s] = toJson(group.layers);
+    json[u"treatment"_s] = QString::fromStdString(toString(group.treatment));
+    json[u"sliding_window"_s] = static_cast<qint64>(group.sliding_window);
+    json[u"attention_chunk"_s] = static_cast<qint64>(group.attention_chunk);
+    switch (group.treatment) {
+    case LayerTreatment::Rope:
+        json[u"rope_type"_s] = ropeTypeName(group.rope.scaling);
+        addRope(json, group.rope, seqLen);
+        if (!group.mrope_section.empty()) {
+            json[u"mrope_section"_s] = toJson(group.mrope_section);
+        }
+        break;
+    case LayerTreatment::Alibi:
+        json[u"heads"_s] = group.alibi.heads;
+        json[u"alibi_bias_max"_s] = group.alibi.alibi_bias_max;
+        break;
+    case LayerTreatment::T5Bias:
+        json[u"num_buckets"_s] = group.relative.num_buckets;
+        json[u"max_distance"_s] = group.relative.max_distance;
+        break;
+    case LayerTreatment::TransformerXL:
+        json[u"d_model"_s] = group.relative.d_model;
+        break;
+    case LayerTreatment::NoPE:
+        break;
+    }
+    return json;
+}
+
 } // namespace
+
+std::int64_t defaultSeqLen(const pecards::app::ModelConfig& config) {
+    return config.maxPositionEmbeddings > 0 ? std::min(config.maxPositionEmbeddings, kMaxLength) : 4096;
+}
 
 QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t seqLen) {
     QJsonObject json;
     json[u"name"_s] = config.name;
     json[u"model_type"_s] = config.modelType;
+    if (!config.textConfigKey.isEmpty()) {
+        json[u"text_config"_s] = config.textConfigKey;
+    }
     QJsonArray cards;
     for (const Card card : config.cards()) {
         cards.append(QString::fromStdString(toString(card)));
@@ -55,8 +108,17 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
     json[u"heads"_s] = config.heads;
     json[u"head_dim"_s] = config.headDim;
     json[u"max_position_embeddings"_s] = static_cast<qint64>(config.maxPositionEmbeddings);
+    json[u"extended_context"_s] = static_cast<qint64>(config.extendedContext());
+    json[u"warnings"_s] = QJsonArray::fromStringList(config.warnings);
+    json[u"notes"_s] = QJsonArray::fromStringList(config.notes);
     if (config.usesRope) {
-        addRope(json, config, seqLen);
+        json[u"rope_type"_s] = config.ropeType;
+        addRope(json, config.rope, seqLen);
+        json[u"inv_freq_unscaled"_s] = toJson(ropeInvFreq(config.rope));
+        const LayerGroup& primary = config.positions.groups.at(static_cast<std::size_t>(config.primaryGroup));
+        if (!primary.mrope_section.empty()) {
+            json[u"mrope_section"_s] = toJson(primary.mrope_section);
+        }
     }
     if (config.usesAlibi) {
         json[u"alibi_bias_max"_s] = config.alibi.alibi_bias_max;
@@ -67,6 +129,22 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
         json[u"max_distance"_s] = config.relative.max_distance;
         json[u"bidirectional"_s] = config.relative.bidirectional;
     }
+    if (config.usesTransformerXl) {
+        const pecards::app::TransformerXlConfig& txl = config.transformerXl;
+        json[u"d_model"_s] = txl.dModel;
+        json[u"n_head"_s] = txl.nHead;
+        json[u"d_head"_s] = txl.dHead;
+        json[u"mem_len"_s] = static_cast<qint64>(txl.memLen);
+        json[u"tgt_len"_s] = static_cast<qint64>(txl.tgtLen);
+        json[u"clamp_len"_s] = static_cast<qint64>(txl.clampLen);
+        json[u"klen"_s] = static_cast<qint64>(txl.klen());
+    }
+    json[u"num_layers"_s] = config.positions.num_layers;
+    QJsonArray groups;
+    for (const LayerGroup& group : config.positions.groups) {
+        groups.append(groupJson(group, seqLen));
+    }
+    json[u"layer_groups"_s] = groups;
     return json;
 }
 

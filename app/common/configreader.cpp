@@ -55,6 +55,16 @@ std::optional<QString> ConfigReader::firstPresent(const QStringList& keys) const
     return std::nullopt;
 }
 
+QStringList ConfigReader::keys() const {
+    QStringList result;
+    for (auto it = m_object.begin(); it != m_object.end(); ++it) {
+        if (!it.value().isNull()) {
+            result.append(it.key());
+        }
+    }
+    return result;
+}
+
 QString ConfigReader::path(const QString& key) const {
     return m_prefix + key;
 }
@@ -129,6 +139,27 @@ std::optional<std::vector<double>> ConfigReader::numberList(const QString& key) 
             fail(key + u'[' + QString::number(i) + u']', u"= "_s + describe(element) + u" is not a number"_s);
         }
         result.push_back(element.toDouble());
+    }
+    return result;
+}
+
+std::optional<std::vector<QString>> ConfigReader::stringList(const QString& key) const {
+    if (!has(key)) {
+        return std::nullopt;
+    }
+    const QJsonValue value = m_object.value(key);
+    if (!value.isArray()) {
+        fail(key, u"= "_s + describe(value) + u" is not a list of strings"_s);
+    }
+    const QJsonArray array = value.toArray();
+    std::vector<QString> result;
+    result.reserve(static_cast<std::size_t>(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QJsonValue element = array.at(i);
+        if (!element.isString()) {
+            fail(key + u'[' + QString::number(i) + u']', u"= "_s + describe(element) + u" is not a string"_s);
+        }
+        result.push_back(element.toString());
     }
     return result;
 }

@@ -28,6 +28,8 @@ public:
     std::optional<QString> firstPresent(const QStringList& keys) const;
     /// @brief The dotted path of `key`, e.g. "rope_scaling.factor".
     QString path(const QString& key) const;
+    /// @brief The keys present (not null), in the object's order.
+    QStringList keys() const;
     /// @brief The file name given at construction.
     const QString& fileName() const { return m_fileName; }
 
@@ -41,6 +43,8 @@ public:
     std::optional<QString> string(const QString& key) const;
     /// @brief A JSON array of numbers. @throws ConfigError naming the bad element, e.g. "short_factor[3]".
     std::optional<std::vector<double>> numberList(const QString& key) const;
+    /// @brief A JSON array of strings. @throws ConfigError naming the bad element, e.g. "layer_types[3]".
+    std::optional<std::vector<QString>> stringList(const QString& key) const;
     /// @brief A nested JSON object as a reader with the extended prefix.
     /// @throws ConfigError if present but not an object.
     std::optional<ConfigReader> object(const QString& key) const;

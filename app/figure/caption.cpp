@@ -2,6 +2,7 @@
 
 #include "pecards/errors.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/viewrules.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -178,7 +179,7 @@ void appendRopeDerived(QStringList& out, const CardParams& p) {
     }
     RopeScalingResult r;
     try {
-        r = ropeScaling(p.rope, p.rope.seq_len > 0 ? p.rope.seq_len : p.length); // the views' seq_len
+        r = ropeScaling(p.rope, effectiveSeqLen(p.rope, p.length));
     } catch (const InvalidParameter&) {
         return;
     }

@@ -6,6 +6,7 @@
 #include "pecards/alibi.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/viewrules.h"
 
 #include <cmath>
 #include <limits>
@@ -60,7 +61,7 @@ Eigen::MatrixXd hybridLogits(const RopeParams& rope, AlibiForm form, double slop
     PECARDS_CHECK(std::isfinite(slope) && slope >= 0.0, "slope", slope, "finite, >= 0");
     // Scaled frequencies for the sequence (rope.seq_len, else L); the attention factor a
     // multiplies cos and sin, i.e. the rotated dims of q and k (docs/quantities.md).
-    const RopeScalingResult scaling = ropeScaling(rope, rope.seq_len > 0 ? rope.seq_len : length);
+    const RopeScalingResult scaling = ropeScaling(rope, effectiveSeqLen(rope, length));
     const int r = rotaryDim(rope);
     Eigen::MatrixXd q_rot(length, rope.head_dim);
     Eigen::MatrixXd k_rot(length, rope.head_dim);

@@ -2,13 +2,13 @@
 
 #include "contentmodel.h"
 
-#include "causalmask.h"
 #include "pecards/alibi.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "positionalprofile.h"
 
 #include <algorithm>
@@ -50,11 +50,11 @@ Eigen::MatrixXd txlRowFeatures(const Eigen::MatrixXd& weights, const Eigen::Matr
 ContentModel::ContentModel(const CardParams& params)
     : m_params(params)
     , m_d(cardDimension(params))
-    , m_causal(causalMask(params)) {
+    , m_causal(isCausal(params)) {
     m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
     if (params.card == Card::Rope || params.card == Card::Hybrid) {
-        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-        const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
+        const RopeScalingResult scaling
+            = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
         m_inv_freq = scaling.inv_freq;
         m_attention_factor = scaling.attention_factor;
     }

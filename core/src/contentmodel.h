@@ -21,7 +21,7 @@ public:
 
     /// @brief ContentScore values (attention = false) or the logits whose row softmax is
     /// ContentAttention (attention = true) for query positions `rows` x key positions `cols`:
-    /// shape rows.size() x cols.size(); masked entries (j > i under causalMask) are -inf.
+    /// shape rows.size() x cols.size(); masked entries (j > i under pecards::isCausal) are -inf.
     /// Cost O(rows cols d) (Eigen products) plus the card's relative terms.
     Eigen::MatrixXd logits(
         const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols, bool attention) const;

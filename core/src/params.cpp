@@ -144,12 +144,11 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
         s.original_max_position_embeddings, ">= 0 (0 = not given)");
     PECARDS_CHECK(s.max_position_embeddings >= 0, "max_position_embeddings", s.max_position_embeddings,
         ">= 0 (0 = not given)");
-    const bool uses_given_factor = s.type != RopeScalingType::LongRope
-        || s.original_max_position_embeddings == 0 || s.max_position_embeddings == 0;
-    if (uses_given_factor) {
-        PECARDS_CHECK(std::isfinite(s.factor) && s.factor >= 1.0 && s.factor <= kMaxScalingFactor,
-            "rope_scaling.factor", s.factor, "in [1, " + formatValue(kMaxScalingFactor) + "]");
-    }
+    // HF loads factor < 1 with a warning and computes with it; the bounds keep bases finite.
+    PECARDS_CHECK(
+        std::isfinite(s.factor) && s.factor >= 1.0 / kMaxScalingFactor && s.factor <= kMaxScalingFactor,
+        "rope_scaling.factor", s.factor,
+        "in [" + formatValue(1.0 / kMaxScalingFactor) + ", " + formatValue(kMaxScalingFactor) + "]");
     switch (s.type) {
     case RopeScalingType::Dynamic:
         PECARDS_CHECK(

@@ -2,7 +2,6 @@
 
 #include "positionalprofile.h"
 
-#include "causalmask.h"
 #include "check.h"
 #include "pecards/alibi.h"
 #include "pecards/probe.h"
@@ -10,6 +9,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "phasorsum.h"
 
 #include <algorithm>
@@ -27,16 +27,12 @@ Eigen::VectorXd scaledRopeProbe(const CardParams& params, ProbeStream stream, do
     return v;
 }
 
-std::int64_t ropeSeqLen(const CardParams& params) {
-    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-}
-
 } // namespace
 
 PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity)
     : m_params(params)
     , m_quantity(quantity)
-    , m_causal(quantity != Quantity::Buckets && causalMask(params)) {
+    , m_causal(quantity != Quantity::Buckets && isCausal(params)) {
     PECARDS_CHECK(
         quantity == Quantity::Score || quantity == Quantity::Attention || quantity == Quantity::Buckets,
         "quantity", toString(quantity), "score, attention or buckets (positional-only views)");
@@ -50,7 +46,8 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         break;
     case Card::Rope:
     case Card::Hybrid: {
-        const RopeScalingResult scaling = ropeScaling(params.rope, ropeSeqLen(params));
+        const RopeScalingResult scaling
+            = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
         m_inv_freq = scaling.inv_freq;
         m_q = scaledRopeProbe(params, ProbeStream::Query, scaling.attention_factor);
         m_k = scaledRopeProbe(params, ProbeStream::Key, scaling.attention_factor);

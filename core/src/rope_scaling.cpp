@@ -99,12 +99,16 @@ void applyLlama3(const RopeParams& params, int r, RopeScalingResult& out) {
     }
 }
 
-/// LongRoPE (Phi-3; HF `_compute_longrope_parameters`): theta_i / ext_i with ext = long_factor
-/// for seq_len > L0, else short_factor; s = max_position_embeddings / L0 when both are given.
+/// LongRoPE (Phi-3; HF v5 `_compute_longrope_parameters`): theta_i / ext_i with ext = long_factor
+/// for seq_len > L0, else short_factor; s = the factor, or max_position_embeddings / L0 when the
+/// factor is 1 (not given) and both are known.
 void applyLongRope(const RopeParams& params, int r, std::int64_t seq_len, RopeScalingResult& out) {
     const RopeScaling& sc = params.scaling;
     const std::int64_t l0 = ropeScalingContext(sc);
-    const double s = sc.original_max_position_embeddings > 0 && sc.max_position_embeddings > 0
+    // HF v5: an explicit factor wins; factor 1 (the default, "not given") falls back to
+    // max_position_embeddings / L0 when both are known.
+    const double s
+        = sc.factor == 1.0 && sc.original_max_position_embeddings > 0 && sc.max_position_embeddings > 0
         ? static_cast<double>(sc.max_position_embeddings)
             / static_cast<double>(sc.original_max_position_embeddings)
         : sc.factor;

@@ -7,6 +7,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 
@@ -25,8 +26,8 @@ public:
         : m_params(request.params)
         , m_phase(request.quantity == Quantity::Phase) {
         if (m_params.card == Card::Rope) {
-            const std::int64_t seq_len = m_params.rope.seq_len > 0 ? m_params.rope.seq_len : m_params.length;
-            const RopeScalingResult scaling = ropeScaling(m_params.rope, seq_len);
+            const RopeScalingResult scaling
+                = ropeScaling(m_params.rope, effectiveSeqLen(m_params.rope, m_params.length));
             m_frequencies = scaling.inv_freq;
             m_attention_factor = scaling.attention_factor;
             m_probe = probeVector(m_params.probe, ProbeStream::Query, m_params.rope.head_dim);

@@ -1,8 +1,11 @@
 // Shared helpers, prepended to every other kernel file (see gpu/cmake/embedkernels.cmake).
 // Pure OpenCL C 1.2: float32 arithmetic, 64-bit integers for hashing and exact angles.
 
-#ifndef PECARDS_CHUNK
-#define PECARDS_CHUNK 64 // entries per chunk of the range-query structures (pool.cl)
+// Constants shared with the host (tiling, reduction/table/bias codes) are never defined here: they
+// come from the build options made by gpu/src/kernelconfig.cpp, which are part of the cache key.
+#if !defined(PECARDS_CHUNK) || !defined(PECARDS_SPAN) || !defined(PECARDS_SPAN_ROWS) || !defined(PECARDS_ROWS) \
+    || !defined(PECARDS_COLS) || !defined(PECARDS_MEAN) || !defined(PECARDS_TABLE_PHASE) || !defined(PECARDS_BIAS_SHAW)
+#error "build the PE Cards kernels with the options of buildOptions() (gpu/src/kernelconfig.h)"
 #endif
 
 #define PECARDS_TWO_PI_F 6.283185307179586f
@@ -57,10 +60,6 @@ inline float pecards_probe_normal(ulong seed, uint stream, long position, long i
 inline long pecards_block_start(long begin, long extent, int pixels, int pixel) {
     return begin + ((long)pixel * extent) / pixels;
 }
-
-#define PECARDS_TABLE_SINUSOIDAL 0
-#define PECARDS_TABLE_ROPE 1
-#define PECARDS_TABLE_PHASE 2
 
 // Entry (p, c) of the table.
 // Sinusoidal (Vaswani et al. §3.5): interleaved PE[p,2i] = sin, PE[p,2i+1] = cos; concatenated

@@ -4,15 +4,9 @@
 // Each work-item computes PECARDS_ROWS query rows x 16 key columns with float16 accumulators
 // (explicit SIMD: one vector FMA per row and depth step; maps to AVX-512 on PoCL, to scalar
 // registers on GPUs). No local memory or barriers.
-#ifndef PECARDS_ROWS
-#define PECARDS_ROWS 16
+#if PECARDS_COLS != 16
+#error "the logits kernel keeps 16 key columns in one float16: PECARDS_COLS must be 16"
 #endif
-#define PECARDS_COLS 16
-
-#define PECARDS_BIAS_NONE 0
-#define PECARDS_BIAS_ALIBI 1
-#define PECARDS_BIAS_T5 2
-#define PECARDS_BIAS_SHAW 3
 
 // ALiBi bias of query i, key j (pecards::alibiBias): form 0 causal -m(i-j), 1 symmetric -m|i-j|,
 // 2 BLOOM +m j, 3 llm-foundry -m(L-1-j). Masking is applied by the caller.

@@ -5,11 +5,6 @@
 // chunk sums and first moments. A range maximum is then O(1), a count-weighted range sum
 // O(range / PECARDS_CHUNK + PECARDS_CHUNK).
 
-#define PECARDS_SAMPLE 0
-#define PECARDS_MEAN 1
-#define PECARDS_MAX 2
-#define PECARDS_MIN 3
-
 // One work-item per chunk: in-chunk prefix/suffix maxima of sign*f, level 0 of the sparse
 // table, and (sign = 1 only) the chunk sums sum f and sum t f (t = offset in the chunk).
 __kernel void chunk_scan(__global const float* f, long count, float sign, __global float* prefix_max,

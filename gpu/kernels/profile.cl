@@ -7,8 +7,7 @@
 // Re(w e^{j delta phi}) = Re(W_ci E_si) where W_ci = w_i e^{j base_c phi_i} (one exact angle per
 // chunk and pair) and E_si = e^{j s phi_i} (one table for all chunks): a real matrix product
 // f[c, s] = sum_i (Wr_ci Er_is - Wi_ci Ei_is), no sin/cos per entry.
-#define PECARDS_SPAN 64
-#define PECARDS_SPAN_ROWS 8 // chunks per work-item
+// PECARDS_SPAN_ROWS: chunks per work-item of trig_profile.
 
 // E table: er[i * SPAN + s] + j ei[i * SPAN + s] = exp(j s phi_i). One work-item per (s, i).
 __kernel void trig_offsets(__global float* er, __global float* ei, __global const ulong* freq_turns, int pairs) {

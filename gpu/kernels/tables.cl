@@ -15,28 +15,28 @@ __kernel void table_pool(__global float* out, int rows, int cols, __global const
     const int c0 = (int)col_starts[c];
     const int c1 = (int)col_starts[c + 1];
     float value;
-    if (reduction == 0) {
+    if (reduction == PECARDS_SAMPLE) {
         value = pecards_table_entry(mode, r0, c0, freq_turns, layout, dim, rotary, padding_idx, q);
     } else {
-        float best = reduction == 2 ? -INFINITY : INFINITY;
+        float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;
         float sum = 0.0f;
         float carry = 0.0f;
         for (long p = r0; p < r1; ++p) {
             for (int k = c0; k < c1; ++k) {
                 const float v = pecards_table_entry(mode, p, k, freq_turns, layout, dim, rotary, padding_idx, q);
-                if (reduction == 1) {
+                if (reduction == PECARDS_MEAN) {
                     const float y = v - carry;
                     const float t = sum + y;
                     carry = (t - sum) - y;
                     sum = t;
-                } else if (reduction == 2) {
+                } else if (reduction == PECARDS_MAX) {
                     best = fmax(best, v);
                 } else {
                     best = fmin(best, v);
                 }
             }
         }
-        value = reduction == 1 ? sum / (float)((r1 - r0) * (long)(c1 - c0)) : best;
+        value = reduction == PECARDS_MEAN ? sum / (float)((r1 - r0) * (long)(c1 - c0)) : best;
     }
     out[(long)r * cols + c] = value;
 }

@@ -2,6 +2,7 @@
 
 #include "clcontext.h"
 
+#include "kernelconfig.h"
 #include "kernelsources.h"
 
 #include <chrono>
@@ -52,9 +53,10 @@ std::string programSource(const std::string& file) {
     return text;
 }
 
-const std::string& buildOptions() {
-    static const std::string options = "-cl-std=CL1.2";
-    return options;
+std::string programCacheKey(
+    const OpenClDevice& device, const std::string& options, const std::string& source) {
+    return KernelCache::key({device.platform_name, device.device_name, device.driver_version,
+        device.device_version, options, source});
 }
 
 ProgramBuild buildProgram(const cl::Context& context, const OpenClDevice& device, const std::string& source,
@@ -63,8 +65,7 @@ ProgramBuild buildProgram(const cl::Context& context, const OpenClDevice& device
     const auto elapsed = [&start] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    const std::string key = KernelCache::key({device.platform_name, device.device_name, device.driver_version,
-        device.device_version, buildOptions(), source});
+    const std::string key = programCacheKey(device, buildOptions(), source);
     const cl::Device handle(device.device, true);
     ProgramBuild result;
     if (const auto binary = cache.load(key)) {

@@ -19,8 +19,10 @@ namespace pecards::gpu::detail {
 /// @throws std::invalid_argument if `file` names no embedded kernel file.
 std::string programSource(const std::string& file = {});
 
-/// @brief Build options of every program (part of the cache key).
-const std::string& buildOptions();
+/// @brief The binary cache key of a program: platform, device, driver and device versions, the
+/// build options (which carry every host/kernel constant, kernelconfig.h) and the source text.
+std::string programCacheKey(
+    const OpenClDevice& device, const std::string& options, const std::string& source);
 
 /// @brief Result of buildProgram.
 struct ProgramBuild {

@@ -8,6 +8,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "positional.h"
 #include "profilespec.h"
 
@@ -21,8 +22,8 @@ namespace {
 
 constexpr std::size_t kTile = 64; // row padding of encoded vectors (a multiple of kRows and kCols)
 constexpr std::size_t kTileK = 16; // padding of the vector size
-constexpr std::size_t kRows = 16; // PECARDS_ROWS in kernels/gemm.cl
-constexpr std::size_t kCols = 16; // PECARDS_COLS
+constexpr std::size_t kRows = kKernelConfig.rows;
+constexpr std::size_t kCols = kKernelConfig.cols;
 constexpr std::int64_t kEntryTile = std::int64_t {1} << 22; // logits held at once (16 MiB)
 constexpr std::int64_t kShawTableLimit = std::int64_t {1} << 26; // floats of the Shaw a_idx table
 
@@ -75,24 +76,24 @@ ContentCard::ContentCard(ClContext& cl, const CardParams& params)
     m_txl = card == Card::Relative && params.relative.variant == RelativeVariant::TransformerXL;
     m_ld = static_cast<int>(roundUp(static_cast<std::size_t>(m_txl ? 2 * m_d : m_d), kTileK));
     const bool alibi = card == Card::Alibi || card == Card::Hybrid;
-    m_causal = params.causal || (alibi && params.alibi.form != AlibiForm::Symmetric);
+    m_causal = isCausal(params);
     if (card == Card::Sinusoidal) {
         SinusoidalParams sinusoidal = params.sinusoidal;
         sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
         m_turns = cl.upload(frequencyTurns(sinusoidalFrequencies(sinusoidal)), "frequency turns");
     }
     if (card == Card::Rope || card == Card::Hybrid) {
-        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-        const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
+        const RopeScalingResult scaling
+            = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
         m_turns = cl.upload(frequencyTurns(scaling.inv_freq), "frequency turns");
         m_attention_factor = scaling.attention_factor;
     }
     if (alibi) {
-        m_bias_mode = 1;
+        m_bias_mode = BiasMode::Alibi;
         m_slope = alibiSlopes(params.alibi)[params.alibi.head];
     }
     if (card == Card::Relative && params.relative.variant == RelativeVariant::T5) {
-        m_bias_mode = 2;
+        m_bias_mode = BiasMode::T5;
         const T5Steps steps = makeT5Steps(params.relative, params.length);
         m_t5[0] = cl.upload(steps.nonpositive.starts, "T5 steps");
         m_t5[1] = cl.upload(steps.nonpositive.values, "T5 steps");
@@ -103,7 +104,7 @@ ContentCard::ContentCard(ClContext& cl, const CardParams& params)
         m_beta = cl.upload(t5BucketValues(params), "T5 bucket values");
     }
     if (card == Card::Relative && params.relative.variant == RelativeVariant::Shaw) {
-        m_bias_mode = 3;
+        m_bias_mode = BiasMode::Shaw;
     }
     if (m_txl) {
         prepareTxl();
@@ -174,7 +175,7 @@ void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const
     cl::Buffer shaw;
     cl_long shaw_first = 0;
     const cl_long shaw_k = m_params.relative.clip_k;
-    if (m_bias_mode == 3) {
+    if (m_bias_mode == BiasMode::Shaw) {
         const auto [lo, hi] = std::minmax_element(rows.begin(), rows.end());
         const auto [clo, chi] = std::minmax_element(cols.begin(), cols.end());
         shaw_first = std::clamp<cl_long>(*clo - *hi, -shaw_k, shaw_k) + shaw_k;
@@ -199,10 +200,11 @@ void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const
     const cl::NDRange global(roundUp(static_cast<std::size_t>(nc), kCols) / kCols,
         roundUp(static_cast<std::size_t>(nr), kRows) / kRows);
     m_cl.run("logits", global, cl::NullRange, out, ldo, nr, nc, q, kt, static_cast<cl_int>(m_ld), ldk,
-        alpha(attention), row_pos, col_pos, static_cast<cl_int>(m_causal ? 1 : 0), m_bias_mode,
-        static_cast<cl_float>(m_slope), static_cast<cl_int>(m_params.alibi.form),
-        static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1], m_t5_steps[0], m_t5[2], m_t5[3],
-        m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d), static_cast<cl_int>(m_d), shaw_k, shaw_first);
+        alpha(attention), row_pos, col_pos, static_cast<cl_int>(m_causal ? 1 : 0),
+        static_cast<cl_int>(m_bias_mode), static_cast<cl_float>(m_slope),
+        static_cast<cl_int>(m_params.alibi.form), static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1],
+        m_t5_steps[0], m_t5[2], m_t5[3], m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d),
+        static_cast<cl_int>(m_d), shaw_k, shaw_first);
 }
 
 /// Raw content vectors (contentVector, or the loaded .npy rows) into the first d entries of each row.

@@ -6,6 +6,7 @@
 /// pooling of logit tiles. Memory stays bounded by the tile sizes, whatever L.
 
 #include "clcontext.h"
+#include "kernelconfig.h"
 #include "pecards/probe.h"
 #include "pecards/view.h"
 
@@ -54,7 +55,7 @@ private:
     bool m_causal = false;
     cl::Buffer m_turns;
     double m_attention_factor = 1.0;
-    cl_int m_bias_mode = 0;
+    BiasMode m_bias_mode = BiasMode::None;
     double m_slope = 0.0;
     cl::Buffer m_t5[4];
     cl_int m_t5_steps[2] = {1, 1};

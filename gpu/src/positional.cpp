@@ -2,6 +2,7 @@
 
 #include "positional.h"
 
+#include "kernelconfig.h"
 #include "pecards/errors.h"
 #include "profilespec.h"
 
@@ -14,7 +15,7 @@ namespace pecards::gpu::detail {
 
 namespace {
 
-constexpr std::int64_t kChunk = 64; // PECARDS_CHUNK in kernels/common.cl
+constexpr std::int64_t kChunk = kKernelConfig.chunk;
 
 /// Range-query structures of a profile (kernels/pool.cl).
 struct RangeStructures {
@@ -57,20 +58,6 @@ RangeStructures buildRangeStructures(ClContext& cl, const cl::Buffer& f, std::in
         buildSide(cl, f, count, -1.0f, false, sparse, rs, rs.min_prefix, rs.min_suffix, rs.min_table);
     }
     return rs;
-}
-
-cl_int reductionCode(Reduction reduction) {
-    switch (reduction) {
-    case Reduction::Sample:
-        return 0;
-    case Reduction::Mean:
-        return 1;
-    case Reduction::Max:
-        return 2;
-    case Reduction::Min:
-        return 3;
-    }
-    return 0;
 }
 
 /// Prefix sums (double, exact enough) of v as float pairs hi + lo: count + 1 entries.
@@ -156,7 +143,7 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     const bool want_max = request.reduction == Reduction::Max;
     const bool want_min = request.reduction == Reduction::Min;
     const bool row_term = spec.row_slope != 0.0 || spec.row_offset != 0.0;
-    const cl_int reduction = reductionCode(request.reduction);
+    const auto reduction = static_cast<cl_int>(reductionCode(request.reduction));
     const cl_int causal = spec.causal ? 1 : 0;
     const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
     cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");

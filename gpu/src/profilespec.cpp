@@ -3,6 +3,7 @@
 
 #include "profilespec.h"
 
+#include "kernelconfig.h"
 #include "pecards/alibi.h"
 #include "pecards/errors.h"
 #include "pecards/probe.h"
@@ -10,6 +11,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 
 #include <cmath>
 #include <functional>
@@ -45,16 +47,11 @@ StepFunction stepsOf(const std::function<int(std::int64_t)>& f, std::int64_t fir
     return steps;
 }
 
-bool isAlibiCard(Card card) {
-    return card == Card::Alibi || card == Card::Hybrid;
-}
-
 /// RoPE / hybrid: w_i = scale * qc_i conj(kc_i) over the rotary pairs, q and k with the rotated
 /// dims times the attention factor; the constant is the pass-through dot product.
 void ropeTerms(const CardParams& params, double scale, ProfileSpec& spec) {
     const RopeParams& rope = params.rope;
-    const std::int64_t seq_len = rope.seq_len > 0 ? rope.seq_len : params.length;
-    const RopeScalingResult scaling = ropeScaling(rope, seq_len);
+    const RopeScalingResult scaling = ropeScaling(rope, effectiveSeqLen(rope, params.length));
     const int r = rotaryDim(rope);
     Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, rope.head_dim);
     Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, rope.head_dim);
@@ -148,8 +145,7 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     ProfileSpec spec;
     // Buckets are an index map, never masked (as the CPU reference).
-    spec.causal = quantity != Quantity::Buckets
-        && (params.causal || (isAlibiCard(params.card) && params.alibi.form != AlibiForm::Symmetric));
+    spec.causal = quantity != Quantity::Buckets && isCausal(params);
     spec.seed = params.probe.seed;
     switch (params.card) {
     case Card::Sinusoidal: {
@@ -216,8 +212,8 @@ cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t 
     cl_int accumulate = 0;
     if (spec.trig) {
         // Blockwise evaluation (kernels/profile.cl): exact angles once per chunk of kSpan deltas.
-        constexpr std::size_t kSpan = 64; // PECARDS_SPAN
-        constexpr std::size_t kSpanRows = 8; // PECARDS_SPAN_ROWS
+        constexpr auto kSpan = static_cast<std::size_t>(kKernelConfig.span);
+        constexpr auto kSpanRows = static_cast<std::size_t>(kKernelConfig.span_rows);
         const auto pairs = static_cast<cl_int>(spec.weights.size());
         const std::size_t chunks = (static_cast<std::size_t>(count) + kSpan - 1) / kSpan;
         const std::size_t rows = roundUp(chunks, kSpanRows);

@@ -2,11 +2,13 @@
 
 #include "tables.h"
 
+#include "kernelconfig.h"
 #include "pecards/errors.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "positional.h"
 #include "profilespec.h"
 
@@ -32,8 +34,8 @@ Grid computeTable(ClContext& cl, const ViewRequest& request) {
     cl_int dim = 0;
     cl_int rotary = 0;
     if (rope) {
-        const std::int64_t seq_len = params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-        const RopeScalingResult scaling = ropeScaling(params.rope, seq_len);
+        const RopeScalingResult scaling
+            = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
         frequencies = scaling.inv_freq;
         rotary = rotaryDim(params.rope);
         dim = params.rope.head_dim;
@@ -46,7 +48,8 @@ Grid computeTable(ClContext& cl, const ViewRequest& request) {
         dim = params.sinusoidal.d_model;
         layout = params.sinusoidal.layout == SinusoidalLayout::Concatenated ? 1 : 0;
     }
-    const cl_int mode = phase ? 2 : (rope ? 1 : 0);
+    const cl_int mode
+        = static_cast<cl_int>(phase ? TableMode::Phase : (rope ? TableMode::Rope : TableMode::Sinusoidal));
     const cl::Buffer turns = cl.upload(frequencyTurns(frequencies), "frequency turns");
     const cl::Buffer probe = cl.upload(q, "probe q");
     const cl::Buffer row_starts
@@ -54,10 +57,7 @@ Grid computeTable(ClContext& cl, const ViewRequest& request) {
     const cl::Buffer col_starts
         = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
     cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
-    const cl_int reduction = request.reduction == Reduction::Sample ? 0
-        : request.reduction == Reduction::Mean                      ? 1
-        : request.reduction == Reduction::Max                       ? 2
-                                                                    : 3;
+    const cl_int reduction = static_cast<cl_int>(reductionCode(request.reduction));
     cl.run("table_pool",
         cl::NDRange(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows)), cl::NullRange,
         out, static_cast<cl_int>(grid.rows), static_cast<cl_int>(grid.cols), row_starts, col_starts,

@@ -436,6 +436,10 @@
 <context>
     <name>Curves</name>
     <message>
+        <source>pretraining context L0 = %1</source>
+        <translation>预训练上下文 L0 = %1</translation>
+    </message>
+    <message>
         <source>position p</source>
         <translation>位置 p</translation>
     </message>
@@ -873,7 +877,107 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>ModelStrip</name>
+    <message numerus="yes">
+        <source>%1: %2, %n layer(s)</source>
+        <translation>
+            <numerusform>%1：%2，%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no positional encoding</source>
+        <translation>无位置编码</translation>
+    </message>
+    <message>
+        <source>, θ = %1, r = %2</source>
+        <translation>，θ = %1，r = %2</translation>
+    </message>
+    <message>
+        <source>, %1 ×%2</source>
+        <translation>，%1 ×%2</translation>
+    </message>
+    <message>
+        <source>, M-RoPE sections %1</source>
+        <translation>，M-RoPE 分段 %1</translation>
+    </message>
+    <message>
+        <source>, window %1</source>
+        <translation>，窗口 %1</translation>
+    </message>
+    <message>
+        <source>, chunks of %1</source>
+        <translation>，分块 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1 — %2</source>
+        <translation>第 %1 层 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>WeightsLoader</name>
+    <message>
+        <source>: no tensor named *relative_attention_bias.weight (T5 checkpoints have one per stack)</source>
+        <translation>：没有名为 *relative_attention_bias.weight 的张量（T5 检查点每个堆栈各有一个）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
+    <message>
+        <source>Open &amp;weights…</source>
+        <translation>打开权重(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open a T5 checkpoint</source>
+        <translation>打开 T5 检查点</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint (*.safetensors)</source>
+        <translation>safetensors 检查点 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Q/K vectors…</source>
+        <translation>打开 Q/K 向量(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Query vectors (rows = positions)</source>
+        <translation>查询向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>Key vectors (rows = positions)</source>
+        <translation>键向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed</source>
+        <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
+    </message>
+    <message>
+        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown</source>
+        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 0</translation>
+    </message>
+    <message>
+        <source>Q/K vectors</source>
+        <translation>Q/K 向量</translation>
+    </message>
+    <message>
+        <source>%1 has shape (%2, %3); this card needs (rows &gt;= L = %4, d = %5)</source>
+        <translation>%1 的形状为 (%2, %3)；此卡片需要 (行数 &gt;= L = %4, d = %5)</translation>
+    </message>
+    <message>
+        <source>Content vectors: %1 (queries), %2 (keys)</source>
+        <translation>内容向量：%1（查询），%2（键）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>

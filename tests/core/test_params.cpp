@@ -75,8 +75,8 @@ const InvalidCase kInvalidCases[] = {
     {"rope_layout_enum", [](CardParams& p) { p.rope.layout = static_cast<RopeLayout>(9); }, "rope.layout", "9"},
     {"linear_factor_below_one", [](CardParams& p) {
          p.rope.scaling.type = RopeScalingType::Linear;
-         p.rope.scaling.factor = 0.5;
-     }, "rope_scaling.factor", "0.5"},
+         p.rope.scaling.factor = 0.00001;
+     }, "rope_scaling.factor", "1e-05"},
     {"yarn_factor_inf", [](CardParams& p) {
          p.rope.scaling.type = RopeScalingType::Yarn;
          p.rope.scaling.factor = kInf;

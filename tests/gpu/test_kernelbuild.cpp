@@ -3,6 +3,7 @@
 
 #include "clcontext.h"
 #include "gputestsupport.h"
+#include "kernelconfig.h"
 #include "kernelsources.h"
 #include "pecards/gpu/kernelcache.h"
 
@@ -44,6 +45,45 @@ TEST(GpuKernelBuild, EveryKernelFileBuildsOnTheDevice) {
             ADD_FAILURE() << error.what();
         }
     }
+}
+
+TEST(GpuKernelBuild, KernelsTakeTheHostConstantsFromTheBuildOptionsOnly) {
+    PECARDS_GET_OPENCL_BACKEND(backend);
+    const gpu::OpenClDevice& device = backend->device();
+    cl_int status = CL_SUCCESS;
+    const cl::Context context(cl::Device(device.device, true), nullptr, nullptr, nullptr, &status);
+    ASSERT_EQ(status, CL_SUCCESS);
+    cl::Program program(context, programSource("pool.cl"), false, &status);
+    ASSERT_EQ(status, CL_SUCCESS);
+    // Without the options of kernelconfig.h the kernels refuse to build (they define no copies).
+    EXPECT_NE(program.build(std::vector<cl::Device> {cl::Device(device.device, true)}, "-cl-std=CL1.2"),
+        CL_SUCCESS);
+}
+
+TEST(GpuKernelConfig, EveryConstantIsABuildOptionAndPartOfTheCacheKey) {
+    using gpu::detail::buildOptions;
+    using gpu::detail::kKernelConfig;
+    const std::string options = buildOptions();
+    EXPECT_EQ(options, buildOptions(kKernelConfig));
+    EXPECT_NE(options.find("-DPECARDS_CHUNK=" + std::to_string(kKernelConfig.chunk)), std::string::npos);
+    EXPECT_NE(options.find("-DPECARDS_SPAN=" + std::to_string(kKernelConfig.span)), std::string::npos);
+    EXPECT_NE(options.find("-DPECARDS_ROWS=" + std::to_string(kKernelConfig.rows)), std::string::npos);
+    EXPECT_NE(options.find("-DPECARDS_MAX=2"), std::string::npos);
+    EXPECT_NE(options.find("-DPECARDS_BIAS_SHAW=3"), std::string::npos);
+
+    gpu::detail::KernelConfig changed = kKernelConfig;
+    changed.chunk = 2 * kKernelConfig.chunk;
+    const std::string changed_options = buildOptions(changed);
+    EXPECT_NE(changed_options.find("-DPECARDS_CHUNK=" + std::to_string(changed.chunk)), std::string::npos);
+
+    gpu::OpenClDevice device;
+    device.platform_name = "platform";
+    device.device_name = "device";
+    device.driver_version = "1";
+    device.device_version = "OpenCL 1.2";
+    const std::string source = programSource();
+    EXPECT_NE(gpu::detail::programCacheKey(device, options, source),
+        gpu::detail::programCacheKey(device, changed_options, source));
 }
 
 TEST(GpuKernelBuild, UnknownKernelFileIsAnError) {

@@ -6,6 +6,7 @@
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
+#include <pecards/viewrules.h>
 
 /// Translation context of this file's texts.
 class Describe {
@@ -39,7 +40,7 @@ QString describeScalingDerived(const pecards::CardParams& params) {
     std::int64_t context = 0;
     try {
         pecards::validate(params.rope);
-        seqLen = params.rope.seq_len > 0 ? params.rope.seq_len : params.length; // as the views scale
+        seqLen = pecards::effectiveSeqLen(params.rope, params.length);
         context = pecards::ropeScalingContext(s);
         r = pecards::ropeScaling(params.rope, seqLen);
     } catch (const pecards::InvalidParameter&) {

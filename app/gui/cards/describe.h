@@ -12,7 +12,7 @@ QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
 QString describeRopeScaling(const pecards::RopeScaling& scaling);
 /// @brief What the scaling derives at the card's sequence length (pecards::ropeScaling at
-/// the views' seq_len: rope.seq_len, else L): dynamic NTK's effective base, YaRN's correction range, the
+/// pecards::effectiveSeqLen): dynamic NTK's effective base, YaRN's correction range, the
 /// attention factor and total logit multiplier (yarn, longrope), the longrope list in use, Llama 3's
 /// wavelength bands. Empty for none/linear and for invalid parameters (the views say why).
 QString describeScalingDerived(const pecards::CardParams& params);

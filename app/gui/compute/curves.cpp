@@ -1,5 +1,7 @@
 #include "compute/curves.h"
 
+#include "pecards/viewrules.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -8,6 +10,7 @@
 #include <pecards/errors.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
+#include <pecards/rope_scaling.h>
 #include <pecards/sinusoidal.h>
 #include <string>
 
@@ -30,10 +33,6 @@ void checkChannel(int channel, int count, const char* what) {
     }
 }
 
-std::int64_t seqLen(const pecards::CardParams& params) {
-    return params.rope.seq_len > 0 ? params.rope.seq_len : params.length;
-}
-
 CurveSet sinusoidalWaves(const CurveRequest& request) {
     const pecards::SinusoidalParams& sin = request.params.sinusoidal;
     pecards::validate(sin);
@@ -52,7 +51,8 @@ CurveSet sinusoidalWaves(const CurveRequest& request) {
 
 CurveSet ropeWaves(const CurveRequest& request) {
     const pecards::RopeParams& rope = request.params.rope;
-    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(rope, seqLen(request.params));
+    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(
+        rope, pecards::effectiveSeqLen(request.params.rope, request.params.length));
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, 0, count);
     CurveSet set {Curves::tr("position m"), Curves::tr("cos / sin of m·θ_i"), false, false, false, {}};
@@ -72,7 +72,8 @@ CurveSet ropeWaves(const CurveRequest& request) {
 
 CurveSet ropePolar(const CurveRequest& request) {
     const pecards::RopeParams& rope = request.params.rope;
-    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(rope, seqLen(request.params));
+    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(
+        rope, pecards::effectiveSeqLen(request.params.rope, request.params.length));
     if (request.position < 0 || request.position >= request.params.length) {
         throw pecards::InvalidParameter("position m", std::to_string(request.position),
             "in [0, " + std::to_string(request.params.length - 1) + "]");
@@ -117,7 +118,8 @@ CurveSet spectrum(const CurveRequest& request) {
         const Eigen::VectorXd plain = pecards::ropeInvFreq(params.rope);
         set.curves.push_back(wavelengths(plain, Curves::tr("unscaled θ_i = b^(-2i/r)")));
         if (params.rope.scaling.type != pecards::RopeScalingType::None) {
-            const Eigen::VectorXd scaled = pecards::ropeScaledInvFreq(params.rope, seqLen(params));
+            const Eigen::VectorXd scaled = pecards::ropeScaledInvFreq(
+                params.rope, pecards::effectiveSeqLen(params.rope, params.length));
             set.curves.push_back(wavelengths(scaled,
                 Curves::tr("scaled (%1)")
                     .arg(QString::fromStdString(pecards::toString(params.rope.scaling.type)))));
@@ -129,11 +131,22 @@ CurveSet spectrum(const CurveRequest& request) {
     context.points = {
         QPointF(0.0, static_cast<double>(params.length)), QPointF(last, static_cast<double>(params.length))};
     set.curves.push_back(std::move(context));
+    // The pretraining context L0 of a scaling that extends it (yarn, llama3, longrope, dynamic).
+    if (params.card != pecards::Card::Sinusoidal
+        && params.rope.scaling.type != pecards::RopeScalingType::None) {
+        const std::int64_t l0 = pecards::ropeScalingContext(params.rope.scaling);
+        if (l0 > 0 && l0 != params.length) {
+            Curve original {Curves::tr("pretraining context L0 = %1").arg(l0), {}, false, true};
+            original.points = {QPointF(0.0, static_cast<double>(l0)), QPointF(last, static_cast<double>(l0))};
+            set.curves.push_back(std::move(original));
+        }
+    }
     return set;
 }
 
 CurveSet decay(const CurveRequest& request) {
-    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(request.params.rope, seqLen(request.params));
+    const Eigen::VectorXd inv = pecards::ropeScaledInvFreq(
+        request.params.rope, pecards::effectiveSeqLen(request.params.rope, request.params.length));
     const double top = static_cast<double>(std::max<std::int64_t>(request.params.length - 1, 2));
     std::vector<double> distances;
     for (int k = 0; k < kDecaySamples; ++k) {

@@ -30,6 +30,22 @@ void buildFileMenu(MainWindow* w) {
             w->openConfig(path);
     });
     open->setShortcut(QKeySequence::Open);
+    file->addAction(MainWindow::tr("Open &weights…"), w, [w] {
+        const QString path = QFileDialog::getOpenFileName(w, MainWindow::tr("Open a T5 checkpoint"), {},
+            MainWindow::tr("safetensors checkpoint (*.safetensors)"));
+        if (!path.isEmpty())
+            w->openWeights(path);
+    });
+    file->addAction(MainWindow::tr("Open &Q/K vectors…"), w, [w] {
+        const QString query = QFileDialog::getOpenFileName(
+            w, MainWindow::tr("Query vectors (rows = positions)"), {}, MainWindow::tr("NumPy array (*.npy)"));
+        if (query.isEmpty())
+            return;
+        const QString key = QFileDialog::getOpenFileName(
+            w, MainWindow::tr("Key vectors (rows = positions)"), {}, MainWindow::tr("NumPy array (*.npy)"));
+        if (!key.isEmpty())
+            w->openContentVectors(query, key);
+    });
     open->setStatusTip(MainWindow::tr(
         "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
     file->addSeparator();

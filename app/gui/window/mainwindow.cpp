@@ -9,9 +9,11 @@
 #include "settings/theme.h"
 #include "views/figuresavedialog.h"
 #include "views/quantitystyle.h"
+#include "widgets/modelstrip.h"
 #include "window/devicestatus.h"
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
+#include "window/weightsloader.h"
 
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -24,7 +26,12 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 #include <algorithm>
+#include <memory>
+#include <optional>
+#include <pecards/errors.h>
+#include <utility>
 
 MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     : QMainWindow(parent)
@@ -49,13 +56,33 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     }
     m_compare = new CompareView(service, m_deck);
     m_deck->addTab(m_compare, QString());
-    setCentralWidget(m_deck);
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    m_strip = new ModelStrip(central);
+    column->addWidget(m_strip);
+    column->addWidget(m_deck, 1);
+    setCentralWidget(central);
+    connect(m_strip, &ModelStrip::groupClicked, this, &MainWindow::applyLayerGroup);
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
     m_session->refreshModified(); // the start-up parameters are the first reference
     for (Card* card : m_cards)
         connect(card, &Card::paramsChanged, m_session, &WorkspaceController::refreshModified);
 
+    m_weights = new WeightsLoader(this);
+    connect(m_weights, &WeightsLoader::t5BiasLoaded, this,
+        [this](const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
+            applyT5Bias(path, tensor, table);
+        });
+    connect(m_weights, &WeightsLoader::contentLoaded, this, &MainWindow::applyContentVectors);
+    connect(m_weights, &WeightsLoader::failed, this, [this](const QString& path, const QString& message) {
+        statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
+        auto* box = new QMessageBox(QMessageBox::Warning, tr("Weights"), message, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
     connect(m_loader, &ModelLoader::loaded, this, &MainWindow::applyModel);
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
@@ -90,14 +117,22 @@ void MainWindow::openConfig(const QString& path) {
 }
 
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
+    // A config with L0 and a scaling opens at the context it extends to; beyond 2^20 the
+    // view stops at 2^20 (the loader's warning says so).
+    const std::int64_t context = std::min(model.extendedContext(), pecards::kMaxLength);
     for (Card* c : m_cards) {
         // Every field is set: the card's defaults, then what the config gives (applyModel docs).
         pecards::CardParams params = c->entry().defaults();
         model.applyTo(params);
-        if (model.maxPositionEmbeddings > 0 && model.maxPositionEmbeddings <= pecards::kMaxLength)
-            params.length = model.maxPositionEmbeddings;
+        if (context > 0)
+            params.length = context;
         c->setParams(params);
     }
+    m_model = model;
+    m_strip->setPositions(model.positions, model.primaryGroup);
+    if (!model.warnings.isEmpty())
+        statusBar()->showMessage(
+            tr("%1: %2").arg(model.name, model.warnings.join(QStringLiteral("; "))), 20000);
     const std::vector<pecards::Card> used = model.cards();
     if (!used.empty()) {
         if (const CardEntry* entry = findCardEntry(used.front()))
@@ -105,8 +140,120 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     }
     m_modelName = model.name;
     refreshTitle();
-    statusBar()->showMessage(tr("Loaded %1 (%2)").arg(model.name, model.modelType), 10000);
+    if (model.warnings.isEmpty())
+        statusBar()->showMessage(tr("Loaded %1 (%2)").arg(model.name, model.modelType), 10000);
     emit modelApplied(model.name);
+}
+
+void MainWindow::applyLayerGroup(int group) {
+    if (group < 0 || group >= static_cast<int>(m_model.positions.groups.size()))
+        return;
+    const pecards::LayerGroup& g = m_model.positions.groups[static_cast<std::size_t>(group)];
+    statusBar()->showMessage(m_strip->groupSummary(group), 15000);
+    std::optional<pecards::Card> shown;
+    for (Card* c : m_cards) {
+        pecards::CardParams params = c->params();
+        switch (g.treatment) {
+        case pecards::LayerTreatment::Rope:
+            params.rope = g.rope;
+            shown = pecards::Card::Rope;
+            break;
+        case pecards::LayerTreatment::Alibi:
+            params.alibi = g.alibi;
+            shown = pecards::Card::Alibi;
+            break;
+        case pecards::LayerTreatment::T5Bias:
+        case pecards::LayerTreatment::TransformerXL:
+            params.relative = g.relative;
+            shown = pecards::Card::Relative;
+            break;
+        case pecards::LayerTreatment::NoPE:
+            break;
+        }
+        c->setParams(params);
+    }
+    if (shown) {
+        if (const CardEntry* entry = findCardEntry(*shown))
+            showTab(entry->id);
+    }
+}
+
+void MainWindow::warn(const QString& title, const QString& message) {
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal, does not block the event loop
+}
+
+void MainWindow::openWeights(const QString& path) {
+    statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    m_weights->loadT5Bias(path);
+}
+
+void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
+    if (table.rows() < 2 || table.rows() > 1024 || table.cols() < 1) {
+        warn(tr("Weights"),
+            tr("%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed")
+                .arg(QFileInfo(path).fileName(), tensor)
+                .arg(table.rows())
+                .arg(table.cols()));
+        return;
+    }
+    Card* relative = card(QStringLiteral("relative"));
+    if (!relative)
+        return;
+    pecards::CardParams params = relative->params();
+    params.relative.variant = pecards::RelativeVariant::T5;
+    params.relative.num_buckets = static_cast<int>(table.rows());
+    params.relative.bucket_values.assign(table.col(0).data(), table.col(0).data() + table.rows());
+    params.relative.bidirectional = !tensor.contains(QStringLiteral("decoder"));
+    try {
+        pecards::validate(params.relative);
+    } catch (const pecards::InvalidParameter& error) {
+        warn(tr("Weights"),
+            QFileInfo(path).fileName() + QStringLiteral(": ") + QString::fromUtf8(error.what()));
+        return;
+    }
+    relative->setParams(params);
+    showTab(QStringLiteral("relative"));
+    statusBar()->showMessage(tr("T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown")
+                                 .arg(QFileInfo(path).fileName(), tensor)
+                                 .arg(table.rows())
+                                 .arg(table.cols()),
+        15000);
+}
+
+void MainWindow::openContentVectors(const QString& queryPath, const QString& keyPath) {
+    statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(queryPath).fileName()));
+    m_weights->loadContent(queryPath, keyPath);
+}
+
+void MainWindow::applyContentVectors(const QString& queryPath, const QString& keyPath,
+    const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys) {
+    Card* shown = currentCard();
+    if (!shown) {
+        warn(tr("Q/K vectors"), tr("Show a card first: the compare tab is not a card."));
+        return;
+    }
+    pecards::CardParams params = shown->params();
+    const int d = pecards::cardDimension(params);
+    for (const auto& [path, matrix] : {std::pair {queryPath, &queries}, std::pair {keyPath, &keys}}) {
+        if (matrix->cols() != d || matrix->rows() < params.length) {
+            warn(tr("Q/K vectors"),
+                tr("%1 has shape (%2, %3); this card needs (rows >= L = %4, d = %5)")
+                    .arg(QFileInfo(path).fileName())
+                    .arg(matrix->rows())
+                    .arg(matrix->cols())
+                    .arg(params.length)
+                    .arg(d));
+            return;
+        }
+    }
+    params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(queries);
+    params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(keys);
+    shown->setParams(params);
+    statusBar()->showMessage(tr("Content vectors: %1 (queries), %2 (keys)")
+                                 .arg(QFileInfo(queryPath).fileName(), QFileInfo(keyPath).fileName()),
+        15000);
 }
 
 bool MainWindow::setLanguage(const QString& language) {

@@ -14,6 +14,8 @@ class ComputeService;
 class DeviceStatus;
 class LanguageSwitcher;
 class ModelLoader;
+class ModelStrip;
+class WeightsLoader;
 class PresentationController;
 class QSettings;
 class QTabWidget;
@@ -39,11 +41,23 @@ public:
     /// @brief Reads a config.json (or a ":/presets/..." resource) off the UI thread, then
     /// applies it; errors go to a message box and `modelFailed`.
     void openConfig(const QString& path);
-    /// @brief Every card takes the model's parameters; the window title names the model. A
+    /// @brief Every card takes the model's parameters (L covers the context the config extends
+    /// to, at most 2^20); the window title names the model; the layer strip shows its groups. A
     /// model sets every field of every card: the card's defaults (length, probe, causal, the
-    /// parts the model does not use), then the model's part (RoPE with its rope_scaling, ALiBi,
-    /// T5 buckets) and L = max_position_embeddings when the config gives one within 2^20.
+    /// parts the model does not use), then the model's part.
     void applyModel(const pecards::app::ModelConfig& model);
+    /// @brief The cards take the parameters of layer group `group` of the open model (the strip's
+    /// click); a NoPE group only says so in the status bar.
+    void applyLayerGroup(int group);
+    ModelStrip* modelStrip() const { return m_strip; }
+    /// @brief File > Open weights: reads T5's relative_attention_bias.weight from a .safetensors
+    /// checkpoint off the UI thread; the Relative card (T5) then shows head 0's trained bias.
+    /// A broken file gives a message box and changes nothing.
+    void openWeights(const QString& path);
+    /// @brief File > Open Q/K vectors: two .npy files (rows >= L, d columns, float32/float64)
+    /// become the content vectors of every card whose dimension matches; a wrong shape names the
+    /// file, its shape and the shape needed.
+    void openContentVectors(const QString& queryPath, const QString& keyPath);
     /// @brief UI and card-text language ("en", "zh_CN"): installs the translation (menus,
     /// titles and controls retranslate) and switches the card HTML. False for an unknown code.
     bool setLanguage(const QString& language);
@@ -81,16 +95,23 @@ protected:
 
 private:
     void retranslate();
+    void applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table);
+    void applyContentVectors(const QString& queryPath, const QString& keyPath, const Eigen::MatrixXd& queries,
+        const Eigen::MatrixXd& keys);
+    void warn(const QString& title, const QString& message);
 
     ComputeService* m_service;
     QTabWidget* m_deck = nullptr;
     QSettings* m_settings = nullptr;
     pecards::app::Preferences m_preferences;
     QString m_modelName;
+    pecards::app::ModelConfig m_model; ///< the open model (empty name: none)
+    ModelStrip* m_strip = nullptr;
     QList<Card*> m_cards;
     CompareView* m_compare = nullptr;
     DeviceStatus* m_status = nullptr;
     ModelLoader* m_loader = nullptr;
+    WeightsLoader* m_weights = nullptr;
     LanguageSwitcher* m_language = nullptr;
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;

@@ -44,8 +44,9 @@ std::int64_t ropeScalingContext(const RopeScaling& scaling);
 ///   truncate is false), clamped to [0, r-1]; attention factor = explicit, else
 ///   mscale(s, mscale)/mscale(s, mscale_all_dim) when both are set, else 0.1 ln s + 1.
 /// - llama3: bands by wavelength 2 pi/theta_i against L0/high_freq_factor and L0/low_freq_factor.
-/// - longrope: theta_i / short_factor_i (seq_len <= L0) or / long_factor_i; s =
-///   max_position_embeddings / L0 when both are given; attention factor = explicit, else
+/// - longrope: theta_i / short_factor_i (seq_len <= L0) or / long_factor_i; s = factor, or
+///   max_position_embeddings / L0 when factor is 1 (not given) and both are known (HF v5: an
+///   explicit factor wins); attention factor = explicit, else
 ///   sqrt(1 + ln s / ln L0) for s > 1, else 1.
 /// An explicit `attention_factor` is read by yarn and longrope only (as in HF).
 /// @throws InvalidParameter naming the rope_scaling key (factor < 1, missing

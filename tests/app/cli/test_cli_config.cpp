@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 
 namespace {
 
@@ -39,7 +40,7 @@ QString summaryKey(const std::string& key) {
     if (key == "num_heads") {
         return QStringLiteral("heads");
     }
-    if (key == "d_kv") {
+    if (key == "d_kv" || key == "d_head") {
         return QStringLiteral("head_dim");
     }
     if (key == "slopes_first3" || key == "slopes_last3") {
@@ -50,6 +51,34 @@ QString summaryKey(const std::string& key) {
         return {};
     }
     return QString::fromStdString(key);
+}
+
+/// The summary's layer_groups against the golden groups (layers, treatment, spans, frequencies).
+void checkLayerGroups(
+    const QJsonArray& got, const nlohmann::json& expect, const pecards::test::Tolerance& tol) {
+    ASSERT_EQ(static_cast<std::size_t>(got.size()), expect.size());
+    for (std::size_t g = 0; g < expect.size(); ++g) {
+        SCOPED_TRACE("layer group " + std::to_string(g));
+        const QJsonObject group = got.at(static_cast<qsizetype>(g)).toObject();
+        const nlohmann::json& want = expect.at(g);
+        EXPECT_EQ(
+            group.value(QStringLiteral("name")).toString().toStdString(), want.at("name").get<std::string>());
+        EXPECT_EQ(group.value(QStringLiteral("treatment")).toString().toStdString(),
+            want.at("treatment").get<std::string>());
+        EXPECT_TRUE(expectClose(toVector(group.value(QStringLiteral("layers"))),
+            pecards::test::toVector(want.at("layers")), tol));
+        EXPECT_EQ(group.value(QStringLiteral("sliding_window")).toInteger(),
+            want.at("sliding_window").get<qint64>());
+        if (want.contains("rope_theta")) {
+            EXPECT_EQ(
+                group.value(QStringLiteral("rope_theta")).toDouble(), want.at("rope_theta").get<double>());
+            const Eigen::VectorXd inv = toVector(group.value(QStringLiteral("inv_freq")));
+            Eigen::VectorXd expected(6);
+            expected << pecards::test::toVector(want.at("inv_freq").at("first3")),
+                pecards::test::toVector(want.at("inv_freq").at("last3"));
+            EXPECT_TRUE(expectClose(firstLast3(inv), expected, tol));
+        }
+    }
 }
 
 class ConfigSummary : public CliTest, public ::testing::WithParamInterface<const char*> { };
@@ -73,7 +102,9 @@ TEST_P(ConfigSummary, MatchesGolden) {
         }
         ASSERT_TRUE(summary.contains(name)) << name.toStdString();
         const QJsonValue got = summary.value(name);
-        if (expect.is_string()) {
+        if (key == "layer_groups") {
+            checkLayerGroups(got.toArray(), expect, tol);
+        } else if (expect.is_string()) {
             EXPECT_EQ(got.toString().toStdString(), expect.get<std::string>());
         } else if (expect.is_object()) {
             EXPECT_TRUE(expectClose(firstLast3(toVector(got)),
@@ -97,7 +128,8 @@ TEST_P(ConfigSummary, MatchesGolden) {
 
 INSTANTIATE_TEST_SUITE_P(CfgCases, ConfigSummary,
     ::testing::Values("cfg_llama-2-7b", "cfg_llama-3.1-8b", "cfg_mistral-7b-v0.1", "cfg_deepseek-v2-lite",
-        "cfg_gpt-j-6b", "cfg_bloom-560m", "cfg_mpt-7b", "cfg_t5-base"),
+        "cfg_gpt-j-6b", "cfg_bloom-560m", "cfg_mpt-7b", "cfg_t5-base", "cfg_gemma-3-1b-it",
+        "cfg_ministral-3-3b-2512", "cfg_qwen2.5-vl-7b-instruct", "cfg_chatglm-6b", "cfg_transfo-xl-wt103"),
     [](const auto& param) {
         std::string name = param.param;
         for (char& c : name) {
@@ -125,6 +157,103 @@ TEST_F(CliTest, ComputeWithT5ConfigGivesEncoderAndDecoderBuckets) {
         computeVector(flags), golden.expectVector("encoder_buckets_bidirectional"), golden.tolerance()));
     EXPECT_TRUE(expectClose(computeVector(flags + QStringList {"--unidirectional"}),
         golden.expectVector("decoder_buckets_unidirectional"), golden.tolerance()));
+}
+
+/// Runs `config` on JSON text written to a temporary file; returns the summary (exit 0 asserted).
+QJsonObject summaryOf(const QString& dir, const QByteArray& json, QString* err = nullptr) {
+    const QString file = dir + QStringLiteral("/model.json");
+    QFile out(file);
+    EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(json);
+    out.close();
+    const pecards::test::CliRun run = pecards::test::runCli({"config", file});
+    EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+    if (err) {
+        *err = run.err;
+    }
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+TEST_F(CliTest, ConfigPrintsLayerGroupsOfALlama4LikeModel) {
+    QString err;
+    const QJsonObject summary = summaryOf(m_dir.path(), QByteArray(R"({"model_type": "llama4_text",
+        "hidden_size": 5120, "num_attention_heads": 40, "head_dim": 128, "num_hidden_layers": 12,
+        "max_position_embeddings": 10485760, "rope_theta": 500000.0, "attention_chunk_size": 8192})"),
+        &err);
+    const QJsonArray groups = summary.value(QStringLiteral("layer_groups")).toArray();
+    ASSERT_EQ(groups.size(), 2);
+    const QJsonObject rope = groups.at(0).toObject();
+    const QJsonObject nope = groups.at(1).toObject();
+    EXPECT_EQ(rope.value(QStringLiteral("treatment")).toString(), QStringLiteral("rope"));
+    EXPECT_EQ(rope.value(QStringLiteral("name")).toString(), QStringLiteral("chunked_attention"));
+    EXPECT_EQ(rope.value(QStringLiteral("attention_chunk")).toInteger(), 8192);
+    EXPECT_EQ(rope.value(QStringLiteral("layers")).toArray().size(), 9);
+    // theta_1 = 500000^(-2/128) for the RoPE layers (no scaling in this config).
+    EXPECT_NEAR(rope.value(QStringLiteral("inv_freq")).toArray().at(1).toDouble(),
+        std::pow(500000.0, -2.0 / 128), 1e-15);
+    EXPECT_EQ(nope.value(QStringLiteral("treatment")).toString(), QStringLiteral("nope"));
+    EXPECT_EQ(nope.value(QStringLiteral("layers")).toArray(), (QJsonArray {3, 7, 11}));
+    EXPECT_FALSE(nope.contains(QStringLiteral("inv_freq")));
+    // max_position_embeddings above 2^20 is kept and the user is told.
+    EXPECT_EQ(summary.value(QStringLiteral("max_position_embeddings")).toInteger(), 10485760);
+    EXPECT_EQ(summary.value(QStringLiteral("seq_len")).toInteger(), 1048576);
+    EXPECT_TRUE(err.contains(QStringLiteral("warning"))) << err.toStdString();
+    EXPECT_TRUE(err.contains(QStringLiteral("above 2^20"))) << err.toStdString();
+}
+
+TEST_F(CliTest, ConfigPrintsGemma3LocalAndGlobalBases) {
+    const pecards::test::CliRun run
+        = pecards::test::runCli({"config", pecards::test::configPath("gemma-3-1b-it.mlc-preset.json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonArray groups
+        = QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("layer_groups")).toArray();
+    ASSERT_EQ(groups.size(), 2);
+    EXPECT_EQ(groups.at(0).toObject().value(QStringLiteral("layers")).toArray().size(), 22);
+    EXPECT_EQ(groups.at(0).toObject().value(QStringLiteral("rope_theta")).toDouble(), 10000.0);
+    EXPECT_EQ(groups.at(0).toObject().value(QStringLiteral("sliding_window")).toInteger(), 512);
+    EXPECT_EQ(
+        groups.at(1).toObject().value(QStringLiteral("layers")).toArray(), (QJsonArray {5, 11, 17, 23}));
+    EXPECT_EQ(groups.at(1).toObject().value(QStringLiteral("rope_theta")).toDouble(), 1000000.0);
+}
+
+TEST_F(CliTest, ConfigRefusesFlagsItDoesNotUse) {
+    const pecards::test::CliRun run = pecards::test::runCli(
+        {"config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--head-dim", "64"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--head-dim"))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("is not used by config"))) << run.err.toStdString();
+}
+
+TEST_F(CliTest, ComputeWithConfigRefusesACardTheModelDoesNotUse) {
+    const pecards::test::CliRun run = pecards::test::runCli(
+        {"compute", "--config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--card", "alibi",
+            "--quantity", "slopes", "--out", path(QStringLiteral("x.npy"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--card"))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("its positional encoding is on card rope")))
+        << run.err.toStdString();
+}
+
+TEST_F(CliTest, ConfigAndComputeUseOneSequenceLengthRule) {
+    // Phi-3.5: max_position_embeddings 131072 > L0 4096, so both pick the long factors by default,
+    // and --seq-len 0 means the same default.
+    const QString phi = pecards::test::configPath("phi-3.5-mini-instruct.mlc-preset.json");
+    for (const QStringList& extra : {QStringList {}, QStringList {"--seq-len", "0"}}) {
+        const pecards::test::CliRun run = pecards::test::runCli(QStringList {"config", phi} + extra);
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QJsonObject summary = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        EXPECT_EQ(summary.value(QStringLiteral("factor_list")).toString(), QStringLiteral("long"));
+        const Eigen::VectorXd fromConfig = toVector(summary.value(QStringLiteral("inv_freq")));
+        const Eigen::VectorXd fromCompute
+            = computeVector(QStringList {"--config", phi, "--quantity", "inv-freq"} + extra);
+        EXPECT_TRUE(expectClose(fromCompute, fromConfig, {0.0, 0.0}));
+    }
+    const pecards::test::CliRun shortRun = pecards::test::runCli({"config", phi, "--seq-len", "4096"});
+    EXPECT_EQ(QJsonDocument::fromJson(shortRun.out.toUtf8())
+                  .object()
+                  .value(QStringLiteral("factor_list"))
+                  .toString(),
+        QStringLiteral("short"));
 }
 
 } // namespace

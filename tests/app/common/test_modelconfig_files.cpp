@@ -32,10 +32,12 @@ const std::map<std::string, std::string> kRejected {
 };
 
 const std::vector<std::string> kLoaded {"bloom-560m.hf-reconstructed.json",
-    "deepseek-v2-lite.mlc-preset.json", "gpt-j-6b.config.json", "gpt-neox-20b.hf-reconstructed.json",
-    "llama-2-7b-hf.config.json", "llama-3.1-8b.mlc-preset.json", "mistral-7b-v0.1.mlc-preset.json",
-    "mpt-7b.hf-reconstructed.json", "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json",
-    "t5-base.config.json"};
+    "bloom-176b.hf-reconstructed.json", "gemma-3-1b-it.mlc-preset.json",
+    "ministral-3-3b-2512.mlc-preset.json", "qwen2.5-vl-7b-instruct.json", "chatglm-6b.mlc-preset.json",
+    "transfo-xl-wt103.hf-reconstructed.json", "deepseek-v2-lite.mlc-preset.json", "gpt-j-6b.config.json",
+    "gpt-neox-20b.hf-reconstructed.json", "llama-2-7b-hf.config.json", "llama-3.1-8b.mlc-preset.json",
+    "mistral-7b-v0.1.mlc-preset.json", "mpt-7b.hf-reconstructed.json",
+    "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json", "t5-base.config.json"};
 
 TEST(ModelConfigFiles, EveryFileIsClassified) {
     const QDir dir(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs"));
@@ -104,10 +106,11 @@ TEST(ModelConfigFiles, Qwen2IsDefaultRopeWithItsTheta) {
     EXPECT_EQ(config.maxPositionEmbeddings, 32768);
 }
 
-TEST(ModelConfigFiles, NamesComeFromNameOrPathThenModelType) {
+TEST(ModelConfigFiles, NamesComeFromNameOrPathThenFileName) {
     EXPECT_EQ(readModelConfig(configFile("llama-2-7b-hf.config.json")).name,
         QStringLiteral("meta-llama/Llama-2-7b-hf"));
-    EXPECT_EQ(readModelConfig(configFile("gpt-j-6b.config.json")).name, QStringLiteral("gptj"));
+    // No _name_or_path: the file's name (the model_type would name a family, not the model).
+    EXPECT_EQ(readModelConfig(configFile("gpt-j-6b.config.json")).name, QStringLiteral("gpt-j-6b.config"));
 }
 
 TEST(ModelConfigFiles, FamiliesPickTheirCards) {

@@ -3,6 +3,7 @@
 
 #include "common/modelconfig.h"
 #include "pecards/alibi.h"
+#include "pecards/modelpositions.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
@@ -36,6 +37,31 @@ Eigen::VectorXd expectFirstLast3(const nlohmann::json& object) {
 
 Eigen::VectorXd scalar(double value) {
     return Eigen::VectorXd::Constant(1, value);
+}
+
+/// Checks the per-layer groups: names, layer indices, treatment, spans and RoPE frequencies.
+void checkLayerGroups(const pecards::app::ModelConfig& config, const nlohmann::json& expect,
+    const pecards::test::Tolerance& tol) {
+    const auto& groups = config.positions.groups;
+    ASSERT_EQ(groups.size(), expect.size());
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        SCOPED_TRACE("layer group " + std::to_string(g));
+        const pecards::LayerGroup& group = groups[g];
+        const nlohmann::json& want = expect.at(g);
+        EXPECT_EQ(group.name, want.at("name").get<std::string>());
+        EXPECT_EQ(group.layers, want.at("layers").get<std::vector<int>>());
+        EXPECT_EQ(pecards::toString(group.treatment), want.at("treatment").get<std::string>());
+        EXPECT_EQ(group.sliding_window, want.at("sliding_window").get<std::int64_t>());
+        EXPECT_EQ(group.attention_chunk, want.at("attention_chunk").get<std::int64_t>());
+        if (want.contains("rope_theta")) {
+            EXPECT_TRUE(
+                expectClose(scalar(group.rope.base), scalar(want.at("rope_theta").get<double>()), tol));
+            EXPECT_EQ(pecards::rotaryDim(group.rope), want.at("rotary_dim").get<int>());
+            EXPECT_TRUE(expectClose(
+                firstLast3(pecards::ropeScaling(group.rope, config.maxPositionEmbeddings).inv_freq),
+                expectFirstLast3(want.at("inv_freq")), tol));
+        }
+    }
 }
 
 /// Checks one expect key of a model_config_derived case; unknown keys fail the test.
@@ -99,6 +125,26 @@ void checkKey(const GoldenCase& golden, const pecards::app::ModelConfig& config,
                 buckets[n])
                 << key << " at relative position " << positions[n];
         }
+    } else if (key == "num_layers") {
+        EXPECT_EQ(config.positions.num_layers, expect.get<int>());
+    } else if (key == "max_position_embeddings") {
+        EXPECT_EQ(config.maxPositionEmbeddings, expect.get<std::int64_t>());
+    } else if (key == "mrope_section") {
+        const auto& group = config.positions.groups.at(static_cast<std::size_t>(config.primaryGroup));
+        EXPECT_EQ(group.mrope_section, expect.get<std::vector<int>>());
+    } else if (key == "layer_groups") {
+        checkLayerGroups(config, expect, tol);
+    } else if (key == "d_model" || key == "d_head" || key == "mem_len" || key == "tgt_len"
+        || key == "clamp_len" || key == "klen") {
+        const pecards::app::TransformerXlConfig& txl = config.transformerXl;
+        const std::int64_t got = key == "d_model" ? txl.dModel
+            : key == "d_head"                     ? txl.dHead
+            : key == "mem_len"                    ? txl.memLen
+            : key == "tgt_len"                    ? txl.tgtLen
+            : key == "clamp_len"                  ? txl.clampLen
+                                                  : txl.klen();
+        EXPECT_TRUE(config.usesTransformerXl);
+        EXPECT_EQ(got, expect.get<std::int64_t>());
     } else {
         ADD_FAILURE() << "unhandled expect key " << key;
     }
@@ -117,7 +163,8 @@ TEST_P(ModelConfigGolden, DerivesEveryExpectedValue) {
 
 INSTANTIATE_TEST_SUITE_P(CfgCases, ModelConfigGolden,
     ::testing::Values("cfg_llama-2-7b", "cfg_llama-3.1-8b", "cfg_mistral-7b-v0.1", "cfg_deepseek-v2-lite",
-        "cfg_gpt-j-6b", "cfg_bloom-560m", "cfg_mpt-7b", "cfg_t5-base"),
+        "cfg_gpt-j-6b", "cfg_bloom-560m", "cfg_mpt-7b", "cfg_t5-base", "cfg_gemma-3-1b-it",
+        "cfg_ministral-3-3b-2512", "cfg_qwen2.5-vl-7b-instruct", "cfg_chatglm-6b", "cfg_transfo-xl-wt103"),
     [](const auto& param) {
         std::string name = param.param;
         for (char& c : name) {
@@ -128,7 +175,7 @@ INSTANTIATE_TEST_SUITE_P(CfgCases, ModelConfigGolden,
 
 TEST(ModelConfigGolden, CoversEveryCfgCase) {
     const QDir dir(QStringLiteral(PECARDS_TEST_DATA_DIR "/golden"));
-    EXPECT_EQ(dir.entryList({QStringLiteral("cfg_*.json")}, QDir::Files).size(), 8);
+    EXPECT_EQ(dir.entryList({QStringLiteral("cfg_*.json")}, QDir::Files).size(), 13);
 }
 
 } // namespace

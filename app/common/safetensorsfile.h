@@ -1,0 +1,66 @@
+#pragma once
+/// @file safetensorsfile.h
+/// @brief Reads tensors of a `.safetensors` checkpoint (Hugging Face safetensors format:
+/// https://huggingface.co/docs/safetensors, "Format"): 8-byte little-endian header size N,
+/// N bytes of JSON header {name: {"dtype", "shape", "data_offsets": [begin, end]}, optional
+/// "__metadata__"}, then the raw little-endian tensor bytes.
+
+#include <Eigen/Core>
+#include <QFile>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace pecards::app {
+
+/// @brief A memory-mapped safetensors file whose header has been checked against its size.
+///
+/// Every entry's dtype, shape and data_offsets are validated when the file is opened: offsets
+/// within the data section, end - begin = product(shape) x dtype size (no overflow), so a
+/// truncated or lying file is refused before any tensor byte is read.
+class SafetensorsFile {
+public:
+    /// @brief Opens and validates `path`.
+    /// @throws FileError naming the file and the problem: unreadable, shorter than its header
+    ///         size, header not a JSON object, an entry without dtype/shape/data_offsets, a shape
+    ///         or offset that is negative, not an integer or outside the data, a byte count that
+    ///         does not match the shape, or a header larger than 100 MB.
+    explicit SafetensorsFile(const QString& path);
+    ~SafetensorsFile();
+    SafetensorsFile(const SafetensorsFile&) = delete;
+    SafetensorsFile& operator=(const SafetensorsFile&) = delete;
+
+    /// @brief Tensor names in header order.
+    QStringList names() const { return m_order; }
+    /// @brief The first tensor whose name ends with `suffix` and contains `preferred` (if any
+    /// does), else the first that ends with `suffix`; nullopt when none.
+    std::optional<QString> find(const QString& suffix, const QString& preferred = {}) const;
+    /// @brief Shape of tensor `name`. @throws FileError if there is no such tensor.
+    std::vector<std::int64_t> shape(const QString& name) const;
+    /// @brief Reads a 2-D tensor as doubles (rows x cols as stored, row-major in the file).
+    /// dtype F64, F32, F16 or BF16 (each widened exactly).
+    /// @throws FileError naming the tensor: absent, not 2-D, another dtype, more than 2^26 values.
+    Eigen::MatrixXd matrix(const QString& name) const;
+
+private:
+    struct Entry {
+        QString dtype;
+        std::vector<std::int64_t> shape;
+        qint64 begin = 0; ///< byte offset in the file
+        qint64 size = 0; ///< bytes
+    };
+    const Entry& entry(const QString& name) const;
+    [[noreturn]] void fail(const QString& problem) const;
+
+    QString m_path;
+    QFile m_file;
+    const uchar* m_data = nullptr; ///< whole file, mapped
+    qint64 m_fileSize = 0;
+    QHash<QString, Entry> m_entries;
+    QStringList m_order;
+};
+
+} // namespace pecards::app

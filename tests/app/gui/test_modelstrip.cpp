@@ -1,0 +1,126 @@
+// The model strip: a config with several layer groups (Gemma 3 local/global, Qwen2.5-VL M-RoPE)
+// shows one cell per layer, clicking a group drives the RoPE card with that group's parameters;
+// a scaled config opens at its extended context; File > Open weights puts a T5 checkpoint's
+// bias (written by the test) on the Relative card, and a lying file changes nothing.
+
+#include "cards/card.h"
+#include "compute/backendprovider.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "widgets/modelstrip.h"
+#include "window/mainwindow.h"
+
+#include <QFile>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtEndian>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace {
+
+class ModelStripTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_window.resize(1280, 720);
+        m_window.show();
+    }
+
+    void open(const QString& path) {
+        QSignalSpy applied(&m_window, &MainWindow::modelApplied);
+        QSignalSpy failed(&m_window, &MainWindow::modelFailed);
+        m_window.openConfig(path);
+        ASSERT_TRUE(guitest::awaitCondition(
+            [&] { return applied.count() > 0 || failed.count() > 0; }, "the model config"));
+        ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+    }
+
+    /// Clicks the strip's cell of `layer`.
+    void clickLayer(int layer) {
+        ModelStrip* strip = m_window.modelStrip();
+        const int layers = strip->positions().num_layers;
+        const double cell = (strip->width() - 12.0) / layers;
+        QTest::mouseClick(
+            strip, Qt::LeftButton, Qt::NoModifier, QPoint(static_cast<int>(6 + (layer + 0.5) * cell), 6 + 9));
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+TEST_F(ModelStripTest, Gemma3GroupsDriveTheRopeCard) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/gemma-3-1b-it.mlc-preset.json"));
+    ModelStrip* strip = m_window.modelStrip();
+    EXPECT_TRUE(strip->isVisible());
+    ASSERT_EQ(strip->positions().num_layers, 26);
+    ASSERT_EQ(strip->positions().groups.size(), 2u);
+    // The file has no _name_or_path: the title names the file, not the model_type.
+    EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("gemma-3-1b-it.mlc-preset")));
+    // Opens on the global layers (rope_theta 1e6).
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params().rope.base, 1e6);
+    clickLayer(0); // a local layer
+    EXPECT_EQ(strip->selectedGroup(), 0);
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params().rope.base, 1e4);
+    clickLayer(5); // global: (5 + 1) % 6 == 0
+    EXPECT_EQ(strip->selectedGroup(), 1);
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params().rope.base, 1e6);
+    EXPECT_EQ(m_window.currentCard(), m_window.card(QStringLiteral("rope")));
+}
+
+TEST_F(ModelStripTest, ScaledConfigOpensAtTheExtendedContext) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("qwen25-yarn.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"_name_or_path": "Qwen/Qwen2.5-7B-Instruct", "model_type": "qwen2", "hidden_size": 3584,
+        "num_attention_heads": 28, "num_hidden_layers": 28, "max_position_embeddings": 32768,
+        "rope_theta": 1000000.0, "rope_scaling": {"type": "yarn", "factor": 4.0,
+        "original_max_position_embeddings": 32768}})");
+    file.close();
+    open(path);
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params().length, 131072);
+    EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("Qwen/Qwen2.5-7B-Instruct")));
+}
+
+QByteArray t5Checkpoint(qint64 lie) {
+    QByteArray data;
+    for (int b = 0; b < 32; ++b) {
+        for (int h = 0; h < 2; ++h) {
+            char bytes[4];
+            qToLittleEndian<float>(0.5f * static_cast<float>(b) + static_cast<float>(h), bytes);
+            data.append(bytes, 4);
+        }
+    }
+    const QByteArray header
+        = R"({"encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight": {"dtype": "F32", "shape": [32, 2], "data_offsets": [0, )"
+        + QByteArray::number(data.size() + lie) + "]}}";
+    QByteArray size(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(header.size()), size.data());
+    return size + header + data;
+}
+
+TEST_F(ModelStripTest, OpenWeightsPutsTheCheckpointBiasOnTheT5Card) {
+    QTemporaryDir dir;
+    const QString lying = dir.filePath(QStringLiteral("lying.safetensors"));
+    const QString good = dir.filePath(QStringLiteral("t5.safetensors"));
+    for (const auto& [path, lie] : {std::pair {lying, qint64 {8}}, std::pair {good, qint64 {0}}}) {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(t5Checkpoint(lie));
+    }
+    const pecards::CardParams before = m_window.card(QStringLiteral("relative"))->params();
+    m_window.openWeights(lying);
+    QTest::qWait(300);
+    EXPECT_EQ(m_window.card(QStringLiteral("relative"))->params(), before); // nothing changed
+    m_window.openWeights(good);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return !m_window.card(QStringLiteral("relative"))->params().relative.bucket_values.empty(); },
+        "the T5 bias"));
+    const pecards::RelativeParams relative = m_window.card(QStringLiteral("relative"))->params().relative;
+    ASSERT_EQ(relative.bucket_values.size(), 32u);
+    EXPECT_EQ(relative.bucket_values[3], 1.5); // head 0: 0.5 b
+    EXPECT_EQ(relative.variant, pecards::RelativeVariant::T5);
+}
+
+} // namespace
