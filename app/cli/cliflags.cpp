@@ -165,6 +165,7 @@ const std::vector<CliFlag>& cliFlags() {
             "txl-pos-emb: clamp distances to N when N > 0; -1 = no clamp (default)."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
+        {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
     };
     return flags;
 }

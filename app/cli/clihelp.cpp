@@ -12,6 +12,8 @@ namespace pecards::cli {
 namespace {
 
 constexpr qsizetype kWidth = 100;
+constexpr qsizetype kQuantityIndent = 22;
+constexpr qsizetype kFlagIndent = 28;
 
 /// Appends `head` padded to `indent` columns, then `text` wrapped at kWidth with that indent
 /// (a head too long for the column gets a line of its own).
@@ -35,23 +37,31 @@ void appendEntry(QString& help, const QString& head, const QString& text, qsizet
     help += line + u'\n';
 }
 
-const char* const kIntro
-    = R"(pecards-cli - compute what the PE Cards show (positional encodings of transformers) and
-dump it as .npy or .csv, or render it as PNG / SVG / PDF figures, headless (no display needed).
-Grid quantities default to the double-precision CPU reference, so dumps are exact; flags are in
-the field's terms (d_model, head_dim, base, heads, buckets, ...).
+} // namespace
 
-USAGE
-  pecards-cli compute --card CARD --quantity NAME [FLAGS] --out FILE.npy|FILE.csv
+const char* helpSummary() {
+    return "compute and render what the PE Cards show, headless";
+}
+
+const char* helpDescription() {
+    return R"(pecards-cli computes what the PE Cards show (positional encodings of transformers) and
+dumps it as .npy or .csv, or renders it as PNG / SVG / PDF figures, headless (no display needed).
+Grid quantities default to the double-precision CPU reference, so dumps are exact; flags are in
+the field's terms (d_model, head_dim, base, heads, buckets, ...).)";
+}
+
+const std::vector<HelpSection>& helpSections() {
+    static const std::vector<HelpSection> sections {
+        {"USAGE", R"(  pecards-cli compute --card CARD --quantity NAME [FLAGS] --out FILE.npy|FILE.csv
   pecards-cli compute --config config.json --quantity NAME [FLAGS] --out FILE
   pecards-cli render --card CARD --quantity NAME [FLAGS] [FIGURE FLAGS] --out FILE.png|svg|pdf
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli devices
   pecards-cli --help
-
-COMMANDS
-  compute   Computes one quantity of one card and writes it to --out.
+  pecards-cli --version)",
+            HelpSection::Kind::Text},
+        {"COMMANDS", R"(  compute   Computes one quantity of one card and writes it to --out.
   render    Draws the figure of one grid quantity (title, axes, colour bar, caption with every
             parameter) at --size and --dpi, the same file the GUI's export writes; or, with
             --workspace, every view and compare pair of a saved workspace: one PDF page each
@@ -61,10 +71,9 @@ COMMANDS
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
             attention_factor, YaRN correction_range, logit_scale_multiplier_total, ALiBi slopes,
             T5 buckets. Unknown scalings and missing keys are errors naming the key.
-  devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
-
-CARDS
-  sinusoidal  Sinusoidal absolute PE (Vaswani et al. 2017, sec. 3.5): --d-model, --base,
+  devices   Lists the OpenCL devices as "platform / device", one per line (for --device).)",
+            HelpSection::Kind::Text},
+        {"CARDS", R"(  sinusoidal  Sinusoidal absolute PE (Vaswani et al. 2017, sec. 3.5): --d-model, --base,
               --layout, --frequencies, --padding-idx.
   relative    Relative positions (--variant): Shaw et al. 2018 clipping (--clip-k),
               Transformer-XL (Dai et al. 2019, --term), T5 buckets (Raffel et al. 2020,
@@ -72,25 +81,22 @@ CARDS
   alibi       ALiBi linear biases (Press et al. 2022): --heads, --head, --alibi-bias-max, --form.
   rope        Rotary position embedding (Su et al. 2021): --head-dim, --base, --rotary-dim,
               --layout, and the context-extension --scaling (linear, dynamic, yarn, llama3, longrope).
-  hybrid      RoPE + ALiBi: rotate projected q, k, score q.k/sqrt(d), then add the ALiBi bias.
-
-QUANTITIES
-  Rows are query positions i and columns key positions j unless said otherwise. Grid
+  hybrid      RoPE + ALiBi: rotate projected q, k, score q.k/sqrt(d), then add the ALiBi bias.)",
+            HelpSection::Kind::Text},
+        {"QUANTITIES", R"(  Rows are query positions i and columns key positions j unless said otherwise. Grid
   quantities take --length, --rows, --cols, --view and --reduction; curves are computed
-  exactly (double) at every point given.
-)";
-
-const char* const kOutro = R"(
-EXIT STATUS
-  0  success.
+  exactly (double) at every point given.)",
+            HelpSection::Kind::Quantities},
+        {"FLAGS", R"(  Flags of other cards are ignored. --config values are defaults that flags override.)",
+            HelpSection::Kind::Flags},
+        {"EXIT STATUS", R"(  0  success.
   1  runtime failure (output not writable, OpenCL failure).
   2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
      line on stderr naming the flag and the allowed range; nothing is written.
   3  compute limit: a valid request too costly for an exact reduction (content views); use a
-     smaller window, a smaller --view or --reduction sample.
-
-EXAMPLES
-  pecards-cli compute --card rope --quantity score --length 1048576 --view 1024x1024 \
+     smaller window, a smaller --view or --reduction sample.)",
+            HelpSection::Kind::Text},
+        {"EXAMPLES", R"(  pecards-cli compute --card rope --quantity score --length 1048576 --view 1024x1024 \
       --reduction max --out score.npy
   pecards-cli compute --card sinusoidal --quantity table --length 8 --d-model 16 \
       --layout concatenated --frequencies tensor2tensor --out pe.csv
@@ -104,35 +110,41 @@ EXAMPLES
   pecards-cli render --card rope --quantity score --head-dim 128 --length 4096 --view 512x512 \
       --reduction max --colormap diverging --dpi 300 --size 6x4.5 --out rope-score.png
   pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
-  pecards-cli config deepseek-v2-lite.json
-)";
+  pecards-cli config deepseek-v2-lite.json)",
+            HelpSection::Kind::Text},
+    };
+    return sections;
+}
 
-} // namespace
+QString quantityHelp(const CliQuantity& quantity) {
+    return u"["_s + cardNames(quantity.cards) + u"; "_s + QString::fromLatin1(quantity.shape) + u"] "_s
+        + QString::fromLatin1(quantity.help);
+}
 
 QString helpText() {
-    QString help = QString::fromUtf8(kIntro);
-    for (const CliQuantity& quantity : cliQuantities()) {
-        const QString head = u"  "_s + QString::fromLatin1(quantity.name);
-        appendEntry(help, head,
-            u"["_s + cardNames(quantity.cards) + u"; "_s + QString::fromLatin1(quantity.shape) + u"] "_s
-                + QString::fromLatin1(quantity.help),
-            22);
-    }
-    help
-        += u"\nFLAGS\n  Flags of other cards are ignored. --config values are defaults that flags override.\n"_s;
-    QString group;
-    for (const CliFlag& flag : cliFlags()) {
-        if (QString::fromLatin1(flag.group) != group) {
-            group = QString::fromLatin1(flag.group);
-            help += u"\n  "_s + group + u'\n';
+    QString help = QString::fromUtf8(helpDescription()) + u'\n';
+    for (const HelpSection& section : helpSections()) {
+        help += u'\n' + QString::fromLatin1(section.title) + u'\n' + QString::fromUtf8(section.text) + u'\n';
+        if (section.kind == HelpSection::Kind::Quantities) {
+            for (const CliQuantity& quantity : cliQuantities()) {
+                appendEntry(help, u"  "_s + QString::fromLatin1(quantity.name), quantityHelp(quantity),
+                    kQuantityIndent);
+            }
+        } else if (section.kind == HelpSection::Kind::Flags) {
+            QString group;
+            for (const CliFlag& flag : cliFlags()) {
+                if (QString::fromLatin1(flag.group) != group) {
+                    group = QString::fromLatin1(flag.group);
+                    help += u"\n  "_s + group + u'\n';
+                }
+                QString head = u"    --"_s + QString::fromLatin1(flag.name);
+                if (flag.valueName) {
+                    head += u' ' + QString::fromLatin1(flag.valueName);
+                }
+                appendEntry(help, head, QString::fromLatin1(flag.help), kFlagIndent);
+            }
         }
-        QString head = u"    --"_s + QString::fromLatin1(flag.name);
-        if (flag.valueName) {
-            head += u' ' + QString::fromLatin1(flag.valueName);
-        }
-        appendEntry(help, head, QString::fromLatin1(flag.help), 28);
     }
-    help += QString::fromUtf8(kOutro);
     return help;
 }
 

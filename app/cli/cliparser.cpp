@@ -562,6 +562,10 @@ CliRequest parseCommandLine(const QStringList& arguments) {
     if (flags.isSet("help") || (!positional.isEmpty() && positional.front() == u"help"_s)) {
         return request;
     }
+    if (flags.isSet("version")) {
+        request.command = CliRequest::Command::Version;
+        return request;
+    }
     if (positional.isEmpty()) {
         throw UsageError(QString(), u"no command given: use compute, render, config, devices or --help"_s);
     }

@@ -46,7 +46,7 @@ struct RenderOptions {
 
 /// @brief What the command line asks for.
 struct CliRequest {
-    enum class Command { Help, Compute, Config, Devices, Render };
+    enum class Command { Help, Version, Compute, Config, Devices, Render };
     Command command = Command::Help;
     const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
     /// compute, render: parameters (all commands), window, size and reduction (views); render

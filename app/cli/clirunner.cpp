@@ -6,6 +6,7 @@
 #include "cliparser.h"
 #include "clirender.h"
 #include "common/fileerror.h"
+#include "common/version.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
 
@@ -34,6 +35,10 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
         switch (request.command) {
         case CliRequest::Command::Help:
             out << helpText();
+            out.flush();
+            break;
+        case CliRequest::Command::Version:
+            out << u"pecards-cli "_s << QLatin1String(app::kVersion) << u'\n';
             out.flush();
             break;
         case CliRequest::Command::Compute:

@@ -1,5 +1,7 @@
 #include "figure/figureexporter.h"
 
+#include "common/version.h"
+
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImageWriter>
@@ -33,6 +35,19 @@ void setError(QString* error, const QString& message) {
 QByteArray markImagesPixelated(QByteArray svg) {
     return svg.replace(
         QByteArrayLiteral("<image "), QByteArrayLiteral("<image style=\"image-rendering:pixelated\" "));
+}
+
+/// "PE Cards 0.1.0": the program that wrote a figure (PNG Software text, SVG metadata, PDF creator).
+QString softwareName() {
+    return QStringLiteral("PE Cards ") + QLatin1String(kVersion);
+}
+
+/// QSvgGenerator has no creator field: the version goes into an SVG <metadata> element after
+/// the description.
+QByteArray addSoftwareMetadata(QByteArray svg) {
+    return svg.replace(QByteArrayLiteral("</desc>"),
+        QByteArrayLiteral("</desc>\n<metadata>") + softwareName().toUtf8()
+            + QByteArrayLiteral("</metadata>"));
 }
 
 bool writeAtomically(const QString& path, const QByteArray& bytes, QString* error) {
@@ -132,6 +147,7 @@ QByteArray FigureExporter::pngData(const FigureSpec& spec, QString* error) const
     QImage image = renderImage(spec);
     image.setText(QStringLiteral("Title"), spec.title);
     image.setText(QStringLiteral("Description"), spec.caption);
+    image.setText(QStringLiteral("Software"), softwareName());
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -166,7 +182,7 @@ QByteArray FigureExporter::svgData(const FigureSpec& spec, QString* error) const
     }
     paintPage(painter, spec);
     painter.end();
-    return markImagesPixelated(bytes);
+    return addSoftwareMetadata(markImagesPixelated(bytes));
 }
 
 QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* error) const {
@@ -192,7 +208,7 @@ QByteArray FigureExporter::pdfData(const QList<FigureSpec>& figures, QString* er
             QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
     writer.setResolution(m_options.dpi);
     writer.setTitle(figures.front().title);
-    writer.setCreator(QStringLiteral("PE Cards"));
+    writer.setCreator(softwareName());
     QPainter painter;
     if (!painter.begin(&writer)) {
         setError(error, QStringLiteral("PDF generation failed"));

@@ -1,5 +1,6 @@
 #include "workspace/workspacefile.h"
 
+#include "common/version.h"
 #include "pecards/errors.h"
 #include "workspace/jsonreader.h"
 #include "workspace/paramsjson.h"
@@ -122,6 +123,7 @@ QByteArray workspaceToJson(const Workspace& workspace) {
     }
     const QJsonObject root {{QStringLiteral("format"), kFormat},
         {QStringLiteral("version"), kWorkspaceFormatVersion},
+        {QStringLiteral("app_version"), QString::fromLatin1(kVersion)},
         {QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
         {QStringLiteral("compare"), compare}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -152,13 +154,17 @@ Workspace workspaceFromJson(const QByteArray& json) {
     JsonReader reader(root, QString());
     static_cast<void>(reader.string("format"));
     const int version = reader.integer("version");
+    // The PE Cards that wrote the file (optional: files before 0.1.0 do not name it).
+    const QString writer = root.contains(QStringLiteral("app_version"))
+        ? QStringLiteral("PE Cards ") + reader.string("app_version")
+        : QStringLiteral("a newer PE Cards");
     if (version > kWorkspaceFormatVersion) {
-        throw WorkspaceFormatError(
-            QStringLiteral("version: the file has workspace version %1, written by a newer "
-                           "PE Cards; this version reads version %2 and older")
-                .arg(version)
-                .arg(kWorkspaceFormatVersion)
-                .toStdString());
+        throw WorkspaceFormatError(QStringLiteral("version: the file has workspace version %1, written by "
+                                                  "%2; this version (PE Cards %3) reads version %4 and older")
+                                       .arg(version)
+                                       .arg(writer, QString::fromLatin1(kVersion))
+                                       .arg(kWorkspaceFormatVersion)
+                                       .toStdString());
     }
     if (version < 1) {
         reader.fail("version",

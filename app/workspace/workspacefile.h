@@ -5,7 +5,7 @@
 ///
 /// Document layout (version 1):
 ///
-///     {"format": "pecards-workspace", "version": 1, "active_card": 0,
+///     {"format": "pecards-workspace", "version": 1, "app_version": "0.1.0", "active_card": 0,
 ///      "cards": [{"params": {CardParams, paramsjson.h},
 ///                 "views": [{"quantity": "score", "reduction": "max", "colormap": "viridis",
 ///                            "window": {"row_begin": 0, "row_end": 4096, "col_begin": 0, "col_end":

@@ -1,4 +1,4 @@
-// ALiBi slopes and bias forms (Press, Smith, Lewis, ICLR 2022; encodings.md §3).
+// ALiBi slopes and bias forms (Press, Smith, Lewis, ICLR 2022; docs/encodings.md §3).
 
 #include "pecards/alibi.h"
 

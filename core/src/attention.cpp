@@ -1,4 +1,4 @@
-// Attention from logits (encodings.md §5-§6): masked row softmax and the RoPE+ALiBi hybrid.
+// Attention from logits (docs/encodings.md §5-§6): masked row softmax and the RoPE+ALiBi hybrid.
 
 #include "pecards/attention.h"
 
@@ -73,7 +73,7 @@ Eigen::MatrixXd hybridLogits(const RopeParams& rope, AlibiForm form, double slop
     }
     q_rot.leftCols(r) *= scaling.attention_factor;
     k_rot.leftCols(r) *= scaling.attention_factor;
-    // Bias after the dot product, never on the embeddings (encodings.md §5).
+    // Bias after the dot product, never on the embeddings (docs/encodings.md §5).
     Eigen::MatrixXd logits = q_rot * k_rot.transpose() / std::sqrt(static_cast<double>(rope.head_dim));
     for (Eigen::Index i = 0; i < length; ++i) {
         for (Eigen::Index j = 0; j < length; ++j) {

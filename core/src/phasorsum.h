@@ -1,6 +1,6 @@
 #pragma once
 // Fast, accurate evaluation of sum_i (a_i cos(delta w_i) + b_i sin(delta w_i)) over a range
-// of consecutive deltas: the profile behind the sinusoidal similarity (encodings.md §1) and
+// of consecutive deltas: the profile behind the sinusoidal similarity (docs/encodings.md §1) and
 // the RoPE score (RoFormer eq. 16).
 
 #include <Eigen/Core>

@@ -1,4 +1,4 @@
-// Relative position encodings (encodings.md §4): Shaw et al. 2018, Transformer-XL (Dai et al.
+// Relative position encodings (docs/encodings.md §4): Shaw et al. 2018, Transformer-XL (Dai et al.
 // 2019 §3.3, kimiyoung/transformer-xl `mem_transformer.py`), T5 buckets (HF `modeling_t5.py`).
 
 #include "pecards/relative.h"

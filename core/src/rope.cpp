@@ -1,4 +1,4 @@
-// Rotary position embedding (Su et al. 2021, RoFormer eqs. 13-16 and §3.4.3; encodings.md §2).
+// Rotary position embedding (Su et al. 2021, RoFormer eqs. 13-16 and §3.4.3; docs/encodings.md §2).
 
 #include "pecards/rope.h"
 

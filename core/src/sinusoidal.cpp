@@ -1,4 +1,4 @@
-// Sinusoidal absolute positional encoding (Vaswani et al. 2017 §3.5; encodings.md §1).
+// Sinusoidal absolute positional encoding (Vaswani et al. 2017 §3.5; docs/encodings.md §1).
 
 #include "pecards/sinusoidal.h"
 

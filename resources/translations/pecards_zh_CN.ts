@@ -559,6 +559,18 @@
 <context>
     <name>Describe</name>
     <message>
+        <source>, effective base %1 at seq_len %2</source>
+        <translation>，seq_len %2 时的有效底数 %1</translation>
+    </message>
+    <message>
+        <source>, long factors (seq_len %1 &gt; L0 %2)</source>
+        <translation>，长因子（seq_len %1 &gt; L0 %2）</translation>
+    </message>
+    <message>
+        <source>, short factors (seq_len %1 &lt;= L0 %2)</source>
+        <translation>，短因子（seq_len %1 &lt;= L0 %2）</translation>
+    </message>
+    <message>
         <source>half-split (GPT-NeoX, HF LLaMA rotate_half)</source>
         <translation>对半拆分（GPT-NeoX、HF LLaMA rotate_half）</translation>
     </message>
@@ -828,8 +840,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
     </message>
     <message>
-        <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5</source>
-        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 encodings.md §5</translation>
+        <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
+        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
     </message>
     <message>
         <source>ALiBi bias per head (chart)</source>
@@ -911,6 +923,27 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Layer %1 — %2</source>
         <translation>第 %1 层 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>SliderSpin</name>
+    <message>
+        <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
+        <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number this field takes (%2); the value stays %3</source>
+        <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n decimal(s)</source>
+        <translation>
+            <numerusform>最多 %n 位小数</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1125,6 +1158,18 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Show a card first: the compare tab is not a card.</source>
         <translation>请先显示一张卡片：比较页不是卡片。</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Cards, views, zoom, compare, configs, export, presentation and the CLI</source>
+        <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message numerus="yes">
         <source>Exported the %1 card: %n heatmap page(s) in one PDF</source>
@@ -1730,27 +1775,6 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
-    <name>SliderSpin</name>
-    <message>
-        <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
-        <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
-    </message>
-    <message>
-        <source>“%1” is not a number this field takes (%2); the value stays %3</source>
-        <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
-    </message>
-    <message>
-        <source>a whole number</source>
-        <translation>整数</translation>
-    </message>
-    <message numerus="yes">
-        <source>at most %n decimal(s)</source>
-        <translation>
-            <numerusform>最多 %n 位小数</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ViewFigure</name>
     <message>
         <source>Cannot export to %1: the file name must end in .png, .svg, .pdf, .npy or .csv</source>
@@ -1779,8 +1803,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>保存工作区</translation>
     </message>
     <message>
-        <source>PE Cards workspace (*.json)</source>
-        <translation>PE Cards 工作区 (*.json)</translation>
+        <source>PE Cards workspace (*.pecards.json *.json)</source>
+        <translation>PE Cards 工作区 (*.pecards.json *.json)</translation>
     </message>
     <message>
         <source>Cannot save workspace %1: %2</source>
@@ -1836,6 +1860,91 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Only the first of %1 compare pairs is shown.</source>
         <translation>%1 组比较中只显示第一组。</translation>
+    </message>
+</context>
+<context>
+    <name>AboutText</name>
+    <message>
+        <source>starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>%1 (CPU reference)</source>
+        <translation>%1（CPU 参考实现）</translation>
+    </message>
+    <message>
+        <source>PE Cards shows how transformer positional encodings work: sinusoidal, relative (Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the RoPE+ALiBi hybrid. Help &amp;gt; User guide explains every card and view.</source>
+        <translation>PE Cards 展示 Transformer 位置编码的工作原理：正弦、相对位置（Shaw、Transformer-XL、T5）、ALiBi、带上下文扩展缩放的 RoPE，以及 RoPE+ALiBi 混合。帮助 &amp;gt; 用户指南解释了每张卡片和每个视图。</translation>
+    </message>
+    <message>
+        <source>Compute device:</source>
+        <translation>计算设备：</translation>
+    </message>
+    <message>
+        <source>Libraries and licences</source>
+        <translation>所用库及其许可证</translation>
+    </message>
+    <message>
+        <source>Core, GUI, Widgets, Svg, Concurrent</source>
+        <translation>Core、GUI、Widgets、Svg、Concurrent</translation>
+    </message>
+    <message>
+        <source>charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>linear algebra of the CPU reference</source>
+        <translation>CPU 参考实现的线性代数</translation>
+    </message>
+    <message>
+        <source>finds the OpenCL devices</source>
+        <translation>查找 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>OpenCL API</source>
+        <translation>OpenCL 接口</translation>
+    </message>
+    <message>
+        <source>OpenCL on the CPU when there is no GPU (recommended)</source>
+        <translation>没有 GPU 时在 CPU 上运行 OpenCL（推荐）</translation>
+    </message>
+</context>
+<context>
+    <name>GuideBrowser</name>
+    <message>
+        <source>PE Cards user guide</source>
+        <translation>PE Cards 用户指南</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>目录(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
+        <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
     </message>
 </context>
 </TS>

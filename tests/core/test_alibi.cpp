@@ -144,7 +144,7 @@ TEST(AlibiProperty, FormsDifferByARowConstantOnTheCausalPart) {
 }
 
 TEST(AlibiProperty, CausalBiasPenalisesDistance) {
-    // -m (i - j) with m > 0: the nearer key gets the larger logit (encodings.md §8).
+    // -m (i - j) with m > 0: the nearer key gets the larger logit (docs/encodings.md §8).
     EXPECT_GT(alibiBias(AlibiForm::Causal, 0.5, 10, 9, 11), alibiBias(AlibiForm::Causal, 0.5, 10, 2, 11));
     EXPECT_EQ(
         alibiBias(AlibiForm::Symmetric, 0.5, 2, 10, 11), alibiBias(AlibiForm::Symmetric, 0.5, 10, 2, 11));

@@ -1,4 +1,4 @@
-// Angles at positions near 2^20 stay within 1e-4 rad of the double formula (encodings.md §2:
+// Angles at positions near 2^20 stay within 1e-4 rad of the double formula (docs/encodings.md §2:
 // float32 m * theta would be off by about 0.06 rad there), for RoPE and sinusoidal phases, and
 // the large-position scores follow.
 

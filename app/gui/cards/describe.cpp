@@ -125,6 +125,27 @@ QString describeRopeScaling(const pecards::RopeScaling& scaling) {
     return text;
 }
 
+QString describeRopeChoice(const pecards::CardParams& params) {
+    using pecards::RopeScalingType;
+    const pecards::RopeScaling& scaling = params.rope.scaling;
+    if (scaling.type != RopeScalingType::Dynamic && scaling.type != RopeScalingType::LongRope)
+        return {};
+    try {
+        const std::int64_t seqLen = pecards::effectiveSeqLen(params.rope, params.length);
+        const pecards::RopeScalingResult result = pecards::ropeScaling(params.rope, seqLen);
+        if (scaling.type == RopeScalingType::Dynamic)
+            return Describe::tr(", effective base %1 at seq_len %2")
+                .arg(QString::number(result.effective_base, 'g', 6))
+                .arg(seqLen);
+        const std::int64_t l0 = pecards::ropeScalingContext(scaling);
+        return result.long_factor_selected
+            ? Describe::tr(", long factors (seq_len %1 > L0 %2)").arg(seqLen).arg(l0)
+            : Describe::tr(", short factors (seq_len %1 <= L0 %2)").arg(seqLen).arg(l0);
+    } catch (const pecards::InvalidParameter&) {
+        return {};
+    }
+}
+
 QString describeAlibiForm(pecards::AlibiForm form) {
     switch (form) {
     case pecards::AlibiForm::Causal:

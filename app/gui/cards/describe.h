@@ -20,6 +20,11 @@ QString describeScalingDerived(const pecards::CardParams& params);
 /// else the interleaving with P = 2^floor(log2 H), and the steepest head counted from 1
 /// ("steepest: head 9, 2^-0.5" for 12 heads).
 QString describeSlopeRule(const pecards::AlibiParams& alibi);
+/// @brief What the sequence length picks (HF v5 `dynamic_rope_update` rules, via
+/// pecards::effectiveSeqLen): ", effective base 2.1e+04 at seq_len 8192" (dynamic NTK),
+/// ", long factors (seq_len 131072 > L0 4096)" (longrope); "" for other scalings or invalid
+/// parameters.
+QString describeRopeChoice(const pecards::CardParams& params);
 /// @brief "causal -m(i-j) (paper, GPT-NeoX)" ...
 QString describeAlibiForm(pecards::AlibiForm form);
 /// @brief The slope of the shown head, "2^-3" for powers of two, else 4 significant digits;

@@ -81,7 +81,8 @@ CardEntry HybridCard::entry() {
             .arg(describeRopeLayout(p.rope.layout), describeAlibiForm(p.alibi.form), parts(p));
     };
     e.reference = [](const pecards::CardParams&) {
-        return HybridCard::tr("RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5");
+        return HybridCard::tr(
+            "RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5");
     };
     e.viewTitle = title;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),

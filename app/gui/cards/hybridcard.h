@@ -1,6 +1,6 @@
 #pragma once
 /// @file hybridcard.h
-/// @brief The RoPE + ALiBi hybrid card (encodings.md §5): rotate projected q, k; dot product
+/// @brief The RoPE + ALiBi hybrid card (docs/encodings.md §5): rotate projected q, k; dot product
 /// over √d; add the ALiBi bias; mask; softmax.
 
 #include "cards/card.h"

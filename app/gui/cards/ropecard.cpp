@@ -64,12 +64,8 @@ void addControls(ParameterForm& form) {
 } // namespace
 
 QString RopeCard::convention(const pecards::CardParams& p) {
-    const QString derived = describeScalingDerived(p);
-    const QString scaling = derived.isEmpty()
-        ? describeRopeScaling(p.rope.scaling)
-        : RopeCard::tr("%1 (%2)").arg(describeRopeScaling(p.rope.scaling), derived);
     return RopeCard::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
-        .arg(describeRopeLayout(p.rope.layout), scaling)
+        .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling) + describeRopeChoice(p))
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
         .arg(p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim)

@@ -78,11 +78,14 @@ bool WorkspaceController::save() {
 
 bool WorkspaceController::saveAs() {
     QString path = QFileDialog::getSaveFileName(m_window, tr("Save workspace"),
-        m_path.isEmpty() ? QStringLiteral("workspace.json") : m_path, tr("PE Cards workspace (*.json)"));
+        m_path.isEmpty() ? QStringLiteral("workspace.pecards.json") : m_path,
+        tr("PE Cards workspace (*.pecards.json *.json)"));
     if (path.isEmpty())
         return false;
+    // *.pecards.json is the glob of application/x-pecards-workspace (packaging/), so file
+    // managers open saved workspaces with PE Cards.
     if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
+        path += QStringLiteral(".pecards.json");
     return saveTo(path);
 }
 
@@ -112,8 +115,8 @@ bool WorkspaceController::saveTo(const QString& path) {
 void WorkspaceController::askOpen() {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Open workspace"), QFileInfo(m_path).absolutePath(), tr("PE Cards workspace (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open workspace"),
+        QFileInfo(m_path).absolutePath(), tr("PE Cards workspace (*.pecards.json *.json)"));
     if (!path.isEmpty())
         open(path);
 }

@@ -1,5 +1,6 @@
 #include "window/application.h"
 
+#include "common/version.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
 #include "settings/theme.h"
@@ -8,14 +9,24 @@
 #include "window/startupoptions.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QSettings>
 #include <QTextStream>
 
 int runPecards(int argc, char* argv[]) {
-    QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("pecards"));
     QApplication::setApplicationName(QStringLiteral("PE Cards"));
-    QApplication::setApplicationVersion(QStringLiteral(PECARDS_VERSION));
+    QApplication::setApplicationVersion(QLatin1String(pecards::app::kVersion));
+    // --help and --version are answered before the QApplication exists: they need no display.
+    {
+        const QCoreApplication probe(argc, argv);
+        if (const std::optional<QString> info = startupInfoText(QCoreApplication::arguments())) {
+            QTextStream(stdout) << *info;
+            return 0;
+        }
+    }
+    QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/pecards.svg")));
     QFont font = QApplication::font();
     font.setPointSizeF(std::max(font.pointSizeF(), 10.0)); // readable when projected
     QApplication::setFont(font);

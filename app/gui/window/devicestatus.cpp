@@ -28,6 +28,7 @@ QString DeviceStatus::lastComputeText() const {
 }
 
 void DeviceStatus::onBackend(const BackendInfo& info) {
+    m_backend = info;
     // On the CPU, say why: --cpu, or why OpenCL is not available (the notice).
     m_device->setText(info.isOpenCl || info.notice.isEmpty()
             ? tr("device: %1").arg(info.name)

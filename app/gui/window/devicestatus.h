@@ -17,6 +17,8 @@ public:
     DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* parent = nullptr);
 
     QString deviceText() const;
+    /// @brief The backend in use (empty name until the service reports it).
+    const BackendInfo& backend() const { return m_backend; }
     QString lastComputeText() const;
 
     static constexpr int kNoticeMilliseconds = 15000; ///< how long the fallback notice stays
@@ -29,4 +31,5 @@ private:
     QLabel* m_device = nullptr;
     QLabel* m_lastCompute = nullptr;
     bool m_noticeShown = false;
+    BackendInfo m_backend;
 };

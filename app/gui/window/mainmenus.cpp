@@ -7,6 +7,7 @@
 #include "settings/languageswitcher.h"
 #include "settings/preferencesdialog.h"
 #include "views/figureexport.h"
+#include "window/helpmenu.h"
 #include "window/mainwindow.h"
 #include "window/presets.h"
 
@@ -151,14 +152,5 @@ void buildMainMenus(MainWindow& window) {
         });
     }
 
-    QMenu* help = window.menuBar()->addMenu(MainWindow::tr("&Help"));
-    help->addAction(MainWindow::tr("&About PE Cards"), w, [w] {
-        QMessageBox::about(w, MainWindow::tr("About PE Cards"),
-            MainWindow::tr(
-                "<b>PE Cards</b> shows how transformer positional encodings work: sinusoidal, relative "
-                "(Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the "
-                "RoPE+ALiBi hybrid.<br><br>Heatmaps: wheel or drag to zoom (exact values at every "
-                "zoom), double-click to reset, hover for the exact value. Models: File > Open config or "
-                "drop a Hugging Face config.json on the window. Presentation mode: F5."));
-    });
+    buildHelpMenu(window);
 }

@@ -2,7 +2,7 @@
 /// @file mainmenus.h
 /// @brief Builds the main window's menus: File (config, workspaces and recent files, export
 /// card, window image, preferences, quit), View (presentation, language), Presets, Card (flip),
-/// Compare and Help. Called again on a language change.
+/// Compare, and Help (helpmenu.h). Called again on a language change.
 
 class MainWindow;
 

@@ -2,6 +2,7 @@
 
 #include "cards/card.h"
 #include "cards/cardregistry.h"
+#include "common/version.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "presentation/presentationcontroller.h"
@@ -13,6 +14,7 @@
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
 #include "window/presets.h"
+#include "window/startupflags.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -37,6 +39,22 @@ std::optional<pecards::Window> parseZoom(const QString& text) {
             return std::nullopt;
     }
     return pecards::Window {values[0], values[1], values[2], values[3]};
+}
+
+/// The parser's options from the flag table (startupflags.h).
+void addStartupFlags(QCommandLineParser& parser) {
+    parser.setApplicationDescription(QLatin1String(startupDescription()));
+    for (const StartupFlag& flag : startupFlags()) {
+        QStringList names {QLatin1String(flag.name)};
+        if (flag.shortName != nullptr)
+            names.prepend(QLatin1String(flag.shortName));
+        parser.addOption(flag.valueName != nullptr
+                ? QCommandLineOption(names, QLatin1String(flag.help), QLatin1String(flag.valueName))
+                : QCommandLineOption(names, QLatin1String(flag.help)));
+    }
+    const StartupFlag& file = startupFileArgument();
+    parser.addPositionalArgument(
+        QLatin1String(file.name), QLatin1String(file.help), QLatin1String(file.valueName));
 }
 
 bool allAnswered(MainWindow& window, ComputeService& service) {
@@ -111,73 +129,48 @@ void applyViewOptions(
 
 } // namespace
 
+std::optional<QString> startupInfoText(const QStringList& arguments) {
+    QCommandLineParser parser;
+    addStartupFlags(parser);
+    static_cast<void>(parser.parse(arguments)); // other errors are for parseStartupOptions
+    if (parser.isSet(QStringLiteral("help")))
+        return parser.helpText();
+    if (parser.isSet(QStringLiteral("version")))
+        return QStringLiteral("pecards %1\n").arg(QLatin1String(pecards::app::kVersion));
+    return std::nullopt;
+}
+
 std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("PE Cards: see how transformer positional encodings work."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption card(QStringLiteral("card"),
-        QStringLiteral("First card: sinusoidal, relative, alibi, rope, hybrid, compare."),
-        QStringLiteral("id"));
-    const QCommandLineOption preset(QStringLiteral("preset"),
-        QStringLiteral("Built-in model preset, e.g. llama-3.1-8b."), QStringLiteral("id"));
-    const QCommandLineOption config(QStringLiteral("config"),
-        QStringLiteral("Hugging Face config.json to load."), QStringLiteral("file"));
-    const QCommandLineOption compare(QStringLiteral("compare"),
-        QStringLiteral("Open the compare tab: rope-base, alibi-hybrid, alibi-forms."),
-        QStringLiteral("preset"));
-    const QCommandLineOption length(
-        QStringLiteral("length"), QStringLiteral("Max length L of the first card."), QStringLiteral("L"));
-    const QCommandLineOption zoom(QStringLiteral("zoom"),
-        QStringLiteral("Window of the first view: row_begin:row_end:col_begin:col_end."),
-        QStringLiteral("window"));
-    const QCommandLineOption back(QStringLiteral("back"), QStringLiteral("Show the back of the card."));
-    const QCommandLineOption language(QStringLiteral("language"),
-        QStringLiteral("UI and card text language: en, zh_CN (default: the preference)."),
-        QStringLiteral("code"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-        QStringLiteral("Colour theme: light, dark (default: the preference)."), QStringLiteral("name"));
-    const QCommandLineOption workspace(
-        QStringLiteral("workspace"), QStringLiteral("Workspace file to open."), QStringLiteral("file"));
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"), QStringLiteral("Start in presentation mode (full screen)."));
-    const QCommandLineOption position(QStringLiteral("position"),
-        QStringLiteral("Presentation: pause the sweep at position m."), QStringLiteral("m"));
-    const QCommandLineOption device(QStringLiteral("device"),
-        QStringLiteral("OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."),
-        QStringLiteral("name"));
-    const QCommandLineOption cpu(QStringLiteral("cpu"),
-        QStringLiteral("Compute with the double-precision CPU reference instead of OpenCL."));
-    const QCommandLineOption size(QStringLiteral("size"),
-        QStringLiteral("Window size WxH (default 1600x1000)."), QStringLiteral("WxH"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-        QStringLiteral("Save the window as PNG once every view has answered, then quit."),
-        QStringLiteral("file"));
-    parser.addOptions({card, preset, config, compare, length, zoom, back, language, theme, workspace,
-        presentation, position, device, cpu, size, screenshot});
+    addStartupFlags(parser);
     if (!parser.parse(arguments)) {
         error = parser.errorText();
         return std::nullopt;
     }
-    if (parser.isSet(QStringLiteral("help")))
-        parser.showHelp(0);
-    if (parser.isSet(QStringLiteral("version")))
-        parser.showVersion();
+    const auto value = [&parser](const char* name) { return parser.value(QLatin1String(name)); };
+    const auto isSet = [&parser](const char* name) { return parser.isSet(QLatin1String(name)); };
 
     StartupOptions options;
-    options.card = parser.value(card);
-    options.preset = parser.value(preset);
-    options.config = parser.value(config);
-    options.compare = parser.value(compare);
-    options.language = parser.value(language);
-    options.device = parser.value(device);
-    options.screenshot = parser.value(screenshot);
-    options.back = parser.isSet(back);
-    options.cpu = parser.isSet(cpu);
-    options.theme = parser.value(theme);
-    options.workspace = parser.value(workspace);
-    options.presentation = parser.isSet(presentation);
+    options.card = value("card");
+    options.preset = value("preset");
+    options.config = value("config");
+    options.compare = value("compare");
+    options.language = value("language");
+    options.device = value("device");
+    options.screenshot = value("screenshot");
+    options.back = isSet("back");
+    options.cpu = isSet("cpu");
+    options.theme = value("theme");
+    options.workspace = value("workspace");
+    options.presentation = isSet("presentation");
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1 || (!files.isEmpty() && !options.workspace.isEmpty())) {
+        error = QStringLiteral("%1 is invalid: give at most one workspace file (or --workspace)")
+                    .arg(files.join(QLatin1Char(' ')));
+        return std::nullopt;
+    }
+    if (!files.isEmpty())
+        options.workspace = files.front();
     if (!options.language.isEmpty() && !LanguageSwitcher::languages().contains(options.language)) {
         error = QStringLiteral("--language %1 is invalid: must be one of %2")
                     .arg(options.language, LanguageSwitcher::languages().join(QStringLiteral(", ")));
@@ -188,12 +181,12 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         error = QStringLiteral("--theme %1 is invalid: must be light or dark").arg(options.theme);
         return std::nullopt;
     }
-    if (parser.isSet(position)) {
+    if (isSet("position")) {
         bool ok = false;
-        options.position = parser.value(position).toInt(&ok);
+        options.position = value("position").toInt(&ok);
         if (!ok || *options.position < 0 || *options.position >= PresentationController::kMaxSweep) {
             error = QStringLiteral("--position %1 is invalid: must be an integer in [0, %2)")
-                        .arg(parser.value(position))
+                        .arg(value("position"))
                         .arg(PresentationController::kMaxSweep);
             return std::nullopt;
         }
@@ -216,31 +209,31 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
                     .arg(options.card, ids.join(QStringLiteral(", ")));
         return std::nullopt;
     }
-    if (parser.isSet(length)) {
+    if (isSet("length")) {
         bool ok = false;
-        options.length = parser.value(length).toLongLong(&ok);
+        options.length = value("length").toLongLong(&ok);
         if (!ok || *options.length < 1 || *options.length > pecards::kMaxLength) {
             error = QStringLiteral("--length %1 is invalid: must be an integer in [1, %2]")
-                        .arg(parser.value(length))
+                        .arg(value("length"))
                         .arg(pecards::kMaxLength);
             return std::nullopt;
         }
     }
-    if (parser.isSet(zoom)) {
-        options.zoom = parseZoom(parser.value(zoom));
+    if (isSet("zoom")) {
+        options.zoom = parseZoom(value("zoom"));
         if (!options.zoom) {
             error = QStringLiteral("--zoom %1 is invalid: must be row_begin:row_end:col_begin:col_end")
-                        .arg(parser.value(zoom));
+                        .arg(value("zoom"));
             return std::nullopt;
         }
     }
-    if (parser.isSet(size)) {
-        const QStringList parts = parser.value(size).split(QLatin1Char('x'));
+    if (isSet("size")) {
+        const QStringList parts = value("size").split(QLatin1Char('x'));
         const int w = parts.value(0).toInt();
         const int h = parts.value(1).toInt();
         if (parts.size() != 2 || w < 320 || h < 240) {
             error = QStringLiteral("--size %1 is invalid: must be WxH with W >= 320, H >= 240")
-                        .arg(parser.value(size));
+                        .arg(value("size"));
             return std::nullopt;
         }
         options.size = QSize(w, h);

@@ -33,7 +33,13 @@ struct StartupOptions {
     QSize size {1600, 1000};
 };
 
-/// @brief Parses the arguments (QCommandLineParser). On a bad option returns nullopt and sets
+/// @brief The text `--help` or `--version` asks for (the flags of startupflags.h), or nullopt
+/// when neither is given. Needs a QCoreApplication only (no display), so `pecards --help`
+/// works on a headless machine; other argument errors are left to parseStartupOptions.
+std::optional<QString> startupInfoText(const QStringList& arguments);
+
+/// @brief Parses the arguments (QCommandLineParser, the flags of startupflags.h; --help and
+/// --version are answered earlier by startupInfoText). On a bad option returns nullopt and sets
 /// `error` to a message naming the option, the value and what is allowed.
 std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error);
 

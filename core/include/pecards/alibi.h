@@ -1,6 +1,6 @@
 #pragma once
 /// @file alibi.h
-/// @brief ALiBi (Press, Smith, Lewis, ICLR 2022; encodings.md §3).
+/// @brief ALiBi (Press, Smith, Lewis, ICLR 2022; docs/encodings.md §3).
 
 #include "pecards/params.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file attention.h
-/// @brief Attention from logits (encodings.md §5-§6): row softmax with scale and mask, and
+/// @brief Attention from logits (docs/encodings.md §5-§6): row softmax with scale and mask, and
 /// the RoPE+ALiBi hybrid in the correct order.
 
 #include "pecards/params.h"
@@ -17,7 +17,7 @@ Eigen::MatrixXd rowSoftmax(const Eigen::MatrixXd& logits, bool causal);
 
 /// @brief Hybrid RoPE+ALiBi logits for projected q (Lq x d) and k (Lk x d) at positions
 /// 0..L-1: rotate q and k by RoPE, s = q.k/sqrt(d), add the ALiBi bias of `slope` in `form`.
-/// RoPE acts on projected queries and keys, never on input embeddings (encodings.md §5).
+/// RoPE acts on projected queries and keys, never on input embeddings (docs/encodings.md §5).
 /// Frequencies: ropeScaling(rope, rope.seq_len or L); its attention factor multiplies the
 /// rotated dims of q and k (HF `attention_scaling` on cos/sin; docs/quantities.md), so the
 /// logit is (a^2 (R_i q_i).(R_j k_j) over the rotated dims + pass-through dot) / sqrt(head_dim)

@@ -1,6 +1,6 @@
 #pragma once
 /// @file params.h
-/// @brief Typed, validated parameters of every card (see shared docs/encodings.md §1-§6).
+/// @brief Typed, validated parameters of every card (see docs/encodings.md §1-§6).
 ///
 /// One `CardParams` value describes everything a view of a card needs. It is a plain value
 /// type: copied freely across threads, compared with `==`.
@@ -27,19 +27,19 @@ inline constexpr double kMaxScalingFactor = 1e4;
 /// @brief The cards of the deck.
 enum class Card { Sinusoidal, Relative, Alibi, Rope, Hybrid };
 
-/// @brief Column order of the sinusoidal table (encodings.md §1).
+/// @brief Column order of the sinusoidal table (docs/encodings.md §1).
 enum class SinusoidalLayout {
     Interleaved, ///< PE[p,2i] = sin, PE[p,2i+1] = cos (the paper, Annotated Transformer)
     Concatenated, ///< PE[p] = [sin(p w_0..), cos(p w_0..)] (Transformer-XL, GPT-J, GPT-NeoX)
 };
 
-/// @brief Frequency rule of the sinusoidal table (encodings.md §1).
+/// @brief Frequency rule of the sinusoidal table (docs/encodings.md §1).
 enum class SinusoidalFrequencies {
     Paper, ///< w_i = b^(-2i/d)
     Tensor2Tensor ///< w_i = exp(-i ln(b)/(d/2-1)) (tensor2tensor, fairseq)
 };
 
-/// @brief Which coordinates RoPE pairs (encodings.md §2).
+/// @brief Which coordinates RoPE pairs (docs/encodings.md §2).
 enum class RopeLayout {
     Interleaved, ///< (x_2i, x_2i+1): RoFormer, GPT-J, Meta LLaMA
     HalfSplit, ///< (x_i, x_{i+r/2}): GPT-NeoX, HF LLaMA `rotate_half`
@@ -48,7 +48,7 @@ enum class RopeLayout {
 /// @brief RoPE context-extension scaling (HF transformers `modeling_rope_utils.py`).
 enum class RopeScalingType { None, Linear, Dynamic, Yarn, Llama3, LongRope };
 
-/// @brief Which of the equivalent ALiBi bias forms is shown (encodings.md §3).
+/// @brief Which of the equivalent ALiBi bias forms is shown (docs/encodings.md §3).
 enum class AlibiForm {
     Causal, ///< -m (i-j) for j <= i, masked above the diagonal (paper, GPT-NeoX)
     Symmetric, ///< -m |i-j| (encoder variant)
@@ -56,13 +56,13 @@ enum class AlibiForm {
     RowOffsetFoundry, ///< -m (L-1-j) (llm-foundry)
 };
 
-/// @brief Relative-position family shown by the Relative card (encodings.md §4).
+/// @brief Relative-position family shown by the Relative card (docs/encodings.md §4).
 enum class RelativeVariant { Shaw, TransformerXL, T5 };
 
 /// @brief Transformer-XL score term (Dai et al. 2019 §3.3): (a)+(b)+(c)+(d) or one of them.
 enum class TxlTerm { Total, A, B, C, D };
 
-/// @brief How the fixed probe q/k of positional-only views are chosen (encodings.md §6).
+/// @brief How the fixed probe q/k of positional-only views are chosen (docs/encodings.md §6).
 enum class ProbeKind {
     Ones, ///< q = k = (1, ..., 1)
     Random, ///< q, k ~ N(0, I/d) from `seed` (see probe.h)

@@ -1,6 +1,6 @@
 #pragma once
 /// @file probe.h
-/// @brief Probe and content vectors (encodings.md §6), reproducible on every backend.
+/// @brief Probe and content vectors (docs/encodings.md §6), reproducible on every backend.
 ///
 /// Content vectors are not stored: element `index` of the vector of `position` is a pure
 /// function of (seed, stream, position, index), so a view of L = 2^20 positions only makes
@@ -45,7 +45,7 @@ std::uint64_t splitmix64(std::uint64_t x);
 double probeNormal(std::uint64_t seed, ProbeStream stream, std::int64_t position, std::int64_t index);
 
 /// @brief Content vector of one position, size d: element c = probeNormal(seed, stream,
-/// position, c) / sqrt(d), so entries ~ N(0, 1/d) and E|x|^2 = 1 (encodings.md §6).
+/// position, c) / sqrt(d), so entries ~ N(0, 1/d) and E|x|^2 = 1 (docs/encodings.md §6).
 /// @throws InvalidParameter if d is not in [1, 1024] or position is out of range.
 Eigen::VectorXd contentVector(std::uint64_t seed, ProbeStream stream, std::int64_t position, int d);
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file relative.h
-/// @brief Relative position encodings (encodings.md §4): Shaw et al. 2018 clipping,
+/// @brief Relative position encodings (docs/encodings.md §4): Shaw et al. 2018 clipping,
 /// Transformer-XL (Dai et al. 2019 §3.3), T5 buckets (Raffel et al. 2020).
 
 #include "pecards/params.h"

@@ -1,6 +1,6 @@
 #pragma once
 /// @file rope.h
-/// @brief Rotary position embedding (Su et al. 2021, RoFormer eqs. 13-16, §3.4.3; encodings.md §2).
+/// @brief Rotary position embedding (Su et al. 2021, RoFormer eqs. 13-16, §3.4.3; docs/encodings.md §2).
 
 #include "pecards/params.h"
 
@@ -31,7 +31,7 @@ Eigen::VectorXd ropeScaledInvFreq(const RopeParams& params, std::int64_t seq_len
 
 /// @brief Angles m*theta_i (radians, not reduced) for positions [first, first+count):
 /// shape count x r/2 (r/2 = inv_freq.size()). Formed as double(m) * theta_i: error < 1e-9 rad
-/// for m <= 2^20 (float32 would lose m * 2^-24 rad, 0.06 rad at 2^20; encodings.md §2).
+/// for m <= 2^20 (float32 would lose m * 2^-24 rad, 0.06 rad at 2^20; docs/encodings.md §2).
 /// @throws InvalidParameter if first is outside [-2^22, 2^22] or count outside [0, 2^20]
 Eigen::MatrixXd ropeAngles(const Eigen::VectorXd& inv_freq, std::int64_t first, std::int64_t count);
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file sinusoidal.h
-/// @brief Sinusoidal absolute positional encoding (Vaswani et al. 2017, §3.5; encodings.md §1).
+/// @brief Sinusoidal absolute positional encoding (Vaswani et al. 2017, §3.5; docs/encodings.md §1).
 
 #include "pecards/params.h"
 

@@ -113,6 +113,7 @@ TEST(PngExport, CaptionTravelsInTheFile) {
     const QImage image = QImage::fromData(FigureExporter().pngData(sampleSpec()), "png");
     EXPECT_EQ(image.text(QStringLiteral("Description")), sampleSpec().caption);
     EXPECT_EQ(image.text(QStringLiteral("Title")), sampleSpec().title);
+    EXPECT_EQ(image.text(QStringLiteral("Software")), QStringLiteral("PE Cards " PECARDS_PROJECT_VERSION));
 }
 
 TEST(PngExport, HeatmapIsScaledNearestNeighbour) {
@@ -166,6 +167,7 @@ TEST(SvgExport, ParsesWithVectorTextAndFullResolutionHeatmap) {
     QStringList texts;
     QList<QImage> images;
     int gradientStops = 0;
+    QString metadata;
     while (!xml.atEnd()) {
         if (xml.readNext() != QXmlStreamReader::StartElement) {
             continue;
@@ -183,6 +185,8 @@ TEST(SvgExport, ParsesWithVectorTextAndFullResolutionHeatmap) {
             EXPECT_TRUE(xml.attributes().value(QStringLiteral("style")).contains(u"pixelated"));
         } else if (xml.name() == u"stop") {
             ++gradientStops;
+        } else if (xml.name() == u"metadata") {
+            metadata = xml.readElementText();
         }
     }
     ASSERT_FALSE(xml.hasError()) << xml.errorString().toStdString();
@@ -191,6 +195,7 @@ TEST(SvgExport, ParsesWithVectorTextAndFullResolutionHeatmap) {
     }
     EXPECT_TRUE(texts.filter(QStringLiteral("head_dim=128")).size() == 1) << "caption";
     EXPECT_TRUE(texts.contains(QString(QChar(0x2212)) + QStringLiteral("1.0"))) << "colour-bar tick";
+    EXPECT_EQ(metadata, QStringLiteral("PE Cards " PECARDS_PROJECT_VERSION));
     EXPECT_EQ(gradientStops, 3); // the colour bar is a vector gradient through every colour
     ASSERT_EQ(images.size(), 1);
     EXPECT_EQ(images.front().convertToFormat(QImage::Format_RGB32), spec.heatmap);
@@ -213,6 +218,12 @@ TEST(PdfExport, OnePagePerFigureAtTheChosenSize) {
     EXPECT_EQ(
         text.count(QRegularExpression(QStringLiteral("/MediaBox\\s*\\[0 0 432(\\.0*)? 324(\\.0*)?\\]"))), 3);
     EXPECT_FALSE(pdf.contains("/DCTDecode")) << "the heatmap must not be JPEG-compressed";
+    // The creator names the version; Qt writes PDF text strings as UTF-16BE.
+    const QString creator = QStringLiteral("PE Cards " PECARDS_PROJECT_VERSION);
+    QByteArray utf16be;
+    for (const QChar c : creator)
+        utf16be.append(char(0)).append(static_cast<char>(c.unicode()));
+    EXPECT_TRUE(pdf.contains("/Creator") && (pdf.contains(utf16be) || pdf.contains(creator.toLatin1())));
 }
 
 TEST(FigureExport, InvalidRequestsFailWithAMessageAndWriteNothing) {

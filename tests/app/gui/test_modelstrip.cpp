@@ -83,6 +83,15 @@ TEST_F(ModelStripTest, ScaledConfigOpensAtTheExtendedContext) {
     EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("Qwen/Qwen2.5-7B-Instruct")));
 }
 
+TEST_F(ModelStripTest, LongRopeCardNamesTheChosenFactorList) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/phi-3.5-mini-instruct.mlc-preset.json"));
+    Card* rope = m_window.card(QStringLiteral("rope"));
+    EXPECT_EQ(rope->params().length, 131072);
+    // The card text is HTML: ">" appears as "&gt;".
+    EXPECT_TRUE(rope->currentText().contains(QStringLiteral("long factors (seq_len 131072 &gt; L0 4096)")))
+        << rope->currentText().toStdString();
+}
+
 QByteArray t5Checkpoint(qint64 lie) {
     QByteArray data;
     for (int b = 0; b < 32; ++b) {

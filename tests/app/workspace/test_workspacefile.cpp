@@ -139,6 +139,7 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     const json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
     EXPECT_EQ(doc.at("format"), "pecards-workspace");
     EXPECT_EQ(doc.at("version"), 1);
+    EXPECT_EQ(doc.at("app_version"), PECARDS_PROJECT_VERSION); // CMake's project(VERSION)
     EXPECT_EQ(doc.at("active_card"), 1);
     const json& rope = doc.at("cards").at(0).at("params");
     EXPECT_EQ(rope.at("card"), "rope");
@@ -198,9 +199,19 @@ TEST(WorkspaceFile, WrongFormatAndNewerVersionAreNamed) {
     EXPECT_TRUE(openEdited([](json& d) {
         d = json::array({1, 2});
     }).contains(QStringLiteral("not a PE Cards workspace")));
-    const QString newer = openEdited([](json& d) { d["version"] = 2; });
+    const QString newer = openEdited([](json& d) {
+        d["version"] = 2;
+        d.erase("app_version");
+    });
     EXPECT_TRUE(newer.contains(QStringLiteral("version 2")) && newer.contains(QStringLiteral("newer")))
         << newer.toStdString();
+    const QString named = openEdited([](json& d) {
+        d["version"] = 2;
+        d["app_version"] = "9.1.0";
+    });
+    EXPECT_TRUE(named.contains(QStringLiteral("written by PE Cards 9.1.0"))
+        && named.contains(QStringLiteral("(PE Cards " PECARDS_PROJECT_VERSION ")")))
+        << named.toStdString();
     EXPECT_TRUE(
         openEdited([](json& d) { d["version"] = 0; }).contains(QStringLiteral("version: 0 is invalid")));
 }

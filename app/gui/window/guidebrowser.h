@@ -1,0 +1,23 @@
+#pragma once
+/// @file guidebrowser.h
+/// @brief Help > User guide: docs/guide.md rendered in the app from the bundled copy
+/// (qrc:/docs/, with its screenshots and the other docs it links), so it works offline.
+
+#include <QDialog>
+#include <QUrl>
+
+class QTextBrowser;
+
+class GuideBrowser : public QDialog {
+    Q_OBJECT
+public:
+    explicit GuideBrowser(QWidget* parent = nullptr);
+
+    /// @brief The bundled guide (qrc:/docs/guide.md).
+    static QUrl guideUrl();
+    /// @brief The browser showing the guide (for tests).
+    QTextBrowser* browser() const { return m_browser; }
+
+private:
+    QTextBrowser* m_browser;
+};

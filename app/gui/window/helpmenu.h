@@ -1,0 +1,9 @@
+#pragma once
+/// @file helpmenu.h
+/// @brief The Help menu: User guide (the bundled docs/guide.md, offline), Keyboard shortcuts
+/// (from the window's real actions) and About (version, compute device, libraries and licences).
+
+class MainWindow;
+
+/// @brief Adds the Help menu to `window`'s menu bar (after the other menus).
+void buildHelpMenu(MainWindow& window);
