@@ -4,8 +4,34 @@
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QVBoxLayout>
+
+namespace {
+
+constexpr int kImageWidth = 880; ///< screenshots are shown at this width (pixels), aspect kept
+
+/// Scales every image of the document to kImageWidth wide (the screenshots are 1280 to 1600
+/// pixels, wider than the guide window).
+void fitImages(QTextDocument* document) {
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().isImageFormat())
+                continue;
+            QTextImageFormat image = fragment.charFormat().toImageFormat();
+            image.setWidth(kImageWidth);
+            QTextCursor cursor(document);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.setCharFormat(image);
+        }
+    }
+}
+
+} // namespace
 
 GuideBrowser::GuideBrowser(QWidget* parent)
     : QDialog(parent)
@@ -14,6 +40,7 @@ GuideBrowser::GuideBrowser(QWidget* parent)
     // Links between the bundled documents stay inside; web links open in the browser.
     m_browser->setOpenLinks(true);
     m_browser->setOpenExternalLinks(true);
+    connect(m_browser, &QTextBrowser::sourceChanged, this, [this] { fitImages(m_browser->document()); });
     m_browser->setSource(guideUrl(), QTextDocument::MarkdownResource);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

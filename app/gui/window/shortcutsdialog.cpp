@@ -22,6 +22,7 @@ ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
         for (const QString& text : {entry.keys, entry.command, entry.description}) {
             auto* item = new QTableWidgetItem(text);
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            item->setToolTip(text);
             m_table->setItem(row, column++, item);
         }
     }
@@ -29,8 +30,7 @@ ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(true);
-    m_table->resizeRowsToContents();
+    m_table->setWordWrap(false); // one line per shortcut; the tooltip shows a long description
 
     auto* note = new QLabel(tr("Heatmaps: wheel or drag to zoom, double-click to reset. In presentation "
                                "mode the keys of View > Presentation apply."),
