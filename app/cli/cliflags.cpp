@@ -139,8 +139,8 @@ const std::vector<CliFlag>& cliFlags() {
         // ALiBi
         {"heads", "H", "ALiBi", "Number of heads H, [1, 128]. Default 8."},
         {"head", "h", "ALiBi",
-            "Head shown, [0, H-1] (0 = the steepest slope; with --bias-from the T5 head). "
-            "Default 0."},
+            "Head shown, counted from 1: [1, H] (with --bias-from the T5 head). Default 1 (the steepest "
+            "slope when H is a power of two)."},
         {"alibi-bias-max", "B", "ALiBi",
             "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max), finite, > 0. Default 8."},
         {"form", "NAME", "ALiBi",

@@ -162,7 +162,7 @@ void applyRopeFlags(const Flags& flags, RopeParams& rope) {
     flags.setList("long-factor", s.long_factor);
 }
 
-/// --bias-from: the trained T5 bias of one head (column --head of relative_attention_bias.weight).
+/// --bias-from: the trained T5 bias of one head (column --head - 1 of relative_attention_bias.weight).
 void applyBiasFrom(const Flags& flags, CardParams& p) {
     if (p.card != Card::Relative || p.relative.variant != RelativeVariant::T5) {
         throw UsageError(u"--bias-from"_s, u"is for the T5 variant of the relative card (--card relative)"_s);
@@ -177,9 +177,11 @@ void applyBiasFrom(const Flags& flags, CardParams& p) {
                       "has one per stack)"_s);
         }
         const Eigen::MatrixXd bias = file.matrix(*name);
+        // --head counts from 1 here too: column head - 1.
         const int head
-            = static_cast<int>(parseInteger(u"--head"_s, flags.isSet("head") ? flags.text("head") : u"0"_s, 0,
-                std::max<Eigen::Index>(bias.cols() - 1, 0)));
+            = static_cast<int>(parseInteger(u"--head"_s, flags.isSet("head") ? flags.text("head") : u"1"_s, 1,
+                  std::max<Eigen::Index>(bias.cols(), 1)))
+            - 1;
         if (bias.rows() < 2 || bias.rows() > 1024 || bias.cols() < 1) {
             throw UsageError(u"--bias-from"_s,
                 flags.text("bias-from") + u": "_s + *name + u" has shape ["_s + QString::number(bias.rows())
@@ -212,7 +214,9 @@ void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
     applyLayout(flags, p);
     applyRopeFlags(flags, p.rope);
     flags.setInt("heads", p.alibi.heads, kIntMin, kIntMax);
-    flags.setInt("head", p.alibi.head, kIntMin, kIntMax);
+    int head = p.alibi.head + 1; // --head counts from 1, as the app and the messages do
+    flags.setInt("head", head, kIntMin + 1, kIntMax);
+    p.alibi.head = head - 1;
     flags.setInt("head-dim", p.alibi.head_dim, kIntMin, kIntMax);
     flags.setNumber("alibi-bias-max", p.alibi.alibi_bias_max);
     flags.setEnum("form", p.alibi.form);

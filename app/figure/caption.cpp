@@ -2,6 +2,8 @@
 
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/viewrules.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -167,8 +169,41 @@ void appendRope(QStringList& out, const RopeParams& r) {
     }
 }
 
+/// What the scaling derives at the view's length (pecards::ropeScaling), marked "→" as not set
+/// by hand: dynamic NTK's effective base, YaRN's correction range, the longrope list in use, the
+/// attention factor and total logit multiplier (yarn, longrope). Nothing for invalid parameters.
+void appendRopeDerived(QStringList& out, const CardParams& p) {
+    const RopeScalingType type = p.rope.scaling.type;
+    if (type != RopeScalingType::Dynamic && type != RopeScalingType::Yarn
+        && type != RopeScalingType::LongRope) {
+        return;
+    }
+    RopeScalingResult r;
+    try {
+        r = ropeScaling(p.rope, effectiveSeqLen(p.rope, p.length));
+    } catch (const InvalidParameter&) {
+        return;
+    }
+    const auto derived = [&out](const char* name, const QString& value) {
+        out << QStringLiteral("→ ") + field(name, value);
+    };
+    if (type == RopeScalingType::Dynamic) {
+        derived("effective_base", QString::number(r.effective_base, 'f', 0));
+        return;
+    }
+    if (type == RopeScalingType::Yarn) {
+        derived("correction_range",
+            QStringLiteral("%1–%2").arg(r.correction_low, 0, 'g', 4).arg(r.correction_high, 0, 'g', 4));
+    } else {
+        derived("factors", r.long_factor_selected ? QStringLiteral("long") : QStringLiteral("short"));
+    }
+    derived("attention_factor", QString::number(r.attention_factor, 'g', 4));
+    derived("logit_multiplier", QString::number(r.logit_scale_total, 'g', 4));
+}
+
 void appendAlibi(QStringList& out, const AlibiParams& a, bool withHeadDim) {
-    out << field("heads", a.heads) << field("head", a.head) << field("alibi_bias_max", a.alibi_bias_max)
+    // Heads count from 1 here as in the app and `pecards-cli --head`.
+    out << field("heads", a.heads) << field("head", a.head + 1) << field("alibi_bias_max", a.alibi_bias_max)
         << field("form", text(toString(a.form)));
     if (withHeadDim) {
         out << field("head_dim", a.head_dim);
@@ -268,6 +303,7 @@ void appendCard(QStringList& out, const CardParams& p, Quantity quantity) {
         break;
     case Card::Rope:
         appendRope(out, p.rope);
+        appendRopeDerived(out, p);
         break;
     case Card::Alibi:
         appendAlibi(out, p.alibi, isContent(quantity));
@@ -277,6 +313,7 @@ void appendCard(QStringList& out, const CardParams& p, Quantity quantity) {
         break;
     case Card::Hybrid:
         appendRope(out, p.rope);
+        appendRopeDerived(out, p);
         appendAlibi(out, p.alibi, false);
         break;
     }
@@ -366,6 +403,7 @@ QString formatChartCaption(const CurveRequest& request) {
     default:
         if (isRopeCard(p)) {
             appendRope(out, p.rope);
+            appendRopeDerived(out, p);
         } else {
             appendSinusoidal(out, p.sinusoidal);
         }

@@ -26,11 +26,15 @@ void RecentFiles::store(const QStringList& files) {
     m_settings.setValue(m_key, files);
 }
 
-QStringList RecentFiles::files() {
+QStringList RecentFiles::files(QStringList* gone) {
     const QStringList all = stored();
     QStringList existing;
     for (const QString& file : all) {
-        if (QFileInfo(file).isFile() && !existing.contains(file) && existing.size() < kMaxEntries) {
+        if (!QFileInfo(file).isFile()) {
+            if (gone != nullptr) {
+                gone->append(file);
+            }
+        } else if (!existing.contains(file) && existing.size() < kMaxEntries) {
             existing << file;
         }
     }

@@ -18,8 +18,9 @@ public:
     explicit RecentFiles(QSettings& settings, QString key = QStringLiteral("recentWorkspaces"));
 
     /// @brief The existing files, most recent first. Entries whose file is gone are removed
-    /// from the settings as a side effect.
-    QStringList files();
+    /// from the settings as a side effect, and listed in `gone` when given (so the caller can
+    /// say so, once).
+    QStringList files(QStringList* gone = nullptr);
 
     /// @brief Puts `path` (made absolute and clean) first, removing an older copy of it and
     /// dropping entries beyond kMaxEntries.

@@ -272,10 +272,17 @@ std::optional<Workspace> openWorkspace(const QString& path, QString* error) {
         }
         return std::nullopt;
     };
+    QByteArray json;
     try {
-        return workspaceFromJson(readInputFile(path, kMaxJsonFileBytes));
+        json = readInputFile(path, kMaxJsonFileBytes);
     } catch (const FileError& e) {
         return failed(QString::fromStdString(e.what()));
+    }
+    if (json.trimmed().isEmpty()) {
+        return failed(QStringLiteral("the file is empty (0 bytes of JSON), so it holds no workspace"));
+    }
+    try {
+        return workspaceFromJson(json);
     } catch (const WorkspaceFormatError& e) {
         return failed(QString::fromStdString(e.what()));
     }

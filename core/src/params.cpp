@@ -241,8 +241,9 @@ void checkProbe(const ProbeParams& probe, int d, std::int64_t length) {
 /// The ALiBi fields shared by the ALiBi and Hybrid cards (head_dim is the ALiBi card's only).
 void checkAlibiHeads(const AlibiParams& params) {
     PECARDS_CHECK(params.heads >= 1 && params.heads <= kMaxHeads, "heads", params.heads, "in [1, 128]");
-    PECARDS_CHECK(params.head >= 0 && params.head < params.heads, "head", params.head,
-        "in [0, heads-1] = [0, " + std::to_string(params.heads - 1) + "]");
+    // Users count heads from 1 (GUI, CLI, this message); the field is the 0-based index.
+    PECARDS_CHECK(params.head >= 0 && params.head < params.heads, "head", params.head + 1,
+        "in [1, heads] = [1, " + std::to_string(params.heads) + "] (heads counted from 1)");
     checkFinitePositive("alibi_bias_max", params.alibi_bias_max);
     checkEnum(params.form);
 }

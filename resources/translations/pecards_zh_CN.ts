@@ -43,6 +43,14 @@
             <source>Content attention, %1, seed %2</source>
             <translation>内容注意力，%1，种子 %2</translation>
         </message>
+        <message>
+            <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
+            <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
+        </message>
+        <message>
+            <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
+            <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
+        </message>
     </context>
     <context>
         <name>Card</name>
@@ -516,6 +524,14 @@
             <source>original_max_position_embeddings: the context the model was trained on (also the training length L0 of the lab and the unseen-angles map)</source>
             <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
         </message>
+        <message>
+            <source>Number of heads H in [1, 128]; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
+            <translation>头数 H，范围 [1, 128]；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
+        </message>
+        <message>
+            <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)</source>
+            <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2^-0.5）</translation>
+        </message>
     </context>
     <context>
         <name>Curves</name>
@@ -790,6 +806,50 @@
             <source>Angles never seen in training</source>
             <translation>训练中从未出现的角度</translation>
         </message>
+        <message>
+            <source>effective base b' = %1 at L = %2 (&gt; %3 trained)</source>
+            <translation>有效底数 b' = %1（L = %2 &gt; 训练长度 %3）</translation>
+        </message>
+        <message>
+            <source>effective base b' = %1: kept while L = %2 ≤ %3 trained</source>
+            <translation>有效底数 b' = %1：L = %2 ≤ 训练长度 %3，底数不变</translation>
+        </message>
+        <message>
+            <source>correction range: pairs i = %1 … %2</source>
+            <translation>修正范围：维度对 i = %1 … %2</translation>
+        </message>
+        <message>
+            <source>long_factor in use (L = %1 &gt; L0 = %2)</source>
+            <translation>使用 long_factor（L = %1 &gt; L0 = %2）</translation>
+        </message>
+        <message>
+            <source>short_factor in use (L = %1 ≤ L0 = %2)</source>
+            <translation>使用 short_factor（L = %1 ≤ L0 = %2）</translation>
+        </message>
+        <message>
+            <source>wavelengths &lt; %1 kept, &gt; %2 divided by %3</source>
+            <translation>波长 &lt; %1 保持不变，&gt; %2 除以 %3</translation>
+        </message>
+        <message>
+            <source>attention factor %1</source>
+            <translation>注意力因子 %1</translation>
+        </message>
+        <message>
+            <source>total logit multiplier %1</source>
+            <translation>logit 总倍数 %1</translation>
+        </message>
+        <message>
+            <source>m_h = 2^(-%1h/%2)</source>
+            <translation>m_h = 2^(-%1h/%2)</translation>
+        </message>
+        <message>
+            <source>m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k</source>
+            <translation>h ≤ %2 时 m_h = 2^(-%1h/%2)，之后 h = %2 + k 时为 2^(-%1(2k-1)/%3)</translation>
+        </message>
+        <message>
+            <source>%1; steepest: head %2, %3</source>
+            <translation>%1；最陡：第 %2 个头，%3</translation>
+        </message>
     </context>
     <context>
         <name>DeviceStatus</name>
@@ -824,6 +884,18 @@
         <message>
             <source>last compute: %1 ms (%2)</source>
             <translation>上次计算：%1 毫秒（%2）</translation>
+        </message>
+        <message>
+            <source>device: %1</source>
+            <translation>设备：%1</translation>
+        </message>
+        <message>
+            <source>device: %1 — %2</source>
+            <translation>设备：%1 — %2</translation>
+        </message>
+        <message>
+            <source>chosen with --cpu: every view in double precision</source>
+            <translation>由 --cpu 选择：所有视图均为双精度</translation>
         </message>
     </context>
     <context>
@@ -978,6 +1050,26 @@ double-click to reset; hover for the exact value.</source>
             <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
             <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
         </message>
+        <message>
+            <source>%1: %2 (exact entry, double precision)</source>
+            <translation>%1：%2（精确条目，双精度）</translation>
+        </message>
+        <message>
+            <source>pixel = %1 (%2, %3)</source>
+            <translation>像素 = %1（%2，%3）</translation>
+        </message>
+        <message>
+            <source>pixel %1 of ~%2×%3 entries = %4 (%5)</source>
+            <translation>像素 = 约 %2×%3 个条目的 %1 = %4（%5）</translation>
+        </message>
+        <message>
+            <source>%1: asking the double-precision reference…  ·  %2</source>
+            <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+        </message>
+        <message>
+            <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
+            <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
+        </message>
     </context>
     <context>
         <name>HeatmapPanel</name>
@@ -1037,6 +1129,10 @@ double-click to reset; hover for the exact value.</source>
         <message>
             <source>aliased (hatched): sampled too coarsely</source>
             <translation>混叠（斜线）：采样过粗</translation>
+        </message>
+        <message>
+            <source>ticks + %1</source>
+            <translation>刻度 + %1</translation>
         </message>
     </context>
     <context>
@@ -1443,6 +1539,36 @@ double-click to reset; hover for the exact value.</source>
         <message>
             <source>Load %1</source>
             <translation>载入 %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Exported the %1 card: %n heatmap page(s) in one PDF</source>
+            <translation>
+                <numerusform>已导出%1卡片：%n 页热力图，合为一个 PDF</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>untitled</source>
+            <translation>未命名</translation>
+        </message>
+        <message>
+            <source>%1[*] — PE Cards</source>
+            <translation>%1[*] — PE Cards</translation>
+        </message>
+        <message>
+            <source>%1[*] — PE Cards — %2</source>
+            <translation>%1[*] — PE Cards — %2</translation>
+        </message>
+        <message>
+            <source>&amp;Next card</source>
+            <translation>下一张卡片(&amp;N)</translation>
+        </message>
+        <message>
+            <source>&amp;Previous card</source>
+            <translation>上一张卡片(&amp;P)</translation>
+        </message>
+        <message>
+            <source>(removed, file not found: %1)</source>
+            <translation>（已移除，文件不存在：%1）</translation>
         </message>
     </context>
     <context>
@@ -1992,6 +2118,14 @@ double-click to reset; hover for the exact value.</source>
             <source>Lab: dynamic NTK base (chart)</source>
             <translation>实验室：动态 NTK 基数（曲线图）</translation>
         </message>
+        <message>
+            <source> (%1)</source>
+            <translation>（%1）</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
     </context>
     <context>
         <name>ShortcutsPage</name>
@@ -2262,6 +2396,26 @@ double-click to reset; hover for the exact value.</source>
         <message>
             <source>PE Cards workspace (*.json)</source>
             <translation>PE Cards 工作区 (*.json)</translation>
+        </message>
+        <message>
+            <source>Unsaved changes</source>
+            <translation>未保存的更改</translation>
+        </message>
+        <message>
+            <source>The cards have changes that are not saved in a workspace.</source>
+            <translation>卡片有尚未保存到工作区的更改。</translation>
+        </message>
+        <message>
+            <source>The cards have changes not saved in %1.</source>
+            <translation>卡片有尚未保存到 %1 的更改。</translation>
+        </message>
+        <message>
+            <source>Save them first?</source>
+            <translation>先保存吗？</translation>
+        </message>
+        <message>
+            <source>Removed from Open recent, the file no longer exists: %1</source>
+            <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
         </message>
     </context>
     <context>
@@ -2550,6 +2704,27 @@ double-click to reset; hover for the exact value.</source>
         <message>
             <source>OpenCL failed while running (%1); using CPU reference</source>
             <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
+        </message>
+    </context>
+    <context>
+        <name>SliderSpin</name>
+        <message>
+            <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
+            <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
+        </message>
+        <message>
+            <source>“%1” is not a number this field takes (%2); the value stays %3</source>
+            <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
+        </message>
+        <message>
+            <source>a whole number</source>
+            <translation>整数</translation>
+        </message>
+        <message numerus="yes">
+            <source>at most %n decimal(s)</source>
+            <translation>
+                <numerusform>最多 %n 位小数</numerusform>
+            </translation>
         </message>
     </context>
 </TS>

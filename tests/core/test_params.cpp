@@ -190,11 +190,11 @@ const InvalidCase kInvalidCases[] = {
      }, "rope_scaling.attention_factor", "nan"},
     {"alibi_heads_zero", [](CardParams& p) { p = card(Card::Alibi); p.alibi.heads = 0; }, "heads", "0"},
     {"alibi_heads_129", [](CardParams& p) { p = card(Card::Alibi); p.alibi.heads = 129; }, "heads", "129"},
-    {"alibi_head_equals_heads", [](CardParams& p) { p = card(Card::Alibi); p.alibi.head = 8; }, "head", "8"},
-    {"alibi_head_negative", [](CardParams& p) { p = card(Card::Alibi); p.alibi.head = -1; }, "head", "-1"},
+    {"alibi_head_equals_heads", [](CardParams& p) { p = card(Card::Alibi); p.alibi.head = 8; }, "head", "9"},
+    {"alibi_head_negative", [](CardParams& p) { p = card(Card::Alibi); p.alibi.head = -1; }, "head", "0"},
     {"alibi_head_dim", [](CardParams& p) { p = card(Card::Alibi); p.alibi.head_dim = 63; }, "head_dim", "63"},
     {"alibi_bias_max", [](CardParams& p) { p = card(Card::Alibi); p.alibi.alibi_bias_max = 0; }, "alibi_bias_max", "0"},
-    {"hybrid_head", [](CardParams& p) { p = card(Card::Hybrid); p.alibi.heads = 4; p.alibi.head = 4; }, "head", "4"},
+    {"hybrid_head", [](CardParams& p) { p = card(Card::Hybrid); p.alibi.heads = 4; p.alibi.head = 4; }, "head", "5"},
     {"hybrid_rope", [](CardParams& p) { p = card(Card::Hybrid); p.rope.head_dim = 2000; }, "head_dim", "2000"},
     {"t5_buckets_1", [](CardParams& p) {
          p = card(Card::Relative);

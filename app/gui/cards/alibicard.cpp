@@ -17,9 +17,9 @@ QString headText(const pecards::CardParams& p) {
 
 QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart)
-        return AlibiCard::tr("Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3")
+        return AlibiCard::tr("Bias against distance for all %1 heads (%2); thick: head %3")
             .arg(p.alibi.heads)
-            .arg(p.alibi.alibi_bias_max)
+            .arg(describeSlopeRule(p.alibi))
             .arg(p.alibi.head + 1);
     switch (spec.quantity) {
     case pecards::Quantity::Score:
@@ -65,11 +65,10 @@ CardEntry AlibiCard::entry() {
     };
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
-        return AlibiCard::tr("form: %1; slopes m_h = 2^(-%2h/H), H = %3; %4")
+        return AlibiCard::tr("form: %1; H = %2 heads counted from 1, slopes %3; %4")
             .arg(describeAlibiForm(p.alibi.form))
-            .arg(p.alibi.alibi_bias_max)
             .arg(p.alibi.heads)
-            .arg(headText(p));
+            .arg(describeSlopeRule(p.alibi), headText(p));
     };
     e.reference = [](const pecards::CardParams&) {
         return AlibiCard::tr(

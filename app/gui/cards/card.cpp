@@ -33,6 +33,7 @@ Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     , m_entry(entry)
     , m_service(service)
     , m_params(entry.defaults())
+    , m_shownParams(m_params)
     , m_undo(new QUndoStack(this)) {
     setObjectName(entry.id);
 }
@@ -187,6 +188,10 @@ void Card::setParams(const pecards::CardParams& params) {
 
 void Card::applyParams(const pecards::CardParams& params) {
     m_params = params;
+    try {
+        pecards::validate(params);
+        m_shownParams = params; // the header and text describe what the views show
+    } catch (const pecards::InvalidParameter&) { }
     if (m_loaded) {
         refreshHeader();
         refreshText();
@@ -258,9 +263,9 @@ void Card::refreshHeader() {
                            .arg(QKeySequence(kFlipShortcut).toString(QKeySequence::NativeText)));
     m_pitfallButton->setText(pitfallsShown() ? tr("Back to views") : tr("Pitfalls"));
     m_pitfallButton->setToolTip(tr("The classic bugs of this encoding next to the correct version"));
-    m_convention->setText(
-        tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-            .arg(m_entry.reference(m_params).toHtmlEscaped(), m_entry.convention(m_params).toHtmlEscaped()));
+    m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+                              .arg(m_entry.reference(m_shownParams).toHtmlEscaped(),
+                                  m_entry.convention(m_shownParams).toHtmlEscaped()));
 }
 
 void Card::changeEvent(QEvent* event) {
@@ -288,7 +293,7 @@ void Card::setLanguage(const QString& language) {
 }
 
 QString Card::currentText() const {
-    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_params));
+    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_shownParams));
 }
 
 void Card::refreshText() {

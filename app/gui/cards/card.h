@@ -120,6 +120,7 @@ private:
     CardEntry m_entry;
     ComputeService* m_service;
     pecards::CardParams m_params;
+    pecards::CardParams m_shownParams; ///< the last valid parameters (what the views show)
     bool m_loaded = false;
     CardSide m_side = CardSide::Front;
     QString m_language = QStringLiteral("en");

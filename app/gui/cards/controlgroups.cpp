@@ -1,10 +1,12 @@
 #include "cards/controlgroups.h"
 
+#include "cards/describe.h"
 #include "cards/parameterform.h"
 #include "cards/scalingdefaults.h"
 #include "widgets/factortable.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 #include <pecards/rope.h>
 
@@ -48,7 +50,7 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
     form.addSection(ControlGroups::tr("Sequence"));
     form.addNumber(
         QStringLiteral("length"), ControlGroups::tr("max length L"),
-        {8, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0},
+        {8, 1 << 20, 0, 1 << 20, true, 0, 4, true, 1.0, SliderSpin::kLargestInt64},
         [](const P& p) { return static_cast<double>(p.length); },
         [](P& p, double v) { p.length = toInt64(v); },
         ControlGroups::tr("Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L"));
@@ -78,6 +80,9 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         ControlGroups::tr(
             "Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = "
             "head_dim"));
+    form.setRangeWhen(QStringLiteral("rotary_dim"), [](const P& p) {
+        return std::pair {0.0, std::clamp(p.rope.head_dim, 2, pecards::kMaxDim) * 1.0};
+    });
     form.addChoice(
         QStringLiteral("rope_layout"), ControlGroups::tr("pair layout"),
         {{ControlGroups::tr("half-split (x_i, x_i+r/2)"), static_cast<int>(pecards::RopeLayout::HalfSplit),
@@ -114,14 +119,14 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     });
     form.addNumber(
         QStringLiteral("original_max_position_embeddings"), ControlGroups::tr("original max positions L0"),
-        {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},
+        {256, 1 << 20, 0, 1 << 20, true, 0, 2, true, 1.0, SliderSpin::kLargestInt64},
         [](const P& p) { return static_cast<double>(p.rope.scaling.original_max_position_embeddings); },
         [](P& p, double v) { p.rope.scaling.original_max_position_embeddings = toInt64(v); },
         ControlGroups::tr("original_max_position_embeddings: the context the model was trained on (also the "
                           "training length L0 of the lab and the unseen-angles map)"));
     form.addNumber(
         QStringLiteral("max_position_embeddings"), ControlGroups::tr("max_position_embeddings"),
-        {256, 1 << 20, 0, 1 << 22, true, 0, 2, true, 1.0},
+        {256, 1 << 20, 0, 1 << 20, true, 0, 2, true, 1.0, SliderSpin::kLargestInt64},
         [](const P& p) { return static_cast<double>(p.rope.scaling.max_position_embeddings); },
         [](P& p, double v) { p.rope.scaling.max_position_embeddings = toInt64(v); },
         ControlGroups::tr("The model's max_position_embeddings (dynamic NTK, YaRN, longrope)"));
@@ -207,6 +212,7 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     });
     form.setVisibleWhen(QStringLiteral("longrope_factors"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::LongRope}); });
+    form.addNote(QStringLiteral("scaling_derived"), describeScalingDerived);
 }
 
 void addAlibiControls(ParameterForm& form, bool withHeadDim) {
@@ -216,12 +222,18 @@ void addAlibiControls(ParameterForm& form, bool withHeadDim) {
     form.addNumber(
         QStringLiteral("heads"), ControlGroups::tr("heads H"), {1, 128, 0, 1024, false, 0, 24, false, 1.0},
         [](const P& p) { return p.alibi.heads; }, [](P& p, double v) { p.alibi.heads = toInt(v); },
-        ControlGroups::tr("Number of heads; slopes m_h = 2^(-8h/H) for H a power of two"));
+        ControlGroups::tr("Number of heads H in [1, 128]; slopes m_h = 2^(-8h/H) when H is a power of two, "
+                          "else the ofirpress interleaving (see the card)"));
     form.addNumber(
         QStringLiteral("head"), ControlGroups::tr("head shown h"),
         {1, 128, 0, 1024, false, 0, 24, false, 1.0}, [](const P& p) { return p.alibi.head + 1; },
         [](P& p, double v) { p.alibi.head = toInt(v) - 1; },
-        ControlGroups::tr("Head shown in the heatmaps, 1..H (h = 1 has the steepest slope)"));
+        ControlGroups::tr("Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). "
+                          "Head 1 is the steepest when H is a power of two; otherwise head P + 1 is "
+                          "(P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)"));
+    form.setRangeWhen(QStringLiteral("head"), [](const P& p) {
+        return std::pair {1.0, std::clamp(p.alibi.heads, 1, 128) * 1.0};
+    });
     form.addNumber(
         QStringLiteral("alibi_bias_max"), ControlGroups::tr("slope exponent B"),
         {0.5, 16, 0, 1e3, false, 1, 24, false, 0.5}, [](const P& p) { return p.alibi.alibi_bias_max; },
@@ -259,7 +271,8 @@ void addProbeControls(ParameterForm& form) {
         [](P& p, int v) { p.probe.kind = static_cast<pecards::ProbeKind>(v); },
         ControlGroups::tr("The fixed q and k of the positional-only views"));
     form.addNumber(
-        QStringLiteral("seed"), ControlGroups::tr("seed"), {0, 100, 0, 1e9, false, 0, 24, false, 1.0},
+        QStringLiteral("seed"), ControlGroups::tr("seed"),
+        {0, 100, 0, 1e9, false, 0, 24, false, 1.0, SliderSpin::kLargestInt64},
         [](const P& p) { return static_cast<double>(p.probe.seed); },
         [](P& p, double v) { p.probe.seed = static_cast<std::uint64_t>(std::llround(v)); },
         ControlGroups::tr(

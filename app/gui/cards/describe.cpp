@@ -1,6 +1,7 @@
 #include "cards/describe.h"
 
 #include <QCoreApplication>
+#include <QStringList>
 #include <cmath>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
@@ -12,7 +13,100 @@ class Describe {
     Q_DECLARE_TR_FUNCTIONS(Describe)
 };
 
-namespace { } // namespace
+namespace {
+
+/// Factors with 3 significant digits ("1.19"), large values without exponent ("421953").
+QString number(double value) {
+    return std::abs(value) >= 1e4 ? QString::number(value, 'f', 0) : QString::number(value, 'g', 3);
+}
+
+/// "2^-3" for a power of two, else 4 significant digits.
+QString slopeText(double slope) {
+    const double exponent = std::log2(slope);
+    if (std::abs(exponent * 2 - std::round(exponent * 2)) < 1e-9)
+        return QStringLiteral("2^%1").arg(exponent);
+    return QString::number(slope, 'g', 4);
+}
+
+} // namespace
+
+QString describeScalingDerived(const pecards::CardParams& params) {
+    using pecards::RopeScalingType;
+    const pecards::RopeScaling& s = params.rope.scaling;
+    if (s.type == RopeScalingType::None || s.type == RopeScalingType::Linear)
+        return {};
+    pecards::RopeScalingResult r;
+    std::int64_t seqLen = 0;
+    std::int64_t context = 0;
+    try {
+        pecards::validate(params.rope);
+        seqLen = pecards::effectiveSeqLen(params.rope, params.length);
+        context = pecards::ropeScalingContext(s);
+        r = pecards::ropeScaling(params.rope, seqLen);
+    } catch (const pecards::InvalidParameter&) {
+        return {};
+    }
+    QStringList parts;
+    switch (s.type) {
+    case RopeScalingType::Dynamic:
+        parts << (seqLen > context ? Describe::tr("effective base b' = %1 at L = %2 (> %3 trained)")
+                                         .arg(number(r.effective_base))
+                                         .arg(seqLen)
+                                         .arg(context)
+                                   : Describe::tr("effective base b' = %1: kept while L = %2 ≤ %3 trained")
+                                         .arg(number(r.effective_base))
+                                         .arg(seqLen)
+                                         .arg(context));
+        break;
+    case RopeScalingType::Yarn:
+        parts << Describe::tr("correction range: pairs i = %1 … %2")
+                     .arg(r.correction_low)
+                     .arg(r.correction_high);
+        break;
+    case RopeScalingType::LongRope:
+        parts << (r.long_factor_selected
+                ? Describe::tr("long_factor in use (L = %1 > L0 = %2)").arg(seqLen).arg(context)
+                : Describe::tr("short_factor in use (L = %1 ≤ L0 = %2)").arg(seqLen).arg(context));
+        break;
+    case RopeScalingType::Llama3:
+        parts << Describe::tr("wavelengths < %1 kept, > %2 divided by %3")
+                     .arg(number(static_cast<double>(context) / s.high_freq_factor),
+                         number(static_cast<double>(context) / s.low_freq_factor), number(s.factor));
+        break;
+    default:
+        break;
+    }
+    if (s.type == RopeScalingType::Yarn || s.type == RopeScalingType::LongRope) {
+        parts << Describe::tr("attention factor %1").arg(number(r.attention_factor));
+        parts << Describe::tr("total logit multiplier %1").arg(number(r.logit_scale_total));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QString describeSlopeRule(const pecards::AlibiParams& alibi) {
+    Eigen::VectorXd slopes;
+    try {
+        slopes = pecards::alibiSlopes(alibi);
+    } catch (const pecards::InvalidParameter&) {
+        return QStringLiteral("?");
+    }
+    int power = 1;
+    while (power * 2 <= alibi.heads)
+        power *= 2;
+    Eigen::Index steepest = 0;
+    slopes.maxCoeff(&steepest);
+    const QString b = QString::number(alibi.alibi_bias_max);
+    const QString rule = power == alibi.heads
+        ? Describe::tr("m_h = 2^(-%1h/%2)").arg(b).arg(alibi.heads)
+        : Describe::tr("m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k")
+              .arg(b)
+              .arg(power)
+              .arg(2 * power);
+    return Describe::tr("%1; steepest: head %2, %3")
+        .arg(rule)
+        .arg(steepest + 1)
+        .arg(slopeText(slopes(steepest)));
+}
 
 QString describeRopeLayout(pecards::RopeLayout layout) {
     return layout == pecards::RopeLayout::HalfSplit

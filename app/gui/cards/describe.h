@@ -11,6 +11,15 @@
 QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
 QString describeRopeScaling(const pecards::RopeScaling& scaling);
+/// @brief What the scaling derives at the card's sequence length (pecards::ropeScaling at
+/// pecards::effectiveSeqLen): dynamic NTK's effective base, YaRN's correction range, the
+/// attention factor and total logit multiplier (yarn, longrope), the longrope list in use, Llama 3's
+/// wavelength bands. Empty for none/linear and for invalid parameters (the views say why).
+QString describeScalingDerived(const pecards::CardParams& params);
+/// @brief The ALiBi slope rule for H heads, true for every H: "2^(-8h/H)" for a power of two,
+/// else the interleaving with P = 2^floor(log2 H), and the steepest head counted from 1
+/// ("steepest: head 9, 2^-0.5" for 12 heads).
+QString describeSlopeRule(const pecards::AlibiParams& alibi);
 /// @brief What the sequence length picks (HF v5 `dynamic_rope_update` rules, via
 /// pecards::effectiveSeqLen): ", effective base 2.1e+04 at seq_len 8192" (dynamic NTK),
 /// ", long factors (seq_len 131072 > L0 4096)" (longrope); "" for other scalings or invalid

@@ -1,10 +1,13 @@
 #include "cards/parameterform.h"
 
+#include "compute/parameterlabels.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <algorithm>
 
 ParameterForm::ParameterForm(QWidget* parent)
     : QWidget(parent)
@@ -24,6 +27,7 @@ void ParameterForm::addSection(const QString& title) {
 }
 
 void ParameterForm::addRow(Binding binding, const QString& label, const QString& toolTip) {
+    registerParameterLabel(binding.id, label);
     auto* labelWidget = new QLabel(label, this);
     labelWidget->setToolTip(toolTip);
     binding.widget->setToolTip(toolTip);
@@ -37,12 +41,18 @@ SliderSpin* ParameterForm::addNumber(const QString& id, const QString& label, co
     NumberGetter get, NumberSetter set, const QString& toolTip) {
     auto* control = new SliderSpin(range, this);
     control->setObjectName(id);
-    connect(control, &SliderSpin::valueChanged, this, [this, set](double value) {
+    connect(control, &SliderSpin::valueChanged, this, [this, set, id](double value) {
         set(m_params, value);
-        changed();
+        binding(id)->wanted = value;
+        changed(id);
     });
-    addRow(Binding {id, nullptr, control, [this, control, get] { control->setValue(get(m_params)); }, {}},
-        label, toolTip);
+    Binding number {.id = id,
+        .widget = control,
+        .refresh = [this, control, get] { control->setValue(get(m_params)); },
+        .get = get,
+        .set = set,
+        .wanted = get(m_params)};
+    addRow(std::move(number), label, toolTip);
     return control;
 }
 
@@ -59,13 +69,13 @@ void ParameterForm::addChoice(const QString& id, const QString& label, const QLi
     }
     connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, set] {
         set(m_params, combo->currentData().toInt());
-        changed();
+        changed(combo->objectName());
     });
     const auto refresh = [this, combo, get] {
         const QSignalBlocker block(combo);
         combo->setCurrentIndex(combo->findData(get(m_params)));
     };
-    addRow(Binding {id, nullptr, combo, refresh, {}}, label, toolTip);
+    addRow(Binding {.id = id, .widget = combo, .refresh = refresh}, label, toolTip);
 }
 
 void ParameterForm::addToggle(const QString& id, const QString& label,
@@ -73,15 +83,35 @@ void ParameterForm::addToggle(const QString& id, const QString& label,
     const QString& toolTip) {
     auto* box = new QCheckBox(this);
     box->setObjectName(id);
-    connect(box, &QCheckBox::toggled, this, [this, set](bool on) {
+    connect(box, &QCheckBox::toggled, this, [this, set, id](bool on) {
         set(m_params, on);
-        changed();
+        changed(id);
     });
     const auto refresh = [this, box, get] {
         const QSignalBlocker block(box);
         box->setChecked(get(m_params));
     };
-    addRow(Binding {id, nullptr, box, refresh, {}}, label, toolTip);
+    addRow(Binding {.id = id, .widget = box, .refresh = refresh}, label, toolTip);
+}
+
+QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pecards::CardParams&)> text) {
+    auto* note = new QLabel(this);
+    note->setObjectName(id);
+    note->setWordWrap(true);
+    note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    note->setAutoFillBackground(true);
+    note->setBackgroundRole(QPalette::AlternateBase);
+    note->setMargin(4);
+    Binding binding {.id = id,
+        .label = note,
+        .widget = note,
+        .refresh = [this, note, text] { note->setText(text(m_params)); },
+        .visible = [text](const pecards::CardParams& p) { return !text(p).isEmpty(); },
+        .note = true};
+    m_layout->addRow(note);
+    binding.refresh();
+    m_bindings.push_back(std::move(binding));
+    return note;
 }
 
 void ParameterForm::addEditor(const QString& id, const QString& label, QWidget* editor,
@@ -91,14 +121,18 @@ void ParameterForm::addEditor(const QString& id, const QString& label, QWidget* 
     labelWidget->setToolTip(toolTip);
     m_layout->addRow(labelWidget);
     m_layout->addRow(editor);
-    Binding binding {id, labelWidget, editor, [this, refresh] { refresh(m_params); }, {}};
+    Binding binding {.id = id,
+        .label = labelWidget,
+        .widget = editor,
+        .refresh = [this, refresh] { refresh(m_params); },
+        .ownLabelRow = true};
     binding.refresh();
     m_bindings.push_back(std::move(binding));
 }
 
 void ParameterForm::edit(const std::function<void(pecards::CardParams&)>& change) {
     change(m_params);
-    changed();
+    changed(QString());
 }
 
 void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
@@ -109,11 +143,29 @@ void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
     refreshVisibility();
 }
 
+void ParameterForm::setRangeWhen(const QString& id, RangeRule range) {
+    Binding* number = binding(id);
+    if (!number || !number->get)
+        return;
+    number->range = std::move(range);
+    number->lastRange = number->range(m_params);
+    qobject_cast<SliderSpin*>(number->widget)
+        ->setSliderRange(number->lastRange.first, number->lastRange.second);
+}
+
 void ParameterForm::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_emitted = params;
-    for (const Binding& binding : m_bindings)
+    for (Binding& binding : m_bindings) {
+        if (binding.get)
+            binding.wanted = binding.get(m_params);
+        if (binding.range) {
+            binding.lastRange = binding.range(m_params);
+            qobject_cast<SliderSpin*>(binding.widget)
+                ->setSliderRange(binding.lastRange.first, binding.lastRange.second);
+        }
         binding.refresh();
+    }
     refreshVisibility();
     emit paramsChanged(m_params);
 }
@@ -126,9 +178,25 @@ QWidget* ParameterForm::control(const QString& id) const {
     return nullptr;
 }
 
-void ParameterForm::changed() {
-    for (const Binding& binding : m_bindings) // a change may set other fields (a scaling type)
+ParameterForm::Binding* ParameterForm::binding(const QString& id) {
+    for (Binding& binding : m_bindings) {
+        if (binding.id == id)
+            return &binding;
+    }
+    return nullptr;
+}
+
+void ParameterForm::changed(const QString& id) {
+    applyRanges(id);
+    // A change may set other fields (a scaling type fills its defaults): every other control
+    // shows them; the control just edited keeps what the user typed.
+    for (Binding& binding : m_bindings) {
+        if (binding.id == id)
+            continue;
+        if (binding.get && !binding.range)
+            binding.wanted = binding.get(m_params);
         binding.refresh();
+    }
     refreshVisibility();
     const pecards::CardParams before = m_emitted;
     m_emitted = m_params;
@@ -136,10 +204,27 @@ void ParameterForm::changed() {
     emit edited(before, m_params);
 }
 
+void ParameterForm::applyRanges(const QString& except) {
+    for (Binding& binding : m_bindings) {
+        if (!binding.range)
+            continue;
+        const std::pair<double, double> range = binding.range(m_params);
+        if (range == binding.lastRange || binding.id == except)
+            continue; // a value the user just typed is never replaced
+        binding.lastRange = range;
+        qobject_cast<SliderSpin*>(binding.widget)->setSliderRange(range.first, range.second);
+        binding.set(m_params, std::clamp(binding.wanted, range.first, range.second));
+        binding.refresh();
+    }
+}
+
 void ParameterForm::refreshVisibility() {
     for (const Binding& binding : m_bindings) {
         const bool shown = !binding.visible || binding.visible(m_params);
-        binding.label->setVisible(shown);
-        binding.widget->setVisible(shown);
+        if (m_layout->isRowVisible(binding.widget) != shown) {
+            m_layout->setRowVisible(binding.widget, shown); // label and field together
+            if (binding.ownLabelRow)
+                m_layout->setRowVisible(binding.label, shown);
+        }
     }
 }

@@ -5,7 +5,10 @@
 /// through a getter/setter pair; the form emits the whole new value on every change.
 ///
 /// The form never validates: an invalid typed value goes to the engine, whose
-/// InvalidParameter message the views show.
+/// InvalidParameter message the views show (naming the control's label and the engine/HF key,
+/// parameterlabels.h). A control whose valid range depends on other fields (`setRangeWhen`)
+/// is re-ranged when they change: it keeps the user's value while it is valid, takes the
+/// nearest valid value while it is not, and gets the user's value back when the range grows.
 
 #include "widgets/sliderspin.h"
 
@@ -15,6 +18,7 @@
 #include <vector>
 
 class QFormLayout;
+class QLabel;
 
 class ParameterForm : public QWidget {
     Q_OBJECT
@@ -22,6 +26,8 @@ public:
     using NumberGetter = std::function<double(const pecards::CardParams&)>;
     using NumberSetter = std::function<void(pecards::CardParams&, double)>;
     using Predicate = std::function<bool(const pecards::CardParams&)>;
+    /// @brief A valid [low, high] range computed from the other fields.
+    using RangeRule = std::function<std::pair<double, double>(const pecards::CardParams&)>;
 
     /// @brief One entry of a choice: its text and the value written.
     struct Choice {
@@ -54,8 +60,14 @@ public:
     /// @brief Applies `change` to the parameters as a user edit: refreshes the controls and
     /// emits paramsChanged.
     void edit(const std::function<void(pecards::CardParams&)>& change);
+    /// @brief A read-only line computed from the parameters (derived values such as the
+    /// effective base of dynamic NTK); refreshed on every change, hidden while empty.
+    QLabel* addNote(const QString& id, std::function<QString(const pecards::CardParams&)> text);
     /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
     void setVisibleWhen(const QString& id, Predicate visible);
+    /// @brief The number control `id` is valid in `range(params)` (e.g. head shown in [1, H]):
+    /// its slider spans that range, and it is re-ranged when the range changes (class comment).
+    void setRangeWhen(const QString& id, RangeRule range);
 
     /// @brief Replaces the parameters, refreshes every control, emits paramsChanged once.
     void setParams(const pecards::CardParams& params);
@@ -71,14 +83,24 @@ signals:
 
 private:
     struct Binding {
-        QString id;
+        QString id {};
         QWidget* label = nullptr;
         QWidget* widget = nullptr;
-        std::function<void()> refresh; ///< control <- m_params, without signals
-        Predicate visible;
+        std::function<void()> refresh {}; ///< control <- m_params, without signals
+        Predicate visible {};
+        NumberGetter get {}; ///< number controls
+        NumberSetter set {};
+        RangeRule range {};
+        std::pair<double, double> lastRange {}; ///< the range the control has now
+        double wanted = 0.0; ///< the user's value, restored when the range allows it
+        bool note = false; ///< addNote: refreshed on every change
+        bool ownLabelRow = false; ///< addEditor: the label is a row of its own above the editor
     };
     void addRow(Binding binding, const QString& label, const QString& toolTip);
-    void changed();
+    Binding* binding(const QString& id);
+    void changed(const QString& id);
+    /// Re-ranges the dependent controls whose range changed (not `except`, the one just set).
+    void applyRanges(const QString& except);
     void refreshVisibility();
 
     QFormLayout* m_layout = nullptr;

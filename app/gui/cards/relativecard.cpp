@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QToolButton>
+#include <algorithm>
 
 namespace {
 
@@ -74,6 +75,9 @@ void addControls(ParameterForm& form) {
         RelativeCard::tr("relative_attention_num_buckets (32 in T5); bidirectional halves them by sign"));
     form.setVisibleWhen(
         QStringLiteral("num_buckets"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
+    form.setRangeWhen(QStringLiteral("num_buckets"), [](const P& p) {
+        return std::pair {p.relative.bidirectional ? 4.0 : 2.0, 1024.0};
+    });
     form.addNumber(
         QStringLiteral("max_distance"), RelativeCard::tr("max_distance"),
         {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0}, [](const P& p) { return p.relative.max_distance; },
@@ -82,6 +86,12 @@ void addControls(ParameterForm& form) {
             "relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket"));
     form.setVisibleWhen(
         QStringLiteral("max_distance"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
+    form.setRangeWhen(QStringLiteral("max_distance"), [](const P& p) {
+        // T5: max_distance > max_exact = (num_buckets, halved when bidirectional) / 2.
+        const int buckets = std::clamp(p.relative.num_buckets, 2, 1024);
+        const int maxExact = (p.relative.bidirectional ? buckets / 2 : buckets) / 2;
+        return std::pair {maxExact + 1.0, static_cast<double>(pecards::kMaxLength)};
+    });
     form.addToggle(
         QStringLiteral("bidirectional"), RelativeCard::tr("bidirectional"),
         [](const P& p) { return p.relative.bidirectional; },

@@ -15,6 +15,9 @@ QString dims(const pecards::CardParams& p) {
         text += RopeCard::tr(", rotary_dim %1").arg(p.rope.rotary_dim);
     if (p.rope.scaling.type != pecards::RopeScalingType::None)
         text += RopeCard::tr(", %1").arg(describeRopeScaling(p.rope.scaling));
+    const QString derived = describeScalingDerived(p);
+    if (!derived.isEmpty())
+        text += RopeCard::tr(" (%1)").arg(derived);
     return text;
 }
 

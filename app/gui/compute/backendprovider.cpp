@@ -46,6 +46,6 @@ BackendFactory defaultBackendFactory(const QString& deviceName) {
 #endif
 }
 
-BackendFactory cpuBackendFactory() {
-    return [] { return cpuFallback({}); };
+BackendFactory cpuBackendFactory(const QString& reason) {
+    return [reason] { return cpuFallback(reason); };
 }

@@ -24,5 +24,6 @@ using BackendFactory = std::function<ProvidedBackend()>;
 /// An unknown device name falls back to the CPU reference with the engine's message.
 BackendFactory defaultBackendFactory(const QString& deviceName = {});
 
-/// @brief The double-precision CPU reference (`pecards::makeCpuBackend`), no notice.
-BackendFactory cpuBackendFactory();
+/// @brief The double-precision CPU reference (`pecards::makeCpuBackend`); `reason` (e.g. why
+/// `--cpu` chose it) becomes the notice the status bar shows, none when empty.
+BackendFactory cpuBackendFactory(const QString& reason = {});

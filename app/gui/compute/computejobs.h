@@ -38,9 +38,16 @@ struct PitfallRequest {
     bool operator==(const PitfallRequest&) const = default;
 };
 
+/// @brief One view request answered by the double-precision CPU reference whatever backend
+/// draws the pictures: the hover read-outs that claim exact values (a 1 x 1 window is cheap).
+struct ReferenceRequest {
+    pecards::ViewRequest request;
+    bool operator==(const ReferenceRequest&) const = default;
+};
+
 /// @brief What a job computes.
 using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest,
-    PrintRequest, PitfallRequest>;
+    PrintRequest, PitfallRequest, ReferenceRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
@@ -49,7 +56,7 @@ struct ComputeJob {
     JobPayload payload;
 };
 
-/// @brief A computed grid (ViewRequest job).
+/// @brief A computed grid (ViewRequest or ReferenceRequest job).
 struct GridResult {
     QString tag;
     quint64 id = 0;
@@ -123,6 +130,7 @@ struct ComputeFailure {
     quint64 id = 0;
     FailureKind kind = FailureKind::BackendError;
     QString message;
+    QString parameter {}; ///< InvalidParameter: the engine's name of the value (e.g. "head_dim")
 };
 
 /// @brief The backend in use, announced once by the worker after creating it.
@@ -130,4 +138,6 @@ struct BackendInfo {
     QString name; ///< e.g. "OpenCL: pthread-cpu (PoCL)"
     bool isOpenCl = false;
     QString notice; ///< non-empty when the CPU fallback was chosen, says why
+    /// @brief The precision of the pictures' values, for labels: "float32" on OpenCL, else "double".
+    QString precision() const { return isOpenCl ? QStringLiteral("float32") : QStringLiteral("double"); }
 };

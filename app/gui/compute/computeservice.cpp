@@ -2,6 +2,7 @@
 
 #include "compute/computeworker.h"
 #include "compute/metatypes.h"
+#include "compute/parameterlabels.h"
 #include "compute/pendingqueue.h"
 
 ComputeService::ComputeService(BackendFactory factory, QObject* parent)
@@ -21,7 +22,11 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
-    connect(m_worker, &ComputeWorker::W_failed, this, &ComputeService::failed);
+    connect(m_worker, &ComputeWorker::W_failed, this, [this](ComputeFailure failure) {
+        if (failure.kind == FailureKind::InvalidParameter) // the on-screen label next to the key
+            failure.message = labelledEngineMessage(failure.parameter, failure.message);
+        emit failed(failure);
+    });
     connect(m_worker, &ComputeWorker::W_jobFinished, this,
         [this](const QString& tag, quint64 id, double milliseconds) {
             ++m_finishedCount;

@@ -48,6 +48,12 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
         GridResult result {job.tag, job.id, *view, m_backend->compute(*view), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
+    } else if (const auto* reference = std::get_if<ReferenceRequest>(&job.payload)) {
+        if (!m_reference)
+            m_reference = pecards::makeCpuBackend();
+        GridResult result {job.tag, job.id, reference->request, m_reference->compute(reference->request), 0.0};
+        result.milliseconds = elapsed();
+        emit W_gridReady(result);
     } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
         CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
         result.milliseconds = elapsed();
@@ -92,6 +98,7 @@ void ComputeWorker::W_run(const ComputeJob& job) {
         } catch (const pecards::InvalidParameter& error) {
             failure.kind = FailureKind::InvalidParameter;
             failure.message = QString::fromUtf8(error.what());
+            failure.parameter = QString::fromStdString(error.name());
         } catch (const pecards::ComputeLimitExceeded& error) {
             failure.kind = FailureKind::ComputeLimit;
             failure.message = QString::fromUtf8(error.what());

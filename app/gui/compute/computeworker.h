@@ -50,4 +50,5 @@ private:
     BackendFactory m_factory;
     std::unique_ptr<pecards::Backend> m_backend;
     bool m_isOpenCl = false;
+    std::unique_ptr<pecards::Backend> m_reference; ///< CPU reference for ReferenceRequest, made on first use
 };

@@ -1,8 +1,10 @@
 #include "session/workspacecontroller.h"
 
+#include "cards/card.h"
 #include "session/workspacestate.h"
 #include "window/mainwindow.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -16,6 +18,58 @@ WorkspaceController::WorkspaceController(MainWindow* window, QSettings* settings
     : QObject(parent)
     , m_window(window)
     , m_settings(settings) {
+}
+
+void WorkspaceController::markSaved() {
+    m_savedParams.clear();
+    for (const Card* card : m_window->cards())
+        m_savedParams.push_back(card->params());
+    m_modified = false;
+    m_window->setWindowModified(false);
+}
+
+void WorkspaceController::refreshModified() {
+    if (m_savedParams.size() != m_window->cards().size()) {
+        markSaved(); // the deck's start-up parameters are the first reference
+        return;
+    }
+    bool modified = false;
+    for (qsizetype n = 0; n < m_savedParams.size() && !modified; ++n)
+        modified = !(m_window->cards().at(n)->params() == m_savedParams.at(n));
+    if (modified && !m_modified && !m_status.isEmpty() && m_window->statusBar()->currentMessage() == m_status)
+        m_window->statusBar()->clearMessage(); // "Saved ws.json" is no longer true
+    m_modified = modified;
+    m_window->setWindowModified(modified);
+}
+
+void WorkspaceController::showStatus(const QString& message) {
+    m_status = message;
+    m_window->statusBar()->showMessage(message, 15000);
+}
+
+bool WorkspaceController::maybeSave() {
+    refreshModified();
+    if (!m_modified)
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+        m_path.isEmpty() ? tr("The cards have changes that are not saved in a workspace.")
+                         : tr("The cards have changes not saved in %1.").arg(QFileInfo(m_path).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+    box.setInformativeText(tr("Save them first?"));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setWindowModality(Qt::WindowModal);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool WorkspaceController::openAfterPrompt(const QString& path) {
+    return maybeSave() && open(path);
 }
 
 bool WorkspaceController::save() {
@@ -50,13 +104,17 @@ bool WorkspaceController::saveTo(const QString& path) {
     m_path = path;
     m_lastError.clear();
     pecards::app::RecentFiles(*m_settings).add(path);
-    m_window->statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 10000);
+    markSaved();
+    m_window->refreshTitle();
+    showStatus(tr("Saved %1").arg(QFileInfo(path).fileName()));
     emit recentFilesChanged();
     emit saved(path);
     return true;
 }
 
 void WorkspaceController::askOpen() {
+    if (!maybeSave())
+        return;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open workspace"),
         QFileInfo(m_path).absolutePath(), tr("PE Cards workspace (*.pecards.json *.json)"));
     if (!path.isEmpty())
@@ -78,15 +136,28 @@ bool WorkspaceController::open(const QString& path) {
     m_path = path;
     m_lastError.clear();
     pecards::app::RecentFiles(*m_settings).add(path);
-    m_window->statusBar()->showMessage(
-        note.isEmpty() ? tr("Opened %1").arg(QFileInfo(path).fileName()) : note, 15000);
+    markSaved();
+    m_window->refreshTitle();
+    showStatus(note.isEmpty() ? tr("Opened %1").arg(QFileInfo(path).fileName()) : note);
     emit recentFilesChanged();
     emit opened(path);
     return true;
 }
 
-QStringList WorkspaceController::recentFiles() const {
-    return pecards::app::RecentFiles(*m_settings).files();
+QStringList WorkspaceController::recentFiles(QStringList* gone) const {
+    QStringList removed;
+    const QStringList files = pecards::app::RecentFiles(*m_settings).files(&removed);
+    if (!removed.isEmpty()) {
+        QStringList names;
+        for (const QString& path : removed)
+            names << QDir::toNativeSeparators(path);
+        m_window->statusBar()->showMessage(tr("Removed from Open recent, the file no longer exists: %1")
+                                               .arg(names.join(QStringLiteral(", "))),
+            15000);
+    }
+    if (gone)
+        *gone = removed;
+    return files;
 }
 
 void WorkspaceController::fail(const QString& title, const QString& message) {

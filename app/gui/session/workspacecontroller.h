@@ -4,10 +4,15 @@
 /// window's state (workspacestate.h) as a versioned JSON file (pecards::app::saveWorkspace /
 /// openWorkspace: atomic save, all-or-nothing open). A corrupt, truncated or newer file shows
 /// its message and changes nothing on screen.
+///
+/// Unsaved work: the cards' parameters are compared with those last saved or opened; the window
+/// shows the file name and a modified mark (`[*]` in its title, QWidget::setWindowModified),
+/// and opening another workspace or quitting asks Save / Discard / Cancel first.
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <pecards/params.h>
 
 class MainWindow;
 class QSettings;
@@ -25,15 +30,29 @@ public:
     /// @brief Saves the state to `path` (becomes the current file and the first recent file).
     /// On failure: an error message box, `failed`, false.
     bool saveTo(const QString& path);
-    /// @brief Asks for a workspace file, then opens it.
+    /// @brief Asks Save / Discard / Cancel when there are unsaved changes, then asks for a
+    /// workspace file and opens it.
     void askOpen();
+    /// @brief Open recent: asks Save / Discard / Cancel when there are unsaved changes, then
+    /// opens `path`. False when cancelled or when the file does not open.
+    bool openAfterPrompt(const QString& path);
+    /// @brief When there are unsaved changes: asks Save / Discard / Cancel (a window-modal
+    /// message box). True when the caller may go on (saved, discarded or nothing to save).
+    bool maybeSave();
+    /// @brief True when a card's parameters differ from those last saved or opened (or the
+    /// start-up ones).
+    bool isModified() const { return m_modified; }
+    /// @brief Compares the cards with the saved state; updates the title mark and clears a
+    /// status message about the last save or open that is no longer true.
+    void refreshModified();
     /// @brief Opens `path`: the state is replaced only if the whole file is valid; otherwise
     /// the message is shown (message box, `failed`) and nothing changes.
     bool open(const QString& path);
 
     QString currentPath() const { return m_path; }
-    /// @brief The recent workspaces, most recent first (at most 8, existing files only).
-    QStringList recentFiles() const;
+    /// @brief The recent workspaces, most recent first (at most 8, existing files only). Entries
+    /// whose file is gone are dropped and named once in the status bar and in `gone`.
+    QStringList recentFiles(QStringList* gone = nullptr) const;
     /// @brief The last error message (empty after a success).
     QString lastError() const { return m_lastError; }
 
@@ -45,9 +64,15 @@ signals:
 
 private:
     void fail(const QString& title, const QString& message);
+    /// The state just saved or opened is the new reference for "modified".
+    void markSaved();
+    void showStatus(const QString& message);
 
     MainWindow* m_window;
     QSettings* m_settings;
     QString m_path;
     QString m_lastError;
+    QList<pecards::CardParams> m_savedParams; ///< per card, in deck order
+    bool m_modified = false;
+    QString m_status; ///< the status message this controller shows now
 };

@@ -1,8 +1,11 @@
 #include "settings/theme.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 
 QPalette themePalette(pecards::app::Theme theme) {
     QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"));
@@ -40,8 +43,40 @@ QPalette themePalette(pecards::app::Theme theme) {
     return palette;
 }
 
+namespace {
+
+/// Fusion, with check box and radio indicators outlined in the text colour on dark palettes
+/// (Fusion's outline is the window colour darkened, invisible on a dark window).
+class ThemeStyle : public QProxyStyle {
+public:
+    ThemeStyle()
+        : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) { }
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+        const QWidget* widget) const override {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        const bool indicator = element == PE_IndicatorCheckBox || element == PE_IndicatorRadioButton;
+        if (!indicator || option->palette.color(QPalette::Window).lightness() >= 128)
+            return;
+        QColor outline = option->palette.color(QPalette::Text);
+        outline.setAlpha(option->state & State_Enabled ? 170 : 90);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, element == PE_IndicatorRadioButton);
+        painter->setPen(QPen(outline, 1));
+        painter->setBrush(Qt::NoBrush);
+        const QRectF box = QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5);
+        if (element == PE_IndicatorRadioButton)
+            painter->drawEllipse(box);
+        else
+            painter->drawRect(box);
+        painter->restore();
+    }
+};
+
+} // namespace
+
 void applyTheme(pecards::app::Theme theme) {
-    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setStyle(new ThemeStyle);
     QApplication::setPalette(themePalette(theme));
 }
 

@@ -43,8 +43,11 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         positionRow->addWidget(new QLabel(polar ? tr("position m:") : tr("sequence length n:"), this));
         positionRow->addWidget(m_position, 1);
         static_cast<QVBoxLayout*>(layout())->insertLayout(1, positionRow);
-        m_position->setValue(static_cast<int>(pecards::app::kDefaultPolarPosition));
-        connect(m_position, &SliderSpin::valueChanged, this, &ChartPanel::submit);
+        m_position->setValue(static_cast<double>(m_wantedPosition));
+        connect(m_position, &SliderSpin::valueChanged, this, [this](double m) {
+            m_wantedPosition = static_cast<std::int64_t>(m);
+            submit();
+        });
     }
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::AlibiHeads
         || spec.curve == pecards::app::CurveKind::RelativeBuckets) {
@@ -93,10 +96,16 @@ void ChartPanel::setParams(const pecards::CardParams& params) {
     m_params = params;
     m_hasParams = true;
     if (m_position) {
-        const double last = static_cast<double>(std::max<std::int64_t>(params.length - 1, 1));
-        m_position->slider()->setMaximum(static_cast<int>(std::min(last, 1e6)));
-        if (first && spec().curve == pecards::app::CurveKind::DynamicBase)
-            m_position->setValue(static_cast<double>(params.length)); // the extended length at first sight
+        // Polar: m in [0, L-1]; dynamic NTK: n in [1, L], the extended length L at first sight.
+        // The slider spans the valid range; the user's value comes back when L grows again.
+        const bool dynamic = spec().curve == pecards::app::CurveKind::DynamicBase;
+        const std::int64_t low = dynamic ? 1 : 0;
+        const std::int64_t last = std::clamp<std::int64_t>(
+            dynamic ? params.length : params.length - 1, low, dynamic ? pecards::kMaxLength : pecards::kMaxLength - 1);
+        if (first && dynamic)
+            m_wantedPosition = params.length;
+        m_position->setSliderRange(static_cast<double>(low), static_cast<double>(last));
+        m_position->setValue(static_cast<double>(std::clamp(m_wantedPosition, low, last)));
     }
     if (m_channels)
         m_channels->setPlaceholderText(tr("auto"));

@@ -170,7 +170,7 @@ void HeatmapController::onGrid(const GridResult& result) {
         const pecards::Window& w = result.request.window;
         m_probe = Probe {w.row_begin, w.col_begin, result.grid.values.front(), false};
         m_widget->setReadout(
-            tr("%1: %2 (exact, from the engine)  ·  %3")
+            tr("%1: %2 (exact, double-precision reference)  ·  %3")
                 .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
         emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
         return;
@@ -225,27 +225,37 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
         || pixelCol >= frame.grid.cols)
         return;
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
-    if (isExact(frame.grid)) {
-        // One entry per pixel: the displayed grid already holds the exact value.
+    const BackendInfo& backend = m_service->backendInfo();
+    const bool doubleGrid = !backend.name.isEmpty() && !backend.isOpenCl;
+    if (isExact(frame.grid) && doubleGrid) {
+        // One entry per pixel of the double-precision reference: the grid holds the exact value.
         m_probe = Probe {row, col, pixelValue, true};
-        m_widget->setReadout(tr("%1: %2 (exact entry)").arg(entryText(row, col), valueText(pixelValue)));
+        m_widget->setReadout(
+            tr("%1: %2 (exact entry, double precision)").arg(entryText(row, col), valueText(pixelValue)));
         emit probeAnswered(row, col, pixelValue);
         return;
     }
-    const double blockRows = static_cast<double>(frame.grid.window.rows()) / frame.grid.rows;
-    const double blockCols = static_cast<double>(frame.grid.window.cols()) / frame.grid.cols;
-    m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4")
-                      .arg(reductionName(m_request.reduction))
-                      .arg(blockRows, 0, 'g', 3)
-                      .arg(blockCols, 0, 'g', 3)
-                      .arg(valueText(pixelValue));
-    m_widget->setReadout(tr("%1: asking the engine…  ·  %2").arg(entryText(row, col), m_pixelText));
+    // The picture's value is labelled with its precision; the exact value comes from the
+    // double-precision reference for this one entry.
+    if (isExact(frame.grid)) {
+        m_pixelText = tr("pixel = %1 (%2, %3)").arg(valueText(pixelValue), backend.precision(), backend.name);
+    } else {
+        const double blockRows = static_cast<double>(frame.grid.window.rows()) / frame.grid.rows;
+        const double blockCols = static_cast<double>(frame.grid.window.cols()) / frame.grid.cols;
+        m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4 (%5)")
+                          .arg(reductionName(m_request.reduction))
+                          .arg(blockRows, 0, 'g', 3)
+                          .arg(blockCols, 0, 'g', 3)
+                          .arg(valueText(pixelValue), backend.precision());
+    }
+    m_widget->setReadout(
+        tr("%1: asking the double-precision reference…  ·  %2").arg(entryText(row, col), m_pixelText));
     pecards::ViewRequest single = m_request;
     single.window = pecards::Window {row, row + 1, col, col + 1};
     single.out_rows = 1;
     single.out_cols = 1;
     single.reduction = pecards::Reduction::Sample;
-    m_probeId = m_service->UI_submit(m_probeTag, single);
+    m_probeId = m_service->UI_submit(m_probeTag, ReferenceRequest {single});
 }
 
 bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {

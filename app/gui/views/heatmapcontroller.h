@@ -2,7 +2,9 @@
 /// @file heatmapcontroller.h
 /// @brief Drives one HeatmapWidget: turns card parameters, zoom window, reduction and the
 /// widget's size into tagged view requests, and results into frames, messages and the hover
-/// read-out (exact values: from the grid when a pixel is one entry, else a 1 x 1 request).
+/// read-out. Exact values come from double precision: from the grid when a pixel is one entry
+/// of the CPU reference, else a 1 x 1 request to the double-precision reference (also when
+/// OpenCL draws in float32); the picture's own value is labelled with its precision.
 
 #include "compute/computejobs.h"
 #include "views/quantitystyle.h"
@@ -64,7 +66,7 @@ public:
         qint64 row = 0;
         qint64 col = 0;
         double value = 0.0;
-        bool fromGrid = false; ///< read from the displayed grid (the pixel is one entry)
+        bool fromGrid = false; ///< read from the displayed double-precision grid (the pixel is one entry)
     };
     const std::optional<Probe>& lastProbe() const { return m_probe; }
 

@@ -8,6 +8,7 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <pecards/errors.h>
 
 ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
     TitleFunction title, QWidget* parent)
@@ -67,12 +68,16 @@ void ViewSlot::show(const QString& id) {
 }
 
 void ViewSlot::setParams(const pecards::CardParams& params) {
+    // The title describes the picture shown: invalid parameters keep the last good picture
+    // (with the engine's message over it), so they keep its title too.
+    if (isValid(params) || !m_hasParams)
+        m_titleParams = params;
     m_params = params;
     m_hasParams = true;
     refreshChoice();
     if (!m_view)
         return;
-    m_view->setTitle(m_title(m_view->spec(), params));
+    m_view->setTitle(m_title(m_view->spec(), m_titleParams));
     m_view->setParams(params);
 }
 
@@ -84,11 +89,20 @@ void ViewSlot::refreshChoice() {
             m_choice->addItem(viewDisplayName(spec), spec.id);
     }
     m_choice->setCurrentIndex(m_view ? m_choice->findData(m_view->spec().id) : -1);
-    m_choice->setToolTip(tr("What this view shows"));
+}
+
+bool ViewSlot::isValid(const pecards::CardParams& params) {
+    try {
+        pecards::validate(params);
+        return true;
+    } catch (const pecards::InvalidParameter&) {
+        return false;
+    }
 }
 
 void ViewSlot::refreshTitle() {
     refreshChoice();
+    m_choice->setToolTip(tr("What this view shows"));
     if (m_view && m_hasParams)
-        m_view->setTitle(m_title(m_view->spec(), m_params));
+        m_view->setTitle(m_title(m_view->spec(), m_titleParams));
 }

@@ -54,6 +54,7 @@ private:
     void show(const QString& id);
     /// The choice lists the available views, the one shown selected.
     void refreshChoice();
+    static bool isValid(const pecards::CardParams& params);
 
     ComputeService* m_service;
     QString m_tagPrefix;
@@ -64,5 +65,6 @@ private:
     CardView* m_view = nullptr;
     QString m_chosen;
     pecards::CardParams m_params;
+    pecards::CardParams m_titleParams; ///< the last valid parameters: what the picture shows
     bool m_hasParams = false;
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers) {
     std::vector<double> ticks;
@@ -53,4 +54,52 @@ std::vector<double> decadeTicks(double low, double high, int maxTicks) {
     for (int exponent = first; exponent <= last; exponent += every)
         ticks.push_back(std::pow(10.0, exponent));
     return ticks;
+}
+
+QString positionTickLabel(double value) {
+    if (std::abs(value) >= 1e4) {
+        for (const auto& [unit, suffix] : {std::pair {1e6, u'M'}, std::pair {1e3, u'k'}}) {
+            if (std::abs(value) < unit)
+                continue;
+            const QString mantissa = QString::number(value / unit, 'g', 15);
+            if (mantissa.size() <= 4) // "1", "1.2", "512", "2.25": no digit lost
+                return mantissa + QChar(suffix);
+        }
+    }
+    return QString::number(value, 'f', 0);
+}
+
+TickLabels valueTickLabels(
+    const std::vector<double>& ticks, const std::function<bool(const QString&)>& fits) {
+    TickLabels result;
+    if (ticks.empty())
+        return result;
+    const auto distinct = [](const std::vector<QString>& labels) {
+        for (std::size_t n = 1; n < labels.size(); ++n) {
+            if (labels[n] == labels[n - 1])
+                return false;
+        }
+        return true;
+    };
+    int precision = 3;
+    for (; precision <= 17; ++precision) {
+        result.labels.clear();
+        for (const double tick : ticks)
+            result.labels.push_back(precision == 3 ? tickLabel(tick) : QString::number(tick, 'g', precision));
+        if (distinct(result.labels))
+            break;
+    }
+    if (std::all_of(result.labels.begin(), result.labels.end(), fits))
+        return result;
+    // Offset notation: the first tick, then each tick's difference from it.
+    const double offset = ticks.front();
+    result.offset = QString::number(offset, 'g', std::min(precision, 17));
+    result.labels.clear();
+    for (const double tick : ticks) {
+        const double delta = tick - offset;
+        result.labels.push_back(delta == 0.0
+                ? QStringLiteral("+0")
+                : (delta > 0 ? QStringLiteral("+") : QString()) + QString::number(delta, 'g', 4));
+    }
+    return result;
 }

@@ -1,5 +1,6 @@
 #include "widgets/chartwidget.h"
 
+#include "widgets/axisticks.h"
 #include "widgets/colormaplookup.h"
 #include "widgets/messagebox.h"
 
@@ -33,22 +34,60 @@ void ChartWidget::rebuildChart(bool polar) {
     delete old;
 }
 
-QAbstractAxis* ChartWidget::makeAxis(bool log, const QString& title, double low, double high) const {
+QAbstractAxis* ChartWidget::makeAxis(
+    bool log, bool horizontal, const QString& title, double low, double high) const {
+    // As many labels as fit: measured from the font and the view's size (labels are never elided).
+    const QFontMetrics metrics(font());
+    const int room = horizontal ? std::max(120, width() - 80) : std::max(100, height() - 80);
     if (log) {
         auto* axis = new QLogValueAxis;
-        axis->setBase(10.0);
-        axis->setLabelFormat(QStringLiteral("%g"));
-        axis->setMinorTickCount(-1);
+        const double first = std::floor(std::log10(low));
+        const double last = std::ceil(std::log10(high));
+        const bool exponents = last > 4; // one format for every label: "1e+02" ... "1e+07"
+        const QString format = exponents ? QStringLiteral("%.0e") : QStringLiteral("%g");
+        const int labelSize = horizontal
+            ? metrics.horizontalAdvance(exponents ? QStringLiteral("8e+88") : QStringLiteral("10000")) + 12
+            : 2 * metrics.height();
+        const int decades = std::max(1, static_cast<int>(last - first));
+        const int maxLabels = std::max(2, room / labelSize);
+        const int perLabel = std::max(1, (decades + maxLabels - 1) / maxLabels); // decades per label
+        axis->setBase(std::pow(10.0, perLabel));
+        axis->setLabelFormat(format);
+        axis->setMinorTickCount(perLabel > 1 ? perLabel - 1 : -1);
         axis->setRange(
-            std::pow(10.0, std::floor(std::log10(low))), std::pow(10.0, std::ceil(std::log10(high))));
+            std::pow(10.0, first), std::pow(10.0, first + perLabel * std::ceil((last - first) / perLabel)));
         axis->setTitleText(title);
         return axis;
     }
-    auto* axis = new QValueAxis;
-    axis->setRange(low, high);
+    // Linear: nice ticks labelled like the heatmap axes ("1M", "512k", "-0.5").
+    const int labelSize
+        = horizontal ? metrics.horizontalAdvance(QStringLiteral("-8888.8")) + 16 : 2 * metrics.height();
+    const std::vector<double> ticks = niceTicks(low, high, std::max(2, room / labelSize), false);
+    auto* axis = new QCategoryAxis;
+    if (ticks.size() < 2) {
+        axis->setRange(low, high);
+        axis->setTitleText(title);
+        return axis;
+    }
+    // Like applyNiceNumbers: the range grows to whole steps, a label on every step.
+    const double step = ticks[1] - ticks[0];
+    const auto first = static_cast<long long>(std::floor(low / step + 1e-9));
+    const auto last = static_cast<long long>(std::ceil(high / step - 1e-9));
+    const auto at = [step](long long n) {
+        return step < 1.0 ? static_cast<double>(n) / std::round(1.0 / step) : static_cast<double>(n) * step;
+    };
+    axis->setRange(at(first), at(last));
+    axis->setStartValue(at(first));
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    std::vector<double> values;
+    for (long long n = first; n <= last; ++n)
+        values.push_back(at(n));
+    // Whole steps read like positions ("1M"); others with the digits that tell them apart.
+    const std::vector<QString> labels
+        = valueTickLabels(values, [](const QString&) { return true; }).labels; // the axis has room
+    for (std::size_t n = 0; n < values.size(); ++n)
+        axis->append(step >= 1.0 ? positionTickLabel(values[n]) : labels[n], values[n]);
     axis->setTitleText(title);
-    axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%g"));
     return axis;
 }
 
@@ -100,9 +139,9 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         xAxis = angular;
         yAxis = radial;
     } else {
-        xAxis = makeAxis(curves.xLog, curves.xTitle, xLow, xHigh);
+        xAxis = makeAxis(curves.xLog, true, curves.xTitle, xLow, xHigh);
         const double pad = curves.yLog ? 0.0 : 0.04 * (yHigh - yLow);
-        yAxis = makeAxis(curves.yLog, curves.yTitle, yLow - pad, yHigh + pad);
+        yAxis = makeAxis(curves.yLog, false, curves.yTitle, yLow - pad, yHigh + pad);
         chart->addAxis(xAxis, Qt::AlignBottom);
         chart->addAxis(yAxis, Qt::AlignLeft);
     }
@@ -252,7 +291,12 @@ void ChartWidget::applyStyle() {
     chart->setTitleBrush(text);
     chart->legend()->setFont(labels);
     chart->legend()->setLabelColor(text);
-    QColor grid = colors.color(QPalette::Mid);
+    const QColor grid = colors.color(QPalette::Mid);
+    // Minor grid (log axes): a faint solid line between the background and the major grid,
+    // in both themes (Qt's default is a bright dashed line that is loud on a dark background).
+    const QColor background = colors.color(QPalette::Base);
+    const QColor minor = QColor::fromRgbF((grid.redF() + background.redF()) / 2,
+        (grid.greenF() + background.greenF()) / 2, (grid.blueF() + background.blueF()) / 2);
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsFont(labels);
         axis->setTitleFont(labels);
@@ -260,7 +304,18 @@ void ChartWidget::applyStyle() {
         axis->setTitleBrush(text);
         axis->setLinePenColor(grid);
         axis->setGridLineColor(grid);
+        axis->setMinorGridLinePen(QPen(minor, 0.6, Qt::SolidLine));
     }
+}
+
+void ChartWidget::focusInEvent(QFocusEvent* event) {
+    QChartView::focusInEvent(event);
+    viewport()->update();
+}
+
+void ChartWidget::focusOutEvent(QFocusEvent* event) {
+    QChartView::focusOutEvent(event);
+    viewport()->update();
 }
 
 void ChartWidget::changeEvent(QEvent* event) {
@@ -276,6 +331,13 @@ void ChartWidget::setMessage(const QString& message) {
 
 void ChartWidget::drawForeground(QPainter* painter, const QRectF& rect) {
     QChartView::drawForeground(painter, rect);
+    if (hasFocus()) { // keyboard focus (Tab): a visible ring around the plot
+        painter->save();
+        painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(chart()->plotArea().adjusted(-3, -3, 3, 3));
+        painter->restore();
+    }
     if (m_message.isEmpty())
         return;
     const QRectF area = chart()->plotArea();

@@ -53,12 +53,17 @@ protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     /// @brief Follows the widget's font (presentation mode) and palette (dark theme).
     void changeEvent(QEvent* event) override;
+    /// @brief The focus ring drawn by drawForeground follows the keyboard focus.
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     void rebuildChart(bool polar);
     /// Fonts from the widget's font, colours from its palette (background, text, grid).
     void applyStyle();
-    QAbstractAxis* makeAxis(bool log, const QString& title, double low, double high) const;
+    /// An axis whose labels all fit (counted from the measured label size and the view size);
+    /// linear axes are labelled like the heatmaps ("1M"), log axes in one format.
+    QAbstractAxis* makeAxis(bool log, bool horizontal, const QString& title, double low, double high) const;
     /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
     QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
 

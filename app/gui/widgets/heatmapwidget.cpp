@@ -3,6 +3,7 @@
 #include "widgets/axisticks.h"
 #include "widgets/messagebox.h"
 
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -28,6 +29,7 @@ std::pair<qint64, qint64> scaledRange(
 HeatmapWidget::HeatmapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus); // keyboard zoom and pan
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
@@ -53,9 +55,22 @@ void HeatmapWidget::setReadout(const QString& readout) {
     update();
 }
 
+int HeatmapWidget::readoutHeight() const {
+    return 2 * fontMetrics().height() + 2; // two lines: the read-out wraps, never cut
+}
+
+QMargins HeatmapWidget::plotMargins() const {
+    const QFontMetrics metrics = fontMetrics();
+    const int left = metrics.height() + 6 + metrics.horizontalAdvance(QStringLiteral("8888888")) + 8;
+    const int right = 10 + kColorBarWidth + 5 + metrics.horizontalAdvance(QStringLiteral("-8.8888e+88")) + 4;
+    const int bottom = 5 + metrics.height() + 2 + metrics.height() + 4 + readoutHeight();
+    return {left, kTopMargin, right, bottom};
+}
+
 QRect HeatmapWidget::plotRect() const {
-    return QRect(kLeftMargin, kTopMargin, std::max(1, width() - kLeftMargin - kRightMargin),
-        std::max(1, height() - kTopMargin - kBottomMargin - kReadoutHeight));
+    const QMargins m = plotMargins();
+    return QRect(m.left(), m.top(), std::max(1, width() - m.left() - m.right()),
+        std::max(1, height() - m.top() - m.bottom()));
 }
 
 QSize HeatmapWidget::plotPixels() const {
@@ -119,8 +134,13 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     }
     if (!m_readout.isEmpty()) {
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRect(4, height() - kReadoutHeight, width() - 8, kReadoutHeight),
-            Qt::AlignLeft | Qt::AlignVCenter, m_readout);
+        painter.drawText(QRect(4, height() - readoutHeight(), width() - 8, readoutHeight()),
+            Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_readout);
+    }
+    if (hasFocus()) { // keyboard focus: a ring around the plot
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(plot.adjusted(-2, -2, 1, 1));
     }
     if (!m_message.isEmpty()) {
         painter.fillRect(plot, QColor(0, 0, 0, 150)); // the last good frame stays, dimmed
@@ -165,20 +185,24 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
             niceTicks(static_cast<double>(begin), static_cast<double>(begin + count - 1), maxTicks, true))
             place((tick - static_cast<double>(begin) + half) / static_cast<double>(count) * pixels, tick);
     };
-    axis(w.row_begin, w.rows(), plot.height(), std::max(2, plot.height() / 40), [&](double y, double tick) {
-        const int py = plot.top() + static_cast<int>(y);
-        painter.drawLine(plot.left() - 4, py, plot.left(), py);
-        painter.drawText(
-            QRect(0, py - 8, plot.left() - 6, 16), Qt::AlignRight | Qt::AlignVCenter, tickLabel(tick));
-    });
-    axis(w.col_begin, w.cols(), plot.width(), std::max(2, plot.width() / 70), [&](double x, double tick) {
-        const int px = plot.left() + static_cast<int>(x);
-        painter.drawLine(px, plot.bottom(), px, plot.bottom() + 4);
-        painter.drawText(
-            QRect(px - 40, plot.bottom() + 5, 80, 14), Qt::AlignHCenter | Qt::AlignTop, tickLabel(tick));
-    });
-    painter.drawText(QRect(plot.left(), plot.bottom() + 20, plot.width(), metrics.height()), Qt::AlignHCenter,
-        m_frame.colLabel);
+    const int line = metrics.height();
+    const int labelWidth = metrics.horizontalAdvance(QStringLiteral("8888888")); // widest position label
+    axis(w.row_begin, w.rows(), plot.height(), std::max(2, plot.height() / (2 * line)),
+        [&](double y, double tick) {
+            const int py = plot.top() + static_cast<int>(y);
+            painter.drawLine(plot.left() - 4, py, plot.left(), py);
+            painter.drawText(QRect(0, py - line / 2, plot.left() - 6, line),
+                Qt::AlignRight | Qt::AlignVCenter, positionTickLabel(tick));
+        });
+    axis(w.col_begin, w.cols(), plot.width(), std::max(2, plot.width() / (labelWidth + 16)),
+        [&](double x, double tick) {
+            const int px = plot.left() + static_cast<int>(x);
+            painter.drawLine(px, plot.bottom(), px, plot.bottom() + 4);
+            painter.drawText(QRect(px - labelWidth, plot.bottom() + 5, 2 * labelWidth, line),
+                Qt::AlignHCenter | Qt::AlignTop, positionTickLabel(tick));
+        });
+    painter.drawText(
+        QRect(plot.left(), plot.bottom() + 7 + line, plot.width(), line), Qt::AlignHCenter, m_frame.colLabel);
     painter.save();
     painter.translate(12, plot.center().y());
     painter.rotate(-90);
@@ -197,20 +221,28 @@ void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
     }
     painter.setPen(palette().color(QPalette::WindowText));
     painter.drawRect(bar.adjusted(0, 0, -1, -1));
-    const int maxTicks = std::max(2, bar.height() / 36);
+    const QFontMetrics metrics = painter.fontMetrics();
+    const int line = metrics.height();
+    const int labelRoom = width() - (bar.right() + 5);
+    const int maxTicks = std::max(2, bar.height() / (2 * line));
     const std::vector<double> ticks = m_frame.logarithmic
         ? decadeTicks(m_frame.low, m_frame.high, maxTicks)
         : niceTicks(m_frame.low, m_frame.high, maxTicks, m_frame.qualitative);
-    for (const double tick : ticks) {
-        const int y = bar.bottom() - static_cast<int>(m_frame.fraction(tick) * bar.height());
+    const TickLabels labels = valueTickLabels(
+        ticks, [&](const QString& label) { return metrics.horizontalAdvance(label) <= labelRoom; });
+    for (std::size_t n = 0; n < ticks.size(); ++n) {
+        const int y = bar.bottom() - static_cast<int>(m_frame.fraction(ticks[n]) * bar.height());
         painter.drawLine(bar.right(), y, bar.right() + 3, y);
-        painter.drawText(QRect(bar.right() + 5, y - 8, kRightMargin - kColorBarWidth - 14, 16),
-            Qt::AlignLeft | Qt::AlignVCenter, tickLabel(tick));
+        painter.drawText(QRect(bar.right() + 5, y - line / 2, labelRoom, line),
+            Qt::AlignLeft | Qt::AlignVCenter, labels.labels[n]);
     }
+    if (!labels.offset.isEmpty()) // offset notation: the common value under the bar
+        painter.drawText(QRect(bar.left() - 4, plot.bottom() + 5, width() - bar.left() + 4, 2 * line),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tr("ticks + %1").arg(labels.offset));
     if (m_frame.maskedCount > 0) {
         const QRect swatch(bar.left(), plot.bottom() - 13, kColorBarWidth, 12);
         painter.fillRect(swatch, QColor::fromRgb(maskedColor()));
-        painter.drawText(QRect(swatch.right() + 4, swatch.top() - 2, kRightMargin, 16),
+        painter.drawText(QRect(swatch.right() + 4, swatch.top() - 2, labelRoom, 16),
             Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
     }
 }
@@ -280,15 +312,80 @@ void HeatmapWidget::wheelEvent(QWheelEvent* event) {
     const std::optional<QPointF> f = fractionAt(event->position().toPoint());
     if (!f || event->angleDelta().y() == 0)
         return;
-    const double scale = std::pow(kWheelZoom, event->angleDelta().y() / 120.0);
+    zoomAround(std::pow(kWheelZoom, event->angleDelta().y() / 120.0), f->x(), f->y());
+    event->accept();
+}
+
+void HeatmapWidget::zoomAround(double scale, double fx, double fy) {
+    if (m_frame.isNull())
+        return;
     const pecards::Window& w = m_frame.grid.window;
     const pecards::Window& full = m_frame.fullExtent;
-    const auto rows = scaledRange(full.row_begin, full.row_end, w.row_begin, w.rows(), scale, f->y());
-    const auto cols = scaledRange(full.col_begin, full.col_end, w.col_begin, w.cols(), scale, f->x());
+    const auto rows = scaledRange(full.row_begin, full.row_end, w.row_begin, w.rows(), scale, fy);
+    const auto cols = scaledRange(full.col_begin, full.col_end, w.col_begin, w.cols(), scale, fx);
     const pecards::Window next {rows.first, rows.second, cols.first, cols.second};
     if (!(next == w))
         emit windowRequested(next);
+}
+
+void HeatmapWidget::pan(double rows, double cols) {
+    if (m_frame.isNull())
+        return;
+    const pecards::Window& w = m_frame.grid.window;
+    const pecards::Window& full = m_frame.fullExtent;
+    const auto shift = [](qint64 begin, qint64 size, qint64 low, qint64 high, double fraction) {
+        const qint64 step
+            = std::max<qint64>(1, static_cast<qint64>(std::llround(fraction * static_cast<double>(size))));
+        const qint64 moved = begin + (fraction < 0 ? -step : fraction > 0 ? step : 0);
+        return qBound<qint64>(low, moved, high - size);
+    };
+    const qint64 row = shift(w.row_begin, w.rows(), full.row_begin, full.row_end, rows);
+    const qint64 col = shift(w.col_begin, w.cols(), full.col_begin, full.col_end, cols);
+    const pecards::Window next {row, row + w.rows(), col, col + w.cols()};
+    if (!(next == w))
+        emit windowRequested(next);
+}
+
+void HeatmapWidget::keyPressEvent(QKeyEvent* event) {
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomAround(kWheelZoom, 0.5, 0.5);
+        break;
+    case Qt::Key_Minus:
+        zoomAround(1.0 / kWheelZoom, 0.5, 0.5);
+        break;
+    case Qt::Key_Left:
+        pan(0, -kKeyPan);
+        break;
+    case Qt::Key_Right:
+        pan(0, kKeyPan);
+        break;
+    case Qt::Key_Up:
+        pan(-kKeyPan, 0);
+        break;
+    case Qt::Key_Down:
+        pan(kKeyPan, 0);
+        break;
+    case Qt::Key_0:
+    case Qt::Key_Home:
+        emit resetRequested();
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
     event->accept();
+}
+
+void HeatmapWidget::focusInEvent(QFocusEvent* event) {
+    update();
+    QWidget::focusInEvent(event);
+}
+
+void HeatmapWidget::focusOutEvent(QFocusEvent* event) {
+    update();
+    QWidget::focusOutEvent(event);
 }
 
 void HeatmapWidget::leaveEvent(QEvent* event) {

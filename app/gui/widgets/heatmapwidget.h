@@ -9,10 +9,13 @@
 
 #include "views/heatmapframe.h"
 
+#include <QMargins>
 #include <QPoint>
 #include <QWidget>
 #include <optional>
 
+/// Keyboard (the widget takes focus, drawn with a ring): + / - zoom around the centre, arrows
+/// pan, 0 or Home shows the full extent.
 class HeatmapWidget : public QWidget {
     Q_OBJECT
 public:
@@ -46,13 +49,15 @@ public:
     QSize sizeHint() const override { return {460, 420}; }
     QSize minimumSizeHint() const override { return {220, 200}; }
 
-    static constexpr int kLeftMargin = 64; ///< row tick labels and axis name
-    static constexpr int kBottomMargin = 44; ///< column tick labels and axis name
+    /// @brief Room around the plot, measured from the font: row tick labels up to 7 digits
+    /// and the row title (left), the colour bar with labels of up to 11 characters (right),
+    /// column tick labels, the column title and a two-line read-out (bottom).
+    QMargins plotMargins() const;
+
     static constexpr int kTopMargin = 8;
     static constexpr int kColorBarWidth = 14;
-    static constexpr int kRightMargin = 78; ///< colour bar and its tick labels
-    static constexpr int kReadoutHeight = 18;
     static constexpr double kWheelZoom = 0.8; ///< window scale per wheel notch (zoom in)
+    static constexpr double kKeyPan = 0.1; ///< arrow keys move the window by this fraction
 
 signals:
     /// @brief The user asked for this window of the full extent (wheel or drag).
@@ -73,7 +78,10 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void focusInEvent(QFocusEvent* event) override;
+    void focusOutEvent(QFocusEvent* event) override;
 
 private:
     void paintAxes(QPainter& painter, const QRect& plot) const;
@@ -82,6 +90,11 @@ private:
     void paintColorBar(QPainter& painter, const QRect& plot) const;
     void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
     std::optional<QPointF> fractionAt(const QPoint& point) const;
+    /// Asks for the window scaled by `scale` around fraction (fx, fy) of the current one.
+    void zoomAround(double scale, double fx, double fy);
+    /// Asks for the window moved by (rows, cols) fractions of its size.
+    void pan(double rows, double cols);
+    int readoutHeight() const;
 
     HeatmapFrame m_frame;
     QString m_message;

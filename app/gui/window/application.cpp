@@ -44,7 +44,9 @@ int runPecards(int argc, char* argv[]) {
                                                        : pecards::app::Theme::Light);
     setSequentialColormap(preferences.colormap);
     const QString device = options->device.isEmpty() ? preferences.device : options->device;
-    ComputeService service(options->cpu ? cpuBackendFactory() : defaultBackendFactory(device));
+    ComputeService service(options->cpu ? cpuBackendFactory(QApplication::translate(
+                               "DeviceStatus", "chosen with --cpu: every view in double precision"))
+                                        : defaultBackendFactory(device));
     MainWindow window(&service);
     // Before the first show, so the cards are built in the chosen language.
     window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);

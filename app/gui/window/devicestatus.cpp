@@ -33,7 +33,10 @@ QString DeviceStatus::lastComputeText() const {
 
 void DeviceStatus::onBackend(const BackendInfo& info) {
     m_backend = info;
-    m_device->setText(tr("device: %1%2").arg(info.name, info.isOpenCl ? QString() : tr(" (CPU)")));
+    // On the CPU, say why: --cpu, or why OpenCL is not available (the notice).
+    m_device->setText(info.isOpenCl || info.notice.isEmpty()
+            ? tr("device: %1").arg(info.name)
+            : tr("device: %1 — %2").arg(info.name, info.notice));
     m_device->setToolTip(info.notice.isEmpty() ? info.name : info.notice);
     if (!info.notice.isEmpty() && info.notice != m_shownNotice) {
         m_shownNotice = info.notice; // each notice (fallback, cache, runtime failure) is shown once

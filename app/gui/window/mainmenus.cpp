@@ -17,6 +17,9 @@
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QUndoGroup>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <tuple>
 
 namespace {
 
@@ -55,13 +58,19 @@ void buildFileMenu(MainWindow* w) {
     QMenu* recent = file->addMenu(MainWindow::tr("Open &recent"));
     QObject::connect(recent, &QMenu::aboutToShow, recent, [recent, session] {
         recent->clear();
-        const QStringList files = session->recentFiles();
+        QStringList gone;
+        const QStringList files = session->recentFiles(&gone);
         for (int n = 0; n < files.size(); ++n) {
             recent->addAction(QStringLiteral("&%1 %2").arg(n + 1).arg(QDir::toNativeSeparators(files.at(n))),
-                session, [session, path = files.at(n)] { session->open(path); });
+                session, [session, path = files.at(n)] { session->openAfterPrompt(path); });
         }
         if (files.isEmpty())
             recent->addAction(MainWindow::tr("(no recent workspaces)"))->setEnabled(false);
+        for (const QString& path : gone) // said once: the entries are gone from the list now
+            recent
+                ->addAction(
+                    MainWindow::tr("(removed, file not found: %1)").arg(QDir::toNativeSeparators(path)))
+                ->setEnabled(false);
     });
     QAction* save = file->addAction(MainWindow::tr("&Save workspace"), session, &WorkspaceController::save);
     save->setShortcut(QKeySequence::Save);
@@ -69,7 +78,8 @@ void buildFileMenu(MainWindow* w) {
         = file->addAction(MainWindow::tr("Save workspace &as…"), session, &WorkspaceController::saveAs);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     file->addSeparator();
-    QAction* exportCard = file->addAction(MainWindow::tr("&Export card…"), w, &MainWindow::exportCurrentCard);
+    QAction* exportCard
+        = file->addAction(MainWindow::tr("&Export card…"), w, [w] { w->exportCurrentCard(); });
     exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportCard->setStatusTip(
         MainWindow::tr("A cover page and every visible view of this card as one PDF, a page each"));
@@ -79,12 +89,12 @@ void buildFileMenu(MainWindow* w) {
     file->addAction(MainWindow::tr("Save window &image…"), w, [w] { exportFigure(w, w, w->windowTitle()); });
     file->addSeparator();
     file->addAction(MainWindow::tr("&Preferences…"), w, [w] {
-        PreferencesDialog dialog(w->preferences(), w);
+        PreferencesDialog dialog(w->preferencesInForce(), w);
         if (dialog.exec() == QDialog::Accepted)
             w->setPreferences(dialog.preferences());
     });
     file->addSeparator();
-    QAction* quit = file->addAction(MainWindow::tr("&Quit"), qApp, &QApplication::quit);
+    QAction* quit = file->addAction(MainWindow::tr("&Quit"), w, &QWidget::close); // asks about unsaved work
     quit->setShortcut(QKeySequence::Quit);
 }
 
@@ -143,6 +153,16 @@ void buildMainMenus(MainWindow& window) {
             c->flip();
     });
     flip->setShortcut(QKeySequence(Card::kFlipShortcut));
+    // Ctrl+PgDown / Ctrl+PgUp move through the deck (Ctrl+Tab too, from QTabWidget).
+    for (const auto& [text, key, step] : {std::tuple {MainWindow::tr("&Next card"), Qt::Key_PageDown, 1},
+             std::tuple {MainWindow::tr("&Previous card"), Qt::Key_PageUp, -1}}) {
+        QAction* move = card->addAction(text, w, [w, step] {
+            QTabWidget* deck = w->deck();
+            deck->setCurrentIndex((deck->currentIndex() + step + deck->count()) % deck->count());
+        });
+        move->setShortcut(QKeySequence(Qt::CTRL | key));
+        move->setShortcutContext(Qt::WindowShortcut);
+    }
 
     QMenu* compare = window.menuBar()->addMenu(MainWindow::tr("C&ompare"));
     for (const auto& [id, text] :

@@ -15,6 +15,7 @@
 #include "window/modelloader.h"
 #include "window/weightsloader.h"
 
+#include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -73,6 +74,9 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     connect(m_strip, &ModelStrip::groupClicked, this, &MainWindow::applyLayerGroup);
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
+    m_session->refreshModified(); // the start-up parameters are the first reference
+    for (Card* card : m_cards)
+        connect(card, &Card::paramsChanged, m_session, &WorkspaceController::refreshModified);
 
     m_weights = new WeightsLoader(this);
     connect(m_weights, &WeightsLoader::t5BiasLoaded, this,
@@ -124,7 +128,8 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     // view stops at 2^20 (the loader's warning says so).
     const std::int64_t context = std::min(model.extendedContext(), pecards::kMaxLength);
     for (Card* c : m_cards) {
-        pecards::CardParams params = c->params();
+        // Every field is set: the card's defaults, then what the config gives (applyModel docs).
+        pecards::CardParams params = c->entry().defaults();
         model.applyTo(params);
         if (context > 0)
             params.length = context;
@@ -141,7 +146,7 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
             showTab(entry->id);
     }
     m_modelName = model.name;
-    setWindowTitle(tr("PE Cards — %1").arg(model.name));
+    refreshTitle();
     if (model.warnings.isEmpty())
         statusBar()->showMessage(tr("Loaded %1 (%2)").arg(model.name, model.modelType), 10000);
     emit modelApplied(model.name);
@@ -279,6 +284,14 @@ void MainWindow::setPreferences(const pecards::app::Preferences& preferences) {
     setLanguage(preferences.language);
 }
 
+pecards::app::Preferences MainWindow::preferencesInForce() const {
+    pecards::app::Preferences inForce = m_preferences;
+    inForce.theme = currentTheme(); // --theme may differ from the saved preference
+    inForce.language = language();
+    inForce.colormap = sequentialColormap();
+    return inForce;
+}
+
 void MainWindow::exportCurrentCard() {
     Card* card = currentCard();
     if (!card) {
@@ -312,8 +325,22 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
 }
 
+void MainWindow::refreshTitle() {
+    const QString path = m_session->currentPath();
+    const QString file = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_modelName.isEmpty() ? tr("%1[*] — PE Cards").arg(file)
+                                         : tr("%1[*] — PE Cards — %2").arg(file, m_modelName));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_session->maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
 void MainWindow::retranslate() {
-    setWindowTitle(m_modelName.isEmpty() ? tr("PE Cards") : tr("PE Cards — %1").arg(m_modelName));
+    refreshTitle();
     for (int n = 0; n < m_cards.size(); ++n)
         m_deck->setTabText(n, cardTitle(m_cards.at(n)->entry()));
     m_deck->setTabText(m_deck->indexOf(m_compare), tr("Compare A | B"));

@@ -43,7 +43,9 @@ public:
     /// applies it; errors go to a message box and `modelFailed`.
     void openConfig(const QString& path);
     /// @brief Every card takes the model's parameters (L covers the context the config extends
-    /// to, at most 2^20); the window title names the model; the layer strip shows its groups.
+    /// to, at most 2^20); the window title names the model; the layer strip shows its groups. A
+    /// model sets every field of every card: the card's defaults (length, probe, causal, the
+    /// parts the model does not use), then the model's part.
     void applyModel(const pecards::app::ModelConfig& model);
     /// @brief The cards take the parameters of layer group `group` of the open model (the strip's
     /// click); a NoPE group only says so in the status bar.
@@ -65,6 +67,9 @@ public:
     /// @brief Applies preferences (theme, sequential colour map, language) and saves them.
     void setPreferences(const pecards::app::Preferences& preferences);
     const pecards::app::Preferences& preferences() const { return m_preferences; }
+    /// @brief The preferences as they are in force now: the saved ones with the theme and
+    /// language on screen (--theme and --language override the saved ones at start).
+    pecards::app::Preferences preferencesInForce() const;
 
     WorkspaceController* session() const { return m_session; }
     /// @brief The cards' undo stacks; the active one is the card on screen (Edit menu).
@@ -81,6 +86,9 @@ public:
     void copyCurrentFigure();
     /// @brief The loaded model's name, or a note that the card's defaults are used (cover pages).
     QString modelDescription() const;
+    /// @brief "file[*] — PE Cards — model": the workspace file (or "untitled"), the modified
+    /// mark placeholder (setWindowModified) and the model loaded last.
+    void refreshTitle();
 
 signals:
     void modelApplied(const QString& name);
@@ -88,6 +96,8 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    /// @brief Quit / close: asks Save / Discard / Cancel first when there are unsaved changes.
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 

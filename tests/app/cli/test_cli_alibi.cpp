@@ -42,7 +42,7 @@ TEST_F(CliTest, AlibiBiasFormsForEveryHead) {
     for (int head = 0; head < 4; ++head) {
         SCOPED_TRACE(head);
         const QStringList card {"--card", "alibi", "--quantity", "score", "--heads", "4", "--head",
-            QString::number(head), "--length", "6", "--form"};
+            QString::number(head + 1), "--length", "6", "--form"};
         EXPECT_TRUE(expectClose(
             computeMatrix(card + QStringList {"causal"}), masked(causal[head], mask), golden.tolerance()));
         EXPECT_TRUE(expectClose(
@@ -64,7 +64,7 @@ TEST_F(CliTest, AlibiCausalAttentionWithContentVectors) {
         pecards::test::saveNpy(qFile, q[head]);
         pecards::test::saveNpy(kFile, k[head]);
         EXPECT_TRUE(expectClose(computeMatrix({"--card", "alibi", "--quantity", "content-attention",
-                                    "--heads", "2", "--head", QString::number(head), "--head-dim", "4",
+                                    "--heads", "2", "--head", QString::number(head + 1), "--head-dim", "4",
                                     "--length", "5", "--form", "causal", "--q-npy", qFile, "--k-npy", kFile}),
             probs[head], golden.tolerance()));
     }

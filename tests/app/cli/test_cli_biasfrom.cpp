@@ -52,8 +52,9 @@ TEST_F(BiasFrom, ScoreIsTheCheckpointBiasOfTheBucket) {
     const Eigen::VectorXd offsets = (Eigen::VectorXd(5) << -100, -3, 0, 2, 40).finished();
     const Eigen::VectorXd buckets = computeVector({"--card", "relative", "--variant", "t5", "--quantity",
         "buckets-vs-offset", "--offsets", pecards::test::joinNumbers(offsets)});
-    const Eigen::MatrixXd score = computeMatrix({"--card", "relative", "--variant", "t5", "--quantity",
-        "score", "--length", "256", "--bias-from", file, "--head", QString::number(head)});
+    const Eigen::MatrixXd score
+        = computeMatrix({"--card", "relative", "--variant", "t5", "--quantity", "score", "--length", "256",
+            "--bias-from", file, "--head", QString::number(head + 1)}); // counted from 1
     ASSERT_EQ(score.rows(), 256);
     for (Eigen::Index k = 0; k < offsets.size(); ++k) {
         const int i = 120;
@@ -84,7 +85,7 @@ TEST_F(BiasFrom, HeadOutsideTheCheckpointIsRefused) {
     const QString file = writeFile(t5Checkpoint());
     const pecards::test::CliRun run
         = runCli({"compute", "--card", "relative", "--variant", "t5", "--quantity", "score", "--length", "16",
-            "--bias-from", file, "--head", "8", "--out", path(QStringLiteral("x.npy"))});
+            "--bias-from", file, "--head", "99", "--out", path(QStringLiteral("x.npy"))});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains(QStringLiteral("--head"))) << run.err.toStdString();
 }

@@ -3,7 +3,9 @@
 #include "figure/caption.h"
 
 #include <QStringList>
+#include <cmath>
 #include <gtest/gtest.h>
+#include <numbers>
 
 using namespace pecards;
 using pecards::app::formatCaption;
@@ -71,11 +73,24 @@ TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
     r.params.probe.kind = ProbeKind::Random;
     r.params.probe.seed = 42;
     r.reduction = Reduction::Mean;
+    // Derived (marked "→"): the correction range floor/ceil(r ln(L0 / (2 pi beta)) / (2 ln b)) for
+    // beta_fast 32 and beta_slow 1; mscale_all_dim unset, so attention factor 0.1 ln s + 1 and the
+    // total logit multiplier its square.
+    const auto dim = [](double beta) {
+        return 128.0 * std::log(4096.0 / (2.0 * std::numbers::pi * beta)) / (2.0 * std::log(1e4));
+    };
+    const double attention = 0.1 * std::log(4.0) + 1.0;
+    const QString derived
+        = QStringLiteral("→ correction_range=%1–%2 · → attention_factor=%3 · → logit_multiplier=%4")
+              .arg(std::floor(dim(32.0)))
+              .arg(std::ceil(dim(1.0)))
+              .arg(QString::number(attention, 'g', 4), QString::number(attention * attention, 'g', 4));
     EXPECT_EQ(formatCaption(r),
-        joined(
-            {"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn", "factor=4",
-                "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1", "truncate=true",
-                "mscale=0.707", "probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
+        joined({"RoPE attention", "head_dim=128", "base=10000", "layout=half-split", "scaling=yarn",
+            "factor=4", "original_max_position_embeddings=4096", "beta_fast=32", "beta_slow=1",
+            "truncate=true", "mscale=0.707"})
+            + QStringLiteral(" · ") + derived + QStringLiteral(" · ")
+            + joined({"probe=random", "seed=42", "causal", "L=16384", "rows 0\u201316383",
                 "cols 0\u201316383", "512\u00d7512 px, mean, 32\u00d732 entries per pixel"}));
 }
 
@@ -95,11 +110,11 @@ TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
 TEST(Caption, HybridListsRopeAndAlibiParameters) {
     ViewRequest r = request(Card::Hybrid, Quantity::Score, 512, {0, 512, 0, 512});
     r.params.alibi.heads = 16;
-    r.params.alibi.head = 3;
+    r.params.alibi.head = 3; // shown as head=4: heads count from 1
     r.params.rope.layout = RopeLayout::Interleaved;
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE+ALiBi score", "head_dim=128", "base=10000", "layout=interleaved", "scaling=none",
-            "heads=16", "head=3", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511",
+            "heads=16", "head=4", "alibi_bias_max=8", "form=causal", "probe=ones", "L=512", "rows 0\u2013511",
             "cols 0\u2013511", "512\u00d7512 px, sample, 1\u00d71 entries per pixel"}));
 }
 
@@ -128,6 +143,6 @@ TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
     EXPECT_EQ(formatCaption(r),
         joined({"RoPE score", "head_dim=4", "base=10000", "layout=half-split", "scaling=longrope",
             "original_max_position_embeddings=4", "short_factor=[1, 1.5]", "long_factor=[2, 3]",
-            "probe_q=[1, 0, 0.5, -2]", "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137",
-            "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
+            "→ factors=long", "→ attention_factor=1", "→ logit_multiplier=1", "probe_q=[1, 0, 0.5, -2]",
+            "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137", "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
 }

@@ -131,7 +131,7 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
     EXPECT_DOUBLE_EQ(probe.value, -slope * static_cast<double>(probe.row - probe.col));
     EXPECT_DOUBLE_EQ(
         probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
-    EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("from the engine")));
+    EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("exact, double-precision reference")));
 
     // Zoom down to 16 x 16 positions: every pixel is one entry, read straight from the grid.
     bias->controller()->setWindow({700000, 700016, 699990, 700006});
@@ -161,7 +161,7 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
     ASSERT_TRUE(
         guitest::awaitCondition([score] { return !score->heatmap()->message().isEmpty(); }, "the message"));
     const QString message = score->heatmap()->message();
-    EXPECT_TRUE(message.contains(QStringLiteral("head_dim = 7"))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("head_dim d (head_dim) = 7"))) << message.toStdString();
     EXPECT_TRUE(message.contains(QStringLiteral("1024"))) << message.toStdString(); // the allowed range
     EXPECT_EQ(score->heatmap()->frame().image, good);
     EXPECT_EQ(score->heatmap()->frame().grid.values, goodValues);
@@ -169,7 +169,7 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
     ASSERT_NE(polar, nullptr);
     ASSERT_TRUE(
         guitest::awaitCondition([polar] { return !polar->chart()->message().isEmpty(); }, "chart message"));
-    EXPECT_TRUE(polar->chart()->message().contains(QStringLiteral("head_dim = 7")));
+    EXPECT_TRUE(polar->chart()->message().contains(QStringLiteral("head_dim d (head_dim) = 7")));
     const QImage rendered = score->heatmap()->grab().toImage(); // painting the message must not crash
     EXPECT_FALSE(rendered.isNull());
 

@@ -117,8 +117,8 @@ TEST(AxisTicks, NiceStepsForPositionsAndValues) {
 
 TEST(HeatmapWidget, MapsThePointerToEntriesOfTheWindow) {
     HeatmapWidget widget;
-    widget.resize(400 + HeatmapWidget::kLeftMargin + HeatmapWidget::kRightMargin,
-        400 + HeatmapWidget::kTopMargin + HeatmapWidget::kBottomMargin + HeatmapWidget::kReadoutHeight);
+    const QMargins margins = widget.plotMargins();
+    widget.resize(400 + margins.left() + margins.right(), 400 + margins.top() + margins.bottom());
     pecards::Grid grid;
     grid.rows = 4;
     grid.cols = 4;
