@@ -134,6 +134,7 @@ RequestCost estimateCost(const ViewRequest& request) {
     switch (request.quantity) {
     case Quantity::Table:
     case Quantity::Phase:
+    case Quantity::UnseenAngles:
         return tableCost(request);
     case Quantity::Score:
     case Quantity::Buckets:

@@ -2,7 +2,7 @@
 
 #include "pecards/pitfallpool.h"
 
-#include "computebudget.h"
+#include "pecards/cost.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 
@@ -68,8 +68,11 @@ Grid poolPitfallRows(const ViewRequest& request, const PitfallSpec& spec, const 
     const std::int64_t shown_rows = exact ? w.rows() : row_blocks.count();
     const std::int64_t width = table ? spec.query.columns() : spec.length;
     const std::int64_t per_entry = table ? 16 : std::max(spec.query.dimension(), 16);
-    detail::checkBudget(shown_rows * width * per_entry, kPitfallWorkBudget,
-        "pitfall multiply-adds (rows shown x L x max(d, 16))", "use reduction sample or fewer window rows");
+    CostLimits limits = defaultCostLimits();
+    limits.work = kPitfallWorkBudget;
+    checkCost({shown_rows * width * per_entry, 0, "pitfall multiply-adds (rows shown x L x max(d, 16))",
+                  "use reduction sample or fewer window rows"},
+        limits);
     const auto block = [&](std::int64_t first, std::int64_t count) {
         Eigen::MatrixXd values = rows(first, count);
         if (attention) {
