@@ -30,6 +30,8 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
     const CurveInputs& in = request.curve;
     const auto count = [](const std::vector<double>& list) { return static_cast<std::int64_t>(list.size()); };
     const std::int64_t d = cardDimension(p);
+    // Lab quantities: one column block per scaling (--scalings; all six by default).
+    const std::int64_t scalings = in.scalings.empty() ? 6 : static_cast<std::int64_t>(in.scalings.size());
     switch (request.quantity->curve) {
     case Curve::InvFreq:
         return {d / 2, 16};
@@ -54,6 +56,19 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(p.length, in.learned.cols()), 32};
     case Curve::LearnedSimilarity:
         return {mul(p.length, p.length), std::max<std::int64_t>(in.learned.cols(), 1)};
+    case Curve::ScalingRatio: // per pair and scaling: the scaled frequency, wavelengths, factor
+        return {mul(d / 2, 4 + 3 * scalings), 64};
+    case Curve::ScoreVsDistance: // per distance and scaling: two scores and the decay bound
+        return {mul(in.points, 1 + 3 * scalings), mul(d, 3)};
+    case Curve::DynamicBase:
+        return {mul(in.points, 2), 64};
+    case Curve::AttentionEntropy: // the causal half of each scaling's L x L logits
+        return {mul(p.length, 2 + scalings), mul(mul(p.length / 2 + 1, std::max<std::int64_t>(d, 16)),
+                                                  scalings) / std::max<std::int64_t>(2 + scalings, 1)};
+    case Curve::Spectrum: // charts (render only): a curve point per pair or position
+    case Curve::Waves:
+    case Curve::Polar:
+        return {mul(d, 128), 16};
     case Curve::None:
         break;
     }

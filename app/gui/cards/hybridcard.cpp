@@ -28,12 +28,12 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return HybridCard::tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
                 .arg(p.rope.base)
                 .arg(p.rope.head_dim);
-        case CurveKind::ScalingRatio:
+        case pecards::app::CurveKind::ScalingRatio:
             return HybridCard::tr("Lab: every RoPE scaling's θ'_i/θ_i per pair at one factor, %1")
                 .arg(parts(p));
-        case CurveKind::ScoreVsDistance:
+        case pecards::app::CurveKind::ScoreVsDistance:
             return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1").arg(parts(p));
-        case CurveKind::DynamicBase:
+        case pecards::app::CurveKind::DynamicBase:
             return HybridCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(parts(p));
         default:
             return HybridCard::tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
@@ -107,12 +107,12 @@ CardEntry HybridCard::entry() {
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
         chartView(QStringLiteral("lab-ratio"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "Lab: scaling ratio per pair (chart)"), CurveKind::ScalingRatio),
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: scaling ratio per pair (chart)"), pecards::app::CurveKind::ScalingRatio),
         chartView(QStringLiteral("lab-score"), "HybridCard",
             QT_TRANSLATE_NOOP("HybridCard", "Lab: score against distance (chart)"),
-            CurveKind::ScoreVsDistance),
+            pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"), CurveKind::DynamicBase)};
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),
         QStringLiteral("decay")};
     return e;

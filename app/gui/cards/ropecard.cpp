@@ -30,11 +30,11 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
         case pecards::app::CurveKind::Decay:
             return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
-        case CurveKind::ScalingRatio:
+        case pecards::app::CurveKind::ScalingRatio:
             return RopeCard::tr("Lab: every scaling's θ'_i/θ_i per pair at one factor, %1").arg(dims(p));
-        case CurveKind::ScoreVsDistance:
+        case pecards::app::CurveKind::ScoreVsDistance:
             return RopeCard::tr("Lab: score against distance for every scaling, L0 marked, %1").arg(dims(p));
-        case CurveKind::DynamicBase:
+        case pecards::app::CurveKind::DynamicBase:
             return RopeCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(dims(p));
         default:
             return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
@@ -124,11 +124,11 @@ CardEntry RopeCard::entry() {
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
         chartView(QStringLiteral("lab-ratio"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: scaling ratio per pair (chart)"), CurveKind::ScalingRatio),
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: scaling ratio per pair (chart)"), pecards::app::CurveKind::ScalingRatio),
         chartView(QStringLiteral("lab-score"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"), CurveKind::ScoreVsDistance),
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"), pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), CurveKind::DynamicBase)};
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
         QStringLiteral("spectrum")};
     return e;
