@@ -63,8 +63,9 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
     case Curve::DynamicBase:
         return {mul(in.points, 2), 64};
     case Curve::AttentionEntropy: // the causal half of each scaling's L x L logits
-        return {mul(p.length, 2 + scalings), mul(mul(p.length / 2 + 1, std::max<std::int64_t>(d, 16)),
-                                                  scalings) / std::max<std::int64_t>(2 + scalings, 1)};
+        return {mul(p.length, 2 + scalings),
+            mul(mul(p.length / 2 + 1, std::max<std::int64_t>(d, 16)), scalings)
+                / std::max<std::int64_t>(2 + scalings, 1)};
     case Curve::Spectrum: // charts (render only): a curve point per pair or position
     case Curve::Waves:
     case Curve::Polar:

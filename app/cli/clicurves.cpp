@@ -1,7 +1,7 @@
 #include "clicurves.h"
 
-#include "figure/curves.h"
 #include "clilab.h"
+#include "figure/curves.h"
 #include "pecards/alibi.h"
 #include "pecards/learned.h"
 #include "pecards/relative.h"

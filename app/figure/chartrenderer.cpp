@@ -302,7 +302,8 @@ void drawSeries(
 }
 
 /// The shaded regions and markers, clipped to the plot, each named at the top of the plot.
-void drawRegions(QPainter& painter, const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
+void drawRegions(
+    QPainter& painter, const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
     painter.save();
     painter.setClipRect(L.plot);
     double labelTop = L.plot.top() + L.gap;
@@ -320,7 +321,8 @@ void drawRegions(QPainter& painter, const Layout& L, const ChartSpec& spec, cons
             painter.fillRect(QRectF(QPointF(left, L.plot.top()), QPointF(right, L.plot.bottom())), color);
         }
         painter.setPen(QColor(kFigureCaptionColor));
-        drawAlignedText(painter, tick, region.name, QPointF(left + L.gap, labelTop), Qt::AlignLeft | Qt::AlignTop);
+        drawAlignedText(
+            painter, tick, region.name, QPointF(left + L.gap, labelTop), Qt::AlignLeft | Qt::AlignTop);
         labelTop += tick.lineSpacing();
     }
     painter.restore();

@@ -10,9 +10,9 @@
 #include <numbers>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
-#include <pecards/probe.h>
 #include <pecards/pitfall.h>
 #include <pecards/precision.h>
+#include <pecards/probe.h>
 #include <pecards/relative.h>
 #include <pecards/rope.h>
 #include <pecards/rope_scaling.h>

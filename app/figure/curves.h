@@ -76,7 +76,8 @@ struct CurveSet {
 CurveSet computeCurves(const CurveRequest& request);
 
 /// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
-/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error", "scaling-ratio", "score-vs-distance", "dynamic-base".
+/// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error",
+/// "scaling-ratio", "score-vs-distance", "dynamic-base".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.

@@ -11,15 +11,18 @@ namespace pecards::app {
 
 namespace {
 
-/// Smallest m x 10^k >= raw with m from `mantissas` (ascending, the last one < 10).
+/// Smallest m x 10^k >= raw with m from `mantissas` (ascending, the last one < 10); `raw`
+/// itself where 10^k underflows (subnormal raw), so the step is never 0.
 template <std::size_t N> double niceStep(double raw, const std::array<double, N>& mantissas) {
     const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * power;
     for (const double m : mantissas) {
         if (m * power >= raw * (1.0 - 1e-12)) {
-            return m * power;
+            step = m * power;
+            break;
         }
     }
-    return 10.0 * power;
+    return step > 0.0 ? step : raw;
 }
 
 constexpr std::array<double, 4> kValueMantissas {1.0, 2.0, 2.5, 5.0};
@@ -40,7 +43,8 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
     const double raw = max / maxCount - min / maxCount;
     double step = niceStep(raw > 0.0 ? raw : std::numeric_limits<double>::denorm_min(), kValueMantissas);
     ValueTicks ticks;
-    // Each pass makes at most maxCount + 1 ticks and the step grows by >= 1.25x per pass, so
+    // Each pass makes at most maxCount + 1 ticks and the step grows by >= 1.25x per pass (or
+    // doubles), so
     // both loops end, also where k * step cannot tell neighbouring multiples apart (|k| > 2^53).
     while (std::isfinite(step)) {
         ticks.values.clear();
@@ -57,7 +61,10 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
             ticks.step = step;
             return ticks;
         }
-        step = niceStep(step * 1.0001, kValueMantissas); // the next coarser nice step
+        // The next coarser nice step; where the step is subnormal, step * 1.0001 rounds back
+        // to step, so it doubles instead: the loop ends within ~2100 passes in any case.
+        const double next = niceStep(step * 1.0001, kValueMantissas);
+        step = next > step ? next : 2.0 * step;
     }
     // Not reached for finite min < max (a step of the whole range fits); kept as a bound.
     ticks.values = {min, max};

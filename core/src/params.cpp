@@ -3,8 +3,8 @@
 #include "pecards/params.h"
 
 #include "check.h"
-#include "pecards/pitfall.h"
 #include "pecards/parambounds.h"
+#include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
 #include "validation.h"
 

@@ -6,9 +6,8 @@
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
-#include "validation.h"
-
 #include "pecards/viewrules.h"
+#include "validation.h"
 
 #include <algorithm>
 #include <array>
@@ -64,7 +63,7 @@ constexpr std::array kPitfalls {
         "Transformer-XL _rel_shift slicing x_padded[:-1] instead of [1:]: every distance off by "
         "one, zero on the diagonal"},
     PitfallInfo {Pitfall::AlibiFlippedSlope, Card::Alibi, "alibi-flipped-slope",
-        "bias = -m*j - (-m*i) = +m (i - j): a positive slope rewards distance (encodings.md claim)"},
+        "bias = -m*j - (-m*i) = +m (i - j): a positive slope rewards distance (docs/encodings.md claim)"},
     PitfallInfo {Pitfall::AlibiRowOffsetNoMask, Card::Alibi, "alibi-row-offset-no-mask",
         "the +m*j row-offset shortcut (ofirpress, BLOOM) in a bidirectional encoder: without the "
         "causal mask it is no longer -m|i - j| and the last key wins"},

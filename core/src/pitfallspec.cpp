@@ -9,11 +9,10 @@
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/viewrules.h"
 #include "positionalprofile.h"
 
 #include <cmath>
-#include "pecards/viewrules.h"
-
 #include <limits>
 
 namespace pecards {
@@ -102,8 +101,8 @@ void ropeSpec(const CardParams& params, PitfallSpec& spec) {
         return;
     }
     case Pitfall::RopeStaleDynamicNtk: {
-        const RopeStaleFrequencies theta
-            = ropeStaleDynamicInvFreq(rope, effectiveSeqLen(params.rope, params.length), pitfall.stale_seq_len);
+        const RopeStaleFrequencies theta = ropeStaleDynamicInvFreq(
+            rope, effectiveSeqLen(params.rope, params.length), pitfall.stale_seq_len);
         const RopeColumnMap map = ropeColumnMap(rope.layout, r);
         spec.query = rotationSide(map, theta.current, q, a);
         spec.key = rotationSide(map, fixed ? theta.current : theta.stale, k, a);

@@ -200,8 +200,9 @@ Eigen::VectorXd attentionEntropy(const RopeParams& params, std::uint64_t seed, s
     const int d = params.head_dim;
     // Content-attention work: the causal half of the L x L logits, max(d, 16) each; memory: the
     // rotated q and k (L x d doubles each).
-    checkCost({length * length / 2 * std::max(d, 16), 2 * length * d * static_cast<std::int64_t>(sizeof(double)),
-        "attention entropy multiply-adds (L^2/2 x max(head_dim, 16))", "use a smaller length"});
+    checkCost(
+        {length * length / 2 * std::max(d, 16), 2 * length * d * static_cast<std::int64_t>(sizeof(double)),
+            "attention entropy multiply-adds (L^2/2 x max(head_dim, 16))", "use a smaller length"});
     const RopeScalingResult scaling = ropeScaling(params, length);
     const int r = rotaryDim(params);
     // Rotated content vectors, rows = positions; rotated dims carry the attention factor.

@@ -1,2730 +1,2639 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>AlibiCard</name>
-        <message>
-            <source>ALiBi</source>
-            <translation>ALiBi</translation>
-        </message>
-        <message>
-            <source>form: %1; slopes m_h = 2^(-%2h/H), H = %3; %4</source>
-            <translation>形式：%1；斜率 m_h = 2^(-%2h/H)，H = %3；%4</translation>
-        </message>
-        <message>
-            <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
-            <translation>Press 等 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
-        </message>
-        <message>
-            <source>Bias per head (chart)</source>
-            <translation>各头的偏置（曲线图）</translation>
-        </message>
-        <message>
-            <source>head %1 of %2, slope %3</source>
-            <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
-        </message>
-        <message>
-            <source>Bias against distance for all %1 heads (slopes 2^(-%2h/H)); thick: head %3</source>
-            <translation>全部 %1 个头的偏置随距离变化（斜率 2^(-%2h/H)）；粗线：第 %3 个头</translation>
-        </message>
-        <message>
-            <source>ALiBi bias, %1, %2</source>
-            <translation>ALiBi 偏置，%1，%2</translation>
-        </message>
-        <message>
-            <source>Attention softmax(bias), %1, %2</source>
-            <translation>注意力 softmax(偏置)，%1，%2</translation>
-        </message>
-        <message>
-            <source>Content score q_i·k_j/√d + bias, %1, seed %2</source>
-            <translation>内容得分 q_i·k_j/√d + 偏置，%1，种子 %2</translation>
-        </message>
-        <message>
-            <source>Content attention, %1, seed %2</source>
-            <translation>内容注意力，%1，种子 %2</translation>
-        </message>
-        <message>
-            <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
-            <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
-        </message>
-        <message>
-            <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
-            <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
-        </message>
-    </context>
-    <context>
-        <name>Card</name>
-        <message>
-            <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
-            <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
-        </message>
-        <message>
-            <source>Flip to back ⟲</source>
-            <translation>翻到背面 ⟲</translation>
-        </message>
-        <message>
-            <source>Flip to front ⟲</source>
-            <translation>翻到正面 ⟲</translation>
-        </message>
-        <message>
-            <source>Change parameters</source>
-            <translation>修改参数</translation>
-        </message>
-        <message>
-            <source>Reset %1 to defaults</source>
-            <translation>将 %1 恢复默认值</translation>
-        </message>
-        <message>
-            <source>Turn the card over (Card &gt; Flip, %1)</source>
-            <translation>翻转卡片（卡片 &gt; 翻转，%1）</translation>
-        </message>
-        <message>
-            <source>Back to views</source>
-            <translation>返回视图</translation>
-        </message>
-        <message>
-            <source>Pitfalls</source>
-            <translation>陷阱</translation>
-        </message>
-        <message>
-            <source>The classic bugs of this encoding next to the correct version</source>
-            <translation>该编码的经典错误与正确版本的对比</translation>
-        </message>
-        <message>
-            <source>Turn the card over (Ctrl+F)</source>
-            <translation>翻转卡片（Ctrl+F）</translation>
-        </message>
-    </context>
-    <context>
-        <name>CardText</name>
-        <message>
-            <source>&lt;p&gt;&lt;i&gt;The text of this card side is missing (%1).&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Convention:&lt;/b&gt; %2&lt;/p&gt;</source>
-            <translation>&lt;p&gt;&lt;i&gt;此卡片面的文字缺失（%1）。&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;约定：&lt;/b&gt;%2&lt;/p&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>CardView</name>
-        <message>
-            <source>Save…</source>
-            <translation>保存…</translation>
-        </message>
-        <message>
-            <source>Save this view as a figure or its numbers</source>
-            <translation>将此视图保存为图或数据</translation>
-        </message>
-    </context>
-    <context>
-        <name>ChartPanel</name>
-        <message>
-            <source>Comma-separated %1; empty = automatic</source>
-            <translation>以逗号分隔的%1；留空 = 自动</translation>
-        </message>
-        <message>
-            <source>pair indices i</source>
-            <translation>频率对编号 i</translation>
-        </message>
-        <message>
-            <source>dimensions / pairs</source>
-            <translation>维度 / 频率对</translation>
-        </message>
-        <message>
-            <source>pairs:</source>
-            <translation>频率对：</translation>
-        </message>
-        <message>
-            <source>channels:</source>
-            <translation>通道：</translation>
-        </message>
-        <message>
-            <source>Position m: drag to rotate every pair by m·θ_i</source>
-            <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
-        </message>
-        <message>
-            <source>Positions shown</source>
-            <translation>显示的位置数</translation>
-        </message>
-        <message>
-            <source>Largest distance shown</source>
-            <translation>显示的最大距离</translation>
-        </message>
-        <message>
-            <source>positions:</source>
-            <translation>位置：</translation>
-        </message>
-        <message>
-            <source>reach:</source>
-            <translation>范围：</translation>
-        </message>
-        <message>
-            <source>auto</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <source>position m:</source>
-            <translation>位置 m：</translation>
-        </message>
-        <message>
-            <source>m:</source>
-            <translation>m：</translation>
-        </message>
-        <message>
-            <source>Sequence length n: dynamic NTK recomputes the base b' for it</source>
-            <translation>序列长度 n：动态 NTK 按它重新计算基数 b'</translation>
-        </message>
-        <message>
-            <source>n:</source>
-            <translation>n：</translation>
-        </message>
-    </context>
-    <context>
-        <name>CompareController</name>
-        <message>
-            <source>masked</source>
-            <translation>已屏蔽</translation>
-        </message>
-        <message>
-            <source>%1 = %2, %3 = %4 (%5):  A = %6,  B = %7,  A - B = %8</source>
-            <translation>%1 = %2，%3 = %4（%5）：A = %6，B = %7，A - B = %8</translation>
-        </message>
-        <message>
-            <source>exact</source>
-            <translation>精确</translation>
-        </message>
-        <message>
-            <source>pixel %1</source>
-            <translation>像素 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>CompareView</name>
-        <message>
-            <source>&lt;b&gt;Compare&lt;/b&gt; two cards or two parameter sets:</source>
-            <translation>&lt;b&gt;比较&lt;/b&gt;两张卡片或两组参数：</translation>
-        </message>
-        <message>
-            <source>RoPE base 10⁴ vs 5·10⁵</source>
-            <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
-        </message>
-        <message>
-            <source>ALiBi vs RoPE+ALiBi</source>
-            <translation>ALiBi 对比 RoPE+ALiBi</translation>
-        </message>
-        <message>
-            <source>ALiBi causal vs BLOOM form</source>
-            <translation>ALiBi 因果形式对比 BLOOM 形式</translation>
-        </message>
-        <message>
-            <source>quantity:</source>
-            <translation>量：</translation>
-        </message>
-        <message>
-            <source>pixel:</source>
-            <translation>像素：</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;A&lt;/b&gt; card:</source>
-            <translation>&lt;b&gt;A&lt;/b&gt; 卡片：</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;B&lt;/b&gt; card:</source>
-            <translation>&lt;b&gt;B&lt;/b&gt; 卡片：</translation>
-        </message>
-        <message>
-            <source>%1 — %2: %3</source>
-            <translation>%1 — %2：%3</translation>
-        </message>
-        <message>
-            <source>A - B (%1), diverging colours centred at 0; masked on either side = grey</source>
-            <translation>A - B（%1），发散色以 0 为中心；任一侧被屏蔽 = 灰色</translation>
-        </message>
-    </context>
-    <context>
-        <name>ControlGroups</name>
-        <message>
-            <source>Sequence</source>
-            <translation>序列</translation>
-        </message>
-        <message>
-            <source>max length L</source>
-            <translation>最大长度 L</translation>
-        </message>
-        <message>
-            <source>Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L</source>
-            <translation>位置数 L（8 到 2^20 = 1048576）；热图显示 L x L 的窗口</translation>
-        </message>
-        <message>
-            <source>causal mask</source>
-            <translation>因果掩码</translation>
-        </message>
-        <message>
-            <source>Mask keys j &gt; i (decoder attention)</source>
-            <translation>屏蔽 j &gt; i 的键（解码器注意力）</translation>
-        </message>
-        <message>
-            <source>RoPE</source>
-            <translation>RoPE</translation>
-        </message>
-        <message>
-            <source>head_dim d</source>
-            <translation>head_dim d</translation>
-        </message>
-        <message>
-            <source>Size of one head's q and k; must be even, in [2, 1024]</source>
-            <translation>单个头的 q 和 k 的维数；必须为偶数，范围 [2, 1024]</translation>
-        </message>
-        <message>
-            <source>base θ</source>
-            <translation>基数 θ</translation>
-        </message>
-        <message>
-            <source>θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3</source>
-            <translation>θ_i = base^(-2i/r)；RoFormer 和 LLaMA 2 中为 10000，Llama 3 中为 500000</translation>
-        </message>
-        <message>
-            <source>rotary_dim r</source>
-            <translation>rotary_dim r</translation>
-        </message>
-        <message>
-            <source>Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = head_dim</source>
-            <translation>部分旋转（GPT-NeoX rotary_pct、GPT-J rotary_dim）：只旋转前 r 维；0 = head_dim</translation>
-        </message>
-        <message>
-            <source>pair layout</source>
-            <translation>频率对布局</translation>
-        </message>
-        <message>
-            <source>half-split (x_i, x_i+r/2)</source>
-            <translation>对半拆分 (x_i, x_i+r/2)</translation>
-        </message>
-        <message>
-            <source>GPT-NeoX, HF LLaMA rotate_half</source>
-            <translation>GPT-NeoX、HF LLaMA rotate_half</translation>
-        </message>
-        <message>
-            <source>interleaved (x_2i, x_2i+1)</source>
-            <translation>交错 (x_2i, x_2i+1)</translation>
-        </message>
-        <message>
-            <source>RoFormer, GPT-J, Meta LLaMA</source>
-            <translation>RoFormer、GPT-J、Meta LLaMA</translation>
-        </message>
-        <message>
-            <source>Same maths, different memory order: porting weights needs a permutation of q/k rows</source>
-            <translation>数学相同，内存顺序不同：移植权重时需要对 q/k 的行做置换</translation>
-        </message>
-        <message>
-            <source>Context extension</source>
-            <translation>上下文扩展</translation>
-        </message>
-        <message>
-            <source>scaling type</source>
-            <translation>缩放类型</translation>
-        </message>
-        <message>
-            <source>factor s</source>
-            <translation>因子 s</translation>
-        </message>
-        <message>
-            <source>Scaling factor s &gt;= 1</source>
-            <translation>缩放因子 s &gt;= 1</translation>
-        </message>
-        <message>
-            <source>original max positions L0</source>
-            <translation>原始最大位置数 L0</translation>
-        </message>
-        <message>
-            <source>original_max_position_embeddings: the context the model was trained on</source>
-            <translation>original_max_position_embeddings：模型训练时的上下文长度</translation>
-        </message>
-        <message>
-            <source>max_position_embeddings</source>
-            <translation>max_position_embeddings</translation>
-        </message>
-        <message>
-            <source>The model's max_position_embeddings (dynamic NTK, YaRN, longrope)</source>
-            <translation>模型的 max_position_embeddings（dynamic NTK、YaRN、longrope）</translation>
-        </message>
-        <message>
-            <source>beta_fast</source>
-            <translation>beta_fast</translation>
-        </message>
-        <message>
-            <source>YaRN: rotations over L0 where the ramp ends on the fast side (32)</source>
-            <translation>YaRN：在 L0 内的旋转圈数，斜坡在快速一侧的终点（32）</translation>
-        </message>
-        <message>
-            <source>beta_slow</source>
-            <translation>beta_slow</translation>
-        </message>
-        <message>
-            <source>YaRN: rotations over L0 where the ramp ends on the slow side (1)</source>
-            <translation>YaRN：在 L0 内的旋转圈数，斜坡在慢速一侧的终点（1）</translation>
-        </message>
-        <message>
-            <source>low_freq_factor</source>
-            <translation>low_freq_factor</translation>
-        </message>
-        <message>
-            <source>Llama 3: wavelengths above L0/low_freq_factor are divided by s</source>
-            <translation>Llama 3：波长大于 L0/low_freq_factor 的频率除以 s</translation>
-        </message>
-        <message>
-            <source>high_freq_factor</source>
-            <translation>high_freq_factor</translation>
-        </message>
-        <message>
-            <source>Llama 3: wavelengths below L0/high_freq_factor are kept</source>
-            <translation>Llama 3：波长小于 L0/high_freq_factor 的频率保持不变</translation>
-        </message>
-        <message>
-            <source>ALiBi</source>
-            <translation>ALiBi</translation>
-        </message>
-        <message>
-            <source>heads H</source>
-            <translation>头数 H</translation>
-        </message>
-        <message>
-            <source>Number of heads; slopes m_h = 2^(-8h/H) for H a power of two</source>
-            <translation>头数；H 为 2 的幂时斜率 m_h = 2^(-8h/H)</translation>
-        </message>
-        <message>
-            <source>head shown h</source>
-            <translation>显示的头 h</translation>
-        </message>
-        <message>
-            <source>Head shown in the heatmaps, 1..H (h = 1 has the steepest slope)</source>
-            <translation>热图中显示的头，1..H（h = 1 斜率最陡）</translation>
-        </message>
-        <message>
-            <source>slope exponent B</source>
-            <translation>斜率指数 B</translation>
-        </message>
-        <message>
-            <source>The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)</source>
-            <translation>m_h = 2^(-8h/H) 中的 8（MPT alibi_bias_max）</translation>
-        </message>
-        <message>
-            <source>bias form</source>
-            <translation>偏置形式</translation>
-        </message>
-        <message>
-            <source>causal -m(i-j)</source>
-            <translation>因果 -m(i-j)</translation>
-        </message>
-        <message>
-            <source>paper, GPT-NeoX; masked for j &gt; i</source>
-            <translation>论文、GPT-NeoX；j &gt; i 被屏蔽</translation>
-        </message>
-        <message>
-            <source>symmetric -m|i-j|</source>
-            <translation>对称 -m|i-j|</translation>
-        </message>
-        <message>
-            <source>encoder variant</source>
-            <translation>编码器变体</translation>
-        </message>
-        <message>
-            <source>row offset +m·j (BLOOM)</source>
-            <translation>行偏移 +m·j（BLOOM）</translation>
-        </message>
-        <message>
-            <source>ofirpress, HF BLOOM: equal after the causal softmax, not before</source>
-            <translation>ofirpress、HF BLOOM：因果 softmax 之后相同，之前不同</translation>
-        </message>
-        <message>
-            <source>row offset -m(L-1-j) (llm-foundry)</source>
-            <translation>行偏移 -m(L-1-j)（llm-foundry）</translation>
-        </message>
-        <message>
-            <source>MPT / llm-foundry: equal after the causal softmax, not before</source>
-            <translation>MPT / llm-foundry：因果 softmax 之后相同，之前不同</translation>
-        </message>
-        <message>
-            <source>Size of q/k in the content views; even, in [2, 1024]</source>
-            <translation>内容视图中 q/k 的维数；偶数，范围 [2, 1024]</translation>
-        </message>
-        <message>
-            <source>Probe and content vectors</source>
-            <translation>探针与内容向量</translation>
-        </message>
-        <message>
-            <source>probe q, k</source>
-            <translation>探针 q、k</translation>
-        </message>
-        <message>
-            <source>ones (1, …, 1)</source>
-            <translation>全一 (1, …, 1)</translation>
-        </message>
-        <message>
-            <source>random N(0, I/d)</source>
-            <translation>随机 N(0, I/d)</translation>
-        </message>
-        <message>
-            <source>The fixed q and k of the positional-only views</source>
-            <translation>纯位置视图所用的固定 q 和 k</translation>
-        </message>
-        <message>
-            <source>seed</source>
-            <translation>种子</translation>
-        </message>
-        <message>
-            <source>Seed of random probes, content vectors and learned tables (T5 buckets, Shaw, Transformer-XL)</source>
-            <translation>随机探针、内容向量和学习表（T5 分桶、Shaw、Transformer-XL）的种子</translation>
-        </message>
-        <message>
-            <source>HF transformers modeling_rope_utils.py rope_type; choosing one fills typical values for the keys it reads (factor 4, L0 4096, ...)</source>
-            <translation>HF transformers modeling_rope_utils.py 的 rope_type；选择后为其读取的键填入典型值（factor 4、L0 4096 等）</translation>
-        </message>
-        <message>
-            <source>truncate</source>
-            <translation>truncate（取整）</translation>
-        </message>
-        <message>
-            <source>YaRN: floor/ceil the correction range to whole pairs (HF truncate, default on)</source>
-            <translation>YaRN：把校正范围向下/向上取整到整对（HF truncate，默认开启）</translation>
-        </message>
-        <message>
-            <source>mscale</source>
-            <translation>mscale</translation>
-        </message>
-        <message>
-            <source>YaRN, DeepSeek form: mscale (0 = not given)</source>
-            <translation>YaRN，DeepSeek 形式：mscale（0 = 未给出）</translation>
-        </message>
-        <message>
-            <source>mscale_all_dim</source>
-            <translation>mscale_all_dim</translation>
-        </message>
-        <message>
-            <source>YaRN, DeepSeek form: mscale_all_dim (0 = not given)</source>
-            <translation>YaRN，DeepSeek 形式：mscale_all_dim（0 = 未给出）</translation>
-        </message>
-        <message>
-            <source>attention_factor</source>
-            <translation>attention_factor（注意力因子）</translation>
-        </message>
-        <message>
-            <source>YaRN, longrope: multiplies cos and sin (0 = derived from the factor)</source>
-            <translation>YaRN、longrope：乘到 cos 和 sin 上（0 = 由 factor 推出）</translation>
-        </message>
-        <message>
-            <source>longrope factors per pair</source>
-            <translation>每对频率的 longrope 因子</translation>
-        </message>
-        <message>
-            <source>short_factor and long_factor, one entry per frequency pair (rotary_dim/2)</source>
-            <translation>short_factor 与 long_factor，每个频率对一项（rotary_dim/2 项）</translation>
-        </message>
-        <message>
-            <source>HF transformers modeling_rope_utils.py rope_type</source>
-            <translation>HF transformers modeling_rope_utils.py 的 rope_type</translation>
-        </message>
-        <message>
-            <source>original_max_position_embeddings: the context the model was trained on (also the training length L0 of the lab and the unseen-angles map)</source>
-            <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
-        </message>
-        <message>
-            <source>Number of heads H in [1, 128]; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
-            <translation>头数 H，范围 [1, 128]；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
-        </message>
-        <message>
-            <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)</source>
-            <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2^-0.5）</translation>
-        </message>
-    </context>
-    <context>
-        <name>Curves</name>
-        <message>
-            <source>pretraining context L0 = %1</source>
-            <translation>预训练上下文 L0 = %1</translation>
-        </message>
-        <message>
-            <source>position p</source>
-            <translation>位置 p</translation>
-        </message>
-        <message>
-            <source>PE[p, dim]</source>
-            <translation>PE[p, dim]</translation>
-        </message>
-        <message>
-            <source>dim %1</source>
-            <translation>维 %1</translation>
-        </message>
-        <message>
-            <source>position m</source>
-            <translation>位置 m</translation>
-        </message>
-        <message>
-            <source>cos / sin of m·θ_i</source>
-            <translation>m·θ_i 的 cos / sin</translation>
-        </message>
-        <message>
-            <source>cos, pair %1</source>
-            <translation>cos，频率对 %1</translation>
-        </message>
-        <message>
-            <source>sin, pair %1</source>
-            <translation>sin，频率对 %1</translation>
-        </message>
-        <message>
-            <source>pair %1</source>
-            <translation>频率对 %1</translation>
-        </message>
-        <message>
-            <source>pair %1, previous positions</source>
-            <translation>频率对 %1，之前的位置</translation>
-        </message>
-        <message>
-            <source>pair i</source>
-            <translation>频率对 i</translation>
-        </message>
-        <message>
-            <source>wavelength 2π/θ_i (positions)</source>
-            <translation>波长 2π/θ_i（位置数）</translation>
-        </message>
-        <message>
-            <source>unscaled θ_i = b^(-2i/r)</source>
-            <translation>未缩放 θ_i = b^(-2i/r)</translation>
-        </message>
-        <message>
-            <source>scaled (%1)</source>
-            <translation>缩放后（%1）</translation>
-        </message>
-        <message>
-            <source>context L = %1</source>
-            <translation>上下文 L = %1</translation>
-        </message>
-        <message>
-            <source>relative distance r = m - n</source>
-            <translation>相对距离 r = m - n</translation>
-        </message>
-        <message>
-            <source>bound B(r)</source>
-            <translation>上界 B(r)</translation>
-        </message>
-        <message>
-            <source>B(r), RoFormer §3.4.3</source>
-            <translation>B(r)，RoFormer §3.4.3</translation>
-        </message>
-        <message>
-            <source>distance i - j</source>
-            <translation>距离 i - j</translation>
-        </message>
-        <message>
-            <source>distance i - j (j ≤ i)</source>
-            <translation>距离 i - j（j ≤ i）</translation>
-        </message>
-        <message>
-            <source>bias -m·|i-j|</source>
-            <translation>偏置 -m·|i-j|</translation>
-        </message>
-        <message>
-            <source>bias -m·(i-j)</source>
-            <translation>偏置 -m·(i-j)</translation>
-        </message>
-        <message>
-            <source>h%1: %2</source>
-            <translation>头 %1：%2</translation>
-        </message>
-        <message>
-            <source>relative position n = j - i</source>
-            <translation>相对位置 n = j - i</translation>
-        </message>
-        <message>
-            <source>T5 bucket</source>
-            <translation>T5 桶</translation>
-        </message>
-        <message>
-            <source>Shaw index clip(j-i, -k, k) + k</source>
-            <translation>Shaw 索引 clip(j-i, -k, k) + k</translation>
-        </message>
-        <message>
-            <source>bucket(n)</source>
-            <translation>桶(n)</translation>
-        </message>
-        <message>
-            <source>index(n)</source>
-            <translation>索引(n)</translation>
-        </message>
-        <message>
-            <source>offset n = j - i (positions)</source>
-            <translation>偏移 n = j - i（位置）</translation>
-        </message>
-        <message>
-            <source>similarity PE_i·PE_j</source>
-            <translation>相似度 PE_i·PE_j</translation>
-        </message>
-        <message>
-            <source>score (logit units)</source>
-            <translation>分数（logit 单位）</translation>
-        </message>
-        <message>
-            <source>Σ_i cos(n·ω_i)</source>
-            <translation>Σ_i cos(n·ω_i)</translation>
-        </message>
-        <message>
-            <source>(R_i q)·(R_j k)</source>
-            <translation>(R_i q)·(R_j k)</translation>
-        </message>
-        <message>
-            <source>angle of the rotated pair (degrees, counter-clockwise from the x axis)</source>
-            <translation>旋转后一对的角度（度，从 x 轴逆时针）</translation>
-        </message>
-        <message>
-            <source>pair (radius |(q_a, q_b)|, largest = 1)</source>
-            <translation>频率对（半径 |(q_a, q_b)|，最大 = 1）</translation>
-        </message>
-        <message>
-            <source>|phase error| of pair %1 (rad)</source>
-            <translation>第 %1 对的 |相位误差|（弧度）</translation>
-        </message>
-        <message>
-            <source>positions</source>
-            <translation>位置</translation>
-        </message>
-        <message>
-            <source>inv_freq</source>
-            <translation>inv_freq</translation>
-        </message>
-        <message>
-            <source>cos/sin cache</source>
-            <translation>cos/sin 缓存</translation>
-        </message>
-        <message>
-            <source>%1: first collision %2 → %3</source>
-            <translation>%1：首次碰撞 %2 → %3</translation>
-        </message>
-        <message>
-            <source>angle m·θ_i mod 2π (degrees)</source>
-            <translation>角度 m·θ_i mod 2π（度）</translation>
-        </message>
-        <message>
-            <source>pair (unit)</source>
-            <translation>频率对（单位长度）</translation>
-        </message>
-    </context>
-    <context>
-        <name>Describe</name>
-        <message>
-            <source>, effective base %1 at seq_len %2</source>
-            <translation>，seq_len %2 时的有效底数 %1</translation>
-        </message>
-        <message>
-            <source>, long factors (seq_len %1 &gt; L0 %2)</source>
-            <translation>，长因子（seq_len %1 &gt; L0 %2）</translation>
-        </message>
-        <message>
-            <source>, short factors (seq_len %1 &lt;= L0 %2)</source>
-            <translation>，短因子（seq_len %1 &lt;= L0 %2）</translation>
-        </message>
-        <message>
-            <source>half-split (GPT-NeoX, HF LLaMA rotate_half)</source>
-            <translation>对半拆分（GPT-NeoX、HF LLaMA rotate_half）</translation>
-        </message>
-        <message>
-            <source>interleaved (RoFormer, GPT-J, Meta LLaMA)</source>
-            <translation>交错（RoFormer、GPT-J、Meta LLaMA）</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>无</translation>
-        </message>
-        <message>
-            <source>, factor %1</source>
-            <translation>，因子 %1</translation>
-        </message>
-        <message>
-            <source>, L0 = %1</source>
-            <translation>，L0 = %1</translation>
-        </message>
-        <message>
-            <source>causal -m(i-j) (paper, GPT-NeoX)</source>
-            <translation>因果 -m(i-j)（论文、GPT-NeoX）</translation>
-        </message>
-        <message>
-            <source>symmetric -m|i-j| (encoder)</source>
-            <translation>对称 -m|i-j|（编码器）</translation>
-        </message>
-        <message>
-            <source>row offset +m·j (ofirpress, HF BLOOM)</source>
-            <translation>行偏移 +m·j（ofirpress、HF BLOOM）</translation>
-        </message>
-        <message>
-            <source>row offset -m(L-1-j) (llm-foundry)</source>
-            <translation>行偏移 -m(L-1-j)（llm-foundry）</translation>
-        </message>
-        <message>
-            <source>explicit q, k</source>
-            <translation>显式 q、k</translation>
-        </message>
-        <message>
-            <source>q = k = (1, …, 1)</source>
-            <translation>q = k = (1, …, 1)</translation>
-        </message>
-        <message>
-            <source>q, k ~ N(0, I/d), seed %1</source>
-            <translation>q、k ~ N(0, I/d)，种子 %1</translation>
-        </message>
-        <message>
-            <source>causal</source>
-            <translation>因果</translation>
-        </message>
-        <message>
-            <source>bidirectional</source>
-            <translation>双向</translation>
-        </message>
-        <message>
-            <source>Encoding table</source>
-            <translation>编码表</translation>
-        </message>
-        <message>
-            <source>Phase table</source>
-            <translation>相位表</translation>
-        </message>
-        <message>
-            <source>Positional score</source>
-            <translation>位置得分</translation>
-        </message>
-        <message>
-            <source>Attention (softmax)</source>
-            <translation>注意力（softmax）</translation>
-        </message>
-        <message>
-            <source>Bucket map</source>
-            <translation>分桶图</translation>
-        </message>
-        <message>
-            <source>Content score</source>
-            <translation>内容得分</translation>
-        </message>
-        <message>
-            <source>Content attention</source>
-            <translation>内容注意力</translation>
-        </message>
-        <message>
-            <source>Angles never seen in training</source>
-            <translation>训练中从未出现的角度</translation>
-        </message>
-        <message>
-            <source>effective base b' = %1 at L = %2 (&gt; %3 trained)</source>
-            <translation>有效底数 b' = %1（L = %2 &gt; 训练长度 %3）</translation>
-        </message>
-        <message>
-            <source>effective base b' = %1: kept while L = %2 ≤ %3 trained</source>
-            <translation>有效底数 b' = %1：L = %2 ≤ 训练长度 %3，底数不变</translation>
-        </message>
-        <message>
-            <source>correction range: pairs i = %1 … %2</source>
-            <translation>修正范围：维度对 i = %1 … %2</translation>
-        </message>
-        <message>
-            <source>long_factor in use (L = %1 &gt; L0 = %2)</source>
-            <translation>使用 long_factor（L = %1 &gt; L0 = %2）</translation>
-        </message>
-        <message>
-            <source>short_factor in use (L = %1 ≤ L0 = %2)</source>
-            <translation>使用 short_factor（L = %1 ≤ L0 = %2）</translation>
-        </message>
-        <message>
-            <source>wavelengths &lt; %1 kept, &gt; %2 divided by %3</source>
-            <translation>波长 &lt; %1 保持不变，&gt; %2 除以 %3</translation>
-        </message>
-        <message>
-            <source>attention factor %1</source>
-            <translation>注意力因子 %1</translation>
-        </message>
-        <message>
-            <source>total logit multiplier %1</source>
-            <translation>logit 总倍数 %1</translation>
-        </message>
-        <message>
-            <source>m_h = 2^(-%1h/%2)</source>
-            <translation>m_h = 2^(-%1h/%2)</translation>
-        </message>
-        <message>
-            <source>m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k</source>
-            <translation>h ≤ %2 时 m_h = 2^(-%1h/%2)，之后 h = %2 + k 时为 2^(-%1(2k-1)/%3)</translation>
-        </message>
-        <message>
-            <source>%1; steepest: head %2, %3</source>
-            <translation>%1；最陡：第 %2 个头，%3</translation>
-        </message>
-    </context>
-    <context>
-        <name>DeviceStatus</name>
-        <message>
-            <source>device: starting…</source>
-            <translation>设备：启动中…</translation>
-        </message>
-        <message>
-            <source>device: %1%2</source>
-            <translation>设备：%1%2</translation>
-        </message>
-        <message>
-            <source> (CPU)</source>
-            <translation>（CPU）</translation>
-        </message>
-        <message>
-            <source>%1: %2 ms</source>
-            <translation>%1：%2 毫秒</translation>
-        </message>
-        <message>
-            <source>Compare A | B</source>
-            <translation>比较 A | B</translation>
-        </message>
-        <message>
-            <source>%1, view %2: %3</source>
-            <translation>%1，视图 %2：%3</translation>
-        </message>
-        <message>
-            <source>%1, one entry</source>
-            <translation>%1，单个元素</translation>
-        </message>
-        <message>
-            <source>last compute: %1 ms (%2)</source>
-            <translation>上次计算：%1 毫秒（%2）</translation>
-        </message>
-        <message>
-            <source>device: %1</source>
-            <translation>设备：%1</translation>
-        </message>
-        <message>
-            <source>device: %1 — %2</source>
-            <translation>设备：%1 — %2</translation>
-        </message>
-        <message>
-            <source>chosen with --cpu: every view in double precision</source>
-            <translation>由 --cpu 选择：所有视图均为双精度</translation>
-        </message>
-    </context>
-    <context>
-        <name>FactorTable</name>
-        <message>
-            <source>short_factor</source>
-            <translation>short_factor</translation>
-        </message>
-        <message>
-            <source>long_factor</source>
-            <translation>long_factor</translation>
-        </message>
-        <message>
-            <source>LongRoPE: pair i's wavelength is multiplied by short_factor[i] up to L0 and by long_factor[i] beyond it; one entry per pair (rotary_dim/2)</source>
-            <translation>LongRoPE：第 i 对的波长在 L0 以内乘以 short_factor[i]，超过 L0 乘以 long_factor[i]；每对一项（rotary_dim/2 项）</translation>
-        </message>
-        <message>
-            <source>i = %1</source>
-            <translation>i = %1</translation>
-        </message>
-        <message>
-            <source>Fit both lists to rotary_dim/2 = %1 entries</source>
-            <translation>把两个列表调整为 rotary_dim/2 = %1 项</translation>
-        </message>
-    </context>
-    <context>
-        <name>FigureOptionsDialog</name>
-        <message>
-            <source>One column (%1)</source>
-            <translation>单栏（%1）</translation>
-        </message>
-        <message>
-            <source>Two columns (%1)</source>
-            <translation>双栏（%1）</translation>
-        </message>
-        <message>
-            <source>Slide 16:9 (%1)</source>
-            <translation>幻灯片 16:9（%1）</translation>
-        </message>
-        <message>
-            <source>Poster (%1)</source>
-            <translation>海报（%1）</translation>
-        </message>
-        <message>
-            <source>Transparent background</source>
-            <translation>透明背景</translation>
-        </message>
-        <message>
-            <source>Figure options</source>
-            <translation>图形选项</translation>
-        </message>
-        <message>
-            <source>Custom</source>
-            <translation>自定义</translation>
-        </message>
-        <message>
-            <source> in</source>
-            <translation> 英寸</translation>
-        </message>
-        <message>
-            <source> pt</source>
-            <translation> 磅</translation>
-        </message>
-        <message>
-            <source> dpi</source>
-            <translation> dpi</translation>
-        </message>
-        <message>
-            <source>Pixels = inches × dpi</source>
-            <translation>像素 = 英寸 × dpi</translation>
-        </message>
-        <message>
-            <source>SVG and PDF are vector drawings</source>
-            <translation>SVG 和 PDF 是矢量图</translation>
-        </message>
-        <message>
-            <source>Preset:</source>
-            <translation>预设：</translation>
-        </message>
-        <message>
-            <source>Width:</source>
-            <translation>宽度：</translation>
-        </message>
-        <message>
-            <source>Height:</source>
-            <translation>高度：</translation>
-        </message>
-        <message>
-            <source>Font size:</source>
-            <translation>字号：</translation>
-        </message>
-        <message>
-            <source>Resolution:</source>
-            <translation>分辨率：</translation>
-        </message>
-    </context>
-    <context>
-        <name>HeatmapController</name>
-        <message>
-            <source>masked (-inf)</source>
-            <translation>已屏蔽（-inf）</translation>
-        </message>
-        <message>
-            <source>%1: %2 (exact, from the engine)  ·  %3</source>
-            <translation>%1：%2（精确值，来自引擎）  ·  %3</translation>
-        </message>
-        <message>
-            <source>%1: %2 (exact entry)</source>
-            <translation>%1：%2（精确条目）</translation>
-        </message>
-        <message>
-            <source>pixel %1 of ~%2×%3 entries = %4</source>
-            <translation>像素 = 约 %2×%3 个条目的 %1 = %4</translation>
-        </message>
-        <message>
-            <source>%1: asking the engine…  ·  %2</source>
-            <translation>%1：正在询问引擎…  ·  %2</translation>
-        </message>
-        <message>
-            <source>%1 %2–%3 × %4 %5–%6</source>
-            <translation>%1 %2–%3 × %4 %5–%6</translation>
-        </message>
-        <message>
-            <source>exact: one entry per pixel</source>
-            <translation>精确：每像素一个条目</translation>
-        </message>
-        <message>
-            <source>  ·  exact %1 over this window is over the compute budget: zoom in for it</source>
-            <translation>  ·  此窗口上的精确%1超出计算预算：放大即可得到</translation>
-        </message>
-        <message>
-            <source>pixel = %1 of ~%2×%3 entries</source>
-            <translation>像素 = 约 %2×%3 个条目的 %1</translation>
-        </message>
-        <message>
-            <source>%1  ·  %2</source>
-            <translation>%1  ·  %2</translation>
-        </message>
-        <message>
-            <source>%1.
+<context>
+    <name>AlibiCard</name>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
+        <translation>Press 等 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
+    </message>
+    <message>
+        <source>Bias per head (chart)</source>
+        <translation>各头的偏置（曲线图）</translation>
+    </message>
+    <message>
+        <source>head %1 of %2, slope %3</source>
+        <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
+    </message>
+    <message>
+        <source>ALiBi bias, %1, %2</source>
+        <translation>ALiBi 偏置，%1，%2</translation>
+    </message>
+    <message>
+        <source>Attention softmax(bias), %1, %2</source>
+        <translation>注意力 softmax(偏置)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score q_i·k_j/√d + bias, %1, seed %2</source>
+        <translation>内容得分 q_i·k_j/√d + 偏置，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>Content attention, %1, seed %2</source>
+        <translation>内容注意力，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
+        <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
+    </message>
+    <message>
+        <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
+        <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
+    </message>
+</context>
+<context>
+    <name>Autosave</name>
+    <message>
+        <source>Restore workspace</source>
+        <translation>恢复工作区</translation>
+    </message>
+    <message>
+        <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
+        <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Card</name>
+    <message>
+        <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>Flip to back ⟲</source>
+        <translation>翻到背面 ⟲</translation>
+    </message>
+    <message>
+        <source>Flip to front ⟲</source>
+        <translation>翻到正面 ⟲</translation>
+    </message>
+    <message>
+        <source>Change parameters</source>
+        <translation>修改参数</translation>
+    </message>
+    <message>
+        <source>Reset %1 to defaults</source>
+        <translation>将 %1 恢复默认值</translation>
+    </message>
+    <message>
+        <source>Turn the card over (Card &gt; Flip, %1)</source>
+        <translation>翻转卡片（卡片 &gt; 翻转，%1）</translation>
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>Pitfalls</source>
+        <translation>陷阱</translation>
+    </message>
+    <message>
+        <source>The classic bugs of this encoding next to the correct version</source>
+        <translation>该编码的经典错误与正确版本的对比</translation>
+    </message>
+</context>
+<context>
+    <name>CardText</name>
+    <message>
+        <source>&lt;p&gt;&lt;i&gt;The text of this card side is missing (%1).&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Convention:&lt;/b&gt; %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;i&gt;此卡片面的文字缺失（%1）。&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;约定：&lt;/b&gt;%2&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>CardView</name>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save this view as a figure or its numbers</source>
+        <translation>将此视图保存为图或数据</translation>
+    </message>
+</context>
+<context>
+    <name>ChartPanel</name>
+    <message>
+        <source>Comma-separated %1; empty = automatic</source>
+        <translation>以逗号分隔的%1；留空 = 自动</translation>
+    </message>
+    <message>
+        <source>pair indices i</source>
+        <translation>频率对编号 i</translation>
+    </message>
+    <message>
+        <source>dimensions / pairs</source>
+        <translation>维度 / 频率对</translation>
+    </message>
+    <message>
+        <source>pairs:</source>
+        <translation>频率对：</translation>
+    </message>
+    <message>
+        <source>channels:</source>
+        <translation>通道：</translation>
+    </message>
+    <message>
+        <source>Position m: drag to rotate every pair by m·θ_i</source>
+        <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
+    </message>
+    <message>
+        <source>Positions shown</source>
+        <translation>显示的位置数</translation>
+    </message>
+    <message>
+        <source>Largest distance shown</source>
+        <translation>显示的最大距离</translation>
+    </message>
+    <message>
+        <source>positions:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>reach:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>position m:</source>
+        <translation>位置 m：</translation>
+    </message>
+    <message>
+        <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
+        <translation>序列长度 n：动态 NTK 按它重新计算基数 b&apos;</translation>
+    </message>
+    <message>
+        <source>sequence length n:</source>
+        <translation>序列长度 n：</translation>
+    </message>
+</context>
+<context>
+    <name>CompareController</name>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4 (%5):  A = %6,  B = %7,  A - B = %8</source>
+        <translation>%1 = %2，%3 = %4（%5）：A = %6，B = %7，A - B = %8</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <source>pixel %1</source>
+        <translation>像素 %1</translation>
+    </message>
+</context>
+<context>
+    <name>CompareView</name>
+    <message>
+        <source>&lt;b&gt;Compare&lt;/b&gt; two cards or two parameter sets:</source>
+        <translation>&lt;b&gt;比较&lt;/b&gt;两张卡片或两组参数：</translation>
+    </message>
+    <message>
+        <source>RoPE base 10⁴ vs 5·10⁵</source>
+        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+    </message>
+    <message>
+        <source>ALiBi vs RoPE+ALiBi</source>
+        <translation>ALiBi 对比 RoPE+ALiBi</translation>
+    </message>
+    <message>
+        <source>ALiBi causal vs BLOOM form</source>
+        <translation>ALiBi 因果形式对比 BLOOM 形式</translation>
+    </message>
+    <message>
+        <source>quantity:</source>
+        <translation>量：</translation>
+    </message>
+    <message>
+        <source>pixel:</source>
+        <translation>像素：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; card:</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; 卡片：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;B&lt;/b&gt; card:</source>
+        <translation>&lt;b&gt;B&lt;/b&gt; 卡片：</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2：%3</translation>
+    </message>
+    <message>
+        <source>A - B (%1), diverging colours centred at 0; masked on either side = grey</source>
+        <translation>A - B（%1），发散色以 0 为中心；任一侧被屏蔽 = 灰色</translation>
+    </message>
+</context>
+<context>
+    <name>ComputeWorker</name>
+    <message>
+        <source>OpenCL failed while running (%1); using CPU reference</source>
+        <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
+    </message>
+</context>
+<context>
+    <name>ControlGroups</name>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>max length L</source>
+        <translation>最大长度 L</translation>
+    </message>
+    <message>
+        <source>Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L</source>
+        <translation>位置数 L（8 到 2^20 = 1048576）；热图显示 L x L 的窗口</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Mask keys j &gt; i (decoder attention)</source>
+        <translation>屏蔽 j &gt; i 的键（解码器注意力）</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>head_dim d</source>
+        <translation>head_dim d</translation>
+    </message>
+    <message>
+        <source>Size of one head&apos;s q and k; must be even, in [2, 1024]</source>
+        <translation>单个头的 q 和 k 的维数；必须为偶数，范围 [2, 1024]</translation>
+    </message>
+    <message>
+        <source>base θ</source>
+        <translation>基数 θ</translation>
+    </message>
+    <message>
+        <source>θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3</source>
+        <translation>θ_i = base^(-2i/r)；RoFormer 和 LLaMA 2 中为 10000，Llama 3 中为 500000</translation>
+    </message>
+    <message>
+        <source>rotary_dim r</source>
+        <translation>rotary_dim r</translation>
+    </message>
+    <message>
+        <source>Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = head_dim</source>
+        <translation>部分旋转（GPT-NeoX rotary_pct、GPT-J rotary_dim）：只旋转前 r 维；0 = head_dim</translation>
+    </message>
+    <message>
+        <source>pair layout</source>
+        <translation>频率对布局</translation>
+    </message>
+    <message>
+        <source>half-split (x_i, x_i+r/2)</source>
+        <translation>对半拆分 (x_i, x_i+r/2)</translation>
+    </message>
+    <message>
+        <source>GPT-NeoX, HF LLaMA rotate_half</source>
+        <translation>GPT-NeoX、HF LLaMA rotate_half</translation>
+    </message>
+    <message>
+        <source>interleaved (x_2i, x_2i+1)</source>
+        <translation>交错 (x_2i, x_2i+1)</translation>
+    </message>
+    <message>
+        <source>RoFormer, GPT-J, Meta LLaMA</source>
+        <translation>RoFormer、GPT-J、Meta LLaMA</translation>
+    </message>
+    <message>
+        <source>Same maths, different memory order: porting weights needs a permutation of q/k rows</source>
+        <translation>数学相同，内存顺序不同：移植权重时需要对 q/k 的行做置换</translation>
+    </message>
+    <message>
+        <source>Context extension</source>
+        <translation>上下文扩展</translation>
+    </message>
+    <message>
+        <source>scaling type</source>
+        <translation>缩放类型</translation>
+    </message>
+    <message>
+        <source>factor s</source>
+        <translation>因子 s</translation>
+    </message>
+    <message>
+        <source>Scaling factor s &gt;= 1</source>
+        <translation>缩放因子 s &gt;= 1</translation>
+    </message>
+    <message>
+        <source>original max positions L0</source>
+        <translation>原始最大位置数 L0</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings</source>
+        <translation>max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>The model&apos;s max_position_embeddings (dynamic NTK, YaRN, longrope)</source>
+        <translation>模型的 max_position_embeddings（dynamic NTK、YaRN、longrope）</translation>
+    </message>
+    <message>
+        <source>beta_fast</source>
+        <translation>beta_fast</translation>
+    </message>
+    <message>
+        <source>YaRN: rotations over L0 where the ramp ends on the fast side (32)</source>
+        <translation>YaRN：在 L0 内的旋转圈数，斜坡在快速一侧的终点（32）</translation>
+    </message>
+    <message>
+        <source>beta_slow</source>
+        <translation>beta_slow</translation>
+    </message>
+    <message>
+        <source>YaRN: rotations over L0 where the ramp ends on the slow side (1)</source>
+        <translation>YaRN：在 L0 内的旋转圈数，斜坡在慢速一侧的终点（1）</translation>
+    </message>
+    <message>
+        <source>low_freq_factor</source>
+        <translation>low_freq_factor</translation>
+    </message>
+    <message>
+        <source>Llama 3: wavelengths above L0/low_freq_factor are divided by s</source>
+        <translation>Llama 3：波长大于 L0/low_freq_factor 的频率除以 s</translation>
+    </message>
+    <message>
+        <source>high_freq_factor</source>
+        <translation>high_freq_factor</translation>
+    </message>
+    <message>
+        <source>Llama 3: wavelengths below L0/high_freq_factor are kept</source>
+        <translation>Llama 3：波长小于 L0/high_freq_factor 的频率保持不变</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>heads H</source>
+        <translation>头数 H</translation>
+    </message>
+    <message>
+        <source>head shown h</source>
+        <translation>显示的头 h</translation>
+    </message>
+    <message>
+        <source>slope exponent B</source>
+        <translation>斜率指数 B</translation>
+    </message>
+    <message>
+        <source>The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)</source>
+        <translation>m_h = 2^(-8h/H) 中的 8（MPT alibi_bias_max）</translation>
+    </message>
+    <message>
+        <source>bias form</source>
+        <translation>偏置形式</translation>
+    </message>
+    <message>
+        <source>causal -m(i-j)</source>
+        <translation>因果 -m(i-j)</translation>
+    </message>
+    <message>
+        <source>paper, GPT-NeoX; masked for j &gt; i</source>
+        <translation>论文、GPT-NeoX；j &gt; i 被屏蔽</translation>
+    </message>
+    <message>
+        <source>symmetric -m|i-j|</source>
+        <translation>对称 -m|i-j|</translation>
+    </message>
+    <message>
+        <source>encoder variant</source>
+        <translation>编码器变体</translation>
+    </message>
+    <message>
+        <source>row offset +m·j (BLOOM)</source>
+        <translation>行偏移 +m·j（BLOOM）</translation>
+    </message>
+    <message>
+        <source>ofirpress, HF BLOOM: equal after the causal softmax, not before</source>
+        <translation>ofirpress、HF BLOOM：因果 softmax 之后相同，之前不同</translation>
+    </message>
+    <message>
+        <source>row offset -m(L-1-j) (llm-foundry)</source>
+        <translation>行偏移 -m(L-1-j)（llm-foundry）</translation>
+    </message>
+    <message>
+        <source>MPT / llm-foundry: equal after the causal softmax, not before</source>
+        <translation>MPT / llm-foundry：因果 softmax 之后相同，之前不同</translation>
+    </message>
+    <message>
+        <source>Size of q/k in the content views; even, in [2, 1024]</source>
+        <translation>内容视图中 q/k 的维数；偶数，范围 [2, 1024]</translation>
+    </message>
+    <message>
+        <source>Probe and content vectors</source>
+        <translation>探针与内容向量</translation>
+    </message>
+    <message>
+        <source>probe q, k</source>
+        <translation>探针 q、k</translation>
+    </message>
+    <message>
+        <source>ones (1, …, 1)</source>
+        <translation>全一 (1, …, 1)</translation>
+    </message>
+    <message>
+        <source>random N(0, I/d)</source>
+        <translation>随机 N(0, I/d)</translation>
+    </message>
+    <message>
+        <source>The fixed q and k of the positional-only views</source>
+        <translation>纯位置视图所用的固定 q 和 k</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>Seed of random probes, content vectors and learned tables (T5 buckets, Shaw, Transformer-XL)</source>
+        <translation>随机探针、内容向量和学习表（T5 分桶、Shaw、Transformer-XL）的种子</translation>
+    </message>
+    <message>
+        <source>HF transformers modeling_rope_utils.py rope_type; choosing one fills typical values for the keys it reads (factor 4, L0 4096, ...)</source>
+        <translation>HF transformers modeling_rope_utils.py 的 rope_type；选择后为其读取的键填入典型值（factor 4、L0 4096 等）</translation>
+    </message>
+    <message>
+        <source>truncate</source>
+        <translation>truncate（取整）</translation>
+    </message>
+    <message>
+        <source>YaRN: floor/ceil the correction range to whole pairs (HF truncate, default on)</source>
+        <translation>YaRN：把校正范围向下/向上取整到整对（HF truncate，默认开启）</translation>
+    </message>
+    <message>
+        <source>mscale</source>
+        <translation>mscale</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale (0 = not given)</source>
+        <translation>YaRN，DeepSeek 形式：mscale（0 = 未给出）</translation>
+    </message>
+    <message>
+        <source>mscale_all_dim</source>
+        <translation>mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale_all_dim (0 = not given)</source>
+        <translation>YaRN，DeepSeek 形式：mscale_all_dim（0 = 未给出）</translation>
+    </message>
+    <message>
+        <source>attention_factor</source>
+        <translation>attention_factor（注意力因子）</translation>
+    </message>
+    <message>
+        <source>YaRN, longrope: multiplies cos and sin (0 = derived from the factor)</source>
+        <translation>YaRN、longrope：乘到 cos 和 sin 上（0 = 由 factor 推出）</translation>
+    </message>
+    <message>
+        <source>longrope factors per pair</source>
+        <translation>每对频率的 longrope 因子</translation>
+    </message>
+    <message>
+        <source>short_factor and long_factor, one entry per frequency pair (rotary_dim/2)</source>
+        <translation>short_factor 与 long_factor，每个频率对一项（rotary_dim/2 项）</translation>
+    </message>
+    <message>
+        <source>original_max_position_embeddings: the context the model was trained on (also the training length L0 of the lab and the unseen-angles map)</source>
+        <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
+    </message>
+    <message>
+        <source>Number of heads H in [1, 128]; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
+        <translation>头数 H，范围 [1, 128]；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
+    </message>
+    <message>
+        <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)</source>
+        <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2^-0.5）</translation>
+    </message>
+</context>
+<context>
+    <name>Curves</name>
+    <message>
+        <source>pretraining context L0 = %1</source>
+        <translation>预训练上下文 L0 = %1</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>PE[p, dim]</source>
+        <translation>PE[p, dim]</translation>
+    </message>
+    <message>
+        <source>dim %1</source>
+        <translation>维 %1</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>cos / sin of m·θ_i</source>
+        <translation>m·θ_i 的 cos / sin</translation>
+    </message>
+    <message>
+        <source>cos, pair %1</source>
+        <translation>cos，频率对 %1</translation>
+    </message>
+    <message>
+        <source>sin, pair %1</source>
+        <translation>sin，频率对 %1</translation>
+    </message>
+    <message>
+        <source>pair %1</source>
+        <translation>频率对 %1</translation>
+    </message>
+    <message>
+        <source>pair %1, previous positions</source>
+        <translation>频率对 %1，之前的位置</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/θ_i (positions)</source>
+        <translation>波长 2π/θ_i（位置数）</translation>
+    </message>
+    <message>
+        <source>unscaled θ_i = b^(-2i/r)</source>
+        <translation>未缩放 θ_i = b^(-2i/r)</translation>
+    </message>
+    <message>
+        <source>scaled (%1)</source>
+        <translation>缩放后（%1）</translation>
+    </message>
+    <message>
+        <source>context L = %1</source>
+        <translation>上下文 L = %1</translation>
+    </message>
+    <message>
+        <source>relative distance r = m - n</source>
+        <translation>相对距离 r = m - n</translation>
+    </message>
+    <message>
+        <source>bound B(r)</source>
+        <translation>上界 B(r)</translation>
+    </message>
+    <message>
+        <source>B(r), RoFormer §3.4.3</source>
+        <translation>B(r)，RoFormer §3.4.3</translation>
+    </message>
+    <message>
+        <source>distance i - j</source>
+        <translation>距离 i - j</translation>
+    </message>
+    <message>
+        <source>distance i - j (j ≤ i)</source>
+        <translation>距离 i - j（j ≤ i）</translation>
+    </message>
+    <message>
+        <source>bias -m·|i-j|</source>
+        <translation>偏置 -m·|i-j|</translation>
+    </message>
+    <message>
+        <source>bias -m·(i-j)</source>
+        <translation>偏置 -m·(i-j)</translation>
+    </message>
+    <message>
+        <source>h%1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>relative position n = j - i</source>
+        <translation>相对位置 n = j - i</translation>
+    </message>
+    <message>
+        <source>T5 bucket</source>
+        <translation>T5 桶</translation>
+    </message>
+    <message>
+        <source>Shaw index clip(j-i, -k, k) + k</source>
+        <translation>Shaw 索引 clip(j-i, -k, k) + k</translation>
+    </message>
+    <message>
+        <source>bucket(n)</source>
+        <translation>桶(n)</translation>
+    </message>
+    <message>
+        <source>index(n)</source>
+        <translation>索引(n)</translation>
+    </message>
+    <message>
+        <source>offset n = j - i (positions)</source>
+        <translation>偏移 n = j - i（位置）</translation>
+    </message>
+    <message>
+        <source>similarity PE_i·PE_j</source>
+        <translation>相似度 PE_i·PE_j</translation>
+    </message>
+    <message>
+        <source>score (logit units)</source>
+        <translation>分数（logit 单位）</translation>
+    </message>
+    <message>
+        <source>Σ_i cos(n·ω_i)</source>
+        <translation>Σ_i cos(n·ω_i)</translation>
+    </message>
+    <message>
+        <source>(R_i q)·(R_j k)</source>
+        <translation>(R_i q)·(R_j k)</translation>
+    </message>
+    <message>
+        <source>angle of the rotated pair (degrees, counter-clockwise from the x axis)</source>
+        <translation>旋转后一对的角度（度，从 x 轴逆时针）</translation>
+    </message>
+    <message>
+        <source>pair (radius |(q_a, q_b)|, largest = 1)</source>
+        <translation>频率对（半径 |(q_a, q_b)|，最大 = 1）</translation>
+    </message>
+    <message>
+        <source>|phase error| of pair %1 (rad)</source>
+        <translation>第 %1 对的 |相位误差|（弧度）</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>inv_freq</source>
+        <translation>inv_freq</translation>
+    </message>
+    <message>
+        <source>cos/sin cache</source>
+        <translation>cos/sin 缓存</translation>
+    </message>
+    <message>
+        <source>%1: first collision %2 → %3</source>
+        <translation>%1：首次碰撞 %2 → %3</translation>
+    </message>
+</context>
+<context>
+    <name>Describe</name>
+    <message>
+        <source>, effective base %1 at seq_len %2</source>
+        <translation>，seq_len %2 时的有效底数 %1</translation>
+    </message>
+    <message>
+        <source>, long factors (seq_len %1 &gt; L0 %2)</source>
+        <translation>，长因子（seq_len %1 &gt; L0 %2）</translation>
+    </message>
+    <message>
+        <source>, short factors (seq_len %1 &lt;= L0 %2)</source>
+        <translation>，短因子（seq_len %1 &lt;= L0 %2）</translation>
+    </message>
+    <message>
+        <source>half-split (GPT-NeoX, HF LLaMA rotate_half)</source>
+        <translation>对半拆分（GPT-NeoX、HF LLaMA rotate_half）</translation>
+    </message>
+    <message>
+        <source>interleaved (RoFormer, GPT-J, Meta LLaMA)</source>
+        <translation>交错（RoFormer、GPT-J、Meta LLaMA）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>, factor %1</source>
+        <translation>，因子 %1</translation>
+    </message>
+    <message>
+        <source>, L0 = %1</source>
+        <translation>，L0 = %1</translation>
+    </message>
+    <message>
+        <source>causal -m(i-j) (paper, GPT-NeoX)</source>
+        <translation>因果 -m(i-j)（论文、GPT-NeoX）</translation>
+    </message>
+    <message>
+        <source>symmetric -m|i-j| (encoder)</source>
+        <translation>对称 -m|i-j|（编码器）</translation>
+    </message>
+    <message>
+        <source>row offset +m·j (ofirpress, HF BLOOM)</source>
+        <translation>行偏移 +m·j（ofirpress、HF BLOOM）</translation>
+    </message>
+    <message>
+        <source>row offset -m(L-1-j) (llm-foundry)</source>
+        <translation>行偏移 -m(L-1-j)（llm-foundry）</translation>
+    </message>
+    <message>
+        <source>explicit q, k</source>
+        <translation>显式 q、k</translation>
+    </message>
+    <message>
+        <source>q = k = (1, …, 1)</source>
+        <translation>q = k = (1, …, 1)</translation>
+    </message>
+    <message>
+        <source>q, k ~ N(0, I/d), seed %1</source>
+        <translation>q、k ~ N(0, I/d)，种子 %1</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>Encoding table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Phase table</source>
+        <translation>相位表</translation>
+    </message>
+    <message>
+        <source>Positional score</source>
+        <translation>位置得分</translation>
+    </message>
+    <message>
+        <source>Attention (softmax)</source>
+        <translation>注意力（softmax）</translation>
+    </message>
+    <message>
+        <source>Bucket map</source>
+        <translation>分桶图</translation>
+    </message>
+    <message>
+        <source>Content score</source>
+        <translation>内容得分</translation>
+    </message>
+    <message>
+        <source>Content attention</source>
+        <translation>内容注意力</translation>
+    </message>
+    <message>
+        <source>Angles never seen in training</source>
+        <translation>训练中从未出现的角度</translation>
+    </message>
+    <message>
+        <source>effective base b&apos; = %1 at L = %2 (&gt; %3 trained)</source>
+        <translation>有效底数 b&apos; = %1（L = %2 &gt; 训练长度 %3）</translation>
+    </message>
+    <message>
+        <source>effective base b&apos; = %1: kept while L = %2 ≤ %3 trained</source>
+        <translation>有效底数 b&apos; = %1：L = %2 ≤ 训练长度 %3，底数不变</translation>
+    </message>
+    <message>
+        <source>correction range: pairs i = %1 … %2</source>
+        <translation>修正范围：维度对 i = %1 … %2</translation>
+    </message>
+    <message>
+        <source>long_factor in use (L = %1 &gt; L0 = %2)</source>
+        <translation>使用 long_factor（L = %1 &gt; L0 = %2）</translation>
+    </message>
+    <message>
+        <source>short_factor in use (L = %1 ≤ L0 = %2)</source>
+        <translation>使用 short_factor（L = %1 ≤ L0 = %2）</translation>
+    </message>
+    <message>
+        <source>wavelengths &lt; %1 kept, &gt; %2 divided by %3</source>
+        <translation>波长 &lt; %1 保持不变，&gt; %2 除以 %3</translation>
+    </message>
+    <message>
+        <source>attention factor %1</source>
+        <translation>注意力因子 %1</translation>
+    </message>
+    <message>
+        <source>total logit multiplier %1</source>
+        <translation>logit 总倍数 %1</translation>
+    </message>
+    <message>
+        <source>m_h = 2^(-%1h/%2)</source>
+        <translation>m_h = 2^(-%1h/%2)</translation>
+    </message>
+    <message>
+        <source>m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k</source>
+        <translation>h ≤ %2 时 m_h = 2^(-%1h/%2)，之后 h = %2 + k 时为 2^(-%1(2k-1)/%3)</translation>
+    </message>
+    <message>
+        <source>%1; steepest: head %2, %3</source>
+        <translation>%1；最陡：第 %2 个头，%3</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceStatus</name>
+    <message>
+        <source>device: starting…</source>
+        <translation>设备：启动中…</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms</source>
+        <translation>%1：%2 毫秒</translation>
+    </message>
+    <message>
+        <source>Compare A | B</source>
+        <translation>比较 A | B</translation>
+    </message>
+    <message>
+        <source>%1, view %2: %3</source>
+        <translation>%1，视图 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1, one entry</source>
+        <translation>%1，单个元素</translation>
+    </message>
+    <message>
+        <source>device: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>device: %1 — %2</source>
+        <translation>设备：%1 — %2</translation>
+    </message>
+    <message>
+        <source>chosen with --cpu: every view in double precision</source>
+        <translation>由 --cpu 选择：所有视图均为双精度</translation>
+    </message>
+</context>
+<context>
+    <name>FactorTable</name>
+    <message>
+        <source>short_factor</source>
+        <translation>short_factor</translation>
+    </message>
+    <message>
+        <source>long_factor</source>
+        <translation>long_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE: pair i&apos;s wavelength is multiplied by short_factor[i] up to L0 and by long_factor[i] beyond it; one entry per pair (rotary_dim/2)</source>
+        <translation>LongRoPE：第 i 对的波长在 L0 以内乘以 short_factor[i]，超过 L0 乘以 long_factor[i]；每对一项（rotary_dim/2 项）</translation>
+    </message>
+    <message>
+        <source>i = %1</source>
+        <translation>i = %1</translation>
+    </message>
+    <message>
+        <source>Fit both lists to rotary_dim/2 = %1 entries</source>
+        <translation>把两个列表调整为 rotary_dim/2 = %1 项</translation>
+    </message>
+</context>
+<context>
+    <name>FigureOptionsDialog</name>
+    <message>
+        <source>One column (%1)</source>
+        <translation>单栏（%1）</translation>
+    </message>
+    <message>
+        <source>Two columns (%1)</source>
+        <translation>双栏（%1）</translation>
+    </message>
+    <message>
+        <source>Slide 16:9 (%1)</source>
+        <translation>幻灯片 16:9（%1）</translation>
+    </message>
+    <message>
+        <source>Poster (%1)</source>
+        <translation>海报（%1）</translation>
+    </message>
+    <message>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <source>Figure options</source>
+        <translation>图形选项</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation> 英寸</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Pixels = inches × dpi</source>
+        <translation>像素 = 英寸 × dpi</translation>
+    </message>
+    <message>
+        <source>SVG and PDF are vector drawings</source>
+        <translation>SVG 和 PDF 是矢量图</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation>字号：</translation>
+    </message>
+    <message>
+        <source>Resolution:</source>
+        <translation>分辨率：</translation>
+    </message>
+</context>
+<context>
+    <name>GuideBrowser</name>
+    <message>
+        <source>PE Cards user guide</source>
+        <translation>PE Cards 用户指南</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>目录(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapController</name>
+    <message>
+        <source>masked (-inf)</source>
+        <translation>已屏蔽（-inf）</translation>
+    </message>
+    <message>
+        <source>%1 %2–%3 × %4 %5–%6</source>
+        <translation>%1 %2–%3 × %4 %5–%6</translation>
+    </message>
+    <message>
+        <source>exact: one entry per pixel</source>
+        <translation>精确：每像素一个条目</translation>
+    </message>
+    <message>
+        <source>  ·  exact %1 over this window is over the compute budget: zoom in for it</source>
+        <translation>  ·  此窗口上的精确%1超出计算预算：放大即可得到</translation>
+    </message>
+    <message>
+        <source>pixel = %1 of ~%2×%3 entries</source>
+        <translation>像素 = 约 %2×%3 个条目的 %1</translation>
+    </message>
+    <message>
+        <source>%1  ·  %2</source>
+        <translation>%1  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1.
 Wheel or drag a rectangle to zoom (the engine recomputes the window exactly);
 double-click to reset; hover for the exact value.</source>
-            <translation>%1。
+        <translation>%1。
 滚轮或拖出矩形可缩放（引擎精确重算该窗口）；
 双击复原；悬停可查看精确值。</translation>
-        </message>
-        <message>
-            <source>%1 = %2, %3 = %4</source>
-            <translation>%1 = %2，%3 = %4</translation>
-        </message>
-        <message>
-            <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
-            <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
-        </message>
-        <message>
-            <source>%1: %2 (exact entry, double precision)</source>
-            <translation>%1：%2（精确条目，双精度）</translation>
-        </message>
-        <message>
-            <source>pixel = %1 (%2, %3)</source>
-            <translation>像素 = %1（%2，%3）</translation>
-        </message>
-        <message>
-            <source>pixel %1 of ~%2×%3 entries = %4 (%5)</source>
-            <translation>像素 = 约 %2×%3 个条目的 %1 = %4（%5）</translation>
-        </message>
-        <message>
-            <source>%1: asking the double-precision reference…  ·  %2</source>
-            <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
-        </message>
-        <message>
-            <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
-            <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>HeatmapPanel</name>
-        <message>
-            <source>How one pixel summarises the block of entries it covers</source>
-            <translation>一个像素如何概括它覆盖的条目块</translation>
-        </message>
-        <message>
-            <source>⟲ Full</source>
-            <translation>⟲ 全图</translation>
-        </message>
-        <message>
-            <source>Show the full extent again (or double-click the heatmap)</source>
-            <translation>重新显示全部范围（或双击热图）</translation>
-        </message>
-        <message>
-            <source>Reset zoom</source>
-            <translation>复原缩放</translation>
-        </message>
-        <message>
-            <source>Colour map</source>
-            <translation>色图</translation>
-        </message>
-        <message>
-            <source>Automatic</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <source>Lock colour range</source>
-            <translation>锁定颜色范围</translation>
-        </message>
-        <message>
-            <source>Keep this colour range while zooming or changing parameters</source>
-            <translation>缩放或修改参数时保持此颜色范围</translation>
-        </message>
-        <message>
-            <source>Logarithmic colour scale</source>
-            <translation>对数颜色刻度</translation>
-        </message>
-    </context>
-    <context>
-        <name>HeatmapWidget</name>
-        <message>
-            <source>computing…</source>
-            <translation>计算中…</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n invalid value(s) (NaN or +inf) shown in magenta</source>
-            <translation>
-                <numerusform>%n 个无效值（NaN 或 +inf）以品红色显示</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>masked</source>
-            <translation>已屏蔽</translation>
-        </message>
-        <message>
-            <source>aliased (hatched): sampled too coarsely</source>
-            <translation>混叠（斜线）：采样过粗</translation>
-        </message>
-        <message>
-            <source>ticks + %1</source>
-            <translation>刻度 + %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>HybridCard</name>
-        <message>
-            <source>RoPE + ALiBi</source>
-            <translation>RoPE + ALiBi</translation>
-        </message>
-        <message>
-            <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
-            <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
-        </message>
-        <message>
-            <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
-            <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
-        </message>
-        <message>
-            <source>ALiBi bias per head (chart)</source>
-            <translation>各头的 ALiBi 偏置（曲线图）</translation>
-        </message>
-        <message>
-            <source>RoPE long-term decay (chart)</source>
-            <translation>RoPE 远程衰减（曲线图）</translation>
-        </message>
-        <message>
-            <source>RoPE spectrum (chart)</source>
-            <translation>RoPE 频谱（曲线图）</translation>
-        </message>
-        <message>
-            <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
-            <translation>RoPE 基数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
-        </message>
-        <message>
-            <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
-            <translation>全部 %1 个头的 ALiBi 偏置随距离变化；粗线：第 %2 个头</translation>
-        </message>
-        <message>
-            <source>RoPE long-term decay bound B(r), base %1, head_dim %2</source>
-            <translation>RoPE 远程衰减上界 B(r)，基数 %1，head_dim %2</translation>
-        </message>
-        <message>
-            <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
-            <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），基数 %1</translation>
-        </message>
-        <message>
-            <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
-            <translation>Logits (R_i q)·(R_j k)/√d + 偏置，%1，%2</translation>
-        </message>
-        <message>
-            <source>Attention softmax(logits), %1</source>
-            <translation>注意力 softmax(logits)，%1</translation>
-        </message>
-        <message>
-            <source>Content logits, seed %1, %2</source>
-            <translation>内容 logits，种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>Content attention, seed %1, %2</source>
-            <translation>内容注意力，种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of encodings.md §5</source>
-            <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 encodings.md §5</translation>
-        </message>
-        <message>
-            <source>RoPE angles never seen in training positions [0, L0), %1</source>
-            <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
-        </message>
-        <message>
-            <source>Lab: every RoPE scaling's θ'_i/θ_i per pair at one factor, %1</source>
-            <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ'_i/θ_i，%1</translation>
-        </message>
-        <message>
-            <source>Lab: RoPE score against distance for every scaling, %1</source>
-            <translation>实验室：各缩放方式的 RoPE 得分随距离变化，%1</translation>
-        </message>
-        <message>
-            <source>Lab: dynamic NTK base b' against sequence length n, %1</source>
-            <translation>实验室：动态 NTK 基数 b' 随序列长度 n 变化，%1</translation>
-        </message>
-        <message>
-            <source>Lab: scaling ratio per pair (chart)</source>
-            <translation>实验室：每对的缩放比（曲线图）</translation>
-        </message>
-        <message>
-            <source>Lab: score against distance (chart)</source>
-            <translation>实验室：得分随距离（曲线图）</translation>
-        </message>
-        <message>
-            <source>Lab: dynamic NTK base (chart)</source>
-            <translation>实验室：动态 NTK 基数（曲线图）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ModelStrip</name>
-        <message numerus="yes">
-            <source>%1: %2, %n layer(s)</source>
-            <translation>
-                <numerusform>%1：%2，%n 层</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>no positional encoding</source>
-            <translation>无位置编码</translation>
-        </message>
-        <message>
-            <source>, θ = %1, r = %2</source>
-            <translation>，θ = %1，r = %2</translation>
-        </message>
-        <message>
-            <source>, %1 ×%2</source>
-            <translation>，%1 ×%2</translation>
-        </message>
-        <message>
-            <source>, M-RoPE sections %1</source>
-            <translation>，M-RoPE 分段 %1</translation>
-        </message>
-        <message>
-            <source>, window %1</source>
-            <translation>，窗口 %1</translation>
-        </message>
-        <message>
-            <source>, chunks of %1</source>
-            <translation>，分块 %1</translation>
-        </message>
-        <message>
-            <source>Layer %1 — %2</source>
-            <translation>第 %1 层 — %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>WeightsLoader</name>
-        <message>
-            <source>: no tensor named *relative_attention_bias.weight (T5 checkpoints have one per stack)</source>
-            <translation>：没有名为 *relative_attention_bias.weight 的张量（T5 检查点每个堆栈各有一个）</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <source>Open &amp;weights…</source>
-            <translation>打开权重(&amp;W)…</translation>
-        </message>
-        <message>
-            <source>Open a T5 checkpoint</source>
-            <translation>打开 T5 检查点</translation>
-        </message>
-        <message>
-            <source>safetensors checkpoint (*.safetensors)</source>
-            <translation>safetensors 检查点 (*.safetensors)</translation>
-        </message>
-        <message>
-            <source>Open &amp;Q/K vectors…</source>
-            <translation>打开 Q/K 向量(&amp;Q)…</translation>
-        </message>
-        <message>
-            <source>Query vectors (rows = positions)</source>
-            <translation>查询向量（行 = 位置）</translation>
-        </message>
-        <message>
-            <source>Key vectors (rows = positions)</source>
-            <translation>键向量（行 = 位置）</translation>
-        </message>
-        <message>
-            <source>NumPy array (*.npy)</source>
-            <translation>NumPy 数组 (*.npy)</translation>
-        </message>
-        <message>
-            <source>Weights</source>
-            <translation>权重</translation>
-        </message>
-        <message>
-            <source>%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed</source>
-            <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
-        </message>
-        <message>
-            <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown</source>
-            <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 0</translation>
-        </message>
-        <message>
-            <source>Q/K vectors</source>
-            <translation>Q/K 向量</translation>
-        </message>
-        <message>
-            <source>%1 has shape (%2, %3); this card needs (rows &gt;= L = %4, d = %5)</source>
-            <translation>%1 的形状为 (%2, %3)；此卡片需要 (行数 &gt;= L = %4, d = %5)</translation>
-        </message>
-        <message>
-            <source>Content vectors: %1 (queries), %2 (keys)</source>
-            <translation>内容向量：%1（查询），%2（键）</translation>
-        </message>
-        <message>
-            <source>%1: %2</source>
-            <translation>%1：%2</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Open config…</source>
-            <translation>打开配置(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>Open a Hugging Face config.json</source>
-            <translation>打开 Hugging Face config.json</translation>
-        </message>
-        <message>
-            <source>Model config (*.json)</source>
-            <translation>模型配置 (*.json)</translation>
-        </message>
-        <message>
-            <source>Load a model's positional-encoding parameters (or drop a config.json on the window)</source>
-            <translation>载入模型的位置编码参数（或把 config.json 拖到窗口上）</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;Card</source>
-            <translation>卡片(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Flip current card</source>
-            <translation>翻转当前卡片(&amp;F)</translation>
-        </message>
-        <message>
-            <source>C&amp;ompare</source>
-            <translation>比较(&amp;O)</translation>
-        </message>
-        <message>
-            <source>RoPE base 10⁴ vs 5·10⁵</source>
-            <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
-        </message>
-        <message>
-            <source>ALiBi vs RoPE+ALiBi</source>
-            <translation>ALiBi 对比 RoPE+ALiBi</translation>
-        </message>
-        <message>
-            <source>ALiBi causal vs BLOOM row offset</source>
-            <translation>ALiBi 因果形式对比 BLOOM 行偏移</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;About PE Cards</source>
-            <translation>关于 PE Cards(&amp;A)</translation>
-        </message>
-        <message>
-            <source>About PE Cards</source>
-            <translation>关于 PE Cards</translation>
-        </message>
-        <message>
-            <source>PE Cards</source>
-            <translation>PE Cards 位置编码卡片</translation>
-        </message>
-        <message>
-            <source>Compare A | B</source>
-            <translation>比较 A | B</translation>
-        </message>
-        <message>
-            <source>Could not load %1</source>
-            <translation>无法载入 %1</translation>
-        </message>
-        <message>
-            <source>Model config</source>
-            <translation>模型配置</translation>
-        </message>
-        <message>
-            <source>Reading %1…</source>
-            <translation>正在读取 %1…</translation>
-        </message>
-        <message>
-            <source>PE Cards — %1</source>
-            <translation>PE Cards 位置编码卡片 — %1</translation>
-        </message>
-        <message>
-            <source>Loaded %1 (%2)</source>
-            <translation>已载入 %1（%2）</translation>
-        </message>
-        <message>
-            <source>Open &amp;workspace…</source>
-            <translation>打开工作区(&amp;W)…</translation>
-        </message>
-        <message>
-            <source>Open &amp;recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>(no recent workspaces)</source>
-            <translation>（没有最近的工作区）</translation>
-        </message>
-        <message>
-            <source>&amp;Save workspace</source>
-            <translation>保存工作区(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Save workspace &amp;as…</source>
-            <translation>工作区另存为(&amp;A)…</translation>
-        </message>
-        <message>
-            <source>&amp;Export card…</source>
-            <translation>导出卡片(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Every visible heatmap of this card as one PDF, a page each</source>
-            <translation>将此卡片的每个可见热图导出为一个 PDF，每图一页</translation>
-        </message>
-        <message>
-            <source>Save window &amp;image…</source>
-            <translation>保存窗口图像(&amp;I)…</translation>
-        </message>
-        <message>
-            <source>&amp;Preferences…</source>
-            <translation>首选项(&amp;P)…</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Presentation</source>
-            <translation>演示模式(&amp;P)</translation>
-        </message>
-        <message>
-            <source>Full screen for a classroom: arrows move through cards and views, Space flips, P pauses, Esc leaves</source>
-            <translation>课堂全屏：方向键切换卡片和视图，空格翻转，P 暂停，Esc 退出</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>语言(&amp;L)</translation>
-        </message>
-        <message>
-            <source>P&amp;resets</source>
-            <translation>预设(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;PE Cards&lt;/b&gt; shows how transformer positional encodings work: sinusoidal, relative (Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the RoPE+ALiBi hybrid.&lt;br&gt;&lt;br&gt;Heatmaps: wheel or drag to zoom (exact values at every zoom), double-click to reset, hover for the exact value. Models: File &gt; Open config or drop a Hugging Face config.json on the window. Presentation mode: F5.</source>
-            <translation>&lt;b&gt;PE Cards&lt;/b&gt; 展示 Transformer 位置编码如何工作：正弦编码、相对位置编码（Shaw、Transformer-XL、T5）、ALiBi、带上下文扩展缩放的 RoPE，以及 RoPE+ALiBi 混合。&lt;br&gt;&lt;br&gt;热图：滚轮或拖动可缩放（任何缩放下都是精确值），双击复原，悬停查看精确值。模型：文件 &gt; 打开配置，或把 Hugging Face config.json 拖到窗口上。演示模式：F5。</translation>
-        </message>
-        <message>
-            <source>Export card</source>
-            <translation>导出卡片</translation>
-        </message>
-        <message>
-            <source>Show a card first: the compare tab is not a card.</source>
-            <translation>请先显示一张卡片：比较页不是卡片。</translation>
-        </message>
-        <message>
-            <source>&amp;User guide</source>
-            <translation>用户指南(&amp;U)</translation>
-        </message>
-        <message>
-            <source>Cards, views, zoom, compare, configs, export, presentation and the CLI</source>
-            <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
-        </message>
-        <message>
-            <source>&amp;Edit</source>
-            <translation>编辑(&amp;E)</translation>
-        </message>
-        <message>
-            <source>Undo</source>
-            <translation>撤销</translation>
-        </message>
-        <message>
-            <source>Redo</source>
-            <translation>重做</translation>
-        </message>
-        <message>
-            <source>Reset card to &amp;defaults</source>
-            <translation>卡片恢复默认值(&amp;D)</translation>
-        </message>
-        <message>
-            <source>Every parameter of this card back to its first value (undoable)</source>
-            <translation>本卡片的所有参数恢复为初始值（可撤销）</translation>
-        </message>
-        <message>
-            <source>&amp;Keyboard shortcuts</source>
-            <translation>键盘快捷键(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;Copy figure</source>
-            <translation>复制图形(&amp;C)</translation>
-        </message>
-        <message>
-            <source>The focused view as a figure on the clipboard, for slides</source>
-            <translation>将当前视图作为图形复制到剪贴板，用于幻灯片</translation>
-        </message>
-        <message>
-            <source>A cover page and every visible view of this card as one PDF, a page each</source>
-            <translation>封面页及此卡片的每个可见视图合成一个 PDF，每页一个</translation>
-        </message>
-        <message>
-            <source>Nothing to copy: show a card with a computed view first</source>
-            <translation>没有可复制的内容：请先显示带有已计算视图的卡片</translation>
-        </message>
-        <message>
-            <source>the card's default parameters</source>
-            <translation>卡片的默认参数</translation>
-        </message>
-        <message>
-            <source>Load %1</source>
-            <translation>载入 %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>Exported the %1 card: %n heatmap page(s) in one PDF</source>
-            <translation>
-                <numerusform>已导出%1卡片：%n 页热力图，合为一个 PDF</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>untitled</source>
-            <translation>未命名</translation>
-        </message>
-        <message>
-            <source>%1[*] — PE Cards</source>
-            <translation>%1[*] — PE Cards</translation>
-        </message>
-        <message>
-            <source>%1[*] — PE Cards — %2</source>
-            <translation>%1[*] — PE Cards — %2</translation>
-        </message>
-        <message>
-            <source>&amp;Next card</source>
-            <translation>下一张卡片(&amp;N)</translation>
-        </message>
-        <message>
-            <source>&amp;Previous card</source>
-            <translation>上一张卡片(&amp;P)</translation>
-        </message>
-        <message>
-            <source>(removed, file not found: %1)</source>
-            <translation>（已移除，文件不存在：%1）</translation>
-        </message>
-    </context>
-    <context>
-        <name>PreferencesDialog</name>
-        <message>
-            <source>Preferences</source>
-            <translation>首选项</translation>
-        </message>
-        <message>
-            <source>Light</source>
-            <translation>浅色</translation>
-        </message>
-        <message>
-            <source>Dark</source>
-            <translation>深色</translation>
-        </message>
-        <message>
-            <source>automatic</source>
-            <translation>自动</translation>
-        </message>
-        <message>
-            <source>Theme:</source>
-            <translation>主题：</translation>
-        </message>
-        <message>
-            <source>Colour map:</source>
-            <translation>色图：</translation>
-        </message>
-        <message>
-            <source>Used by views without a map of their own (phase, one-signed scores).</source>
-            <translation>用于没有专属色图的视图（相位、单一符号的得分）。</translation>
-        </message>
-        <message>
-            <source>Language:</source>
-            <translation>语言：</translation>
-        </message>
-        <message>
-            <source>OpenCL device:</source>
-            <translation>OpenCL 设备：</translation>
-        </message>
-        <message>
-            <source>Part of the device name; takes effect at the next start.</source>
-            <translation>设备名称的一部分；下次启动时生效。</translation>
-        </message>
-    </context>
-    <context>
-        <name>PresentationController</name>
-        <message>
-            <source>Presentation</source>
-            <translation>演示</translation>
-        </message>
-        <message>
-            <source>  ←/→ card   ↑/↓ view   Space flip   P pause   +/− speed   Esc leave    </source>
-            <translation>  ←/→ 卡片   ↑/↓ 视图   空格 翻转   P 暂停   +/− 速度   Esc 退出    </translation>
-        </message>
-        <message>
-            <source>   speed (positions/s): </source>
-            <translation>   速度（位置/秒）：</translation>
-        </message>
-        <message>
-            <source>m = %1</source>
-            <translation>m = %1</translation>
-        </message>
-        <message>
-            <source>Play</source>
-            <translation>播放</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>暂停</translation>
-        </message>
-        <message>
-            <source>▶ Play</source>
-            <translation>▶ 播放</translation>
-        </message>
-        <message>
-            <source>⏸ Pause</source>
-            <translation>⏸ 暂停</translation>
-        </message>
-    </context>
-    <context>
-        <name>QObject</name>
-        <message>
-            <source>cannot write SVG to %1</source>
-            <translation>无法将 SVG 写入 %1</translation>
-        </message>
-        <message>
-            <source>cannot write image to %1 (check the folder and the file suffix)</source>
-            <translation>无法将图像写入 %1（请检查文件夹和文件后缀）</translation>
-        </message>
-        <message>
-            <source>Export view</source>
-            <translation>导出视图</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-            <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
-        </message>
-        <message>
-            <source>Export failed</source>
-            <translation>导出失败</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png)</source>
-            <translation>PNG 图像 (*.png)</translation>
-        </message>
-        <message>
-            <source>SVG drawing (*.svg)</source>
-            <translation>SVG 矢量图 (*.svg)</translation>
-        </message>
-        <message>
-            <source>PDF document (*.pdf)</source>
-            <translation>PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>NumPy array of the values (*.npy)</source>
-            <translation>数值的 NumPy 数组 (*.npy)</translation>
-        </message>
-        <message>
-            <source>CSV table of the values (*.csv)</source>
-            <translation>数值的 CSV 表格 (*.csv)</translation>
-        </message>
-        <message>
-            <source>Save view</source>
-            <translation>保存视图</translation>
-        </message>
-        <message>
-            <source>PNG resolution</source>
-            <translation>PNG 分辨率</translation>
-        </message>
-        <message>
-            <source>Dots per inch (the figure is 6 × 4.5 in):</source>
-            <translation>每英寸点数（图幅 6 × 4.5 英寸）：</translation>
-        </message>
-        <message>
-            <source>dpi = %1 is invalid: allowed: a whole number in [72, 2400]</source>
-            <translation>dpi = %1 无效：允许 [72, 2400] 内的整数</translation>
-        </message>
-        <message>
-            <source>This card shows no computed heatmap to export.</source>
-            <translation>此卡片没有可导出的已计算热图。</translation>
-        </message>
-        <message>
-            <source>Export card</source>
-            <translation>导出卡片</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <source>Save chart</source>
-            <translation>保存图表</translation>
-        </message>
-        <message>
-            <source>Computing %1 at print resolution…</source>
-            <translation>正在以打印分辨率计算 %1…</translation>
-        </message>
-        <message>
-            <source>This card shows no computed view to export.</source>
-            <translation>此卡片没有可导出的已计算视图。</translation>
-        </message>
-        <message>
-            <source>Copied the figure "%1" to the clipboard</source>
-            <translation>已将图形“%1”复制到剪贴板</translation>
-        </message>
-    </context>
-    <context>
-        <name>QuantityStyle</name>
-        <message>
-            <source>each pixel shows the first entry of its block</source>
-            <translation>每个像素显示其块中的第一个条目</translation>
-        </message>
-        <message>
-            <source>each pixel shows the exact mean of its block</source>
-            <translation>每个像素显示其块的精确平均值</translation>
-        </message>
-        <message>
-            <source>each pixel shows the exact maximum of its block</source>
-            <translation>每个像素显示其块的精确最大值</translation>
-        </message>
-        <message>
-            <source>each pixel shows the exact minimum of its block</source>
-            <translation>每个像素显示其块的精确最小值</translation>
-        </message>
-    </context>
-    <context>
-        <name>QuantityText</name>
-        <message>
-            <source>i</source>
-            <translation>i</translation>
-        </message>
-        <message>
-            <source>j</source>
-            <translation>j</translation>
-        </message>
-        <message>
-            <source>query position i</source>
-            <translation>查询位置 i</translation>
-        </message>
-        <message>
-            <source>key position j</source>
-            <translation>键位置 j</translation>
-        </message>
-        <message>
-            <source>p</source>
-            <translation>p</translation>
-        </message>
-        <message>
-            <source>dim</source>
-            <translation>dim</translation>
-        </message>
-        <message>
-            <source>position p</source>
-            <translation>位置 p</translation>
-        </message>
-        <message>
-            <source>dimension</source>
-            <translation>维度</translation>
-        </message>
-        <message>
-            <source>pair</source>
-            <translation>频率对</translation>
-        </message>
-        <message>
-            <source>frequency pair i</source>
-            <translation>频率对 i</translation>
-        </message>
-    </context>
-    <context>
-        <name>RelShiftPanel</name>
-        <message>
-            <source>zero_triu</source>
-            <translation>zero_triu</translation>
-        </message>
-        <message>
-            <source>Query length qlen (the segment)</source>
-            <translation>查询长度 qlen（当前片段）</translation>
-        </message>
-        <message>
-            <source>Memory length mlen: cached positions before the segment; klen = mlen + qlen</source>
-            <translation>记忆长度 mlen：片段之前缓存的位置；klen = mlen + qlen</translation>
-        </message>
-        <message>
-            <source>zero_triu: zero the entries above the valid region, as the reference can</source>
-            <translation>zero_triu：把有效区域以上的元素置零（与参考实现的选项相同）</translation>
-        </message>
-        <message>
-            <source>qlen:</source>
-            <translation>qlen：</translation>
-        </message>
-        <message>
-            <source>mlen:</source>
-            <translation>mlen：</translation>
-        </message>
-        <message>
-            <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
-            <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
-        </message>
-        <message>
-            <source>i=%1</source>
-            <translation>i=%1</translation>
-        </message>
-        <message>
-            <source>j=%1</source>
-            <translation>j=%1</translation>
-        </message>
-        <message>
-            <source>%1:%2</source>
-            <translation>%1:%2</translation>
-        </message>
-        <message>
-            <source>valid: distance %1 = i + mlen − j</source>
-            <translation>有效：距离 %1 = i + mlen − j</translation>
-        </message>
-        <message>
-            <source>reshape leftover (masked): %1</source>
-            <translation>reshape 残留（被屏蔽）：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>RelativeCard</name>
-        <message>
-            <source>T5</source>
-            <translation>T5</translation>
-        </message>
-        <message>
-            <source>Shaw</source>
-            <translation>Shaw</translation>
-        </message>
-        <message>
-            <source>Transformer-XL</source>
-            <translation>Transformer-XL</translation>
-        </message>
-        <message>
-            <source>Relative</source>
-            <translation>相对位置</translation>
-        </message>
-        <message>
-            <source>variant: %1</source>
-            <translation>变体：%1</translation>
-        </message>
-        <message>
-            <source>Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)</source>
-            <translation>Shaw、Uszkoreit、Vaswani 2018（clip(j-i, -k, k) + k）</translation>
-        </message>
-        <message>
-            <source>Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</source>
-            <translation>Dai 等 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
-        </message>
-        <message>
-            <source>HF transformers T5Attention._relative_position_bucket (log in float32)</source>
-            <translation>HF transformers T5Attention._relative_position_bucket（对数按 float32 计算）</translation>
-        </message>
-        <message>
-            <source>Index against distance (chart)</source>
-            <translation>索引随距离变化（曲线图）</translation>
-        </message>
-        <message>
-            <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
-            <translation>Shaw 等 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
-        </message>
-        <message>
-            <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
-            <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
-        </message>
-        <message>
-            <source>T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed</source>
-            <translation>T5 分桶，%1，%2 个桶，max_distance %3，桶值由种子生成</translation>
-        </message>
-        <message>
-            <source>bidirectional (encoder)</source>
-            <translation>双向（编码器）</translation>
-        </message>
-        <message>
-            <source>unidirectional (decoder)</source>
-            <translation>单向（解码器）</translation>
-        </message>
-        <message>
-            <source>Index against relative position n = j - i, %1</source>
-            <translation>索引随相对位置 n = j - i 变化，%1</translation>
-        </message>
-        <message>
-            <source>Bucket / index map of (i, j), %1</source>
-            <translation>(i, j) 的桶 / 索引图，%1</translation>
-        </message>
-        <message>
-            <source>Positional score, %1</source>
-            <translation>位置得分，%1</translation>
-        </message>
-        <message>
-            <source>Attention (softmax), %1, %2</source>
-            <translation>注意力（softmax），%1，%2</translation>
-        </message>
-        <message>
-            <source>Content score, seed %1, %2</source>
-            <translation>内容得分，种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>Content attention, seed %1, %2</source>
-            <translation>内容注意力，种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>Relative position</source>
-            <translation>相对位置</translation>
-        </message>
-        <message>
-            <source>variant</source>
-            <translation>变体</translation>
-        </message>
-        <message>
-            <source>T5 buckets</source>
-            <translation>T5 分桶</translation>
-        </message>
-        <message>
-            <source>Shaw (clipped)</source>
-            <translation>Shaw（裁剪）</translation>
-        </message>
-        <message>
-            <source>buckets</source>
-            <translation>桶数</translation>
-        </message>
-        <message>
-            <source>relative_attention_num_buckets (32 in T5); bidirectional halves them by sign</source>
-            <translation>relative_attention_num_buckets（T5 中为 32）；双向时按符号各占一半</translation>
-        </message>
-        <message>
-            <source>max_distance</source>
-            <translation>max_distance</translation>
-        </message>
-        <message>
-            <source>relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket</source>
-            <translation>relative_attention_max_distance（T5 中为 128）：超出后所有距离共用最后一个桶</translation>
-        </message>
-        <message>
-            <source>bidirectional</source>
-            <translation>双向</translation>
-        </message>
-        <message>
-            <source>T5 encoder (on) or decoder (off)</source>
-            <translation>T5 编码器（开）或解码器（关）</translation>
-        </message>
-        <message>
-            <source>clip k</source>
-            <translation>裁剪 k</translation>
-        </message>
-        <message>
-            <source>Shaw: offsets beyond ±k share one learned vector</source>
-            <translation>Shaw：超过 ±k 的偏移共用一个学习向量</translation>
-        </message>
-        <message>
-            <source>score term</source>
-            <translation>得分项</translation>
-        </message>
-        <message>
-            <source>(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)</source>
-            <translation>(a) q·k，(b) q·W_R R_(i-j)，(c) u·k，(d) v·W_R R_(i-j)</translation>
-        </message>
-        <message>
-            <source>d_model d</source>
-            <translation>d_model d</translation>
-        </message>
-        <message>
-            <source>Shaw / Transformer-XL vector size; even, in [2, 1024]</source>
-            <translation>Shaw / Transformer-XL 向量维数；偶数，范围 [2, 1024]</translation>
-        </message>
-        <message>
-            <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
-            <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
-        </message>
-        <message>
-            <source>_rel_shift alignment (table)</source>
-            <translation>_rel_shift 对齐（表格）</translation>
-        </message>
-    </context>
-    <context>
-        <name>RopeCard</name>
-        <message>
-            <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
-            <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
-        </message>
-        <message>
-            <source>RoPE</source>
-            <translation>RoPE</translation>
-        </message>
-        <message>
-            <source>RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3</source>
-            <translation>RoFormer（Su 等 2021）式 13-16，§3.4.3</translation>
-        </message>
-        <message>
-            <source>RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py</source>
-            <translation>RoFormer 式 13-16；缩放同 HF transformers modeling_rope_utils.py</translation>
-        </message>
-        <message>
-            <source>Rotating pairs (polar chart)</source>
-            <translation>旋转的频率对（极坐标图）</translation>
-        </message>
-        <message>
-            <source>Spectrum (chart)</source>
-            <translation>频谱（曲线图）</translation>
-        </message>
-        <message>
-            <source>Long-term decay (chart)</source>
-            <translation>远程衰减（曲线图）</translation>
-        </message>
-        <message>
-            <source>Waves (chart)</source>
-            <translation>波形（曲线图）</translation>
-        </message>
-        <message>
-            <source>head_dim %1, base %2</source>
-            <translation>head_dim %1，基数 %2</translation>
-        </message>
-        <message>
-            <source>, rotary_dim %1</source>
-            <translation>，rotary_dim %1</translation>
-        </message>
-        <message>
-            <source>, %1</source>
-            <translation>，%1</translation>
-        </message>
-        <message>
-            <source>Pairs rotating with position m: angle m·θ_i, %1</source>
-            <translation>频率对随位置 m 旋转：角度 m·θ_i，%1</translation>
-        </message>
-        <message>
-            <source>Wavelength 2π/θ_i per pair (log axis), %1</source>
-            <translation>各频率对的波长 2π/θ_i（对数轴），%1</translation>
-        </message>
-        <message>
-            <source>Long-term decay bound B(r) (RoFormer §3.4.3), %1</source>
-            <translation>远程衰减上界 B(r)（RoFormer §3.4.3），%1</translation>
-        </message>
-        <message>
-            <source>cos and sin of m·θ_i over position m, %1</source>
-            <translation>m·θ_i 的 cos 与 sin 随位置 m 变化，%1</translation>
-        </message>
-        <message>
-            <source>Rotated probe R_p q over positions, %1, %2</source>
-            <translation>旋转后的探针 R_p q 随位置变化，%1，%2</translation>
-        </message>
-        <message>
-            <source>Phase m·θ_i mod 2π (radians), %1</source>
-            <translation>相位 m·θ_i mod 2π（弧度），%1</translation>
-        </message>
-        <message>
-            <source>RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only</source>
-            <translation>RoPE 得分 (R_i q)·(R_j k)，%1，%2 — 只取决于 i-j</translation>
-        </message>
-        <message>
-            <source>Attention softmax(score / √d), %1, %2</source>
-            <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
-        </message>
-        <message>
-            <source>Content score (R_i q_i)·(R_j k_j), seed %1, %2</source>
-            <translation>内容得分 (R_i q_i)·(R_j k_j)，种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>Content attention, %1, seed %2, %3</source>
-            <translation>内容注意力，%1，种子 %2，%3</translation>
-        </message>
-        <message>
-            <source>Angles m·θ'_i never seen in training positions [0, L0), %1</source>
-            <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ'_i，%1</translation>
-        </message>
-        <message>
-            <source>Lab: every scaling's θ'_i/θ_i per pair at one factor, %1</source>
-            <translation>实验室：同一因子下各缩放方式每对的 θ'_i/θ_i，%1</translation>
-        </message>
-        <message>
-            <source>Lab: score against distance for every scaling, L0 marked, %1</source>
-            <translation>实验室：各缩放方式的得分随距离变化（标出 L0），%1</translation>
-        </message>
-        <message>
-            <source>Lab: dynamic NTK base b' against sequence length n, %1</source>
-            <translation>实验室：动态 NTK 基数 b' 随序列长度 n 变化，%1</translation>
-        </message>
-        <message>
-            <source>Lab: scaling ratio per pair (chart)</source>
-            <translation>实验室：每对的缩放比（曲线图）</translation>
-        </message>
-        <message>
-            <source>Lab: score against distance (chart)</source>
-            <translation>实验室：得分随距离（曲线图）</translation>
-        </message>
-        <message>
-            <source>Lab: dynamic NTK base (chart)</source>
-            <translation>实验室：动态 NTK 基数（曲线图）</translation>
-        </message>
-        <message>
-            <source> (%1)</source>
-            <translation>（%1）</translation>
-        </message>
-        <message>
-            <source>%1 (%2)</source>
-            <translation>%1（%2）</translation>
-        </message>
-    </context>
-    <context>
-        <name>ShortcutsPage</name>
-        <message>
-            <source>Next / previous card</source>
-            <translation>下一张 / 上一张卡片</translation>
-        </message>
-        <message>
-            <source>Ctrl+Tab / Ctrl+Shift+Tab</source>
-            <translation>Ctrl+Tab / Ctrl+Shift+Tab</translation>
-        </message>
-        <message>
-            <source>Heatmap: zoom</source>
-            <translation>热图：缩放</translation>
-        </message>
-        <message>
-            <source>mouse wheel, or drag a rectangle</source>
-            <translation>鼠标滚轮，或拖出一个矩形</translation>
-        </message>
-        <message>
-            <source>Heatmap: full extent</source>
-            <translation>热图：完整范围</translation>
-        </message>
-        <message>
-            <source>double-click</source>
-            <translation>双击</translation>
-        </message>
-        <message>
-            <source>Presentation: next / previous card</source>
-            <translation>演示：下一张 / 上一张卡片</translation>
-        </message>
-        <message>
-            <source>Right / Left</source>
-            <translation>右 / 左</translation>
-        </message>
-        <message>
-            <source>Presentation: next / previous view</source>
-            <translation>演示：下一个 / 上一个视图</translation>
-        </message>
-        <message>
-            <source>Down / Up</source>
-            <translation>下 / 上</translation>
-        </message>
-        <message>
-            <source>Presentation: flip the card</source>
-            <translation>演示：翻转卡片</translation>
-        </message>
-        <message>
-            <source>Space</source>
-            <translation>空格</translation>
-        </message>
-        <message>
-            <source>Presentation: pause / play the sweep</source>
-            <translation>演示：暂停 / 播放扫描</translation>
-        </message>
-        <message>
-            <source>P</source>
-            <translation>P</translation>
-        </message>
-        <message>
-            <source>Presentation: faster / slower sweep</source>
-            <translation>演示：加快 / 减慢扫描</translation>
-        </message>
-        <message>
-            <source>+ / −</source>
-            <translation>+ / −</translation>
-        </message>
-        <message>
-            <source>Presentation: leave</source>
-            <translation>演示：退出</translation>
-        </message>
-        <message>
-            <source>Esc or F5</source>
-            <translation>Esc 或 F5</translation>
-        </message>
-        <message>
-            <source>Keyboard shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <source>Action</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <source>Keys</source>
-            <translation>按键</translation>
-        </message>
-    </context>
-    <context>
-        <name>SinusoidalCard</name>
-        <message>
-            <source>Sinusoidal</source>
-            <translation>正弦</translation>
-        </message>
-        <message>
-            <source>Vaswani et al. 2017 §3.5 (Annotated Transformer)</source>
-            <translation>Vaswani 等 2017 §3.5（Annotated Transformer）</translation>
-        </message>
-        <message>
-            <source>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</source>
-            <translation>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</translation>
-        </message>
-        <message>
-            <source>Waves (chart)</source>
-            <translation>波形（曲线图）</translation>
-        </message>
-        <message>
-            <source>Spectrum (chart)</source>
-            <translation>频谱（曲线图）</translation>
-        </message>
-        <message>
-            <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
-            <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
-        </message>
-        <message>
-            <source>concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)</source>
-            <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
-        </message>
-        <message>
-            <source>paper w_i = b^(-2i/d)</source>
-            <translation>论文 w_i = b^(-2i/d)</translation>
-        </message>
-        <message>
-            <source>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</source>
-            <translation>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</translation>
-        </message>
-        <message>
-            <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
-            <translation>布局：%1；频率：%2；基数 %3，d_model %4</translation>
-        </message>
-        <message>
-            <source>; fairseq padding_idx %1 (row zeroed)</source>
-            <translation>；fairseq padding_idx %1（该行置零）</translation>
-        </message>
-        <message>
-            <source>d_model %1, base %2</source>
-            <translation>d_model %1，基数 %2</translation>
-        </message>
-        <message>
-            <source>PE[p, dim] over position p, %1, %2</source>
-            <translation>PE[p, dim] 随位置 p 变化，%1，%2</translation>
-        </message>
-        <message>
-            <source>Wavelength 2π/w_i per pair (log axis), %1</source>
-            <translation>各频率对的波长 2π/w_i（对数轴），%1</translation>
-        </message>
-        <message>
-            <source>Encoding table PE[p, dim], %1, %2</source>
-            <translation>编码表 PE[p, dim]，%1，%2</translation>
-        </message>
-        <message>
-            <source>Phase p·w_i mod 2π (radians), %1</source>
-            <translation>相位 p·w_i mod 2π（弧度），%1</translation>
-        </message>
-        <message>
-            <source>Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1</source>
-            <translation>相似度 PE_i·PE_j = Σ cos((i-j)w_i)：只取决于 i-j，%1</translation>
-        </message>
-        <message>
-            <source>Attention softmax(PE_i·PE_j / √d), %1, %2</source>
-            <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
-        </message>
-        <message>
-            <source>Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2</source>
-            <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，内容种子 %1，%2</translation>
-        </message>
-        <message>
-            <source>Content attention softmax(score / √d), %1, seed %2</source>
-            <translation>内容注意力 softmax(得分 / √d)，%1，种子 %2</translation>
-        </message>
-        <message>
-            <source>d_model d</source>
-            <translation>d_model d</translation>
-        </message>
-        <message>
-            <source>Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]</source>
-            <translation>模型维数；必须为偶数（否则最后一个余弦没有位置），范围 [2, 1024]</translation>
-        </message>
-        <message>
-            <source>base b</source>
-            <translation>基数 b</translation>
-        </message>
-        <message>
-            <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>
-            <translation>w_i = b^(-2i/d)：波长从 2π 到 2π·b</translation>
-        </message>
-        <message>
-            <source>column layout</source>
-            <translation>列布局</translation>
-        </message>
-        <message>
-            <source>interleaved (paper)</source>
-            <translation>交错（论文）</translation>
-        </message>
-        <message>
-            <source>concatenated [sin | cos]</source>
-            <translation>拼接 [sin | cos]</translation>
-        </message>
-        <message>
-            <source>frequencies</source>
-            <translation>频率</translation>
-        </message>
-        <message>
-            <source>paper b^(-2i/d)</source>
-            <translation>论文 b^(-2i/d)</translation>
-        </message>
-        <message>
-            <source>tensor2tensor / fairseq</source>
-            <translation>tensor2tensor / fairseq</translation>
-        </message>
-        <message>
-            <source>padding_idx</source>
-            <translation>padding_idx</translation>
-        </message>
-        <message>
-            <source>fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none</source>
-            <translation>fairseq：padding_idx 行为零，词元从 padding_idx + 1 开始；-1 = 无</translation>
-        </message>
-    </context>
-    <context>
-        <name>ViewFigure</name>
-        <message>
-            <source>Cannot export to %1: the file name must end in .png, .svg, .pdf, .npy or .csv</source>
-            <translation>无法导出到 %1：文件名必须以 .png、.svg、.pdf、.npy 或 .csv 结尾</translation>
-        </message>
-        <message>
-            <source>Cannot export to %1: %2</source>
-            <translation>无法导出到 %1：%2</translation>
-        </message>
-        <message>
-            <source>Cannot export to %1: the card shows no computed heatmap</source>
-            <translation>无法导出到 %1：此卡片没有已计算的热图</translation>
-        </message>
-    </context>
-    <context>
-        <name>ViewSlot</name>
-        <message>
-            <source>What this view shows</source>
-            <translation>此视图显示的内容</translation>
-        </message>
-    </context>
-    <context>
-        <name>WorkspaceController</name>
-        <message>
-            <source>Save workspace</source>
-            <translation>保存工作区</translation>
-        </message>
-        <message>
-            <source>PE Cards workspace (*.pecards.json *.json)</source>
-            <translation>PE Cards 工作区 (*.pecards.json *.json)</translation>
-        </message>
-        <message>
-            <source>Cannot save workspace %1: %2</source>
-            <translation>无法保存工作区 %1：%2</translation>
-        </message>
-        <message>
-            <source>Saved %1</source>
-            <translation>已保存 %1</translation>
-        </message>
-        <message>
-            <source>Open workspace</source>
-            <translation>打开工作区</translation>
-        </message>
-        <message>
-            <source>Opened %1</source>
-            <translation>已打开 %1</translation>
-        </message>
-        <message>
-            <source>PE Cards workspace (*.json)</source>
-            <translation>PE Cards 工作区 (*.json)</translation>
-        </message>
-        <message>
-            <source>Unsaved changes</source>
-            <translation>未保存的更改</translation>
-        </message>
-        <message>
-            <source>The cards have changes that are not saved in a workspace.</source>
-            <translation>卡片有尚未保存到工作区的更改。</translation>
-        </message>
-        <message>
-            <source>The cards have changes not saved in %1.</source>
-            <translation>卡片有尚未保存到 %1 的更改。</translation>
-        </message>
-        <message>
-            <source>Save them first?</source>
-            <translation>先保存吗？</translation>
-        </message>
-        <message>
-            <source>Removed from Open recent, the file no longer exists: %1</source>
-            <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>WorkspaceState</name>
-        <message>
-            <source>The %1 card has no %2 view.</source>
-            <translation>%1 卡片没有 %2 视图。</translation>
-        </message>
-        <message>
-            <source>The %1 card shows %2 views; the workspace has %3.</source>
-            <translation>%1 卡片显示 %2 个视图；工作区中有 %3 个。</translation>
-        </message>
-        <message>
-            <source>A second card of the same type is not shown (the deck has one of each).</source>
-            <translation>同类型的第二张卡片不会显示（卡组中每种只有一张）。</translation>
-        </message>
-        <message>
-            <source>Only the first of %1 compare pairs is shown.</source>
-            <translation>%1 组比较中只显示第一组。</translation>
-        </message>
-    </context>
-    <context>
-        <name>AboutText</name>
-        <message>
-            <source>starting…</source>
-            <translation>正在启动…</translation>
-        </message>
-        <message>
-            <source>%1 (CPU reference)</source>
-            <translation>%1（CPU 参考实现）</translation>
-        </message>
-        <message>
-            <source>PE Cards shows how transformer positional encodings work: sinusoidal, relative (Shaw, Transformer-XL, T5), ALiBi, RoPE with its context-extension scalings, and the RoPE+ALiBi hybrid. Help &amp;gt; User guide explains every card and view.</source>
-            <translation>PE Cards 展示 Transformer 位置编码的工作原理：正弦、相对位置（Shaw、Transformer-XL、T5）、ALiBi、带上下文扩展缩放的 RoPE，以及 RoPE+ALiBi 混合。帮助 &amp;gt; 用户指南解释了每张卡片和每个视图。</translation>
-        </message>
-        <message>
-            <source>Compute device:</source>
-            <translation>计算设备：</translation>
-        </message>
-        <message>
-            <source>Libraries and licences</source>
-            <translation>所用库及其许可证</translation>
-        </message>
-        <message>
-            <source>Core, GUI, Widgets, Svg, Concurrent</source>
-            <translation>Core、GUI、Widgets、Svg、Concurrent</translation>
-        </message>
-        <message>
-            <source>charts</source>
-            <translation>图表</translation>
-        </message>
-        <message>
-            <source>linear algebra of the CPU reference</source>
-            <translation>CPU 参考实现的线性代数</translation>
-        </message>
-        <message>
-            <source>finds the OpenCL devices</source>
-            <translation>查找 OpenCL 设备</translation>
-        </message>
-        <message>
-            <source>OpenCL API</source>
-            <translation>OpenCL 接口</translation>
-        </message>
-        <message>
-            <source>OpenCL on the CPU when there is no GPU (recommended)</source>
-            <translation>没有 GPU 时在 CPU 上运行 OpenCL（推荐）</translation>
-        </message>
-    </context>
-    <context>
-        <name>GuideBrowser</name>
-        <message>
-            <source>PE Cards user guide</source>
-            <translation>PE Cards 用户指南</translation>
-        </message>
-        <message>
-            <source>&amp;Back</source>
-            <translation>后退(&amp;B)</translation>
-        </message>
-        <message>
-            <source>&amp;Contents</source>
-            <translation>目录(&amp;C)</translation>
-        </message>
-    </context>
-    <context>
-        <name>ShortcutsDialog</name>
-        <message>
-            <source>Keyboard shortcuts</source>
-            <translation>键盘快捷键</translation>
-        </message>
-        <message>
-            <source>Shortcut</source>
-            <translation>快捷键</translation>
-        </message>
-        <message>
-            <source>Command</source>
-            <translation>命令</translation>
-        </message>
-        <message>
-            <source>Description</source>
-            <translation>说明</translation>
-        </message>
-        <message>
-            <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
-            <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
-        </message>
-    </context>
-    <context>
-        <name>PitfallView</name>
-        <message>
-            <source>Pitfall:</source>
-            <translation>陷阱：</translation>
-        </message>
-        <message>
-            <source>View:</source>
-            <translation>视图：</translation>
-        </message>
-        <message>
-            <source>Permute q/k weights (HF)</source>
-            <translation>置换 q/k 权重（HF）</translation>
-        </message>
-        <message>
-            <source>Apply convert_llama_weights_to_hf's permute to the exported q/k weights</source>
-            <translation>对导出的 q/k 权重施加 convert_llama_weights_to_hf 的 permute</translation>
-        </message>
-        <message>
-            <source>Back to views</source>
-            <translation>返回视图</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Correct&lt;/b&gt; (the fix applied)</source>
-            <translation>&lt;b&gt;正确&lt;/b&gt;（已修复）</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Buggy&lt;/b&gt; (what the code computes)</source>
-            <translation>&lt;b&gt;错误&lt;/b&gt;（代码实际计算的）</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Buggy − correct&lt;/b&gt;</source>
-            <translation>&lt;b&gt;错误 − 正确&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>Score</source>
-            <translation>分数</translation>
-        </message>
-        <message>
-            <source>Attention</source>
-            <translation>注意力</translation>
-        </message>
-        <message>
-            <source>Table</source>
-            <translation>编码表</translation>
-        </message>
-        <message>
-            <source>Buckets</source>
-            <translation>桶</translation>
-        </message>
-        <message>
-            <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
-            <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
-        </message>
-        <message>
-            <source>position m</source>
-            <translation>位置 m</translation>
-        </message>
-        <message>
-            <source>dimension</source>
-            <translation>维度</translation>
-        </message>
-        <message>
-            <source>query position i</source>
-            <translation>查询位置 i</translation>
-        </message>
-        <message>
-            <source>key position j</source>
-            <translation>键位置 j</translation>
-        </message>
-        <message>
-            <source>No difference: one side has no values (see its message).</source>
-            <translation>无差值：有一侧没有数值（见其提示）。</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
-            <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
-        </message>
-        <message>
-            <source>correct</source>
-            <translation>正确</translation>
-        </message>
-        <message>
-            <source>buggy</source>
-            <translation>错误</translation>
-        </message>
-        <message>
-            <source>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖ (norm kept)</source>
-            <translation>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖（范数保持）</translation>
-        </message>
-        <message>
-            <source>depends on i − j only (Toeplitz)</source>
-            <translation>只依赖 i − j（Toeplitz）</translation>
-        </message>
-        <message>
-            <source>attention rows sum to 1</source>
-            <translation>注意力各行之和为 1</translation>
-        </message>
-        <message>
-            <source>bias ≤ 0 on/below the diagonal</source>
-            <translation>对角线及以下偏置 ≤ 0</translation>
-        </message>
-        <message>
-            <source>nearest key favoured</source>
-            <translation>最近的键得分最高</translation>
-        </message>
-    </context>
-    <context>
-        <name>LabCurves</name>
-        <message>
-            <source>unscaled</source>
-            <translation>未缩放</translation>
-        </message>
-        <message>
-            <source>pair i</source>
-            <translation>频率对 i</translation>
-        </message>
-        <message>
-            <source>θ'_i / θ_i at L = %1 (s = %2)</source>
-            <translation>L = %1 时的 θ'_i / θ_i（s = %2）</translation>
-        </message>
-        <message>
-            <source>YaRN ramp [low, high] = [%1, %2]</source>
-            <translation>YaRN 过渡区 [low, high] = [%1, %2]</translation>
-        </message>
-        <message>
-            <source>Llama 3 smoothed band (pairs %1-%2)</source>
-            <translation>Llama 3 平滑带（频率对 %1-%2）</translation>
-        </message>
-        <message>
-            <source>wavelength &gt; L0 = %1 (from pair %2)</source>
-            <translation>波长 &gt; L0 = %1（自频率对 %2 起）</translation>
-        </message>
-        <message>
-            <source>distance i - j (positions)</source>
-            <translation>距离 i - j（位置）</translation>
-        </message>
-        <message>
-            <source>E[(R_i q)·(R_j q)], q ~ N(0, I/d)</source>
-            <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/d)</translation>
-        </message>
-        <message>
-            <source>decay bound B(r)/B(0), unscaled</source>
-            <translation>衰减上界 B(r)/B(0)，未缩放</translation>
-        </message>
-        <message>
-            <source>L0 = %1</source>
-            <translation>L0 = %1</translation>
-        </message>
-        <message>
-            <source>sequence length n (positions)</source>
-            <translation>序列长度 n（位置）</translation>
-        </message>
-        <message>
-            <source>dynamic NTK base b'</source>
-            <translation>动态 NTK 基数 b'</translation>
-        </message>
-        <message>
-            <source>b'(n), s = %1, L0 = %2</source>
-            <translation>b'(n)，s = %1，L0 = %2</translation>
-        </message>
-        <message>
-            <source>n = %1: b' = %2, θ'_1 = %3</source>
-            <translation>n = %1：b' = %2，θ'_1 = %3</translation>
-        </message>
-    </context>
-    <context>
-        <name>Autosave</name>
-        <message>
-            <source>Restore workspace</source>
-            <translation>恢复工作区</translation>
-        </message>
-        <message>
-            <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
-            <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
-        </message>
-    </context>
-    <context>
-        <name>ComputeWorker</name>
-        <message>
-            <source>OpenCL failed while running (%1); using CPU reference</source>
-            <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
-        </message>
-    </context>
-    <context>
-        <name>SliderSpin</name>
-        <message>
-            <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
-            <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
-        </message>
-        <message>
-            <source>“%1” is not a number this field takes (%2); the value stays %3</source>
-            <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
-        </message>
-        <message>
-            <source>a whole number</source>
-            <translation>整数</translation>
-        </message>
-        <message numerus="yes">
-            <source>at most %n decimal(s)</source>
-            <translation>
-                <numerusform>最多 %n 位小数</numerusform>
-            </translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4</source>
+        <translation>%1 = %2，%3 = %4</translation>
+    </message>
+    <message>
+        <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
+        <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
+    </message>
+    <message>
+        <source>%1: %2 (exact entry, double precision)</source>
+        <translation>%1：%2（精确条目，双精度）</translation>
+    </message>
+    <message>
+        <source>pixel = %1 (%2, %3)</source>
+        <translation>像素 = %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>pixel %1 of ~%2×%3 entries = %4 (%5)</source>
+        <translation>像素 = 约 %2×%3 个条目的 %1 = %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: asking the double-precision reference…  ·  %2</source>
+        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
+        <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapPanel</name>
+    <message>
+        <source>How one pixel summarises the block of entries it covers</source>
+        <translation>一个像素如何概括它覆盖的条目块</translation>
+    </message>
+    <message>
+        <source>⟲ Full</source>
+        <translation>⟲ 全图</translation>
+    </message>
+    <message>
+        <source>Show the full extent again (or double-click the heatmap)</source>
+        <translation>重新显示全部范围（或双击热图）</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>复原缩放</translation>
+    </message>
+    <message>
+        <source>Colour map</source>
+        <translation>色图</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Lock colour range</source>
+        <translation>锁定颜色范围</translation>
+    </message>
+    <message>
+        <source>Keep this colour range while zooming or changing parameters</source>
+        <translation>缩放或修改参数时保持此颜色范围</translation>
+    </message>
+    <message>
+        <source>Logarithmic colour scale</source>
+        <translation>对数颜色刻度</translation>
+    </message>
+</context>
+<context>
+    <name>HeatmapWidget</name>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid value(s) (NaN or +inf) shown in magenta</source>
+        <translation>
+            <numerusform>%n 个无效值（NaN 或 +inf）以品红色显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>aliased (hatched): sampled too coarsely</source>
+        <translation>混叠（斜线）：采样过粗</translation>
+    </message>
+    <message>
+        <source>ticks + %1</source>
+        <translation>刻度 + %1</translation>
+    </message>
+</context>
+<context>
+    <name>HybridCard</name>
+    <message>
+        <source>RoPE + ALiBi</source>
+        <translation>RoPE + ALiBi</translation>
+    </message>
+    <message>
+        <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
+        <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
+    </message>
+    <message>
+        <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
+        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
+    </message>
+    <message>
+        <source>ALiBi bias per head (chart)</source>
+        <translation>各头的 ALiBi 偏置（曲线图）</translation>
+    </message>
+    <message>
+        <source>RoPE long-term decay (chart)</source>
+        <translation>RoPE 远程衰减（曲线图）</translation>
+    </message>
+    <message>
+        <source>RoPE spectrum (chart)</source>
+        <translation>RoPE 频谱（曲线图）</translation>
+    </message>
+    <message>
+        <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
+        <translation>RoPE 基数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
+    </message>
+    <message>
+        <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
+        <translation>全部 %1 个头的 ALiBi 偏置随距离变化；粗线：第 %2 个头</translation>
+    </message>
+    <message>
+        <source>RoPE long-term decay bound B(r), base %1, head_dim %2</source>
+        <translation>RoPE 远程衰减上界 B(r)，基数 %1，head_dim %2</translation>
+    </message>
+    <message>
+        <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
+        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），基数 %1</translation>
+    </message>
+    <message>
+        <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
+        <translation>Logits (R_i q)·(R_j k)/√d + 偏置，%1，%2</translation>
+    </message>
+    <message>
+        <source>Attention softmax(logits), %1</source>
+        <translation>注意力 softmax(logits)，%1</translation>
+    </message>
+    <message>
+        <source>Content logits, seed %1, %2</source>
+        <translation>内容 logits，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention, seed %1, %2</source>
+        <translation>内容注意力，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>RoPE angles never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
+    </message>
+    <message>
+        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: RoPE score against distance for every scaling, %1</source>
+        <translation>实验室：各缩放方式的 RoPE 得分随距离变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: scaling ratio per pair (chart)</source>
+        <translation>实验室：每对的缩放比（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance (chart)</source>
+        <translation>实验室：得分随距离（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base (chart)</source>
+        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+    </message>
+</context>
+<context>
+    <name>LabCurves</name>
+    <message>
+        <source>unscaled</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <source>pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>θ&apos;_i / θ_i at L = %1 (s = %2)</source>
+        <translation>L = %1 时的 θ&apos;_i / θ_i（s = %2）</translation>
+    </message>
+    <message>
+        <source>YaRN ramp [low, high] = [%1, %2]</source>
+        <translation>YaRN 过渡区 [low, high] = [%1, %2]</translation>
+    </message>
+    <message>
+        <source>Llama 3 smoothed band (pairs %1-%2)</source>
+        <translation>Llama 3 平滑带（频率对 %1-%2）</translation>
+    </message>
+    <message>
+        <source>wavelength &gt; L0 = %1 (from pair %2)</source>
+        <translation>波长 &gt; L0 = %1（自频率对 %2 起）</translation>
+    </message>
+    <message>
+        <source>distance i - j (positions)</source>
+        <translation>距离 i - j（位置）</translation>
+    </message>
+    <message>
+        <source>E[(R_i q)·(R_j q)], q ~ N(0, I/d)</source>
+        <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/d)</translation>
+    </message>
+    <message>
+        <source>decay bound B(r)/B(0), unscaled</source>
+        <translation>衰减上界 B(r)/B(0)，未缩放</translation>
+    </message>
+    <message>
+        <source>L0 = %1</source>
+        <translation>L0 = %1</translation>
+    </message>
+    <message>
+        <source>sequence length n (positions)</source>
+        <translation>序列长度 n（位置）</translation>
+    </message>
+    <message>
+        <source>dynamic NTK base b&apos;</source>
+        <translation>动态 NTK 基数 b&apos;</translation>
+    </message>
+    <message>
+        <source>b&apos;(n), s = %1, L0 = %2</source>
+        <translation>b&apos;(n)，s = %1，L0 = %2</translation>
+    </message>
+    <message>
+        <source>n = %1: b&apos; = %2, θ&apos;_1 = %3</source>
+        <translation>n = %1：b&apos; = %2，θ&apos;_1 = %3</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open &amp;weights…</source>
+        <translation>打开权重(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open a T5 checkpoint</source>
+        <translation>打开 T5 检查点</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint (*.safetensors)</source>
+        <translation>safetensors 检查点 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Q/K vectors…</source>
+        <translation>打开 Q/K 向量(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Query vectors (rows = positions)</source>
+        <translation>查询向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>Key vectors (rows = positions)</source>
+        <translation>键向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed</source>
+        <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
+    </message>
+    <message>
+        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown</source>
+        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 0</translation>
+    </message>
+    <message>
+        <source>Q/K vectors</source>
+        <translation>Q/K 向量</translation>
+    </message>
+    <message>
+        <source>%1 has shape (%2, %3); this card needs (rows &gt;= L = %4, d = %5)</source>
+        <translation>%1 的形状为 (%2, %3)；此卡片需要 (行数 &gt;= L = %4, d = %5)</translation>
+    </message>
+    <message>
+        <source>Content vectors: %1 (queries), %2 (keys)</source>
+        <translation>内容向量：%1（查询），%2（键）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open config…</source>
+        <translation>打开配置(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Model config (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Load a model&apos;s positional-encoding parameters (or drop a config.json on the window)</source>
+        <translation>载入模型的位置编码参数（或把 config.json 拖到窗口上）</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Card</source>
+        <translation>卡片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Flip current card</source>
+        <translation>翻转当前卡片(&amp;F)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>比较(&amp;O)</translation>
+    </message>
+    <message>
+        <source>RoPE base 10⁴ vs 5·10⁵</source>
+        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+    </message>
+    <message>
+        <source>ALiBi vs RoPE+ALiBi</source>
+        <translation>ALiBi 对比 RoPE+ALiBi</translation>
+    </message>
+    <message>
+        <source>ALiBi causal vs BLOOM row offset</source>
+        <translation>ALiBi 因果形式对比 BLOOM 行偏移</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PE Cards</source>
+        <translation>关于 PE Cards(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About PE Cards</source>
+        <translation>关于 PE Cards</translation>
+    </message>
+    <message>
+        <source>Compare A | B</source>
+        <translation>比较 A | B</translation>
+    </message>
+    <message>
+        <source>Could not load %1</source>
+        <translation>无法载入 %1</translation>
+    </message>
+    <message>
+        <source>Model config</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Loaded %1 (%2)</source>
+        <translation>已载入 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>(no recent workspaces)</source>
+        <translation>（没有最近的工作区）</translation>
+    </message>
+    <message>
+        <source>&amp;Save workspace</source>
+        <translation>保存工作区(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export card…</source>
+        <translation>导出卡片(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save window &amp;image…</source>
+        <translation>保存窗口图像(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a classroom: arrows move through cards and views, Space flips, P pauses, Esc leaves</source>
+        <translation>课堂全屏：方向键切换卡片和视图，空格翻转，P 暂停，Esc 退出</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>P&amp;resets</source>
+        <translation>预设(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Export card</source>
+        <translation>导出卡片</translation>
+    </message>
+    <message>
+        <source>Show a card first: the compare tab is not a card.</source>
+        <translation>请先显示一张卡片：比较页不是卡片。</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Cards, views, zoom, compare, configs, export, presentation and the CLI</source>
+        <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Reset card to &amp;defaults</source>
+        <translation>卡片恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Every parameter of this card back to its first value (undoable)</source>
+        <translation>本卡片的所有参数恢复为初始值（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy figure</source>
+        <translation>复制图形(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The focused view as a figure on the clipboard, for slides</source>
+        <translation>将当前视图作为图形复制到剪贴板，用于幻灯片</translation>
+    </message>
+    <message>
+        <source>A cover page and every visible view of this card as one PDF, a page each</source>
+        <translation>封面页及此卡片的每个可见视图合成一个 PDF，每页一个</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: show a card with a computed view first</source>
+        <translation>没有可复制的内容：请先显示带有已计算视图的卡片</translation>
+    </message>
+    <message>
+        <source>the card&apos;s default parameters</source>
+        <translation>卡片的默认参数</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>载入 %1</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — PE Cards</source>
+        <translation>%1[*] — PE Cards</translation>
+    </message>
+    <message>
+        <source>%1[*] — PE Cards — %2</source>
+        <translation>%1[*] — PE Cards — %2</translation>
+    </message>
+    <message>
+        <source>&amp;Next card</source>
+        <translation>下一张卡片(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous card</source>
+        <translation>上一张卡片(&amp;P)</translation>
+    </message>
+    <message>
+        <source>(removed, file not found: %1)</source>
+        <translation>（已移除，文件不存在：%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ModelStrip</name>
+    <message numerus="yes">
+        <source>%1: %2, %n layer(s)</source>
+        <translation>
+            <numerusform>%1：%2，%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no positional encoding</source>
+        <translation>无位置编码</translation>
+    </message>
+    <message>
+        <source>, θ = %1, r = %2</source>
+        <translation>，θ = %1，r = %2</translation>
+    </message>
+    <message>
+        <source>, %1 ×%2</source>
+        <translation>，%1 ×%2</translation>
+    </message>
+    <message>
+        <source>, M-RoPE sections %1</source>
+        <translation>，M-RoPE 分段 %1</translation>
+    </message>
+    <message>
+        <source>, window %1</source>
+        <translation>，窗口 %1</translation>
+    </message>
+    <message>
+        <source>, chunks of %1</source>
+        <translation>，分块 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1 — %2</source>
+        <translation>第 %1 层 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>PitfallView</name>
+    <message>
+        <source>Pitfall:</source>
+        <translation>陷阱：</translation>
+    </message>
+    <message>
+        <source>View:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <source>Permute q/k weights (HF)</source>
+        <translation>置换 q/k 权重（HF）</translation>
+    </message>
+    <message>
+        <source>Apply convert_llama_weights_to_hf&apos;s permute to the exported q/k weights</source>
+        <translation>对导出的 q/k 权重施加 convert_llama_weights_to_hf 的 permute</translation>
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Correct&lt;/b&gt; (the fix applied)</source>
+        <translation>&lt;b&gt;正确&lt;/b&gt;（已修复）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy&lt;/b&gt; (what the code computes)</source>
+        <translation>&lt;b&gt;错误&lt;/b&gt;（代码实际计算的）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy − correct&lt;/b&gt;</source>
+        <translation>&lt;b&gt;错误 − 正确&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
+        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>No difference: one side has no values (see its message).</source>
+        <translation>无差值：有一侧没有数值（见其提示）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
+        <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>buggy</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖ (norm kept)</source>
+        <translation>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖（范数保持）</translation>
+    </message>
+    <message>
+        <source>depends on i − j only (Toeplitz)</source>
+        <translation>只依赖 i − j（Toeplitz）</translation>
+    </message>
+    <message>
+        <source>attention rows sum to 1</source>
+        <translation>注意力各行之和为 1</translation>
+    </message>
+    <message>
+        <source>bias ≤ 0 on/below the diagonal</source>
+        <translation>对角线及以下偏置 ≤ 0</translation>
+    </message>
+    <message>
+        <source>nearest key favoured</source>
+        <translation>最近的键得分最高</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>Colour map:</source>
+        <translation>色图：</translation>
+    </message>
+    <message>
+        <source>Used by views without a map of their own (phase, one-signed scores).</source>
+        <translation>用于没有专属色图的视图（相位、单一符号的得分）。</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>OpenCL device:</source>
+        <translation>OpenCL 设备：</translation>
+    </message>
+    <message>
+        <source>Part of the device name; takes effect at the next start.</source>
+        <translation>设备名称的一部分；下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>PresentationController</name>
+    <message>
+        <source>Presentation</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <source>  ←/→ card   ↑/↓ view   Space flip   P pause   +/− speed   Esc leave    </source>
+        <translation>  ←/→ 卡片   ↑/↓ 视图   空格 翻转   P 暂停   +/− 速度   Esc 退出    </translation>
+    </message>
+    <message>
+        <source>   speed (positions/s): </source>
+        <translation>   速度（位置/秒）：</translation>
+    </message>
+    <message>
+        <source>m = %1</source>
+        <translation>m = %1</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>cannot write SVG to %1</source>
+        <translation>无法将 SVG 写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot write image to %1 (check the folder and the file suffix)</source>
+        <translation>无法将图像写入 %1（请检查文件夹和文件后缀）</translation>
+    </message>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>NumPy array of the values (*.npy)</source>
+        <translation>数值的 NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>CSV table of the values (*.csv)</source>
+        <translation>数值的 CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Save view</source>
+        <translation>保存视图</translation>
+    </message>
+    <message>
+        <source>Export card</source>
+        <translation>导出卡片</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>Computing %1 at print resolution…</source>
+        <translation>正在以打印分辨率计算 %1…</translation>
+    </message>
+    <message>
+        <source>This card shows no computed view to export.</source>
+        <translation>此卡片没有可导出的已计算视图。</translation>
+    </message>
+    <message>
+        <source>Copied the figure &quot;%1&quot; to the clipboard</source>
+        <translation>已将图形“%1”复制到剪贴板</translation>
+    </message>
+</context>
+<context>
+    <name>QuantityStyle</name>
+    <message>
+        <source>each pixel shows the first entry of its block</source>
+        <translation>每个像素显示其块中的第一个条目</translation>
+    </message>
+    <message>
+        <source>each pixel shows the exact mean of its block</source>
+        <translation>每个像素显示其块的精确平均值</translation>
+    </message>
+    <message>
+        <source>each pixel shows the exact maximum of its block</source>
+        <translation>每个像素显示其块的精确最大值</translation>
+    </message>
+    <message>
+        <source>each pixel shows the exact minimum of its block</source>
+        <translation>每个像素显示其块的精确最小值</translation>
+    </message>
+</context>
+<context>
+    <name>QuantityText</name>
+    <message>
+        <source>i</source>
+        <translation>i</translation>
+    </message>
+    <message>
+        <source>j</source>
+        <translation>j</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>p</translation>
+    </message>
+    <message>
+        <source>dim</source>
+        <translation>dim</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>频率对</translation>
+    </message>
+    <message>
+        <source>frequency pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+</context>
+<context>
+    <name>RelShiftPanel</name>
+    <message>
+        <source>zero_triu</source>
+        <translation>zero_triu</translation>
+    </message>
+    <message>
+        <source>Query length qlen (the segment)</source>
+        <translation>查询长度 qlen（当前片段）</translation>
+    </message>
+    <message>
+        <source>Memory length mlen: cached positions before the segment; klen = mlen + qlen</source>
+        <translation>记忆长度 mlen：片段之前缓存的位置；klen = mlen + qlen</translation>
+    </message>
+    <message>
+        <source>zero_triu: zero the entries above the valid region, as the reference can</source>
+        <translation>zero_triu：把有效区域以上的元素置零（与参考实现的选项相同）</translation>
+    </message>
+    <message>
+        <source>qlen:</source>
+        <translation>qlen：</translation>
+    </message>
+    <message>
+        <source>mlen:</source>
+        <translation>mlen：</translation>
+    </message>
+    <message>
+        <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
+        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
+    </message>
+    <message>
+        <source>i=%1</source>
+        <translation>i=%1</translation>
+    </message>
+    <message>
+        <source>j=%1</source>
+        <translation>j=%1</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>valid: distance %1 = i + mlen − j</source>
+        <translation>有效：距离 %1 = i + mlen − j</translation>
+    </message>
+    <message>
+        <source>reshape leftover (masked): %1</source>
+        <translation>reshape 残留（被屏蔽）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RelativeCard</name>
+    <message>
+        <source>T5</source>
+        <translation>T5</translation>
+    </message>
+    <message>
+        <source>Shaw</source>
+        <translation>Shaw</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>Relative</source>
+        <translation>相对位置</translation>
+    </message>
+    <message>
+        <source>variant: %1</source>
+        <translation>变体：%1</translation>
+    </message>
+    <message>
+        <source>Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)</source>
+        <translation>Shaw、Uszkoreit、Vaswani 2018（clip(j-i, -k, k) + k）</translation>
+    </message>
+    <message>
+        <source>Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</source>
+        <translation>Dai 等 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
+    </message>
+    <message>
+        <source>HF transformers T5Attention._relative_position_bucket (log in float32)</source>
+        <translation>HF transformers T5Attention._relative_position_bucket（对数按 float32 计算）</translation>
+    </message>
+    <message>
+        <source>Index against distance (chart)</source>
+        <translation>索引随距离变化（曲线图）</translation>
+    </message>
+    <message>
+        <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
+        <translation>Shaw 等 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
+    </message>
+    <message>
+        <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
+        <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
+    </message>
+    <message>
+        <source>T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed</source>
+        <translation>T5 分桶，%1，%2 个桶，max_distance %3，桶值由种子生成</translation>
+    </message>
+    <message>
+        <source>bidirectional (encoder)</source>
+        <translation>双向（编码器）</translation>
+    </message>
+    <message>
+        <source>unidirectional (decoder)</source>
+        <translation>单向（解码器）</translation>
+    </message>
+    <message>
+        <source>Index against relative position n = j - i, %1</source>
+        <translation>索引随相对位置 n = j - i 变化，%1</translation>
+    </message>
+    <message>
+        <source>Bucket / index map of (i, j), %1</source>
+        <translation>(i, j) 的桶 / 索引图，%1</translation>
+    </message>
+    <message>
+        <source>Positional score, %1</source>
+        <translation>位置得分，%1</translation>
+    </message>
+    <message>
+        <source>Attention (softmax), %1, %2</source>
+        <translation>注意力（softmax），%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score, seed %1, %2</source>
+        <translation>内容得分，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention, seed %1, %2</source>
+        <translation>内容注意力，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Relative position</source>
+        <translation>相对位置</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>Shaw (clipped)</source>
+        <translation>Shaw（裁剪）</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>桶数</translation>
+    </message>
+    <message>
+        <source>relative_attention_num_buckets (32 in T5); bidirectional halves them by sign</source>
+        <translation>relative_attention_num_buckets（T5 中为 32）；双向时按符号各占一半</translation>
+    </message>
+    <message>
+        <source>max_distance</source>
+        <translation>max_distance</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket</source>
+        <translation>relative_attention_max_distance（T5 中为 128）：超出后所有距离共用最后一个桶</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>T5 encoder (on) or decoder (off)</source>
+        <translation>T5 编码器（开）或解码器（关）</translation>
+    </message>
+    <message>
+        <source>clip k</source>
+        <translation>裁剪 k</translation>
+    </message>
+    <message>
+        <source>Shaw: offsets beyond ±k share one learned vector</source>
+        <translation>Shaw：超过 ±k 的偏移共用一个学习向量</translation>
+    </message>
+    <message>
+        <source>score term</source>
+        <translation>得分项</translation>
+    </message>
+    <message>
+        <source>(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)</source>
+        <translation>(a) q·k，(b) q·W_R R_(i-j)，(c) u·k，(d) v·W_R R_(i-j)</translation>
+    </message>
+    <message>
+        <source>d_model d</source>
+        <translation>d_model d</translation>
+    </message>
+    <message>
+        <source>Shaw / Transformer-XL vector size; even, in [2, 1024]</source>
+        <translation>Shaw / Transformer-XL 向量维数；偶数，范围 [2, 1024]</translation>
+    </message>
+    <message>
+        <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
+        <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
+    </message>
+    <message>
+        <source>_rel_shift alignment (table)</source>
+        <translation>_rel_shift 对齐（表格）</translation>
+    </message>
+</context>
+<context>
+    <name>RopeCard</name>
+    <message>
+        <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
+        <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3</source>
+        <translation>RoFormer（Su 等 2021）式 13-16，§3.4.3</translation>
+    </message>
+    <message>
+        <source>RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py</source>
+        <translation>RoFormer 式 13-16；缩放同 HF transformers modeling_rope_utils.py</translation>
+    </message>
+    <message>
+        <source>Rotating pairs (polar chart)</source>
+        <translation>旋转的频率对（极坐标图）</translation>
+    </message>
+    <message>
+        <source>Spectrum (chart)</source>
+        <translation>频谱（曲线图）</translation>
+    </message>
+    <message>
+        <source>Long-term decay (chart)</source>
+        <translation>远程衰减（曲线图）</translation>
+    </message>
+    <message>
+        <source>Waves (chart)</source>
+        <translation>波形（曲线图）</translation>
+    </message>
+    <message>
+        <source>head_dim %1, base %2</source>
+        <translation>head_dim %1，基数 %2</translation>
+    </message>
+    <message>
+        <source>, rotary_dim %1</source>
+        <translation>，rotary_dim %1</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>Pairs rotating with position m: angle m·θ_i, %1</source>
+        <translation>频率对随位置 m 旋转：角度 m·θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ_i per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/θ_i（对数轴），%1</translation>
+    </message>
+    <message>
+        <source>Long-term decay bound B(r) (RoFormer §3.4.3), %1</source>
+        <translation>远程衰减上界 B(r)（RoFormer §3.4.3），%1</translation>
+    </message>
+    <message>
+        <source>cos and sin of m·θ_i over position m, %1</source>
+        <translation>m·θ_i 的 cos 与 sin 随位置 m 变化，%1</translation>
+    </message>
+    <message>
+        <source>Rotated probe R_p q over positions, %1, %2</source>
+        <translation>旋转后的探针 R_p q 随位置变化，%1，%2</translation>
+    </message>
+    <message>
+        <source>Phase m·θ_i mod 2π (radians), %1</source>
+        <translation>相位 m·θ_i mod 2π（弧度），%1</translation>
+    </message>
+    <message>
+        <source>RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only</source>
+        <translation>RoPE 得分 (R_i q)·(R_j k)，%1，%2 — 只取决于 i-j</translation>
+    </message>
+    <message>
+        <source>Attention softmax(score / √d), %1, %2</source>
+        <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score (R_i q_i)·(R_j k_j), seed %1, %2</source>
+        <translation>内容得分 (R_i q_i)·(R_j k_j)，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention, %1, seed %2, %3</source>
+        <translation>内容注意力，%1，种子 %2，%3</translation>
+    </message>
+    <message>
+        <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ&apos;_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: every scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance for every scaling, L0 marked, %1</source>
+        <translation>实验室：各缩放方式的得分随距离变化（标出 L0），%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: scaling ratio per pair (chart)</source>
+        <translation>实验室：每对的缩放比（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance (chart)</source>
+        <translation>实验室：得分随距离（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base (chart)</source>
+        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
+        <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
+    </message>
+</context>
+<context>
+    <name>SinusoidalCard</name>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>Vaswani et al. 2017 §3.5 (Annotated Transformer)</source>
+        <translation>Vaswani 等 2017 §3.5（Annotated Transformer）</translation>
+    </message>
+    <message>
+        <source>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</source>
+        <translation>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</translation>
+    </message>
+    <message>
+        <source>Waves (chart)</source>
+        <translation>波形（曲线图）</translation>
+    </message>
+    <message>
+        <source>Spectrum (chart)</source>
+        <translation>频谱（曲线图）</translation>
+    </message>
+    <message>
+        <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
+        <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
+    </message>
+    <message>
+        <source>concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)</source>
+        <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
+    </message>
+    <message>
+        <source>paper w_i = b^(-2i/d)</source>
+        <translation>论文 w_i = b^(-2i/d)</translation>
+    </message>
+    <message>
+        <source>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</source>
+        <translation>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</translation>
+    </message>
+    <message>
+        <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
+        <translation>布局：%1；频率：%2；基数 %3，d_model %4</translation>
+    </message>
+    <message>
+        <source>; fairseq padding_idx %1 (row zeroed)</source>
+        <translation>；fairseq padding_idx %1（该行置零）</translation>
+    </message>
+    <message>
+        <source>d_model %1, base %2</source>
+        <translation>d_model %1，基数 %2</translation>
+    </message>
+    <message>
+        <source>PE[p, dim] over position p, %1, %2</source>
+        <translation>PE[p, dim] 随位置 p 变化，%1，%2</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/w_i per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/w_i（对数轴），%1</translation>
+    </message>
+    <message>
+        <source>Encoding table PE[p, dim], %1, %2</source>
+        <translation>编码表 PE[p, dim]，%1，%2</translation>
+    </message>
+    <message>
+        <source>Phase p·w_i mod 2π (radians), %1</source>
+        <translation>相位 p·w_i mod 2π（弧度），%1</translation>
+    </message>
+    <message>
+        <source>Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1</source>
+        <translation>相似度 PE_i·PE_j = Σ cos((i-j)w_i)：只取决于 i-j，%1</translation>
+    </message>
+    <message>
+        <source>Attention softmax(PE_i·PE_j / √d), %1, %2</source>
+        <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2</source>
+        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，内容种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention softmax(score / √d), %1, seed %2</source>
+        <translation>内容注意力 softmax(得分 / √d)，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>d_model d</source>
+        <translation>d_model d</translation>
+    </message>
+    <message>
+        <source>Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]</source>
+        <translation>模型维数；必须为偶数（否则最后一个余弦没有位置），范围 [2, 1024]</translation>
+    </message>
+    <message>
+        <source>base b</source>
+        <translation>基数 b</translation>
+    </message>
+    <message>
+        <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>
+        <translation>w_i = b^(-2i/d)：波长从 2π 到 2π·b</translation>
+    </message>
+    <message>
+        <source>column layout</source>
+        <translation>列布局</translation>
+    </message>
+    <message>
+        <source>interleaved (paper)</source>
+        <translation>交错（论文）</translation>
+    </message>
+    <message>
+        <source>concatenated [sin | cos]</source>
+        <translation>拼接 [sin | cos]</translation>
+    </message>
+    <message>
+        <source>frequencies</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>paper b^(-2i/d)</source>
+        <translation>论文 b^(-2i/d)</translation>
+    </message>
+    <message>
+        <source>tensor2tensor / fairseq</source>
+        <translation>tensor2tensor / fairseq</translation>
+    </message>
+    <message>
+        <source>padding_idx</source>
+        <translation>padding_idx</translation>
+    </message>
+    <message>
+        <source>fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none</source>
+        <translation>fairseq：padding_idx 行为零，词元从 padding_idx + 1 开始；-1 = 无</translation>
+    </message>
+</context>
+<context>
+    <name>SliderSpin</name>
+    <message>
+        <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
+        <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number this field takes (%2); the value stays %3</source>
+        <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n decimal(s)</source>
+        <translation>
+            <numerusform>最多 %n 位小数</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ViewFigure</name>
+    <message>
+        <source>Cannot export to %1: the file name must end in .png, .svg, .pdf, .npy or .csv</source>
+        <translation>无法导出到 %1：文件名必须以 .png、.svg、.pdf、.npy 或 .csv 结尾</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: %2</source>
+        <translation>无法导出到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot export to %1: the file name must end in .png, .svg or .pdf</source>
+        <translation>无法导出到 %1：文件名必须以 .png、.svg 或 .pdf 结尾</translation>
+    </message>
+</context>
+<context>
+    <name>ViewSlot</name>
+    <message>
+        <source>What this view shows</source>
+        <translation>此视图显示的内容</translation>
+    </message>
+</context>
+<context>
+    <name>WeightsLoader</name>
+    <message>
+        <source>: no tensor named *relative_attention_bias.weight (T5 checkpoints have one per stack)</source>
+        <translation>：没有名为 *relative_attention_bias.weight 的张量（T5 检查点每个堆栈各有一个）</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceController</name>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>PE Cards workspace (*.pecards.json *.json)</source>
+        <translation>PE Cards 工作区 (*.pecards.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save workspace %1: %2</source>
+        <translation>无法保存工作区 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The cards have changes that are not saved in a workspace.</source>
+        <translation>卡片有尚未保存到工作区的更改。</translation>
+    </message>
+    <message>
+        <source>The cards have changes not saved in %1.</source>
+        <translation>卡片有尚未保存到 %1 的更改。</translation>
+    </message>
+    <message>
+        <source>Save them first?</source>
+        <translation>先保存吗？</translation>
+    </message>
+    <message>
+        <source>Removed from Open recent, the file no longer exists: %1</source>
+        <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceState</name>
+    <message>
+        <source>The %1 card has no %2 view.</source>
+        <translation>%1 卡片没有 %2 视图。</translation>
+    </message>
+    <message>
+        <source>The %1 card shows %2 views; the workspace has %3.</source>
+        <translation>%1 卡片显示 %2 个视图；工作区中有 %3 个。</translation>
+    </message>
+    <message>
+        <source>A second card of the same type is not shown (the deck has one of each).</source>
+        <translation>同类型的第二张卡片不会显示（卡组中每种只有一张）。</translation>
+    </message>
+    <message>
+        <source>Only the first of %1 compare pairs is shown.</source>
+        <translation>%1 组比较中只显示第一组。</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app</name>
+    <message>
+        <source>waves</source>
+        <translation>波形</translation>
+    </message>
+    <message>
+        <source>rotation of the pairs</source>
+        <translation>频率对的旋转</translation>
+    </message>
+    <message>
+        <source>wavelength spectrum</source>
+        <translation>波长谱</translation>
+    </message>
+    <message>
+        <source>long-term decay</source>
+        <translation>长程衰减</translation>
+    </message>
+    <message>
+        <source>bias per head</source>
+        <translation>各头的偏置</translation>
+    </message>
+    <message>
+        <source>relative-position index</source>
+        <translation>相对位置索引</translation>
+    </message>
+    <message>
+        <source>score against offset</source>
+        <translation>得分随偏移变化</translation>
+    </message>
+    <message>
+        <source>phase error of stored positions</source>
+        <translation>存储精度造成的相位误差</translation>
+    </message>
+    <message>
+        <source>scaling ratio per pair</source>
+        <translation>各频率对的缩放比</translation>
+    </message>
+    <message>
+        <source>score against distance per scaling</source>
+        <translation>各缩放方式的得分随距离变化</translation>
+    </message>
+    <message>
+        <source>dynamic NTK base</source>
+        <translation>动态 NTK 底数</translation>
+    </message>
+    <message>
+        <source>encoding table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>rotation phase</source>
+        <translation>旋转相位</translation>
+    </message>
+    <message>
+        <source>positional score</source>
+        <translation>位置得分</translation>
+    </message>
+    <message>
+        <source>positional attention</source>
+        <translation>位置注意力</translation>
+    </message>
+    <message>
+        <source>content score</source>
+        <translation>内容得分</translation>
+    </message>
+    <message>
+        <source>content attention</source>
+        <translation>内容注意力</translation>
+    </message>
+    <message>
+        <source>angles never seen in training</source>
+        <translation>训练中从未出现的角度</translation>
+    </message>
+    <message>
+        <source>PE[p, c]</source>
+        <translation>PE[p, c]</translation>
+    </message>
+    <message>
+        <source>(R_p q)[c]</source>
+        <translation>(R_p q)[c]</translation>
+    </message>
+    <message>
+        <source>p·ω_i mod 2π (rad)</source>
+        <translation>p·ω_i mod 2π（弧度）</translation>
+    </message>
+    <message>
+        <source>p·θ_i mod 2π (rad)</source>
+        <translation>p·θ_i mod 2π（弧度）</translation>
+    </message>
+    <message>
+        <source>bias (logit units)</source>
+        <translation>偏置（logit 单位）</translation>
+    </message>
+    <message>
+        <source>similarity PE_i·PE_j</source>
+        <translation>相似度 PE_i·PE_j</translation>
+    </message>
+    <message>
+        <source>score (logit units)</source>
+        <translation>得分（logit 单位）</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>clipped index clip(j−i, −k, k)+k</source>
+        <translation>截断索引 clip(j−i, −k, k)+k</translation>
+    </message>
+    <message>
+        <source>bucket index</source>
+        <translation>桶索引</translation>
+    </message>
+    <message>
+        <source>logit</source>
+        <translation>logit</translation>
+    </message>
+    <message>
+        <source>unseen (1) / seen in training (0)</source>
+        <translation>未见过 (1) / 训练中见过 (0)</translation>
+    </message>
+    <message>
+        <source>dimension c</source>
+        <translation>维度 c</translation>
+    </message>
+    <message>
+        <source>frequency pair i</source>
+        <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::CoverRenderer</name>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>page %1: %2</source>
+        <translation>第 %1 页：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::FigureRenderer</name>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+</context>
 </TS>

@@ -1,5 +1,5 @@
 // Property tests over random valid parameters (fixed seeds, thousands of cases per run): the
-// invariants the encodings promise (encodings.md), checked on the CPU reference.
+// invariants the encodings promise (docs/encodings.md), checked on the CPU reference.
 // - RoPE rotations keep the norm (RoFormer eq. 14: a product of plane rotations);
 // - positional scores are Toeplitz, value(i, j) = f(i - j) (every card but ALiBi's row-offset forms);
 // - attention rows sum to 1 and masked entries are exactly 0;

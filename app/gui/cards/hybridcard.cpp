@@ -107,12 +107,14 @@ CardEntry HybridCard::entry() {
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
         chartView(QStringLiteral("lab-ratio"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "Lab: scaling ratio per pair (chart)"), pecards::app::CurveKind::ScalingRatio),
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: scaling ratio per pair (chart)"),
+            pecards::app::CurveKind::ScalingRatio),
         chartView(QStringLiteral("lab-score"), "HybridCard",
             QT_TRANSLATE_NOOP("HybridCard", "Lab: score against distance (chart)"),
             pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "HybridCard",
-            QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase)};
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"),
+            pecards::app::CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),
         QStringLiteral("decay")};
     return e;

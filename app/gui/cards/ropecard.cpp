@@ -124,11 +124,14 @@ CardEntry RopeCard::entry() {
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         heatmapView(QStringLiteral("unseen-angles"), Quantity::UnseenAngles),
         chartView(QStringLiteral("lab-ratio"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: scaling ratio per pair (chart)"), pecards::app::CurveKind::ScalingRatio),
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: scaling ratio per pair (chart)"),
+            pecards::app::CurveKind::ScalingRatio),
         chartView(QStringLiteral("lab-score"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"), pecards::app::CurveKind::ScoreVsDistance),
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"),
+            pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase)};
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"),
+            pecards::app::CurveKind::DynamicBase)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
         QStringLiteral("spectrum")};
     return e;

@@ -51,7 +51,8 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     } else if (const auto* reference = std::get_if<ReferenceRequest>(&job.payload)) {
         if (!m_reference)
             m_reference = pecards::makeCpuBackend();
-        GridResult result {job.tag, job.id, reference->request, m_reference->compute(reference->request), 0.0};
+        GridResult result {
+            job.tag, job.id, reference->request, m_reference->compute(reference->request), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {

@@ -33,7 +33,8 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
-    if (spec.curve == pecards::app::CurveKind::RopePolar || spec.curve == pecards::app::CurveKind::DynamicBase) {
+    if (spec.curve == pecards::app::CurveKind::RopePolar
+        || spec.curve == pecards::app::CurveKind::DynamicBase) {
         const bool polar = spec.curve == pecards::app::CurveKind::RopePolar;
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
         m_position->setToolTip(polar ? tr("Position m: drag to rotate every pair by m·θ_i")
@@ -100,8 +101,8 @@ void ChartPanel::setParams(const pecards::CardParams& params) {
         // The slider spans the valid range; the user's value comes back when L grows again.
         const bool dynamic = spec().curve == pecards::app::CurveKind::DynamicBase;
         const std::int64_t low = dynamic ? 1 : 0;
-        const std::int64_t last = std::clamp<std::int64_t>(
-            dynamic ? params.length : params.length - 1, low, dynamic ? pecards::kMaxLength : pecards::kMaxLength - 1);
+        const std::int64_t last = std::clamp<std::int64_t>(dynamic ? params.length : params.length - 1, low,
+            dynamic ? pecards::kMaxLength : pecards::kMaxLength - 1);
         if (first && dynamic)
             m_wantedPosition = params.length;
         m_position->setSliderRange(static_cast<double>(low), static_cast<double>(last));

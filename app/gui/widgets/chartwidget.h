@@ -65,7 +65,8 @@ private:
     /// linear axes are labelled like the heatmaps ("1M"), log axes in one format.
     QAbstractAxis* makeAxis(bool log, bool horizontal, const QString& title, double low, double high) const;
     /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
-    QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
+    QList<LegendEntry> addRegions(
+        const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
 
     pecards::app::CurveSet m_curves;
     QList<LegendEntry> m_legend;

@@ -16,9 +16,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QMenuBar>
-#include <QUndoGroup>
 #include <QMessageBox>
 #include <QTabWidget>
+#include <QUndoGroup>
 #include <tuple>
 
 namespace {

@@ -21,9 +21,9 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
+#include <algorithm>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
-#include <algorithm>
 
 namespace {
 

@@ -6,8 +6,8 @@
 ///
 /// - norm kept: RoPE rotates, so ||R_m q|| = ||q|| for every m; sinusoidal rows all have norm
 ///   sqrt(d/2) (RoFormer eq. 14; Vaswani et al. §3.5).
-/// - Toeplitz: positional scores depend on i - j only (RoFormer eq. 16; encodings.md §1-§4).
-/// - rows sum to 1: each attention row is a softmax over its unmasked keys (encodings.md §6).
+/// - Toeplitz: positional scores depend on i - j only (RoFormer eq. 16; docs/encodings.md §1-§4).
+/// - rows sum to 1: each attention row is a softmax over its unmasked keys (docs/encodings.md §6).
 /// - ALiBi bias <= 0 on and below the diagonal: slopes are positive, the bias -m (i - j) (§3).
 /// - nearest key favoured: with a distance penalty the largest logit of a row is at the key
 ///   nearest to the query (ALiBi, Press et al. §3).

@@ -62,7 +62,7 @@ struct PitfallSpec {
 /// - T5NoMaxDistanceClamp: t5BucketUnclamped; a bucket outside the bias table is the IndexError
 ///   of torch.nn.Embedding. [t5Bucket]
 /// - TxlRelShiftWrongRow: (b)+(d) through txlRelShiftWrongRow. [`_rel_shift`]
-/// - AlibiFlippedSlope: +m (i - j) (encodings.md §8). [-m (i - j)]
+/// - AlibiFlippedSlope: +m (i - j) (docs/encodings.md §8). [-m (i - j)]
 /// - AlibiRowOffsetNoMask: +m j with no mask. [-m |i - j|]
 /// - AlibiLeftPaddingArange: HF BLOOM `build_alibi_tensor` with `arange` positions: bias
 ///   round(m j) in the format (`.to(dtype)`), keys j < left_padding masked. [round(m (j - P))]

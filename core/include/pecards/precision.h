@@ -2,7 +2,7 @@
 /// @file precision.h
 /// @brief RoPE phase error when positions, inv_freq or the cos/sin cache are stored in a low
 /// precision format (the Precision view; pitfall.h roundToFormat). Exact reference: m theta_i in
-/// double (encodings.md §2, "Precision").
+/// double (docs/encodings.md §2, "Precision").
 
 #include "pecards/pitfallparams.h"
 

@@ -144,5 +144,6 @@ TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
         joined({"RoPE score", "head_dim=4", "base=10000", "layout=half-split", "scaling=longrope",
             "original_max_position_embeddings=4", "short_factor=[1, 1.5]", "long_factor=[2, 3]",
             "→ factors=long", "→ attention_factor=1", "→ logit_multiplier=1", "probe_q=[1, 0, 0.5, -2]",
-            "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137", "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
+            "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137",
+            "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
 }

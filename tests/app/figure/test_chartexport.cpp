@@ -184,7 +184,7 @@ TEST(ChartCaption, ListsEveryInputOfTheChart) {
     request.extent = 64;
     EXPECT_EQ(formatChartCaption(request),
         QStringLiteral(
-            "ALiBi bias-vs-distance · heads=12 · head=0 · alibi_bias_max=8 · form=causal · L=2048 · "
+            "ALiBi bias-vs-distance · heads=12 · head=1 · alibi_bias_max=8 · form=causal · L=2048 · "
             "distances 0–64"));
     request.params.card = pecards::Card::Relative;
     request.kind = CurveKind::RelativeBuckets;
