@@ -75,12 +75,13 @@ void Card::doLoad() {
     });
     m_headerRow->addWidget(m_title);
     m_headerRow->addStretch(1);
-    m_headerRow->addWidget(m_pitfallButton);
     m_headerRow->addWidget(m_flip);
     auto* titleRow = m_headerRow;
     textLayout->addLayout(titleRow);
-    m_headerRow = new QHBoxLayout; // card-specific widgets go on their own row
+    // Card-specific widgets and the Pitfalls button go on their own row (the pane may be narrow).
+    m_headerRow = new QHBoxLayout;
     m_headerRow->addStretch(1);
+    m_headerRow->addWidget(m_pitfallButton);
     textLayout->addLayout(m_headerRow);
     m_convention = new QLabel(textSide);
     m_convention->setWordWrap(true);

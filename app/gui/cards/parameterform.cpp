@@ -99,14 +99,20 @@ QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pe
     note->setObjectName(id);
     note->setWordWrap(true);
     note->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    note->setAutoFillBackground(true);
     note->setBackgroundRole(QPalette::AlternateBase);
     note->setMargin(4);
+    // Never hidden: QFormLayout (Qt 6.4) misplaces the rows before a hidden word-wrapped label
+    // (a label drawn under its neighbour), so an empty note collapses to no height instead.
+    const auto refresh = [note, text](const pecards::CardParams& params) {
+        const QString shown = text(params);
+        note->setText(shown);
+        note->setAutoFillBackground(!shown.isEmpty());
+        note->setMaximumHeight(shown.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+    };
     Binding binding {.id = id,
         .label = note,
         .widget = note,
-        .refresh = [this, note, text] { note->setText(text(m_params)); },
-        .visible = [text](const pecards::CardParams& p) { return !text(p).isEmpty(); },
+        .refresh = [this, refresh] { refresh(m_params); },
         .note = true};
     m_layout->addRow(note);
     binding.refresh();
@@ -121,11 +127,8 @@ void ParameterForm::addEditor(const QString& id, const QString& label, QWidget* 
     labelWidget->setToolTip(toolTip);
     m_layout->addRow(labelWidget);
     m_layout->addRow(editor);
-    Binding binding {.id = id,
-        .label = labelWidget,
-        .widget = editor,
-        .refresh = [this, refresh] { refresh(m_params); },
-        .ownLabelRow = true};
+    Binding binding {
+        .id = id, .label = labelWidget, .widget = editor, .refresh = [this, refresh] { refresh(m_params); }};
     binding.refresh();
     m_bindings.push_back(std::move(binding));
 }
@@ -219,12 +222,13 @@ void ParameterForm::applyRanges(const QString& except) {
 }
 
 void ParameterForm::refreshVisibility() {
+    // Label and field are shown and hidden as widgets (QFormLayout skips hidden items). Qt 6.4's
+    // QFormLayout::setRowVisible misplaces wrapped rows (a label drawn under its neighbour's
+    // field when the form was filled before it was first shown), so it is not used.
     for (const Binding& binding : m_bindings) {
         const bool shown = !binding.visible || binding.visible(m_params);
-        if (m_layout->isRowVisible(binding.widget) != shown) {
-            m_layout->setRowVisible(binding.widget, shown); // label and field together
-            if (binding.ownLabelRow)
-                m_layout->setRowVisible(binding.label, shown);
-        }
+        if (binding.label != binding.widget)
+            binding.label->setVisible(shown);
+        binding.widget->setVisible(shown);
     }
 }

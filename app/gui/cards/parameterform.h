@@ -61,7 +61,7 @@ public:
     /// emits paramsChanged.
     void edit(const std::function<void(pecards::CardParams&)>& change);
     /// @brief A read-only line computed from the parameters (derived values such as the
-    /// effective base of dynamic NTK); refreshed on every change, hidden while empty.
+    /// effective base of dynamic NTK); refreshed on every change, of no height while empty.
     QLabel* addNote(const QString& id, std::function<QString(const pecards::CardParams&)> text);
     /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
     void setVisibleWhen(const QString& id, Predicate visible);
@@ -94,7 +94,6 @@ private:
         std::pair<double, double> lastRange {}; ///< the range the control has now
         double wanted = 0.0; ///< the user's value, restored when the range allows it
         bool note = false; ///< addNote: refreshed on every change
-        bool ownLabelRow = false; ///< addEditor: the label is a row of its own above the editor
     };
     void addRow(Binding binding, const QString& label, const QString& toolTip);
     Binding* binding(const QString& id);

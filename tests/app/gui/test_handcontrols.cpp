@@ -287,3 +287,31 @@ TEST_F(HandControls, ParameterChangesUndoRedoAndResetPerCard) {
     EXPECT_EQ(undo->activeStack(), m_window.card(QStringLiteral("alibi"))->undoStack());
     EXPECT_FALSE(undo->canUndo());
 }
+
+TEST(ControlPane, NoControlOverlapsAnotherWhenTheCardLoadsBeforeTheWindowShows) {
+    // As the app starts: the card is loaded (its form filled) before the window is first shown.
+    // A hidden word-wrapped row once made QFormLayout draw "scaling type" under its combo box.
+    ComputeService service(cpuBackendFactory());
+    MainWindow window(&service);
+    window.resize(1280, 720);
+    window.showTab(QStringLiteral("rope"));
+    Card* rope = window.card(QStringLiteral("rope"));
+    rope->load();
+    window.show();
+    ASSERT_TRUE(
+        guitest::awaitCondition([&] { return service.isIdle() && rope->allViewsAnswered(); }, "views"));
+    QList<QWidget*> shown;
+    for (QWidget* child : rope->form()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+        if (child->isVisibleTo(rope->form()) && child->height() > 0)
+            shown.push_back(child);
+    }
+    ASSERT_GT(shown.size(), 10);
+    for (qsizetype a = 0; a < shown.size(); ++a) {
+        for (qsizetype b = a + 1; b < shown.size(); ++b) {
+            EXPECT_FALSE(shown[a]->geometry().intersects(shown[b]->geometry()))
+                << shown[a]->objectName().toStdString() << " overlaps "
+                << shown[b]->objectName().toStdString();
+        }
+    }
+    EXPECT_TRUE(rope->form()->control(QStringLiteral("scaling"))->isVisibleTo(rope->form()));
+}
