@@ -30,6 +30,7 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
     const CurveInputs& in = request.curve;
     const auto count = [](const std::vector<double>& list) { return static_cast<std::int64_t>(list.size()); };
     const std::int64_t d = cardDimension(p);
+    const auto scalings = static_cast<std::int64_t>(in.scalings.size());
     switch (request.quantity->curve) {
     case Curve::InvFreq:
         return {d / 2, 16};
@@ -54,6 +55,17 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(p.length, in.learned.cols()), 32};
     case Curve::LearnedSimilarity:
         return {mul(p.length, p.length), std::max<std::int64_t>(in.learned.cols(), 1)};
+    case Curve::ScalingRatio:
+        return {mul(d / 2, 4 + 3 * scalings), 16};
+    case Curve::ScoreVsDistance:
+        return {mul(in.points, 1 + 3 * scalings), d};
+    case Curve::DynamicBase:
+        return {mul(in.points, 2), 16};
+    case Curve::AttentionEntropy:
+        return {mul(p.length, 2 + scalings), mul(p.length, d)};
+    case Curve::Spectrum: // charts: `compute` refuses them, `render` draws a few hundred points
+    case Curve::Waves:
+    case Curve::Polar:
     case Curve::None:
         break;
     }
