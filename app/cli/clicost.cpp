@@ -63,6 +63,14 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(in.points, 2), 16};
     case Curve::AttentionEntropy:
         return {mul(p.length, 2 + scalings), mul(p.length, d)};
+    case Curve::DomainAwareSimilarity:
+    case Curve::GatedScore:
+    case Curve::GatedAttention:
+        return {mul(p.length, p.length), d};
+    case Curve::DistillationError:
+        return {p.tricks.eval_length,
+            mul(mul(p.tricks.epochs, p.tricks.hidden), p.tricks.distill_head_dim + 1) * p.tricks.train_length
+                / std::max<std::int64_t>(p.tricks.eval_length, 1)};
     case Curve::Spectrum: // charts: `compute` refuses them, `render` draws a few hundred points
     case Curve::Waves:
     case Curve::Polar:
