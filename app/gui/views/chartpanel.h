@@ -55,7 +55,8 @@ private:
     QLabel* m_legend = nullptr;
     QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
     SliderSpin* m_position = nullptr; ///< RopePolar
-    std::int64_t m_wantedPosition = kDefaultPolarPosition; ///< the user's m, shown while m <= L-1
+    std::int64_t m_wantedPosition
+        = pecards::app::kDefaultPolarPosition; ///< the user's m, shown while m <= L-1
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets
     pecards::CardParams m_params;
     pecards::app::CurveRequest m_request;
