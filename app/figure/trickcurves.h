@@ -10,7 +10,7 @@
 
 namespace pecards::app {
 
-/// @brief CurveKind::DomainAwareSimilarity (rows i = 0, L/2, L-1 of T T^T with T = PE + B and of
+/// @brief CurveKind::DomainAwareSimilarity (rows i = 0 and L/2 of T T^T with T = PE + B and of
 /// PE PE^T, the biased edges shaded), GatedScore and GatedAttention (query row tricks.query, or L/2,
 /// gated and at alpha = 1) and DistillationError (max |MLP - target| per position, log y, the
 /// training range shaded; base = the card's sinusoidal base or RoPE theta).
