@@ -3,7 +3,7 @@
 // through the compute worker.
 #include "cards/card.h"
 #include "compute/computeservice.h"
-#include "compute/labcurves.h"
+#include "figure/labcurves.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/heatmappanel.h"
@@ -15,6 +15,8 @@
 #include <cmath>
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
+
+using namespace pecards::app; // Curve, CurveSet, ChartRegion, CurveKind, labCurves
 
 namespace {
 
