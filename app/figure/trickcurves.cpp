@@ -105,7 +105,7 @@ CurveSet distillation(const CurveRequest& request) {
     const pecards::DistillationResult result = pecards::distillPositions(base, p.tricks);
     CurveSet set {TrickCurves::tr("position p"),
         TrickCurves::tr("max error over %1 outputs").arg(p.tricks.distill_head_dim), false, true, false, {}};
-    Curve error {TrickCurves::tr("error: inside %1, beyond %2")
+    Curve error {TrickCurves::tr("inside %1, beyond %2")
                      .arg(result.inside_max, 0, 'g', 3)
                      .arg(result.beyond_max, 0, 'g', 3),
         {}, false, true};

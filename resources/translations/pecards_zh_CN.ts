@@ -2949,8 +2949,8 @@ double-click to reset; hover for the exact value.</source>
             <translation>%1 个输出上的最大误差</translation>
         </message>
         <message>
-            <source>error: inside %1, beyond %2</source>
-            <translation>误差：范围内 %1，范围外 %2</translation>
+            <source>inside %1, beyond %2</source>
+            <translation>范围内 %1，范围外 %2</translation>
         </message>
         <message>
             <source>training range [0, %1)</source>
