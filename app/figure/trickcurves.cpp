@@ -77,7 +77,6 @@ QString gateText(const pecards::TrickParams& t) {
 CurveSet gated(const CurveRequest& request) {
     requireSinusoidal(request);
     const pecards::CardParams& p = request.params;
-    pecards::validate(p.tricks, p.length);
     const std::int64_t i = p.tricks.query >= 0 ? p.tricks.query : p.length / 2;
     pecards::TrickParams ungated = p.tricks;
     ungated.gate = pecards::GateCurve::Constant;

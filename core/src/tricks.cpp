@@ -119,11 +119,15 @@ Mlp initialMlp(const TrickParams& tricks, double fastest) {
 
 } // namespace
 
-void validate(const TrickParams& tricks, std::int64_t length) {
-    validateLength(length);
+namespace {
+
+void checkDomainAware(const TrickParams& tricks) {
     PECARDS_CHECK(tricks.edge_positions >= 0 && tricks.edge_positions <= kMaxEdgePositions, "edge_positions",
         tricks.edge_positions, "in [0, 2048]");
     checkValue(tricks.bias_scale, "bias_scale");
+}
+
+void checkGate(const TrickParams& tricks, std::int64_t length) {
     checkValue(tricks.alpha, "alpha");
     checkValue(tricks.alpha_end, "alpha_end");
     PECARDS_CHECK(std::isfinite(tricks.gate_center) && tricks.gate_center >= 0.0
@@ -137,6 +141,9 @@ void validate(const TrickParams& tricks, std::int64_t length) {
         "gate", static_cast<int>(tricks.gate), "one of constant, ramp, sigmoid");
     PECARDS_CHECK(tricks.query >= -1 && tricks.query < length, "query", tricks.query,
         "in [0, " + std::to_string(length - 1) + "] (the sequence), or -1 for L / 2");
+}
+
+void checkDistillation(const TrickParams& tricks) {
     PECARDS_CHECK(tricks.distill_head_dim >= 2 && tricks.distill_head_dim <= kMaxDistillDim
             && tricks.distill_head_dim % 2 == 0,
         "distill_head_dim", tricks.distill_head_dim, "even, in [2, 64]");
@@ -158,10 +165,19 @@ void validate(const TrickParams& tricks, std::int64_t length) {
             + " for this train_length, hidden and distill_head_dim (training work <= 2^31 multiply-adds)");
 }
 
+} // namespace
+
+void validate(const TrickParams& tricks, std::int64_t length) {
+    validateLength(length);
+    checkDomainAware(tricks);
+    checkGate(tricks, length);
+    checkDistillation(tricks);
+}
+
 Eigen::MatrixXd domainAwareBias(int d_model, std::int64_t length, const TrickParams& tricks) {
     PECARDS_CHECK(d_model >= 1 && d_model <= kMaxDim, "d_model", d_model, "in [1, 1024]");
     checkDenseLength(length);
-    validate(tricks, length);
+    checkDomainAware(tricks);
     Eigen::MatrixXd bias = Eigen::MatrixXd::Zero(length, d_model);
     const std::int64_t n = tricks.edge_positions;
     const auto vector = [&](std::int64_t row) {
@@ -192,7 +208,8 @@ Eigen::MatrixXd domainAwareSimilarity(
 }
 
 Eigen::VectorXd gateCurve(const TrickParams& tricks, std::int64_t length) {
-    validate(tricks, length);
+    validateLength(length);
+    checkGate(tricks, length);
     Eigen::VectorXd alpha(length);
     const double span = tricks.alpha_end - tricks.alpha;
     for (std::int64_t p = 0; p < length; ++p) {
@@ -230,7 +247,7 @@ Eigen::MatrixXd gatedAttention(
 
 DistillationResult distillPositions(double base, const TrickParams& tricks) {
     PECARDS_CHECK(std::isfinite(base) && base > 1.0, "base", base, "finite, > 1");
-    validate(tricks, tricks.eval_length);
+    checkDistillation(tricks);
     const int d = tricks.distill_head_dim;
     DistillationResult result;
     result.inv_freq.resize(d / 2);

@@ -117,8 +117,16 @@ TEST(DomainAware, SameSeedSameBiasAndDenseLengthIsBounded) {
     other.bias_seed = 1;
     EXPECT_NE(domainAwareBias(16, 64, tricks), domainAwareBias(16, 64, other));
     EXPECT_EQ(invalidName([&] { domainAwareSimilarity(paper(16), kMaxTrickLength + 1, tricks); }), "length");
+    // Each trick checks only its own fields; validate checks them all.
+    tricks.epochs = 0;
+    EXPECT_NO_THROW(domainAwareBias(16, 64, tricks));
+    EXPECT_NO_THROW(gateCurve(tricks, 64));
+    EXPECT_EQ(invalidName([&] { validate(tricks, 64); }), "epochs");
+    tricks.epochs = 4000;
     tricks.edge_positions = -1;
     EXPECT_EQ(invalidName([&] { domainAwareBias(16, 64, tricks); }), "edge_positions");
+    tricks.epochs = 1;
+    EXPECT_NO_THROW(distillPositions(kBase, tricks));
     tricks.edge_positions = 10;
     tricks.bias_scale = std::nan("");
     EXPECT_EQ(invalidName([&] { domainAwareBias(16, 64, tricks); }), "bias_scale");
