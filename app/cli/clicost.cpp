@@ -66,6 +66,14 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(p.length, 2 + scalings),
             mul(mul(p.length / 2 + 1, std::max<std::int64_t>(d, 16)), scalings)
                 / std::max<std::int64_t>(2 + scalings, 1)};
+    case Curve::DomainAwareSimilarity:
+    case Curve::GatedScore:
+    case Curve::GatedAttention:
+        return {mul(p.length, p.length), d};
+    case Curve::DistillationError:
+        return {p.tricks.eval_length,
+            mul(mul(p.tricks.epochs, p.tricks.hidden), p.tricks.distill_head_dim + 1) * p.tricks.train_length
+                / std::max<std::int64_t>(p.tricks.eval_length, 1)};
     case Curve::Spectrum: // charts (render only): a curve point per pair or position
     case Curve::Waves:
     case Curve::Polar:

@@ -8,6 +8,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/tricks.h"
 #include "pecards/viewrules.h"
 #include "usageerror.h"
 
@@ -87,6 +88,17 @@ Eigen::MatrixXd rotate(const CardParams& params, const CurveInputs& inputs) {
     return rotated;
 }
 
+/// Position and largest error of the distilled (cos, sin) table, with the card's base.
+Eigen::MatrixXd distillationError(const CardParams& params) {
+    const double base = params.card == Card::Sinusoidal ? params.sinusoidal.base : params.rope.base;
+    const DistillationResult result = distillPositions(base, params.tricks);
+    Eigen::MatrixXd table(result.error.size(), 2);
+    table.col(0)
+        = Eigen::VectorXd::LinSpaced(result.error.size(), 0.0, static_cast<double>(result.error.size() - 1));
+    table.col(1) = result.error;
+    return table;
+}
+
 } // namespace
 
 OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, const CurveInputs& inputs) {
@@ -130,6 +142,16 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
         return OutputArray::fromMatrix(learnedSimilarity(inputs.learned, params.length));
     case Curve::LearnedDifference:
         return OutputArray::fromMatrix(learnedDifference(inputs.learned, params.sinusoidal, params.length));
+    case Curve::DomainAwareSimilarity:
+        return OutputArray::fromMatrix(
+            domainAwareSimilarity(params.sinusoidal, params.length, params.tricks));
+    case Curve::GatedScore:
+        return OutputArray::fromMatrix(gatedScore(params.sinusoidal, params.length, params.tricks));
+    case Curve::GatedAttention:
+        return OutputArray::fromMatrix(
+            gatedAttention(params.sinusoidal, params.length, params.causal, params.tricks));
+    case Curve::DistillationError:
+        return OutputArray::fromMatrix(distillationError(params));
     case Curve::None:
         break;
     }

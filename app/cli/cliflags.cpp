@@ -187,6 +187,35 @@ const std::vector<CliFlag>& cliFlags() {
             "1048576]. Default 16384."},
         {"left-padding", "P", "Pitfalls",
             "alibi-left-padding-arange: pad tokens before the sequence, [0, L-1]. Default 64."},
+        // Tricks
+        {"edge-positions", "N", "Tricks",
+            "domain-aware-similarity: positions n with a bias vector at each end of the sequence, [0, 2048]. "
+            "Default 10."},
+        {"bias-scale", "S", "Tricks",
+            "domain-aware-similarity: standard deviation of the bias entries, [0, 100]. Default 0.5."},
+        {"bias-seed", "N", "Tricks",
+            "domain-aware-similarity: seed of the bias vectors, unsigned 64-bit. Default 0."},
+        {"gate", "NAME", "Tricks",
+            "gated-*: alpha(p) constant (alpha), ramp (alpha to alpha-end over 0..L-1) or sigmoid (alpha + "
+            "(alpha-end - alpha) / (1 + exp(-(p - gate-center) / gate-width))). Default constant."},
+        {"alpha", "A", "Tricks",
+            "gated-*: alpha of the constant gate, ramp start, sigmoid low end; [0, 100]. Default 0.5."},
+        {"alpha-end", "A", "Tricks", "gated-*: ramp end, sigmoid high end; [0, 100]. Default 1."},
+        {"gate-center", "C", "Tricks", "gated-*: sigmoid centre in positions, [0, 1048576]. Default 256."},
+        {"gate-width", "W", "Tricks", "gated-*: sigmoid width in positions, [0.001, 1048576]. Default 32."},
+        {"distill-dim", "D", "Tricks",
+            "distillation-error: d of the frequency set w_i = base^(-2i/d), even, [2, 64]. Default 16."},
+        {"train-length", "N", "Tricks",
+            "distillation-error: positions trained on, [0, N), N in [2, 1024]. Default 32."},
+        {"eval-length", "N", "Tricks",
+            "distillation-error: positions evaluated, [train-length, 65536]. Default 128."},
+        {"hidden", "H", "Tricks", "distillation-error: hidden tanh units, [1, 256]. Default 64."},
+        {"epochs", "N", "Tricks",
+            "distillation-error: full-batch Adam steps, [1, 20000], with epochs * train-length * hidden * "
+            "(distill-dim + 1) <= 2^31. Default 4000."},
+        {"learning-rate", "R", "Tricks", "distillation-error: Adam step size, (0, 1]. Default 0.01."},
+        {"distill-seed", "N", "Tricks",
+            "distillation-error: seed of the initial weights, unsigned 64-bit. Default 0."},
         // Curves
         {"distances", "A:B|X,..", "Curves",
             "Distances r = i - j >= 0 in positions for decay and bias-vs-distance: a half-open range A:B "
@@ -287,6 +316,19 @@ QString flagForParameter(const std::string& name) {
         {u"scalings"_s, u"--scalings"_s},
         {u"count"_s, u"--points"_s},
         {u"distance"_s, u"--points"_s},
+        {u"edge_positions"_s, u"--edge-positions"_s},
+        {u"bias_scale"_s, u"--bias-scale"_s},
+        {u"gate"_s, u"--gate"_s},
+        {u"alpha"_s, u"--alpha"_s},
+        {u"alpha_end"_s, u"--alpha-end"_s},
+        {u"gate_center"_s, u"--gate-center"_s},
+        {u"gate_width"_s, u"--gate-width"_s},
+        {u"distill_head_dim"_s, u"--distill-dim"_s},
+        {u"train_length"_s, u"--train-length"_s},
+        {u"eval_length"_s, u"--eval-length"_s},
+        {u"hidden"_s, u"--hidden"_s},
+        {u"epochs"_s, u"--epochs"_s},
+        {u"learning_rate"_s, u"--learning-rate"_s},
     };
     // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);

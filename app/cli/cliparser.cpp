@@ -198,6 +198,29 @@ void applyBiasFrom(const Flags& flags, CardParams& p) {
     }
 }
 
+/// The tricks' flags (domain-aware PE, gated PE, PE distillation); ranges are checked by the engine.
+void applyTrickFlags(const Flags& flags, TrickParams& t) {
+    flags.setInt("edge-positions", t.edge_positions, kIntMin, kIntMax);
+    flags.setNumber("bias-scale", t.bias_scale);
+    if (flags.isSet("bias-seed")) {
+        t.bias_seed = parseUnsigned(u"--bias-seed"_s, flags.text("bias-seed"));
+    }
+    flags.setEnum("gate", t.gate);
+    flags.setNumber("alpha", t.alpha);
+    flags.setNumber("alpha-end", t.alpha_end);
+    flags.setNumber("gate-center", t.gate_center);
+    flags.setNumber("gate-width", t.gate_width);
+    flags.setInt("distill-dim", t.distill_head_dim, kIntMin, kIntMax);
+    flags.setInt("train-length", t.train_length, kInt64Min, kInt64Max);
+    flags.setInt("eval-length", t.eval_length, kInt64Min, kInt64Max);
+    flags.setInt("hidden", t.hidden, kIntMin, kIntMax);
+    flags.setInt("epochs", t.epochs, kIntMin, kIntMax);
+    flags.setNumber("learning-rate", t.learning_rate);
+    if (flags.isSet("distill-seed")) {
+        t.distill_seed = parseUnsigned(u"--distill-seed"_s, flags.text("distill-seed"));
+    }
+}
+
 /// `readContent`: the quantity uses content vectors (--q-npy, --k-npy); only then are their first
 /// L rows read, otherwise only their headers are checked.
 void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
@@ -254,6 +277,7 @@ void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
     flags.setInt("small-clip-k", p.pitfall.small_clip_k, kIntMin, kIntMax);
     flags.setInt("stale-seq-len", p.pitfall.stale_seq_len, kInt64Min, kInt64Max);
     flags.setInt("left-padding", p.pitfall.left_padding, kInt64Min, kInt64Max);
+    applyTrickFlags(flags, p.tricks);
 }
 
 /// The card a --config model defines parameters for; any other card is an error naming the

@@ -101,6 +101,22 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"learned-difference", Quantity::Table, Curve::LearnedDifference, {Card::Sinusoidal}, "L x d_model",
             "Learned table minus the sinusoidal table of the same width (d_model = the table's columns; "
             "--base, --layout, --frequencies apply)."},
+        {"domain-aware-similarity", Quantity::Table, Curve::DomainAwareSimilarity, {Card::Sinusoidal},
+            "L x L",
+            "Trick: similarity T_i . T_j of T = PE + B, B bias vectors on the first and last "
+            "--edge-positions "
+            "positions (entries N(0, --bias-scale^2) from --bias-seed); L <= 4096."},
+        {"gated-score", Quantity::Table, Curve::GatedScore, {Card::Sinusoidal}, "L x L",
+            "Trick: gated PE score (alpha_i PE_i) . (alpha_j PE_j), alpha(p) from --gate, --alpha, "
+            "--alpha-end, "
+            "--gate-center, --gate-width; L <= 4096."},
+        {"gated-attention", Quantity::Table, Curve::GatedAttention, {Card::Sinusoidal}, "L x L",
+            "Trick: row softmax of gated-score / sqrt(d_model) (--causal masks j > i); L <= 4096."},
+        {"distillation-error", Quantity::Table, Curve::DistillationError,
+            {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "--eval-length x 2",
+            "Trick: position p and the largest |MLP(p) - target| over the --distill-dim outputs cos(p w_i), "
+            "sin(p w_i), w_i = base^(-2i/d), of a tanh MLP (--hidden units, --epochs Adam steps at "
+            "--learning-rate, --distill-seed) trained on positions [0, --train-length)."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
         {"spectrum", Quantity::Table, Curve::Spectrum, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",
@@ -138,6 +154,8 @@ std::optional<app::CurveKind> chartOf(Curve curve) {
         return app::CurveKind::Waves;
     case Curve::Polar:
         return app::CurveKind::RopePolar;
+    case Curve::DistillationError:
+        return app::CurveKind::DistillationError;
     default:
         return std::nullopt;
     }

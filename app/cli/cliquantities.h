@@ -35,6 +35,10 @@ enum class Curve {
     LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
     LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
     LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)
+    DomainAwareSimilarity, ///< (PE + B)_i . (PE + B)_j with edge bias vectors (tricks.h)
+    GatedScore, ///< alpha_i alpha_j PE_i . PE_j (tricks.h gatedScore)
+    GatedAttention, ///< row softmax of the gated score / sqrt(d) (tricks.h gatedAttention)
+    DistillationError, ///< PE distillation MLP error per position (tricks.h distillPositions)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:

@@ -1,6 +1,7 @@
 #include "clivalues.h"
 
 #include "pecards/errors.h"
+#include "pecards/tricks.h"
 #include "pecards/view.h"
 #include "usageerror.h"
 
@@ -171,5 +172,6 @@ template pecards::ProbeKind parseEnum<pecards::ProbeKind>(const QString&, const 
 template pecards::Pitfall parseEnum<pecards::Pitfall>(const QString&, const QString&);
 template pecards::StorageFormat parseEnum<pecards::StorageFormat>(const QString&, const QString&);
 template pecards::Reduction parseEnum<pecards::Reduction>(const QString&, const QString&);
+template pecards::GateCurve parseEnum<pecards::GateCurve>(const QString&, const QString&);
 
 } // namespace pecards::cli

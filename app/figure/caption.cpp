@@ -3,6 +3,7 @@
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/tricks.h"
 #include "pecards/viewrules.h"
 
 #include <QStringList>
@@ -442,6 +443,27 @@ QString formatChartCaption(const CurveRequest& request) {
         break;
     case CurveKind::DynamicBase:
         out << field("n", static_cast<qint64>(request.position));
+        break;
+    case CurveKind::DomainAwareSimilarity:
+        out << field("edge_positions", p.tricks.edge_positions) << field("bias_scale", p.tricks.bias_scale)
+            << field("bias_seed", QString::number(p.tricks.bias_seed));
+        break;
+    case CurveKind::GatedScore:
+    case CurveKind::GatedAttention:
+        out << QStringLiteral("gate ") + QString::fromStdString(toString(p.tricks.gate))
+            << field("alpha", p.tricks.alpha);
+        if (p.tricks.gate != GateCurve::Constant) {
+            out << field("alpha_end", p.tricks.alpha_end);
+        }
+        if (p.tricks.gate == GateCurve::Sigmoid) {
+            out << field("center", p.tricks.gate_center) << field("width", p.tricks.gate_width);
+        }
+        break;
+    case CurveKind::DistillationError:
+        out << field("d", p.tricks.distill_head_dim)
+            << field("L_train", static_cast<qint64>(p.tricks.train_length))
+            << field("hidden", p.tricks.hidden) << field("epochs", p.tricks.epochs)
+            << field("lr", p.tricks.learning_rate) << field("seed", QString::number(p.tricks.distill_seed));
         break;
     case CurveKind::Spectrum:
     case CurveKind::ScalingRatio:

@@ -42,6 +42,14 @@ QString chartTitle(CurveKind kind) {
         return tr("score against distance per scaling");
     case CurveKind::DynamicBase:
         return tr("dynamic NTK base");
+    case CurveKind::DomainAwareSimilarity:
+        return tr("domain-aware PE: similarity rows");
+    case CurveKind::GatedScore:
+        return tr("gated PE: score row");
+    case CurveKind::GatedAttention:
+        return tr("gated PE: attention row");
+    case CurveKind::DistillationError:
+        return tr("PE distillation: error inside and beyond training");
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "figure/curves.h"
 
 #include "figure/labcurves.h"
+#include "figure/trickcurves.h"
 #include "pecards/viewrules.h"
 
 #include <QCoreApplication>
@@ -345,15 +346,25 @@ const char* chartName(CurveKind kind) {
         return "score-vs-distance";
     case CurveKind::DynamicBase:
         return "dynamic-base";
+    case CurveKind::DomainAwareSimilarity:
+        return "domain-aware-similarity";
+    case CurveKind::GatedScore:
+        return "gated-score";
+    case CurveKind::GatedAttention:
+        return "gated-attention";
+    case CurveKind::DistillationError:
+        return "distillation-error";
     }
     return "chart";
 }
 
 namespace {
 
-constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
-    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset,
-    CurveKind::PhaseError, CurveKind::ScalingRatio, CurveKind::ScoreVsDistance, CurveKind::DynamicBase};
+constexpr CurveKind kAllCharts[]
+    = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum, CurveKind::Decay, CurveKind::AlibiHeads,
+        CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset, CurveKind::PhaseError, CurveKind::ScalingRatio,
+        CurveKind::ScoreVsDistance, CurveKind::DynamicBase, CurveKind::DomainAwareSimilarity,
+        CurveKind::GatedScore, CurveKind::GatedAttention, CurveKind::DistillationError};
 
 } // namespace
 
@@ -467,6 +478,11 @@ CurveSet computeCurves(const CurveRequest& request) {
     case CurveKind::ScoreVsDistance:
     case CurveKind::DynamicBase:
         return labCurves(request);
+    case CurveKind::DomainAwareSimilarity:
+    case CurveKind::GatedScore:
+    case CurveKind::GatedAttention:
+    case CurveKind::DistillationError:
+        return trickCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

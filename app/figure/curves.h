@@ -33,6 +33,10 @@ enum class CurveKind {
     ScalingRatio, ///< lab: theta'_i / theta_i of every scaling per pair (labcurves.h)
     ScoreVsDistance, ///< lab: score against distance of every scaling, L0 marked
     DynamicBase, ///< lab: dynamic NTK base b' against sequence length; `position` = the current length
+    DomainAwareSimilarity, ///< trick: similarity rows of PE + edge biases against plain PE (trickcurves.h)
+    GatedScore, ///< trick: a query row of the gated score against alpha = 1
+    GatedAttention, ///< trick: a query row of the gated attention against alpha = 1
+    DistillationError, ///< trick: PE distillation error per position, training range shaded
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.
@@ -77,7 +81,8 @@ CurveSet computeCurves(const CurveRequest& request);
 
 /// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
 /// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error",
-/// "scaling-ratio", "score-vs-distance", "dynamic-base".
+/// "scaling-ratio", "score-vs-distance", "dynamic-base", "domain-aware-similarity", "gated-score",
+/// "gated-attention", "distillation-error".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.

@@ -2196,6 +2196,14 @@ double-click to reset; hover for the exact value.</source>
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
+    <message>
+        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
+        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
+    </message>
+    <message>
+        <source>Trick: distillation error (chart)</source>
+        <translation>技巧：蒸馏误差（图表）</translation>
+    </message>
 </context>
 <context>
     <name>ShortcutsDialog</name>
@@ -2350,6 +2358,38 @@ double-click to reset; hover for the exact value.</source>
         <source>fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none</source>
         <translation>fairseq：padding_idx 行为零，词元从 padding_idx + 1 开始；-1 = 无</translation>
     </message>
+    <message>
+        <source>Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1</source>
+        <translation>技巧：领域感知 PE，(PE+b)_i·(PE+b)_j 的行与普通 PE 对比，%1</translation>
+    </message>
+    <message>
+        <source>Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1</source>
+        <translation>技巧：门控 PE，α_i α_j PE_i·PE_j 的分数行与 α = 1 对比，%1</translation>
+    </message>
+    <message>
+        <source>Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2</source>
+        <translation>技巧：门控 PE，注意力行 softmax(α_i α_j PE_i·PE_j / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
+        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
+    </message>
+    <message>
+        <source>Trick: domain-aware similarity (chart)</source>
+        <translation>技巧：领域感知相似度（图表）</translation>
+    </message>
+    <message>
+        <source>Trick: gated score (chart)</source>
+        <translation>技巧：门控分数（图表）</translation>
+    </message>
+    <message>
+        <source>Trick: gated attention (chart)</source>
+        <translation>技巧：门控注意力（图表）</translation>
+    </message>
+    <message>
+        <source>Trick: distillation error (chart)</source>
+        <translation>技巧：蒸馏误差（图表）</translation>
+    </message>
 </context>
 <context>
     <name>SliderSpin</name>
@@ -2370,6 +2410,196 @@ double-click to reset; hover for the exact value.</source>
         <translation>
             <numerusform>最多 %n 位小数</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>TrickControls</name>
+    <message>
+        <source>Trick: domain-aware PE</source>
+        <translation>技巧：领域感知 PE</translation>
+    </message>
+    <message>
+        <source>edge positions n</source>
+        <translation>边缘位置数 n</translation>
+    </message>
+    <message>
+        <source>Bias vectors are added to the first n and the last n positions, [0, 2048]</source>
+        <translation>偏置向量加在前 n 个和后 n 个位置上，[0, 2048]</translation>
+    </message>
+    <message>
+        <source>bias scale</source>
+        <translation>偏置尺度</translation>
+    </message>
+    <message>
+        <source>Standard deviation of every bias entry (random stand-ins for trained vectors), [0, 100]</source>
+        <translation>每个偏置元素的标准差（以随机向量代替训练得到的向量），[0, 100]</translation>
+    </message>
+    <message>
+        <source>Trick: gated PE α(p)·PE</source>
+        <translation>技巧：门控 PE α(p)·PE</translation>
+    </message>
+    <message>
+        <source>gate α(p)</source>
+        <translation>门控 α(p)</translation>
+    </message>
+    <message>
+        <source>constant α</source>
+        <translation>常数 α</translation>
+    </message>
+    <message>
+        <source>ramp α → α_end</source>
+        <translation>线性 α → α_end</translation>
+    </message>
+    <message>
+        <source>sigmoid α → α_end</source>
+        <translation>sigmoid α → α_end</translation>
+    </message>
+    <message>
+        <source>α</source>
+        <translation>α</translation>
+    </message>
+    <message>
+        <source>Constant gate, ramp start, or sigmoid low end, [0, 100]</source>
+        <translation>常数门控值、线性起点或 sigmoid 下端，[0, 100]</translation>
+    </message>
+    <message>
+        <source>α_end</source>
+        <translation>α_end</translation>
+    </message>
+    <message>
+        <source>Ramp end (last position) or sigmoid high end, [0, 100]</source>
+        <translation>线性终点（最后一个位置）或 sigmoid 上端，[0, 100]</translation>
+    </message>
+    <message>
+        <source>sigmoid centre</source>
+        <translation>sigmoid 中心</translation>
+    </message>
+    <message>
+        <source>Position where α(p) is halfway between α and α_end</source>
+        <translation>α(p) 位于 α 与 α_end 正中间的位置</translation>
+    </message>
+    <message>
+        <source>sigmoid width</source>
+        <translation>sigmoid 宽度</translation>
+    </message>
+    <message>
+        <source>Positions over which α(p) rises by a factor e of its remaining way</source>
+        <translation>α(p) 的剩余变化缩小为 1/e 所需的位置数</translation>
+    </message>
+    <message>
+        <source>query row i</source>
+        <translation>查询行 i</translation>
+    </message>
+    <message>
+        <source>Query whose score and attention rows the gated charts show; -1 = L/2</source>
+        <translation>门控图表显示其分数行与注意力行的查询；-1 = L/2</translation>
+    </message>
+    <message>
+        <source>Trick: PE distillation</source>
+        <translation>技巧：PE 蒸馏</translation>
+    </message>
+    <message>
+        <source>training positions</source>
+        <translation>训练位置数</translation>
+    </message>
+    <message>
+        <source>The MLP learns (cos, sin) of every pair on positions [0, L_train), [2, 1024]</source>
+        <translation>MLP 在位置 [0, L_train) 上学习每个频率对的 (cos, sin)，[2, 1024]</translation>
+    </message>
+    <message>
+        <source>evaluated positions</source>
+        <translation>评估位置数</translation>
+    </message>
+    <message>
+        <source>Positions [0, L_eval) where the error is shown, at least L_train</source>
+        <translation>显示误差的位置 [0, L_eval)，至少为 L_train</translation>
+    </message>
+    <message>
+        <source>hidden units</source>
+        <translation>隐藏单元</translation>
+    </message>
+    <message>
+        <source>tanh units of the one hidden layer, [1, 256]</source>
+        <translation>唯一隐藏层的 tanh 单元数，[1, 256]</translation>
+    </message>
+    <message>
+        <source>Adam steps</source>
+        <translation>Adam 步数</translation>
+    </message>
+    <message>
+        <source>Full-batch training steps, [1, 20000]</source>
+        <translation>全批量训练步数，[1, 20000]</translation>
+    </message>
+</context>
+<context>
+    <name>TrickCurves</name>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>similarity T_i·T_j</source>
+        <translation>相似度 T_i·T_j</translation>
+    </message>
+    <message>
+        <source>row %1, PE + bias</source>
+        <translation>第 %1 行，PE + 偏置</translation>
+    </message>
+    <message>
+        <source>row %1, plain PE</source>
+        <translation>第 %1 行，普通 PE</translation>
+    </message>
+    <message>
+        <source>first %1 positions: start bias</source>
+        <translation>前 %1 个位置：起始偏置</translation>
+    </message>
+    <message>
+        <source>last %1 positions: end bias</source>
+        <translation>后 %1 个位置：末尾偏置</translation>
+    </message>
+    <message>
+        <source>α = %1</source>
+        <translation>α = %1</translation>
+    </message>
+    <message>
+        <source>α ramp %1 → %2</source>
+        <translation>α 线性 %1 → %2</translation>
+    </message>
+    <message>
+        <source>α sigmoid %1 → %2 at %3 ± %4</source>
+        <translation>α sigmoid %1 → %2，中心 %3 ± %4</translation>
+    </message>
+    <message>
+        <source>attention of query %1</source>
+        <translation>查询 %1 的注意力</translation>
+    </message>
+    <message>
+        <source>score of query %1</source>
+        <translation>查询 %1 的分数</translation>
+    </message>
+    <message>
+        <source>α = 1 (plain PE)</source>
+        <translation>α = 1（普通 PE）</translation>
+    </message>
+    <message>
+        <source>query i = %1</source>
+        <translation>查询 i = %1</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>max error over %1 outputs</source>
+        <translation>%1 个输出上的最大误差</translation>
+    </message>
+    <message>
+        <source>inside %1, beyond %2</source>
+        <translation>范围内 %1，范围外 %2</translation>
+    </message>
+    <message>
+        <source>training range [0, %1)</source>
+        <translation>训练范围 [0, %1)</translation>
     </message>
 </context>
 <context>
@@ -2608,6 +2838,22 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>position p</source>
         <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>domain-aware PE: similarity rows</source>
+        <translation type="unfinished">领域感知 PE：相似度行</translation>
+    </message>
+    <message>
+        <source>gated PE: score row</source>
+        <translation type="unfinished">门控 PE：分数行</translation>
+    </message>
+    <message>
+        <source>gated PE: attention row</source>
+        <translation type="unfinished">门控 PE：注意力行</translation>
+    </message>
+    <message>
+        <source>PE distillation: error inside and beyond training</source>
+        <translation type="unfinished">PE 蒸馏：训练范围内外的误差</translation>
     </message>
 </context>
 <context>

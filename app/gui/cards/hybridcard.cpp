@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+using pecards::app::CurveKind;
+
 namespace {
 
 QString parts(const pecards::CardParams& p) {

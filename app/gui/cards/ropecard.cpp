@@ -3,9 +3,12 @@
 #include "cards/controlgroups.h"
 #include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "cards/trickcontrols.h"
 
 #include <QCoreApplication>
 #include <pecards/rope.h>
+
+using pecards::app::CurveKind;
 
 namespace {
 
@@ -36,6 +39,10 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return RopeCard::tr("Lab: score against distance for every scaling, L0 marked, %1").arg(dims(p));
         case pecards::app::CurveKind::DynamicBase:
             return RopeCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(dims(p));
+        case CurveKind::DistillationError:
+            return RopeCard::tr(
+                "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
+                .arg(p.rope.base);
         default:
             return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
         }
@@ -67,6 +74,7 @@ void addControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addRopeControls(form, true);
     addProbeControls(form);
+    addDistillationControls(form);
 }
 
 } // namespace
@@ -130,8 +138,10 @@ CardEntry RopeCard::entry() {
             QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"),
             pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"),
-            pecards::app::CurveKind::DynamicBase)};
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase),
+        chartView(QStringLiteral("trick-distillation"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Trick: distillation error (chart)"),
+            pecards::app::CurveKind::DistillationError)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
         QStringLiteral("spectrum")};
     return e;

@@ -3,6 +3,7 @@
 #include "cards/controlgroups.h"
 #include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "cards/trickcontrols.h"
 
 #include <QCoreApplication>
 
@@ -35,6 +36,25 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
     const QString dims = SinusoidalCard::tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
     if (spec.kind == ViewKind::Chart) {
+        switch (spec.curve) {
+        case pecards::app::CurveKind::DomainAwareSimilarity:
+            return SinusoidalCard::tr(
+                "Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1")
+                .arg(dims);
+        case pecards::app::CurveKind::GatedScore:
+            return SinusoidalCard::tr("Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1")
+                .arg(dims);
+        case pecards::app::CurveKind::GatedAttention:
+            return SinusoidalCard::tr(
+                "Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2")
+                .arg(describeMask(p.causal), dims);
+        case pecards::app::CurveKind::DistillationError:
+            return SinusoidalCard::tr(
+                "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
+                .arg(s.base);
+        default:
+            break;
+        }
         return spec.curve == pecards::app::CurveKind::Waves
             ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
             : SinusoidalCard::tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
@@ -96,6 +116,8 @@ void addControls(ParameterForm& form) {
         [](P& p, double v) { p.sinusoidal.padding_idx = static_cast<int>(v); },
         SinusoidalCard::tr("fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none"));
     addProbeControls(form);
+    addDomainAndGateControls(form);
+    addDistillationControls(form);
 }
 
 } // namespace
@@ -135,7 +157,19 @@ CardEntry SinusoidalCard::entry() {
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
         heatmapView(QStringLiteral("content-attention"), Quantity::ContentAttention),
         chartView(QStringLiteral("spectrum"), "SinusoidalCard",
-            QT_TRANSLATE_NOOP("SinusoidalCard", "Spectrum (chart)"), pecards::app::CurveKind::Spectrum)};
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Spectrum (chart)"), pecards::app::CurveKind::Spectrum),
+        chartView(QStringLiteral("trick-domain-aware"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Trick: domain-aware similarity (chart)"),
+            pecards::app::CurveKind::DomainAwareSimilarity),
+        chartView(QStringLiteral("trick-gated-score"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Trick: gated score (chart)"),
+            pecards::app::CurveKind::GatedScore),
+        chartView(QStringLiteral("trick-gated-attention"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Trick: gated attention (chart)"),
+            pecards::app::CurveKind::GatedAttention),
+        chartView(QStringLiteral("trick-distillation"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Trick: distillation error (chart)"),
+            pecards::app::CurveKind::DistillationError)};
     e.defaultViews = {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;

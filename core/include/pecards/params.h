@@ -6,6 +6,7 @@
 /// type: copied freely across threads, compared with `==`.
 
 #include "pecards/pitfallparams.h"
+#include "pecards/trickparams.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -161,6 +162,7 @@ struct CardParams {
     RelativeParams relative;
     ProbeParams probe;
     PitfallParams pitfall; ///< the bug reproduced (pitfall.h); default none
+    TrickParams tricks; ///< the advanced-tricks demonstrations (tricks.h)
     bool operator==(const CardParams&) const = default;
 };
 

@@ -25,6 +25,8 @@ enum class ProbeStream : std::uint32_t {
     Shaw = 6,
     ProjectionQ = 7, ///< W_q of the hybrid rotate-before-projection pitfall (pitfallspec.h)
     ProjectionK = 8, ///< W_k of the same pitfall
+    DomainBias = 9, ///< bias vectors of domain-aware PE (tricks.h)
+    Distillation = 10, ///< initial weights of the PE distillation MLP (tricks.h)
 };
 
 inline constexpr std::int64_t kProbePositionLimit = std::int64_t {1} << 36; ///< positions in [0, 2^36)

@@ -16,7 +16,7 @@
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
 
-using namespace pecards::app;
+using namespace pecards::app; // Curve, CurveSet, ChartRegion, CurveKind, labCurves
 
 namespace {
 

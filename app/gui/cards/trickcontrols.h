@@ -1,0 +1,13 @@
+#pragma once
+/// @file trickcontrols.h
+/// @brief Controls of the article's tricks (pecards/tricks.h, TrickParams): the domain-aware bias
+/// and the gate alpha(p) on the sinusoidal card, the PE distillation's training and evaluation
+/// lengths on the sinusoidal and RoPE cards. Their charts are views of those cards.
+
+class ParameterForm;
+
+/// @brief Edge positions n, bias scale and seed; gate curve, alpha, alpha_end, sigmoid centre and
+/// width, query row (the gated charts).
+void addDomainAndGateControls(ParameterForm& form);
+/// @brief Distillation: training length, evaluation length, hidden units, epochs, seed.
+void addDistillationControls(ParameterForm& form);
