@@ -2841,19 +2841,19 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>domain-aware PE: similarity rows</source>
-        <translation type="unfinished">领域感知 PE：相似度行</translation>
+        <translation>领域感知 PE：相似度行</translation>
     </message>
     <message>
         <source>gated PE: score row</source>
-        <translation type="unfinished">门控 PE：分数行</translation>
+        <translation>门控 PE：分数行</translation>
     </message>
     <message>
         <source>gated PE: attention row</source>
-        <translation type="unfinished">门控 PE：注意力行</translation>
+        <translation>门控 PE：注意力行</translation>
     </message>
     <message>
         <source>PE distillation: error inside and beyond training</source>
-        <translation type="unfinished">PE 蒸馏：训练范围内外的误差</translation>
+        <translation>PE 蒸馏：训练范围内外的误差</translation>
     </message>
 </context>
 <context>
