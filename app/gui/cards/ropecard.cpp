@@ -138,7 +138,8 @@ CardEntry RopeCard::entry() {
             QT_TRANSLATE_NOOP("RopeCard", "Lab: score against distance (chart)"),
             pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "RopeCard",
-            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"), pecards::app::CurveKind::DynamicBase),
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"),
+            pecards::app::CurveKind::DynamicBase),
         chartView(QStringLiteral("trick-distillation"), "RopeCard",
             QT_TRANSLATE_NOOP("RopeCard", "Trick: distillation error (chart)"),
             pecards::app::CurveKind::DistillationError)};
