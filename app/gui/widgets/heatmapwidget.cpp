@@ -164,12 +164,16 @@ void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {
             painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
         }
     }
+    // The badge keeps inside the widget: right-aligned on the plot, moved left no further than
+    // the widget's edge, its text elided when even the widget is narrower.
     const QString badge = tr("aliased (hatched): sampled too coarsely");
     const QRect text = painter.fontMetrics().boundingRect(badge).adjusted(-6, -3, 6, 3);
-    const QRect box(plot.right() - text.width() - 4, plot.top() + 4, text.width(), text.height());
+    const int left = std::max(4, plot.right() - text.width() - 4);
+    const QRect box(left, plot.top() + 4, std::min(text.width(), this->width() - left - 4), text.height());
     painter.fillRect(box, QColor(150, 30, 30, 220));
     painter.setPen(Qt::white);
-    painter.drawText(box, Qt::AlignCenter, badge);
+    painter.drawText(
+        box, Qt::AlignCenter, painter.fontMetrics().elidedText(badge, Qt::ElideRight, box.width() - 12));
 }
 
 void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
