@@ -106,7 +106,7 @@ GridTolerance toleranceFor(Quantity quantity, Reduction reduction) {
         return {2e-5, 1e-5, false};
     case Quantity::Attention:
     case Quantity::ContentAttention:
-        return {2e-5, 1e-4, false, 1e-15};
+        return {2e-5, 1e-4, false, 1e-13};
     case Quantity::ContentScore:
         return {5e-5, 1e-5, false};
     }
