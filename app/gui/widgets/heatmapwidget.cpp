@@ -56,7 +56,11 @@ void HeatmapWidget::setReadout(const QString& readout) {
 }
 
 int HeatmapWidget::readoutHeight() const {
-    return 2 * fontMetrics().height() + 2; // two lines: the read-out wraps, never cut
+    // At least two lines; as many as the wrapped read-out needs at this width (never cut).
+    const QFontMetrics metrics = fontMetrics();
+    const QRect needed = metrics.boundingRect(
+        QRect(0, 0, std::max(width() - 8, 1), 100 * metrics.height()), Qt::TextWordWrap, m_readout);
+    return std::max(2 * metrics.height(), needed.height()) + 2;
 }
 
 QMargins HeatmapWidget::plotMargins() const {
