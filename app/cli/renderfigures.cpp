@@ -3,6 +3,7 @@
 #include "figure/caption.h"
 #include "figure/chartbuilder.h"
 #include "figure/colormaplist.h"
+#include "figure/difference.h"
 #include "figure/printfigure.h"
 #include "usageerror.h"
 
@@ -60,19 +61,6 @@ app::ChartSpec chartFigure(const app::CurveRequest& chart) {
     return app::makeChartSpec(chart, app::computeCurves(chart));
 }
 
-Grid differenceGrid(const Grid& a, const Grid& b) {
-    if (!(a.window == b.window) || a.rows != b.rows || a.cols != b.cols
-        || a.values.size() != b.values.size()) {
-        throw std::invalid_argument("A - B needs grids of the same window and shape");
-    }
-    Grid difference = a;
-    for (std::size_t i = 0; i < a.values.size(); ++i) {
-        const double d = a.values[i] - b.values[i];
-        difference.values[i] = std::isfinite(d) ? d : -std::numeric_limits<double>::infinity();
-    }
-    return difference;
-}
-
 std::pair<ViewRequest, ViewRequest> compareViews(
     const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize) {
     const Window left = fullExtent(pair.left, pair.quantity);
@@ -109,7 +97,7 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     const app::ValueRange shared {std::min(rangeA.min, rangeB.min), std::max(rangeA.max, rangeB.max)};
     app::FigureSpec figureA = makeFigure(a, gridA, colormap, shared);
     app::FigureSpec figureB = makeFigure(b, gridB, colormap, shared);
-    const Grid difference = differenceGrid(gridA, gridB);
+    const Grid difference = app::differenceGrid(gridA, gridB);
     app::FigureSpec figureDiff = makeFigure(a, difference, kDifferenceColormap, symmetricRange(difference));
 
     figureDiff.title = u"A − B: "_s + figureA.title;

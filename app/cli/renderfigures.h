@@ -36,11 +36,6 @@ app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QStr
 /// @throws pecards::InvalidParameter (invalid parameters or channels).
 app::ChartSpec chartFigure(const app::CurveRequest& chart);
 
-/// @brief A - B entry by entry for grids of the same window and shape; an entry masked (-inf)
-/// in either grid, or not finite, is masked (-inf) in the difference.
-/// @throws std::invalid_argument when the windows or shapes differ.
-Grid differenceGrid(const Grid& a, const Grid& b);
-
 /// @brief The views A and B of a compare pair: the part of the quantity's full extent both
 /// sides have, `reduction`, `viewSize` pixels (setOutputSize rule).
 std::pair<ViewRequest, ViewRequest> compareViews(

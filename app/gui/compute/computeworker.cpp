@@ -1,5 +1,7 @@
 #include "compute/computeworker.h"
 
+#include "figure/difference.h"
+
 #include <QElapsedTimer>
 #include <cmath>
 #include <exception>
@@ -176,19 +178,5 @@ pecards::Grid ComputeWorker::W_difference(
     } catch (const pecards::InvalidParameter& error) {
         throw pecards::InvalidParameter(std::string("B: ") + error.name(), error.value(), error.allowed());
     }
-    if (a.rows != b.rows || a.cols != b.cols || !(a.window == b.window)) {
-        throw pecards::InvalidParameter("B extent",
-            std::to_string(b.window.rows()) + " x " + std::to_string(b.window.cols()),
-            "the same as A (" + std::to_string(a.window.rows()) + " x " + std::to_string(a.window.cols())
-                + "): A - B needs the same length L and dimension on both sides");
-    }
-    pecards::Grid difference = a;
-    const double masked = -std::numeric_limits<double>::infinity();
-    for (std::size_t n = 0; n < difference.values.size(); ++n) {
-        const double left = a.values[n];
-        const double right = b.values[n];
-        difference.values[n]
-            = (std::isinf(left) && left < 0) || (std::isinf(right) && right < 0) ? masked : left - right;
-    }
-    return difference;
+    return pecards::app::differenceGrid(a, b);
 }

@@ -224,15 +224,6 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     EXPECT_EQ(pdfPageCount(readAll(out)), 4); // the card's view, then A, B, A - B
 }
 
-TEST(RenderDifference, IsAMinusBAndMaskedWhereEitherSideIs) {
-    Grid a {2, 2, {0, 2, 0, 2}, {3.0, kMasked, 0.5, kMasked}};
-    Grid b {2, 2, {0, 2, 0, 2}, {1.0, 4.0, kMasked, kMasked}};
-    const Grid d = cli::differenceGrid(a, b);
-    EXPECT_EQ(d.values, (std::vector<double> {2.0, kMasked, kMasked, kMasked}));
-    b.window.col_end = 3;
-    EXPECT_THROW(static_cast<void>(cli::differenceGrid(a, b)), std::invalid_argument);
-}
-
 TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {
     for (const char* dpi : {"20", "71", "1201", "abc"}) {
         const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"),
