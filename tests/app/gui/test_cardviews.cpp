@@ -14,6 +14,7 @@
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QDoubleSpinBox>
 #include <QMimeData>
@@ -33,20 +34,8 @@ double ropeOnesScore(double base, int headDim, std::int64_t delta) {
     return sum;
 }
 
-class CardViews : public ::testing::Test {
+class CardViews : public guitest::WindowTest<1600, 1000> {
 protected:
-    void SetUp() override {
-        m_window.resize(1600, 1000);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
-    }
-
     static HeatmapPanel* heatmapPanel(Card* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
@@ -73,9 +62,6 @@ protected:
             },
             "a frame of the requested length");
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 } // namespace

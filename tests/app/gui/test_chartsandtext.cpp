@@ -9,6 +9,7 @@
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QLabel>
 #include <QScrollBar>
@@ -23,20 +24,8 @@ using pecards::app::CurveSet;
 
 namespace {
 
-class ChartsAndText : public ::testing::Test {
+class ChartsAndText : public guitest::WindowTest<1280, 720> {
 protected:
-    void SetUp() override {
-        m_window.resize(1280, 720);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
-    }
-
     static ChartPanel* chartOf(Card* card, CurveKind kind) {
         for (const ViewSlot* slot : card->viewSlots()) {
             if (auto* chart = qobject_cast<ChartPanel*>(slot->view()); chart && chart->spec().curve == kind)
@@ -44,9 +33,6 @@ protected:
         }
         return nullptr;
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 CurveSet polarPoint(double degrees) {

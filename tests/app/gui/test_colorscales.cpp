@@ -11,26 +11,15 @@
 #include "views/viewslot.h"
 #include "widgets/heatmapwidget.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <cmath>
 #include <numbers>
 
 namespace {
 
-class ColorScales : public ::testing::Test {
+class ColorScales : public guitest::WindowTest<1600, 1000> {
 protected:
-    void SetUp() override {
-        m_window.resize(1600, 1000);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
-    }
-
     static HeatmapPanel* panel(Card* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
@@ -45,9 +34,6 @@ protected:
             },
             "the frame of the current parameters");
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 } // namespace

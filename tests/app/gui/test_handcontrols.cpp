@@ -19,6 +19,7 @@
 #include "widgets/messagebox.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -33,20 +34,8 @@
 
 namespace {
 
-class HandControls : public ::testing::Test {
+class HandControls : public guitest::WindowTest<1280, 720> {
 protected:
-    void SetUp() override {
-        m_window.resize(1280, 720);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
-    }
-
     static void choose(Card* card, const char* id, int value) {
         auto* combo = qobject_cast<QComboBox*>(card->form()->control(QString::fromLatin1(id)));
         ASSERT_NE(combo, nullptr);
@@ -91,9 +80,6 @@ protected:
             ids.push_back(slot->choice()->itemData(n).toString());
         return ids;
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 } // namespace

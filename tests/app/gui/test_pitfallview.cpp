@@ -10,6 +10,7 @@
 #include "views/pitfallview.h"
 #include "widgets/heatmapwidget.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QCheckBox>
 #include <QTextBrowser>
@@ -19,22 +20,8 @@
 
 namespace {
 
-class PitfallViewTest : public ::testing::Test {
+class PitfallViewTest : public guitest::WindowTest<1280, 720> {
 protected:
-    void SetUp() override {
-        m_window.resize(1280, 720);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
-    }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvariants) {

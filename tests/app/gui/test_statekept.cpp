@@ -20,6 +20,7 @@
 #include "widgets/sliderspin.h"
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QAbstractAxis>
 #include <QApplication>
@@ -41,19 +42,11 @@
 
 namespace {
 
-class StateKept : public ::testing::Test {
+class StateKept : public guitest::WindowTest<1600, 1000> {
 protected:
     void SetUp() override {
         pecards::app::RecentFiles(*m_window.settings()).clear();
-        m_window.resize(1600, 1000);
-        m_window.show();
-    }
-
-    Card* showCard(const QString& id) {
-        m_window.showTab(id);
-        Card* card = m_window.card(id);
-        card->load();
-        return card;
+        WindowTest::SetUp();
     }
 
     static SliderSpin* number(Card* card, const char* id) {
@@ -103,8 +96,6 @@ protected:
         });
     }
 
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
     QTemporaryDir m_dir;
 };
 
