@@ -1828,6 +1828,22 @@ double-click to reset; hover for the exact value.</source>
         <source>each pixel shows the exact minimum of its block</source>
         <translation>每个像素显示其块的精确最小值</translation>
     </message>
+    <message>
+        <source>sample</source>
+        <translation>采样</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大值</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>最小值</translation>
+    </message>
 </context>
 <context>
     <name>QuantityText</name>

@@ -85,6 +85,16 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
 }
 
 QString reductionName(pecards::Reduction reduction) {
+    switch (reduction) {
+    case pecards::Reduction::Sample:
+        return QCoreApplication::translate("QuantityStyle", "sample");
+    case pecards::Reduction::Mean:
+        return QCoreApplication::translate("QuantityStyle", "mean");
+    case pecards::Reduction::Max:
+        return QCoreApplication::translate("QuantityStyle", "max");
+    case pecards::Reduction::Min:
+        return QCoreApplication::translate("QuantityStyle", "min");
+    }
     return QString::fromStdString(pecards::toString(reduction));
 }
 

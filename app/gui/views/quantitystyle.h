@@ -31,6 +31,6 @@ QString sequentialColormap();
 /// next frame.
 void setSequentialColormap(const QString& name);
 
-/// @brief "sample", "mean", "max", "min" and a tooltip-length explanation.
+/// @brief "sample", "mean", "max", "min" in the UI language (tr), and a tooltip-length explanation.
 QString reductionName(pecards::Reduction reduction);
 QString reductionExplanation(pecards::Reduction reduction);
