@@ -21,9 +21,15 @@
 
 namespace {
 
-ChartPanel* sweepable(const ViewSlot* slot) {
-    auto* chart = qobject_cast<ChartPanel*>(slot->view());
-    return chart && chart->isSweepable() ? chart : nullptr;
+/// The view of `slot` when a sweep animates it (charts and heatmaps), else null.
+CardView* sweepable(const ViewSlot* slot) {
+    CardView* view = slot->view();
+    return view && view->isSweepable() ? view : nullptr;
+}
+
+/// A chart a sweep animates (the polar pairs, the ALiBi heads): the view presenting starts on.
+bool sweepableChart(const ViewSlot* slot) {
+    return qobject_cast<const ChartPanel*>(sweepable(slot)) != nullptr;
 }
 
 } // namespace
@@ -55,9 +61,9 @@ void PresentationController::setActive(bool active) {
             m_window->showTab(m_window->cards().front()->entry().id);
         m_toolBar = buildToolBar();
         m_sweepBefore.clear(); // the sweep moves these charts; leaving puts them back
-        for (ChartPanel* chart : m_window->findChildren<ChartPanel*>()) {
-            if (chart->isSweepable())
-                m_sweepBefore.push_back({chart, chart->sweepPosition()});
+        for (CardView* view : m_window->findChildren<CardView*>()) {
+            if (view->isSweepable())
+                m_sweepBefore.push_back({view, view->sweepPosition()});
         }
         m_window->menuBar()->hide(); // the screen is for the views (F5/Esc and the keys still work)
         m_window->statusBar()->hide();
@@ -66,7 +72,8 @@ void PresentationController::setActive(bool active) {
         m_viewIndex = 0;
         if (Card* card = currentCard()) { // start on the card's animated view, if it has one
             card->load();
-            const auto found = std::find_if(card->viewSlots().begin(), card->viewSlots().end(), sweepable);
+            const auto found
+                = std::find_if(card->viewSlots().begin(), card->viewSlots().end(), sweepableChart);
             if (found != card->viewSlots().end())
                 m_viewIndex = static_cast<int>(found - card->viewSlots().begin());
         }
@@ -76,9 +83,9 @@ void PresentationController::setActive(bool active) {
         qApp->removeEventFilter(this);
         m_timer.stop();
         showAllViews();
-        for (const auto& [chart, position] : m_sweepBefore) {
-            if (chart)
-                chart->setSweepPosition(position);
+        for (const auto& [view, position] : m_sweepBefore) {
+            if (view)
+                view->setSweepPosition(position); // heatmaps: -1 removes the marker
         }
         m_sweepBefore.clear();
         m_window->menuBar()->show();
@@ -209,8 +216,8 @@ void PresentationController::applyPosition() {
     Card* card = currentCard();
     if (!card || m_viewIndex >= card->viewSlots().size())
         return;
-    if (ChartPanel* chart = sweepable(card->viewSlots().at(m_viewIndex)))
-        chart->setSweepPosition(m_position);
+    if (CardView* view = sweepable(card->viewSlots().at(m_viewIndex)))
+        view->setSweepPosition(m_position);
 }
 
 bool PresentationController::eventFilter(QObject* watched, QEvent* event) {

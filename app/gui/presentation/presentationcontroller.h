@@ -17,6 +17,7 @@
 #include <QTimer>
 
 class Card;
+class CardView;
 class ChartPanel;
 class MainWindow;
 class QLabel;
@@ -75,7 +76,7 @@ private:
     /// Shows only the view `m_viewIndex` of the current card, with thick lines.
     void showCurrentView();
     void showAllViews();
-    /// Sends m to the visible sweepable chart, if any.
+    /// Sends m to the visible sweepable view (chart or heatmap), if any.
     void applyPosition();
     void refreshToolBar();
     QToolBar* buildToolBar();
@@ -94,5 +95,5 @@ private:
     QLabel* m_positionLabel = nullptr;
     QSpinBox* m_speedBox = nullptr;
     QToolButton* m_pauseButton = nullptr;
-    QList<QPair<QPointer<ChartPanel>, int>> m_sweepBefore; ///< swept charts' positions before presenting
+    QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< swept views' positions before presenting
 };

@@ -35,6 +35,14 @@ public:
     void setTitle(const QString& title);
     QString title() const;
 
+    /// @brief True for views a presentation sweep of position m animates.
+    virtual bool isSweepable() const { return false; }
+    /// @brief Shows position m (presentation sweep); m < 0 ends the sweep's mark. No-op unless
+    /// isSweepable().
+    virtual void setSweepPosition(int m) { static_cast<void>(m); }
+    /// @brief The position a sweep sets, to restore it after presenting (-1: none).
+    virtual int sweepPosition() const { return -1; }
+
     /// @brief The row where the slot puts its view choice and the panel its tools.
     QHBoxLayout* toolRow() const { return m_toolRow; }
 

@@ -78,6 +78,8 @@ bool ChartPanel::isSweepable() const {
 }
 
 void ChartPanel::setSweepPosition(int m) {
+    if (m < 0)
+        return; // a chart keeps its own position control
     if (spec().curve == pecards::app::CurveKind::RopePolar) {
         m_position->setValue(m);
         submit();

@@ -31,12 +31,12 @@ public:
 
     /// @brief True for charts a position sweep animates: the RoPE polar pairs (rotated to
     /// position m) and the ALiBi bias per head (drawn out to distance m).
-    bool isSweepable() const;
+    bool isSweepable() const override;
     /// @brief Shows position m (presentation animation): polar: the pairs at m; ALiBi heads:
     /// distances 0..max(2, m). No-op for other charts. The worker computes; latest wins.
-    void setSweepPosition(int m);
+    void setSweepPosition(int m) override;
     /// @brief The position a sweep sets (polar: m; ALiBi heads: the reach), to restore it after.
-    int sweepPosition() const;
+    int sweepPosition() const override;
 
 protected:
     void showEvent(QShowEvent* event) override;

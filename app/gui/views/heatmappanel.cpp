@@ -48,6 +48,18 @@ void HeatmapPanel::setParams(const pecards::CardParams& params) {
     m_controller->setParams(params);
 }
 
+void HeatmapPanel::setSweepPosition(int m) {
+    using pecards::Quantity;
+    const Quantity q = spec().quantity;
+    const bool columnsArePositions
+        = q != Quantity::Table && q != Quantity::Phase && q != Quantity::UnseenAngles;
+    m_heatmap->setMarker(m < 0 ? std::nullopt : std::optional<qint64>(m), columnsArePositions);
+}
+
+int HeatmapPanel::sweepPosition() const {
+    return m_heatmap->marker() ? static_cast<int>(*m_heatmap->marker()) : -1;
+}
+
 bool HeatmapPanel::hasResult() const {
     return m_controller->hasResult();
 }

@@ -21,6 +21,12 @@ public:
     bool hasResult() const override;
     std::optional<ShownView> shownView() const override;
 
+    /// @brief Every heatmap follows a presentation sweep: a marker on position m (the row m;
+    /// for position x position quantities also the column m).
+    bool isSweepable() const override { return true; }
+    void setSweepPosition(int m) override;
+    int sweepPosition() const override;
+
     HeatmapWidget* heatmap() const { return m_heatmap; }
     HeatmapController* controller() const { return m_controller; }
     QComboBox* reductionBox() const { return m_reduction; }

@@ -122,6 +122,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     painter.setRenderHint(QPainter::SmoothPixmapTransform, false); // one entry = one crisp block
     painter.drawImage(plot, m_frame.image);
     paintAliasing(painter, plot);
+    paintMarker(painter, plot);
     paintAxes(painter, plot);
     paintColorBar(painter, plot);
 
@@ -152,6 +153,38 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     } else if (m_frame.invalidCount > 0) {
         paintOverlay(painter, plot,
             tr("%n invalid value(s) (NaN or +inf) shown in magenta", nullptr, m_frame.invalidCount), true);
+    }
+}
+
+void HeatmapWidget::setMarker(std::optional<qint64> position, bool alsoColumn) {
+    if (m_marker == position && m_markerColumn == alsoColumn)
+        return;
+    m_marker = position;
+    m_markerColumn = alsoColumn;
+    update();
+}
+
+void HeatmapWidget::paintMarker(QPainter& painter, const QRect& plot) const {
+    if (!m_marker)
+        return;
+    const pecards::Window& w = m_frame.grid.window;
+    const qint64 m = *m_marker;
+    // A light line with a dark edge reads on every colour map.
+    const auto line = [&painter](const QPointF& from, const QPointF& to) {
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 4));
+        painter.drawLine(from, to);
+        painter.setPen(QPen(QColor(255, 255, 255, 230), 2));
+        painter.drawLine(from, to);
+    };
+    if (m >= w.row_begin && m < w.row_end) {
+        const double y = plot.top()
+            + (static_cast<double>(m - w.row_begin) + 0.5) / static_cast<double>(w.rows()) * plot.height();
+        line(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    }
+    if (m_markerColumn && m >= w.col_begin && m < w.col_end) {
+        const double x = plot.left()
+            + (static_cast<double>(m - w.col_begin) + 0.5) / static_cast<double>(w.cols()) * plot.width();
+        line(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
 }
 

@@ -34,6 +34,12 @@ public:
     void setReadout(const QString& readout);
     const QString& readout() const { return m_readout; }
 
+    /// @brief A marker line on entry row `position` (and column `position` when `alsoColumn`),
+    /// drawn where the window shows it: the position a presentation sweep has reached. None
+    /// removes it.
+    void setMarker(std::optional<qint64> position, bool alsoColumn);
+    std::optional<qint64> marker() const { return m_marker; }
+
     /// @brief Plot area in widget coordinates (where the image is drawn).
     QRect plotRect() const;
 
@@ -87,6 +93,7 @@ private:
     void paintAxes(QPainter& painter, const QRect& plot) const;
     /// Hatches the columns sampled below Nyquist and labels the plot "aliased".
     void paintAliasing(QPainter& painter, const QRect& plot) const;
+    void paintMarker(QPainter& painter, const QRect& plot) const;
     void paintColorBar(QPainter& painter, const QRect& plot) const;
     void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
     std::optional<QPointF> fractionAt(const QPoint& point) const;
@@ -102,4 +109,6 @@ private:
     std::optional<QPoint> m_dragStart;
     std::optional<QPoint> m_dragNow;
     std::optional<QPoint> m_hover;
+    std::optional<qint64> m_marker; ///< setMarker: the swept position
+    bool m_markerColumn = false;
 };

@@ -7,7 +7,9 @@
 #include "guitestsupport.h"
 #include "presentation/presentationcontroller.h"
 #include "views/chartpanel.h"
+#include "views/heatmappanel.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 
@@ -140,4 +142,40 @@ TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
     EXPECT_TRUE(m_window.statusBar()->isVisible());
     EXPECT_EQ(static_cast<int>(polar->positionControl()->value()),
         static_cast<int>(pecards::app::kDefaultPolarPosition));
+}
+
+TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
+    Card* rope = m_window.currentCard();
+    ASSERT_TRUE(guitest::awaitCondition([&] { return rope->allViewsAnswered(); }, "views"));
+    int heatmapSlot = -1;
+    for (int n = 0; n < rope->viewSlots().size(); ++n) {
+        if (qobject_cast<HeatmapPanel*>(rope->viewSlots().at(n)->view())) {
+            heatmapSlot = n;
+            break;
+        }
+    }
+    ASSERT_GE(heatmapSlot, 0);
+    while (presentation()->viewIndex() != heatmapSlot)
+        presentation()->stepView(1);
+    auto* heatmap = qobject_cast<HeatmapPanel*>(rope->viewSlots().at(heatmapSlot)->view());
+    presentation()->setPaused(true);
+    heatmap->setSweepPosition(-1);
+    const QImage before = heatmap->heatmap()->grab().toImage();
+    presentation()->setPosition(300);
+    ASSERT_TRUE(heatmap->heatmap()->marker().has_value());
+    EXPECT_EQ(*heatmap->heatmap()->marker(), 300);
+    // The marker is drawn on row 300 (light, where the picture differed) and nowhere far from it.
+    const QImage after = heatmap->heatmap()->grab().toImage();
+    const QRect plot = heatmap->heatmap()->plotRect();
+    const pecards::Window& w = heatmap->heatmap()->frame().grid.window;
+    const int y = plot.top()
+        + static_cast<int>(
+            (300.0 - static_cast<double>(w.row_begin) + 0.5) / static_cast<double>(w.rows()) * plot.height());
+    const int x = plot.left() + plot.width() / 3;
+    EXPECT_GT(QColor(after.pixel(x, y)).lightness(), 200);
+    EXPECT_NE(before.pixel(x, y), after.pixel(x, y));
+    EXPECT_EQ(before.pixel(x, y + 20), after.pixel(x, y + 20));
+
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    EXPECT_FALSE(heatmap->heatmap()->marker().has_value());
 }
