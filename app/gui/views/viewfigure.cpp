@@ -88,7 +88,8 @@ QList<pecards::app::Figure> cardPages(
     pages.reserve(figures.size() + 1);
     for (const pecards::app::Figure& figure : figures)
         cover.contents << pecards::app::figureTitleOf(figure);
-    pages.push_back(std::move(cover));
+    // Built in place: a moved variant temporary trips GCC's -Wmaybe-uninitialized at -O2.
+    pages.emplaceBack(std::in_place_type<pecards::app::CoverSpec>, std::move(cover));
     pages.append(figures);
     return pages;
 }
