@@ -100,7 +100,10 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     QList<ParameterForm::Choice> types;
     for (const auto type : {RopeScalingType::None, RopeScalingType::Linear, RopeScalingType::Dynamic,
              RopeScalingType::Yarn, RopeScalingType::Llama3, RopeScalingType::LongRope})
-        types.push_back({QString::fromStdString(pecards::toString(type)), static_cast<int>(type), {}});
+        // HF's rope_type names; no scaling is HF's "default" RoPE.
+        types.push_back({type == RopeScalingType::None ? QStringLiteral("default")
+                                                       : QString::fromStdString(pecards::toString(type)),
+            static_cast<int>(type), {}});
     form.addChoice(
         QStringLiteral("scaling"), ControlGroups::tr("scaling type"), types,
         [](const P& p) { return static_cast<int>(p.rope.scaling.type); },

@@ -1,5 +1,7 @@
 #include "views/cardview.h"
 
+#include "settings/languagechange.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -37,8 +39,10 @@ void CardView::setContent(QWidget* content) {
 
 void CardView::addExportButton() {
     auto* button = new QToolButton(this);
-    button->setText(tr("Save…"));
-    button->setToolTip(tr("Save this view as a figure or its numbers"));
+    retranslateOnLanguageChange(button, [button] {
+        button->setText(tr("Save…"));
+        button->setToolTip(tr("Save this view as a figure or its numbers"));
+    });
     m_toolRow->addWidget(button);
     connect(button, &QToolButton::clicked, this, &CardView::saveView);
 }

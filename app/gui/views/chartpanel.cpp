@@ -1,6 +1,7 @@
 #include "views/chartpanel.h"
 
 #include "compute/computeservice.h"
+#include "settings/languagechange.h"
 #include "views/figuresavedialog.h"
 #include "widgets/chartwidget.h"
 #include "widgets/sliderspin.h"
@@ -24,12 +25,14 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
         m_channels->setMaximumWidth(90);
-        m_channels->setToolTip(
-            tr("Comma-separated %1; empty = automatic")
-                .arg(spec.curve == pecards::app::CurveKind::RopePolar ? tr("pair indices i")
-                                                                      : tr("dimensions / pairs")));
-        toolRow()->addWidget(new QLabel(
-            spec.curve == pecards::app::CurveKind::RopePolar ? tr("pairs:") : tr("channels:"), this));
+        auto* label = new QLabel(this);
+        const bool pairs = spec.curve == pecards::app::CurveKind::RopePolar;
+        retranslateOnLanguageChange(label, [this, label, pairs] {
+            m_channels->setToolTip(tr("Comma-separated %1; empty = automatic")
+                                       .arg(pairs ? tr("pair indices i") : tr("dimensions / pairs")));
+            label->setText(pairs ? tr("pairs:") : tr("channels:"));
+        });
+        toolRow()->addWidget(label);
         toolRow()->addWidget(m_channels);
         connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
     }
@@ -37,11 +40,16 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         || spec.curve == pecards::app::CurveKind::DynamicBase) {
         const bool polar = spec.curve == pecards::app::CurveKind::RopePolar;
         m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
-        m_position->setToolTip(polar ? tr("Position m: drag to rotate every pair by m·θ_i")
-                                     : tr("Sequence length n: dynamic NTK recomputes the base b' for it"));
+        auto* label = new QLabel(this);
+        retranslateOnLanguageChange(label, [this, label, polar] {
+            m_position->setToolTip(polar
+                    ? tr("Position m: drag to rotate every pair by m·θ_i")
+                    : tr("Sequence length n: dynamic NTK recomputes the base b' for it"));
+            label->setText(polar ? tr("position m:") : tr("sequence length n:"));
+        });
         // On a row of its own: the slider gets the panel's width and the tool row stays narrow.
         auto* positionRow = new QHBoxLayout;
-        positionRow->addWidget(new QLabel(polar ? tr("position m:") : tr("sequence length n:"), this));
+        positionRow->addWidget(label);
         positionRow->addWidget(m_position, 1);
         static_cast<QVBoxLayout*>(layout())->insertLayout(1, positionRow);
         m_position->setValue(static_cast<double>(m_wantedPosition));
@@ -56,10 +64,13 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         m_extent->setRange(2, 1 << 20);
         m_extent->setKeyboardTracking(false);
         m_extent->setValue(static_cast<int>(pecards::app::defaultExtent(spec.curve)));
-        m_extent->setToolTip(spec.curve == pecards::app::CurveKind::Waves ? tr("Positions shown")
-                                                                          : tr("Largest distance shown"));
-        toolRow()->addWidget(
-            new QLabel(spec.curve == pecards::app::CurveKind::Waves ? tr("positions:") : tr("reach:"), this));
+        auto* label = new QLabel(this);
+        const bool waves = spec.curve == pecards::app::CurveKind::Waves;
+        retranslateOnLanguageChange(label, [this, label, waves] {
+            m_extent->setToolTip(waves ? tr("Positions shown") : tr("Largest distance shown"));
+            label->setText(waves ? tr("positions:") : tr("reach:"));
+        });
+        toolRow()->addWidget(label);
         toolRow()->addWidget(m_extent);
         connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
     }

@@ -1,5 +1,6 @@
 #include "views/heatmappanel.h"
 
+#include "settings/languagechange.h"
 #include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
 #include "widgets/heatmapwidget.h"
@@ -17,19 +18,26 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     , m_controller(new HeatmapController(service, m_heatmap, tag, spec.quantity, this))
     , m_reduction(new QComboBox(this)) {
     for (const pecards::Reduction reduction : {pecards::Reduction::Sample, pecards::Reduction::Mean,
-             pecards::Reduction::Max, pecards::Reduction::Min}) {
-        m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
-        m_reduction->setItemData(m_reduction->count() - 1, reductionExplanation(reduction), Qt::ToolTipRole);
-    }
+             pecards::Reduction::Max, pecards::Reduction::Min})
+        m_reduction->addItem(QString(), static_cast<int>(reduction));
+    retranslateOnLanguageChange(m_reduction, [this] {
+        for (int n = 0; n < m_reduction->count(); ++n) {
+            const auto reduction = static_cast<pecards::Reduction>(m_reduction->itemData(n).toInt());
+            m_reduction->setItemText(n, reductionName(reduction));
+            m_reduction->setItemData(n, reductionExplanation(reduction), Qt::ToolTipRole);
+        }
+        m_reduction->setToolTip(tr("How one pixel summarises the block of entries it covers"));
+    });
     m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(m_controller->reduction())));
-    m_reduction->setToolTip(tr("How one pixel summarises the block of entries it covers"));
     connect(m_reduction, &QComboBox::currentIndexChanged, this, [this] {
         m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt()));
     });
 
     auto* reset = new QToolButton(this);
-    reset->setText(tr("⟲ Full"));
-    reset->setToolTip(tr("Show the full extent again (or double-click the heatmap)"));
+    retranslateOnLanguageChange(reset, [reset] {
+        reset->setText(tr("⟲ Full"));
+        reset->setToolTip(tr("Show the full extent again (or double-click the heatmap)"));
+    });
     connect(reset, &QToolButton::clicked, m_controller, &HeatmapController::resetWindow);
 
     toolRow()->addStretch(1);
