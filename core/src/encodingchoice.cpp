@@ -4,7 +4,6 @@
 
 #include "check.h"
 #include "pecards/parambounds.h"
-#include "pecards/params.h"
 #include "pecards/relative.h"
 #include "pecards/scaling_lab.h"
 #include "validation.h"
@@ -62,6 +61,23 @@ const std::vector<EncodingFamily>& encodingFamilies() {
         EncodingFamily::Shaw, EncodingFamily::T5, EncodingFamily::TransformerXL, EncodingFamily::Alibi,
         EncodingFamily::Rope, EncodingFamily::RopeAlibi};
     return families;
+}
+
+EncodingTarget encodingTarget(const CardParams& params) {
+    EncodingTarget target;
+    target.length = params.length;
+    target.head_dim = cardDimension(params);
+    target.heads = params.alibi.heads;
+    target.base = params.card == Card::Sinusoidal ? params.sinusoidal.base : params.rope.base;
+    const RopeScaling& scaling = params.rope.scaling;
+    target.training_length = scaling.original_max_position_embeddings > 0
+        ? scaling.original_max_position_embeddings
+        : scaling.max_position_embeddings > 0 ? scaling.max_position_embeddings
+                                              : params.length;
+    target.clip_k = params.relative.clip_k;
+    target.num_buckets = params.relative.num_buckets;
+    target.max_distance = params.relative.max_distance;
+    return target;
 }
 
 std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {

@@ -209,6 +209,30 @@ TEST(EncodingChoice, RowsInOrderWithDistinctNames) {
     EXPECT_EQ(names.size(), rows.size());
 }
 
+TEST(EncodingChoice, TargetOfACard) {
+    CardParams card;
+    card.card = Card::Rope;
+    card.length = 32768;
+    card.rope.head_dim = 64;
+    card.rope.base = 500000.0;
+    card.alibi.heads = 16;
+    EncodingTarget target = encodingTarget(card);
+    EXPECT_EQ(target.length, 32768);
+    EXPECT_EQ(target.head_dim, 64);
+    EXPECT_EQ(target.heads, 16);
+    EXPECT_EQ(target.base, 500000.0);
+    EXPECT_EQ(target.training_length, 32768); // no L0 given: L
+    card.rope.scaling.max_position_embeddings = 131072;
+    EXPECT_EQ(encodingTarget(card).training_length, 131072);
+    card.rope.scaling.original_max_position_embeddings = 8192;
+    EXPECT_EQ(encodingTarget(card).training_length, 8192);
+    card.card = Card::Sinusoidal;
+    card.sinusoidal.d_model = 256;
+    target = encodingTarget(card);
+    EXPECT_EQ(target.head_dim, 256);
+    EXPECT_EQ(target.base, card.sinusoidal.base);
+}
+
 TEST(EncodingChoice, InvalidTargetNamesTheValue) {
     const auto expectNamed = [](EncodingTarget target, const std::string& name) {
         try {

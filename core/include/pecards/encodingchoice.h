@@ -6,6 +6,8 @@
 /// number is computed from the target (the formulas: docs/encodings.md §1-§5); the sources of each
 /// statement are given on the fields below.
 
+#include "pecards/params.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -112,6 +114,14 @@ struct EncodingChoice {
 /// @brief The comparison of every family (encodingFamilies() order) on `target`.
 /// @throws InvalidParameter naming the first value outside the ranges of EncodingTarget.
 std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target);
+
+/// @brief The target of a card: its length L, head_dim = cardDimension(params) (the sinusoidal
+/// and relative cards' d_model is taken as one head's size), heads = alibi.heads, base (the
+/// sinusoid's on the sinusoidal card, else RoPE's), L0 = rope_scaling's
+/// original_max_position_embeddings, else its max_position_embeddings, else L (no extrapolation),
+/// Shaw clip_k and T5 num_buckets / max_distance of the relative card; layers and dtype_bytes keep
+/// their defaults. Not validated (compareEncodings does).
+EncodingTarget encodingTarget(const CardParams& params);
 
 /// @brief Stable lowercase names ("sinusoidal", "learned", "shaw", "t5", "transformer-xl",
 /// "alibi", "rope", "rope-alibi"), and for the other enums ("unseen-angles", "added-before-projection").
