@@ -94,7 +94,10 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
     const std::int64_t ropeWork = layers * H * 2 * 2 * dh; // q and k, 2 operations per coordinate
     const std::int64_t alibiMemory = H * L;
     const std::int64_t biasWork = layers * H * L;
-    const std::int64_t ropePairs = ropePairsBeyond(target);
+    // A pair of wavelength > L0 turns less than L0 theta < 2 pi by position L0, which training never
+    // reached: when L > L0 each such pair meets an unseen angle, when L <= L0 none does.
+    const bool beyond = L > l0;
+    const std::int64_t ropePairs = beyond ? ropePairsBeyond(target) : 0;
 
     // Causal offsets: the query at L-1 reaches j - i = -(L-1); training reached -(L0-1).
     const std::int64_t shawUnseen
@@ -113,7 +116,7 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
             row.extra_memory_bytes = L * dModel;
             row.work_per_token = dModel;
             row.extrapolation = Extrapolation::UnseenAngles;
-            row.unseen = pairsBeyond(dModel, target.base, l0);
+            row.unseen = beyond ? pairsBeyond(dModel, target.base, l0) : 0;
             row.unseen_of = dModel / 2;
             row.kv_cache = KvCache::AddedBeforeProjection;
             break;
@@ -149,7 +152,7 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
             row.extra_memory_bytes = L * dModel + L * H * dh + L * L * H;
             row.work_per_token = layers * H * (L * dh + 2 * dh);
             row.extrapolation = Extrapolation::UnseenAngles;
-            row.unseen = pairsBeyond(dModel, 10000.0, l0); // R always uses base 10000 (relative.h)
+            row.unseen = beyond ? pairsBeyond(dModel, 10000.0, l0) : 0; // R: base 10000 (relative.h)
             row.unseen_of = dModel / 2;
             row.kv_cache = KvCache::RelativeShift;
             break;

@@ -191,10 +191,10 @@ TEST(EncodingChoice, ShorterThanTrainingHasNothingUnseen) {
     target.length = 100;
     target.training_length = 4096;
     for (const EncodingChoice& row : compareEncodings(target)) {
-        if (row.extrapolation != Extrapolation::UnseenAngles) {
-            EXPECT_EQ(row.unseen, 0) << toString(row.family);
-        }
+        EXPECT_EQ(row.unseen, 0) << toString(row.family);
     }
+    target.length = 4097; // position 4096: RoPE's 18 pairs of wavelength > 4096 meet a new angle
+    EXPECT_EQ(rowOf(compareEncodings(target), EncodingFamily::Rope).unseen, 18);
 }
 
 TEST(EncodingChoice, RowsInOrderWithDistinctNames) {

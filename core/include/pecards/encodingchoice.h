@@ -99,9 +99,9 @@ struct EncodingChoice {
     /// eq. 34, HF `apply_rotary_pos_emb`; the cos/sin of a new position are shared); RoPE+ALiBi: both.
     std::int64_t work_per_token = 0;
     Extrapolation extrapolation = Extrapolation::UnseenAngles;
-    /// How much is unseen at L beyond L0, out of `unseen_of`:
-    /// UnseenAngles: pairs whose wavelength exceeds L0 (their angles at positions >= L0 were never
-    /// reached; RoPE via unseenAngleLimits, scaling_lab.h; sinusoid: d_model/2 pairs, Transformer-
+    /// How much is unseen at L beyond L0, out of `unseen_of` (0 when L <= L0):
+    /// UnseenAngles: pairs whose wavelength exceeds L0 (L0 theta_i < 2 pi: position L0's angle was
+    /// never reached; RoPE via unseenAngleLimits, scaling_lab.h; sinusoid: d_model/2 pairs, Transformer-
     /// XL: R's d_model/2 pairs by distance); NoRows: positions in [L0, L), of L; ClippedOffsets: Shaw
     /// indices reached by the causal offsets -(L-1)..0 but not by -(L0-1)..0, of 2k+1; SharedLastBucket:
     /// decoder (causal) buckets of distances L0..L-1 that no distance < L0 reached, of num_buckets
