@@ -3,6 +3,9 @@
 
 #include "clitestutil.h"
 
+#include <QFile>
+#include <QRegularExpression>
+
 namespace {
 
 using pecards::test::CliTest;
@@ -41,6 +44,30 @@ TEST_F(CliTest, EncodingChoiceRejectsBadTarget) {
         path(QStringLiteral("x.csv"))});
     EXPECT_NE(run.exitCode, 0);
     EXPECT_TRUE(run.err.contains(QStringLiteral("dtype_bytes = 16 is invalid")));
+}
+
+TEST_F(CliTest, ChoosingDocShowsTheComputedTable) {
+    // The command docs/choosing.md names; its table rows carry columns 1-4 and 6-7 of the output.
+    const Eigen::MatrixXd table
+        = computeMatrix({"--quantity", "encoding-choice", "--length", "8192", "--head-dim", "128", "--heads",
+            "32", "--layers", "32", "--dtype-bytes", "2", "--base", "10000", "--original-max-pos", "4096"});
+    QFile doc(QStringLiteral(PECARDS_CHOOSING_MD));
+    ASSERT_TRUE(doc.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(doc.readAll()).split(u'\n');
+    const QRegularExpression row(
+        QStringLiteral(R"(^\| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) of (\d+) )"));
+    int n = 0;
+    for (const QString& line : lines) {
+        const QRegularExpressionMatch match = row.match(line);
+        if (!match.hasMatch())
+            continue;
+        ASSERT_LT(n, table.rows());
+        for (const auto& [group, column] : {std::pair {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 6}, {6, 7}})
+            EXPECT_EQ(match.captured(group).toDouble(), table(n, column))
+                << "row " << n << ": " << line.toStdString();
+        ++n;
+    }
+    EXPECT_EQ(n, table.rows());
 }
 
 } // namespace
