@@ -59,7 +59,7 @@ struct EncodingTarget {
     int layers = 32; ///< transformer layers (of one stack), [1, 1024]
     int dtype_bytes = 2; ///< bytes per stored value (2: bf16/fp16, 4: fp32), [1, 8]
     double base = 10000.0; ///< sinusoid and RoPE base, finite, (1, 1e12]
-    int clip_k = 16; ///< Shaw's clipping distance k (the paper's translation models: 16), [0, 2^20]
+    int clip_k = 16; ///< Shaw's clipping distance k (the relative card's default 16), [0, 2^20]
     int num_buckets = 32; ///< T5 buckets (HF default 32), [2, 1024]
     int max_distance = 128; ///< T5 max_distance (HF default 128), (num_buckets/2, 2^20]
 };
@@ -131,8 +131,9 @@ std::string toString(KvCache value);
 
 /// @brief Widely used models with this encoding (names; the sources: GPT-2 and BERT configs
 /// `max_position_embeddings`, Marian's `MarianSinusoidalPositionalEmbedding`, Huang et al. 2018
-/// (Music Transformer, Shaw's relative attention), XLNet (Yang et al. 2019 §2.5, Transformer-XL's
-/// encoding), HF BLOOM and MPT `alibi`, GPT-J/GPT-NeoX/LLaMA/Mistral/Qwen2 `rotary`).
+/// (Music Transformer, Shaw's relative attention), XLNet (Yang et al. 2019, which adopts
+/// Transformer-XL's relative encoding), HF BLOOM and MPT `alibi`, GPT-J/GPT-NeoX/LLaMA/Mistral/Qwen2
+/// `rotary`).
 std::string modelsUsing(EncodingFamily value);
 
 } // namespace pecards
