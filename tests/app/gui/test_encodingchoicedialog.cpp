@@ -1,8 +1,11 @@
 // Help > Choosing an encoding: the table shows the engine's numbers for the card's target, an
 // invalid target shows the engine's message, and the dialog fits a 1280 x 720 screen with every
-// column visible. The dialog is saved to <temp>/pecards-encoding-choice.png to be looked at.
+// column visible, also in Chinese. The dialog is saved to <temp>/pecards-encoding-choice.png and
+// <temp>/pecards-encoding-choice-zh.png to be looked at.
+#include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "window/encodingchoicedialog.h"
+#include "window/mainwindow.h"
 
 #include <QDir>
 #include <QLabel>
@@ -69,4 +72,22 @@ TEST(EncodingChoiceDialog, FitsA1280x720ScreenWithEveryColumn) {
     EXPECT_EQ(table->verticalScrollBar()->maximum(), 0);
     const QString path = QDir::temp().filePath(QStringLiteral("pecards-encoding-choice.png"));
     EXPECT_TRUE(dialog.grab().save(path));
+}
+
+TEST(EncodingChoiceDialog, ChineseFitsToo) {
+    ComputeService service(cpuBackendFactory());
+    MainWindow window(&service);
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("zh_CN")));
+    {
+        EncodingChoiceDialog dialog(pecards::CardParams {});
+        QSignalSpy answered(&dialog, &EncodingChoiceDialog::answered);
+        dialog.show();
+        ASSERT_TRUE(awaitSignals(answered));
+        EXPECT_EQ(dialog.windowTitle(), QStringLiteral("选择位置编码"));
+        EXPECT_EQ(dialog.table()->horizontalScrollBar()->maximum(), 0);
+        EXPECT_EQ(dialog.table()->verticalScrollBar()->maximum(), 0);
+        EXPECT_TRUE(
+            dialog.grab().save(QDir::temp().filePath(QStringLiteral("pecards-encoding-choice-zh.png"))));
+    }
+    ASSERT_TRUE(window.setLanguage(QStringLiteral("en")));
 }
