@@ -3,6 +3,7 @@
 #include "clilab.h"
 #include "figure/curves.h"
 #include "pecards/alibi.h"
+#include "pecards/encodingchoice.h"
 #include "pecards/learned.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
@@ -99,6 +100,24 @@ Eigen::MatrixXd distillationError(const CardParams& params) {
     return table;
 }
 
+/// The comparison table of encodingchoice.h for the card's target, one row per family.
+Eigen::MatrixXd encodingChoice(const CardParams& params, const CurveInputs& inputs) {
+    EncodingTarget target = encodingTarget(params);
+    target.layers = inputs.layers;
+    target.dtype_bytes = inputs.dtypeBytes;
+    const std::vector<EncodingChoice> rows = compareEncodings(target);
+    Eigen::MatrixXd table(static_cast<Eigen::Index>(rows.size()), 9);
+    for (std::size_t n = 0; n < rows.size(); ++n) {
+        const EncodingChoice& row = rows[n];
+        table.row(static_cast<Eigen::Index>(n)) << static_cast<double>(row.family),
+            static_cast<double>(row.parameters), static_cast<double>(row.parameter_bytes),
+            static_cast<double>(row.extra_memory_bytes), static_cast<double>(row.work_per_token),
+            static_cast<double>(row.extrapolation), static_cast<double>(row.unseen),
+            static_cast<double>(row.unseen_of), static_cast<double>(row.kv_cache);
+    }
+    return table;
+}
+
 } // namespace
 
 OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, const CurveInputs& inputs) {
@@ -152,6 +171,8 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
             gatedAttention(params.sinusoidal, params.length, params.causal, params.tricks));
     case Curve::DistillationError:
         return OutputArray::fromMatrix(distillationError(params));
+    case Curve::EncodingChoice:
+        return OutputArray::fromMatrix(encodingChoice(params, inputs));
     case Curve::None:
         break;
     }

@@ -235,6 +235,10 @@ const std::vector<CliFlag>& cliFlags() {
             "long_factor s^(2i/(r-2)); keys of --config for its own type are kept), training length "
             "--original-max-pos L0 and target --length L. Default: all six (scaling-ratio, "
             "score-vs-distance, attention-entropy); unseen-angles without it uses the card's scaling."},
+        {"layers", "N", "Curves",
+            "encoding-choice: transformer layers of the target, [1, 1024]. Default 32."},
+        {"dtype-bytes", "N", "Curves",
+            "encoding-choice: bytes per stored value, [1, 8] (2: bf16/fp16, 4: fp32). Default 2."},
         {"points", "N", "Curves",
             "Points of score-vs-distance and dynamic-base, [2, 65536], evenly spaced over the length. "
             "Default 1024."},
@@ -281,6 +285,8 @@ QString flagForParameter(const std::string& name) {
         {u"short_factor"_s, u"--short-factor"_s},
         {u"long_factor"_s, u"--long-factor"_s},
         {u"heads"_s, u"--heads"_s},
+        {u"layers"_s, u"--layers"_s},
+        {u"dtype_bytes"_s, u"--dtype-bytes"_s},
         {u"head"_s, u"--head"_s},
         {u"alibi_bias_max"_s, u"--alibi-bias-max"_s},
         {u"form"_s, u"--form"_s},

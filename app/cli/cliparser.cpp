@@ -429,6 +429,10 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
     case Curve::TxlPosEmb:
         flags.setInt("clamp-len", curve.clampLen, -1, kMaxLength);
         break;
+    case Curve::EncodingChoice: // ranges checked by the engine (compareEncodings)
+        flags.setInt("layers", curve.layers, kIntMin, kIntMax);
+        flags.setInt("dtype-bytes", curve.dtypeBytes, kIntMin, kIntMax);
+        break;
     default:
         break;
     }

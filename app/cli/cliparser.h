@@ -32,6 +32,8 @@ struct CurveInputs {
     std::vector<pecards::RopeScalingType> scalings; ///< --scalings (lab quantities); empty = the card's own
     int points = 1024; ///< --points (score-vs-distance, dynamic-base)
     Eigen::MatrixXd learned; ///< learned-*: the table read from --learned-from (positions x d_model)
+    int layers = 32; ///< --layers (encoding-choice)
+    int dtypeBytes = 2; ///< --dtype-bytes (encoding-choice)
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

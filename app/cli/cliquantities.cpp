@@ -117,6 +117,17 @@ const std::vector<CliQuantity>& cliQuantities() {
             "Trick: position p and the largest |MLP(p) - target| over the --distill-dim outputs cos(p w_i), "
             "sin(p w_i), w_i = base^(-2i/d), of a tanh MLP (--hidden units, --epochs Adam steps at "
             "--learning-rate, --distill-seed) trained on positions [0, --train-length)."},
+        {"encoding-choice", Quantity::Table, Curve::EncodingChoice,
+            {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}, "8 x 9",
+            "Choosing an encoding for the target --length L, --head-dim, --heads, --layers, --dtype-bytes, "
+            "training length --original-max-pos L0 (else max_position_embeddings, else L), --base, Shaw "
+            "--clip-k, T5 --buckets/--max-distance (decoder): one row per family (0 sinusoidal, 1 learned, 2 "
+            "shaw, 3 t5, 4 transformer-xl, 5 alibi, 6 rope, 7 rope-alibi), columns: family, learned "
+            "parameters, their bytes, bytes of the position tensors built at L, extra operations per token "
+            "at L (all layers), beyond-L0 kind (0 unseen angles, 1 no rows, 2 clipped offsets, 3 shared last "
+            "bucket, 4 linear bias), unseen count beyond L0 (pairs, positions, indices, buckets), out of, "
+            "KV-cache kind (0 added before projection, 1 score-time lookup, 2 score-time bias, 3 relative "
+            "shift, 4 rotated on write, 5 rotated on write and bias). docs/choosing.md explains each."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
         {"spectrum", Quantity::Table, Curve::Spectrum, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",

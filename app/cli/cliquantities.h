@@ -39,6 +39,7 @@ enum class Curve {
     GatedScore, ///< alpha_i alpha_j PE_i . PE_j (tricks.h gatedScore)
     GatedAttention, ///< row softmax of the gated score / sqrt(d) (tricks.h gatedAttention)
     DistillationError, ///< PE distillation MLP error per position (tricks.h distillPositions)
+    EncodingChoice, ///< every encoding family on one target model (encodingchoice.h)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:

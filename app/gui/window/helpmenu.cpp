@@ -1,7 +1,9 @@
 #include "window/helpmenu.h"
 
+#include "cards/card.h"
 #include "window/abouttext.h"
 #include "window/devicestatus.h"
+#include "window/encodingchoicedialog.h"
 #include "window/guidebrowser.h"
 #include "window/mainwindow.h"
 #include "window/shortcutsdialog.h"
@@ -35,6 +37,11 @@ void buildHelpMenu(MainWindow& window) {
         MainWindow::tr("Cards, views, zoom, compare, configs, export, presentation and the CLI"));
     help->addAction(MainWindow::tr("&Keyboard shortcuts"), w,
         [w] { showSingle<ShortcutsDialog>(w, [w] { return new ShortcutsDialog(*w, w); }); });
+    help->addAction(MainWindow::tr("&Choosing an encoding"), w, [w] {
+        const Card* card = w->currentCard();
+        const pecards::CardParams params = card != nullptr ? card->params() : pecards::CardParams {};
+        showSingle<EncodingChoiceDialog>(w, [w, params] { return new EncodingChoiceDialog(params, w); });
+    });
     help->addSeparator();
     help->addAction(MainWindow::tr("&About PE Cards"), w, [w] {
         QMessageBox::about(w, MainWindow::tr("About PE Cards"), aboutText(w->deviceStatus()->backend()));

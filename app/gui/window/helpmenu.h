@@ -1,7 +1,8 @@
 #pragma once
 /// @file helpmenu.h
 /// @brief The Help menu: User guide (the bundled docs/guide.md, offline), Keyboard shortcuts
-/// (from the window's real actions) and About (version, compute device, libraries and licences).
+/// (from the window's real actions), Choosing an encoding (encodingchoicedialog.h) and About (version,
+/// compute device, libraries and licences).
 
 class MainWindow;
 

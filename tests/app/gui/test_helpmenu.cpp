@@ -42,7 +42,7 @@ TEST(HelpMenu, HasGuideShortcutsAndAbout) {
     MainWindow window(&service);
     EXPECT_EQ(helpMenuItems(window),
         (QStringList {QStringLiteral("&User guide"), QStringLiteral("&Keyboard shortcuts"),
-            QStringLiteral("&About PE Cards")}));
+            QStringLiteral("&Choosing an encoding"), QStringLiteral("&About PE Cards")}));
 }
 
 TEST(UserGuide, RendersFromTheBundleWithEveryImageAndLink) {

@@ -1,0 +1,50 @@
+#pragma once
+/// @file encodingchoicedialog.h
+/// @brief Help > Choosing an encoding: every encoding family compared on one target model
+/// (pecards/encodingchoice.h), filled from the current card's L, head_dim and heads and editable.
+/// The table is computed off the GUI thread (QtConcurrent); an invalid target shows the engine's
+/// message over the last good table.
+
+#include <QDialog>
+#include <QFutureWatcher>
+#include <pecards/encodingchoice.h>
+#include <vector>
+
+class QHBoxLayout;
+class QLabel;
+class QSpinBox;
+class QTableWidget;
+
+class EncodingChoiceDialog : public QDialog {
+    Q_OBJECT
+public:
+    /// @param params the current card's parameters (encodingTarget gives the initial target)
+    explicit EncodingChoiceDialog(const pecards::CardParams& params, QWidget* parent = nullptr);
+
+    QTableWidget* table() const { return m_table; } ///< one row per family (for tests)
+    QLabel* message() const { return m_message; } ///< the engine's message for an invalid target
+
+signals:
+    /// @brief The newest target has been answered (table filled, or the message set).
+    void answered();
+
+private:
+    struct Outcome {
+        std::vector<pecards::EncodingChoice> rows;
+        pecards::EncodingTarget target;
+        QString error;
+    };
+
+    QSpinBox* addSpin(const QString& label, const QString& tip, qint64 value);
+    void submit();
+    void onAnswered();
+    void fill(const Outcome& outcome);
+
+    pecards::EncodingTarget m_base; ///< the card's target; the spin boxes override its fields
+    QHBoxLayout* m_controls;
+    std::vector<QSpinBox*> m_spins; ///< L, head_dim, heads, layers, L0, bytes per value
+    QTableWidget* m_table;
+    QLabel* m_message;
+    QFutureWatcher<Outcome> m_watcher;
+    bool m_pending = false;
+};
