@@ -865,6 +865,215 @@
     </message>
 </context>
 <context>
+    <name>EncodingChoiceDialog</name>
+    <message>
+        <source>Sinusoidal absolute</source>
+        <translation>正弦绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>可学习绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Shaw relative (k = %1)</source>
+        <translation>Shaw 相对位置（k = %1）</translation>
+    </message>
+    <message>
+        <source>T5 buckets (%1, max %2)</source>
+        <translation>T5 分桶（%1 个，最大距离 %2）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>RoPE (base %1)</source>
+        <translation>RoPE（base %1）</translation>
+    </message>
+    <message>
+        <source>RoPE + ALiBi</source>
+        <translation>RoPE + ALiBi</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs reach angles never seen (wavelength &gt; L0)</source>
+        <translation>%2 对中有 %1 对到达训练中从未出现的角度（波长 &gt; L0）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 positions have no trained row</source>
+        <translation>%2 个位置中有 %1 个没有训练过的行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 indices new; offsets beyond k share one</source>
+        <translation>%2 个索引中有 %1 个是新的；超过 k 的偏移共用一个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 buckets new; beyond max_distance: last bucket</source>
+        <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
+    </message>
+    <message>
+        <source>nothing learned is unseen: the bias grows linearly</source>
+        <translation>没有未见过的学习参数：偏置线性增长</translation>
+    </message>
+    <message>
+        <source>added before W_k: cached keys never change</source>
+        <translation>在 W_k 之前相加：缓存的键永不改变</translation>
+    </message>
+    <message>
+        <source>plain keys; q·a^K and a^V looked up when scoring</source>
+        <translation>键不变；打分时查表计算 q·a^K 和 a^V</translation>
+    </message>
+    <message>
+        <source>plain keys; bias added to the scores</source>
+        <translation>键不变；偏置加到分数上</translation>
+    </message>
+    <message>
+        <source>caches hidden states; position terms recomputed with _rel_shift</source>
+        <translation>缓存隐藏状态；位置项用 _rel_shift 重新计算</translation>
+    </message>
+    <message>
+        <source>keys rotated once by their position when cached</source>
+        <translation>键在写入缓存时按其位置旋转一次</translation>
+    </message>
+    <message>
+        <source>keys rotated once when cached; bias added to the scores</source>
+        <translation>键在写入缓存时旋转一次；偏置加到分数上</translation>
+    </message>
+    <message>
+        <source>Choosing an encoding</source>
+        <translation>选择位置编码</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>Target length L in positions, [1, 2^20]</source>
+        <translation>目标长度 L（位置数），[1, 2^20]</translation>
+    </message>
+    <message>
+        <source>head_dim</source>
+        <translation>head_dim</translation>
+    </message>
+    <message>
+        <source>Size of one head, even, [2, 1024]; d_model = heads × head_dim</source>
+        <translation>每个头的维度，偶数，[2, 1024]；d_model = 头数 × head_dim</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Attention heads H, [1, 128]</source>
+        <translation>注意力头数 H，[1, 128]</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers, [1, 1024]</source>
+        <translation>Transformer 层数，[1, 1024]</translation>
+    </message>
+    <message>
+        <source>L0</source>
+        <translation>L0</translation>
+    </message>
+    <message>
+        <source>Training length L0 in positions, [2, 2^20]</source>
+        <translation>训练长度 L0（位置数），[2, 2^20]</translation>
+    </message>
+    <message>
+        <source>Bytes/value</source>
+        <translation>字节/值</translation>
+    </message>
+    <message>
+        <source>Bytes per stored value: 2 for bf16/fp16, 4 for fp32</source>
+        <translation>每个存储值的字节数：bf16/fp16 为 2，fp32 为 4</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Learned parameters
+(count)</source>
+        <translation>可学习参数
+（个数）</translation>
+    </message>
+    <message>
+        <source>Parameter memory
+(bytes)</source>
+        <translation>参数内存
+（字节）</translation>
+    </message>
+    <message>
+        <source>Position tensors at L
+(bytes, per forward)</source>
+        <translation>长度 L 时的位置张量
+（字节，每次前向）</translation>
+    </message>
+    <message>
+        <source>Extra work per token
+(operations, all layers)</source>
+        <translation>每个 token 的额外计算
+（运算次数，所有层）</translation>
+    </message>
+    <message>
+        <source>Beyond L0
+(what is unseen)</source>
+        <translation>超出 L0
+（未见过的部分）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Used by</source>
+        <translation>使用的模型</translation>
+    </message>
+    <message>
+        <source>Encoding family</source>
+        <translation>编码家族</translation>
+    </message>
+    <message>
+        <source>Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
+        <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
+    </message>
+    <message>
+        <source>Learned parameters × bytes per value</source>
+        <translation>可学习参数 × 每个值的字节数</translation>
+    </message>
+    <message>
+        <source>Position tensors the reference builds for one sequence of L positions (one layer at a time, not counting the attention scores), in bytes</source>
+        <translation>参考实现为一条长度为 L 的序列构建的位置张量（一次一层，不含注意力分数），单位为字节</translation>
+    </message>
+    <message>
+        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads</source>
+        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和</translation>
+    </message>
+    <message>
+        <source>What a sequence of L positions meets that training at L0 never did</source>
+        <translation>长度为 L 的序列会遇到、而在长度 L0 的训练中从未出现的内容</translation>
+    </message>
+    <message>
+        <source>How cached keys are used when the next token arrives</source>
+        <translation>下一个 token 到来时如何使用缓存的键</translation>
+    </message>
+    <message>
+        <source>Widely used models with this encoding</source>
+        <translation>使用这种编码的常见模型</translation>
+    </message>
+    <message>
+        <source>Every number is computed by the engine for this target (Shaw k, T5 buckets and the base from the current card). Sources and definitions: docs/choosing.md.</source>
+        <translation>每个数字都由引擎针对该目标计算（Shaw 的 k、T5 的分桶和 base 取自当前卡片）。来源与定义：docs/choosing.md。</translation>
+    </message>
+</context>
+<context>
     <name>FactorTable</name>
     <message>
         <source>short_factor</source>
@@ -2900,215 +3109,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>masked</source>
         <translation>已屏蔽</translation>
-    </message>
-</context>
-<context>
-    <name>EncodingChoiceDialog</name>
-    <message>
-        <source>Sinusoidal absolute</source>
-        <translation>正弦绝对位置编码</translation>
-    </message>
-    <message>
-        <source>Learned absolute</source>
-        <translation>可学习绝对位置编码</translation>
-    </message>
-    <message>
-        <source>Shaw relative (k = %1)</source>
-        <translation>Shaw 相对位置（k = %1）</translation>
-    </message>
-    <message>
-        <source>T5 buckets (%1, max %2)</source>
-        <translation>T5 分桶（%1 个，最大距离 %2）</translation>
-    </message>
-    <message>
-        <source>Transformer-XL</source>
-        <translation>Transformer-XL</translation>
-    </message>
-    <message>
-        <source>ALiBi</source>
-        <translation>ALiBi</translation>
-    </message>
-    <message>
-        <source>RoPE (base %1)</source>
-        <translation>RoPE（base %1）</translation>
-    </message>
-    <message>
-        <source>RoPE + ALiBi</source>
-        <translation>RoPE + ALiBi</translation>
-    </message>
-    <message>
-        <source>%1 of %2 pairs reach angles never seen (wavelength &gt; L0)</source>
-        <translation>%2 对中有 %1 对到达训练中从未出现的角度（波长 &gt; L0）</translation>
-    </message>
-    <message>
-        <source>%1 of %2 positions have no trained row</source>
-        <translation>%2 个位置中有 %1 个没有训练过的行</translation>
-    </message>
-    <message>
-        <source>%1 of %2 indices new; offsets beyond k share one</source>
-        <translation>%2 个索引中有 %1 个是新的；超过 k 的偏移共用一个</translation>
-    </message>
-    <message>
-        <source>%1 of %2 buckets new; beyond max_distance: last bucket</source>
-        <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
-    </message>
-    <message>
-        <source>nothing learned is unseen: the bias grows linearly</source>
-        <translation>没有未见过的学习参数：偏置线性增长</translation>
-    </message>
-    <message>
-        <source>added before W_k: cached keys never change</source>
-        <translation>在 W_k 之前相加：缓存的键永不改变</translation>
-    </message>
-    <message>
-        <source>plain keys; q·a^K and a^V looked up when scoring</source>
-        <translation>键不变；打分时查表计算 q·a^K 和 a^V</translation>
-    </message>
-    <message>
-        <source>plain keys; bias added to the scores</source>
-        <translation>键不变；偏置加到分数上</translation>
-    </message>
-    <message>
-        <source>caches hidden states; position terms recomputed with _rel_shift</source>
-        <translation>缓存隐藏状态；位置项用 _rel_shift 重新计算</translation>
-    </message>
-    <message>
-        <source>keys rotated once by their position when cached</source>
-        <translation>键在写入缓存时按其位置旋转一次</translation>
-    </message>
-    <message>
-        <source>keys rotated once when cached; bias added to the scores</source>
-        <translation>键在写入缓存时旋转一次；偏置加到分数上</translation>
-    </message>
-    <message>
-        <source>Choosing an encoding</source>
-        <translation>选择位置编码</translation>
-    </message>
-    <message>
-        <source>L</source>
-        <translation>L</translation>
-    </message>
-    <message>
-        <source>Target length L in positions, [1, 2^20]</source>
-        <translation>目标长度 L（位置数），[1, 2^20]</translation>
-    </message>
-    <message>
-        <source>head_dim</source>
-        <translation>head_dim</translation>
-    </message>
-    <message>
-        <source>Size of one head, even, [2, 1024]; d_model = heads × head_dim</source>
-        <translation>每个头的维度，偶数，[2, 1024]；d_model = 头数 × head_dim</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>头数</translation>
-    </message>
-    <message>
-        <source>Attention heads H, [1, 128]</source>
-        <translation>注意力头数 H，[1, 128]</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Transformer layers, [1, 1024]</source>
-        <translation>Transformer 层数，[1, 1024]</translation>
-    </message>
-    <message>
-        <source>L0</source>
-        <translation>L0</translation>
-    </message>
-    <message>
-        <source>Training length L0 in positions, [2, 2^20]</source>
-        <translation>训练长度 L0（位置数），[2, 2^20]</translation>
-    </message>
-    <message>
-        <source>Bytes/value</source>
-        <translation>字节/值</translation>
-    </message>
-    <message>
-        <source>Bytes per stored value: 2 for bf16/fp16, 4 for fp32</source>
-        <translation>每个存储值的字节数：bf16/fp16 为 2，fp32 为 4</translation>
-    </message>
-    <message>
-        <source>Encoding</source>
-        <translation>编码</translation>
-    </message>
-    <message>
-        <source>Learned parameters
-(count)</source>
-        <translation>可学习参数
-（个数）</translation>
-    </message>
-    <message>
-        <source>Parameter memory
-(bytes)</source>
-        <translation>参数内存
-（字节）</translation>
-    </message>
-    <message>
-        <source>Position tensors at L
-(bytes, per forward)</source>
-        <translation>长度 L 时的位置张量
-（字节，每次前向）</translation>
-    </message>
-    <message>
-        <source>Extra work per token
-(operations, all layers)</source>
-        <translation>每个 token 的额外计算
-（运算次数，所有层）</translation>
-    </message>
-    <message>
-        <source>Beyond L0
-(what is unseen)</source>
-        <translation>超出 L0
-（未见过的部分）</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV 缓存</translation>
-    </message>
-    <message>
-        <source>Used by</source>
-        <translation>使用的模型</translation>
-    </message>
-    <message>
-        <source>Encoding family</source>
-        <translation>编码家族</translation>
-    </message>
-    <message>
-        <source>Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
-        <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
-    </message>
-    <message>
-        <source>Learned parameters × bytes per value</source>
-        <translation>可学习参数 × 每个值的字节数</translation>
-    </message>
-    <message>
-        <source>Position tensors the reference builds for one sequence of L positions (one layer at a time, not counting the attention scores), in bytes</source>
-        <translation>参考实现为一条长度为 L 的序列构建的位置张量（一次一层，不含注意力分数），单位为字节</translation>
-    </message>
-    <message>
-        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads</source>
-        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和</translation>
-    </message>
-    <message>
-        <source>What a sequence of L positions meets that training at L0 never did</source>
-        <translation>长度为 L 的序列会遇到、而在长度 L0 的训练中从未出现的内容</translation>
-    </message>
-    <message>
-        <source>How cached keys are used when the next token arrives</source>
-        <translation>下一个 token 到来时如何使用缓存的键</translation>
-    </message>
-    <message>
-        <source>Widely used models with this encoding</source>
-        <translation>使用这种编码的常见模型</translation>
-    </message>
-    <message>
-        <source>Every number is computed by the engine for this target (Shaw k, T5 buckets and the base from the current card). Sources and definitions: docs/choosing.md.</source>
-        <translation>每个数字都由引擎针对该目标计算（Shaw 的 k、T5 的分桶和 base 取自当前卡片）。来源与定义：docs/choosing.md。</translation>
     </message>
 </context>
 </TS>
