@@ -85,7 +85,9 @@ struct SinusoidalParams {
 /// @brief RoPE scaling parameters, HF `rope_scaling` keys.
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
-    double factor = 1.0; ///< scaling factor s, finite, >= 1 (linear, dynamic, yarn, llama3)
+    /// Scaling factor s (linear, dynamic, yarn, llama3; longrope's attention factor), finite, in
+    /// [1/kMaxScalingFactor, kMaxScalingFactor] = [1e-4, 1e4]. Real models use s >= 1; HF loads
+    /// s < 1 with a warning and computes with it, and so does PE Cards (the loader warns).
     std::int64_t original_max_position_embeddings
         = 0; ///< L0 (yarn, llama3, longrope); 0 = use max_position_embeddings
     std::int64_t max_position_embeddings = 0; ///< model's max_position_embeddings (dynamic, yarn, longrope)

@@ -295,6 +295,29 @@ TEST(HfConfigForms, Llama4LikeNoPEAndChunkedAttention) {
     EXPECT_TRUE(warns(config, "is above 2^20"));
     EXPECT_TRUE(std::any_of(config.notes.begin(), config.notes.end(),
         [](const QString& note) { return note.contains(QStringLiteral("attn_temperature_tuning")); }));
+    // Only the NoPE layers get the query temperature (v4.51: `if attn_temperature_tuning and not
+    // use_rope`), with Llama4TextConfig's defaults floor_scale 8192, attn_scale 0.1.
+    EXPECT_TRUE(nope.attn_temperature.enabled);
+    EXPECT_EQ(nope.attn_temperature.floor_scale, 8192.0);
+    EXPECT_EQ(nope.attn_temperature.attn_scale, 0.1);
+    EXPECT_FALSE(rope.attn_temperature.enabled);
+}
+
+TEST(HfConfigForms, Llama4TemperatureSettingsAndTruthiness) {
+    // The config class default is the number 4 (truthy); explicit values are kept; false turns it off.
+    const QByteArray base = R"({"model_type": "llama4_text", "hidden_size": 512, "num_attention_heads": 4,
+        "head_dim": 128, "num_hidden_layers": 4, "max_position_embeddings": 8192, "rope_theta": 500000.0)";
+    const ModelConfig numeric
+        = load(base + R"(, "attn_temperature_tuning": 4, "floor_scale": 4096, "attn_scale": 0.25})");
+    const pecards::LayerGroup& nope = numeric.positions.groups.at(1);
+    ASSERT_EQ(nope.treatment, LayerTreatment::NoPE);
+    EXPECT_TRUE(nope.attn_temperature.enabled);
+    EXPECT_EQ(nope.attn_temperature.floor_scale, 4096.0);
+    EXPECT_EQ(nope.attn_temperature.attn_scale, 0.25);
+    const ModelConfig off = load(base + R"(, "attn_temperature_tuning": false})");
+    EXPECT_FALSE(off.positions.groups.at(1).attn_temperature.enabled);
+    EXPECT_TRUE(off.notes.filter(QStringLiteral("attn_temperature_tuning")).isEmpty());
+    EXPECT_NE(refusal(base + R"(, "floor_scale": 0})").find("floor_scale"), std::string::npos);
 }
 
 TEST(HfConfigForms, TrueRefusals) {

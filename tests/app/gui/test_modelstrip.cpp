@@ -92,6 +92,24 @@ TEST_F(ModelStripTest, LongRopeCardNamesTheChosenFactorList) {
         << rope->currentText().toStdString();
 }
 
+TEST_F(ModelStripTest, Llama4TooltipNotesTheQueryTemperature) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("llama4.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "llama4_text", "hidden_size": 5120, "num_attention_heads": 40,
+        "head_dim": 128, "num_hidden_layers": 8, "max_position_embeddings": 131072, "rope_theta": 500000.0,
+        "attention_chunk_size": 8192, "attn_temperature_tuning": true, "floor_scale": 8192, "attn_scale": 0.1})");
+    file.close();
+    open(path);
+    ModelStrip* strip = m_window.modelStrip();
+    ASSERT_EQ(strip->positions().groups.size(), 2u);
+    EXPECT_FALSE(strip->groupSummary(0).contains(QStringLiteral("attn_temperature_tuning")));
+    const QString nope = strip->groupSummary(1);
+    EXPECT_TRUE(nope.contains(QStringLiteral("attn_temperature_tuning"))) << nope.toStdString();
+    EXPECT_TRUE(nope.contains(QStringLiteral("log(floor((p + 1) / 8192) + 1) × 0.1 + 1"))) << nope.toStdString();
+}
+
 QByteArray t5Checkpoint(qint64 lie) {
     QByteArray data;
     for (int b = 0; b < 32; ++b) {
