@@ -93,6 +93,7 @@ QJsonObject scalingToJson(const RopeScaling& s) {
         {QStringLiteral("beta_fast"), s.beta_fast}, {QStringLiteral("beta_slow"), s.beta_slow},
         {QStringLiteral("truncate"), s.truncate}, {QStringLiteral("mscale"), s.mscale},
         {QStringLiteral("mscale_all_dim"), s.mscale_all_dim},
+        {QStringLiteral("deepseek_softmax_mscale"), s.deepseek_softmax_mscale},
         {QStringLiteral("attention_factor"), s.attention_factor},
         {QStringLiteral("low_freq_factor"), s.low_freq_factor},
         {QStringLiteral("high_freq_factor"), s.high_freq_factor},
@@ -111,6 +112,9 @@ RopeScaling scalingFromJson(JsonReader r) {
     s.truncate = r.boolean("truncate");
     s.mscale = r.number("mscale");
     s.mscale_all_dim = r.number("mscale_all_dim");
+    if (r.has("deepseek_softmax_mscale")) { // absent in workspaces saved before it existed
+        s.deepseek_softmax_mscale = r.boolean("deepseek_softmax_mscale");
+    }
     s.attention_factor = r.number("attention_factor");
     s.low_freq_factor = r.number("low_freq_factor");
     s.high_freq_factor = r.number("high_freq_factor");

@@ -27,7 +27,8 @@ void validateGroup(const LayerGroup& group, const std::string& prefix) {
     PECARDS_CHECK(group.attention_chunk >= 0 && group.attention_chunk <= (std::int64_t {1} << 40),
         prefix + "attention_chunk", group.attention_chunk, "in [0, 2^40] (0 = none)");
     if (group.attn_temperature.enabled) {
-        PECARDS_CHECK(std::isfinite(group.attn_temperature.floor_scale) && group.attn_temperature.floor_scale > 0,
+        PECARDS_CHECK(
+            std::isfinite(group.attn_temperature.floor_scale) && group.attn_temperature.floor_scale > 0,
             prefix + "floor_scale", group.attn_temperature.floor_scale, "finite and > 0");
         PECARDS_CHECK(std::isfinite(group.attn_temperature.attn_scale), prefix + "attn_scale",
             group.attn_temperature.attn_scale, "finite");

@@ -253,6 +253,22 @@ TEST(HfConfigForms, DeepSeekV3UsesQkRopeHeadDim) {
     EXPECT_DOUBLE_EQ(result.attention_factor, 1.0); // mscale / mscale_all_dim, both 1
     const double m = 0.1 * std::log(40.0) + 1.0;
     EXPECT_NEAR(result.logit_scale_total, m * m, 1e-12);
+    EXPECT_TRUE(config.rope.scaling.deepseek_softmax_mscale);
+}
+
+TEST(HfConfigForms, OtherYarnModelsGetNoDeepSeekSoftmaxFactor) {
+    // The same rope_scaling block in a Qwen2 config: HF Qwen2Attention keeps head_dim^-0.5, so the
+    // total is only the attention factor squared, (get_mscale(40, 1) / get_mscale(40, 1))^2 = 1.
+    const ModelConfig config = load(QByteArray(R"({"model_type": "qwen2", "hidden_size": 4096,
+        "num_attention_heads": 32, "max_position_embeddings": 163840, "rope_theta": 10000,
+        "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096,
+        "mscale": 1.0, "mscale_all_dim": 1.0}})"));
+    EXPECT_FALSE(config.rope.scaling.deepseek_softmax_mscale);
+    EXPECT_DOUBLE_EQ(pecards::ropeScaling(config.rope, 0).logit_scale_total, 1.0);
+    // DeepSeek-V2-Lite (shipped preset): (0.1 * 0.707 * ln 40 + 1)^2 = 1.5896261651208736.
+    const ModelConfig lite = pecards::app::readModelConfig(
+        QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/deepseek-v2-lite.mlc-preset.json"));
+    EXPECT_NEAR(pecards::ropeScaling(lite.rope, 0).logit_scale_total, 1.5896261651208736, 1e-13);
 }
 
 TEST(HfConfigForms, NestedTextConfigAndNameOrPath) {

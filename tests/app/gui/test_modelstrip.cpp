@@ -107,7 +107,8 @@ TEST_F(ModelStripTest, Llama4TooltipNotesTheQueryTemperature) {
     EXPECT_FALSE(strip->groupSummary(0).contains(QStringLiteral("attn_temperature_tuning")));
     const QString nope = strip->groupSummary(1);
     EXPECT_TRUE(nope.contains(QStringLiteral("attn_temperature_tuning"))) << nope.toStdString();
-    EXPECT_TRUE(nope.contains(QStringLiteral("log(floor((p + 1) / 8192) + 1) × 0.1 + 1"))) << nope.toStdString();
+    EXPECT_TRUE(nope.contains(QStringLiteral("log(floor((p + 1) / 8192) + 1) × 0.1 + 1")))
+        << nope.toStdString();
 }
 
 QByteArray t5Checkpoint(qint64 lie) {
