@@ -79,6 +79,11 @@ struct SinusoidalParams {
     SinusoidalFrequencies frequencies = SinusoidalFrequencies::Paper;
     int padding_idx
         = -1; ///< fairseq: -1 = none; else row padding_idx is zero and tokens start at padding_idx+1
+    /// A learned absolute position table from a checkpoint (GPT-2 `wpe.weight`, BERT
+    /// `position_embeddings.weight`; positions x d_model, immutable and shared), shown beside the
+    /// sinusoid (learned.h); null = none.
+    std::shared_ptr<const Eigen::MatrixXd> learned;
+    std::string learned_file; ///< file name `learned` was read from (captions, workspaces)
     bool operator==(const SinusoidalParams&) const = default;
 };
 
@@ -155,6 +160,8 @@ struct ProbeParams {
     /// null = content vectors from `seed`. Content views need rows >= the view's length.
     std::shared_ptr<const Eigen::MatrixXd> content_q;
     std::shared_ptr<const Eigen::MatrixXd> content_k; ///< as content_q, for keys
+    std::string content_q_file; ///< file name content_q was read from (captions, workspaces); "" = none
+    std::string content_k_file; ///< as content_q_file, for content_k
     bool operator==(const ProbeParams&) const = default;
 };
 
