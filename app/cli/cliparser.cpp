@@ -268,6 +268,13 @@ void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
         p.probe.content_q.reset();
         p.probe.content_k.reset();
     }
+    // The files' names go into figure captions, as in the app.
+    if (p.probe.content_q) {
+        p.probe.content_q_file = QFileInfo(flags.text("q-npy")).fileName().toStdString();
+    }
+    if (p.probe.content_k) {
+        p.probe.content_k_file = QFileInfo(flags.text("k-npy")).fileName().toStdString();
+    }
     flags.setEnum("pitfall", p.pitfall.kind);
     if (flags.isSet("pitfall-fixed")) {
         p.pitfall.fixed = true;

@@ -62,6 +62,14 @@ QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
     json[u"treatment"_s] = QString::fromStdString(toString(group.treatment));
     json[u"sliding_window"_s] = static_cast<qint64>(group.sliding_window);
     json[u"attention_chunk"_s] = static_cast<qint64>(group.attention_chunk);
+    if (group.attn_temperature.enabled) {
+        // Llama 4: query x log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1 (modelpositions.h).
+        json[u"attn_temperature_tuning"_s] = QJsonObject {
+            {u"floor_scale"_s, group.attn_temperature.floor_scale},
+            {u"attn_scale"_s, group.attn_temperature.attn_scale},
+            {u"query_scale"_s, u"log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1"_s},
+        };
+    }
     switch (group.treatment) {
     case LayerTreatment::Rope:
         json[u"rope_type"_s] = ropeTypeName(group.rope.scaling);

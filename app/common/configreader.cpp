@@ -111,6 +111,13 @@ std::optional<bool> ConfigReader::boolean(const QString& key) const {
     return value.toBool();
 }
 
+std::optional<bool> ConfigReader::truthiness(const QString& key) const {
+    if (has(key) && m_object.value(key).isDouble()) {
+        return *number(key) != 0.0;
+    }
+    return boolean(key);
+}
+
 std::optional<QString> ConfigReader::string(const QString& key) const {
     if (!has(key)) {
         return std::nullopt;

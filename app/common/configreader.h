@@ -39,6 +39,9 @@ public:
     std::optional<std::int64_t> integer(const QString& key) const;
     /// @brief A JSON boolean. @throws ConfigError if present but not true/false.
     std::optional<bool> boolean(const QString& key) const;
+    /// @brief A JSON boolean, or a number read as Python reads it in `if value:` (nonzero = true;
+    /// Llama4TextConfig's attn_temperature_tuning defaults to 4). @throws ConfigError otherwise.
+    std::optional<bool> truthiness(const QString& key) const;
     /// @brief A JSON string. @throws ConfigError if present but not a string.
     std::optional<QString> string(const QString& key) const;
     /// @brief A JSON array of numbers. @throws ConfigError naming the bad element, e.g. "short_factor[3]".

@@ -339,6 +339,9 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
         m_text, config.modelType, rotary, config.maxPositionEmbeddings, topOriginalWins};
     const RopeScalingConfig scaling = readRopeScaling(block, context);
     rope.scaling = scaling.scaling;
+    // DeepSeek-V2/V3 attention multiplies its softmax scale by mscale(factor, mscale_all_dim)^2.
+    rope.scaling.deepseek_softmax_mscale
+        = config.modelType == u"deepseek_v2"_s || config.modelType == u"deepseek_v3"_s;
     rope.base = scaling.ropeTheta.value_or(baseFallback);
     if (scaling.ropeTheta) {
         m_keyOf.insert(u"base"_s, block->path(u"rope_theta"_s));
@@ -455,9 +458,29 @@ void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
             "streams by mrope_section; for text all three streams carry the same position, so "
             "the frequencies are those of default RoPE"_s);
     }
-    if (m_text.boolean(u"attn_temperature_tuning"_s).value_or(false)) {
-        config.notes.append(u"attn_temperature_tuning: the NoPE layers scale queries by "
-                            "log(floor((position + 1) / floor_scale) + 1) * attn_scale + 1 (Llama 4)"_s);
+    // Llama 4 query temperature on the NoPE layers (v4.51 Llama4TextAttention applies it where
+    // use_rope is false; Llama4TextConfig defaults: on, floor_scale 8192, attn_scale 0.1).
+    AttnTemperature temperature;
+    temperature.enabled
+        = m_text.truthiness(u"attn_temperature_tuning"_s).value_or(config.modelType.startsWith(u"llama4"_s));
+    temperature.floor_scale = m_text.number(u"floor_scale"_s).value_or(temperature.floor_scale);
+    temperature.attn_scale = m_text.number(u"attn_scale"_s).value_or(temperature.attn_scale);
+    if (temperature.enabled && !(temperature.floor_scale > 0)) {
+        m_text.fail(u"floor_scale"_s, u"= "_s + QString::number(temperature.floor_scale) + u" is not > 0"_s);
+    }
+    bool tuned = false;
+    for (LayerGroup& group : positions.groups) {
+        if (group.treatment == LayerTreatment::NoPE) {
+            group.attn_temperature = temperature;
+            tuned = tuned || temperature.enabled;
+        }
+    }
+    if (tuned) {
+        config.notes.append(
+            u"attn_temperature_tuning: the NoPE layers multiply the query at position p "
+            "by log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1 (Llama 4, floor_scale "_s
+            + QString::number(temperature.floor_scale) + u", attn_scale "_s
+            + QString::number(temperature.attn_scale) + u")"_s);
     }
 }
 

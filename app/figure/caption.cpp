@@ -251,7 +251,13 @@ void appendProbe(QStringList& out, const CardParams& p, Quantity quantity) {
         }
     }
     if (isContent(quantity) && probe.content_q && probe.content_k) {
-        out << QStringLiteral("content=.npy (q %1×%2, k %3×%4)")
+        // The files' names when known (File > Open Q/K vectors), so a figure says whose vectors it shows.
+        const QString files = probe.content_q_file.empty() && probe.content_k_file.empty()
+            ? QStringLiteral(".npy")
+            : QStringLiteral("%1, %2").arg(
+                QString::fromStdString(probe.content_q_file), QString::fromStdString(probe.content_k_file));
+        out << QStringLiteral("content=%1 (q %2×%3, k %4×%5)")
+                   .arg(files)
                    .arg(probe.content_q->rows())
                    .arg(probe.content_q->cols())
                    .arg(probe.content_k->rows())
@@ -464,6 +470,23 @@ QString formatChartCaption(const CurveRequest& request) {
             << field("L_train", static_cast<qint64>(p.tricks.train_length))
             << field("hidden", p.tricks.hidden) << field("epochs", p.tricks.epochs)
             << field("lr", p.tricks.learning_rate) << field("seed", QString::number(p.tricks.distill_seed));
+        break;
+    case CurveKind::LearnedTable:
+    case CurveKind::LearnedSimilarity:
+    case CurveKind::LearnedDifference:
+        // Whose table: the checkpoint's file name and the table's shape.
+        if (p.sinusoidal.learned) {
+            out << QStringLiteral("learned=%1 (%2×%3)")
+                       .arg(p.sinusoidal.learned_file.empty()
+                               ? QStringLiteral(".safetensors")
+                               : QString::fromStdString(p.sinusoidal.learned_file))
+                       .arg(p.sinusoidal.learned->rows())
+                       .arg(p.sinusoidal.learned->cols());
+        }
+        if (request.kind == CurveKind::LearnedTable) {
+            out << QStringLiteral("dims ")
+                    + numberList(request.channels.empty() ? std::vector<int> {0} : request.channels);
+        }
         break;
     case CurveKind::Spectrum:
     case CurveKind::ScalingRatio:

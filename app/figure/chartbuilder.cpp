@@ -50,6 +50,12 @@ QString chartTitle(CurveKind kind) {
         return tr("gated PE: attention row");
     case CurveKind::DistillationError:
         return tr("PE distillation: error inside and beyond training");
+    case CurveKind::LearnedTable:
+        return tr("learned position table beside the sinusoid");
+    case CurveKind::LearnedSimilarity:
+        return tr("learned table: similarity rows");
+    case CurveKind::LearnedDifference:
+        return tr("learned table minus the sinusoid");
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #include "figure/curves.h"
 
 #include "figure/labcurves.h"
+#include "figure/learnedcurves.h"
 #include "figure/trickcurves.h"
 #include "pecards/viewrules.h"
 
@@ -354,6 +355,12 @@ const char* chartName(CurveKind kind) {
         return "gated-attention";
     case CurveKind::DistillationError:
         return "distillation-error";
+    case CurveKind::LearnedTable:
+        return "learned-table";
+    case CurveKind::LearnedSimilarity:
+        return "learned-similarity";
+    case CurveKind::LearnedDifference:
+        return "learned-difference";
     }
     return "chart";
 }
@@ -364,7 +371,8 @@ constexpr CurveKind kAllCharts[]
     = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum, CurveKind::Decay, CurveKind::AlibiHeads,
         CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset, CurveKind::PhaseError, CurveKind::ScalingRatio,
         CurveKind::ScoreVsDistance, CurveKind::DynamicBase, CurveKind::DomainAwareSimilarity,
-        CurveKind::GatedScore, CurveKind::GatedAttention, CurveKind::DistillationError};
+        CurveKind::GatedScore, CurveKind::GatedAttention, CurveKind::DistillationError,
+        CurveKind::LearnedTable, CurveKind::LearnedSimilarity, CurveKind::LearnedDifference};
 
 } // namespace
 
@@ -384,7 +392,7 @@ QString chartNames() {
 }
 
 std::vector<int> defaultChannels(const pecards::CardParams& params, CurveKind kind) {
-    if (kind != CurveKind::Waves && kind != CurveKind::RopePolar)
+    if (kind != CurveKind::Waves && kind != CurveKind::RopePolar && kind != CurveKind::LearnedTable)
         return {};
     const bool rope = params.card == pecards::Card::Rope || params.card == pecards::Card::Hybrid;
     const int count
@@ -483,6 +491,10 @@ CurveSet computeCurves(const CurveRequest& request) {
     case CurveKind::GatedAttention:
     case CurveKind::DistillationError:
         return trickCurves(request);
+    case CurveKind::LearnedTable:
+    case CurveKind::LearnedSimilarity:
+    case CurveKind::LearnedDifference:
+        return learnedCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

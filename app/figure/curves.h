@@ -37,6 +37,9 @@ enum class CurveKind {
     GatedScore, ///< trick: a query row of the gated score against alpha = 1
     GatedAttention, ///< trick: a query row of the gated attention against alpha = 1
     DistillationError, ///< trick: PE distillation error per position, training range shaded
+    LearnedTable, ///< checkpoint's learned table P[p, c] beside the sinusoid PE[p, c] (learnedcurves.h)
+    LearnedSimilarity, ///< similarity rows P_i·P_j of the learned table against PE_i·PE_j
+    LearnedDifference, ///< ||P_p - PE_p|| per position: how far the learned table is from the sinusoid
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.

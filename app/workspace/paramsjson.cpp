@@ -93,6 +93,7 @@ QJsonObject scalingToJson(const RopeScaling& s) {
         {QStringLiteral("beta_fast"), s.beta_fast}, {QStringLiteral("beta_slow"), s.beta_slow},
         {QStringLiteral("truncate"), s.truncate}, {QStringLiteral("mscale"), s.mscale},
         {QStringLiteral("mscale_all_dim"), s.mscale_all_dim},
+        {QStringLiteral("deepseek_softmax_mscale"), s.deepseek_softmax_mscale},
         {QStringLiteral("attention_factor"), s.attention_factor},
         {QStringLiteral("low_freq_factor"), s.low_freq_factor},
         {QStringLiteral("high_freq_factor"), s.high_freq_factor},
@@ -111,6 +112,9 @@ RopeScaling scalingFromJson(JsonReader r) {
     s.truncate = r.boolean("truncate");
     s.mscale = r.number("mscale");
     s.mscale_all_dim = r.number("mscale_all_dim");
+    if (r.has("deepseek_softmax_mscale")) { // absent in workspaces saved before it existed
+        s.deepseek_softmax_mscale = r.boolean("deepseek_softmax_mscale");
+    }
     s.attention_factor = r.number("attention_factor");
     s.low_freq_factor = r.number("low_freq_factor");
     s.high_freq_factor = r.number("high_freq_factor");
@@ -134,7 +138,9 @@ QJsonObject cardParamsToJson(const CardParams& p) {
             QJsonObject {{QStringLiteral("d_model"), s.d_model}, {QStringLiteral("base"), s.base},
                 {QStringLiteral("layout"), name(toString(s.layout))},
                 {QStringLiteral("frequencies"), name(toString(s.frequencies))},
-                {QStringLiteral("padding_idx"), s.padding_idx}}},
+                {QStringLiteral("padding_idx"), s.padding_idx},
+                {QStringLiteral("learned"), matrixToJson(s.learned)},
+                {QStringLiteral("learned_file"), QString::fromStdString(s.learned_file)}}},
         {QStringLiteral("rope"),
             QJsonObject {{QStringLiteral("head_dim"), rope.head_dim}, {QStringLiteral("base"), rope.base},
                 {QStringLiteral("rotary_dim"), rope.rotary_dim},
@@ -158,7 +164,9 @@ QJsonObject cardParamsToJson(const CardParams& p) {
                 {QStringLiteral("seed"), seedToJson(probe.seed)}, {QStringLiteral("q"), toArray(probe.q)},
                 {QStringLiteral("k"), toArray(probe.k)},
                 {QStringLiteral("content_q"), matrixToJson(probe.content_q)},
-                {QStringLiteral("content_k"), matrixToJson(probe.content_k)}}}};
+                {QStringLiteral("content_k"), matrixToJson(probe.content_k)},
+                {QStringLiteral("content_q_file"), QString::fromStdString(probe.content_q_file)},
+                {QStringLiteral("content_k_file"), QString::fromStdString(probe.content_k_file)}}}};
 }
 
 CardParams cardParamsFromJson(JsonReader r) {
@@ -173,6 +181,10 @@ CardParams cardParamsFromJson(JsonReader r) {
         p.sinusoidal.layout = s.enumeration<SinusoidalLayout>("layout");
         p.sinusoidal.frequencies = s.enumeration<SinusoidalFrequencies>("frequencies");
         p.sinusoidal.padding_idx = s.integer("padding_idx");
+        if (s.has("learned")) { // absent in workspaces saved before learned tables were kept
+            p.sinusoidal.learned = matrixFromJson(s, "learned");
+            p.sinusoidal.learned_file = s.string("learned_file").toStdString();
+        }
         s.finish();
     }
     {
@@ -214,6 +226,12 @@ CardParams cardParamsFromJson(JsonReader r) {
         p.probe.k = probe.numbers("k");
         p.probe.content_q = matrixFromJson(probe, "content_q");
         p.probe.content_k = matrixFromJson(probe, "content_k");
+        for (const auto& [key, name] : {std::pair {"content_q_file", &p.probe.content_q_file},
+                 std::pair {"content_k_file", &p.probe.content_k_file}}) {
+            if (probe.has(key)) { // absent in workspaces saved before the names were kept
+                *name = probe.string(key).toStdString();
+            }
+        }
         probe.finish();
     }
     r.finish();

@@ -15,14 +15,15 @@ bool sameMatrix(
 } // namespace
 
 bool sameCardParams(const CardParams& a, const CardParams& b) {
-    if (!sameMatrix(a.probe.content_q, b.probe.content_q)
-        || !sameMatrix(a.probe.content_k, b.probe.content_k)) {
+    if (!sameMatrix(a.probe.content_q, b.probe.content_q) || !sameMatrix(a.probe.content_k, b.probe.content_k)
+        || !sameMatrix(a.sinusoidal.learned, b.sinusoidal.learned)) {
         return false;
     }
     CardParams left = a;
     CardParams right = b;
     left.probe.content_q = right.probe.content_q = nullptr;
     left.probe.content_k = right.probe.content_k = nullptr;
+    left.sinusoidal.learned = right.sinusoidal.learned = nullptr;
     return left == right;
 }
 

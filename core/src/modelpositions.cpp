@@ -4,6 +4,7 @@
 #include "pecards/errors.h"
 #include "pecards/rope.h"
 
+#include <cmath>
 #include <numeric>
 
 namespace pecards {
@@ -25,6 +26,13 @@ void validateGroup(const LayerGroup& group, const std::string& prefix) {
         prefix + "sliding_window", group.sliding_window, "in [0, 2^40] (0 = full attention)");
     PECARDS_CHECK(group.attention_chunk >= 0 && group.attention_chunk <= (std::int64_t {1} << 40),
         prefix + "attention_chunk", group.attention_chunk, "in [0, 2^40] (0 = none)");
+    if (group.attn_temperature.enabled) {
+        PECARDS_CHECK(
+            std::isfinite(group.attn_temperature.floor_scale) && group.attn_temperature.floor_scale > 0,
+            prefix + "floor_scale", group.attn_temperature.floor_scale, "finite and > 0");
+        PECARDS_CHECK(std::isfinite(group.attn_temperature.attn_scale), prefix + "attn_scale",
+            group.attn_temperature.attn_scale, "finite");
+    }
     switch (group.treatment) {
     case LayerTreatment::Rope: {
         validatePart(prefix, group.rope);
@@ -56,6 +64,17 @@ void validateGroup(const LayerGroup& group, const std::string& prefix) {
 }
 
 } // namespace
+
+double queryScale(const AttnTemperature& temperature, std::int64_t position) {
+    if (!temperature.enabled) {
+        return 1.0;
+    }
+    PECARDS_CHECK(position >= 0, "position", position, ">= 0");
+    PECARDS_CHECK(std::isfinite(temperature.floor_scale) && temperature.floor_scale > 0, "floor_scale",
+        temperature.floor_scale, "finite and > 0");
+    const double steps = std::floor((static_cast<double>(position) + 1.0) / temperature.floor_scale);
+    return std::log(steps + 1.0) * temperature.attn_scale + 1.0;
+}
 
 const LayerGroup& ModelPositions::groupOf(int layer) const {
     for (const LayerGroup& group : groups) {

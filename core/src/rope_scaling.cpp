@@ -185,10 +185,12 @@ RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len) {
         applyLongRope(params, r, seq_len, out);
         break;
     }
-    // cos and sin carry the attention factor, so q.k carries its square; DeepSeek's YaRN form
-    // also multiplies the softmax scale by mscale(s, mscale_all_dim)^2 (golden README conv. 11).
+    // cos and sin carry the attention factor, so q.k carries its square; DeepSeek-V2/V3 attention
+    // also multiplies the softmax scale by mscale(s, mscale_all_dim)^2 (golden README conv. 11;
+    // `if mscale_all_dim:` in DeepseekV2Attention), which other YaRN models do not.
     out.logit_scale_total = out.attention_factor * out.attention_factor;
-    if (params.scaling.type == RopeScalingType::Yarn && params.scaling.mscale_all_dim > 0.0) {
+    if (params.scaling.deepseek_softmax_mscale && params.scaling.type != RopeScalingType::None
+        && params.scaling.mscale_all_dim > 0.0) {
         const double m = yarnMscale(params.scaling.factor, params.scaling.mscale_all_dim);
         out.logit_scale_total *= m * m;
     }

@@ -1494,8 +1494,16 @@ double-click to reset; hover for the exact value.</source>
         <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
     </message>
     <message>
-        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown</source>
-        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 0</translation>
+        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 1 shown (pick another in the card header)</source>
+        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 1（可在卡片标题栏中选择其他头）</translation>
+    </message>
+    <message>
+        <source>%1: %2 has shape [%3, %4]; positions x d_model with an even d_model in [2, 1024] is needed (%5)</source>
+        <translation>%1：%2 的形状为 [%3, %4]；需要 positions x d_model，且 d_model 为 [2, 1024] 内的偶数（%5）</translation>
+    </message>
+    <message>
+        <source>Learned position table from %1 (%2): %3 positions x d_model %4; see the learned views of the Sinusoidal card</source>
+        <translation>来自 %1 的学习位置表（%2）：%3 个位置 x d_model %4；请看正弦卡片中的“学习的位置表”视图</translation>
     </message>
     <message>
         <source>Q/K vectors</source>
@@ -1769,6 +1777,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>, chunks of %1</source>
         <translation>，分块 %1</translation>
+    </message>
+    <message>
+        <source>, attn_temperature_tuning: the query at position p is multiplied by log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)</source>
+        <translation>，attn_temperature_tuning：位置 p 的查询乘以 log(floor((p + 1) / %1) + 1) × %2 + 1（输入越长，注意力越尖锐）</translation>
     </message>
     <message>
         <source>Layer %1 — %2</source>
@@ -2159,6 +2171,18 @@ double-click to reset; hover for the exact value.</source>
         <translation>T5</translation>
     </message>
     <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Head of the checkpoint&apos;s relative_attention_bias.weight shown (one column per head, from 1)</source>
+        <translation>显示检查点 relative_attention_bias.weight 的哪个头（每个头一列，从 1 开始）</translation>
+    </message>
+    <message>
+        <source>T5 head %1</source>
+        <translation>T5 头 %1</translation>
+    </message>
+    <message>
         <source>Shaw</source>
         <translation>Shaw</translation>
     </message>
@@ -2459,6 +2483,30 @@ double-click to reset; hover for the exact value.</source>
 </context>
 <context>
     <name>SinusoidalCard</name>
+    <message>
+        <source>Learned table %1: P[p, dim] beside the sinusoid PE[p, dim], %2</source>
+        <translation>学习的位置表 %1：P[p, dim] 与正弦编码 PE[p, dim] 对照，%2</translation>
+    </message>
+    <message>
+        <source>Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2</source>
+        <translation>学习的位置表 %1：相似度行 P_i·P_j 与 PE_i·PE_j 对照，%2</translation>
+    </message>
+    <message>
+        <source>Learned table %1: ‖P_p − PE_p‖ per position, %2</source>
+        <translation>学习的位置表 %1：每个位置的 ‖P_p − PE_p‖，%2</translation>
+    </message>
+    <message>
+        <source>Learned table beside the sinusoid (chart)</source>
+        <translation>学习的位置表与正弦编码对照（图表）</translation>
+    </message>
+    <message>
+        <source>Learned table: similarity (chart)</source>
+        <translation>学习的位置表：相似度（图表）</translation>
+    </message>
+    <message>
+        <source>Learned table minus the sinusoid (chart)</source>
+        <translation>学习的位置表减去正弦编码（图表）</translation>
+    </message>
     <message>
         <source>Sinusoidal</source>
         <translation>正弦</translation>
@@ -2761,6 +2809,53 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>LearnedCurves</name>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>learned P[p, %1]</source>
+        <translation>学习的 P[p, %1]</translation>
+    </message>
+    <message>
+        <source>sinusoid PE[p, %1]</source>
+        <translation>正弦 PE[p, %1]</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>similarity P_i·P_j</source>
+        <translation>相似度 P_i·P_j</translation>
+    </message>
+    <message>
+        <source>row %1, learned</source>
+        <translation>第 %1 行，学习的</translation>
+    </message>
+    <message>
+        <source>row %1, sinusoid</source>
+        <translation>第 %1 行，正弦</translation>
+    </message>
+    <message>
+        <source>L2 norm</source>
+        <translation>L2 范数</translation>
+    </message>
+    <message>
+        <source>‖P_p − PE_p‖ (learned − sinusoid)</source>
+        <translation>‖P_p − PE_p‖（学习的 − 正弦）</translation>
+    </message>
+    <message>
+        <source>‖P_p‖ (learned)</source>
+        <translation>‖P_p‖（学习的）</translation>
+    </message>
+</context>
+<context>
     <name>TrickCurves</name>
     <message>
         <source>key position j</source>
@@ -2856,8 +2951,8 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>WeightsLoader</name>
     <message>
-        <source>: no tensor named *relative_attention_bias.weight (T5 checkpoints have one per stack)</source>
-        <translation>：没有名为 *relative_attention_bias.weight 的张量（T5 检查点每个堆栈各有一个）</translation>
+        <source>: no tensor named *relative_attention_bias.weight (T5), *wpe.weight (GPT-2) or *position_embeddings.weight (BERT)</source>
+        <translation>：没有名为 *relative_attention_bias.weight（T5）、*wpe.weight（GPT-2）或 *position_embeddings.weight（BERT）的张量</translation>
     </message>
 </context>
 <context>
@@ -3083,6 +3178,18 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>PE distillation: error inside and beyond training</source>
         <translation>PE 蒸馏：训练范围内外的误差</translation>
+    </message>
+    <message>
+        <source>learned position table beside the sinusoid</source>
+        <translation>学习的位置表与正弦编码对照</translation>
+    </message>
+    <message>
+        <source>learned table: similarity rows</source>
+        <translation>学习的位置表：相似度行</translation>
+    </message>
+    <message>
+        <source>learned table minus the sinusoid</source>
+        <translation>学习的位置表减去正弦编码</translation>
     </message>
 </context>
 <context>

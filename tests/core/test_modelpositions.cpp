@@ -81,6 +81,23 @@ TEST(ModelPositions, GroupParametersAreValidatedWithTheirPrefix) {
     EXPECT_EQ(pecards::toString(LayerTreatment::T5Bias), "t5-bias");
 }
 
+TEST(ModelPositions, Llama4QueryTemperature) {
+    // HF Llama4TextAttention: scale(p) = log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1.
+    pecards::AttnTemperature temperature;
+    EXPECT_EQ(pecards::queryScale(temperature, 100000), 1.0); // disabled
+    temperature.enabled = true; // floor_scale 8192, attn_scale 0.1
+    EXPECT_EQ(pecards::queryScale(temperature, 0), 1.0);
+    EXPECT_EQ(pecards::queryScale(temperature, 8190), 1.0); // 8191 / 8192 floors to 0
+    EXPECT_NEAR(pecards::queryScale(temperature, 8191), 1.0693147180559945, 1e-15); // 1 + 0.1 ln 2
+    EXPECT_NEAR(pecards::queryScale(temperature, 81919), 1.2397895272798371, 1e-15); // 1 + 0.1 ln 11
+    EXPECT_THROW(pecards::queryScale(temperature, -1), InvalidParameter);
+    ModelPositions positions = gemmaLike();
+    positions.groups[1].treatment = LayerTreatment::NoPE;
+    positions.groups[1].attn_temperature.enabled = true;
+    positions.groups[1].attn_temperature.floor_scale = 0;
+    EXPECT_EQ(nameOfError(positions), "layer_groups[1].floor_scale");
+}
+
 TEST(LearnedTable, SimilarityAndDifference) {
     Eigen::MatrixXd table(3, 2);
     table << 1, 2, 3, 4, 5, 6;

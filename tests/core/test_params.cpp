@@ -254,6 +254,20 @@ TEST(Validate, DefaultsOfEveryCardAreValid) {
     }
 }
 
+TEST(Validate, ScalingFactorRangeIsTheDocumentedOne) {
+    // params.h: factor in [1e-4, 1e4]; below 1 is accepted (HF warns and computes with it).
+    CardParams p = card(Card::Rope);
+    p.rope.scaling.type = RopeScalingType::Linear;
+    for (const double factor : {1e-4, 0.5, 1.0, 1e4}) {
+        p.rope.scaling.factor = factor;
+        EXPECT_NO_THROW(validate(p)) << factor;
+    }
+    for (const double factor : {0.99e-4, 1.0001e4}) {
+        p.rope.scaling.factor = factor;
+        EXPECT_THROW(validate(p), InvalidParameter) << factor;
+    }
+}
+
 TEST(Validate, FieldsTheCardDoesNotUseAreIgnored) {
     CardParams p = card(Card::Sinusoidal);
     p.rope.head_dim = 7;

@@ -169,6 +169,7 @@ TEST(Properties, GridsAtTheParameterBoundsAreFinite) {
         p.rope.scaling.mscale_all_dim
             = uniformInt(random, 0, 1) == 1 ? kMaxAttentionFactor : kMinRatioParameter;
         p.rope.scaling.attention_factor = uniformInt(random, 0, 1) == 1 ? kMaxAttentionFactor : 0.0;
+        p.rope.scaling.deepseek_softmax_mscale = true; // the largest logit multiplier
         p.probe.q.assign(static_cast<std::size_t>(p.rope.head_dim), kMaxProbeEntry);
         p.probe.k.assign(static_cast<std::size_t>(p.rope.head_dim), -kMaxProbeEntry);
         for (const Quantity quantity :

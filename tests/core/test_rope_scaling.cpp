@@ -127,6 +127,7 @@ TEST(RopeScalingGolden, DeepSeekV2LiteConfig) {
     p.scaling.mscale_all_dim = 0.707;
     p.scaling.original_max_position_embeddings = 4096;
     p.scaling.max_position_embeddings = 163840;
+    p.scaling.deepseek_softmax_mscale = true; // model_type deepseek_v2
     ASSERT_EQ(p.head_dim, c.expect().at("rotary_dim").get<int>());
     const RopeScalingResult r = ropeScaling(p, 4096);
     EXPECT_TRUE(expectClose(
@@ -138,6 +139,32 @@ TEST(RopeScalingGolden, DeepSeekV2LiteConfig) {
     EXPECT_TRUE(expectClose(Eigen::Vector2d(r.attention_factor, r.logit_scale_total),
         Eigen::Vector2d(c.expectNumber("attention_factor"), c.expectNumber("logit_scale_multiplier_total")),
         c.tolerance()));
+}
+
+/// DeepSeek's extra softmax factor belongs to DeepSeek-V2/V3 attention only. Numbers by hand
+/// (python math): get_mscale(s, m) = 0.1 m ln s + 1; factor 4, mscale 1, mscale_all_dim 0.8.
+TEST(RopeScaling, DeepSeekSoftmaxMscaleOnlyWhereTheModelAppliesIt) {
+    RopeParams p;
+    p.head_dim = 64;
+    p.scaling.type = RopeScalingType::Yarn;
+    p.scaling.factor = 4.0;
+    p.scaling.mscale = 1.0;
+    p.scaling.mscale_all_dim = 0.8;
+    p.scaling.original_max_position_embeddings = 4096;
+    // HF _compute_yarn_parameters: attention factor get_mscale(4, 1) / get_mscale(4, 0.8).
+    const RopeScalingResult plain = ropeScaling(p, 0);
+    EXPECT_NEAR(plain.attention_factor, 1.138629436111989 / 1.1109035488895913, 1e-15);
+    EXPECT_NEAR(plain.logit_scale_total, 1.0505388214010765, 1e-14); // (1.138629 / 1.110904)^2
+    // DeepSeek: x get_mscale(4, 0.8)^2, so the total is get_mscale(4, 1)^2.
+    p.scaling.deepseek_softmax_mscale = true;
+    EXPECT_NEAR(ropeScaling(p, 0).logit_scale_total, 1.2964769927807063, 1e-14);
+    // mscale_all_dim not given: DeepSeek's `if mscale_all_dim:` skips it.
+    p.scaling.mscale_all_dim = 0.0;
+    EXPECT_NEAR(ropeScaling(p, 0).logit_scale_total, 1.2964769927807063, 1e-14); // 0.1 ln 4 + 1, squared
+    // Factor 1: get_mscale returns 1 for s <= 1.
+    p.scaling.mscale_all_dim = 0.8;
+    p.scaling.factor = 1.0;
+    EXPECT_DOUBLE_EQ(ropeScaling(p, 0).logit_scale_total, 1.0);
 }
 
 /// cfg_llama-3.1-8b (llama-3.1-8b.mlc-preset.json): head_dim 4096/32 = 128, rope_theta 500000,

@@ -7,7 +7,10 @@
 
 #include <QButtonGroup>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
+#include <QSpinBox>
 #include <QToolButton>
 #include <algorithm>
 
@@ -148,10 +151,78 @@ void RelativeCard::doLoad() {
         next.relative.variant = static_cast<pecards::RelativeVariant>(id);
         setParams(next);
     });
+    m_headLabel = new QLabel(this);
+    m_head = new QSpinBox(this);
+    m_head->setObjectName(QStringLiteral("t5-head"));
+    headerRow()->insertWidget(position++, m_headLabel);
+    headerRow()->insertWidget(position++, m_head);
+    connect(m_head, &QSpinBox::valueChanged, this, [this](int head) {
+        if (m_t5Table.size() == 0 || head < 1 || head > m_t5Table.cols())
+            return;
+        pecards::CardParams next = params();
+        next.relative.bucket_values.assign(
+            m_t5Table.col(head - 1).data(), m_t5Table.col(head - 1).data() + m_t5Table.rows());
+        if (next != params())
+            edit(next, RelativeCard::tr("T5 head %1").arg(head));
+    });
+    retranslateHeadPicker();
     connect(this, &Card::paramsChanged, this, [this](const pecards::CardParams& p) {
         if (QAbstractButton* button = m_variants->button(static_cast<int>(p.relative.variant)))
             button->setChecked(true);
+        syncHeadPicker(p);
     });
+    syncHeadPicker(params());
+}
+
+void RelativeCard::retranslateHeadPicker() {
+    m_headLabel->setText(RelativeCard::tr("head"));
+    m_head->setToolTip(RelativeCard::tr(
+        "Head of the checkpoint's relative_attention_bias.weight shown (one column per head, from 1)"));
+}
+
+void RelativeCard::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange && m_head)
+        retranslateHeadPicker();
+    Card::changeEvent(event);
+}
+
+void RelativeCard::showT5Bias(const Eigen::MatrixXd& table, pecards::CardParams params, int head) {
+    m_t5Table = table;
+    params.relative.bucket_values.assign(
+        table.col(head - 1).data(), table.col(head - 1).data() + table.rows());
+    setParams(params);
+    syncHeadPicker(this->params());
+}
+
+int RelativeCard::t5Head() const {
+    return headOf(params());
+}
+
+int RelativeCard::headOf(const pecards::CardParams& params) const {
+    const std::vector<double>& values = params.relative.bucket_values;
+    if (m_t5Table.size() == 0 || values.size() != static_cast<std::size_t>(m_t5Table.rows()))
+        return 0;
+    for (Eigen::Index h = 0; h < m_t5Table.cols(); ++h) {
+        if (std::equal(values.begin(), values.end(), m_t5Table.col(h).data()))
+            return static_cast<int>(h) + 1;
+    }
+    return 0;
+}
+
+void RelativeCard::syncHeadPicker(const pecards::CardParams& params) {
+    const int head = headOf(params);
+    if (head == 0)
+        m_t5Table.resize(0, 0); // bucket_values came from elsewhere: the table no longer applies
+    if (!m_head)
+        return;
+    const bool shown = head > 0 && params.relative.variant == pecards::RelativeVariant::T5;
+    m_headLabel->setVisible(shown);
+    m_head->setVisible(shown);
+    if (head > 0) {
+        const QSignalBlocker blocker(m_head);
+        m_head->setRange(1, static_cast<int>(m_t5Table.cols()));
+        m_head->setValue(head);
+    }
 }
 
 CardEntry RelativeCard::entry() {

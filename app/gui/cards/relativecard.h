@@ -5,7 +5,11 @@
 
 #include "cards/card.h"
 
+#include <Eigen/Core>
+
 class QButtonGroup;
+class QLabel;
+class QSpinBox;
 
 class RelativeCard : public Card {
     Q_OBJECT
@@ -14,10 +18,31 @@ public:
     /// @brief Registry entry: bucket map, score, attention, bucket chart, content attention.
     static CardEntry entry();
 
+    /// @brief Shows a checkpoint's trained T5 bias: `table` is num_buckets x heads
+    /// (relative_attention_bias.weight); `params` (T5, num_buckets = rows) get head `head`'s
+    /// column (heads count from 1) as bucket_values, undoably. A head picker in the card
+    /// header, range [1, heads], then shows any other head. @pre 1 <= head <= table.cols().
+    void showT5Bias(const Eigen::MatrixXd& table, pecards::CardParams params, int head = 1);
+    /// @brief The head of the loaded table shown (from 1), or 0 when no loaded table is shown.
+    int t5Head() const;
+    /// @brief The head picker (hidden unless a loaded per-head table is shown); for tests.
+    QSpinBox* headPicker() const { return m_head; }
+
 protected:
-    /// @brief Adds the Shaw / Transformer-XL / T5 switch to the card header.
+    /// @brief Adds the Shaw / Transformer-XL / T5 switch and the head picker to the card header.
     void doLoad() override;
+    void changeEvent(QEvent* event) override;
 
 private:
+    /// Keeps the picker on the head whose column bucket_values is; drops the table (and hides
+    /// the picker) once bucket_values is no column of it (other buckets, a workspace, defaults).
+    void syncHeadPicker(const pecards::CardParams& params);
+    void retranslateHeadPicker();
+    /// The head (from 1) of the loaded table whose column `params` shows as bucket_values; 0 = none.
+    int headOf(const pecards::CardParams& params) const;
+
     QButtonGroup* m_variants = nullptr;
+    QLabel* m_headLabel = nullptr;
+    QSpinBox* m_head = nullptr;
+    Eigen::MatrixXd m_t5Table; ///< num_buckets x heads; empty = none loaded
 };

@@ -52,6 +52,15 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return SinusoidalCard::tr(
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
                 .arg(s.base);
+        case pecards::app::CurveKind::LearnedTable:
+            return SinusoidalCard::tr("Learned table %1: P[p, dim] beside the sinusoid PE[p, dim], %2")
+                .arg(QString::fromStdString(s.learned_file), dims);
+        case pecards::app::CurveKind::LearnedSimilarity:
+            return SinusoidalCard::tr("Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2")
+                .arg(QString::fromStdString(s.learned_file), dims);
+        case pecards::app::CurveKind::LearnedDifference:
+            return SinusoidalCard::tr("Learned table %1: ‖P_p − PE_p‖ per position, %2")
+                .arg(QString::fromStdString(s.learned_file), dims);
         default:
             break;
         }
@@ -169,7 +178,21 @@ CardEntry SinusoidalCard::entry() {
             pecards::app::CurveKind::GatedAttention),
         chartView(QStringLiteral("trick-distillation"), "SinusoidalCard",
             QT_TRANSLATE_NOOP("SinusoidalCard", "Trick: distillation error (chart)"),
-            pecards::app::CurveKind::DistillationError)};
+            pecards::app::CurveKind::DistillationError),
+        chartView(QStringLiteral("learned-table"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Learned table beside the sinusoid (chart)"),
+            pecards::app::CurveKind::LearnedTable),
+        chartView(QStringLiteral("learned-similarity"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Learned table: similarity (chart)"),
+            pecards::app::CurveKind::LearnedSimilarity),
+        chartView(QStringLiteral("learned-difference"), "SinusoidalCard",
+            QT_TRANSLATE_NOOP("SinusoidalCard", "Learned table minus the sinusoid (chart)"),
+            pecards::app::CurveKind::LearnedDifference)};
+    // The learned views exist once File > Open weights has loaded a learned position table.
+    for (ViewSpec& spec : e.views) {
+        if (spec.id.startsWith(QStringLiteral("learned-")))
+            spec.available = [](const pecards::CardParams& p) { return p.sinusoidal.learned != nullptr; };
+    }
     e.defaultViews = {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;

@@ -95,6 +95,10 @@ QString ModelStrip::groupSummary(int group) const {
         text += tr(", window %1").arg(g.sliding_window);
     if (g.attention_chunk > 0)
         text += tr(", chunks of %1").arg(g.attention_chunk);
+    if (g.attn_temperature.enabled)
+        text += tr(", attn_temperature_tuning: the query at position p is multiplied by "
+                   "log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)")
+                    .arg(number(g.attn_temperature.floor_scale), number(g.attn_temperature.attn_scale));
     return text;
 }
 

@@ -2,6 +2,7 @@
 
 #include "cards/card.h"
 #include "cards/cardregistry.h"
+#include "cards/relativecard.h"
 #include "compare/compareview.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
@@ -33,6 +34,7 @@
 #include <memory>
 #include <optional>
 #include <pecards/errors.h>
+#include <pecards/learned.h>
 #include <utility>
 
 MainWindow::MainWindow(ComputeService* service, QWidget* parent)
@@ -83,6 +85,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
         [this](const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
             applyT5Bias(path, tensor, table);
         });
+    connect(m_weights, &WeightsLoader::learnedTableLoaded, this, &MainWindow::applyLearnedTable);
     connect(m_weights, &WeightsLoader::contentLoaded, this, &MainWindow::applyContentVectors);
     connect(m_weights, &WeightsLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
@@ -193,7 +196,7 @@ void MainWindow::warn(const QString& title, const QString& message) {
 
 void MainWindow::openWeights(const QString& path) {
     statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
-    m_weights->loadT5Bias(path);
+    m_weights->loadWeights(path);
 }
 
 void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
@@ -205,7 +208,7 @@ void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const E
                 .arg(table.cols()));
         return;
     }
-    Card* relative = card(QStringLiteral("relative"));
+    auto* relative = qobject_cast<RelativeCard*>(card(QStringLiteral("relative")));
     if (!relative)
         return;
     pecards::CardParams params = relative->params();
@@ -220,9 +223,43 @@ void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const E
             QFileInfo(path).fileName() + QStringLiteral(": ") + QString::fromUtf8(error.what()));
         return;
     }
-    relative->setParams(params);
+    relative->showT5Bias(table, params, 1);
     showTab(QStringLiteral("relative"));
-    statusBar()->showMessage(tr("T5 bias from %1 (%2): %3 buckets x %4 heads, head 0 shown")
+    statusBar()->showMessage(tr("T5 bias from %1 (%2): %3 buckets x %4 heads, head 1 shown (pick another "
+                                "in the card header)")
+                                 .arg(QFileInfo(path).fileName(), tensor)
+                                 .arg(table.rows())
+                                 .arg(table.cols()),
+        15000);
+}
+
+void MainWindow::applyLearnedTable(const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
+    Card* sinusoidal = card(QStringLiteral("sinusoidal"));
+    if (!sinusoidal)
+        return;
+    // The sinusoid beside it gets the table's width; L stays within the table's positions.
+    pecards::CardParams params = sinusoidal->params();
+    params.sinusoidal.learned = std::make_shared<const Eigen::MatrixXd>(table);
+    params.sinusoidal.learned_file = QFileInfo(path).fileName().toStdString();
+    params.sinusoidal.d_model = static_cast<int>(table.cols());
+    params.length = std::min<std::int64_t>(
+        {params.length, static_cast<std::int64_t>(table.rows()), pecards::kMaxLearnedPositions});
+    try {
+        pecards::validate(params);
+    } catch (const pecards::InvalidParameter& error) {
+        warn(tr("Weights"),
+            tr("%1: %2 has shape [%3, %4]; positions x d_model with an even d_model in [2, 1024] is needed "
+               "(%5)")
+                .arg(QFileInfo(path).fileName(), tensor)
+                .arg(table.rows())
+                .arg(table.cols())
+                .arg(QString::fromUtf8(error.what())));
+        return;
+    }
+    sinusoidal->edit(params, tr("Load %1").arg(QFileInfo(path).fileName()));
+    showTab(QStringLiteral("sinusoidal"));
+    statusBar()->showMessage(tr("Learned position table from %1 (%2): %3 positions x d_model %4; see the "
+                                "learned views of the Sinusoidal card")
                                  .arg(QFileInfo(path).fileName(), tensor)
                                  .arg(table.rows())
                                  .arg(table.cols()),
@@ -257,6 +294,8 @@ void MainWindow::applyContentVectors(const QString& queryPath, const QString& ke
     }
     params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(queries);
     params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(keys);
+    params.probe.content_q_file = QFileInfo(queryPath).fileName().toStdString();
+    params.probe.content_k_file = QFileInfo(keyPath).fileName().toStdString();
     shown->setParams(params);
     statusBar()->showMessage(tr("Content vectors: %1 (queries), %2 (keys)")
                                  .arg(QFileInfo(queryPath).fileName(), QFileInfo(keyPath).fileName()),

@@ -51,8 +51,10 @@ public:
     /// click); a NoPE group only says so in the status bar.
     void applyLayerGroup(int group);
     ModelStrip* modelStrip() const { return m_strip; }
-    /// @brief File > Open weights: reads T5's relative_attention_bias.weight from a .safetensors
-    /// checkpoint off the UI thread; the Relative card (T5) then shows head 0's trained bias.
+    /// @brief File > Open weights: reads T5's relative_attention_bias.weight, else a learned
+    /// position table (wpe.weight, position_embeddings.weight) from a .safetensors checkpoint off
+    /// the UI thread; the Relative card (T5) then shows head 1's trained bias (a head picker shows
+    /// the others), or the Sinusoidal card the learned table beside the sinusoid (learned views).
     /// A broken file gives a message box and changes nothing.
     void openWeights(const QString& path);
     /// @brief File > Open Q/K vectors: two .npy files (rows >= L, d columns, float32/float64)
@@ -104,6 +106,7 @@ protected:
 private:
     void retranslate();
     void applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table);
+    void applyLearnedTable(const QString& path, const QString& tensor, const Eigen::MatrixXd& table);
     void applyContentVectors(const QString& queryPath, const QString& keyPath, const Eigen::MatrixXd& queries,
         const Eigen::MatrixXd& keys);
     void warn(const QString& title, const QString& message);

@@ -13,6 +13,7 @@ namespace {
 struct Tensor {
     QString name;
     Eigen::MatrixXd values;
+    bool t5 = true; ///< a T5 bias table, else a learned position table
 };
 
 struct Content {
@@ -52,21 +53,30 @@ WeightsLoader::WeightsLoader(QObject* parent)
     : QObject(parent) {
 }
 
-void WeightsLoader::loadT5Bias(const QString& path) {
+void WeightsLoader::loadWeights(const QString& path) {
     runOffThread<Tensor>(
         this, m_generation, path,
         [path] {
             const pecards::app::SafetensorsFile file(path);
-            const std::optional<QString> name
-                = file.find(QStringLiteral("relative_attention_bias.weight"), QStringLiteral("encoder"));
-            if (!name)
-                throw pecards::app::FileError((path
-                    + WeightsLoader::tr(": no tensor named *relative_attention_bias.weight (T5 checkpoints "
-                                        "have one per stack)"))
-                                                  .toStdString());
-            return Tensor {*name, file.matrix(*name)};
+            if (const std::optional<QString> t5
+                = file.find(QStringLiteral("relative_attention_bias.weight"), QStringLiteral("encoder")))
+                return Tensor {*t5, file.matrix(*t5), true};
+            for (const QString& suffix :
+                {QStringLiteral("wpe.weight"), QStringLiteral("position_embeddings.weight")}) {
+                if (const std::optional<QString> learned = file.find(suffix))
+                    return Tensor {*learned, file.matrix(*learned), false};
+            }
+            throw pecards::app::FileError((path
+                + WeightsLoader::tr(": no tensor named *relative_attention_bias.weight (T5), *wpe.weight "
+                                    "(GPT-2) or *position_embeddings.weight (BERT)"))
+                                              .toStdString());
         },
-        [this, path](const Tensor& tensor) { emit t5BiasLoaded(path, tensor.name, tensor.values); });
+        [this, path](const Tensor& tensor) {
+            if (tensor.t5)
+                emit t5BiasLoaded(path, tensor.name, tensor.values);
+            else
+                emit learnedTableLoaded(path, tensor.name, tensor.values);
+        });
 }
 
 void WeightsLoader::loadContent(const QString& queryPath, const QString& keyPath) {

@@ -22,6 +22,20 @@ enum class LayerTreatment {
     TransformerXL, ///< Transformer-XL relative terms (Relative card), parameters in LayerGroup::relative
 };
 
+/// @brief Llama 4 `attn_temperature_tuning` (HF transformers v4.51 Llama4TextAttention, from
+/// arXiv:2501.19399): in layers without RoPE the query at position p (from 0) is multiplied by
+/// log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1, i.e. 1 for p + 1 < floor_scale, then
+/// growing with the log of the position so NoPE attention stays sharp on long inputs.
+struct AttnTemperature {
+    bool enabled = false;
+    double floor_scale = 8192.0; ///< positions per step, finite, > 0 (Llama4TextConfig default 8192)
+    double attn_scale = 0.1; ///< growth per log step, finite (Llama4TextConfig default 0.1)
+    bool operator==(const AttnTemperature&) const = default;
+};
+
+/// @brief The query scale of AttnTemperature at position p >= 0 (1 when disabled).
+double queryScale(const AttnTemperature& temperature, std::int64_t position);
+
 /// @brief Layers that share one positional treatment and attention span.
 struct LayerGroup {
     std::string name; ///< the config's layer type, e.g. "full_attention", "sliding_attention", "nope"
@@ -35,6 +49,7 @@ struct LayerGroup {
     /// Qwen2-VL M-RoPE: rotary pairs per position stream (temporal, height, width), summing to
     /// rotary_dim/2; empty = one position stream.
     std::vector<int> mrope_section;
+    AttnTemperature attn_temperature; ///< Llama 4 query temperature; enabled only on NoPE groups
     bool operator==(const LayerGroup&) const = default;
 };
 
@@ -54,7 +69,7 @@ inline constexpr int kMaxLayers = 4096;
 /// @brief Checks that num_layers is in [1, 4096], every layer index is in [0, num_layers) and
 /// in exactly one group, each group is non-empty, its parameters validate for its treatment
 /// (validate(RopeParams) etc.), spans are >= 0 and mrope sections are positive and sum to
-/// rotary_dim/2.
+/// rotary_dim/2, and an enabled attn_temperature has a finite floor_scale > 0 and a finite attn_scale.
 /// @throws InvalidParameter naming the group ("layer_groups[i].<field>") and the value.
 void validate(const ModelPositions& positions);
 

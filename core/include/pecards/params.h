@@ -79,13 +79,21 @@ struct SinusoidalParams {
     SinusoidalFrequencies frequencies = SinusoidalFrequencies::Paper;
     int padding_idx
         = -1; ///< fairseq: -1 = none; else row padding_idx is zero and tokens start at padding_idx+1
+    /// A learned absolute position table from a checkpoint (GPT-2 `wpe.weight`, BERT
+    /// `position_embeddings.weight`; positions x d_model, immutable and shared), shown beside the
+    /// sinusoid (learned.h); null = none.
+    std::shared_ptr<const Eigen::MatrixXd> learned;
+    std::string learned_file; ///< file name `learned` was read from (captions, workspaces)
     bool operator==(const SinusoidalParams&) const = default;
 };
 
 /// @brief RoPE scaling parameters, HF `rope_scaling` keys.
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
-    double factor = 1.0; ///< scaling factor s, finite, >= 1 (linear, dynamic, yarn, llama3)
+    /// Scaling factor s (linear, dynamic, yarn, llama3; longrope's attention factor), finite, in
+    /// [1/kMaxScalingFactor, kMaxScalingFactor] = [1e-4, 1e4]. Real models use s >= 1; HF loads
+    /// s < 1 with a warning and computes with it, and so does PE Cards (the loader warns).
+    double factor = 1.0;
     std::int64_t original_max_position_embeddings
         = 0; ///< L0 (yarn, llama3, longrope); 0 = use max_position_embeddings
     std::int64_t max_position_embeddings = 0; ///< model's max_position_embeddings (dynamic, yarn, longrope)
@@ -94,6 +102,10 @@ struct RopeScaling {
     bool truncate = true; ///< yarn: floor/ceil the correction range
     double mscale = 0.0; ///< yarn DeepSeek form; 0 = unset
     double mscale_all_dim = 0.0; ///< yarn DeepSeek form; 0 = unset
+    /// DeepSeek-V2/V3 attention (their modeling code, HF DeepseekV3Attention): the softmax scale
+    /// is also multiplied by mscale(factor, mscale_all_dim)^2 when rope_scaling is not default.
+    /// Set by the loader for model_type deepseek_v2/deepseek_v3 only; other models do not do this.
+    bool deepseek_softmax_mscale = false;
     double attention_factor = 0.0; ///< explicit override; 0 = derive from the type's rule
     double low_freq_factor = 1.0; ///< llama3
     double high_freq_factor = 4.0; ///< llama3
@@ -148,6 +160,8 @@ struct ProbeParams {
     /// null = content vectors from `seed`. Content views need rows >= the view's length.
     std::shared_ptr<const Eigen::MatrixXd> content_q;
     std::shared_ptr<const Eigen::MatrixXd> content_k; ///< as content_q, for keys
+    std::string content_q_file; ///< file name content_q was read from (captions, workspaces); "" = none
+    std::string content_k_file; ///< as content_q_file, for content_k
     bool operator==(const ProbeParams&) const = default;
 };
 

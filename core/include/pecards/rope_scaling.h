@@ -18,7 +18,8 @@ struct RopeScalingResult {
     double attention_factor = 1.0; ///< multiplies cos/sin (HF `attention_scaling`)
     double effective_base = 0.0; ///< dynamic NTK: b' used; else the base
     /// Total multiplier of q.k logits: attention_factor^2 (cos and sin both carry it), times
-    /// mscale(s, mscale_all_dim)^2 for DeepSeek-style YaRN (its softmax-scale part; README conv. 11).
+    /// mscale(s, mscale_all_dim)^2 for DeepSeek-V2/V3 (RopeScaling::deepseek_softmax_mscale; their
+    /// softmax-scale part, README conv. 11).
     double logit_scale_total = 1.0;
     double correction_low = 0.0; ///< YaRN correction range (dimension indices)
     double correction_high = 0.0;

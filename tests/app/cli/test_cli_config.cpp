@@ -194,6 +194,13 @@ TEST_F(CliTest, ConfigPrintsLayerGroupsOfALlama4LikeModel) {
     EXPECT_EQ(nope.value(QStringLiteral("treatment")).toString(), QStringLiteral("nope"));
     EXPECT_EQ(nope.value(QStringLiteral("layers")).toArray(), (QJsonArray {3, 7, 11}));
     EXPECT_FALSE(nope.contains(QStringLiteral("inv_freq")));
+    // attn_temperature_tuning (Llama4TextConfig default on) is noted on the NoPE group only.
+    const QJsonObject temperature = nope.value(QStringLiteral("attn_temperature_tuning")).toObject();
+    EXPECT_EQ(temperature.value(QStringLiteral("floor_scale")).toDouble(), 8192.0);
+    EXPECT_EQ(temperature.value(QStringLiteral("attn_scale")).toDouble(), 0.1);
+    EXPECT_EQ(temperature.value(QStringLiteral("query_scale")).toString(),
+        QStringLiteral("log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1"));
+    EXPECT_FALSE(rope.contains(QStringLiteral("attn_temperature_tuning")));
     // max_position_embeddings above 2^20 is kept and the user is told.
     EXPECT_EQ(summary.value(QStringLiteral("max_position_embeddings")).toInteger(), 10485760);
     EXPECT_EQ(summary.value(QStringLiteral("seq_len")).toInteger(), 1048576);

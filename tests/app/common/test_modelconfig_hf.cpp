@@ -253,6 +253,22 @@ TEST(HfConfigForms, DeepSeekV3UsesQkRopeHeadDim) {
     EXPECT_DOUBLE_EQ(result.attention_factor, 1.0); // mscale / mscale_all_dim, both 1
     const double m = 0.1 * std::log(40.0) + 1.0;
     EXPECT_NEAR(result.logit_scale_total, m * m, 1e-12);
+    EXPECT_TRUE(config.rope.scaling.deepseek_softmax_mscale);
+}
+
+TEST(HfConfigForms, OtherYarnModelsGetNoDeepSeekSoftmaxFactor) {
+    // The same rope_scaling block in a Qwen2 config: HF Qwen2Attention keeps head_dim^-0.5, so the
+    // total is only the attention factor squared, (get_mscale(40, 1) / get_mscale(40, 1))^2 = 1.
+    const ModelConfig config = load(QByteArray(R"({"model_type": "qwen2", "hidden_size": 4096,
+        "num_attention_heads": 32, "max_position_embeddings": 163840, "rope_theta": 10000,
+        "rope_scaling": {"type": "yarn", "factor": 40, "original_max_position_embeddings": 4096,
+        "mscale": 1.0, "mscale_all_dim": 1.0}})"));
+    EXPECT_FALSE(config.rope.scaling.deepseek_softmax_mscale);
+    EXPECT_DOUBLE_EQ(pecards::ropeScaling(config.rope, 0).logit_scale_total, 1.0);
+    // DeepSeek-V2-Lite (shipped preset): (0.1 * 0.707 * ln 40 + 1)^2 = 1.5896261651208736.
+    const ModelConfig lite = pecards::app::readModelConfig(
+        QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/deepseek-v2-lite.mlc-preset.json"));
+    EXPECT_NEAR(pecards::ropeScaling(lite.rope, 0).logit_scale_total, 1.5896261651208736, 1e-13);
 }
 
 TEST(HfConfigForms, NestedTextConfigAndNameOrPath) {
@@ -295,6 +311,29 @@ TEST(HfConfigForms, Llama4LikeNoPEAndChunkedAttention) {
     EXPECT_TRUE(warns(config, "is above 2^20"));
     EXPECT_TRUE(std::any_of(config.notes.begin(), config.notes.end(),
         [](const QString& note) { return note.contains(QStringLiteral("attn_temperature_tuning")); }));
+    // Only the NoPE layers get the query temperature (v4.51: `if attn_temperature_tuning and not
+    // use_rope`), with Llama4TextConfig's defaults floor_scale 8192, attn_scale 0.1.
+    EXPECT_TRUE(nope.attn_temperature.enabled);
+    EXPECT_EQ(nope.attn_temperature.floor_scale, 8192.0);
+    EXPECT_EQ(nope.attn_temperature.attn_scale, 0.1);
+    EXPECT_FALSE(rope.attn_temperature.enabled);
+}
+
+TEST(HfConfigForms, Llama4TemperatureSettingsAndTruthiness) {
+    // The config class default is the number 4 (truthy); explicit values are kept; false turns it off.
+    const QByteArray base = R"({"model_type": "llama4_text", "hidden_size": 512, "num_attention_heads": 4,
+        "head_dim": 128, "num_hidden_layers": 4, "max_position_embeddings": 8192, "rope_theta": 500000.0)";
+    const ModelConfig numeric
+        = load(base + R"(, "attn_temperature_tuning": 4, "floor_scale": 4096, "attn_scale": 0.25})");
+    const pecards::LayerGroup& nope = numeric.positions.groups.at(1);
+    ASSERT_EQ(nope.treatment, LayerTreatment::NoPE);
+    EXPECT_TRUE(nope.attn_temperature.enabled);
+    EXPECT_EQ(nope.attn_temperature.floor_scale, 4096.0);
+    EXPECT_EQ(nope.attn_temperature.attn_scale, 0.25);
+    const ModelConfig off = load(base + R"(, "attn_temperature_tuning": false})");
+    EXPECT_FALSE(off.positions.groups.at(1).attn_temperature.enabled);
+    EXPECT_TRUE(off.notes.filter(QStringLiteral("attn_temperature_tuning")).isEmpty());
+    EXPECT_NE(refusal(base + R"(, "floor_scale": 0})").find("floor_scale"), std::string::npos);
 }
 
 TEST(HfConfigForms, TrueRefusals) {

@@ -2,9 +2,11 @@
 #include "app/qstringprinter.h"
 #include "figure/caption.h"
 
+#include <Eigen/Core>
 #include <QStringList>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <memory>
 #include <numbers>
 
 using namespace pecards;
@@ -146,4 +148,20 @@ TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
             "→ factors=long", "→ attention_factor=1", "→ logit_multiplier=1", "probe_q=[1, 0, 0.5, -2]",
             "probe_k=[0.25, 1, 1, 1]", "L=8", "rows 0\u20137", "cols 0\u20137",
             "8\u00d78 px, sample, 1\u00d71 entries per pixel"}));
+}
+
+TEST(Caption, ContentViewsNameTheFilesOfTheirVectors) {
+    ViewRequest r = request(Card::Alibi, Quantity::ContentScore, 4, {0, 4, 0, 4});
+    r.params.alibi.head_dim = 2;
+    r.params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Ones(5, 2));
+    r.params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Ones(6, 2));
+    EXPECT_TRUE(formatCaption(r).contains(QString::fromUtf8("content=.npy (q 5\u00d72, k 6\u00d72)")))
+        << formatCaption(r).toStdString();
+    r.params.probe.content_q_file = "q_layer0.npy";
+    r.params.probe.content_k_file = "k_layer0.npy";
+    EXPECT_TRUE(formatCaption(r).contains(
+        QString::fromUtf8("content=q_layer0.npy, k_layer0.npy (q 5\u00d72, k 6\u00d72)")))
+        << formatCaption(r).toStdString();
+    r.quantity = Quantity::Score; // a positional view uses no content vectors: no file named
+    EXPECT_FALSE(formatCaption(r).contains(QStringLiteral("q_layer0.npy"))) << formatCaption(r).toStdString();
 }

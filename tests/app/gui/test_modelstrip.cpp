@@ -4,16 +4,24 @@
 // bias (written by the test) on the Relative card, and a lying file changes nothing.
 
 #include "cards/card.h"
+#include "cards/relativecard.h"
+#include "common/npyfile.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
+#include "views/chartpanel.h"
+#include "views/viewslot.h"
+#include "widgets/chartwidget.h"
 #include "widgets/modelstrip.h"
 #include "window/mainwindow.h"
 
 #include <QFile>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtEndian>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -92,6 +100,115 @@ TEST_F(ModelStripTest, LongRopeCardNamesTheChosenFactorList) {
         << rope->currentText().toStdString();
 }
 
+TEST_F(ModelStripTest, Llama4TooltipNotesTheQueryTemperature) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("llama4.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "llama4_text", "hidden_size": 5120, "num_attention_heads": 40,
+        "head_dim": 128, "num_hidden_layers": 8, "max_position_embeddings": 131072, "rope_theta": 500000.0,
+        "attention_chunk_size": 8192, "attn_temperature_tuning": true, "floor_scale": 8192, "attn_scale": 0.1})");
+    file.close();
+    open(path);
+    ModelStrip* strip = m_window.modelStrip();
+    ASSERT_EQ(strip->positions().groups.size(), 2u);
+    EXPECT_FALSE(strip->groupSummary(0).contains(QStringLiteral("attn_temperature_tuning")));
+    const QString nope = strip->groupSummary(1);
+    EXPECT_TRUE(nope.contains(QStringLiteral("attn_temperature_tuning"))) << nope.toStdString();
+    EXPECT_TRUE(nope.contains(QStringLiteral("log(floor((p + 1) / 8192) + 1) × 0.1 + 1")))
+        << nope.toStdString();
+}
+
+TEST_F(ModelStripTest, OpenQkVectorsKeepsTheFileNamesAndNamesAWrongShape) {
+    QTemporaryDir dir;
+    const auto npy = [&](const char* name, std::int64_t rows, std::int64_t cols) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        pecards::app::writeNpy(
+            path, {rows, cols}, std::vector<double>(static_cast<std::size_t>(rows * cols), 0.25));
+        return path;
+    };
+    Card* rope = m_window.card(QStringLiteral("rope"));
+    ASSERT_EQ(m_window.currentCard(), rope);
+    pecards::CardParams params = rope->params();
+    params.length = 16;
+    params.rope.head_dim = 8;
+    rope->setParams(params);
+    m_window.openContentVectors(npy("q.npy", 16, 8), npy("k.npy", 20, 8));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return rope->params().probe.content_q != nullptr; }, "the Q/K vectors"));
+    EXPECT_EQ(rope->params().probe.content_q_file, "q.npy");
+    EXPECT_EQ(rope->params().probe.content_k_file, "k.npy");
+    EXPECT_EQ(rope->params().probe.content_k->rows(), 20);
+    // d = 6 where the card needs head_dim 8: refused, naming the file, its shape and the shape needed.
+    const pecards::CardParams before = rope->params();
+    m_window.openContentVectors(npy("q.npy", 16, 8), npy("k6.npy", 16, 6));
+    QMessageBox* box = nullptr;
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            for (QMessageBox* candidate : m_window.findChildren<QMessageBox*>()) {
+                if (candidate->text().contains(QStringLiteral("k6.npy")))
+                    box = candidate;
+            }
+            return box != nullptr;
+        },
+        "the wrong-shape message"));
+    EXPECT_EQ(
+        box->text(), QStringLiteral("k6.npy has shape (16, 6); this card needs (rows >= L = 16, d = 8)"));
+    EXPECT_EQ(rope->params(), before);
+    box->close();
+}
+
+QByteArray learnedCheckpoint();
+
+TEST_F(ModelStripTest, OpenWeightsPutsALearnedTableOnTheSinusoidalCard) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gpt2.safetensors"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(learnedCheckpoint());
+    file.close();
+    Card* card = m_window.card(QStringLiteral("sinusoidal"));
+    card->load();
+    m_window.openWeights(path);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return card->params().sinusoidal.learned != nullptr; }, "the learned table"));
+    const pecards::CardParams params = card->params();
+    EXPECT_EQ(params.sinusoidal.learned->rows(), 8);
+    EXPECT_EQ(params.sinusoidal.d_model, 4); // the sinusoid beside it has the table's width
+    EXPECT_LE(params.length, 8);
+    EXPECT_EQ(params.sinusoidal.learned_file, "gpt2.safetensors");
+    EXPECT_EQ((*params.sinusoidal.learned)(5, 3), 5.0 * 0.25 + 3.0); // P[p, c] = 0.25 p + c
+    EXPECT_EQ(m_window.currentCard(), card);
+    // The learned views answer through the worker: P - PE at p = 0 is (0, 1, 2, 3) - (0, 1, 0, 1).
+    card->viewSlots().at(0)->showView(QStringLiteral("learned-difference"));
+    auto* panel = qobject_cast<ChartPanel*>(card->viewSlots().at(0)->view());
+    ASSERT_NE(panel, nullptr);
+    ChartWidget* chart = panel->findChild<ChartWidget*>();
+    ASSERT_NE(chart, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return chart->curves().curves.size() == 2 && chart->message().isEmpty(); },
+        "the difference chart"));
+    EXPECT_NEAR(chart->curves().curves[0].points[0].y(), std::sqrt(8.0), 1e-12);
+}
+
+/// A GPT-2-like checkpoint: transformer.wpe.weight, 8 positions x d_model 4, P[p, c] = 0.25 p + c.
+QByteArray learnedCheckpoint() {
+    QByteArray data;
+    for (int p = 0; p < 8; ++p) {
+        for (int c = 0; c < 4; ++c) {
+            char bytes[4];
+            qToLittleEndian<float>(0.25f * static_cast<float>(p) + static_cast<float>(c), bytes);
+            data.append(bytes, 4);
+        }
+    }
+    const QByteArray header
+        = R"({"transformer.wpe.weight": {"dtype": "F32", "shape": [8, 4], "data_offsets": [0, )"
+        + QByteArray::number(data.size()) + "]}}";
+    QByteArray size(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(header.size()), size.data());
+    return size + header + data;
+}
+
 QByteArray t5Checkpoint(qint64 lie) {
     QByteArray data;
     for (int b = 0; b < 32; ++b) {
@@ -128,8 +245,31 @@ TEST_F(ModelStripTest, OpenWeightsPutsTheCheckpointBiasOnTheT5Card) {
         "the T5 bias"));
     const pecards::RelativeParams relative = m_window.card(QStringLiteral("relative"))->params().relative;
     ASSERT_EQ(relative.bucket_values.size(), 32u);
-    EXPECT_EQ(relative.bucket_values[3], 1.5); // head 0: 0.5 b
+    EXPECT_EQ(relative.bucket_values[3], 1.5); // head 1 (column 0): 0.5 b
     EXPECT_EQ(relative.variant, pecards::RelativeVariant::T5);
+    // The head picker covers every head of the checkpoint, counted from 1.
+    auto* card = qobject_cast<RelativeCard*>(m_window.card(QStringLiteral("relative")));
+    ASSERT_NE(card, nullptr);
+    QSpinBox* picker = card->headPicker();
+    ASSERT_NE(picker, nullptr);
+    // Shown in the card header (not hidden; the text pane itself may be collapsed at 1280x720).
+    EXPECT_FALSE(picker->isHidden());
+    EXPECT_EQ(picker->minimum(), 1);
+    EXPECT_EQ(picker->maximum(), 2);
+    EXPECT_EQ(card->t5Head(), 1);
+    picker->setValue(2); // column 1: 0.5 b + 1
+    EXPECT_EQ(card->t5Head(), 2);
+    const std::vector<double>& second = card->params().relative.bucket_values;
+    ASSERT_EQ(second.size(), 32u);
+    for (int b = 0; b < 32; ++b)
+        EXPECT_EQ(second[static_cast<std::size_t>(b)], 0.5 * b + 1.0) << b;
+    card->undoStack()->undo(); // back to head 1, and the picker follows
+    EXPECT_EQ(card->params().relative.bucket_values[3], 1.5);
+    EXPECT_EQ(picker->value(), 1);
+    // Bucket values from elsewhere (defaults): the picker goes away.
+    card->resetToDefaults();
+    EXPECT_EQ(card->t5Head(), 0);
+    EXPECT_TRUE(picker->isHidden());
 }
 
 } // namespace

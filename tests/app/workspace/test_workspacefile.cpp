@@ -63,6 +63,8 @@ Workspace richWorkspace() {
     q << 0.1, -0.2, 1.0 / 3.0, 4e-17, -5.5, 6.0;
     alibi.params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(q);
     alibi.params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(-q);
+    alibi.params.probe.content_q_file = "queries.npy";
+    alibi.params.probe.content_k_file = "keys layer 3.npy";
     alibi.params.probe.q = {1.0, 2.0};
     alibi.params.probe.k = {0.5, -0.5};
     alibi.views
@@ -118,6 +120,8 @@ TEST(WorkspaceFile, SaveThenOpenReproducesTheStateExactly) {
     EXPECT_EQ(*opened, original);
     EXPECT_EQ(opened->cards[0].params.probe.seed, 18446744073709551557ULL);
     EXPECT_EQ(*opened->cards[2].params.probe.content_q, *original.cards[2].params.probe.content_q);
+    EXPECT_EQ(opened->cards[2].params.probe.content_q_file, "queries.npy"); // File > Open Q/K vectors
+    EXPECT_EQ(opened->cards[2].params.probe.content_k_file, "keys layer 3.npy");
 
     // Equality is by value: a different content matrix or view is noticed.
     Workspace changed = original;
@@ -169,6 +173,8 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(content.at("cols"), 2);
     EXPECT_EQ(content.at("float64_le_base64").get<std::string>().size(), 4U * ((3 * 2 * 8 + 2) / 3));
     EXPECT_TRUE(doc.at("cards").at(0).at("params").at("probe").at("content_q").is_null());
+    EXPECT_EQ(doc.at("cards").at(2).at("params").at("probe").at("content_q_file"), "queries.npy");
+    EXPECT_EQ(doc.at("cards").at(2).at("params").at("probe").at("content_k_file"), "keys layer 3.npy");
     EXPECT_EQ(doc.at("compare").at(0).at("quantity"), "attention");
     EXPECT_EQ(doc.at("compare").at(0).at("right").at("rope").at("scaling").at("type"), "none");
 }
