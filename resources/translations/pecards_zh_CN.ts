@@ -1456,6 +1456,53 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>LearnedCurves</name>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>learned P[p, %1]</source>
+        <translation>学习的 P[p, %1]</translation>
+    </message>
+    <message>
+        <source>sinusoid PE[p, %1]</source>
+        <translation>正弦 PE[p, %1]</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>similarity P_i·P_j</source>
+        <translation>相似度 P_i·P_j</translation>
+    </message>
+    <message>
+        <source>row %1, learned</source>
+        <translation>第 %1 行，学习的</translation>
+    </message>
+    <message>
+        <source>row %1, sinusoid</source>
+        <translation>第 %1 行，正弦</translation>
+    </message>
+    <message>
+        <source>L2 norm</source>
+        <translation>L2 范数</translation>
+    </message>
+    <message>
+        <source>‖P_p − PE_p‖ (learned − sinusoid)</source>
+        <translation>‖P_p − PE_p‖（学习的 − 正弦）</translation>
+    </message>
+    <message>
+        <source>‖P_p‖ (learned)</source>
+        <translation>‖P_p‖（学习的）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Open &amp;weights…</source>
@@ -2806,53 +2853,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Full-batch training steps, [1, 20000]</source>
         <translation>全批量训练步数，[1, 20000]</translation>
-    </message>
-</context>
-<context>
-    <name>LearnedCurves</name>
-    <message>
-        <source>position p</source>
-        <translation>位置 p</translation>
-    </message>
-    <message>
-        <source>value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <source>learned P[p, %1]</source>
-        <translation>学习的 P[p, %1]</translation>
-    </message>
-    <message>
-        <source>sinusoid PE[p, %1]</source>
-        <translation>正弦 PE[p, %1]</translation>
-    </message>
-    <message>
-        <source>key position j</source>
-        <translation>键位置 j</translation>
-    </message>
-    <message>
-        <source>similarity P_i·P_j</source>
-        <translation>相似度 P_i·P_j</translation>
-    </message>
-    <message>
-        <source>row %1, learned</source>
-        <translation>第 %1 行，学习的</translation>
-    </message>
-    <message>
-        <source>row %1, sinusoid</source>
-        <translation>第 %1 行，正弦</translation>
-    </message>
-    <message>
-        <source>L2 norm</source>
-        <translation>L2 范数</translation>
-    </message>
-    <message>
-        <source>‖P_p − PE_p‖ (learned − sinusoid)</source>
-        <translation>‖P_p − PE_p‖（学习的 − 正弦）</translation>
-    </message>
-    <message>
-        <source>‖P_p‖ (learned)</source>
-        <translation>‖P_p‖（学习的）</translation>
     </message>
 </context>
 <context>
