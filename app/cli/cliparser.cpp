@@ -2,6 +2,7 @@
 
 #include "cliflags.h"
 #include "clilab.h"
+#include "cliparams.h"
 #include "clivalues.h"
 #include "common/configerror.h"
 #include "common/fileerror.h"
@@ -9,6 +10,7 @@
 #include "common/safetensorsfile.h"
 #include "figure/colormaplist.h"
 #include "figure/figurepresets.h"
+#include "flagreader.h"
 #include "modelsummary.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
@@ -27,10 +29,6 @@ namespace pecards::cli {
 
 namespace {
 
-constexpr std::int64_t kIntMin = std::numeric_limits<int>::min();
-constexpr std::int64_t kIntMax = std::numeric_limits<int>::max();
-constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
-constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 constexpr int kDefaultViewCap = 1024; ///< default output pixels per axis
 constexpr std::int64_t kMinDpi = 72; ///< --dpi; the figure exporter's smallest resolution
 constexpr std::int64_t kMaxDpi = 1200; ///< --dpi
@@ -41,301 +39,19 @@ QString quoted(const QString& text) {
     return u'"' + text + u'"';
 }
 
-/// QCommandLineParser with the flag table, and typed getters that name the flag on failure.
-class Flags {
-public:
-    explicit Flags(const QStringList& arguments) {
-        for (const CliFlag& flag : cliFlags()) {
-            const QString name = QString::fromLatin1(flag.name);
-            if (flag.valueName) {
-                m_parser.addOption(QCommandLineOption(
-                    name, QString::fromLatin1(flag.help), QString::fromLatin1(flag.valueName)));
-            } else {
-                m_parser.addOption(QCommandLineOption(name, QString::fromLatin1(flag.help)));
-            }
-        }
-        m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-        if (!m_parser.parse(arguments)) {
-            throw UsageError(QString(), m_parser.errorText() + u" (see pecards-cli --help)"_s);
-        }
-    }
-
-    bool isSet(const char* name) const { return m_parser.isSet(QString::fromLatin1(name)); }
-    QString text(const char* name) const { return m_parser.value(QString::fromLatin1(name)); }
-    static QString flag(const char* name) { return u"--"_s + QString::fromLatin1(name); }
-    QStringList positional() const { return m_parser.positionalArguments(); }
-
-    template <typename T>
-    void setInt(const char* name, T& field, std::int64_t minimum, std::int64_t maximum) const {
-        if (isSet(name)) {
-            field = static_cast<T>(parseInteger(flag(name), text(name), minimum, maximum));
-        }
-    }
-    void setNumber(const char* name, double& field) const {
-        if (isSet(name)) {
-            field = parseNumber(flag(name), text(name));
-        }
-    }
-    void setList(const char* name, std::vector<double>& field) const {
-        if (isSet(name)) {
-            field = parseNumberList(flag(name), text(name));
-        }
-    }
-    template <typename Enum> void setEnum(const char* name, Enum& field) const {
-        if (isSet(name)) {
-            field = parseEnum<Enum>(flag(name), text(name));
-        }
-    }
-    /// The .npy file of flag `name` (its first `maxRows` rows; -1 = all), or nullptr when unset.
-    std::shared_ptr<const Eigen::MatrixXd> matrix(const char* name, std::int64_t maxRows = -1) const {
-        if (!isSet(name)) {
-            return nullptr;
-        }
-        try {
-            return std::make_shared<const Eigen::MatrixXd>(app::readNpyMatrix(text(name), maxRows));
-        } catch (const app::FileError& error) {
-            throw UsageError(flag(name), QString::fromUtf8(error.what()));
-        }
-    }
-    std::vector<double> rangeOrList(
-        const char* name, std::int64_t defaultBegin, std::int64_t defaultEnd) const {
-        if (isSet(name)) {
-            return parseRangeOrList(flag(name), text(name));
-        }
-        return parseRangeOrList(
-            flag(name), QString::number(defaultBegin) + u':' + QString::number(defaultEnd));
-    }
-
-private:
-    QCommandLineParser m_parser;
-};
-
-std::optional<app::ModelConfig> readConfig(const QString& flag, const QString& path) {
-    try {
-        return app::readModelConfig(path);
-    } catch (const app::ConfigError& error) {
-        throw UsageError(flag, QString::fromUtf8(error.what()));
-    }
-}
-
-void applyLayout(const Flags& flags, CardParams& p) {
-    if (!flags.isSet("layout")) {
-        return;
-    }
-    switch (p.card) {
-    case Card::Sinusoidal:
-        flags.setEnum("layout", p.sinusoidal.layout);
-        break;
-    case Card::Rope:
-    case Card::Hybrid:
-        flags.setEnum("layout", p.rope.layout);
-        break;
-    default:
-        throw UsageError(u"--layout"_s,
-            u"is not used by card "_s + QString::fromStdString(toString(p.card))
-                + u": allowed with sinusoidal (interleaved, concatenated) and rope/hybrid (half-split, "
-                  "interleaved)"_s);
-    }
-}
-
-void applyRopeFlags(const Flags& flags, RopeParams& rope) {
-    flags.setInt("head-dim", rope.head_dim, kIntMin, kIntMax);
-    flags.setNumber("base", rope.base);
-    flags.setInt("rotary-dim", rope.rotary_dim, kIntMin, kIntMax);
-    flags.setInt("seq-len", rope.seq_len, kInt64Min, kInt64Max);
-    RopeScaling& s = rope.scaling;
-    flags.setEnum("scaling", s.type);
-    flags.setNumber("factor", s.factor);
-    flags.setInt("original-max-pos", s.original_max_position_embeddings, kInt64Min, kInt64Max);
-    flags.setInt("max-pos", s.max_position_embeddings, kInt64Min, kInt64Max);
-    flags.setNumber("beta-fast", s.beta_fast);
-    flags.setNumber("beta-slow", s.beta_slow);
-    if (flags.isSet("no-truncate")) {
-        s.truncate = false;
-    }
-    flags.setNumber("mscale", s.mscale);
-    flags.setNumber("mscale-all-dim", s.mscale_all_dim);
-    flags.setNumber("attention-factor", s.attention_factor);
-    flags.setNumber("low-freq-factor", s.low_freq_factor);
-    flags.setNumber("high-freq-factor", s.high_freq_factor);
-    flags.setList("short-factor", s.short_factor);
-    flags.setList("long-factor", s.long_factor);
-}
-
-/// --bias-from: the trained T5 bias of one head (column --head - 1 of relative_attention_bias.weight).
-void applyBiasFrom(const Flags& flags, CardParams& p) {
-    if (p.card != Card::Relative || p.relative.variant != RelativeVariant::T5) {
-        throw UsageError(u"--bias-from"_s, u"is for the T5 variant of the relative card (--card relative)"_s);
-    }
-    try {
-        const app::SafetensorsFile file(flags.text("bias-from"));
-        const std::optional<QString> name = file.find(u"relative_attention_bias.weight"_s, u"encoder"_s);
-        if (!name) {
-            throw UsageError(u"--bias-from"_s,
-                flags.text("bias-from")
-                    + u": no tensor named *relative_attention_bias.weight (a T5 checkpoint "
-                      "has one per stack)"_s);
-        }
-        const Eigen::MatrixXd bias = file.matrix(*name);
-        // --head counts from 1 here too: column head - 1.
-        const int head
-            = static_cast<int>(parseInteger(u"--head"_s, flags.isSet("head") ? flags.text("head") : u"1"_s, 1,
-                  std::max<Eigen::Index>(bias.cols(), 1)))
-            - 1;
-        if (bias.rows() < 2 || bias.rows() > 1024 || bias.cols() < 1) {
-            throw UsageError(u"--bias-from"_s,
-                flags.text("bias-from") + u": "_s + *name + u" has shape ["_s + QString::number(bias.rows())
-                    + u", "_s + QString::number(bias.cols())
-                    + u"]; num_buckets x heads with num_buckets in [2, 1024] is needed"_s);
-        }
-        p.relative.num_buckets = static_cast<int>(bias.rows());
-        p.relative.bucket_values.assign(bias.col(head).data(), bias.col(head).data() + bias.rows());
-        if (!flags.isSet("unidirectional")) {
-            p.relative.bidirectional = !name->contains(u"decoder"_s); // T5's decoder bias is causal
-        }
-    } catch (const app::FileError& error) {
-        throw UsageError(u"--bias-from"_s, QString::fromUtf8(error.what()));
-    }
-}
-
-/// The tricks' flags (domain-aware PE, gated PE, PE distillation); ranges are checked by the engine.
-void applyTrickFlags(const Flags& flags, TrickParams& t) {
-    flags.setInt("edge-positions", t.edge_positions, kIntMin, kIntMax);
-    flags.setNumber("bias-scale", t.bias_scale);
-    if (flags.isSet("bias-seed")) {
-        t.bias_seed = parseUnsigned(u"--bias-seed"_s, flags.text("bias-seed"));
-    }
-    flags.setEnum("gate", t.gate);
-    flags.setNumber("alpha", t.alpha);
-    flags.setNumber("alpha-end", t.alpha_end);
-    flags.setNumber("gate-center", t.gate_center);
-    flags.setNumber("gate-width", t.gate_width);
-    flags.setInt("distill-dim", t.distill_head_dim, kIntMin, kIntMax);
-    flags.setInt("train-length", t.train_length, kInt64Min, kInt64Max);
-    flags.setInt("eval-length", t.eval_length, kInt64Min, kInt64Max);
-    flags.setInt("hidden", t.hidden, kIntMin, kIntMax);
-    flags.setInt("epochs", t.epochs, kIntMin, kIntMax);
-    flags.setNumber("learning-rate", t.learning_rate);
-    if (flags.isSet("distill-seed")) {
-        t.distill_seed = parseUnsigned(u"--distill-seed"_s, flags.text("distill-seed"));
-    }
-}
-
-/// `readContent`: the quantity uses content vectors (--q-npy, --k-npy); only then are their first
-/// L rows read, otherwise only their headers are checked.
-void applyCardFlags(const Flags& flags, CardParams& p, bool readContent) {
-    flags.setInt("length", p.length, kInt64Min, kInt64Max);
-    if (flags.isSet("causal")) {
-        p.causal = true;
-    }
-    // Shared flags set every part that has the field; the card uses its own.
-    flags.setInt("d-model", p.sinusoidal.d_model, kIntMin, kIntMax);
-    flags.setInt("d-model", p.relative.d_model, kIntMin, kIntMax);
-    flags.setNumber("base", p.sinusoidal.base);
-    flags.setEnum("frequencies", p.sinusoidal.frequencies);
-    flags.setInt("padding-idx", p.sinusoidal.padding_idx, kIntMin, kIntMax);
-    applyLayout(flags, p);
-    applyRopeFlags(flags, p.rope);
-    flags.setInt("heads", p.alibi.heads, kIntMin, kIntMax);
-    int head = p.alibi.head + 1; // --head counts from 1, as the app and the messages do
-    flags.setInt("head", head, kIntMin + 1, kIntMax);
-    p.alibi.head = head - 1;
-    flags.setInt("head-dim", p.alibi.head_dim, kIntMin, kIntMax);
-    flags.setNumber("alibi-bias-max", p.alibi.alibi_bias_max);
-    flags.setEnum("form", p.alibi.form);
-    flags.setEnum("variant", p.relative.variant);
-    flags.setInt("clip-k", p.relative.clip_k, kIntMin, kIntMax);
-    flags.setInt("buckets", p.relative.num_buckets, kIntMin, kIntMax);
-    flags.setInt("max-distance", p.relative.max_distance, kIntMin, kIntMax);
-    if (flags.isSet("unidirectional")) {
-        p.relative.bidirectional = false;
-    }
-    flags.setEnum("term", p.relative.term);
-    flags.setList("bucket-values", p.relative.bucket_values);
-    if (flags.isSet("bias-from")) {
-        applyBiasFrom(flags, p);
-    }
-    flags.setEnum("probe", p.probe.kind);
-    if (flags.isSet("seed")) {
-        p.probe.seed = parseUnsigned(u"--seed"_s, flags.text("seed"));
-    }
-    flags.setList("q", p.probe.q);
-    flags.setList("k", p.probe.k);
-    const std::int64_t contentRows = readContent ? std::clamp<std::int64_t>(p.length, 0, kMaxLength) : 0;
-    p.probe.content_q = flags.matrix("q-npy", contentRows);
-    p.probe.content_k = flags.matrix("k-npy", contentRows);
-    if (!readContent) {
-        p.probe.content_q.reset();
-        p.probe.content_k.reset();
-    }
-    // The files' names go into figure captions, as in the app.
-    if (p.probe.content_q) {
-        p.probe.content_q_file = QFileInfo(flags.text("q-npy")).fileName().toStdString();
-    }
-    if (p.probe.content_k) {
-        p.probe.content_k_file = QFileInfo(flags.text("k-npy")).fileName().toStdString();
-    }
-    flags.setEnum("pitfall", p.pitfall.kind);
-    if (flags.isSet("pitfall-fixed")) {
-        p.pitfall.fixed = true;
-    }
-    flags.setEnum("pitfall-format", p.pitfall.format);
-    flags.setNumber("small-base", p.pitfall.small_base);
-    flags.setInt("small-clip-k", p.pitfall.small_clip_k, kIntMin, kIntMax);
-    flags.setInt("stale-seq-len", p.pitfall.stale_seq_len, kInt64Min, kInt64Max);
-    flags.setInt("left-padding", p.pitfall.left_padding, kInt64Min, kInt64Max);
-    applyTrickFlags(flags, p.tricks);
-}
-
-/// The card a --config model defines parameters for; any other card is an error naming the
-/// model's encodings (the config would otherwise be silently ignored).
-void checkCardOfModel(const app::ModelConfig& config, Card card) {
-    const std::vector<Card> cards = config.cards();
-    const bool hybridOfModel = card == Card::Hybrid && (config.usesRope || config.usesAlibi);
-    if (hybridOfModel || std::find(cards.begin(), cards.end(), card) != cards.end()) {
-        return;
-    }
-    QStringList names;
-    for (const Card used : cards) {
-        names.append(QString::fromStdString(toString(used)));
-    }
-    throw UsageError(u"--card"_s,
-        QString::fromStdString(toString(card)) + u" is not used by the model of --config ("_s + config.name
-            + u", model_type "_s + config.modelType + u"): its positional encoding is on card "_s
-            + names.join(u", "_s) + u"; drop --config to explore "_s + QString::fromStdString(toString(card))
-            + u" with its own flags"_s);
-}
-
-CardParams buildParams(const Flags& flags, const std::optional<app::ModelConfig>& config, bool readContent) {
-    CardParams params;
-    if (config) {
-        params.card = config->cards().front();
-        config->applyTo(params);
-    }
-    flags.setEnum("card", params.card);
-    if (config) {
-        checkCardOfModel(*config, params.card);
-    }
-    applyCardFlags(flags, params, readContent);
-    if (config && params.rope.seq_len == 0) {
-        params.rope.seq_len = defaultSeqLen(*config); // the rule `config` uses (modelsummary.h)
-    }
-    return params;
-}
-
 std::pair<std::int64_t, std::int64_t> windowRange(
-    const Flags& flags, const char* name, std::int64_t begin, std::int64_t end) {
-    return flags.isSet(name) ? parseRange(Flags::flag(name), flags.text(name)) : std::pair {begin, end};
+    const FlagReader& flags, const char* name, std::int64_t begin, std::int64_t end) {
+    return flags.isSet(name) ? parseRange(FlagReader::flag(name), flags.text(name)) : std::pair {begin, end};
 }
 
-std::optional<std::pair<int, int>> viewSize(const Flags& flags) {
+std::optional<std::pair<int, int>> viewSize(const FlagReader& flags) {
     if (!flags.isSet("view")) {
         return std::nullopt;
     }
     return parseViewSize(u"--view"_s, flags.text("view"));
 }
 
-void buildView(const Flags& flags, ViewRequest& view) {
+void buildView(const FlagReader& flags, ViewRequest& view) {
     const Window extent = fullExtent(view.params, view.quantity);
     std::tie(view.window.row_begin, view.window.row_end)
         = windowRange(flags, "rows", extent.row_begin, extent.row_end);
@@ -347,7 +63,7 @@ void buildView(const Flags& flags, ViewRequest& view) {
 }
 
 /// --scalings and --points of the lab quantities (all scalings and 1024 points by default).
-void parseLabInputs(const Flags& flags, const CliQuantity& quantity, CurveInputs& curve) {
+void parseLabInputs(const FlagReader& flags, const CliQuantity& quantity, CurveInputs& curve) {
     const bool lab = quantity.curve == Curve::ScalingRatio || quantity.curve == Curve::ScoreVsDistance
         || quantity.curve == Curve::AttentionEntropy;
     if (flags.isSet("scalings")) {
@@ -367,7 +83,7 @@ void parseLabInputs(const Flags& flags, const CliQuantity& quantity, CurveInputs
 }
 
 /// --learned-from: the position table of a GPT-2 (wpe.weight) or BERT-style checkpoint.
-Eigen::MatrixXd learnedTable(const Flags& flags, const CliQuantity& quantity) {
+Eigen::MatrixXd learnedTable(const FlagReader& flags, const CliQuantity& quantity) {
     if (!flags.isSet("learned-from")) {
         throw UsageError(u"--learned-from"_s,
             u"is missing (needed by quantity "_s + QString::fromLatin1(quantity.name)
@@ -392,7 +108,7 @@ Eigen::MatrixXd learnedTable(const Flags& flags, const CliQuantity& quantity) {
     }
 }
 
-CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const CardParams& params) {
+CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, const CardParams& params) {
     CurveInputs curve;
     const std::int64_t length = params.length;
     switch (quantity.curve) {
@@ -448,7 +164,7 @@ CurveInputs buildCurve(const Flags& flags, const CliQuantity& quantity, const Ca
 }
 
 /// --config and --quantity (compute, render).
-void parseQuantity(const Flags& flags, CliRequest& request) {
+void parseQuantity(const FlagReader& flags, CliRequest& request) {
     if (flags.isSet("config")) {
         request.config = readConfig(u"--config"_s, flags.text("config"));
     }
@@ -463,7 +179,7 @@ void parseQuantity(const Flags& flags, CliRequest& request) {
 }
 
 /// The card parameters, checked against the quantity's cards and validated (compute, render).
-void parseParams(const Flags& flags, CliRequest& request) {
+void parseParams(const FlagReader& flags, CliRequest& request) {
     ViewRequest& view = request.view;
     const CliQuantity& quantity = *request.quantity;
     const bool readContent = quantity.curve == Curve::None
@@ -478,7 +194,7 @@ void parseParams(const Flags& flags, CliRequest& request) {
     pecards::validate(view.params);
 }
 
-void parseCompute(const Flags& flags, CliRequest& request) {
+void parseCompute(const FlagReader& flags, CliRequest& request) {
     parseQuantity(flags, request);
     if (!flags.isSet("out")) {
         throw UsageError(u"--out"_s, u"is missing (the output .npy or .csv file)"_s);
@@ -525,7 +241,7 @@ void checkColormap(const QString& flag, const QString& what, const QString& name
     }
 }
 
-RenderOptions parseRenderOptions(const Flags& flags) {
+RenderOptions parseRenderOptions(const FlagReader& flags) {
     RenderOptions options;
     flags.setInt("dpi", options.dpi, kMinDpi, kMaxDpi);
     if (flags.isSet("preset")) {
@@ -604,10 +320,10 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
 }
 
 /// The chart of a chart quantity with --channels, --position and --reach (render).
-app::CurveRequest buildChart(const Flags& flags, app::CurveKind kind, const CardParams& params) {
+app::CurveRequest buildChart(const FlagReader& flags, app::CurveKind kind, const CardParams& params) {
     for (const char* name : {"distances", "offsets", "positions"}) {
         if (flags.isSet(name)) {
-            throw UsageError(Flags::flag(name), u"is not used by render: a chart spans --reach"_s);
+            throw UsageError(FlagReader::flag(name), u"is not used by render: a chart spans --reach"_s);
         }
     }
     app::CurveRequest chart;
@@ -630,7 +346,7 @@ app::CurveRequest buildChart(const Flags& flags, app::CurveKind kind, const Card
     return chart;
 }
 
-void parseRender(const Flags& flags, CliRequest& request) {
+void parseRender(const FlagReader& flags, CliRequest& request) {
     if (!flags.isSet("workspace")) {
         parseQuantity(flags, request);
     }
@@ -650,7 +366,7 @@ void parseRender(const Flags& flags, CliRequest& request) {
     if (flags.isSet("workspace")) {
         for (const char* name : {"card", "quantity", "config", "range", "rows", "cols"}) {
             if (flags.isSet(name)) {
-                throw UsageError(Flags::flag(name),
+                throw UsageError(FlagReader::flag(name),
                     u"is not used with --workspace (the file gives every view's parameters, window and "
                     "range)"_s);
             }
@@ -680,7 +396,7 @@ void parseRender(const Flags& flags, CliRequest& request) {
     buildView(flags, request.view);
 }
 
-void parseConfig(const Flags& flags, CliRequest& request) {
+void parseConfig(const FlagReader& flags, CliRequest& request) {
     const QStringList positional = flags.positional();
     const QString path = positional.size() > 1 ? positional[1] : flags.text("config");
     if (path.isEmpty()) {
@@ -724,7 +440,7 @@ void setOutputSize(ViewRequest& view, const std::optional<std::pair<int, int>>& 
 }
 
 CliRequest parseCommandLine(const QStringList& arguments) {
-    const Flags flags(arguments);
+    const FlagReader flags(arguments);
     CliRequest request;
     const QStringList positional = flags.positional();
     if (flags.isSet("help") || (!positional.isEmpty() && positional.front() == u"help"_s)) {
