@@ -1,0 +1,19 @@
+#pragma once
+/// @file configparser.h
+/// @brief The reading of a Hugging Face config.json object into a ModelConfig: the language
+/// model's part (nested text configs), heads and head_dim, rotary dims, the RoPE groups per layer
+/// type, ALiBi, T5 and Transformer-XL, each rule following transformers' config classes (their
+/// docstrings say which version). Private to app/common; modelconfig.h is the public entry.
+
+#include "common/modelconfig.h"
+
+#include <QJsonObject>
+#include <QString>
+
+namespace pecards::app {
+
+/// @brief The model described by the config object `object` read from `fileName`.
+/// @throws ConfigError naming the key at fault (a non-HF file, a missing or invalid value).
+ModelConfig parseConfigObject(const QJsonObject& object, const QString& fileName);
+
+} // namespace pecards::app
