@@ -1,5 +1,7 @@
 #include "clicost.h"
 
+#include "figure/figureexporter.h"
+#include "figure/printfigure.h"
 #include "renderfigures.h"
 
 #include <QFile>
@@ -94,9 +96,40 @@ std::int64_t outputBytes(std::int64_t values, const QString& path) {
 
 /// A rendered figure: the RGB32 page image and its encoded file (at most as large again).
 std::int64_t figureBytes(const RenderOptions& options) {
-    const auto side
-        = [&options](double inches) { return static_cast<std::int64_t>(inches * options.dpi) + 1; };
-    return mul(mul(side(options.sizeInches.width()), side(options.sizeInches.height())), 8);
+    const QSize page = app::FigureExporter(figureExportOptions(options)).pixelSize();
+    return mul(mul(page.width() + 1, page.height() + 1), 8);
+}
+
+/// A heatmap's grid at `view`'s output size while the figure is laid out: the previous layout's
+/// grid still alive when the next one is computed (8 bytes a pixel) and the colour-mapped image
+/// (4 bytes a pixel), on top of what estimateCost counts for the grid itself.
+std::int64_t heatmapBytes(const ViewRequest& view) {
+    const std::int64_t pixels = mul(std::min<std::int64_t>(view.out_rows, view.window.rows()),
+        std::min<std::int64_t>(view.out_cols, view.window.cols()));
+    return mul(pixels, 8 + 4);
+}
+
+/// `view` as `render` computes it: at --view, else at the print resolution, whose plot area lies
+/// inside the page, so the page's pixels (at most kMaxGridPixels a side) bound it.
+ViewRequest renderedView(ViewRequest view, const RenderOptions& options) {
+    if (options.viewSize) {
+        setOutputSize(view, options.viewSize);
+        return view;
+    }
+    const QSize page = app::FigureExporter(figureExportOptions(options)).pixelSize();
+    view.out_rows = static_cast<int>(std::clamp<std::int64_t>(
+        page.height(), 1, std::min<std::int64_t>(view.window.rows(), app::kMaxGridPixels)));
+    view.out_cols = static_cast<int>(std::clamp<std::int64_t>(
+        page.width(), 1, std::min<std::int64_t>(view.window.cols(), app::kMaxGridPixels)));
+    return view;
+}
+
+/// The cost of computing `view` for a figure and drawing it.
+pecards::RequestCost renderedCost(const ViewRequest& view, const RenderOptions& options) {
+    const ViewRequest rendered = renderedView(view, options);
+    pecards::RequestCost cost = estimateCost(rendered);
+    cost.bytes = add(cost.bytes, add(heatmapBytes(rendered), figureBytes(options)));
+    return cost;
 }
 
 /// Resident memory of this process now (Qt, the libraries, parsed inputs such as loaded content
@@ -117,9 +150,9 @@ pecards::RequestCost requestCost(const CliRequest& request) {
         total.advice = "render fewer or smaller views";
         for (const ViewRequest& view :
             workspaceViews(*request.render.workspace, request.render, request.view.reduction)) {
-            const pecards::RequestCost cost = estimateCost(view);
+            const pecards::RequestCost cost = renderedCost(view, request.render);
             total.work = add(total.work, cost.work);
-            total.bytes = add(total.bytes, add(cost.bytes, figureBytes(request.render)));
+            total.bytes = add(total.bytes, cost.bytes);
         }
         return total;
     }
@@ -131,19 +164,20 @@ pecards::RequestCost requestCost(const CliRequest& request) {
             mul(add(mul(request.curve.input.rows(), request.curve.input.cols()),
                     mul(request.curve.learned.rows(), request.curve.learned.cols())),
                 8));
+        if (request.command == CliRequest::Command::Render) {
+            cost.bytes = add(cost.bytes, figureBytes(request.render)); // a chart
+        }
         cost.counted = "curve values x operations per value";
         cost.advice = "use a smaller length L or fewer offsets, distances or positions";
         return cost;
     }
-    pecards::RequestCost cost = estimateCost(request.view);
     if (request.command == CliRequest::Command::Render) {
-        cost.bytes = add(cost.bytes, figureBytes(request.render));
-    } else {
-        const std::int64_t values
-            = mul(std::min<std::int64_t>(request.view.out_rows, request.view.window.rows()),
-                std::min<std::int64_t>(request.view.out_cols, request.view.window.cols()));
-        cost.bytes = add(cost.bytes, outputBytes(values, request.outPath));
+        return renderedCost(request.view, request.render);
     }
+    pecards::RequestCost cost = estimateCost(request.view);
+    const std::int64_t values = mul(std::min<std::int64_t>(request.view.out_rows, request.view.window.rows()),
+        std::min<std::int64_t>(request.view.out_cols, request.view.window.cols()));
+    cost.bytes = add(cost.bytes, outputBytes(values, request.outPath));
     return cost;
 }
 

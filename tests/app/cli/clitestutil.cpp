@@ -3,9 +3,15 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
 
 namespace pecards::test {
 
@@ -55,6 +61,40 @@ CliRun runCliLimited(const QStringList& arguments, qint64 fileSizeLimit, const Q
     });
     process.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
     return finish(process, arguments);
+}
+
+MeasuredRun runCliMeasured(const QStringList& arguments) {
+    std::vector<QByteArray> storage;
+    storage.push_back(QByteArrayLiteral(PECARDS_CLI_PATH));
+    for (const QString& argument : arguments) {
+        storage.push_back(argument.toLocal8Bit());
+    }
+    std::vector<char*> argv;
+    for (QByteArray& argument : storage) {
+        argv.push_back(argument.data());
+    }
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t child = 0;
+    const int spawned = posix_spawn(&child, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    MeasuredRun run;
+    if (spawned != 0) {
+        ADD_FAILURE() << "cannot start " << PECARDS_CLI_PATH << ": " << std::strerror(spawned);
+        return run;
+    }
+    int status = 0;
+    rusage usage {};
+    if (::wait4(child, &status, 0, &usage) != child) {
+        ADD_FAILURE() << "wait4 failed: " << std::strerror(errno);
+        return run;
+    }
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.peakResidentBytes = static_cast<std::int64_t>(usage.ru_maxrss) * 1024; // ru_maxrss is in KiB on Linux
+    return run;
 }
 
 Eigen::MatrixXd NpyArray::matrix() const {

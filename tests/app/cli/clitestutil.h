@@ -34,6 +34,17 @@ CliRun runCli(const QStringList& arguments, const QProcessEnvironment& environme
 /// stdout goes to the file `stdoutPath` (e.g. /dev/full) when not empty.
 CliRun runCliLimited(const QStringList& arguments, qint64 fileSizeLimit, const QString& stdoutPath = {});
 
+/// @brief Peak resident memory of one finished pecards-cli run, as /usr/bin/time -v reports it.
+struct MeasuredRun {
+    int exitCode = -1;
+    std::int64_t peakResidentBytes = 0; ///< ru_maxrss of the child (wait4), in bytes
+};
+
+/// @brief Runs pecards-cli with `arguments`, stdout and stderr discarded, and returns its exit
+/// code and peak resident set size from wait4's rusage (the figure /usr/bin/time -v prints as
+/// "Maximum resident set size"). Fails the test when the program cannot be started.
+MeasuredRun runCliMeasured(const QStringList& arguments);
+
 /// @brief A float64 .npy array: shape and row-major values.
 struct NpyArray {
     std::vector<std::int64_t> shape;
