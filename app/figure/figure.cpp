@@ -9,6 +9,7 @@ namespace pecards::app {
 namespace {
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>; // clang 14 lacks aggregate CTAD
 
 } // namespace
 

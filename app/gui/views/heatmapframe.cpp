@@ -79,6 +79,7 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
     frame.high = high;
 
     frame.image = QImage(grid.cols, grid.rows, QImage::Format_RGB32);
+    const QList<QRgb>& table = heatmapColormapTable(frame.colorMap);
     for (int r = 0; r < grid.rows; ++r) {
         auto* line = reinterpret_cast<QRgb*>(frame.image.scanLine(r));
         for (int c = 0; c < grid.cols; ++c) {
@@ -88,7 +89,7 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
             else if (frame.qualitative)
                 line[c] = qualitativeColor(std::llround(value));
             else
-                line[c] = heatmapColor(frame.colorMap, frame.fraction(value));
+                line[c] = heatmapColor(table, frame.fraction(value));
         }
     }
     frame.grid = std::move(grid);

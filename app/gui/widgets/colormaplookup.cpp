@@ -34,9 +34,12 @@ const QList<QRgb>& heatmapColormapTable(const QString& name) {
 }
 
 QRgb heatmapColor(const QString& name, double t) {
+    return heatmapColor(heatmapColormapTable(name), t);
+}
+
+QRgb heatmapColor(const QList<QRgb>& table, double t) {
     if (std::isnan(t))
         return invalidColor();
-    const QList<QRgb>& table = heatmapColormapTable(name);
     const auto last = static_cast<double>(table.size() - 1);
     return table.at(static_cast<qsizetype>(std::lround(std::clamp(t, 0.0, 1.0) * last)));
 }

@@ -23,6 +23,10 @@ const QList<QRgb>& heatmapColormapTable(const QString& name);
 /// pecards::app::colorizeGrid; NaN gives invalidColor().
 QRgb heatmapColor(const QString& name, double t);
 
+/// @brief As heatmapColor, from a table already looked up (heatmapColormapTable): for loops
+/// over every pixel of an image.
+QRgb heatmapColor(const QList<QRgb>& table, double t);
+
 /// @brief Distinct colour of integer `index` (bucket or clipped index) from a 20-colour
 /// qualitative palette (matplotlib tab20, cycled), so neighbouring indices never look alike.
 QRgb qualitativeColor(long long index);
