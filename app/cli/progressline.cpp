@@ -22,7 +22,7 @@ ProgressLine::~ProgressLine() {
 }
 
 void ProgressLine::progress(double fraction) {
-    if (!m_shown || m_clock.durationElapsed() < m_delay) {
+    if (!m_shown || std::chrono::milliseconds(m_clock.elapsed()) < m_delay) {
         return;
     }
     const int percent = static_cast<int>(std::floor(std::clamp(fraction, 0.0, 1.0) * 100.0));

@@ -84,9 +84,9 @@ TEST_F(CliNoWorkLimit, ARequestOverTheFormerWorkLimitIsComputed) {
     const CliRun run = runCli({QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("alibi"),
         QStringLiteral("--head-dim"), QStringLiteral("1024"), QStringLiteral("--length"),
         QStringLiteral("2049"), QStringLiteral("--quantity"), QStringLiteral("content-score"),
-        QStringLiteral("--reduction"), QStringLiteral("max"), QStringLiteral("--out-rows"),
-        QStringLiteral("16"), QStringLiteral("--out-cols"), QStringLiteral("16"), QStringLiteral("--device"),
-        QStringLiteral("cpu"), QStringLiteral("--out"), path(QStringLiteral("x.npy"))});
+        QStringLiteral("--reduction"), QStringLiteral("max"), QStringLiteral("--view"),
+        QStringLiteral("16x16"), QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--out"),
+        path(QStringLiteral("x.npy"))});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_FALSE(run.err.contains(QStringLiteral("budget"))) << run.err.toStdString();
     EXPECT_FALSE(run.err.contains(QStringLiteral("%"))) << "stderr is not a terminal: no progress line";
