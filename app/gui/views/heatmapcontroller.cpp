@@ -173,9 +173,9 @@ void HeatmapController::submit() {
     pecards::ViewRequest sampled = m_request;
     sampled.reduction = pecards::Reduction::Sample;
     if (overLimit(sampled)) {
-        m_sampledJob = submitTiled(m_tag, sampled);
+        m_pictureJob = submitTiled(m_tag, sampled);
     } else { // replaces (and stops) a sampled background job of the same tag
-        m_sampledJob = 0;
+        m_pictureJob = 0;
         m_foregroundRequest = sampled;
         m_foregroundId = m_service->UI_submit(m_tag, sampled);
     }
@@ -186,8 +186,13 @@ void HeatmapController::submit() {
     } else {
         m_exactJob = submitTiled(m_exactTag, m_request);
     }
-    m_widget->setProgress(
-        0.0, m_sampledJob != 0 ? tr("sampled picture") : tr("exact %1").arg(reductionName(m_reduction)));
+    m_widget->setProgress(0.0, progressLabel(m_pictureJob != 0 ? sampled : m_request));
+}
+
+QString HeatmapController::progressLabel(const pecards::ViewRequest& request) const {
+    return request.reduction == pecards::Reduction::Sample
+        ? tr("sampled picture")
+        : tr("exact %1").arg(reductionName(request.reduction));
 }
 
 bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
@@ -199,15 +204,17 @@ bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
 }
 
 quint64 HeatmapController::submitTiled(const QString& tag, const pecards::ViewRequest& request) {
+    if (tag == m_tag)
+        m_pictureRequest = request;
     return m_service->UI_submit(tag, TiledRequest {request});
 }
 
 void HeatmapController::stopBackground() {
-    if (m_sampledJob != 0)
+    if (m_pictureJob != 0)
         m_service->UI_cancel(m_tag);
     if (m_exactJob != 0)
         m_service->UI_cancel(m_exactTag);
-    m_sampledJob = 0;
+    m_pictureJob = 0;
     m_exactJob = 0;
     if (m_widget)
         m_widget->setProgress(std::nullopt);
@@ -223,17 +230,17 @@ void HeatmapController::cancelBackground() {
 void HeatmapController::onProgress(const QString& tag, quint64 id, double fraction) {
     if (!m_widget)
         return;
-    if (tag == m_tag && id == m_sampledJob)
-        m_widget->setProgress(fraction, tr("sampled picture"));
+    if (tag == m_tag && id == m_pictureJob)
+        m_widget->setProgress(fraction, progressLabel(m_pictureRequest));
     else if (tag == m_exactTag && id == m_exactJob)
-        m_widget->setProgress(fraction, tr("exact %1").arg(reductionName(m_reduction)));
+        m_widget->setProgress(fraction, progressLabel(m_request));
 }
 
 void HeatmapController::onCancelled(const QString& tag, quint64 id) {
     // A cancelled job is either replaced by a newer one (its own progress follows) or was
     // cancelled here (stopBackground already hid the strip): nothing else to do but forget it.
-    if (tag == m_tag && id == m_sampledJob)
-        m_sampledJob = 0;
+    if (tag == m_tag && id == m_pictureJob)
+        m_pictureJob = 0;
     if (tag == m_exactTag && id == m_exactJob)
         m_exactJob = 0;
     if (m_widget && !isComputingInBackground())
@@ -258,15 +265,15 @@ void HeatmapController::onGrid(const GridResult& result) {
     if ((result.tag != m_tag && result.tag != m_exactTag) || result.id < m_shownId)
         return;
     m_shownId = result.id;
-    const bool sampledDone = result.tag == m_tag && result.id == m_sampledJob;
+    const bool sampledDone = result.tag == m_tag && result.id == m_pictureJob;
     if (sampledDone)
-        m_sampledJob = 0;
+        m_pictureJob = 0;
     if (result.tag == m_exactTag && result.id == m_exactJob)
         m_exactJob = 0;
     if (!isComputingInBackground())
         m_widget->setProgress(std::nullopt);
     else if (sampledDone) // the exact reduction comes next
-        m_widget->setProgress(0.0, tr("exact %1").arg(reductionName(m_reduction)));
+        m_widget->setProgress(0.0, progressLabel(m_request));
     m_hasResult = true;
     m_shownRequest = result.request;
     m_naturalRange = naturalColorRange(result.grid, m_style.scaling);
@@ -290,13 +297,13 @@ void HeatmapController::onFailure(const ComputeFailure& failure) {
     if (failure.kind == FailureKind::ComputeLimit && failure.id == m_foregroundId) {
         // The backend's own budget refused a job computed at once: compute it in the background.
         m_foregroundId = 0;
-        m_sampledJob = submitTiled(m_tag, m_foregroundRequest);
-        m_widget->setProgress(0.0, tr("sampled picture"));
+        m_pictureJob = submitTiled(m_tag, m_foregroundRequest);
+        m_widget->setProgress(0.0, progressLabel(m_foregroundRequest));
         return;
     }
     m_shownId = failure.id;
-    if (failure.tag == m_tag && failure.id == m_sampledJob)
-        m_sampledJob = 0;
+    if (failure.tag == m_tag && failure.id == m_pictureJob)
+        m_pictureJob = 0;
     if (failure.tag == m_exactTag && failure.id == m_exactJob)
         m_exactJob = 0;
     if (!isComputingInBackground())

@@ -70,7 +70,7 @@ public:
     pecards::Quantity quantity() const { return m_quantity; }
 
     /// @brief Whether a background computation of this view runs or waits (progress shown).
-    bool isComputingInBackground() const { return m_sampledJob != 0 || m_exactJob != 0; }
+    bool isComputingInBackground() const { return m_pictureJob != 0 || m_exactJob != 0; }
     /// @brief The tag of the background exact job: the view's tag + "/exact".
     const QString& exactTag() const { return m_exactTag; }
     /// @brief Stops the background computation (the Cancel button); the picture on screen stays.
@@ -108,6 +108,8 @@ private:
     quint64 submitTiled(const QString& tag, const pecards::ViewRequest& request);
     /// Cancels the background jobs and hides the progress strip.
     void stopBackground();
+    /// "sampled picture" or "exact max": what the progress strip says `request` computes.
+    QString progressLabel(const pecards::ViewRequest& request) const;
     /// Whether `request` is over the service's interactive work limit (cost.h).
     bool overLimit(const pecards::ViewRequest& request) const;
     void showIdleReadout();
@@ -142,7 +144,8 @@ private:
     quint64 m_foregroundId
         = 0; ///< the last job computed at once (a budget refusal sends it to the background)
     pecards::ViewRequest m_foregroundRequest;
-    quint64 m_sampledJob = 0; ///< the running background job of the sampled picture (tag), 0: none
+    quint64 m_pictureJob = 0; ///< the background job of the picture (tag; usually the sampled one), 0: none
+    pecards::ViewRequest m_pictureRequest; ///< what m_pictureJob computes
     quint64 m_exactJob = 0; ///< the running background job of the exact reduction (m_exactTag), 0: none
     bool m_hasResult = false;
     bool m_dirty = true; ///< parameters changed while hidden

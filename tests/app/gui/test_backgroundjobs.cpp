@@ -5,9 +5,12 @@
 #include "compute/computeservice.h"
 #include "compute/pendingqueue.h"
 #include "guitestsupport.h"
+#include "views/heatmapcontroller.h"
+#include "widgets/heatmapwidget.h"
 
 #include <algorithm>
 #include <pecards/backend.h>
+#include <pecards/errors.h>
 
 namespace {
 
@@ -35,7 +38,51 @@ std::vector<quint64> resultIds(const QSignalSpy& spy, const QString& tag) {
     return ids;
 }
 
+/// A device with a work budget of its own below the cost model's limit: compute() refuses every
+/// exact reduction, computeTiled() (no budget) computes it on the CPU reference.
+class BudgetedDevice : public pecards::Backend {
+public:
+    std::string name() const override { return "budgeted device"; }
+    pecards::Grid compute(const pecards::ViewRequest& request) override {
+        if (request.reduction != pecards::Reduction::Sample)
+            throw pecards::ComputeLimitExceeded("request too costly for the device: exceeds the budget");
+        return m_inner->compute(request);
+    }
+    pecards::Grid computeTiled(
+        const pecards::ViewRequest& request, pecards::ProgressSink& progress) override {
+        return m_inner->computeTiled(request, progress);
+    }
+
+private:
+    std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
+};
+
 } // namespace
+
+TEST(BackgroundJobs, ABackendBudgetRefusalIsComputedInTheBackgroundNotShown) {
+    ComputeService service([] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<BudgetedDevice>();
+        provided.info.name = QStringLiteral("budgeted device");
+        return provided;
+    });
+    HeatmapWidget widget;
+    widget.resize(400, 300);
+    widget.show();
+    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
+    QSignalSpy messages(&controller, &HeatmapController::messageShown);
+    controller.setReduction(pecards::Reduction::Max);
+    controller.setParams(contentAttention(256, pecards::Reduction::Max).params);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            return controller.shown() && controller.shown()->request.reduction == pecards::Reduction::Max;
+        },
+        "the exact picture"));
+    EXPECT_TRUE(messages.isEmpty());
+    EXPECT_TRUE(widget.message().isEmpty());
+    EXPECT_EQ(controller.shown()->grid.values,
+        pecards::makeCpuBackend()->compute(controller.shown()->request).values);
+}
 
 TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
     PendingQueue queue;
