@@ -194,8 +194,7 @@ void checkCliCost(const CliRequest& request, QTextStream& err) {
     pecards::CostLimits limits = pecards::defaultCostLimits();
     limits.work = kMax;
     pecards::checkCost(cost, limits);
-    // Above the CPU reference's work limit the engine refuses at once: nothing to announce.
-    if (cost.work > kLongWorkNotice && cost.work <= pecards::defaultCostLimits().work) {
+    if (cost.work > kLongWorkNotice) {
         err << "pecards-cli: working: " << QString::fromStdString(pecards::describeCost(cost)) << Qt::endl;
     }
 }

@@ -2,7 +2,8 @@
 /// @file clicost.h
 /// @brief The cost of a pecards-cli request (compute or render): the engine's cost model
 /// (pecards/cost.h) for views, the same kind of estimate for curves, plus the output it writes.
-/// `--dry-run` prints it; a request over the memory limit is refused with it before any work.
+/// `--dry-run` prints it; a request over the memory limit is refused with it before any work;
+/// any other request is computed, however long it takes.
 
 #include "cliparser.h"
 
@@ -23,9 +24,9 @@ pecards::RequestCost cliCost(const CliRequest& request);
 inline constexpr std::int64_t kLongWorkNotice = 1'000'000'000;
 
 /// @brief Throws ComputeLimitExceeded when cliCost(request) is over the memory limit of
-/// defaultCostLimits() (the engine checks the work of views itself); otherwise, for requests
-/// estimated above kLongWorkNotice operations (and within the work limit), writes one line
-/// "pecards-cli: working: <estimate>" to `err` before the work starts.
+/// defaultCostLimits(); there is no work limit (views are computed tile by tile, with a progress
+/// line: progressbackend.h). For requests estimated above kLongWorkNotice operations, writes one
+/// line "pecards-cli: working: <estimate>" to `err` before the work starts.
 void checkCliCost(const CliRequest& request, QTextStream& err);
 
 } // namespace pecards::cli

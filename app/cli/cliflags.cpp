@@ -30,7 +30,7 @@ const std::vector<CliFlag>& cliFlags() {
         {"dry-run", nullptr, "Request",
             "Print the estimated work (operations, ~1 ns each on one core) and peak memory of `compute` "
             "or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
-            "the physical memory) are refused with the estimate."},
+            "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS)."},
         // Window and output
         {"length", "L", "Window and output", "Sequence length L in positions, [1, 1048576]. Default 4096."},
         {"rows", "A:B", "Window and output",

@@ -99,8 +99,16 @@ const std::vector<HelpSection>& helpSections() {
   1  runtime failure (output not writable, OpenCL failure).
   2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
      line on stderr naming the flag and the allowed range; nothing is written.
-  3  compute limit: a valid request too costly for an exact reduction (content views); use a
-     smaller window, a smaller --view or --reduction sample.)",
+  3  compute limit: a valid request too large for memory (8 GiB, or half the physical
+     memory); the message gives the estimate. Long requests are not refused: see PROGRESS.)",
+            HelpSection::Kind::Text},
+        {"PROGRESS",
+            R"(  Any request whose memory fits is computed, however long it takes (exact reductions in
+  tiles). When a view runs longer than a second and stderr is a terminal, one line on stderr
+  shows how far it is, rewritten in place, e.g.
+    pecards-cli: exact max of content-attention over 1048576 x 1048576: 37%
+  When stderr is not a terminal (a pipe, a file, a log) nothing is printed, so scripts get
+  only errors there. --dry-run prints the estimate first.)",
             HelpSection::Kind::Text},
         {"EXAMPLES", R"(  pecards-cli compute --card rope --quantity score --length 1048576 --view 1024x1024 \
       --reduction max --out score.npy

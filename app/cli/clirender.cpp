@@ -6,10 +6,12 @@
 #include "common/fileerror.h"
 #include "common/outputfile.h"
 #include "figure/figureexporter.h"
+#include "progressbackend.h"
 #include "renderfigures.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 
@@ -91,19 +93,20 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
     }
     checkCliCost(request, err);
     QString notice;
-    const std::unique_ptr<Backend> backend = makeCliBackend(request.device, notice);
+    // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
+    ProgressBackend backend(makeCliBackend(request.device, notice), err, ::isatty(STDERR_FILENO) == 1);
     if (!notice.isEmpty()) {
         err << "pecards-cli: " << notice << Qt::endl;
     }
     const RenderOptions& options = request.render;
     QList<NamedFigure> figures;
     if (options.workspace) {
-        figures = workspaceFigures(*backend, *options.workspace, options, request.view.reduction);
+        figures = workspaceFigures(backend, *options.workspace, options, request.view.reduction);
     } else if (options.chart) {
         figures.append({QString(), chartFigure(*options.chart)});
     } else {
         figures.append({QString(),
-            viewFigure(*backend, request.view,
+            viewFigure(backend, request.view,
                 options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
                 figureExportOptions(options), options.viewSize)});
     }

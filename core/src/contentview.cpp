@@ -26,11 +26,17 @@ std::vector<std::int64_t> positionRange(std::int64_t first, std::int64_t count) 
     return positions;
 }
 
-/// log sum_j exp(logit(i, j)) over every key j of each row (j <= i when causal), in key chunks.
-Eigen::VectorXd rowLogNormalisers(
-    const ContentModel& model, const std::vector<std::int64_t>& rows, std::int64_t length) {
+/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal.
+std::int64_t normaliserKeys(const ContentModel& model, std::int64_t last_row, std::int64_t length) {
+    return model.causal() ? last_row + 1 : length;
+}
+
+/// log sum_j exp(logit(i, j)) over every key j of each row (j <= i when causal), in key chunks;
+/// each chunk advances `progress` by its entries.
+Eigen::VectorXd rowLogNormalisers(const ContentModel& model, const std::vector<std::int64_t>& rows,
+    std::int64_t length, ProgressTracker& progress) {
     Eigen::VectorXd lse = Eigen::VectorXd::Constant(static_cast<Eigen::Index>(rows.size()), kMasked);
-    const std::int64_t keys = model.causal() ? *std::max_element(rows.begin(), rows.end()) + 1 : length;
+    const std::int64_t keys = normaliserKeys(model, *std::max_element(rows.begin(), rows.end()), length);
     const std::int64_t chunk
         = std::max<std::int64_t>(256, kTileEntries / static_cast<std::int64_t>(rows.size()));
     for (std::int64_t first = 0; first < keys; first += chunk) {
@@ -44,16 +50,26 @@ Eigen::VectorXd rowLogNormalisers(
             const double part = high + std::log((logits.row(r).array() - high).exp().sum());
             lse[r] = LogSumExpCombine::combine(lse[r], part);
         }
+        progress.advance(static_cast<double>(logits.size()));
     }
     return lse;
 }
 
+/// The sampled logits, then (attention) the normalisers of the sampled rows in key chunks: the
+/// progress counts logit entries.
 void poolSample(const ContentModel& model, const ViewRequest& request, const PixelBlocks& rows,
-    const PixelBlocks& cols, bool attention, Grid& grid) {
+    const PixelBlocks& cols, bool attention, Grid& grid, ProgressSink* sink) {
     const std::vector<std::int64_t> row_positions = rows.firsts();
+    const auto pixels = static_cast<double>(rows.count()) * cols.count();
+    const double keys = attention
+        ? static_cast<double>(normaliserKeys(model, row_positions.back(), request.params.length))
+        : 0.0;
+    ProgressTracker progress(sink, pixels + static_cast<double>(rows.count()) * keys);
     const Eigen::MatrixXd logits = model.logits(row_positions, cols.firsts(), attention);
-    const Eigen::VectorXd lse
-        = attention ? rowLogNormalisers(model, row_positions, request.params.length) : Eigen::VectorXd();
+    progress.advance(pixels);
+    const Eigen::VectorXd lse = attention
+        ? rowLogNormalisers(model, row_positions, request.params.length, progress)
+        : Eigen::VectorXd();
     for (int r = 0; r < grid.rows; ++r) {
         for (int c = 0; c < grid.cols; ++c) {
             const double value = logits(r, c);
@@ -65,9 +81,18 @@ void poolSample(const ContentModel& model, const ViewRequest& request, const Pix
 
 /// Every window entry, in tiles of kTileRows rows x kTileCols columns. A tile may hold several
 /// pixel rows and a pixel row may span several tiles: the last, unfinished one is carried over.
+/// The progress counts logit entries (the window's, and attention's normaliser entries), one
+/// advance per tile.
 void poolExact(const ContentModel& model, const ViewRequest& request, const PixelBlocks& rows,
-    const PixelBlocks& cols, bool attention, Grid& grid) {
+    const PixelBlocks& cols, bool attention, Grid& grid, ProgressSink* sink) {
     const Window& w = request.window;
+    double total = static_cast<double>(w.rows()) * static_cast<double>(w.cols());
+    for (std::int64_t i0 = w.row_begin; attention && i0 < w.row_end; i0 += kTileRows) {
+        const std::int64_t last = std::min(i0 + kTileRows, w.row_end) - 1;
+        total += static_cast<double>(last - i0 + 1)
+            * static_cast<double>(normaliserKeys(model, last, request.params.length));
+    }
+    ProgressTracker progress(sink, total);
     std::vector<int> col_pixel(static_cast<std::size_t>(w.cols()));
     for (int c = 0; c < cols.count(); ++c) {
         std::fill(col_pixel.begin() + (cols.first(c) - w.col_begin),
@@ -83,8 +108,9 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
         while (static_cast<int>(reducers.size()) < last_pixel - first_pixel + 1) {
             reducers.emplace_back(cols.count());
         }
-        const Eigen::VectorXd lse
-            = attention ? rowLogNormalisers(model, tile_rows, request.params.length) : Eigen::VectorXd();
+        const Eigen::VectorXd lse = attention
+            ? rowLogNormalisers(model, tile_rows, request.params.length, progress)
+            : Eigen::VectorXd();
         for (std::int64_t j0 = w.col_begin; j0 < w.col_end; j0 += kTileCols) {
             const Eigen::MatrixXd logits
                 = model.logits(tile_rows, positionRange(j0, std::min(kTileCols, w.col_end - j0)), attention);
@@ -98,6 +124,7 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
                     }
                 }
             }
+            progress.advance(static_cast<double>(logits.size()));
         }
         const bool last_continues = rows.end(last_pixel) > tile_rows.back() + 1;
         for (int r = first_pixel; r <= last_pixel - (last_continues ? 1 : 0); ++r) {
@@ -114,7 +141,7 @@ void poolExact(const ContentModel& model, const ViewRequest& request, const Pixe
 
 } // namespace
 
-Grid poolContent(const ContentModel& model, const ViewRequest& request) {
+Grid poolContent(const ContentModel& model, const ViewRequest& request, ProgressSink* progress) {
     const Window& w = request.window;
     const bool attention = request.quantity == Quantity::ContentAttention;
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
@@ -122,9 +149,9 @@ Grid poolContent(const ContentModel& model, const ViewRequest& request) {
     const bool exact = request.reduction != Reduction::Sample;
     Grid grid = makeGrid(request, rows, cols);
     if (exact) {
-        poolExact(model, request, rows, cols, attention, grid);
+        poolExact(model, request, rows, cols, attention, grid, progress);
     } else {
-        poolSample(model, request, rows, cols, attention, grid);
+        poolSample(model, request, rows, cols, attention, grid, progress);
     }
     return grid;
 }

@@ -4,12 +4,15 @@
 #include "contentview.h"
 #include "pecards/backend.h"
 #include "pecards/cost.h"
+#include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/pitfallpool.h"
 #include "positionalprofile.h"
 #include "tableview.h"
 #include "toeplitzattention.h"
 #include "toeplitzview.h"
+
+#include <limits>
 
 namespace pecards {
 
@@ -33,29 +36,47 @@ public:
 
     Grid compute(const ViewRequest& request) override {
         checkCost(estimateCost(request)); // validates; refuses what is over the work or memory limit
+        return run(request, nullptr);
+    }
+
+    Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override {
+        CostLimits limits = defaultCostLimits(); // validates; refuses only what is over the memory limit
+        limits.work = std::numeric_limits<std::int64_t>::max();
+        checkCost(estimateCost(request), limits);
+        if (progress.cancelled()) {
+            throw ComputeCancelled();
+        }
+        Grid grid = run(request, &progress);
+        progress.progress(1.0);
+        return grid;
+    }
+
+private:
+    /// The view, its tiles telling `progress` (nullptr: nobody) and checking for cancellation.
+    Grid run(const ViewRequest& request, ProgressSink* progress) {
         if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
             if (!isParameterPitfall(pitfall)) {
                 return poolPitfall(request);
             }
             ViewRequest plain = request;
             plain.params = pitfallAsParameters(request.params);
-            return compute(plain);
+            return run(plain, progress);
         }
         switch (request.quantity) {
         case Quantity::Table:
         case Quantity::Phase:
         case Quantity::UnseenAngles:
-            return detail::poolTable(request);
+            return detail::poolTable(request, progress);
         case Quantity::Score:
         case Quantity::Buckets:
             return detail::poolToeplitzScore(
                 detail::PositionalProfile(request.params, request.quantity), request);
         case Quantity::Attention:
             return detail::poolToeplitzAttention(
-                detail::PositionalProfile(request.params, request.quantity), request);
+                detail::PositionalProfile(request.params, request.quantity), request, progress);
         case Quantity::ContentScore:
         case Quantity::ContentAttention:
-            return detail::poolContent(detail::ContentModel(request.params), request);
+            return detail::poolContent(detail::ContentModel(request.params), request, progress);
         }
         return {}; // not reached: validate() rejects unknown quantities
     }

@@ -16,6 +16,10 @@ InvalidParameter::InvalidParameter(std::string name, std::string value, std::str
     , m_allowed(std::move(allowed)) {
 }
 
+ComputeCancelled::ComputeCancelled()
+    : std::runtime_error("computation cancelled") {
+}
+
 std::string formatValue(double value) {
     if (std::isnan(value)) {
         return "nan";

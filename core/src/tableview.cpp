@@ -92,7 +92,7 @@ private:
 
 } // namespace
 
-Grid poolTable(const ViewRequest& request) {
+Grid poolTable(const ViewRequest& request, ProgressSink* sink) {
     const Window& w = request.window;
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
@@ -108,6 +108,7 @@ Grid poolTable(const ViewRequest& request) {
         return grid;
     }
     constexpr std::int64_t kChunkRows = 4096;
+    ProgressTracker progress(sink, static_cast<double>(w.rows()) * static_cast<double>(w.cols()));
     PixelRowReducer reducer(cols.count());
     for (int r = 0; r < rows.count(); ++r) {
         reducer.reset();
@@ -120,6 +121,7 @@ Grid poolTable(const ViewRequest& request) {
                     }
                 }
             }
+            progress.advance(static_cast<double>(chunk.rows()) * static_cast<double>(w.cols()));
         }
         for (int c = 0; c < cols.count(); ++c) {
             grid.values[static_cast<std::size_t>(r) * grid.cols + c]

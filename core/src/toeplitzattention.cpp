@@ -60,10 +60,11 @@ void poolSample(const RowLogits& logits, const PixelBlocks& rows, const PixelBlo
     }
 }
 
-/// Mean, Max or Min: for each row of a pixel row, one range query per column block.
+/// Mean, Max or Min: for each row of a pixel row, one range query per column block. The bands
+/// are the output rows: each advances `progress` by its range queries.
 template <typename Tree>
 void poolRows(const RowLogits& logits, const Tree& tree, Reduction reduction, const PixelBlocks& rows,
-    const PixelBlocks& cols, Grid& grid) {
+    const PixelBlocks& cols, Grid& grid, ProgressTracker& progress) {
     std::vector<long double> sum(cols.count());
     std::vector<double> extreme(cols.count());
     std::vector<std::int64_t> count(cols.count());
@@ -98,29 +99,33 @@ void poolRows(const RowLogits& logits, const Tree& tree, Reduction reduction, co
                 out = reduction == Reduction::Mean ? static_cast<double>(sum[c] / count[c]) : extreme[c];
             }
         }
+        progress.advance(static_cast<double>(rows.size(r)) * cols.count());
     }
 }
 
 } // namespace
 
-Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& request) {
+Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& request, ProgressSink* sink) {
     const Window& w = request.window;
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
     Grid grid = makeGrid(request, rows, cols);
     const RowLogits logits(profile, request.params.length, w.row_begin, w.row_end);
+    ProgressTracker progress(sink, static_cast<double>(w.rows()) * cols.count());
     switch (request.reduction) {
     case Reduction::Sample:
         poolSample(logits, rows, cols, grid);
         break;
     case Reduction::Mean:
-        poolRows(logits, logits.lse(), request.reduction, rows, cols, grid);
+        poolRows(logits, logits.lse(), request.reduction, rows, cols, grid, progress);
         break;
     case Reduction::Max:
-        poolRows(logits, SegmentTree<MaxCombine>(logits.values()), request.reduction, rows, cols, grid);
+        poolRows(
+            logits, SegmentTree<MaxCombine>(logits.values()), request.reduction, rows, cols, grid, progress);
         break;
     case Reduction::Min:
-        poolRows(logits, SegmentTree<MinCombine>(logits.values()), request.reduction, rows, cols, grid);
+        poolRows(
+            logits, SegmentTree<MinCombine>(logits.values()), request.reduction, rows, cols, grid, progress);
         break;
     }
     return grid;

@@ -8,8 +8,10 @@
 /// logits sit far below the global maximum, or cancel digits between two large prefix sums).
 /// Relative error of an entry: about (2 log2(2L) eps) |lse_i|, below 1e-12 for |logits| < 1e2.
 /// Sample costs O(L d + out_rows log L + pixels); Mean/Max/Min one range query per window row
-/// and output column (the cost model, cost.h, limits how many).
+/// and output column, in bands of output rows (the cost model, cost.h, limits how many for
+/// compute(); with a ProgressSink each band reports progress and may cancel).
 
+#include "pecards/progress.h"
 #include "pecards/view.h"
 #include "positionalprofile.h"
 
@@ -17,7 +19,9 @@ namespace pecards::detail {
 
 /// @brief Computes an Attention request (validated): masked entries 0; Mean/Max/Min over the
 /// block's unmasked entries; a fully masked block is 0.
-/// @throws ComputeLimitExceeded for Mean/Max/Min when window rows x out_cols > 2^26.
-Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& request);
+/// @param progress nullptr, or the sink told after each band of output rows.
+/// @throws ComputeCancelled when the sink asked to stop.
+Grid poolToeplitzAttention(
+    const PositionalProfile& profile, const ViewRequest& request, ProgressSink* progress);
 
 } // namespace pecards::detail

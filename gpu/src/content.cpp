@@ -35,10 +35,16 @@ std::vector<cl_long> positionRange(std::int64_t first, std::int64_t count) {
     return positions;
 }
 
-/// log Z of each query row over every key j in [0, L) (j <= i when causal), streamed in key tiles.
+/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal.
+std::int64_t normaliserKeys(const ContentCard& card, std::int64_t last_row, std::int64_t length) {
+    return card.causal() ? last_row + 1 : length;
+}
+
+/// log Z of each query row over every key j in [0, L) (j <= i when causal), streamed in key tiles;
+/// each tile is finished before the next is enqueued and advances `progress` by its entries.
 cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer& q, const cl::Buffer& row_pos,
-    const std::vector<cl_long>& rows, std::int64_t length) {
-    const std::int64_t keys = card.causal() ? *std::max_element(rows.begin(), rows.end()) + 1 : length;
+    const std::vector<cl_long>& rows, std::int64_t length, ProgressTracker& progress) {
+    const std::int64_t keys = normaliserKeys(card, *std::max_element(rows.begin(), rows.end()), length);
     const auto nr = static_cast<std::int64_t>(rows.size());
     const std::int64_t chunk = static_cast<std::int64_t>(
         roundUp(static_cast<std::size_t>(std::max<std::int64_t>(256, kEntryTile / nr)), kTile));
@@ -55,6 +61,8 @@ cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer&
         card.logits(tile, nc, q, k, row_pos, rows, col_pos, cols, true);
         cl.run("row_lse_update", cl::NDRange(rows.size()), cl::NullRange, tile, nc, static_cast<cl_int>(nr),
             nc, run_max, run_sum);
+        cl.finish();
+        progress.advance(static_cast<double>(nr) * static_cast<double>(nc));
     }
     const std::vector<float> m = cl.download<float>(run_max, rows.size(), "row max");
     const std::vector<float> s = cl.download<float>(run_sum, rows.size(), "row sums");
@@ -261,7 +269,7 @@ cl::Buffer contentLogits(ClContext& cl, const CardParams& params, const std::vec
     return out;
 }
 
-Grid computeContent(ClContext& cl, const ViewRequest& request) {
+Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* progress) {
     const Window& w = request.window;
     const bool attention = request.quantity == Quantity::ContentAttention;
     ContentCard card(cl, request.params);
@@ -273,7 +281,7 @@ Grid computeContent(ClContext& cl, const ViewRequest& request) {
     const std::int64_t normaliser_rows = exact ? w.rows() : grid.rows;
     const std::int64_t work = (exact ? w.rows() * w.cols() * per_entry : 0)
         + (attention ? normaliser_rows * request.params.length * per_entry : 0);
-    if (work > kContentWorkBudget) {
+    if (progress == nullptr && work > kContentWorkBudget) {
         throw ComputeLimitExceeded("request too costly for the OpenCL backend: content multiply-adds = "
             + std::to_string(work) + " exceeds the budget of " + std::to_string(kContentWorkBudget) + "; "
             + (exact ? "use reduction sample or a smaller window"
@@ -286,9 +294,18 @@ Grid computeContent(ClContext& cl, const ViewRequest& request) {
         const cl::Buffer q = card.encode(rows, ProbeStream::Query, attention);
         const cl::Buffer k = card.encode(cols, ProbeStream::Key, attention);
         cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
+        const auto pixels = static_cast<double>(grid.values.size());
+        ProgressTracker tracker(progress,
+            pixels
+                + (attention ? static_cast<double>(rows.size())
+                            * static_cast<double>(normaliserKeys(card, rows.back(), request.params.length))
+                             : 0.0));
         card.logits(out, grid.cols, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols, attention);
+        cl.finish();
+        tracker.advance(pixels);
         if (attention) {
-            const cl::Buffer logz = rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length);
+            const cl::Buffer logz
+                = rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length, tracker);
             cl.run("softmax_apply", cl::NDRange(cols.size(), rows.size()), cl::NullRange, out,
                 static_cast<cl_int>(grid.cols), static_cast<cl_int>(grid.rows),
                 static_cast<cl_int>(grid.cols), logz);
@@ -311,14 +328,23 @@ Grid computeContent(ClContext& cl, const ViewRequest& request) {
     const auto pixelOf = [](const std::vector<cl_long>& starts, std::int64_t entry) {
         return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), entry) - starts.begin()) - 1;
     };
+    // Progress in logit entries: the window's and (attention) the normalisers' of each row tile.
+    double total = static_cast<double>(w.rows()) * static_cast<double>(w.cols());
+    for (std::int64_t i0 = w.row_begin; attention && i0 < w.row_end; i0 += tile_rows) {
+        const std::int64_t last = std::min(i0 + tile_rows, w.row_end) - 1;
+        total += static_cast<double>(last - i0 + 1)
+            * static_cast<double>(normaliserKeys(card, last, request.params.length));
+    }
+    ProgressTracker tracker(progress, total);
     cl::Buffer tile
         = cl.buffer(static_cast<std::size_t>(tile_rows * tile_cols) * sizeof(float), "logit tile");
     for (std::int64_t i0 = w.row_begin; i0 < w.row_end; i0 += tile_rows) {
         const std::vector<cl_long> rows = positionRange(i0, std::min(tile_rows, w.row_end - i0));
         const cl::Buffer row_pos = cl.upload(rows, "row positions");
         const cl::Buffer q = card.encode(rows, ProbeStream::Query, attention);
-        const cl::Buffer logz
-            = attention ? rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length) : cl::Buffer();
+        const cl::Buffer logz = attention
+            ? rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length, tracker)
+            : cl::Buffer();
         const int pr0 = pixelOf(row_starts, rows.front());
         const int pr1 = pixelOf(row_starts, rows.back());
         for (std::int64_t j0 = w.col_begin; j0 < w.col_end; j0 += tile_cols) {
@@ -335,6 +361,8 @@ Grid computeContent(ClContext& cl, const ViewRequest& request) {
                 static_cast<cl_int>(pr1 - pr0 + 1), static_cast<cl_int>(pc0),
                 static_cast<cl_int>(pc1 - pc0 + 1), static_cast<cl_int>(grid.cols),
                 static_cast<cl_int>(attention ? 1 : 0), logz, acc_max, acc_min, acc_sum, acc_count);
+            cl.finish(); // one tile at a time: a cancel takes effect within one tile
+            tracker.advance(static_cast<double>(rows.size()) * static_cast<double>(cols.size()));
         }
     }
     const std::vector<float> maxima = cl.download<float>(acc_max, pixels, "pixel max");

@@ -8,6 +8,7 @@
 #include "clcontext.h"
 #include "kernelconfig.h"
 #include "pecards/probe.h"
+#include "pecards/progress.h"
 #include "pecards/view.h"
 
 namespace pecards::gpu::detail {
@@ -63,9 +64,13 @@ private:
     cl::Buffer m_w_r, m_u, m_v_proj;
 };
 
-/// @brief Computes a validated ContentScore or ContentAttention request.
-/// @throws ComputeLimitExceeded above kContentWorkBudget (or a Shaw index table over 256 MiB), OpenClError.
-Grid computeContent(ClContext& cl, const ViewRequest& request);
+/// @brief Computes a validated ContentScore or ContentAttention request, tile by tile (each
+/// finished before the next is enqueued).
+/// @param progress nullptr (compute(): the budget applies), or the sink of computeTiled (no work
+///        budget; told after each tile and key chunk).
+/// @throws ComputeLimitExceeded above kContentWorkBudget without a sink (or a Shaw index table over
+///         256 MiB), ComputeCancelled, OpenClError.
+Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* progress);
 
 /// @brief Logits of query positions x key positions for the card (the kernel the content views
 /// and the Q.K^T benchmark use): rows.size() x cols.size() floats, row-major, on the device.

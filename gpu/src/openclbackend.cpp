@@ -59,34 +59,45 @@ Grid OpenClBackend::compute(const ViewRequest& request) {
     CostLimits limits = defaultCostLimits();
     limits.work = std::numeric_limits<std::int64_t>::max();
     checkCost(estimateCost(request), limits);
+    return run(request, nullptr);
+}
+
+Grid OpenClBackend::computeTiled(const ViewRequest& request, ProgressSink& progress) {
+    CostLimits limits = defaultCostLimits(); // memory only: no work budget with progress
+    limits.work = std::numeric_limits<std::int64_t>::max();
+    checkCost(estimateCost(request), limits);
+    if (progress.cancelled()) {
+        throw ComputeCancelled();
+    }
+    Grid grid = run(request, &progress);
+    progress.progress(1.0);
+    return grid;
+}
+
+Grid OpenClBackend::run(const ViewRequest& request, ProgressSink* progress) {
     if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
         if (!isParameterPitfall(pitfall)) {
             return detail::computePitfall(*m_cl, request);
         }
         ViewRequest plain = request;
         plain.params = pitfallAsParameters(request.params);
-        return compute(plain);
+        return run(plain, progress);
     }
-    Grid grid;
     switch (request.quantity) {
     case Quantity::Table:
     case Quantity::Phase:
-        grid = detail::computeTable(*m_cl, request);
-        break;
+        return detail::computeTable(*m_cl, request, progress);
     case Quantity::Score:
     case Quantity::Attention:
     case Quantity::Buckets:
-        grid = detail::computePositional(*m_cl, request);
-        break;
+        return detail::computePositional(*m_cl, request, progress);
     case Quantity::ContentScore:
     case Quantity::ContentAttention:
-        grid = detail::computeContent(*m_cl, request);
-        break;
+        return detail::computeContent(*m_cl, request, progress);
     case Quantity::UnseenAngles:
-        grid = detail::computeUnseenAngles(*m_cl, request);
-        break;
+        return detail::computeUnseenAngles(*m_cl, request, progress);
     }
-    return grid;
+    return {}; // not reached: validate() rejects unknown quantities
 }
 
 std::vector<std::uint32_t> OpenClBackend::colorize(const Grid& grid, Colormap map, double lo, double hi) {

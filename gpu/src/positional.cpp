@@ -118,13 +118,13 @@ void readGrid(ClContext& cl, const cl::Buffer& values, Grid& grid) {
         data.begin(), data.end(), grid.values.begin(), [](float v) { return static_cast<double>(v); });
 }
 
-Grid computePositional(ClContext& cl, const ViewRequest& request) {
+Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* progress) {
     const Window& w = request.window;
     const bool attention = request.quantity == Quantity::Attention;
     const ProfileSpec spec = makeProfileSpec(request.params, request.quantity);
     Grid grid = makeGrid(request);
     const bool pooled = request.reduction != Reduction::Sample;
-    if (attention && pooled && w.rows() * grid.cols > kAttentionQueryBudget) {
+    if (progress == nullptr && attention && pooled && w.rows() * grid.cols > kAttentionQueryBudget) {
         throw ComputeLimitExceeded("request too costly for the OpenCL backend: window rows x out_cols = "
             + std::to_string(w.rows() * grid.cols) + " exceeds the budget of "
             + std::to_string(kAttentionQueryBudget)
@@ -136,8 +136,8 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     const std::int64_t delta_last = attention ? w.row_end - 1 : w.row_end - 1 - w.col_begin;
     const std::int64_t count = delta_last - delta0 + 1;
     const cl::Buffer f = evaluateProfile(cl, spec, delta0, count);
-    const cl::Buffer row_starts
-        = cl.upload(blockStarts(w.row_begin, w.rows(), request.out_rows), "row blocks");
+    const std::vector<cl_long> row_block_starts = blockStarts(w.row_begin, w.rows(), request.out_rows);
+    const cl::Buffer row_starts = cl.upload(row_block_starts, "row blocks");
     const cl::Buffer col_starts
         = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
     const bool want_max = request.reduction == Reduction::Max;
@@ -145,10 +145,9 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     const bool row_term = spec.row_slope != 0.0 || spec.row_offset != 0.0;
     const auto reduction = static_cast<cl_int>(reductionCode(request.reduction));
     const cl_int causal = spec.causal ? 1 : 0;
-    const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
-    cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
-
     if (!attention && !row_term) {
+        const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
+        cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
         const RangeStructures rs = buildRangeStructures(
             cl, f, count, want_max, want_min, request.reduction == Reduction::Mean, false);
         const auto pool = [&](cl::Buffer& target, int rows, int cols, const cl::Buffer& rstarts,
@@ -222,13 +221,11 @@ Grid computePositional(ClContext& cl, const ViewRequest& request) {
     }
     const cl::Buffer row_terms = cl.upload(terms, "row terms");
     const RangeStructures rs = buildRangeStructures(cl, f, count, want_max, want_min, false, true);
-    cl.run("pool_rows", pixels, cl::NullRange, out, static_cast<cl_int>(grid.rows),
-        static_cast<cl_int>(grid.cols), row_starts, col_starts, reduction, causal,
+    poolInBands(cl, "pool_rows", row_block_starts, col_starts, grid.cols, progress, grid, reduction, causal,
         attention ? 0.0f : -std::numeric_limits<cl_float>::infinity(), static_cast<cl_int>(attention ? 1 : 0),
         row_terms, static_cast<cl_long>(w.row_begin), static_cast<cl_float>(shift), prefix, f,
         static_cast<cl_long>(delta0), rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix,
         rs.min_suffix, rs.min_table);
-    readGrid(cl, out, grid);
     return grid;
 }
 

@@ -14,14 +14,15 @@
 
 namespace pecards::gpu::detail {
 
-Grid computeTable(ClContext& cl, const ViewRequest& request) {
+Grid computeTable(ClContext& cl, const ViewRequest& request, ProgressSink* progress) {
     const CardParams& params = request.params;
     const Window& w = request.window;
     const bool rope = params.card == Card::Rope;
     const bool phase = request.quantity == Quantity::Phase;
     Grid grid = makeGrid(request);
     const std::int64_t width = fullExtent(params, request.quantity).col_end;
-    if (request.reduction != Reduction::Sample && w.rows() * width > kTableEntryBudget) {
+    if (progress == nullptr && request.reduction != Reduction::Sample
+        && w.rows() * width > kTableEntryBudget) {
         throw ComputeLimitExceeded(
             "request too costly for the OpenCL backend: table entries (window rows x row "
             "width) = "
@@ -52,18 +53,14 @@ Grid computeTable(ClContext& cl, const ViewRequest& request) {
         = static_cast<cl_int>(phase ? TableMode::Phase : (rope ? TableMode::Rope : TableMode::Sinusoidal));
     const cl::Buffer turns = cl.upload(frequencyTurns(frequencies), "frequency turns");
     const cl::Buffer probe = cl.upload(q, "probe q");
-    const cl::Buffer row_starts
-        = cl.upload(blockStarts(w.row_begin, w.rows(), request.out_rows), "row blocks");
     const cl::Buffer col_starts
         = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
-    cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
     const cl_int reduction = static_cast<cl_int>(reductionCode(request.reduction));
-    cl.run("table_pool",
-        cl::NDRange(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows)), cl::NullRange,
-        out, static_cast<cl_int>(grid.rows), static_cast<cl_int>(grid.cols), row_starts, col_starts,
-        reduction, mode, turns, layout, dim, rotary,
+    // A sampled pixel evaluates one entry, a pooled one every entry of its block.
+    const std::int64_t per_row = request.reduction == Reduction::Sample ? 1 : w.cols();
+    poolInBands(cl, "table_pool", blockStarts(w.row_begin, w.rows(), request.out_rows), col_starts, per_row,
+        progress, grid, reduction, mode, turns, layout, dim, rotary,
         static_cast<cl_long>(rope ? -1 : params.sinusoidal.padding_idx), probe);
-    readGrid(cl, out, grid);
     return grid;
 }
 

@@ -11,12 +11,13 @@
 
 namespace pecards::gpu::detail {
 
-Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request) {
+Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request, ProgressSink* progress) {
     const CardParams& params = request.params;
     const Window& w = request.window;
     Grid grid = makeGrid(request);
     const std::int64_t width = fullExtent(params, request.quantity).col_end;
-    if (request.reduction != Reduction::Sample && w.rows() * width > kTableEntryBudget) {
+    if (progress == nullptr && request.reduction != Reduction::Sample
+        && w.rows() * width > kTableEntryBudget) {
         throw ComputeLimitExceeded("request too costly for the OpenCL backend: unseen-angle entries (window "
                                    "rows x pairs) = "
             + std::to_string(w.rows() * width) + " exceeds the budget of " + std::to_string(kTableEntryBudget)
@@ -28,17 +29,12 @@ Grid computeUnseenAngles(ClContext& cl, const ViewRequest& request) {
         = cl.upload(std::vector<cl_ulong>(limits.turns.begin(), limits.turns.end()), "turns");
     const cl::Buffer limit
         = cl.upload(std::vector<cl_ulong>(limits.limit.begin(), limits.limit.end()), "limits");
-    const cl::Buffer row_starts
-        = cl.upload(blockStarts(w.row_begin, w.rows(), request.out_rows), "row blocks");
     const cl::Buffer col_starts
         = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
-    cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
     const cl_int reduction = static_cast<cl_int>(reductionCode(request.reduction));
-    cl.run("unseen_pool",
-        cl::NDRange(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows)), cl::NullRange,
-        out, static_cast<cl_int>(grid.rows), static_cast<cl_int>(grid.cols), row_starts, col_starts,
-        reduction, turns, limit);
-    readGrid(cl, out, grid);
+    const std::int64_t per_row = request.reduction == Reduction::Sample ? 1 : w.cols();
+    poolInBands(cl, "unseen_pool", blockStarts(w.row_begin, w.rows(), request.out_rows), col_starts, per_row,
+        progress, grid, reduction, turns, limit);
     return grid;
 }
 

@@ -1197,10 +1197,6 @@
         <translation>精确：每像素一个条目</translation>
     </message>
     <message>
-        <source>  ·  exact %1 over this window is over the compute budget: zoom in for it</source>
-        <translation>  ·  此窗口上的精确%1超出计算预算：放大即可得到</translation>
-    </message>
-    <message>
         <source>pixel = %1 of ~%2×%3 entries</source>
         <translation>像素 = 约 %2×%3 个条目的 %1</translation>
     </message>
@@ -1243,6 +1239,22 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
         <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
+    </message>
+    <message>
+        <source>sampled picture</source>
+        <translation>采样图</translation>
+    </message>
+    <message>
+        <source>exact %1</source>
+        <translation>精确%1</translation>
+    </message>
+    <message>
+        <source>  ·  SAMPLED picture: exact %1 computing in the background</source>
+        <translation>  ·  采样图：精确%1正在后台计算</translation>
+    </message>
+    <message>
+        <source>  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)</source>
+        <translation>  ·  采样图：精确%1已取消（缩放或更改参数可重新计算）</translation>
     </message>
 </context>
 <context>
@@ -2009,6 +2021,17 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Pause</source>
         <translation>暂停</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStrip</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the background computation; the sampled picture stays</source>
+        <translation>停止后台计算；采样图保留</translation>
     </message>
 </context>
 <context>

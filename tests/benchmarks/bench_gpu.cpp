@@ -4,7 +4,10 @@
 //  - the same view at L = 2^20 (target < 1 s, peak RSS < 300 MB);
 //  - content scores Q.K^T, L = 4096, d = 128: GFLOP/s of the OpenCL kernel vs Eigen (target >= 0.8x);
 //  - the unseen-angles map, L = 2^20, d = 128, 1024x1024 pixels, mean: device vs CPU reference (< 1 s);
-//  - one slider step: parameters change -> new RGBA image, 1024x1024 at L = 4096 (target median < 16 ms).
+//  - one slider step: parameters change -> new RGBA image, 1024x1024 at L = 4096 (target median < 16 ms);
+//  - tiled exact reductions (computeTiled with progress and cancellation checks) vs the one-shot
+//    compute() of the same view, ALiBi content attention, exact max, L = 4096, on the device and on
+//    the CPU reference (target ratio <= 1.05).
 
 #include "clcontext.h"
 #include "content.h"
@@ -229,5 +232,55 @@ void BM_SliderStep_L4096_1024px(benchmark::State& state) {
 BENCHMARK(BM_SliderStep_L4096_1024px)->Unit(benchmark::kMillisecond)->Iterations(41)->UseRealTime();
 
 } // namespace
+
+/// Counts progress reports; never cancels.
+class CountingSink final : public pecards::ProgressSink {
+public:
+    void progress(double) override { ++reports; }
+    bool cancelled() const override { return false; }
+    std::int64_t reports = 0;
+};
+
+/// ALiBi content attention, d = 64, L = 4096, 512 x 512 pixels, exact max: 2^24 logits and as many
+/// normaliser entries, about 2^31 operations (inside compute()'s work limit, so both paths run).
+/// Each iteration times compute() and computeTiled() of the same view; ratio = tiled / one-shot.
+void tiledVsOneShot(benchmark::State& state, pecards::Backend& backend) {
+    pecards::ViewRequest request;
+    request.params.card = pecards::Card::Alibi;
+    request.params.length = 4096;
+    request.quantity = pecards::Quantity::ContentAttention;
+    request.reduction = pecards::Reduction::Max;
+    request.window = pecards::fullExtent(request.params, request.quantity);
+    request.out_rows = 512;
+    request.out_cols = 512;
+    backend.compute(request); // warm-up: kernels, caches and allocations before either is timed
+    double one_shot = 0.0;
+    double tiled = 0.0;
+    CountingSink sink;
+    for (auto _ : state) {
+        const auto start = Clock::now();
+        benchmark::DoNotOptimize(backend.compute(request).values.data());
+        const auto middle = Clock::now();
+        benchmark::DoNotOptimize(backend.computeTiled(request, sink).values.data());
+        one_shot += std::chrono::duration<double>(middle - start).count();
+        tiled += seconds(middle);
+    }
+    const auto runs = static_cast<double>(state.iterations());
+    state.counters["one_shot_ms"] = 1e3 * one_shot / runs;
+    state.counters["tiled_ms"] = 1e3 * tiled / runs;
+    state.counters["ratio"] = tiled / one_shot;
+    state.counters["reports"] = static_cast<double>(sink.reports) / runs;
+}
+
+void BM_TiledVsOneShot_ContentAttention_L4096_Device(benchmark::State& state) {
+    tiledVsOneShot(state, backend());
+}
+BENCHMARK(BM_TiledVsOneShot_ContentAttention_L4096_Device)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_TiledVsOneShot_ContentAttention_L4096_Cpu(benchmark::State& state) {
+    const std::unique_ptr<pecards::Backend> cpu = pecards::makeCpuBackend();
+    tiledVsOneShot(state, *cpu);
+}
+BENCHMARK(BM_TiledVsOneShot_ContentAttention_L4096_Cpu)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -45,18 +45,30 @@ struct ReferenceRequest {
     bool operator==(const ReferenceRequest&) const = default;
 };
 
+/// @brief A view computed in the background, tile by tile (Backend::computeTiled): a request over
+/// the interactive work limit (ComputeService::interactiveWorkLimit). The worker reports its
+/// progress, runs other jobs between its tiles, and stops it when a newer job with the same tag
+/// arrives or UI_cancel(tag) is called; it answers with a GridResult, or `jobCancelled`.
+struct TiledRequest {
+    pecards::ViewRequest request;
+    bool operator==(const TiledRequest&) const = default;
+};
+
 /// @brief What a job computes.
 using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest,
-    PrintRequest, PitfallRequest, ReferenceRequest>;
+    PrintRequest, PitfallRequest, ReferenceRequest, TiledRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
     QString tag; ///< who asked, e.g. "rope/slot2" or "rope/slot2/probe"
     quint64 id = 0; ///< increasing submission number, unique per service
     JobPayload payload;
+    /// @brief Whether this is a background job (TiledRequest): run after the others, which run
+    /// between its tiles.
+    bool isBackground() const { return std::holds_alternative<TiledRequest>(payload); }
 };
 
-/// @brief A computed grid (ViewRequest or ReferenceRequest job).
+/// @brief A computed grid (ViewRequest, ReferenceRequest or TiledRequest job).
 struct GridResult {
     QString tag;
     quint64 id = 0;

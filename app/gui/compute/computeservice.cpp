@@ -5,9 +5,12 @@
 #include "compute/parameterlabels.h"
 #include "compute/pendingqueue.h"
 
+#include <pecards/cost.h>
+
 ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     : QObject(parent)
-    , m_queue(std::make_shared<PendingQueue>()) {
+    , m_queue(std::make_shared<PendingQueue>())
+    , m_interactiveWorkLimit(pecards::defaultCostLimits().work) {
     registerPecardsMetaTypes();
     m_thread.setObjectName(QStringLiteral("pecards-compute"));
     m_worker = new ComputeWorker(m_queue, std::move(factory));
@@ -22,6 +25,8 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
     connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
+    connect(m_worker, &ComputeWorker::W_progress, this, &ComputeService::progressed);
+    connect(m_worker, &ComputeWorker::W_cancelled, this, &ComputeService::jobCancelled);
     connect(m_worker, &ComputeWorker::W_failed, this, [this](ComputeFailure failure) {
         if (failure.kind == FailureKind::InvalidParameter) // the on-screen label next to the key
             failure.message = labelledEngineMessage(failure.parameter, failure.message);
@@ -52,4 +57,11 @@ quint64 ComputeService::UI_submit(const QString& tag, JobPayload payload) {
         emit jobDropped(tag, *outcome.replacedId);
     }
     return id;
+}
+
+void ComputeService::UI_cancel(const QString& tag) {
+    if (const std::optional<quint64> dropped = m_queue->cancel(tag)) {
+        ++m_droppedCount;
+        emit jobDropped(tag, *dropped);
+    }
 }

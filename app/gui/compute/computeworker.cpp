@@ -5,8 +5,28 @@
 #include <QElapsedTimer>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <pecards/errors.h>
+#include <pecards/progress.h>
+
+namespace {
+
+/// A background job's sink: forwards each report to a callback and reads the queue's cancel flag.
+class BackgroundSink final : public pecards::ProgressSink {
+public:
+    BackgroundSink(std::function<void(double)> report, std::shared_ptr<const std::atomic<bool>> cancel)
+        : m_report(std::move(report))
+        , m_cancel(std::move(cancel)) { }
+    void progress(double fraction) override { m_report(fraction); }
+    bool cancelled() const override { return m_cancel->load(); }
+
+private:
+    std::function<void(double)> m_report;
+    std::shared_ptr<const std::atomic<bool>> m_cancel;
+};
+
+} // namespace
 
 ComputeWorker::ComputeWorker(std::shared_ptr<PendingQueue> queue, BackendFactory factory)
     : m_queue(std::move(queue))
@@ -57,6 +77,10 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
             job.tag, job.id, reference->request, m_reference->compute(reference->request), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
+    } else if (const auto* tiled = std::get_if<TiledRequest>(&job.payload)) {
+        GridResult result {job.tag, job.id, tiled->request, W_tiled(job, tiled->request), 0.0};
+        result.milliseconds = elapsed();
+        emit W_gridReady(result);
     } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
         CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
         result.milliseconds = elapsed();
@@ -87,6 +111,27 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     }
 }
 
+pecards::Grid ComputeWorker::W_tiled(const ComputeJob& job, const pecards::ViewRequest& request) {
+    struct Running { // the queue's running background job ends with this call, however it ends
+        PendingQueue& queue;
+        ~Running() { queue.finishBackground(); }
+    } running {*m_queue};
+    double reported = -1.0;
+    BackgroundSink sink(
+        [&](double fraction) {
+            if (fraction >= reported + 0.01 || (fraction == 1.0 && reported < 1.0)) {
+                reported = fraction;
+                emit W_progress(job.tag, job.id, fraction);
+            }
+            while (std::optional<ComputeJob> waiting = m_queue->takeForeground())
+                W_run(*waiting);
+        },
+        m_queue->startBackground(job));
+    const std::shared_ptr<pecards::Backend> backend
+        = m_backend; // kept alive if a job between tiles replaces it
+    return backend->computeTiled(request, sink);
+}
+
 void ComputeWorker::W_run(const ComputeJob& job) {
     QElapsedTimer timer;
     timer.start();
@@ -96,6 +141,10 @@ void ComputeWorker::W_run(const ComputeJob& job) {
         try {
             W_ensureBackend();
             W_compute(job, milliseconds());
+            emit W_jobFinished(job.tag, job.id, milliseconds());
+            return;
+        } catch (const pecards::ComputeCancelled&) {
+            emit W_cancelled(job.tag, job.id);
             emit W_jobFinished(job.tag, job.id, milliseconds());
             return;
         } catch (const pecards::InvalidParameter& error) {

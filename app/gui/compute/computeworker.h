@@ -7,6 +7,10 @@
 /// but InvalidParameter / ComputeLimitExceeded), the worker switches to the CPU reference for good,
 /// announces it with `W_backendReady` (notice "OpenCL failed ...; using CPU reference") and runs the
 /// job again there, so every view keeps working.
+///
+/// A background job (TiledRequest) runs on Backend::computeTiled: after each tile the worker
+/// reports `W_progress` and runs the jobs that wait (takeForeground), so the other views stay
+/// interactive; between tiles it stops when the queue set the job's cancel flag (`W_cancelled`).
 
 #include "compute/backendprovider.h"
 #include "compute/computejobs.h"
@@ -34,6 +38,10 @@ signals:
     void W_differenceReady(const DifferenceResult& result);
     void W_pitfallReady(const PitfallResult& result);
     void W_failed(const ComputeFailure& failure);
+    /// @brief A background job's progress: the fraction done in [0, 1], in steps of at least 1 %.
+    void W_progress(const QString& tag, quint64 id, double fraction);
+    /// @brief A background job stopped before its end (a newer job of its tag, or UI_cancel).
+    void W_cancelled(const QString& tag, quint64 id);
     /// @brief Any finished job (success or failure), for the "last compute" read-out.
     void W_jobFinished(const QString& tag, quint64 id, double milliseconds);
 
@@ -42,13 +50,17 @@ private:
     void W_run(const ComputeJob& job);
     PitfallResult W_pitfall(const PitfallRequest& request);
     void W_compute(const ComputeJob& job, double startMilliseconds);
+    /// Runs a background job tile by tile; the jobs that wait run between its tiles.
+    pecards::Grid W_tiled(const ComputeJob& job, const pecards::ViewRequest& request);
     /// Replaces a failed OpenCL backend by the CPU reference; false when it was not OpenCL.
     bool W_fallBackToCpu(const QString& reason);
     pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
 
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;
-    std::unique_ptr<pecards::Backend> m_backend;
+    /// Shared so that a job run between a background job's tiles may replace it (CPU fallback)
+    /// while the background job still holds it.
+    std::shared_ptr<pecards::Backend> m_backend;
     bool m_isOpenCl = false;
     std::unique_ptr<pecards::Backend> m_reference; ///< CPU reference for ReferenceRequest, made on first use
 };

@@ -10,6 +10,8 @@ PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
         return outcome;
     const auto same = std::find_if(
         m_jobs.begin(), m_jobs.end(), [&job](const ComputeJob& pending) { return pending.tag == job.tag; });
+    if (m_backgroundCancel && job.tag == m_backgroundTag)
+        m_backgroundCancel->store(true); // the running background job is stale too
     if (same != m_jobs.end()) {
         outcome.replacedId = same->id;
         *same = std::move(job);
@@ -29,15 +31,65 @@ std::optional<ComputeJob> PendingQueue::take() {
         m_workerScheduled = false;
         return std::nullopt;
     }
-    ComputeJob job = std::move(m_jobs.front());
-    m_jobs.pop_front();
+    // Jobs computed at once first, then sampled pictures in the background, then exact ones.
+    const auto sampled = [](const ComputeJob& job) {
+        const auto* tiled = std::get_if<TiledRequest>(&job.payload);
+        return tiled == nullptr || tiled->request.reduction == pecards::Reduction::Sample;
+    };
+    auto next = std::find_if(
+        m_jobs.begin(), m_jobs.end(), [](const ComputeJob& job) { return !job.isBackground(); });
+    if (next == m_jobs.end())
+        next = std::find_if(m_jobs.begin(), m_jobs.end(), sampled);
+    if (next == m_jobs.end())
+        next = m_jobs.begin();
+    ComputeJob job = std::move(*next);
+    m_jobs.erase(next);
     return job;
+}
+
+std::optional<ComputeJob> PendingQueue::takeForeground() {
+    QMutexLocker lock(&m_mutex);
+    const auto next = std::find_if(
+        m_jobs.begin(), m_jobs.end(), [](const ComputeJob& job) { return !job.isBackground(); });
+    if (m_closed || next == m_jobs.end())
+        return std::nullopt;
+    ComputeJob job = std::move(*next);
+    m_jobs.erase(next);
+    return job;
+}
+
+std::shared_ptr<const std::atomic<bool>> PendingQueue::startBackground(const ComputeJob& job) {
+    QMutexLocker lock(&m_mutex);
+    m_backgroundTag = job.tag;
+    m_backgroundCancel = std::make_shared<std::atomic<bool>>(m_closed);
+    return m_backgroundCancel;
+}
+
+void PendingQueue::finishBackground() {
+    QMutexLocker lock(&m_mutex);
+    m_backgroundTag.clear();
+    m_backgroundCancel.reset();
+}
+
+std::optional<quint64> PendingQueue::cancel(const QString& tag) {
+    QMutexLocker lock(&m_mutex);
+    if (m_backgroundCancel && tag == m_backgroundTag)
+        m_backgroundCancel->store(true);
+    const auto same = std::find_if(
+        m_jobs.begin(), m_jobs.end(), [&tag](const ComputeJob& pending) { return pending.tag == tag; });
+    if (same == m_jobs.end())
+        return std::nullopt;
+    const quint64 id = same->id;
+    m_jobs.erase(same);
+    return id;
 }
 
 void PendingQueue::close() {
     QMutexLocker lock(&m_mutex);
     m_closed = true;
     m_jobs.clear();
+    if (m_backgroundCancel)
+        m_backgroundCancel->store(true); // shutdown does not wait for a long computation
 }
 
 int PendingQueue::size() const {

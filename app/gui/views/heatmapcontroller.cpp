@@ -7,6 +7,7 @@
 #include <QEvent>
 #include <algorithm>
 #include <cmath>
+#include <pecards/cost.h>
 #include <pecards/errors.h>
 
 namespace {
@@ -32,11 +33,15 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     , m_widget(widget)
     , m_tag(tag)
     , m_probeTag(tag + QStringLiteral("/probe"))
+    , m_exactTag(tag + QStringLiteral("/exact"))
     , m_quantity(quantity)
     , m_style(quantityStyle(quantity))
     , m_reduction(m_style.reduction) {
     connect(service, &ComputeService::gridReady, this, &HeatmapController::onGrid);
     connect(service, &ComputeService::failed, this, &HeatmapController::onFailure);
+    connect(service, &ComputeService::progressed, this, &HeatmapController::onProgress);
+    connect(service, &ComputeService::jobCancelled, this, &HeatmapController::onCancelled);
+    connect(widget, &HeatmapWidget::cancelRequested, this, &HeatmapController::cancelBackground);
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
     connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
@@ -157,7 +162,89 @@ void HeatmapController::submit() {
     m_request.out_rows = std::clamp(pixels.height(), 1, kMaxPixels);
     m_request.out_cols = std::clamp(pixels.width(), 1, kMaxPixels);
     m_request.reduction = m_reduction;
-    m_service->UI_submit(m_tag, m_request);
+    if (!overLimit(m_request)) {
+        stopBackground();
+        m_foregroundRequest = m_request;
+        m_foregroundId = m_service->UI_submit(m_tag, m_request);
+        return;
+    }
+    // Over the interactive limit: the sampled picture first (at once when it is cheap), then the
+    // exact reduction in the background. A newer job of the same tag cancels a running one.
+    pecards::ViewRequest sampled = m_request;
+    sampled.reduction = pecards::Reduction::Sample;
+    if (overLimit(sampled)) {
+        m_pictureJob = submitTiled(m_tag, sampled);
+    } else { // replaces (and stops) a sampled background job of the same tag
+        m_pictureJob = 0;
+        m_foregroundRequest = sampled;
+        m_foregroundId = m_service->UI_submit(m_tag, sampled);
+    }
+    if (m_request.reduction == pecards::Reduction::Sample) {
+        if (m_exactJob != 0)
+            m_service->UI_cancel(m_exactTag);
+        m_exactJob = 0;
+    } else {
+        m_exactJob = submitTiled(m_exactTag, m_request);
+    }
+    m_widget->setProgress(0.0, progressLabel(m_pictureJob != 0 ? sampled : m_request));
+}
+
+QString HeatmapController::progressLabel(const pecards::ViewRequest& request) const {
+    return request.reduction == pecards::Reduction::Sample
+        ? tr("sampled picture")
+        : tr("exact %1").arg(reductionName(request.reduction));
+}
+
+bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
+    try {
+        return pecards::estimateCost(request).work > m_service->interactiveWorkLimit();
+    } catch (const pecards::InvalidParameter&) {
+        return false; // computed at once, so the worker reports the error in the view
+    }
+}
+
+quint64 HeatmapController::submitTiled(const QString& tag, const pecards::ViewRequest& request) {
+    if (tag == m_tag)
+        m_pictureRequest = request;
+    return m_service->UI_submit(tag, TiledRequest {request});
+}
+
+void HeatmapController::stopBackground() {
+    if (m_pictureJob != 0)
+        m_service->UI_cancel(m_tag);
+    if (m_exactJob != 0)
+        m_service->UI_cancel(m_exactTag);
+    m_pictureJob = 0;
+    m_exactJob = 0;
+    if (m_widget)
+        m_widget->setProgress(std::nullopt);
+}
+
+void HeatmapController::cancelBackground() {
+    if (!isComputingInBackground())
+        return;
+    stopBackground();
+    showIdleReadout();
+}
+
+void HeatmapController::onProgress(const QString& tag, quint64 id, double fraction) {
+    if (!m_widget)
+        return;
+    if (tag == m_tag && id == m_pictureJob)
+        m_widget->setProgress(fraction, progressLabel(m_pictureRequest));
+    else if (tag == m_exactTag && id == m_exactJob)
+        m_widget->setProgress(fraction, progressLabel(m_request));
+}
+
+void HeatmapController::onCancelled(const QString& tag, quint64 id) {
+    // A cancelled job is either replaced by a newer one (its own progress follows) or was
+    // cancelled here (stopBackground already hid the strip): nothing else to do but forget it.
+    if (tag == m_tag && id == m_pictureJob)
+        m_pictureJob = 0;
+    if (tag == m_exactTag && id == m_exactJob)
+        m_exactJob = 0;
+    if (m_widget && !isComputingInBackground())
+        m_widget->setProgress(std::nullopt);
 }
 
 void HeatmapController::onGrid(const GridResult& result) {
@@ -175,9 +262,18 @@ void HeatmapController::onGrid(const GridResult& result) {
         emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
         return;
     }
-    if (result.tag != m_tag || result.id < m_shownId)
+    if ((result.tag != m_tag && result.tag != m_exactTag) || result.id < m_shownId)
         return;
     m_shownId = result.id;
+    const bool sampledDone = result.tag == m_tag && result.id == m_pictureJob;
+    if (sampledDone)
+        m_pictureJob = 0;
+    if (result.tag == m_exactTag && result.id == m_exactJob)
+        m_exactJob = 0;
+    if (!isComputingInBackground())
+        m_widget->setProgress(std::nullopt);
+    else if (sampledDone) // the exact reduction comes next
+        m_widget->setProgress(0.0, progressLabel(m_request));
     m_hasResult = true;
     m_shownRequest = result.request;
     m_naturalRange = naturalColorRange(result.grid, m_style.scaling);
@@ -196,16 +292,22 @@ void HeatmapController::onGrid(const GridResult& result) {
 }
 
 void HeatmapController::onFailure(const ComputeFailure& failure) {
-    if (!m_widget || failure.tag != m_tag || failure.id < m_shownId)
+    if (!m_widget || (failure.tag != m_tag && failure.tag != m_exactTag) || failure.id < m_shownId)
         return;
-    m_shownId = failure.id;
-    if (failure.kind == FailureKind::ComputeLimit && m_request.reduction != pecards::Reduction::Sample) {
-        // An exact reduction over this window is over the compute budget: show the sampled view
-        // instead, and say so in the read-out. Zooming in (a new submit) asks for the exact one again.
-        m_request.reduction = pecards::Reduction::Sample;
-        m_service->UI_submit(m_tag, m_request);
+    if (failure.kind == FailureKind::ComputeLimit && failure.id == m_foregroundId) {
+        // The backend's own budget refused a job computed at once: compute it in the background.
+        m_foregroundId = 0;
+        m_pictureJob = submitTiled(m_tag, m_foregroundRequest);
+        m_widget->setProgress(0.0, progressLabel(m_foregroundRequest));
         return;
     }
+    m_shownId = failure.id;
+    if (failure.tag == m_tag && failure.id == m_pictureJob)
+        m_pictureJob = 0;
+    if (failure.tag == m_exactTag && failure.id == m_exactJob)
+        m_exactJob = 0;
+    if (!isComputingInBackground())
+        m_widget->setProgress(std::nullopt);
     m_hasResult = true;
     m_widget->setMessage(failure.message); // the last good frame stays underneath
     emit messageShown(failure.message);
@@ -243,7 +345,7 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
         const double blockRows = static_cast<double>(frame.grid.window.rows()) / frame.grid.rows;
         const double blockCols = static_cast<double>(frame.grid.window.cols()) / frame.grid.cols;
         m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4 (%5)")
-                          .arg(reductionName(m_request.reduction))
+                          .arg(reductionName(m_shownRequest.reduction))
                           .arg(blockRows, 0, 'g', 3)
                           .arg(blockCols, 0, 'g', 3)
                           .arg(valueText(pixelValue), backend.precision());
@@ -283,24 +385,29 @@ void HeatmapController::showIdleReadout() {
     const QString how = isExact(grid)
         ? tr("exact: one entry per pixel")
         : tr("pixel = %1 of ~%2×%3 entries")
-              .arg(reductionName(m_request.reduction))
+              .arg(reductionName(m_shownRequest.reduction))
               .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3)
               .arg(static_cast<double>(grid.window.cols()) / grid.cols, 0, 'g', 3);
-    const QString budget = m_request.reduction == m_reduction
-        ? QString()
-        : tr("  ·  exact %1 over this window is over the compute budget: zoom in for it")
-              .arg(reductionName(m_reduction));
+    // A sampled picture standing in for the exact reduction says so.
+    QString sampled;
+    if (!isExact(grid) && m_shownRequest.reduction == pecards::Reduction::Sample
+        && m_reduction != pecards::Reduction::Sample) {
+        sampled = m_exactJob != 0
+            ? tr("  ·  SAMPLED picture: exact %1 computing in the background").arg(reductionName(m_reduction))
+            : tr("  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)")
+                  .arg(reductionName(m_reduction));
+    }
     const auto aliased
         = std::count(m_widget->frame().aliasedColumns.begin(), m_widget->frame().aliasedColumns.end(), true);
     const QString aliasing = aliased == 0
         ? QString()
         : tr("  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in")
               .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3);
-    m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + budget + aliasing);
+    m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + sampled + aliasing);
     m_widget->setToolTip(
         tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"
            "double-click to reset; hover for the exact value.")
-            .arg(reductionExplanation(m_request.reduction)));
+            .arg(reductionExplanation(m_shownRequest.reduction)));
 }
 
 QString HeatmapController::entryText(qint64 row, qint64 col) const {

@@ -5,6 +5,14 @@
 /// read-out. Exact values come from double precision: from the grid when a pixel is one entry
 /// of the CPU reference, else a 1 x 1 request to the double-precision reference (also when
 /// OpenCL draws in float32); the picture's own value is labelled with its precision.
+///
+/// A request over the service's interactive work limit never shows a budget error: the sampled
+/// picture comes at once (labelled "sampled" in the read-out and the caption), and the exact
+/// reduction is computed in the background tile by tile (TiledRequest, tag + "/exact") with a
+/// progress strip and a Cancel button in the view; it replaces the sampled picture when done.
+/// New parameters, a zoom or a resize cancel it and start over; Cancel leaves the sampled
+/// picture, still labelled as sampled. A sampled picture over the limit is itself computed in
+/// the background with progress.
 
 #include "compute/computejobs.h"
 #include "views/quantitystyle.h"
@@ -61,6 +69,13 @@ public:
     std::optional<ShownHeatmap> shown() const;
     pecards::Quantity quantity() const { return m_quantity; }
 
+    /// @brief Whether a background computation of this view runs or waits (progress shown).
+    bool isComputingInBackground() const { return m_pictureJob != 0 || m_exactJob != 0; }
+    /// @brief The tag of the background exact job: the view's tag + "/exact".
+    const QString& exactTag() const { return m_exactTag; }
+    /// @brief Stops the background computation (the Cancel button); the picture on screen stays.
+    void cancelBackground();
+
     /// @brief The exact value of the last probed entry (hover read-out), if answered.
     struct Probe {
         qint64 row = 0;
@@ -87,6 +102,16 @@ private:
     void submit();
     void onGrid(const GridResult& result);
     void onFailure(const ComputeFailure& failure);
+    void onProgress(const QString& tag, quint64 id, double fraction);
+    void onCancelled(const QString& tag, quint64 id);
+    /// Posts `request` as a background job (TiledRequest) with `tag`; returns its id.
+    quint64 submitTiled(const QString& tag, const pecards::ViewRequest& request);
+    /// Cancels the background jobs and hides the progress strip.
+    void stopBackground();
+    /// "sampled picture" or "exact max": what the progress strip says `request` computes.
+    QString progressLabel(const pecards::ViewRequest& request) const;
+    /// Whether `request` is over the service's interactive work limit (cost.h).
+    bool overLimit(const pecards::ViewRequest& request) const;
     void showIdleReadout();
     /// The quantity's style for the card with the user's colour map and scale.
     void restyle();
@@ -99,6 +124,7 @@ private:
     QPointer<HeatmapWidget> m_widget;
     QString m_tag;
     QString m_probeTag;
+    QString m_exactTag; ///< the background exact reduction: tag + "/exact"
     pecards::Quantity m_quantity;
     QuantityStyle m_style;
     std::optional<QString> m_colorMapOverride;
@@ -115,6 +141,12 @@ private:
     pecards::ViewRequest m_shownRequest; ///< the request the frame on screen answers
     quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
     quint64 m_probeId = 0;
+    quint64 m_foregroundId
+        = 0; ///< the last job computed at once (a budget refusal sends it to the background)
+    pecards::ViewRequest m_foregroundRequest;
+    quint64 m_pictureJob = 0; ///< the background job of the picture (tag; usually the sampled one), 0: none
+    pecards::ViewRequest m_pictureRequest; ///< what m_pictureJob computes
+    quint64 m_exactJob = 0; ///< the running background job of the exact reduction (m_exactTag), 0: none
     bool m_hasResult = false;
     bool m_dirty = true; ///< parameters changed while hidden
     std::optional<Probe> m_probe;

@@ -2,6 +2,7 @@
 
 #include "widgets/axisticks.h"
 #include "widgets/messagebox.h"
+#include "widgets/progressstrip.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -53,6 +54,38 @@ void HeatmapWidget::setReadout(const QString& readout) {
         return;
     m_readout = readout;
     update();
+}
+
+void HeatmapWidget::setProgress(std::optional<double> fraction, const QString& text) {
+    if (!fraction) {
+        if (m_progress)
+            m_progress->hide();
+        return;
+    }
+    if (!m_progress) {
+        m_progress = new ProgressStrip(this);
+        connect(m_progress, &ProgressStrip::cancelRequested, this, &HeatmapWidget::cancelRequested);
+    }
+    m_progress->setProgress(*fraction, text);
+    placeProgress();
+    m_progress->show();
+}
+
+bool HeatmapWidget::isProgressShown() const {
+    return m_progress && m_progress->isVisibleTo(this);
+}
+
+void HeatmapWidget::placeProgress() {
+    if (!m_progress)
+        return;
+    const QRect plot = plotRect();
+    const int height = std::min(m_progress->sizeHint().height(), plot.height());
+    m_progress->setGeometry(plot.left(), plot.top(), plot.width(), height);
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    placeProgress();
 }
 
 int HeatmapWidget::readoutHeight() const {

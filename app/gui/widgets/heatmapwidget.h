@@ -16,6 +16,8 @@
 
 /// Keyboard (the widget takes focus, drawn with a ring): + / - zoom around the centre, arrows
 /// pan, 0 or Home shows the full extent.
+class ProgressStrip;
+
 class HeatmapWidget : public QWidget {
     Q_OBJECT
 public:
@@ -39,6 +41,14 @@ public:
     /// removes it.
     void setMarker(std::optional<qint64> position, bool alsoColumn);
     std::optional<qint64> marker() const { return m_marker; }
+
+    /// @brief A progress strip over the top of the plot (what is computed, a bar, a Cancel
+    /// button that emits `cancelRequested`) for a background computation; nullopt hides it.
+    void setProgress(std::optional<double> fraction, const QString& text = {});
+    /// @brief The strip, or nullptr before the first progress (tests read and click it).
+    ProgressStrip* progressStrip() const { return m_progress; }
+    /// @brief Whether the progress strip is shown.
+    bool isProgressShown() const;
 
     /// @brief Plot area in widget coordinates (where the image is drawn).
     QRect plotRect() const;
@@ -76,9 +86,12 @@ signals:
     void hoverLeft();
     /// @brief A new frame is shown.
     void frameChanged();
+    /// @brief The user pressed Cancel on the progress strip.
+    void cancelRequested();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -102,6 +115,8 @@ private:
     /// Asks for the window moved by (rows, cols) fractions of its size.
     void pan(double rows, double cols);
     int readoutHeight() const;
+    /// Puts the progress strip along the top edge of the plot.
+    void placeProgress();
 
     HeatmapFrame m_frame;
     QString m_message;
@@ -111,4 +126,5 @@ private:
     std::optional<QPoint> m_hover;
     std::optional<qint64> m_marker; ///< setMarker: the swept position
     bool m_markerColumn = false;
+    ProgressStrip* m_progress = nullptr; ///< created on the first setProgress
 };

@@ -3,6 +3,7 @@
 /// @brief The compute backend interface, implemented by the double-precision CPU reference
 /// (core) and by OpenCL (gpu/).
 
+#include "pecards/progress.h"
 #include "pecards/view.h"
 
 #include <memory>
@@ -23,6 +24,17 @@ public:
     ///         ComputeLimitExceeded when the request is valid but too costly,
     ///         std::runtime_error for backend failures (device errors carry the CL error name).
     virtual Grid compute(const ViewRequest& request) = 0;
+
+    /// @brief Computes the view as compute() does, in tiles (bands of output rows, or of the
+    /// window's positions and keys), reporting the fraction done after each tile and checking
+    /// `progress.cancelled()` between tiles. Only the memory limit of the cost model applies
+    /// (cost.h), not the work limit: a long exact reduction runs, with progress. The tiles are
+    /// those of compute(), in the same order, so the grid equals compute()'s bit for bit.
+    /// This default, for backends without tiles, checks once, computes in one piece and
+    /// reports 1.
+    /// @throws as compute() (ComputeLimitExceeded only for memory), ComputeCancelled when
+    ///         the sink asked to stop (no partial grid).
+    virtual Grid computeTiled(const ViewRequest& request, ProgressSink& progress);
 };
 
 /// @brief The double-precision CPU reference backend (Eigen).

@@ -37,6 +37,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// @brief A tiled computation (Backend::computeTiled) stopped because its ProgressSink asked
+/// for it; no partial result exists. `what()` is "computation cancelled".
+class ComputeCancelled : public std::runtime_error {
+public:
+    ComputeCancelled();
+};
+
 /// @brief Formats a double for error messages (shortest round-trip form, "nan", "inf").
 std::string formatValue(double value);
 

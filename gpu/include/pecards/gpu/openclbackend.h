@@ -46,6 +46,13 @@ public:
     /// @throws InvalidParameter, ComputeLimitExceeded (budgets in gpu/README.md), OpenClError.
     Grid compute(const ViewRequest& request) override;
 
+    /// @brief Computes the view tile by tile (see Backend::computeTiled): content views in logit
+    /// tiles of about 2^22 entries, pooled attention, tables and unseen angles in bands of output
+    /// rows of about 2^24 entries; each tile is finished on the device before the next is
+    /// enqueued, so a cancel takes effect within one tile. No work budget, only the memory limit.
+    /// @throws InvalidParameter, ComputeLimitExceeded (memory), ComputeCancelled, OpenClError.
+    Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override;
+
     /// @brief Colours a grid on the device: the same mapping and tables as colorizeCpu.
     /// @return rows x cols packed 0xAARRGGBB pixels, row-major.
     /// @throws InvalidParameter if lo or hi is not finite; OpenClError.
@@ -66,6 +73,9 @@ public:
         const std::vector<std::int64_t>& cols, bool attention);
 
 private:
+    /// The view; its tiles tell `progress` (nullptr: compute(), with the device's work budgets).
+    Grid run(const ViewRequest& request, ProgressSink* progress);
+
     std::unique_ptr<detail::ClContext> m_cl;
 };
 

@@ -1,0 +1,189 @@
+// Views never refuse work: a view over the interactive work limit shows the sampled picture at
+// once, labelled as sampled, then the exact reduction computed in the background in tiles with
+// a progress strip in the view; a parameter change cancels it and starts over; Cancel leaves the
+// sampled picture labelled as sampled; no budget error text ever appears.
+#include "cards/card.h"
+#include "cards/parameterform.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
+#include "widgets/progressstrip.h"
+#include "widgets/sliderspin.h"
+#include "windowtest.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QToolButton>
+#include <algorithm>
+#include <pecards/backend.h>
+
+namespace {
+
+class BackgroundExact : public guitest::WindowTest<1600, 1000> {
+protected:
+    void SetUp() override {
+        WindowTest::SetUp();
+        // Every text the content-attention view shows, to prove no budget error ever appears.
+        m_alibi = showCard(QStringLiteral("alibi"));
+        m_view = qobject_cast<HeatmapPanel*>(m_alibi->viewSlots().at(3)->view());
+        ASSERT_NE(m_view, nullptr);
+        ASSERT_EQ(m_view->spec().quantity, pecards::Quantity::ContentAttention);
+        QObject::connect(m_view->controller(), &HeatmapController::frameShown, [this] { record(); });
+        QObject::connect(m_view->controller(), &HeatmapController::messageShown, [this] { record(); });
+    }
+
+    void record() { m_texts << m_view->heatmap()->readout() << m_view->heatmap()->message(); }
+
+    /// No text the view showed speaks of a budget or of a request too costly.
+    ::testing::AssertionResult noBudgetText() const {
+        for (const QString& text : m_texts) {
+            if (text.contains(QStringLiteral("budget"), Qt::CaseInsensitive)
+                || text.contains(QStringLiteral("too costly"), Qt::CaseInsensitive))
+                return ::testing::AssertionFailure() << text.toStdString();
+        }
+        return ::testing::AssertionSuccess();
+    }
+
+    void setLength(const QString& length) {
+        QDoubleSpinBox* spin
+            = qobject_cast<SliderSpin*>(m_alibi->form()->control(QStringLiteral("length")))->spinBox();
+        spin->selectAll();
+        QTest::keyClicks(spin, length);
+        QTest::keyClick(spin, Qt::Key_Return);
+    }
+
+    void setReduction(pecards::Reduction reduction) {
+        QComboBox* box = m_view->reductionBox();
+        box->setCurrentIndex(box->findData(static_cast<int>(reduction)));
+    }
+
+    std::optional<pecards::Reduction> shownReduction() const {
+        const auto shown = m_view->controller()->shown();
+        if (!shown)
+            return std::nullopt;
+        return shown->request.reduction;
+    }
+
+    bool shows(pecards::Reduction reduction, std::int64_t length) const {
+        const auto shown = m_view->controller()->shown();
+        return shown && shown->request.reduction == reduction && shown->request.params.length == length
+            && m_view->heatmap()->message().isEmpty();
+    }
+
+    /// Waits until this view's background job has reported progress (it is running, not waiting).
+    ::testing::AssertionResult underWay() const {
+        return guitest::awaitCondition(
+            [this] {
+                return m_view->heatmap()->isProgressShown()
+                    && m_view->heatmap()->progressStrip()->fraction() > 0.0;
+            },
+            "this view's background job under way");
+    }
+
+    /// Whether `spy` recorded the cancellation of this view's exact job (or sampled job).
+    bool cancelledHere(const QSignalSpy& spy, bool exact = true) const {
+        const HeatmapController* controller = m_view->controller();
+        const QString tag = exact ? controller->exactTag() : controller->exactTag().chopped(6); // "/exact"
+        return std::any_of(spy.begin(), spy.end(),
+            [&tag](const QList<QVariant>& signal) { return signal.at(0).toString() == tag; });
+    }
+
+    Card* m_alibi = nullptr;
+    HeatmapPanel* m_view = nullptr;
+    QStringList m_texts;
+};
+
+} // namespace
+
+TEST_F(BackgroundExact, OverTheLimitShowsTheSampledPictureThenTheExactOne) {
+    // 2^27 operations: the sampled view of L = 2048 (~5e7) is under it, the exact one (~5e8) over.
+    m_service.setInteractiveWorkLimit(std::int64_t {1} << 27);
+    QSignalSpy progress(&m_service, &ComputeService::progressed);
+    setReduction(pecards::Reduction::Max);
+    setLength(QStringLiteral("2048"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return shows(pecards::Reduction::Sample, 2048); }, "the sampled picture first"));
+    EXPECT_TRUE(m_view->heatmap()->readout().contains(QStringLiteral("SAMPLED")))
+        << m_view->heatmap()->readout().toStdString();
+    EXPECT_TRUE(m_view->controller()->isComputingInBackground());
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return shows(pecards::Reduction::Max, 2048); }, "the exact picture replacing it"));
+    EXPECT_FALSE(m_view->heatmap()->readout().contains(QStringLiteral("SAMPLED")));
+    EXPECT_FALSE(m_view->heatmap()->isProgressShown());
+    EXPECT_FALSE(m_view->controller()->isComputingInBackground());
+
+    // Progress of the exact job: monotone, ending at 1.
+    std::vector<double> fractions;
+    for (const QList<QVariant>& signal : progress) {
+        if (signal.at(0).toString() == m_view->controller()->exactTag())
+            fractions.push_back(signal.at(2).toDouble());
+    }
+    ASSERT_FALSE(fractions.empty());
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    EXPECT_EQ(fractions.back(), 1.0);
+
+    // The picture is the exact reduction the engine computes in one piece.
+    const auto shown = m_view->controller()->shown();
+    ASSERT_TRUE(shown);
+    EXPECT_EQ(shown->grid.values, pecards::makeCpuBackend()->compute(shown->request).values);
+    EXPECT_TRUE(noBudgetText());
+}
+
+TEST_F(BackgroundExact, AParameterChangeCancelsTheExactJobAndStartsOver) {
+    // 2^29 operations: the sampled views are under it, the exact ones of L >= 4096 over.
+    m_service.setInteractiveWorkLimit(std::int64_t {1} << 29);
+    QSignalSpy cancelled(&m_service, &ComputeService::jobCancelled);
+    setReduction(pecards::Reduction::Max);
+    setLength(QStringLiteral("16384")); // 2^28 entries of 2 x 64 operations: long enough to interrupt
+    ASSERT_TRUE(underWay());
+    EXPECT_TRUE(shows(pecards::Reduction::Sample, 16384));
+    EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("exact")));
+    setLength(QStringLiteral("4096"));
+    ASSERT_TRUE(
+        guitest::awaitCondition([&] { return cancelledHere(cancelled); }, "the old exact job cancelled"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            return shows(pecards::Reduction::Sample, 4096) && m_view->controller()->isComputingInBackground();
+        },
+        "the sampled picture of the new parameters, the exact one started over"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return shows(pecards::Reduction::Max, 4096); }, "the exact picture of the new parameters"));
+    EXPECT_FALSE(m_view->heatmap()->isProgressShown());
+    EXPECT_TRUE(noBudgetText());
+}
+
+TEST_F(BackgroundExact, CancelLeavesTheSampledPictureLabelledAsSampled) {
+    m_service.setInteractiveWorkLimit(std::int64_t {1} << 29);
+    QSignalSpy cancelled(&m_service, &ComputeService::jobCancelled);
+    setReduction(pecards::Reduction::Mean);
+    setLength(QStringLiteral("16384"));
+    ASSERT_TRUE(underWay());
+    QTest::mouseClick(m_view->heatmap()->progressStrip()->cancelButton(), Qt::LeftButton);
+    EXPECT_FALSE(m_view->heatmap()->isProgressShown());
+    EXPECT_FALSE(m_view->controller()->isComputingInBackground());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return cancelledHere(cancelled); }, "the exact job cancelled"));
+    QTest::qWait(200);
+    EXPECT_TRUE(shows(pecards::Reduction::Sample, 16384));
+    const QString readout = m_view->heatmap()->readout();
+    EXPECT_TRUE(readout.contains(QStringLiteral("SAMPLED")) && readout.contains(QStringLiteral("cancelled")))
+        << readout.toStdString();
+    EXPECT_TRUE(noBudgetText());
+}
+
+TEST_F(BackgroundExact, AtTwoToTheTwentyTheViewComputesInsteadOfRefusing) {
+    // The default limit: the sampled content attention at L = 2^20 alone is over it, so it is
+    // computed in the background with progress instead of a budget error.
+    QSignalSpy cancelled(&m_service, &ComputeService::jobCancelled);
+    setLength(QStringLiteral("1048576"));
+    ASSERT_TRUE(underWay());
+    EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("sampled")));
+    EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
+    QTest::mouseClick(m_view->heatmap()->progressStrip()->cancelButton(), Qt::LeftButton);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return cancelledHere(cancelled, false); }, "the sampled job cancelled"));
+    EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
+    EXPECT_TRUE(noBudgetText());
+}

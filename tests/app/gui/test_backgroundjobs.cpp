@@ -1,0 +1,167 @@
+// Background jobs of the compute worker (TiledRequest): they run after the jobs computed at
+// once, which run between their tiles; a newer job of the same tag or UI_cancel stops them
+// between two tiles; progress is reported and reaches 1.
+#include "compute/backendprovider.h"
+#include "compute/computeservice.h"
+#include "compute/pendingqueue.h"
+#include "guitestsupport.h"
+#include "views/heatmapcontroller.h"
+#include "widgets/heatmapwidget.h"
+
+#include <algorithm>
+#include <pecards/backend.h>
+#include <pecards/errors.h>
+
+namespace {
+
+/// ALiBi content attention over L x L, exact max: L = 3000 is ~1e9 operations, many tiles.
+pecards::ViewRequest contentAttention(std::int64_t length, pecards::Reduction reduction) {
+    pecards::ViewRequest request;
+    request.params.card = pecards::Card::Alibi;
+    request.params.length = length;
+    request.quantity = pecards::Quantity::ContentAttention;
+    request.window = {0, length, 0, length};
+    request.out_rows = 64;
+    request.out_cols = 64;
+    request.reduction = reduction;
+    return request;
+}
+
+/// The ids of the results in `spy` (gridReady) with `tag`, in arrival order.
+std::vector<quint64> resultIds(const QSignalSpy& spy, const QString& tag) {
+    std::vector<quint64> ids;
+    for (const QList<QVariant>& signal : spy) {
+        const auto result = signal.at(0).value<GridResult>();
+        if (result.tag == tag)
+            ids.push_back(result.id);
+    }
+    return ids;
+}
+
+/// A device with a work budget of its own below the cost model's limit: compute() refuses every
+/// exact reduction, computeTiled() (no budget) computes it on the CPU reference.
+class BudgetedDevice : public pecards::Backend {
+public:
+    std::string name() const override { return "budgeted device"; }
+    pecards::Grid compute(const pecards::ViewRequest& request) override {
+        if (request.reduction != pecards::Reduction::Sample)
+            throw pecards::ComputeLimitExceeded("request too costly for the device: exceeds the budget");
+        return m_inner->compute(request);
+    }
+    pecards::Grid computeTiled(
+        const pecards::ViewRequest& request, pecards::ProgressSink& progress) override {
+        return m_inner->computeTiled(request, progress);
+    }
+
+private:
+    std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
+};
+
+} // namespace
+
+TEST(BackgroundJobs, ABackendBudgetRefusalIsComputedInTheBackgroundNotShown) {
+    ComputeService service([] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<BudgetedDevice>();
+        provided.info.name = QStringLiteral("budgeted device");
+        return provided;
+    });
+    HeatmapWidget widget;
+    widget.resize(400, 300);
+    widget.show();
+    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
+    QSignalSpy messages(&controller, &HeatmapController::messageShown);
+    controller.setReduction(pecards::Reduction::Max);
+    controller.setParams(contentAttention(256, pecards::Reduction::Max).params);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            return controller.shown() && controller.shown()->request.reduction == pecards::Reduction::Max;
+        },
+        "the exact picture"));
+    EXPECT_TRUE(messages.isEmpty());
+    EXPECT_TRUE(widget.message().isEmpty());
+    EXPECT_EQ(controller.shown()->grid.values,
+        pecards::makeCpuBackend()->compute(controller.shown()->request).values);
+}
+
+TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
+    PendingQueue queue;
+    const pecards::ViewRequest exact = contentAttention(64, pecards::Reduction::Max);
+    const pecards::ViewRequest sampled = contentAttention(64, pecards::Reduction::Sample);
+    queue.push(ComputeJob {QStringLiteral("a/exact"), 1, TiledRequest {exact}});
+    queue.push(ComputeJob {QStringLiteral("b"), 2, TiledRequest {sampled}});
+    queue.push(ComputeJob {QStringLiteral("c"), 3, sampled});
+    std::vector<quint64> order;
+    while (const std::optional<ComputeJob> job = queue.take())
+        order.push_back(job->id);
+    EXPECT_EQ(order, (std::vector<quint64> {3, 2, 1}));
+
+    queue.push(ComputeJob {QStringLiteral("a/exact"), 4, TiledRequest {exact}});
+    EXPECT_FALSE(queue.takeForeground()); // only background jobs wait
+    const std::optional<ComputeJob> running = queue.take();
+    ASSERT_TRUE(running);
+    const auto cancel = queue.startBackground(*running);
+    EXPECT_FALSE(cancel->load());
+    queue.push(ComputeJob {QStringLiteral("a/exact"), 5, TiledRequest {exact}}); // a newer one stops it
+    EXPECT_TRUE(cancel->load());
+    queue.finishBackground();
+    EXPECT_EQ(queue.cancel(QStringLiteral("a/exact")), std::optional<quint64>(5)); // pending: dropped
+    EXPECT_EQ(queue.size(), 0);
+}
+
+TEST(BackgroundJobs, JobsAtOnceRunBetweenTheTilesAndTheExactGridEqualsTheOneShot) {
+    ComputeService service(cpuBackendFactory());
+    QSignalSpy grids(&service, &ComputeService::gridReady);
+    QSignalSpy progress(&service, &ComputeService::progressed);
+    const pecards::ViewRequest exact = contentAttention(3000, pecards::Reduction::Max);
+    const quint64 background = service.UI_submit(QStringLiteral("bg"), TiledRequest {exact});
+    ASSERT_TRUE(guitest::awaitSignals(progress));
+    service.UI_submit(QStringLiteral("fg"), contentAttention(64, pecards::Reduction::Sample));
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "both answered"));
+    // The job computed at once came back first, while the background job was still running.
+    ASSERT_EQ(grids.count(), 2);
+    EXPECT_EQ(grids.at(0).at(0).value<GridResult>().tag, QStringLiteral("fg"));
+    const auto result = grids.at(1).at(0).value<GridResult>();
+    EXPECT_EQ(result.id, background);
+    std::vector<double> fractions;
+    for (const QList<QVariant>& signal : progress)
+        fractions.push_back(signal.at(2).toDouble());
+    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    EXPECT_EQ(fractions.back(), 1.0);
+    EXPECT_GT(fractions.size(), 2U);
+    EXPECT_EQ(result.grid.values, pecards::makeCpuBackend()->compute(exact).values);
+}
+
+TEST(BackgroundJobs, ANewerJobOfTheTagOrUiCancelStopsTheRunningOne) {
+    ComputeService service(cpuBackendFactory());
+    QSignalSpy grids(&service, &ComputeService::gridReady);
+    QSignalSpy progress(&service, &ComputeService::progressed);
+    QSignalSpy cancelled(&service, &ComputeService::jobCancelled);
+    QSignalSpy dropped(&service, &ComputeService::jobDropped);
+    const quint64 first = service.UI_submit(
+        QStringLiteral("bg"), TiledRequest {contentAttention(3000, pecards::Reduction::Max)});
+    ASSERT_TRUE(guitest::awaitSignals(progress));
+    const quint64 second = service.UI_submit(
+        QStringLiteral("bg"), TiledRequest {contentAttention(128, pecards::Reduction::Max)});
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "the newer job answered"));
+    ASSERT_EQ(cancelled.count(), 1);
+    EXPECT_EQ(cancelled.at(0).at(1).value<quint64>(), first);
+    EXPECT_EQ(resultIds(grids, QStringLiteral("bg")), (std::vector<quint64> {second}));
+
+    // UI_cancel: the running job stops, a waiting one is dropped; neither answers.
+    progress.clear();
+    const quint64 running = service.UI_submit(
+        QStringLiteral("a"), TiledRequest {contentAttention(3000, pecards::Reduction::Mean)});
+    const quint64 waiting = service.UI_submit(
+        QStringLiteral("b"), TiledRequest {contentAttention(3000, pecards::Reduction::Min)});
+    ASSERT_TRUE(guitest::awaitSignals(progress));
+    service.UI_cancel(QStringLiteral("b"));
+    service.UI_cancel(QStringLiteral("a"));
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "idle after cancelling"));
+    ASSERT_EQ(cancelled.count(), 2);
+    EXPECT_EQ(cancelled.at(1).at(1).value<quint64>(), running);
+    ASSERT_GE(dropped.count(), 1);
+    EXPECT_EQ(dropped.at(dropped.count() - 1).at(1).value<quint64>(), waiting);
+    EXPECT_TRUE(resultIds(grids, QStringLiteral("a")).empty());
+    EXPECT_TRUE(resultIds(grids, QStringLiteral("b")).empty());
+}
