@@ -20,7 +20,6 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_gridReady, this, &ComputeService::gridReady);
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
     connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
-    connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
     connect(m_worker, &ComputeWorker::W_failed, this, [this](ComputeFailure failure) {
         if (failure.kind == FailureKind::InvalidParameter) // the on-screen label next to the key

@@ -42,7 +42,6 @@ signals:
     void gridReady(const GridResult& result);
     void curvesReady(const CurveResult& result);
     void printReady(const PrintResult& result);
-    void differenceReady(const DifferenceResult& result);
     void pitfallReady(const PitfallResult& result);
     void failed(const ComputeFailure& failure);
     void jobDropped(const QString& tag, quint64 id);

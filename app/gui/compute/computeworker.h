@@ -31,7 +31,6 @@ signals:
     void W_gridReady(const GridResult& result);
     void W_curvesReady(const CurveResult& result);
     void W_printReady(const PrintResult& result);
-    void W_differenceReady(const DifferenceResult& result);
     void W_pitfallReady(const PitfallResult& result);
     void W_failed(const ComputeFailure& failure);
     /// @brief Any finished job (success or failure), for the "last compute" read-out.
@@ -44,7 +43,6 @@ private:
     void W_compute(const ComputeJob& job, double startMilliseconds);
     /// Replaces a failed OpenCL backend by the CPU reference; false when it was not OpenCL.
     bool W_fallBackToCpu(const QString& reason);
-    pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
 
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;

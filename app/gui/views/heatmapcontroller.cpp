@@ -135,11 +135,13 @@ void HeatmapController::setWindow(const pecards::Window& window) {
     clamped.col_end = std::clamp(window.col_end, clamped.col_begin + 1, full.col_end);
     m_window = clamped;
     submit();
+    emit windowChanged(m_window);
 }
 
 void HeatmapController::resetWindow() {
     m_window = m_fullExtent;
     submit();
+    emit windowChanged(m_window);
 }
 
 void HeatmapController::submit() {

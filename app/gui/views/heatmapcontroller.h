@@ -79,6 +79,9 @@ signals:
     void naturalRangeChanged();
     void messageShown(const QString& message);
     void probeAnswered(qint64 row, qint64 col, double value);
+    /// @brief The user (or setWindow/resetWindow) chose this window; the compare tab keeps A and
+    /// B on one window with it.
+    void windowChanged(const pecards::Window& window);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -40,6 +40,11 @@ public:
     void setMarker(std::optional<qint64> position, bool alsoColumn);
     std::optional<qint64> marker() const { return m_marker; }
 
+    /// @brief Keeps the plot square (a square matrix keeps its aspect ratio): the largest square
+    /// that fits, centred sideways. Off by default (the plot fills the widget).
+    void setSquarePlot(bool square);
+    bool isSquarePlot() const { return m_squarePlot; }
+
     /// @brief Plot area in widget coordinates (where the image is drawn).
     QRect plotRect() const;
 
@@ -111,4 +116,5 @@ private:
     std::optional<QPoint> m_hover;
     std::optional<qint64> m_marker; ///< setMarker: the swept position
     bool m_markerColumn = false;
+    bool m_squarePlot = false; ///< setSquarePlot
 };
