@@ -35,6 +35,14 @@ DifferencePanel::DifferencePanel(const ViewSpec& spec, QWidget* parent)
     toolRow()->addWidget(reset);
     addExportButton();
     setContent(m_heatmap);
+    retranslateOnLanguageChange(m_heatmap, [this] {
+        if (m_a)
+            m_heatmap->setReadout(idleReadout());
+    });
+}
+
+QString DifferencePanel::idleReadout() {
+    return tr("A − B, masked on either side = grey; hover for exact values");
 }
 
 void DifferencePanel::showDifference(
@@ -50,7 +58,7 @@ void DifferencePanel::showDifference(
         diverging.symmetric = true;
         m_heatmap->setFrame(
             makeHeatmapFrame(std::move(difference), fullExtent, diverging, style.rowLabel, style.colLabel));
-        m_heatmap->setReadout(tr("A − B, masked on either side = grey; hover for exact values"));
+        m_heatmap->setReadout(idleReadout());
     } catch (const pecards::InvalidParameter& error) {
         // Nothing to draw: a difference of two units would be a picture of nothing.
         m_a.reset();

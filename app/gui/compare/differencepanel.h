@@ -55,6 +55,7 @@ private:
         std::optional<double> b;
     };
     void showExactReadout();
+    static QString idleReadout();
 
     HeatmapWidget* m_heatmap = nullptr;
     std::optional<ShownHeatmap> m_a; ///< the sides of the difference shown

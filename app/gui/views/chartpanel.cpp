@@ -81,6 +81,11 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     connect(service, &ComputeService::curvesReady, this, &ChartPanel::onCurves);
     connect(service, &ComputeService::failed, this, &ChartPanel::onFailure);
     setContent(m_chart);
+    // Axis titles and curve names are made with the curves: computed again in the new language.
+    retranslateOnLanguageChange(m_chart, [this] {
+        if (m_hasParams)
+            submit();
+    });
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     layout()->addWidget(m_legend);

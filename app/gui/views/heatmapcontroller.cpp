@@ -261,6 +261,12 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
 }
 
 bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_widget && event->type() == QEvent::LanguageChange) {
+        // The axis titles and the read-out are texts of the language they were made in.
+        restyle();
+        recolor();
+        showIdleReadout();
+    }
     if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
         const bool sizeChanged = event->type() == QEvent::Resize
             && (m_request.out_rows != std::min(m_widget->plotPixels().height(), kMaxPixels)

@@ -84,6 +84,8 @@ signals:
     void windowChanged(const pecards::Window& window);
 
 protected:
+    /// @brief Re-asks at the new size when the widget is shown or resized; a language change
+    /// retitles the axes and the read-out.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:

@@ -9,10 +9,16 @@
 #include "views/chartpanel.h"
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
+#include "widgets/chartwidget.h"
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 
+#include <QAbstractAxis>
+#include <QChart>
+#include <QComboBox>
+#include <QLabel>
+#include <QLegend>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -178,4 +184,50 @@ TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_FALSE(heatmap->heatmap()->marker().has_value());
+}
+
+// Issue: charts entered with F5 kept the small fonts. Every chart of the card (the one shown
+// and those reached with Down) draws its axes, title and legend in the presentation's font.
+TEST_F(Presentation, ChartsEnteredWithF5TakeThePresentationFont) {
+    const double large = QApplication::font().pointSizeF();
+    Card* rope = m_window.currentCard();
+    const int views = static_cast<int>(rope->viewSlots().size());
+    int charts = 0;
+    for (int step = 0; step < views; ++step) {
+        QCoreApplication::processEvents();
+        auto* panel = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+        if (panel) {
+            ASSERT_TRUE(guitest::awaitCondition(
+                [&] { return m_service.isIdle() && !panel->chart()->chart()->axes().isEmpty(); },
+                "the chart"));
+            ++charts;
+            const QChart* chart = panel->chart()->chart();
+            EXPECT_NEAR(chart->titleFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            EXPECT_NEAR(chart->legend()->font().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            for (const QAbstractAxis* axis : chart->axes()) {
+                EXPECT_NEAR(axis->labelsFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+                EXPECT_NEAR(axis->titleFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            }
+            EXPECT_NEAR(panel->legendLabel()->font().pointSizeF(), large, 0.01);
+        }
+        QTest::keyClick(&m_window, Qt::Key_Down);
+    }
+    EXPECT_GE(charts, 2);
+}
+
+// Left and Right step through every tab, the compare tab included, both ways.
+TEST_F(Presentation, LeftAndRightStepThroughTheCompareTabBothWays) {
+    QTabWidget* deck = m_window.deck();
+    m_window.showTab(m_window.cards().front()->entry().id);
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(deck->currentWidget(), m_window.compareView());
+    EXPECT_TRUE(m_window.compareView()->isVisible());
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(m_window.currentCard(), m_window.cards().back());
+    QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_EQ(deck->currentWidget(), m_window.compareView());
+    // Keys typed while a control of the compare tab has the focus still step.
+    m_window.compareView()->viewChoice()->setFocus();
+    QTest::keyClick(m_window.compareView()->viewChoice(), Qt::Key_Right);
+    EXPECT_EQ(m_window.currentCard(), m_window.cards().front());
 }
