@@ -8,6 +8,7 @@
 
 CompareGrid::CompareGrid(QWidget* parent)
     : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding); // all the room the tab has
 }
 
 void CompareGrid::setViews(const QList<QWidget*>& views) {

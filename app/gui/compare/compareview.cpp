@@ -120,6 +120,14 @@ void CompareView::retranslate() {
     refreshTitles();
 }
 
+void CompareView::setPanelsVisible(bool visible) {
+    for (const Side side : {A, B}) {
+        m_cardLabels[side]->setVisible(visible);
+        m_cards[side]->setVisible(visible);
+        m_scrolls[side]->setVisible(visible);
+    }
+}
+
 void CompareView::setCard(Side side, const QString& id, const pecards::CardParams& params) {
     const CardEntry* entry = findCardEntry(id);
     if (!entry)

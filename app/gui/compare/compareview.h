@@ -40,6 +40,10 @@ public:
     /// cards offer it for their parameters; false otherwise.
     bool showView(const QString& id);
 
+    /// @brief Shows or hides the parameter panels of A and B (presentation mode gives their room
+    /// to the views).
+    void setPanelsVisible(bool visible);
+
     const pecards::CardParams& params(Side side) const { return m_params[side]; }
     /// @brief The quantity of the heatmap view shown (the last one while a chart is shown).
     pecards::Quantity quantity() const { return m_quantity; }

@@ -2,6 +2,7 @@
 // move through the cards, Up/Down through the views, Space flips the card; the sweep timer moves
 // position m (the RoPE polar chart follows) at the chosen speed, P pauses it, Esc leaves.
 #include "cards/card.h"
+#include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -230,4 +231,27 @@ TEST_F(Presentation, LeftAndRightStepThroughTheCompareTabBothWays) {
     m_window.compareView()->viewChoice()->setFocus();
     QTest::keyClick(m_window.compareView()->viewChoice(), Qt::Key_Right);
     EXPECT_EQ(m_window.currentCard(), m_window.cards().front());
+}
+
+// Presenting from the compare tab stays on it (it used to jump to the first card); Up/Down step
+// through the views both cards offer.
+TEST(PresentationFromCompare, StartsOnTheCompareTabAndUpDownStepItsViews) {
+    ComputeService service {cpuBackendFactory()};
+    MainWindow window {&service};
+    window.resize(1280, 720);
+    window.show();
+    window.showTab(QStringLiteral("compare"));
+    window.presentation()->setActive(true);
+    EXPECT_EQ(window.deck()->currentWidget(), window.compareView());
+    EXPECT_FALSE(window.compareView()->form(CompareView::A)->isVisible()); // the room is the views'
+    QComboBox* views = window.compareView()->viewChoice();
+    const int first = views->currentIndex();
+    ASSERT_GE(views->count(), 2);
+    QTest::keyClick(&window, Qt::Key_Down);
+    EXPECT_EQ(views->currentIndex(), (first + 1) % views->count());
+    EXPECT_EQ(window.compareView()->viewId(), views->currentData().toString());
+    QTest::keyClick(&window, Qt::Key_Up);
+    EXPECT_EQ(views->currentIndex(), first);
+    window.presentation()->setActive(false);
+    EXPECT_TRUE(window.compareView()->form(CompareView::A)->isVisible());
 }
