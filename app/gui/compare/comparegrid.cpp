@@ -31,18 +31,23 @@ void CompareGrid::resizeEvent(QResizeEvent* event) {
 }
 
 int CompareGrid::plotSide(QSize cell) const {
-    // The room a view takes around its heatmap's plot: measured on a laid-out view when there is one.
-    QSize around(190, 150);
+    // The room a view takes around its heatmap's plot: the heatmap's margins (tick labels, colour
+    // bar, read-out), the view's tool row and a title of up to three lines.
+    QMargins margins(190, 8, 110, 80);
     if (!m_views.isEmpty() && m_views.front()) {
-        if (const auto* heatmap = m_views.front()->findChild<HeatmapWidget*>()) {
-            const QMargins m = heatmap->plotMargins();
-            const QSize view = m_views.front()->size();
-            if (heatmap->width() > 0 && view.width() > 0)
-                around = QSize(view.width() - heatmap->width() + m.left() + m.right(),
-                    view.height() - heatmap->height() + m.top() + m.bottom());
-        }
+        if (const auto* heatmap = m_views.front()->findChild<HeatmapWidget*>())
+            margins = heatmap->plotMargins();
     }
-    return std::min(cell.width() - around.width(), cell.height() - around.height());
+    const int line = fontMetrics().lineSpacing();
+    const int aroundWidth = margins.left() + margins.right() + 8;
+    const int aroundHeight = margins.top() + margins.bottom() + 5 * line + 16;
+    return std::min(cell.width() - aroundWidth, cell.height() - aroundHeight);
+}
+
+void CompareGrid::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        arrange(); // larger text leaves other room (presentation mode)
 }
 
 void CompareGrid::arrange() {

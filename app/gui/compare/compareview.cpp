@@ -11,6 +11,7 @@
 #include "widgets/heatmapwidget.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -115,6 +116,11 @@ void CompareView::retranslate() {
     for (QComboBox* cards : m_cards) {
         for (int n = 0; n < cards->count(); ++n)
             cards->setItemText(n, cardTitle(*findCardEntry(cards->itemData(n).toString())));
+    }
+    if (m_forms[A] && m_forms[B]) { // the controls' labels: the forms are made again
+        const QScopedValueRollback guard(m_settingUp, true);
+        for (const Side side : {A, B})
+            setCard(side, m_cardIds[side], m_params[side]);
     }
     refreshViewChoice();
     refreshTitles();
@@ -222,7 +228,10 @@ void CompareView::showSpec(const ViewSpec& spec) {
         m_difference = new DifferencePanel(spec);
         m_difference->heatmap()->setSquarePlot(isSquare(spec.quantity));
         m_grid->setViews({m_panels[A], m_panels[B], m_difference});
+        for (const Side side : {A, B})
+            m_panels[side]->heatmap()->installEventFilter(this);
         connectHeatmaps();
+        shareOutputPixels();
         m_panels[A]->setParams(m_params[A]);
         m_panels[B]->setParams(m_params[B]);
         syncWindow(A);
@@ -274,6 +283,23 @@ void CompareView::connectHeatmaps() {
             m_panels[A]->controller()->probe(row, col, pixelRow, pixelCol);
             m_panels[B]->controller()->probe(row, col, pixelRow, pixelCol);
         });
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize && m_panels[A]
+        && (watched == m_panels[A]->heatmap() || watched == m_panels[B]->heatmap()))
+        shareOutputPixels();
+    return QWidget::eventFilter(watched, event);
+}
+
+void CompareView::shareOutputPixels() {
+    // Titles and read-outs of different lengths leave A and B plots of slightly different
+    // sizes: both are computed at the smaller one.
+    const QSize a = m_panels[A]->heatmap()->plotPixels();
+    const QSize b = m_panels[B]->heatmap()->plotPixels();
+    const QSize common(std::min(a.width(), b.width()), std::min(a.height(), b.height()));
+    m_panels[A]->controller()->setOutputPixels(common);
+    m_panels[B]->controller()->setOutputPixels(common);
 }
 
 void CompareView::syncWindow(Side from) {

@@ -64,6 +64,10 @@ public:
     static constexpr int kPanelMinimumWidth = 200; ///< each parameter panel (scrolls sideways)
     static constexpr int kPanelMaximumWidth = 260; ///< the rest of the width goes to the views
 
+protected:
+    /// @brief Keeps A and B at one output size when their heatmaps are resized.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     /// @brief A view was shown anew (a new choice, a preset, a workspace).
     void viewShown();
@@ -82,6 +86,8 @@ private:
     void shareColorRange();
     /// B's window follows A's (and A's B's), guarded against ping-pong.
     void syncWindow(Side from);
+    /// A and B computed at one output size (the smaller of their plots).
+    void shareOutputPixels();
     void refreshTitles();
     /// Texts set once (buttons, labels, the choices' entries) in the current language.
     void retranslate();

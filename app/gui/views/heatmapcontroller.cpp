@@ -138,6 +138,17 @@ void HeatmapController::setWindow(const pecards::Window& window) {
     emit windowChanged(m_window);
 }
 
+void HeatmapController::setOutputPixels(std::optional<QSize> pixels) {
+    if (pixels == m_outputPixels)
+        return;
+    m_outputPixels = pixels;
+    submit();
+}
+
+QSize HeatmapController::outputPixels() const {
+    return m_outputPixels.value_or(m_widget->plotPixels());
+}
+
 void HeatmapController::resetWindow() {
     m_window = m_fullExtent;
     submit();
@@ -152,7 +163,7 @@ void HeatmapController::submit() {
         return;
     }
     m_dirty = false;
-    const QSize pixels = m_widget->plotPixels();
+    const QSize pixels = outputPixels();
     m_request.params = m_params;
     m_request.quantity = m_quantity;
     m_request.window = m_window;
@@ -269,8 +280,8 @@ bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
     }
     if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
         const bool sizeChanged = event->type() == QEvent::Resize
-            && (m_request.out_rows != std::min(m_widget->plotPixels().height(), kMaxPixels)
-                || m_request.out_cols != std::min(m_widget->plotPixels().width(), kMaxPixels));
+            && (m_request.out_rows != std::min(outputPixels().height(), kMaxPixels)
+                || m_request.out_cols != std::min(outputPixels().width(), kMaxPixels));
         if (m_dirty || sizeChanged)
             submit();
     }

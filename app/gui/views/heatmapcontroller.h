@@ -12,6 +12,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSize>
 #include <optional>
 
 class ComputeService;
@@ -47,6 +48,11 @@ public:
     /// @brief The automatic colour range of the grid on screen (naturalColorRange); nullopt
     /// before the first frame.
     std::optional<std::pair<double, double>> naturalRange() const { return m_naturalRange; }
+
+    /// @brief Computes grids of this many output pixels instead of the widget's plot pixels
+    /// (the compare tab computes A and B at one size so that they subtract entry by entry);
+    /// nullopt: the widget's (the default).
+    void setOutputPixels(std::optional<QSize> pixels);
 
     /// @brief Shows this window of the full extent (clamped into it).
     void setWindow(const pecards::Window& window);
@@ -90,6 +96,8 @@ protected:
 
 private:
     void submit();
+    /// The output pixels of the next request: setOutputPixels, else the widget's plot pixels.
+    QSize outputPixels() const;
     void onGrid(const GridResult& result);
     void onFailure(const ComputeFailure& failure);
     void showIdleReadout();
@@ -122,6 +130,7 @@ private:
     quint64 m_probeId = 0;
     bool m_hasResult = false;
     bool m_dirty = true; ///< parameters changed while hidden
+    std::optional<QSize> m_outputPixels; ///< setOutputPixels
     std::optional<Probe> m_probe;
     QString m_pixelText; ///< hover text of the pixel while the engine answers the probe
 };

@@ -208,3 +208,26 @@ TEST_F(CompareTab, ChartViewsOverlayTheCurvesOfAAndB) {
 }
 
 } // namespace
+
+namespace {
+
+// Titles of different lengths leave A's and B's plots of different sizes; both are computed at
+// one output size so that every ready-made comparison has its difference.
+TEST_F(CompareTab, EveryPresetHasItsDifference) {
+    m_window.showTab(QStringLiteral("compare"));
+    for (const QString& preset :
+        {QStringLiteral("alibi-hybrid"), QStringLiteral("alibi-forms"), QStringLiteral("rope-base")}) {
+        ASSERT_TRUE(compare()->showPreset(preset));
+        const HeatmapWidget* difference = compare()->differencePanel()->heatmap();
+        ASSERT_TRUE(guitest::awaitCondition(
+            [&] { return m_service.isIdle() && compare()->hasResult() && !difference->frame().isNull(); },
+            "the difference"))
+            << preset.toStdString() << ": " << difference->message().toStdString();
+        EXPECT_TRUE(difference->message().isEmpty())
+            << preset.toStdString() << ": " << difference->message().toStdString();
+        EXPECT_EQ(compare()->heatmapPanel(CompareView::A)->controller()->lastRequest().out_rows,
+            compare()->heatmapPanel(CompareView::B)->controller()->lastRequest().out_rows);
+    }
+}
+
+} // namespace

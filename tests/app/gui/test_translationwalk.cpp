@@ -140,6 +140,10 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
         walk(card, card->entry().id + QStringLiteral(" (back)"));
         card->flip();
     }
+    m_window.showTab(QStringLiteral("compare"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return m_service.isIdle() && m_window.compareView()->hasResult(); }, "the compare tab"));
+    walk(m_window.compareView(), QStringLiteral("compare"));
     for (QAction* menu : m_window.menuBar()->actions()) {
         if (english.contains(menu->text().remove(QLatin1Char('&'))))
             found << QStringLiteral("menu \"") + menu->text() + QLatin1Char('"');
