@@ -30,18 +30,21 @@ void CompareGrid::resizeEvent(QResizeEvent* event) {
     arrange();
 }
 
-int CompareGrid::plotSide(QSize cell) const {
-    // The room a view takes around its heatmap's plot: the heatmap's margins (tick labels, colour
-    // bar, read-out), the view's tool row and a title of up to three lines.
+QSize CompareGrid::aroundPlot() const {
+    // The heatmap's margins (tick labels, colour bar, read-out), the view's tool row and a title
+    // of up to three lines.
     QMargins margins(190, 8, 110, 80);
     if (!m_views.isEmpty() && m_views.front()) {
         if (const auto* heatmap = m_views.front()->findChild<HeatmapWidget*>())
             margins = heatmap->plotMargins();
     }
     const int line = fontMetrics().lineSpacing();
-    const int aroundWidth = margins.left() + margins.right() + 8;
-    const int aroundHeight = margins.top() + margins.bottom() + 5 * line + 16;
-    return std::min(cell.width() - aroundWidth, cell.height() - aroundHeight);
+    return {margins.left() + margins.right() + 8, margins.top() + margins.bottom() + 5 * line + 16};
+}
+
+int CompareGrid::plotSide(QSize cell) const {
+    const QSize around = aroundPlot();
+    return std::min(cell.width() - around.width(), cell.height() - around.height());
 }
 
 void CompareGrid::changeEvent(QEvent* event) {
@@ -79,7 +82,13 @@ void CompareGrid::arrange() {
     const Candidate chosen = candidates[best];
     m_columns = chosen.columns;
     const int cellWidth = (w - (chosen.columns - 1) * kGap) / chosen.columns;
-    const int cellHeight = (h - (chosen.rows - 1) * kGap) / chosen.rows;
+    int cellHeight = (h - (chosen.rows - 1) * kGap) / chosen.rows;
+    const auto* heatmap = m_views.front() ? m_views.front()->findChild<HeatmapWidget*>() : nullptr;
+    if (heatmap && heatmap->isSquarePlot() && bestSide > 0) {
+        // A square plot limited by the width: the cell no taller than it needs (with two lines to
+        // spare for titles longer than the estimate), so the read-out stays under the plot.
+        cellHeight = std::min(cellHeight, bestSide + aroundPlot().height() + 2 * fontMetrics().lineSpacing());
+    }
     for (int n = 0; n < 3; ++n) {
         if (!m_views[n])
             continue;

@@ -35,7 +35,9 @@ protected:
 
 private:
     void arrange();
-    /// The side of the square plot a cell of this size leaves (the cells' own margins removed).
+    /// The room a view takes around its heatmap's plot (estimated from the fonts).
+    QSize aroundPlot() const;
+    /// The side of the square plot a cell of this size leaves.
     int plotSide(QSize cell) const;
 
     QList<QPointer<QWidget>> m_views;
