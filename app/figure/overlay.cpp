@@ -24,13 +24,19 @@ CurveSet overlayCurves(const CurveSet& a, const CurveSet& b) {
             "the axes of A (" + axesText(a).toStdString() + "): one chart shows one unit per axis");
     }
     CurveSet overlaid = a;
-    overlaid.curves.clear();
-    for (const auto& [prefix, set] :
-        {std::pair {QStringLiteral("A: "), &a}, std::pair {QStringLiteral("B: "), &b}}) {
-        for (Curve curve : set->curves) {
-            curve.name = prefix + curve.name;
-            overlaid.curves.push_back(std::move(curve));
+    for (Curve& curve : overlaid.curves)
+        curve.name = QStringLiteral("A: ") + curve.name;
+    for (Curve curve : b.curves) {
+        // A curve both sides draw alike (a marker of the same length) is drawn once, for both.
+        const auto same = std::find_if(a.curves.begin(), a.curves.end(),
+            [&curve](const Curve& c) { return c.name == curve.name && c.points == curve.points; });
+        if (same != a.curves.end()) {
+            overlaid.curves[static_cast<std::size_t>(same - a.curves.begin())].name
+                = QStringLiteral("A, B: ") + curve.name;
+            continue;
         }
+        curve.name = QStringLiteral("B: ") + curve.name;
+        overlaid.curves.push_back(std::move(curve));
     }
     for (ChartRegion region : b.regions) {
         if (std::find(a.regions.begin(), a.regions.end(), region) != a.regions.end())

@@ -8,8 +8,9 @@
 
 namespace pecards::app {
 
-/// @brief The curves of `a` named "A: <name>", then those of `b` named "B: <name>", on a's axes;
-/// the shaded regions of both (B's named "B: <name>" where they differ from A's).
+/// @brief The curves of `a` named "A: <name>", then those of `b` named "B: <name>", on a's axes
+/// (a curve equal on both sides, name and points, is drawn once as "A, B: <name>"); the shaded
+/// regions of both (B's named "B: <name>" where they differ from A's).
 /// @throws pecards::InvalidParameter named "B axes" when the axis titles or scales differ (one
 ///         chart cannot show two units); the message gives both titles.
 CurveSet overlayCurves(const CurveSet& a, const CurveSet& b);
