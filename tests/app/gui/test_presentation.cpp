@@ -255,3 +255,24 @@ TEST(PresentationFromCompare, StartsOnTheCompareTabAndUpDownStepItsViews) {
     window.presentation()->setActive(false);
     EXPECT_TRUE(window.compareView()->form(CompareView::A)->isVisible());
 }
+
+// F5 typed while a chart has the keyboard focus enters presentation as the menu does: the
+// chart's axes in the presentation's font.
+TEST_F(Presentation, F5FromAFocusedChartGivesItThePresentationFont) {
+    Card* rope = m_window.currentCard();
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+    ASSERT_NE(polar, nullptr);
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    ASSERT_FALSE(presentation()->isActive());
+    const double normal = QApplication::font().pointSizeF();
+    polar->chart()->setFocus();
+    QTest::keyClick(polar->chart(), Qt::Key_F5);
+    ASSERT_TRUE(presentation()->isActive());
+    const double large = QApplication::font().pointSizeF();
+    EXPECT_NEAR(large, normal * PresentationController::kFontScale, 0.01);
+    ASSERT_TRUE(guitest::awaitCondition([&] { return m_service.isIdle(); }, "the chart"));
+    QCoreApplication::processEvents();
+    for (const QAbstractAxis* axis : polar->chart()->chart()->axes())
+        EXPECT_NEAR(axis->labelsFont().pointSizeF(), large, 0.01);
+    EXPECT_NEAR(polar->chart()->chart()->titleFont().pointSizeF(), large, 0.01);
+}
