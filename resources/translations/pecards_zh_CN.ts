@@ -897,6 +897,14 @@ B：%2</translation>
         <source>%1: A − B = %2 (exact, double precision: A = %3, B = %4)  ·  %5</source>
         <translation>%1：A − B = %2（精确值，双精度：A = %3，B = %4）  ·  %5</translation>
     </message>
+    <message>
+        <source>A − B of the heatmaps A and B.
+Wheel or drag a rectangle to zoom A, B and A − B together;
+double-click to reset; hover for the exact values of A, B and A − B.</source>
+        <translation>热图 A 与 B 的差 A − B。
+滚轮或拖出矩形可同时缩放 A、B 和 A − B；
+双击复原；悬停可查看 A、B 和 A − B 的精确值。</translation>
+    </message>
 </context>
 <context>
     <name>EncodingChoiceDialog</name>

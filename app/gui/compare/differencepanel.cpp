@@ -36,6 +36,9 @@ DifferencePanel::DifferencePanel(const ViewSpec& spec, QWidget* parent)
     addExportButton();
     setContent(m_heatmap);
     retranslateOnLanguageChange(m_heatmap, [this] {
+        m_heatmap->setToolTip(
+            tr("A − B of the heatmaps A and B.\nWheel or drag a rectangle to zoom A, B and A − B "
+               "together;\ndouble-click to reset; hover for the exact values of A, B and A − B."));
         if (m_a)
             m_heatmap->setReadout(idleReadout());
     });
