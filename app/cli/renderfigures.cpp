@@ -19,21 +19,8 @@ namespace pecards::cli {
 
 namespace {
 
-const QString kDifferenceColormap = u"diverging"_s;
-
 app::ValueRange defaultRange(const Grid& grid, Quantity quantity, const QString& colormap) {
     return app::defaultValueRange(quantity, grid, app::isDivergingColormap(colormap.toStdString()));
-}
-
-/// [-a, a] with a = max |finite value|; [-0.5, 0.5] when all are 0 or masked.
-app::ValueRange symmetricRange(const Grid& grid) {
-    double a = 0.0;
-    for (const double v : grid.values) {
-        if (std::isfinite(v)) {
-            a = std::max(a, std::abs(v));
-        }
-    }
-    return a > 0.0 ? app::ValueRange {-a, a} : app::ValueRange {-0.5, 0.5};
 }
 
 app::FigureSpec makeFigure(
@@ -97,15 +84,8 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     const app::ValueRange shared {std::min(rangeA.min, rangeB.min), std::max(rangeA.max, rangeB.max)};
     app::FigureSpec figureA = makeFigure(a, gridA, colormap, shared);
     app::FigureSpec figureB = makeFigure(b, gridB, colormap, shared);
-    const Grid difference = app::differenceGrid(gridA, gridB);
-    app::FigureSpec figureDiff = makeFigure(a, difference, kDifferenceColormap, symmetricRange(difference));
-
-    figureDiff.title = u"A − B: "_s + figureA.title;
-    if (figureB.title != figureA.title) {
-        figureDiff.title += u" minus "_s + figureB.title;
-    }
-    figureDiff.colorBar.label = u"A − B, "_s + figureA.colorBar.label;
-    figureDiff.caption = u"A: "_s + figureA.caption + app::captionSeparator() + u"B: "_s + figureB.caption;
+    const Grid difference = app::viewDifference(a, gridA, b, gridB);
+    app::FigureSpec figureDiff = app::differenceFigureSpec(a, difference, figureA, figureB);
     figureA.title = u"A: "_s + figureA.title;
     figureB.title = u"B: "_s + figureB.title;
     return {figureA, figureB, figureDiff};

@@ -52,7 +52,8 @@ std::vector<ViewRequest> workspaceViews(
 /// difference's caption holds both captions. The window is the part of the quantity's
 /// full extent both sides have; each grid has `viewSize` pixels, or without it the plot's
 /// pixels of A at print resolution (app::printResolutionFigure with `options`).
-/// @throws as viewFigure.
+/// @throws as viewFigure; pecards::InvalidParameter ("B unit") when the two sides' values have
+/// different units (app::checkComparable).
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
     const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
     const app::FigureExportOptions& options);

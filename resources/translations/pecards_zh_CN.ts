@@ -170,32 +170,13 @@
         <source>sequence length n:</source>
         <translation>序列长度 n：</translation>
     </message>
-</context>
-<context>
-    <name>CompareController</name>
     <message>
-        <source>masked</source>
-        <translation>已屏蔽</translation>
-    </message>
-    <message>
-        <source>%1 = %2, %3 = %4 (%5):  A = %6,  B = %7,  A - B = %8</source>
-        <translation>%1 = %2，%3 = %4（%5）：A = %6，B = %7，A - B = %8</translation>
-    </message>
-    <message>
-        <source>exact</source>
-        <translation>精确</translation>
-    </message>
-    <message>
-        <source>pixel %1</source>
-        <translation>像素 %1</translation>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
     </message>
 </context>
 <context>
     <name>CompareView</name>
-    <message>
-        <source>&lt;b&gt;Compare&lt;/b&gt; two cards or two parameter sets:</source>
-        <translation>&lt;b&gt;比较&lt;/b&gt;两张卡片或两组参数：</translation>
-    </message>
     <message>
         <source>RoPE base 10⁴ vs 5·10⁵</source>
         <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
@@ -207,14 +188,6 @@
     <message>
         <source>ALiBi causal vs BLOOM form</source>
         <translation>ALiBi 因果形式对比 BLOOM 形式</translation>
-    </message>
-    <message>
-        <source>quantity:</source>
-        <translation>量：</translation>
-    </message>
-    <message>
-        <source>pixel:</source>
-        <translation>像素：</translation>
     </message>
     <message>
         <source>&lt;b&gt;A&lt;/b&gt; card:</source>
@@ -229,8 +202,34 @@
         <translation>%1 — %2：%3</translation>
     </message>
     <message>
-        <source>A - B (%1), diverging colours centred at 0; masked on either side = grey</source>
-        <translation>A - B（%1），发散色以 0 为中心；任一侧被屏蔽 = 灰色</translation>
+        <source>&lt;b&gt;Compare&lt;/b&gt;</source>
+        <translation>&lt;b&gt;比较&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Two cards, or one card with two parameter sets: A, B and A − B</source>
+        <translation>两张卡片，或同一张卡片的两组参数：A、B 与 A − B</translation>
+    </message>
+    <message>
+        <source>view:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>A − B (%1), diverging colours centred at 0</source>
+        <translation>A − B（%1），发散色图以 0 为中心</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2</source>
+        <translation>A：%1
+B：%2</translation>
     </message>
 </context>
 <context>
@@ -862,6 +861,49 @@
     <message>
         <source>chosen with --cpu: every view in double precision</source>
         <translation>由 --cpu 选择：所有视图均为双精度</translation>
+    </message>
+</context>
+<context>
+    <name>DifferencePanel</name>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>⟲ Full</source>
+        <translation>⟲ 全图</translation>
+    </message>
+    <message>
+        <source>Show the full extent again in A, B and A − B (or double-click a heatmap)</source>
+        <translation>在 A、B 和 A − B 中重新显示全部范围（或双击任一热图）</translation>
+    </message>
+    <message>
+        <source>A − B, masked on either side = grey; hover for exact values</source>
+        <translation>A − B，任一侧被屏蔽处为灰色；悬停可查看精确值</translation>
+    </message>
+    <message>
+        <source>pixel A − B = %1</source>
+        <translation>像素 A − B = %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4</source>
+        <translation>%1 = %2，%3 = %4</translation>
+    </message>
+    <message>
+        <source>%1: asking the double-precision reference…  ·  %2</source>
+        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1: A − B = %2 (exact, double precision: A = %3, B = %4)  ·  %5</source>
+        <translation>%1：A − B = %2（精确值，双精度：A = %3，B = %4）  ·  %5</translation>
+    </message>
+    <message>
+        <source>A − B of the heatmaps A and B.
+Wheel or drag a rectangle to zoom A, B and A − B together;
+double-click to reset; hover for the exact values of A, B and A − B.</source>
+        <translation>热图 A 与 B 的差 A − B。
+滚轮或拖出矩形可同时缩放 A、B 和 A − B；
+双击复原；悬停可查看 A、B 和 A − B 的精确值。</translation>
     </message>
 </context>
 <context>
@@ -3232,6 +3274,45 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>page %1: %2</source>
         <translation>第 %1 页：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::Difference</name>
+    <message>
+        <source>encoding value PE[p, c]</source>
+        <translation>编码值 PE[p, c]</translation>
+    </message>
+    <message>
+        <source>rotated probe component (R_p q)[c]</source>
+        <translation>旋转后探针的分量 (R_p q)[c]</translation>
+    </message>
+    <message>
+        <source>radians</source>
+        <translation>弧度</translation>
+    </message>
+    <message>
+        <source>similarity PE_i·PE_j</source>
+        <translation>相似度 PE_i·PE_j</translation>
+    </message>
+    <message>
+        <source>logit units</source>
+        <translation>logit 单位</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>clipped relative index</source>
+        <translation>截断的相对索引</translation>
+    </message>
+    <message>
+        <source>bucket index</source>
+        <translation>桶索引</translation>
+    </message>
+    <message>
+        <source>unseen (1) / seen (0)</source>
+        <translation>未见过 (1) / 见过 (0)</translation>
     </message>
 </context>
 <context>

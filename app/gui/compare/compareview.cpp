@@ -1,173 +1,370 @@
 #include "compare/compareview.h"
 
 #include "cards/cardregistry.h"
-#include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "compare/comparegrid.h"
+#include "compare/differencepanel.h"
+#include "settings/languagechange.h"
+#include "views/chartpanel.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QComboBox>
-#include <QGridLayout>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
-#include <QResizeEvent>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <figure/difference.h>
 
 namespace {
 
-const QList<pecards::Quantity> kQuantities {pecards::Quantity::Score, pecards::Quantity::Attention,
-    pecards::Quantity::Table, pecards::Quantity::Phase, pecards::Quantity::Buckets,
-    pecards::Quantity::ContentScore, pecards::Quantity::ContentAttention};
+/// Position x position maps are square: their plots keep the aspect ratio.
+bool isSquare(pecards::Quantity quantity) {
+    return quantity != pecards::Quantity::Table && quantity != pecards::Quantity::Phase
+        && quantity != pecards::Quantity::UnseenAngles;
+}
+
+bool sameView(const ViewSpec& a, const ViewSpec& b) {
+    return a.id == b.id && a.kind == b.kind
+        && (a.kind == ViewKind::Heatmap ? a.quantity == b.quantity : a.curve == b.curve);
+}
 
 } // namespace
 
 CompareView::CompareView(ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_service(service)
-    , m_quantity(new QComboBox(this))
-    , m_reduction(new QComboBox(this)) {
+    , m_view(new QComboBox(this))
+    , m_intro(new QLabel(this))
+    , m_viewLabel(new QLabel(this))
+    , m_grid(new CompareGrid(this)) {
     auto* layout = new QVBoxLayout(this);
-    auto* top = new QHBoxLayout;
-    auto* presets = new QHBoxLayout; // a row of its own: the top row never forces the width
-    top->addWidget(new QLabel(tr("<b>Compare</b> two cards or two parameter sets:"), this));
-    for (const auto& [name, text] : {std::pair {QStringLiteral("rope-base"), tr("RoPE base 10⁴ vs 5·10⁵")},
-             std::pair {QStringLiteral("alibi-hybrid"), tr("ALiBi vs RoPE+ALiBi")},
-             std::pair {QStringLiteral("alibi-forms"), tr("ALiBi causal vs BLOOM form")}}) {
-        auto* button = new QPushButton(text, this);
-        connect(button, &QPushButton::clicked, this, [this, id = name] { showPreset(id); });
-        presets->addWidget(button);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* top = new QHBoxLayout; // ready-made comparisons, then the view: narrower than 1024 px
+    top->addWidget(m_intro);
+    for (const QString& id :
+        {QStringLiteral("rope-base"), QStringLiteral("alibi-hybrid"), QStringLiteral("alibi-forms")}) {
+        auto* button = new QPushButton(this);
+        connect(button, &QPushButton::clicked, this, [this, id] { showPreset(id); });
+        top->addWidget(button);
+        m_presets.push_back({button, id});
     }
-    presets->addStretch(1);
     top->addStretch(1);
-    top->addWidget(new QLabel(tr("quantity:"), this));
-    top->addWidget(m_quantity);
-    top->addWidget(new QLabel(tr("pixel:"), this));
-    for (const auto reduction : {pecards::Reduction::Sample, pecards::Reduction::Mean,
-             pecards::Reduction::Max, pecards::Reduction::Min})
-        m_reduction->addItem(reductionName(reduction), static_cast<int>(reduction));
-    top->addWidget(m_reduction);
+    top->addWidget(m_viewLabel);
+    m_view->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_view->setMinimumContentsLength(16);
+    top->addWidget(m_view);
     layout->addLayout(top);
-    layout->addLayout(presets);
 
     auto* body = new QHBoxLayout;
     layout->addLayout(body, 1);
-    auto* maps = new QGridLayout;
-    m_maps = maps;
-    for (int side = 0; side < 3; ++side) {
-        m_heatmaps[side] = new HeatmapWidget(this);
-        m_heatmaps[side]->setMinimumSize(200, 140); // two rows of maps fit a 640 px high window
-        m_titles[side] = new QLabel(this);
-        m_titles[side]->setWordWrap(true);
-        QFont font = m_titles[side]->font();
-        font.setBold(true);
-        m_titles[side]->setFont(font);
-    }
-    m_controller = new CompareController(service, m_heatmaps, this);
-
-    for (int side = 0; side < 2; ++side) {
+    for (const Side side : {A, B}) {
         auto* panel = new QVBoxLayout;
         m_cards[side] = new QComboBox(this);
+        m_cards[side]->setMaximumWidth(kPanelMaximumWidth);
         for (const CardEntry& entry : cardRegistry())
             m_cards[side]->addItem(entry.title, entry.id);
-        panel->addWidget(new QLabel(side == 0 ? tr("<b>A</b> card:") : tr("<b>B</b> card:"), this));
+        m_cardLabels[side] = new QLabel(this);
+        panel->addWidget(m_cardLabels[side]);
         panel->addWidget(m_cards[side]);
         m_scrolls[side] = new QScrollArea(this);
         m_scrolls[side]->setWidgetResizable(true);
         m_scrolls[side]->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
         m_scrolls[side]->setMinimumWidth(kPanelMinimumWidth);
+        m_scrolls[side]->setMaximumWidth(kPanelMaximumWidth); // the views get the room
         panel->addWidget(m_scrolls[side], 1);
-        const auto which = side == 0 ? CompareController::A : CompareController::B;
-        connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side, which] {
+        connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side] {
             const QString id = m_cards[side]->currentData().toString();
-            const CardEntry* entry = findCardEntry(id);
-            pecards::CardParams params = entry->defaults();
-            params.length
-                = m_controller->params(which).length > 0 ? m_controller->params(which).length : params.length;
-            setCard(which, id, params);
-            refreshQuantities();
+            pecards::CardParams params = findCardEntry(id)->defaults();
+            if (m_params[side].length > 0)
+                params.length = m_params[side].length;
+            setCard(side, id, params);
+            refreshViewChoice();
         });
-        if (side == 0)
-            body->addLayout(panel);
-        else {
-            body->addLayout(maps, 1);
-            body->addLayout(panel);
-        }
+        if (side == B)
+            body->addWidget(m_grid, 1);
+        body->addLayout(panel);
     }
-    arrangeMaps(2);
-
-    connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
-        if (m_quantity->currentIndex() < 0)
-            return;
-        m_controller->setQuantity(static_cast<pecards::Quantity>(m_quantity->currentData().toInt()));
-        const QSignalBlocker block(m_reduction);
-        m_reduction->setCurrentIndex(
-            m_reduction->findData(static_cast<int>(quantityStyle(m_controller->quantity()).reduction)));
-        refreshTitles();
+    connect(m_view, &QComboBox::currentIndexChanged, this, [this] {
+        if (m_view->currentIndex() >= 0)
+            showView(m_view->currentData().toString());
     });
-    connect(m_reduction, &QComboBox::currentIndexChanged, this, [this] {
-        m_controller->setReduction(static_cast<pecards::Reduction>(m_reduction->currentData().toInt()));
-    });
+    retranslateOnLanguageChange(this, [this] { retranslate(); });
     showPreset(QStringLiteral("rope-base"));
 }
 
-void CompareView::arrangeMaps(int columns) {
-    m_mapColumns = columns;
-    for (int side = 0; side < 3; ++side) {
-        m_maps->removeWidget(m_titles[side]);
-        m_maps->removeWidget(m_heatmaps[side]);
+void CompareView::retranslate() {
+    m_intro->setText(tr("<b>Compare</b>"));
+    m_intro->setToolTip(tr("Two cards, or one card with two parameter sets: A, B and A − B"));
+    m_viewLabel->setText(tr("view:"));
+    m_cardLabels[A]->setText(tr("<b>A</b> card:"));
+    m_cardLabels[B]->setText(tr("<b>B</b> card:"));
+    for (const auto& [button, id] : m_presets) {
+        if (id == QStringLiteral("rope-base"))
+            button->setText(tr("RoPE base 10⁴ vs 5·10⁵"));
+        else if (id == QStringLiteral("alibi-hybrid"))
+            button->setText(tr("ALiBi vs RoPE+ALiBi"));
+        else
+            button->setText(tr("ALiBi causal vs BLOOM form"));
     }
-    for (int row = 0; row < 4; ++row)
-        m_maps->setRowStretch(row, 0);
-    for (int column = 0; column < 3; ++column)
-        m_maps->setColumnStretch(column, 0);
-    // Three side by side when wide; else A | B over A - B.
-    for (int side = 0; side < 3; ++side) {
-        const int row = 2 * (side / columns);
-        const int column = side % columns;
-        m_maps->addWidget(m_titles[side], row, column);
-        m_maps->addWidget(m_heatmaps[side], row + 1, column);
-        m_maps->setRowStretch(row + 1, 1);
-        m_maps->setColumnStretch(column, 1);
+    for (QComboBox* cards : m_cards) {
+        for (int n = 0; n < cards->count(); ++n)
+            cards->setItemText(n, cardTitle(*findCardEntry(cards->itemData(n).toString())));
+    }
+    if (m_forms[A] && m_forms[B]) { // the controls' labels: the forms are made again
+        const QScopedValueRollback guard(m_settingUp, true);
+        for (const Side side : {A, B})
+            setCard(side, m_cardIds[side], m_params[side]);
+    }
+    refreshViewChoice();
+    refreshTitles();
+}
+
+void CompareView::setPanelsVisible(bool visible) {
+    for (const Side side : {A, B}) {
+        m_cardLabels[side]->setVisible(visible);
+        m_cards[side]->setVisible(visible);
+        m_scrolls[side]->setVisible(visible);
     }
 }
 
-void CompareView::resizeEvent(QResizeEvent* event) {
-    QWidget::resizeEvent(event);
-    const int columns = width() >= kThreeColumnWidth ? 3 : 2;
-    if (columns != m_mapColumns)
-        arrangeMaps(columns);
-}
-
-void CompareView::setCard(
-    CompareController::Side side, const QString& id, const pecards::CardParams& params) {
-    const int index = side == CompareController::B ? 1 : 0;
+void CompareView::setCard(Side side, const QString& id, const pecards::CardParams& params) {
     const CardEntry* entry = findCardEntry(id);
     if (!entry)
         return;
-    m_cardIds[index] = id;
+    m_cardIds[side] = id;
     {
-        const QSignalBlocker block(m_cards[index]);
-        m_cards[index]->setCurrentIndex(m_cards[index]->findData(id));
+        const QSignalBlocker block(m_cards[side]);
+        m_cards[side]->setCurrentIndex(m_cards[side]->findData(id));
     }
     auto* form = new ParameterForm;
     entry->addControls(*form);
-    m_scrolls[index]->setWidget(form); // deletes the previous form
-    m_forms[index] = form;
-    connect(form, &ParameterForm::paramsChanged, this, [this, side](const pecards::CardParams& p) {
-        m_controller->setParams(side, p);
-        refreshTitles();
+    m_scrolls[side]->setWidget(form); // deletes the previous form
+    m_forms[side] = form;
+    connect(form, &ParameterForm::paramsChanged, this,
+        [this, side](const pecards::CardParams& p) { setSideParams(side, p); });
+    form->setParams(params); // emits paramsChanged: setSideParams
+}
+
+void CompareView::setSideParams(Side side, const pecards::CardParams& params) {
+    m_params[side] = params;
+    if (m_settingUp)
+        return; // compare() shows the view once both sides are set
+    if (m_panels[side]) {
+        m_panels[side]->setParams(params);
+        syncWindow(side);
+    } else if (m_chart) {
+        if (side == A)
+            m_chart->setParams(params);
+        else
+            m_chart->setOverlay(params);
+    }
+    refreshTitles();
+    // The views offered may change with the parameters (e.g. the relative variant).
+    const QString shown = m_spec.id;
+    refreshViewChoice();
+    if (m_view->currentData().toString() != shown && m_view->currentIndex() >= 0)
+        showView(m_view->currentData().toString());
+}
+
+QList<ViewSpec> CompareView::sharedViews() const {
+    QList<ViewSpec> shared;
+    const CardEntry* a = findCardEntry(m_cardIds[A]);
+    const CardEntry* b = findCardEntry(m_cardIds[B]);
+    if (!a || !b)
+        return shared;
+    for (const ViewSpec& spec : a->views) {
+        if (spec.createPanel || !isViewAvailable(spec, m_params[A]))
+            continue;
+        const auto other = std::find_if(
+            b->views.begin(), b->views.end(), [&spec](const ViewSpec& s) { return sameView(s, spec); });
+        if (other != b->views.end() && isViewAvailable(*other, m_params[B]))
+            shared.push_back(spec);
+    }
+    return shared;
+}
+
+void CompareView::refreshViewChoice() {
+    const QSignalBlocker block(m_view);
+    m_view->clear();
+    for (const ViewSpec& spec : sharedViews())
+        m_view->addItem(viewDisplayName(spec), spec.id);
+    const int index = m_view->findData(m_spec.id);
+    m_view->setCurrentIndex(index >= 0 ? index : 0);
+}
+
+bool CompareView::showView(const QString& id) {
+    const QList<ViewSpec> shared = sharedViews();
+    const auto spec
+        = std::find_if(shared.begin(), shared.end(), [&id](const ViewSpec& s) { return s.id == id; });
+    if (spec == shared.end())
+        return false;
+    {
+        const QSignalBlocker block(m_view);
+        m_view->setCurrentIndex(m_view->findData(id));
+    }
+    showSpec(*spec);
+    return true;
+}
+
+void CompareView::showSpec(const ViewSpec& spec) {
+    m_spec = spec;
+    m_panels = {};
+    m_difference = nullptr;
+    m_chart = nullptr;
+    if (spec.kind == ViewKind::Heatmap) {
+        m_quantity = spec.quantity;
+        for (const Side side : {A, B}) {
+            const QString tag = QStringLiteral("compare/%1/%2").arg(side == A ? u'A' : u'B').arg(spec.id);
+            m_panels[side] = new HeatmapPanel(spec, m_service, tag);
+            m_panels[side]->heatmap()->setSquarePlot(isSquare(spec.quantity));
+        }
+        m_difference = new DifferencePanel(spec);
+        m_difference->heatmap()->setSquarePlot(isSquare(spec.quantity));
+        m_grid->setViews({m_panels[A], m_panels[B], m_difference});
+        for (const Side side : {A, B})
+            m_panels[side]->heatmap()->installEventFilter(this);
+        connectHeatmaps();
+        shareOutputPixels();
+        m_panels[A]->setParams(m_params[A]);
+        m_panels[B]->setParams(m_params[B]);
+        syncWindow(A);
+    } else {
+        m_chart = new ChartPanel(spec, m_service, QStringLiteral("compare/") + spec.id);
+        m_grid->setViews({m_chart});
+        m_chart->setOverlay(m_params[B]); // before A: one request for each side
+        m_chart->setParams(m_params[A]);
+    }
+    refreshTitles();
+    emit viewShown();
+}
+
+void CompareView::connectHeatmaps() {
+    for (const Side side : {A, B}) {
+        HeatmapController* self = m_panels[side]->controller();
+        HeatmapController* other = m_panels[1 - side]->controller();
+        connect(self, &HeatmapController::windowChanged, this, [this, side] { syncWindow(side); });
+        connect(self, &HeatmapController::frameShown, this, &CompareView::refreshDifference);
+        connect(self, &HeatmapController::naturalRangeChanged, this, &CompareView::shareColorRange);
+        connect(self, &HeatmapController::messageShown, m_difference, [this, side](const QString& message) {
+            m_difference->showMessage((side == A ? tr("A: %1") : tr("B: %1")).arg(message));
+        });
+        connect(self, &HeatmapController::probeAnswered, m_difference,
+            [this, side](qint64 row, qint64 col, double value) {
+                m_difference->setExactValue(side == B, row, col, value);
+            });
+        // Hovering one map reads the same entry in all three.
+        connect(m_panels[side]->heatmap(), &HeatmapWidget::hovered, this,
+            [this, self, other](qint64 row, qint64 col, int pixelRow, int pixelCol) {
+                m_difference->startProbe(row, col, pixelRow, pixelCol);
+                self->probe(row, col, pixelRow, pixelCol);
+                other->probe(row, col, pixelRow, pixelCol);
+            });
+        // One pixel summary on both sides.
+        connect(m_panels[side]->reductionBox(), &QComboBox::currentIndexChanged,
+            m_panels[1 - side]->reductionBox(), &QComboBox::setCurrentIndex);
+    }
+    HeatmapWidget* difference = m_difference->heatmap();
+    connect(difference, &HeatmapWidget::windowRequested, m_panels[A]->controller(),
+        &HeatmapController::setWindow);
+    connect(m_difference, &DifferencePanel::resetRequested, this, [this] {
+        m_panels[A]->controller()->resetWindow();
+        m_panels[B]->controller()->resetWindow();
     });
-    form->setParams(params);
+    connect(difference, &HeatmapWidget::hovered, this,
+        [this](qint64 row, qint64 col, int pixelRow, int pixelCol) {
+            m_difference->startProbe(row, col, pixelRow, pixelCol);
+            m_panels[A]->controller()->probe(row, col, pixelRow, pixelCol);
+            m_panels[B]->controller()->probe(row, col, pixelRow, pixelCol);
+        });
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::Resize && m_panels[A]
+        && (watched == m_panels[A]->heatmap() || watched == m_panels[B]->heatmap()))
+        shareOutputPixels();
+    return QWidget::eventFilter(watched, event);
+}
+
+void CompareView::shareOutputPixels() {
+    // Titles and read-outs of different lengths leave A and B plots of slightly different
+    // sizes: both are computed at the smaller one.
+    const QSize a = m_panels[A]->heatmap()->plotPixels();
+    const QSize b = m_panels[B]->heatmap()->plotPixels();
+    const QSize common(std::min(a.width(), b.width()), std::min(a.height(), b.height()));
+    m_panels[A]->controller()->setOutputPixels(common);
+    m_panels[B]->controller()->setOutputPixels(common);
+}
+
+void CompareView::syncWindow(Side from) {
+    if (m_syncing || !m_panels[A] || !m_panels[B])
+        return;
+    const QScopedValueRollback guard(m_syncing, true);
+    HeatmapController* self = m_panels[from]->controller();
+    HeatmapController* other = m_panels[1 - from]->controller();
+    if (!(other->window() == self->window()))
+        other->setWindow(self->window());
+}
+
+void CompareView::refreshDifference() {
+    if (!m_difference)
+        return;
+    HeatmapController* a = m_panels[A]->controller();
+    HeatmapController* b = m_panels[B]->controller();
+    const std::optional<ShownHeatmap> shownA = a->shown();
+    const std::optional<ShownHeatmap> shownB = b->shown();
+    if (!shownA || !shownB || !(shownA->request == a->lastRequest())
+        || !(shownB->request == b->lastRequest()))
+        return; // a side is still computing its latest request
+    m_difference->showDifference(*shownA, *shownB, m_panels[A]->heatmap()->frame().fullExtent);
+}
+
+void CompareView::shareColorRange() {
+    HeatmapController* a = m_panels[A]->controller();
+    HeatmapController* b = m_panels[B]->controller();
+    const auto rangeA = a->naturalRange();
+    const auto rangeB = b->naturalRange();
+    if (!rangeA || !rangeB)
+        return;
+    // Equal colours mean equal values, when the values have one unit.
+    const bool oneUnit = pecards::app::valueUnit(m_params[A], m_quantity)
+        == pecards::app::valueUnit(m_params[B], m_quantity);
+    const std::optional<std::pair<double, double>> shared = oneUnit
+        ? std::optional(
+            std::make_pair(std::min(rangeA->first, rangeB->first), std::max(rangeA->second, rangeB->second)))
+        : std::nullopt;
+    a->setSharedRange(shared);
+    b->setSharedRange(shared);
+}
+
+bool CompareView::hasResult() const {
+    if (m_chart)
+        return m_chart->hasResult();
+    return m_panels[A] && m_panels[A]->hasResult() && m_panels[B]->hasResult() && m_difference->hasResult();
 }
 
 void CompareView::compare(const QString& idA, const pecards::CardParams& a, const QString& idB,
     const pecards::CardParams& b, pecards::Quantity quantity) {
-    setCard(CompareController::A, idA, a);
-    setCard(CompareController::B, idB, b);
-    refreshQuantities();
-    m_quantity->setCurrentIndex(m_quantity->findData(static_cast<int>(quantity)));
+    {
+        const QScopedValueRollback guard(m_settingUp, true);
+        setCard(A, idA, a);
+        setCard(B, idB, b);
+    }
+    m_quantity = quantity;
+    refreshViewChoice();
+    const QList<ViewSpec> shared = sharedViews();
+    const auto spec = std::find_if(shared.begin(), shared.end(),
+        [quantity](const ViewSpec& s) { return s.kind == ViewKind::Heatmap && s.quantity == quantity; });
+    if (spec != shared.end())
+        showView(spec->id);
+    else if (!shared.isEmpty())
+        showView(shared.front().id);
 }
 
 bool CompareView::showPreset(const QString& name) {
@@ -196,36 +393,29 @@ bool CompareView::showPreset(const QString& name) {
     return false;
 }
 
-void CompareView::refreshQuantities() {
-    const QSignalBlocker block(m_quantity);
-    const QVariant current = m_quantity->currentData();
-    m_quantity->clear();
-    const pecards::Card a = m_controller->params(CompareController::A).card;
-    const pecards::Card b = m_controller->params(CompareController::B).card;
-    for (const pecards::Quantity quantity : kQuantities) {
-        if (pecards::hasQuantity(a, quantity) && pecards::hasQuantity(b, quantity))
-            m_quantity->addItem(quantityName(quantity), static_cast<int>(quantity));
-    }
-    const int index = m_quantity->findData(current);
-    m_quantity->setCurrentIndex(index >= 0 ? index : 0);
-    if (m_quantity->currentIndex() >= 0 && index < 0)
-        m_controller->setQuantity(static_cast<pecards::Quantity>(m_quantity->currentData().toInt()));
-    const QSignalBlocker blockReduction(m_reduction);
-    m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(m_controller->reduction())));
-    refreshTitles();
-}
-
 void CompareView::refreshTitles() {
-    const auto describe = [this](int index, CompareController::Side side) {
-        const CardEntry* entry = findCardEntry(m_cardIds[index]);
-        if (!entry)
+    // The view's title as the card gives it (what the picture shows); the card's whole
+    // convention in the tooltip.
+    const auto describe = [this](Side side) {
+        const CardEntry* entry = findCardEntry(m_cardIds[side]);
+        if (!entry || m_spec.id.isEmpty())
             return QString();
         return tr("%1 — %2: %3")
-            .arg(index == 0 ? QStringLiteral("A") : QStringLiteral("B"), entry->title,
-                entry->convention(m_controller->params(side)));
+            .arg(side == A ? QStringLiteral("A") : QStringLiteral("B"), cardTitle(*entry),
+                entry->viewTitle(m_spec, m_params[side]));
     };
-    m_titles[0]->setText(describe(0, CompareController::A));
-    m_titles[1]->setText(describe(1, CompareController::B));
-    m_titles[2]->setText(tr("A - B (%1), diverging colours centred at 0; masked on either side = grey")
-                             .arg(quantityName(m_controller->quantity())));
+    const auto convention = [this](Side side) {
+        const CardEntry* entry = findCardEntry(m_cardIds[side]);
+        return entry ? entry->convention(m_params[side]) : QString();
+    };
+    if (m_panels[A]) {
+        for (const Side side : {A, B}) {
+            m_panels[side]->setTitle(describe(side));
+            m_panels[side]->setToolTip(convention(side));
+        }
+        m_difference->setTitle(tr("A − B (%1), diverging colours centred at 0").arg(viewDisplayName(m_spec)));
+    } else if (m_chart) {
+        m_chart->setTitle(describe(A) + QLatin1Char('\n') + describe(B));
+        m_chart->setToolTip(tr("A: %1\nB: %2").arg(convention(A), convention(B)));
+    }
 }

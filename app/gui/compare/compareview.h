@@ -1,61 +1,114 @@
 #pragma once
 /// @file compareview.h
 /// @brief The compare tab: two parameter panels (A, B) of any two cards, or of one card with
-/// two parameter sets, and three heatmaps A, B and A - B of a chosen quantity.
-
-#include "compare/comparecontroller.h"
+/// two parameter sets, and any view both cards offer. A heatmap view shows A and B (each a
+/// HeatmapPanel: zoom, exact hover, Full, Save…, on one window and one colour range) and A − B
+/// (DifferencePanel), in cells of one size with square plots for position x position maps; a
+/// chart view shows A's and B's curves on one chart (ChartPanel::setOverlay).
 
 #include <QWidget>
+#include <array>
+#include <optional>
+#include <pecards/params.h>
+#include <views/viewspec.h>
 
+class ChartPanel;
+class CompareGrid;
 class ComputeService;
-class HeatmapWidget;
+class DifferencePanel;
+class HeatmapPanel;
 class ParameterForm;
 class QComboBox;
-class QGridLayout;
 class QLabel;
 class QScrollArea;
 
 class CompareView : public QWidget {
     Q_OBJECT
 public:
+    enum Side { A = 0, B = 1 };
+
     explicit CompareView(ComputeService* service, QWidget* parent = nullptr);
 
-    /// @brief Shows card `idA` with `a` against card `idB` with `b` (ids from the registry).
+    /// @brief Shows card `idA` with `a` against card `idB` with `b` (ids from the registry), as
+    /// the heatmap of `quantity` when both cards offer it (else the first view both offer).
     void compare(const QString& idA, const pecards::CardParams& a, const QString& idB,
         const pecards::CardParams& b, pecards::Quantity quantity);
     /// @brief Ready-made comparisons: "rope-base" (RoPE base 10^4 vs 5·10^5), "alibi-hybrid"
     /// (ALiBi vs RoPE+ALiBi), "alibi-forms" (causal vs BLOOM row offset). False if unknown.
     bool showPreset(const QString& name);
+    /// @brief Shows the view with this id (ViewSpec::id: "score", "spectrum", …) when both
+    /// cards offer it for their parameters; false otherwise.
+    bool showView(const QString& id);
 
-    CompareController* controller() const { return m_controller; }
-    HeatmapWidget* heatmap(CompareController::Side side) const { return m_heatmaps[side]; }
-    ParameterForm* form(CompareController::Side side) const {
-        return m_forms[side == CompareController::B ? 1 : 0];
-    }
+    /// @brief Shows or hides the parameter panels of A and B (presentation mode gives their room
+    /// to the views).
+    void setPanelsVisible(bool visible);
+
+    const pecards::CardParams& params(Side side) const { return m_params[side]; }
+    /// @brief The quantity of the heatmap view shown (the last one while a chart is shown).
+    pecards::Quantity quantity() const { return m_quantity; }
+    /// @brief The id of the view shown.
+    const QString& viewId() const { return m_spec.id; }
+    /// @brief True once every view shown answered (a picture or a message).
+    bool hasResult() const;
+
+    /// @brief A's or B's heatmap (null while a chart is shown).
+    HeatmapPanel* heatmapPanel(Side side) const { return m_panels[side]; }
+    DifferencePanel* differencePanel() const { return m_difference; }
+    /// @brief The overlay chart (null while heatmaps are shown).
+    ChartPanel* chartPanel() const { return m_chart; }
+    ParameterForm* form(Side side) const { return m_forms[side]; }
+    QComboBox* viewChoice() const { return m_view; }
+    CompareGrid* grid() const { return m_grid; }
 
     static constexpr int kPanelMinimumWidth = 200; ///< each parameter panel (scrolls sideways)
-    static constexpr int kThreeColumnWidth = 1400; ///< from this width A, B, A - B side by side
+    static constexpr int kPanelMaximumWidth = 260; ///< the rest of the width goes to the views
 
 protected:
-    /// @brief Reflows the heatmaps: three columns when wide, else A | B over A - B.
-    void resizeEvent(QResizeEvent* event) override;
+    /// @brief Keeps A and B at one output size when their heatmaps are resized.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+signals:
+    /// @brief A view was shown anew (a new choice, a preset, a workspace).
+    void viewShown();
 
 private:
-    void arrangeMaps(int columns);
-    void setCard(CompareController::Side side, const QString& id, const pecards::CardParams& params);
-    void refreshQuantities();
+    void setCard(Side side, const QString& id, const pecards::CardParams& params);
+    void setSideParams(Side side, const pecards::CardParams& params);
+    /// The views both cards offer for their parameters, in A's order (own panels excluded).
+    QList<ViewSpec> sharedViews() const;
+    void refreshViewChoice();
+    void showSpec(const ViewSpec& spec);
+    void connectHeatmaps();
+    /// Shows A − B once A and B both show the answers to their latest requests.
+    void refreshDifference();
+    /// One colour range for A and B (the union of their ranges) when their units agree.
+    void shareColorRange();
+    /// B's window follows A's (and A's B's), guarded against ping-pong.
+    void syncWindow(Side from);
+    /// A and B computed at one output size (the smaller of their plots).
+    void shareOutputPixels();
     void refreshTitles();
+    /// Texts set once (buttons, labels, the choices' entries) in the current language.
+    void retranslate();
 
     ComputeService* m_service;
-    CompareController* m_controller = nullptr;
-    std::array<HeatmapWidget*, 3> m_heatmaps {};
-    std::array<QLabel*, 3> m_titles {};
+    std::array<pecards::CardParams, 2> m_params;
+    std::array<QString, 2> m_cardIds;
     std::array<ParameterForm*, 2> m_forms {};
     std::array<QScrollArea*, 2> m_scrolls {};
     std::array<QComboBox*, 2> m_cards {};
-    std::array<QString, 2> m_cardIds;
-    QComboBox* m_quantity = nullptr;
-    QComboBox* m_reduction = nullptr;
-    QGridLayout* m_maps = nullptr;
-    int m_mapColumns = 2;
+    QComboBox* m_view = nullptr;
+    QLabel* m_intro = nullptr;
+    QLabel* m_viewLabel = nullptr;
+    std::array<QLabel*, 2> m_cardLabels {};
+    QList<QPair<class QPushButton*, QString>> m_presets; ///< the preset buttons and their ids
+    CompareGrid* m_grid = nullptr;
+    ViewSpec m_spec;
+    pecards::Quantity m_quantity = pecards::Quantity::Score;
+    std::array<HeatmapPanel*, 2> m_panels {};
+    DifferencePanel* m_difference = nullptr;
+    ChartPanel* m_chart = nullptr;
+    bool m_settingUp = false; ///< compare(): both sides are being replaced
+    bool m_syncing = false;
 };

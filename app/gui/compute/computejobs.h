@@ -14,13 +14,6 @@
 #include <pecards/view.h>
 #include <variant>
 
-/// @brief Two views of the same extent whose difference A - B is wanted (the compare view).
-struct DifferenceRequest {
-    pecards::ViewRequest a;
-    pecards::ViewRequest b;
-    bool operator==(const DifferenceRequest&) const = default;
-};
-
 /// @brief A heatmap figure for export, computed at the exported plot's pixel size
 /// (figure/printfigure.h) instead of the screen's grid.
 struct PrintRequest {
@@ -55,8 +48,8 @@ struct TiledRequest {
 };
 
 /// @brief What a job computes.
-using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, DifferenceRequest,
-    PrintRequest, PitfallRequest, ReferenceRequest, TiledRequest>;
+using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, PrintRequest,
+    PitfallRequest, ReferenceRequest, TiledRequest>;
 
 /// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
 struct ComputeJob {
@@ -83,17 +76,6 @@ struct CurveResult {
     quint64 id = 0;
     pecards::app::CurveRequest request;
     pecards::app::CurveSet curves;
-    double milliseconds = 0.0;
-};
-
-/// @brief A, B and A - B (DifferenceRequest job). Entries masked on either side are -inf.
-struct DifferenceResult {
-    QString tag;
-    quint64 id = 0;
-    DifferenceRequest request;
-    pecards::Grid a;
-    pecards::Grid b;
-    pecards::Grid difference;
     double milliseconds = 0.0;
 };
 

@@ -23,7 +23,6 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     connect(m_worker, &ComputeWorker::W_gridReady, this, &ComputeService::gridReady);
     connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
     connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
-    connect(m_worker, &ComputeWorker::W_differenceReady, this, &ComputeService::differenceReady);
     connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
     connect(m_worker, &ComputeWorker::W_progress, this, &ComputeService::progressed);
     connect(m_worker, &ComputeWorker::W_cancelled, this, &ComputeService::jobCancelled);

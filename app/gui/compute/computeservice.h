@@ -56,7 +56,6 @@ signals:
     void gridReady(const GridResult& result);
     void curvesReady(const CurveResult& result);
     void printReady(const PrintResult& result);
-    void differenceReady(const DifferenceResult& result);
     void pitfallReady(const PitfallResult& result);
     void failed(const ComputeFailure& failure);
     /// @brief A background job's progress: fraction done in [0, 1], non-decreasing, 1 at the end.

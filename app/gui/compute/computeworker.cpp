@@ -1,7 +1,5 @@
 #include "compute/computeworker.h"
 
-#include "figure/difference.h"
-
 #include <QElapsedTimer>
 #include <cmath>
 #include <exception>
@@ -93,21 +91,12 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
             0.0};
         result.milliseconds = elapsed();
         emit W_printReady(result);
-    } else if (const auto* pitfall = std::get_if<PitfallRequest>(&job.payload)) {
-        PitfallResult result = W_pitfall(*pitfall);
+    } else {
+        PitfallResult result = W_pitfall(std::get<PitfallRequest>(job.payload));
         result.tag = job.tag;
         result.id = job.id;
         result.milliseconds = elapsed();
         emit W_pitfallReady(result);
-    } else {
-        const auto& difference = std::get<DifferenceRequest>(job.payload);
-        DifferenceResult result;
-        result.tag = job.tag;
-        result.id = job.id;
-        result.request = difference;
-        result.difference = W_difference(difference, result.a, result.b);
-        result.milliseconds = elapsed();
-        emit W_differenceReady(result);
     }
 }
 
@@ -212,20 +201,4 @@ PitfallResult ComputeWorker::W_pitfall(const PitfallRequest& request) {
         result.invariants.push_back(row);
     }
     return result;
-}
-
-pecards::Grid ComputeWorker::W_difference(
-    const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b) {
-    // The side is named so the user knows which panel holds the bad value.
-    try {
-        a = m_backend->compute(request.a);
-    } catch (const pecards::InvalidParameter& error) {
-        throw pecards::InvalidParameter(std::string("A: ") + error.name(), error.value(), error.allowed());
-    }
-    try {
-        b = m_backend->compute(request.b);
-    } catch (const pecards::InvalidParameter& error) {
-        throw pecards::InvalidParameter(std::string("B: ") + error.name(), error.value(), error.allowed());
-    }
-    return pecards::app::differenceGrid(a, b);
 }

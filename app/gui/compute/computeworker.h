@@ -35,7 +35,6 @@ signals:
     void W_gridReady(const GridResult& result);
     void W_curvesReady(const CurveResult& result);
     void W_printReady(const PrintResult& result);
-    void W_differenceReady(const DifferenceResult& result);
     void W_pitfallReady(const PitfallResult& result);
     void W_failed(const ComputeFailure& failure);
     /// @brief A background job's progress: the fraction done in [0, 1], in steps of at least 1 %.
@@ -54,7 +53,6 @@ private:
     pecards::Grid W_tiled(const ComputeJob& job, const pecards::ViewRequest& request);
     /// Replaces a failed OpenCL backend by the CPU reference; false when it was not OpenCL.
     bool W_fallBackToCpu(const QString& reason);
-    pecards::Grid W_difference(const DifferenceRequest& request, pecards::Grid& a, pecards::Grid& b);
 
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;

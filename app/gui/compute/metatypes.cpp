@@ -8,7 +8,6 @@ void registerPecardsMetaTypes() {
     qRegisterMetaType<GridResult>();
     qRegisterMetaType<CurveResult>();
     qRegisterMetaType<PrintResult>();
-    qRegisterMetaType<DifferenceResult>();
     qRegisterMetaType<PitfallResult>();
     qRegisterMetaType<ComputeFailure>();
     qRegisterMetaType<BackendInfo>();

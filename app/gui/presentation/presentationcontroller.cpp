@@ -1,12 +1,14 @@
 #include "presentation/presentationcontroller.h"
 
 #include "cards/card.h"
+#include "compare/compareview.h"
 #include "views/chartpanel.h"
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
@@ -57,9 +59,11 @@ void PresentationController::setActive(bool active) {
         QFont large = m_normalFont;
         large.setPointSizeF(m_normalFont.pointSizeF() * kFontScale);
         QApplication::setFont(large);
-        if (!currentCard() && !m_window->cards().isEmpty())
-            m_window->showTab(m_window->cards().front()->entry().id);
         m_toolBar = buildToolBar();
+        m_window->compareView()->setPanelsVisible(false);
+        // A new view of the compare tab (Up/Down, a preset) is presented as the others.
+        m_compareViewShown = connect(
+            m_window->compareView(), &CompareView::viewShown, this, &PresentationController::showCurrentView);
         m_sweepBefore.clear(); // the sweep moves these charts; leaving puts them back
         for (CardView* view : m_window->findChildren<CardView*>()) {
             if (view->isSweepable())
@@ -81,6 +85,8 @@ void PresentationController::setActive(bool active) {
         setPaused(false);
     } else {
         qApp->removeEventFilter(this);
+        disconnect(m_compareViewShown);
+        m_window->compareView()->setPanelsVisible(true);
         m_timer.stop();
         showAllViews();
         for (const auto& [view, position] : m_sweepBefore) {
@@ -152,6 +158,14 @@ void PresentationController::stepCard(int delta) {
 }
 
 void PresentationController::stepView(int delta) {
+    if (m_window->deck()->currentWidget() == m_window->compareView()) {
+        // The compare tab shows one view (A, B and A − B, or one chart): step its choice.
+        QComboBox* views = m_window->compareView()->viewChoice();
+        if (views->count() > 0)
+            views->setCurrentIndex(
+                ((views->currentIndex() + delta) % views->count() + views->count()) % views->count());
+        return;
+    }
     Card* card = currentCard();
     if (!card || card->viewSlots().isEmpty())
         return;
@@ -162,8 +176,12 @@ void PresentationController::stepView(int delta) {
 
 void PresentationController::showCurrentView() {
     Card* card = currentCard();
-    if (!card)
+    if (!card) { // the compare tab: its chart (if one is shown) with thick lines
+        for (ChartWidget* chart : m_window->compareView()->findChildren<ChartWidget*>())
+            chart->setLineScale(kLineScale);
+        refreshToolBar();
         return;
+    }
     card->load();
     m_viewIndex = std::clamp(m_viewIndex, 0, std::max(0, static_cast<int>(card->viewSlots().size()) - 1));
     card->focusView(m_viewIndex);

@@ -2,7 +2,8 @@
 /// @file presentationcontroller.h
 /// @brief Presentation mode for classrooms (View > Presentation, F5; Esc leaves): full screen,
 /// large fonts and thick chart lines, one view at a time, keyboard navigation (Left/Right:
-/// previous/next card, Up/Down: previous/next view, Space: flip the card) and a sweep of
+/// previous/next tab, the compare tab included, where presenting may also start; Up/Down:
+/// previous/next view; Space: flip the card) and a sweep of
 /// position m driven by a QTimer (RoPE pairs rotating in the polar chart, the ALiBi bias drawn
 /// out to distance m) at a chosen speed (+/- keys or the speed box), pausable (P).
 ///
@@ -37,7 +38,8 @@ public:
 
     /// @brief Next (+1) or previous (-1) tab of the deck, the compare tab included; wraps.
     void stepCard(int delta);
-    /// @brief Next (+1) or previous (-1) view of the current card; wraps.
+    /// @brief Next (+1) or previous (-1) view of the current card, or of the compare tab's
+    /// choice of views; wraps.
     void stepView(int delta);
     /// @brief Index of the view shown in the current card's grid.
     int viewIndex() const { return m_viewIndex; }
@@ -95,5 +97,6 @@ private:
     QLabel* m_positionLabel = nullptr;
     QSpinBox* m_speedBox = nullptr;
     QToolButton* m_pauseButton = nullptr;
+    QMetaObject::Connection m_compareViewShown; ///< while presenting
     QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< swept views' positions before presenting
 };

@@ -89,9 +89,9 @@ pecards::app::Workspace captureWorkspace(MainWindow& window) {
         workspace.cards.push_back(saved);
     }
     workspace.activeCard = static_cast<int>(cards.indexOf(window.currentCard()));
-    const CompareController* compare = window.compareView()->controller();
+    const CompareView* compare = window.compareView();
     workspace.compare.push_back(
-        {compare->params(CompareController::A), compare->params(CompareController::B), compare->quantity()});
+        {compare->params(CompareView::A), compare->params(CompareView::B), compare->quantity()});
     return workspace;
 }
 

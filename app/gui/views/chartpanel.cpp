@@ -14,13 +14,16 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <figure/overlay.h>
+#include <pecards/errors.h>
 
 ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
     : CardView(spec, parent)
     , m_service(service)
     , m_tag(tag)
     , m_chart(new ChartWidget(this))
-    , m_legend(new QLabel(this)) {
+    , m_legend(new QLabel(this))
+    , m_overlayTag(tag + QStringLiteral("/B")) {
     toolRow()->addStretch(1);
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
@@ -78,6 +81,11 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     connect(service, &ComputeService::curvesReady, this, &ChartPanel::onCurves);
     connect(service, &ComputeService::failed, this, &ChartPanel::onFailure);
     setContent(m_chart);
+    // Axis titles and curve names are made with the curves: computed again in the new language.
+    retranslateOnLanguageChange(m_chart, [this] {
+        if (m_hasParams)
+            submit();
+    });
     m_legend->setWordWrap(true);
     m_legend->setTextFormat(Qt::RichText);
     layout()->addWidget(m_legend);
@@ -152,6 +160,17 @@ void ChartPanel::submit() {
     m_request.position = m_position ? static_cast<std::int64_t>(m_position->value()) : 0;
     m_request.extent = m_extent ? m_extent->value() : 0;
     m_service->UI_submit(m_tag, m_request);
+    if (m_overlay) {
+        pecards::app::CurveRequest b = m_request;
+        b.params = *m_overlay;
+        m_service->UI_submit(m_overlayTag, b);
+    }
+}
+
+void ChartPanel::setOverlay(std::optional<pecards::CardParams> paramsB) {
+    m_overlay = std::move(paramsB);
+    m_resultB.reset();
+    submit();
 }
 
 void ChartPanel::showEvent(QShowEvent* event) {
@@ -161,23 +180,56 @@ void ChartPanel::showEvent(QShowEvent* event) {
 }
 
 void ChartPanel::onCurves(const CurveResult& result) {
-    if (result.tag != m_tag || result.id < m_shownId)
+    // Any newer answer is shown (a sweep shows the frames the worker keeps up with).
+    if (result.tag == m_tag && (!m_resultA || result.id > m_resultA->id))
+        m_resultA = result;
+    else if (m_overlay && result.tag == m_overlayTag && (!m_resultB || result.id > m_resultB->id))
+        m_resultB = result;
+    else
         return;
-    m_shownId = result.id;
+    showCurves();
+}
+
+void ChartPanel::showCurves() {
+    if (!m_resultA || (m_overlay && !m_resultB))
+        return; // the other side is still computing
+    if (m_overlay) {
+        pecards::app::CurveRequest sameSides = m_resultB->request;
+        sameSides.params = m_resultA->request.params;
+        if (!(sameSides == m_resultA->request))
+            return; // A and B answer different positions or channels: wait for the pair
+    }
+    const quint64 id = std::max(m_resultA->id, m_overlay ? m_resultB->id : 0);
+    if (id < m_shownId)
+        return;
+    m_shownId = id;
     m_hasResult = true;
-    m_shown = ShownChart {result.request, result.curves};
-    m_chart->setCurves(result.curves);
+    if (!m_overlay) {
+        m_shown = ShownChart {m_resultA->request, m_resultA->curves};
+    } else {
+        try {
+            m_shown = ShownChart {m_resultA->request,
+                pecards::app::overlayCurves(m_resultA->curves, m_resultB->curves), m_resultB->request};
+        } catch (const pecards::InvalidParameter& error) {
+            m_shown.reset();
+            m_chart->setMessage(QString::fromStdString(error.what()));
+            emit updated();
+            return;
+        }
+    }
+    m_chart->setCurves(m_shown->curves);
     m_legend->setText(m_chart->legendHtml());
     emit updated();
 }
 
 void ChartPanel::onFailure(const ComputeFailure& failure) {
-    if (failure.tag != m_tag || failure.id < m_shownId)
+    const bool sideB = m_overlay && failure.tag == m_overlayTag;
+    if ((failure.tag != m_tag && !sideB) || failure.id < m_shownId)
         return;
     m_shownId = failure.id;
     m_hasResult = true;
     m_shown.reset();
-    m_chart->setMessage(failure.message);
+    m_chart->setMessage(sideB ? tr("B: %1").arg(failure.message) : failure.message);
     emit updated();
 }
 

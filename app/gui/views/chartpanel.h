@@ -22,6 +22,12 @@ public:
     bool hasResult() const override { return m_hasResult; }
     std::optional<ShownView> shownView() const override;
 
+    /// @brief Draws B's curves too, on the same axes (the compare tab): the chart's tools apply
+    /// to both sides, the curves are overlayCurves(A's, B's) and saved as overlayChartSpec; a
+    /// chart whose axes differ between A and B shows the message instead. nullopt: the card's
+    /// curves only (the default).
+    void setOverlay(std::optional<pecards::CardParams> paramsB);
+
     ChartWidget* chart() const { return m_chart; }
     /// @brief The legend under the chart (wraps; chartwidget.h legendHtml()).
     QLabel* legendLabel() const { return m_legend; }
@@ -45,6 +51,8 @@ protected:
 
 private:
     void submit();
+    /// Shows the curves (overlaid with B's when both sides answered the latest requests).
+    void showCurves();
     std::vector<int> channels() const;
     void onCurves(const CurveResult& result);
     void onFailure(const ComputeFailure& failure);
@@ -65,4 +73,8 @@ private:
     std::optional<ShownChart> m_shown; ///< the curves on screen, none while a message is shown
     bool m_dirty = true;
     quint64 m_shownId = 0;
+    std::optional<pecards::CardParams> m_overlay; ///< setOverlay: B's parameters
+    QString m_overlayTag; ///< the tag of B's requests
+    std::optional<CurveResult> m_resultA; ///< the newest answers of A and (overlay) B
+    std::optional<CurveResult> m_resultB;
 };

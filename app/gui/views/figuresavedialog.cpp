@@ -119,6 +119,22 @@ void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* 
         saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
 }
 
+void askAndSaveFigure(const pecards::app::Figure& figure, const QString& name, QWidget* parent) {
+    const QString path
+        = askPath(parent, QObject::tr("Save view"), name + QStringLiteral(".png"), figureFilters());
+    if (path.isEmpty())
+        return;
+    const std::optional<pecards::app::FigureExportOptions> options
+        = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
+    if (!options)
+        return;
+    QString error;
+    if (saveFigures({figure}, path, *options, &error))
+        reportSaved(parent, path);
+    else
+        showError(parent, error);
+}
+
 void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
     const QString& suggestedName, ComputeService* service, QWidget* parent) {
     if (views.isEmpty()) {

@@ -21,6 +21,10 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidg
 /// @brief Save dialog of one chart view (PNG, SVG, PDF): the chart figure (chartFigureSpec).
 void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent);
 
+/// @brief Save dialog of a figure made already (the compare tab's A − B, from the grids on
+/// screen): PNG, SVG or PDF with the figure options; `name` is the suggested file name's stem.
+void askAndSaveFigure(const pecards::app::Figure& figure, const QString& name, QWidget* parent);
+
 /// @brief Save dialog of a whole card: one PDF with the cover page, then one page per
 /// visible view (heatmaps and charts) in grid order.
 void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,

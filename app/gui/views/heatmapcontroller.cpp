@@ -140,11 +140,24 @@ void HeatmapController::setWindow(const pecards::Window& window) {
     clamped.col_end = std::clamp(window.col_end, clamped.col_begin + 1, full.col_end);
     m_window = clamped;
     submit();
+    emit windowChanged(m_window);
+}
+
+void HeatmapController::setOutputPixels(std::optional<QSize> pixels) {
+    if (pixels == m_outputPixels)
+        return;
+    m_outputPixels = pixels;
+    submit();
+}
+
+QSize HeatmapController::outputPixels() const {
+    return m_outputPixels.value_or(m_widget->plotPixels());
 }
 
 void HeatmapController::resetWindow() {
     m_window = m_fullExtent;
     submit();
+    emit windowChanged(m_window);
 }
 
 void HeatmapController::submit() {
@@ -155,7 +168,7 @@ void HeatmapController::submit() {
         return;
     }
     m_dirty = false;
-    const QSize pixels = m_widget->plotPixels();
+    const QSize pixels = outputPixels();
     m_request.params = m_params;
     m_request.quantity = m_quantity;
     m_request.window = m_window;
@@ -361,10 +374,16 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
 }
 
 bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_widget && event->type() == QEvent::LanguageChange) {
+        // The axis titles and the read-out are texts of the language they were made in.
+        restyle();
+        recolor();
+        showIdleReadout();
+    }
     if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
         const bool sizeChanged = event->type() == QEvent::Resize
-            && (m_request.out_rows != std::min(m_widget->plotPixels().height(), kMaxPixels)
-                || m_request.out_cols != std::min(m_widget->plotPixels().width(), kMaxPixels));
+            && (m_request.out_rows != std::min(outputPixels().height(), kMaxPixels)
+                || m_request.out_cols != std::min(outputPixels().width(), kMaxPixels));
         if (m_dirty || sizeChanged)
             submit();
     }

@@ -20,6 +20,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSize>
 #include <optional>
 
 class ComputeService;
@@ -55,6 +56,11 @@ public:
     /// @brief The automatic colour range of the grid on screen (naturalColorRange); nullopt
     /// before the first frame.
     std::optional<std::pair<double, double>> naturalRange() const { return m_naturalRange; }
+
+    /// @brief Computes grids of this many output pixels instead of the widget's plot pixels
+    /// (the compare tab computes A and B at one size so that they subtract entry by entry);
+    /// nullopt: the widget's (the default).
+    void setOutputPixels(std::optional<QSize> pixels);
 
     /// @brief Shows this window of the full extent (clamped into it).
     void setWindow(const pecards::Window& window);
@@ -94,12 +100,19 @@ signals:
     void naturalRangeChanged();
     void messageShown(const QString& message);
     void probeAnswered(qint64 row, qint64 col, double value);
+    /// @brief The user (or setWindow/resetWindow) chose this window; the compare tab keeps A and
+    /// B on one window with it.
+    void windowChanged(const pecards::Window& window);
 
 protected:
+    /// @brief Re-asks at the new size when the widget is shown or resized; a language change
+    /// retitles the axes and the read-out.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void submit();
+    /// The output pixels of the next request: setOutputPixels, else the widget's plot pixels.
+    QSize outputPixels() const;
     void onGrid(const GridResult& result);
     void onFailure(const ComputeFailure& failure);
     void onProgress(const QString& tag, quint64 id, double fraction);
@@ -149,6 +162,7 @@ private:
     quint64 m_exactJob = 0; ///< the running background job of the exact reduction (m_exactTag), 0: none
     bool m_hasResult = false;
     bool m_dirty = true; ///< parameters changed while hidden
+    std::optional<QSize> m_outputPixels; ///< setOutputPixels
     std::optional<Probe> m_probe;
     QString m_pixelText; ///< hover text of the pixel while the engine answers the probe
 };

@@ -6,6 +6,7 @@
 #include <figure/figurebuilder.h>
 #include <figure/figureexporter.h>
 #include <figure/griddata.h>
+#include <figure/overlay.h>
 #include <stdexcept>
 
 namespace {
@@ -25,6 +26,8 @@ pecards::app::FigureSpec heatmapFigureSpec(const ShownHeatmap& shown) {
 }
 
 pecards::app::ChartSpec chartFigureSpec(const ShownChart& shown) {
+    if (shown.overlay)
+        return pecards::app::overlayChartSpec(shown.request, *shown.overlay, shown.curves);
     return pecards::app::makeChartSpec(shown.request, shown.curves);
 }
 

@@ -11,6 +11,7 @@
 #include <figure/curves.h>
 #include <figure/figure.h>
 #include <figure/figureexporter.h>
+#include <optional>
 #include <pecards/view.h>
 #include <variant>
 
@@ -22,10 +23,12 @@ struct ShownHeatmap {
     QString colormap;
 };
 
-/// @brief Computed chart data as shown: the request and the curves the worker computed for it.
+/// @brief Computed chart data as shown: the request and the curves the worker computed for it;
+/// in the compare tab also B's request, the curves then being overlayCurves(A's, B's).
 struct ShownChart {
     pecards::app::CurveRequest request;
     pecards::app::CurveSet curves;
+    std::optional<pecards::app::CurveRequest> overlay {};
 };
 
 /// @brief What a view shows now: a heatmap or a chart.
@@ -39,7 +42,8 @@ inline constexpr int kDefaultDpi = 300;
 /// @throws std::invalid_argument as makeFigureSpec (e.g. NaN in the grid).
 pecards::app::FigureSpec heatmapFigureSpec(const ShownHeatmap& shown);
 
-/// @brief The figure of a shown chart: makeChartSpec(request, curves), as `pecards-cli render`.
+/// @brief The figure of a shown chart: makeChartSpec(request, curves), as `pecards-cli render`;
+/// an overlay of A and B: overlayChartSpec.
 pecards::app::ChartSpec chartFigureSpec(const ShownChart& shown);
 
 /// @brief The figure of a shown view (heatmapFigureSpec or chartFigureSpec).

@@ -104,10 +104,21 @@ QMargins HeatmapWidget::plotMargins() const {
     return {left, kTopMargin, right, bottom};
 }
 
+void HeatmapWidget::setSquarePlot(bool square) {
+    if (m_squarePlot == square)
+        return;
+    m_squarePlot = square;
+    update();
+}
+
 QRect HeatmapWidget::plotRect() const {
     const QMargins m = plotMargins();
-    return QRect(m.left(), m.top(), std::max(1, width() - m.left() - m.right()),
-        std::max(1, height() - m.top() - m.bottom()));
+    const int w = std::max(1, width() - m.left() - m.right());
+    const int h = std::max(1, height() - m.top() - m.bottom());
+    if (!m_squarePlot)
+        return QRect(m.left(), m.top(), w, h);
+    const int side = std::min(w, h);
+    return QRect(m.left() + (w - side) / 2, m.top(), side, side);
 }
 
 QSize HeatmapWidget::plotPixels() const {

@@ -49,6 +49,10 @@ public:
     ProgressStrip* progressStrip() const { return m_progress; }
     /// @brief Whether the progress strip is shown.
     bool isProgressShown() const;
+    /// @brief Keeps the plot square (a square matrix keeps its aspect ratio): the largest square
+    /// that fits, centred sideways. Off by default (the plot fills the widget).
+    void setSquarePlot(bool square);
+    bool isSquarePlot() const { return m_squarePlot; }
 
     /// @brief Plot area in widget coordinates (where the image is drawn).
     QRect plotRect() const;
@@ -127,4 +131,5 @@ private:
     std::optional<qint64> m_marker; ///< setMarker: the swept position
     bool m_markerColumn = false;
     ProgressStrip* m_progress = nullptr; ///< created on the first setProgress
+    bool m_squarePlot = false; ///< setSquarePlot
 };

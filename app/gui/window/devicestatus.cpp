@@ -2,6 +2,7 @@
 
 #include "cards/cardregistry.h"
 #include "compute/computeservice.h"
+#include "settings/languagechange.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -10,7 +11,7 @@
 DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* parent)
     : QObject(parent)
     , m_bar(bar)
-    , m_device(new QLabel(tr("device: starting…"), bar))
+    , m_device(new QLabel(bar))
     , m_lastCompute(new QLabel(bar)) {
     // Long texts are cut rather than widening the window (the tooltips hold them in full).
     m_lastCompute->setMinimumWidth(120);
@@ -21,6 +22,28 @@ DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* pa
     connect(service, &ComputeService::jobFinished, this, &DeviceStatus::onFinished);
     if (!service->backendInfo().name.isEmpty())
         onBackend(service->backendInfo());
+    // The texts are made from the last state in the language of the moment; a temporary message
+    // of the old language is cleared.
+    retranslateOnLanguageChange(m_device, [this] {
+        refreshTexts();
+        m_bar->clearMessage();
+    });
+}
+
+void DeviceStatus::refreshTexts() {
+    if (m_backend.name.isEmpty()) {
+        m_device->setText(tr("device: starting…"));
+    } else {
+        // On the CPU, say why: --cpu, or why OpenCL is not available (the notice).
+        m_device->setText(m_backend.isOpenCl || m_backend.notice.isEmpty()
+                ? tr("device: %1").arg(m_backend.name)
+                : tr("device: %1 — %2").arg(m_backend.name, m_backend.notice));
+    }
+    if (!m_lastTag.isEmpty()) {
+        m_lastCompute->setText(tr("%1: %2 ms")
+                                   .arg(viewName(m_lastTag))
+                                   .arg(m_lastMilliseconds, 0, 'f', m_lastMilliseconds < 10 ? 2 : 0));
+    }
 }
 
 QString DeviceStatus::deviceText() const {
@@ -33,10 +56,7 @@ QString DeviceStatus::lastComputeText() const {
 
 void DeviceStatus::onBackend(const BackendInfo& info) {
     m_backend = info;
-    // On the CPU, say why: --cpu, or why OpenCL is not available (the notice).
-    m_device->setText(info.isOpenCl || info.notice.isEmpty()
-            ? tr("device: %1").arg(info.name)
-            : tr("device: %1 — %2").arg(info.name, info.notice));
+    refreshTexts();
     m_device->setToolTip(info.notice.isEmpty() ? info.name : info.notice);
     if (!info.notice.isEmpty() && info.notice != m_shownNotice) {
         m_shownNotice = info.notice; // each notice (fallback, cache, runtime failure) is shown once
@@ -45,8 +65,9 @@ void DeviceStatus::onBackend(const BackendInfo& info) {
 }
 
 void DeviceStatus::onFinished(const QString& tag, quint64, double milliseconds) {
-    m_lastCompute->setText(
-        tr("%1: %2 ms").arg(viewName(tag)).arg(milliseconds, 0, 'f', milliseconds < 10 ? 2 : 0));
+    m_lastTag = tag;
+    m_lastMilliseconds = milliseconds;
+    refreshTexts();
 }
 
 QString DeviceStatus::viewName(const QString& tag) {

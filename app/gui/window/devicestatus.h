@@ -1,7 +1,7 @@
 #pragma once
 /// @file devicestatus.h
 /// @brief Status bar read-out: the compute device in use (with the CPU-fallback notice, shown
-/// once) and the last compute time.
+/// once) and the last compute time, both following language changes.
 
 #include "compute/computejobs.h"
 
@@ -30,10 +30,14 @@ public:
 private:
     void onBackend(const BackendInfo& info);
     void onFinished(const QString& tag, quint64 id, double milliseconds);
+    /// Both labels from the last backend and job, in the current language.
+    void refreshTexts();
 
     QStatusBar* m_bar;
     QLabel* m_device = nullptr;
     QLabel* m_lastCompute = nullptr;
     QString m_shownNotice;
     BackendInfo m_backend;
+    QString m_lastTag; ///< the last finished job's tag and time
+    double m_lastMilliseconds = 0.0;
 };

@@ -65,7 +65,7 @@ bool allAnswered(MainWindow& window, ComputeService& service) {
         return false;
     if (Card* card = window.currentCard())
         return card->allViewsAnswered();
-    return window.compareView()->controller()->hasResult();
+    return window.compareView()->hasResult();
 }
 
 void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs) {

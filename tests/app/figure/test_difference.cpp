@@ -38,4 +38,41 @@ TEST(Difference, DifferentExtentsNameBExtentAndBothShapes) {
     }
 }
 
+pecards::ViewRequest scoreOf(pecards::Card card) {
+    pecards::ViewRequest view;
+    view.params.card = card;
+    view.quantity = pecards::Quantity::Score;
+    return view;
+}
+
+// The sinusoidal score is the similarity PE_i·PE_j, the ALiBi score a bias added to the logits
+// (docs/quantities.md): their difference means nothing, and the message says so with both units.
+TEST(Difference, SimilarityMinusBiasIsRefusedNamingBothUnits) {
+    const pecards::Grid grid {1, 1, {0, 1, 0, 1}, {1.0}};
+    try {
+        static_cast<void>(pecards::app::viewDifference(
+            scoreOf(pecards::Card::Sinusoidal), grid, scoreOf(pecards::Card::Alibi), grid));
+        FAIL() << "no error for a similarity minus a bias";
+    } catch (const pecards::InvalidParameter& error) {
+        EXPECT_EQ(std::string(error.name()), "B unit");
+        EXPECT_NE(std::string(error.what()).find("logit units"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("similarity"), std::string::npos) << error.what();
+    }
+}
+
+// Scores and biases that enter the softmax share the logit unit: RoPE + ALiBi minus ALiBi is the
+// RoPE score (the compare tab's ready-made comparison).
+TEST(Difference, LogitsOfDifferentCardsSubtract) {
+    const pecards::Grid a {1, 2, {0, 1, 0, 2}, {3.0, 1.0}};
+    const pecards::Grid b {1, 2, {0, 1, 0, 2}, {1.0, 1.5}};
+    const pecards::Grid d
+        = pecards::app::viewDifference(scoreOf(pecards::Card::Hybrid), a, scoreOf(pecards::Card::Alibi), b);
+    EXPECT_EQ(d.values, (std::vector<double> {2.0, -0.5}));
+    pecards::ViewRequest attention = scoreOf(pecards::Card::Alibi);
+    attention.quantity = pecards::Quantity::Attention;
+    EXPECT_THROW(
+        static_cast<void>(pecards::app::viewDifference(scoreOf(pecards::Card::Alibi), a, attention, b)),
+        pecards::InvalidParameter);
+}
+
 } // namespace

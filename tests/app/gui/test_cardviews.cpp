@@ -1,9 +1,8 @@
 // The deck in a real window (offscreen): sliders change heatmaps, probed pixels match the
 // engine's formulas, invalid input shows the InvalidParameter message over the last good image,
-// the compare view shows A - B, model presets set the cards' parameters.
+// model presets set the cards' parameters.
 #include "cards/card.h"
 #include "cards/parameterform.h"
-#include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
@@ -172,35 +171,6 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
         for (std::int64_t j = 0; j < cols; ++j)
             sum += ropeOnesScore(10000.0, 64, i - j);
     EXPECT_NEAR(grid.at(0, 0), sum / static_cast<double>(rows * cols), 1e-9);
-}
-
-TEST_F(CardViews, CompareViewShowsTheDifferenceOfItsTwoSides) {
-    m_window.showTab(QStringLiteral("compare"));
-    CompareView* compare = m_window.compareView();
-    compare->showPreset(QStringLiteral("rope-base"));
-    for (const auto side : {CompareController::A, CompareController::B})
-        qobject_cast<SliderSpin*>(compare->form(side)->control(QStringLiteral("length")))
-            ->spinBox()
-            ->setValue(32);
-    HeatmapWidget* difference = compare->heatmap(CompareController::Difference);
-    ASSERT_TRUE(guitest::awaitCondition(
-        [&] {
-            return difference->frame().grid.rows == 32 && m_service.isIdle()
-                && difference->message().isEmpty();
-        },
-        "the 32 x 32 difference"));
-    const pecards::Grid& a = compare->heatmap(CompareController::A)->frame().grid;
-    const pecards::Grid& b = compare->heatmap(CompareController::B)->frame().grid;
-    const pecards::Grid& d = difference->frame().grid;
-    for (int i = 0; i < 32; i += 3) {
-        for (int j = 0; j < 32; j += 5) {
-            EXPECT_NEAR(a.at(i, j), ropeOnesScore(1e4, 128, i - j), 1e-9);
-            EXPECT_NEAR(b.at(i, j), ropeOnesScore(5e5, 128, i - j), 1e-9);
-            EXPECT_NEAR(d.at(i, j), ropeOnesScore(1e4, 128, i - j) - ropeOnesScore(5e5, 128, i - j), 1e-9);
-        }
-    }
-    EXPECT_EQ(difference->frame().colorMap, QStringLiteral("diverging"));
-    EXPECT_DOUBLE_EQ(difference->frame().low, -difference->frame().high); // centred at 0
 }
 
 TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips) {

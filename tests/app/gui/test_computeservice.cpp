@@ -116,25 +116,6 @@ TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes) {
     }
 }
 
-TEST(ComputeService, DifferenceOfTwoViewsIsComputedOnTheWorker) {
-    ComputeService service(cpuBackendFactory());
-    QSignalSpy differences(&service, &ComputeService::differenceReady);
-    DifferenceRequest request {ropeScore(16), ropeScore(16)};
-    request.b.params.rope.base = 500000.0;
-    service.UI_submit(QStringLiteral("compare"), request);
-    ASSERT_TRUE(guitest::awaitSignals(differences));
-    const DifferenceResult result = differences.at(0).at(0).value<DifferenceResult>();
-    const auto score = [](double base, int delta) {
-        double sum = 0.0;
-        for (int pair = 0; pair < 8; ++pair)
-            sum += 2.0 * std::cos(delta * std::pow(base, -2.0 * pair / 16.0));
-        return sum;
-    };
-    for (int i = 0; i < 16; i += 3)
-        for (int j = 0; j < 16; j += 2)
-            EXPECT_NEAR(result.difference.at(i, j), score(1e4, i - j) - score(5e5, i - j), 1e-9);
-}
-
 namespace {
 
 /// Fault injection: an "OpenCL" backend that answers `healthy` requests and then fails like a

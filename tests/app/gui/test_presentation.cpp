@@ -2,6 +2,7 @@
 // move through the cards, Up/Down through the views, Space flips the card; the sweep timer moves
 // position m (the RoPE polar chart follows) at the chosen speed, P pauses it, Esc leaves.
 #include "cards/card.h"
+#include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -9,10 +10,16 @@
 #include "views/chartpanel.h"
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
+#include "widgets/chartwidget.h"
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 
+#include <QAbstractAxis>
+#include <QChart>
+#include <QComboBox>
+#include <QLabel>
+#include <QLegend>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -178,4 +185,94 @@ TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_FALSE(heatmap->heatmap()->marker().has_value());
+}
+
+// Issue: charts entered with F5 kept the small fonts. Every chart of the card (the one shown
+// and those reached with Down) draws its axes, title and legend in the presentation's font.
+TEST_F(Presentation, ChartsEnteredWithF5TakeThePresentationFont) {
+    const double large = QApplication::font().pointSizeF();
+    Card* rope = m_window.currentCard();
+    const int views = static_cast<int>(rope->viewSlots().size());
+    int charts = 0;
+    for (int step = 0; step < views; ++step) {
+        QCoreApplication::processEvents();
+        auto* panel = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+        if (panel) {
+            ASSERT_TRUE(guitest::awaitCondition(
+                [&] { return m_service.isIdle() && !panel->chart()->chart()->axes().isEmpty(); },
+                "the chart"));
+            ++charts;
+            const QChart* chart = panel->chart()->chart();
+            EXPECT_NEAR(chart->titleFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            EXPECT_NEAR(chart->legend()->font().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            for (const QAbstractAxis* axis : chart->axes()) {
+                EXPECT_NEAR(axis->labelsFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+                EXPECT_NEAR(axis->titleFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
+            }
+            EXPECT_NEAR(panel->legendLabel()->font().pointSizeF(), large, 0.01);
+        }
+        QTest::keyClick(&m_window, Qt::Key_Down);
+    }
+    EXPECT_GE(charts, 2);
+}
+
+// Left and Right step through every tab, the compare tab included, both ways.
+TEST_F(Presentation, LeftAndRightStepThroughTheCompareTabBothWays) {
+    QTabWidget* deck = m_window.deck();
+    m_window.showTab(m_window.cards().front()->entry().id);
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(deck->currentWidget(), m_window.compareView());
+    EXPECT_TRUE(m_window.compareView()->isVisible());
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(m_window.currentCard(), m_window.cards().back());
+    QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_EQ(deck->currentWidget(), m_window.compareView());
+    // Keys typed while a control of the compare tab has the focus still step.
+    m_window.compareView()->viewChoice()->setFocus();
+    QTest::keyClick(m_window.compareView()->viewChoice(), Qt::Key_Right);
+    EXPECT_EQ(m_window.currentCard(), m_window.cards().front());
+}
+
+// Presenting from the compare tab stays on it (it used to jump to the first card); Up/Down step
+// through the views both cards offer.
+TEST(PresentationFromCompare, StartsOnTheCompareTabAndUpDownStepItsViews) {
+    ComputeService service {cpuBackendFactory()};
+    MainWindow window {&service};
+    window.resize(1280, 720);
+    window.show();
+    window.showTab(QStringLiteral("compare"));
+    window.presentation()->setActive(true);
+    EXPECT_EQ(window.deck()->currentWidget(), window.compareView());
+    EXPECT_FALSE(window.compareView()->form(CompareView::A)->isVisible()); // the room is the views'
+    QComboBox* views = window.compareView()->viewChoice();
+    const int first = views->currentIndex();
+    ASSERT_GE(views->count(), 2);
+    QTest::keyClick(&window, Qt::Key_Down);
+    EXPECT_EQ(views->currentIndex(), (first + 1) % views->count());
+    EXPECT_EQ(window.compareView()->viewId(), views->currentData().toString());
+    QTest::keyClick(&window, Qt::Key_Up);
+    EXPECT_EQ(views->currentIndex(), first);
+    window.presentation()->setActive(false);
+    EXPECT_TRUE(window.compareView()->form(CompareView::A)->isVisible());
+}
+
+// F5 typed while a chart has the keyboard focus enters presentation as the menu does: the
+// chart's axes in the presentation's font.
+TEST_F(Presentation, F5FromAFocusedChartGivesItThePresentationFont) {
+    Card* rope = m_window.currentCard();
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
+    ASSERT_NE(polar, nullptr);
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    ASSERT_FALSE(presentation()->isActive());
+    const double normal = QApplication::font().pointSizeF();
+    polar->chart()->setFocus();
+    QTest::keyClick(polar->chart(), Qt::Key_F5);
+    ASSERT_TRUE(presentation()->isActive());
+    const double large = QApplication::font().pointSizeF();
+    EXPECT_NEAR(large, normal * PresentationController::kFontScale, 0.01);
+    ASSERT_TRUE(guitest::awaitCondition([&] { return m_service.isIdle(); }, "the chart"));
+    QCoreApplication::processEvents();
+    for (const QAbstractAxis* axis : polar->chart()->chart()->axes())
+        EXPECT_NEAR(axis->labelsFont().pointSizeF(), large, 0.01);
+    EXPECT_NEAR(polar->chart()->chart()->titleFont().pointSizeF(), large, 0.01);
 }

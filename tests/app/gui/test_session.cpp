@@ -115,7 +115,7 @@ TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
     EXPECT_EQ(other.currentCard(), other.card(QStringLiteral("alibi")));
     HeatmapPanel* score = heatmapPanel(other.card(QStringLiteral("rope")), 0);
     EXPECT_EQ(score->reductionBox()->currentData().toInt(), static_cast<int>(pecards::Reduction::Min));
-    EXPECT_EQ(other.compareView()->controller()->params(CompareController::B).card, pecards::Card::Hybrid);
+    EXPECT_EQ(other.compareView()->params(CompareView::B).card, pecards::Card::Hybrid);
     EXPECT_EQ(other.session()->recentFiles().value(0), QFileInfo(path("state.json")).absoluteFilePath());
 }
 

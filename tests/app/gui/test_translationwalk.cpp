@@ -3,8 +3,11 @@
 // translates. The .ts file (resources/translations/pecards_zh_CN.ts) gives the English strings
 // with a translation; the walk reads what the widgets show.
 #include "cards/card.h"
+#include "compare/compareview.h"
 #include "guitestsupport.h"
+#include "settings/languageswitcher.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
 #include "windowtest.h"
 
 #include <QAbstractButton>
@@ -14,7 +17,10 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSet>
+#include <QStatusBar>
+#include <QTabWidget>
 #include <QXmlStreamReader>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace {
@@ -56,7 +62,56 @@ QStringList shownTexts(QWidget* widget) {
     return texts;
 }
 
-class TranslationWalk : public guitest::WindowTest<1600, 1000> { };
+/// True when `text` holds a CJK ideograph or CJK / full-width punctuation.
+bool hasChinese(const QString& text) {
+    return std::any_of(text.begin(), text.end(), [](QChar c) {
+        const char16_t u = c.unicode();
+        return (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3000 && u <= 0x303F) || (u >= 0xFF00 && u <= 0xFFEF);
+    });
+}
+
+/// Every action of `menu` and its submenus.
+QList<QAction*> menuActions(QMenu* menu) {
+    QList<QAction*> actions;
+    for (QAction* action : menu->actions()) {
+        actions << action;
+        if (action->menu())
+            actions << menuActions(action->menu());
+    }
+    return actions;
+}
+
+class TranslationWalk : public guitest::WindowTest<1600, 1000> {
+protected:
+    /// Every text the user reads on the window's visible widgets (labels, buttons, combo boxes,
+    /// heatmap read-outs and messages, tooltips), its tabs, status bar and menus.
+    QStringList windowTexts() {
+        QStringList texts;
+        for (QWidget* widget : m_window.findChildren<QWidget*>()) {
+            if (!widget->isVisibleTo(&m_window))
+                continue;
+            const QString name = QLatin1String(widget->metaObject()->className()) + QStringLiteral(": ");
+            QStringList own = shownTexts(widget);
+            own << widget->toolTip();
+            for (const QString& text : own)
+                texts << name + text;
+            if (auto* heatmap = qobject_cast<HeatmapWidget*>(widget))
+                texts << name + heatmap->readout() << name + heatmap->message();
+        }
+        for (int n = 0; n < m_window.deck()->count(); ++n)
+            texts << QStringLiteral("tab: ") + m_window.deck()->tabText(n);
+        texts << QStringLiteral("status bar: ") + m_window.statusBar()->currentMessage();
+        for (QAction* menu : m_window.menuBar()->actions()) {
+            texts << QStringLiteral("menu: ") + menu->text();
+            if (menu->menu()) {
+                for (QAction* action : menuActions(menu->menu()))
+                    texts << QStringLiteral("menu item: ") + action->text()
+                          << QStringLiteral("status tip: ") + action->statusTip();
+            }
+        }
+        return texts;
+    }
+};
 
 } // namespace
 
@@ -85,6 +140,10 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
         walk(card, card->entry().id + QStringLiteral(" (back)"));
         card->flip();
     }
+    m_window.showTab(QStringLiteral("compare"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return m_service.isIdle() && m_window.compareView()->hasResult(); }, "the compare tab"));
+    walk(m_window.compareView(), QStringLiteral("compare"));
     for (QAction* menu : m_window.menuBar()->actions()) {
         if (english.contains(menu->text().remove(QLatin1Char('&'))))
             found << QStringLiteral("menu \"") + menu->text() + QLatin1Char('"');
@@ -98,5 +157,91 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
     found.removeDuplicates();
     EXPECT_TRUE(found.isEmpty()) << found.size() << " English texts in Chinese:\n"
                                  << found.join(QLatin1Char('\n')).toStdString();
+    m_window.setLanguage(QStringLiteral("en"));
+}
+
+// Issue: after switching to Chinese and back, the status bar stayed Chinese. No widget keeps a
+// text of the other language: every tab (cards front and back, the compare tab) is walked after
+// computing in Chinese and switching back.
+TEST_F(TranslationWalk, SwitchingBackToEnglishLeavesNoChineseText) {
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("zh_CN")));
+    for (Card* card : m_window.cards()) {
+        showCard(card->entry().id);
+        pecards::CardParams params = card->params();
+        params.length = params.length / 2; // computed now, in Chinese: read-outs and the status bar
+        card->setParams(params);
+        ASSERT_TRUE(
+            guitest::awaitCondition([&] { return m_service.isIdle() && card->allViewsAnswered(); }, "views"));
+    }
+    m_window.showTab(QStringLiteral("compare"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return m_service.isIdle() && m_window.compareView()->hasResult(); }, "the compare tab"));
+    m_window.statusBar()->showMessage(QStringLiteral("中文"));
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("en")));
+    QCoreApplication::processEvents(); // the language change events
+    const auto settle = [this] {
+        return guitest::awaitCondition(
+            [this] {
+                QCoreApplication::processEvents();
+                return m_service.isIdle();
+            },
+            "the views made again in English");
+    };
+
+    QStringList found;
+    const auto walk = [&](const QString& where) {
+        for (const QString& text : windowTexts()) {
+            // The language menu names each language in itself, so that its readers find it.
+            if (hasChinese(text) && !text.endsWith(LanguageSwitcher::languageName(QStringLiteral("zh_CN"))))
+                found << where + QStringLiteral(" — ") + text;
+        }
+    };
+    ASSERT_TRUE(settle());
+    walk(QStringLiteral("compare"));
+    for (Card* card : m_window.cards()) {
+        showCard(card->entry().id);
+        ASSERT_TRUE(settle());
+        walk(card->entry().id);
+        card->flip();
+        walk(card->entry().id + QStringLiteral(" (back)"));
+        card->flip();
+    }
+    found.removeDuplicates();
+    EXPECT_TRUE(found.isEmpty()) << found.size() << " Chinese texts after switching back:\n"
+                                 << found.join(QLatin1Char('\n')).toStdString();
+}
+
+// Issue: a menu item was elided in Chinese ("演示模...P)"). In both languages every item's text
+// and shortcut fit the width of its menu as laid out.
+TEST_F(TranslationWalk, NoMenuItemIsElidedInEitherLanguage) {
+    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        ASSERT_TRUE(m_window.setLanguage(language));
+        QCoreApplication::processEvents(); // the old menus are deleted later
+        for (QAction* top : m_window.menuBar()->actions()) {
+            QMenu* menu = top->menu();
+            if (!menu)
+                continue;
+            menu->ensurePolished();
+            menu->adjustSize();
+            for (QAction* action : menuActions(menu)) {
+                if (action->isSeparator() || action->text().isEmpty())
+                    continue;
+                QMenu* owner = qobject_cast<QMenu*>(action->parent());
+                if (!owner || !owner->actions().contains(action))
+                    owner = menu;
+                owner->ensurePolished();
+                owner->adjustSize();
+                const QFontMetrics metrics(owner->font());
+                QString text = action->text();
+                const int needed = metrics.horizontalAdvance(text.remove(QLatin1Char('&')))
+                    + (action->shortcut().isEmpty() ? 0
+                                                    : metrics.horizontalAdvance(action->shortcut().toString(
+                                                        QKeySequence::NativeText)));
+                EXPECT_GE(owner->actionGeometry(action).width(), needed)
+                    << language.toStdString() << ": \"" << action->text().toStdString() << "\" in \""
+                    << top->text().toStdString() << "\"";
+            }
+        }
+    }
     m_window.setLanguage(QStringLiteral("en"));
 }
