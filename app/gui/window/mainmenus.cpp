@@ -156,7 +156,7 @@ void buildMainMenus(MainWindow& window) {
     // Ctrl+PgDown / Ctrl+PgUp move through the deck (Ctrl+Tab too, from QTabWidget).
     for (const auto& [text, key, step] : {std::tuple {MainWindow::tr("&Next card"), Qt::Key_PageDown, 1},
              std::tuple {MainWindow::tr("&Previous card"), Qt::Key_PageUp, -1}}) {
-        QAction* move = card->addAction(text, w, [w, step] {
+        QAction* move = card->addAction(text, w, [w, step = step] { // clang 14: no capture of a binding
             QTabWidget* deck = w->deck();
             deck->setCurrentIndex((deck->currentIndex() + step + deck->count()) % deck->count());
         });
