@@ -53,10 +53,13 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         connect(m_panel, &LessonStepPanel::leaveRequested, this, &LessonPlayer::stop);
         m_window->menuBar()->hide();
         m_window->statusBar()->hide();
+        for (Card* card : m_window->cards())
+            card->setTextVisible(false); // the step's text is in the panel
         m_window->showFullScreen();
         qApp->installEventFilter(this);
         emit activeChanged(true);
     }
+    m_applied = -1;
     show(std::clamp(step, 0, static_cast<int>(m_lesson.steps.size()) - 1), false);
 }
 
@@ -69,6 +72,7 @@ void LessonPlayer::stop() {
     for (Card* card : m_window->cards()) {
         card->focusView(-1);
         card->showViews();
+        card->setTextVisible(true);
     }
     applyWorkspace(*m_window, m_saved);
     for (const auto& [card, pitfall] : m_savedPitfalls) {
@@ -113,6 +117,9 @@ void LessonPlayer::show(int index, bool revealed) {
     m_revealed = revealed || !step.question;
     if (m_revealed)
         applyStep(step);
+    else if (index > 0 && m_applied != index - 1)
+        applyStep(m_lesson.steps.at(index - 1)); // the picture before the change
+    m_applied = m_revealed ? index : index - 1;
     m_panel->showStep(m_lesson.title, step, index, static_cast<int>(m_lesson.steps.size()), m_revealed);
     emit stepShown(m_index, m_revealed);
 }

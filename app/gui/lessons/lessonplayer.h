@@ -3,7 +3,8 @@
 /// @brief Plays a lesson (workspace/lesson.h) full screen, like presentation mode: one step at a
 /// time (Space or Right: reveal, then next; Left: back; Esc or F6: leave), the step's title,
 /// text and progress ("Step 4 of 12") in a side panel (lessonsteppanel.h), the step's first
-/// view large. A question step first shows the question on the previous picture; the next key
+/// view large. A question step first shows the question on the previous step's picture (the user's
+/// state before the first step); the next key
 /// reveals the step's picture together with the right answer and the text ("predict, then
 /// reveal"). Leaving restores the user's own state (parameters, views, compare pair, tab,
 /// Pitfalls views) exactly.
@@ -75,6 +76,7 @@ private:
     bool m_active = false;
     int m_index = 0;
     bool m_revealed = true;
+    int m_applied = -1; ///< the step whose state is on screen, -1: the user's
     pecards::app::Workspace m_saved; ///< the user's state before play()
     QString m_savedTab; ///< card id or "compare"
     QList<QPair<QPointer<Card>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view

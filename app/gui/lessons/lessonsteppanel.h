@@ -30,7 +30,7 @@ public:
     /// @brief The answer marked right on screen, -1 when none is marked.
     int markedAnswer() const { return m_marked; }
 
-    static constexpr int kPanelWidth = 380;
+    static constexpr int kPanelWidth = 340;
 
 signals:
     void nextRequested();

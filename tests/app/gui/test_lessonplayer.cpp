@@ -13,6 +13,7 @@
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
 #include "window/shortcutlist.h"
+#include "window/startupoptions.h"
 #include "windowtest.h"
 
 #include <QFile>
@@ -287,4 +288,26 @@ TEST_F(Lessons, EveryBuiltInStepIsShownAsAuthored) {
         }
         player()->stop();
     }
+}
+
+TEST_F(Lessons, TheLessonStartupOptionOpensAndPlaysALessonFile) {
+    QString error;
+    EXPECT_FALSE(parseStartupOptions(
+        {QStringLiteral("pecards"), QStringLiteral("--step"), QStringLiteral("2")}, error));
+    EXPECT_TRUE(error.contains(QStringLiteral("--step 2 is invalid"))) << error.toStdString();
+    const QString alibi = builtInLessons(QStringLiteral("en")).at(2);
+    EXPECT_FALSE(parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi,
+                                         QStringLiteral("--step"), QStringLiteral("0")},
+        error));
+    const std::optional<StartupOptions> options
+        = parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi,
+                                  QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--reveal")},
+            error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->lesson, alibi);
+    applyStartupOptions(m_window, m_service, *options);
+    ASSERT_TRUE(player()->isActive());
+    EXPECT_EQ(player()->stepIndex(), 2);
+    EXPECT_TRUE(player()->isRevealed());
+    EXPECT_EQ(lessons()->currentPath(), alibi);
 }
