@@ -3,10 +3,12 @@
 #include "cards/card.h"
 #include "cards/cardregistry.h"
 #include "lessons/builtinlessons.h"
+#include "lessons/lessoneditor.h"
 #include "lessons/lessonplayer.h"
 #include "session/workspacestate.h"
 #include "window/mainwindow.h"
 
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
@@ -16,6 +18,17 @@ LessonController::LessonController(MainWindow* window)
     : QObject(window)
     , m_window(window)
     , m_player(new LessonPlayer(window)) {
+    // The lesson panel makes room for the player and comes back after it.
+    connect(m_player, &LessonPlayer::activeChanged, this, [this](bool active) {
+        if (!m_editorDock)
+            return;
+        if (active) {
+            m_editorWasVisible = m_editorDock->isVisible();
+            m_editorDock->hide();
+        } else {
+            m_editorDock->setVisible(m_editorWasVisible);
+        }
+    });
 }
 
 QString LessonController::fileFilter() {
@@ -33,6 +46,17 @@ void LessonController::addCurrentState() {
         m_lesson.title = tr("My lesson");
     m_lesson.steps.push_back(step);
     emit lessonChanged();
+    editorDock()->show(); // the new step, ready for its title, text and question
+}
+
+QDockWidget* LessonController::editorDock() {
+    if (!m_editorDock) {
+        m_editorDock = new QDockWidget(tr("Lesson"), m_window);
+        m_editorDock->setObjectName(QStringLiteral("lessonEditor"));
+        m_editorDock->setWidget(new LessonEditor(this, m_editorDock));
+        m_window->addDockWidget(Qt::RightDockWidgetArea, m_editorDock);
+    }
+    return m_editorDock;
 }
 
 void LessonController::setStep(int index, const pecards::app::LessonStep& step) {

@@ -12,6 +12,7 @@
 
 class LessonPlayer;
 class MainWindow;
+class QDockWidget;
 
 class LessonController : public QObject {
     Q_OBJECT
@@ -51,6 +52,9 @@ public:
     /// @brief Opens and plays a built-in lesson (":/lessons/...").
     bool playBuiltIn(const QString& resource);
 
+    /// @brief The lesson panel (lessoneditor.h), a dock on the right, created on first use.
+    QDockWidget* editorDock();
+
     /// @brief File dialog filter of lesson files.
     static QString fileFilter();
 
@@ -64,6 +68,8 @@ private:
 
     MainWindow* m_window;
     LessonPlayer* m_player;
+    QDockWidget* m_editorDock = nullptr;
+    bool m_editorWasVisible = false; ///< the lesson panel before the player started
     pecards::app::Lesson m_lesson;
     QString m_path;
     QString m_lastError;

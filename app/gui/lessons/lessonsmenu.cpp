@@ -4,6 +4,7 @@
 #include "lessons/lessoncontroller.h"
 #include "window/mainwindow.h"
 
+#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <workspace/lessonfile.h>
@@ -31,6 +32,10 @@ void buildLessonsMenu(MainWindow& window) {
         LessonController::tr("&Add current state as step"), lessons, &LessonController::addCurrentState);
     add->setStatusTip(LessonController::tr("The cards, their views and zoom windows and the compare pair as "
                                            "they are now become the lesson's next step"));
+    menu->addAction(LessonController::tr("Lesson &panel"), lessons, [lessons] {
+        QDockWidget* dock = lessons->editorDock();
+        dock->setVisible(!dock->isVisible());
+    });
     menu->addSeparator();
     menu->addAction(LessonController::tr("&Open lesson…"), lessons, &LessonController::askOpen);
     menu->addAction(LessonController::tr("&Save lesson"), lessons, &LessonController::save);

@@ -6,6 +6,7 @@
 #include "guitestsupport.h"
 #include "lessons/builtinlessons.h"
 #include "lessons/lessoncontroller.h"
+#include "lessons/lessoneditor.h"
 #include "lessons/lessonplayer.h"
 #include "lessons/lessonsteppanel.h"
 #include "session/workspacestate.h"
@@ -16,8 +17,14 @@
 #include "window/startupoptions.h"
 #include "windowtest.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <workspace/lessonfile.h>
 
@@ -310,4 +317,56 @@ TEST_F(Lessons, TheLessonStartupOptionOpensAndPlaysALessonFile) {
     EXPECT_EQ(player()->stepIndex(), 2);
     EXPECT_TRUE(player()->isRevealed());
     EXPECT_EQ(lessons()->currentPath(), alibi);
+}
+
+TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
+    showCard(QStringLiteral("rope"));
+    lessons()->addCurrentState();
+    showCard(QStringLiteral("alibi"));
+    lessons()->addCurrentState();
+    QDockWidget* dock = lessons()->editorDock();
+    EXPECT_TRUE(dock->isVisible());
+    auto* editor = qobject_cast<LessonEditor*>(dock->widget());
+    ASSERT_NE(editor, nullptr);
+    ASSERT_EQ(editor->stepList()->count(), 2);
+    EXPECT_EQ(editor->stepList()->currentRow(), 1); // the step just added
+
+    editor->titleEdit()->setText(QStringLiteral("Slopes"));
+    emit editor->titleEdit()->editingFinished();
+    editor->textEdit()->setPlainText(QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
+    editor->questionBox()->setChecked(true);
+    editor->promptEdit()->setText(QStringLiteral("Steepest head?"));
+    emit editor->promptEdit()->editingFinished();
+    editor->answerEdit(0)->setText(QStringLiteral("1"));
+    editor->answerEdit(1)->setText(QStringLiteral("8"));
+    emit editor->answerEdit(1)->editingFinished();
+    editor->correctBox()->setCurrentIndex(0);
+    const pecards::app::LessonStep& edited = lessons()->lesson().steps.at(1);
+    EXPECT_EQ(edited.title, QStringLiteral("Slopes"));
+    EXPECT_EQ(edited.text, QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
+    ASSERT_TRUE(edited.question);
+    EXPECT_EQ(edited.question->prompt, QStringLiteral("Steepest head?"));
+    EXPECT_EQ(edited.question->answers, (QStringList {QStringLiteral("1"), QStringLiteral("8")}));
+    EXPECT_EQ(edited.question->correct, 0);
+    EXPECT_EQ(edited.state.cards.at(edited.state.activeCard).params.card, pecards::Card::Alibi);
+
+    editor->moveSelected(-1);
+    EXPECT_EQ(lessons()->lesson().steps.at(0).title, QStringLiteral("Slopes"));
+    EXPECT_EQ(editor->stepList()->currentRow(), 0);
+    EXPECT_TRUE(editor->stepList()->item(0)->text().endsWith(QStringLiteral("Slopes")));
+
+    // Playing hides the panel; leaving brings it back.
+    lessons()->play();
+    EXPECT_FALSE(dock->isVisible());
+    player()->stop();
+    EXPECT_TRUE(dock->isVisible());
+
+    editor->deleteSelected();
+    ASSERT_EQ(lessons()->lesson().steps.size(), 1);
+    EXPECT_EQ(lessons()
+                  ->lesson()
+                  .steps.at(0)
+                  .state.cards.at(lessons()->lesson().steps.at(0).state.activeCard)
+                  .params.card,
+        pecards::Card::Rope);
 }
