@@ -32,7 +32,7 @@ void buildLessonsMenu(MainWindow& window) {
         LessonController::tr("&Add current state as step"), lessons, &LessonController::addCurrentState);
     add->setStatusTip(LessonController::tr("The cards, their views and zoom windows and the compare pair as "
                                            "they are now become the lesson's next step"));
-    menu->addAction(LessonController::tr("Lesson &panel"), lessons, [lessons] {
+    menu->addAction(LessonController::tr("Lesson pa&nel"), lessons, [lessons] {
         QDockWidget* dock = lessons->editorDock();
         dock->setVisible(!dock->isVisible());
     });
