@@ -14,7 +14,6 @@
 #include <QKeyEvent>
 #include <QMenuBar>
 #include <QStatusBar>
-#include <QTabWidget>
 #include <algorithm>
 #include <pecards/errors.h>
 
@@ -176,8 +175,15 @@ void LessonPlayer::animate() {
                 view->setSweepPosition(static_cast<int>(value));
         }
     } else {
-        // Checked when the lesson was read (both ends valid), so the values between are too.
-        m_animated->setParams(pecards::app::withAnimatedValue(params, animation.parameter, value));
+        try {
+            m_animated->setParams(pecards::app::withAnimatedValue(params, animation.parameter, value));
+        } catch (const pecards::InvalidParameter&) {
+            // Both ends were checked when the lesson was read; a value between them that is not
+            // valid ends the sweep on the step's own state.
+            m_animation.stop();
+            m_animated->setParams(params);
+            return;
+        }
     }
     if (t >= 1.0) {
         m_animation.stop();
