@@ -38,6 +38,11 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
             if (card->pitfallsShown())
                 m_savedPitfalls.push_back({card, card->pitfallView()->pitfall()});
         }
+        m_sweepBefore.clear();
+        for (CardView* view : m_window->findChildren<CardView*>()) {
+            if (view->isSweepable())
+                m_sweepBefore.push_back({view, view->sweepPosition()});
+        }
         m_wasFullScreen = m_window->isFullScreen();
         m_wasMaximized = m_window->isMaximized();
         m_panel = new LessonStepPanel;
@@ -74,6 +79,7 @@ void LessonPlayer::stop() {
         card->setTextVisible(true);
     }
     applyWorkspace(*m_window, m_saved);
+    restoreSweeps();
     for (const auto& [card, pitfall] : m_savedPitfalls) {
         if (card)
             card->showPitfalls(pitfall);
@@ -108,8 +114,16 @@ void LessonPlayer::back() {
         show(m_index - 1, true);
 }
 
+void LessonPlayer::restoreSweeps() {
+    for (const auto& [view, position] : m_sweepBefore) {
+        if (view)
+            view->setSweepPosition(position); // heatmaps: -1 removes the mark
+    }
+}
+
 void LessonPlayer::show(int index, bool revealed) {
     m_animation.stop();
+    restoreSweeps();
     const pecards::app::LessonStep& step = m_lesson.steps.at(index);
     m_index = index;
     // A question waits on the picture shown before it; other steps show theirs at once.

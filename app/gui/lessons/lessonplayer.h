@@ -20,6 +20,7 @@
 #include <workspace/lesson.h>
 
 class Card;
+class CardView;
 class LessonStepPanel;
 class MainWindow;
 class QDockWidget;
@@ -70,6 +71,8 @@ private:
     void applyStep(const pecards::app::LessonStep& step);
     Card* activeCard(const pecards::app::LessonStep& step) const;
     void animate();
+    /// Puts every sweep mark back where it was before play() (a position animation moves them).
+    void restoreSweeps();
 
     MainWindow* m_window;
     pecards::app::Lesson m_lesson;
@@ -87,4 +90,5 @@ private:
     QTimer m_animation;
     QElapsedTimer m_clock;
     QPointer<Card> m_animated; ///< the card the animation sets
+    QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< sweepable views' positions before play()
 };

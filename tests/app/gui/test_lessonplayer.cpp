@@ -10,6 +10,7 @@
 #include "lessons/lessonplayer.h"
 #include "lessons/lessonsteppanel.h"
 #include "session/workspacestate.h"
+#include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
@@ -369,4 +370,30 @@ TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
                   .state.cards.at(lessons()->lesson().steps.at(0).state.activeCard)
                   .params.card,
         pecards::Card::Rope);
+}
+
+TEST_F(Lessons, APositionAnimationMovesTheSweepMarkAndLeavingRemovesIt) {
+    Card* rope = showCard(QStringLiteral("rope"));
+    const auto marks = [rope] {
+        QList<int> positions;
+        for (const ViewSlot* slot : rope->viewSlots()) {
+            if (const CardView* view = slot->view(); view && view->isSweepable())
+                positions << view->sweepPosition();
+        }
+        return positions;
+    };
+    const QList<int> before = marks();
+    ASSERT_FALSE(before.isEmpty());
+    const pecards::app::Lesson lesson = builtIn(QStringLiteral("rope"));
+    ASSERT_TRUE(lesson.steps.front().animation);
+    ASSERT_EQ(lesson.steps.front().animation->parameter, pecards::app::kAnimatePosition);
+    player()->play(lesson);
+    const auto furthest = [&marks] {
+        const QList<int> positions = marks();
+        return positions.isEmpty() ? -1 : *std::max_element(positions.begin(), positions.end());
+    };
+    ASSERT_TRUE(guitest::awaitCondition([&] { return furthest() > 0; }, "the sweep mark to move", 10000));
+    EXPECT_LE(furthest(), 511);
+    player()->stop();
+    EXPECT_EQ(marks(), before);
 }
