@@ -397,3 +397,23 @@ TEST_F(Lessons, APositionAnimationMovesTheSweepMarkAndLeavingRemovesIt) {
     player()->stop();
     EXPECT_EQ(marks(), before);
 }
+
+TEST_F(Lessons, EveryBuiltInLessonFitsAProjectorOf1280By720) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        m_window.setLanguage(language);
+        for (const QString& resource : builtInLessons(language)) {
+            const pecards::app::Lesson lesson = pecards::app::openLesson(resource).value();
+            player()->play(lesson);
+            for (int s = 0; s < lesson.steps.size(); ++s) {
+                player()->next(); // reveal, or the next step
+                const QSize needed = m_window.minimumSizeHint().expandedTo(m_window.minimumSize());
+                EXPECT_LE(needed.width(), 1280)
+                    << resource.toStdString() << " step " << player()->stepIndex() + 1;
+                EXPECT_LE(needed.height(), 720)
+                    << resource.toStdString() << " step " << player()->stepIndex() + 1;
+            }
+            player()->stop();
+        }
+    }
+    m_window.setLanguage(QStringLiteral("en"));
+}
