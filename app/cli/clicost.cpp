@@ -2,6 +2,7 @@
 
 #include "figure/figureexporter.h"
 #include "figure/printfigure.h"
+#include "lessonhandout.h"
 #include "renderfigures.h"
 
 #include <QFile>
@@ -153,6 +154,22 @@ pecards::RequestCost requestCost(const CliRequest& request) {
             const pecards::RequestCost cost = renderedCost(view, request.render);
             total.work = add(total.work, cost.work);
             total.bytes = add(total.bytes, cost.bytes);
+        }
+        return total;
+    }
+    if (request.command == CliRequest::Command::Render && request.render.lesson) {
+        pecards::RequestCost total;
+        total.counted = "the sum over the lesson's step figures";
+        total.advice = "use smaller views or fewer steps";
+        for (const app::LessonStep& step : request.render.lesson->steps) {
+            std::optional<ViewRequest> view = lessonStepView(step);
+            if (!view) {
+                continue;
+            }
+            setOutputSize(*view, request.render.viewSize);
+            const pecards::RequestCost cost = estimateCost(*view);
+            total.work = add(total.work, cost.work);
+            total.bytes = add(total.bytes, add(cost.bytes, figureBytes(request.render)));
         }
         return total;
     }

@@ -74,6 +74,9 @@ const std::vector<CliFlag>& cliFlags() {
             "(its own window, reduction and colour map), then A, B and A - B of every compare pair (A "
             "and B share one range; A - B diverging; compare pairs use --reduction). .pdf: one page per "
             "figure; .png/.svg: numbered files BASE-01.png, BASE-02.png, ..."},
+        {"lesson", "FILE", "Figures (render)",
+            "Renders a PE Cards lesson as a handout (--out FILE.pdf): one page per step with its title, "
+            "text, the figure of its first view and its question; a question's answer on the next page."},
         // Charts
         {"channels", "I,I,..", "Charts (render)",
             "waves: dimensions (sinusoidal) or pairs i (RoPE); polar: pairs i. Default: 0, n/8, n/4 (polar "

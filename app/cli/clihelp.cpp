@@ -56,6 +56,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli compute --config config.json --quantity NAME [FLAGS] --out FILE
   pecards-cli render --card CARD --quantity NAME [FLAGS] [FIGURE FLAGS] --out FILE.png|svg|pdf
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
+  pecards-cli render --lesson FILE [FIGURE FLAGS] --out FILE.pdf
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli devices
   pecards-cli pitfalls
@@ -66,7 +67,8 @@ const std::vector<HelpSection>& helpSections() {
   render    Draws the figure of one grid quantity (title, axes, colour bar, caption with every
             parameter) at --size and --dpi, the same file the GUI's export writes; or, with
             --workspace, every view and compare pair of a saved workspace: one PDF page each
-            (a handout), or numbered PNG / SVG files. Fonts come from the offscreen Qt platform
+            (a handout), or numbered PNG / SVG files; or, with --lesson, a lesson's handout: a
+            page per step, a question's answer overleaf. Fonts come from the offscreen Qt platform
             unless QT_QPA_PLATFORM is set.
   config    Reads a Hugging Face config.json and prints, as JSON, what it means for the cards:
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
@@ -127,6 +129,7 @@ const std::vector<HelpSection>& helpSections() {
       --original-max-pos 4096 --preset column --out spectrum.svg
   pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
   pecards-cli render --workspace docs/gallery.json --out docs/gallery/
+  pecards-cli render --lesson resources/lessons/03-alibi.en.json --out alibi-lesson.pdf
   pecards-cli config deepseek-v2-lite.json)",
             HelpSection::Kind::Text},
     };

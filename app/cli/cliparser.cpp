@@ -14,6 +14,7 @@
 #include "modelsummary.h"
 #include "pecards/errors.h"
 #include "usageerror.h"
+#include "workspace/lessonfile.h"
 #include "workspace/workspacefile.h"
 
 #include <QCommandLineParser>
@@ -346,7 +347,37 @@ app::CurveRequest buildChart(const FlagReader& flags, app::CurveKind kind, const
     return chart;
 }
 
+/// Opens --lesson all-or-nothing; the handout is a PDF.
+app::Lesson readLesson(const QString& path, const QString& outPath) {
+    if (app::figureFormatForPath(outPath) != app::FigureFormat::Pdf) {
+        throw UsageError(
+            u"--out"_s, quoted(outPath) + u" must end in .pdf with --lesson (a handout, a page per step)"_s);
+    }
+    QString error;
+    std::optional<app::Lesson> lesson = app::openLesson(path, &error);
+    if (!lesson) {
+        throw UsageError(u"--lesson"_s, error);
+    }
+    return *std::move(lesson);
+}
+
 void parseRender(const FlagReader& flags, CliRequest& request) {
+    if (flags.isSet("lesson")) {
+        for (const char* name : {"workspace", "card", "quantity", "config", "range", "rows", "cols"}) {
+            if (flags.isSet(name)) {
+                throw UsageError(FlagReader::flag(name),
+                    u"is not used with --lesson (the file gives every step's parameters and views)"_s);
+            }
+        }
+        if (!flags.isSet("out")) {
+            throw UsageError(u"--out"_s, u"is missing (the handout .pdf)"_s);
+        }
+        request.outPath = flags.text("out");
+        request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
+        request.render = parseRenderOptions(flags);
+        request.render.lesson = readLesson(flags.text("lesson"), request.outPath);
+        return;
+    }
     if (!flags.isSet("workspace")) {
         parseQuantity(flags, request);
     }

@@ -8,6 +8,7 @@
 #include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
 #include "pecards/view.h"
+#include "workspace/lesson.h"
 #include "workspace/workspace.h"
 
 #include <Eigen/Core>
@@ -49,6 +50,8 @@ struct RenderOptions {
     std::optional<std::pair<int, int>> viewSize; ///< --view RxC, rows x cols output pixels
     /// --workspace: every view of every card, then A, B and A - B of each compare pair.
     std::optional<app::Workspace> workspace;
+    /// --lesson: a handout, one PDF page per step (lessonhandout.h).
+    std::optional<app::Lesson> lesson;
     /// A chart quantity (decay, spectrum, waves, polar, ...): what to draw, with --channels,
     /// --position and --reach filled in (defaults of figure/curves.h).
     std::optional<app::CurveRequest> chart;

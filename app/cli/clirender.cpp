@@ -7,6 +7,7 @@
 #include "common/outputfile.h"
 #include "figure/figureexporter.h"
 #include "progressbackend.h"
+#include "lessonhandout.h"
 #include "renderfigures.h"
 
 #include <QDir>
@@ -99,6 +100,15 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         err << "pecards-cli: " << notice << Qt::endl;
     }
     const RenderOptions& options = request.render;
+    if (options.lesson) {
+        const QByteArray pdf = lessonHandoutPdf(backend, *options.lesson, options);
+        try {
+            app::writeOutputFile(request.outPath, pdf);
+        } catch (const app::FileError& e) {
+            throw app::FileError("Cannot export the handout to " + std::string(e.what()));
+        }
+        return;
+    }
     QList<NamedFigure> figures;
     if (options.workspace) {
         figures = workspaceFigures(backend, *options.workspace, options, request.view.reduction);

@@ -174,4 +174,14 @@ void JsonReader::finish() const {
     }
 }
 
+JsonReader arrayElement(const JsonReader& parent, const char* key, const QJsonArray& array, qsizetype index) {
+    const QString path = parent.pathOf(QString::fromUtf8(key)) + QStringLiteral("[%1]").arg(index);
+    if (!array.at(index).isObject()) {
+        throw WorkspaceFormatError(
+            (path + QStringLiteral(": expected an object, got ") + describeJson(array.at(index)))
+                .toStdString());
+    }
+    return JsonReader(array.at(index).toObject(), path);
+}
+
 } // namespace pecards::app

@@ -80,6 +80,10 @@ private:
     QSet<QString> m_read;
 };
 
+/// @brief Element `index` of `array` (the value of `key` in `parent`) read as an object, with
+/// the key path "<key>[<index>]". @throws WorkspaceFormatError when the element is not an object.
+JsonReader arrayElement(const JsonReader& parent, const char* key, const QJsonArray& array, qsizetype index);
+
 /// @brief Short description of a JSON value for messages: "\"abc\"", "12.5", "an object", ...
 QString describeJson(const QJsonValue& value);
 

@@ -123,20 +123,9 @@ template <typename Check> void withKeyPath(const std::string& path, Check check)
     }
 }
 
-/// Reads element `index` of `array` (named `key` in `parent`) as an object.
-JsonReader element(const JsonReader& parent, const char* key, const QJsonArray& array, qsizetype index) {
-    const QString path = parent.pathOf(QString::fromUtf8(key)) + QStringLiteral("[%1]").arg(index);
-    if (!array.at(index).isObject()) {
-        throw WorkspaceFormatError(
-            (path + QStringLiteral(": expected an object, got ") + describeJson(array.at(index)))
-                .toStdString());
-    }
-    return JsonReader(array.at(index).toObject(), path);
-}
-
 } // namespace
 
-QByteArray workspaceToJson(const Workspace& workspace) {
+QJsonObject workspaceStateToJson(const Workspace& workspace) {
     if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {
         throw InvalidParameter("active_card", std::to_string(workspace.activeCard),
             "in [-1, " + std::to_string(workspace.cards.size() - 1) + "] (the number of cards - 1)");
@@ -175,12 +164,56 @@ QByteArray workspaceToJson(const Workspace& workspace) {
             {QStringLiteral("right"), cardParamsToJson(pair.right)},
             {QStringLiteral("quantity"), name(toString(pair.quantity))}});
     }
-    const QJsonObject root {{QStringLiteral("format"), kFormat},
-        {QStringLiteral("version"), kWorkspaceFormatVersion},
-        {QStringLiteral("app_version"), QString::fromLatin1(kVersion)},
-        {QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
+    return {{QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
         {QStringLiteral("compare"), compare}};
+}
+
+QByteArray workspaceToJson(const Workspace& workspace) {
+    QJsonObject root = workspaceStateToJson(workspace);
+    root.insert(QStringLiteral("format"), kFormat);
+    root.insert(QStringLiteral("version"), kWorkspaceFormatVersion);
+    root.insert(QStringLiteral("app_version"), QString::fromLatin1(kVersion));
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Workspace workspaceStateFromJson(JsonReader& reader) {
+    Workspace workspace;
+    const QJsonArray cards = reader.array("cards");
+    for (qsizetype i = 0; i < cards.size(); ++i) {
+        JsonReader cardReader = arrayElement(reader, "cards", cards, i);
+        WorkspaceCard card;
+        card.params = cardParamsFromJson(cardReader.object("params"));
+        const QJsonArray views = cardReader.array("views");
+        for (qsizetype v = 0; v < views.size(); ++v) {
+            card.views.append(viewFromJson(arrayElement(cardReader, "views", views, v), card.params));
+        }
+        if (cardReader.has("charts")) {
+            const QJsonArray charts = cardReader.array("charts");
+            for (qsizetype c = 0; c < charts.size(); ++c) {
+                card.charts.append(chartFromJson(arrayElement(cardReader, "charts", charts, c)));
+            }
+        }
+        cardReader.finish();
+        workspace.cards.append(std::move(card));
+    }
+    const QJsonArray compare = reader.array("compare");
+    for (qsizetype i = 0; i < compare.size(); ++i) {
+        JsonReader pairReader = arrayElement(reader, "compare", compare, i);
+        ComparePair pair;
+        pair.left = cardParamsFromJson(pairReader.object("left"));
+        pair.right = cardParamsFromJson(pairReader.object("right"));
+        pair.quantity = pairReader.enumeration<Quantity>("quantity");
+        pairReader.finish();
+        workspace.compare.append(std::move(pair));
+    }
+    workspace.activeCard = reader.integer("active_card");
+    if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {
+        reader.fail("active_card",
+            QStringLiteral("%1 is invalid: allowed: [-1, %2] (the number of cards - 1)")
+                .arg(workspace.activeCard)
+                .arg(workspace.cards.size() - 1));
+    }
+    return workspace;
 }
 
 Workspace workspaceFromJson(const QByteArray& json) {
@@ -225,42 +258,7 @@ Workspace workspaceFromJson(const QByteArray& json) {
             QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kWorkspaceFormatVersion));
     }
 
-    Workspace workspace;
-    const QJsonArray cards = reader.array("cards");
-    for (qsizetype i = 0; i < cards.size(); ++i) {
-        JsonReader cardReader = element(reader, "cards", cards, i);
-        WorkspaceCard card;
-        card.params = cardParamsFromJson(cardReader.object("params"));
-        const QJsonArray views = cardReader.array("views");
-        for (qsizetype v = 0; v < views.size(); ++v) {
-            card.views.append(viewFromJson(element(cardReader, "views", views, v), card.params));
-        }
-        if (cardReader.has("charts")) {
-            const QJsonArray charts = cardReader.array("charts");
-            for (qsizetype c = 0; c < charts.size(); ++c) {
-                card.charts.append(chartFromJson(element(cardReader, "charts", charts, c)));
-            }
-        }
-        cardReader.finish();
-        workspace.cards.append(std::move(card));
-    }
-    const QJsonArray compare = reader.array("compare");
-    for (qsizetype i = 0; i < compare.size(); ++i) {
-        JsonReader pairReader = element(reader, "compare", compare, i);
-        ComparePair pair;
-        pair.left = cardParamsFromJson(pairReader.object("left"));
-        pair.right = cardParamsFromJson(pairReader.object("right"));
-        pair.quantity = pairReader.enumeration<Quantity>("quantity");
-        pairReader.finish();
-        workspace.compare.append(std::move(pair));
-    }
-    workspace.activeCard = reader.integer("active_card");
-    if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {
-        reader.fail("active_card",
-            QStringLiteral("%1 is invalid: allowed: [-1, %2] (the number of cards - 1)")
-                .arg(workspace.activeCard)
-                .arg(workspace.cards.size() - 1));
-    }
+    Workspace workspace = workspaceStateFromJson(reader);
     reader.finish();
     return workspace;
 }

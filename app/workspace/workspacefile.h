@@ -12,9 +12,11 @@
 ///                            4096}}]}],
 ///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention"}]}
 
+#include "workspace/jsonreader.h"
 #include "workspace/workspace.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <optional>
 
@@ -25,6 +27,16 @@ namespace pecards::app {
 /// a view does not fit its card (validate(ViewRequest)), a colormap name is not [a-z0-9_-]+,
 /// or activeCard is out of range: what is saved can always be opened again.
 QByteArray workspaceToJson(const Workspace& workspace);
+
+/// @brief The state part of a workspace document ({"active_card", "cards", "compare"}), for
+/// documents that embed a deck state (lesson steps, lessonfile.h).
+/// @throws InvalidParameter as workspaceToJson (key paths relative to the state object).
+QJsonObject workspaceStateToJson(const Workspace& workspace);
+
+/// @brief Reads "cards", "compare" and "active_card" from `reader` and checks them as
+/// workspaceFromJson does; the caller reads its other keys and calls finish().
+/// @throws WorkspaceFormatError naming the key path.
+Workspace workspaceStateFromJson(JsonReader& reader);
 
 /// @brief Parses and checks a whole document; nothing is returned unless all of it is valid.
 /// @throws WorkspaceFormatError naming the problem and its key path: not JSON (with the

@@ -1557,6 +1557,171 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>LessonController</name>
+    <message>
+        <source>PE Cards lesson (*.pelesson *.json)</source>
+        <translation>PE Cards 课程 (*.pelesson *.json)</translation>
+    </message>
+    <message>
+        <source>%1, step %2</source>
+        <translation>%1，第 %2 步</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>My lesson</source>
+        <translation>我的课程</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Cannot open lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Cannot save lesson</source>
+        <translation>无法保存课程</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Play lesson</source>
+        <translation>播放课程(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, one step at a time: Space or → next (a question first, then its answer with the picture), ← back, Esc leaves</source>
+        <translation>全屏，一次一步：空格或 → 下一步（先提问，再连同图一起揭晓答案），← 上一步，Esc 退出</translation>
+    </message>
+    <message>
+        <source>&amp;Built-in lessons</source>
+        <translation>内置课程(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Add current state as step</source>
+        <translation>将当前状态添加为一步(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The cards, their views and zoom windows and the compare pair as they are now become the lesson&apos;s next step</source>
+        <translation>卡片、视图与缩放窗口以及对比组的当前状态成为课程的下一步</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson…</source>
+        <translation>打开课程(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save lesson</source>
+        <translation>保存课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save lesson &amp;as…</source>
+        <translation>课程另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Lesson pa&amp;nel</source>
+        <translation>课程面板(&amp;N)</translation>
+    </message>
+</context>
+<context>
+    <name>LessonEditor</name>
+    <message>
+        <source>Lesson title</source>
+        <translation>课程标题</translation>
+    </message>
+    <message>
+        <source>Add current state</source>
+        <translation>添加当前状态</translation>
+    </message>
+    <message>
+        <source>The deck as it is now (cards, views, zoom windows, colour maps, compare pair) becomes the next step</source>
+        <translation>牌组的当前状态（卡片、视图、缩放窗口、配色、对比组）成为下一步</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Play from here</source>
+        <translation>从这里播放</translation>
+    </message>
+    <message>
+        <source>Step title</source>
+        <translation>步骤标题</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Rich text, e.g. &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</source>
+        <translation>富文本，例如 &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Ask a question first (predict, then reveal)</source>
+        <translation>先提问（先预测，再揭晓）</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>正确答案</translation>
+    </message>
+</context>
+<context>
+    <name>LessonStepPanel</name>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict, then Space or → reveals · ← back · Esc leaves</source>
+        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · Esc 退出</translation>
+    </message>
+    <message>
+        <source>Space or → next · ← back · Esc leaves</source>
+        <translation>空格或 → 下一步 · ← 上一步 · Esc 退出</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>退出</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Open &amp;weights…</source>

@@ -328,6 +328,11 @@ void Card::showViews() {
     refreshHeader();
 }
 
+void Card::setTextVisible(bool visible) {
+    load();
+    m_text->parentWidget()->setVisible(visible);
+}
+
 bool Card::pitfallsShown() const {
     return m_loaded && m_stack->currentWidget() == m_pitfalls;
 }

@@ -83,6 +83,9 @@ public:
     /// @brief Shows the view grid again.
     void showViews();
     bool pitfallsShown() const;
+    /// @brief Shows or hides the text side (title, convention, card text): a lesson shows its
+    /// own text in their place (lessonplayer.h).
+    void setTextVisible(bool visible);
     PitfallView* pitfallView() const { return m_pitfalls; }
 
     /// The Card > Flip action's shortcut (the flip button's tooltip names it).

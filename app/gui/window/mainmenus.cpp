@@ -2,6 +2,7 @@
 
 #include "cards/card.h"
 #include "compare/compareview.h"
+#include "lessons/lessonsmenu.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
@@ -175,5 +176,6 @@ void buildMainMenus(MainWindow& window) {
         });
     }
 
+    buildLessonsMenu(window);
     buildHelpMenu(window);
 }

@@ -4,6 +4,7 @@
 #include "cards/cardregistry.h"
 #include "cards/relativecard.h"
 #include "compare/compareview.h"
+#include "lessons/lessoncontroller.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
@@ -47,6 +48,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     , m_language(new LanguageSwitcher(this)) {
     m_session = new WorkspaceController(this, m_settings, this);
     m_presentation = new PresentationController(this);
+    m_lessons = new LessonController(this);
     setAcceptDrops(true);
     m_deck->setDocumentMode(true);
     QFont tabFont = m_deck->tabBar()->font();

@@ -13,6 +13,7 @@ class CompareView;
 class ComputeService;
 class DeviceStatus;
 class LanguageSwitcher;
+class LessonController;
 class ModelLoader;
 class ModelStrip;
 class WeightsLoader;
@@ -77,6 +78,8 @@ public:
     /// @brief The cards' undo stacks; the active one is the card on screen (Edit menu).
     QUndoGroup* undoGroup() const { return m_undoGroup; }
     PresentationController* presentation() const { return m_presentation; }
+    /// @brief The lesson being authored and the lesson player (Lessons menu, F6).
+    LessonController* lessons() const { return m_lessons; }
     /// @brief Preferences and recent files (the application's QSettings).
     QSettings* settings() const { return m_settings; }
 
@@ -126,5 +129,6 @@ private:
     LanguageSwitcher* m_language = nullptr;
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;
+    LessonController* m_lessons = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
 };

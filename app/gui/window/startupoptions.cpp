@@ -5,6 +5,8 @@
 #include "common/version.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
+#include "lessons/lessoncontroller.h"
+#include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
@@ -130,6 +132,17 @@ void applyViewOptions(
             presentation->setPosition(*options.position);
         }
     }
+    if (!options.lesson.isEmpty() && window.lessons()->open(options.lesson)) {
+        const auto steps = static_cast<int>(window.lessons()->lesson().steps.size());
+        if (options.lessonStep > steps)
+            QTextStream(stderr) << "pecards: --step " << options.lessonStep << " is invalid: the lesson has "
+                                << steps << " steps; it starts at step 1" << Qt::endl;
+        window.lessons()->play(options.lessonStep > steps ? 0 : options.lessonStep - 1);
+        if (options.reveal && !window.lessons()->player()->isRevealed())
+            window.lessons()->player()->next();
+    } else if (!options.lesson.isEmpty()) {
+        QTextStream(stderr) << "pecards: " << window.lessons()->lastError() << Qt::endl;
+    }
     if (!options.screenshot.isEmpty())
         takeScreenshot(window, service, options.screenshot, timeoutMs);
 }
@@ -184,6 +197,17 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.theme = value("theme");
     options.workspace = value("workspace");
     options.presentation = isSet("presentation");
+    options.lesson = value("lesson");
+    options.reveal = isSet("reveal");
+    if (isSet("step")) {
+        bool ok = false;
+        options.lessonStep = value("step").toInt(&ok);
+        if (!ok || options.lessonStep < 1 || options.lesson.isEmpty()) {
+            error = QStringLiteral("--step %1 is invalid: must be a step number >= 1 of a --lesson")
+                        .arg(value("step"));
+            return std::nullopt;
+        }
+    }
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1 || (!files.isEmpty() && !options.workspace.isEmpty())) {
         error = QStringLiteral("%1 is invalid: give at most one workspace file (or --workspace)")

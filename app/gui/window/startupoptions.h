@@ -3,7 +3,8 @@
 /// @brief Command-line options of `pecards` and how they set up the window: a first card,
 /// a model, a length, a zoom window, the back side, the compare view, and `--screenshot FILE`
 /// (saves the window once every view has answered, then quits; used for documentation),
-/// `--theme`, `--workspace FILE`, `--presentation` and `--position M` (sweep paused at m).
+/// `--theme`, `--workspace FILE`, `--presentation`, `--position M` (sweep paused at m) and
+/// `--lesson FILE` (played from `--step N`, its question revealed with `--reveal`).
 
 #include <QSize>
 #include <QString>
@@ -24,6 +25,9 @@ struct StartupOptions {
     QString screenshot; ///< output PNG
     QString theme; ///< "light", "dark"; empty = the preference
     QString workspace; ///< workspace file to open
+    QString lesson; ///< lesson file to open and play
+    int lessonStep = 1; ///< lesson: first step shown, from 1
+    bool reveal = false; ///< lesson: the first step's question revealed at once
     QString pitfall; ///< pitfall name (pecards-cli pitfalls): opens its card's Pitfalls view
     bool presentation = false; ///< start in presentation mode
     std::optional<int> position; ///< presentation: sweep position m (paused there)

@@ -1,0 +1,12 @@
+#pragma once
+/// @file builtinlessons.h
+/// @brief The lessons shipped with the app: resources/lessons/<id>.<language>.json, embedded
+/// under :/lessons/ (why sinusoids, RoPE, ALiBi, relative families, context extension, the
+/// pitfalls). Each lesson exists in every UI language with the same steps.
+
+#include <QString>
+#include <QStringList>
+
+/// @brief The built-in lesson resources for `language` ("en", "zh_CN"), in their order
+/// (the id's number prefix); English ones when the language has none.
+QStringList builtInLessons(const QString& language);

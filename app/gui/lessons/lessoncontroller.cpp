@@ -1,0 +1,159 @@
+#include "lessons/lessoncontroller.h"
+
+#include "cards/card.h"
+#include "cards/cardregistry.h"
+#include "lessons/builtinlessons.h"
+#include "lessons/lessoneditor.h"
+#include "lessons/lessonplayer.h"
+#include "session/workspacestate.h"
+#include "window/mainwindow.h"
+
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <workspace/lessonfile.h>
+
+LessonController::LessonController(MainWindow* window)
+    : QObject(window)
+    , m_window(window)
+    , m_player(new LessonPlayer(window)) {
+    // The lesson panel makes room for the player and comes back after it.
+    connect(m_player, &LessonPlayer::activeChanged, this, [this](bool active) {
+        if (!m_editorDock)
+            return;
+        if (active) {
+            m_editorWasVisible = m_editorDock->isVisible();
+            m_editorDock->hide();
+        } else {
+            m_editorDock->setVisible(m_editorWasVisible);
+        }
+    });
+}
+
+QString LessonController::fileFilter() {
+    return tr("PE Cards lesson (*.pelesson *.json)");
+}
+
+void LessonController::addCurrentState() {
+    pecards::app::LessonStep step;
+    step.state = captureWorkspace(*m_window);
+    const Card* card = m_window->currentCard();
+    step.title = tr("%1, step %2")
+                     .arg(card ? cardTitle(card->entry()) : tr("Compare"))
+                     .arg(m_lesson.steps.size() + 1);
+    if (m_lesson.title.isEmpty())
+        m_lesson.title = tr("My lesson");
+    m_lesson.steps.push_back(step);
+    emit lessonChanged();
+    editorDock()->show(); // the new step, ready for its title, text and question
+}
+
+QDockWidget* LessonController::editorDock() {
+    if (!m_editorDock) {
+        m_editorDock = new QDockWidget(tr("Lesson"), m_window);
+        m_editorDock->setObjectName(QStringLiteral("lessonEditor"));
+        m_editorDock->setWidget(new LessonEditor(this, m_editorDock));
+        m_window->addDockWidget(Qt::RightDockWidgetArea, m_editorDock);
+    }
+    return m_editorDock;
+}
+
+void LessonController::setStep(int index, const pecards::app::LessonStep& step) {
+    if (index < 0 || index >= m_lesson.steps.size())
+        return;
+    m_lesson.steps[index] = step;
+    emit lessonChanged();
+}
+
+void LessonController::moveStep(int from, int to) {
+    const auto count = static_cast<int>(m_lesson.steps.size());
+    if (from < 0 || from >= count || to < 0 || to >= count || from == to)
+        return;
+    m_lesson.steps.move(from, to);
+    emit lessonChanged();
+}
+
+void LessonController::removeStep(int index) {
+    if (index < 0 || index >= m_lesson.steps.size())
+        return;
+    m_lesson.steps.removeAt(index);
+    emit lessonChanged();
+}
+
+void LessonController::setTitle(const QString& title) {
+    m_lesson.title = title;
+    emit lessonChanged();
+}
+
+bool LessonController::open(const QString& path) {
+    QString error;
+    const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(path, &error);
+    if (!lesson) {
+        fail(tr("Cannot open lesson"), error);
+        return false;
+    }
+    m_lesson = *lesson;
+    m_path = path;
+    m_lastError.clear();
+    emit lessonChanged();
+    return true;
+}
+
+void LessonController::askOpen() {
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open lesson"), QFileInfo(m_path).absolutePath(), fileFilter());
+    if (!path.isEmpty() && open(path))
+        play();
+}
+
+bool LessonController::save() {
+    return m_path.isEmpty() ? saveAs() : saveTo(m_path);
+}
+
+bool LessonController::saveAs() {
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save lesson"),
+        m_path.isEmpty() ? QStringLiteral("lesson.pelesson") : m_path, fileFilter());
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool LessonController::saveTo(const QString& path) {
+    QString error;
+    if (!pecards::app::saveLesson(path, m_lesson, &error)) {
+        fail(tr("Cannot save lesson"), error);
+        return false;
+    }
+    m_path = path;
+    m_lastError.clear();
+    emit lessonChanged();
+    return true;
+}
+
+void LessonController::play(int step) {
+    if (!m_lesson.steps.isEmpty()) {
+        m_player->play(m_lesson, step);
+        return;
+    }
+    const QStringList lessons = builtInLessons(m_window->language());
+    if (!lessons.isEmpty())
+        playBuiltIn(lessons.front());
+}
+
+bool LessonController::playBuiltIn(const QString& resource) {
+    QString error;
+    const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(resource, &error);
+    if (!lesson) {
+        fail(tr("Cannot open lesson"), error);
+        return false;
+    }
+    m_player->play(*lesson);
+    return true;
+}
+
+void LessonController::fail(const QString& title, const QString& message) {
+    m_lastError = message;
+    emit failed(message);
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, m_window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // window-modal; does not block the event loop
+}

@@ -1,0 +1,76 @@
+#pragma once
+/// @file lessoncontroller.h
+/// @brief The lesson being authored and its file: Lessons > Add current state as step (the
+/// whole deck state, captureWorkspace), edits from the lesson panel (lessoneditor.h), Save /
+/// Save as / Open (pecards::app::saveLesson / openLesson: atomic save, all-or-nothing open), and
+/// playing it or a built-in lesson (lessonplayer.h). A corrupt or newer lesson file shows its
+/// message and changes nothing.
+
+#include <QObject>
+#include <QString>
+#include <workspace/lesson.h>
+
+class LessonPlayer;
+class MainWindow;
+class QDockWidget;
+
+class LessonController : public QObject {
+    Q_OBJECT
+public:
+    explicit LessonController(MainWindow* window);
+
+    LessonPlayer* player() const { return m_player; }
+    /// @brief The lesson being authored (no steps until one is added or a file is opened).
+    const pecards::app::Lesson& lesson() const { return m_lesson; }
+    QString currentPath() const { return m_path; }
+    /// @brief The last error message (empty after a success).
+    QString lastError() const { return m_lastError; }
+
+    /// @brief Appends the deck as it is now as a step titled after the card on screen.
+    void addCurrentState();
+    /// @brief Replaces step `index` (title, text, question; its state is kept by the caller).
+    void setStep(int index, const pecards::app::LessonStep& step);
+    /// @brief Moves step `from` to position `to`.
+    void moveStep(int from, int to);
+    void removeStep(int index);
+    void setTitle(const QString& title);
+
+    /// @brief Opens `path` as the lesson being authored: replaced only if the whole file is
+    /// valid; otherwise the message is shown (message box, `failed`) and nothing changes.
+    bool open(const QString& path);
+    /// @brief Asks for a lesson file, opens it and plays it.
+    void askOpen();
+    /// @brief Saves to the current file, or asks for one.
+    bool save();
+    bool saveAs();
+    /// @brief Saves the lesson to `path`; on failure a message box, `failed`, false.
+    bool saveTo(const QString& path);
+
+    /// @brief Plays the lesson being authored from `step`, or the first built-in lesson of the
+    /// UI language when it has no steps (F6).
+    void play(int step = 0);
+    /// @brief Opens and plays a built-in lesson (":/lessons/...").
+    bool playBuiltIn(const QString& resource);
+
+    /// @brief The lesson panel (lessoneditor.h), a dock on the right, created on first use.
+    QDockWidget* editorDock();
+
+    /// @brief File dialog filter of lesson files.
+    static QString fileFilter();
+
+signals:
+    /// @brief The authored lesson changed (steps, titles, texts, file).
+    void lessonChanged();
+    void failed(const QString& message);
+
+private:
+    void fail(const QString& title, const QString& message);
+
+    MainWindow* m_window;
+    LessonPlayer* m_player;
+    QDockWidget* m_editorDock = nullptr;
+    bool m_editorWasVisible = false; ///< the lesson panel before the player started
+    pecards::app::Lesson m_lesson;
+    QString m_path;
+    QString m_lastError;
+};

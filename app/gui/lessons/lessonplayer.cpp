@@ -1,0 +1,227 @@
+#include "lessons/lessonplayer.h"
+
+#include "cards/card.h"
+#include "lessons/lessonsteppanel.h"
+#include "session/workspacestate.h"
+#include "views/cardview.h"
+#include "views/heatmappanel.h"
+#include "views/pitfallview.h"
+#include "views/viewslot.h"
+#include "window/mainwindow.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QKeyEvent>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <algorithm>
+#include <pecards/errors.h>
+
+LessonPlayer::LessonPlayer(MainWindow* window)
+    : QObject(window)
+    , m_window(window) {
+    m_animation.setInterval(1000 / kFramesPerSecond);
+    connect(&m_animation, &QTimer::timeout, this, &LessonPlayer::animate);
+}
+
+void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
+    if (lesson.steps.isEmpty())
+        return;
+    m_lesson = lesson;
+    if (!m_active) {
+        m_active = true;
+        m_saved = captureWorkspace(*m_window);
+        Card* current = m_window->currentCard();
+        m_savedTab = current ? current->entry().id : QStringLiteral("compare");
+        m_savedPitfalls.clear();
+        for (Card* card : m_window->cards()) {
+            if (card->pitfallsShown())
+                m_savedPitfalls.push_back({card, card->pitfallView()->pitfall()});
+        }
+        m_sweepBefore.clear();
+        for (CardView* view : m_window->findChildren<CardView*>()) {
+            if (view->isSweepable())
+                m_sweepBefore.push_back({view, view->sweepPosition()});
+        }
+        m_wasFullScreen = m_window->isFullScreen();
+        m_wasMaximized = m_window->isMaximized();
+        m_panel = new LessonStepPanel;
+        m_dock = new QDockWidget(m_window);
+        m_dock->setObjectName(QStringLiteral("lessonPlayer"));
+        m_dock->setFeatures(QDockWidget::NoDockWidgetFeatures);
+        m_dock->setTitleBarWidget(new QWidget(m_dock)); // no title bar: the panel says it all
+        m_dock->setWidget(m_panel);
+        m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+        connect(m_panel, &LessonStepPanel::nextRequested, this, &LessonPlayer::next);
+        connect(m_panel, &LessonStepPanel::backRequested, this, &LessonPlayer::back);
+        connect(m_panel, &LessonStepPanel::leaveRequested, this, &LessonPlayer::stop);
+        m_window->menuBar()->hide();
+        m_window->statusBar()->hide();
+        for (Card* card : m_window->cards())
+            card->setTextVisible(false); // the step's text is in the panel
+        m_window->showFullScreen();
+        qApp->installEventFilter(this);
+        emit activeChanged(true);
+    }
+    m_applied = -1;
+    show(std::clamp(step, 0, static_cast<int>(m_lesson.steps.size()) - 1), false);
+}
+
+void LessonPlayer::stop() {
+    if (!m_active)
+        return;
+    m_active = false;
+    m_animation.stop();
+    qApp->removeEventFilter(this);
+    for (Card* card : m_window->cards()) {
+        card->focusView(-1);
+        card->showViews();
+        card->setTextVisible(true);
+    }
+    applyWorkspace(*m_window, m_saved);
+    restoreSweeps();
+    for (const auto& [card, pitfall] : m_savedPitfalls) {
+        if (card)
+            card->showPitfalls(pitfall);
+    }
+    m_window->showTab(m_savedTab);
+    m_window->removeDockWidget(m_dock);
+    delete m_dock;
+    m_dock = nullptr;
+    m_panel = nullptr;
+    m_window->menuBar()->show();
+    m_window->statusBar()->show();
+    if (m_wasFullScreen)
+        m_window->showFullScreen();
+    else if (m_wasMaximized)
+        m_window->showMaximized();
+    else
+        m_window->showNormal();
+    emit activeChanged(false);
+}
+
+void LessonPlayer::next() {
+    if (!m_active)
+        return;
+    if (!m_revealed)
+        show(m_index, true);
+    else if (m_index + 1 < m_lesson.steps.size())
+        show(m_index + 1, false);
+}
+
+void LessonPlayer::back() {
+    if (m_active && m_index > 0)
+        show(m_index - 1, true);
+}
+
+void LessonPlayer::restoreSweeps() {
+    for (const auto& [view, position] : m_sweepBefore) {
+        if (view)
+            view->setSweepPosition(position); // heatmaps: -1 removes the mark
+    }
+}
+
+void LessonPlayer::show(int index, bool revealed) {
+    m_animation.stop();
+    restoreSweeps();
+    const pecards::app::LessonStep& step = m_lesson.steps.at(index);
+    m_index = index;
+    // A question waits on the picture shown before it; other steps show theirs at once.
+    m_revealed = revealed || !step.question;
+    if (m_revealed)
+        applyStep(step);
+    else if (index > 0 && m_applied != index - 1)
+        applyStep(m_lesson.steps.at(index - 1)); // the picture before the change
+    m_applied = m_revealed ? index : index - 1;
+    m_panel->showStep(m_lesson.title, step, index, static_cast<int>(m_lesson.steps.size()), m_revealed);
+    emit stepShown(m_index, m_revealed);
+}
+
+Card* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
+    if (step.state.activeCard < 0)
+        return nullptr;
+    const pecards::Card type = step.state.cards.at(step.state.activeCard).params.card;
+    for (Card* card : m_window->cards()) {
+        if (card->entry().card == type)
+            return card;
+    }
+    return nullptr;
+}
+
+void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
+    for (Card* card : m_window->cards())
+        card->focusView(-1);
+    applyWorkspace(*m_window, step.state);
+    Card* card = activeCard(step);
+    if (!card)
+        return;
+    if (step.pitfall != pecards::Pitfall::None) {
+        card->showPitfalls(step.pitfall);
+    } else {
+        card->showViews();
+        // The step's first view (its first heatmap slot) fills the grid.
+        const QList<ViewSlot*>& viewSlots = card->viewSlots();
+        const auto first = std::find_if(viewSlots.begin(), viewSlots.end(),
+            [](const ViewSlot* slot) { return qobject_cast<HeatmapPanel*>(slot->view()) != nullptr; });
+        card->focusView(first == viewSlots.end() ? 0 : static_cast<int>(first - viewSlots.begin()));
+    }
+    if (step.animation) {
+        m_animated = card;
+        m_clock.start();
+        m_animation.start();
+        animate();
+    }
+}
+
+void LessonPlayer::animate() {
+    const pecards::app::LessonStep& step = m_lesson.steps.at(m_index);
+    if (!step.animation || !m_animated) {
+        m_animation.stop();
+        return;
+    }
+    const pecards::app::LessonAnimation& animation = *step.animation;
+    const pecards::CardParams& params = step.state.cards.at(step.state.activeCard).params;
+    const double t = std::min(1.0, static_cast<double>(m_clock.elapsed()) / (1000.0 * animation.seconds));
+    const double value = pecards::app::animationValue(animation, params, t);
+    if (animation.parameter == pecards::app::kAnimatePosition) {
+        for (ViewSlot* slot : m_animated->viewSlots()) {
+            if (CardView* view = slot->view(); view && view->isSweepable())
+                view->setSweepPosition(static_cast<int>(value));
+        }
+    } else {
+        try {
+            m_animated->setParams(pecards::app::withAnimatedValue(params, animation.parameter, value));
+        } catch (const pecards::InvalidParameter&) {
+            // Both ends were checked when the lesson was read; a value between them that is not
+            // valid ends the sweep on the step's own state.
+            m_animation.stop();
+            m_animated->setParams(params);
+            return;
+        }
+    }
+    if (t >= 1.0) {
+        m_animation.stop();
+        if (animation.parameter != pecards::app::kAnimatePosition)
+            m_animated->setParams(params); // the animation ends on the step's own state
+    }
+}
+
+bool LessonPlayer::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() != QEvent::KeyPress || !m_active)
+        return QObject::eventFilter(watched, event);
+    switch (static_cast<QKeyEvent*>(event)->key()) {
+    case Qt::Key_Escape:
+    case Qt::Key_F6:
+        stop();
+        return true;
+    case Qt::Key_Space:
+    case Qt::Key_Right:
+        next();
+        return true;
+    case Qt::Key_Left:
+        back();
+        return true;
+    default:
+        return QObject::eventFilter(watched, event);
+    }
+}

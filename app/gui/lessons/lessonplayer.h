@@ -1,0 +1,94 @@
+#pragma once
+/// @file lessonplayer.h
+/// @brief Plays a lesson (workspace/lesson.h) full screen, like presentation mode: one step at a
+/// time (Space or Right: reveal, then next; Left: back; Esc or F6: leave), the step's title,
+/// text and progress ("Step 4 of 12") in a side panel (lessonsteppanel.h), the step's first
+/// view large. A question step first shows the question on the previous step's picture (the user's
+/// state before the first step); the next key
+/// reveals the step's picture together with the right answer and the text ("predict, then
+/// reveal"). Leaving restores the user's own state (parameters, views, compare pair, tab,
+/// Pitfalls views) exactly.
+///
+/// Steps are applied with applyWorkspace (the cards compute on the ComputeService worker); an
+/// animation sets one parameter from a QTimer (latest wins on the worker, so a slow device skips
+/// frames) and ends on the step's own state.
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <workspace/lesson.h>
+
+class Card;
+class CardView;
+class LessonStepPanel;
+class MainWindow;
+class QDockWidget;
+
+class LessonPlayer : public QObject {
+    Q_OBJECT
+public:
+    explicit LessonPlayer(MainWindow* window);
+
+    /// @brief Starts `lesson` (at least one step) at `step`: saves the user's state, goes full
+    /// screen and shows the step. Playing while active replaces the lesson, keeping the state
+    /// saved first.
+    void play(const pecards::app::Lesson& lesson, int step = 0);
+    /// @brief Leaves: the user's state, window mode and bars as they were before play().
+    void stop();
+    bool isActive() const { return m_active; }
+
+    /// @brief Reveals a question step's answer and picture, else goes to the next step (the
+    /// last step stays).
+    void next();
+    /// @brief The previous step, revealed (on the first step: nothing).
+    void back();
+
+    /// @brief Index of the step shown, 0-based.
+    int stepIndex() const { return m_index; }
+    /// @brief False while a question step waits for its reveal.
+    bool isRevealed() const { return m_revealed; }
+    /// @brief True while an animation runs.
+    bool isAnimating() const { return m_animation.isActive(); }
+    const pecards::app::Lesson& lesson() const { return m_lesson; }
+    LessonStepPanel* panel() const { return m_panel; }
+
+    /// @brief Animation frames per second.
+    static constexpr int kFramesPerSecond = 12;
+
+signals:
+    void activeChanged(bool active);
+    /// @brief A step was shown (`revealed` false: its question waits).
+    void stepShown(int index, bool revealed);
+
+protected:
+    /// @brief The lesson keys, application-wide while active.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void show(int index, bool revealed);
+    /// Applies the step's state, its pitfall and the large view; starts its animation.
+    void applyStep(const pecards::app::LessonStep& step);
+    Card* activeCard(const pecards::app::LessonStep& step) const;
+    void animate();
+    /// Puts every sweep mark back where it was before play() (a position animation moves them).
+    void restoreSweeps();
+
+    MainWindow* m_window;
+    pecards::app::Lesson m_lesson;
+    bool m_active = false;
+    int m_index = 0;
+    bool m_revealed = true;
+    int m_applied = -1; ///< the step whose state is on screen, -1: the user's
+    pecards::app::Workspace m_saved; ///< the user's state before play()
+    QString m_savedTab; ///< card id or "compare"
+    QList<QPair<QPointer<Card>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
+    bool m_wasFullScreen = false;
+    bool m_wasMaximized = false;
+    QDockWidget* m_dock = nullptr;
+    LessonStepPanel* m_panel = nullptr;
+    QTimer m_animation;
+    QElapsedTimer m_clock;
+    QPointer<Card> m_animated; ///< the card the animation sets
+    QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< sweepable views' positions before play()
+};

@@ -1,0 +1,153 @@
+#include "lessons/lessonsteppanel.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace {
+
+QLabel* wrappingLabel(QWidget* parent) {
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString letter(int answer) {
+    return QString(QChar(u'A' + answer));
+}
+
+} // namespace
+
+LessonStepPanel::LessonStepPanel(QWidget* parent)
+    : QWidget(parent) {
+    setMinimumWidth(kPanelWidth);
+    setMaximumWidth(kPanelWidth);
+    auto* outer = new QVBoxLayout(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* column = new QVBoxLayout(content);
+    m_progress = new QLabel(content);
+    m_title = wrappingLabel(content);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_question = wrappingLabel(content);
+    QFont large = m_question->font();
+    large.setPointSizeF(large.pointSizeF() * 1.25);
+    m_question->setFont(large);
+    column->addWidget(m_progress);
+    column->addWidget(m_title);
+    column->addWidget(m_question);
+    for (int a = 0; a < pecards::app::kMaxAnswers; ++a) {
+        QLabel* answer = wrappingLabel(content);
+        answer->setTextFormat(Qt::PlainText);
+        answer->setFont(large);
+        answer->setMargin(4);
+        m_answers.push_back(answer);
+        column->addWidget(answer);
+    }
+    m_body = wrappingLabel(content);
+    m_body->setFont(large);
+    column->addWidget(m_body);
+    column->addStretch(1);
+    scroll->setWidget(content);
+    outer->addWidget(scroll, 1);
+    m_keys = wrappingLabel(this);
+    outer->addWidget(m_keys);
+    auto* buttons = new QHBoxLayout;
+    m_back = new QPushButton(this);
+    m_next = new QPushButton(this);
+    m_leave = new QPushButton(this);
+    for (QPushButton* button : {m_back, m_next, m_leave}) {
+        button->setFocusPolicy(Qt::NoFocus); // the keys stay with the player
+        buttons->addWidget(button);
+    }
+    outer->addLayout(buttons);
+    connect(m_back, &QPushButton::clicked, this, &LessonStepPanel::backRequested);
+    connect(m_next, &QPushButton::clicked, this, &LessonStepPanel::nextRequested);
+    connect(m_leave, &QPushButton::clicked, this, &LessonStepPanel::leaveRequested);
+    retranslate();
+}
+
+void LessonStepPanel::showStep(
+    const QString& lesson, const pecards::app::LessonStep& step, int index, int count, bool revealed) {
+    m_index = index;
+    m_count = count;
+    m_revealed = revealed;
+    m_hasQuestion = step.question.has_value();
+    m_title->setText(step.title.toHtmlEscaped());
+    m_progress->setToolTip(lesson);
+    m_question->setVisible(m_hasQuestion);
+    m_question->setText(m_hasQuestion ? step.question->prompt : QString());
+    m_marked = m_hasQuestion && revealed ? step.question->correct : -1;
+    for (int a = 0; a < m_answers.size(); ++a) {
+        QLabel* label = m_answers.at(a);
+        const bool shown = m_hasQuestion && a < step.question->answers.size();
+        label->setVisible(shown);
+        if (!shown)
+            continue;
+        QString text = letter(a) + QStringLiteral(". ") + step.question->answers.at(a);
+        if (a == m_marked)
+            text += QStringLiteral("  ✓");
+        label->setText(text);
+        // The right answer is marked by a colour as well as the tick (theme-independent green).
+        label->setStyleSheet(a == m_marked
+                ? QStringLiteral(
+                    "QLabel { background: rgba(46, 160, 67, 60); border: 2px solid rgb(46, 160, 67); }")
+                : QStringLiteral("QLabel { border: 1px solid palette(mid); }"));
+    }
+    m_body->setVisible(revealed);
+    m_body->setText(revealed ? step.text : QString());
+    retranslate();
+}
+
+QString LessonStepPanel::progressText() const {
+    return m_progress->text();
+}
+
+QString LessonStepPanel::titleText() const {
+    return m_title->text();
+}
+
+QString LessonStepPanel::questionText() const {
+    return m_hasQuestion ? m_question->text() : QString();
+}
+
+QStringList LessonStepPanel::answerTexts() const {
+    QStringList texts;
+    for (const QLabel* label : m_answers) {
+        if (!label->isHidden())
+            texts << label->text();
+    }
+    return texts;
+}
+
+QString LessonStepPanel::bodyText() const {
+    return m_body->isHidden() ? QString() : m_body->text();
+}
+
+void LessonStepPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void LessonStepPanel::retranslate() {
+    m_progress->setText(tr("Step %1 of %2").arg(m_index + 1).arg(m_count));
+    const bool asking = m_hasQuestion && !m_revealed;
+    m_keys->setText(asking ? tr("Predict, then Space or → reveals · ← back · Esc leaves")
+                           : tr("Space or → next · ← back · Esc leaves"));
+    m_back->setText(tr("Back"));
+    m_next->setText(asking ? tr("Reveal") : tr("Next"));
+    m_next->setEnabled(asking || m_index + 1 < m_count);
+    m_back->setEnabled(m_index > 0);
+    m_leave->setText(tr("Leave"));
+}

@@ -1,0 +1,60 @@
+#pragma once
+/// @file lessonsteppanel.h
+/// @brief The lesson player's side panel: progress ("Step 4 of 12"), the step's title, its
+/// question with the answers (the right one marked only once revealed), its text (shown with the
+/// picture), the keys, and Back / Next / Leave buttons for the mouse.
+
+#include <QList>
+#include <QWidget>
+#include <workspace/lesson.h>
+
+class QLabel;
+class QPushButton;
+
+class LessonStepPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LessonStepPanel(QWidget* parent = nullptr);
+
+    /// @brief Shows step `index` of `count` of the lesson titled `lesson`; `revealed` false hides
+    /// the text and the right answer (a question step before its reveal).
+    void showStep(
+        const QString& lesson, const pecards::app::LessonStep& step, int index, int count, bool revealed);
+
+    /// @brief What is on screen, for tests: progress, title, question, answers, text.
+    QString progressText() const;
+    QString titleText() const;
+    QString questionText() const; ///< empty when the step has no question
+    QStringList answerTexts() const; ///< as shown ("B. 31 ✓" once revealed)
+    QString bodyText() const; ///< empty while hidden
+    /// @brief The answer marked right on screen, -1 when none is marked.
+    int markedAnswer() const { return m_marked; }
+
+    static constexpr int kPanelWidth = 340;
+
+signals:
+    void nextRequested();
+    void backRequested();
+    void leaveRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+
+    QLabel* m_progress;
+    QLabel* m_title;
+    QLabel* m_question;
+    QList<QLabel*> m_answers;
+    QLabel* m_body;
+    QLabel* m_keys;
+    QPushButton* m_back;
+    QPushButton* m_next;
+    QPushButton* m_leave;
+    int m_marked = -1;
+    bool m_revealed = true;
+    bool m_hasQuestion = false;
+    int m_index = 0;
+    int m_count = 0;
+};

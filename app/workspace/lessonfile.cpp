@@ -1,0 +1,327 @@
+#include "workspace/lessonfile.h"
+
+#include "common/fileerror.h"
+#include "common/inputfile.h"
+#include "common/outputfile.h"
+#include "common/version.h"
+#include "pecards/errors.h"
+#include "pecards/pitfall.h"
+#include "workspace/jsonreader.h"
+#include "workspace/workspacefile.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <algorithm>
+#include <cmath>
+
+namespace pecards::app {
+
+namespace {
+
+const QString kFormat = QStringLiteral("pecards-lesson");
+
+/// Runs `check`; an InvalidParameter it throws is rethrown with `path.` before its name.
+template <typename Check> void withKeyPath(const std::string& path, Check check) {
+    try {
+        check();
+    } catch (const InvalidParameter& e) {
+        throw InvalidParameter(path + "." + e.name(), e.value(), e.allowed());
+    }
+}
+
+void checkQuestion(const LessonQuestion& question) {
+    if (question.prompt.trimmed().isEmpty()) {
+        throw InvalidParameter("question.prompt", "\"\"", "a question (not empty)");
+    }
+    const auto count = static_cast<int>(question.answers.size());
+    if (count < kMinAnswers || count > kMaxAnswers) {
+        throw InvalidParameter("question.answers", std::to_string(count) + " answers",
+            "[" + std::to_string(kMinAnswers) + ", " + std::to_string(kMaxAnswers) + "] answers");
+    }
+    for (int a = 0; a < count; ++a) {
+        if (question.answers.at(a).trimmed().isEmpty()) {
+            throw InvalidParameter(
+                "question.answers[" + std::to_string(a) + "]", "\"\"", "an answer (not empty)");
+        }
+    }
+    if (question.correct < 0 || question.correct >= count) {
+        throw InvalidParameter("question.correct", std::to_string(question.correct),
+            "the index of the right answer, in [0, " + std::to_string(count - 1) + "]");
+    }
+}
+
+void checkAnimation(const LessonAnimation& animation, const Workspace& state) {
+    if (state.activeCard < 0) {
+        throw InvalidParameter("animation", "a step without an active card",
+            "a step whose state has an active card (the animation sweeps its parameter)");
+    }
+    if (!(animation.seconds > 0.0) || animation.seconds > kMaxAnimationSeconds) {
+        throw InvalidParameter("animation.seconds", formatValue(animation.seconds),
+            "in (0, " + formatValue(kMaxAnimationSeconds) + "]");
+    }
+    if (animation.scale == AnimationScale::Log && !(animation.from > 0.0 && animation.to > 0.0)) {
+        throw InvalidParameter("animation.from",
+            formatValue(animation.from) + " to " + formatValue(animation.to), "both > 0 for a log scale");
+    }
+    const WorkspaceCard& card = state.cards.at(state.activeCard);
+    if (animation.parameter == kAnimatePosition) {
+        for (const double m : {animation.from, animation.to}) {
+            if (!(m >= 0.0) || m > static_cast<double>(card.params.length - 1) || m != std::round(m)) {
+                throw InvalidParameter("animation.from", formatValue(m),
+                    "a whole position in [0, " + std::to_string(card.params.length - 1) + "] (L - 1)");
+            }
+        }
+        return;
+    }
+    // Both ends must give valid parameters whose views still fit (a swept length must not
+    // shrink below a zoom window).
+    for (const double t : {0.0, 1.0}) {
+        CardParams params;
+        withKeyPath("animation", [&] {
+            params = withAnimatedValue(
+                card.params, animation.parameter, animationValue(animation, card.params, t));
+        });
+        for (const CardView& view : card.views) {
+            ViewRequest request;
+            request.params = params;
+            request.quantity = view.quantity;
+            request.window = view.window;
+            request.reduction = view.reduction;
+            withKeyPath("animation", [&] { validate(request); });
+        }
+    }
+}
+
+QJsonValue questionToJson(const std::optional<LessonQuestion>& question) {
+    if (!question) {
+        return QJsonValue(QJsonValue::Null);
+    }
+    return QJsonObject {{QStringLiteral("prompt"), question->prompt},
+        {QStringLiteral("answers"), QJsonArray::fromStringList(question->answers)},
+        {QStringLiteral("correct"), question->correct}};
+}
+
+QJsonValue animationToJson(const std::optional<LessonAnimation>& animation) {
+    if (!animation) {
+        return QJsonValue(QJsonValue::Null);
+    }
+    return QJsonObject {{QStringLiteral("parameter"), animation->parameter},
+        {QStringLiteral("from"), animation->from}, {QStringLiteral("to"), animation->to},
+        {QStringLiteral("seconds"), animation->seconds},
+        {QStringLiteral("scale"),
+            animation->scale == AnimationScale::Log ? QStringLiteral("log") : QStringLiteral("linear")}};
+}
+
+LessonQuestion questionFromJson(JsonReader r) {
+    LessonQuestion question;
+    question.prompt = r.string("prompt");
+    const QJsonArray answers = r.array("answers");
+    for (qsizetype a = 0; a < answers.size(); ++a) {
+        if (!answers.at(a).isString()) {
+            r.fail("answers",
+                QStringLiteral("answer %1: expected a string, got %2")
+                    .arg(a)
+                    .arg(describeJson(answers.at(a))));
+        }
+        question.answers.push_back(answers.at(a).toString());
+    }
+    question.correct = r.integer("correct");
+    r.finish();
+    return question;
+}
+
+LessonAnimation animationFromJson(JsonReader r) {
+    LessonAnimation animation;
+    animation.parameter = r.string("parameter");
+    animation.from = r.number("from");
+    animation.to = r.number("to");
+    animation.seconds = r.number("seconds");
+    const QString scale = r.string("scale");
+    if (scale == QStringLiteral("log")) {
+        animation.scale = AnimationScale::Log;
+    } else if (scale != QStringLiteral("linear")) {
+        r.fail("scale", QStringLiteral("unknown name \"%1\" (allowed: linear, log)").arg(scale));
+    }
+    r.finish();
+    return animation;
+}
+
+LessonStep stepFromJson(JsonReader r) {
+    LessonStep step;
+    step.title = r.string("title");
+    step.text = r.string("text");
+    if (!r.isNull("question")) {
+        step.question = questionFromJson(r.object("question"));
+    }
+    if (!r.isNull("animation")) {
+        step.animation = animationFromJson(r.object("animation"));
+    }
+    if (!r.isNull("pitfall")) {
+        step.pitfall = r.enumeration<Pitfall>("pitfall");
+    }
+    JsonReader state = r.object("state");
+    step.state = workspaceStateFromJson(state);
+    state.finish();
+    r.finish();
+    try {
+        checkLessonStep(step);
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError(
+            (r.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
+    }
+    return step;
+}
+
+} // namespace
+
+void checkLessonStep(const LessonStep& step) {
+    if (step.title.trimmed().isEmpty()) {
+        throw InvalidParameter("title", "\"\"", "a title (not empty)");
+    }
+    if (step.question) {
+        checkQuestion(*step.question);
+    }
+    if (step.animation) {
+        checkAnimation(*step.animation, step.state);
+    }
+    if (step.pitfall != Pitfall::None) {
+        const Card card = step.state.activeCard >= 0 ? step.state.cards.at(step.state.activeCard).params.card
+                                                     : Card::Sinusoidal;
+        const std::vector<Pitfall> pitfalls = pitfallsOf(card);
+        if (step.state.activeCard < 0
+            || std::find(pitfalls.begin(), pitfalls.end(), step.pitfall) == pitfalls.end()) {
+            throw InvalidParameter("pitfall", toString(step.pitfall),
+                "a pitfall of the step's active card (pecards-cli pitfalls lists them)");
+        }
+    }
+}
+
+QByteArray lessonToJson(const Lesson& lesson) {
+    if (lesson.title.trimmed().isEmpty()) {
+        throw InvalidParameter("title", "\"\"", "a lesson title (not empty)");
+    }
+    if (lesson.steps.isEmpty()) {
+        throw InvalidParameter("steps", "0 steps", "at least one step");
+    }
+    QJsonArray steps;
+    for (qsizetype i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep& step = lesson.steps.at(i);
+        const std::string where = "steps[" + std::to_string(i) + "]";
+        withKeyPath(where, [&] { checkLessonStep(step); });
+        QJsonObject state;
+        withKeyPath(where + ".state", [&] { state = workspaceStateToJson(step.state); });
+        steps.append(QJsonObject {{QStringLiteral("title"), step.title}, {QStringLiteral("text"), step.text},
+            {QStringLiteral("question"), questionToJson(step.question)},
+            {QStringLiteral("animation"), animationToJson(step.animation)},
+            {QStringLiteral("pitfall"),
+                step.pitfall == Pitfall::None ? QJsonValue(QJsonValue::Null)
+                                              : QJsonValue(QString::fromStdString(toString(step.pitfall)))},
+            {QStringLiteral("state"), state}});
+    }
+    const QJsonObject root {{QStringLiteral("format"), kFormat},
+        {QStringLiteral("version"), kLessonFormatVersion},
+        {QStringLiteral("app_version"), QString::fromLatin1(kVersion)},
+        {QStringLiteral("title"), lesson.title}, {QStringLiteral("steps"), steps}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+Lesson lessonFromJson(const QByteArray& json) {
+    QJsonParseError parseError {};
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        throw WorkspaceFormatError(
+            QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
+                .arg(parseError.errorString())
+                .arg(parseError.offset)
+                .toStdString());
+    }
+    if (!document.isObject()) {
+        throw WorkspaceFormatError("not a PE Cards lesson: the document is not a JSON object");
+    }
+    const QJsonObject root = document.object();
+    if (root.value(QStringLiteral("format")).toString() != kFormat) {
+        throw WorkspaceFormatError(QStringLiteral("not a PE Cards lesson: format is %1, expected \"%2\"")
+                                       .arg(root.contains(QStringLiteral("format"))
+                                               ? describeJson(root.value(QStringLiteral("format")))
+                                               : QStringLiteral("missing"),
+                                           kFormat)
+                                       .toStdString());
+    }
+    JsonReader reader(root, QString());
+    static_cast<void>(reader.string("format"));
+    const int version = reader.integer("version");
+    const QString writer = QStringLiteral("PE Cards ") + reader.string("app_version");
+    if (version > kLessonFormatVersion) {
+        throw WorkspaceFormatError(
+            QStringLiteral("version: the file has lesson version %1, written by %2; this "
+                           "version (PE Cards %3) reads version %4 and older")
+                .arg(version)
+                .arg(writer, QString::fromLatin1(kVersion))
+                .arg(kLessonFormatVersion)
+                .toStdString());
+    }
+    if (version < 1) {
+        reader.fail("version",
+            QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kLessonFormatVersion));
+    }
+    Lesson lesson;
+    lesson.title = reader.string("title");
+    if (lesson.title.trimmed().isEmpty()) {
+        reader.fail("title", QStringLiteral("empty: a lesson needs a title"));
+    }
+    const QJsonArray steps = reader.array("steps");
+    if (steps.isEmpty()) {
+        reader.fail("steps", QStringLiteral("no steps: a lesson needs at least one"));
+    }
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        lesson.steps.append(stepFromJson(arrayElement(reader, "steps", steps, i)));
+    }
+    reader.finish();
+    return lesson;
+}
+
+std::optional<Lesson> openLesson(const QString& path, QString* error) {
+    const auto failed = [&](const QString& problem) {
+        if (error != nullptr) {
+            *error = QStringLiteral("Cannot open lesson %1: %2").arg(path, problem);
+        }
+        return std::nullopt;
+    };
+    QByteArray json;
+    try {
+        json = readInputFile(path, kMaxJsonFileBytes);
+    } catch (const FileError& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+    if (json.trimmed().isEmpty()) {
+        return failed(QStringLiteral("the file is empty (0 bytes of JSON), so it holds no lesson"));
+    }
+    try {
+        return lessonFromJson(json);
+    } catch (const WorkspaceFormatError& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+}
+
+bool saveLesson(const QString& path, const Lesson& lesson, QString* error) {
+    const auto failed = [&](const QString& problem) {
+        if (error != nullptr) {
+            *error = QStringLiteral("Cannot save lesson %1: %2").arg(path, problem);
+        }
+        return false;
+    };
+    QByteArray json;
+    try {
+        json = lessonToJson(lesson);
+    } catch (const InvalidParameter& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+    try {
+        writeOutputFile(path, json);
+    } catch (const FileError& e) {
+        return failed(QString::fromStdString(e.what()));
+    }
+    return true;
+}
+
+} // namespace pecards::app

@@ -1,0 +1,78 @@
+// `pecards-cli render --lesson FILE --out lesson.pdf`: a handout with one page per step and one
+// more per question (its answer overleaf), every step's figure computed; a corrupt lesson, a
+// non-PDF output and flags that do not apply are refused with exit code 2 naming the flag.
+#include "clitestutil.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <gtest/gtest.h>
+
+using pecards::test::CliRun;
+using pecards::test::runCli;
+
+namespace {
+
+const QString kLessons = QStringLiteral(PECARDS_LESSONS_DIR);
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    return file.readAll();
+}
+
+} // namespace
+
+TEST(CliLesson, TheHandoutHasAPagePerStepAndOneMorePerQuestion) {
+    for (const QString& name :
+        {QStringLiteral("03-alibi.en.json"), QStringLiteral("04-relative.zh_CN.json")}) {
+        const QString lesson = kLessons + u'/' + name;
+        const QJsonArray steps
+            = QJsonDocument::fromJson(readAll(lesson)).object().value(QStringLiteral("steps")).toArray();
+        int questions = 0;
+        for (const QJsonValue& step : steps)
+            questions += step.toObject().value(QStringLiteral("question")).isObject() ? 1 : 0;
+        ASSERT_GT(questions, 0);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("handout.pdf"));
+        const CliRun run = runCli(
+            {QStringLiteral("render"), QStringLiteral("--lesson"), lesson, QStringLiteral("--out"), out});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QByteArray pdf = readAll(out);
+        ASSERT_TRUE(pdf.startsWith("%PDF")) << name.toStdString();
+        const QString text = QString::fromLatin1(pdf);
+        const qsizetype pages = text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]")));
+        EXPECT_EQ(pages, steps.size() + questions) << name.toStdString();
+        EXPECT_GE(text.count(QRegularExpression(QStringLiteral("/Subtype\\s*/Image"))), steps.size() / 2)
+            << "the step figures are embedded";
+    }
+}
+
+TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
+    QTemporaryDir dir;
+    const QString corrupt = dir.filePath(QStringLiteral("corrupt.pelesson"));
+    QFile file(corrupt);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(readAll(kLessons + QStringLiteral("/02-rope.en.json")).left(300));
+    file.close();
+    const QString out = dir.filePath(QStringLiteral("x.pdf"));
+    CliRun run = runCli(
+        {QStringLiteral("render"), QStringLiteral("--lesson"), corrupt, QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--lesson"))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("not valid JSON"))) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+
+    const QString good = kLessons + QStringLiteral("/02-rope.en.json");
+    run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"), good, QStringLiteral("--out"),
+        dir.filePath(QStringLiteral("x.png"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("must end in .pdf with --lesson"))) << run.err.toStdString();
+
+    run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"), good, QStringLiteral("--card"),
+        QStringLiteral("rope"), QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--card"))) << run.err.toStdString();
+}

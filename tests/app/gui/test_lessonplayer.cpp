@@ -1,0 +1,419 @@
+// Lessons in the window: a lesson authored from the deck, saved, reopened and played reproduces
+// each step's state exactly; a question step shows no answer (and keeps the previous picture)
+// until it is revealed; Esc restores the user's own state; a corrupt or newer lesson file is
+// refused with a message and changes nothing; F6 plays and is listed with the shortcuts.
+#include "cards/card.h"
+#include "guitestsupport.h"
+#include "lessons/builtinlessons.h"
+#include "lessons/lessoncontroller.h"
+#include "lessons/lessoneditor.h"
+#include "lessons/lessonplayer.h"
+#include "lessons/lessonsteppanel.h"
+#include "session/workspacestate.h"
+#include "views/cardview.h"
+#include "views/heatmapcontroller.h"
+#include "views/heatmappanel.h"
+#include "views/viewslot.h"
+#include "window/shortcutlist.h"
+#include "window/startupoptions.h"
+#include "windowtest.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <workspace/lessonfile.h>
+
+namespace {
+
+class Lessons : public guitest::WindowTest<1280, 720> {
+protected:
+    void TearDown() override { player()->stop(); }
+
+    LessonController* lessons() const { return m_window.lessons(); }
+    LessonPlayer* player() const { return lessons()->player(); }
+
+    /// The first heatmap view of the card shows rows and columns [0, n).
+    void zoomFirstHeatmap(Card* card, std::int64_t n) {
+        for (ViewSlot* slot : card->viewSlots()) {
+            if (auto* panel = qobject_cast<HeatmapPanel*>(slot->view())) {
+                panel->controller()->setWindow({0, n, 0, n});
+                return;
+            }
+        }
+    }
+
+    /// Reads `path` back as the lesson file it must be.
+    static pecards::app::Lesson reopened(const QString& path) {
+        QString error;
+        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(path, &error);
+        EXPECT_TRUE(lesson) << error.toStdString();
+        return lesson.value_or(pecards::app::Lesson {});
+    }
+};
+
+/// The deck's card of the step's active card type as captured now (built-in steps hold one card).
+pecards::app::WorkspaceCard shownCard(MainWindow& window, const pecards::app::LessonStep& step) {
+    const pecards::Card type = step.state.cards.at(step.state.activeCard).params.card;
+    for (const pecards::app::WorkspaceCard& card : captureWorkspace(window).cards) {
+        if (card.params.card == type)
+            return card;
+    }
+    return {};
+}
+
+pecards::app::Lesson builtIn(const QString& id) {
+    for (const QString& resource : builtInLessons(QStringLiteral("en"))) {
+        if (resource.contains(id))
+            return pecards::app::openLesson(resource).value();
+    }
+    ADD_FAILURE() << "no built-in lesson " << id.toStdString();
+    return {};
+}
+
+} // namespace
+
+TEST_F(Lessons, ASavedReopenedAndPlayedLessonReproducesEachStepsState) {
+    Card* rope = showCard(QStringLiteral("rope"));
+    pecards::CardParams params = rope->params();
+    params.rope.base = 500000.0;
+    params.length = 2048;
+    rope->setParams(params);
+    zoomFirstHeatmap(rope, 256);
+    lessons()->addCurrentState();
+    Card* alibi = showCard(QStringLiteral("alibi"));
+    params = alibi->params();
+    params.alibi.heads = 12;
+    params.alibi.head = 8;
+    params.causal = true;
+    alibi->setParams(params);
+    zoomFirstHeatmap(alibi, 64);
+    lessons()->addCurrentState();
+    showCard(QStringLiteral("sinusoidal"));
+    lessons()->addCurrentState();
+    ASSERT_EQ(lessons()->lesson().steps.size(), 3);
+    pecards::app::LessonStep asked = lessons()->lesson().steps.at(1);
+    asked.question = pecards::app::LessonQuestion {
+        QStringLiteral("Which head is steepest?"), {QStringLiteral("1"), QStringLiteral("9")}, 1};
+    lessons()->setStep(1, asked);
+    lessons()->moveStep(2, 0); // the sinusoidal step first
+    const pecards::app::Lesson authored = lessons()->lesson();
+    EXPECT_EQ(authored.steps.at(0).state.activeCard, 0); // the sinusoidal card is the deck's first
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("authored.pelesson"));
+    ASSERT_TRUE(lessons()->saveTo(path)) << lessons()->lastError().toStdString();
+    ASSERT_EQ(reopened(path), authored);
+
+    // Another deck state, then the reopened lesson replays every step's state exactly.
+    showCard(QStringLiteral("hybrid"));
+    ASSERT_TRUE(lessons()->open(path));
+    lessons()->play();
+    ASSERT_TRUE(player()->isActive());
+    for (int s = 0; s < authored.steps.size(); ++s) {
+        ASSERT_EQ(player()->stepIndex(), s);
+        if (!player()->isRevealed())
+            player()->next();
+        EXPECT_EQ(captureWorkspace(m_window), authored.steps.at(s).state) << "step " << s + 1;
+        EXPECT_EQ(player()->panel()->progressText(), QStringLiteral("Step %1 of 3").arg(s + 1));
+        player()->next();
+    }
+}
+
+TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
+    const pecards::app::Lesson alibi = builtIn(QStringLiteral("alibi"));
+    const int asked = 2; // "12 heads": which head is steepest
+    const pecards::app::LessonStep& step = alibi.steps.at(asked);
+    ASSERT_TRUE(step.question);
+    player()->play(alibi, asked - 1);
+    if (!player()->isRevealed())
+        player()->next(); // the step before is a question too
+    player()->next();
+    ASSERT_EQ(player()->stepIndex(), asked);
+    const pecards::app::Workspace before = captureWorkspace(m_window);
+    // Asking: the question and its answers, no mark, no text, the previous picture.
+    EXPECT_FALSE(player()->isRevealed());
+    LessonStepPanel* panel = player()->panel();
+    EXPECT_EQ(panel->questionText(), step.question->prompt);
+    ASSERT_EQ(panel->answerTexts().size(), step.question->answers.size());
+    for (const QString& answer : panel->answerTexts())
+        EXPECT_FALSE(answer.contains(QStringLiteral("✓"))) << answer.toStdString();
+    EXPECT_EQ(panel->markedAnswer(), -1);
+    EXPECT_TRUE(panel->bodyText().isEmpty());
+    EXPECT_NE(shownCard(m_window, step), step.state.cards.front());
+    EXPECT_EQ(captureWorkspace(m_window), before);
+
+    // Space reveals: the right answer marked, the text, the step's picture.
+    QTest::keyClick(&m_window, Qt::Key_Space);
+    EXPECT_TRUE(player()->isRevealed());
+    EXPECT_EQ(panel->markedAnswer(), step.question->correct);
+    EXPECT_TRUE(panel->answerTexts().at(step.question->correct).endsWith(QStringLiteral("✓")));
+    EXPECT_TRUE(panel->answerTexts().at(step.question->correct).contains(QStringLiteral("Head 9")));
+    EXPECT_EQ(panel->bodyText(), step.text);
+    EXPECT_EQ(shownCard(m_window, step), step.state.cards.front());
+    EXPECT_EQ(m_window.currentCard(), m_window.card(QStringLiteral("alibi")));
+    EXPECT_EQ(m_window.card(QStringLiteral("alibi"))->params().alibi.head, 8); // head 9, counted from 1
+
+    // Left goes back to the previous step, shown revealed.
+    QTest::keyClick(&m_window, Qt::Key_Left);
+    EXPECT_EQ(player()->stepIndex(), asked - 1);
+    EXPECT_TRUE(player()->isRevealed());
+}
+
+TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
+    Card* relative = showCard(QStringLiteral("relative"));
+    pecards::CardParams params = relative->params();
+    params.relative.num_buckets = 16;
+    params.length = 300;
+    relative->setParams(params);
+    zoomFirstHeatmap(relative, 100);
+    m_window.card(QStringLiteral("rope"))->load();
+    m_window.card(QStringLiteral("rope"))->showPitfalls(pecards::Pitfall::RopeSmallBase);
+    const pecards::app::Workspace mine = captureWorkspace(m_window);
+
+    m_window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+    QTest::keyClick(&m_window, Qt::Key_F6); // the first built-in lesson
+    ASSERT_TRUE(player()->isActive());
+    EXPECT_TRUE(m_window.windowState().testFlag(Qt::WindowFullScreen));
+    EXPECT_FALSE(m_window.menuBar()->isVisible());
+    player()->play(builtIn(QStringLiteral("pitfalls-absolute")), 0);
+    for (int n = 0; n < 4; ++n)
+        QTest::keyClick(&m_window, Qt::Key_Right);
+    EXPECT_NE(captureWorkspace(m_window), mine);
+
+    QTest::keyClick(&m_window, Qt::Key_Escape);
+    EXPECT_FALSE(player()->isActive());
+    EXPECT_EQ(captureWorkspace(m_window), mine);
+    EXPECT_EQ(m_window.currentCard(), relative);
+    EXPECT_TRUE(m_window.card(QStringLiteral("rope"))->pitfallsShown());
+    EXPECT_FALSE(m_window.card(QStringLiteral("sinusoidal"))->pitfallsShown());
+    EXPECT_TRUE(m_window.menuBar()->isVisible());
+    EXPECT_FALSE(m_window.windowState().testFlag(Qt::WindowFullScreen));
+}
+
+TEST_F(Lessons, ACorruptOrNewerLessonFileIsRefusedAndNothingChanges) {
+    showCard(QStringLiteral("rope"));
+    lessons()->addCurrentState();
+    const pecards::app::Lesson mine = lessons()->lesson();
+    const pecards::app::Workspace deck = captureWorkspace(m_window);
+    QTemporaryDir dir;
+    const QString good = dir.filePath(QStringLiteral("good.pelesson"));
+    ASSERT_TRUE(lessons()->saveTo(good));
+    QFile file(good);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray json = file.readAll();
+    file.close();
+
+    const auto write = [&dir](const QString& name, const QByteArray& bytes) {
+        QFile out(dir.filePath(name));
+        EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(bytes);
+        return dir.filePath(name);
+    };
+    const QString corrupt = write(QStringLiteral("corrupt.pelesson"), json.left(json.size() / 3));
+    QByteArray newerJson = json;
+    newerJson.replace("\"version\": 1", "\"version\": 7");
+    const QString newer = write(QStringLiteral("newer.pelesson"), newerJson);
+
+    for (const auto& [path, needle] : {std::pair {corrupt, QStringLiteral("not valid JSON")},
+             std::pair {newer, QStringLiteral("the file has lesson version 7")}}) {
+        QSignalSpy failed(lessons(), &LessonController::failed);
+        EXPECT_FALSE(lessons()->open(path));
+        EXPECT_EQ(failed.count(), 1);
+        EXPECT_TRUE(lessons()->lastError().contains(needle)) << lessons()->lastError().toStdString();
+        EXPECT_TRUE(lessons()->lastError().contains(path));
+        EXPECT_EQ(lessons()->lesson(), mine);
+        EXPECT_EQ(lessons()->currentPath(), good);
+        EXPECT_EQ(captureWorkspace(m_window), deck);
+        EXPECT_FALSE(player()->isActive());
+    }
+}
+
+TEST_F(Lessons, F6IsListedWithTheShortcutsAndTheBuiltInLessonsAreInTheMenu) {
+    const QList<ShortcutEntry> entries = collectShortcuts(m_window);
+    const auto play = std::find_if(entries.begin(), entries.end(),
+        [](const ShortcutEntry& e) { return e.command == QStringLiteral("Lessons > Play lesson"); });
+    ASSERT_NE(play, entries.end());
+    EXPECT_EQ(play->keys, QStringLiteral("F6"));
+    EXPECT_TRUE(play->description.contains(QStringLiteral("Esc")));
+    QStringList titles;
+    for (const QAction* top : m_window.menuBar()->actions()) {
+        if (top->menu() && top->menu()->title() == QStringLiteral("&Lessons")) {
+            for (const QAction* action : top->menu()->actions()) {
+                if (action->menu())
+                    for (const QAction* lesson : action->menu()->actions())
+                        titles << lesson->text();
+            }
+        }
+    }
+    EXPECT_EQ(titles.size(), builtInLessons(QStringLiteral("en")).size());
+    EXPECT_TRUE(titles.contains(builtIn(QStringLiteral("alibi")).title));
+}
+
+TEST_F(Lessons, AnAnimationSweepsItsParameterAndEndsOnTheStepsState) {
+    const pecards::app::Lesson rope = builtIn(QStringLiteral("rope"));
+    const int animated = 1; // base 10^4 -> 5·10^5
+    const pecards::app::LessonStep& step = rope.steps.at(animated);
+    ASSERT_TRUE(step.animation);
+    player()->play(rope, animated);
+    player()->next(); // reveal
+    ASSERT_TRUE(player()->isAnimating());
+    Card* card = m_window.card(QStringLiteral("rope"));
+    QList<double> bases;
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            if (bases.isEmpty() || bases.back() != card->params().rope.base)
+                bases << card->params().rope.base;
+            return !player()->isAnimating();
+        },
+        "the animation to end", 20000));
+    EXPECT_GE(bases.size(), 3); // values between the ends were shown
+    EXPECT_TRUE(std::is_sorted(bases.begin(), bases.end()));
+    EXPECT_GE(bases.front(), 10000.0);
+    EXPECT_EQ(card->params(), step.state.cards.at(step.state.activeCard).params);
+}
+
+TEST_F(Lessons, EveryBuiltInStepIsShownAsAuthored) {
+    for (const QString& resource : builtInLessons(QStringLiteral("en"))) {
+        const pecards::app::Lesson lesson = pecards::app::openLesson(resource).value();
+        player()->play(lesson);
+        for (int s = 0; s < lesson.steps.size(); ++s) {
+            if (!player()->isRevealed())
+                player()->next();
+            const pecards::app::LessonStep& step = lesson.steps.at(s);
+            EXPECT_TRUE(
+                guitest::awaitCondition([this] { return !player()->isAnimating(); }, "the animation"));
+            EXPECT_EQ(shownCard(m_window, step), step.state.cards.front())
+                << resource.toStdString() << " step " << s + 1;
+            EXPECT_EQ(m_window.currentCard()->pitfallsShown(), step.pitfall != pecards::Pitfall::None);
+            player()->next();
+        }
+        player()->stop();
+    }
+}
+
+TEST_F(Lessons, TheLessonStartupOptionOpensAndPlaysALessonFile) {
+    QString error;
+    EXPECT_FALSE(parseStartupOptions(
+        {QStringLiteral("pecards"), QStringLiteral("--step"), QStringLiteral("2")}, error));
+    EXPECT_TRUE(error.contains(QStringLiteral("--step 2 is invalid"))) << error.toStdString();
+    const QString alibi = builtInLessons(QStringLiteral("en")).at(2);
+    EXPECT_FALSE(parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi,
+                                         QStringLiteral("--step"), QStringLiteral("0")},
+        error));
+    const std::optional<StartupOptions> options
+        = parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi,
+                                  QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--reveal")},
+            error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->lesson, alibi);
+    applyStartupOptions(m_window, m_service, *options);
+    ASSERT_TRUE(player()->isActive());
+    EXPECT_EQ(player()->stepIndex(), 2);
+    EXPECT_TRUE(player()->isRevealed());
+    EXPECT_EQ(lessons()->currentPath(), alibi);
+}
+
+TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
+    showCard(QStringLiteral("rope"));
+    lessons()->addCurrentState();
+    showCard(QStringLiteral("alibi"));
+    lessons()->addCurrentState();
+    QDockWidget* dock = lessons()->editorDock();
+    EXPECT_TRUE(dock->isVisible());
+    auto* editor = qobject_cast<LessonEditor*>(dock->widget());
+    ASSERT_NE(editor, nullptr);
+    ASSERT_EQ(editor->stepList()->count(), 2);
+    EXPECT_EQ(editor->stepList()->currentRow(), 1); // the step just added
+
+    editor->titleEdit()->setText(QStringLiteral("Slopes"));
+    emit editor->titleEdit()->editingFinished();
+    editor->textEdit()->setPlainText(QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
+    editor->questionBox()->setChecked(true);
+    editor->promptEdit()->setText(QStringLiteral("Steepest head?"));
+    emit editor->promptEdit()->editingFinished();
+    editor->answerEdit(0)->setText(QStringLiteral("1"));
+    editor->answerEdit(1)->setText(QStringLiteral("8"));
+    emit editor->answerEdit(1)->editingFinished();
+    editor->correctBox()->setCurrentIndex(0);
+    const pecards::app::LessonStep& edited = lessons()->lesson().steps.at(1);
+    EXPECT_EQ(edited.title, QStringLiteral("Slopes"));
+    EXPECT_EQ(edited.text, QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
+    ASSERT_TRUE(edited.question);
+    EXPECT_EQ(edited.question->prompt, QStringLiteral("Steepest head?"));
+    EXPECT_EQ(edited.question->answers, (QStringList {QStringLiteral("1"), QStringLiteral("8")}));
+    EXPECT_EQ(edited.question->correct, 0);
+    EXPECT_EQ(edited.state.cards.at(edited.state.activeCard).params.card, pecards::Card::Alibi);
+
+    editor->moveSelected(-1);
+    EXPECT_EQ(lessons()->lesson().steps.at(0).title, QStringLiteral("Slopes"));
+    EXPECT_EQ(editor->stepList()->currentRow(), 0);
+    EXPECT_TRUE(editor->stepList()->item(0)->text().endsWith(QStringLiteral("Slopes")));
+
+    // Playing hides the panel; leaving brings it back.
+    lessons()->play();
+    EXPECT_FALSE(dock->isVisible());
+    player()->stop();
+    EXPECT_TRUE(dock->isVisible());
+
+    editor->deleteSelected();
+    ASSERT_EQ(lessons()->lesson().steps.size(), 1);
+    EXPECT_EQ(lessons()
+                  ->lesson()
+                  .steps.at(0)
+                  .state.cards.at(lessons()->lesson().steps.at(0).state.activeCard)
+                  .params.card,
+        pecards::Card::Rope);
+}
+
+TEST_F(Lessons, APositionAnimationMovesTheSweepMarkAndLeavingRemovesIt) {
+    Card* rope = showCard(QStringLiteral("rope"));
+    const auto marks = [rope] {
+        QList<int> positions;
+        for (const ViewSlot* slot : rope->viewSlots()) {
+            if (const CardView* view = slot->view(); view && view->isSweepable())
+                positions << view->sweepPosition();
+        }
+        return positions;
+    };
+    const QList<int> before = marks();
+    ASSERT_FALSE(before.isEmpty());
+    const pecards::app::Lesson lesson = builtIn(QStringLiteral("rope"));
+    ASSERT_TRUE(lesson.steps.front().animation);
+    ASSERT_EQ(lesson.steps.front().animation->parameter, pecards::app::kAnimatePosition);
+    player()->play(lesson);
+    const auto furthest = [&marks] {
+        const QList<int> positions = marks();
+        return positions.isEmpty() ? -1 : *std::max_element(positions.begin(), positions.end());
+    };
+    ASSERT_TRUE(guitest::awaitCondition([&] { return furthest() > 0; }, "the sweep mark to move", 10000));
+    EXPECT_LE(furthest(), 511);
+    player()->stop();
+    EXPECT_EQ(marks(), before);
+}
+
+TEST_F(Lessons, EveryBuiltInLessonFitsAProjectorOf1280By720) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        m_window.setLanguage(language);
+        for (const QString& resource : builtInLessons(language)) {
+            const pecards::app::Lesson lesson = pecards::app::openLesson(resource).value();
+            player()->play(lesson);
+            for (int s = 0; s < lesson.steps.size(); ++s) {
+                player()->next(); // reveal, or the next step
+                const QSize needed = m_window.minimumSizeHint().expandedTo(m_window.minimumSize());
+                EXPECT_LE(needed.width(), 1280)
+                    << resource.toStdString() << " step " << player()->stepIndex() + 1;
+                EXPECT_LE(needed.height(), 720)
+                    << resource.toStdString() << " step " << player()->stepIndex() + 1;
+            }
+            player()->stop();
+        }
+    }
+    m_window.setLanguage(QStringLiteral("en"));
+}
