@@ -6,8 +6,8 @@
 #include "common/fileerror.h"
 #include "common/outputfile.h"
 #include "figure/figureexporter.h"
-#include "progressbackend.h"
 #include "lessonhandout.h"
+#include "progressbackend.h"
 #include "renderfigures.h"
 
 #include <QDir>
