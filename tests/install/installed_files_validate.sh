@@ -22,7 +22,7 @@ for size in 48 128 256; do
 done
 
 desktop-file-validate "$prefix/share/applications/$id.desktop"
-grep -qx "MimeType=application/x-pecards-workspace;" "$prefix/share/applications/$id.desktop"
+grep -qx "MimeType=application/x-pecards-workspace;application/x-pecards-lesson;" "$prefix/share/applications/$id.desktop"
 appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml"
 grep -q "<release version=\"$version\"" "$prefix/share/metainfo/$id.metainfo.xml"
 
@@ -33,6 +33,8 @@ mime_log=$(XDG_DATA_HOME="$prefix/data" update-mime-database "$prefix/data/mime"
 [ -z "$mime_log" ] || { echo "update-mime-database: $mime_log"; exit 1; }
 grep -q "application/x-pecards-workspace:\*\.pecards\.json" "$prefix/data/mime/globs2" \
   || { echo "the MIME glob *.pecards.json is not registered"; exit 1; }
+grep -q "application/x-pecards-lesson:\*\.pelesson" "$prefix/data/mime/globs2" \
+  || { echo "the MIME glob *.pelesson is not registered"; exit 1; }
 
 for page in pecards pecards-cli; do
   warnings=$(zcat "$prefix/share/man/man1/$page.1.gz" | groff -man -Tutf8 -ww -z 2>&1)

@@ -33,8 +33,9 @@ const std::vector<StartupFlag>& startupFlags() {
 }
 
 const StartupFlag& startupFileArgument() {
-    static const StartupFlag file {
-        "file", nullptr, "[file]", "Workspace file (*.pecards.json) to open, as --workspace does."};
+    static const StartupFlag file {"file", nullptr, "[file]",
+        "Workspace file (*.pecards.json) to open, as --workspace does; a lesson file (*.pelesson) is "
+        "played, as --lesson does."};
     return file;
 }
 

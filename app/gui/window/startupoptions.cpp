@@ -208,13 +208,21 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
             return std::nullopt;
         }
     }
+    // A file given alone (a file manager's double-click, Exec=pecards %f): a *.pelesson file is
+    // a lesson (the MIME type application/x-pecards-lesson), anything else a workspace.
     const QStringList files = parser.positionalArguments();
-    if (files.size() > 1 || (!files.isEmpty() && !options.workspace.isEmpty())) {
-        error = QStringLiteral("%1 is invalid: give at most one workspace file (or --workspace)")
+    const bool lessonFile
+        = files.size() == 1 && files.front().endsWith(QStringLiteral(".pelesson"), Qt::CaseInsensitive);
+    if (files.size() > 1 || (lessonFile && !options.lesson.isEmpty())
+        || (!files.isEmpty() && !lessonFile && !options.workspace.isEmpty())) {
+        error = QStringLiteral("%1 is invalid: give at most one workspace file (or --workspace) or "
+                               "lesson file (or --lesson)")
                     .arg(files.join(QLatin1Char(' ')));
         return std::nullopt;
     }
-    if (!files.isEmpty())
+    if (lessonFile)
+        options.lesson = files.front();
+    else if (!files.isEmpty())
         options.workspace = files.front();
     options.views = value("views").split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString& id : options.views) {

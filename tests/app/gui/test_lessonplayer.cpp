@@ -320,6 +320,31 @@ TEST_F(Lessons, TheLessonStartupOptionOpensAndPlaysALessonFile) {
     EXPECT_EQ(lessons()->currentPath(), alibi);
 }
 
+TEST_F(Lessons, ALessonFileGivenAloneIsPlayedAsALesson) {
+    // A file manager's double-click runs `pecards FILE` (the desktop entry's Exec=pecards %f).
+    const QString alibi = builtInLessons(QStringLiteral("en")).at(2);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("alibi.pelesson"));
+    ASSERT_TRUE(QFile::copy(alibi, path));
+    QString error;
+    std::optional<StartupOptions> options = parseStartupOptions({QStringLiteral("pecards"), path}, error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->lesson, path);
+    EXPECT_TRUE(options->workspace.isEmpty());
+    // A workspace stays a workspace; two files, or a file and --lesson, are refused.
+    options = parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("w.pecards.json")}, error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->workspace, QStringLiteral("w.pecards.json"));
+    EXPECT_TRUE(options->lesson.isEmpty());
+    EXPECT_FALSE(
+        parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi, path}, error));
+    EXPECT_TRUE(error.contains(QStringLiteral("is invalid"))) << error.toStdString();
+    options = parseStartupOptions({QStringLiteral("pecards"), path}, error);
+    applyStartupOptions(m_window, m_service, *options);
+    EXPECT_TRUE(player()->isActive());
+    EXPECT_EQ(lessons()->currentPath(), path);
+}
+
 TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
     showCard(QStringLiteral("rope"));
     lessons()->addCurrentState();
