@@ -333,6 +333,11 @@ void Card::setTextVisible(bool visible) {
     m_text->parentWidget()->setVisible(visible);
 }
 
+void Card::setControlsVisible(bool visible) {
+    load();
+    m_controls->setVisible(visible);
+}
+
 bool Card::pitfallsShown() const {
     return m_loaded && m_stack->currentWidget() == m_pitfalls;
 }

@@ -86,6 +86,9 @@ public:
     /// @brief Shows or hides the text side (title, convention, card text): a lesson shows its
     /// own text in their place (lessonplayer.h).
     void setTextVisible(bool visible);
+    /// @brief Shows or hides the parameter controls: presentation mode gives their room to the
+    /// views (presentationcontroller.h), as it does with the compare tab's panels.
+    void setControlsVisible(bool visible);
     PitfallView* pitfallView() const { return m_pitfalls; }
 
     /// The Card > Flip action's shortcut (the flip button's tooltip names it).

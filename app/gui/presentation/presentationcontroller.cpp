@@ -61,6 +61,8 @@ void PresentationController::setActive(bool active) {
         QApplication::setFont(large);
         m_toolBar = buildToolBar();
         m_window->compareView()->setPanelsVisible(false);
+        for (Card* card : m_window->findChildren<Card*>())
+            card->setControlsVisible(false); // the projector's width is for the views
         // A new view of the compare tab (Up/Down, a preset) is presented as the others.
         m_compareViewShown = connect(
             m_window->compareView(), &CompareView::viewShown, this, &PresentationController::showCurrentView);
@@ -87,6 +89,8 @@ void PresentationController::setActive(bool active) {
         qApp->removeEventFilter(this);
         disconnect(m_compareViewShown);
         m_window->compareView()->setPanelsVisible(true);
+        for (Card* card : m_window->findChildren<Card*>())
+            card->setControlsVisible(true);
         m_timer.stop();
         showAllViews();
         for (const auto& [view, position] : m_sweepBefore) {

@@ -61,8 +61,11 @@ TEST_F(Presentation, FullScreenLargeFontsAndOneViewAtATime) {
     const auto* chart = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(chart, nullptr);
     EXPECT_EQ(chart->spec().curve, pecards::app::CurveKind::RopePolar);
+    // The parameter controls give their room to the view (a 1280x720 projector), and come back.
+    EXPECT_FALSE(rope->form()->isVisible());
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
+    EXPECT_TRUE(rope->form()->isVisible());
     EXPECT_FALSE(presentation()->isActive());
     EXPECT_FALSE(m_window.windowState().testFlag(Qt::WindowFullScreen));
     EXPECT_NEAR(large, QApplication::font().pointSizeF() * PresentationController::kFontScale, 0.01);
