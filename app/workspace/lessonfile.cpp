@@ -1,11 +1,9 @@
 #include "workspace/lessonfile.h"
 
-#include "common/fileerror.h"
-#include "common/inputfile.h"
-#include "common/outputfile.h"
 #include "common/version.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
+#include "workspace/jsondocument.h"
 #include "workspace/jsonreader.h"
 #include "workspace/workspacefile.h"
 
@@ -281,47 +279,12 @@ Lesson lessonFromJson(const QByteArray& json) {
 }
 
 std::optional<Lesson> openLesson(const QString& path, QString* error) {
-    const auto failed = [&](const QString& problem) {
-        if (error != nullptr) {
-            *error = QStringLiteral("Cannot open lesson %1: %2").arg(path, problem);
-        }
-        return std::nullopt;
-    };
-    QByteArray json;
-    try {
-        json = readInputFile(path, kMaxJsonFileBytes);
-    } catch (const FileError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    if (json.trimmed().isEmpty()) {
-        return failed(QStringLiteral("the file is empty (0 bytes of JSON), so it holds no lesson"));
-    }
-    try {
-        return lessonFromJson(json);
-    } catch (const WorkspaceFormatError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
+    return openJsonDocument<Lesson>(path, QStringLiteral("lesson"), lessonFromJson, error);
 }
 
 bool saveLesson(const QString& path, const Lesson& lesson, QString* error) {
-    const auto failed = [&](const QString& problem) {
-        if (error != nullptr) {
-            *error = QStringLiteral("Cannot save lesson %1: %2").arg(path, problem);
-        }
-        return false;
-    };
-    QByteArray json;
-    try {
-        json = lessonToJson(lesson);
-    } catch (const InvalidParameter& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    try {
-        writeOutputFile(path, json);
-    } catch (const FileError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    return true;
+    return saveJsonDocument(
+        path, QStringLiteral("lesson"), [&lesson] { return lessonToJson(lesson); }, error);
 }
 
 } // namespace pecards::app

@@ -1,10 +1,8 @@
 #include "workspace/workspacefile.h"
 
-#include "common/fileerror.h"
-#include "common/inputfile.h"
-#include "common/outputfile.h"
 #include "common/version.h"
 #include "pecards/errors.h"
+#include "workspace/jsondocument.h"
 #include "workspace/jsonreader.h"
 #include "workspace/paramsjson.h"
 
@@ -264,47 +262,12 @@ Workspace workspaceFromJson(const QByteArray& json) {
 }
 
 std::optional<Workspace> openWorkspace(const QString& path, QString* error) {
-    const auto failed = [&](const QString& problem) {
-        if (error != nullptr) {
-            *error = QStringLiteral("Cannot open workspace %1: %2").arg(path, problem);
-        }
-        return std::nullopt;
-    };
-    QByteArray json;
-    try {
-        json = readInputFile(path, kMaxJsonFileBytes);
-    } catch (const FileError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    if (json.trimmed().isEmpty()) {
-        return failed(QStringLiteral("the file is empty (0 bytes of JSON), so it holds no workspace"));
-    }
-    try {
-        return workspaceFromJson(json);
-    } catch (const WorkspaceFormatError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
+    return openJsonDocument<Workspace>(path, QStringLiteral("workspace"), workspaceFromJson, error);
 }
 
 bool saveWorkspace(const QString& path, const Workspace& workspace, QString* error) {
-    const auto failed = [&](const QString& problem) {
-        if (error != nullptr) {
-            *error = QStringLiteral("Cannot save workspace %1: %2").arg(path, problem);
-        }
-        return false;
-    };
-    QByteArray json;
-    try {
-        json = workspaceToJson(workspace);
-    } catch (const InvalidParameter& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    try {
-        writeOutputFile(path, json); // the previous file is kept on any failure
-    } catch (const FileError& e) {
-        return failed(QString::fromStdString(e.what()));
-    }
-    return true;
+    return saveJsonDocument(
+        path, QStringLiteral("workspace"), [&workspace] { return workspaceToJson(workspace); }, error);
 }
 
 } // namespace pecards::app

@@ -1,0 +1,47 @@
+#pragma once
+/// @file jsondocument.h
+/// @brief Opening and saving the app's JSON documents (workspaces, lessons) the one way: read
+/// through inputfile.h (a regular file, at most kMaxJsonFileBytes), refuse an empty file, parse
+/// strictly; serialise, then write atomically through outputfile.h (the previous file is kept on
+/// any failure). Every failure is a message "Cannot open|save <what> <path>: <problem>".
+
+#include "workspace/jsonreader.h"
+
+#include <QByteArray>
+#include <QString>
+#include <functional>
+#include <optional>
+
+namespace pecards::app {
+
+/// @brief The bytes of the JSON document at `path`, or nullopt with `error` (when not null) set
+/// to "Cannot open <what> <path>: <problem>" (unreadable, too large, not a regular file, empty).
+std::optional<QByteArray> readJsonDocument(const QString& path, const QString& what, QString* error);
+
+/// @brief "Cannot open <what> <path>: <problem>" into `error` when it is not null.
+void setOpenError(QString* error, const QString& what, const QString& path, const QString& problem);
+
+/// @brief Reads the document at `path` and parses it with `parse` (which throws
+/// WorkspaceFormatError naming the key); nullopt with `error` set on any failure.
+template <class T>
+std::optional<T> openJsonDocument(const QString& path, const QString& what,
+    const std::function<T(const QByteArray&)>& parse, QString* error) {
+    const std::optional<QByteArray> json = readJsonDocument(path, what, error);
+    if (!json) {
+        return std::nullopt;
+    }
+    try {
+        return parse(*json);
+    } catch (const WorkspaceFormatError& e) {
+        setOpenError(error, what, path, QString::fromStdString(e.what()));
+        return std::nullopt;
+    }
+}
+
+/// @brief Serialises with `serialize` (which throws InvalidParameter for a value that cannot be
+/// written) and writes the bytes to `path` atomically; false with `error` set to "Cannot save
+/// <what> <path>: <problem>" on any failure.
+bool saveJsonDocument(
+    const QString& path, const QString& what, const std::function<QByteArray()>& serialize, QString* error);
+
+} // namespace pecards::app
