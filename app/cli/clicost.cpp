@@ -63,6 +63,19 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mul(d / 2, 4 + 3 * scalings), 64};
     case Curve::ScoreVsDistance: // per distance and scaling: two scores and the decay bound
         return {mul(in.points, 1 + 3 * scalings), mul(d, 3)};
+    case Curve::CriticalDimension: // closed form per tuned base
+        return {mul(in.points, 3), 16};
+    case Curve::BaseBound: // the scan's bound: bases x (L + 1) x r/2 rotations
+        return {57 * 4, mul(mul(57, p.length + 1), std::max<std::int64_t>(d / 2, 1)) / (57 * 4)};
+    case Curve::InterpolationFit: { // least squares on (L0 + 1) x r, then points x r cosines
+        const RopeScaling& sc = p.rope.scaling;
+        const std::int64_t l0 = sc.original_max_position_embeddings > 0 ? sc.original_max_position_embeddings
+                                                                        : sc.max_position_embeddings;
+        return {mul(in.points, 3),
+            add(mul(mul(l0 + 1, d), d), mul(in.points, d)) / std::max<std::int64_t>(mul(in.points, 3), 1)};
+    }
+    case Curve::PartialRotation:
+        return {mul(in.points, 6), mul(5, d / 2 + 1)};
     case Curve::DynamicBase:
         return {mul(in.points, 2), 64};
     case Curve::AttentionEntropy: // the causal half of each scaling's L x L logits

@@ -1,5 +1,6 @@
 #include "clicurves.h"
 
+#include "cliextrapolation.h"
 #include "clilab.h"
 #include "figure/curves.h"
 #include "pecards/alibi.h"
@@ -155,6 +156,11 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
     case Curve::DynamicBase:
     case Curve::AttentionEntropy:
         return computeLabCurve(quantity, params, inputs, inputs.scalings);
+    case Curve::CriticalDimension:
+    case Curve::BaseBound:
+    case Curve::InterpolationFit:
+    case Curve::PartialRotation:
+        return computeExtrapolationCurve(quantity, params, inputs);
     case Curve::LearnedTable:
         return OutputArray::fromMatrix(learnedTable(inputs.learned, params.length));
     case Curve::LearnedSimilarity:

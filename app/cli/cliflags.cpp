@@ -1,13 +1,57 @@
 #include "cliflags.h"
 
+#include "figure/figureexporter.h"
+
 #include <QHash>
+#include <cctype>
+#include <pecards/paramtable.h>
 
 using namespace Qt::StringLiterals;
 
 namespace pecards::cli {
 
+namespace {
+
+/// "in [2, 1024]" -> "In [2, 1024]": the range starts a sentence of the help.
+std::string sentence(std::string text) {
+    if (!text.empty()) {
+        text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    }
+    return text;
+}
+
+/// The help of a flag that sets parameters of the descriptor table (paramtable.h): their meaning,
+/// unit, range and default as the table states them, then the flag's own `note`.
+std::string tableHelp(const std::array<const ParamSpec*, 2>& specs, const std::string& note) {
+    std::string help;
+    std::string defaults;
+    for (const ParamSpec* spec : specs) {
+        if (spec == nullptr) {
+            continue;
+        }
+        const std::string owner = spec->owner.empty() ? "" : " (" + std::string(spec->owner) + ")";
+        help += (help.empty() ? "" : ". ") + std::string(spec->help)
+            + (spec->unit.empty() ? "" : " (" + std::string(spec->unit) + ")") + owner;
+        defaults += (defaults.empty() ? "" : ", ") + formatParamValue(*spec, spec->defaultValue) + owner;
+    }
+    std::string range = allowedText(*specs[0]);
+    if (specs[1] != nullptr && allowedText(*specs[1]) != range) {
+        range += " (" + std::string(specs[0]->owner) + "), " + allowedText(*specs[1]) + " ("
+            + std::string(specs[1]->owner) + ")";
+    }
+    return help + ". " + sentence(range) + ". Default " + defaults + "." + (note.empty() ? "" : " " + note);
+}
+
+/// A figure dimension as the help writes it ("6", "4.5").
+std::string number(double value) {
+    return QString::number(value).toStdString();
+}
+
+} // namespace
+
 const std::vector<CliFlag>& cliFlags() {
-    static const std::vector<CliFlag> flags {
+    const app::FigureExportOptions exportDefaults;
+    static const std::vector<CliFlag> flags = withTableHelp({
         // Request
         {"card", "CARD", "Request",
             "Card: sinusoidal, relative, alibi, rope or hybrid. Default: the first card of --config, else "
@@ -26,13 +70,14 @@ const std::vector<CliFlag>& cliFlags() {
         {"device", "NAME", "Request",
             "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "
             "(best OpenCL device, CPU reference if none works) or a case-insensitive part of an OpenCL "
-            "\"platform / device\" name (see `devices`)."},
+            "\"platform / device\" name (see `devices`). The app takes the same values and defaults to "
+            "auto (speed on screen)."},
         {"dry-run", nullptr, "Request",
             "Print the estimated work (operations, ~1 ns each on one core) and peak memory of `compute` "
             "or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
             "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS)."},
         // Window and output
-        {"length", "L", "Window and output", "Sequence length L in positions, [1, 1048576]. Default 4096."},
+        {"length", "L", "Window and output", ""},
         {"rows", "A:B", "Window and output",
             "Half-open row window [A, B) in entries (positions; dims for none). Default: all rows."},
         {"cols", "A:B", "Window and output",
@@ -48,11 +93,15 @@ const std::vector<CliFlag>& cliFlags() {
             "Mask keys after the query (j > i) in scores and attention."},
         // Figures
         {"dpi", "N", "Figures (render)",
-            "Resolution in dots per inch, [72, 1200]: a PNG has round(W*N) x round(H*N) pixels. Default "
-            "300."},
+            "Resolution in dots per inch, [" + std::to_string(app::kMinDpi) + ", "
+                + std::to_string(app::kMaxDpi) + "]: a PNG has round(W*N) x round(H*N) pixels. Default "
+                + std::to_string(exportDefaults.dpi) + "."},
         {"size", "WxH", "Figures (render)",
-            "Figure (PDF page) size in inches, each in [1, 40], at most 16384 pixels per side at --dpi. "
-            "Default 6x4.5."},
+            "Figure (PDF page) size in inches, each in [" + number(app::kMinFigureInches) + ", "
+                + number(app::kMaxFigureInches) + "], at most " + std::to_string(app::kMaxFigurePixels)
+                + " pixels per side at --dpi. Default " + number(exportDefaults.sizeInches.width()) + "x"
+                + number(exportDefaults.sizeInches.height())
+                + ". (The app's window size in pixels is `pecards --window-size`.)"},
         {"preset", "NAME", "Figures (render)",
             "Size and font size for a target: column (3.5x2.625 in, 8 pt), two-column (7x4.2 in, 9 pt), "
             "slide (10x5.625 in, 16:9, 14 pt) or poster (16x12 in, 24 pt). --size and --font-size "
@@ -84,13 +133,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"position", "M", "Charts (render)", "polar: the position m shown, [0, L-1]. Default 10."},
         {"reach", "N", "Charts (render)",
             "waves: positions 0..N-1; bias-vs-distance: distances up to N; buckets-vs-offset and "
-            "score-vs-offset: offsets -N..N; [2, 1048576]. Default 100, 64, 300, 256."},
+            "score-vs-offset: offsets -N..N; [2, 16777216]. Default 100, 64, 300, 256."},
         // Sinusoidal
-        {"d-model", "D", "Sinusoidal and relative",
-            "Model dimension d_model (sinusoidal) or vector size (relative: Shaw/Transformer-XL/T5 "
-            "content), even, [2, 1024]. Default 128 (sinusoidal), 64 (relative)."},
-        {"base", "B", "Sinusoidal and relative",
-            "Frequency base b (sinusoidal) or RoPE theta, finite, > 1. Default 10000."},
+        {"d-model", "D", "Sinusoidal and relative", ""},
+        {"base", "B", "Sinusoidal and relative", ""},
         {"layout", "NAME", "Sinusoidal and relative",
             "Column layout. Sinusoidal: interleaved (sin/cos alternate, default) or concatenated "
             "([sin | cos]). RoPE: half-split (pairs (x_i, x_i+r/2), HF rotate_half, default) or "
@@ -98,62 +144,44 @@ const std::vector<CliFlag>& cliFlags() {
         {"frequencies", "NAME", "Sinusoidal and relative",
             "Sinusoidal frequency rule: paper (w_i = b^(-2i/d), default) or tensor2tensor "
             "(w_i = exp(-i ln(b)/(d/2-1)), also fairseq)."},
-        {"padding-idx", "P", "Sinusoidal and relative",
-            "fairseq padding row: -1 = none (default); else row P is zero and tokens start at row P+1."},
+        {"padding-idx", "P", "Sinusoidal and relative", ""},
         // RoPE
-        {"head-dim", "D", "RoPE",
-            "Head dimension of q/k, even, [2, 1024] (RoPE and hybrid; ALiBi content views). "
-            "Default 128 (RoPE), 64 (ALiBi)."},
-        {"rotary-dim", "R", "RoPE",
-            "Rotary dimension r (partial rotary: GPT-J rotary_dim, NeoX rotary_pct * head_dim), even, "
-            "[2, head_dim]; 0 = head_dim (default). Dims >= r pass through."},
+        {"head-dim", "D", "RoPE", ""},
+        {"rotary-dim", "R", "RoPE", "At most head_dim."},
         {"seq-len", "N", "RoPE",
-            "Sequence length that selects dynamic-NTK and longrope frequencies, [0, 1048576]. 0 or not "
-            "given: with a model config (`config`, --config) min(max_position_embeddings, 2^20), else the "
-            "view's --length."},
+            "0 or not given: with a model config (`config`, --config) max_position_embeddings capped at the "
+            "largest --length, else the view's --length."},
         // RoPE scaling
         {"scaling", "TYPE", "RoPE scaling",
             "Context-extension scaling (HF rope_type): none (default), linear, dynamic, yarn, llama3, "
             "longrope."},
-        {"factor", "S", "RoPE scaling",
-            "Scaling factor s, [0.0001, 10000] (below 1 only as HF allows it, with a warning): linear, "
-            "dynamic, yarn, llama3; longrope: the factor of its attention factor (1 = max_pos / L0). "
-            "Default 1."},
-        {"original-max-pos", "L0", "RoPE scaling",
-            "original_max_position_embeddings L0 in positions (yarn, llama3, longrope); 0 = use --max-pos. "
-            "Default 0."},
-        {"max-pos", "N", "RoPE scaling",
-            "max_position_embeddings in positions (dynamic, yarn, longrope). Default 0 (not given)."},
-        {"beta-fast", "B", "RoPE scaling", "YaRN beta_fast in rotations over L0. Default 32."},
-        {"beta-slow", "B", "RoPE scaling",
-            "YaRN beta_slow in rotations over L0, > 0, <= beta_fast. Default 1."},
+        {"factor", "S", "RoPE scaling", "longrope: 1 = max_pos / L0."},
+        {"original-max-pos", "L0", "RoPE scaling", "Not given: --max-pos."},
+        {"max-pos", "N", "RoPE scaling", ""},
+        {"beta-fast", "B", "RoPE scaling", ""},
+        {"beta-slow", "B", "RoPE scaling", ""},
         {"no-truncate", nullptr, "RoPE scaling",
             "YaRN: do not floor/ceil the correction range (HF truncate = false)."},
-        {"mscale", "M", "RoPE scaling", "YaRN DeepSeek mscale, >= 0; 0 = not given (default)."},
-        {"mscale-all-dim", "M", "RoPE scaling",
-            "YaRN DeepSeek mscale_all_dim, >= 0; 0 = not given (default)."},
-        {"attention-factor", "A", "RoPE scaling",
-            "Explicit attention factor multiplying cos/sin (yarn, longrope), >= 0; 0 = the type's rule "
-            "(default)."},
-        {"low-freq-factor", "F", "RoPE scaling", "Llama 3 low_freq_factor, > 0. Default 1."},
-        {"high-freq-factor", "F", "RoPE scaling", "Llama 3 high_freq_factor, > low_freq_factor. Default 4."},
+        {"mscale", "M", "RoPE scaling", ""},
+        {"mscale-all-dim", "M", "RoPE scaling", ""},
+        {"attention-factor", "A", "RoPE scaling", ""},
+        {"low-freq-factor", "F", "RoPE scaling", ""},
+        {"high-freq-factor", "F", "RoPE scaling", ""},
         {"short-factor", "F,F,..", "RoPE scaling", "longrope short_factor list, r/2 positive entries."},
         {"long-factor", "F,F,..", "RoPE scaling", "longrope long_factor list, r/2 positive entries."},
         // ALiBi
-        {"heads", "H", "ALiBi", "Number of heads H, [1, 128]. Default 8."},
+        {"heads", "H", "ALiBi", ""},
         {"head", "h", "ALiBi",
-            "Head shown, counted from 1: [1, H] (with --bias-from the T5 head). Default 1 (the steepest "
-            "slope when H is a power of two)."},
-        {"alibi-bias-max", "B", "ALiBi",
-            "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max), finite, > 0. Default 8."},
+            "With --bias-from: the T5 head. Head 1 has the steepest slope when H is a power of two."},
+        {"alibi-bias-max", "B", "ALiBi", ""},
         {"form", "NAME", "ALiBi",
             "Bias form: causal (-m(i-j), default), symmetric (-m|i-j|), row-offset-bloom (+m j), "
             "row-offset-foundry (-m(L-1-j)). Causal softmax is the same for all but symmetric."},
         // Relative
         {"variant", "NAME", "Relative", "Relative family: t5 (default), shaw or transformer-xl."},
-        {"clip-k", "K", "Relative", "Shaw clipping distance k, [0, 1048576]. Default 16."},
-        {"buckets", "N", "Relative", "T5 num_buckets, [4, 1024] (bidirectional) or [2, 1024]. Default 32."},
-        {"max-distance", "N", "Relative", "T5 max_distance in positions, > num_buckets/4. Default 128."},
+        {"clip-k", "K", "Relative", ""},
+        {"buckets", "N", "Relative", ""},
+        {"max-distance", "N", "Relative", ""},
         {"unidirectional", nullptr, "Relative",
             "T5 decoder buckets (default: bidirectional encoder buckets)."},
         {"term", "NAME", "Relative", "Transformer-XL score term: total (default), a, b, c or d."},
@@ -184,10 +212,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"pitfall-format", "NAME", "Pitfalls",
             "Storage format of the precision pitfalls and BLOOM's bias: bf16 (default), fp16 or fp32."},
         {"small-base", "B", "Pitfalls", "small-base: the RoPE base used, finite, > 1. Default 100."},
-        {"small-clip-k", "K", "Pitfalls", "shaw-small-clip: the clip k used, [0, 1048576]. Default 2."},
+        {"small-clip-k", "K", "Pitfalls", "shaw-small-clip: the clip k used, [0, 16777216]. Default 2."},
         {"stale-seq-len", "N", "Pitfalls",
             "stale-dynamic-ntk: the earlier, longer sequence whose base the cached keys keep, (seq_len, "
-            "1048576]. Default 16384."},
+            "16777216]. Default 16384."},
         {"left-padding", "P", "Pitfalls",
             "alibi-left-padding-arange: pad tokens before the sequence, [0, L-1]. Default 64."},
         // Tricks
@@ -243,12 +271,22 @@ const std::vector<CliFlag>& cliFlags() {
         {"dtype-bytes", "N", "Curves",
             "encoding-choice: bytes per stored value, [1, 8] (2: bf16/fp16, 4: fp32). Default 2."},
         {"points", "N", "Curves",
-            "Points of score-vs-distance and dynamic-base, [2, 65536], evenly spaced over the length. "
-            "Default 1024."},
+            "Points of score-vs-distance, dynamic-base, pi-fit and partial-rope, [2, 65536], evenly spaced "
+            "over the length; tuned bases of critical-dimension. Default 1024."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
         {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
-    };
+    });
+    return flags;
+}
+
+std::vector<CliFlag> withTableHelp(std::vector<CliFlag> flags) {
+    for (CliFlag& flag : flags) {
+        const auto specs = paramsOfFlag(flag.name);
+        if (specs[0] != nullptr) {
+            flag.help = tableHelp(specs, flag.help);
+        }
+    }
     return flags;
 }
 
@@ -256,7 +294,6 @@ QString flagForParameter(const std::string& name) {
     static const QHash<QString, QString> flags {
         {u"card"_s, u"--card"_s},
         {u"quantity"_s, u"--quantity"_s},
-        {u"length"_s, u"--length"_s},
         {u"causal"_s, u"--causal"_s},
         {u"row_begin"_s, u"--rows"_s},
         {u"row_end"_s, u"--rows"_s},
@@ -265,38 +302,16 @@ QString flagForParameter(const std::string& name) {
         {u"out_rows"_s, u"--view"_s},
         {u"out_cols"_s, u"--view"_s},
         {u"reduction"_s, u"--reduction"_s},
-        {u"d_model"_s, u"--d-model"_s},
-        {u"base"_s, u"--base"_s},
         {u"layout"_s, u"--layout"_s},
         {u"frequencies"_s, u"--frequencies"_s},
-        {u"padding_idx"_s, u"--padding-idx"_s},
-        {u"head_dim"_s, u"--head-dim"_s},
-        {u"rotary_dim"_s, u"--rotary-dim"_s},
-        {u"seq_len"_s, u"--seq-len"_s},
         {u"rope_type"_s, u"--scaling"_s},
-        {u"factor"_s, u"--factor"_s},
-        {u"original_max_position_embeddings"_s, u"--original-max-pos"_s},
-        {u"max_position_embeddings"_s, u"--max-pos"_s},
-        {u"beta_fast"_s, u"--beta-fast"_s},
-        {u"beta_slow"_s, u"--beta-slow"_s},
         {u"truncate"_s, u"--no-truncate"_s},
-        {u"mscale"_s, u"--mscale"_s},
-        {u"mscale_all_dim"_s, u"--mscale-all-dim"_s},
-        {u"attention_factor"_s, u"--attention-factor"_s},
-        {u"low_freq_factor"_s, u"--low-freq-factor"_s},
-        {u"high_freq_factor"_s, u"--high-freq-factor"_s},
         {u"short_factor"_s, u"--short-factor"_s},
         {u"long_factor"_s, u"--long-factor"_s},
-        {u"heads"_s, u"--heads"_s},
         {u"layers"_s, u"--layers"_s},
         {u"dtype_bytes"_s, u"--dtype-bytes"_s},
-        {u"head"_s, u"--head"_s},
-        {u"alibi_bias_max"_s, u"--alibi-bias-max"_s},
         {u"form"_s, u"--form"_s},
         {u"variant"_s, u"--variant"_s},
-        {u"clip_k"_s, u"--clip-k"_s},
-        {u"num_buckets"_s, u"--buckets"_s},
-        {u"max_distance"_s, u"--max-distance"_s},
         {u"bidirectional"_s, u"--unidirectional"_s},
         {u"term"_s, u"--term"_s},
         {u"bucket_values"_s, u"--bucket-values"_s},
@@ -339,7 +354,12 @@ QString flagForParameter(const std::string& name) {
         {u"epochs"_s, u"--epochs"_s},
         {u"learning_rate"_s, u"--learning-rate"_s},
     };
-    // Names may carry the part they belong to ("rope_scaling.factor", "window.row_end").
+    for (const ParamSpec& spec : kParamTable) {
+        if (spec.path == name || spec.name == name) {
+            return u"--"_s + QLatin1StringView(spec.flag.data(), static_cast<qsizetype>(spec.flag.size()));
+        }
+    }
+    // Names may carry the part they belong to ("pitfall.small_base", "window.row_end").
     const QString field = QString::fromStdString(name).section(u'.', -1);
     return flags.value(field);
 }

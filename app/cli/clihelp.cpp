@@ -112,7 +112,8 @@ const std::vector<HelpSection>& helpSections() {
   When stderr is not a terminal (a pipe, a file, a log) nothing is printed, so scripts get
   only errors there. --dry-run prints the estimate first.)",
             HelpSection::Kind::Text},
-        {"EXAMPLES", R"(  pecards-cli compute --card rope --quantity score --length 1048576 --view 1024x1024 \
+        {"EXAMPLES",
+            R"(  pecards-cli compute --card rope --quantity score --length 16777216 --view 1024x1024 \
       --reduction max --out score.npy
   pecards-cli compute --card sinusoidal --quantity table --length 8 --d-model 16 \
       --layout concatenated --frequencies tensor2tensor --out pe.csv
@@ -161,7 +162,7 @@ QString helpText() {
                 if (flag.valueName) {
                     head += u' ' + QString::fromLatin1(flag.valueName);
                 }
-                appendEntry(help, head, QString::fromLatin1(flag.help), kFlagIndent);
+                appendEntry(help, head, QString::fromStdString(flag.help), kFlagIndent);
             }
         }
     }

@@ -166,7 +166,8 @@ void applyCardFlags(const FlagReader& flags, CardParams& p, bool readContent) {
     }
     flags.setList("q", p.probe.q);
     flags.setList("k", p.probe.k);
-    const std::int64_t contentRows = readContent ? std::clamp<std::int64_t>(p.length, 0, kMaxLength) : 0;
+    const std::int64_t contentRows
+        = readContent ? std::clamp<std::int64_t>(p.length, 0, kMaxContentLength) : 0;
     p.probe.content_q = flags.matrix("q-npy", contentRows);
     p.probe.content_k = flags.matrix("k-npy", contentRows);
     if (!readContent) {

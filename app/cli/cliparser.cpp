@@ -9,6 +9,7 @@
 #include "common/npyfile.h"
 #include "common/safetensorsfile.h"
 #include "figure/colormaplist.h"
+#include "figure/figureexporter.h"
 #include "figure/figurepresets.h"
 #include "flagreader.h"
 #include "modelsummary.h"
@@ -31,10 +32,6 @@ namespace pecards::cli {
 namespace {
 
 constexpr int kDefaultViewCap = 1024; ///< default output pixels per axis
-constexpr std::int64_t kMinDpi = 72; ///< --dpi; the figure exporter's smallest resolution
-constexpr std::int64_t kMaxDpi = 1200; ///< --dpi
-constexpr double kMinInches = 1.0; ///< --size, per side (the figure exporter's range)
-constexpr double kMaxInches = 40.0; ///< --size, per side
 
 QString quoted(const QString& text) {
     return u'"' + text + u'"';
@@ -244,7 +241,7 @@ void checkColormap(const QString& flag, const QString& what, const QString& name
 
 RenderOptions parseRenderOptions(const FlagReader& flags) {
     RenderOptions options;
-    flags.setInt("dpi", options.dpi, kMinDpi, kMaxDpi);
+    flags.setInt("dpi", options.dpi, app::kMinDpi, app::kMaxDpi);
     if (flags.isSet("preset")) {
         const app::FigurePreset* preset = app::findFigurePreset(flags.text("preset"));
         if (!preset) {
@@ -255,7 +252,8 @@ RenderOptions parseRenderOptions(const FlagReader& flags) {
         options.fontPt = preset->fontPt;
     }
     if (flags.isSet("size")) {
-        const auto [width, height] = parseFigureSize(u"--size"_s, flags.text("size"), kMinInches, kMaxInches);
+        const auto [width, height]
+            = parseFigureSize(u"--size"_s, flags.text("size"), app::kMinFigureInches, app::kMaxFigureInches);
         options.sizeInches = QSizeF(width, height);
     }
     if (flags.isSet("font-size")) {

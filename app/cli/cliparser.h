@@ -39,8 +39,8 @@ struct CurveInputs {
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.
 struct RenderOptions {
-    int dpi = 300; ///< --dpi, dots per inch, [72, 1200]
-    QSizeF sizeInches {6.0, 4.5}; ///< --size WxH in inches, each in [1, 40], or the --preset's
+    int dpi = app::FigureExportOptions {}.dpi; ///< --dpi, dots per inch, [app::kMinDpi, app::kMaxDpi]
+    QSizeF sizeInches = app::FigureExportOptions {}.sizeInches; ///< --size WxH in inches, or the --preset's
     double fontPt = 9.0; ///< --font-size in points, [4, 48], or the --preset's
     bool transparent = false; ///< --transparent: no background
     /// --colormap: viridis, cividis, magma or diverging. Single figure: viridis when not given;

@@ -44,9 +44,10 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"buckets", Quantity::Buckets, Curve::None, {}, "L x L",
             "Integer index map: T5 bucket of j - i, or Shaw clip(j - i, -k, k) + k."},
         {"content-score", Quantity::ContentScore, Curve::None, {}, "L x L",
-            "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed)."},
+            "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed); L up to "
+            "1048576 (2^20)."},
         {"content-attention", Quantity::ContentAttention, Curve::None, {}, "L x L",
-            "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias))."},
+            "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias)); L up to 1048576 (2^20)."},
         {"unseen-angles", Quantity::UnseenAngles, Curve::None, {}, "L x r/2 (with --scalings: S x L x r/2)",
             "1 where the angle m theta'_i mod 2 pi was never reached at the training positions [0, L0) "
             "(pairs with wavelength 2 pi/theta_i > L0), else 0; pooled: the unseen fraction (mean), any "
@@ -93,6 +94,30 @@ const std::vector<CliQuantity>& cliQuantities() {
             "Lab: query position i, ln(i+1) (uniform attention), then for each scaling the entropy "
             "(nats) of causal attention row i of a random-content model (q_i, k_j ~ N(0, I/d) from "
             "--seed). O(L^2 d): L^2 d / 2 <= 2^32."},
+        {"critical-dimension", Quantity::Table, Curve::CriticalDimension, {Card::Rope, Card::Hybrid},
+            "--points x 3",
+            "Lab (Liu et al. 2023, Scaling Laws of RoPE-based Extrapolation): tuned base beta (--points "
+            "geometric steps from --base b to min(1e12, 1e4 b), the first row b), the critical dimension "
+            "d_extra = 2 ceil((r/2) log_b(L0 / 2 pi)) (the pairs whose wavelength is below L0 = "
+            "--original-max-pos) and the extrapolation limit T_extra = 2 pi beta^(d_extra / r) (0: every "
+            "pair "
+            "turns, no limit)."},
+        {"base-bound", Quantity::Table, Curve::BaseBound, {Card::Rope, Card::Hybrid}, "57 x 4",
+            "Lab (Men et al. 2024, Base of RoPE Bounds Context Length): for each base of a scan (8 per "
+            "decade "
+            "over seven decades from max(2, L/100)): base, the first m in [0, L] with B(m) = sum_i cos(m "
+            "theta_i) < 0 (-1: none), the minimum of B reached (the first negative value, or min over [0, "
+            "L]), 1 if B >= 0 on [0, L]. The smallest base is the first passing row (the condition is not "
+            "monotone in the base, so it is scanned, not bisected). Work <= 57 (L + 1) r/2 <= 2^32."},
+        {"pi-fit", Quantity::Table, Curve::InterpolationFit, {Card::Rope, Card::Hybrid}, "--points x 3",
+            "Lab (Chen et al. 2023, Position Interpolation, sec. 2.3 and Fig. 2): a(s) = Re sum_j h_j e^(i s "
+            "theta_j) fitted by least squares to targets uniform in [-1, 1] (--seed) at s = 0..L0 "
+            "(--original-max-pos <= 65536); columns s (--points evenly spaced in [0, L]), the extrapolated "
+            "a(s) and the interpolated a(s L0 / L)."},
+        {"partial-rope", Quantity::Table, Curve::PartialRotation, {Card::Rope, Card::Hybrid}, "--points x 6",
+            "Lab (Barbero et al. 2024, p-RoPE): distance (--points evenly spaced in 0..L-1), then the "
+            "random-probe average score (2/r) sum_i cos(distance theta_i) when only the floor(p r/2) highest "
+            "frequencies rotate, for p = 1, 0.75, 0.5, 0.25, 0."},
         {"learned-table", Quantity::Table, Curve::LearnedTable, {Card::Sinusoidal}, "L x d_model",
             "Learned absolute position table P from --learned-from (GPT-2 wpe.weight, BERT "
             "position_embeddings.weight), rows 0..L-1 (L <= its positions, <= 4096)."},
@@ -161,6 +186,14 @@ std::optional<app::CurveKind> chartOf(Curve curve) {
         return app::CurveKind::ScoreVsDistance;
     case Curve::DynamicBase:
         return app::CurveKind::DynamicBase;
+    case Curve::CriticalDimension:
+        return app::CurveKind::CriticalDimension;
+    case Curve::BaseBound:
+        return app::CurveKind::BaseBound;
+    case Curve::InterpolationFit:
+        return app::CurveKind::InterpolationFit;
+    case Curve::PartialRotation:
+        return app::CurveKind::PartialRotation;
     case Curve::Waves:
         return app::CurveKind::Waves;
     case Curve::Polar:

@@ -32,6 +32,10 @@ enum class Curve {
     ScoreVsDistance, ///< lab: score against distance per scaling, with the decay bound
     DynamicBase, ///< lab: dynamic NTK base b' against sequence length
     AttentionEntropy, ///< lab: entropy of each causal attention row of a random-content model
+    CriticalDimension, ///< lab: Liu et al. 2023 d_extra and T_extra per tuned base (rope_extrapolation.h)
+    BaseBound, ///< lab: Men et al. 2024 base-bound scan B(m) = sum cos(m theta_i) >= 0 on [0, L]
+    InterpolationFit, ///< lab: Chen et al. 2023 least-squares a(s) extrapolated and interpolated
+    PartialRotation, ///< lab: Barbero et al. 2024 p-RoPE score against distance
     LearnedTable, ///< rows of a learned absolute position table (learned.h), --learned-from
     LearnedSimilarity, ///< P_i . P_j of a learned table (learned.h learnedSimilarity)
     LearnedDifference, ///< learned table minus the sinusoid of the same width (learned.h)

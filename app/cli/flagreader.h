@@ -33,9 +33,9 @@ public:
             const QString name = QString::fromLatin1(flag.name);
             if (flag.valueName) {
                 m_parser.addOption(QCommandLineOption(
-                    name, QString::fromLatin1(flag.help), QString::fromLatin1(flag.valueName)));
+                    name, QString::fromStdString(flag.help), QString::fromLatin1(flag.valueName)));
             } else {
-                m_parser.addOption(QCommandLineOption(name, QString::fromLatin1(flag.help)));
+                m_parser.addOption(QCommandLineOption(name, QString::fromStdString(flag.help)));
             }
         }
         m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);

@@ -10,7 +10,7 @@
 namespace pecards::cli {
 
 /// @brief The sequence length that selects dynamic-NTK and longrope frequencies when the user
-/// gives none: max_position_embeddings capped at 2^20 (HF's init-time choice: dynamic NTK
+/// gives none: max_position_embeddings capped at kMaxLength = 2^24 (HF's init-time choice: dynamic NTK
 /// evaluates at max_position_embeddings; longrope then takes the long factors when that exceeds
 /// L0), else 4096. `config` and `compute --config` both use this rule.
 std::int64_t defaultSeqLen(const pecards::app::ModelConfig& config);

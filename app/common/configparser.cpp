@@ -126,10 +126,14 @@ ModelConfig Parser::parse() {
         }
         m_keyOf.insert(u"max_position_embeddings"_s, m_text.path(*key));
         if (config.maxPositionEmbeddings > kMaxLength) {
+            const QString longest = QString::fromStdString(
+                formatParamValue(paramSpec(ParamId::Length), static_cast<double>(kMaxLength)));
             config.warnings.append(m_text.path(*key) + u" = "_s
-                + QString::number(config.maxPositionEmbeddings)
-                + u" is above 2^20 = 1048576, the longest sequence PE Cards computes: frequencies and "
-                  "factors use the full value; views and lengths stop at 2^20"_s);
+                + QString::number(config.maxPositionEmbeddings) + u" is above "_s + longest + u" = "_s
+                + QString::number(kMaxLength)
+                + u", the longest sequence PE Cards computes: frequencies and factors use the full value; "
+                  "views and lengths stop at "_s
+                + longest);
         }
     }
     readFamilies(config);

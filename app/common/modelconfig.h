@@ -49,8 +49,8 @@ struct TransformerXlConfig {
 /// - ALiBi: BLOOM (always), MPT `attn_config.alibi` (+ `alibi_bias_max`, default 8), Falcon `alibi`;
 /// - T5: `relative_attention_num_buckets` (32), `relative_attention_max_distance` (128);
 /// - Transformer-XL: `d_model`, `n_head`, `d_head`, `mem_len`, `tgt_len`, `clamp_len`;
-/// - `max_position_embeddings` | `n_positions` | `max_seq_len` | `seq_length`. Values above 2^20
-///   are kept as given (scaling formulas use them); a warning says that views stop at 2^20.
+/// - `max_position_embeddings` | `n_positions` | `max_seq_len` | `seq_length`. Values above 2^24
+///   are kept as given (scaling formulas use them); a warning says that views stop at 2^24.
 struct ModelConfig {
     QString name; ///< `_name_or_path`, else the file's base name
     QString modelType; ///< HF `model_type` of the language model, e.g. "gemma3_text"

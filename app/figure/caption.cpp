@@ -488,9 +488,17 @@ QString formatChartCaption(const CurveRequest& request) {
                     + numberList(request.channels.empty() ? std::vector<int> {0} : request.channels);
         }
         break;
+    case CurveKind::InterpolationFit:
+        out << field("seed", QString::number(p.probe.seed)) << QStringLiteral("targets uniform in [-1, 1]");
+        break;
+    case CurveKind::BaseBound:
+        out << QStringLiteral("bases 8 per decade");
+        break;
     case CurveKind::Spectrum:
     case CurveKind::ScalingRatio:
     case CurveKind::ScoreVsDistance:
+    case CurveKind::CriticalDimension:
+    case CurveKind::PartialRotation:
         break;
     }
     return out.join(captionSeparator());

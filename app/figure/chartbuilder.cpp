@@ -42,6 +42,14 @@ QString chartTitle(CurveKind kind) {
         return tr("score against distance per scaling");
     case CurveKind::DynamicBase:
         return tr("dynamic NTK base");
+    case CurveKind::CriticalDimension:
+        return tr("critical dimension and extrapolation limit (Liu et al. 2023)");
+    case CurveKind::BaseBound:
+        return tr("base bound on context length (Men et al. 2024)");
+    case CurveKind::InterpolationFit:
+        return tr("extrapolation against interpolation (Chen et al. 2023, Fig. 2)");
+    case CurveKind::PartialRotation:
+        return tr("partial-frequency RoPE (p-RoPE, Barbero et al. 2024)");
     case CurveKind::DomainAwareSimilarity:
         return tr("domain-aware PE: similarity rows");
     case CurveKind::GatedScore:

@@ -1,5 +1,6 @@
 #include "figure/chartrenderer.h"
 
+#include "figure/figureframe.h"
 #include "figure/figurepainting.h"
 #include "figure/ticks.h"
 
@@ -149,24 +150,16 @@ QString moreLabel(qsizetype count) {
         "pecards::app::ChartRenderer", "+%n more", nullptr, static_cast<int>(count));
 }
 
-struct Fonts {
-    QFont title, label, tick, caption;
-};
-
 /// Everything's position, in device units; computed before anything is drawn.
-struct Layout {
-    QRectF area; ///< target minus margin
+struct Layout : FigureFrame {
     QRectF plot; ///< the axes' frame (polar: the square around the unit circle)
-    double titleTop = 0;
     Span x, y; ///< cartesian axis spans
     std::vector<Tick> xTicks, yTicks;
     double yLabelsWidth = 0;
-    QStringList captionLines;
     QList<qsizetype> legendSeries; ///< indices of the series listed in the legend
     QStringList legendNames; ///< their (elided) names
     qsizetype legendMore = 0; ///< named series left out for lack of room
     QRectF legend; ///< the legend column
-    double tickLength = 0, gap = 0, lineWidth = 0;
 };
 
 void dataExtent(const ChartSpec& spec, double& xMin, double& xMax, double& yMin, double& yMax) {
@@ -209,22 +202,13 @@ void layoutLegend(
         tick.lineSpacing() * static_cast<double>(shown + (L.legendMore > 0)));
 }
 
-Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice* device, const QRectF& target,
-    const ChartSpec& spec, double s) {
+Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
+    const QRectF& target, const ChartSpec& spec, double s) {
     Layout L;
-    L.tickLength = style.tickLengthPt * s;
-    L.gap = 3.0 * s;
-    L.lineWidth = style.lineWidthPt * s;
-    L.area
-        = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
-    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
-        caption(fonts.caption, device);
-    L.captionLines = wrapCaption(spec.caption, caption, L.area.width());
-    const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
-    L.titleTop = L.area.top();
-    const double top = L.area.top() + title.height() + 2.0 * L.gap;
-    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap
-        - tick.height() - L.gap - L.tickLength;
+    static_cast<FigureFrame&>(L) = figureFrame(style, fonts, device, target, spec.caption, s);
+    const QFontMetricsF label(fonts.label, device), tick(fonts.tick, device);
+    const double top = L.plotTop;
+    const double bottom = L.plotBottom;
     layoutLegend(L, spec, tick, top, bottom, s);
     const double right = L.legend.isNull() ? L.area.right() : L.legend.left() - 3.0 * L.gap;
     const double em = tick.height();
@@ -341,16 +325,12 @@ void drawCartesianAxes(
     }
     painter.setPen(frame);
     for (const Tick& t : L.xTicks) {
-        const double x = L.plot.left() + (t.at - L.x.lo) / (L.x.hi - L.x.lo) * L.plot.width();
-        painter.drawLine(QPointF(x, L.plot.bottom()), QPointF(x, L.plot.bottom() + L.tickLength));
-        drawAlignedText(painter, tick, t.label, QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
-            Qt::AlignHCenter | Qt::AlignTop);
+        drawXTick(painter, L, tick, L.plot,
+            L.plot.left() + (t.at - L.x.lo) / (L.x.hi - L.x.lo) * L.plot.width(), t.label);
     }
     for (const Tick& t : L.yTicks) {
-        const double y = L.plot.bottom() - (t.at - L.y.lo) / (L.y.hi - L.y.lo) * L.plot.height();
-        painter.drawLine(QPointF(L.plot.left() - L.tickLength, y), QPointF(L.plot.left(), y));
-        drawAlignedText(painter, tick, t.label, QPointF(L.plot.left() - L.tickLength - L.gap, y),
-            Qt::AlignRight | Qt::AlignVCenter);
+        drawYTick(painter, L, tick, L.plot,
+            L.plot.bottom() - (t.at - L.y.lo) / (L.y.hi - L.y.lo) * L.plot.height(), t.label);
     }
 }
 
@@ -428,31 +408,17 @@ void ChartRenderer::paint(
     QPainter& painter, const QRectF& target, const ChartSpec& spec, double pixelsPerPoint) const {
     const double s = pixelsPerPoint;
     if (const QString error = chartSpecError(spec); !error.isEmpty()) { // an "invalid" state, no crash
-        painter.save();
-        painter.fillRect(target, Qt::white);
-        painter.setPen(QColor(kFigureTextColor));
-        painter.setFont(figureFont(m_style.fontFamily, m_style.labelPt, s));
-        painter.drawText(target, Qt::AlignCenter | Qt::TextWordWrap, error);
-        painter.restore();
+        paintSpecError(painter, target, m_style, s, error);
         return;
     }
-    const Fonts fonts {figureFont(m_style.fontFamily, m_style.titlePt, s, true),
-        figureFont(m_style.fontFamily, m_style.labelPt, s), figureFont(m_style.fontFamily, m_style.tickPt, s),
-        figureFont(m_style.fontFamily, m_style.captionPt, s)};
+    const FigureFonts fonts = figureFonts(m_style, s);
     QPaintDevice* device = painter.device();
     const Layout L = computeLayout(m_style, fonts, device, target, spec, s);
-    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
-        caption(fonts.caption, device);
-
-    painter.save();
-    if (!m_style.transparentBackground) {
-        painter.fillRect(target, Qt::white);
-    }
+    const auto [title, label, tick, caption] = FigureMetrics(fonts, device);
+    beginFigure(painter, target, m_style);
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    QPen frame(QColor(kFigureTextColor), L.lineWidth);
-    frame.setCapStyle(Qt::FlatCap);
-    frame.setJoinStyle(Qt::MiterJoin);
+    const QPen frame = figureFramePen(L.lineWidth);
     QPen grid(QColor(kGridColor), L.lineWidth);
     grid.setCapStyle(Qt::FlatCap);
 
@@ -485,26 +451,13 @@ void ChartRenderer::paint(
     drawAlignedText(painter, label, label.elidedText(spec.xAxis.label, Qt::ElideRight, xLabelRoom),
         QPointF(L.plot.center().x(), xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
     if (!spec.polar) {
-        const double yLabelX
-            = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
         drawVerticalText(painter, label, label.elidedText(spec.yAxis.label, Qt::ElideRight, L.plot.height()),
-            QPointF(yLabelX, L.plot.center().y()));
+            QPointF(yLabelCentreX(L, label, L.plot, L.yLabelsWidth), L.plot.center().y()));
     }
 
-    painter.setFont(fonts.title);
-    const double titleWidth = title.horizontalAdvance(spec.title);
-    const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
-        std::max(L.area.left(), L.area.right() - titleWidth));
-    drawAlignedText(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
-
-    painter.setFont(fonts.caption);
-    painter.setPen(QColor(kFigureCaptionColor));
-    double captionTop = L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size());
-    for (const QString& line : L.captionLines) {
-        drawAlignedText(
-            painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
-        captionTop += caption.lineSpacing();
-    }
+    drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
+    drawFigureCaption(painter, L, fonts, caption,
+        L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size()));
     painter.restore();
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 /// @file colormaplist.h
-/// @brief The heatmap colour maps as `QList<QRgb>` lookup tables for `makeFigureSpec`, taken
-/// from the OpenCL backend's tables (pecards::gpu::colormapTable, matplotlib's definitions), so
-/// the GUI, the CLI and the device colorize paint the same colours.
+/// @brief The heatmap colour maps as `QList<QRgb>` lookup tables for `makeFigureSpec` and the
+/// screen, taken from the engine's tables (pecards/colormaps.h, matplotlib's definitions), so the
+/// GUI and the CLI paint the same colours.
 
 #include <QList>
 #include <QRgb>

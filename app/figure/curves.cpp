@@ -1,5 +1,6 @@
 #include "figure/curves.h"
 
+#include "figure/extrapolationcurves.h"
 #include "figure/labcurves.h"
 #include "figure/learnedcurves.h"
 #include "figure/trickcurves.h"
@@ -347,6 +348,14 @@ const char* chartName(CurveKind kind) {
         return "score-vs-distance";
     case CurveKind::DynamicBase:
         return "dynamic-base";
+    case CurveKind::CriticalDimension:
+        return "critical-dimension";
+    case CurveKind::BaseBound:
+        return "base-bound";
+    case CurveKind::InterpolationFit:
+        return "pi-fit";
+    case CurveKind::PartialRotation:
+        return "partial-rope";
     case CurveKind::DomainAwareSimilarity:
         return "domain-aware-similarity";
     case CurveKind::GatedScore:
@@ -367,12 +376,13 @@ const char* chartName(CurveKind kind) {
 
 namespace {
 
-constexpr CurveKind kAllCharts[]
-    = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum, CurveKind::Decay, CurveKind::AlibiHeads,
-        CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset, CurveKind::PhaseError, CurveKind::ScalingRatio,
-        CurveKind::ScoreVsDistance, CurveKind::DynamicBase, CurveKind::DomainAwareSimilarity,
-        CurveKind::GatedScore, CurveKind::GatedAttention, CurveKind::DistillationError,
-        CurveKind::LearnedTable, CurveKind::LearnedSimilarity, CurveKind::LearnedDifference};
+constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
+    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset,
+    CurveKind::PhaseError, CurveKind::ScalingRatio, CurveKind::ScoreVsDistance, CurveKind::DynamicBase,
+    CurveKind::CriticalDimension, CurveKind::BaseBound, CurveKind::InterpolationFit,
+    CurveKind::PartialRotation, CurveKind::DomainAwareSimilarity, CurveKind::GatedScore,
+    CurveKind::GatedAttention, CurveKind::DistillationError, CurveKind::LearnedTable,
+    CurveKind::LearnedSimilarity, CurveKind::LearnedDifference};
 
 } // namespace
 
@@ -486,6 +496,14 @@ CurveSet computeCurves(const CurveRequest& request) {
     case CurveKind::ScoreVsDistance:
     case CurveKind::DynamicBase:
         return labCurves(request);
+    case CurveKind::CriticalDimension:
+    case CurveKind::BaseBound:
+    case CurveKind::InterpolationFit:
+    case CurveKind::PartialRotation:
+        if (!rope)
+            throw pecards::InvalidParameter("card", pecards::toString(request.params.card),
+                "rope or hybrid (the extrapolation charts are RoPE's)");
+        return extrapolationCurves(request);
     case CurveKind::DomainAwareSimilarity:
     case CurveKind::GatedScore:
     case CurveKind::GatedAttention:

@@ -33,6 +33,11 @@ enum class CurveKind {
     ScalingRatio, ///< lab: theta'_i / theta_i of every scaling per pair (labcurves.h)
     ScoreVsDistance, ///< lab: score against distance of every scaling, L0 marked
     DynamicBase, ///< lab: dynamic NTK base b' against sequence length; `position` = the current length
+    CriticalDimension, ///< lab: Liu et al. 2023 extrapolation limit against the tuned base
+                       ///< (extrapolationcurves.h)
+    BaseBound, ///< lab: Men et al. 2024 first m with B(m) < 0 against the base, smallest passing base
+    InterpolationFit, ///< lab: Chen et al. 2023 Fig. 2, fitted a(s) extrapolated and interpolated
+    PartialRotation, ///< lab: Barbero et al. 2024 p-RoPE score against distance for several p
     DomainAwareSimilarity, ///< trick: similarity rows of PE + edge biases against plain PE (trickcurves.h)
     GatedScore, ///< trick: a query row of the gated score against alpha = 1
     GatedAttention, ///< trick: a query row of the gated attention against alpha = 1
@@ -84,7 +89,8 @@ CurveSet computeCurves(const CurveRequest& request);
 
 /// @brief The chart's stable name, as pecards-cli calls it and captions print it: "waves",
 /// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error",
-/// "scaling-ratio", "score-vs-distance", "dynamic-base", "domain-aware-similarity", "gated-score",
+/// "scaling-ratio", "score-vs-distance", "dynamic-base", "critical-dimension", "base-bound", "pi-fit",
+/// "partial-rope", "domain-aware-similarity", "gated-score",
 /// "gated-attention", "distillation-error".
 const char* chartName(CurveKind kind);
 

@@ -19,11 +19,6 @@ namespace pecards::app {
 
 namespace {
 
-constexpr double kMinInches = 1.0;
-constexpr double kMaxInches = 40.0;
-constexpr int kMinDpi = 72;
-constexpr int kMaxDpi = 2400;
-constexpr int kMaxPixels = 16384; ///< per side
 constexpr double kMetresPerInch = 0.0254;
 
 void setError(QString* error, const QString& message) {
@@ -105,12 +100,12 @@ QString FigureExporter::validationError() const {
     const QSizeF size = m_options.sizeInches;
     for (const auto& [name, value] :
         {std::pair {"width", size.width()}, std::pair {"height", size.height()}}) {
-        if (!(value >= kMinInches && value <= kMaxInches)) {
+        if (!(value >= kMinFigureInches && value <= kMaxFigureInches)) {
             return QStringLiteral("%1 = %2 in is invalid: allowed: [%3, %4] inches")
                 .arg(QLatin1String(name))
                 .arg(value)
-                .arg(kMinInches)
-                .arg(kMaxInches);
+                .arg(kMinFigureInches)
+                .arg(kMaxFigureInches);
         }
     }
     if (!(m_options.style.labelPt >= kMinFontPt && m_options.style.labelPt <= kMaxFontPt)) {
@@ -126,14 +121,14 @@ QString FigureExporter::validationError() const {
             .arg(kMaxDpi);
     }
     const QSize pixels = pixelSize();
-    if (pixels.width() > kMaxPixels || pixels.height() > kMaxPixels) {
+    if (pixels.width() > kMaxFigurePixels || pixels.height() > kMaxFigurePixels) {
         return QStringLiteral("%1×%2 in at %3 dpi = %4×%5 px is invalid: allowed: at most %6 px per side")
             .arg(size.width())
             .arg(size.height())
             .arg(m_options.dpi)
             .arg(pixels.width())
             .arg(pixels.height())
-            .arg(kMaxPixels);
+            .arg(kMaxFigurePixels);
     }
     return {};
 }

@@ -21,10 +21,20 @@
 
 namespace pecards::app {
 
+/// The limits of exported figures: the exporter, the GUI's export dialog and pecards-cli's
+/// --size and --dpi check against these (and only these) numbers.
+inline constexpr double kMinFigureInches = 1.0; ///< smallest width or height, inches
+inline constexpr double kMaxFigureInches = 40.0; ///< largest width or height, inches
+inline constexpr int kMinDpi = 72; ///< smallest resolution, dots per inch
+inline constexpr int kMaxDpi = 2400; ///< largest resolution, dots per inch
+inline constexpr int kMaxFigurePixels = 16384; ///< largest raster width or height, pixels
+
 /// @brief Physical size and resolution of exported figures.
 struct FigureExportOptions {
-    QSizeF sizeInches {6.0, 4.5}; ///< width x height in inches, each in [1, 40]
-    int dpi = 300; ///< dots per inch, [72, 2400]; pixels = round(inches * dpi), at most 32768
+    /// width x height in inches, each in [kMinFigureInches, kMaxFigureInches]
+    QSizeF sizeInches {6.0, 4.5};
+    /// dots per inch, [kMinDpi, kMaxDpi]; pixels = round(inches * dpi), at most kMaxFigurePixels per side
+    int dpi = 300;
     FigureStyle style; ///< fonts and sizes (points)
     bool operator==(const FigureExportOptions&) const = default;
 };

@@ -1,5 +1,6 @@
 #include "figure/figurerenderer.h"
 
+#include "figure/figureframe.h"
 #include "figure/figurepainting.h"
 #include "figure/ticks.h"
 
@@ -15,23 +16,14 @@ namespace pecards::app {
 
 namespace {
 
-/// Fonts of one figure at one scale, with their metrics on the target device.
-struct Fonts {
-    QFont title, label, tick, caption;
-};
-
 /// Everything's position, in device units; computed before anything is drawn.
-struct Layout {
-    QRectF area; ///< target minus margin
+struct Layout : FigureFrame {
     QRectF plot; ///< the heatmap, snapped to whole device units
-    double titleTop = 0; ///< top of the title line
     QRectF colorBar;
     std::vector<qint64> xTicks, yTicks;
     ValueTicks barTicks;
-    QStringList captionLines;
     double yLabelsWidth = 0; ///< widest y tick label
     double barLabelsWidth = 0; ///< widest colour-bar tick label (or the "masked" legend)
-    double tickLength = 0, gap = 0, lineWidth = 0;
 };
 
 QStringList indexLabels(const std::vector<qint64>& ticks) {
@@ -82,24 +74,13 @@ double entryCentre(const AxisSpec& axis, qint64 v, double from, double to) {
     return from + (static_cast<double>(v - axis.first) + 0.5) / n * (to - from);
 }
 
-Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice* device, const QRectF& target,
-    const FigureSpec& spec, double s) {
+Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
+    const QRectF& target, const FigureSpec& spec, double s) {
     Layout L;
-    L.tickLength = style.tickLengthPt * s;
-    L.gap = 3.0 * s;
-    L.lineWidth = style.lineWidthPt * s;
-    L.area
-        = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
-    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
-        caption(fonts.caption, device);
-
-    L.captionLines = wrapCaption(spec.caption, caption, L.area.width());
-    const double captionHeight = caption.lineSpacing() * static_cast<double>(L.captionLines.size());
-    L.titleTop = L.area.top();
-    double top = L.area.top() + title.height() + 2.0 * L.gap;
-    const double bottom = L.area.bottom() - captionHeight - 2.0 * L.gap - label.height() - L.gap
-        - tick.height() - L.gap - L.tickLength;
-    double height = bottom - top;
+    static_cast<FigureFrame&>(L) = figureFrame(style, fonts, device, target, spec.caption, s);
+    const QFontMetricsF label(fonts.label, device), tick(fonts.tick, device);
+    double top = L.plotTop;
+    double height = L.plotBottom - top;
 
     const double minSpacing = kFigureMinTickSpacingPt * s;
     const double em = tick.height();
@@ -140,12 +121,6 @@ Layout computeLayout(const FigureStyle& style, const Fonts& fonts, QPaintDevice*
     return L;
 }
 
-Fonts makeFonts(const FigureStyle& style, double s) {
-    return {figureFont(style.fontFamily, style.titlePt, s, true),
-        figureFont(style.fontFamily, style.labelPt, s), figureFont(style.fontFamily, style.tickPt, s),
-        figureFont(style.fontFamily, style.captionPt, s)};
-}
-
 } // namespace
 
 FigureRenderer::FigureRenderer(FigureStyle style)
@@ -154,7 +129,7 @@ FigureRenderer::FigureRenderer(FigureStyle style)
 
 QRectF FigureRenderer::plotArea(
     QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
-    return computeLayout(m_style, makeFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint)
+    return computeLayout(m_style, figureFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint)
         .plot;
 }
 
@@ -162,24 +137,14 @@ void FigureRenderer::paint(
     QPainter& painter, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
     const double s = pixelsPerPoint;
     if (const QString error = figureSpecError(spec); !error.isEmpty()) { // an "invalid" state, no crash
-        painter.save();
-        painter.fillRect(target, Qt::white);
-        painter.setPen(QColor(kFigureTextColor));
-        painter.setFont(figureFont(m_style.fontFamily, m_style.labelPt, s));
-        painter.drawText(target, Qt::AlignCenter | Qt::TextWordWrap, error);
-        painter.restore();
+        paintSpecError(painter, target, m_style, s, error);
         return;
     }
-    const Fonts fonts = makeFonts(m_style, s);
+    const FigureFonts fonts = figureFonts(m_style, s);
     QPaintDevice* device = painter.device();
     const Layout L = computeLayout(m_style, fonts, device, target, spec, s);
-    const QFontMetricsF title(fonts.title, device), label(fonts.label, device), tick(fonts.tick, device),
-        caption(fonts.caption, device);
-
-    painter.save();
-    if (!m_style.transparentBackground) {
-        painter.fillRect(target, Qt::white);
-    }
+    const auto [title, label, tick, caption] = FigureMetrics(fonts, device);
+    beginFigure(painter, target, m_style);
 
     // Heatmap: nearest-neighbour, no antialiased edges.
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -205,10 +170,7 @@ void FigureRenderer::paint(
 
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    QPen pen(QColor(kFigureTextColor), L.lineWidth);
-    pen.setCapStyle(Qt::FlatCap);
-    pen.setJoinStyle(Qt::MiterJoin);
-    painter.setPen(pen);
+    painter.setPen(figureFramePen(L.lineWidth));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(L.plot);
     painter.drawRect(L.colorBar);
@@ -216,16 +178,12 @@ void FigureRenderer::paint(
     // Axis ticks and labels.
     painter.setFont(fonts.tick);
     for (const qint64 v : L.xTicks) {
-        const double x = entryCentre(spec.xAxis, v, L.plot.left(), L.plot.right());
-        painter.drawLine(QPointF(x, L.plot.bottom()), QPointF(x, L.plot.bottom() + L.tickLength));
-        drawAlignedText(painter, tick, QString::number(v), QPointF(x, L.plot.bottom() + L.tickLength + L.gap),
-            Qt::AlignHCenter | Qt::AlignTop);
+        drawXTick(painter, L, tick, L.plot, entryCentre(spec.xAxis, v, L.plot.left(), L.plot.right()),
+            QString::number(v));
     }
     for (const qint64 v : L.yTicks) {
-        const double y = entryCentre(spec.yAxis, v, L.plot.top(), L.plot.bottom());
-        painter.drawLine(QPointF(L.plot.left() - L.tickLength, y), QPointF(L.plot.left(), y));
-        drawAlignedText(painter, tick, QString::number(v), QPointF(L.plot.left() - L.tickLength - L.gap, y),
-            Qt::AlignRight | Qt::AlignVCenter);
+        drawYTick(painter, L, tick, L.plot, entryCentre(spec.yAxis, v, L.plot.top(), L.plot.bottom()),
+            QString::number(v));
     }
     // In halves: max - min overflows for ranges such as [-1e308, 1e308] (halving is exact).
     const double halfSpan = spec.colorBar.max / 2 - spec.colorBar.min / 2;
@@ -249,28 +207,14 @@ void FigureRenderer::paint(
     const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
     drawAlignedText(painter, label, spec.xAxis.label, QPointF(L.plot.center().x(), xLabelTop),
         Qt::AlignHCenter | Qt::AlignTop);
-    const double yLabelX
-        = L.plot.left() - L.tickLength - L.gap - L.yLabelsWidth - L.gap - label.height() / 2.0;
-    drawVerticalText(painter, label, spec.yAxis.label, QPointF(yLabelX, L.plot.center().y()));
+    drawVerticalText(painter, label, spec.yAxis.label,
+        QPointF(yLabelCentreX(L, label, L.plot, L.yLabelsWidth), L.plot.center().y()));
     const double barLabelX
         = L.colorBar.right() + L.tickLength + L.gap + L.barLabelsWidth + L.gap + label.height() / 2.0;
     drawVerticalText(painter, label, spec.colorBar.label, QPointF(barLabelX, L.colorBar.center().y()));
 
-    // Title centred over the plot, kept inside the figure.
-    painter.setFont(fonts.title);
-    const double titleWidth = title.horizontalAdvance(spec.title);
-    const double titleLeft = std::clamp(L.plot.center().x() - titleWidth / 2.0, L.area.left(),
-        std::max(L.area.left(), L.area.right() - titleWidth));
-    drawAlignedText(painter, title, spec.title, QPointF(titleLeft, L.titleTop), Qt::AlignLeft | Qt::AlignTop);
-
-    painter.setFont(fonts.caption);
-    painter.setPen(QColor(kFigureCaptionColor));
-    double captionTop = xLabelTop + label.height() + 2.0 * L.gap;
-    for (const QString& line : L.captionLines) {
-        drawAlignedText(
-            painter, caption, line, QPointF(L.area.left(), captionTop), Qt::AlignLeft | Qt::AlignTop);
-        captionTop += caption.lineSpacing();
-    }
+    drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
+    drawFigureCaption(painter, L, fonts, caption, xLabelTop + label.height() + 2.0 * L.gap);
     painter.restore();
 }
 

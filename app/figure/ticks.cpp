@@ -49,10 +49,12 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
     while (std::isfinite(step)) {
         ticks.values.clear();
         const double tolerance = 1e-9 * step;
-        const double firstMultiple = std::ceil((min - tolerance) / step);
+        // Divided before subtracting: min - tolerance overflows to -inf near -DBL_MAX.
+        const double firstMultiple = std::ceil(min / step - 1e-9);
         for (int n = 0; n <= maxCount; ++n) {
             const double value = (firstMultiple + n) * step;
-            if (value > max + tolerance || (!ticks.values.empty() && value <= ticks.values.back())) {
+            if (!std::isfinite(value) || value > max + tolerance
+                || (!ticks.values.empty() && value <= ticks.values.back())) {
                 break;
             }
             ticks.values.push_back(std::abs(value) < tolerance ? 0.0 : value);
@@ -66,9 +68,10 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
         const double next = niceStep(step * 1.0001, kValueMantissas);
         step = next > step ? next : 2.0 * step;
     }
-    // Not reached for finite min < max (a step of the whole range fits); kept as a bound.
+    // The next nice step overflowed (ranges near the whole double range, e.g. [-1e308, 1e308] at
+    // 2 ticks): the two ends, with the largest finite step where max - min overflows.
     ticks.values = {min, max};
-    ticks.step = max - min;
+    ticks.step = std::isfinite(max - min) ? max - min : std::numeric_limits<double>::max();
     return ticks;
 }
 
@@ -82,12 +85,20 @@ std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount) {
     if (first == last) {
         return {first};
     }
-    // In double: last - first may not fit in qint64. Steps are capped at 5 x 10^18 (fits in qint64).
-    const double span = static_cast<double>(last) - static_cast<double>(first);
+    // last - first in qint64 where it fits (converting the ends first loses the span near 2^62:
+    // 2387225703656530176..+3 became 512), else in double. Steps are capped at 5 x 10^18.
+    qint64 exactSpan = 0;
+    const double span = __builtin_sub_overflow(last, first, &exactSpan)
+        ? static_cast<double>(last) - static_cast<double>(first)
+        : static_cast<double>(exactSpan);
     const auto stepFor = [](double raw) {
         return static_cast<qint64>(std::llround(std::min(niceStep(raw, kIndexMantissas), 5e18)));
     };
-    qint64 step = stepFor(std::max(1.0, span / maxCount));
+    // Start ten times finer than span / maxCount and coarsen one 1/2/5 level at a time: the first
+    // step with at most maxCount ticks is then at most 2.5 times one that had more than maxCount
+    // (>= 3), so at least one of its multiples lies in [first, last]. Starting at the nice step
+    // above span / maxCount could give none (63..4095 at 2 ticks: step 5000).
+    qint64 step = stepFor(std::max(1.0, span / (10.0 * maxCount)));
     std::vector<qint64> ticks;
     for (;;) {
         ticks.clear();

@@ -26,7 +26,8 @@ struct ValueTicks {
 ValueTicks valueTicks(double min, double max, int maxCount);
 
 /// @brief Nice ticks for entry indices first..last (positions, dimensions): at most
-/// `maxCount` multiples of an integer step 1/2/5 x 10^k, inside [first, last].
+/// `maxCount` multiples of the finest integer step 1/2/5 x 10^k that gives no more, inside
+/// [first, last]; never empty.
 /// A single entry (first == last) gives that entry.
 /// @throws std::invalid_argument if last < first or maxCount < 2.
 std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount);

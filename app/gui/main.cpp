@@ -1,5 +1,5 @@
 #include "window/application.h"
 
 int main(int argc, char* argv[]) {
-    return runPecards(argc, argv);
+    return pecards::gui::runPecards(argc, argv);
 }

@@ -50,7 +50,7 @@ QString flagTables() {
         }
         tables += u"| `--"_s + QLatin1String(flag.name) + u"` | "_s
             + (flag.valueName != nullptr ? u"`"_s + cell(QLatin1String(flag.valueName)) + u'`' : QString())
-            + u" | "_s + cell(QString::fromUtf8(flag.help)) + u" |\n"_s;
+            + u" | "_s + cell(QString::fromStdString(flag.help)) + u" |\n"_s;
     }
     return tables;
 }

@@ -40,18 +40,18 @@ QString guiManPage() {
     page.section(u"NAME"_s);
     page.paragraph(u"pecards - the PE Cards desktop app"_s);
     page.section(u"SYNOPSIS"_s);
-    page.preformatted(u"pecards [OPTIONS] "_s + QLatin1String(startupFileArgument().valueName));
+    page.preformatted(u"pecards [OPTIONS] "_s + QLatin1String(pecards::gui::startupFileArgument().valueName));
     page.section(u"DESCRIPTION"_s);
-    page.paragraph(QString::fromUtf8(startupDescription()));
+    page.paragraph(QString::fromUtf8(pecards::gui::startupDescription()));
     page.paragraph(u"Each encoding family is a card: sinusoidal absolute PE, relative PE (Shaw, "
                    "Transformer-XL, T5), ALiBi, RoPE with the context-extension scalings of real models, "
-                   "and RoPE + ALiBi. Heatmaps zoom from L = 2^20 down to single positions with exact "
+                   "and RoPE + ALiBi. Heatmaps zoom from L = 2^24 down to single positions with exact "
                    "values; Help > User guide in the app explains every view. Without options the app "
                    "opens with the saved preferences; the options below choose what it shows first."_s);
     page.section(u"OPTIONS"_s);
-    page.tagged(QString::fromLatin1(startupFileArgument().name).toUpper(), {},
-        QString::fromUtf8(startupFileArgument().help));
-    for (const StartupFlag& flag : startupFlags()) {
+    page.tagged(QString::fromLatin1(pecards::gui::startupFileArgument().name).toUpper(), {},
+        QString::fromUtf8(pecards::gui::startupFileArgument().help));
+    for (const pecards::gui::StartupFlag& flag : pecards::gui::startupFlags()) {
         QString tag = u"--"_s + QLatin1String(flag.name);
         if (flag.shortName != nullptr)
             tag.prepend(u"-"_s + QLatin1String(flag.shortName) + u", "_s);
@@ -97,7 +97,7 @@ QString cliManPage() {
             }
             page.tagged(u"--"_s + QLatin1String(flag.name),
                 flag.valueName != nullptr ? QLatin1String(flag.valueName) : QString(),
-                QString::fromUtf8(flag.help));
+                QString::fromStdString(flag.help));
         }
     }
     addEnvironment(page);

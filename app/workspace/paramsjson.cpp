@@ -53,12 +53,12 @@ std::shared_ptr<const Eigen::MatrixXd> matrixFromJson(JsonReader& parent, const 
     JsonReader reader = parent.object(key);
     const qint64 rows = reader.int64("rows");
     const qint64 cols = reader.int64("cols");
-    if (rows < 1 || rows > kMaxLength || cols < 1 || cols > kMaxDim) {
+    if (rows < 1 || rows > kMaxContentLength || cols < 1 || cols > kMaxDim) {
         parent.fail(key,
             QStringLiteral("shape %1 x %2 is invalid: allowed: rows in [1, %3], cols in [1, %4]")
                 .arg(rows)
                 .arg(cols)
-                .arg(kMaxLength)
+                .arg(kMaxContentLength)
                 .arg(kMaxDim));
     }
     const QByteArray text = reader.string("float64_le_base64").toLatin1();

@@ -18,16 +18,19 @@ namespace pecards {
 namespace {
 
 void validate(const EncodingTarget& target) {
-    PECARDS_CHECK(target.length >= 1 && target.length <= kMaxLength, "length", target.length, "in [1, 2^20]");
+    PECARDS_CHECK(target.length >= 1 && target.length <= kMaxLength, "length", target.length,
+        "in [1, " + detail::lengthLimitText() + "]");
     PECARDS_CHECK(target.training_length >= 2 && target.training_length <= kMaxLength,
-        "original_max_position_embeddings", target.training_length, "in [2, 2^20] (the training length L0)");
+        "original_max_position_embeddings", target.training_length,
+        "in [2, " + detail::lengthLimitText() + "] (the training length L0)");
     detail::checkDim("head_dim", target.head_dim);
     PECARDS_CHECK(target.heads >= 1 && target.heads <= kMaxHeads, "heads", target.heads, "in [1, 128]");
     PECARDS_CHECK(target.layers >= 1 && target.layers <= 1024, "layers", target.layers, "in [1, 1024]");
     PECARDS_CHECK(target.dtype_bytes >= 1 && target.dtype_bytes <= 8, "dtype_bytes", target.dtype_bytes,
         "in [1, 8] (2: bf16/fp16, 4: fp32)");
     detail::checkBase("base", target.base);
-    PECARDS_CHECK(target.clip_k >= 0 && target.clip_k <= kMaxLength, "clip_k", target.clip_k, "in [0, 2^20]");
+    PECARDS_CHECK(target.clip_k >= 0 && target.clip_k <= kMaxLength, "clip_k", target.clip_k,
+        "in [0, " + detail::lengthLimitText() + "]");
     detail::checkT5Buckets(target.num_buckets, target.max_distance, false);
 }
 

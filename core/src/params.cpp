@@ -9,39 +9,59 @@
 #include "validation.h"
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <string_view>
+#include <type_traits>
 
 namespace pecards {
 
 namespace detail {
 
 void checkDim(std::string_view name, int value, int minimum) {
-    PECARDS_CHECK(value >= minimum && value <= kMaxDim && value % 2 == 0, name, value,
-        "even, in [" + std::to_string(minimum) + ", " + std::to_string(kMaxDim) + "]");
+    const ParamSpec& dim = paramSpec(ParamId::RopeHeadDim); // every dimension has its range
+    if (minimum == static_cast<int>(dim.minimum)) {
+        checkParam(dim, value, name);
+        return;
+    }
+    PECARDS_CHECK(value >= minimum && value <= dim.maximum && value % 2 == 0, name, value,
+        "even, in [" + std::to_string(minimum) + ", " + formatParamValue(dim, dim.maximum) + "]");
 }
 
 void checkBase(std::string_view name, double value) {
-    PECARDS_CHECK(std::isfinite(value) && value > 1.0 && value <= kMaxBase, name, value,
-        "finite, > 1 and <= " + formatValue(kMaxBase));
+    checkParam(paramSpec(ParamId::Base), value, name);
+}
+
+std::string lengthLimitText(std::int64_t limit) {
+    return "2^" + std::to_string(std::bit_width(static_cast<std::uint64_t>(limit)) - 1);
 }
 
 void checkCount(std::string_view name, std::int64_t value) {
-    PECARDS_CHECK(value >= 0 && value <= kMaxLength, name, value, "in [0, 2^20]");
+    const ParamSpec& length = paramSpec(ParamId::Length);
+    PECARDS_CHECK(value >= 0 && value <= kMaxLength, name, value,
+        "in [0, " + formatParamValue(length, length.maximum) + "]");
 }
 
 void checkOffset(std::string_view name, std::int64_t value) {
-    constexpr std::int64_t limit = std::int64_t {1} << 22;
-    PECARDS_CHECK(value >= -limit && value <= limit, name, value, "in [-2^22, 2^22]");
+    PECARDS_CHECK(value >= -kMaxOffset && value <= kMaxOffset, name, value,
+        "in [-" + lengthLimitText(kMaxOffset) + ", " + lengthLimitText(kMaxOffset) + "]");
 }
 
 void checkT5Buckets(int num_buckets, int max_distance, bool bidirectional) {
-    const int min_buckets = bidirectional ? 4 : 2;
-    PECARDS_CHECK(num_buckets >= min_buckets && num_buckets <= 1024, "num_buckets", num_buckets,
-        bidirectional ? "in [4, 1024] (bidirectional)" : "in [2, 1024]");
+    const ParamSpec& buckets = paramSpec(ParamId::NumBuckets);
+    // Bidirectional buckets are halved by sign and need max_exact = num_buckets/4 >= 1.
+    const int min_buckets = 2 * static_cast<int>(buckets.minimum);
+    PECARDS_CHECK(!bidirectional || num_buckets >= min_buckets, buckets.path, num_buckets,
+        "in [" + std::to_string(min_buckets) + ", " + formatParamValue(buckets, buckets.maximum)
+            + "] (bidirectional)");
+    checkParam(buckets, num_buckets);
+    const ParamSpec& distance = paramSpec(ParamId::MaxDistance);
+    checkParam(distance, max_distance);
     const int max_exact = (bidirectional ? num_buckets / 2 : num_buckets) / 2;
-    PECARDS_CHECK(max_distance > max_exact && max_distance <= kMaxLength, "max_distance", max_distance,
-        "in [max_exact+1, 2^20] = [" + std::to_string(max_exact + 1) + ", 1048576] (max_exact = num_buckets/"
+    PECARDS_CHECK(max_distance > max_exact, distance.path, max_distance,
+        "in [max_exact+1, " + formatParamValue(distance, distance.maximum) + "] = ["
+            + std::to_string(max_exact + 1) + ", "
+            + std::to_string(static_cast<std::int64_t>(distance.maximum)) + "] (max_exact = num_buckets/"
             + (bidirectional ? "4)" : "2)"));
 }
 
@@ -53,23 +73,13 @@ using detail::checkBase;
 using detail::checkDim;
 using detail::checkT5Buckets;
 
-void checkFinitePositive(std::string_view name, double value) {
-    PECARDS_CHECK(std::isfinite(value) && value > 0.0, name, value, "finite, > 0");
-}
-
-/// attention_factor, mscale, mscale_all_dim: 0 (not given) or up to kMaxAttentionFactor.
-void checkAttentionFactor(std::string_view name, double value, std::string_view zeroMeans) {
-    PECARDS_CHECK(std::isfinite(value) && value >= 0.0 && value <= kMaxAttentionFactor, name, value,
-        "in [0, " + formatValue(kMaxAttentionFactor) + "] (0 = " + std::string(zeroMeans) + ")");
-}
-
-/// beta_fast/beta_slow and LongRoPE factor entries: [kMinRatioParameter, kMaxScalingFactor].
+/// LongRoPE factor entries have beta_fast's range, [kMinRatioParameter, kMaxScalingFactor].
 bool inRatioRange(double value) {
-    return std::isfinite(value) && value >= kMinRatioParameter && value <= kMaxScalingFactor;
+    return paramSpec(ParamId::BetaFast).accepts(value);
 }
 
 std::string ratioRange() {
-    return "in [" + formatValue(kMinRatioParameter) + ", " + formatValue(kMaxScalingFactor) + "]";
+    return allowedText(paramSpec(ParamId::BetaFast));
 }
 
 /// Every value of each enum, in declaration order; the single list behind toString/fromString.
@@ -154,33 +164,37 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
     if (s.type == RopeScalingType::None) {
         return;
     }
-    PECARDS_CHECK(s.original_max_position_embeddings >= 0, "rope_scaling.original_max_position_embeddings",
-        s.original_max_position_embeddings, ">= 0 (0 = not given)");
-    PECARDS_CHECK(s.max_position_embeddings >= 0, "max_position_embeddings", s.max_position_embeddings,
-        ">= 0 (0 = not given)");
+    checkParam(paramSpec(ParamId::OriginalMaxPositionEmbeddings),
+        static_cast<double>(s.original_max_position_embeddings));
+    checkParam(paramSpec(ParamId::MaxPositionEmbeddings), static_cast<double>(s.max_position_embeddings));
     // HF loads factor < 1 with a warning and computes with it; the bounds keep bases finite.
-    PECARDS_CHECK(
-        std::isfinite(s.factor) && s.factor >= 1.0 / kMaxScalingFactor && s.factor <= kMaxScalingFactor,
-        "rope_scaling.factor", s.factor,
-        "in [" + formatValue(1.0 / kMaxScalingFactor) + ", " + formatValue(kMaxScalingFactor) + "]");
+    checkParam(paramSpec(ParamId::Factor), s.factor);
     switch (s.type) {
     case RopeScalingType::Dynamic:
         PECARDS_CHECK(
             rotary_dim >= 4, "rotary_dim", rotary_dim, "even, >= 4 for dynamic NTK (exponent d/(d-2))");
         break;
-    case RopeScalingType::Yarn:
-        PECARDS_CHECK(inRatioRange(s.beta_slow), "rope_scaling.beta_slow", s.beta_slow, ratioRange());
-        PECARDS_CHECK(inRatioRange(s.beta_fast) && s.beta_fast >= s.beta_slow, "rope_scaling.beta_fast",
-            s.beta_fast, ratioRange() + ", >= rope_scaling.beta_slow = " + formatValue(s.beta_slow));
-        checkAttentionFactor("rope_scaling.mscale", s.mscale, "not given");
-        checkAttentionFactor("rope_scaling.mscale_all_dim", s.mscale_all_dim, "not given");
+    case RopeScalingType::Yarn: {
+        const ParamSpec& fast = paramSpec(ParamId::BetaFast);
+        const ParamSpec& slow = paramSpec(ParamId::BetaSlow);
+        checkParam(slow, s.beta_slow);
+        checkParam(fast, s.beta_fast);
+        PECARDS_CHECK(s.beta_fast >= s.beta_slow, fast.path, s.beta_fast,
+            allowedText(fast) + ", >= " + std::string(slow.path) + " = " + formatValue(s.beta_slow));
+        checkParam(paramSpec(ParamId::Mscale), s.mscale);
+        checkParam(paramSpec(ParamId::MscaleAllDim), s.mscale_all_dim);
         break;
-    case RopeScalingType::Llama3:
-        checkFinitePositive("rope_scaling.low_freq_factor", s.low_freq_factor);
-        PECARDS_CHECK(std::isfinite(s.high_freq_factor) && s.high_freq_factor > s.low_freq_factor,
-            "rope_scaling.high_freq_factor", s.high_freq_factor,
-            "finite, > rope_scaling.low_freq_factor = " + formatValue(s.low_freq_factor));
+    }
+    case RopeScalingType::Llama3: {
+        const ParamSpec& low = paramSpec(ParamId::LowFreqFactor);
+        const ParamSpec& high = paramSpec(ParamId::HighFreqFactor);
+        checkParam(low, s.low_freq_factor);
+        checkParam(high, s.high_freq_factor);
+        // Equal factors (Llama 4 Scout: both 1) leave no blended band, as in HF.
+        PECARDS_CHECK(s.high_freq_factor >= s.low_freq_factor, high.path, s.high_freq_factor,
+            "finite, >= " + std::string(low.path) + " = " + formatValue(s.low_freq_factor));
         break;
+    }
     case RopeScalingType::LongRope: {
         const auto expected = static_cast<std::size_t>(rotary_dim / 2);
         const std::string allowed
@@ -199,7 +213,7 @@ void checkRopeScaling(const RopeScaling& s, int rotary_dim) {
         break;
     }
     if (s.type == RopeScalingType::Yarn || s.type == RopeScalingType::LongRope) {
-        checkAttentionFactor("rope_scaling.attention_factor", s.attention_factor, "derived from the factor");
+        checkParam(paramSpec(ParamId::AttentionFactor), s.attention_factor);
     }
     // Throws naming the missing key when the type needs a pretraining context it cannot find.
     static_cast<void>(ropeScalingContext(s));
@@ -240,18 +254,20 @@ void checkProbe(const ProbeParams& probe, int d, std::int64_t length) {
 
 /// The ALiBi fields shared by the ALiBi and Hybrid cards (head_dim is the ALiBi card's only).
 void checkAlibiHeads(const AlibiParams& params) {
-    PECARDS_CHECK(params.heads >= 1 && params.heads <= kMaxHeads, "heads", params.heads, "in [1, 128]");
-    // Users count heads from 1 (GUI, CLI, this message); the field is the 0-based index.
-    PECARDS_CHECK(params.head >= 0 && params.head < params.heads, "head", params.head + 1,
+    checkParam(paramSpec(ParamId::Heads), params.heads);
+    // Users count heads from 1 (GUI, CLI, this message, the table); the field is the 0-based index.
+    const ParamSpec& head = paramSpec(ParamId::Head);
+    checkParam(head, params.head + 1.0);
+    PECARDS_CHECK(params.head < params.heads, head.path, params.head + 1,
         "in [1, heads] = [1, " + std::to_string(params.heads) + "] (heads counted from 1)");
-    checkFinitePositive("alibi_bias_max", params.alibi_bias_max);
+    checkParam(paramSpec(ParamId::AlibiBiasMax), params.alibi_bias_max);
     checkEnum(params.form);
 }
 
 } // namespace
 
 void validateLength(std::int64_t length) {
-    PECARDS_CHECK(length >= 1 && length <= kMaxLength, "length", length, "in [1, 2^20] = [1, 1048576]");
+    checkParam(paramSpec(ParamId::Length), static_cast<double>(length));
 }
 
 void validate(const SinusoidalParams& params) {
@@ -261,38 +277,37 @@ void validate(const SinusoidalParams& params) {
         // w_i = exp(-i ln(b)/(d/2-1)) divides by d/2-1.
         checkDim("d_model", params.d_model, 4);
     } else {
-        checkDim("d_model", params.d_model);
+        checkParam(paramSpec(ParamId::SinusoidalDModel), params.d_model);
     }
-    checkBase("base", params.base);
-    PECARDS_CHECK(params.padding_idx >= -1 && params.padding_idx <= kMaxLength, "padding_idx",
-        params.padding_idx, "-1 (none) or in [0, 2^20]");
+    checkParam(paramSpec(ParamId::Base), params.base);
+    checkParam(paramSpec(ParamId::PaddingIdx), params.padding_idx);
 }
 
 void validate(const RopeParams& params) {
     checkEnum(params.layout);
-    checkDim("head_dim", params.head_dim);
-    checkBase("base", params.base);
-    PECARDS_CHECK(params.rotary_dim == 0
-            || (params.rotary_dim >= 2 && params.rotary_dim <= params.head_dim && params.rotary_dim % 2 == 0),
-        "rotary_dim", params.rotary_dim,
-        "0 (= head_dim) or even, in [2, head_dim = " + std::to_string(params.head_dim) + "]");
-    PECARDS_CHECK(params.seq_len >= 0 && params.seq_len <= kMaxLength, "seq_len", params.seq_len,
-        "0 (= the view's length) or in [1, 2^20]");
+    checkParam(paramSpec(ParamId::RopeHeadDim), params.head_dim);
+    checkParam(paramSpec(ParamId::Base), params.base);
+    const ParamSpec& rotary = paramSpec(ParamId::RotaryDim);
+    checkParam(rotary, params.rotary_dim);
+    PECARDS_CHECK(params.rotary_dim <= params.head_dim, rotary.path, params.rotary_dim,
+        std::to_string(static_cast<int>(rotary.sentinel)) + " (= " + std::string(rotary.sentinelMeans)
+            + ") or even, in [" + std::to_string(static_cast<int>(rotary.minimum))
+            + ", head_dim = " + std::to_string(params.head_dim) + "]");
+    checkParam(paramSpec(ParamId::SeqLen), static_cast<double>(params.seq_len));
     checkRopeScaling(params.scaling, params.rotary_dim == 0 ? params.head_dim : params.rotary_dim);
 }
 
 void validate(const AlibiParams& params) {
     checkAlibiHeads(params);
-    checkDim("head_dim", params.head_dim);
+    checkParam(paramSpec(ParamId::AlibiHeadDim), params.head_dim);
 }
 
 void validate(const RelativeParams& params) {
     checkEnum(params.variant);
-    checkDim("d_model", params.d_model);
+    checkParam(paramSpec(ParamId::RelativeDModel), params.d_model);
     switch (params.variant) {
     case RelativeVariant::Shaw:
-        PECARDS_CHECK(
-            params.clip_k >= 0 && params.clip_k <= kMaxLength, "clip_k", params.clip_k, "in [0, 2^20]");
+        checkParam(paramSpec(ParamId::ClipK), params.clip_k);
         break;
     case RelativeVariant::TransformerXL:
         checkEnum(params.term);
@@ -343,6 +358,100 @@ void validate(const CardParams& params) {
     }
     checkProbe(params.probe, cardDimension(params), params.length);
     validatePitfall(params);
+}
+
+namespace {
+
+/// Calls `use(field)` with the field of table parameter `id` (int, int64 or double) in `p`.
+/// The 0-based alibi.head is not a plain field of the table's 1-based head (see callers).
+template <typename Params, typename Use> void withField(Params& p, ParamId id, Use&& use) {
+    switch (id) {
+    case ParamId::Length:
+        return use(p.length);
+    case ParamId::SinusoidalDModel:
+        return use(p.sinusoidal.d_model);
+    case ParamId::Base:
+        return use(p.card == Card::Sinusoidal ? p.sinusoidal.base : p.rope.base);
+    case ParamId::PaddingIdx:
+        return use(p.sinusoidal.padding_idx);
+    case ParamId::RopeHeadDim:
+        return use(p.rope.head_dim);
+    case ParamId::RotaryDim:
+        return use(p.rope.rotary_dim);
+    case ParamId::SeqLen:
+        return use(p.rope.seq_len);
+    case ParamId::Factor:
+        return use(p.rope.scaling.factor);
+    case ParamId::OriginalMaxPositionEmbeddings:
+        return use(p.rope.scaling.original_max_position_embeddings);
+    case ParamId::MaxPositionEmbeddings:
+        return use(p.rope.scaling.max_position_embeddings);
+    case ParamId::BetaFast:
+        return use(p.rope.scaling.beta_fast);
+    case ParamId::BetaSlow:
+        return use(p.rope.scaling.beta_slow);
+    case ParamId::Mscale:
+        return use(p.rope.scaling.mscale);
+    case ParamId::MscaleAllDim:
+        return use(p.rope.scaling.mscale_all_dim);
+    case ParamId::AttentionFactor:
+        return use(p.rope.scaling.attention_factor);
+    case ParamId::LowFreqFactor:
+        return use(p.rope.scaling.low_freq_factor);
+    case ParamId::HighFreqFactor:
+        return use(p.rope.scaling.high_freq_factor);
+    case ParamId::Heads:
+        return use(p.alibi.heads);
+    case ParamId::Head:
+        return use(p.alibi.head);
+    case ParamId::AlibiBiasMax:
+        return use(p.alibi.alibi_bias_max);
+    case ParamId::AlibiHeadDim:
+        return use(p.alibi.head_dim);
+    case ParamId::RelativeDModel:
+        return use(p.relative.d_model);
+    case ParamId::ClipK:
+        return use(p.relative.clip_k);
+    case ParamId::NumBuckets:
+        return use(p.relative.num_buckets);
+    case ParamId::MaxDistance:
+        return use(p.relative.max_distance);
+    }
+}
+
+/// alibi.head is stored from 0; the table (and every user) counts heads from 1.
+double headOffset(ParamId id) {
+    return id == ParamId::Head ? 1.0 : 0.0;
+}
+
+} // namespace
+
+double paramValue(const CardParams& params, const ParamSpec& spec) {
+    double value = 0.0;
+    withField(params, spec.id, [&value](const auto& field) { value = static_cast<double>(field); });
+    return value + headOffset(spec.id);
+}
+
+void setParamValue(CardParams& params, const ParamSpec& spec, double value) {
+    const double stored = value - headOffset(spec.id);
+    withField(params, spec.id, [stored]<typename T>(T& field) {
+        if constexpr (std::is_integral_v<T>) {
+            field = static_cast<T>(std::llround(stored));
+        } else {
+            field = stored;
+        }
+    });
+}
+
+CardParams startParams(Card card) {
+    CardParams params;
+    params.card = card;
+    for (const ParamSpec& spec : kParamTable) {
+        if (spec.usedBy(card)) {
+            setParamValue(params, spec, spec.startValue(card));
+        }
+    }
+    return params;
 }
 
 int cardDimension(const CardParams& params) {

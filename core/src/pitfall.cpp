@@ -173,7 +173,7 @@ void validatePitfall(const CardParams& params) {
         PECARDS_CHECK(variant == RelativeVariant::Shaw, "relative.variant", toString(variant),
             "shaw (pitfall shaw-small-clip)");
         PECARDS_CHECK(p.small_clip_k >= 0 && p.small_clip_k <= kMaxLength, "pitfall.small_clip_k",
-            p.small_clip_k, "in [0, 2^20]");
+            p.small_clip_k, "in [0, " + detail::lengthLimitText() + "]");
         break;
     case Pitfall::T5NoMaxDistanceClamp:
         PECARDS_CHECK(variant == RelativeVariant::T5, "relative.variant", toString(variant),
@@ -186,7 +186,9 @@ void validatePitfall(const CardParams& params) {
     case Pitfall::RopeStaleDynamicNtk: {
         const std::int64_t seq_len = effectiveSeqLen(params.rope, params.length);
         PECARDS_CHECK(p.stale_seq_len > seq_len && p.stale_seq_len <= kMaxLength, "pitfall.stale_seq_len",
-            p.stale_seq_len, "in (seq_len, 2^20] = (" + std::to_string(seq_len) + ", 1048576]");
+            p.stale_seq_len,
+            "in (seq_len, " + detail::lengthLimitText() + "] = (" + std::to_string(seq_len) + ", "
+                + std::to_string(kMaxLength) + "]");
         break;
     }
     case Pitfall::AlibiLeftPaddingArange:
@@ -304,9 +306,11 @@ Eigen::VectorXd hfPermuteQk(const Eigen::VectorXd& x, int rotary_dim, bool inver
 RopeStaleFrequencies ropeStaleDynamicInvFreq(
     const RopeParams& params, std::int64_t seq_len, std::int64_t cached_seq_len) {
     validate(params);
-    PECARDS_CHECK(seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len, "in [1, 2^20]");
+    PECARDS_CHECK(seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len,
+        "in [1, " + detail::lengthLimitText() + "]");
     PECARDS_CHECK(cached_seq_len > seq_len && cached_seq_len <= kMaxLength, "cached_seq_len", cached_seq_len,
-        "in (seq_len, 2^20] = (" + std::to_string(seq_len) + ", 1048576]");
+        "in (seq_len, " + detail::lengthLimitText() + "] = (" + std::to_string(seq_len) + ", "
+            + std::to_string(kMaxLength) + "]");
     RopeParams dynamic = params;
     dynamic.scaling.type = RopeScalingType::Dynamic;
     dynamic.scaling.factor = std::max(params.scaling.factor, 1.0);

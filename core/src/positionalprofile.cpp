@@ -105,7 +105,8 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
 
 Eigen::VectorXd PositionalProfile::values(std::int64_t delta_first, std::int64_t count) const {
     Eigen::VectorXd out(count);
-    for (std::int64_t start = 0; start < count; start += kMaxLength) { // encoding calls take <= 2^20 deltas
+    for (std::int64_t start = 0; start < count;
+         start += kMaxLength) { // encoding calls take <= kMaxLength deltas
         const std::int64_t size = std::min(kMaxLength, count - start);
         out.segment(start, size) = evaluate(delta_first + start, size);
     }

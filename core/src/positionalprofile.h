@@ -35,7 +35,7 @@ public:
     bool causal() const { return m_causal; }
 
 private:
-    /// f for at most 2^20 deltas (the encoding functions' limit).
+    /// f for at most kMaxLength deltas (the encoding functions' limit).
     Eigen::VectorXd evaluate(std::int64_t delta_first, std::int64_t count) const;
     Eigen::VectorXd alibiValues(std::int64_t delta_first, std::int64_t count) const;
     Eigen::VectorXd shawValues(std::int64_t delta_first, std::int64_t count) const;
@@ -57,7 +57,7 @@ private:
 };
 
 /// @brief Transformer-XL relative rows R_delta = [sin(delta w) | cos(delta w)], w_i = 10000^(-2i/d),
-/// for delta in [delta_first, delta_first + count), |delta| <= 2^22: rows of sinusoidalTable at |delta|
+/// for delta in [delta_first, delta_first + count), |delta| <= 2^26: rows of sinusoidalTable at |delta|
 /// (concatenated layout, paper frequencies, base 10000), sin half negated for delta < 0. Shape count x d.
 Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d);
 

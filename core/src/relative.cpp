@@ -27,7 +27,7 @@ SinusoidalParams txlTableParams(int d) {
 } // namespace
 
 std::int64_t shawIndex(std::int64_t i, std::int64_t j, std::int64_t k) {
-    PECARDS_CHECK(k >= 0 && k <= kMaxLength, "clip_k", k, "in [0, 2^20]");
+    PECARDS_CHECK(k >= 0 && k <= kMaxLength, "clip_k", k, "in [0, " + detail::lengthLimitText() + "]");
     return std::clamp(j - i, -k, k) + k;
 }
 
@@ -63,7 +63,7 @@ int t5Bucket(std::int64_t relative_position, bool bidirectional, int num_buckets
 }
 
 Eigen::MatrixXd txlRelativeEmbedding(std::int64_t klen, int d, std::int64_t clamp_len) {
-    PECARDS_CHECK(klen >= 1 && klen <= kMaxLength, "klen", klen, "in [1, 2^20]");
+    PECARDS_CHECK(klen >= 1 && klen <= kMaxLength, "klen", klen, "in [1, " + detail::lengthLimitText() + "]");
     detail::checkDim("d_model", d);
     // pos_seq = klen-1, ..., 0, clamped to clamp_len when clamp_len > 0 (MemTransformerLM._forward).
     const std::int64_t largest = clamp_len > 0 ? std::min(klen - 1, clamp_len) : klen - 1;

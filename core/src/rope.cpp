@@ -67,7 +67,7 @@ Eigen::MatrixXd ropeAngles(const Eigen::VectorXd& inv_freq, std::int64_t first, 
     detail::checkCount("count", count);
     Eigen::MatrixXd angles(count, inv_freq.size());
     for (std::int64_t row = 0; row < count; ++row) {
-        // double m * double theta: relative error 2^-53, i.e. < 1e-9 rad for m <= 2^22.
+        // double m * double theta: relative error 2^-53, i.e. < 1e-8 rad for |m| <= 2^26.
         angles.row(row) = static_cast<double>(first + row) * inv_freq.transpose();
     }
     return angles;

@@ -6,6 +6,7 @@
 
 #include "check.h"
 #include "pecards/rope.h"
+#include "validation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -73,7 +74,8 @@ void applyYarn(const RopeParams& params, int r, RopeScalingResult& out) {
 
 /// Llama 3 (meta-llama `apply_scaling`; HF `_compute_llama3_parameters`): wavelengths longer than
 /// L0/low_freq_factor are divided by s, shorter than L0/high_freq_factor kept, the band between
-/// blended with s_i = (L0/wavelen - low)/(high - low).
+/// blended with s_i = (L0/wavelen - low)/(high - low). Equal factors (Llama 4 Scout: low = high =
+/// 1) leave no band: a wavelength of exactly L0/low, where HF's blend is 0/0, is divided by s.
 void applyLlama3(const RopeParams& params, int r, RopeScalingResult& out) {
     const RopeScaling& sc = params.scaling;
     const auto l0 = static_cast<double>(ropeScalingContext(sc));
@@ -87,7 +89,7 @@ void applyLlama3(const RopeParams& params, int r, RopeScalingResult& out) {
         if (wavelen < high_wavelen) {
             out.band[i] = 0;
             out.inv_freq[i] = theta[i];
-        } else if (wavelen > low_wavelen) {
+        } else if (wavelen > low_wavelen || sc.high_freq_factor == sc.low_freq_factor) {
             out.band[i] = 2;
             out.inv_freq[i] = theta[i] / sc.factor;
         } else {
@@ -160,7 +162,8 @@ std::int64_t ropeScalingContext(const RopeScaling& scaling) {
 
 RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len) {
     validate(params);
-    PECARDS_CHECK(seq_len >= 0 && seq_len <= kMaxLength, "seq_len", seq_len, "in [0, 2^20] (0 = not given)");
+    PECARDS_CHECK(seq_len >= 0 && seq_len <= kMaxLength, "seq_len", seq_len,
+        "in [0, " + detail::lengthLimitText() + "] (0 = not given)");
     const int r = rotaryDim(params);
     RopeScalingResult out;
     out.effective_base = params.base;

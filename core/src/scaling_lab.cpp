@@ -6,9 +6,9 @@
 #include "pecards/cost.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
+#include "validation.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -19,17 +19,12 @@ namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-/// "2^k" for the length limit kMaxLength (a power of two).
-std::string lengthLimitText() {
-    return "2^" + std::to_string(std::bit_width(static_cast<std::uint64_t>(kMaxLength)) - 1);
-}
-
 void validate(const ScalingLabSettings& settings) {
     PECARDS_CHECK(
         std::isfinite(settings.factor) && settings.factor >= 1.0 && settings.factor <= kMaxScalingFactor,
         "factor", settings.factor, "[1, 1e4]");
     PECARDS_CHECK(settings.length >= 2 && settings.length <= kMaxLength, "length", settings.length,
-        "[2, " + lengthLimitText() + "]");
+        "[2, " + detail::lengthLimitText() + "]");
     PECARDS_CHECK(settings.original_max_position_embeddings >= 2
             && settings.original_max_position_embeddings <= settings.length,
         "original_max_position_embeddings", settings.original_max_position_embeddings,
@@ -123,7 +118,7 @@ std::uint64_t frequencyTurns(double theta) {
 
 UnseenAngleLimits unseenAngleLimits(const RopeParams& params, std::int64_t seq_len) {
     PECARDS_CHECK(
-        seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len, "[1, " + lengthLimitText() + "]");
+        seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len, "[1, " + detail::lengthLimitText() + "]");
     const std::int64_t l0 = trainingLength(params.scaling);
     const Eigen::VectorXd scaled = ropeScaling(params, seq_len).inv_freq;
     const Eigen::VectorXd theta = ropeInvFreq(params.base, rotaryDim(params));
@@ -145,7 +140,7 @@ Eigen::VectorXd dynamicNtkBase(const RopeParams& params, const std::vector<std::
     Eigen::VectorXd bases(static_cast<Eigen::Index>(seq_lens.size()));
     for (std::size_t n = 0; n < seq_lens.size(); ++n) {
         PECARDS_CHECK(seq_lens[n] >= 1 && seq_lens[n] <= kMaxLength, "seq_len", seq_lens[n],
-            "[1, " + lengthLimitText() + "]");
+            "[1, " + detail::lengthLimitText() + "]");
         bases[static_cast<Eigen::Index>(n)] = ropeScaling(params, seq_lens[n]).effective_base;
     }
     return bases;
@@ -156,7 +151,7 @@ Eigen::MatrixXd scoreVsDistance(
     Eigen::VectorXd r(static_cast<Eigen::Index>(distances.size()));
     for (std::size_t n = 0; n < distances.size(); ++n) {
         PECARDS_CHECK(distances[n] >= 0 && distances[n] <= kMaxLength, "distance", distances[n],
-            "[0, " + lengthLimitText() + "]");
+            "[0, " + detail::lengthLimitText() + "]");
         r[static_cast<Eigen::Index>(n)] = static_cast<double>(distances[n]);
     }
     Eigen::MatrixXd out(3 * static_cast<Eigen::Index>(comparison.curves.size()), r.size());
@@ -182,7 +177,8 @@ Eigen::MatrixXd scoreVsDistance(
 }
 
 std::vector<std::int64_t> distanceSamples(std::int64_t length, int count) {
-    PECARDS_CHECK(length >= 1 && length <= kMaxLength, "length", length, "[1, " + lengthLimitText() + "]");
+    PECARDS_CHECK(
+        length >= 1 && length <= kMaxLength, "length", length, "[1, " + detail::lengthLimitText() + "]");
     PECARDS_CHECK(count >= 2 && count <= 65536, "count", count, "[2, 65536]");
     std::vector<std::int64_t> out;
     for (int n = 0; n < count; ++n) {

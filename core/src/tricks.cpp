@@ -15,7 +15,9 @@ namespace {
 
 constexpr int kMaxEdgePositions = 2048;
 constexpr double kMaxTrickValue = 100.0;
-constexpr double kMaxGatePosition = static_cast<double>(kMaxLength);
+/// Largest gate centre and width, 2^20 positions: the gated maps stop at L = 4096 and the
+/// distillation at 65536, so the gate keeps the former length limit.
+constexpr double kMaxGatePosition = 1048576.0;
 constexpr double kMinGateWidth = 1e-3;
 constexpr int kMaxDistillDim = 64;
 constexpr std::int64_t kMaxTrainLength = 1024;

@@ -6,6 +6,7 @@
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope.h"
+#include "validation.h"
 
 #include <array>
 #include <string_view>
@@ -114,6 +115,12 @@ Window fullExtent(const CardParams& params, Quantity quantity) {
 void validate(const ViewRequest& request) {
     validate(request.params);
     validatePitfallQuantity(request.params, request.quantity);
+    if (request.quantity == Quantity::ContentScore || request.quantity == Quantity::ContentAttention) {
+        PECARDS_CHECK(request.params.length <= kMaxContentLength, "length", request.params.length,
+            "in [1, " + detail::lengthLimitText(kMaxContentLength) + "] = [1, "
+                + std::to_string(kMaxContentLength) + "] for " + toString(request.quantity)
+                + " (content views; positional views reach " + detail::lengthLimitText() + ")");
+    }
     const Window extent = fullExtent(request.params, request.quantity);
     const Window& window = request.window;
     checkRange("row", window.row_begin, window.row_end, extent.row_end);
@@ -124,7 +131,8 @@ void validate(const ViewRequest& request) {
 }
 
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel) {
-    PECARDS_CHECK(extent >= 0 && extent <= kMaxLength, "extent", extent, "[0, 2^20]");
+    PECARDS_CHECK(
+        extent >= 0 && extent <= kMaxLength, "extent", extent, "[0, " + detail::lengthLimitText() + "]");
     PECARDS_CHECK(pixels >= 1, "pixels", pixels, ">= 1");
     PECARDS_CHECK(
         pixel >= 0 && pixel <= pixels, "pixel", pixel, "[0, pixels] = [0, " + std::to_string(pixels) + "]");

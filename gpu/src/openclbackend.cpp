@@ -100,25 +100,6 @@ Grid OpenClBackend::run(const ViewRequest& request, ProgressSink* progress) {
     return {}; // not reached: validate() rejects unknown quantities
 }
 
-std::vector<std::uint32_t> OpenClBackend::colorize(const Grid& grid, Colormap map, double lo, double hi) {
-    if (!std::isfinite(lo)) {
-        throw InvalidParameter("lo", formatValue(lo), "a finite value");
-    }
-    if (!std::isfinite(hi)) {
-        throw InvalidParameter("hi", formatValue(hi), "a finite value");
-    }
-    const std::array<std::uint32_t, 256>& table = colormapTable(map);
-    const std::vector<float> values(grid.values.begin(), grid.values.end());
-    const cl::Buffer input = m_cl->upload(values, "grid values");
-    const cl::Buffer colors
-        = m_cl->upload(std::vector<cl_uint>(table.begin(), table.end()), "colormap table");
-    cl::Buffer out = m_cl->buffer(values.size() * sizeof(cl_uint), "image");
-    m_cl->run("colorize", cl::NDRange(values.size()), cl::NullRange, input,
-        static_cast<cl_int>(values.size()), colors, static_cast<cl_float>(lo), static_cast<cl_float>(hi),
-        static_cast<cl_int>(map == Colormap::Diverging ? 1 : 0), static_cast<cl_uint>(kMaskedColor), out);
-    return m_cl->download<std::uint32_t>(out, values.size(), "reading the image");
-}
-
 std::vector<float> OpenClBackend::contentLogits(const CardParams& params,
     const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols, bool attention) {
     validate(params);

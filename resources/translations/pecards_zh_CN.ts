@@ -4,94 +4,8 @@
 <context>
     <name>AlibiCard</name>
     <message>
-        <source>ALiBi</source>
-        <translation>ALiBi</translation>
-    </message>
-    <message>
-        <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
-        <translation>Press 等 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
-    </message>
-    <message>
         <source>Bias per head (chart)</source>
         <translation>各头的偏置（曲线图）</translation>
-    </message>
-    <message>
-        <source>head %1 of %2, slope %3</source>
-        <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
-    </message>
-    <message>
-        <source>ALiBi bias, %1, %2</source>
-        <translation>ALiBi 偏置，%1，%2</translation>
-    </message>
-    <message>
-        <source>Attention softmax(bias), %1, %2</source>
-        <translation>注意力 softmax(偏置)，%1，%2</translation>
-    </message>
-    <message>
-        <source>Content score q_i·k_j/√d + bias, %1, seed %2</source>
-        <translation>内容得分 q_i·k_j/√d + 偏置，%1，种子 %2</translation>
-    </message>
-    <message>
-        <source>Content attention, %1, seed %2</source>
-        <translation>内容注意力，%1，种子 %2</translation>
-    </message>
-    <message>
-        <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
-        <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
-    </message>
-    <message>
-        <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
-        <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
-    </message>
-</context>
-<context>
-    <name>Autosave</name>
-    <message>
-        <source>Restore workspace</source>
-        <translation>恢复工作区</translation>
-    </message>
-    <message>
-        <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
-        <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
-    </message>
-</context>
-<context>
-    <name>Card</name>
-    <message>
-        <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
-        <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
-    </message>
-    <message>
-        <source>Flip to back ⟲</source>
-        <translation>翻到背面 ⟲</translation>
-    </message>
-    <message>
-        <source>Flip to front ⟲</source>
-        <translation>翻到正面 ⟲</translation>
-    </message>
-    <message>
-        <source>Change parameters</source>
-        <translation>修改参数</translation>
-    </message>
-    <message>
-        <source>Reset %1 to defaults</source>
-        <translation>将 %1 恢复默认值</translation>
-    </message>
-    <message>
-        <source>Turn the card over (Card &gt; Flip, %1)</source>
-        <translation>翻转卡片（卡片 &gt; 翻转，%1）</translation>
-    </message>
-    <message>
-        <source>Back to views</source>
-        <translation>返回视图</translation>
-    </message>
-    <message>
-        <source>Pitfalls</source>
-        <translation>陷阱</translation>
-    </message>
-    <message>
-        <source>The classic bugs of this encoding next to the correct version</source>
-        <translation>该编码的经典错误与正确版本的对比</translation>
     </message>
 </context>
 <context>
@@ -99,144 +13,6 @@
     <message>
         <source>&lt;p&gt;&lt;i&gt;The text of this card side is missing (%1).&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Convention:&lt;/b&gt; %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;i&gt;此卡片面的文字缺失（%1）。&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;约定：&lt;/b&gt;%2&lt;/p&gt;</translation>
-    </message>
-</context>
-<context>
-    <name>CardView</name>
-    <message>
-        <source>Save…</source>
-        <translation>保存…</translation>
-    </message>
-    <message>
-        <source>Save this view as a figure or its numbers</source>
-        <translation>将此视图保存为图或数据</translation>
-    </message>
-</context>
-<context>
-    <name>ChartPanel</name>
-    <message>
-        <source>Comma-separated %1; empty = automatic</source>
-        <translation>以逗号分隔的%1；留空 = 自动</translation>
-    </message>
-    <message>
-        <source>pair indices i</source>
-        <translation>频率对编号 i</translation>
-    </message>
-    <message>
-        <source>dimensions / pairs</source>
-        <translation>维度 / 频率对</translation>
-    </message>
-    <message>
-        <source>pairs:</source>
-        <translation>频率对：</translation>
-    </message>
-    <message>
-        <source>channels:</source>
-        <translation>通道：</translation>
-    </message>
-    <message>
-        <source>Position m: drag to rotate every pair by m·θ_i</source>
-        <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
-    </message>
-    <message>
-        <source>Positions shown</source>
-        <translation>显示的位置数</translation>
-    </message>
-    <message>
-        <source>Largest distance shown</source>
-        <translation>显示的最大距离</translation>
-    </message>
-    <message>
-        <source>positions:</source>
-        <translation>位置：</translation>
-    </message>
-    <message>
-        <source>reach:</source>
-        <translation>范围：</translation>
-    </message>
-    <message>
-        <source>auto</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>position m:</source>
-        <translation>位置 m：</translation>
-    </message>
-    <message>
-        <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
-        <translation>序列长度 n：动态 NTK 按它重新计算基数 b&apos;</translation>
-    </message>
-    <message>
-        <source>sequence length n:</source>
-        <translation>序列长度 n：</translation>
-    </message>
-    <message>
-        <source>B: %1</source>
-        <translation>B：%1</translation>
-    </message>
-</context>
-<context>
-    <name>CompareView</name>
-    <message>
-        <source>RoPE base 10⁴ vs 5·10⁵</source>
-        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
-    </message>
-    <message>
-        <source>ALiBi vs RoPE+ALiBi</source>
-        <translation>ALiBi 对比 RoPE+ALiBi</translation>
-    </message>
-    <message>
-        <source>ALiBi causal vs BLOOM form</source>
-        <translation>ALiBi 因果形式对比 BLOOM 形式</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;A&lt;/b&gt; card:</source>
-        <translation>&lt;b&gt;A&lt;/b&gt; 卡片：</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;B&lt;/b&gt; card:</source>
-        <translation>&lt;b&gt;B&lt;/b&gt; 卡片：</translation>
-    </message>
-    <message>
-        <source>%1 — %2: %3</source>
-        <translation>%1 — %2：%3</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Compare&lt;/b&gt;</source>
-        <translation>&lt;b&gt;比较&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Two cards, or one card with two parameter sets: A, B and A − B</source>
-        <translation>两张卡片，或同一张卡片的两组参数：A、B 与 A − B</translation>
-    </message>
-    <message>
-        <source>view:</source>
-        <translation>视图：</translation>
-    </message>
-    <message>
-        <source>A: %1</source>
-        <translation>A：%1</translation>
-    </message>
-    <message>
-        <source>B: %1</source>
-        <translation>B：%1</translation>
-    </message>
-    <message>
-        <source>A − B (%1), diverging colours centred at 0</source>
-        <translation>A − B（%1），发散色图以 0 为中心</translation>
-    </message>
-    <message>
-        <source>A: %1
-B: %2</source>
-        <translation>A：%1
-B：%2</translation>
-    </message>
-</context>
-<context>
-    <name>ComputeWorker</name>
-    <message>
-        <source>OpenCL failed while running (%1); using CPU reference</source>
-        <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
     </message>
 </context>
 <context>
@@ -248,10 +24,6 @@ B：%2</translation>
     <message>
         <source>max length L</source>
         <translation>最大长度 L</translation>
-    </message>
-    <message>
-        <source>Number of positions L (8 to 2^20 = 1048576); the heatmaps show windows of L x L</source>
-        <translation>位置数 L（8 到 2^20 = 1048576）；热图显示 L x L 的窗口</translation>
     </message>
     <message>
         <source>causal mask</source>
@@ -268,10 +40,6 @@ B：%2</translation>
     <message>
         <source>head_dim d</source>
         <translation>head_dim d</translation>
-    </message>
-    <message>
-        <source>Size of one head&apos;s q and k; must be even, in [2, 1024]</source>
-        <translation>单个头的 q 和 k 的维数；必须为偶数，范围 [2, 1024]</translation>
     </message>
     <message>
         <source>base θ</source>
@@ -326,10 +94,6 @@ B：%2</translation>
         <translation>因子 s</translation>
     </message>
     <message>
-        <source>Scaling factor s &gt;= 1</source>
-        <translation>缩放因子 s &gt;= 1</translation>
-    </message>
-    <message>
         <source>original max positions L0</source>
         <translation>原始最大位置数 L0</translation>
     </message>
@@ -346,16 +110,8 @@ B：%2</translation>
         <translation>beta_fast</translation>
     </message>
     <message>
-        <source>YaRN: rotations over L0 where the ramp ends on the fast side (32)</source>
-        <translation>YaRN：在 L0 内的旋转圈数，斜坡在快速一侧的终点（32）</translation>
-    </message>
-    <message>
         <source>beta_slow</source>
         <translation>beta_slow</translation>
-    </message>
-    <message>
-        <source>YaRN: rotations over L0 where the ramp ends on the slow side (1)</source>
-        <translation>YaRN：在 L0 内的旋转圈数，斜坡在慢速一侧的终点（1）</translation>
     </message>
     <message>
         <source>low_freq_factor</source>
@@ -430,10 +186,6 @@ B：%2</translation>
         <translation>MPT / llm-foundry：因果 softmax 之后相同，之前不同</translation>
     </message>
     <message>
-        <source>Size of q/k in the content views; even, in [2, 1024]</source>
-        <translation>内容视图中 q/k 的维数；偶数，范围 [2, 1024]</translation>
-    </message>
-    <message>
         <source>Probe and content vectors</source>
         <translation>探针与内容向量</translation>
     </message>
@@ -478,24 +230,12 @@ B：%2</translation>
         <translation>mscale</translation>
     </message>
     <message>
-        <source>YaRN, DeepSeek form: mscale (0 = not given)</source>
-        <translation>YaRN，DeepSeek 形式：mscale（0 = 未给出）</translation>
-    </message>
-    <message>
         <source>mscale_all_dim</source>
         <translation>mscale_all_dim</translation>
     </message>
     <message>
-        <source>YaRN, DeepSeek form: mscale_all_dim (0 = not given)</source>
-        <translation>YaRN，DeepSeek 形式：mscale_all_dim（0 = 未给出）</translation>
-    </message>
-    <message>
         <source>attention_factor</source>
         <translation>attention_factor（注意力因子）</translation>
-    </message>
-    <message>
-        <source>YaRN, longrope: multiplies cos and sin (0 = derived from the factor)</source>
-        <translation>YaRN、longrope：乘到 cos 和 sin 上（0 = 由 factor 推出）</translation>
     </message>
     <message>
         <source>longrope factors per pair</source>
@@ -510,12 +250,48 @@ B：%2</translation>
         <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
     </message>
     <message>
-        <source>Number of heads H in [1, 128]; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
-        <translation>头数 H，范围 [1, 128]；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
-    </message>
-    <message>
         <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)</source>
         <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2^-0.5）</translation>
+    </message>
+    <message>
+        <source>Size of one head&apos;s q and k</source>
+        <translation>单个头的 q 和 k 的维数</translation>
+    </message>
+    <message>
+        <source>Scaling factor s</source>
+        <translation>缩放因子 s</translation>
+    </message>
+    <message>
+        <source>YaRN: rotations over L0 where the ramp ends on the fast side</source>
+        <translation>YaRN：在 L0 内的旋转圈数，斜坡在快速一侧的终点</translation>
+    </message>
+    <message>
+        <source>YaRN: rotations over L0 where the ramp ends on the slow side</source>
+        <translation>YaRN：在 L0 内的旋转圈数，斜坡在慢速一侧的终点</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale</source>
+        <translation>YaRN，DeepSeek 形式：mscale</translation>
+    </message>
+    <message>
+        <source>YaRN, DeepSeek form: mscale_all_dim</source>
+        <translation>YaRN，DeepSeek 形式：mscale_all_dim</translation>
+    </message>
+    <message>
+        <source>YaRN, longrope: multiplies cos and sin</source>
+        <translation>YaRN、longrope：乘到 cos 和 sin 上</translation>
+    </message>
+    <message>
+        <source>Number of heads H; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
+        <translation>头数 H；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
+    </message>
+    <message>
+        <source>Size of q/k in the content views</source>
+        <translation>内容视图中 q/k 的维数</translation>
+    </message>
+    <message>
+        <source>Number of positions L (the content views stop at 2^20); the heatmaps show windows of L x L</source>
+        <translation>位置数 L（内容视图最多到 2^20）；热图显示 L x L 的窗口</translation>
     </message>
 </context>
 <context>
@@ -831,552 +607,99 @@ B：%2</translation>
 <context>
     <name>DeviceStatus</name>
     <message>
-        <source>device: starting…</source>
-        <translation>设备：启动中…</translation>
-    </message>
-    <message>
-        <source>%1: %2 ms</source>
-        <translation>%1：%2 毫秒</translation>
-    </message>
-    <message>
-        <source>Compare A | B</source>
-        <translation>比较 A | B</translation>
-    </message>
-    <message>
-        <source>%1, view %2: %3</source>
-        <translation>%1，视图 %2：%3</translation>
-    </message>
-    <message>
-        <source>%1, one entry</source>
-        <translation>%1，单个元素</translation>
-    </message>
-    <message>
-        <source>device: %1</source>
-        <translation>设备：%1</translation>
-    </message>
-    <message>
-        <source>device: %1 — %2</source>
-        <translation>设备：%1 — %2</translation>
-    </message>
-    <message>
-        <source>chosen with --cpu: every view in double precision</source>
-        <translation>由 --cpu 选择：所有视图均为双精度</translation>
+        <source>device cpu chosen: every view in double precision</source>
+        <translation>已选择设备 cpu：所有视图均为双精度</translation>
     </message>
 </context>
 <context>
-    <name>DifferencePanel</name>
+    <name>ExtrapolationCurves</name>
     <message>
-        <source>masked</source>
-        <translation>已屏蔽</translation>
+        <source>tuned base β</source>
+        <translation>微调基数 β</translation>
     </message>
     <message>
-        <source>⟲ Full</source>
-        <translation>⟲ 全图</translation>
+        <source>extrapolation limit T_extra (positions)</source>
+        <translation>外推上限 T_extra（位置）</translation>
     </message>
     <message>
-        <source>Show the full extent again in A, B and A − B (or double-click a heatmap)</source>
-        <translation>在 A、B 和 A − B 中重新显示全部范围（或双击任一热图）</translation>
+        <source>every pair turns inside L0 = %1: no limit</source>
+        <translation>所有频率对都在 L0 = %1 内转满一圈：没有上限</translation>
     </message>
     <message>
-        <source>A − B, masked on either side = grey; hover for exact values</source>
-        <translation>A − B，任一侧被屏蔽处为灰色；悬停可查看精确值</translation>
+        <source>T_extra(β), d_extra = %1 of %2</source>
+        <translation>T_extra(β)，d_extra = %1（共 %2）</translation>
     </message>
     <message>
-        <source>pixel A − B = %1</source>
-        <translation>像素 A − B = %1</translation>
+        <source>b = %1: T_extra = %2</source>
+        <translation>b = %1：T_extra = %2</translation>
     </message>
     <message>
-        <source>%1 = %2, %3 = %4</source>
-        <translation>%1 = %2，%3 = %4</translation>
+        <source>L0 = %1</source>
+        <translation>L0 = %1</translation>
     </message>
     <message>
-        <source>%1: asking the double-precision reference…  ·  %2</source>
-        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+        <source>L = %1</source>
+        <translation>L = %1</translation>
     </message>
     <message>
-        <source>%1: A − B = %2 (exact, double precision: A = %3, B = %4)  ·  %5</source>
-        <translation>%1：A − B = %2（精确值，双精度：A = %3，B = %4）  ·  %5</translation>
+        <source>base b</source>
+        <translation>基数 b</translation>
     </message>
     <message>
-        <source>A − B of the heatmaps A and B.
-Wheel or drag a rectangle to zoom A, B and A − B together;
-double-click to reset; hover for the exact values of A, B and A − B.</source>
-        <translation>热图 A 与 B 的差 A − B。
-滚轮或拖出矩形可同时缩放 A、B 和 A − B；
-双击复原；悬停可查看 A、B 和 A − B 的精确值。</translation>
+        <source>first m with B(m) &lt; 0 (positions)</source>
+        <translation>B(m) &lt; 0 的第一个 m（位置）</translation>
     </message>
-</context>
-<context>
-    <name>EncodingChoiceDialog</name>
     <message>
-        <source>Sinusoidal absolute</source>
-        <translation>正弦绝对位置编码</translation>
+        <source>first m with B(m) &lt; 0</source>
+        <translation>B(m) &lt; 0 的第一个 m</translation>
     </message>
     <message>
-        <source>Learned absolute</source>
-        <translation>可学习绝对位置编码</translation>
+        <source>B(m) ≥ 0 on [0, %1]</source>
+        <translation>在 [0, %1] 上 B(m) ≥ 0</translation>
     </message>
     <message>
-        <source>Shaw relative (k = %1)</source>
-        <translation>Shaw 相对位置（k = %1）</translation>
+        <source>smallest passing base %1</source>
+        <translation>通过的最小基数 %1</translation>
     </message>
     <message>
-        <source>T5 buckets (%1, max %2)</source>
-        <translation>T5 分桶（%1 个，最大距离 %2）</translation>
+        <source>model base %1</source>
+        <translation>模型基数 %1</translation>
     </message>
     <message>
-        <source>Transformer-XL</source>
-        <translation>Transformer-XL</translation>
+        <source>relative distance s (positions)</source>
+        <translation>相对距离 s（位置）</translation>
     </message>
     <message>
-        <source>ALiBi</source>
-        <translation>ALiBi</translation>
+        <source>|a(s)|</source>
+        <translation>|a(s)|</translation>
     </message>
     <message>
-        <source>RoPE (base %1)</source>
-        <translation>RoPE（base %1）</translation>
+        <source>a(s): ≤ %1 in L0, %2 past</source>
+        <translation>a(s)：L0 内 ≤ %1，之后 %2</translation>
     </message>
     <message>
-        <source>RoPE + ALiBi</source>
-        <translation>RoPE + ALiBi</translation>
+        <source>a(s·L0/L): ≤ %1</source>
+        <translation>a(s·L0/L)：≤ %1</translation>
     </message>
     <message>
-        <source>%1 of %2 pairs reach angles never seen (wavelength &gt; L0)</source>
-        <translation>%2 对中有 %1 对到达训练中从未出现的角度（波长 &gt; L0）</translation>
+        <source>fitted on integer s in [0, L0 = %1]</source>
+        <translation>在 [0, L0 = %1] 的整数 s 上拟合</translation>
     </message>
     <message>
-        <source>%1 of %2 positions have no trained row</source>
-        <translation>%2 个位置中有 %1 个没有训练过的行</translation>
+        <source>distance (positions)</source>
+        <translation>距离（位置）</translation>
     </message>
     <message>
-        <source>%1 of %2 indices new; offsets beyond k share one</source>
-        <translation>%2 个索引中有 %1 个是新的；超过 k 的偏移共用一个</translation>
+        <source>E[(R_i q)·(R_j q)], q ~ N(0, I/r)</source>
+        <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/r)</translation>
     </message>
     <message>
-        <source>%1 of %2 buckets new; beyond max_distance: last bucket</source>
-        <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
-    </message>
-    <message>
-        <source>nothing learned is unseen: the bias grows linearly</source>
-        <translation>没有未见过的学习参数：偏置线性增长</translation>
-    </message>
-    <message>
-        <source>added before W_k: cached keys never change</source>
-        <translation>在 W_k 之前相加：缓存的键永不改变</translation>
-    </message>
-    <message>
-        <source>plain keys; q·a^K and a^V looked up when scoring</source>
-        <translation>键不变；打分时查表计算 q·a^K 和 a^V</translation>
-    </message>
-    <message>
-        <source>plain keys; bias added to the scores</source>
-        <translation>键不变；偏置加到分数上</translation>
-    </message>
-    <message>
-        <source>caches hidden states; position terms recomputed with _rel_shift</source>
-        <translation>缓存隐藏状态；位置项用 _rel_shift 重新计算</translation>
-    </message>
-    <message>
-        <source>keys rotated once by their position when cached</source>
-        <translation>键在写入缓存时按其位置旋转一次</translation>
-    </message>
-    <message>
-        <source>keys rotated once when cached; bias added to the scores</source>
-        <translation>键在写入缓存时旋转一次；偏置加到分数上</translation>
-    </message>
-    <message>
-        <source>Choosing an encoding</source>
-        <translation>选择位置编码</translation>
-    </message>
-    <message>
-        <source>L</source>
-        <translation>L</translation>
-    </message>
-    <message>
-        <source>Target length L in positions, [1, 2^20]</source>
-        <translation>目标长度 L（位置数），[1, 2^20]</translation>
-    </message>
-    <message>
-        <source>head_dim</source>
-        <translation>head_dim</translation>
-    </message>
-    <message>
-        <source>Size of one head, even, [2, 1024]; d_model = heads × head_dim</source>
-        <translation>每个头的维度，偶数，[2, 1024]；d_model = 头数 × head_dim</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>头数</translation>
-    </message>
-    <message>
-        <source>Attention heads H, [1, 128]</source>
-        <translation>注意力头数 H，[1, 128]</translation>
-    </message>
-    <message>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <source>Transformer layers, [1, 1024]</source>
-        <translation>Transformer 层数，[1, 1024]</translation>
-    </message>
-    <message>
-        <source>L0</source>
-        <translation>L0</translation>
-    </message>
-    <message>
-        <source>Training length L0 in positions, [2, 2^20]</source>
-        <translation>训练长度 L0（位置数），[2, 2^20]</translation>
-    </message>
-    <message>
-        <source>Bytes/value</source>
-        <translation>字节/值</translation>
-    </message>
-    <message>
-        <source>Bytes per stored value: 2 for bf16/fp16, 4 for fp32</source>
-        <translation>每个存储值的字节数：bf16/fp16 为 2，fp32 为 4</translation>
-    </message>
-    <message>
-        <source>Encoding</source>
-        <translation>编码</translation>
-    </message>
-    <message>
-        <source>Learned parameters
-(count)</source>
-        <translation>可学习参数
-（个数）</translation>
-    </message>
-    <message>
-        <source>Parameter memory
-(bytes)</source>
-        <translation>参数内存
-（字节）</translation>
-    </message>
-    <message>
-        <source>Position tensors at L
-(bytes, per forward)</source>
-        <translation>长度 L 时的位置张量
-（字节，每次前向）</translation>
-    </message>
-    <message>
-        <source>Extra work per token
-(operations, all layers)</source>
-        <translation>每个 token 的额外计算
-（运算次数，所有层）</translation>
-    </message>
-    <message>
-        <source>Beyond L0
-(what is unseen)</source>
-        <translation>超出 L0
-（未见过的部分）</translation>
-    </message>
-    <message>
-        <source>KV cache</source>
-        <translation>KV 缓存</translation>
-    </message>
-    <message>
-        <source>Used by</source>
-        <translation>使用的模型</translation>
-    </message>
-    <message>
-        <source>Encoding family</source>
-        <translation>编码家族</translation>
-    </message>
-    <message>
-        <source>Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
-        <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
-    </message>
-    <message>
-        <source>Learned parameters × bytes per value</source>
-        <translation>可学习参数 × 每个值的字节数</translation>
-    </message>
-    <message>
-        <source>Position tensors the reference builds for one sequence of L positions (one layer at a time, not counting the attention scores), in bytes</source>
-        <translation>参考实现为一条长度为 L 的序列构建的位置张量（一次一层，不含注意力分数），单位为字节</translation>
-    </message>
-    <message>
-        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads</source>
-        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和</translation>
-    </message>
-    <message>
-        <source>What a sequence of L positions meets that training at L0 never did</source>
-        <translation>长度为 L 的序列会遇到、而在长度 L0 的训练中从未出现的内容</translation>
-    </message>
-    <message>
-        <source>How cached keys are used when the next token arrives</source>
-        <translation>下一个 token 到来时如何使用缓存的键</translation>
-    </message>
-    <message>
-        <source>Widely used models with this encoding</source>
-        <translation>使用这种编码的常见模型</translation>
-    </message>
-    <message>
-        <source>Every number is computed by the engine for this target (Shaw k, T5 buckets and the base from the current card). Sources and definitions: docs/choosing.md.</source>
-        <translation>每个数字都由引擎针对该目标计算（Shaw 的 k、T5 的分桶和 base 取自当前卡片）。来源与定义：docs/choosing.md。</translation>
-    </message>
-</context>
-<context>
-    <name>FactorTable</name>
-    <message>
-        <source>short_factor</source>
-        <translation>short_factor</translation>
-    </message>
-    <message>
-        <source>long_factor</source>
-        <translation>long_factor</translation>
-    </message>
-    <message>
-        <source>LongRoPE: pair i&apos;s wavelength is multiplied by short_factor[i] up to L0 and by long_factor[i] beyond it; one entry per pair (rotary_dim/2)</source>
-        <translation>LongRoPE：第 i 对的波长在 L0 以内乘以 short_factor[i]，超过 L0 乘以 long_factor[i]；每对一项（rotary_dim/2 项）</translation>
-    </message>
-    <message>
-        <source>i = %1</source>
-        <translation>i = %1</translation>
-    </message>
-    <message>
-        <source>Fit both lists to rotary_dim/2 = %1 entries</source>
-        <translation>把两个列表调整为 rotary_dim/2 = %1 项</translation>
-    </message>
-</context>
-<context>
-    <name>FigureOptionsDialog</name>
-    <message>
-        <source>One column (%1)</source>
-        <translation>单栏（%1）</translation>
-    </message>
-    <message>
-        <source>Two columns (%1)</source>
-        <translation>双栏（%1）</translation>
-    </message>
-    <message>
-        <source>Slide 16:9 (%1)</source>
-        <translation>幻灯片 16:9（%1）</translation>
-    </message>
-    <message>
-        <source>Poster (%1)</source>
-        <translation>海报（%1）</translation>
-    </message>
-    <message>
-        <source>Transparent background</source>
-        <translation>透明背景</translation>
-    </message>
-    <message>
-        <source>Figure options</source>
-        <translation>图形选项</translation>
-    </message>
-    <message>
-        <source>Custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <source> in</source>
-        <translation> 英寸</translation>
-    </message>
-    <message>
-        <source> pt</source>
-        <translation> 磅</translation>
-    </message>
-    <message>
-        <source> dpi</source>
-        <translation> dpi</translation>
-    </message>
-    <message>
-        <source>Pixels = inches × dpi</source>
-        <translation>像素 = 英寸 × dpi</translation>
-    </message>
-    <message>
-        <source>SVG and PDF are vector drawings</source>
-        <translation>SVG 和 PDF 是矢量图</translation>
-    </message>
-    <message>
-        <source>Preset:</source>
-        <translation>预设：</translation>
-    </message>
-    <message>
-        <source>Width:</source>
-        <translation>宽度：</translation>
-    </message>
-    <message>
-        <source>Height:</source>
-        <translation>高度：</translation>
-    </message>
-    <message>
-        <source>Font size:</source>
-        <translation>字号：</translation>
-    </message>
-    <message>
-        <source>Resolution:</source>
-        <translation>分辨率：</translation>
-    </message>
-</context>
-<context>
-    <name>GuideBrowser</name>
-    <message>
-        <source>PE Cards user guide</source>
-        <translation>PE Cards 用户指南</translation>
-    </message>
-    <message>
-        <source>&amp;Back</source>
-        <translation>后退(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Contents</source>
-        <translation>目录(&amp;C)</translation>
-    </message>
-</context>
-<context>
-    <name>HeatmapController</name>
-    <message>
-        <source>masked (-inf)</source>
-        <translation>已屏蔽（-inf）</translation>
-    </message>
-    <message>
-        <source>%1 %2–%3 × %4 %5–%6</source>
-        <translation>%1 %2–%3 × %4 %5–%6</translation>
-    </message>
-    <message>
-        <source>exact: one entry per pixel</source>
-        <translation>精确：每像素一个条目</translation>
-    </message>
-    <message>
-        <source>pixel = %1 of ~%2×%3 entries</source>
-        <translation>像素 = 约 %2×%3 个条目的 %1</translation>
-    </message>
-    <message>
-        <source>%1  ·  %2</source>
-        <translation>%1  ·  %2</translation>
-    </message>
-    <message>
-        <source>%1.
-Wheel or drag a rectangle to zoom (the engine recomputes the window exactly);
-double-click to reset; hover for the exact value.</source>
-        <translation>%1。
-滚轮或拖出矩形可缩放（引擎精确重算该窗口）；
-双击复原；悬停可查看精确值。</translation>
-    </message>
-    <message>
-        <source>%1 = %2, %3 = %4</source>
-        <translation>%1 = %2，%3 = %4</translation>
-    </message>
-    <message>
-        <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
-        <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
-    </message>
-    <message>
-        <source>%1: %2 (exact entry, double precision)</source>
-        <translation>%1：%2（精确条目，双精度）</translation>
-    </message>
-    <message>
-        <source>pixel = %1 (%2, %3)</source>
-        <translation>像素 = %1（%2，%3）</translation>
-    </message>
-    <message>
-        <source>pixel %1 of ~%2×%3 entries = %4 (%5)</source>
-        <translation>像素 = 约 %2×%3 个条目的 %1 = %4（%5）</translation>
-    </message>
-    <message>
-        <source>%1: asking the double-precision reference…  ·  %2</source>
-        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
-        <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
-    </message>
-    <message>
-        <source>sampled picture</source>
-        <translation>采样图</translation>
-    </message>
-    <message>
-        <source>exact %1</source>
-        <translation>精确%1</translation>
-    </message>
-    <message>
-        <source>  ·  SAMPLED picture: exact %1 computing in the background</source>
-        <translation>  ·  采样图：精确%1正在后台计算</translation>
-    </message>
-    <message>
-        <source>  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)</source>
-        <translation>  ·  采样图：精确%1已取消（缩放或更改参数可重新计算）</translation>
-    </message>
-</context>
-<context>
-    <name>HeatmapPanel</name>
-    <message>
-        <source>How one pixel summarises the block of entries it covers</source>
-        <translation>一个像素如何概括它覆盖的条目块</translation>
-    </message>
-    <message>
-        <source>⟲ Full</source>
-        <translation>⟲ 全图</translation>
-    </message>
-    <message>
-        <source>Show the full extent again (or double-click the heatmap)</source>
-        <translation>重新显示全部范围（或双击热图）</translation>
-    </message>
-    <message>
-        <source>Reset zoom</source>
-        <translation>复原缩放</translation>
-    </message>
-    <message>
-        <source>Colour map</source>
-        <translation>色图</translation>
-    </message>
-    <message>
-        <source>Automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>Lock colour range</source>
-        <translation>锁定颜色范围</translation>
-    </message>
-    <message>
-        <source>Keep this colour range while zooming or changing parameters</source>
-        <translation>缩放或修改参数时保持此颜色范围</translation>
-    </message>
-    <message>
-        <source>Logarithmic colour scale</source>
-        <translation>对数颜色刻度</translation>
-    </message>
-</context>
-<context>
-    <name>HeatmapWidget</name>
-    <message>
-        <source>computing…</source>
-        <translation>计算中…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n invalid value(s) (NaN or +inf) shown in magenta</source>
-        <translation>
-            <numerusform>%n 个无效值（NaN 或 +inf）以品红色显示</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>masked</source>
-        <translation>已屏蔽</translation>
-    </message>
-    <message>
-        <source>aliased (hatched): sampled too coarsely</source>
-        <translation>混叠（斜线）：采样过粗</translation>
-    </message>
-    <message>
-        <source>ticks + %1</source>
-        <translation>刻度 + %1</translation>
+        <source>p = %1: %2 rotate, %3 &gt; L0</source>
+        <translation>p = %1：%2 个旋转，%3 个 &gt; L0</translation>
     </message>
 </context>
 <context>
     <name>HybridCard</name>
-    <message>
-        <source>RoPE + ALiBi</source>
-        <translation>RoPE + ALiBi</translation>
-    </message>
-    <message>
-        <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
-        <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
-    </message>
-    <message>
-        <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
-        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
-    </message>
     <message>
         <source>ALiBi bias per head (chart)</source>
         <translation>各头的 ALiBi 偏置（曲线图）</translation>
@@ -1390,54 +713,6 @@ double-click to reset; hover for the exact value.</source>
         <translation>RoPE 频谱（曲线图）</translation>
     </message>
     <message>
-        <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
-        <translation>RoPE 基数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
-    </message>
-    <message>
-        <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
-        <translation>全部 %1 个头的 ALiBi 偏置随距离变化；粗线：第 %2 个头</translation>
-    </message>
-    <message>
-        <source>RoPE long-term decay bound B(r), base %1, head_dim %2</source>
-        <translation>RoPE 远程衰减上界 B(r)，基数 %1，head_dim %2</translation>
-    </message>
-    <message>
-        <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
-        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），基数 %1</translation>
-    </message>
-    <message>
-        <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
-        <translation>Logits (R_i q)·(R_j k)/√d + 偏置，%1，%2</translation>
-    </message>
-    <message>
-        <source>Attention softmax(logits), %1</source>
-        <translation>注意力 softmax(logits)，%1</translation>
-    </message>
-    <message>
-        <source>Content logits, seed %1, %2</source>
-        <translation>内容 logits，种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>Content attention, seed %1, %2</source>
-        <translation>内容注意力，种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>RoPE angles never seen in training positions [0, L0), %1</source>
-        <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
-    </message>
-    <message>
-        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
-        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
-    </message>
-    <message>
-        <source>Lab: RoPE score against distance for every scaling, %1</source>
-        <translation>实验室：各缩放方式的 RoPE 得分随距离变化，%1</translation>
-    </message>
-    <message>
-        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
-        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
-    </message>
-    <message>
         <source>Lab: scaling ratio per pair (chart)</source>
         <translation>实验室：每对的缩放比（曲线图）</translation>
     </message>
@@ -1448,6 +723,22 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Lab: dynamic NTK base (chart)</source>
         <translation>实验室：动态 NTK 基数（曲线图）</translation>
+    </message>
+    <message>
+        <source>Lab: critical dimension (chart)</source>
+        <translation>实验室：临界维度（图表）</translation>
+    </message>
+    <message>
+        <source>Lab: base bound on context (chart)</source>
+        <translation>实验室：上下文的基数下界（图表）</translation>
+    </message>
+    <message>
+        <source>Lab: interpolation vs extrapolation fit (chart)</source>
+        <translation>实验室：插值与外推的拟合（图表）</translation>
+    </message>
+    <message>
+        <source>Lab: partial-frequency RoPE (chart)</source>
+        <translation>实验室：部分频率 RoPE（图表）</translation>
     </message>
 </context>
 <context>
@@ -1554,691 +845,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>‖P_p‖ (learned)</source>
         <translation>‖P_p‖（学习的）</translation>
-    </message>
-</context>
-<context>
-    <name>LessonController</name>
-    <message>
-        <source>PE Cards lesson (*.pelesson *.json)</source>
-        <translation>PE Cards 课程 (*.pelesson *.json)</translation>
-    </message>
-    <message>
-        <source>%1, step %2</source>
-        <translation>%1，第 %2 步</translation>
-    </message>
-    <message>
-        <source>Compare</source>
-        <translation>对比</translation>
-    </message>
-    <message>
-        <source>My lesson</source>
-        <translation>我的课程</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>课程</translation>
-    </message>
-    <message>
-        <source>Cannot open lesson</source>
-        <translation>无法打开课程</translation>
-    </message>
-    <message>
-        <source>Open lesson</source>
-        <translation>打开课程</translation>
-    </message>
-    <message>
-        <source>Save lesson</source>
-        <translation>保存课程</translation>
-    </message>
-    <message>
-        <source>Cannot save lesson</source>
-        <translation>无法保存课程</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>课程(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Play lesson</source>
-        <translation>播放课程(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Full screen, one step at a time: Space or → next (a question first, then its answer with the picture), ← back, Esc leaves</source>
-        <translation>全屏，一次一步：空格或 → 下一步（先提问，再连同图一起揭晓答案），← 上一步，Esc 退出</translation>
-    </message>
-    <message>
-        <source>&amp;Built-in lessons</source>
-        <translation>内置课程(&amp;B)</translation>
-    </message>
-    <message>
-        <source>&amp;Add current state as step</source>
-        <translation>将当前状态添加为一步(&amp;A)</translation>
-    </message>
-    <message>
-        <source>The cards, their views and zoom windows and the compare pair as they are now become the lesson&apos;s next step</source>
-        <translation>卡片、视图与缩放窗口以及对比组的当前状态成为课程的下一步</translation>
-    </message>
-    <message>
-        <source>&amp;Open lesson…</source>
-        <translation>打开课程(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save lesson</source>
-        <translation>保存课程(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save lesson &amp;as…</source>
-        <translation>课程另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Lesson pa&amp;nel</source>
-        <translation>课程面板(&amp;N)</translation>
-    </message>
-</context>
-<context>
-    <name>LessonEditor</name>
-    <message>
-        <source>Lesson title</source>
-        <translation>课程标题</translation>
-    </message>
-    <message>
-        <source>Add current state</source>
-        <translation>添加当前状态</translation>
-    </message>
-    <message>
-        <source>The deck as it is now (cards, views, zoom windows, colour maps, compare pair) becomes the next step</source>
-        <translation>牌组的当前状态（卡片、视图、缩放窗口、配色、对比组）成为下一步</translation>
-    </message>
-    <message>
-        <source>Move up</source>
-        <translation>上移</translation>
-    </message>
-    <message>
-        <source>Move down</source>
-        <translation>下移</translation>
-    </message>
-    <message>
-        <source>Delete</source>
-        <translation>删除</translation>
-    </message>
-    <message>
-        <source>Play from here</source>
-        <translation>从这里播放</translation>
-    </message>
-    <message>
-        <source>Step title</source>
-        <translation>步骤标题</translation>
-    </message>
-    <message>
-        <source>Text</source>
-        <translation>文字</translation>
-    </message>
-    <message>
-        <source>Rich text, e.g. &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</source>
-        <translation>富文本，例如 &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Ask a question first (predict, then reveal)</source>
-        <translation>先提问（先预测，再揭晓）</translation>
-    </message>
-    <message>
-        <source>The question</source>
-        <translation>问题</translation>
-    </message>
-    <message>
-        <source>Right answer</source>
-        <translation>正确答案</translation>
-    </message>
-</context>
-<context>
-    <name>LessonStepPanel</name>
-    <message>
-        <source>Step %1 of %2</source>
-        <translation>第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
-        <source>Predict, then Space or → reveals · ← back · Esc leaves</source>
-        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · Esc 退出</translation>
-    </message>
-    <message>
-        <source>Space or → next · ← back · Esc leaves</source>
-        <translation>空格或 → 下一步 · ← 上一步 · Esc 退出</translation>
-    </message>
-    <message>
-        <source>Back</source>
-        <translation>上一步</translation>
-    </message>
-    <message>
-        <source>Reveal</source>
-        <translation>揭晓</translation>
-    </message>
-    <message>
-        <source>Next</source>
-        <translation>下一步</translation>
-    </message>
-    <message>
-        <source>Leave</source>
-        <translation>退出</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Open &amp;weights…</source>
-        <translation>打开权重(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Open a T5 checkpoint</source>
-        <translation>打开 T5 检查点</translation>
-    </message>
-    <message>
-        <source>safetensors checkpoint (*.safetensors)</source>
-        <translation>safetensors 检查点 (*.safetensors)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Q/K vectors…</source>
-        <translation>打开 Q/K 向量(&amp;Q)…</translation>
-    </message>
-    <message>
-        <source>Query vectors (rows = positions)</source>
-        <translation>查询向量（行 = 位置）</translation>
-    </message>
-    <message>
-        <source>Key vectors (rows = positions)</source>
-        <translation>键向量（行 = 位置）</translation>
-    </message>
-    <message>
-        <source>NumPy array (*.npy)</source>
-        <translation>NumPy 数组 (*.npy)</translation>
-    </message>
-    <message>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <source>%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed</source>
-        <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
-    </message>
-    <message>
-        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 1 shown (pick another in the card header)</source>
-        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 1（可在卡片标题栏中选择其他头）</translation>
-    </message>
-    <message>
-        <source>%1: %2 has shape [%3, %4]; positions x d_model with an even d_model in [2, 1024] is needed (%5)</source>
-        <translation>%1：%2 的形状为 [%3, %4]；需要 positions x d_model，且 d_model 为 [2, 1024] 内的偶数（%5）</translation>
-    </message>
-    <message>
-        <source>Learned position table from %1 (%2): %3 positions x d_model %4; see the learned views of the Sinusoidal card</source>
-        <translation>来自 %1 的学习位置表（%2）：%3 个位置 x d_model %4；请看正弦卡片中的“学习的位置表”视图</translation>
-    </message>
-    <message>
-        <source>Q/K vectors</source>
-        <translation>Q/K 向量</translation>
-    </message>
-    <message>
-        <source>%1 has shape (%2, %3); this card needs (rows &gt;= L = %4, d = %5)</source>
-        <translation>%1 的形状为 (%2, %3)；此卡片需要 (行数 &gt;= L = %4, d = %5)</translation>
-    </message>
-    <message>
-        <source>Content vectors: %1 (queries), %2 (keys)</source>
-        <translation>内容向量：%1（查询），%2（键）</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open config…</source>
-        <translation>打开配置(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open a Hugging Face config.json</source>
-        <translation>打开 Hugging Face config.json</translation>
-    </message>
-    <message>
-        <source>Model config (*.json)</source>
-        <translation>模型配置 (*.json)</translation>
-    </message>
-    <message>
-        <source>Load a model&apos;s positional-encoding parameters (or drop a config.json on the window)</source>
-        <translation>载入模型的位置编码参数（或把 config.json 拖到窗口上）</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Card</source>
-        <translation>卡片(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Flip current card</source>
-        <translation>翻转当前卡片(&amp;F)</translation>
-    </message>
-    <message>
-        <source>C&amp;ompare</source>
-        <translation>比较(&amp;O)</translation>
-    </message>
-    <message>
-        <source>RoPE base 10⁴ vs 5·10⁵</source>
-        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
-    </message>
-    <message>
-        <source>ALiBi vs RoPE+ALiBi</source>
-        <translation>ALiBi 对比 RoPE+ALiBi</translation>
-    </message>
-    <message>
-        <source>ALiBi causal vs BLOOM row offset</source>
-        <translation>ALiBi 因果形式对比 BLOOM 行偏移</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About PE Cards</source>
-        <translation>关于 PE Cards(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About PE Cards</source>
-        <translation>关于 PE Cards</translation>
-    </message>
-    <message>
-        <source>Compare A | B</source>
-        <translation>比较 A | B</translation>
-    </message>
-    <message>
-        <source>Could not load %1</source>
-        <translation>无法载入 %1</translation>
-    </message>
-    <message>
-        <source>Model config</source>
-        <translation>模型配置</translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Loaded %1 (%2)</source>
-        <translation>已载入 %1（%2）</translation>
-    </message>
-    <message>
-        <source>Open &amp;workspace…</source>
-        <translation>打开工作区(&amp;W)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>(no recent workspaces)</source>
-        <translation>（没有最近的工作区）</translation>
-    </message>
-    <message>
-        <source>&amp;Save workspace</source>
-        <translation>保存工作区(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save workspace &amp;as…</source>
-        <translation>工作区另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Export card…</source>
-        <translation>导出卡片(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save window &amp;image…</source>
-        <translation>保存窗口图像(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>&amp;Preferences…</source>
-        <translation>首选项(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Presentation</source>
-        <translation>演示模式(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Full screen for a classroom: arrows move through cards and views, Space flips, P pauses, Esc leaves</source>
-        <translation>课堂全屏：方向键切换卡片和视图，空格翻转，P 暂停，Esc 退出</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>P&amp;resets</source>
-        <translation>预设(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Export card</source>
-        <translation>导出卡片</translation>
-    </message>
-    <message>
-        <source>Show a card first: the compare tab is not a card.</source>
-        <translation>请先显示一张卡片：比较页不是卡片。</translation>
-    </message>
-    <message>
-        <source>&amp;User guide</source>
-        <translation>用户指南(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Cards, views, zoom, compare, configs, export, presentation and the CLI</source>
-        <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
-    </message>
-    <message>
-        <source>Redo</source>
-        <translation>重做</translation>
-    </message>
-    <message>
-        <source>Reset card to &amp;defaults</source>
-        <translation>卡片恢复默认值(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Every parameter of this card back to its first value (undoable)</source>
-        <translation>本卡片的所有参数恢复为初始值（可撤销）</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;Choosing an encoding</source>
-        <translation>选择位置编码(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Copy figure</source>
-        <translation>复制图形(&amp;C)</translation>
-    </message>
-    <message>
-        <source>The focused view as a figure on the clipboard, for slides</source>
-        <translation>将当前视图作为图形复制到剪贴板，用于幻灯片</translation>
-    </message>
-    <message>
-        <source>A cover page and every visible view of this card as one PDF, a page each</source>
-        <translation>封面页及此卡片的每个可见视图合成一个 PDF，每页一个</translation>
-    </message>
-    <message>
-        <source>Nothing to copy: show a card with a computed view first</source>
-        <translation>没有可复制的内容：请先显示带有已计算视图的卡片</translation>
-    </message>
-    <message>
-        <source>the card&apos;s default parameters</source>
-        <translation>卡片的默认参数</translation>
-    </message>
-    <message>
-        <source>Load %1</source>
-        <translation>载入 %1</translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation>未命名</translation>
-    </message>
-    <message>
-        <source>%1[*] — PE Cards</source>
-        <translation>%1[*] — PE Cards</translation>
-    </message>
-    <message>
-        <source>%1[*] — PE Cards — %2</source>
-        <translation>%1[*] — PE Cards — %2</translation>
-    </message>
-    <message>
-        <source>&amp;Next card</source>
-        <translation>下一张卡片(&amp;N)</translation>
-    </message>
-    <message>
-        <source>&amp;Previous card</source>
-        <translation>上一张卡片(&amp;P)</translation>
-    </message>
-    <message>
-        <source>(removed, file not found: %1)</source>
-        <translation>（已移除，文件不存在：%1）</translation>
-    </message>
-</context>
-<context>
-    <name>ModelStrip</name>
-    <message numerus="yes">
-        <source>%1: %2, %n layer(s)</source>
-        <translation>
-            <numerusform>%1：%2，%n 层</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>no positional encoding</source>
-        <translation>无位置编码</translation>
-    </message>
-    <message>
-        <source>, θ = %1, r = %2</source>
-        <translation>，θ = %1，r = %2</translation>
-    </message>
-    <message>
-        <source>, %1 ×%2</source>
-        <translation>，%1 ×%2</translation>
-    </message>
-    <message>
-        <source>, M-RoPE sections %1</source>
-        <translation>，M-RoPE 分段 %1</translation>
-    </message>
-    <message>
-        <source>, window %1</source>
-        <translation>，窗口 %1</translation>
-    </message>
-    <message>
-        <source>, chunks of %1</source>
-        <translation>，分块 %1</translation>
-    </message>
-    <message>
-        <source>, attn_temperature_tuning: the query at position p is multiplied by log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)</source>
-        <translation>，attn_temperature_tuning：位置 p 的查询乘以 log(floor((p + 1) / %1) + 1) × %2 + 1（输入越长，注意力越尖锐）</translation>
-    </message>
-    <message>
-        <source>Layer %1 — %2</source>
-        <translation>第 %1 层 — %2</translation>
-    </message>
-</context>
-<context>
-    <name>PitfallView</name>
-    <message>
-        <source>Pitfall:</source>
-        <translation>陷阱：</translation>
-    </message>
-    <message>
-        <source>View:</source>
-        <translation>视图：</translation>
-    </message>
-    <message>
-        <source>Permute q/k weights (HF)</source>
-        <translation>置换 q/k 权重（HF）</translation>
-    </message>
-    <message>
-        <source>Apply convert_llama_weights_to_hf&apos;s permute to the exported q/k weights</source>
-        <translation>对导出的 q/k 权重施加 convert_llama_weights_to_hf 的 permute</translation>
-    </message>
-    <message>
-        <source>Back to views</source>
-        <translation>返回视图</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Correct&lt;/b&gt; (the fix applied)</source>
-        <translation>&lt;b&gt;正确&lt;/b&gt;（已修复）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Buggy&lt;/b&gt; (what the code computes)</source>
-        <translation>&lt;b&gt;错误&lt;/b&gt;（代码实际计算的）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Buggy − correct&lt;/b&gt;</source>
-        <translation>&lt;b&gt;错误 − 正确&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <source>Score</source>
-        <translation>分数</translation>
-    </message>
-    <message>
-        <source>Attention</source>
-        <translation>注意力</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>编码表</translation>
-    </message>
-    <message>
-        <source>Buckets</source>
-        <translation>桶</translation>
-    </message>
-    <message>
-        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
-        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
-    </message>
-    <message>
-        <source>position m</source>
-        <translation>位置 m</translation>
-    </message>
-    <message>
-        <source>dimension</source>
-        <translation>维度</translation>
-    </message>
-    <message>
-        <source>query position i</source>
-        <translation>查询位置 i</translation>
-    </message>
-    <message>
-        <source>key position j</source>
-        <translation>键位置 j</translation>
-    </message>
-    <message>
-        <source>No difference: one side has no values (see its message).</source>
-        <translation>无差值：有一侧没有数值（见其提示）。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
-        <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
-    </message>
-    <message>
-        <source>correct</source>
-        <translation>正确</translation>
-    </message>
-    <message>
-        <source>buggy</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖ (norm kept)</source>
-        <translation>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖（范数保持）</translation>
-    </message>
-    <message>
-        <source>depends on i − j only (Toeplitz)</source>
-        <translation>只依赖 i − j（Toeplitz）</translation>
-    </message>
-    <message>
-        <source>attention rows sum to 1</source>
-        <translation>注意力各行之和为 1</translation>
-    </message>
-    <message>
-        <source>bias ≤ 0 on/below the diagonal</source>
-        <translation>对角线及以下偏置 ≤ 0</translation>
-    </message>
-    <message>
-        <source>nearest key favoured</source>
-        <translation>最近的键得分最高</translation>
-    </message>
-</context>
-<context>
-    <name>PreferencesDialog</name>
-    <message>
-        <source>Preferences</source>
-        <translation>首选项</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>浅色</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>深色</translation>
-    </message>
-    <message>
-        <source>automatic</source>
-        <translation>自动</translation>
-    </message>
-    <message>
-        <source>Theme:</source>
-        <translation>主题：</translation>
-    </message>
-    <message>
-        <source>Colour map:</source>
-        <translation>色图：</translation>
-    </message>
-    <message>
-        <source>Used by views without a map of their own (phase, one-signed scores).</source>
-        <translation>用于没有专属色图的视图（相位、单一符号的得分）。</translation>
-    </message>
-    <message>
-        <source>Language:</source>
-        <translation>语言：</translation>
-    </message>
-    <message>
-        <source>OpenCL device:</source>
-        <translation>OpenCL 设备：</translation>
-    </message>
-    <message>
-        <source>Part of the device name; takes effect at the next start.</source>
-        <translation>设备名称的一部分；下次启动时生效。</translation>
-    </message>
-</context>
-<context>
-    <name>PresentationController</name>
-    <message>
-        <source>Presentation</source>
-        <translation>演示</translation>
-    </message>
-    <message>
-        <source>  ←/→ card   ↑/↓ view   Space flip   P pause   +/− speed   Esc leave    </source>
-        <translation>  ←/→ 卡片   ↑/↓ 视图   空格 翻转   P 暂停   +/− 速度   Esc 退出    </translation>
-    </message>
-    <message>
-        <source>   speed (positions/s): </source>
-        <translation>   速度（位置/秒）：</translation>
-    </message>
-    <message>
-        <source>m = %1</source>
-        <translation>m = %1</translation>
-    </message>
-    <message>
-        <source>Play</source>
-        <translation>播放</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-</context>
-<context>
-    <name>ProgressStrip</name>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Stop the background computation; the sampled picture stays</source>
-        <translation>停止后台计算；采样图保留</translation>
     </message>
 </context>
 <context>
@@ -2391,217 +997,10 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
-    <name>RelShiftPanel</name>
-    <message>
-        <source>zero_triu</source>
-        <translation>zero_triu</translation>
-    </message>
-    <message>
-        <source>Query length qlen (the segment)</source>
-        <translation>查询长度 qlen（当前片段）</translation>
-    </message>
-    <message>
-        <source>Memory length mlen: cached positions before the segment; klen = mlen + qlen</source>
-        <translation>记忆长度 mlen：片段之前缓存的位置；klen = mlen + qlen</translation>
-    </message>
-    <message>
-        <source>zero_triu: zero the entries above the valid region, as the reference can</source>
-        <translation>zero_triu：把有效区域以上的元素置零（与参考实现的选项相同）</translation>
-    </message>
-    <message>
-        <source>qlen:</source>
-        <translation>qlen：</translation>
-    </message>
-    <message>
-        <source>mlen:</source>
-        <translation>mlen：</translation>
-    </message>
-    <message>
-        <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
-        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
-    </message>
-    <message>
-        <source>i=%1</source>
-        <translation>i=%1</translation>
-    </message>
-    <message>
-        <source>j=%1</source>
-        <translation>j=%1</translation>
-    </message>
-    <message>
-        <source>%1:%2</source>
-        <translation>%1:%2</translation>
-    </message>
-    <message>
-        <source>valid: distance %1 = i + mlen − j</source>
-        <translation>有效：距离 %1 = i + mlen − j</translation>
-    </message>
-    <message>
-        <source>reshape leftover (masked): %1</source>
-        <translation>reshape 残留（被屏蔽）：%1</translation>
-    </message>
-</context>
-<context>
     <name>RelativeCard</name>
-    <message>
-        <source>T5</source>
-        <translation>T5</translation>
-    </message>
-    <message>
-        <source>head</source>
-        <translation>头</translation>
-    </message>
-    <message>
-        <source>Head of the checkpoint&apos;s relative_attention_bias.weight shown (one column per head, from 1)</source>
-        <translation>显示检查点 relative_attention_bias.weight 的哪个头（每个头一列，从 1 开始）</translation>
-    </message>
-    <message>
-        <source>T5 head %1</source>
-        <translation>T5 头 %1</translation>
-    </message>
-    <message>
-        <source>Shaw</source>
-        <translation>Shaw</translation>
-    </message>
-    <message>
-        <source>Transformer-XL</source>
-        <translation>Transformer-XL</translation>
-    </message>
-    <message>
-        <source>Relative</source>
-        <translation>相对位置</translation>
-    </message>
-    <message>
-        <source>variant: %1</source>
-        <translation>变体：%1</translation>
-    </message>
-    <message>
-        <source>Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)</source>
-        <translation>Shaw、Uszkoreit、Vaswani 2018（clip(j-i, -k, k) + k）</translation>
-    </message>
-    <message>
-        <source>Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</source>
-        <translation>Dai 等 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
-    </message>
-    <message>
-        <source>HF transformers T5Attention._relative_position_bucket (log in float32)</source>
-        <translation>HF transformers T5Attention._relative_position_bucket（对数按 float32 计算）</translation>
-    </message>
     <message>
         <source>Index against distance (chart)</source>
         <translation>索引随距离变化（曲线图）</translation>
-    </message>
-    <message>
-        <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
-        <translation>Shaw 等 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
-    </message>
-    <message>
-        <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
-        <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
-    </message>
-    <message>
-        <source>T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed</source>
-        <translation>T5 分桶，%1，%2 个桶，max_distance %3，桶值由种子生成</translation>
-    </message>
-    <message>
-        <source>bidirectional (encoder)</source>
-        <translation>双向（编码器）</translation>
-    </message>
-    <message>
-        <source>unidirectional (decoder)</source>
-        <translation>单向（解码器）</translation>
-    </message>
-    <message>
-        <source>Index against relative position n = j - i, %1</source>
-        <translation>索引随相对位置 n = j - i 变化，%1</translation>
-    </message>
-    <message>
-        <source>Bucket / index map of (i, j), %1</source>
-        <translation>(i, j) 的桶 / 索引图，%1</translation>
-    </message>
-    <message>
-        <source>Positional score, %1</source>
-        <translation>位置得分，%1</translation>
-    </message>
-    <message>
-        <source>Attention (softmax), %1, %2</source>
-        <translation>注意力（softmax），%1，%2</translation>
-    </message>
-    <message>
-        <source>Content score, seed %1, %2</source>
-        <translation>内容得分，种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>Content attention, seed %1, %2</source>
-        <translation>内容注意力，种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>Relative position</source>
-        <translation>相对位置</translation>
-    </message>
-    <message>
-        <source>variant</source>
-        <translation>变体</translation>
-    </message>
-    <message>
-        <source>T5 buckets</source>
-        <translation>T5 分桶</translation>
-    </message>
-    <message>
-        <source>Shaw (clipped)</source>
-        <translation>Shaw（裁剪）</translation>
-    </message>
-    <message>
-        <source>buckets</source>
-        <translation>桶数</translation>
-    </message>
-    <message>
-        <source>relative_attention_num_buckets (32 in T5); bidirectional halves them by sign</source>
-        <translation>relative_attention_num_buckets（T5 中为 32）；双向时按符号各占一半</translation>
-    </message>
-    <message>
-        <source>max_distance</source>
-        <translation>max_distance</translation>
-    </message>
-    <message>
-        <source>relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket</source>
-        <translation>relative_attention_max_distance（T5 中为 128）：超出后所有距离共用最后一个桶</translation>
-    </message>
-    <message>
-        <source>bidirectional</source>
-        <translation>双向</translation>
-    </message>
-    <message>
-        <source>T5 encoder (on) or decoder (off)</source>
-        <translation>T5 编码器（开）或解码器（关）</translation>
-    </message>
-    <message>
-        <source>clip k</source>
-        <translation>裁剪 k</translation>
-    </message>
-    <message>
-        <source>Shaw: offsets beyond ±k share one learned vector</source>
-        <translation>Shaw：超过 ±k 的偏移共用一个学习向量</translation>
-    </message>
-    <message>
-        <source>score term</source>
-        <translation>得分项</translation>
-    </message>
-    <message>
-        <source>(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)</source>
-        <translation>(a) q·k，(b) q·W_R R_(i-j)，(c) u·k，(d) v·W_R R_(i-j)</translation>
-    </message>
-    <message>
-        <source>d_model d</source>
-        <translation>d_model d</translation>
-    </message>
-    <message>
-        <source>Shaw / Transformer-XL vector size; even, in [2, 1024]</source>
-        <translation>Shaw / Transformer-XL 向量维数；偶数，范围 [2, 1024]</translation>
-    </message>
-    <message>
-        <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
-        <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
     </message>
     <message>
         <source>_rel_shift alignment (table)</source>
@@ -2610,22 +1009,6 @@ double-click to reset; hover for the exact value.</source>
 </context>
 <context>
     <name>RopeCard</name>
-    <message>
-        <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
-        <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
-    </message>
-    <message>
-        <source>RoPE</source>
-        <translation>RoPE</translation>
-    </message>
-    <message>
-        <source>RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3</source>
-        <translation>RoFormer（Su 等 2021）式 13-16，§3.4.3</translation>
-    </message>
-    <message>
-        <source>RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py</source>
-        <translation>RoFormer 式 13-16；缩放同 HF transformers modeling_rope_utils.py</translation>
-    </message>
     <message>
         <source>Rotating pairs (polar chart)</source>
         <translation>旋转的频率对（极坐标图）</translation>
@@ -2643,74 +1026,6 @@ double-click to reset; hover for the exact value.</source>
         <translation>波形（曲线图）</translation>
     </message>
     <message>
-        <source>head_dim %1, base %2</source>
-        <translation>head_dim %1，基数 %2</translation>
-    </message>
-    <message>
-        <source>, rotary_dim %1</source>
-        <translation>，rotary_dim %1</translation>
-    </message>
-    <message>
-        <source>, %1</source>
-        <translation>，%1</translation>
-    </message>
-    <message>
-        <source>Pairs rotating with position m: angle m·θ_i, %1</source>
-        <translation>频率对随位置 m 旋转：角度 m·θ_i，%1</translation>
-    </message>
-    <message>
-        <source>Wavelength 2π/θ_i per pair (log axis), %1</source>
-        <translation>各频率对的波长 2π/θ_i（对数轴），%1</translation>
-    </message>
-    <message>
-        <source>Long-term decay bound B(r) (RoFormer §3.4.3), %1</source>
-        <translation>远程衰减上界 B(r)（RoFormer §3.4.3），%1</translation>
-    </message>
-    <message>
-        <source>cos and sin of m·θ_i over position m, %1</source>
-        <translation>m·θ_i 的 cos 与 sin 随位置 m 变化，%1</translation>
-    </message>
-    <message>
-        <source>Rotated probe R_p q over positions, %1, %2</source>
-        <translation>旋转后的探针 R_p q 随位置变化，%1，%2</translation>
-    </message>
-    <message>
-        <source>Phase m·θ_i mod 2π (radians), %1</source>
-        <translation>相位 m·θ_i mod 2π（弧度），%1</translation>
-    </message>
-    <message>
-        <source>RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only</source>
-        <translation>RoPE 得分 (R_i q)·(R_j k)，%1，%2 — 只取决于 i-j</translation>
-    </message>
-    <message>
-        <source>Attention softmax(score / √d), %1, %2</source>
-        <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
-    </message>
-    <message>
-        <source>Content score (R_i q_i)·(R_j k_j), seed %1, %2</source>
-        <translation>内容得分 (R_i q_i)·(R_j k_j)，种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>Content attention, %1, seed %2, %3</source>
-        <translation>内容注意力，%1，种子 %2，%3</translation>
-    </message>
-    <message>
-        <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
-        <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ&apos;_i，%1</translation>
-    </message>
-    <message>
-        <source>Lab: every scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
-        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
-    </message>
-    <message>
-        <source>Lab: score against distance for every scaling, L0 marked, %1</source>
-        <translation>实验室：各缩放方式的得分随距离变化（标出 L0），%1</translation>
-    </message>
-    <message>
-        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
-        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
-    </message>
-    <message>
         <source>Lab: scaling ratio per pair (chart)</source>
         <translation>实验室：每对的缩放比（曲线图）</translation>
     </message>
@@ -2723,55 +1038,28 @@ double-click to reset; hover for the exact value.</source>
         <translation>实验室：动态 NTK 基数（曲线图）</translation>
     </message>
     <message>
-        <source> (%1)</source>
-        <translation>（%1）</translation>
-    </message>
-    <message>
-        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
-        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
-    </message>
-    <message>
         <source>Trick: distillation error (chart)</source>
         <translation>技巧：蒸馏误差（图表）</translation>
     </message>
-</context>
-<context>
-    <name>ShortcutsDialog</name>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
+        <source>Lab: critical dimension (chart)</source>
+        <translation>实验室：临界维度（图表）</translation>
     </message>
     <message>
-        <source>Shortcut</source>
-        <translation>快捷键</translation>
+        <source>Lab: base bound on context (chart)</source>
+        <translation>实验室：上下文的基数下界（图表）</translation>
     </message>
     <message>
-        <source>Command</source>
-        <translation>命令</translation>
+        <source>Lab: interpolation vs extrapolation fit (chart)</source>
+        <translation>实验室：插值与外推的拟合（图表）</translation>
     </message>
     <message>
-        <source>Description</source>
-        <translation>说明</translation>
-    </message>
-    <message>
-        <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
-        <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
+        <source>Lab: partial-frequency RoPE (chart)</source>
+        <translation>实验室：部分频率 RoPE（图表）</translation>
     </message>
 </context>
 <context>
     <name>SinusoidalCard</name>
-    <message>
-        <source>Learned table %1: P[p, dim] beside the sinusoid PE[p, dim], %2</source>
-        <translation>学习的位置表 %1：P[p, dim] 与正弦编码 PE[p, dim] 对照，%2</translation>
-    </message>
-    <message>
-        <source>Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2</source>
-        <translation>学习的位置表 %1：相似度行 P_i·P_j 与 PE_i·PE_j 对照，%2</translation>
-    </message>
-    <message>
-        <source>Learned table %1: ‖P_p − PE_p‖ per position, %2</source>
-        <translation>学习的位置表 %1：每个位置的 ‖P_p − PE_p‖，%2</translation>
-    </message>
     <message>
         <source>Learned table beside the sinusoid (chart)</source>
         <translation>学习的位置表与正弦编码对照（图表）</translation>
@@ -2785,148 +1073,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>学习的位置表减去正弦编码（图表）</translation>
     </message>
     <message>
-        <source>Sinusoidal</source>
-        <translation>正弦</translation>
-    </message>
-    <message>
-        <source>Vaswani et al. 2017 §3.5 (Annotated Transformer)</source>
-        <translation>Vaswani 等 2017 §3.5（Annotated Transformer）</translation>
-    </message>
-    <message>
-        <source>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</source>
-        <translation>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</translation>
-    </message>
-    <message>
         <source>Waves (chart)</source>
         <translation>波形（曲线图）</translation>
     </message>
     <message>
         <source>Spectrum (chart)</source>
         <translation>频谱（曲线图）</translation>
-    </message>
-    <message>
-        <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
-        <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
-    </message>
-    <message>
-        <source>concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)</source>
-        <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
-    </message>
-    <message>
-        <source>paper w_i = b^(-2i/d)</source>
-        <translation>论文 w_i = b^(-2i/d)</translation>
-    </message>
-    <message>
-        <source>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</source>
-        <translation>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</translation>
-    </message>
-    <message>
-        <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
-        <translation>布局：%1；频率：%2；基数 %3，d_model %4</translation>
-    </message>
-    <message>
-        <source>; fairseq padding_idx %1 (row zeroed)</source>
-        <translation>；fairseq padding_idx %1（该行置零）</translation>
-    </message>
-    <message>
-        <source>d_model %1, base %2</source>
-        <translation>d_model %1，基数 %2</translation>
-    </message>
-    <message>
-        <source>PE[p, dim] over position p, %1, %2</source>
-        <translation>PE[p, dim] 随位置 p 变化，%1，%2</translation>
-    </message>
-    <message>
-        <source>Wavelength 2π/w_i per pair (log axis), %1</source>
-        <translation>各频率对的波长 2π/w_i（对数轴），%1</translation>
-    </message>
-    <message>
-        <source>Encoding table PE[p, dim], %1, %2</source>
-        <translation>编码表 PE[p, dim]，%1，%2</translation>
-    </message>
-    <message>
-        <source>Phase p·w_i mod 2π (radians), %1</source>
-        <translation>相位 p·w_i mod 2π（弧度），%1</translation>
-    </message>
-    <message>
-        <source>Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1</source>
-        <translation>相似度 PE_i·PE_j = Σ cos((i-j)w_i)：只取决于 i-j，%1</translation>
-    </message>
-    <message>
-        <source>Attention softmax(PE_i·PE_j / √d), %1, %2</source>
-        <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
-    </message>
-    <message>
-        <source>Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2</source>
-        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，内容种子 %1，%2</translation>
-    </message>
-    <message>
-        <source>Content attention softmax(score / √d), %1, seed %2</source>
-        <translation>内容注意力 softmax(得分 / √d)，%1，种子 %2</translation>
-    </message>
-    <message>
-        <source>d_model d</source>
-        <translation>d_model d</translation>
-    </message>
-    <message>
-        <source>Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]</source>
-        <translation>模型维数；必须为偶数（否则最后一个余弦没有位置），范围 [2, 1024]</translation>
-    </message>
-    <message>
-        <source>base b</source>
-        <translation>基数 b</translation>
-    </message>
-    <message>
-        <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>
-        <translation>w_i = b^(-2i/d)：波长从 2π 到 2π·b</translation>
-    </message>
-    <message>
-        <source>column layout</source>
-        <translation>列布局</translation>
-    </message>
-    <message>
-        <source>interleaved (paper)</source>
-        <translation>交错（论文）</translation>
-    </message>
-    <message>
-        <source>concatenated [sin | cos]</source>
-        <translation>拼接 [sin | cos]</translation>
-    </message>
-    <message>
-        <source>frequencies</source>
-        <translation>频率</translation>
-    </message>
-    <message>
-        <source>paper b^(-2i/d)</source>
-        <translation>论文 b^(-2i/d)</translation>
-    </message>
-    <message>
-        <source>tensor2tensor / fairseq</source>
-        <translation>tensor2tensor / fairseq</translation>
-    </message>
-    <message>
-        <source>padding_idx</source>
-        <translation>padding_idx</translation>
-    </message>
-    <message>
-        <source>fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none</source>
-        <translation>fairseq：padding_idx 行为零，词元从 padding_idx + 1 开始；-1 = 无</translation>
-    </message>
-    <message>
-        <source>Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1</source>
-        <translation>技巧：领域感知 PE，(PE+b)_i·(PE+b)_j 的行与普通 PE 对比，%1</translation>
-    </message>
-    <message>
-        <source>Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1</source>
-        <translation>技巧：门控 PE，α_i α_j PE_i·PE_j 的分数行与 α = 1 对比，%1</translation>
-    </message>
-    <message>
-        <source>Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2</source>
-        <translation>技巧：门控 PE，注意力行 softmax(α_i α_j PE_i·PE_j / √d)，%1，%2</translation>
-    </message>
-    <message>
-        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
-        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
     </message>
     <message>
         <source>Trick: domain-aware similarity (chart)</source>
@@ -2943,27 +1095,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Trick: distillation error (chart)</source>
         <translation>技巧：蒸馏误差（图表）</translation>
-    </message>
-</context>
-<context>
-    <name>SliderSpin</name>
-    <message>
-        <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
-        <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
-    </message>
-    <message>
-        <source>“%1” is not a number this field takes (%2); the value stays %3</source>
-        <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
-    </message>
-    <message>
-        <source>a whole number</source>
-        <translation>整数</translation>
-    </message>
-    <message numerus="yes">
-        <source>at most %n decimal(s)</source>
-        <translation>
-            <numerusform>最多 %n 位小数</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -3172,67 +1303,6 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
-    <name>ViewSlot</name>
-    <message>
-        <source>What this view shows</source>
-        <translation>此视图显示的内容</translation>
-    </message>
-</context>
-<context>
-    <name>WeightsLoader</name>
-    <message>
-        <source>: no tensor named *relative_attention_bias.weight (T5), *wpe.weight (GPT-2) or *position_embeddings.weight (BERT)</source>
-        <translation>：没有名为 *relative_attention_bias.weight（T5）、*wpe.weight（GPT-2）或 *position_embeddings.weight（BERT）的张量</translation>
-    </message>
-</context>
-<context>
-    <name>WorkspaceController</name>
-    <message>
-        <source>Save workspace</source>
-        <translation>保存工作区</translation>
-    </message>
-    <message>
-        <source>PE Cards workspace (*.pecards.json *.json)</source>
-        <translation>PE Cards 工作区 (*.pecards.json *.json)</translation>
-    </message>
-    <message>
-        <source>Cannot save workspace %1: %2</source>
-        <translation>无法保存工作区 %1：%2</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Open workspace</source>
-        <translation>打开工作区</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The cards have changes that are not saved in a workspace.</source>
-        <translation>卡片有尚未保存到工作区的更改。</translation>
-    </message>
-    <message>
-        <source>The cards have changes not saved in %1.</source>
-        <translation>卡片有尚未保存到 %1 的更改。</translation>
-    </message>
-    <message>
-        <source>Save them first?</source>
-        <translation>先保存吗？</translation>
-    </message>
-    <message>
-        <source>Removed from Open recent, the file no longer exists: %1</source>
-        <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
-    </message>
-</context>
-<context>
     <name>WorkspaceState</name>
     <message>
         <source>The %1 card has no %2 view.</source>
@@ -3421,6 +1491,22 @@ double-click to reset; hover for the exact value.</source>
         <source>learned table minus the sinusoid</source>
         <translation>学习的位置表减去正弦编码</translation>
     </message>
+    <message>
+        <source>critical dimension and extrapolation limit (Liu et al. 2023)</source>
+        <translation>临界维度与外推上限（Liu et al. 2023）</translation>
+    </message>
+    <message>
+        <source>base bound on context length (Men et al. 2024)</source>
+        <translation>基数对上下文长度的下界（Men et al. 2024）</translation>
+    </message>
+    <message>
+        <source>extrapolation against interpolation (Chen et al. 2023, Fig. 2)</source>
+        <translation>外推与插值对比（Chen et al. 2023，图 2）</translation>
+    </message>
+    <message>
+        <source>partial-frequency RoPE (p-RoPE, Barbero et al. 2024)</source>
+        <translation>部分频率 RoPE（p-RoPE，Barbero et al. 2024）</translation>
+    </message>
 </context>
 <context>
     <name>pecards::app::CoverRenderer</name>
@@ -3485,6 +1571,2112 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>masked</source>
         <translation>已屏蔽</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::AlibiCard</name>
+    <message>
+        <source>head %1 of %2, slope %3</source>
+        <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
+    </message>
+    <message>
+        <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
+        <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
+    </message>
+    <message>
+        <source>ALiBi bias, %1, %2</source>
+        <translation>ALiBi 偏置，%1，%2</translation>
+    </message>
+    <message>
+        <source>Attention softmax(bias), %1, %2</source>
+        <translation>注意力 softmax(偏置)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score q_i·k_j/√d + bias, %1, seed %2</source>
+        <translation>内容得分 q_i·k_j/√d + 偏置，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>Content attention, %1, seed %2</source>
+        <translation>内容注意力，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
+        <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
+    </message>
+    <message>
+        <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
+        <translation>Press 等 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::Autosave</name>
+    <message>
+        <source>Restore workspace</source>
+        <translation>恢复工作区</translation>
+    </message>
+    <message>
+        <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
+        <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::CardPage</name>
+    <message>
+        <source>Change parameters</source>
+        <translation>修改参数</translation>
+    </message>
+    <message>
+        <source>Reset %1 to defaults</source>
+        <translation>将 %1 恢复默认值</translation>
+    </message>
+    <message>
+        <source>Turn the card over (Card &gt; Flip, %1)</source>
+        <translation>翻转卡片（卡片 &gt; 翻转，%1）</translation>
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>Pitfalls</source>
+        <translation>陷阱</translation>
+    </message>
+    <message>
+        <source>The classic bugs of this encoding next to the correct version</source>
+        <translation>该编码的经典错误与正确版本的对比</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Numbers follow:&lt;/b&gt; %1&lt;br&gt;&lt;b&gt;Convention:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;数值依据：&lt;/b&gt;%1&lt;br&gt;&lt;b&gt;约定：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>Flip to back ⟲</source>
+        <translation>翻到背面 ⟲</translation>
+    </message>
+    <message>
+        <source>Flip to front ⟲</source>
+        <translation>翻到正面 ⟲</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ChartPanel</name>
+    <message>
+        <source>Comma-separated %1; empty = automatic</source>
+        <translation>以逗号分隔的%1；留空 = 自动</translation>
+    </message>
+    <message>
+        <source>pair indices i</source>
+        <translation>频率对编号 i</translation>
+    </message>
+    <message>
+        <source>dimensions / pairs</source>
+        <translation>维度 / 频率对</translation>
+    </message>
+    <message>
+        <source>pairs:</source>
+        <translation>频率对：</translation>
+    </message>
+    <message>
+        <source>channels:</source>
+        <translation>通道：</translation>
+    </message>
+    <message>
+        <source>Position m: drag to rotate every pair by m·θ_i</source>
+        <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
+    </message>
+    <message>
+        <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
+        <translation>序列长度 n：动态 NTK 按它重新计算基数 b&apos;</translation>
+    </message>
+    <message>
+        <source>position m:</source>
+        <translation>位置 m：</translation>
+    </message>
+    <message>
+        <source>sequence length n:</source>
+        <translation>序列长度 n：</translation>
+    </message>
+    <message>
+        <source>Positions shown</source>
+        <translation>显示的位置数</translation>
+    </message>
+    <message>
+        <source>Largest distance shown</source>
+        <translation>显示的最大距离</translation>
+    </message>
+    <message>
+        <source>positions:</source>
+        <translation>位置：</translation>
+    </message>
+    <message>
+        <source>reach:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::CompareView</name>
+    <message>
+        <source>&lt;b&gt;Compare&lt;/b&gt;</source>
+        <translation>&lt;b&gt;比较&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Two cards, or one card with two parameter sets: A, B and A − B</source>
+        <translation>两张卡片，或同一张卡片的两组参数：A、B 与 A − B</translation>
+    </message>
+    <message>
+        <source>view:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A&lt;/b&gt; card:</source>
+        <translation>&lt;b&gt;A&lt;/b&gt; 卡片：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;B&lt;/b&gt; card:</source>
+        <translation>&lt;b&gt;B&lt;/b&gt; 卡片：</translation>
+    </message>
+    <message>
+        <source>RoPE base 10⁴ vs 5·10⁵</source>
+        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+    </message>
+    <message>
+        <source>ALiBi vs RoPE+ALiBi</source>
+        <translation>ALiBi 对比 RoPE+ALiBi</translation>
+    </message>
+    <message>
+        <source>ALiBi causal vs BLOOM form</source>
+        <translation>ALiBi 因果形式对比 BLOOM 形式</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A：%1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2：%3</translation>
+    </message>
+    <message>
+        <source>A − B (%1), diverging colours centred at 0</source>
+        <translation>A − B（%1），发散色图以 0 为中心</translation>
+    </message>
+    <message>
+        <source>A: %1
+B: %2</source>
+        <translation>A：%1
+B：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ComputeWorker</name>
+    <message>
+        <source>OpenCL failed while running (%1); using CPU reference</source>
+        <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::DeviceStatus</name>
+    <message>
+        <source>device: starting…</source>
+        <translation>设备：启动中…</translation>
+    </message>
+    <message>
+        <source>device: %1</source>
+        <translation>设备：%1</translation>
+    </message>
+    <message>
+        <source>device: %1 — %2</source>
+        <translation>设备：%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms</source>
+        <translation>%1：%2 毫秒</translation>
+    </message>
+    <message>
+        <source>Compare A | B</source>
+        <translation>比较 A | B</translation>
+    </message>
+    <message>
+        <source>%1, view %2: %3</source>
+        <translation>%1，视图 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1, one entry</source>
+        <translation>%1，单个元素</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::DifferencePanel</name>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>⟲ Full</source>
+        <translation>⟲ 全图</translation>
+    </message>
+    <message>
+        <source>Show the full extent again in A, B and A − B (or double-click a heatmap)</source>
+        <translation>在 A、B 和 A − B 中重新显示全部范围（或双击任一热图）</translation>
+    </message>
+    <message>
+        <source>A − B of the heatmaps A and B.
+Wheel or drag a rectangle to zoom A, B and A − B together;
+double-click to reset; hover for the exact values of A, B and A − B.</source>
+        <translation>热图 A 与 B 的差 A − B。
+滚轮或拖出矩形可同时缩放 A、B 和 A − B；
+双击复原；悬停可查看 A、B 和 A − B 的精确值。</translation>
+    </message>
+    <message>
+        <source>A − B, masked on either side = grey; hover for exact values</source>
+        <translation>A − B，任一侧被屏蔽处为灰色；悬停可查看精确值</translation>
+    </message>
+    <message>
+        <source>pixel A − B = %1</source>
+        <translation>像素 A − B = %1</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4</source>
+        <translation>%1 = %2，%3 = %4</translation>
+    </message>
+    <message>
+        <source>%1: asking the double-precision reference…  ·  %2</source>
+        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1: A − B = %2 (exact, double precision: A = %3, B = %4)  ·  %5</source>
+        <translation>%1：A − B = %2（精确值，双精度：A = %3，B = %4）  ·  %5</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::EncodingChoiceDialog</name>
+    <message>
+        <source>Sinusoidal absolute</source>
+        <translation>正弦绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Learned absolute</source>
+        <translation>可学习绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Shaw relative (k = %1)</source>
+        <translation>Shaw 相对位置（k = %1）</translation>
+    </message>
+    <message>
+        <source>T5 buckets (%1, max %2)</source>
+        <translation>T5 分桶（%1 个，最大距离 %2）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>RoPE (base %1)</source>
+        <translation>RoPE（base %1）</translation>
+    </message>
+    <message>
+        <source>RoPE + ALiBi</source>
+        <translation>RoPE + ALiBi</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs reach angles never seen (wavelength &gt; L0)</source>
+        <translation>%2 对中有 %1 对到达训练中从未出现的角度（波长 &gt; L0）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 positions have no trained row</source>
+        <translation>%2 个位置中有 %1 个没有训练过的行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 indices new; offsets beyond k share one</source>
+        <translation>%2 个索引中有 %1 个是新的；超过 k 的偏移共用一个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 buckets new; beyond max_distance: last bucket</source>
+        <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
+    </message>
+    <message>
+        <source>nothing learned is unseen: the bias grows linearly</source>
+        <translation>没有未见过的学习参数：偏置线性增长</translation>
+    </message>
+    <message>
+        <source>added before W_k: cached keys never change</source>
+        <translation>在 W_k 之前相加：缓存的键永不改变</translation>
+    </message>
+    <message>
+        <source>plain keys; q·a^K and a^V looked up when scoring</source>
+        <translation>键不变；打分时查表计算 q·a^K 和 a^V</translation>
+    </message>
+    <message>
+        <source>plain keys; bias added to the scores</source>
+        <translation>键不变；偏置加到分数上</translation>
+    </message>
+    <message>
+        <source>caches hidden states; position terms recomputed with _rel_shift</source>
+        <translation>缓存隐藏状态；位置项用 _rel_shift 重新计算</translation>
+    </message>
+    <message>
+        <source>keys rotated once by their position when cached</source>
+        <translation>键在写入缓存时按其位置旋转一次</translation>
+    </message>
+    <message>
+        <source>keys rotated once when cached; bias added to the scores</source>
+        <translation>键在写入缓存时旋转一次；偏置加到分数上</translation>
+    </message>
+    <message>
+        <source>Choosing an encoding</source>
+        <translation>选择位置编码</translation>
+    </message>
+    <message>
+        <source>L</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>head_dim</source>
+        <translation>head_dim</translation>
+    </message>
+    <message>
+        <source>Size of one head, even, [2, 1024]; d_model = heads × head_dim</source>
+        <translation>每个头的维度，偶数，[2, 1024]；d_model = 头数 × head_dim</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Attention heads H, [1, 128]</source>
+        <translation>注意力头数 H，[1, 128]</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers, [1, 1024]</source>
+        <translation>Transformer 层数，[1, 1024]</translation>
+    </message>
+    <message>
+        <source>L0</source>
+        <translation>L0</translation>
+    </message>
+    <message>
+        <source>Bytes/value</source>
+        <translation>字节/值</translation>
+    </message>
+    <message>
+        <source>Bytes per stored value: 2 for bf16/fp16, 4 for fp32</source>
+        <translation>每个存储值的字节数：bf16/fp16 为 2，fp32 为 4</translation>
+    </message>
+    <message>
+        <source>Encoding</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <source>Learned parameters
+(count)</source>
+        <translation>可学习参数
+（个数）</translation>
+    </message>
+    <message>
+        <source>Parameter memory
+(bytes)</source>
+        <translation>参数内存
+（字节）</translation>
+    </message>
+    <message>
+        <source>Position tensors at L
+(bytes, per forward)</source>
+        <translation>长度 L 时的位置张量
+（字节，每次前向）</translation>
+    </message>
+    <message>
+        <source>Extra work per token
+(operations, all layers)</source>
+        <translation>每个 token 的额外计算
+（运算次数，所有层）</translation>
+    </message>
+    <message>
+        <source>Beyond L0
+(what is unseen)</source>
+        <translation>超出 L0
+（未见过的部分）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>Used by</source>
+        <translation>使用的模型</translation>
+    </message>
+    <message>
+        <source>Encoding family</source>
+        <translation>编码家族</translation>
+    </message>
+    <message>
+        <source>Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
+        <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
+    </message>
+    <message>
+        <source>Learned parameters × bytes per value</source>
+        <translation>可学习参数 × 每个值的字节数</translation>
+    </message>
+    <message>
+        <source>Position tensors the reference builds for one sequence of L positions (one layer at a time, not counting the attention scores), in bytes</source>
+        <translation>参考实现为一条长度为 L 的序列构建的位置张量（一次一层，不含注意力分数），单位为字节</translation>
+    </message>
+    <message>
+        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads</source>
+        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和</translation>
+    </message>
+    <message>
+        <source>What a sequence of L positions meets that training at L0 never did</source>
+        <translation>长度为 L 的序列会遇到、而在长度 L0 的训练中从未出现的内容</translation>
+    </message>
+    <message>
+        <source>How cached keys are used when the next token arrives</source>
+        <translation>下一个 token 到来时如何使用缓存的键</translation>
+    </message>
+    <message>
+        <source>Widely used models with this encoding</source>
+        <translation>使用这种编码的常见模型</translation>
+    </message>
+    <message>
+        <source>Every number is computed by the engine for this target (Shaw k, T5 buckets and the base from the current card). Sources and definitions: docs/choosing.md.</source>
+        <translation>每个数字都由引擎针对该目标计算（Shaw 的 k、T5 的分桶和 base 取自当前卡片）。来源与定义：docs/choosing.md。</translation>
+    </message>
+    <message>
+        <source>Target length L in positions, [1, 2^%1]</source>
+        <translation>目标长度 L（位置数），[1, 2^%1]</translation>
+    </message>
+    <message>
+        <source>Training length L0 in positions, [2, 2^%1]</source>
+        <translation>训练长度 L0（位置数），[2, 2^%1]</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::FactorTable</name>
+    <message>
+        <source>short_factor</source>
+        <translation>short_factor</translation>
+    </message>
+    <message>
+        <source>long_factor</source>
+        <translation>long_factor</translation>
+    </message>
+    <message>
+        <source>LongRoPE: pair i&apos;s wavelength is multiplied by short_factor[i] up to L0 and by long_factor[i] beyond it; one entry per pair (rotary_dim/2)</source>
+        <translation>LongRoPE：第 i 对的波长在 L0 以内乘以 short_factor[i]，超过 L0 乘以 long_factor[i]；每对一项（rotary_dim/2 项）</translation>
+    </message>
+    <message>
+        <source>i = %1</source>
+        <translation>i = %1</translation>
+    </message>
+    <message>
+        <source>Fit both lists to rotary_dim/2 = %1 entries</source>
+        <translation>把两个列表调整为 rotary_dim/2 = %1 项</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::FigureOptionsDialog</name>
+    <message>
+        <source>One column (%1)</source>
+        <translation>单栏（%1）</translation>
+    </message>
+    <message>
+        <source>Two columns (%1)</source>
+        <translation>双栏（%1）</translation>
+    </message>
+    <message>
+        <source>Slide 16:9 (%1)</source>
+        <translation>幻灯片 16:9（%1）</translation>
+    </message>
+    <message>
+        <source>Poster (%1)</source>
+        <translation>海报（%1）</translation>
+    </message>
+    <message>
+        <source>Transparent background</source>
+        <translation>透明背景</translation>
+    </message>
+    <message>
+        <source>Figure options</source>
+        <translation>图形选项</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation> 英寸</translation>
+    </message>
+    <message>
+        <source> pt</source>
+        <translation> 磅</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>Pixels = inches × dpi</source>
+        <translation>像素 = 英寸 × dpi</translation>
+    </message>
+    <message>
+        <source>SVG and PDF are vector drawings</source>
+        <translation>SVG 和 PDF 是矢量图</translation>
+    </message>
+    <message>
+        <source>Preset:</source>
+        <translation>预设：</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+    <message>
+        <source>Font size:</source>
+        <translation>字号：</translation>
+    </message>
+    <message>
+        <source>Resolution:</source>
+        <translation>分辨率：</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::GuideBrowser</name>
+    <message>
+        <source>PE Cards user guide</source>
+        <translation>PE Cards 用户指南</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>目录(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::HeatmapController</name>
+    <message>
+        <source>masked (-inf)</source>
+        <translation>已屏蔽（-inf）</translation>
+    </message>
+    <message>
+        <source>sampled picture</source>
+        <translation>采样图</translation>
+    </message>
+    <message>
+        <source>exact %1</source>
+        <translation>精确%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 (exact, double-precision reference)  ·  %3</source>
+        <translation>%1：%2（精确值，双精度参考实现）  ·  %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (exact entry, double precision)</source>
+        <translation>%1：%2（精确条目，双精度）</translation>
+    </message>
+    <message>
+        <source>pixel = %1 (%2, %3)</source>
+        <translation>像素 = %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>pixel %1 of ~%2×%3 entries = %4 (%5)</source>
+        <translation>像素 = 约 %2×%3 个条目的 %1 = %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1: asking the double-precision reference…  ·  %2</source>
+        <translation>%1：正在询问双精度参考实现…  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1 %2–%3 × %4 %5–%6</source>
+        <translation>%1 %2–%3 × %4 %5–%6</translation>
+    </message>
+    <message>
+        <source>exact: one entry per pixel</source>
+        <translation>精确：每像素一个条目</translation>
+    </message>
+    <message>
+        <source>pixel = %1 of ~%2×%3 entries</source>
+        <translation>像素 = 约 %2×%3 个条目的 %1</translation>
+    </message>
+    <message>
+        <source>  ·  SAMPLED picture: exact %1 computing in the background</source>
+        <translation>  ·  采样图：精确%1正在后台计算</translation>
+    </message>
+    <message>
+        <source>  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)</source>
+        <translation>  ·  采样图：精确%1已取消（缩放或更改参数可重新计算）</translation>
+    </message>
+    <message>
+        <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>
+        <translation>  ·  混叠：带斜线的列振荡得比每 %1 行取一个样本所能显示的更快；请放大</translation>
+    </message>
+    <message>
+        <source>%1  ·  %2</source>
+        <translation>%1  ·  %2</translation>
+    </message>
+    <message>
+        <source>%1.
+Wheel or drag a rectangle to zoom (the engine recomputes the window exactly);
+double-click to reset; hover for the exact value.</source>
+        <translation>%1。
+滚轮或拖出矩形可缩放（引擎精确重算该窗口）；
+双击复原；悬停可查看精确值。</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4</source>
+        <translation>%1 = %2，%3 = %4</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::HeatmapPanel</name>
+    <message>
+        <source>How one pixel summarises the block of entries it covers</source>
+        <translation>一个像素如何概括它覆盖的条目块</translation>
+    </message>
+    <message>
+        <source>⟲ Full</source>
+        <translation>⟲ 全图</translation>
+    </message>
+    <message>
+        <source>Show the full extent again (or double-click the heatmap)</source>
+        <translation>重新显示全部范围（或双击热图）</translation>
+    </message>
+    <message>
+        <source>Reset zoom</source>
+        <translation>复原缩放</translation>
+    </message>
+    <message>
+        <source>Colour map</source>
+        <translation>色图</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Lock colour range</source>
+        <translation>锁定颜色范围</translation>
+    </message>
+    <message>
+        <source>Keep this colour range while zooming or changing parameters</source>
+        <translation>缩放或修改参数时保持此颜色范围</translation>
+    </message>
+    <message>
+        <source>Logarithmic colour scale</source>
+        <translation>对数颜色刻度</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::HeatmapWidget</name>
+    <message>
+        <source>computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n invalid value(s) (NaN or +inf) shown in magenta</source>
+        <translation>
+            <numerusform>%n 个无效值（NaN 或 +inf）以品红色显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>aliased (hatched): sampled too coarsely</source>
+        <translation>混叠（斜线）：采样过粗</translation>
+    </message>
+    <message>
+        <source>ticks + %1</source>
+        <translation>刻度 + %1</translation>
+    </message>
+    <message>
+        <source>masked</source>
+        <translation>已屏蔽</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::HybridCard</name>
+    <message>
+        <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
+        <translation>RoPE 基数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
+    </message>
+    <message>
+        <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
+        <translation>全部 %1 个头的 ALiBi 偏置随距离变化；粗线：第 %2 个头</translation>
+    </message>
+    <message>
+        <source>RoPE long-term decay bound B(r), base %1, head_dim %2</source>
+        <translation>RoPE 远程衰减上界 B(r)，基数 %1，head_dim %2</translation>
+    </message>
+    <message>
+        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: RoPE score against distance for every scaling, %1</source>
+        <translation>实验室：各缩放方式的 RoPE 得分随距离变化，%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
+        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），基数 %1</translation>
+    </message>
+    <message>
+        <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
+        <translation>Logits (R_i q)·(R_j k)/√d + 偏置，%1，%2</translation>
+    </message>
+    <message>
+        <source>Attention softmax(logits), %1</source>
+        <translation>注意力 softmax(logits)，%1</translation>
+    </message>
+    <message>
+        <source>Content logits, seed %1, %2</source>
+        <translation>内容 logits，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>RoPE angles never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
+    </message>
+    <message>
+        <source>Content attention, seed %1, %2</source>
+        <translation>内容注意力，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>RoPE + ALiBi</source>
+        <translation>RoPE + ALiBi</translation>
+    </message>
+    <message>
+        <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
+        <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
+    </message>
+    <message>
+        <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
+        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
+    </message>
+    <message>
+        <source>Lab: RoPE critical dimension and extrapolation limit (Liu et al. 2023), %1</source>
+        <translation>实验室：RoPE 临界维度与外推上限（Liu et al. 2023），%1</translation>
+    </message>
+    <message>
+        <source>Lab: RoPE base bound on context length (Men et al. 2024), %1</source>
+        <translation>实验室：RoPE 基数对上下文长度的下界（Men et al. 2024），%1</translation>
+    </message>
+    <message>
+        <source>Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1</source>
+        <translation>实验室：拟合的 a(s)，外推与插值对比（Chen et al. 2023，图 2），%1</translation>
+    </message>
+    <message>
+        <source>Lab: partial-frequency RoPE (Barbero et al. 2024), %1</source>
+        <translation>实验室：部分频率 RoPE（Barbero et al. 2024），%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::LessonController</name>
+    <message>
+        <source>PE Cards lesson (*.pelesson *.json)</source>
+        <translation>PE Cards 课程 (*.pelesson *.json)</translation>
+    </message>
+    <message>
+        <source>%1, step %2</source>
+        <translation>%1，第 %2 步</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>My lesson</source>
+        <translation>我的课程</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Cannot open lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Open lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>Save lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Cannot save lesson</source>
+        <translation>无法保存课程</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Play lesson</source>
+        <translation>播放课程(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen, one step at a time: Space or → next (a question first, then its answer with the picture), ← back, Esc leaves</source>
+        <translation>全屏，一次一步：空格或 → 下一步（先提问，再连同图一起揭晓答案），← 上一步，Esc 退出</translation>
+    </message>
+    <message>
+        <source>&amp;Built-in lessons</source>
+        <translation>内置课程(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Add current state as step</source>
+        <translation>将当前状态添加为一步(&amp;A)</translation>
+    </message>
+    <message>
+        <source>The cards, their views and zoom windows and the compare pair as they are now become the lesson&apos;s next step</source>
+        <translation>卡片、视图与缩放窗口以及对比组的当前状态成为课程的下一步</translation>
+    </message>
+    <message>
+        <source>Lesson pa&amp;nel</source>
+        <translation>课程面板(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open lesson…</source>
+        <translation>打开课程(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save lesson</source>
+        <translation>保存课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save lesson &amp;as…</source>
+        <translation>课程另存为(&amp;A)…</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::LessonEditor</name>
+    <message>
+        <source>Lesson title</source>
+        <translation>课程标题</translation>
+    </message>
+    <message>
+        <source>Add current state</source>
+        <translation>添加当前状态</translation>
+    </message>
+    <message>
+        <source>The deck as it is now (cards, views, zoom windows, colour maps, compare pair) becomes the next step</source>
+        <translation>牌组的当前状态（卡片、视图、缩放窗口、配色、对比组）成为下一步</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Play from here</source>
+        <translation>从这里播放</translation>
+    </message>
+    <message>
+        <source>Step title</source>
+        <translation>步骤标题</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Rich text, e.g. &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</source>
+        <translation>富文本，例如 &lt;p&gt;θ&lt;sub&gt;i&lt;/sub&gt; = b&lt;sup&gt;−2i/d&lt;/sup&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Ask a question first (predict, then reveal)</source>
+        <translation>先提问（先预测，再揭晓）</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>正确答案</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::LessonStepPanel</name>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict, then Space or → reveals · ← back · Esc leaves</source>
+        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · Esc 退出</translation>
+    </message>
+    <message>
+        <source>Space or → next · ← back · Esc leaves</source>
+        <translation>空格或 → 下一步 · ← 上一步 · Esc 退出</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>退出</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::MainWindow</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;User guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Cards, views, zoom, compare, configs, export, presentation and the CLI</source>
+        <translation>卡片、视图、缩放、比较、配置、导出、演示和命令行</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Choosing an encoding</source>
+        <translation>选择位置编码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;About PE Cards</source>
+        <translation>关于 PE Cards(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About PE Cards</source>
+        <translation>关于 PE Cards</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open config…</source>
+        <translation>打开配置(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Model config (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open &amp;weights…</source>
+        <translation>打开权重(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open a T5 checkpoint</source>
+        <translation>打开 T5 检查点</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint (*.safetensors)</source>
+        <translation>safetensors 检查点 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Q/K vectors…</source>
+        <translation>打开 Q/K 向量(&amp;Q)…</translation>
+    </message>
+    <message>
+        <source>Query vectors (rows = positions)</source>
+        <translation>查询向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>Key vectors (rows = positions)</source>
+        <translation>键向量（行 = 位置）</translation>
+    </message>
+    <message>
+        <source>Load a model&apos;s positional-encoding parameters (or drop a config.json on the window)</source>
+        <translation>载入模型的位置编码参数（或把 config.json 拖到窗口上）</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>打开工作区(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>(no recent workspaces)</source>
+        <translation>（没有最近的工作区）</translation>
+    </message>
+    <message>
+        <source>(removed, file not found: %1)</source>
+        <translation>（已移除，文件不存在：%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Save workspace</source>
+        <translation>保存工作区(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save workspace &amp;as…</source>
+        <translation>工作区另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export card…</source>
+        <translation>导出卡片(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>A cover page and every visible view of this card as one PDF, a page each</source>
+        <translation>封面页及此卡片的每个可见视图合成一个 PDF，每页一个</translation>
+    </message>
+    <message>
+        <source>&amp;Copy figure</source>
+        <translation>复制图形(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The focused view as a figure on the clipboard, for slides</source>
+        <translation>将当前视图作为图形复制到剪贴板，用于幻灯片</translation>
+    </message>
+    <message>
+        <source>Save window &amp;image…</source>
+        <translation>保存窗口图像(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Reset card to &amp;defaults</source>
+        <translation>卡片恢复默认值(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Every parameter of this card back to its first value (undoable)</source>
+        <translation>本卡片的所有参数恢复为初始值（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a classroom: arrows move through cards and views, Space flips, P pauses, Esc leaves</source>
+        <translation>课堂全屏：方向键切换卡片和视图，空格翻转，P 暂停，Esc 退出</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>P&amp;resets</source>
+        <translation>预设(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Card</source>
+        <translation>卡片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Flip current card</source>
+        <translation>翻转当前卡片(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Next card</source>
+        <translation>下一张卡片(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Previous card</source>
+        <translation>上一张卡片(&amp;P)</translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation>比较(&amp;O)</translation>
+    </message>
+    <message>
+        <source>RoPE base 10⁴ vs 5·10⁵</source>
+        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+    </message>
+    <message>
+        <source>ALiBi vs RoPE+ALiBi</source>
+        <translation>ALiBi 对比 RoPE+ALiBi</translation>
+    </message>
+    <message>
+        <source>ALiBi causal vs BLOOM row offset</source>
+        <translation>ALiBi 因果形式对比 BLOOM 行偏移</translation>
+    </message>
+    <message>
+        <source>Could not load %1</source>
+        <translation>无法载入 %1</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Model config</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>载入 %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Loaded %1 (%2)</source>
+        <translation>已载入 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed</source>
+        <translation>%1：%2 的形状为 [%3, %4]；需要 num_buckets x heads，且 num_buckets 在 [2, 1024] 内</translation>
+    </message>
+    <message>
+        <source>T5 bias from %1 (%2): %3 buckets x %4 heads, head 1 shown (pick another in the card header)</source>
+        <translation>来自 %1 的 T5 偏置（%2）：%3 个桶 x %4 个头，显示头 1（可在卡片标题栏中选择其他头）</translation>
+    </message>
+    <message>
+        <source>%1: %2 has shape [%3, %4]; positions x d_model with an even d_model in [2, 1024] is needed (%5)</source>
+        <translation>%1：%2 的形状为 [%3, %4]；需要 positions x d_model，且 d_model 为 [2, 1024] 内的偶数（%5）</translation>
+    </message>
+    <message>
+        <source>Learned position table from %1 (%2): %3 positions x d_model %4; see the learned views of the Sinusoidal card</source>
+        <translation>来自 %1 的学习位置表（%2）：%3 个位置 x d_model %4；请看正弦卡片中的“学习的位置表”视图</translation>
+    </message>
+    <message>
+        <source>Q/K vectors</source>
+        <translation>Q/K 向量</translation>
+    </message>
+    <message>
+        <source>Show a card first: the compare tab is not a card.</source>
+        <translation>请先显示一张卡片：比较页不是卡片。</translation>
+    </message>
+    <message>
+        <source>%1 has shape (%2, %3); this card needs (rows &gt;= L = %4, d = %5)</source>
+        <translation>%1 的形状为 (%2, %3)；此卡片需要 (行数 &gt;= L = %4, d = %5)</translation>
+    </message>
+    <message>
+        <source>Content vectors: %1 (queries), %2 (keys)</source>
+        <translation>内容向量：%1（查询），%2（键）</translation>
+    </message>
+    <message>
+        <source>Export card</source>
+        <translation>导出卡片</translation>
+    </message>
+    <message>
+        <source>Nothing to copy: show a card with a computed view first</source>
+        <translation>没有可复制的内容：请先显示带有已计算视图的卡片</translation>
+    </message>
+    <message>
+        <source>the card&apos;s default parameters</source>
+        <translation>卡片的默认参数</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>%1[*] — PE Cards</source>
+        <translation>%1[*] — PE Cards</translation>
+    </message>
+    <message>
+        <source>%1[*] — PE Cards — %2</source>
+        <translation>%1[*] — PE Cards — %2</translation>
+    </message>
+    <message>
+        <source>Compare A | B</source>
+        <translation>比较 A | B</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ModelStrip</name>
+    <message numerus="yes">
+        <source>%1: %2, %n layer(s)</source>
+        <translation>
+            <numerusform>%1：%2，%n 层</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no positional encoding</source>
+        <translation>无位置编码</translation>
+    </message>
+    <message>
+        <source>, θ = %1, r = %2</source>
+        <translation>，θ = %1，r = %2</translation>
+    </message>
+    <message>
+        <source>, %1 ×%2</source>
+        <translation>，%1 ×%2</translation>
+    </message>
+    <message>
+        <source>, M-RoPE sections %1</source>
+        <translation>，M-RoPE 分段 %1</translation>
+    </message>
+    <message>
+        <source>, window %1</source>
+        <translation>，窗口 %1</translation>
+    </message>
+    <message>
+        <source>, chunks of %1</source>
+        <translation>，分块 %1</translation>
+    </message>
+    <message>
+        <source>, attn_temperature_tuning: the query at position p is multiplied by log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)</source>
+        <translation>，attn_temperature_tuning：位置 p 的查询乘以 log(floor((p + 1) / %1) + 1) × %2 + 1（输入越长，注意力越尖锐）</translation>
+    </message>
+    <message>
+        <source>Layer %1 — %2</source>
+        <translation>第 %1 层 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ParameterForm</name>
+    <message>
+        <source>Allowed: %1</source>
+        <translation>允许值：%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::PitfallView</name>
+    <message>
+        <source>Pitfall:</source>
+        <translation>陷阱：</translation>
+    </message>
+    <message>
+        <source>View:</source>
+        <translation>视图：</translation>
+    </message>
+    <message>
+        <source>Permute q/k weights (HF)</source>
+        <translation>置换 q/k 权重（HF）</translation>
+    </message>
+    <message>
+        <source>Apply convert_llama_weights_to_hf&apos;s permute to the exported q/k weights</source>
+        <translation>对导出的 q/k 权重施加 convert_llama_weights_to_hf 的 permute</translation>
+    </message>
+    <message>
+        <source>Back to views</source>
+        <translation>返回视图</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Correct&lt;/b&gt; (the fix applied)</source>
+        <translation>&lt;b&gt;正确&lt;/b&gt;（已修复）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy&lt;/b&gt; (what the code computes)</source>
+        <translation>&lt;b&gt;错误&lt;/b&gt;（代码实际计算的）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Buggy − correct&lt;/b&gt;</source>
+        <translation>&lt;b&gt;错误 − 正确&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Buckets</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, mean reduction; random probes q, k when the card uses all-ones probes.</source>
+        <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>No difference: one side has no values (see its message).</source>
+        <translation>无差值：有一侧没有数值（见其提示）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
+        <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>buggy</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖ (norm kept)</source>
+        <translation>‖R&lt;sub&gt;m&lt;/sub&gt; x‖ = ‖x‖（范数保持）</translation>
+    </message>
+    <message>
+        <source>depends on i − j only (Toeplitz)</source>
+        <translation>只依赖 i − j（Toeplitz）</translation>
+    </message>
+    <message>
+        <source>attention rows sum to 1</source>
+        <translation>注意力各行之和为 1</translation>
+    </message>
+    <message>
+        <source>bias ≤ 0 on/below the diagonal</source>
+        <translation>对角线及以下偏置 ≤ 0</translation>
+    </message>
+    <message>
+        <source>nearest key favoured</source>
+        <translation>最近的键得分最高</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>Colour map:</source>
+        <translation>色图：</translation>
+    </message>
+    <message>
+        <source>Used by views without a map of their own (phase, one-signed scores).</source>
+        <translation>用于没有专属色图的视图（相位、单一符号的得分）。</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>语言：</translation>
+    </message>
+    <message>
+        <source>OpenCL device:</source>
+        <translation>OpenCL 设备：</translation>
+    </message>
+    <message>
+        <source>Part of the device name; takes effect at the next start.</source>
+        <translation>设备名称的一部分；下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::PresentationController</name>
+    <message>
+        <source>Presentation</source>
+        <translation>演示</translation>
+    </message>
+    <message>
+        <source>  ←/→ card   ↑/↓ view   Space flip   P pause   +/− speed   Esc leave    </source>
+        <translation>  ←/→ 卡片   ↑/↓ 视图   空格 翻转   P 暂停   +/− 速度   Esc 退出    </translation>
+    </message>
+    <message>
+        <source>   speed (positions/s): </source>
+        <translation>   速度（位置/秒）：</translation>
+    </message>
+    <message>
+        <source>m = %1</source>
+        <translation>m = %1</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ProgressStrip</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the background computation; the sampled picture stays</source>
+        <translation>停止后台计算；采样图保留</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::RelShiftPanel</name>
+    <message>
+        <source>zero_triu</source>
+        <translation>zero_triu</translation>
+    </message>
+    <message>
+        <source>Query length qlen (the segment)</source>
+        <translation>查询长度 qlen（当前片段）</translation>
+    </message>
+    <message>
+        <source>Memory length mlen: cached positions before the segment; klen = mlen + qlen</source>
+        <translation>记忆长度 mlen：片段之前缓存的位置；klen = mlen + qlen</translation>
+    </message>
+    <message>
+        <source>zero_triu: zero the entries above the valid region, as the reference can</source>
+        <translation>zero_triu：把有效区域以上的元素置零（与参考实现的选项相同）</translation>
+    </message>
+    <message>
+        <source>qlen:</source>
+        <translation>qlen：</translation>
+    </message>
+    <message>
+        <source>mlen:</source>
+        <translation>mlen：</translation>
+    </message>
+    <message>
+        <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
+        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
+    </message>
+    <message>
+        <source>i=%1</source>
+        <translation>i=%1</translation>
+    </message>
+    <message>
+        <source>j=%1</source>
+        <translation>j=%1</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>valid: distance %1 = i + mlen − j</source>
+        <translation>有效：距离 %1 = i + mlen − j</translation>
+    </message>
+    <message>
+        <source>reshape leftover (masked): %1</source>
+        <translation>reshape 残留（被屏蔽）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::RelativeCard</name>
+    <message>
+        <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
+        <translation>Shaw 等 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
+    </message>
+    <message>
+        <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
+        <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
+    </message>
+    <message>
+        <source>T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed</source>
+        <translation>T5 分桶，%1，%2 个桶，max_distance %3，桶值由种子生成</translation>
+    </message>
+    <message>
+        <source>bidirectional (encoder)</source>
+        <translation>双向（编码器）</translation>
+    </message>
+    <message>
+        <source>unidirectional (decoder)</source>
+        <translation>单向（解码器）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
+        <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
+    </message>
+    <message>
+        <source>Index against relative position n = j - i, %1</source>
+        <translation>索引随相对位置 n = j - i 变化，%1</translation>
+    </message>
+    <message>
+        <source>Bucket / index map of (i, j), %1</source>
+        <translation>(i, j) 的桶 / 索引图，%1</translation>
+    </message>
+    <message>
+        <source>Positional score, %1</source>
+        <translation>位置得分，%1</translation>
+    </message>
+    <message>
+        <source>Attention (softmax), %1, %2</source>
+        <translation>注意力（softmax），%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score, seed %1, %2</source>
+        <translation>内容得分，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention, seed %1, %2</source>
+        <translation>内容注意力，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Relative position</source>
+        <translation>相对位置</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>T5 buckets</source>
+        <translation>T5 分桶</translation>
+    </message>
+    <message>
+        <source>Shaw (clipped)</source>
+        <translation>Shaw（裁剪）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL</source>
+        <translation>Transformer-XL</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>桶数</translation>
+    </message>
+    <message>
+        <source>relative_attention_num_buckets (32 in T5); bidirectional halves them by sign</source>
+        <translation>relative_attention_num_buckets（T5 中为 32）；双向时按符号各占一半</translation>
+    </message>
+    <message>
+        <source>max_distance</source>
+        <translation>max_distance</translation>
+    </message>
+    <message>
+        <source>relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket</source>
+        <translation>relative_attention_max_distance（T5 中为 128）：超出后所有距离共用最后一个桶</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>T5 encoder (on) or decoder (off)</source>
+        <translation>T5 编码器（开）或解码器（关）</translation>
+    </message>
+    <message>
+        <source>clip k</source>
+        <translation>裁剪 k</translation>
+    </message>
+    <message>
+        <source>Shaw: offsets beyond ±k share one learned vector</source>
+        <translation>Shaw：超过 ±k 的偏移共用一个学习向量</translation>
+    </message>
+    <message>
+        <source>score term</source>
+        <translation>得分项</translation>
+    </message>
+    <message>
+        <source>(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)</source>
+        <translation>(a) q·k，(b) q·W_R R_(i-j)，(c) u·k，(d) v·W_R R_(i-j)</translation>
+    </message>
+    <message>
+        <source>d_model d</source>
+        <translation>d_model d</translation>
+    </message>
+    <message>
+        <source>T5</source>
+        <translation>T5</translation>
+    </message>
+    <message>
+        <source>Shaw</source>
+        <translation>Shaw</translation>
+    </message>
+    <message>
+        <source>T5 head %1</source>
+        <translation>T5 头 %1</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Head of the checkpoint&apos;s relative_attention_bias.weight shown (one column per head, from 1)</source>
+        <translation>显示检查点 relative_attention_bias.weight 的哪个头（每个头一列，从 1 开始）</translation>
+    </message>
+    <message>
+        <source>Relative</source>
+        <translation>相对位置</translation>
+    </message>
+    <message>
+        <source>variant: %1</source>
+        <translation>变体：%1</translation>
+    </message>
+    <message>
+        <source>Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)</source>
+        <translation>Shaw、Uszkoreit、Vaswani 2018（clip(j-i, -k, k) + k）</translation>
+    </message>
+    <message>
+        <source>Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</source>
+        <translation>Dai 等 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
+    </message>
+    <message>
+        <source>HF transformers T5Attention._relative_position_bucket (log in float32)</source>
+        <translation>HF transformers T5Attention._relative_position_bucket（对数按 float32 计算）</translation>
+    </message>
+    <message>
+        <source>Shaw / Transformer-XL vector size</source>
+        <translation>Shaw / Transformer-XL 向量维数</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::RopeCard</name>
+    <message>
+        <source>head_dim %1, base %2</source>
+        <translation>head_dim %1，基数 %2</translation>
+    </message>
+    <message>
+        <source>, rotary_dim %1</source>
+        <translation>，rotary_dim %1</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>Pairs rotating with position m: angle m·θ_i, %1</source>
+        <translation>频率对随位置 m 旋转：角度 m·θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ_i per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/θ_i（对数轴），%1</translation>
+    </message>
+    <message>
+        <source>Long-term decay bound B(r) (RoFormer §3.4.3), %1</source>
+        <translation>远程衰减上界 B(r)（RoFormer §3.4.3），%1</translation>
+    </message>
+    <message>
+        <source>Lab: every scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+    </message>
+    <message>
+        <source>Lab: score against distance for every scaling, L0 marked, %1</source>
+        <translation>实验室：各缩放方式的得分随距离变化（标出 L0），%1</translation>
+    </message>
+    <message>
+        <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
+        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+    </message>
+    <message>
+        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
+        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
+    </message>
+    <message>
+        <source>cos and sin of m·θ_i over position m, %1</source>
+        <translation>m·θ_i 的 cos 与 sin 随位置 m 变化，%1</translation>
+    </message>
+    <message>
+        <source>Rotated probe R_p q over positions, %1, %2</source>
+        <translation>旋转后的探针 R_p q 随位置变化，%1，%2</translation>
+    </message>
+    <message>
+        <source>Phase m·θ_i mod 2π (radians), %1</source>
+        <translation>相位 m·θ_i mod 2π（弧度），%1</translation>
+    </message>
+    <message>
+        <source>RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only</source>
+        <translation>RoPE 得分 (R_i q)·(R_j k)，%1，%2 — 只取决于 i-j</translation>
+    </message>
+    <message>
+        <source>Attention softmax(score / √d), %1, %2</source>
+        <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score (R_i q_i)·(R_j k_j), seed %1, %2</source>
+        <translation>内容得分 (R_i q_i)·(R_j k_j)，种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
+        <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ&apos;_i，%1</translation>
+    </message>
+    <message>
+        <source>Content attention, %1, seed %2, %3</source>
+        <translation>内容注意力，%1，种子 %2，%3</translation>
+    </message>
+    <message>
+        <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
+        <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3</source>
+        <translation>RoFormer（Su 等 2021）式 13-16，§3.4.3</translation>
+    </message>
+    <message>
+        <source>RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py</source>
+        <translation>RoFormer 式 13-16；缩放同 HF transformers modeling_rope_utils.py</translation>
+    </message>
+    <message>
+        <source>Lab: critical dimension and extrapolation limit (Liu et al. 2023), %1</source>
+        <translation>实验室：临界维度与外推上限（Liu et al. 2023），%1</translation>
+    </message>
+    <message>
+        <source>Lab: base bound on context length, B(m) = Σ cos(m·θ_i) ≥ 0 (Men et al. 2024), %1</source>
+        <translation>实验室：基数对上下文长度的下界，B(m) = Σ cos(m·θ_i) ≥ 0（Men et al. 2024），%1</translation>
+    </message>
+    <message>
+        <source>Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1</source>
+        <translation>实验室：拟合的 a(s)，外推与插值对比（Chen et al. 2023，图 2），%1</translation>
+    </message>
+    <message>
+        <source>Lab: partial-frequency RoPE, top p of frequencies rotate (Barbero et al. 2024), %1</source>
+        <translation>实验室：部分频率 RoPE，只有最高的 p 比例频率旋转（Barbero et al. 2024），%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Heatmaps: wheel or drag to zoom, double-click to reset. In presentation mode the keys of View &gt; Presentation apply.</source>
+        <translation>热图：滚轮或拖动缩放，双击复位。演示模式下使用“视图 &gt; 演示”中的按键。</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::SinusoidalCard</name>
+    <message>
+        <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
+        <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
+    </message>
+    <message>
+        <source>concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)</source>
+        <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
+    </message>
+    <message>
+        <source>paper w_i = b^(-2i/d)</source>
+        <translation>论文 w_i = b^(-2i/d)</translation>
+    </message>
+    <message>
+        <source>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</source>
+        <translation>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</translation>
+    </message>
+    <message>
+        <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
+        <translation>布局：%1；频率：%2；基数 %3，d_model %4</translation>
+    </message>
+    <message>
+        <source>; fairseq padding_idx %1 (row zeroed)</source>
+        <translation>；fairseq padding_idx %1（该行置零）</translation>
+    </message>
+    <message>
+        <source>d_model %1, base %2</source>
+        <translation>d_model %1，基数 %2</translation>
+    </message>
+    <message>
+        <source>Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1</source>
+        <translation>技巧：领域感知 PE，(PE+b)_i·(PE+b)_j 的行与普通 PE 对比，%1</translation>
+    </message>
+    <message>
+        <source>Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1</source>
+        <translation>技巧：门控 PE，α_i α_j PE_i·PE_j 的分数行与 α = 1 对比，%1</translation>
+    </message>
+    <message>
+        <source>Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2</source>
+        <translation>技巧：门控 PE，注意力行 softmax(α_i α_j PE_i·PE_j / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
+        <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
+    </message>
+    <message>
+        <source>Learned table %1: P[p, dim] beside the sinusoid PE[p, dim], %2</source>
+        <translation>学习的位置表 %1：P[p, dim] 与正弦编码 PE[p, dim] 对照，%2</translation>
+    </message>
+    <message>
+        <source>Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2</source>
+        <translation>学习的位置表 %1：相似度行 P_i·P_j 与 PE_i·PE_j 对照，%2</translation>
+    </message>
+    <message>
+        <source>Learned table %1: ‖P_p − PE_p‖ per position, %2</source>
+        <translation>学习的位置表 %1：每个位置的 ‖P_p − PE_p‖，%2</translation>
+    </message>
+    <message>
+        <source>PE[p, dim] over position p, %1, %2</source>
+        <translation>PE[p, dim] 随位置 p 变化，%1，%2</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/w_i per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/w_i（对数轴），%1</translation>
+    </message>
+    <message>
+        <source>Encoding table PE[p, dim], %1, %2</source>
+        <translation>编码表 PE[p, dim]，%1，%2</translation>
+    </message>
+    <message>
+        <source>Phase p·w_i mod 2π (radians), %1</source>
+        <translation>相位 p·w_i mod 2π（弧度），%1</translation>
+    </message>
+    <message>
+        <source>Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1</source>
+        <translation>相似度 PE_i·PE_j = Σ cos((i-j)w_i)：只取决于 i-j，%1</translation>
+    </message>
+    <message>
+        <source>Attention softmax(PE_i·PE_j / √d), %1, %2</source>
+        <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2</source>
+        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，内容种子 %1，%2</translation>
+    </message>
+    <message>
+        <source>Content attention softmax(score / √d), %1, seed %2</source>
+        <translation>内容注意力 softmax(得分 / √d)，%1，种子 %2</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>d_model d</source>
+        <translation>d_model d</translation>
+    </message>
+    <message>
+        <source>base b</source>
+        <translation>基数 b</translation>
+    </message>
+    <message>
+        <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>
+        <translation>w_i = b^(-2i/d)：波长从 2π 到 2π·b</translation>
+    </message>
+    <message>
+        <source>column layout</source>
+        <translation>列布局</translation>
+    </message>
+    <message>
+        <source>interleaved (paper)</source>
+        <translation>交错（论文）</translation>
+    </message>
+    <message>
+        <source>concatenated [sin | cos]</source>
+        <translation>拼接 [sin | cos]</translation>
+    </message>
+    <message>
+        <source>frequencies</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>paper b^(-2i/d)</source>
+        <translation>论文 b^(-2i/d)</translation>
+    </message>
+    <message>
+        <source>tensor2tensor / fairseq</source>
+        <translation>tensor2tensor / fairseq</translation>
+    </message>
+    <message>
+        <source>padding_idx</source>
+        <translation>padding_idx</translation>
+    </message>
+    <message>
+        <source>fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none</source>
+        <translation>fairseq：padding_idx 行为零，词元从 padding_idx + 1 开始；-1 = 无</translation>
+    </message>
+    <message>
+        <source>Vaswani et al. 2017 §3.5 (Annotated Transformer)</source>
+        <translation>Vaswani 等 2017 §3.5（Annotated Transformer）</translation>
+    </message>
+    <message>
+        <source>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</source>
+        <translation>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</translation>
+    </message>
+    <message>
+        <source>Model dimension; must be even (no slot for the last cosine otherwise)</source>
+        <translation>模型维数；必须为偶数（否则最后一个余弦没有位置）</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::SliderSpin</name>
+    <message>
+        <source>%1 is too large for this field (at most %2 in magnitude); the value stays %3</source>
+        <translation>%1 超出此字段的范围（绝对值最多 %2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number this field takes (%2); the value stays %3</source>
+        <translation>“%1” 不是此字段接受的数（%2）；数值保持为 %3</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message numerus="yes">
+        <source>at most %n decimal(s)</source>
+        <translation>
+            <numerusform>最多 %n 位小数</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ViewPanel</name>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save this view as a figure or its numbers</source>
+        <translation>将此视图保存为图或数据</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ViewSlot</name>
+    <message>
+        <source>What this view shows</source>
+        <translation>此视图显示的内容</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::WeightsLoader</name>
+    <message>
+        <source>: no tensor named *relative_attention_bias.weight (T5), *wpe.weight (GPT-2) or *position_embeddings.weight (BERT)</source>
+        <translation>：没有名为 *relative_attention_bias.weight（T5）、*wpe.weight（GPT-2）或 *position_embeddings.weight（BERT）的张量</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::WorkspaceController</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The cards have changes that are not saved in a workspace.</source>
+        <translation>卡片有尚未保存到工作区的更改。</translation>
+    </message>
+    <message>
+        <source>The cards have changes not saved in %1.</source>
+        <translation>卡片有尚未保存到 %1 的更改。</translation>
+    </message>
+    <message>
+        <source>Save them first?</source>
+        <translation>先保存吗？</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>保存工作区</translation>
+    </message>
+    <message>
+        <source>PE Cards workspace (*.pecards.json *.json)</source>
+        <translation>PE Cards 工作区 (*.pecards.json *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot save workspace %1: %2</source>
+        <translation>无法保存工作区 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>打开工作区</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Removed from Open recent, the file no longer exists: %1</source>
+        <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
     </message>
 </context>
 </TS>

@@ -61,8 +61,8 @@ TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {
 }
 
 TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
-    const ViewRequest all = request(
-        Card::Rope, Quantity::ContentScore, kMaxL, {0, kMaxL, 0, kMaxL}, 1024, 1024, Reduction::Max);
+    const ViewRequest all = request(Card::Rope, Quantity::ContentScore, kMaxContentLength,
+        {0, kMaxContentLength, 0, kMaxContentLength}, 1024, 1024, Reduction::Max);
     try {
         makeCpuBackend()->compute(all);
         ADD_FAILURE() << "computed";
@@ -83,9 +83,10 @@ TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
 }
 
 TEST(Cost, SaturatesInsteadOfOverflowing) {
-    // 2^20 x 2^20 x 1024 x (1 + ...) would overflow int64 in the attention normalisers.
-    ViewRequest r = request(
-        Card::Rope, Quantity::ContentAttention, kMaxL, {0, kMaxL, 0, kMaxL}, 4096, 4096, Reduction::Mean);
+    // 2^20 x 2^20 x 1024 x (1 + ...) would overflow int64 in the attention normalisers (2^20: the
+    // content views' length limit).
+    ViewRequest r = request(Card::Rope, Quantity::ContentAttention, kMaxContentLength,
+        {0, kMaxContentLength, 0, kMaxContentLength}, 4096, 4096, Reduction::Mean);
     r.params.rope.head_dim = kMaxDim;
     const RequestCost cost = estimateCost(r);
     EXPECT_GT(cost.work, std::int64_t {1} << 50);

@@ -5,6 +5,7 @@
 #include "pecards/errors.h"
 #include "viewreference.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <string>
 
@@ -264,6 +265,34 @@ TEST(CpuBackend, SampledContentAtMaximumLengthIsNotBudgeted) {
     EXPECT_EQ(grid.values.size(), 64u * 64u);
     for (double v : grid.values) {
         EXPECT_TRUE(std::isfinite(v));
+    }
+}
+
+TEST(CpuBackend, ScoreZoomAtTheFarCornerOfTheLengthLimit) {
+    // Llama 4 Scout's RoPE (head_dim 128, rope_theta 500000), ones probes, L = 2^24: single
+    // entries near delta = +-(2^24 - 1) against sum_i 2 cos(delta theta_i) in long double.
+    CardParams p;
+    p.card = Card::Rope;
+    p.length = kMaxLength;
+    p.rope.head_dim = 128;
+    p.rope.base = 500000.0;
+    const auto reference = [](std::int64_t delta) {
+        long double sum = 0.0L;
+        for (int i = 0; i < 64; ++i) {
+            sum += 2.0L * std::cos(static_cast<long double>(delta) * std::pow(500000.0L, -2.0L * i / 128.0L));
+        }
+        return static_cast<double>(sum);
+    };
+    const auto backend = makeCpuBackend();
+    for (const Window window :
+        {Window {kMaxLength - 8, kMaxLength, 0, 8}, Window {0, 8, kMaxLength - 8, kMaxLength}}) {
+        const Grid grid = backend->compute(request(p, Quantity::Score, window, 8, 8));
+        for (int r = 0; r < 8; ++r) {
+            for (int c = 0; c < 8; ++c) {
+                const std::int64_t delta = (window.row_begin + r) - (window.col_begin + c);
+                EXPECT_NEAR(grid.at(r, c), reference(delta), 1e-7) << "delta = " << delta;
+            }
+        }
     }
 }
 

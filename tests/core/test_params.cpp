@@ -54,7 +54,7 @@ TEST_P(InvalidParameterTest, ThrowsNamingParameterAndValue) {
 // clang-format off
 const InvalidCase kInvalidCases[] = {
     {"length_zero", [](CardParams& p) { p.length = 0; }, "length", "0"},
-    {"length_above_2pow20", [](CardParams& p) { p.length = kMaxLength + 1; }, "length", "1048577"},
+    {"length_above_2pow24", [](CardParams& p) { p.length = kMaxLength + 1; }, "length", "16777217"},
     {"card_enum", [](CardParams& p) { p.card = static_cast<Card>(42); }, "card", "42"},
     {"sin_odd_d", [](CardParams& p) { p = card(Card::Sinusoidal); p.sinusoidal.d_model = 769; }, "d_model", "769"},
     {"sin_d_too_big", [](CardParams& p) { p = card(Card::Sinusoidal); p.sinusoidal.d_model = 1026; }, "d_model", "1026"},
@@ -168,8 +168,8 @@ const InvalidCase kInvalidCases[] = {
          p.rope.scaling.type = RopeScalingType::Llama3;
          p.rope.scaling.factor = 8;
          p.rope.scaling.original_max_position_embeddings = 8192;
-         p.rope.scaling.high_freq_factor = 1.0;
-     }, "rope_scaling.high_freq_factor", "1"},
+         p.rope.scaling.high_freq_factor = 0.5;
+     }, "rope_scaling.high_freq_factor", "0.5"},
     {"yarn_beta_fast_below_slow", [](CardParams& p) {
          p.rope.scaling.type = RopeScalingType::Yarn;
          p.rope.scaling.factor = 4;

@@ -1,5 +1,5 @@
 // Golden and property tests of RoPE (rope.h): frequencies, both layouts, partial rotary,
-// score profile, long-term decay and angle precision at m = 2^20.
+// score profile, long-term decay and angle precision at m = 2^20 and at the length limit 2^24.
 
 #include "pecards/errors.h"
 #include "pecards/probe.h"
@@ -235,6 +235,46 @@ TEST_P(RopeProperty, AnglesAt2Pow20MatchLongDouble) {
             << "i = " << i;
     }
     EXPECT_DOUBLE_EQ(angles(1, 0), static_cast<double>(m)); // theta_0 = 1 rad per position
+}
+
+TEST_P(RopeProperty, AnglesAtTheLengthLimitMatchLongDouble) {
+    const RopeParams p = params();
+    const Eigen::VectorXd theta = ropeInvFreq(p);
+    ASSERT_EQ(kMaxLength, std::int64_t {1} << 24);
+    const Eigen::MatrixXd angles = ropeAngles(theta, kMaxLength - 1, 2);
+    const int rd = rotaryDim(p);
+    for (int i = 0; i < rd / 2; ++i) {
+        const long double exact = static_cast<long double>(kMaxLength)
+            / std::pow(static_cast<long double>(p.base), 2.0L * i / rd);
+        // double m * theta at m = 2^24: a few 1e-9 rad, far below the 1e-4 rad the views need.
+        EXPECT_NEAR(static_cast<double>(static_cast<long double>(angles(1, i)) - exact), 0.0, 1e-8)
+            << "i = " << i;
+    }
+}
+
+TEST_P(RopeProperty, ScoresAtDeltasNearTheLengthLimitMatchLongDouble) {
+    const RopeParams p = params();
+    const Eigen::VectorXd theta = ropeInvFreq(p);
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(p.head_dim);
+    const int rd = rotaryDim(p);
+    // (R_i 1).(R_j 1) = sum over the rotary pairs of 2 cos(delta theta_i), plus the d - r
+    // pass-through dims (RoFormer eq. 16), evaluated in long double.
+    const auto reference = [&](std::int64_t delta) {
+        long double sum = static_cast<long double>(p.head_dim - rd);
+        for (int i = 0; i < rd / 2; ++i) {
+            const long double t = std::pow(static_cast<long double>(p.base), -2.0L * i / rd);
+            sum += 2.0L * std::cos(static_cast<long double>(delta) * t);
+        }
+        return static_cast<double>(sum);
+    };
+    for (const std::int64_t first : {kMaxLength - 9, -(kMaxLength - 1)}) {
+        const Eigen::VectorXd profile = ropeScoreProfile(p, theta, ones, ones, first, 8);
+        for (int n = 0; n < 8; ++n) {
+            // An angle error e per pair would move the score by up to 2 e per pair: 1e-7 here
+            // bounds the angles far below 1e-4 rad.
+            EXPECT_NEAR(profile[n], reference(first + n), 1e-7) << "delta = " << first + n;
+        }
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Sets, RopeProperty,

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <numbers>
 
 namespace pecards {
 namespace {
@@ -186,6 +187,35 @@ TEST(RopeScalingGolden, Llama31Config) {
     EXPECT_TRUE(expectClose(
         r.inv_freq.tail(3), test::toVector(c.expect().at("inv_freq").at("last3")), c.tolerance()));
     EXPECT_EQ(r.attention_factor, c.expectNumber("attention_factor"));
+}
+
+/// Llama 4 Scout (config.json text_config): head_dim 128, rope_theta 500000, rope_scaling {llama3,
+/// factor 16, low_freq_factor 1, high_freq_factor 1, original_max_position_embeddings 8192}. Equal
+/// factors leave no blended band (HF `_compute_llama3_parameters`: is_medium_freq is empty), so
+/// pair i keeps theta_i = 500000^(-2i/128) when its wavelength 2 pi / theta_i < 8192, else theta_i / 16.
+TEST(RopeScalingGolden, Llama4ScoutEqualFactorsHaveNoBlendedBand) {
+    RopeParams p;
+    p.head_dim = 128;
+    p.base = 500000.0;
+    p.layout = RopeLayout::Interleaved;
+    p.scaling.type = RopeScalingType::Llama3;
+    p.scaling.factor = 16.0;
+    p.scaling.low_freq_factor = 1.0;
+    p.scaling.high_freq_factor = 1.0;
+    p.scaling.original_max_position_embeddings = 8192;
+    p.scaling.max_position_embeddings = 10485760;
+    EXPECT_NO_THROW(validate(p));
+    const RopeScalingResult r = ropeScaling(p, 10485760);
+    int divided = 0;
+    for (int i = 0; i < 64; ++i) {
+        const long double theta = std::pow(500000.0L, -2.0L * i / 128.0L);
+        const bool long_wave = 2.0L * std::numbers::pi_v<long double> / theta > 8192.0L;
+        const double expected = static_cast<double>(long_wave ? theta / 16.0L : theta);
+        EXPECT_NEAR(r.inv_freq[i], expected, 1e-15 * expected) << "pair " << i;
+        divided += long_wave ? 1 : 0;
+    }
+    EXPECT_GT(divided, 10);
+    EXPECT_LT(divided, 54);
 }
 
 TEST(RopeScalingProperty, NoneAndFactorOneKeepTheFrequencies) {

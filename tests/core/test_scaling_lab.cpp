@@ -1,5 +1,5 @@
 // The context-extension lab (scaling_lab.h) against independent long-double formulas and the
-// numbers of issue 12 (computed from HF transformers `modeling_rope_utils.py`).
+// reference numbers computed from HF transformers `modeling_rope_utils.py`.
 
 #include "pecards/backend.h"
 #include "pecards/errors.h"

@@ -54,6 +54,39 @@ TEST(ViewValidate, WindowErrorsNameTheFieldValueAndRange) {
     expectInvalid(request, "window.col_begin", "4096", "[0, 4096)");
 }
 
+TEST(ViewValidate, PositionalViewsReachTheLengthLimit) {
+    ViewRequest request = scoreRequest();
+    request.params.length = kMaxLength; // 2^24: Llama 4 Scout's 10485760 positions fit
+    request.window = {0, kMaxLength, 0, kMaxLength};
+    EXPECT_NO_THROW(validate(request));
+    request.quantity = Quantity::UnseenAngles;
+    request.params.rope.scaling.type = RopeScalingType::Linear;
+    request.params.rope.scaling.factor = 16.0;
+    request.params.rope.scaling.original_max_position_embeddings = 8192;
+    request.window = {0, kMaxLength, 0, 64};
+    EXPECT_NO_THROW(validate(request));
+    request = scoreRequest();
+    request.params.length = kMaxLength + 1;
+    expectInvalid(request, "length", "16777217", "in [1, 2^24] = [1, 16777216]");
+}
+
+TEST(ViewValidate, ContentViewsStopAtTheirOwnLimit) {
+    ViewRequest request = scoreRequest();
+    request.params.length = kMaxContentLength;
+    request.window = {0, 16, 0, 16};
+    for (const Quantity quantity : {Quantity::ContentScore, Quantity::ContentAttention}) {
+        request.quantity = quantity;
+        request.params.length = kMaxContentLength;
+        EXPECT_NO_THROW(validate(request));
+        request.params.length = kMaxContentLength + 1;
+        expectInvalid(request, "length", "1048577",
+            "in [1, 2^20] = [1, 1048576] for " + toString(quantity)
+                + " (content views; positional views reach 2^24)");
+    }
+    request.quantity = Quantity::Score; // the same length is fine for the positional view
+    EXPECT_NO_THROW(validate(request));
+}
+
 TEST(ViewValidate, OutputSizeErrors) {
     ViewRequest request = scoreRequest();
     request.out_rows = 0;

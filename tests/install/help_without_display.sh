@@ -7,8 +7,8 @@ pecards=$1 cli=$2 version=$3
 headless=(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM)
 
 help=$("${headless[@]}" "$pecards" --help)
-for flag in --card --preset --config --compare --length --zoom --back --language --theme --workspace \
-  --presentation --position --device --cpu --size --screenshot --help --version; do
+for flag in --card --preset --config --compare --length --rows --cols --zoom --back --language --theme \
+  --workspace --presentation --position --device --cpu --window-size --size --screenshot --help --version; do
   grep -q -- "$flag" <<<"$help" || { echo "pecards --help does not list $flag"; exit 1; }
 done
 [ "$("${headless[@]}" "$pecards" --version)" = "pecards $version" ] || { echo "pecards --version is wrong"; exit 1; }

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 namespace {
 
 QString headText(const pecards::CardParams& p) {
@@ -48,21 +50,14 @@ CardEntry AlibiCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("alibi");
-    e.trContext = "AlibiCard";
+    e.trContext = AlibiCard::staticMetaObject.className();
     e.titleSource = QT_TR_NOOP("ALiBi");
     e.title = AlibiCard::tr(e.titleSource);
     e.card = pecards::Card::Alibi;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
         return new AlibiCard(entry, service, parent);
     };
-    e.defaults = [] {
-        pecards::CardParams p;
-        p.card = pecards::Card::Alibi;
-        p.length = 512;
-        p.alibi.heads = 8;
-        p.alibi.head = 2;
-        return p;
-    };
+    e.defaults = [] { return pecards::startParams(pecards::Card::Alibi); }; // paramtable.h
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
         return AlibiCard::tr("form: %1; H = %2 heads counted from 1, slopes %3; %4")
@@ -85,3 +80,5 @@ CardEntry AlibiCard::entry() {
         QStringLiteral("content-attention")};
     return e;
 }
+
+} // namespace pecards::gui

@@ -2,12 +2,16 @@
 /// @file alibicard.h
 /// @brief The ALiBi card (Press, Smith, Lewis, ICLR 2022).
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 
-class AlibiCard : public Card {
+namespace pecards::gui {
+
+class AlibiCard : public CardPage {
     Q_OBJECT
 public:
-    using Card::Card;
+    using CardPage::CardPage;
     /// @brief Registry entry: bias, attention, bias per head, content attention.
     static CardEntry entry();
 };
+
+} // namespace pecards::gui

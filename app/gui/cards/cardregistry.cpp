@@ -9,6 +9,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 const QList<CardEntry>& cardRegistry() {
     static const QList<CardEntry> entries {SinusoidalCard::entry(), RelativeCard::entry(), AlibiCard::entry(),
         RopeCard::entry(), HybridCard::entry()};
@@ -44,3 +46,5 @@ ViewSpec chartView(const QString& id, const char* context, const char* name, pec
     return ViewSpec {id, QCoreApplication::translate(context, name), context, name, ViewKind::Chart,
         pecards::Quantity::Score, curve, {}, {}};
 }
+
+} // namespace pecards::gui

@@ -11,18 +11,21 @@
 #include <functional>
 #include <pecards/params.h>
 
-class Card;
+class QWidget;
+
+namespace pecards::gui {
+
+class CardPage;
 class ComputeService;
 class ParameterForm;
-class QWidget;
 
 struct CardEntry {
     QString id; ///< "sinusoidal", "relative", "alibi", "rope", "hybrid" (resource folder, tags)
     QString title; ///< deck tab text (translated when the registry was built; see cardTitle)
-    const char* trContext = ""; ///< translation context of titleSource ("RopeCard")
+    const char* trContext = ""; ///< translation context of titleSource (the card class name)
     const char* titleSource = ""; ///< untranslated title
     pecards::Card card = pecards::Card::Rope;
-    std::function<Card*(const CardEntry&, ComputeService*, QWidget*)> create;
+    std::function<CardPage*(const CardEntry&, ComputeService*, QWidget*)> create;
     std::function<pecards::CardParams()> defaults; ///< good first parameters
     std::function<void(ParameterForm&)> addControls; ///< the card's own parameter controls
     std::function<QString(const pecards::CardParams&)> convention; ///< live convention line
@@ -47,3 +50,5 @@ ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);
 /// `context` and `name` are the untranslated name and its translation context
 /// (QT_TRANSLATE_NOOP), so the name follows later language changes (viewDisplayName).
 ViewSpec chartView(const QString& id, const char* context, const char* name, pecards::app::CurveKind curve);
+
+} // namespace pecards::gui

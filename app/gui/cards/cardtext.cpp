@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QRegularExpression>
 
+namespace pecards::gui {
+
 QString cardTextPath(const QString& id, CardSide side, const QString& language) {
     return QStringLiteral(":/cards/%1/%2.%3.html")
         .arg(id, side == CardSide::Front ? QStringLiteral("front") : QStringLiteral("back"), language);
@@ -26,3 +28,5 @@ QString cardText(const QString& id, CardSide side, const QString& language, cons
         placeholder, QStringLiteral(R"(<span id="convention">%1</span>)").arg(convention.toHtmlEscaped()));
     return html;
 }
+
+} // namespace pecards::gui

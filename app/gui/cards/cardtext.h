@@ -5,6 +5,8 @@
 
 #include <QString>
 
+namespace pecards::gui {
+
 /// @brief Card side.
 enum class CardSide { Front, Back };
 
@@ -15,3 +17,5 @@ QString cardText(const QString& id, CardSide side, const QString& language, cons
 
 /// @brief Resource path of a card text, e.g. ":/cards/rope/front.en.html".
 QString cardTextPath(const QString& id, CardSide side, const QString& language);
+
+} // namespace pecards::gui

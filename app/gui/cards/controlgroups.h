@@ -3,9 +3,12 @@
 /// @brief The groups of parameter controls the cards share (sequence, RoPE, ALiBi, probe),
 /// so RoPE and the hybrid, or ALiBi and the hybrid, bind the same fields the same way.
 
+namespace pecards::gui {
+
 class ParameterForm;
 
-/// @brief Max length L (logarithmic, 8 to 2^20) and, with `withCausal`, the causal mask toggle.
+/// @brief Max length L (logarithmic over the table's typical range, paramtable.h) and, with `withCausal`, the
+/// causal mask toggle.
 void addSequenceControls(ParameterForm& form, bool withCausal);
 /// @brief head_dim, base (logarithmic, 10 to 10^7), rotary_dim, layout; with `withScaling`
 /// the scaling type, factor, original max positions and the type-specific keys.
@@ -14,3 +17,5 @@ void addRopeControls(ParameterForm& form, bool withScaling);
 void addAlibiControls(ParameterForm& form, bool withHeadDim);
 /// @brief Probe q/k (ones or random) and the seed of random probe and content vectors.
 void addProbeControls(ParameterForm& form);
+
+} // namespace pecards::gui

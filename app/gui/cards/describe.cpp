@@ -8,6 +8,8 @@
 #include <pecards/rope_scaling.h>
 #include <pecards/viewrules.h>
 
+namespace pecards::gui {
+
 /// Translation context of this file's texts.
 class Describe {
     Q_DECLARE_TR_FUNCTIONS(Describe)
@@ -207,3 +209,5 @@ QString quantityName(pecards::Quantity quantity) {
     }
     return {};
 }
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 #include <pecards/params.h>
 #include <pecards/view.h>
 
+namespace pecards::gui {
+
 /// @brief "half-split (GPT-NeoX, HF LLaMA rotate_half)" / "interleaved (RoFormer, GPT-J)".
 QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...
@@ -36,3 +38,5 @@ QString describeProbe(const pecards::ProbeParams& probe);
 QString describeMask(bool causal);
 /// @brief "Score", "Attention", ... as a short noun for view menus.
 QString quantityName(pecards::Quantity quantity);
+
+} // namespace pecards::gui

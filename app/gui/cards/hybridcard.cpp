@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 using pecards::app::CurveKind;
 
 namespace {
@@ -37,6 +39,19 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1").arg(parts(p));
         case pecards::app::CurveKind::DynamicBase:
             return HybridCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(parts(p));
+        case pecards::app::CurveKind::CriticalDimension:
+            return HybridCard::tr(
+                "Lab: RoPE critical dimension and extrapolation limit (Liu et al. 2023), %1")
+                .arg(parts(p));
+        case pecards::app::CurveKind::BaseBound:
+            return HybridCard::tr("Lab: RoPE base bound on context length (Men et al. 2024), %1")
+                .arg(parts(p));
+        case pecards::app::CurveKind::InterpolationFit:
+            return HybridCard::tr(
+                "Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1")
+                .arg(parts(p));
+        case pecards::app::CurveKind::PartialRotation:
+            return HybridCard::tr("Lab: partial-frequency RoPE (Barbero et al. 2024), %1").arg(parts(p));
         default:
             return HybridCard::tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
         }
@@ -69,22 +84,14 @@ CardEntry HybridCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("hybrid");
-    e.trContext = "HybridCard";
+    e.trContext = HybridCard::staticMetaObject.className();
     e.titleSource = QT_TR_NOOP("RoPE + ALiBi");
     e.title = HybridCard::tr(e.titleSource);
     e.card = pecards::Card::Hybrid;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
         return new HybridCard(entry, service, parent);
     };
-    e.defaults = [] {
-        pecards::CardParams p;
-        p.card = pecards::Card::Hybrid;
-        p.length = 1024;
-        p.rope.head_dim = 128;
-        p.alibi.heads = 8;
-        p.alibi.head = 4;
-        return p;
-    };
+    e.defaults = [] { return pecards::startParams(pecards::Card::Hybrid); }; // paramtable.h
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
         return HybridCard::tr(
@@ -116,8 +123,22 @@ CardEntry HybridCard::entry() {
             pecards::app::CurveKind::ScoreVsDistance),
         chartView(QStringLiteral("lab-dynamic"), "HybridCard",
             QT_TRANSLATE_NOOP("HybridCard", "Lab: dynamic NTK base (chart)"),
-            pecards::app::CurveKind::DynamicBase)};
+            pecards::app::CurveKind::DynamicBase),
+        chartView(QStringLiteral("lab-critical"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: critical dimension (chart)"),
+            pecards::app::CurveKind::CriticalDimension),
+        chartView(QStringLiteral("lab-base-bound"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: base bound on context (chart)"),
+            pecards::app::CurveKind::BaseBound),
+        chartView(QStringLiteral("lab-pi-fit"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: interpolation vs extrapolation fit (chart)"),
+            pecards::app::CurveKind::InterpolationFit),
+        chartView(QStringLiteral("lab-partial"), "HybridCard",
+            QT_TRANSLATE_NOOP("HybridCard", "Lab: partial-frequency RoPE (chart)"),
+            pecards::app::CurveKind::PartialRotation)};
     e.defaultViews = {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("heads"),
         QStringLiteral("decay")};
     return e;
 }
+
+} // namespace pecards::gui

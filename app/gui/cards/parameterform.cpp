@@ -9,6 +9,8 @@
 #include <QSignalBlocker>
 #include <algorithm>
 
+namespace pecards::gui {
+
 ParameterForm::ParameterForm(QWidget* parent)
     : QWidget(parent)
     , m_layout(new QFormLayout(this)) {
@@ -54,6 +56,36 @@ SliderSpin* ParameterForm::addNumber(const QString& id, const QString& label, co
         .wanted = get(m_params)};
     addRow(std::move(number), label, toolTip);
     return control;
+}
+
+QString ParameterForm::controlId(const pecards::ParamSpec& spec) {
+    const QString name = QString::fromLatin1(spec.name.data(), static_cast<qsizetype>(spec.name.size()));
+    if (spec.owner == "alibi" || spec.owner == "relative")
+        return QString::fromLatin1(spec.owner.data(), static_cast<qsizetype>(spec.owner.size())) + u'_'
+            + name;
+    return name;
+}
+
+SliderSpin* ParameterForm::addParameter(pecards::ParamId id, const QString& label, const QString& toolTip) {
+    const pecards::ParamSpec& spec = pecards::paramSpec(id);
+    SliderSpin::Range range;
+    range.sliderLow = spec.typicalLow;
+    range.sliderHigh = spec.typicalHigh;
+    range.spinLow = spec.sentinelMeans.empty() ? spec.minimum : std::min(spec.minimum, spec.sentinel);
+    range.spinHigh = spec.maximum == pecards::kUnbounded ? spec.typicalHigh : spec.maximum;
+    range.logarithmic = spec.scale != pecards::ParamScale::Linear;
+    range.decimals = spec.decimals;
+    range.stepsPerDecade = spec.stepsPerOctave;
+    range.binary = spec.scale == pecards::ParamScale::Log2;
+    range.step = spec.step;
+    range.largest = spec.type == pecards::ParamType::Integer64 ? SliderSpin::kLargestInt64 : 0.0;
+    const QString allowed = QString::fromStdString(pecards::allowedText(spec));
+    return addNumber(
+        controlId(spec), label, range,
+        [&spec](const pecards::CardParams& p) { return pecards::paramValue(p, spec); },
+        [&spec](pecards::CardParams& p, double v) { pecards::setParamValue(p, spec, v); },
+        toolTip.isEmpty() ? tr("Allowed: %1").arg(allowed)
+                          : toolTip + u'\n' + tr("Allowed: %1").arg(allowed));
 }
 
 void ParameterForm::addChoice(const QString& id, const QString& label, const QList<Choice>& choices,
@@ -232,3 +264,5 @@ void ParameterForm::refreshVisibility() {
         binding.widget->setVisible(shown);
     }
 }
+
+} // namespace pecards::gui

@@ -15,10 +15,13 @@
 #include <QWidget>
 #include <functional>
 #include <pecards/params.h>
+#include <pecards/paramtable.h>
 #include <vector>
 
 class QFormLayout;
 class QLabel;
+
+namespace pecards::gui {
 
 class ParameterForm : public QWidget {
     Q_OBJECT
@@ -42,6 +45,14 @@ public:
 
     /// @brief A bold heading between groups of controls.
     void addSection(const QString& title);
+    /// @brief Slider + spin box of a parameter of the descriptor table (pecards/paramtable.h):
+    /// its slider spans the table's typical range with the table's scale, step and decimals, it
+    /// reads and writes the field through pecards::paramValue/setParamValue, and its tooltip is
+    /// `toolTip` followed by the table's allowed range. The control id is controlId(spec).
+    SliderSpin* addParameter(pecards::ParamId id, const QString& label, const QString& toolTip = {});
+    /// @brief The control id of a table parameter: its name ("beta_fast"), prefixed with its
+    /// owner when the name is another card's too ("alibi_head_dim", "relative_d_model").
+    static QString controlId(const pecards::ParamSpec& spec);
     /// @brief Slider + spin box. Returns it (tests drive it).
     SliderSpin* addNumber(const QString& id, const QString& label, const SliderSpin::Range& range,
         NumberGetter get, NumberSetter set, const QString& toolTip = {});
@@ -107,3 +118,5 @@ private:
     pecards::CardParams m_emitted; ///< the parameters last announced (before of the next edit)
     std::vector<Binding> m_bindings;
 };
+
+} // namespace pecards::gui

@@ -1,11 +1,13 @@
 #include "cards/paramscommand.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 
 #include <QDateTime>
 
+namespace pecards::gui {
+
 ParamsCommand::ParamsCommand(
-    Card* card, pecards::CardParams before, pecards::CardParams after, const QString& text, bool applied)
+    CardPage* card, pecards::CardParams before, pecards::CardParams after, const QString& text, bool applied)
     : QUndoCommand(text)
     , m_card(card)
     , m_before(std::move(before))
@@ -36,3 +38,5 @@ bool ParamsCommand::mergeWith(const QUndoCommand* other) {
     setObsolete(m_before == m_after); // dragged back to where it started
     return true;
 }
+
+} // namespace pecards::gui

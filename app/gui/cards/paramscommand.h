@@ -7,14 +7,16 @@
 #include <QUndoCommand>
 #include <pecards/params.h>
 
-class Card;
+namespace pecards::gui {
+
+class CardPage;
 
 class ParamsCommand : public QUndoCommand {
 public:
     /// @param applied true when `after` is already in force (a control's own edit): the first
     /// redo() then does nothing.
-    ParamsCommand(
-        Card* card, pecards::CardParams before, pecards::CardParams after, const QString& text, bool applied);
+    ParamsCommand(CardPage* card, pecards::CardParams before, pecards::CardParams after, const QString& text,
+        bool applied);
 
     void undo() override;
     void redo() override;
@@ -26,9 +28,11 @@ public:
     static constexpr qint64 kMergeMilliseconds = 700;
 
 private:
-    Card* m_card;
+    CardPage* m_card;
     pecards::CardParams m_before;
     pecards::CardParams m_after;
     bool m_skipRedo;
     qint64 m_time; ///< when the last merged edit was made (ms since the epoch)
 };
+
+} // namespace pecards::gui

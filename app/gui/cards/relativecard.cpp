@@ -14,6 +14,8 @@
 #include <QToolButton>
 #include <algorithm>
 
+namespace pecards::gui {
+
 namespace {
 
 QString variantText(const pecards::RelativeParams& r) {
@@ -71,29 +73,27 @@ void addControls(ParameterForm& form) {
             {RelativeCard::tr("Transformer-XL"), static_cast<int>(RelativeVariant::TransformerXL), {}}},
         [](const P& p) { return static_cast<int>(p.relative.variant); },
         [](P& p, int v) { p.relative.variant = static_cast<RelativeVariant>(v); });
-    form.addNumber(
-        QStringLiteral("num_buckets"), RelativeCard::tr("buckets"),
-        {2, 128, 0, 4096, false, 0, 24, false, 1.0}, [](const P& p) { return p.relative.num_buckets; },
-        [](P& p, double v) { p.relative.num_buckets = static_cast<int>(v); },
+    form.addParameter(pecards::ParamId::NumBuckets, RelativeCard::tr("buckets"),
         RelativeCard::tr("relative_attention_num_buckets (32 in T5); bidirectional halves them by sign"));
     form.setVisibleWhen(
         QStringLiteral("num_buckets"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
     form.setRangeWhen(QStringLiteral("num_buckets"), [](const P& p) {
-        return std::pair {p.relative.bidirectional ? 4.0 : 2.0, 1024.0};
+        // Bidirectional buckets are halved by sign: twice the table's minimum (params.cpp).
+        const pecards::ParamSpec& buckets = pecards::paramSpec(pecards::ParamId::NumBuckets);
+        return std::pair {buckets.minimum * (p.relative.bidirectional ? 2 : 1), buckets.maximum};
     });
-    form.addNumber(
-        QStringLiteral("max_distance"), RelativeCard::tr("max_distance"),
-        {1, 1 << 20, 0, 1 << 22, true, 0, 4, true, 1.0}, [](const P& p) { return p.relative.max_distance; },
-        [](P& p, double v) { p.relative.max_distance = static_cast<int>(v); },
+    form.addParameter(pecards::ParamId::MaxDistance, RelativeCard::tr("max_distance"),
         RelativeCard::tr(
             "relative_attention_max_distance (128 in T5): beyond it every distance shares the last bucket"));
     form.setVisibleWhen(
         QStringLiteral("max_distance"), [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
     form.setRangeWhen(QStringLiteral("max_distance"), [](const P& p) {
         // T5: max_distance > max_exact = (num_buckets, halved when bidirectional) / 2.
-        const int buckets = std::clamp(p.relative.num_buckets, 2, 1024);
+        const pecards::ParamSpec& spec = pecards::paramSpec(pecards::ParamId::NumBuckets);
+        const int buckets = std::clamp(
+            p.relative.num_buckets, static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
         const int maxExact = (p.relative.bidirectional ? buckets / 2 : buckets) / 2;
-        return std::pair {maxExact + 1.0, static_cast<double>(pecards::kMaxLength)};
+        return std::pair {maxExact + 1.0, pecards::paramSpec(pecards::ParamId::MaxDistance).maximum};
     });
     form.addToggle(
         QStringLiteral("bidirectional"), RelativeCard::tr("bidirectional"),
@@ -102,10 +102,7 @@ void addControls(ParameterForm& form) {
         RelativeCard::tr("T5 encoder (on) or decoder (off)"));
     form.setVisibleWhen(QStringLiteral("bidirectional"),
         [](const P& p) { return p.relative.variant == RelativeVariant::T5; });
-    form.addNumber(
-        QStringLiteral("clip_k"), RelativeCard::tr("clip k"), {0, 256, 0, 1 << 20, false, 0, 24, false, 1.0},
-        [](const P& p) { return p.relative.clip_k; },
-        [](P& p, double v) { p.relative.clip_k = static_cast<int>(v); },
+    form.addParameter(pecards::ParamId::ClipK, RelativeCard::tr("clip k"),
         RelativeCard::tr("Shaw: offsets beyond ±k share one learned vector"));
     form.setVisibleWhen(
         QStringLiteral("clip_k"), [](const P& p) { return p.relative.variant == RelativeVariant::Shaw; });
@@ -120,18 +117,15 @@ void addControls(ParameterForm& form) {
         RelativeCard::tr("(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)"));
     form.setVisibleWhen(QStringLiteral("term"),
         [](const P& p) { return p.relative.variant == RelativeVariant::TransformerXL; });
-    form.addNumber(
-        QStringLiteral("relative_d_model"), RelativeCard::tr("d_model d"),
-        {2, 1024, 0, 4096, false, 0, 24, false, 2.0}, [](const P& p) { return p.relative.d_model; },
-        [](P& p, double v) { p.relative.d_model = static_cast<int>(v); },
-        RelativeCard::tr("Shaw / Transformer-XL vector size; even, in [2, 1024]"));
+    form.addParameter(pecards::ParamId::RelativeDModel, RelativeCard::tr("d_model d"),
+        RelativeCard::tr("Shaw / Transformer-XL vector size"));
     addProbeControls(form);
 }
 
 } // namespace
 
 void RelativeCard::doLoad() {
-    Card::doLoad();
+    CardPage::doLoad();
     m_variants = new QButtonGroup(this);
     const QList<std::pair<QString, pecards::RelativeVariant>> variants {
         {RelativeCard::tr("T5"), pecards::RelativeVariant::T5},
@@ -166,7 +160,7 @@ void RelativeCard::doLoad() {
             edit(next, RelativeCard::tr("T5 head %1").arg(head));
     });
     retranslateHeadPicker();
-    connect(this, &Card::paramsChanged, this, [this](const pecards::CardParams& p) {
+    connect(this, &CardPage::paramsChanged, this, [this](const pecards::CardParams& p) {
         if (QAbstractButton* button = m_variants->button(static_cast<int>(p.relative.variant)))
             button->setChecked(true);
         syncHeadPicker(p);
@@ -183,7 +177,7 @@ void RelativeCard::retranslateHeadPicker() {
 void RelativeCard::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange && m_head)
         retranslateHeadPicker();
-    Card::changeEvent(event);
+    CardPage::changeEvent(event);
 }
 
 void RelativeCard::showT5Bias(const Eigen::MatrixXd& table, pecards::CardParams params, int head) {
@@ -229,19 +223,14 @@ CardEntry RelativeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("relative");
-    e.trContext = "RelativeCard";
+    e.trContext = RelativeCard::staticMetaObject.className();
     e.titleSource = QT_TR_NOOP("Relative");
     e.title = RelativeCard::tr(e.titleSource);
     e.card = pecards::Card::Relative;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
         return new RelativeCard(entry, service, parent);
     };
-    e.defaults = [] {
-        pecards::CardParams p;
-        p.card = pecards::Card::Relative;
-        p.length = 512;
-        return p;
-    };
+    e.defaults = [] { return pecards::startParams(pecards::Card::Relative); }; // paramtable.h
     e.addControls = addControls;
     e.convention = [](const pecards::CardParams& p) {
         return RelativeCard::tr("variant: %1").arg(variantText(p.relative));
@@ -276,7 +265,7 @@ CardEntry RelativeCard::entry() {
         pecards::app::CurveKind::RelativeBuckets);
     relShift.available = isTxl;
     relShift.createPanel = [](const ViewSpec& spec, ComputeService*, const QString&,
-                               QWidget* parent) -> CardView* { return new RelShiftPanel(spec, parent); };
+                               QWidget* parent) -> ViewPanel* { return new RelShiftPanel(spec, parent); };
     e.views = {buckets, heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention), bucketChart, relShift,
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),
@@ -285,3 +274,5 @@ CardEntry RelativeCard::entry() {
         QStringLiteral("bucket-chart")};
     return e;
 }
+
+} // namespace pecards::gui

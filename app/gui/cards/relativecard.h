@@ -3,7 +3,7 @@
 /// @brief The relative-position card: Shaw et al. 2018, Transformer-XL (Dai et al. 2019 §3.3)
 /// and T5 buckets (Raffel et al. 2020), chosen inside the card.
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 
 #include <Eigen/Core>
 
@@ -11,10 +11,12 @@ class QButtonGroup;
 class QLabel;
 class QSpinBox;
 
-class RelativeCard : public Card {
+namespace pecards::gui {
+
+class RelativeCard : public CardPage {
     Q_OBJECT
 public:
-    using Card::Card;
+    using CardPage::CardPage;
     /// @brief Registry entry: bucket map, score, attention, bucket chart, content attention.
     static CardEntry entry();
 
@@ -46,3 +48,5 @@ private:
     QSpinBox* m_head = nullptr;
     Eigen::MatrixXd m_t5Table; ///< num_buckets x heads; empty = none loaded
 };
+
+} // namespace pecards::gui

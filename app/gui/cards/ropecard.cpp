@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 #include <pecards/rope.h>
 
+namespace pecards::gui {
+
 using pecards::app::CurveKind;
 
 namespace {
@@ -39,6 +41,21 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return RopeCard::tr("Lab: score against distance for every scaling, L0 marked, %1").arg(dims(p));
         case pecards::app::CurveKind::DynamicBase:
             return RopeCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(dims(p));
+        case CurveKind::CriticalDimension:
+            return RopeCard::tr("Lab: critical dimension and extrapolation limit (Liu et al. 2023), %1")
+                .arg(dims(p));
+        case CurveKind::BaseBound:
+            return RopeCard::tr(
+                "Lab: base bound on context length, B(m) = Σ cos(m·θ_i) ≥ 0 (Men et al. 2024), %1")
+                .arg(dims(p));
+        case CurveKind::InterpolationFit:
+            return RopeCard::tr(
+                "Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1")
+                .arg(dims(p));
+        case CurveKind::PartialRotation:
+            return RopeCard::tr(
+                "Lab: partial-frequency RoPE, top p of frequencies rotate (Barbero et al. 2024), %1")
+                .arg(dims(p));
         case CurveKind::DistillationError:
             return RopeCard::tr(
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
@@ -92,21 +109,14 @@ CardEntry RopeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("rope");
-    e.trContext = "RopeCard";
+    e.trContext = RopeCard::staticMetaObject.className();
     e.titleSource = QT_TR_NOOP("RoPE");
     e.title = RopeCard::tr(e.titleSource);
     e.card = pecards::Card::Rope;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
         return new RopeCard(entry, service, parent);
     };
-    e.defaults = [] {
-        pecards::CardParams p;
-        p.card = pecards::Card::Rope;
-        p.length = 4096;
-        p.rope.head_dim = 128;
-        p.rope.base = 10000.0;
-        return p;
-    };
+    e.defaults = [] { return pecards::startParams(pecards::Card::Rope); }; // paramtable.h
     e.addControls = addControls;
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
@@ -140,6 +150,15 @@ CardEntry RopeCard::entry() {
         chartView(QStringLiteral("lab-dynamic"), "RopeCard",
             QT_TRANSLATE_NOOP("RopeCard", "Lab: dynamic NTK base (chart)"),
             pecards::app::CurveKind::DynamicBase),
+        chartView(QStringLiteral("lab-critical"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: critical dimension (chart)"), CurveKind::CriticalDimension),
+        chartView(QStringLiteral("lab-base-bound"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: base bound on context (chart)"), CurveKind::BaseBound),
+        chartView(QStringLiteral("lab-pi-fit"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: interpolation vs extrapolation fit (chart)"),
+            CurveKind::InterpolationFit),
+        chartView(QStringLiteral("lab-partial"), "RopeCard",
+            QT_TRANSLATE_NOOP("RopeCard", "Lab: partial-frequency RoPE (chart)"), CurveKind::PartialRotation),
         chartView(QStringLiteral("trick-distillation"), "RopeCard",
             QT_TRANSLATE_NOOP("RopeCard", "Trick: distillation error (chart)"),
             pecards::app::CurveKind::DistillationError)};
@@ -147,3 +166,5 @@ CardEntry RopeCard::entry() {
         QStringLiteral("spectrum")};
     return e;
 }
+
+} // namespace pecards::gui

@@ -4,6 +4,8 @@
 #include <common/modelconfig.h>
 #include <pecards/rope.h>
 
+namespace pecards::gui {
+
 namespace {
 
 constexpr std::int64_t kTypicalContext = 4096; ///< Llama 2, Phi-3.5-mini short context
@@ -51,14 +53,14 @@ pecards::RopeScaling typicalRopeScaling(const pecards::RopeParams& rope, pecards
     switch (type) {
     case RopeScalingType::Yarn:
         if (!(s.beta_slow > 0.0 && s.beta_fast >= s.beta_slow)) {
-            s.beta_fast = 32.0;
-            s.beta_slow = 1.0;
+            s.beta_fast = pecards::paramDefault<double>(pecards::ParamId::BetaFast);
+            s.beta_slow = pecards::paramDefault<double>(pecards::ParamId::BetaSlow);
         }
         break;
     case RopeScalingType::Llama3:
         if (!(s.low_freq_factor > 0.0 && s.high_freq_factor > s.low_freq_factor)) {
-            s.low_freq_factor = 1.0;
-            s.high_freq_factor = 4.0;
+            s.low_freq_factor = pecards::paramDefault<double>(pecards::ParamId::LowFreqFactor);
+            s.high_freq_factor = pecards::paramDefault<double>(pecards::ParamId::HighFreqFactor);
         }
         break;
     case RopeScalingType::LongRope: {
@@ -80,3 +82,5 @@ pecards::RopeScaling typicalRopeScaling(const pecards::RopeParams& rope, pecards
     }
     return s;
 }
+
+} // namespace pecards::gui

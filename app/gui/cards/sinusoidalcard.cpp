@@ -7,6 +7,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 namespace {
 
 QString layoutText(const pecards::SinusoidalParams& s) {
@@ -94,15 +96,9 @@ void addControls(ParameterForm& form) {
     using P = pecards::CardParams;
     addSequenceControls(form, true);
     form.addSection(SinusoidalCard::tr("Sinusoidal"));
-    form.addNumber(
-        QStringLiteral("d_model"), SinusoidalCard::tr("d_model d"),
-        {2, 1024, 0, 4096, false, 0, 24, false, 2.0}, [](const P& p) { return p.sinusoidal.d_model; },
-        [](P& p, double v) { p.sinusoidal.d_model = static_cast<int>(v); },
-        SinusoidalCard::tr(
-            "Model dimension; must be even (no slot for the last cosine otherwise), in [2, 1024]"));
-    form.addNumber(
-        QStringLiteral("base"), SinusoidalCard::tr("base b"), {10, 1e7, 0, 1e12, true, 1, 24, false, 1.0},
-        [](const P& p) { return p.sinusoidal.base; }, [](P& p, double v) { p.sinusoidal.base = v; },
+    form.addParameter(pecards::ParamId::SinusoidalDModel, SinusoidalCard::tr("d_model d"),
+        SinusoidalCard::tr("Model dimension; must be even (no slot for the last cosine otherwise)"));
+    form.addParameter(pecards::ParamId::Base, SinusoidalCard::tr("base b"),
         SinusoidalCard::tr("w_i = b^(-2i/d): wavelengths run from 2π to 2π·b"));
     form.addChoice(
         QStringLiteral("sin_layout"), SinusoidalCard::tr("column layout"),
@@ -119,10 +115,7 @@ void addControls(ParameterForm& form) {
                 static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor), {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.frequencies); },
         [](P& p, int v) { p.sinusoidal.frequencies = static_cast<pecards::SinusoidalFrequencies>(v); });
-    form.addNumber(
-        QStringLiteral("padding_idx"), SinusoidalCard::tr("padding_idx"),
-        {-1, 64, -1, 1 << 20, false, 0, 24, false, 1.0}, [](const P& p) { return p.sinusoidal.padding_idx; },
-        [](P& p, double v) { p.sinusoidal.padding_idx = static_cast<int>(v); },
+    form.addParameter(pecards::ParamId::PaddingIdx, SinusoidalCard::tr("padding_idx"),
         SinusoidalCard::tr("fairseq: row padding_idx is zero, tokens start at padding_idx + 1; -1 = none"));
     addProbeControls(form);
     addDomainAndGateControls(form);
@@ -135,19 +128,14 @@ CardEntry SinusoidalCard::entry() {
     using pecards::Quantity;
     CardEntry e;
     e.id = QStringLiteral("sinusoidal");
-    e.trContext = "SinusoidalCard";
+    e.trContext = SinusoidalCard::staticMetaObject.className();
     e.titleSource = QT_TR_NOOP("Sinusoidal");
     e.title = SinusoidalCard::tr(e.titleSource);
     e.card = pecards::Card::Sinusoidal;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> Card* {
+    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
         return new SinusoidalCard(entry, service, parent);
     };
-    e.defaults = [] {
-        pecards::CardParams p;
-        p.card = pecards::Card::Sinusoidal;
-        p.length = 512;
-        return p;
-    };
+    e.defaults = [] { return pecards::startParams(pecards::Card::Sinusoidal); }; // paramtable.h
     e.addControls = addControls;
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
@@ -197,3 +185,5 @@ CardEntry SinusoidalCard::entry() {
         QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"), QStringLiteral("phase")};
     return e;
 }
+
+} // namespace pecards::gui

@@ -2,12 +2,16 @@
 /// @file sinusoidalcard.h
 /// @brief The sinusoidal absolute PE card (Vaswani et al. 2017 §3.5).
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 
-class SinusoidalCard : public Card {
+namespace pecards::gui {
+
+class SinusoidalCard : public CardPage {
     Q_OBJECT
 public:
-    using Card::Card;
+    using CardPage::CardPage;
     /// @brief Registry entry: table, phase, similarity, attention, waves and spectrum views.
     static CardEntry entry();
 };
+
+} // namespace pecards::gui

@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 /// Translation context of the tricks' controls.
 class TrickControls {
     Q_DECLARE_TR_FUNCTIONS(TrickControls)
@@ -91,3 +93,5 @@ void addDistillationControls(ParameterForm& form) {
         [](P& p, double v) { p.tricks.epochs = static_cast<int>(v); },
         TrickControls::tr("Full-batch training steps, [1, 20000]"));
 }
+
+} // namespace pecards::gui

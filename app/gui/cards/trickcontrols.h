@@ -4,6 +4,8 @@
 /// and the gate alpha(p) on the sinusoidal card, the PE distillation's training and evaluation
 /// lengths on the sinusoidal and RoPE cards. Their charts are views of those cards.
 
+namespace pecards::gui {
+
 class ParameterForm;
 
 /// @brief Edge positions n, bias scale and seed; gate curve, alpha, alpha_end, sigmoid centre and
@@ -11,3 +13,5 @@ class ParameterForm;
 void addDomainAndGateControls(ParameterForm& form);
 /// @brief Distillation: training length, evaluation length, hidden units, epochs, seed.
 void addDistillationControls(ParameterForm& form);
+
+} // namespace pecards::gui

@@ -5,6 +5,9 @@
 #include <QResizeEvent>
 #include <algorithm>
 #include <array>
+#include <limits>
+
+namespace pecards::gui {
 
 CompareGrid::CompareGrid(QWidget* parent)
     : QWidget(parent) {
@@ -67,8 +70,9 @@ void CompareGrid::arrange() {
         int columns;
         int rows;
     };
-    int best = -1;
-    int bestSide = -1;
+    // Before the grid has a size every cell is negative: the first candidate then stands.
+    int best = 0;
+    int bestSide = std::numeric_limits<int>::min();
     const std::array<Candidate, 3> candidates {{{3, 1}, {2, 2}, {1, 3}}};
     for (int n = 0; n < 3; ++n) {
         const QSize cell((w - (candidates[n].columns - 1) * kGap) / candidates[n].columns,
@@ -100,3 +104,5 @@ void CompareGrid::arrange() {
         m_views[n]->setGeometry(x, row * (cellHeight + kGap), cellWidth, cellHeight);
     }
 }
+
+} // namespace pecards::gui

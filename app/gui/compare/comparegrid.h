@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QWidget>
 
+namespace pecards::gui {
+
 class CompareGrid : public QWidget {
     Q_OBJECT
 public:
@@ -43,3 +45,5 @@ private:
     QList<QPointer<QWidget>> m_views;
     int m_columns = 3;
 };
+
+} // namespace pecards::gui

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <figure/difference.h>
 
+namespace pecards::gui {
+
 namespace {
 
 /// Position x position maps are square: their plots keep the aspect ratio.
@@ -419,3 +421,5 @@ void CompareView::refreshTitles() {
         m_chart->setToolTip(tr("A: %1\nB: %2").arg(convention(A), convention(B)));
     }
 }
+
+} // namespace pecards::gui

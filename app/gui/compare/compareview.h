@@ -12,15 +12,19 @@
 #include <pecards/params.h>
 #include <views/viewspec.h>
 
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QScrollArea;
+
+namespace pecards::gui {
+
 class ChartPanel;
 class CompareGrid;
 class ComputeService;
 class DifferencePanel;
 class HeatmapPanel;
 class ParameterForm;
-class QComboBox;
-class QLabel;
-class QScrollArea;
 
 class CompareView : public QWidget {
     Q_OBJECT
@@ -102,7 +106,7 @@ private:
     QLabel* m_intro = nullptr;
     QLabel* m_viewLabel = nullptr;
     std::array<QLabel*, 2> m_cardLabels {};
-    QList<QPair<class QPushButton*, QString>> m_presets; ///< the preset buttons and their ids
+    QList<QPair<QPushButton*, QString>> m_presets; ///< the preset buttons and their ids
     CompareGrid* m_grid = nullptr;
     ViewSpec m_spec;
     pecards::Quantity m_quantity = pecards::Quantity::Score;
@@ -112,3 +116,5 @@ private:
     bool m_settingUp = false; ///< compare(): both sides are being replaced
     bool m_syncing = false;
 };
+
+} // namespace pecards::gui

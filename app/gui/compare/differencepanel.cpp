@@ -11,6 +11,8 @@
 #include <figure/difference.h>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 namespace {
 
 QString valueText(double value) {
@@ -22,7 +24,7 @@ QString valueText(double value) {
 } // namespace
 
 DifferencePanel::DifferencePanel(const ViewSpec& spec, QWidget* parent)
-    : CardView(spec, parent)
+    : ViewPanel(spec, parent)
     , m_heatmap(new HeatmapWidget(this)) {
     auto* reset = new QToolButton(this);
     retranslateOnLanguageChange(reset, [reset] {
@@ -126,3 +128,5 @@ void DifferencePanel::saveView() {
     if (const std::optional<pecards::app::FigureSpec> spec = figure())
         askAndSaveFigure(*spec, QStringLiteral("difference"), this);
 }
+
+} // namespace pecards::gui

@@ -7,13 +7,15 @@
 /// figure/difference.h). A − B of values in different units is refused with the message and no
 /// picture (pecards::app::viewDifference).
 
-#include "views/cardview.h"
+#include "views/viewpanel.h"
 
 #include <optional>
 
+namespace pecards::gui {
+
 class HeatmapWidget;
 
-class DifferencePanel : public CardView {
+class DifferencePanel : public ViewPanel {
     Q_OBJECT
 public:
     DifferencePanel(const ViewSpec& spec, QWidget* parent = nullptr);
@@ -64,3 +66,5 @@ private:
     Exact m_exact;
     QString m_pixelText;
 };
+
+} // namespace pecards::gui

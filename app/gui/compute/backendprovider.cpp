@@ -6,6 +6,8 @@
 
 #include <exception>
 
+namespace pecards::gui {
+
 namespace {
 
 ProvidedBackend cpuFallback(const QString& notice) {
@@ -49,3 +51,5 @@ BackendFactory defaultBackendFactory(const QString& deviceName) {
 BackendFactory cpuBackendFactory(const QString& reason) {
     return [reason] { return cpuFallback(reason); };
 }
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <memory>
 #include <pecards/backend.h>
 
+namespace pecards::gui {
+
 /// @brief A backend and what the status bar says about it.
 struct ProvidedBackend {
     std::unique_ptr<pecards::Backend> backend;
@@ -27,3 +29,5 @@ BackendFactory defaultBackendFactory(const QString& deviceName = {});
 /// @brief The double-precision CPU reference (`pecards::makeCpuBackend`); `reason` (e.g. why
 /// `--cpu` chose it) becomes the notice the status bar shows, none when empty.
 BackendFactory cpuBackendFactory(const QString& reason = {});
+
+} // namespace pecards::gui

@@ -1,7 +1,7 @@
 #pragma once
 /// @file computejobs.h
 /// @brief The value types that travel between the UI thread and the compute worker:
-/// tagged jobs, their results and failures.
+/// jobs, their results and failures, and the callbacks that deliver them to the requester.
 
 #include "figure/curves.h"
 #include "figure/printfigure.h"
@@ -9,10 +9,15 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <functional>
 #include <optional>
 #include <pecards/invariants.h>
 #include <pecards/view.h>
 #include <variant>
+
+class QObject;
+
+namespace pecards::gui {
 
 /// @brief A heatmap figure for export, computed at the exported plot's pixel size
 /// (figure/printfigure.h) instead of the screen's grid.
@@ -40,8 +45,8 @@ struct ReferenceRequest {
 
 /// @brief A view computed in the background, tile by tile (Backend::computeTiled): a request over
 /// the interactive work limit (ComputeService::interactiveWorkLimit). The worker reports its
-/// progress, runs other jobs between its tiles, and stops it when a newer job with the same tag
-/// arrives or UI_cancel(tag) is called; it answers with a GridResult, or `jobCancelled`.
+/// progress, runs other jobs between its tiles, and stops it when a newer job of the same requester
+/// and tag arrives or UI_cancel is called; it answers with a GridResult, or JobReplies::cancelled.
 struct TiledRequest {
     pecards::ViewRequest request;
     bool operator==(const TiledRequest&) const = default;
@@ -51,11 +56,13 @@ struct TiledRequest {
 using JobPayload = std::variant<pecards::ViewRequest, pecards::app::CurveRequest, PrintRequest,
     PitfallRequest, ReferenceRequest, TiledRequest>;
 
-/// @brief One tagged job. A newer job with the same tag replaces a pending one (latest wins).
+/// @brief One job. A newer job of the same requester and tag replaces a pending one (latest wins).
 struct ComputeJob {
-    QString tag; ///< who asked, e.g. "rope/slot2" or "rope/slot2/probe"
+    QString tag; ///< the requester's stream, e.g. "rope/slot2" or "rope/slot2/probe" (status line)
     quint64 id = 0; ///< increasing submission number, unique per service
     JobPayload payload;
+    /// The object that asked: with the tag, the key of latest-wins; compared, never dereferenced.
+    const QObject* requester = nullptr;
     /// @brief Whether this is a background job (TiledRequest): run after the others, which run
     /// between its tiles.
     bool isBackground() const { return std::holds_alternative<TiledRequest>(payload); }
@@ -63,7 +70,6 @@ struct ComputeJob {
 
 /// @brief A computed grid (ViewRequest, ReferenceRequest or TiledRequest job).
 struct GridResult {
-    QString tag;
     quint64 id = 0;
     pecards::ViewRequest request;
     pecards::Grid grid;
@@ -72,7 +78,6 @@ struct GridResult {
 
 /// @brief Computed curves (pecards::app::CurveRequest job).
 struct CurveResult {
-    QString tag;
     quint64 id = 0;
     pecards::app::CurveRequest request;
     pecards::app::CurveSet curves;
@@ -81,7 +86,6 @@ struct CurveResult {
 
 /// @brief A figure at print resolution (PrintRequest job).
 struct PrintResult {
-    QString tag;
     quint64 id = 0;
     PrintRequest request;
     pecards::app::PrintFigure figure; ///< the spec and the request its grid answers
@@ -99,7 +103,6 @@ struct InvariantRow {
 
 /// @brief Computed PitfallRequest: each side's grid or its error, buggy - correct when both exist.
 struct PitfallResult {
-    QString tag;
     quint64 id = 0;
     PitfallRequest request;
     std::optional<pecards::Grid> buggy;
@@ -120,11 +123,26 @@ enum class FailureKind {
 
 /// @brief A job that threw on the worker; the exception never crosses the thread.
 struct ComputeFailure {
-    QString tag;
     quint64 id = 0;
     FailureKind kind = FailureKind::BackendError;
     QString message;
     QString parameter {}; ///< InvalidParameter: the engine's name of the value (e.g. "head_dim")
+};
+
+/// @brief Where the answers of one job go (ComputeService::UI_submit). Each runs on the UI thread,
+/// and only while the requester lives (guarded by a QPointer, as qrenderdoc's GUIInvoke is); the
+/// one matching the payload is called (grid: ViewRequest, ReferenceRequest, TiledRequest; curves;
+/// print; pitfall), or `failed`. Empty callbacks are skipped.
+struct JobReplies {
+    std::function<void(const GridResult&)> grid;
+    std::function<void(const CurveResult&)> curves;
+    std::function<void(const PrintResult&)> print;
+    std::function<void(const PitfallResult&)> pitfall;
+    std::function<void(const ComputeFailure&)> failed;
+    /// A background job's progress (its id, the fraction done in [0, 1], non-decreasing, 1 at the end).
+    std::function<void(quint64, double)> progress;
+    /// A background job (its id) stopped before its end (a newer job of its stream, or UI_cancel).
+    std::function<void(quint64)> cancelled;
 };
 
 /// @brief The backend in use, announced once by the worker after creating it.
@@ -135,3 +153,5 @@ struct BackendInfo {
     /// @brief The precision of the pictures' values, for labels: "float32" on OpenCL, else "double".
     QString precision() const { return isOpenCl ? QStringLiteral("float32") : QStringLiteral("double"); }
 };
+
+} // namespace pecards::gui

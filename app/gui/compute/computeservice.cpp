@@ -7,6 +7,8 @@
 
 #include <pecards/cost.h>
 
+namespace pecards::gui {
+
 ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     : QObject(parent)
     , m_queue(std::make_shared<PendingQueue>())
@@ -15,24 +17,32 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
     m_thread.setObjectName(QStringLiteral("pecards-compute"));
     m_worker = new ComputeWorker(m_queue, std::move(factory));
     m_worker->moveToThread(&m_thread);
-    // Worker signals cross the thread: Qt queues them into this (UI) thread.
+    // Worker signals cross the thread: Qt queues them into this (UI) thread, in emission order,
+    // so a job's answer arrives before its W_jobFinished.
     connect(m_worker, &ComputeWorker::W_backendReady, this, [this](const BackendInfo& info) {
         m_backendInfo = info;
         emit backendReady(info);
     });
-    connect(m_worker, &ComputeWorker::W_gridReady, this, &ComputeService::gridReady);
-    connect(m_worker, &ComputeWorker::W_curvesReady, this, &ComputeService::curvesReady);
-    connect(m_worker, &ComputeWorker::W_printReady, this, &ComputeService::printReady);
-    connect(m_worker, &ComputeWorker::W_pitfallReady, this, &ComputeService::pitfallReady);
-    connect(m_worker, &ComputeWorker::W_progress, this, &ComputeService::progressed);
-    connect(m_worker, &ComputeWorker::W_cancelled, this, &ComputeService::jobCancelled);
+    connect(m_worker, &ComputeWorker::W_gridReady, this,
+        [this](const GridResult& result) { deliver(result.id, &JobReplies::grid, result); });
+    connect(m_worker, &ComputeWorker::W_curvesReady, this,
+        [this](const CurveResult& result) { deliver(result.id, &JobReplies::curves, result); });
+    connect(m_worker, &ComputeWorker::W_printReady, this,
+        [this](const PrintResult& result) { deliver(result.id, &JobReplies::print, result); });
+    connect(m_worker, &ComputeWorker::W_pitfallReady, this,
+        [this](const PitfallResult& result) { deliver(result.id, &JobReplies::pitfall, result); });
+    connect(m_worker, &ComputeWorker::W_progress, this,
+        [this](quint64 id, double fraction) { deliver(id, &JobReplies::progress, id, fraction); });
+    connect(m_worker, &ComputeWorker::W_cancelled, this,
+        [this](quint64 id) { deliver(id, &JobReplies::cancelled, id); });
     connect(m_worker, &ComputeWorker::W_failed, this, [this](ComputeFailure failure) {
         if (failure.kind == FailureKind::InvalidParameter) // the on-screen label next to the key
             failure.message = labelledEngineMessage(failure.parameter, failure.message);
-        emit failed(failure);
+        deliver(failure.id, &JobReplies::failed, failure);
     });
     connect(m_worker, &ComputeWorker::W_jobFinished, this,
         [this](const QString& tag, quint64 id, double milliseconds) {
+            m_pending.remove(id);
             ++m_finishedCount;
             emit jobFinished(tag, id, milliseconds);
         });
@@ -46,21 +56,48 @@ ComputeService::~ComputeService() {
     delete m_worker; // the thread has stopped: nothing else touches it
 }
 
-quint64 ComputeService::UI_submit(const QString& tag, JobPayload payload) {
+template <typename Callback, typename... Args>
+void ComputeService::deliver(quint64 id, Callback JobReplies::*member, const Args&... args) {
+    const auto pending = m_pending.constFind(id);
+    if (pending == m_pending.cend() || !pending->requester || !(pending->replies.*member))
+        return; // dropped, or the requester is gone: nobody to tell
+    const Callback callback = pending->replies.*member; // it may submit, which changes m_pending
+    callback(args...);
+}
+
+quint64 ComputeService::UI_submit(
+    QObject* requester, const QString& tag, JobPayload payload, JobReplies replies) {
+    Q_ASSERT(requester);
     const quint64 id = m_nextId++;
-    const PendingQueue::PushOutcome outcome = m_queue->push(ComputeJob {tag, id, std::move(payload)});
+    m_pending.insert(id, Pending {requester, std::move(replies)});
+    if (!m_watched.contains(requester)) {
+        m_watched.insert(requester);
+        connect(requester, &QObject::destroyed, this, [this, requester] { dropRequester(requester); });
+    }
+    const PendingQueue::PushOutcome outcome
+        = m_queue->push(ComputeJob {tag, id, std::move(payload), requester});
     if (outcome.wakeWorker)
         QMetaObject::invokeMethod(m_worker, &ComputeWorker::W_drain, Qt::QueuedConnection);
-    if (outcome.replacedId) {
-        ++m_droppedCount;
-        emit jobDropped(tag, *outcome.replacedId);
-    }
+    if (outcome.replacedId)
+        dropped(tag, *outcome.replacedId);
     return id;
 }
 
-void ComputeService::UI_cancel(const QString& tag) {
-    if (const std::optional<quint64> dropped = m_queue->cancel(tag)) {
-        ++m_droppedCount;
-        emit jobDropped(tag, *dropped);
-    }
+void ComputeService::UI_cancel(const QObject* requester, const QString& tag) {
+    if (const std::optional<quint64> id = m_queue->cancel(requester, tag))
+        dropped(tag, *id);
 }
+
+void ComputeService::dropRequester(const QObject* requester) {
+    m_watched.remove(requester); // the address may be reused by a new requester
+    for (const auto& [tag, id] : m_queue->cancelAll(requester))
+        dropped(tag, id);
+}
+
+void ComputeService::dropped(const QString& tag, quint64 id) {
+    m_pending.remove(id);
+    ++m_droppedCount;
+    emit jobDropped(tag, id);
+}
+
+} // namespace pecards::gui

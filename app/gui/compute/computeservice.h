@@ -1,18 +1,26 @@
 #pragma once
 /// @file computeservice.h
-/// @brief The UI-thread facade of the compute worker (style-anchors §8 item 16).
+/// @brief The UI-thread facade of the compute worker: the UI thread never computes.
 ///
-/// Owns one QThread with a ComputeWorker on it. `UI_submit` posts a tagged job; a pending job
-/// with the same tag is dropped (latest wins), so dragging a slider never piles up work.
-/// Results and failures come back as value types through queued signals, on the UI thread.
+/// Owns one QThread with a ComputeWorker on it. `UI_submit` posts a job of a requester with the
+/// callbacks that answer it; a pending job of the same requester and tag is dropped (latest wins),
+/// so dragging a slider never piles up work. Results and failures come back as value types,
+/// on the UI thread, to the requester's callbacks only, and only while the requester lives (a
+/// QPointer guards each delivery, as qrenderdoc's AsyncInvoke/GUIInvoke do). A destroyed
+/// requester's pending jobs are dropped and its running background job is stopped.
 
 #include "compute/backendprovider.h"
 #include "compute/computejobs.h"
 
+#include <QHash>
 #include <QObject>
+#include <QPointer>
+#include <QSet>
 #include <QThread>
 #include <algorithm>
 #include <memory>
+
+namespace pecards::gui {
 
 class ComputeWorker;
 class PendingQueue;
@@ -25,13 +33,18 @@ public:
     /// @brief Drops pending jobs, waits for the running one and stops the thread.
     ~ComputeService() override;
 
-    /// @brief Posts a job (UI thread). Returns its id; results carry the same tag and id.
-    /// A pending job with the same tag is dropped and announced by `jobDropped`.
-    quint64 UI_submit(const QString& tag, JobPayload payload);
+    /// @brief Posts a job (UI thread) and returns its id (results carry it).
+    /// @param requester who asked (non-null): the replies reach it only while it lives
+    /// @param tag       the requester's stream ("rope/slot2/exact"): a pending job of the same
+    ///                  requester and tag is dropped for this one (announced by `jobDropped`);
+    ///                  the status line names the view by it
+    /// @param replies   called on the UI thread with this job's answer (computejobs.h JobReplies)
+    quint64 UI_submit(QObject* requester, const QString& tag, JobPayload payload, JobReplies replies);
 
-    /// @brief Stops the job with `tag`: drops it when pending (announced by `jobDropped`), stops
-    /// it between two tiles when it is the running background job (announced by `jobCancelled`).
-    void UI_cancel(const QString& tag);
+    /// @brief Stops the requester's job with `tag`: drops it when pending (announced by
+    /// `jobDropped`), stops it between two tiles when it is the running background job (its
+    /// `cancelled` reply).
+    void UI_cancel(const QObject* requester, const QString& tag);
 
     /// @brief Work (cost.h operations) a view may take on the worker at once; a request over it
     /// is computed in the background, tile by tile, with progress (TiledRequest). Default: the
@@ -53,25 +66,35 @@ public:
 
 signals:
     void backendReady(const BackendInfo& info);
-    void gridReady(const GridResult& result);
-    void curvesReady(const CurveResult& result);
-    void printReady(const PrintResult& result);
-    void pitfallReady(const PitfallResult& result);
-    void failed(const ComputeFailure& failure);
-    /// @brief A background job's progress: fraction done in [0, 1], non-decreasing, 1 at the end.
-    void progressed(const QString& tag, quint64 id, double fraction);
-    /// @brief A background job stopped before its end (a newer job of its tag, or UI_cancel).
-    void jobCancelled(const QString& tag, quint64 id);
+    // The job log, for observers (the status line, tests); no view filters it: a job's answers
+    // reach its requester through its JobReplies only.
     void jobDropped(const QString& tag, quint64 id);
     void jobFinished(const QString& tag, quint64 id, double milliseconds);
 
 private:
+    /// A job waiting for its answer: its requester (null once destroyed) and its callbacks.
+    struct Pending {
+        QPointer<QObject> requester;
+        JobReplies replies;
+    };
+    /// Calls `member` of job `id`'s replies with `args` when its requester still lives.
+    template <typename Callback, typename... Args>
+    void deliver(quint64 id, Callback JobReplies::*member, const Args&... args);
+    /// Drops the jobs of a requester being destroyed.
+    void dropRequester(const QObject* requester);
+    /// Counts and announces a job dropped before it ran.
+    void dropped(const QString& tag, quint64 id);
+
     std::shared_ptr<PendingQueue> m_queue;
     QThread m_thread;
     ComputeWorker* m_worker = nullptr; ///< lives on m_thread, deleted after it stopped
     BackendInfo m_backendInfo;
+    QHash<quint64, Pending> m_pending; ///< submitted jobs not yet finished or dropped, by id
+    QSet<const QObject*> m_watched; ///< requesters whose destruction drops their jobs
     quint64 m_nextId = 1;
     quint64 m_droppedCount = 0;
     quint64 m_finishedCount = 0;
     qint64 m_interactiveWorkLimit;
 };
+
+} // namespace pecards::gui

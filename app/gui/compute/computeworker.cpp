@@ -8,6 +8,8 @@
 #include <pecards/errors.h>
 #include <pecards/progress.h>
 
+namespace pecards::gui {
+
 namespace {
 
 /// A background job's sink: forwards each report to a callback and reads the queue's cancel flag.
@@ -65,26 +67,25 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     timer.start();
     const auto elapsed = [&] { return startMilliseconds + static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
     if (const auto* view = std::get_if<pecards::ViewRequest>(&job.payload)) {
-        GridResult result {job.tag, job.id, *view, m_backend->compute(*view), 0.0};
+        GridResult result {job.id, *view, m_backend->compute(*view), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* reference = std::get_if<ReferenceRequest>(&job.payload)) {
         if (!m_reference)
             m_reference = pecards::makeCpuBackend();
-        GridResult result {
-            job.tag, job.id, reference->request, m_reference->compute(reference->request), 0.0};
+        GridResult result {job.id, reference->request, m_reference->compute(reference->request), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* tiled = std::get_if<TiledRequest>(&job.payload)) {
-        GridResult result {job.tag, job.id, tiled->request, W_tiled(job, tiled->request), 0.0};
+        GridResult result {job.id, tiled->request, W_tiled(job, tiled->request), 0.0};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
-        CurveResult result {job.tag, job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
+        CurveResult result {job.id, *curves, pecards::app::computeCurves(*curves), 0.0};
         result.milliseconds = elapsed();
         emit W_curvesReady(result);
     } else if (const auto* print = std::get_if<PrintRequest>(&job.payload)) {
-        PrintResult result {job.tag, job.id, *print,
+        PrintResult result {job.id, *print,
             pecards::app::printResolutionFigure(print->view, print->colormap.toStdString(), std::nullopt,
                 print->options,
                 [this](const pecards::ViewRequest& request) { return m_backend->compute(request); }),
@@ -93,7 +94,6 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
         emit W_printReady(result);
     } else {
         PitfallResult result = W_pitfall(std::get<PitfallRequest>(job.payload));
-        result.tag = job.tag;
         result.id = job.id;
         result.milliseconds = elapsed();
         emit W_pitfallReady(result);
@@ -110,7 +110,7 @@ pecards::Grid ComputeWorker::W_tiled(const ComputeJob& job, const pecards::ViewR
         [&](double fraction) {
             if (fraction >= reported + 0.01 || (fraction == 1.0 && reported < 1.0)) {
                 reported = fraction;
-                emit W_progress(job.tag, job.id, fraction);
+                emit W_progress(job.id, fraction);
             }
             while (std::optional<ComputeJob> waiting = m_queue->takeForeground())
                 W_run(*waiting);
@@ -125,7 +125,7 @@ void ComputeWorker::W_run(const ComputeJob& job) {
     QElapsedTimer timer;
     timer.start();
     const auto milliseconds = [&timer] { return static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
-    ComputeFailure failure {job.tag, job.id, FailureKind::BackendError, {}};
+    ComputeFailure failure {job.id, FailureKind::BackendError, {}};
     for (int attempt = 0; attempt < 2; ++attempt) {
         try {
             W_ensureBackend();
@@ -133,7 +133,7 @@ void ComputeWorker::W_run(const ComputeJob& job) {
             emit W_jobFinished(job.tag, job.id, milliseconds());
             return;
         } catch (const pecards::ComputeCancelled&) {
-            emit W_cancelled(job.tag, job.id);
+            emit W_cancelled(job.id);
             emit W_jobFinished(job.tag, job.id, milliseconds());
             return;
         } catch (const pecards::InvalidParameter& error) {
@@ -202,3 +202,5 @@ PitfallResult ComputeWorker::W_pitfall(const PitfallRequest& request) {
     }
     return result;
 }
+
+} // namespace pecards::gui

@@ -19,6 +19,8 @@
 #include <QObject>
 #include <memory>
 
+namespace pecards::gui {
+
 class ComputeWorker : public QObject {
     Q_OBJECT
 public:
@@ -38,9 +40,9 @@ signals:
     void W_pitfallReady(const PitfallResult& result);
     void W_failed(const ComputeFailure& failure);
     /// @brief A background job's progress: the fraction done in [0, 1], in steps of at least 1 %.
-    void W_progress(const QString& tag, quint64 id, double fraction);
+    void W_progress(quint64 id, double fraction);
     /// @brief A background job stopped before its end (a newer job of its tag, or UI_cancel).
-    void W_cancelled(const QString& tag, quint64 id);
+    void W_cancelled(quint64 id);
     /// @brief Any finished job (success or failure), for the "last compute" read-out.
     void W_jobFinished(const QString& tag, quint64 id, double milliseconds);
 
@@ -62,3 +64,5 @@ private:
     bool m_isOpenCl = false;
     std::unique_ptr<pecards::Backend> m_reference; ///< CPU reference for ReferenceRequest, made on first use
 };
+
+} // namespace pecards::gui

@@ -1,5 +1,7 @@
 #include "compute/metatypes.h"
 
+namespace pecards::gui {
+
 void registerPecardsMetaTypes() {
     qRegisterMetaType<pecards::CardParams>();
     qRegisterMetaType<pecards::ViewRequest>();
@@ -12,3 +14,5 @@ void registerPecardsMetaTypes() {
     qRegisterMetaType<ComputeFailure>();
     qRegisterMetaType<BackendInfo>();
 }
+
+} // namespace pecards::gui

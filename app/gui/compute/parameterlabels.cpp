@@ -2,6 +2,8 @@
 
 #include <QHash>
 
+namespace pecards::gui {
+
 namespace {
 
 QHash<QString, QString>& labels() {
@@ -42,3 +44,5 @@ QString labelledEngineMessage(const QString& parameter, const QString& message) 
         return message;
     return QStringLiteral("%1 (%2)%3").arg(label, configKey(parameter), message.mid(parameter.size()));
 }
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 
 #include <QString>
 
+namespace pecards::gui {
+
 /// @brief Registers the label of the control bound to engine field `id` (ParameterForm does,
 /// again after a language change). Ids are the engine's field names ("head_dim", "heads",
 /// "original_max_position_embeddings"); "alibi_head_dim" stands for the ALiBi card's head_dim.
@@ -20,3 +22,5 @@ QString parameterLabel(const QString& parameter);
 /// "label (key) = value is invalid: ...". The key is the Hugging Face config key where the
 /// engine's field name differs from it (base: rope_theta). Unchanged when there is no label.
 QString labelledEngineMessage(const QString& parameter, const QString& message);
+
+} // namespace pecards::gui

@@ -3,14 +3,17 @@
 #include <QMutexLocker>
 #include <algorithm>
 
+namespace pecards::gui {
+
 PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
     QMutexLocker lock(&m_mutex);
     PushOutcome outcome;
     if (m_closed)
         return outcome;
-    const auto same = std::find_if(
-        m_jobs.begin(), m_jobs.end(), [&job](const ComputeJob& pending) { return pending.tag == job.tag; });
-    if (m_backgroundCancel && job.tag == m_backgroundTag)
+    const auto same = std::find_if(m_jobs.begin(), m_jobs.end(), [&job](const ComputeJob& pending) {
+        return pending.requester == job.requester && pending.tag == job.tag;
+    });
+    if (m_backgroundCancel && job.requester == m_backgroundRequester && job.tag == m_backgroundTag)
         m_backgroundCancel->store(true); // the running background job is stale too
     if (same != m_jobs.end()) {
         outcome.replacedId = same->id;
@@ -60,6 +63,7 @@ std::optional<ComputeJob> PendingQueue::takeForeground() {
 
 std::shared_ptr<const std::atomic<bool>> PendingQueue::startBackground(const ComputeJob& job) {
     QMutexLocker lock(&m_mutex);
+    m_backgroundRequester = job.requester;
     m_backgroundTag = job.tag;
     m_backgroundCancel = std::make_shared<std::atomic<bool>>(m_closed);
     return m_backgroundCancel;
@@ -67,21 +71,35 @@ std::shared_ptr<const std::atomic<bool>> PendingQueue::startBackground(const Com
 
 void PendingQueue::finishBackground() {
     QMutexLocker lock(&m_mutex);
+    m_backgroundRequester = nullptr;
     m_backgroundTag.clear();
     m_backgroundCancel.reset();
 }
 
-std::optional<quint64> PendingQueue::cancel(const QString& tag) {
+std::optional<quint64> PendingQueue::cancel(const QObject* requester, const QString& tag) {
     QMutexLocker lock(&m_mutex);
-    if (m_backgroundCancel && tag == m_backgroundTag)
+    if (m_backgroundCancel && requester == m_backgroundRequester && tag == m_backgroundTag)
         m_backgroundCancel->store(true);
-    const auto same = std::find_if(
-        m_jobs.begin(), m_jobs.end(), [&tag](const ComputeJob& pending) { return pending.tag == tag; });
+    const auto same = std::find_if(m_jobs.begin(), m_jobs.end(),
+        [&](const ComputeJob& pending) { return pending.requester == requester && pending.tag == tag; });
     if (same == m_jobs.end())
         return std::nullopt;
     const quint64 id = same->id;
     m_jobs.erase(same);
     return id;
+}
+
+std::vector<std::pair<QString, quint64>> PendingQueue::cancelAll(const QObject* requester) {
+    QMutexLocker lock(&m_mutex);
+    if (m_backgroundCancel && requester == m_backgroundRequester)
+        m_backgroundCancel->store(true);
+    std::vector<std::pair<QString, quint64>> dropped;
+    for (const ComputeJob& job : m_jobs) {
+        if (job.requester == requester)
+            dropped.emplace_back(job.tag, job.id);
+    }
+    std::erase_if(m_jobs, [requester](const ComputeJob& job) { return job.requester == requester; });
+    return dropped;
 }
 
 void PendingQueue::close() {
@@ -96,3 +114,5 @@ int PendingQueue::size() const {
     QMutexLocker lock(&m_mutex);
     return static_cast<int>(m_jobs.size());
 }
+
+} // namespace pecards::gui

@@ -1,11 +1,12 @@
 #pragma once
 /// @file pendingqueue.h
-/// @brief Thread-safe queue of tagged compute jobs where a newer job replaces a pending one
-/// with the same tag (latest wins), shared by the UI thread (producer) and the worker.
+/// @brief Thread-safe queue of compute jobs where a newer job replaces a pending one of the same
+/// requester and tag (latest wins), shared by the UI thread (producer) and the worker.
 ///
 /// Background jobs (ComputeJob::isBackground) are taken only when no other job waits, and the
 /// worker takes the others between the running background job's tiles (takeForeground). The
-/// running background job has a cancel flag: a newer job with its tag, or cancel(tag), sets it.
+/// running background job has a cancel flag: a newer job of its requester and tag, or cancel(),
+/// sets it.
 
 #include "compute/computejobs.h"
 
@@ -14,6 +15,10 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
+
+namespace pecards::gui {
 
 class PendingQueue {
 public:
@@ -23,8 +28,8 @@ public:
         bool wakeWorker = false; ///< true when the worker is idle and must be woken once
     };
 
-    /// @brief Adds a job (any thread). A pending job with the same tag is replaced in place,
-    /// so the queue never holds two jobs of one tag. Ignored after close().
+    /// @brief Adds a job (any thread). A pending job of the same requester and tag is replaced in
+    /// place, so the queue never holds two jobs of one stream. Ignored after close().
     PushOutcome push(ComputeJob job);
 
     /// @brief Takes the oldest job that is not a background job, else the oldest background job
@@ -37,15 +42,20 @@ public:
     std::optional<ComputeJob> takeForeground();
 
     /// @brief Marks `job` (a background job just taken) running; returns its cancel flag, set
-    /// by a newer job with the same tag or by cancel(tag).
+    /// by a newer job of the same requester and tag or by cancel().
     std::shared_ptr<const std::atomic<bool>> startBackground(const ComputeJob& job);
 
     /// @brief The running background job ended (answered, failed or cancelled).
     void finishBackground();
 
-    /// @brief Drops the pending job with `tag` and stops the running background job with it.
+    /// @brief Drops the pending job of `requester` with `tag` and stops the running background
+    /// job of that stream.
     /// @return the id of the dropped pending job, if one was dropped.
-    std::optional<quint64> cancel(const QString& tag);
+    std::optional<quint64> cancel(const QObject* requester, const QString& tag);
+
+    /// @brief Drops every pending job of `requester` and stops its running background job (the
+    /// requester is being destroyed). @return the tag and id of each dropped job.
+    std::vector<std::pair<QString, quint64>> cancelAll(const QObject* requester);
 
     /// @brief Drops all pending jobs and refuses new ones (shutdown).
     void close();
@@ -56,8 +66,11 @@ public:
 private:
     mutable QMutex m_mutex;
     std::deque<ComputeJob> m_jobs;
-    QString m_backgroundTag; ///< tag of the running background job (empty: none)
+    const QObject* m_backgroundRequester = nullptr; ///< the running background job's stream
+    QString m_backgroundTag;
     std::shared_ptr<std::atomic<bool>> m_backgroundCancel;
     bool m_workerScheduled = false;
     bool m_closed = false;
 };
+
+} // namespace pecards::gui

@@ -2,6 +2,8 @@
 
 #include <QDir>
 
+namespace pecards::gui {
+
 QStringList builtInLessons(const QString& language) {
     const QDir folder(QStringLiteral(":/lessons"));
     QStringList names
@@ -12,3 +14,5 @@ QStringList builtInLessons(const QString& language) {
         name = folder.filePath(name);
     return names;
 }
+
+} // namespace pecards::gui

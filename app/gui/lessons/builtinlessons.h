@@ -7,6 +7,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace pecards::gui {
+
 /// @brief The built-in lesson resources for `language` ("en", "zh_CN"), in their order
 /// (the id's number prefix); English ones when the language has none.
 QStringList builtInLessons(const QString& language);
+
+} // namespace pecards::gui

@@ -1,6 +1,6 @@
 #include "lessons/lessoncontroller.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "lessons/builtinlessons.h"
 #include "lessons/lessoneditor.h"
@@ -13,6 +13,8 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <workspace/lessonfile.h>
+
+namespace pecards::gui {
 
 LessonController::LessonController(MainWindow* window)
     : QObject(window)
@@ -38,7 +40,7 @@ QString LessonController::fileFilter() {
 void LessonController::addCurrentState() {
     pecards::app::LessonStep step;
     step.state = captureWorkspace(*m_window);
-    const Card* card = m_window->currentCard();
+    const CardPage* card = m_window->currentCard();
     step.title = tr("%1, step %2")
                      .arg(card ? cardTitle(card->entry()) : tr("Compare"))
                      .arg(m_lesson.steps.size() + 1);
@@ -157,3 +159,5 @@ void LessonController::fail(const QString& title, const QString& message) {
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // window-modal; does not block the event loop
 }
+
+} // namespace pecards::gui

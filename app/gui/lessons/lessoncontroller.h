@@ -10,9 +10,12 @@
 #include <QString>
 #include <workspace/lesson.h>
 
+class QDockWidget;
+
+namespace pecards::gui {
+
 class LessonPlayer;
 class MainWindow;
-class QDockWidget;
 
 class LessonController : public QObject {
     Q_OBJECT
@@ -74,3 +77,5 @@ private:
     QString m_path;
     QString m_lastError;
 };
+
+} // namespace pecards::gui

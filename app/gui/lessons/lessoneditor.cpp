@@ -15,6 +15,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+namespace pecards::gui {
+
 LessonEditor::LessonEditor(LessonController* controller, QWidget* parent)
     : QWidget(parent)
     , m_controller(controller) {
@@ -198,3 +200,5 @@ void LessonEditor::retranslate() {
     m_prompt->setPlaceholderText(tr("The question"));
     m_correctLabel->setText(tr("Right answer"));
 }
+
+} // namespace pecards::gui

@@ -8,7 +8,6 @@
 
 #include <QWidget>
 
-class LessonController;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -16,6 +15,10 @@ class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
+
+namespace pecards::gui {
+
+class LessonController;
 
 class LessonEditor : public QWidget {
     Q_OBJECT
@@ -66,3 +69,5 @@ private:
     QComboBox* m_correct;
     bool m_updating = false; ///< true while the fields are filled from the lesson
 };
+
+} // namespace pecards::gui

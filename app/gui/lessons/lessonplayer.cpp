@@ -1,11 +1,11 @@
 #include "lessons/lessonplayer.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "lessons/lessonsteppanel.h"
 #include "session/workspacestate.h"
-#include "views/cardview.h"
 #include "views/heatmappanel.h"
 #include "views/pitfallview.h"
+#include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
 
@@ -16,6 +16,8 @@
 #include <QStatusBar>
 #include <algorithm>
 #include <pecards/errors.h>
+
+namespace pecards::gui {
 
 LessonPlayer::LessonPlayer(MainWindow* window)
     : QObject(window)
@@ -31,15 +33,15 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
     if (!m_active) {
         m_active = true;
         m_saved = captureWorkspace(*m_window);
-        Card* current = m_window->currentCard();
+        CardPage* current = m_window->currentCard();
         m_savedTab = current ? current->entry().id : QStringLiteral("compare");
         m_savedPitfalls.clear();
-        for (Card* card : m_window->cards()) {
+        for (CardPage* card : m_window->cards()) {
             if (card->pitfallsShown())
                 m_savedPitfalls.push_back({card, card->pitfallView()->pitfall()});
         }
         m_sweepBefore.clear();
-        for (CardView* view : m_window->findChildren<CardView*>()) {
+        for (ViewPanel* view : m_window->findChildren<ViewPanel*>()) {
             if (view->isSweepable())
                 m_sweepBefore.push_back({view, view->sweepPosition()});
         }
@@ -57,7 +59,7 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         connect(m_panel, &LessonStepPanel::leaveRequested, this, &LessonPlayer::stop);
         m_window->menuBar()->hide();
         m_window->statusBar()->hide();
-        for (Card* card : m_window->cards())
+        for (CardPage* card : m_window->cards())
             card->setTextVisible(false); // the step's text is in the panel
         m_window->showFullScreen();
         qApp->installEventFilter(this);
@@ -73,7 +75,7 @@ void LessonPlayer::stop() {
     m_active = false;
     m_animation.stop();
     qApp->removeEventFilter(this);
-    for (Card* card : m_window->cards()) {
+    for (CardPage* card : m_window->cards()) {
         card->focusView(-1);
         card->showViews();
         card->setTextVisible(true);
@@ -137,11 +139,11 @@ void LessonPlayer::show(int index, bool revealed) {
     emit stepShown(m_index, m_revealed);
 }
 
-Card* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
+CardPage* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
     if (step.state.activeCard < 0)
         return nullptr;
     const pecards::Card type = step.state.cards.at(step.state.activeCard).params.card;
-    for (Card* card : m_window->cards()) {
+    for (CardPage* card : m_window->cards()) {
         if (card->entry().card == type)
             return card;
     }
@@ -149,10 +151,10 @@ Card* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
 }
 
 void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
-    for (Card* card : m_window->cards())
+    for (CardPage* card : m_window->cards())
         card->focusView(-1);
     applyWorkspace(*m_window, step.state);
-    Card* card = activeCard(step);
+    CardPage* card = activeCard(step);
     if (!card)
         return;
     if (step.pitfall != pecards::Pitfall::None) {
@@ -185,7 +187,7 @@ void LessonPlayer::animate() {
     const double value = pecards::app::animationValue(animation, params, t);
     if (animation.parameter == pecards::app::kAnimatePosition) {
         for (ViewSlot* slot : m_animated->viewSlots()) {
-            if (CardView* view = slot->view(); view && view->isSweepable())
+            if (ViewPanel* view = slot->view(); view && view->isSweepable())
                 view->setSweepPosition(static_cast<int>(value));
         }
     } else {
@@ -225,3 +227,5 @@ bool LessonPlayer::eventFilter(QObject* watched, QEvent* event) {
         return QObject::eventFilter(watched, event);
     }
 }
+
+} // namespace pecards::gui

@@ -19,11 +19,14 @@
 #include <QTimer>
 #include <workspace/lesson.h>
 
-class Card;
-class CardView;
+class QDockWidget;
+
+namespace pecards::gui {
+
+class CardPage;
+class ViewPanel;
 class LessonStepPanel;
 class MainWindow;
-class QDockWidget;
 
 class LessonPlayer : public QObject {
     Q_OBJECT
@@ -69,7 +72,7 @@ private:
     void show(int index, bool revealed);
     /// Applies the step's state, its pitfall and the large view; starts its animation.
     void applyStep(const pecards::app::LessonStep& step);
-    Card* activeCard(const pecards::app::LessonStep& step) const;
+    CardPage* activeCard(const pecards::app::LessonStep& step) const;
     void animate();
     /// Puts every sweep mark back where it was before play() (a position animation moves them).
     void restoreSweeps();
@@ -82,13 +85,15 @@ private:
     int m_applied = -1; ///< the step whose state is on screen, -1: the user's
     pecards::app::Workspace m_saved; ///< the user's state before play()
     QString m_savedTab; ///< card id or "compare"
-    QList<QPair<QPointer<Card>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
+    QList<QPair<QPointer<CardPage>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
     bool m_wasFullScreen = false;
     bool m_wasMaximized = false;
     QDockWidget* m_dock = nullptr;
     LessonStepPanel* m_panel = nullptr;
     QTimer m_animation;
     QElapsedTimer m_clock;
-    QPointer<Card> m_animated; ///< the card the animation sets
-    QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< sweepable views' positions before play()
+    QPointer<CardPage> m_animated; ///< the card the animation sets
+    QList<QPair<QPointer<ViewPanel>, int>> m_sweepBefore; ///< sweepable views' positions before play()
 };
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <QMenuBar>
 #include <workspace/lessonfile.h>
 
+namespace pecards::gui {
+
 void buildLessonsMenu(MainWindow& window) {
     MainWindow* w = &window;
     LessonController* lessons = w->lessons();
@@ -41,3 +43,5 @@ void buildLessonsMenu(MainWindow& window) {
     menu->addAction(LessonController::tr("&Save lesson"), lessons, &LessonController::save);
     menu->addAction(LessonController::tr("Save lesson &as…"), lessons, &LessonController::saveAs);
 }
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+namespace pecards::gui {
+
 namespace {
 
 QLabel* wrappingLabel(QWidget* parent) {
@@ -151,3 +153,5 @@ void LessonStepPanel::retranslate() {
     m_back->setEnabled(m_index > 0);
     m_leave->setText(tr("Leave"));
 }
+
+} // namespace pecards::gui

@@ -11,6 +11,8 @@
 class QLabel;
 class QPushButton;
 
+namespace pecards::gui {
+
 class LessonStepPanel : public QWidget {
     Q_OBJECT
 public:
@@ -58,3 +60,5 @@ private:
     int m_index = 0;
     int m_count = 0;
 };
+
+} // namespace pecards::gui

@@ -1,6 +1,6 @@
 #include "presentation/presentationcontroller.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compare/compareview.h"
 #include "views/chartpanel.h"
 #include "views/viewslot.h"
@@ -21,11 +21,13 @@
 #include <QToolButton>
 #include <algorithm>
 
+namespace pecards::gui {
+
 namespace {
 
 /// The view of `slot` when a sweep animates it (charts and heatmaps), else null.
-CardView* sweepable(const ViewSlot* slot) {
-    CardView* view = slot->view();
+ViewPanel* sweepable(const ViewSlot* slot) {
+    ViewPanel* view = slot->view();
     return view && view->isSweepable() ? view : nullptr;
 }
 
@@ -42,7 +44,7 @@ PresentationController::PresentationController(MainWindow* window)
     connect(&m_timer, &QTimer::timeout, this, &PresentationController::advance);
 }
 
-Card* PresentationController::currentCard() const {
+CardPage* PresentationController::currentCard() const {
     return m_window->currentCard();
 }
 
@@ -61,13 +63,13 @@ void PresentationController::setActive(bool active) {
         QApplication::setFont(large);
         m_toolBar = buildToolBar();
         m_window->compareView()->setPanelsVisible(false);
-        for (Card* card : m_window->findChildren<Card*>())
+        for (CardPage* card : m_window->findChildren<CardPage*>())
             card->setControlsVisible(false); // the projector's width is for the views
         // A new view of the compare tab (Up/Down, a preset) is presented as the others.
         m_compareViewShown = connect(
             m_window->compareView(), &CompareView::viewShown, this, &PresentationController::showCurrentView);
         m_sweepBefore.clear(); // the sweep moves these charts; leaving puts them back
-        for (CardView* view : m_window->findChildren<CardView*>()) {
+        for (ViewPanel* view : m_window->findChildren<ViewPanel*>()) {
             if (view->isSweepable())
                 m_sweepBefore.push_back({view, view->sweepPosition()});
         }
@@ -76,7 +78,7 @@ void PresentationController::setActive(bool active) {
         m_window->showFullScreen();
         qApp->installEventFilter(this);
         m_viewIndex = 0;
-        if (Card* card = currentCard()) { // start on the card's animated view, if it has one
+        if (CardPage* card = currentCard()) { // start on the card's animated view, if it has one
             card->load();
             const auto found
                 = std::find_if(card->viewSlots().begin(), card->viewSlots().end(), sweepableChart);
@@ -89,7 +91,7 @@ void PresentationController::setActive(bool active) {
         qApp->removeEventFilter(this);
         disconnect(m_compareViewShown);
         m_window->compareView()->setPanelsVisible(true);
-        for (Card* card : m_window->findChildren<Card*>())
+        for (CardPage* card : m_window->findChildren<CardPage*>())
             card->setControlsVisible(true);
         m_timer.stop();
         showAllViews();
@@ -170,7 +172,7 @@ void PresentationController::stepView(int delta) {
                 ((views->currentIndex() + delta) % views->count() + views->count()) % views->count());
         return;
     }
-    Card* card = currentCard();
+    CardPage* card = currentCard();
     if (!card || card->viewSlots().isEmpty())
         return;
     const auto count = static_cast<int>(card->viewSlots().size());
@@ -179,7 +181,7 @@ void PresentationController::stepView(int delta) {
 }
 
 void PresentationController::showCurrentView() {
-    Card* card = currentCard();
+    CardPage* card = currentCard();
     if (!card) { // the compare tab: its chart (if one is shown) with thick lines
         for (ChartWidget* chart : m_window->compareView()->findChildren<ChartWidget*>())
             chart->setLineScale(kLineScale);
@@ -196,12 +198,12 @@ void PresentationController::showCurrentView() {
 }
 
 void PresentationController::showAllViews() {
-    if (Card* card = currentCard())
+    if (CardPage* card = currentCard())
         card->focusView(-1);
 }
 
 int PresentationController::sweepEnd() const {
-    const Card* card = currentCard();
+    const CardPage* card = currentCard();
     const std::int64_t length = card ? card->params().length : kMaxSweep;
     return static_cast<int>(std::clamp<std::int64_t>(length, 2, kMaxSweep));
 }
@@ -235,10 +237,10 @@ void PresentationController::setPosition(int m) {
 }
 
 void PresentationController::applyPosition() {
-    Card* card = currentCard();
+    CardPage* card = currentCard();
     if (!card || m_viewIndex >= card->viewSlots().size())
         return;
-    if (CardView* view = sweepable(card->viewSlots().at(m_viewIndex)))
+    if (ViewPanel* view = sweepable(card->viewSlots().at(m_viewIndex)))
         view->setSweepPosition(m_position);
 }
 
@@ -264,7 +266,7 @@ bool PresentationController::eventFilter(QObject* watched, QEvent* event) {
         stepView(-1);
         return true;
     case Qt::Key_Space:
-        if (Card* card = currentCard())
+        if (CardPage* card = currentCard())
             card->flip();
         return true;
     case Qt::Key_P:
@@ -281,3 +283,5 @@ bool PresentationController::eventFilter(QObject* watched, QEvent* event) {
         return QObject::eventFilter(watched, event);
     }
 }
+
+} // namespace pecards::gui

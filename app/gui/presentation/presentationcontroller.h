@@ -17,14 +17,17 @@
 #include <QPointer>
 #include <QTimer>
 
-class Card;
-class CardView;
-class ChartPanel;
-class MainWindow;
 class QLabel;
 class QSpinBox;
 class QToolBar;
 class QToolButton;
+
+namespace pecards::gui {
+
+class CardPage;
+class ViewPanel;
+class ChartPanel;
+class MainWindow;
 
 class PresentationController : public QObject {
     Q_OBJECT
@@ -74,7 +77,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    Card* currentCard() const;
+    CardPage* currentCard() const;
     /// Shows only the view `m_viewIndex` of the current card, with thick lines.
     void showCurrentView();
     void showAllViews();
@@ -98,5 +101,7 @@ private:
     QSpinBox* m_speedBox = nullptr;
     QToolButton* m_pauseButton = nullptr;
     QMetaObject::Connection m_compareViewShown; ///< while presenting
-    QList<QPair<QPointer<CardView>, int>> m_sweepBefore; ///< swept views' positions before presenting
+    QList<QPair<QPointer<ViewPanel>, int>> m_sweepBefore; ///< swept views' positions before presenting
 };
+
+} // namespace pecards::gui

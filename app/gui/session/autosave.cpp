@@ -11,6 +11,8 @@
 #include <pecards/errors.h>
 #include <workspace/workspacefile.h>
 
+namespace pecards::gui {
+
 namespace {
 
 const QString kRunningKey = QStringLiteral("session/running");
@@ -93,3 +95,5 @@ void Autosave::offerRestore() {
     });
     box->open();
 }
+
+} // namespace pecards::gui

@@ -10,8 +10,11 @@
 #include <QString>
 #include <QTimer>
 
-class MainWindow;
 class QSettings;
+
+namespace pecards::gui {
+
+class MainWindow;
 
 class Autosave : public QObject {
     Q_OBJECT
@@ -54,3 +57,5 @@ private:
     QString m_path;
     QTimer m_timer;
 };
+
+} // namespace pecards::gui

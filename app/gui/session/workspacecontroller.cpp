@@ -1,6 +1,6 @@
 #include "session/workspacecontroller.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "session/workspacestate.h"
 #include "window/mainwindow.h"
 
@@ -14,6 +14,8 @@
 #include <workspace/recentfiles.h>
 #include <workspace/workspacefile.h>
 
+namespace pecards::gui {
+
 WorkspaceController::WorkspaceController(MainWindow* window, QSettings* settings, QObject* parent)
     : QObject(parent)
     , m_window(window)
@@ -22,7 +24,7 @@ WorkspaceController::WorkspaceController(MainWindow* window, QSettings* settings
 
 void WorkspaceController::markSaved() {
     m_savedParams.clear();
-    for (const Card* card : m_window->cards())
+    for (const CardPage* card : m_window->cards())
         m_savedParams.push_back(card->params());
     m_modified = false;
     m_window->setWindowModified(false);
@@ -167,3 +169,5 @@ void WorkspaceController::fail(const QString& title, const QString& message) {
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // window-modal; does not block the event loop
 }
+
+} // namespace pecards::gui

@@ -14,8 +14,11 @@
 #include <QStringList>
 #include <pecards/params.h>
 
-class MainWindow;
 class QSettings;
+
+namespace pecards::gui {
+
+class MainWindow;
 
 class WorkspaceController : public QObject {
     Q_OBJECT
@@ -76,3 +79,5 @@ private:
     bool m_modified = false;
     QString m_status; ///< the status message this controller shows now
 };
+
+} // namespace pecards::gui

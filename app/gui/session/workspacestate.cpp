@@ -1,6 +1,6 @@
 #include "session/workspacestate.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "compare/compareview.h"
 #include "views/heatmapcontroller.h"
@@ -10,6 +10,8 @@
 
 #include <QCoreApplication>
 #include <QSet>
+
+namespace pecards::gui {
 
 namespace {
 
@@ -35,7 +37,7 @@ QString firstChartViewId(const CardEntry& entry) {
 }
 
 /// Gives the workspace views to the card's slots (rule in the header); returns a note or empty.
-QString applyViews(Card& card, const QList<pecards::app::CardView>& views) {
+QString applyViews(CardPage& card, const QList<pecards::app::CardView>& views) {
     QList<ViewSlot*> order;
     QList<ViewSlot*> charts;
     for (ViewSlot* slot : card.viewSlots())
@@ -74,8 +76,8 @@ QString applyViews(Card& card, const QList<pecards::app::CardView>& views) {
 
 pecards::app::Workspace captureWorkspace(MainWindow& window) {
     pecards::app::Workspace workspace;
-    const QList<Card*> cards = window.cards();
-    for (Card* card : cards) {
+    const QList<CardPage*> cards = window.cards();
+    for (CardPage* card : cards) {
         card->load();
         pecards::app::WorkspaceCard saved;
         saved.params = card->params();
@@ -97,11 +99,11 @@ pecards::app::Workspace captureWorkspace(MainWindow& window) {
 
 QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& workspace) {
     QStringList notes;
-    QSet<Card*> used;
-    QList<Card*> targets; // the deck card of each workspace card, nullptr when there is none
+    QSet<CardPage*> used;
+    QList<CardPage*> targets; // the deck card of each workspace card, nullptr when there is none
     for (const pecards::app::WorkspaceCard& saved : workspace.cards) {
-        Card* target = nullptr;
-        for (Card* card : window.cards()) {
+        CardPage* target = nullptr;
+        for (CardPage* card : window.cards()) {
             if (card->entry().card == saved.params.card && !used.contains(card)) {
                 target = card;
                 break;
@@ -138,3 +140,5 @@ QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& worksp
         window.showTab(QStringLiteral("compare"));
     return notes.join(u' ');
 }
+
+} // namespace pecards::gui

@@ -12,6 +12,8 @@
 #include <QString>
 #include <workspace/workspace.h>
 
+namespace pecards::gui {
+
 class MainWindow;
 
 /// @brief The state shown now. Loads cards not shown yet (their views compute when shown).
@@ -22,3 +24,5 @@ pecards::app::Workspace captureWorkspace(MainWindow& window);
 /// @return empty, or a note on what could not be shown (a card type or quantity the deck does
 /// not have, more compare pairs than the one compare tab).
 QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& workspace);
+
+} // namespace pecards::gui

@@ -2,6 +2,8 @@
 
 #include <QEvent>
 
+namespace pecards::gui {
+
 namespace {
 
 /// Calls its function on LanguageChange events of the object it filters (its parent).
@@ -29,3 +31,5 @@ void retranslateOnLanguageChange(QObject* widget, std::function<void()> apply) {
     apply();
     new LanguageChangeFilter(widget, std::move(apply));
 }
+
+} // namespace pecards::gui

@@ -8,6 +8,10 @@
 #include <QObject>
 #include <functional>
 
+namespace pecards::gui {
+
 /// @brief Calls `apply` now and after each language change of `widget` (the filter lives as
 /// long as `widget`).
 void retranslateOnLanguageChange(QObject* widget, std::function<void()> apply);
+
+} // namespace pecards::gui

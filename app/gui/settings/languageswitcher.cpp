@@ -4,6 +4,8 @@
 #include <QLibraryInfo>
 #include <QTranslator>
 
+namespace pecards::gui {
+
 LanguageSwitcher::LanguageSwitcher(QObject* parent)
     : QObject(parent)
     , m_app(new QTranslator(this))
@@ -46,3 +48,5 @@ bool LanguageSwitcher::setLanguage(const QString& code) {
     emit languageChanged(code);
     return true;
 }
+
+} // namespace pecards::gui

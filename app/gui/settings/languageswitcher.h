@@ -9,6 +9,8 @@
 
 class QTranslator;
 
+namespace pecards::gui {
+
 class LanguageSwitcher : public QObject {
     Q_OBJECT
 public:
@@ -32,3 +34,5 @@ private:
     QTranslator* m_app = nullptr;
     QTranslator* m_qt = nullptr;
 };
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QLineEdit>
 
+namespace pecards::gui {
+
 PreferencesDialog::PreferencesDialog(const pecards::app::Preferences& current, QWidget* parent)
     : QDialog(parent)
     , m_theme(new QComboBox(this))
@@ -55,3 +57,5 @@ pecards::app::Preferences PreferencesDialog::preferences() const {
     result.device = m_device->text().trimmed();
     return result;
 }
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 class QComboBox;
 class QLineEdit;
 
+namespace pecards::gui {
+
 class PreferencesDialog : public QDialog {
     Q_OBJECT
 public:
@@ -23,3 +25,5 @@ private:
     QComboBox* m_language;
     QLineEdit* m_device;
 };
+
+} // namespace pecards::gui

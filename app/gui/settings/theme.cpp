@@ -7,6 +7,8 @@
 #include <QStyleFactory>
 #include <QStyleOption>
 
+namespace pecards::gui {
+
 QPalette themePalette(pecards::app::Theme theme) {
     QStyle* fusion = QStyleFactory::create(QStringLiteral("Fusion"));
     QPalette palette = fusion ? fusion->standardPalette() : QApplication::palette();
@@ -84,3 +86,5 @@ pecards::app::Theme currentTheme() {
     return QApplication::palette().color(QPalette::Window).lightness() < 128 ? pecards::app::Theme::Dark
                                                                              : pecards::app::Theme::Light;
 }
+
+} // namespace pecards::gui

@@ -6,6 +6,8 @@
 #include <pecards/sinusoidal.h>
 #include <pecards/viewrules.h>
 
+namespace pecards::gui {
+
 std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards::Quantity quantity) {
     using pecards::Quantity;
     if (quantity != Quantity::Phase && quantity != Quantity::Table)
@@ -58,3 +60,5 @@ std::vector<bool> aliasedColumns(
     }
     return aliased;
 }
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <pecards/view.h>
 #include <vector>
 
+namespace pecards::gui {
+
 /// @brief Angular frequency (radians per position) of every column of `quantity` for
 /// `params`: Phase column i is pair i; Table columns are dimensions (their pair's frequency;
 /// RoPE dimensions beyond rotary_dim do not rotate: 0). Empty for other quantities.
@@ -22,3 +24,5 @@ std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards
 /// each pixel row is one position, or for a reduction other than sample.
 std::vector<bool> aliasedColumns(
     const pecards::Grid& grid, const std::vector<double>& frequencies, pecards::Reduction reduction);
+
+} // namespace pecards::gui

@@ -17,8 +17,10 @@
 #include <figure/overlay.h>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
-    : CardView(spec, parent)
+    : ViewPanel(spec, parent)
     , m_service(service)
     , m_tag(tag)
     , m_chart(new ChartWidget(this))
@@ -42,7 +44,8 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     if (spec.curve == pecards::app::CurveKind::RopePolar
         || spec.curve == pecards::app::CurveKind::DynamicBase) {
         const bool polar = spec.curve == pecards::app::CurveKind::RopePolar;
-        m_position = new SliderSpin({0, 4095, 0, 1 << 20, false, 0, 24, false, 1.0}, this);
+        m_position = new SliderSpin(
+            {0, 4095, 0, static_cast<double>(pecards::kMaxLength), false, 0, 24, false, 1.0}, this);
         auto* label = new QLabel(this);
         retranslateOnLanguageChange(label, [this, label, polar] {
             m_position->setToolTip(polar
@@ -64,7 +67,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::AlibiHeads
         || spec.curve == pecards::app::CurveKind::RelativeBuckets) {
         m_extent = new QSpinBox(this);
-        m_extent->setRange(2, 1 << 20);
+        m_extent->setRange(2, static_cast<int>(pecards::kMaxLength));
         m_extent->setKeyboardTracking(false);
         m_extent->setValue(static_cast<int>(pecards::app::defaultExtent(spec.curve)));
         auto* label = new QLabel(this);
@@ -78,8 +81,6 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
     }
     addExportButton();
-    connect(service, &ComputeService::curvesReady, this, &ChartPanel::onCurves);
-    connect(service, &ComputeService::failed, this, &ChartPanel::onFailure);
     setContent(m_chart);
     // Axis titles and curve names are made with the curves: computed again in the new language.
     retranslateOnLanguageChange(m_chart, [this] {
@@ -159,11 +160,11 @@ void ChartPanel::submit() {
     m_request.channels = (m_channels != nullptr) ? channels() : std::vector<int> {};
     m_request.position = m_position ? static_cast<std::int64_t>(m_position->value()) : 0;
     m_request.extent = m_extent ? m_extent->value() : 0;
-    m_service->UI_submit(m_tag, m_request);
+    m_service->UI_submit(this, m_tag, m_request, replies(Side::A));
     if (m_overlay) {
         pecards::app::CurveRequest b = m_request;
         b.params = *m_overlay;
-        m_service->UI_submit(m_overlayTag, b);
+        m_service->UI_submit(this, m_overlayTag, b, replies(Side::B));
     }
 }
 
@@ -174,16 +175,23 @@ void ChartPanel::setOverlay(std::optional<pecards::CardParams> paramsB) {
 }
 
 void ChartPanel::showEvent(QShowEvent* event) {
-    CardView::showEvent(event);
+    ViewPanel::showEvent(event);
     if (m_dirty)
         submit();
 }
 
-void ChartPanel::onCurves(const CurveResult& result) {
+JobReplies ChartPanel::replies(Side side) {
+    JobReplies replies;
+    replies.curves = [this, side](const CurveResult& result) { onCurves(side, result); };
+    replies.failed = [this, side](const ComputeFailure& failure) { onFailure(side, failure); };
+    return replies;
+}
+
+void ChartPanel::onCurves(Side side, const CurveResult& result) {
     // Any newer answer is shown (a sweep shows the frames the worker keeps up with).
-    if (result.tag == m_tag && (!m_resultA || result.id > m_resultA->id))
+    if (side == Side::A && (!m_resultA || result.id > m_resultA->id))
         m_resultA = result;
-    else if (m_overlay && result.tag == m_overlayTag && (!m_resultB || result.id > m_resultB->id))
+    else if (m_overlay && side == Side::B && (!m_resultB || result.id > m_resultB->id))
         m_resultB = result;
     else
         return;
@@ -222,9 +230,9 @@ void ChartPanel::showCurves() {
     emit updated();
 }
 
-void ChartPanel::onFailure(const ComputeFailure& failure) {
-    const bool sideB = m_overlay && failure.tag == m_overlayTag;
-    if ((failure.tag != m_tag && !sideB) || failure.id < m_shownId)
+void ChartPanel::onFailure(Side side, const ComputeFailure& failure) {
+    const bool sideB = side == Side::B;
+    if ((sideB && !m_overlay) || failure.id < m_shownId)
         return;
     m_shownId = failure.id;
     m_hasResult = true;
@@ -243,3 +251,5 @@ void ChartPanel::saveView() {
     if (m_shown)
         askAndSaveChart(*m_shown, m_service, this);
 }
+
+} // namespace pecards::gui

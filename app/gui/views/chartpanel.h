@@ -4,16 +4,19 @@
 /// relative buckets) with the chart's own tools (channels, position, reach).
 
 #include "compute/computejobs.h"
-#include "views/cardview.h"
+#include "views/viewpanel.h"
 
-class ChartWidget;
-class ComputeService;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+
+namespace pecards::gui {
+
+class ChartWidget;
+class ComputeService;
 class SliderSpin;
 
-class ChartPanel : public CardView {
+class ChartPanel : public ViewPanel {
     Q_OBJECT
 public:
     ChartPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent = nullptr);
@@ -54,8 +57,12 @@ private:
     /// Shows the curves (overlaid with B's when both sides answered the latest requests).
     void showCurves();
     std::vector<int> channels() const;
-    void onCurves(const CurveResult& result);
-    void onFailure(const ComputeFailure& failure);
+    /// The card's curves (A) or, in the compare tab's overlay, B's.
+    enum class Side { A, B };
+    /// The callbacks that bring `side`'s answers here.
+    JobReplies replies(Side side);
+    void onCurves(Side side, const CurveResult& result);
+    void onFailure(Side side, const ComputeFailure& failure);
 
     ComputeService* m_service;
     QString m_tag;
@@ -78,3 +85,5 @@ private:
     std::optional<CurveResult> m_resultA; ///< the newest answers of A and (overlay) B
     std::optional<CurveResult> m_resultB;
 };
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
+namespace pecards::gui {
+
 QString saveFigure(QWidget* widget, const QString& path, const QString& title) {
     if (path.endsWith(QStringLiteral(".svg"), Qt::CaseInsensitive)) {
         QSvgGenerator generator;
@@ -35,3 +37,5 @@ void exportFigure(QWidget* widget, QWidget* dialogParent, const QString& title) 
     if (!error.isEmpty())
         QMessageBox::warning(dialogParent, QObject::tr("Export failed"), error);
 }
+
+} // namespace pecards::gui

@@ -4,27 +4,20 @@
 
 #include <algorithm>
 
-namespace {
+namespace pecards::gui {
 
-quint64 nextJobNumber() {
-    static quint64 number = 0;
-    return ++number;
-}
-
-} // namespace
-
-FigureExportJob::FigureExportJob(ComputeService* service, QObject* context, Done done, Failed failed)
+FigureExportJob::FigureExportJob(QObject* context, Done done, Failed failed)
     : QObject(context)
-    , m_tag(QStringLiteral("export/%1/").arg(nextJobNumber()))
     , m_done(std::move(done))
     , m_failed(std::move(failed)) {
-    connect(service, &ComputeService::printReady, this, &FigureExportJob::onPrint);
-    connect(service, &ComputeService::failed, this, &FigureExportJob::onFailure);
 }
 
 void FigureExportJob::start(ComputeService* service, const QList<ShownView>& views,
     const pecards::app::FigureExportOptions& options, QObject* context, Done done, Failed failed) {
-    auto* job = new FigureExportJob(service, context, std::move(done), std::move(failed));
+    auto* job = new FigureExportJob(context, std::move(done), std::move(failed));
+    JobReplies replies;
+    replies.print = [job](const PrintResult& result) { job->onPrint(result); };
+    replies.failed = [job](const ComputeFailure& failure) { job->onFailure(failure); };
     for (qsizetype n = 0; n < views.size(); ++n) {
         if (const auto* chart = std::get_if<ShownChart>(&views[n])) {
             job->m_figures.push_back(chartFigureSpec(*chart));
@@ -34,15 +27,15 @@ void FigureExportJob::start(ComputeService* service, const QList<ShownView>& vie
         const auto& heatmap = std::get<ShownHeatmap>(views[n]);
         job->m_figures.push_back(std::nullopt);
         // One tag per view: the queue's "latest wins" must not drop a sibling.
-        job->m_pending.push_back(service->UI_submit(
-            job->m_tag + QString::number(n), PrintRequest {heatmap.request, heatmap.colormap, options}));
+        job->m_pending.push_back(service->UI_submit(job, QStringLiteral("export/%1").arg(n),
+            PrintRequest {heatmap.request, heatmap.colormap, options}, replies));
     }
     job->finishIfComplete();
 }
 
 void FigureExportJob::onPrint(const PrintResult& result) {
     const qsizetype n = m_pending.indexOf(result.id);
-    if (m_finished || n < 0 || !result.tag.startsWith(m_tag))
+    if (m_finished || n < 0)
         return;
     m_figures[n] = result.figure.spec;
     m_pending[n] = 0;
@@ -50,7 +43,7 @@ void FigureExportJob::onPrint(const PrintResult& result) {
 }
 
 void FigureExportJob::onFailure(const ComputeFailure& failure) {
-    if (m_finished || !failure.tag.startsWith(m_tag) || !m_pending.contains(failure.id))
+    if (m_finished || !m_pending.contains(failure.id))
         return;
     m_finished = true;
     m_failed(failure.message);
@@ -67,3 +60,5 @@ void FigureExportJob::finishIfComplete() {
     m_done(figures);
     deleteLater();
 }
+
+} // namespace pecards::gui

@@ -11,6 +11,8 @@
 #include <functional>
 #include <optional>
 
+namespace pecards::gui {
+
 class ComputeService;
 struct ComputeFailure;
 struct PrintResult;
@@ -27,15 +29,16 @@ public:
         const pecards::app::FigureExportOptions& options, QObject* context, Done done, Failed failed);
 
 private:
-    FigureExportJob(ComputeService* service, QObject* context, Done done, Failed failed);
+    FigureExportJob(QObject* context, Done done, Failed failed);
     void onPrint(const PrintResult& result);
     void onFailure(const ComputeFailure& failure);
     void finishIfComplete();
 
     QList<std::optional<pecards::app::Figure>> m_figures; ///< in view order; heatmaps arrive later
     QList<quint64> m_pending; ///< job ids of the heatmaps not yet answered, by view index
-    QString m_tag; ///< "export/N/": prefix of this job's tags (one per heatmap)
     Done m_done;
     Failed m_failed;
     bool m_finished = false;
 };
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <QSpinBox>
 #include <figure/figurepresets.h>
 
+namespace pecards::gui {
+
 namespace {
 
 const QString kWidthKey = QStringLiteral("figure/widthInches");
@@ -46,7 +48,7 @@ FigureOptionsDialog::FigureOptionsDialog(bool raster, QWidget* parent)
     for (const pecards::app::FigurePreset& preset : pecards::app::figurePresets())
         m_preset->addItem(presetLabel(preset), preset.name);
     for (QDoubleSpinBox* box : {m_width, m_height}) {
-        box->setRange(1.0, 40.0);
+        box->setRange(pecards::app::kMinFigureInches, pecards::app::kMaxFigureInches);
         box->setDecimals(3);
         box->setSingleStep(0.5);
         box->setSuffix(tr(" in"));
@@ -54,7 +56,7 @@ FigureOptionsDialog::FigureOptionsDialog(bool raster, QWidget* parent)
     m_font->setRange(pecards::app::kMinFontPt, pecards::app::kMaxFontPt);
     m_font->setDecimals(1);
     m_font->setSuffix(tr(" pt"));
-    m_dpi->setRange(72, 2400);
+    m_dpi->setRange(pecards::app::kMinDpi, pecards::app::kMaxDpi);
     m_dpi->setSuffix(tr(" dpi"));
     m_dpi->setEnabled(raster);
     m_dpi->setToolTip(raster ? tr("Pixels = inches × dpi") : tr("SVG and PDF are vector drawings"));
@@ -131,3 +133,5 @@ std::optional<pecards::app::FigureExportOptions> FigureOptionsDialog::ask(bool r
     dialog.remember();
     return dialog.options();
 }
+
+} // namespace pecards::gui

@@ -13,6 +13,8 @@ class QComboBox;
 class QDoubleSpinBox;
 class QSpinBox;
 
+namespace pecards::gui {
+
 class FigureOptionsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -39,3 +41,5 @@ private:
     QSpinBox* m_dpi = nullptr;
     QCheckBox* m_transparent = nullptr;
 };
+
+} // namespace pecards::gui

@@ -15,6 +15,8 @@
 #include <QStatusBar>
 #include <optional>
 
+namespace pecards::gui {
+
 namespace {
 
 const QString kFolderKey = QStringLiteral("export/lastFolder");
@@ -173,3 +175,5 @@ void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWid
         },
         [parent](const QString& message) { showError(parent, message); });
 }
+
+} // namespace pecards::gui

@@ -12,8 +12,11 @@
 #include <QString>
 #include <figure/coverspec.h>
 
-class ComputeService;
 class QWidget;
+
+namespace pecards::gui {
+
+class ComputeService;
 
 /// @brief Save dialog of one heatmap view (PNG, SVG, PDF, .npy, .csv).
 void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidget* parent);
@@ -36,3 +39,5 @@ void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWid
 
 /// @brief The folder the save dialogs open in: the one used last, else the working folder.
 QString lastExportFolder();
+
+} // namespace pecards::gui

@@ -10,6 +10,8 @@
 #include <pecards/cost.h>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 namespace {
 
 constexpr int kMaxPixels = 4096; ///< ViewRequest out_rows/out_cols limit
@@ -37,10 +39,6 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     , m_quantity(quantity)
     , m_style(quantityStyle(quantity))
     , m_reduction(m_style.reduction) {
-    connect(service, &ComputeService::gridReady, this, &HeatmapController::onGrid);
-    connect(service, &ComputeService::failed, this, &HeatmapController::onFailure);
-    connect(service, &ComputeService::progressed, this, &HeatmapController::onProgress);
-    connect(service, &ComputeService::jobCancelled, this, &HeatmapController::onCancelled);
     connect(widget, &HeatmapWidget::cancelRequested, this, &HeatmapController::cancelBackground);
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
     connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
@@ -178,7 +176,7 @@ void HeatmapController::submit() {
     if (!overLimit(m_request)) {
         stopBackground();
         m_foregroundRequest = m_request;
-        m_foregroundId = m_service->UI_submit(m_tag, m_request);
+        m_foregroundId = submitPicture(m_request);
         return;
     }
     // Over the interactive limit: the sampled picture first (at once when it is cheap), then the
@@ -186,18 +184,18 @@ void HeatmapController::submit() {
     pecards::ViewRequest sampled = m_request;
     sampled.reduction = pecards::Reduction::Sample;
     if (overLimit(sampled)) {
-        m_pictureJob = submitTiled(m_tag, sampled);
+        m_pictureJob = submitTiled(Stream::Picture, sampled);
     } else { // replaces (and stops) a sampled background job of the same tag
         m_pictureJob = 0;
         m_foregroundRequest = sampled;
-        m_foregroundId = m_service->UI_submit(m_tag, sampled);
+        m_foregroundId = submitPicture(sampled);
     }
     if (m_request.reduction == pecards::Reduction::Sample) {
         if (m_exactJob != 0)
-            m_service->UI_cancel(m_exactTag);
+            m_service->UI_cancel(this, m_exactTag);
         m_exactJob = 0;
     } else {
-        m_exactJob = submitTiled(m_exactTag, m_request);
+        m_exactJob = submitTiled(Stream::Exact, m_request);
     }
     m_widget->setProgress(0.0, progressLabel(m_pictureJob != 0 ? sampled : m_request));
 }
@@ -216,17 +214,31 @@ bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
     }
 }
 
-quint64 HeatmapController::submitTiled(const QString& tag, const pecards::ViewRequest& request) {
-    if (tag == m_tag)
+JobReplies HeatmapController::replies(Stream stream) {
+    JobReplies replies;
+    replies.grid = [this, stream](const GridResult& result) { onGrid(stream, result); };
+    replies.failed = [this, stream](const ComputeFailure& failure) { onFailure(stream, failure); };
+    replies.progress = [this, stream](quint64 id, double fraction) { onProgress(stream, id, fraction); };
+    replies.cancelled = [this, stream](quint64 id) { onCancelled(stream, id); };
+    return replies;
+}
+
+quint64 HeatmapController::submitPicture(const pecards::ViewRequest& request) {
+    return m_service->UI_submit(this, m_tag, request, replies(Stream::Picture));
+}
+
+quint64 HeatmapController::submitTiled(Stream stream, const pecards::ViewRequest& request) {
+    if (stream == Stream::Picture)
         m_pictureRequest = request;
-    return m_service->UI_submit(tag, TiledRequest {request});
+    return m_service->UI_submit(
+        this, stream == Stream::Picture ? m_tag : m_exactTag, TiledRequest {request}, replies(stream));
 }
 
 void HeatmapController::stopBackground() {
     if (m_pictureJob != 0)
-        m_service->UI_cancel(m_tag);
+        m_service->UI_cancel(this, m_tag);
     if (m_exactJob != 0)
-        m_service->UI_cancel(m_exactTag);
+        m_service->UI_cancel(this, m_exactTag);
     m_pictureJob = 0;
     m_exactJob = 0;
     if (m_widget)
@@ -240,48 +252,46 @@ void HeatmapController::cancelBackground() {
     showIdleReadout();
 }
 
-void HeatmapController::onProgress(const QString& tag, quint64 id, double fraction) {
+void HeatmapController::onProgress(Stream stream, quint64 id, double fraction) {
     if (!m_widget)
         return;
-    if (tag == m_tag && id == m_pictureJob)
+    if (stream == Stream::Picture && id == m_pictureJob)
         m_widget->setProgress(fraction, progressLabel(m_pictureRequest));
-    else if (tag == m_exactTag && id == m_exactJob)
+    else if (stream == Stream::Exact && id == m_exactJob)
         m_widget->setProgress(fraction, progressLabel(m_request));
 }
 
-void HeatmapController::onCancelled(const QString& tag, quint64 id) {
+void HeatmapController::onCancelled(Stream stream, quint64 id) {
     // A cancelled job is either replaced by a newer one (its own progress follows) or was
     // cancelled here (stopBackground already hid the strip): nothing else to do but forget it.
-    if (tag == m_tag && id == m_pictureJob)
+    if (stream == Stream::Picture && id == m_pictureJob)
         m_pictureJob = 0;
-    if (tag == m_exactTag && id == m_exactJob)
+    if (stream == Stream::Exact && id == m_exactJob)
         m_exactJob = 0;
     if (m_widget && !isComputingInBackground())
         m_widget->setProgress(std::nullopt);
 }
 
-void HeatmapController::onGrid(const GridResult& result) {
-    if (!m_widget)
+void HeatmapController::onProbe(const GridResult& result) {
+    if (!m_widget || result.id < m_probeId || result.grid.values.empty())
         return;
-    if (result.tag == m_probeTag) {
-        if (result.id < m_probeId || result.grid.values.empty())
-            return;
-        m_probeId = result.id;
-        const pecards::Window& w = result.request.window;
-        m_probe = Probe {w.row_begin, w.col_begin, result.grid.values.front(), false};
-        m_widget->setReadout(
-            tr("%1: %2 (exact, double-precision reference)  ·  %3")
-                .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
-        emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
-        return;
-    }
-    if ((result.tag != m_tag && result.tag != m_exactTag) || result.id < m_shownId)
+    m_probeId = result.id;
+    const pecards::Window& w = result.request.window;
+    m_probe = Probe {w.row_begin, w.col_begin, result.grid.values.front(), false};
+    m_widget->setReadout(
+        tr("%1: %2 (exact, double-precision reference)  ·  %3")
+            .arg(entryText(w.row_begin, w.col_begin), valueText(m_probe->value), m_pixelText));
+    emit probeAnswered(w.row_begin, w.col_begin, m_probe->value);
+}
+
+void HeatmapController::onGrid(Stream stream, const GridResult& result) {
+    if (!m_widget || result.id < m_shownId)
         return;
     m_shownId = result.id;
-    const bool sampledDone = result.tag == m_tag && result.id == m_pictureJob;
+    const bool sampledDone = stream == Stream::Picture && result.id == m_pictureJob;
     if (sampledDone)
         m_pictureJob = 0;
-    if (result.tag == m_exactTag && result.id == m_exactJob)
+    if (stream == Stream::Exact && result.id == m_exactJob)
         m_exactJob = 0;
     if (!isComputingInBackground())
         m_widget->setProgress(std::nullopt);
@@ -304,20 +314,20 @@ void HeatmapController::onGrid(const GridResult& result) {
     emit frameShown();
 }
 
-void HeatmapController::onFailure(const ComputeFailure& failure) {
-    if (!m_widget || (failure.tag != m_tag && failure.tag != m_exactTag) || failure.id < m_shownId)
+void HeatmapController::onFailure(Stream stream, const ComputeFailure& failure) {
+    if (!m_widget || failure.id < m_shownId)
         return;
     if (failure.kind == FailureKind::ComputeLimit && failure.id == m_foregroundId) {
         // The backend's own budget refused a job computed at once: compute it in the background.
         m_foregroundId = 0;
-        m_pictureJob = submitTiled(m_tag, m_foregroundRequest);
+        m_pictureJob = submitTiled(Stream::Picture, m_foregroundRequest);
         m_widget->setProgress(0.0, progressLabel(m_foregroundRequest));
         return;
     }
     m_shownId = failure.id;
-    if (failure.tag == m_tag && failure.id == m_pictureJob)
+    if (stream == Stream::Picture && failure.id == m_pictureJob)
         m_pictureJob = 0;
-    if (failure.tag == m_exactTag && failure.id == m_exactJob)
+    if (stream == Stream::Exact && failure.id == m_exactJob)
         m_exactJob = 0;
     if (!isComputingInBackground())
         m_widget->setProgress(std::nullopt);
@@ -370,7 +380,9 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     single.out_rows = 1;
     single.out_cols = 1;
     single.reduction = pecards::Reduction::Sample;
-    m_probeId = m_service->UI_submit(m_probeTag, ReferenceRequest {single});
+    JobReplies replies;
+    replies.grid = [this](const GridResult& result) { onProbe(result); };
+    m_probeId = m_service->UI_submit(this, m_probeTag, ReferenceRequest {single}, std::move(replies));
 }
 
 bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
@@ -432,3 +444,5 @@ void HeatmapController::showIdleReadout() {
 QString HeatmapController::entryText(qint64 row, qint64 col) const {
     return tr("%1 = %2, %3 = %4").arg(m_style.rowName).arg(row).arg(m_style.colName).arg(col);
 }
+
+} // namespace pecards::gui

@@ -1,10 +1,10 @@
 #pragma once
 /// @file heatmapcontroller.h
 /// @brief Drives one HeatmapWidget: turns card parameters, zoom window, reduction and the
-/// widget's size into tagged view requests, and results into frames, messages and the hover
-/// read-out. Exact values come from double precision: from the grid when a pixel is one entry
-/// of the CPU reference, else a 1 x 1 request to the double-precision reference (also when
-/// OpenCL draws in float32); the picture's own value is labelled with its precision.
+/// widget's size into view requests, and their answers (delivered to this controller only) into frames,
+/// messages and the hover read-out. Exact values come from double precision: from the grid when a pixel is
+/// one entry of the CPU reference, else a 1 x 1 request to the double-precision reference (also when OpenCL
+/// draws in float32); the picture's own value is labelled with its precision.
 ///
 /// A request over the service's interactive work limit never shows a budget error: the sampled
 /// picture comes at once (labelled "sampled" in the read-out and the caption), and the exact
@@ -23,13 +23,16 @@
 #include <QSize>
 #include <optional>
 
+namespace pecards::gui {
+
 class ComputeService;
 class HeatmapWidget;
 
 class HeatmapController : public QObject {
     Q_OBJECT
 public:
-    /// @param tag unique among all views, e.g. "rope/slot0"; probes use tag + "/probe"
+    /// @param tag names the view's job streams, e.g. "rope/slot0" (the status line shows it);
+    /// probes use tag + "/probe", the background exact reduction tag + "/exact"
     HeatmapController(ComputeService* service, HeatmapWidget* widget, const QString& tag,
         pecards::Quantity quantity, QObject* parent = nullptr);
 
@@ -113,12 +116,20 @@ private:
     void submit();
     /// The output pixels of the next request: setOutputPixels, else the widget's plot pixels.
     QSize outputPixels() const;
-    void onGrid(const GridResult& result);
-    void onFailure(const ComputeFailure& failure);
-    void onProgress(const QString& tag, quint64 id, double fraction);
-    void onCancelled(const QString& tag, quint64 id);
-    /// Posts `request` as a background job (TiledRequest) with `tag`; returns its id.
-    quint64 submitTiled(const QString& tag, const pecards::ViewRequest& request);
+    /// The view's two job streams of pictures: the picture (tag) and the background exact
+    /// reduction (tag + "/exact"); probes are a third stream, answered by onProbe.
+    enum class Stream { Picture, Exact };
+    /// The callbacks that bring `stream`'s answers here.
+    JobReplies replies(Stream stream);
+    void onGrid(Stream stream, const GridResult& result);
+    void onProbe(const GridResult& result);
+    void onFailure(Stream stream, const ComputeFailure& failure);
+    void onProgress(Stream stream, quint64 id, double fraction);
+    void onCancelled(Stream stream, quint64 id);
+    /// Posts `request` as the picture computed at once; returns its id.
+    quint64 submitPicture(const pecards::ViewRequest& request);
+    /// Posts `request` as a background job (TiledRequest) of `stream`; returns its id.
+    quint64 submitTiled(Stream stream, const pecards::ViewRequest& request);
     /// Cancels the background jobs and hides the progress strip.
     void stopBackground();
     /// "sampled picture" or "exact max": what the progress strip says `request` computes.
@@ -166,3 +177,5 @@ private:
     std::optional<Probe> m_probe;
     QString m_pixelText; ///< hover text of the pixel while the engine answers the probe
 };
+
+} // namespace pecards::gui

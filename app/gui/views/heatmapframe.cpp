@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+namespace pecards::gui {
+
 double HeatmapFrame::fraction(double value) const {
     if (logarithmic) {
         if (!(value > 0.0))
@@ -95,3 +97,5 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
     frame.grid = std::move(grid);
     return frame;
 }
+
+} // namespace pecards::gui

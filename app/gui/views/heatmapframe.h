@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+namespace pecards::gui {
+
 struct HeatmapFrame {
     pecards::Grid grid; ///< the values shown; pixel (r, c) = grid.at(r, c)
     pecards::Window fullExtent; ///< the quantity's full extent, for zoom limits
@@ -56,3 +58,5 @@ std::pair<double, double> naturalColorRange(const pecards::Grid& grid, const Col
 /// integer (qualitative); -infinity is "masked"; NaN and +infinity are "invalid".
 HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExtent,
     const ColorScaling& scaling, const QString& rowLabel, const QString& colLabel);
+
+} // namespace pecards::gui

@@ -11,8 +11,10 @@
 #include <QSignalBlocker>
 #include <QToolButton>
 
+namespace pecards::gui {
+
 HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const QString& tag, QWidget* parent)
-    : CardView(spec, parent)
+    : ViewPanel(spec, parent)
     , m_service(service)
     , m_heatmap(new HeatmapWidget(this))
     , m_controller(new HeatmapController(service, m_heatmap, tag, spec.quantity, this))
@@ -47,8 +49,8 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
 
     m_heatmap->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_heatmap, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
-    connect(m_controller, &HeatmapController::frameShown, this, &CardView::updated);
-    connect(m_controller, &HeatmapController::messageShown, this, &CardView::updated);
+    connect(m_controller, &HeatmapController::frameShown, this, &ViewPanel::updated);
+    connect(m_controller, &HeatmapController::messageShown, this, &ViewPanel::updated);
     setContent(m_heatmap);
 }
 
@@ -113,3 +115,5 @@ void HeatmapPanel::showContextMenu(const QPoint& position) {
     log->setChecked(m_controller->isLogarithmic());
     menu.exec(m_heatmap->mapToGlobal(position));
 }
+
+} // namespace pecards::gui

@@ -3,14 +3,17 @@
 /// @brief A card view showing one engine quantity as a heatmap, with its tools: reduction
 /// (sample/mean/max/min), reset zoom, colour map (context menu) and export.
 
-#include "views/cardview.h"
+#include "views/viewpanel.h"
+
+class QComboBox;
+
+namespace pecards::gui {
 
 class ComputeService;
 class HeatmapController;
 class HeatmapWidget;
-class QComboBox;
 
-class HeatmapPanel : public CardView {
+class HeatmapPanel : public ViewPanel {
     Q_OBJECT
 public:
     /// @param tag unique tag of this view's requests
@@ -47,3 +50,5 @@ private:
     HeatmapController* m_controller = nullptr;
     QComboBox* m_reduction = nullptr;
 };
+
+} // namespace pecards::gui

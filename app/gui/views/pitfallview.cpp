@@ -20,6 +20,8 @@
 #include <limits>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 namespace {
 
 /// The diagnosis paragraph of a pitfall: resources/pitfalls/<name>.<lang>.html, English fallback.
@@ -129,9 +131,6 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     connect(m_quantity, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
     connect(m_permute, &QCheckBox::toggled, this, &PitfallView::submit);
     connect(m_back, &QPushButton::clicked, this, &PitfallView::closeRequested);
-    connect(m_service, &ComputeService::pitfallReady, this, &PitfallView::onResult);
-    connect(m_service, &ComputeService::failed, this, &PitfallView::onFailed);
-    connect(m_service, &ComputeService::curvesReady, this, &PitfallView::onCurves);
     retranslate();
     refillQuantities();
     refreshDiagnosis();
@@ -254,7 +253,10 @@ void PitfallView::submit() {
             .arg(job.buggy.params.length)
             .arg(kMaxLength)
             .arg(kPixels));
-    m_pending = m_service->UI_submit(m_tag, job);
+    JobReplies replies;
+    replies.pitfall = [this](const PitfallResult& result) { onResult(result); };
+    replies.failed = [this](const ComputeFailure& failure) { onFailed(failure); };
+    m_pending = m_service->UI_submit(this, m_tag, job, std::move(replies));
     m_precision->setVisible(precisionPitfall());
     if (precisionPitfall()) {
         // Precision view: phase error of pair 1 up to position 4095, all three formats.
@@ -262,7 +264,13 @@ void PitfallView::submit() {
         curves.params = job.correct.params;
         curves.kind = pecards::app::CurveKind::PhaseError;
         curves.extent = 4096;
-        m_precisionPending = m_service->UI_submit(m_precisionTag, curves);
+        JobReplies precision;
+        precision.curves = [this](const CurveResult& result) { onCurves(result); };
+        precision.failed = [this](const ComputeFailure& failure) {
+            if (failure.id == m_precisionPending)
+                m_precision->setMessage(failure.message);
+        };
+        m_precisionPending = m_service->UI_submit(this, m_precisionTag, curves, std::move(precision));
     }
 }
 
@@ -274,14 +282,12 @@ bool PitfallView::precisionPitfall() const {
 }
 
 void PitfallView::onCurves(const CurveResult& result) {
-    if (result.tag == m_precisionTag && result.id == m_precisionPending)
+    if (result.id == m_precisionPending)
         m_precision->setCurves(result.curves);
 }
 
 void PitfallView::onFailed(const ComputeFailure& failure) {
-    if (failure.tag == m_precisionTag && failure.id == m_precisionPending)
-        m_precision->setMessage(failure.message);
-    if (failure.tag != m_tag || failure.id != m_pending)
+    if (failure.id != m_pending)
         return;
     for (HeatmapWidget* map : m_maps)
         map->setMessage(failure.message);
@@ -289,7 +295,7 @@ void PitfallView::onFailed(const ComputeFailure& failure) {
 }
 
 void PitfallView::onResult(const PitfallResult& result) {
-    if (result.tag != m_tag || result.id != m_pending)
+    if (result.id != m_pending)
         return;
     const pecards::Quantity quantity = result.request.buggy.quantity;
     const bool table = quantity == pecards::Quantity::Table;
@@ -361,3 +367,5 @@ void PitfallView::onResult(const PitfallResult& result) {
     m_invariants->setText(html);
     m_answered = true;
 }
+
+} // namespace pecards::gui

@@ -12,13 +12,16 @@
 #include <pecards/params.h>
 #include <pecards/pitfall.h>
 
-class ChartWidget;
-class ComputeService;
-class HeatmapWidget;
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QPushButton;
+
+namespace pecards::gui {
+
+class ChartWidget;
+class ComputeService;
+class HeatmapWidget;
 
 class PitfallView : public QWidget {
     Q_OBJECT
@@ -88,3 +91,5 @@ private:
     QString m_precisionTag;
     quint64 m_precisionPending = 0;
 };
+
+} // namespace pecards::gui

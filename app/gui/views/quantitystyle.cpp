@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <numbers>
 
+namespace pecards::gui {
+
 /// Translation context of this file's texts.
 class QuantityText {
     Q_DECLARE_TR_FUNCTIONS(QuantityText)
@@ -113,3 +115,5 @@ QString reductionExplanation(pecards::Reduction reduction) {
     }
     return {};
 }
+
+} // namespace pecards::gui

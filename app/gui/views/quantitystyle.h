@@ -8,6 +8,8 @@
 #include <QString>
 #include <pecards/view.h>
 
+namespace pecards::gui {
+
 struct QuantityStyle {
     QString rowName; ///< short, for read-outs: "i", "p"
     QString colName; ///< "j", "dim", "pair i"
@@ -34,3 +36,5 @@ void setSequentialColormap(const QString& name);
 /// @brief "sample", "mean", "max", "min" in the UI language (tr), and a tooltip-length explanation.
 QString reductionName(pecards::Reduction reduction);
 QString reductionExplanation(pecards::Reduction reduction);
+
+} // namespace pecards::gui

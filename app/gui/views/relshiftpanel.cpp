@@ -10,6 +10,8 @@
 #include <cmath>
 #include <pecards/relative.h>
 
+namespace pecards::gui {
+
 namespace {
 
 constexpr long long kRowCode = 1000; ///< input value = (row + 1) * kRowCode + distance
@@ -28,7 +30,7 @@ Eigen::MatrixXd labelledInput(int qlen, int klen) {
 } // namespace
 
 RelShiftPanel::RelShiftPanel(const ViewSpec& spec, QWidget* parent)
-    : CardView(spec, parent)
+    : ViewPanel(spec, parent)
     , m_qlen(new QSpinBox(this))
     , m_mlen(new QSpinBox(this))
     , m_zeroTriu(new QCheckBox(tr("zero_triu"), this))
@@ -147,3 +149,5 @@ void RelShiftPanel::onShifted() {
     m_hasResult = true;
     emit updated();
 }
+
+} // namespace pecards::gui

@@ -9,7 +9,7 @@
 ///
 /// The shift is the engine's `pecards::txlRelShift`, run off the UI thread (QtConcurrent).
 
-#include "views/cardview.h"
+#include "views/viewpanel.h"
 
 #include <Eigen/Core>
 #include <QFutureWatcher>
@@ -18,7 +18,9 @@ class QCheckBox;
 class QSpinBox;
 class QTableWidget;
 
-class RelShiftPanel : public CardView {
+namespace pecards::gui {
+
+class RelShiftPanel : public ViewPanel {
     Q_OBJECT
 public:
     RelShiftPanel(const ViewSpec& spec, QWidget* parent = nullptr);
@@ -63,3 +65,5 @@ private:
     bool m_hasResult = false;
     bool m_pending = false;
 };
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <figure/overlay.h>
 #include <stdexcept>
 
+namespace pecards::gui {
+
 namespace {
 
 bool isDataPath(const QString& path) {
@@ -96,3 +98,5 @@ QList<pecards::app::Figure> cardPages(
     pages.append(figures);
     return pages;
 }
+
+} // namespace pecards::gui

@@ -15,6 +15,8 @@
 #include <pecards/view.h>
 #include <variant>
 
+namespace pecards::gui {
+
 /// @brief A computed heatmap as shown: the request it answers, its grid (grid.window ==
 /// request.window) and the colour map it is painted with (colormaplookup.h name).
 struct ShownHeatmap {
@@ -68,3 +70,5 @@ bool saveHeatmapFigure(const ShownHeatmap& shown, const QString& path, int dpi, 
 /// then the figures in order.
 QList<pecards::app::Figure> cardPages(
     const QList<pecards::app::Figure>& figures, pecards::app::CoverSpec cover);
+
+} // namespace pecards::gui

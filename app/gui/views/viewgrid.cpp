@@ -7,6 +7,8 @@
 #include <QScrollBar>
 #include <algorithm>
 
+namespace pecards::gui {
+
 ViewGrid::ViewGrid(QWidget* parent)
     : QScrollArea(parent)
     , m_content(new QWidget(this))
@@ -69,3 +71,5 @@ void ViewGrid::arrange() {
         ++cell;
     }
 }
+
+} // namespace pecards::gui

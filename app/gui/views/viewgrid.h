@@ -10,6 +10,9 @@
 #include <QScrollArea>
 
 class QGridLayout;
+
+namespace pecards::gui {
+
 class ViewSlot;
 
 class ViewGrid : public QScrollArea {
@@ -48,3 +51,5 @@ private:
     int m_columns = kMaxColumns;
     int m_focus = -1;
 };
+
+} // namespace pecards::gui

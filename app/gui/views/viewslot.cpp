@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
     TitleFunction title, QWidget* parent)
     : QFrame(parent)
@@ -106,3 +108,5 @@ void ViewSlot::refreshTitle() {
     if (m_view && m_hasParams)
         m_view->setTitle(m_title(m_view->spec(), m_titleParams));
 }
+
+} // namespace pecards::gui

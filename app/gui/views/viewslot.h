@@ -12,10 +12,13 @@
 #include <functional>
 #include <pecards/params.h>
 
-class CardView;
-class ComputeService;
 class QComboBox;
 class QVBoxLayout;
+
+namespace pecards::gui {
+
+class ViewPanel;
+class ComputeService;
 
 class ViewSlot : public QFrame {
     Q_OBJECT
@@ -34,7 +37,7 @@ public:
     /// @brief Shows `id` in place of the chosen view (which is unavailable now); the chosen
     /// view comes back by `showView(chosenView())` once it is available again.
     void showStandIn(const QString& id);
-    CardView* view() const { return m_view; }
+    ViewPanel* view() const { return m_view; }
     QComboBox* choice() const { return m_choice; }
 
     /// @brief New card parameters for the panel, its title and the choice of views.
@@ -45,7 +48,7 @@ public:
 
 signals:
     /// @brief A new panel is shown (the user's choice or a stand-in).
-    void viewShown(CardView* view);
+    void viewShown(ViewPanel* view);
 
 public:
     static constexpr int kChoiceCharacters = 11; ///< width of the view choice; the list opens wider
@@ -62,9 +65,11 @@ private:
     TitleFunction m_title;
     QComboBox* m_choice = nullptr;
     QVBoxLayout* m_layout = nullptr;
-    CardView* m_view = nullptr;
+    ViewPanel* m_view = nullptr;
     QString m_chosen;
     pecards::CardParams m_params;
     pecards::CardParams m_titleParams; ///< the last valid parameters: what the picture shows
     bool m_hasParams = false;
 };
+
+} // namespace pecards::gui

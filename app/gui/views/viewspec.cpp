@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 QString viewDisplayName(const ViewSpec& spec) {
     if (spec.kind == ViewKind::Heatmap)
         return quantityName(spec.quantity);
@@ -15,3 +17,5 @@ bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params) {
         return false;
     return !spec.available || spec.available(params);
 }
+
+} // namespace pecards::gui

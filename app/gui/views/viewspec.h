@@ -6,11 +6,14 @@
 
 #include <QString>
 #include <functional>
-
-class CardView;
-class ComputeService;
-class QWidget;
 #include <pecards/view.h>
+
+class QWidget;
+
+namespace pecards::gui {
+
+class ComputeService;
+class ViewPanel;
 
 enum class ViewKind { Heatmap, Chart };
 
@@ -27,7 +30,7 @@ struct ViewSpec {
     std::function<bool(const pecards::CardParams&)> available;
     /// A panel of the view's own (neither a heatmap of a quantity nor a chart of curves), made
     /// for the slot with the request tag; empty = HeatmapPanel or ChartPanel by `kind`.
-    std::function<CardView*(const ViewSpec&, ComputeService*, const QString& tag, QWidget* parent)>
+    std::function<ViewPanel*(const ViewSpec&, ComputeService*, const QString& tag, QWidget* parent)>
         createPanel;
 };
 
@@ -37,3 +40,5 @@ bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params);
 /// @brief The view's name in the current UI language (heatmaps: the quantity's name; charts:
 /// nameSource translated).
 QString viewDisplayName(const ViewSpec& spec);
+
+} // namespace pecards::gui

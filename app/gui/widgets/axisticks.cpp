@@ -4,6 +4,8 @@
 #include <cmath>
 #include <utility>
 
+namespace pecards::gui {
+
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers) {
     std::vector<double> ticks;
     if (!(low <= high) || !std::isfinite(low) || !std::isfinite(high) || maxTicks < 1)
@@ -103,3 +105,5 @@ TickLabels valueTickLabels(
     }
     return result;
 }
+
+} // namespace pecards::gui

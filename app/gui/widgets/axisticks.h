@@ -7,6 +7,8 @@
 #include <functional>
 #include <vector>
 
+namespace pecards::gui {
+
 /// @brief Ticks in [low, high] with a 1/2/5 x 10^k step, at most about `maxTicks` of them.
 /// With `integers`, the step is at least 1 (positions, dimensions). Empty when low > high.
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers);
@@ -31,3 +33,5 @@ struct TickLabels {
     QString offset; ///< empty: the labels are the values themselves
 };
 TickLabels valueTickLabels(const std::vector<double>& ticks, const std::function<bool(const QString&)>& fits);
+
+} // namespace pecards::gui

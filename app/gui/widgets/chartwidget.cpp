@@ -17,6 +17,8 @@
 #include <cmath>
 #include <limits>
 
+namespace pecards::gui {
+
 ChartWidget::ChartWidget(QWidget* parent)
     : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
@@ -359,3 +361,5 @@ void ChartWidget::setLineScale(double scale) {
     if (!m_curves.curves.empty())
         setCurves(pecards::app::CurveSet(m_curves));
 }
+
+} // namespace pecards::gui

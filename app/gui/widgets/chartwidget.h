@@ -11,6 +11,8 @@
 
 class QAbstractAxis;
 
+namespace pecards::gui {
+
 class ChartWidget : public QChartView {
     Q_OBJECT
 public:
@@ -74,3 +76,5 @@ private:
     bool m_polar = false;
     double m_lineScale = 1.0;
 };
+
+} // namespace pecards::gui

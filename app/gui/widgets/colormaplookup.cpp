@@ -5,6 +5,8 @@
 #include <figure/colormaplist.h>
 #include <map>
 
+namespace pecards::gui {
+
 namespace {
 
 const std::map<QString, QList<QRgb>>& tables() {
@@ -60,3 +62,5 @@ QRgb maskedColor() {
 QRgb invalidColor() {
     return qRgb(0xff, 0x00, 0xff);
 }
+
+} // namespace pecards::gui

@@ -1,7 +1,7 @@
 #pragma once
 /// @file colormaplookup.h
 /// @brief Colour look-up for the on-screen heatmaps through the project's one set of colour
-/// map tables (pecards::gpu::colormapTable via pecards::app::colormapColors: matplotlib's
+/// map tables (pecards::colormapTable via pecards::app::colormapColors: matplotlib's
 /// viridis, cividis, magma and the coolwarm diverging map), so the screen, the exported figures
 /// (app/figure) and `pecards-cli render` paint the same colours.
 
@@ -9,6 +9,8 @@
 #include <QRgb>
 #include <QString>
 #include <QStringList>
+
+namespace pecards::gui {
 
 /// @brief The colour map names in menu order: "viridis", "cividis", "magma", "diverging".
 QStringList heatmapColormapNames();
@@ -36,3 +38,5 @@ QRgb maskedColor();
 
 /// @brief Colour painted for invalid entries (NaN, +infinity).
 QRgb invalidColor();
+
+} // namespace pecards::gui

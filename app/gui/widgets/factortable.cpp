@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <limits>
 
+namespace pecards::gui {
+
 namespace {
 
 QString factorText(const std::vector<double>& list, int row) {
@@ -71,3 +73,5 @@ void FactorTable::onCellChanged(int row, int column) {
     list[static_cast<std::size_t>(row)] = ok ? value : std::numeric_limits<double>::quiet_NaN();
     emit edited(m_short, m_long);
 }
+
+} // namespace pecards::gui

@@ -13,6 +13,8 @@
 class QPushButton;
 class QTableWidget;
 
+namespace pecards::gui {
+
 class FactorTable : public QWidget {
     Q_OBJECT
 public:
@@ -42,3 +44,5 @@ private:
     std::vector<double> m_long;
     int m_needed = 0;
 };
+
+} // namespace pecards::gui

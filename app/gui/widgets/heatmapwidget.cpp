@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace pecards::gui {
+
 namespace {
 
 // A window of `size` entries around `anchor` (kept at fraction `f`), inside [begin, end).
@@ -479,3 +481,5 @@ void HeatmapWidget::leaveEvent(QEvent* event) {
     update();
     QWidget::leaveEvent(event);
 }
+
+} // namespace pecards::gui

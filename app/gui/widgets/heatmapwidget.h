@@ -3,7 +3,7 @@
 /// @brief Custom-painted heatmap: image, axes in entry indices (positions/dimensions), colour
 /// bar with tick values, hover cross-hair, zoom by wheel and by dragging a window.
 ///
-/// Holds no maths (style-anchors §8 item 15): it maps a HeatmapFrame to pixels and turns the
+/// Holds no maths (that is core's and the controller's): it maps a HeatmapFrame to pixels and turns the
 /// mouse into intent signals (`windowRequested`, `resetRequested`, `hovered`). A message
 /// (an invalid parameter) is painted over the last good frame, which stays untouched.
 
@@ -13,6 +13,8 @@
 #include <QPoint>
 #include <QWidget>
 #include <optional>
+
+namespace pecards::gui {
 
 /// Keyboard (the widget takes focus, drawn with a ring): + / - zoom around the centre, arrows
 /// pan, 0 or Home shows the full extent.
@@ -133,3 +135,5 @@ private:
     ProgressStrip* m_progress = nullptr; ///< created on the first setProgress
     bool m_squarePlot = false; ///< setSquarePlot
 };
+
+} // namespace pecards::gui

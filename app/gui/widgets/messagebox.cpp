@@ -2,6 +2,8 @@
 
 #include <QFontMetrics>
 
+namespace pecards::gui {
+
 int messageTextFlags(const QFontMetrics& metrics, const QRect& box, const QString& text) {
     const int words = Qt::AlignCenter | Qt::TextWordWrap;
     if (metrics.boundingRect(box, words, text).width() <= box.width())
@@ -12,3 +14,5 @@ int messageTextFlags(const QFontMetrics& metrics, const QRect& box, const QStrin
 QRect messageTextRect(const QFontMetrics& metrics, const QRect& box, const QString& text) {
     return metrics.boundingRect(box, messageTextFlags(metrics, box, text), text);
 }
+
+} // namespace pecards::gui

@@ -9,9 +9,13 @@
 
 class QFontMetrics;
 
+namespace pecards::gui {
+
 /// @brief Text flags for `text` in `box`: centred, word-wrapped, and wrapped anywhere when
 /// one word does not fit the box's width.
 int messageTextFlags(const QFontMetrics& metrics, const QRect& box, const QString& text);
 
 /// @brief The rectangle the wrapped `text` takes inside `box` (its width never exceeds the box's).
 QRect messageTextRect(const QFontMetrics& metrics, const QRect& box, const QString& text);
+
+} // namespace pecards::gui

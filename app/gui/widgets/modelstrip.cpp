@@ -9,6 +9,8 @@
 #include <cmath>
 #include <pecards/rope.h>
 
+namespace pecards::gui {
+
 namespace {
 
 constexpr int kCellHeight = 18;
@@ -189,3 +191,5 @@ bool ModelStrip::event(QEvent* event) {
     }
     return QWidget::event(event);
 }
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 #include <QWidget>
 #include <pecards/modelpositions.h>
 
+namespace pecards::gui {
+
 class ModelStrip : public QWidget {
     Q_OBJECT
 public:
@@ -41,3 +43,5 @@ private:
     std::vector<int> m_groupOfLayer;
     int m_selected = 0;
 };
+
+} // namespace pecards::gui

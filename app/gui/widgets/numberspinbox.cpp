@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace pecards::gui {
+
 NumberSpinBox::NumberSpinBox(QWidget* parent)
     : QDoubleSpinBox(parent) {
     setRange(-kLargest, kLargest);
@@ -94,3 +96,5 @@ void NumberSpinBox::focusOutEvent(QFocusEvent* event) {
     checkCommit(); // an unparsable text is reported, then the box shows the value in force
     QDoubleSpinBox::focusOutEvent(event);
 }
+
+} // namespace pecards::gui

@@ -8,6 +8,8 @@
 #include <QDoubleSpinBox>
 #include <optional>
 
+namespace pecards::gui {
+
 class NumberSpinBox : public QDoubleSpinBox {
     Q_OBJECT
 public:
@@ -41,3 +43,5 @@ private:
 
     double m_widest = 0.0;
 };
+
+} // namespace pecards::gui

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace pecards::gui {
+
 namespace {
 constexpr int kSteps = 1000; ///< bar resolution: 0.1 %
 }
@@ -48,3 +50,5 @@ double ProgressStrip::fraction() const {
 QString ProgressStrip::text() const {
     return m_label->text();
 }
+
+} // namespace pecards::gui

@@ -10,6 +10,8 @@ class QLabel;
 class QProgressBar;
 class QToolButton;
 
+namespace pecards::gui {
+
 class ProgressStrip : public QFrame {
     Q_OBJECT
 public:
@@ -33,3 +35,5 @@ private:
     QProgressBar* m_bar;
     QToolButton* m_cancel;
 };
+
+} // namespace pecards::gui

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 
+namespace pecards::gui {
+
 SliderSpin::SliderSpin(const Range& range, QWidget* parent)
     : QWidget(parent)
     , m_range(range)
@@ -150,3 +152,5 @@ double SliderSpin::sliderValue(int position) const {
     }
     return m_range.sliderLow + position * m_range.step;
 }
+
+} // namespace pecards::gui

@@ -10,10 +10,13 @@
 
 #include <QWidget>
 
-class NumberSpinBox;
 class QDoubleSpinBox;
 class QLabel;
 class QSlider;
+
+namespace pecards::gui {
+
+class NumberSpinBox;
 
 class SliderSpin : public QWidget {
     Q_OBJECT
@@ -46,6 +49,8 @@ public:
     void setSliderRange(double low, double high);
 
     QSlider* slider() const { return m_slider; }
+    /// @brief The range the control was made with, its slider ends as setSliderRange moved them.
+    const Range& range() const { return m_range; }
     QDoubleSpinBox* spinBox() const;
     /// @brief The note under the control about rejected input; empty when none.
     QString inputMessage() const;
@@ -66,3 +71,5 @@ private:
     QLabel* m_message = nullptr;
     double m_committed = 0.0; ///< the value in force (restored after rejected input)
 };
+
+} // namespace pecards::gui

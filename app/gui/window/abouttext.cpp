@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QtGlobal>
 
+namespace pecards::gui {
+
 namespace {
 
 QString tr(const char* text) {
@@ -55,3 +57,5 @@ QString aboutText(const BackendInfo& backend) {
     text += QStringLiteral("</table>");
     return text;
 }
+
+} // namespace pecards::gui

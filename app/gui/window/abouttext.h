@@ -5,6 +5,8 @@
 
 #include <QString>
 
+namespace pecards::gui {
+
 struct BackendInfo;
 
 /// @brief Rich text: "PE Cards <version>", a one-paragraph summary, the compute device
@@ -12,3 +14,5 @@ struct BackendInfo;
 /// and a table of the libraries (Qt, Eigen, OpenCL loader and PoCL, GoogleTest for the tests
 /// only) with their licences.
 QString aboutText(const BackendInfo& backend);
+
+} // namespace pecards::gui

@@ -14,6 +14,8 @@
 #include <QSettings>
 #include <QTextStream>
 
+namespace pecards::gui {
+
 int runPecards(int argc, char* argv[]) {
     QApplication::setOrganizationName(QStringLiteral("pecards"));
     QApplication::setApplicationName(QStringLiteral("PE Cards"));
@@ -43,10 +45,14 @@ int runPecards(int argc, char* argv[]) {
             : options->theme == QStringLiteral("dark") ? pecards::app::Theme::Dark
                                                        : pecards::app::Theme::Light);
     setSequentialColormap(preferences.colormap);
+    // One grammar with pecards-cli --device: auto, cpu, or a part of an OpenCL device name.
     const QString device = options->device.isEmpty() ? preferences.device : options->device;
-    ComputeService service(options->cpu ? cpuBackendFactory(QApplication::translate(
-                               "DeviceStatus", "chosen with --cpu: every view in double precision"))
-                                        : defaultBackendFactory(device));
+    const auto is = [&device](const char* name) {
+        return device.compare(QLatin1String(name), Qt::CaseInsensitive) == 0;
+    };
+    ComputeService service(is("cpu") ? cpuBackendFactory(QApplication::translate(
+                               "DeviceStatus", "device cpu chosen: every view in double precision"))
+                                     : defaultBackendFactory(is("auto") ? QString() : device));
     MainWindow window(&service);
     // Before the first show, so the cards are built in the chosen language.
     window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);
@@ -64,3 +70,5 @@ int runPecards(int argc, char* argv[]) {
         autosave.offerRestore();
     return QApplication::exec();
 }
+
+} // namespace pecards::gui

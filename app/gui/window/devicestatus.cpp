@@ -8,6 +8,8 @@
 #include <QStatusBar>
 #include <algorithm>
 
+namespace pecards::gui {
+
 DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* parent)
     : QObject(parent)
     , m_bar(bar)
@@ -89,3 +91,5 @@ QString DeviceStatus::viewName(const QString& tag) {
         text = tr("%1, one entry").arg(text);
     return text;
 }
+
+} // namespace pecards::gui

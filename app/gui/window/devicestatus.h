@@ -7,9 +7,12 @@
 
 #include <QObject>
 
-class ComputeService;
 class QLabel;
 class QStatusBar;
+
+namespace pecards::gui {
+
+class ComputeService;
 
 class DeviceStatus : public QObject {
     Q_OBJECT
@@ -41,3 +44,5 @@ private:
     QString m_lastTag; ///< the last finished job's tag and time
     double m_lastMilliseconds = 0.0;
 };
+
+} // namespace pecards::gui

@@ -12,6 +12,8 @@
 #include <limits>
 #include <pecards/errors.h>
 
+namespace pecards::gui {
+
 namespace {
 
 using pecards::EncodingChoice;
@@ -90,12 +92,14 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     , m_table(new QTableWidget(this))
     , m_message(new QLabel(this)) {
     setWindowTitle(tr("Choosing an encoding"));
-    addSpin(tr("L"), tr("Target length L in positions, [1, 2^20]"), m_base.length);
+    addSpin(
+        tr("L"), tr("Target length L in positions, [1, 2^%1]").arg(pecards::kMaxLengthLog2), m_base.length);
     addSpin(
         tr("head_dim"), tr("Size of one head, even, [2, 1024]; d_model = heads × head_dim"), m_base.head_dim);
     addSpin(tr("Heads"), tr("Attention heads H, [1, 128]"), m_base.heads);
     addSpin(tr("Layers"), tr("Transformer layers, [1, 1024]"), m_base.layers);
-    addSpin(tr("L0"), tr("Training length L0 in positions, [2, 2^20]"), m_base.training_length);
+    addSpin(tr("L0"), tr("Training length L0 in positions, [2, 2^%1]").arg(pecards::kMaxLengthLog2),
+        m_base.training_length);
     addSpin(tr("Bytes/value"), tr("Bytes per stored value: 2 for bf16/fp16, 4 for fp32"), m_base.dtype_bytes);
     m_controls->addStretch();
 
@@ -221,3 +225,5 @@ void EncodingChoiceDialog::fill(const Outcome& outcome) {
     }
     m_table->resizeRowsToContents();
 }
+
+} // namespace pecards::gui

@@ -15,6 +15,8 @@ class QLabel;
 class QSpinBox;
 class QTableWidget;
 
+namespace pecards::gui {
+
 class EncodingChoiceDialog : public QDialog {
     Q_OBJECT
 public:
@@ -48,3 +50,5 @@ private:
     QFutureWatcher<Outcome> m_watcher;
     bool m_pending = false;
 };
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <QTextCursor>
 #include <QVBoxLayout>
 
+namespace pecards::gui {
+
 namespace {
 
 constexpr int kImageWidth = 880; ///< screenshots are shown at this width (pixels), aspect kept
@@ -61,3 +63,5 @@ GuideBrowser::GuideBrowser(QWidget* parent)
 QUrl GuideBrowser::guideUrl() {
     return QUrl(QStringLiteral("qrc:/docs/guide.md"));
 }
+
+} // namespace pecards::gui

@@ -8,6 +8,8 @@
 
 class QTextBrowser;
 
+namespace pecards::gui {
+
 class GuideBrowser : public QDialog {
     Q_OBJECT
 public:
@@ -21,3 +23,5 @@ public:
 private:
     QTextBrowser* m_browser;
 };
+
+} // namespace pecards::gui

@@ -1,6 +1,6 @@
 #include "window/helpmenu.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "window/abouttext.h"
 #include "window/devicestatus.h"
 #include "window/encodingchoicedialog.h"
@@ -10,6 +10,8 @@
 
 #include <QMenuBar>
 #include <QMessageBox>
+
+namespace pecards::gui {
 
 namespace {
 
@@ -38,7 +40,7 @@ void buildHelpMenu(MainWindow& window) {
     help->addAction(MainWindow::tr("&Keyboard shortcuts"), w,
         [w] { showSingle<ShortcutsDialog>(w, [w] { return new ShortcutsDialog(*w, w); }); });
     help->addAction(MainWindow::tr("&Choosing an encoding"), w, [w] {
-        const Card* card = w->currentCard();
+        const CardPage* card = w->currentCard();
         const pecards::CardParams params = card != nullptr ? card->params() : pecards::CardParams {};
         showSingle<EncodingChoiceDialog>(w, [w, params] { return new EncodingChoiceDialog(params, w); });
     });
@@ -47,3 +49,5 @@ void buildHelpMenu(MainWindow& window) {
         QMessageBox::about(w, MainWindow::tr("About PE Cards"), aboutText(w->deviceStatus()->backend()));
     });
 }
+
+} // namespace pecards::gui

@@ -1,6 +1,6 @@
 #include "window/mainmenus.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compare/compareview.h"
 #include "lessons/lessonsmenu.h"
 #include "presentation/presentationcontroller.h"
@@ -21,6 +21,8 @@
 #include <QTabWidget>
 #include <QUndoGroup>
 #include <tuple>
+
+namespace pecards::gui {
 
 namespace {
 
@@ -109,7 +111,7 @@ void buildEditMenu(MainWindow* w) {
     edit->addAction(redo);
     edit->addSeparator();
     QAction* reset = edit->addAction(MainWindow::tr("Reset card to &defaults"), w, [w] {
-        if (Card* c = w->currentCard())
+        if (CardPage* c = w->currentCard())
             c->resetToDefaults();
     });
     reset->setStatusTip(MainWindow::tr("Every parameter of this card back to its first value (undoable)"));
@@ -150,10 +152,10 @@ void buildMainMenus(MainWindow& window) {
 
     QMenu* card = window.menuBar()->addMenu(MainWindow::tr("&Card"));
     QAction* flip = card->addAction(MainWindow::tr("&Flip current card"), w, [w] {
-        if (Card* c = w->currentCard())
+        if (CardPage* c = w->currentCard())
             c->flip();
     });
-    flip->setShortcut(QKeySequence(Card::kFlipShortcut));
+    flip->setShortcut(QKeySequence(CardPage::kFlipShortcut));
     // Ctrl+PgDown / Ctrl+PgUp move through the deck (Ctrl+Tab too, from QTabWidget).
     for (const auto& [text, key, step] : {std::tuple {MainWindow::tr("&Next card"), Qt::Key_PageDown, 1},
              std::tuple {MainWindow::tr("&Previous card"), Qt::Key_PageUp, -1}}) {
@@ -179,3 +181,5 @@ void buildMainMenus(MainWindow& window) {
     buildLessonsMenu(window);
     buildHelpMenu(window);
 }
+
+} // namespace pecards::gui

@@ -4,7 +4,11 @@
 /// card, window image, preferences, quit), View (presentation, language), Presets, Card (flip),
 /// Compare, and Help (helpmenu.h). Called again on a language change.
 
+namespace pecards::gui {
+
 class MainWindow;
 
 /// @brief Adds the menus and their actions to `window`.
 void buildMainMenus(MainWindow& window);
+
+} // namespace pecards::gui

@@ -1,6 +1,6 @@
 #include "window/mainwindow.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "cards/relativecard.h"
 #include "compare/compareview.h"
@@ -38,6 +38,8 @@
 #include <pecards/learned.h>
 #include <utility>
 
+namespace pecards::gui {
+
 MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     : QMainWindow(parent)
     , m_service(service)
@@ -56,14 +58,14 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     tabFont.setBold(true);
     m_deck->tabBar()->setFont(tabFont);
     for (const CardEntry& entry : cardRegistry()) {
-        Card* card = entry.create(entry, service, m_deck);
+        CardPage* card = entry.create(entry, service, m_deck);
         m_cards.push_back(card);
         m_deck->addTab(card, cardTitle(entry));
     }
     m_compare = new CompareView(service, m_deck);
     m_deck->addTab(m_compare, QString());
     m_undoGroup = new QUndoGroup(this);
-    for (Card* card : m_cards)
+    for (CardPage* card : m_cards)
         m_undoGroup->addStack(card->undoStack());
     connect(m_deck, &QTabWidget::currentChanged, this,
         [this] { m_undoGroup->setActiveStack(currentCard() ? currentCard()->undoStack() : nullptr); });
@@ -79,8 +81,8 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
     m_session->refreshModified(); // the start-up parameters are the first reference
-    for (Card* card : m_cards)
-        connect(card, &Card::paramsChanged, m_session, &WorkspaceController::refreshModified);
+    for (CardPage* card : m_cards)
+        connect(card, &CardPage::paramsChanged, m_session, &WorkspaceController::refreshModified);
 
     m_weights = new WeightsLoader(this);
     connect(m_weights, &WeightsLoader::t5BiasLoaded, this,
@@ -106,21 +108,21 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     showTab(QStringLiteral("rope"));
 }
 
-Card* MainWindow::card(const QString& id) const {
+CardPage* MainWindow::card(const QString& id) const {
     const auto found
-        = std::find_if(m_cards.begin(), m_cards.end(), [&id](Card* c) { return c->entry().id == id; });
+        = std::find_if(m_cards.begin(), m_cards.end(), [&id](CardPage* c) { return c->entry().id == id; });
     return found == m_cards.end() ? nullptr : *found;
 }
 
 void MainWindow::showTab(const QString& id) {
     if (id == QStringLiteral("compare"))
         m_deck->setCurrentWidget(m_compare);
-    else if (Card* c = card(id))
+    else if (CardPage* c = card(id))
         m_deck->setCurrentWidget(c);
 }
 
-Card* MainWindow::currentCard() const {
-    return qobject_cast<Card*>(m_deck->currentWidget());
+CardPage* MainWindow::currentCard() const {
+    return qobject_cast<CardPage*>(m_deck->currentWidget());
 }
 
 void MainWindow::openConfig(const QString& path) {
@@ -129,10 +131,10 @@ void MainWindow::openConfig(const QString& path) {
 }
 
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
-    // A config with L0 and a scaling opens at the context it extends to; beyond 2^20 the
-    // view stops at 2^20 (the loader's warning says so).
+    // A config with L0 and a scaling opens at the context it extends to; beyond kMaxLength (2^24)
+    // the view stops at kMaxLength (the loader's warning says so).
     const std::int64_t context = std::min(model.extendedContext(), pecards::kMaxLength);
-    for (Card* c : m_cards) {
+    for (CardPage* c : m_cards) {
         // Every field is set: the card's defaults, then what the config gives (applyModel docs).
         pecards::CardParams params = c->entry().defaults();
         model.applyTo(params);
@@ -163,7 +165,7 @@ void MainWindow::applyLayerGroup(int group) {
     const pecards::LayerGroup& g = m_model.positions.groups[static_cast<std::size_t>(group)];
     statusBar()->showMessage(m_strip->groupSummary(group), 15000);
     std::optional<pecards::Card> shown;
-    for (Card* c : m_cards) {
+    for (CardPage* c : m_cards) {
         pecards::CardParams params = c->params();
         switch (g.treatment) {
         case pecards::LayerTreatment::Rope:
@@ -236,7 +238,7 @@ void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const E
 }
 
 void MainWindow::applyLearnedTable(const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
-    Card* sinusoidal = card(QStringLiteral("sinusoidal"));
+    CardPage* sinusoidal = card(QStringLiteral("sinusoidal"));
     if (!sinusoidal)
         return;
     // The sinusoid beside it gets the table's width; L stays within the table's positions.
@@ -275,7 +277,7 @@ void MainWindow::openContentVectors(const QString& queryPath, const QString& key
 
 void MainWindow::applyContentVectors(const QString& queryPath, const QString& keyPath,
     const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys) {
-    Card* shown = currentCard();
+    CardPage* shown = currentCard();
     if (!shown) {
         warn(tr("Q/K vectors"), tr("Show a card first: the compare tab is not a card."));
         return;
@@ -307,7 +309,7 @@ void MainWindow::applyContentVectors(const QString& queryPath, const QString& ke
 bool MainWindow::setLanguage(const QString& language) {
     if (!m_language->setLanguage(language))
         return false;
-    for (Card* c : m_cards)
+    for (CardPage* c : m_cards)
         c->setLanguage(language);
     return true;
 }
@@ -334,7 +336,7 @@ pecards::app::Preferences MainWindow::preferencesInForce() const {
 }
 
 void MainWindow::exportCurrentCard() {
-    Card* card = currentCard();
+    CardPage* card = currentCard();
     if (!card) {
         auto* box = new QMessageBox(QMessageBox::Information, tr("Export card"),
             tr("Show a card first: the compare tab is not a card."), QMessageBox::Ok, this);
@@ -347,7 +349,7 @@ void MainWindow::exportCurrentCard() {
 }
 
 void MainWindow::copyCurrentFigure() {
-    Card* card = currentCard();
+    CardPage* card = currentCard();
     const std::optional<ShownView> shown = card ? card->currentView() : std::nullopt;
     if (!shown) {
         statusBar()->showMessage(tr("Nothing to copy: show a card with a computed view first"), 10000);
@@ -403,3 +405,5 @@ void MainWindow::dropEvent(QDropEvent* event) {
     openConfig(event->mimeData()->urls().front().toLocalFile());
     event->acceptProposedAction();
 }
+
+} // namespace pecards::gui

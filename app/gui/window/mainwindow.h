@@ -8,7 +8,13 @@
 #include <common/modelconfig.h>
 #include <workspace/preferences.h>
 
-class Card;
+class QSettings;
+class QTabWidget;
+class QUndoGroup;
+
+namespace pecards::gui {
+
+class CardPage;
 class CompareView;
 class ComputeService;
 class DeviceStatus;
@@ -18,9 +24,6 @@ class ModelLoader;
 class ModelStrip;
 class WeightsLoader;
 class PresentationController;
-class QSettings;
-class QTabWidget;
-class QUndoGroup;
 class WorkspaceController;
 
 class MainWindow : public QMainWindow {
@@ -29,8 +32,8 @@ public:
     explicit MainWindow(ComputeService* service, QWidget* parent = nullptr);
 
     /// @brief The card with this registry id ("rope"), nullptr if none.
-    Card* card(const QString& id) const;
-    QList<Card*> cards() const { return m_cards; }
+    CardPage* card(const QString& id) const;
+    QList<CardPage*> cards() const { return m_cards; }
     CompareView* compareView() const { return m_compare; }
     DeviceStatus* deviceStatus() const { return m_status; }
     QTabWidget* deck() const { return m_deck; }
@@ -38,13 +41,13 @@ public:
     /// @brief Shows the card (or "compare").
     void showTab(const QString& id);
     /// @brief The card on screen, nullptr on the compare tab.
-    Card* currentCard() const;
+    CardPage* currentCard() const;
 
     /// @brief Reads a config.json (or a ":/presets/..." resource) off the UI thread, then
     /// applies it; errors go to a message box and `modelFailed`.
     void openConfig(const QString& path);
     /// @brief Every card takes the model's parameters (L covers the context the config extends
-    /// to, at most 2^20); the window title names the model; the layer strip shows its groups. A
+    /// to, at most kMaxLength = 2^24); the window title names the model; the layer strip shows its groups. A
     /// model sets every field of every card: the card's defaults (length, probe, causal, the
     /// parts the model does not use), then the model's part.
     void applyModel(const pecards::app::ModelConfig& model);
@@ -121,7 +124,7 @@ private:
     QString m_modelName;
     pecards::app::ModelConfig m_model; ///< the open model (empty name: none)
     ModelStrip* m_strip = nullptr;
-    QList<Card*> m_cards;
+    QList<CardPage*> m_cards;
     CompareView* m_compare = nullptr;
     DeviceStatus* m_status = nullptr;
     ModelLoader* m_loader = nullptr;
@@ -132,3 +135,5 @@ private:
     LessonController* m_lessons = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
 };
+
+} // namespace pecards::gui

@@ -6,6 +6,8 @@
 #include <exception>
 #include <variant>
 
+namespace pecards::gui {
+
 ModelLoader::ModelLoader(QObject* parent)
     : QObject(parent) {
 }
@@ -32,3 +34,5 @@ void ModelLoader::load(const QString& path) {
         }
     }));
 }
+
+} // namespace pecards::gui

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <common/modelconfig.h>
 
+namespace pecards::gui {
+
 class ModelLoader : public QObject {
     Q_OBJECT
 public:
@@ -22,3 +24,5 @@ signals:
 private:
     quint64 m_generation = 0;
 };
+
+} // namespace pecards::gui

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+namespace pecards::gui {
+
 const QList<ModelPreset>& modelPresets() {
     const auto make = [](const char* id, const char* label) {
         const QString name = QString::fromLatin1(id);
@@ -28,3 +30,5 @@ const ModelPreset* findPreset(const QString& id) {
     }
     return nullptr;
 }
+
+} // namespace pecards::gui

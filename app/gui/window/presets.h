@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+namespace pecards::gui {
+
 struct ModelPreset {
     QString id; ///< "llama-3.1-8b" (command line: --preset)
     QString label; ///< menu text
@@ -17,3 +19,5 @@ const QList<ModelPreset>& modelPresets();
 
 /// @brief The preset with this id; nullptr if none.
 const ModelPreset* findPreset(const QString& id);
+
+} // namespace pecards::gui

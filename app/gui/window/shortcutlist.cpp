@@ -6,6 +6,8 @@
 #include <QMenuBar>
 #include <QSet>
 
+namespace pecards::gui {
+
 namespace {
 
 /// "&Save workspace…" -> "Save workspace…" ("&&" stays a literal "&").
@@ -51,3 +53,5 @@ QList<ShortcutEntry> collectShortcuts(const QMainWindow& window) {
     }
     return entries;
 }
+
+} // namespace pecards::gui

@@ -8,6 +8,8 @@
 
 class QMainWindow;
 
+namespace pecards::gui {
+
 /// @brief One action with a shortcut.
 struct ShortcutEntry {
     QString keys; ///< every shortcut of the action, native text, ", "-separated ("Ctrl+S")
@@ -18,3 +20,5 @@ struct ShortcutEntry {
 /// @brief Every enabled or disabled QAction of `window` that has a shortcut, in menu order;
 /// actions outside the menu bar follow with their text alone.
 QList<ShortcutEntry> collectShortcuts(const QMainWindow& window);
+
+} // namespace pecards::gui

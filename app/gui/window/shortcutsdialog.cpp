@@ -8,6 +8,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+namespace pecards::gui {
+
 ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
     : QDialog(parent)
     , m_table(new QTableWidget(this)) {
@@ -44,3 +46,5 @@ ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
     layout->addWidget(buttons);
     resize(900, 520);
 }
+
+} // namespace pecards::gui

@@ -8,6 +8,8 @@
 class QMainWindow;
 class QTableWidget;
 
+namespace pecards::gui {
+
 class ShortcutsDialog : public QDialog {
     Q_OBJECT
 public:
@@ -19,3 +21,5 @@ public:
 private:
     QTableWidget* m_table;
 };
+
+} // namespace pecards::gui

@@ -1,5 +1,7 @@
 #include "window/startupflags.h"
 
+namespace pecards::gui {
+
 const std::vector<StartupFlag>& startupFlags() {
     static const std::vector<StartupFlag> flags {
         {"card", nullptr, "id", "First card: sinusoidal, relative, alibi, rope, hybrid, compare."},
@@ -7,7 +9,13 @@ const std::vector<StartupFlag>& startupFlags() {
         {"config", nullptr, "file", "Hugging Face config.json to load."},
         {"compare", nullptr, "preset", "Open the compare tab: rope-base, alibi-hybrid, alibi-forms."},
         {"length", nullptr, "L", "Max length L of the first card."},
-        {"zoom", nullptr, "window", "Window of the first view: row_begin:row_end:col_begin:col_end."},
+        {"rows", nullptr, "A:B",
+            "Half-open row window [A, B) of the first view, in entries, as pecards-cli --rows. Default: all "
+            "rows."},
+        {"cols", nullptr, "A:B",
+            "Half-open column window [A, B) of the first view, in entries, as pecards-cli --cols. Default: "
+            "all columns."},
+        {"zoom", nullptr, "A:B:C:D", "Older spelling of --rows A:B --cols C:D."},
         {"back", nullptr, nullptr, "Show the back of the card."},
         {"language", nullptr, "code", "UI and card text language: en, zh_CN (default: the preference)."},
         {"theme", nullptr, "name", "Colour theme: light, dark (default: the preference)."},
@@ -18,9 +26,15 @@ const std::vector<StartupFlag>& startupFlags() {
         {"reveal", nullptr, nullptr, "Lesson: reveal the first step's question at once."},
         {"position", nullptr, "m", "Presentation: pause the sweep at position m."},
         {"device", nullptr, "name",
-            "OpenCL device name (substring); default PECARDS_OPENCL_DEVICE or automatic."},
-        {"cpu", nullptr, nullptr, "Compute with the double-precision CPU reference instead of OpenCL."},
-        {"size", nullptr, "WxH", "Window size WxH (default 1600x1000)."},
+            "Backend, as pecards-cli --device: auto (the best OpenCL device, the CPU reference if none "
+            "works), cpu (the double-precision reference) or a case-insensitive part of an OpenCL device "
+            "name. Default: the preference, else PECARDS_OPENCL_DEVICE, else auto (pecards-cli defaults "
+            "to cpu: its dumps are exact; the app wants speed)."},
+        {"cpu", nullptr, nullptr, "Same as --device cpu."},
+        {"window-size", nullptr, "WxH",
+            "Window size in pixels, W >= 320, H >= 240 (default 1600x1000). (pecards-cli --size is a "
+            "figure size in inches.)"},
+        {"size", nullptr, "WxH", "Older spelling of --window-size (pixels)."},
         {"pitfall", nullptr, "name",
             "Open the Pitfalls view of the pitfall's card on it (names: pecards-cli pitfalls)."},
         {"views", nullptr, "ids",
@@ -42,3 +56,5 @@ const StartupFlag& startupFileArgument() {
 const char* startupDescription() {
     return "PE Cards: see how transformer positional encodings work.";
 }
+
+} // namespace pecards::gui

@@ -5,6 +5,8 @@
 
 #include <vector>
 
+namespace pecards::gui {
+
 /// @brief One flag of `pecards`.
 struct StartupFlag {
     const char* name; ///< long name without dashes, e.g. "card"
@@ -22,3 +24,5 @@ const StartupFlag& startupFileArgument();
 
 /// @brief The one-line description printed above the flags.
 const char* startupDescription();
+
+} // namespace pecards::gui

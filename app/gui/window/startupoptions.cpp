@@ -1,6 +1,6 @@
 #include "window/startupoptions.h"
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "common/version.h"
 #include "compare/compareview.h"
@@ -10,9 +10,9 @@
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
-#include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
 #include "window/presets.h"
@@ -26,24 +26,32 @@
 #include <algorithm>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
+#include <tuple>
+
+namespace pecards::gui {
 
 namespace {
 
 constexpr int kPollMs = 200;
 constexpr int kSettlePolls = 3; ///< idle polls in a row before the screenshot (charts repaint)
 
-std::optional<pecards::Window> parseZoom(const QString& text) {
+/// Half-open ranges "A:B" (count 1) or "A:B:C:D" (count 2) with 0 <= A < B (and C < D).
+std::optional<std::vector<std::pair<std::int64_t, std::int64_t>>> parseRanges(
+    const QString& text, int count) {
     const QStringList parts = text.split(QLatin1Char(':'));
-    if (parts.size() != 4)
+    if (parts.size() != 2 * count)
         return std::nullopt;
-    std::array<qint64, 4> values {};
-    for (int n = 0; n < 4; ++n) {
-        bool ok = false;
-        values[n] = parts[n].toLongLong(&ok);
-        if (!ok)
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    for (int n = 0; n < count; ++n) {
+        bool okBegin = false;
+        bool okEnd = false;
+        const std::int64_t begin = parts[2 * n].toLongLong(&okBegin);
+        const std::int64_t end = parts[2 * n + 1].toLongLong(&okEnd);
+        if (!okBegin || !okEnd || begin < 0 || begin >= end)
             return std::nullopt;
+        ranges.emplace_back(begin, end);
     }
-    return pecards::Window {values[0], values[1], values[2], values[3]};
+    return ranges;
 }
 
 /// The parser's options from the flag table (startupflags.h).
@@ -65,7 +73,7 @@ void addStartupFlags(QCommandLineParser& parser) {
 bool allAnswered(MainWindow& window, ComputeService& service) {
     if (!service.isIdle())
         return false;
-    if (Card* card = window.currentCard())
+    if (CardPage* card = window.currentCard())
         return card->allViewsAnswered();
     return window.compareView()->hasResult();
 }
@@ -106,7 +114,7 @@ void applyViewOptions(
     } else if (!options.card.isEmpty()) {
         window.showTab(options.card);
     }
-    if (Card* card = window.currentCard()) {
+    if (CardPage* card = window.currentCard()) {
         card->load();
         if (options.length) {
             pecards::CardParams params = card->params();
@@ -119,9 +127,15 @@ void applyViewOptions(
             card->flip();
         if (!options.pitfall.isEmpty())
             card->showPitfalls(pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString()));
-        if (options.zoom && !card->viewSlots().isEmpty()) {
-            if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view()))
-                panel->controller()->setWindow(*options.zoom);
+        if ((options.rows || options.cols) && !card->viewSlots().isEmpty()) {
+            if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view())) {
+                pecards::Window zoom = panel->controller()->window(); // the full extent
+                if (options.rows)
+                    std::tie(zoom.row_begin, zoom.row_end) = *options.rows;
+                if (options.cols)
+                    std::tie(zoom.col_begin, zoom.col_end) = *options.cols;
+                panel->controller()->setWindow(zoom);
+            }
         }
     }
     if (options.presentation) {
@@ -176,7 +190,13 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     options.config = value("config");
     options.compare = value("compare");
     options.language = value("language");
-    options.device = value("device");
+    options.device = isSet("cpu") ? QStringLiteral("cpu") : value("device");
+    if (isSet("cpu") && isSet("device")
+        && value("device").compare(QStringLiteral("cpu"), Qt::CaseInsensitive) != 0) {
+        error = QStringLiteral("--cpu and --device %1 contradict each other: --cpu is --device cpu")
+                    .arg(value("device"));
+        return std::nullopt;
+    }
     options.screenshot = value("screenshot");
     options.pitfall = value("pitfall");
     if (!options.pitfall.isEmpty()) {
@@ -193,7 +213,6 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         }
     }
     options.back = isSet("back");
-    options.cpu = isSet("cpu");
     options.theme = value("theme");
     options.workspace = value("workspace");
     options.presentation = isSet("presentation");
@@ -285,21 +304,48 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
             return std::nullopt;
         }
     }
+    if (isSet("zoom") && (isSet("rows") || isSet("cols"))) {
+        error = QStringLiteral("--zoom %1 and --rows/--cols give the window twice: use --rows A:B --cols C:D")
+                    .arg(value("zoom"));
+        return std::nullopt;
+    }
     if (isSet("zoom")) {
-        options.zoom = parseZoom(value("zoom"));
-        if (!options.zoom) {
-            error = QStringLiteral("--zoom %1 is invalid: must be row_begin:row_end:col_begin:col_end")
+        const auto ranges = parseRanges(value("zoom"), 2);
+        if (!ranges) {
+            error = QStringLiteral("--zoom %1 is invalid: must be A:B:C:D, rows [A, B) and columns [C, D) "
+                                   "with 0 <= A < B and 0 <= C < D")
                         .arg(value("zoom"));
             return std::nullopt;
         }
+        options.rows = ranges->at(0);
+        options.cols = ranges->at(1);
     }
-    if (isSet("size")) {
-        const QStringList parts = value("size").split(QLatin1Char('x'));
-        const int w = parts.value(0).toInt();
-        const int h = parts.value(1).toInt();
-        if (parts.size() != 2 || w < 320 || h < 240) {
-            error = QStringLiteral("--size %1 is invalid: must be WxH with W >= 320, H >= 240")
-                        .arg(value("size"));
+    for (const char* axis : {"rows", "cols"}) {
+        if (!isSet(axis))
+            continue;
+        const auto range = parseRanges(value(axis), 1);
+        if (!range) {
+            error = QStringLiteral("--%1 %2 is invalid: must be A:B, the half-open window [A, B) with "
+                                   "integers 0 <= A < B")
+                        .arg(QLatin1String(axis), value(axis));
+            return std::nullopt;
+        }
+        (qstrcmp(axis, "rows") == 0 ? options.rows : options.cols) = range->front();
+    }
+    if (isSet("window-size") && isSet("size")) {
+        error
+            = QStringLiteral("--size %1 is the older spelling of --window-size: give one").arg(value("size"));
+        return std::nullopt;
+    }
+    if (const char* flag = isSet("size") ? "size" : "window-size"; isSet(flag)) {
+        const QStringList parts = value(flag).split(QLatin1Char('x'));
+        bool okWidth = false;
+        bool okHeight = false;
+        const int w = parts.value(0).toInt(&okWidth);
+        const int h = parts.value(1).toInt(&okHeight);
+        if (parts.size() != 2 || !okWidth || !okHeight || w < 320 || h < 240) {
+            error = QStringLiteral("--%1 %2 is invalid: must be WxH in pixels with W >= 320, H >= 240")
+                        .arg(QLatin1String(flag), value(flag));
             return std::nullopt;
         }
         options.size = QSize(w, h);
@@ -332,3 +378,5 @@ void applyStartupOptions(
           });
     window.openConfig(model);
 }
+
+} // namespace pecards::gui

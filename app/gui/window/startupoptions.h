@@ -1,7 +1,8 @@
 #pragma once
 /// @file startupoptions.h
 /// @brief Command-line options of `pecards` and how they set up the window: a first card,
-/// a model, a length, a zoom window, the back side, the compare view, and `--screenshot FILE`
+/// a model, a length, a row and column window (`--rows A:B --cols C:D`, the grammar of
+/// pecards-cli), the back side, the compare view, and `--screenshot FILE`
 /// (saves the window once every view has answered, then quits; used for documentation),
 /// `--theme`, `--workspace FILE`, `--presentation`, `--position M` (sweep paused at m) and
 /// `--lesson FILE` (played from `--step N`, its question revealed with `--reveal`).
@@ -11,6 +12,9 @@
 #include <QStringList>
 #include <optional>
 #include <pecards/view.h>
+#include <utility>
+
+namespace pecards::gui {
 
 class MainWindow;
 class ComputeService;
@@ -21,7 +25,7 @@ struct StartupOptions {
     QString config; ///< config.json path
     QString compare; ///< compare preset ("rope-base", ...)
     QString language; ///< "en", "zh_CN"
-    QString device; ///< OpenCL device name filter
+    QString device; ///< "auto", "cpu" or an OpenCL device name filter; empty: the preference
     QString screenshot; ///< output PNG
     QString theme; ///< "light", "dark"; empty = the preference
     QString workspace; ///< workspace file to open
@@ -32,10 +36,11 @@ struct StartupOptions {
     bool presentation = false; ///< start in presentation mode
     std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;
-    std::optional<pecards::Window> zoom; ///< of the card's first view
+    /// Half-open row and column windows [A, B) of the card's first view; nullopt: the full extent.
+    std::optional<std::pair<std::int64_t, std::int64_t>> rows;
+    std::optional<std::pair<std::int64_t, std::int64_t>> cols;
     QStringList views; ///< view ids of the first card's slots, in order (e.g. lab-ratio, unseen-angles)
     bool back = false;
-    bool cpu = false; ///< use the CPU reference instead of OpenCL
     QSize size {1600, 1000};
 };
 
@@ -54,3 +59,5 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
 /// (at most `timeoutMs`).
 void applyStartupOptions(
     MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs = 60000);
+
+} // namespace pecards::gui

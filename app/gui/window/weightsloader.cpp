@@ -8,6 +8,8 @@
 #include <exception>
 #include <variant>
 
+namespace pecards::gui {
+
 namespace {
 
 struct Tensor {
@@ -89,3 +91,5 @@ void WeightsLoader::loadContent(const QString& queryPath, const QString& keyPath
             emit contentLoaded(queryPath, keyPath, content.queries, content.keys);
         });
 }
+
+} // namespace pecards::gui

@@ -9,6 +9,8 @@
 #include <QObject>
 #include <QString>
 
+namespace pecards::gui {
+
 class WeightsLoader : public QObject {
     Q_OBJECT
 public:
@@ -34,3 +36,5 @@ signals:
 private:
     quint64 m_generation = 0;
 };
+
+} // namespace pecards::gui

@@ -52,16 +52,16 @@ enum class KvCache {
 /// head has its own keys (multi-head attention; grouped-query attention caches fewer keys, the
 /// per-query work below is unchanged but for RoPE, which rotates one key per key head).
 struct EncodingTarget {
-    std::int64_t length = 8192; ///< L, positions of the sequence, [1, 2^20]
-    std::int64_t training_length = 4096; ///< L0, positions seen in training, [2, 2^20]
+    std::int64_t length = 8192; ///< L, positions of the sequence, [1, 2^24]
+    std::int64_t training_length = 4096; ///< L0, positions seen in training, [2, 2^24]
     int head_dim = 128; ///< d_head, even, [2, 1024]
     int heads = 32; ///< H, [1, 128]
     int layers = 32; ///< transformer layers (of one stack), [1, 1024]
     int dtype_bytes = 2; ///< bytes per stored value (2: bf16/fp16, 4: fp32), [1, 8]
     double base = 10000.0; ///< sinusoid and RoPE base, finite, (1, 1e12]
-    int clip_k = 16; ///< Shaw's clipping distance k (the relative card's default 16), [0, 2^20]
+    int clip_k = 16; ///< Shaw's clipping distance k (the relative card's default 16), [0, 2^24]
     int num_buckets = 32; ///< T5 buckets (HF default 32), [2, 1024]
-    int max_distance = 128; ///< T5 max_distance (HF default 128), (num_buckets/2, 2^20]
+    int max_distance = 128; ///< T5 max_distance (HF default 128), (num_buckets/2, 2^24]
 };
 
 /// @brief One family on the target. Counts are exact integers (no rounding).

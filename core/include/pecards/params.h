@@ -5,6 +5,7 @@
 /// One `CardParams` value describes everything a view of a card needs. It is a plain value
 /// type: copied freely across threads, compared with `==`.
 
+#include "pecards/paramtable.h"
 #include "pecards/pitfallparams.h"
 #include "pecards/trickparams.h"
 
@@ -16,19 +17,11 @@
 
 namespace pecards {
 
-inline constexpr std::int64_t kMaxLength = std::int64_t {1} << 20; ///< largest L (positions)
-inline constexpr int kMaxDim = 1024; ///< largest d_model / head_dim
-inline constexpr int kMaxHeads = 128; ///< largest H
 /// Largest |entry| of an explicit probe q or k: keeps q.k (<= 1024 * 1e6) where a double row
 /// softmax still resolves probabilities to ~1e-7 (real projected q/k entries are O(1)-O(100)).
 inline constexpr double kMaxProbeEntry = 1e3;
 /// Largest |T5 bias| per bucket (trained T5 biases are O(10)).
 inline constexpr double kMaxBucketValue = 1e6;
-/// Largest RoPE scaling factor (real models use up to 64; 1e4 keeps dynamic NTK's base finite).
-inline constexpr double kMaxScalingFactor = 1e4;
-
-/// @brief The cards of the deck.
-enum class Card { Sinusoidal, Relative, Alibi, Rope, Hybrid };
 
 /// @brief Column order of the sinusoidal table (docs/encodings.md §1).
 enum class SinusoidalLayout {
@@ -73,12 +66,12 @@ enum class ProbeKind {
 
 /// @brief Sinusoidal absolute PE parameters (Vaswani et al. 2017 §3.5).
 struct SinusoidalParams {
-    int d_model = 128; ///< even, [2, 1024]
-    double base = 10000.0; ///< finite, > 1
+    int d_model = paramDefault<int>(ParamId::SinusoidalDModel); ///< range: paramtable.h
+    double base = paramDefault<double>(ParamId::Base); ///< range: paramtable.h
     SinusoidalLayout layout = SinusoidalLayout::Interleaved;
     SinusoidalFrequencies frequencies = SinusoidalFrequencies::Paper;
-    int padding_idx
-        = -1; ///< fairseq: -1 = none; else row padding_idx is zero and tokens start at padding_idx+1
+    /// fairseq: -1 = none; else row padding_idx is zero and tokens start at padding_idx+1
+    int padding_idx = paramDefault<int>(ParamId::PaddingIdx);
     /// A learned absolute position table from a checkpoint (GPT-2 `wpe.weight`, BERT
     /// `position_embeddings.weight`; positions x d_model, immutable and shared), shown beside the
     /// sinusoid (learned.h); null = none.
@@ -91,24 +84,27 @@ struct SinusoidalParams {
 struct RopeScaling {
     RopeScalingType type = RopeScalingType::None;
     /// Scaling factor s (linear, dynamic, yarn, llama3; longrope's attention factor), finite, in
-    /// [1/kMaxScalingFactor, kMaxScalingFactor] = [1e-4, 1e4]. Real models use s >= 1; HF loads
-    /// s < 1 with a warning and computes with it, and so does PE Cards (the loader warns).
-    double factor = 1.0;
+    /// the range of paramtable.h. Real models use s >= 1; HF loads s < 1 with a warning and
+    /// computes with it, and so does PE Cards (the loader warns).
+    double factor = paramDefault<double>(ParamId::Factor);
+    /// L0 (yarn, llama3, longrope); 0 = use max_position_embeddings
     std::int64_t original_max_position_embeddings
-        = 0; ///< L0 (yarn, llama3, longrope); 0 = use max_position_embeddings
-    std::int64_t max_position_embeddings = 0; ///< model's max_position_embeddings (dynamic, yarn, longrope)
-    double beta_fast = 32.0; ///< yarn
-    double beta_slow = 1.0; ///< yarn
+        = paramDefault<std::int64_t>(ParamId::OriginalMaxPositionEmbeddings);
+    /// model's max_position_embeddings (dynamic, yarn, longrope); 0 = not given
+    std::int64_t max_position_embeddings = paramDefault<std::int64_t>(ParamId::MaxPositionEmbeddings);
+    double beta_fast = paramDefault<double>(ParamId::BetaFast); ///< yarn
+    double beta_slow = paramDefault<double>(ParamId::BetaSlow); ///< yarn
     bool truncate = true; ///< yarn: floor/ceil the correction range
-    double mscale = 0.0; ///< yarn DeepSeek form; 0 = unset
-    double mscale_all_dim = 0.0; ///< yarn DeepSeek form; 0 = unset
+    double mscale = paramDefault<double>(ParamId::Mscale); ///< yarn DeepSeek form; 0 = unset
+    double mscale_all_dim = paramDefault<double>(ParamId::MscaleAllDim); ///< yarn DeepSeek form; 0 = unset
     /// DeepSeek-V2/V3 attention (their modeling code, HF DeepseekV3Attention): the softmax scale
     /// is also multiplied by mscale(factor, mscale_all_dim)^2 when rope_scaling is not default.
     /// Set by the loader for model_type deepseek_v2/deepseek_v3 only; other models do not do this.
     bool deepseek_softmax_mscale = false;
-    double attention_factor = 0.0; ///< explicit override; 0 = derive from the type's rule
-    double low_freq_factor = 1.0; ///< llama3
-    double high_freq_factor = 4.0; ///< llama3
+    /// explicit override; 0 = derive from the type's rule
+    double attention_factor = paramDefault<double>(ParamId::AttentionFactor);
+    double low_freq_factor = paramDefault<double>(ParamId::LowFreqFactor); ///< llama3
+    double high_freq_factor = paramDefault<double>(ParamId::HighFreqFactor); ///< llama3
     std::vector<double> short_factor; ///< longrope, rotary_dim/2 entries
     std::vector<double> long_factor; ///< longrope, rotary_dim/2 entries
     bool operator==(const RopeScaling&) const = default;
@@ -116,23 +112,24 @@ struct RopeScaling {
 
 /// @brief RoPE parameters (Su et al. 2021, RoFormer eqs. 13-16).
 struct RopeParams {
-    int head_dim = 128; ///< even, [2, 1024]
-    double base = 10000.0; ///< theta, finite, > 1
-    int rotary_dim = 0; ///< partial rotary r: even, [2, head_dim]; 0 = head_dim
+    int head_dim = paramDefault<int>(ParamId::RopeHeadDim); ///< range: paramtable.h
+    double base = paramDefault<double>(ParamId::Base); ///< theta
+    int rotary_dim = paramDefault<int>(ParamId::RotaryDim); ///< partial rotary r <= head_dim; 0 = head_dim
     RopeLayout layout = RopeLayout::HalfSplit;
     RopeScaling scaling;
-    std::int64_t seq_len
-        = 0; ///< sequence length that selects dynamic/longrope frequencies; 0 = the view's length
+    /// sequence length that selects dynamic/longrope frequencies; 0 = the view's length
+    std::int64_t seq_len = paramDefault<std::int64_t>(ParamId::SeqLen);
     bool operator==(const RopeParams&) const = default;
 };
 
 /// @brief ALiBi parameters (Press et al. 2022 §3).
 struct AlibiParams {
-    int heads = 8; ///< H in [1, 128]
-    int head = 0; ///< head shown, [0, heads-1]
-    int head_dim
-        = 64; ///< d of q/k in ALiBi-card content views (the hybrid uses rope.head_dim), even, [2, 1024]
-    double alibi_bias_max = 8.; ///< the 8 in m_h = 2^(-8h/H) (MPT's alibi_bias_max), finite, > 0
+    int heads = paramDefault<int>(ParamId::Heads); ///< H
+    int head = paramDefault<int>(ParamId::Head) - 1; ///< head shown, [0, heads-1] (the table counts from 1)
+    /// d of q/k in ALiBi-card content views (the hybrid uses rope.head_dim)
+    int head_dim = paramDefault<int>(ParamId::AlibiHeadDim);
+    /// the 8 in m_h = 2^(-8h/H) (MPT's alibi_bias_max)
+    double alibi_bias_max = paramDefault<double>(ParamId::AlibiBiasMax);
     AlibiForm form = AlibiForm::Causal;
     bool operator==(const AlibiParams&) const = default;
 };
@@ -140,12 +137,12 @@ struct AlibiParams {
 /// @brief Relative-position parameters (Shaw 2018, Transformer-XL 2019, T5 2020).
 struct RelativeParams {
     RelativeVariant variant = RelativeVariant::T5;
-    int clip_k = 16; ///< Shaw k, [0, 2^20]
-    int num_buckets = 32; ///< T5, [2, 1024]
-    int max_distance = 128; ///< T5, [1, 2^20]
+    int clip_k = paramDefault<int>(ParamId::ClipK); ///< Shaw k
+    int num_buckets = paramDefault<int>(ParamId::NumBuckets); ///< T5
+    int max_distance = paramDefault<int>(ParamId::MaxDistance); ///< T5
     bool bidirectional = true; ///< T5 encoder (true) or decoder (false)
     TxlTerm term = TxlTerm::Total; ///< Transformer-XL
-    int d_model = 64; ///< Shaw / Transformer-XL vector size, even, [2, 1024]
+    int d_model = paramDefault<int>(ParamId::RelativeDModel); ///< Shaw / Transformer-XL vector size
     std::vector<double> bucket_values; ///< T5 bias per bucket (num_buckets entries); empty = from probe seed
     bool operator==(const RelativeParams&) const = default;
 };
@@ -168,7 +165,7 @@ struct ProbeParams {
 /// @brief Everything that defines a card's quantities. Hybrid uses `rope` and `alibi`.
 struct CardParams {
     Card card = Card::Rope;
-    std::int64_t length = 4096; ///< L, [1, 2^20]
+    std::int64_t length = paramDefault<std::int64_t>(ParamId::Length); ///< L
     bool causal = false; ///< causal mask on attention (ALiBi's Causal form implies it)
     SinusoidalParams sinusoidal;
     RopeParams rope;
@@ -191,6 +188,15 @@ void validate(const RopeParams& params);
 void validate(const AlibiParams& params);
 void validate(const RelativeParams& params);
 void validateLength(std::int64_t length);
+
+/// @brief The parameters a card of the GUI starts with: the engine defaults with each table
+/// parameter at its card start value (ParamSpec::startValue, paramtable.h).
+CardParams startParams(Card card);
+
+/// @brief The value of table parameter `spec` in `params` (ParamSpec units: head counted from 1).
+double paramValue(const CardParams& params, const ParamSpec& spec);
+/// @brief Sets table parameter `spec` of `params` to `value` (rounded for integer fields).
+void setParamValue(CardParams& params, const ParamSpec& spec, double value);
 
 /// @brief The dimension the card's vectors have (d_model, head_dim, or relative d_model).
 int cardDimension(const CardParams& params);

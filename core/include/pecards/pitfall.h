@@ -66,7 +66,7 @@ std::int64_t firstPositionCollision(StorageFormat format);
 /// an odd d_model: `pe[:, 1::2] = torch.cos(position * div_term)` assigns (d+1)/2 columns into
 /// (d-1)/2, e.g. for d = 7, L = 5000: "RuntimeError: The expanded size of the tensor (3) must match
 /// the existing size (4) at non-singleton dimension 1.  Target sizes: [5000, 3].  Tensor sizes:
-/// [5000, 4]". @throws InvalidParameter unless d_model is odd, in [1, 1023], length in [1, 2^20]
+/// [5000, 4]". @throws InvalidParameter unless d_model is odd, in [1, 1023], length in [1, 2^24]
 std::string naiveOddDModelError(int d_model, std::int64_t length);
 
 /// @brief The column map of one RoPE rotation: out[c] = x[c] cos(m theta_pair[c]) + sign[c]

@@ -43,8 +43,8 @@ struct PitfallParams {
     bool fixed = false;
     StorageFormat format = StorageFormat::Bfloat16; ///< RoPE precision pitfalls, BLOOM left padding
     double small_base = 100.0; ///< RopeSmallBase: the base used, finite, > 1
-    int small_clip_k = 2; ///< ShawSmallClip: the clip k used, [0, 2^20]
-    std::int64_t stale_seq_len = 16384; ///< RopeStaleDynamicNtk: earlier sequence length, (seq_len, 2^20]
+    int small_clip_k = 2; ///< ShawSmallClip: the clip k used, [0, 2^24]
+    std::int64_t stale_seq_len = 16384; ///< RopeStaleDynamicNtk: earlier sequence length, (seq_len, 2^24]
     std::int64_t left_padding = 64; ///< AlibiLeftPaddingArange: pad tokens P, [0, L - 1]
     bool operator==(const PitfallParams&) const = default;
 };

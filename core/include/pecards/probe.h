@@ -3,7 +3,7 @@
 /// @brief Probe and content vectors (docs/encodings.md §6), reproducible on every backend.
 ///
 /// Content vectors are not stored: element `index` of the vector of `position` is a pure
-/// function of (seed, stream, position, index), so a view of L = 2^20 positions only makes
+/// function of (seed, stream, position, index), so a view of L = 2^24 positions only makes
 /// the vectors it shows. Generator: splitmix64 counter hash -> two uniforms -> Box-Muller.
 /// The OpenCL kernels implement the same function bit-for-bit in the integer part.
 

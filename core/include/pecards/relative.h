@@ -12,7 +12,7 @@ namespace pecards {
 
 /// @brief Shaw clipped index clip(j - i, -k, k) + k, in [0, 2k] (tensor2tensor
 /// `_generate_relative_positions_matrix`): every offset beyond +-k shares one index.
-/// @throws InvalidParameter if k is outside [0, 2^20]
+/// @throws InvalidParameter if k is outside [0, 2^24]
 std::int64_t shawIndex(std::int64_t i, std::int64_t j, std::int64_t k);
 
 /// @brief T5 bucket of relative position n = key - query (HF
@@ -21,13 +21,13 @@ std::int64_t shawIndex(std::int64_t i, std::int64_t j, std::int64_t k);
 /// max_exact + trunc(logf(n/max_exact) / float(ln(max_distance/max_exact)) * (nb' - max_exact)),
 /// capped at nb' - 1, all in float32 as torch evaluates it.
 /// @throws InvalidParameter (num_buckets outside [2, 1024] or [4, 1024] bidirectional;
-///         max_distance outside (max_exact, 2^20]; |relative_position| > 2^24)
+///         max_distance outside (max_exact, 2^24]; |relative_position| > 2^24)
 int t5Bucket(std::int64_t relative_position, bool bidirectional, int num_buckets, int max_distance);
 
 /// @brief Transformer-XL relative embedding R for pos_seq = klen-1, ..., 0 (clamped to
 /// clamp_len when > 0): shape klen x d, rows [sin(pos w) | cos(pos w)], w_i = 10000^(-2i/d).
 /// Reference: kimiyoung/transformer-xl `PositionalEmbedding` and `MemTransformerLM._forward`.
-/// @throws InvalidParameter if klen is outside [1, 2^20] or d is odd / outside [2, 1024]
+/// @throws InvalidParameter if klen is outside [1, 2^24] or d is odd / outside [2, 1024]
 Eigen::MatrixXd txlRelativeEmbedding(std::int64_t klen, int d, std::int64_t clamp_len = -1);
 
 /// @brief `_rel_shift` of x (qlen x klen), exactly as the reference's pad/reshape/slice;

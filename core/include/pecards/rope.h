@@ -31,8 +31,8 @@ Eigen::VectorXd ropeScaledInvFreq(const RopeParams& params, std::int64_t seq_len
 
 /// @brief Angles m*theta_i (radians, not reduced) for positions [first, first+count):
 /// shape count x r/2 (r/2 = inv_freq.size()). Formed as double(m) * theta_i: error < 1e-9 rad
-/// for m <= 2^20 (float32 would lose m * 2^-24 rad, 0.06 rad at 2^20; docs/encodings.md §2).
-/// @throws InvalidParameter if first is outside [-2^22, 2^22] or count outside [0, 2^20]
+/// for m <= 2^24 (float32 would lose m * 2^-24 rad, 1 rad at 2^24; docs/encodings.md §2).
+/// @throws InvalidParameter if first is outside [-2^26, 2^26] or count outside [0, 2^24]
 Eigen::MatrixXd ropeAngles(const Eigen::VectorXd& inv_freq, std::int64_t first, std::int64_t count);
 
 /// @brief Rotates vector x (size head_dim) to position m: pairs in the given layout are
@@ -50,7 +50,7 @@ Eigen::VectorXd ropeRotate(
 /// qc_i pairs the coordinates of the layout (interleaved: q_2i + j q_2i+1; half-split:
 /// q_i + j q_{i+r/2}). Toeplitz: only m - n matters (RoFormer eq. 16).
 /// @throws InvalidParameter if q or k has not head_dim entries, inv_freq not r/2, or the
-///         delta range is outside [-2^22, 2^22] / count outside [0, 2^20]
+///         delta range is outside [-2^26, 2^26] / count outside [0, 2^24]
 Eigen::VectorXd ropeScoreProfile(const RopeParams& params, const Eigen::VectorXd& inv_freq,
     const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t delta_first, std::int64_t count);
 

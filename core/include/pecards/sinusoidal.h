@@ -23,7 +23,7 @@ Eigen::VectorXd sinusoidalFrequencies(const SinusoidalParams& params);
 /// With padding_idx >= 0 (fairseq `SinusoidalPositionalEmbedding`), row `padding_idx` is zero;
 /// tokens then use rows padding_idx+1, ... (see sinusoidalTableRow).
 /// Angles p*w_i are formed in double.
-/// @throws InvalidParameter (invalid params, first outside [-2^22, 2^22], count outside [0, 2^20])
+/// @throws InvalidParameter (invalid params, first outside [-2^26, 2^26], count outside [0, 2^24])
 Eigen::MatrixXd sinusoidalTable(const SinusoidalParams& params, std::int64_t first, std::int64_t count);
 
 /// @brief Table row used by token `token` (0-based): padding_idx + 1 + token with fairseq
@@ -33,7 +33,7 @@ std::int64_t sinusoidalTableRow(const SinusoidalParams& params, std::int64_t tok
 /// @brief Similarity by offset S(delta) = PE_p . PE_{p-delta} = sum_i cos(delta w_i),
 /// for delta in [delta_first, delta_first+count). S(0) = d/2; layout-independent (Toeplitz).
 /// (fairseq's zero padding row is not a position and is not part of this profile.)
-/// @throws InvalidParameter (invalid params, delta_first outside [-2^22, 2^22], count outside [0, 2^20])
+/// @throws InvalidParameter (invalid params, delta_first outside [-2^26, 2^26], count outside [0, 2^24])
 Eigen::VectorXd sinusoidalSimilarityProfile(
     const SinusoidalParams& params, std::int64_t delta_first, std::int64_t count);
 

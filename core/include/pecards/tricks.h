@@ -64,7 +64,7 @@ Eigen::MatrixXd domainAwareSimilarity(
 /// @brief The gate alpha(p) for p in [0, length), shape length: Constant alpha; LinearRamp
 /// alpha + (alpha_end - alpha) p / (L - 1) (alpha at L = 1); Sigmoid
 /// alpha + (alpha_end - alpha) / (1 + exp(-(p - gate_center) / gate_width)).
-/// @throws InvalidParameter (length outside [1, 2^20], tricks invalid)
+/// @throws InvalidParameter (length outside [1, 2^24], tricks invalid)
 Eigen::VectorXd gateCurve(const TrickParams& tricks, std::int64_t length);
 
 /// @brief Gated positional score S[i, j] = (alpha_i PE_i) . (alpha_j PE_j), PE the sinusoidal

@@ -85,7 +85,8 @@ bool hasQuantity(Card card, Quantity quantity);
 /// quantity), except that the Relative card's Transformer-XL variant has no Buckets view.
 bool hasQuantity(const CardParams& params, Quantity quantity);
 
-/// @brief Validates parameters, window, sizes and card/quantity pairing.
+/// @brief Validates parameters, window, sizes and card/quantity pairing; the content views
+/// (ContentScore, ContentAttention) also need length <= kMaxContentLength (2^20).
 /// @throws InvalidParameter naming the field, value and allowed range.
 void validate(const ViewRequest& request);
 

@@ -41,9 +41,19 @@ INSTANTIATE_TEST_SUITE_P(Flags, InvalidInput,
     ::testing::Values(BadInput {"odd_head_dim", {"--card", "rope", "--quantity", "score", "--head-dim", "7"},
                           "--head-dim", "even, in [2, 1024]"},
         BadInput {"zero_length", {"--card", "rope", "--quantity", "score", "--length", "0"}, "--length",
-            "[1, 2^20]"},
-        BadInput {"huge_length", {"--card", "sinusoidal", "--quantity", "table", "--length", "2000000"},
-            "--length", "[1, 2^20]"},
+            "[1, 2^24]"},
+        BadInput {"huge_length", {"--card", "sinusoidal", "--quantity", "table", "--length", "16777217"},
+            "--length", "[1, 2^24] = [1, 16777216]"},
+        BadInput {"length_above_limit_positional",
+            {"--card", "rope", "--quantity", "score", "--length", "16777217", "--view", "8x8"}, "--length",
+            "[1, 2^24] = [1, 16777216]"},
+        BadInput {"content_length_above_its_limit",
+            {"--card", "rope", "--quantity", "content-score", "--length", "1048577", "--view", "8x8"},
+            "--length",
+            "[1, 2^20] = [1, 1048576] for content-score (content views; positional views reach 2^24)"},
+        BadInput {"content_attention_length_above_its_limit",
+            {"--card", "alibi", "--quantity", "content-attention", "--length", "16777216", "--view", "8x8"},
+            "--length", "[1, 2^20] = [1, 1048576] for content-attention"},
         BadInput {"base_not_a_number", {"--card", "rope", "--quantity", "score", "--base", "ten"}, "--base",
             "is not a finite number"},
         BadInput {"base_too_small", {"--card", "sinusoidal", "--quantity", "table", "--base", "1"}, "--base",
@@ -163,3 +173,15 @@ TEST(CliDevices, ListsDevicesOrSaysThereAreNone) {
 }
 
 } // namespace
+
+TEST(CliHelp, StatesWhereTheAppsGrammarDiffers) {
+    // One grammar with `pecards`: --rows/--cols and --device take the same values in both; the
+    // deliberate differences (figure size in inches vs window size in pixels, the default device)
+    // are said in both helps (the app's side: test_startupoptions).
+    const CliRun run = runCli({"--help"});
+    ASSERT_EQ(run.exitCode, 0);
+    const QString help = run.out.simplified();
+    EXPECT_TRUE(help.contains(QStringLiteral("size in inches"))) << run.out.toStdString();
+    EXPECT_TRUE(help.contains(QStringLiteral("pecards --window-size"))) << run.out.toStdString();
+    EXPECT_TRUE(help.contains(QStringLiteral("defaults to auto"))) << run.out.toStdString();
+}

@@ -1,5 +1,5 @@
 // pecards-cli lab quantities (scaling-ratio, unseen-angles, score-vs-distance, dynamic-base,
-// attention-entropy) reproduce the numbers of issue 12, computed from HF's formulas.
+// attention-entropy) reproduce reference numbers computed independently from HF's formulas.
 
 #include "clitestutil.h"
 

@@ -3,6 +3,8 @@
 
 #include "clitestutil.h"
 
+#include <cmath>
+
 namespace {
 
 using pecards::test::CliTest;
@@ -94,6 +96,26 @@ TEST_F(CliTest, DeviceAutoMatchesGoldenWithinFloat32Tolerance) {
     }
     EXPECT_TRUE(expectClose(pecards::test::loadNpy(out).matrix(), golden.expectMatrix("S"),
         pecards::test::Tolerance {1e-5, 1e-5}));
+}
+
+TEST_F(CliTest, ScoreAtTheLengthLimitMatchesLongDouble) {
+    // --length 16777216 = 2^24 (the limit) with Llama 4 Scout's head_dim 128 and rope_theta
+    // 500000, ones probes: the 8 x 8 zoom at the far corner, entries sum_i 2 cos(delta theta_i)
+    // at delta near 2^24, against long double (float32 on a device: 2e-5 x S(0) = 128).
+    const Eigen::MatrixXd s = computeMatrix({"--card", "rope", "--quantity", "score", "--head-dim", "128",
+        "--base", "500000", "--length", "16777216", "--rows", "16777208:16777216", "--cols", "0:8"});
+    ASSERT_EQ(s.rows(), 8);
+    ASSERT_EQ(s.cols(), 8);
+    for (int r = 0; r < 8; ++r) {
+        for (int c = 0; c < 8; ++c) {
+            const long double delta = 16777208.0L + r - c;
+            long double expected = 0.0L;
+            for (int i = 0; i < 64; ++i) {
+                expected += 2.0L * std::cos(delta * std::pow(500000.0L, -2.0L * i / 128.0L));
+            }
+            EXPECT_NEAR(s(r, c), static_cast<double>(expected), 2e-5 * 128.0) << "r = " << r << ", c = " << c;
+        }
+    }
 }
 
 TEST_F(CliTest, RoformerLongTermDecayMatchesGolden) {

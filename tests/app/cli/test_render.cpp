@@ -18,14 +18,11 @@
 #include <QXmlStreamReader>
 #include <cmath>
 #include <gtest/gtest.h>
-#include <limits>
 
 using namespace pecards;
 using namespace pecards::test;
 
 namespace {
-
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
 
 QString handoutPath() {
     return QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/handout.json");
@@ -225,13 +222,13 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
 }
 
 TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {
-    for (const char* dpi : {"20", "71", "1201", "abc"}) {
+    for (const char* dpi : {"20", "71", "2401", "abc"}) {
         const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"),
             QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--dpi"),
             QString::fromLatin1(dpi), QStringLiteral("--out"), path(QStringLiteral("x.png"))});
         expectUsageError(run, "--dpi", QString::fromLatin1(dpi));
         if (QString::fromLatin1(dpi) != u"abc") {
-            EXPECT_TRUE(run.err.contains(QStringLiteral("[72, 1200]"))) << run.err.toStdString();
+            EXPECT_TRUE(run.err.contains(QStringLiteral("[72, 2400]"))) << run.err.toStdString();
         }
     }
     expectNoFiles();

@@ -106,14 +106,23 @@ TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
         {QStringLiteral("rope"), QStringLiteral("score-vs-offset")},
         {QStringLiteral("alibi"), QStringLiteral("bias-vs-distance")},
         {QStringLiteral("relative"), QStringLiteral("buckets-vs-offset")},
+        {QStringLiteral("rope"), QStringLiteral("base-bound")},
+        {QStringLiteral("rope"), QStringLiteral("partial-rope"), QStringLiteral("--original-max-pos"),
+            QStringLiteral("1024")},
+        {QStringLiteral("rope"), QStringLiteral("critical-dimension"), QStringLiteral("--original-max-pos"),
+            QStringLiteral("4096"), QStringLiteral("--length"), QStringLiteral("8192")},
+        {QStringLiteral("hybrid"), QStringLiteral("pi-fit"), QStringLiteral("--original-max-pos"),
+            QStringLiteral("512"), QStringLiteral("--length"), QStringLiteral("2048")},
     };
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
     for (const QStringList& chart : charts) {
         const QString svg = path(chart[1] + QStringLiteral(".svg"));
         const QString pdf = path(chart[1] + QStringLiteral(".pdf"));
         for (const QString& out : {svg, pdf}) {
-            const CliRun run = render({QStringLiteral("--card"), chart[0], QStringLiteral("--quantity"),
-                chart[1], QStringLiteral("--out"), out});
+            const CliRun run
+                = render(QStringList {QStringLiteral("--card"), chart[0], QStringLiteral("--quantity"),
+                             chart[1], QStringLiteral("--out"), out}
+                    + chart.mid(2));
             ASSERT_EQ(run.exitCode, 0) << chart[1].toStdString() << ": " << run.err.toStdString();
         }
         const QByteArray svgBytes = readAll(svg);

@@ -37,7 +37,8 @@ const std::vector<std::string> kLoaded {"bloom-560m.hf-reconstructed.json",
     "transfo-xl-wt103.hf-reconstructed.json", "deepseek-v2-lite.mlc-preset.json", "gpt-j-6b.config.json",
     "gpt-neox-20b.hf-reconstructed.json", "llama-2-7b-hf.config.json", "llama-3.1-8b.mlc-preset.json",
     "mistral-7b-v0.1.mlc-preset.json", "mpt-7b.hf-reconstructed.json",
-    "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json", "t5-base.config.json"};
+    "phi-3.5-mini-instruct.mlc-preset.json", "qwen2-7b.mlc-preset.json", "t5-base.config.json",
+    "llama-4-scout-style.hf-reconstructed.json"};
 
 TEST(ModelConfigFiles, EveryFileIsClassified) {
     const QDir dir(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs"));

@@ -288,6 +288,14 @@ TEST(HfConfigForms, NestedTextConfigAndNameOrPath) {
     EXPECT_NE(message.find("text_config.rope_scaling.factor is missing"), std::string::npos) << message;
 }
 
+TEST(HfConfigForms, MaxPositionsAboveTheLengthLimitAreKeptWithAWarning) {
+    const ModelConfig config = load(QByteArray(R"({"model_type": "llama", "hidden_size": 4096,
+        "num_attention_heads": 32, "max_position_embeddings": 33554432})"));
+    EXPECT_EQ(config.maxPositionEmbeddings, 33554432);
+    EXPECT_TRUE(warns(config, "is above 2^24 = 16777216, the longest sequence PE Cards computes"));
+    EXPECT_TRUE(warns(config, "views and lengths stop at 2^24"));
+}
+
 TEST(HfConfigForms, Llama4LikeNoPEAndChunkedAttention) {
     const ModelConfig config = load(QByteArray(R"({"model_type": "llama4", "text_config": {
         "model_type": "llama4_text", "hidden_size": 5120, "num_attention_heads": 40, "head_dim": 128,
@@ -306,9 +314,9 @@ TEST(HfConfigForms, Llama4LikeNoPEAndChunkedAttention) {
     EXPECT_EQ(nope.layers, (std::vector<int> {3, 7}));
     EXPECT_EQ(nope.attention_chunk, 0);
     EXPECT_EQ(config.rope.layout, pecards::RopeLayout::Interleaved);
-    // Not clamped: the full value is kept and the user is told where views stop.
+    // 10485760 is within the length limit 2^24: kept, and no warning.
     EXPECT_EQ(config.maxPositionEmbeddings, 10485760);
-    EXPECT_TRUE(warns(config, "is above 2^20"));
+    EXPECT_FALSE(warns(config, "is above 2^"));
     EXPECT_TRUE(std::any_of(config.notes.begin(), config.notes.end(),
         [](const QString& note) { return note.contains(QStringLiteral("attn_temperature_tuning")); }));
     // Only the NoPE layers get the query temperature (v4.51: `if attn_temperature_tuning and not

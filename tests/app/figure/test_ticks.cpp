@@ -9,6 +9,7 @@
 
 using pecards::app::formatTick;
 using pecards::app::indexTicks;
+using pecards::app::ValueTicks;
 using pecards::app::valueTicks;
 
 TEST(ValueTicks, UnitRangeGetsStepPointTwo) {
@@ -59,6 +60,44 @@ TEST(IndexTicks, ShortAxesUseStepOneAndSingleEntries) {
     EXPECT_EQ(indexTicks(10, 13, 11), (std::vector<qint64> {10, 11, 12, 13}));
     EXPECT_EQ(indexTicks(7, 7, 5), (std::vector<qint64> {7}));
     EXPECT_THROW(indexTicks(5, 4, 5), std::invalid_argument);
+}
+
+TEST(ValueTicks, WholeDoubleRangeAtTwoTicksHasAFiniteStep) {
+    // Found by the ticks fuzz target: the next nice step above 1e308 overflowed and the ends
+    // came back with an infinite step.
+    const ValueTicks ticks = valueTicks(-1e308, 1e308, 2);
+    EXPECT_EQ(ticks.values, (std::vector<double> {-1e308, 1e308}));
+    EXPECT_TRUE(std::isfinite(ticks.step));
+    EXPECT_GT(ticks.step, 0.0);
+}
+
+TEST(ValueTicks, RangeFromMinusDblMaxHasNoInfiniteTick) {
+    // Found by the ticks fuzz target: min - tolerance overflowed to -inf and became a tick.
+    const ValueTicks ticks = valueTicks(-std::numeric_limits<double>::max(), -1.5e-154, 8);
+    ASSERT_FALSE(ticks.values.empty());
+    for (const double value : ticks.values) {
+        EXPECT_TRUE(std::isfinite(value)) << value;
+    }
+}
+
+TEST(IndexTicks, FewTicksStillLabelTheAxis) {
+    // Found by the ticks fuzz target: the nice step above span / maxCount (5000) had no multiple
+    // in 63..4095, so the axis got no tick at all.
+    EXPECT_EQ(indexTicks(63, 4095, 2), (std::vector<qint64> {2000, 4000}));
+    // And where the ends were converted to double before subtracting (a span of 3 became 512).
+    EXPECT_EQ(indexTicks(2387225703656530176, 2387225703656530179, 2),
+        (std::vector<qint64> {2387225703656530176, 2387225703656530178}));
+    for (int maxCount = 2; maxCount <= 12; ++maxCount) {
+        for (qint64 first : {qint64 {1}, qint64 {63}, qint64 {999}, qint64 {4001}}) {
+            for (qint64 last : {first + 1, first + 7, first + 4032, first + 99999}) {
+                const std::vector<qint64> ticks = indexTicks(first, last, maxCount);
+                ASSERT_FALSE(ticks.empty()) << first << ".." << last << " at " << maxCount;
+                EXPECT_LE(ticks.size(), static_cast<std::size_t>(maxCount));
+                EXPECT_GE(ticks.front(), first);
+                EXPECT_LE(ticks.back(), last);
+            }
+        }
+    }
 }
 
 TEST(FormatTick, DecimalsFollowTheStep) {

@@ -11,6 +11,8 @@
 
 namespace guitest {
 
+using namespace pecards::gui;
+
 inline constexpr int kTimeoutMs = 30000;
 
 /// @brief Waits until `spy` has recorded at least `count` signals.

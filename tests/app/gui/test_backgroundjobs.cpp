@@ -1,16 +1,19 @@
 // Background jobs of the compute worker (TiledRequest): they run after the jobs computed at
-// once, which run between their tiles; a newer job of the same tag or UI_cancel stops them
+// once, which run between their tiles; a newer job of the same stream or UI_cancel stops them
 // between two tiles; progress is reported and reaches 1.
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
 #include "compute/pendingqueue.h"
 #include "guitestsupport.h"
+#include "replyrecorder.h"
 #include "views/heatmapcontroller.h"
 #include "widgets/heatmapwidget.h"
 
 #include <algorithm>
 #include <pecards/backend.h>
 #include <pecards/errors.h>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -25,17 +28,6 @@ pecards::ViewRequest contentAttention(std::int64_t length, pecards::Reduction re
     request.out_cols = 64;
     request.reduction = reduction;
     return request;
-}
-
-/// The ids of the results in `spy` (gridReady) with `tag`, in arrival order.
-std::vector<quint64> resultIds(const QSignalSpy& spy, const QString& tag) {
-    std::vector<quint64> ids;
-    for (const QList<QVariant>& signal : spy) {
-        const auto result = signal.at(0).value<GridResult>();
-        if (result.tag == tag)
-            ids.push_back(result.id);
-    }
-    return ids;
 }
 
 /// A device with a work budget of its own below the cost model's limit: compute() refuses every
@@ -105,27 +97,43 @@ TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
     queue.push(ComputeJob {QStringLiteral("a/exact"), 5, TiledRequest {exact}}); // a newer one stops it
     EXPECT_TRUE(cancel->load());
     queue.finishBackground();
-    EXPECT_EQ(queue.cancel(QStringLiteral("a/exact")), std::optional<quint64>(5)); // pending: dropped
+    EXPECT_EQ(
+        queue.cancel(nullptr, QStringLiteral("a/exact")), std::optional<quint64>(5)); // pending: dropped
     EXPECT_EQ(queue.size(), 0);
+
+    // The stream is the requester and the tag: another requester's job of the same tag stays.
+    QObject first;
+    QObject second;
+    queue.push(ComputeJob {QStringLiteral("view"), 6, sampled, &first});
+    EXPECT_FALSE(queue.push(ComputeJob {QStringLiteral("view"), 7, sampled, &second}).replacedId);
+    EXPECT_EQ(queue.push(ComputeJob {QStringLiteral("view"), 8, sampled, &first}).replacedId,
+        std::optional<quint64>(6));
+    const auto dropped = queue.cancelAll(&first);
+    ASSERT_EQ(dropped.size(), 1U);
+    EXPECT_EQ(dropped.front().second, 8U);
+    EXPECT_EQ(queue.size(), 1);
+    EXPECT_EQ(queue.take()->id, 7U);
 }
 
 TEST(BackgroundJobs, JobsAtOnceRunBetweenTheTilesAndTheExactGridEqualsTheOneShot) {
     ComputeService service(cpuBackendFactory());
-    QSignalSpy grids(&service, &ComputeService::gridReady);
-    QSignalSpy progress(&service, &ComputeService::progressed);
+    guitest::ReplyRecorder view;
     const pecards::ViewRequest exact = contentAttention(3000, pecards::Reduction::Max);
-    const quint64 background = service.UI_submit(QStringLiteral("bg"), TiledRequest {exact});
-    ASSERT_TRUE(guitest::awaitSignals(progress));
-    service.UI_submit(QStringLiteral("fg"), contentAttention(64, pecards::Reduction::Sample));
+    const quint64 background
+        = service.UI_submit(&view, QStringLiteral("bg"), TiledRequest {exact}, view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.progress.empty(); }, "progress"));
+    const quint64 foreground = service.UI_submit(
+        &view, QStringLiteral("fg"), contentAttention(64, pecards::Reduction::Sample), view.replies());
     ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "both answered"));
     // The job computed at once came back first, while the background job was still running.
-    ASSERT_EQ(grids.count(), 2);
-    EXPECT_EQ(grids.at(0).at(0).value<GridResult>().tag, QStringLiteral("fg"));
-    const auto result = grids.at(1).at(0).value<GridResult>();
-    EXPECT_EQ(result.id, background);
+    EXPECT_EQ(view.gridIds(), (std::vector<quint64> {foreground, background}));
+    ASSERT_EQ(view.grids.size(), 2U);
+    const GridResult& result = view.grids.at(1);
     std::vector<double> fractions;
-    for (const QList<QVariant>& signal : progress)
-        fractions.push_back(signal.at(2).toDouble());
+    for (const auto& [id, fraction] : view.progress) {
+        EXPECT_EQ(id, background);
+        fractions.push_back(fraction);
+    }
     EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
     EXPECT_EQ(fractions.back(), 1.0);
     EXPECT_GT(fractions.size(), 2U);
@@ -134,34 +142,32 @@ TEST(BackgroundJobs, JobsAtOnceRunBetweenTheTilesAndTheExactGridEqualsTheOneShot
 
 TEST(BackgroundJobs, ANewerJobOfTheTagOrUiCancelStopsTheRunningOne) {
     ComputeService service(cpuBackendFactory());
-    QSignalSpy grids(&service, &ComputeService::gridReady);
-    QSignalSpy progress(&service, &ComputeService::progressed);
-    QSignalSpy cancelled(&service, &ComputeService::jobCancelled);
+    guitest::ReplyRecorder view;
     QSignalSpy dropped(&service, &ComputeService::jobDropped);
-    const quint64 first = service.UI_submit(
-        QStringLiteral("bg"), TiledRequest {contentAttention(3000, pecards::Reduction::Max)});
-    ASSERT_TRUE(guitest::awaitSignals(progress));
-    const quint64 second = service.UI_submit(
-        QStringLiteral("bg"), TiledRequest {contentAttention(128, pecards::Reduction::Max)});
+    const quint64 first = service.UI_submit(&view, QStringLiteral("bg"),
+        TiledRequest {contentAttention(3000, pecards::Reduction::Max)}, view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.progress.empty(); }, "progress"));
+    const quint64 second = service.UI_submit(&view, QStringLiteral("bg"),
+        TiledRequest {contentAttention(128, pecards::Reduction::Max)}, view.replies());
     ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "the newer job answered"));
-    ASSERT_EQ(cancelled.count(), 1);
-    EXPECT_EQ(cancelled.at(0).at(1).value<quint64>(), first);
-    EXPECT_EQ(resultIds(grids, QStringLiteral("bg")), (std::vector<quint64> {second}));
+    EXPECT_EQ(view.cancelled, (std::vector<quint64> {first}));
+    EXPECT_EQ(view.gridIds(), (std::vector<quint64> {second}));
 
     // UI_cancel: the running job stops, a waiting one is dropped; neither answers.
-    progress.clear();
-    const quint64 running = service.UI_submit(
-        QStringLiteral("a"), TiledRequest {contentAttention(3000, pecards::Reduction::Mean)});
-    const quint64 waiting = service.UI_submit(
-        QStringLiteral("b"), TiledRequest {contentAttention(3000, pecards::Reduction::Min)});
-    ASSERT_TRUE(guitest::awaitSignals(progress));
-    service.UI_cancel(QStringLiteral("b"));
-    service.UI_cancel(QStringLiteral("a"));
+    guitest::ReplyRecorder other;
+    const quint64 running = service.UI_submit(&other, QStringLiteral("a"),
+        TiledRequest {contentAttention(3000, pecards::Reduction::Mean)}, other.replies());
+    const quint64 waiting = service.UI_submit(&other, QStringLiteral("b"),
+        TiledRequest {contentAttention(3000, pecards::Reduction::Min)}, other.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !other.progress.empty(); }, "progress"));
+    service.UI_cancel(&view, QStringLiteral("a")); // another requester's stream: nothing happens
+    EXPECT_EQ(dropped.count(), 0);
+    service.UI_cancel(&other, QStringLiteral("b"));
+    service.UI_cancel(&other, QStringLiteral("a"));
     ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "idle after cancelling"));
-    ASSERT_EQ(cancelled.count(), 2);
-    EXPECT_EQ(cancelled.at(1).at(1).value<quint64>(), running);
+    EXPECT_EQ(view.cancelled, (std::vector<quint64> {first})); // the other requester's job only
+    EXPECT_EQ(other.cancelled, (std::vector<quint64> {running}));
     ASSERT_GE(dropped.count(), 1);
     EXPECT_EQ(dropped.at(dropped.count() - 1).at(1).value<quint64>(), waiting);
-    EXPECT_TRUE(resultIds(grids, QStringLiteral("a")).empty());
-    EXPECT_TRUE(resultIds(grids, QStringLiteral("b")).empty());
+    EXPECT_TRUE(other.grids.empty());
 }

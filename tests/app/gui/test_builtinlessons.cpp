@@ -16,6 +16,8 @@
 #include <pecards/sinusoidal.h>
 #include <workspace/lessonfile.h>
 
+using namespace pecards::gui;
+
 using pecards::app::Lesson;
 using pecards::app::LessonStep;
 

@@ -1,7 +1,7 @@
 // The deck in a real window (offscreen): sliders change heatmaps, probed pixels match the
 // engine's formulas, invalid input shows the InvalidParameter message over the last good image,
 // model presets set the cards' parameters.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -23,6 +23,8 @@
 #include <limits>
 #include <pecards/alibi.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 /// S(delta) of RoPE with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).
@@ -35,11 +37,11 @@ double ropeOnesScore(double base, int headDim, std::int64_t delta) {
 
 class CardViews : public guitest::WindowTest<1600, 1000> {
 protected:
-    static HeatmapPanel* heatmapPanel(Card* card, int slot) {
+    static HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
 
-    static SliderSpin* number(Card* card, const char* id) {
+    static SliderSpin* number(CardPage* card, const char* id) {
         return qobject_cast<SliderSpin*>(card->form()->control(QString::fromLatin1(id)));
     }
 
@@ -66,7 +68,7 @@ protected:
 } // namespace
 
 TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* score = heatmapPanel(rope, 0);
     ASSERT_EQ(score->spec().quantity, pecards::Quantity::Score);
     type(number(rope, "length"), QStringLiteral("64")); // 64 x 64: one entry per pixel
@@ -92,7 +94,7 @@ TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores) {
 }
 
 TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
-    Card* alibi = showCard(QStringLiteral("alibi"));
+    CardPage* alibi = showCard(QStringLiteral("alibi"));
     HeatmapPanel* bias = heatmapPanel(alibi, 0);
     ASSERT_EQ(bias->spec().quantity, pecards::Quantity::Score);
     type(number(alibi, "length"), QStringLiteral("1048576"));
@@ -135,7 +137,7 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
 }
 
 TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* score = heatmapPanel(rope, 0);
     ASSERT_TRUE(awaitFrame(score, 4096));
     ASSERT_TRUE(guitest::awaitCondition([&] { return m_service.isIdle(); }, "idle"));
@@ -174,7 +176,7 @@ TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
 }
 
 TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     const QString front = rope->currentText();
     EXPECT_TRUE(front.contains(QStringLiteral("half-split (GPT-NeoX, HF LLaMA rotate_half)")))
         << front.toStdString();

@@ -2,7 +2,7 @@
 // ALiBi heads, eight colours; sixteen heads, a ramp in head order) and the legend wraps under the
 // chart instead of being cut; the RoPE polar chart turns counter-clockwise from the x axis; the
 // card back's tables scroll sideways in a narrow pane instead of breaking words into letters.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
@@ -18,6 +18,8 @@
 #include <QTextBrowser>
 #include <cmath>
 
+using namespace pecards::gui;
+
 using pecards::app::Curve;
 using pecards::app::CurveKind;
 using pecards::app::CurveSet;
@@ -26,7 +28,7 @@ namespace {
 
 class ChartsAndText : public guitest::WindowTest<1280, 720> {
 protected:
-    static ChartPanel* chartOf(Card* card, CurveKind kind) {
+    static ChartPanel* chartOf(CardPage* card, CurveKind kind) {
         for (const ViewSlot* slot : card->viewSlots()) {
             if (auto* chart = qobject_cast<ChartPanel*>(slot->view()); chart && chart->spec().curve == kind)
                 return chart;
@@ -45,7 +47,7 @@ CurveSet polarPoint(double degrees) {
 } // namespace
 
 TEST_F(ChartsAndText, AlibiHeadsEachGetTheirOwnColourAndTheLegendWraps) {
-    Card* alibi = showCard(QStringLiteral("alibi"));
+    CardPage* alibi = showCard(QStringLiteral("alibi"));
     ChartPanel* heads = chartOf(alibi, CurveKind::AlibiHeads);
     ASSERT_NE(heads, nullptr);
     ASSERT_TRUE(guitest::awaitCondition(
@@ -100,15 +102,15 @@ TEST_F(ChartsAndText, PolarChartTurnsCounterClockwiseFromTheXAxis) {
 }
 
 TEST_F(ChartsAndText, CardBackTablesScrollSidewaysInANarrowPane) {
-    Card* relative = showCard(QStringLiteral("relative"));
+    CardPage* relative = showCard(QStringLiteral("relative"));
     relative->flip();
     auto* text = relative->findChild<QTextBrowser*>();
     ASSERT_NE(text, nullptr);
     auto* splitter = relative->findChild<QSplitter*>();
     ASSERT_NE(splitter, nullptr);
-    splitter->setSizes({Card::kTextMinimumWidth, 800, 260});
+    splitter->setSizes({CardPage::kTextMinimumWidth, 800, 260});
     QTest::qWait(50);
-    ASSERT_LE(text->viewport()->width(), Card::kTextMinimumWidth);
+    ASSERT_LE(text->viewport()->width(), CardPage::kTextMinimumWidth);
     // The bucket table keeps its cells' words whole: wider than the pane, it scrolls.
     EXPECT_GT(text->document()->idealWidth(), text->viewport()->width());
     EXPECT_GT(text->horizontalScrollBar()->maximum(), 0);

@@ -2,7 +2,7 @@
 // zoom or preset; a colour-range lock; one shared range for a card's views of one quantity; a log
 // scale for attention; distinct colours for bucket indices; sampled periodic tables that alias
 // are marked as such (the columns whose wavelength is under twice the sampling step).
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -16,16 +16,18 @@
 #include <cmath>
 #include <numbers>
 
+using namespace pecards::gui;
+
 namespace {
 
 class ColorScales : public guitest::WindowTest<1600, 1000> {
 protected:
-    static HeatmapPanel* panel(Card* card, int slot) {
+    static HeatmapPanel* panel(CardPage* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
 
     /// Waits for a frame of `panel` computed with exactly the card's parameters.
-    ::testing::AssertionResult awaitCurrent(HeatmapPanel* view, const Card* card) {
+    ::testing::AssertionResult awaitCurrent(HeatmapPanel* view, const CardPage* card) {
         return guitest::awaitCondition(
             [this, view, card] {
                 return m_service.isIdle() && view->controller()->hasResult()
@@ -39,7 +41,7 @@ protected:
 } // namespace
 
 TEST_F(ColorScales, RopeScoreKeepsOneColourMapAcrossBasesZoomAndPresets) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* score = panel(rope, 0);
     ASSERT_TRUE(awaitCurrent(score, rope));
     EXPECT_EQ(score->heatmap()->frame().colorMap, QStringLiteral("diverging"));
@@ -62,7 +64,7 @@ TEST_F(ColorScales, RopeScoreKeepsOneColourMapAcrossBasesZoomAndPresets) {
 }
 
 TEST_F(ColorScales, LockedRangeSurvivesZoomAndSharedRangeSpansTheCardsViews) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     pecards::CardParams params = rope->params();
     params.length = 256;
     rope->setParams(params);
@@ -98,7 +100,7 @@ TEST_F(ColorScales, LockedRangeSurvivesZoomAndSharedRangeSpansTheCardsViews) {
 }
 
 TEST_F(ColorScales, AttentionIsLogarithmicAndBucketsAreQualitative) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     rope->viewSlots().at(1)->showView(QStringLiteral("attention"));
     HeatmapPanel* attention = panel(rope, 1);
     ASSERT_TRUE(awaitCurrent(attention, rope));
@@ -109,7 +111,7 @@ TEST_F(ColorScales, AttentionIsLogarithmicAndBucketsAreQualitative) {
     attention->controller()->setLogarithmic(false); // the user's choice wins
     EXPECT_FALSE(attention->heatmap()->frame().logarithmic);
 
-    Card* relative = showCard(QStringLiteral("relative"));
+    CardPage* relative = showCard(QStringLiteral("relative"));
     HeatmapPanel* buckets = panel(relative, 0);
     ASSERT_EQ(buckets->spec().quantity, pecards::Quantity::Buckets);
     ASSERT_TRUE(awaitCurrent(buckets, relative));
@@ -117,7 +119,7 @@ TEST_F(ColorScales, AttentionIsLogarithmicAndBucketsAreQualitative) {
 }
 
 TEST_F(ColorScales, SampledPhaseTableMarksExactlyTheColumnsBeyondNyquist) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     HeatmapPanel* phase = panel(rope, 1);
     ASSERT_EQ(phase->spec().quantity, pecards::Quantity::Phase);
     ASSERT_TRUE(awaitCurrent(phase, rope));

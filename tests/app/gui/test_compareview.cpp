@@ -22,6 +22,8 @@
 #include <QTemporaryDir>
 #include <cmath>
 
+using namespace pecards::gui;
+
 namespace {
 
 /// S(delta) of RoPE with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).

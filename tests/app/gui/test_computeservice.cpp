@@ -1,14 +1,18 @@
-// The compute worker: latest request per tag wins, stale ones are dropped; results and
-// failures cross the thread as values; values match an independent formula.
+// The compute worker: latest request per requester and tag wins, stale ones are dropped; results
+// and failures cross the thread as values and reach only their requester, never a destroyed one;
+// values match an independent formula.
 #include "compute/computeservice.h"
 #include "compute/metatypes.h"
 #include "guitestsupport.h"
+#include "replyrecorder.h"
 
 #include <QSemaphore>
 #include <atomic>
 #include <cmath>
 #include <numbers>
 #include <pecards/backend.h>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -55,28 +59,29 @@ TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins) {
         provided.info.name = QStringLiteral("gated");
         return provided;
     });
-    QSignalSpy grids(&service, &ComputeService::gridReady);
     QSignalSpy dropped(&service, &ComputeService::jobDropped);
+    guitest::ReplyRecorder view;
+    guitest::ReplyRecorder other;
 
-    const quint64 first = service.UI_submit(QStringLiteral("slider"), ropeScore(8));
+    const QString slider = QStringLiteral("slider");
+    const quint64 first = service.UI_submit(&view, slider, ropeScore(8), view.replies());
     ASSERT_TRUE(entered.tryAcquire(1, guitest::kTimeoutMs)); // the worker is busy with the first job
     quint64 last = 0;
     for (std::int64_t length = 9; length <= 16; ++length)
-        last = service.UI_submit(QStringLiteral("slider"), ropeScore(length));
-    const quint64 other = service.UI_submit(QStringLiteral("other view"), ropeScore(4));
+        last = service.UI_submit(&view, slider, ropeScore(length), view.replies());
+    // Another requester's stream of the same tag is its own: nothing of it is dropped.
+    const quint64 otherId = service.UI_submit(&other, slider, ropeScore(4), other.replies());
     EXPECT_EQ(service.droppedCount(), 7u); // lengths 9..15 were replaced by 16
     EXPECT_EQ(dropped.count(), 7);
     EXPECT_FALSE(service.isIdle());
 
-    release.release(3); // the first job, the latest "slider" job and the other tag's job
-    ASSERT_TRUE(guitest::awaitSignals(grids, 3));
+    release.release(3); // the first job, the latest "slider" job and the other requester's job
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "all answered"));
     QTest::qWait(100);
-    ASSERT_EQ(grids.count(), 3);
-    std::vector<quint64> ids;
-    for (const QList<QVariant>& args : grids)
-        ids.push_back(args.at(0).value<GridResult>().id);
-    EXPECT_EQ(ids, (std::vector<quint64> {first, last, other}));
-    const GridResult latest = grids.at(1).at(0).value<GridResult>();
+    EXPECT_EQ(view.gridIds(), (std::vector<quint64> {first, last}));
+    ASSERT_EQ(other.gridIds(), (std::vector<quint64> {otherId}));
+    EXPECT_EQ(other.grids.front().grid.rows, 4);
+    const GridResult latest = view.grids.at(1);
     EXPECT_EQ(latest.request.params.length, 16);
     EXPECT_EQ(latest.grid.rows, 16);
     EXPECT_TRUE(service.isIdle());
@@ -84,27 +89,28 @@ TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins) {
 
 TEST(ComputeService, InvalidParameterBecomesAFailureSignalWithTheEngineMessage) {
     ComputeService service(cpuBackendFactory());
-    QSignalSpy failures(&service, &ComputeService::failed);
+    guitest::ReplyRecorder view;
     pecards::ViewRequest request = ropeScore(32);
     request.params.rope.head_dim = 7;
-    service.UI_submit(QStringLiteral("bad"), request);
-    ASSERT_TRUE(guitest::awaitSignals(failures));
-    const ComputeFailure failure = failures.at(0).at(0).value<ComputeFailure>();
+    const quint64 id = service.UI_submit(&view, QStringLiteral("bad"), request, view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.failures.empty(); }, "the failure"));
+    const ComputeFailure failure = view.failures.front();
     EXPECT_EQ(failure.kind, FailureKind::InvalidParameter);
     EXPECT_TRUE(failure.message.contains(QStringLiteral("head_dim = 7"))) << failure.message.toStdString();
-    EXPECT_EQ(failure.tag, QStringLiteral("bad"));
+    EXPECT_EQ(failure.id, id);
+    EXPECT_TRUE(view.grids.empty());
 }
 
 TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes) {
     // q = k = ones: each pair contributes Re((1+j) conj(1+j) e^{j delta theta_i}) = 2 cos(delta theta_i).
     ComputeService service(cpuBackendFactory());
-    QSignalSpy grids(&service, &ComputeService::gridReady);
+    guitest::ReplyRecorder view;
     QSignalSpy backend(&service, &ComputeService::backendReady);
-    service.UI_submit(QStringLiteral("exact"), ropeScore(24));
-    ASSERT_TRUE(guitest::awaitSignals(grids));
+    service.UI_submit(&view, QStringLiteral("exact"), ropeScore(24), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.grids.empty(); }, "the grid"));
     ASSERT_EQ(backend.count(), 1);
     EXPECT_FALSE(service.backendInfo().name.isEmpty());
-    const pecards::Grid grid = grids.at(0).at(0).value<GridResult>().grid;
+    const pecards::Grid grid = view.grids.front().grid;
     ASSERT_EQ(grid.rows, 24);
     for (int i = 0; i < 24; i += 5) {
         for (int j = 0; j < 24; j += 3) {
@@ -147,14 +153,17 @@ TEST(ComputeService, AnOpenClFaultWhileRunningSwitchesToTheCpuReferenceWithANoti
         provided.info.isOpenCl = true;
         return provided;
     });
-    QSignalSpy grids(&service, &ComputeService::gridReady);
-    QSignalSpy failures(&service, &ComputeService::failed);
+    guitest::ReplyRecorder view;
+    const auto grids = [&view](std::size_t count) {
+        return guitest::awaitCondition([&view, count] { return view.grids.size() >= count; }, "the grids");
+    };
     QSignalSpy backends(&service, &ComputeService::backendReady);
-    service.UI_submit(QStringLiteral("first"), ropeScore(16)); // the device still works
-    ASSERT_TRUE(guitest::awaitSignals(grids));
-    service.UI_submit(QStringLiteral("second"), ropeScore(24)); // the device fails: CPU answers
-    ASSERT_TRUE(guitest::awaitSignals(grids, 2));
-    EXPECT_EQ(failures.count(), 0);
+    service.UI_submit(&view, QStringLiteral("first"), ropeScore(16), view.replies()); // the device works
+    ASSERT_TRUE(grids(1));
+    service.UI_submit(
+        &view, QStringLiteral("second"), ropeScore(24), view.replies()); // it fails: CPU answers
+    ASSERT_TRUE(grids(2));
+    EXPECT_TRUE(view.failures.empty());
     ASSERT_EQ(backends.count(), 2);
     const BackendInfo fallback = backends.at(1).at(0).value<BackendInfo>();
     EXPECT_FALSE(fallback.isOpenCl);
@@ -164,10 +173,10 @@ TEST(ComputeService, AnOpenClFaultWhileRunningSwitchesToTheCpuReferenceWithANoti
         << fallback.notice.toStdString();
     EXPECT_FALSE(service.backendInfo().isOpenCl);
     const pecards::Grid cpu = pecards::makeCpuBackend()->compute(ropeScore(24));
-    EXPECT_EQ(grids.at(1).at(0).value<GridResult>().grid.values, cpu.values);
+    EXPECT_EQ(view.grids.at(1).grid.values, cpu.values);
     // Later views keep working on the CPU reference, with no further notice.
-    service.UI_submit(QStringLiteral("third"), ropeScore(8));
-    ASSERT_TRUE(guitest::awaitSignals(grids, 3));
+    service.UI_submit(&view, QStringLiteral("third"), ropeScore(8), view.replies());
+    ASSERT_TRUE(grids(3));
     EXPECT_EQ(backends.count(), 2);
 }
 
@@ -178,10 +187,51 @@ TEST(ComputeService, AFailingCpuReferenceIsReportedNotRetried) {
         provided.info.name = QStringLiteral("CPU reference that fails");
         return provided;
     });
-    QSignalSpy failures(&service, &ComputeService::failed);
+    guitest::ReplyRecorder view;
     QSignalSpy backends(&service, &ComputeService::backendReady);
-    service.UI_submit(QStringLiteral("view"), ropeScore(8));
-    ASSERT_TRUE(guitest::awaitSignals(failures));
-    EXPECT_EQ(failures.at(0).at(0).value<ComputeFailure>().kind, FailureKind::BackendError);
+    service.UI_submit(&view, QStringLiteral("view"), ropeScore(8), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.failures.empty(); }, "the failure"));
+    EXPECT_EQ(view.failures.front().kind, FailureKind::BackendError);
     EXPECT_EQ(backends.count(), 1);
+}
+
+TEST(ComputeService, AResultReachesOnlyItsRequesterAndADestroyedRequesterGetsNothing) {
+    QSemaphore entered;
+    QSemaphore release;
+    ComputeService service([&] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<GatedBackend>(entered, release);
+        provided.info.name = QStringLiteral("gated");
+        return provided;
+    });
+    QSignalSpy dropped(&service, &ComputeService::jobDropped);
+    guitest::ReplyRecorder left;
+    guitest::ReplyRecorder right;
+    auto* doomed = new guitest::ReplyRecorder;
+    bool doomedAnswered = false; // the recorder is gone: its callbacks must not run
+    JobReplies doomedReplies;
+    doomedReplies.grid = [&doomedAnswered](const GridResult&) { doomedAnswered = true; };
+    doomedReplies.failed = [&doomedAnswered](const ComputeFailure&) { doomedAnswered = true; };
+
+    // The doomed requester's first job runs (held by the gate), its second waits in the queue.
+    const QString tag = QStringLiteral("view"); // one tag for all: the requester tells them apart
+    service.UI_submit(doomed, tag, ropeScore(6), doomedReplies);
+    ASSERT_TRUE(entered.tryAcquire(1, guitest::kTimeoutMs));
+    const quint64 waiting = service.UI_submit(doomed, QStringLiteral("probe"), ropeScore(5), doomedReplies);
+    const quint64 leftId = service.UI_submit(&left, tag, ropeScore(8), left.replies());
+    const quint64 rightId = service.UI_submit(&right, tag, ropeScore(12), right.replies());
+    delete doomed; // while its job runs and another waits
+    ASSERT_EQ(dropped.count(), 1); // the waiting one is dropped at once
+    EXPECT_EQ(dropped.at(0).at(1).value<quint64>(), waiting);
+
+    release.release(3); // the running job of the destroyed requester, then left's and right's
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "all answered"));
+    QTest::qWait(100);
+    EXPECT_FALSE(doomedAnswered);
+    ASSERT_EQ(left.gridIds(), (std::vector<quint64> {leftId}));
+    ASSERT_EQ(right.gridIds(), (std::vector<quint64> {rightId}));
+    EXPECT_EQ(left.grids.front().grid.rows, 8); // each its own request, checked by its size
+    EXPECT_EQ(right.grids.front().grid.rows, 12);
+    EXPECT_TRUE(left.failures.empty());
+    EXPECT_TRUE(right.failures.empty());
 }

@@ -15,6 +15,8 @@
 #include <QSpinBox>
 #include <QTableWidget>
 
+using namespace pecards::gui;
+
 namespace {
 
 using guitest::awaitSignals;

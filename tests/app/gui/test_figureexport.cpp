@@ -4,7 +4,7 @@
 // SVG/PDF are valid files; .csv holds the engine's exact values; "Export card" writes a cover
 // and one PDF page per visible view, charts included; a chart's PNG is the library's and the
 // CLI's bytes.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
@@ -32,6 +32,8 @@
 #include <figure/figureexporter.h>
 #include <figure/figurepresets.h>
 #include <pecards/backend.h>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -63,7 +65,7 @@ protected:
     }
 
     ::testing::AssertionResult awaitAnswered() {
-        Card* card = m_rope;
+        CardPage* card = m_rope;
         return guitest::awaitCondition(
             [card] {
                 for (const ViewSlot* slot : card->viewSlots()) {
@@ -87,7 +89,7 @@ protected:
     QTemporaryDir m_folder;
     ComputeService m_service {cpuBackendFactory()};
     MainWindow m_window {&m_service};
-    Card* m_rope = nullptr;
+    CardPage* m_rope = nullptr;
 };
 
 } // namespace

@@ -3,7 +3,7 @@
 // factor lists are an editable table; the Transformer-XL variant offers only its valid views
 // (bucket views swap out, _rel_shift swaps in, and back); engine messages wrap inside the view;
 // parameter changes undo and redo (Edit menu) and a card resets to its defaults.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "cards/paramscommand.h"
 #include "compute/computeservice.h"
@@ -32,18 +32,20 @@
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 class HandControls : public guitest::WindowTest<1280, 720> {
 protected:
-    static void choose(Card* card, const char* id, int value) {
+    static void choose(CardPage* card, const char* id, int value) {
         auto* combo = qobject_cast<QComboBox*>(card->form()->control(QString::fromLatin1(id)));
         ASSERT_NE(combo, nullptr);
         combo->setCurrentIndex(combo->findData(value));
     }
 
     /// Every view of the card has answered the current parameters, none with a message.
-    static ::testing::AssertionResult awaitCleanViews(Card* card, ComputeService& service) {
+    static ::testing::AssertionResult awaitCleanViews(CardPage* card, ComputeService& service) {
         const auto clean = [card, &service] {
             if (!service.isIdle() || !card->allViewsAnswered())
                 return false;
@@ -86,7 +88,7 @@ protected:
 
 TEST_F(HandControls, EachScalingTypeChosenByHandRendersEveryViewWithoutAnError) {
     using pecards::RopeScalingType;
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     ASSERT_TRUE(awaitCleanViews(rope, m_service));
     for (const auto type : {RopeScalingType::Linear, RopeScalingType::Dynamic, RopeScalingType::Yarn,
              RopeScalingType::Llama3, RopeScalingType::LongRope, RopeScalingType::None}) {
@@ -99,7 +101,7 @@ TEST_F(HandControls, EachScalingTypeChosenByHandRendersEveryViewWithoutAnError) 
 
 TEST_F(HandControls, YarnGetsTypicalValuesAndEveryKeyHfReadsIsEditable) {
     using pecards::RopeScalingType;
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     choose(rope, "scaling", static_cast<int>(RopeScalingType::Yarn));
     const pecards::RopeScaling& s = rope->params().rope.scaling;
     EXPECT_EQ(s.factor, 4.0);
@@ -126,7 +128,7 @@ TEST_F(HandControls, YarnGetsTypicalValuesAndEveryKeyHfReadsIsEditable) {
 
 TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
     using pecards::RopeScalingType;
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     choose(rope, "scaling", static_cast<int>(RopeScalingType::LongRope));
     auto* table = qobject_cast<FactorTable*>(rope->form()->control(QStringLiteral("longrope_factors")));
     ASSERT_NE(table, nullptr);
@@ -170,7 +172,7 @@ TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
 
 TEST_F(HandControls, TransformerXlOffersOnlyItsViewsAndSwapsBack) {
     using pecards::RelativeVariant;
-    Card* relative = showCard(QStringLiteral("relative"));
+    CardPage* relative = showCard(QStringLiteral("relative"));
     ASSERT_TRUE(awaitCleanViews(relative, m_service));
     const QStringList t5Views {QStringLiteral("buckets"), QStringLiteral("score"),
         QStringLiteral("attention"), QStringLiteral("bucket-chart")};
@@ -242,7 +244,7 @@ TEST(MessageText, LongKeysWrapInsideTheViewInsteadOfBeingCut) {
 }
 
 TEST_F(HandControls, ParameterChangesUndoRedoAndResetPerCard) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     QUndoGroup* undo = m_window.undoGroup();
     ASSERT_EQ(undo->activeStack(), rope->undoStack());
     auto* base = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("base")));
@@ -281,7 +283,7 @@ TEST(ControlPane, NoControlOverlapsAnotherWhenTheCardLoadsBeforeTheWindowShows) 
     MainWindow window(&service);
     window.resize(1280, 720);
     window.showTab(QStringLiteral("rope"));
-    Card* rope = window.card(QStringLiteral("rope"));
+    CardPage* rope = window.card(QStringLiteral("rope"));
     rope->load();
     window.show();
     ASSERT_TRUE(

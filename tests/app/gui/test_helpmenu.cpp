@@ -20,6 +20,8 @@
 #include <QTextBrowser>
 #include <QTextDocument>
 
+using namespace pecards::gui;
+
 namespace {
 
 QStringList helpMenuItems(MainWindow& window) {

@@ -1,7 +1,7 @@
-// The context-extension lab charts: data against the numbers of issue 12 (HF formulas), shaded
+// The context-extension lab charts: data against reference numbers (HF formulas), shaded
 // YaRN ramp and Llama 3 band, L0 markers, and the lab views answering in a real window (offscreen)
 // through the compute worker.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "figure/labcurves.h"
 #include "guitestsupport.h"
@@ -15,6 +15,8 @@
 #include <cmath>
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
+
+using namespace pecards::gui;
 
 using namespace pecards::app; // Curve, CurveSet, ChartRegion, CurveKind, labCurves
 
@@ -123,7 +125,7 @@ TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
     window.resize(1600, 1000);
     window.show();
     window.showTab(QStringLiteral("rope"));
-    Card* card = window.card(QStringLiteral("rope"));
+    CardPage* card = window.card(QStringLiteral("rope"));
     card->load();
     pecards::CardParams params = llama31();
     params.length = 65536;
@@ -151,4 +153,38 @@ TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
     // The lowest pairs turned many times in training: never unseen; the longest wavelengths are.
     const pecards::Grid& grid = heatmap->heatmap()->frame().grid;
     EXPECT_EQ(grid.at(grid.rows - 1, 0), 0.0);
+}
+
+TEST(LabViews, PaperFiguresAnswerInTheRopeAndHybridCards) {
+    ComputeService service {cpuBackendFactory()};
+    MainWindow window {&service};
+    window.resize(1600, 1000);
+    window.show();
+    for (const QString& id : {QStringLiteral("rope"), QStringLiteral("hybrid")}) {
+        window.showTab(id);
+        CardPage* card = window.card(id);
+        card->load();
+        pecards::CardParams params = llama31();
+        params.card = id == QStringLiteral("rope") ? pecards::Card::Rope : pecards::Card::Hybrid;
+        params.length = 16384;
+        card->setParams(params);
+        const QString views[] = {QStringLiteral("lab-critical"), QStringLiteral("lab-base-bound"),
+            QStringLiteral("lab-pi-fit"), QStringLiteral("lab-partial")};
+        for (int slot = 0; slot < 4; ++slot)
+            card->viewSlots().at(slot)->showView(views[slot]);
+        for (int slot = 0; slot < 4; ++slot) {
+            auto* chart = qobject_cast<ChartPanel*>(card->viewSlots().at(slot)->view());
+            ASSERT_NE(chart, nullptr) << views[slot].toStdString();
+            auto* widget = chart->findChild<ChartWidget*>();
+            ASSERT_NE(widget, nullptr);
+            ASSERT_TRUE(guitest::awaitCondition(
+                [widget] { return !widget->curves().curves.empty() && widget->message().isEmpty(); },
+                (id + QStringLiteral(" ") + views[slot]).toStdString().c_str()));
+        }
+        // Llama 3.1 (r = 128, base 500000, L0 = 8192): d_extra = 2 ceil(64 log_500000(8192 / 2 pi)) = 70.
+        const auto* critical
+            = qobject_cast<ChartPanel*>(card->viewSlots().at(0)->view())->findChild<ChartWidget*>();
+        EXPECT_TRUE(critical->curves().curves.front().name.contains(QStringLiteral("70")))
+            << id.toStdString();
+    }
 }

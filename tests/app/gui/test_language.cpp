@@ -1,7 +1,7 @@
 // Run-time language switch: the menus, the tab titles and the card text follow the UI language
 // (English <-> Simplified Chinese, from the compiled resources/translations/pecards_zh_CN.ts and
 // the zh_CN card HTML), and back.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/viewslot.h"
@@ -10,6 +10,8 @@
 #include <QComboBox>
 #include <QMenuBar>
 #include <QTabWidget>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -33,7 +35,7 @@ TEST(Language, SwitchingToChineseRetranslatesMenusTabsAndCardTextAndBack) {
     window.resize(1600, 1000);
     window.show();
     window.showTab(QStringLiteral("sinusoidal"));
-    Card* card = window.card(QStringLiteral("sinusoidal"));
+    CardPage* card = window.card(QStringLiteral("sinusoidal"));
     card->load();
     EXPECT_EQ(firstMenuTitle(window), QStringLiteral("&File"));
     EXPECT_TRUE(menuTitles(window).contains(QStringLiteral("&View")));

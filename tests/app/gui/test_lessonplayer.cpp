@@ -2,7 +2,7 @@
 // each step's state exactly; a question step shows no answer (and keeps the previous picture)
 // until it is revealed; Esc restores the user's own state; a corrupt or newer lesson file is
 // refused with a message and changes nothing; F6 plays and is listed with the shortcuts.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "guitestsupport.h"
 #include "lessons/builtinlessons.h"
 #include "lessons/lessoncontroller.h"
@@ -10,9 +10,9 @@
 #include "lessons/lessonplayer.h"
 #include "lessons/lessonsteppanel.h"
 #include "session/workspacestate.h"
-#include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "window/shortcutlist.h"
 #include "window/startupoptions.h"
@@ -29,6 +29,8 @@
 #include <QTemporaryDir>
 #include <workspace/lessonfile.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 class Lessons : public guitest::WindowTest<1280, 720> {
@@ -39,7 +41,7 @@ protected:
     LessonPlayer* player() const { return lessons()->player(); }
 
     /// The first heatmap view of the card shows rows and columns [0, n).
-    void zoomFirstHeatmap(Card* card, std::int64_t n) {
+    void zoomFirstHeatmap(CardPage* card, std::int64_t n) {
         for (ViewSlot* slot : card->viewSlots()) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(slot->view())) {
                 panel->controller()->setWindow({0, n, 0, n});
@@ -79,14 +81,14 @@ pecards::app::Lesson builtIn(const QString& id) {
 } // namespace
 
 TEST_F(Lessons, ASavedReopenedAndPlayedLessonReproducesEachStepsState) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     pecards::CardParams params = rope->params();
     params.rope.base = 500000.0;
     params.length = 2048;
     rope->setParams(params);
     zoomFirstHeatmap(rope, 256);
     lessons()->addCurrentState();
-    Card* alibi = showCard(QStringLiteral("alibi"));
+    CardPage* alibi = showCard(QStringLiteral("alibi"));
     params = alibi->params();
     params.alibi.heads = 12;
     params.alibi.head = 8;
@@ -166,7 +168,7 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
 }
 
 TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
-    Card* relative = showCard(QStringLiteral("relative"));
+    CardPage* relative = showCard(QStringLiteral("relative"));
     pecards::CardParams params = relative->params();
     params.relative.num_buckets = 16;
     params.length = 300;
@@ -264,7 +266,7 @@ TEST_F(Lessons, AnAnimationSweepsItsParameterAndEndsOnTheStepsState) {
     player()->play(rope, animated);
     player()->next(); // reveal
     ASSERT_TRUE(player()->isAnimating());
-    Card* card = m_window.card(QStringLiteral("rope"));
+    CardPage* card = m_window.card(QStringLiteral("rope"));
     QList<double> bases;
     ASSERT_TRUE(guitest::awaitCondition(
         [&] {
@@ -398,11 +400,11 @@ TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
 }
 
 TEST_F(Lessons, APositionAnimationMovesTheSweepMarkAndLeavingRemovesIt) {
-    Card* rope = showCard(QStringLiteral("rope"));
+    CardPage* rope = showCard(QStringLiteral("rope"));
     const auto marks = [rope] {
         QList<int> positions;
         for (const ViewSlot* slot : rope->viewSlots()) {
-            if (const CardView* view = slot->view(); view && view->isSweepable())
+            if (const ViewPanel* view = slot->view(); view && view->isSweepable())
                 positions << view->sweepPosition();
         }
         return positions;

@@ -3,7 +3,8 @@
 // a scaled config opens at its extended context; File > Open weights puts a T5 checkpoint's
 // bias (written by the test) on the Relative card, and a lying file changes nothing.
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
+#include "cards/parameterform.h"
 #include "cards/relativecard.h"
 #include "common/npyfile.h"
 #include "compute/backendprovider.h"
@@ -13,18 +14,23 @@
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
 #include "widgets/modelstrip.h"
+#include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtEndian>
 #include <cmath>
 #include <gtest/gtest.h>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -91,9 +97,30 @@ TEST_F(ModelStripTest, ScaledConfigOpensAtTheExtendedContext) {
     EXPECT_TRUE(m_window.windowTitle().contains(QStringLiteral("Qwen/Qwen2.5-7B-Instruct")));
 }
 
+TEST_F(ModelStripTest, ScoutStyleConfigOpensAtItsTenMillionPositions) {
+    // Llama 4 Scout: max_position_embeddings 10485760, within the length limit 2^24, and llama3
+    // scaling with equal frequency factors (no blended band).
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/llama-4-scout-style.hf-reconstructed.json"));
+    m_window.showTab(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
+    rope->load();
+    EXPECT_EQ(rope->params().length, 10485760);
+    EXPECT_EQ(rope->params().rope.scaling.type, pecards::RopeScalingType::Llama3);
+    EXPECT_EQ(rope->params().rope.scaling.high_freq_factor, 1.0);
+    auto* length = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("length")));
+    ASSERT_NE(length, nullptr);
+    EXPECT_EQ(length->value(), 10485760.0);
+    EXPECT_EQ(length->spinBox()->text(), QStringLiteral("10485760"));
+    EXPECT_TRUE(length->inputMessage().isEmpty()) << length->inputMessage().toStdString();
+    // The control reaches the limit itself: 2^24 is the slider's last step.
+    length->setValue(static_cast<double>(pecards::kMaxLength));
+    EXPECT_EQ(length->slider()->value(), length->slider()->maximum());
+    EXPECT_EQ(length->spinBox()->text(), QStringLiteral("16777216"));
+}
+
 TEST_F(ModelStripTest, LongRopeCardNamesTheChosenFactorList) {
     open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/phi-3.5-mini-instruct.mlc-preset.json"));
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     EXPECT_EQ(rope->params().length, 131072);
     // The card text is HTML: ">" appears as "&gt;".
     EXPECT_TRUE(rope->currentText().contains(QStringLiteral("long factors (seq_len 131072 &gt; L0 4096)")))
@@ -127,7 +154,7 @@ TEST_F(ModelStripTest, OpenQkVectorsKeepsTheFileNamesAndNamesAWrongShape) {
             path, {rows, cols}, std::vector<double>(static_cast<std::size_t>(rows * cols), 0.25));
         return path;
     };
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     ASSERT_EQ(m_window.currentCard(), rope);
     pecards::CardParams params = rope->params();
     params.length = 16;
@@ -167,7 +194,7 @@ TEST_F(ModelStripTest, OpenWeightsPutsALearnedTableOnTheSinusoidalCard) {
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
     file.write(learnedCheckpoint());
     file.close();
-    Card* card = m_window.card(QStringLiteral("sinusoidal"));
+    CardPage* card = m_window.card(QStringLiteral("sinusoidal"));
     card->load();
     m_window.openWeights(path);
     ASSERT_TRUE(guitest::awaitCondition(

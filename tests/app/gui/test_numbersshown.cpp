@@ -1,8 +1,8 @@
-// Every number the app shows is right and labelled (issue 17, "Numbers shown"): hover read-outs
+// Every number the app shows is right and labelled: hover read-outs
 // that say "exact" carry double-precision digits even when OpenCL draws in float32; derived
 // scaling values are shown next to the controls, in view titles and in figure captions; tick
 // labels stay distinguishable and uncut.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
@@ -21,6 +21,8 @@
 #include <cmath>
 #include <figure/caption.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 /// RoPE score with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).
@@ -31,7 +33,7 @@ double ropeOnesScore(double base, int headDim, std::int64_t delta) {
     return sum;
 }
 
-HeatmapPanel* heatmapPanel(Card* card, int slot) {
+HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
     return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
 }
 
@@ -74,7 +76,7 @@ protected:
 };
 
 TEST_F(OpenClReadouts, ExactRopeReadoutAtTwoToTheTwentyHasDoublePrecisionDigits) {
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     m_window.showTab(QStringLiteral("rope"));
     rope->load();
     pecards::CardParams params = rope->params();
@@ -98,7 +100,7 @@ TEST_F(OpenClReadouts, ExactRopeReadoutAtTwoToTheTwentyHasDoublePrecisionDigits)
 }
 
 TEST_F(OpenClReadouts, ExactHybridReadoutAtTwoToTheTwentyHasDoublePrecisionDigits) {
-    Card* hybrid = m_window.card(QStringLiteral("hybrid"));
+    CardPage* hybrid = m_window.card(QStringLiteral("hybrid"));
     m_window.showTab(QStringLiteral("hybrid"));
     hybrid->load();
     pecards::CardParams params = hybrid->params();
@@ -142,7 +144,7 @@ protected:
 
     ComputeService m_service {cpuBackendFactory()};
     MainWindow m_window {&m_service};
-    Card* m_rope = nullptr;
+    CardPage* m_rope = nullptr;
 };
 
 TEST_F(DerivedValues, PhiLongropeShowsTheListInUseAndTheAttentionFactor) {

@@ -2,7 +2,7 @@
 // difference computed on the worker, the diagnosis, and invariant read-outs red for the bug and
 // green for the fix.
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -18,6 +18,8 @@
 #include <cmath>
 #include <pecards/alibi.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 class PitfallViewTest : public guitest::WindowTest<1280, 720> {
@@ -25,7 +27,7 @@ protected:
 };
 
 TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvariants) {
-    Card* card = showCard(QStringLiteral("alibi"));
+    CardPage* card = showCard(QStringLiteral("alibi"));
     pecards::CardParams params = card->params();
     params.length = 256;
     card->setParams(params);
@@ -60,7 +62,7 @@ TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvari
 }
 
 TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
-    Card* card = showCard(QStringLiteral("rope"));
+    CardPage* card = showCard(QStringLiteral("rope"));
     pecards::CardParams params = card->params();
     params.length = 128;
     params.rope.head_dim = 16;
@@ -85,7 +87,7 @@ TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
 }
 
 TEST_F(PitfallViewTest, OddDModelCorrectSideShowsTheEngineError) {
-    Card* card = showCard(QStringLiteral("sinusoidal"));
+    CardPage* card = showCard(QStringLiteral("sinusoidal"));
     pecards::CardParams params = card->params();
     params.length = 64;
     params.sinusoidal.d_model = 7;

@@ -1,7 +1,7 @@
 // Presentation mode: F5 enters full screen with large fonts and one view at a time; Right/Left
 // move through the cards, Up/Down through the views, Space flips the card; the sweep timer moves
 // position m (the RoPE polar chart follows) at the chosen speed, P pauses it, Esc leaves.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
@@ -23,6 +23,8 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -51,7 +53,7 @@ protected:
 TEST_F(Presentation, FullScreenLargeFontsAndOneViewAtATime) {
     EXPECT_TRUE(m_window.windowState().testFlag(Qt::WindowFullScreen));
     const double large = QApplication::font().pointSizeF();
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     ASSERT_EQ(rope, m_window.card(QStringLiteral("rope")));
     int visible = 0;
     for (const ViewSlot* slot : rope->viewSlots())
@@ -74,7 +76,7 @@ TEST_F(Presentation, FullScreenLargeFontsAndOneViewAtATime) {
 }
 
 TEST_F(Presentation, ArrowsMoveThroughCardsAndViewsAndSpaceFlips) {
-    const QList<Card*> cards = m_window.cards();
+    const QList<CardPage*> cards = m_window.cards();
     const auto rope = cards.indexOf(m_window.card(QStringLiteral("rope")));
     QTest::keyClick(&m_window, Qt::Key_Right);
     EXPECT_EQ(m_window.currentCard(), cards.at((rope + 1) % cards.size()));
@@ -82,7 +84,7 @@ TEST_F(Presentation, ArrowsMoveThroughCardsAndViewsAndSpaceFlips) {
     QTest::keyClick(&m_window, Qt::Key_Left);
     EXPECT_EQ(m_window.currentCard(), cards.at(rope - 1));
 
-    Card* card = m_window.currentCard();
+    CardPage* card = m_window.currentCard();
     const int views = static_cast<int>(card->viewSlots().size());
     ASSERT_GE(views, 2);
     EXPECT_EQ(presentation()->viewIndex(), 0);
@@ -103,7 +105,7 @@ TEST_F(Presentation, ArrowsMoveThroughCardsAndViewsAndSpaceFlips) {
 }
 
 TEST_F(Presentation, TheSweepAdvancesPositionMAndPPausesIt) {
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(polar, nullptr);
     presentation()->setSpeed(PresentationController::kMaxSpeed);
@@ -134,7 +136,7 @@ TEST_F(Presentation, TheSweepAdvancesPositionMAndPPausesIt) {
 TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
     EXPECT_FALSE(m_window.menuBar()->isVisible());
     EXPECT_FALSE(m_window.statusBar()->isVisible());
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(polar, nullptr);
     presentation()->setPosition(200);
@@ -155,7 +157,7 @@ TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
 }
 
 TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     ASSERT_TRUE(guitest::awaitCondition([&] { return rope->allViewsAnswered(); }, "views"));
     int heatmapSlot = -1;
     for (int n = 0; n < rope->viewSlots().size(); ++n) {
@@ -194,7 +196,7 @@ TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
 // and those reached with Down) draws its axes, title and legend in the presentation's font.
 TEST_F(Presentation, ChartsEnteredWithF5TakeThePresentationFont) {
     const double large = QApplication::font().pointSizeF();
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     const int views = static_cast<int>(rope->viewSlots().size());
     int charts = 0;
     for (int step = 0; step < views; ++step) {
@@ -262,7 +264,7 @@ TEST(PresentationFromCompare, StartsOnTheCompareTabAndUpDownStepItsViews) {
 // F5 typed while a chart has the keyboard focus enters presentation as the menu does: the
 // chart's axes in the presentation's font.
 TEST_F(Presentation, F5FromAFocusedChartGivesItThePresentationFont) {
-    Card* rope = m_window.currentCard();
+    CardPage* rope = m_window.currentCard();
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(polar, nullptr);
     QTest::keyClick(&m_window, Qt::Key_Escape);

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 #include <limits>
 
+using namespace pecards::gui;
+
 namespace {
 
 pecards::Grid grid2x2(double a, double b, double c, double d) {

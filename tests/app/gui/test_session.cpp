@@ -2,7 +2,7 @@
 // (parameters, views with zoom windows, reductions and colour maps, compare pair, active card);
 // a corrupt, truncated or newer file is refused with its message and nothing on screen changes;
 // recent files; preferences persist in QSettings.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <workspace/workspacefile.h>
 
+using namespace pecards::gui;
+
 namespace {
 
 class Session : public ::testing::Test {
@@ -33,7 +35,7 @@ protected:
 
     QString path(const char* name) const { return m_folder.filePath(QString::fromLatin1(name)); }
 
-    static HeatmapPanel* heatmapPanel(Card* card, int slot) {
+    static HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
         return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());
     }
 
@@ -42,7 +44,7 @@ protected:
     /// tab on ALiBi vs RoPE+ALiBi attention; the ALiBi card active.
     void makeDistinctiveState() {
         m_window.showTab(QStringLiteral("rope"));
-        Card* rope = m_window.card(QStringLiteral("rope"));
+        CardPage* rope = m_window.card(QStringLiteral("rope"));
         rope->load();
         pecards::CardParams params = rope->params();
         params.length = 2048;
@@ -61,7 +63,7 @@ protected:
                 break;
             }
         }
-        Card* alibi = m_window.card(QStringLiteral("alibi"));
+        CardPage* alibi = m_window.card(QStringLiteral("alibi"));
         alibi->load();
         pecards::CardParams alibiParams = alibi->params();
         alibiParams.alibi.heads = 16;

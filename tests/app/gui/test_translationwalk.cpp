@@ -2,7 +2,7 @@
 // (front and back, every view) and its menus is still an English source text that the .ts file
 // translates. The .ts file (resources/translations/pecards_zh_CN.ts) gives the English strings
 // with a translation; the walk reads what the widgets show.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compare/compareview.h"
 #include "guitestsupport.h"
 #include "settings/languageswitcher.h"
@@ -22,6 +22,8 @@
 #include <QXmlStreamReader>
 #include <algorithm>
 #include <gtest/gtest.h>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -131,7 +133,7 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
             }
         }
     };
-    for (Card* card : m_window.cards()) {
+    for (CardPage* card : m_window.cards()) {
         showCard(card->entry().id);
         ASSERT_TRUE(
             guitest::awaitCondition([&] { return m_service.isIdle() && card->allViewsAnswered(); }, "views"));
@@ -165,7 +167,7 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
 // computing in Chinese and switching back.
 TEST_F(TranslationWalk, SwitchingBackToEnglishLeavesNoChineseText) {
     ASSERT_TRUE(m_window.setLanguage(QStringLiteral("zh_CN")));
-    for (Card* card : m_window.cards()) {
+    for (CardPage* card : m_window.cards()) {
         showCard(card->entry().id);
         pecards::CardParams params = card->params();
         params.length = params.length / 2; // computed now, in Chinese: read-outs and the status bar
@@ -198,7 +200,7 @@ TEST_F(TranslationWalk, SwitchingBackToEnglishLeavesNoChineseText) {
     };
     ASSERT_TRUE(settle());
     walk(QStringLiteral("compare"));
-    for (Card* card : m_window.cards()) {
+    for (CardPage* card : m_window.cards()) {
         showCard(card->entry().id);
         ASSERT_TRUE(settle());
         walk(card->entry().id);

@@ -1,7 +1,7 @@
 // The tricks' chart views (trickcurves.h) answering in a real window (offscreen) through the
 // compute worker, with the data against the engine formulas: the distillation error and the
 // gated attention at alpha = 1 against the plain sinusoidal attention.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
@@ -12,9 +12,11 @@
 #include <cmath>
 #include <pecards/tricks.h>
 
+using namespace pecards::gui;
+
 namespace {
 
-ChartWidget* chartOf(Card* card, int slot) {
+ChartWidget* chartOf(CardPage* card, int slot) {
     auto* panel = qobject_cast<ChartPanel*>(card->viewSlots().at(slot)->view());
     return panel == nullptr ? nullptr : panel->findChild<ChartWidget*>();
 }
@@ -25,7 +27,7 @@ TEST(TrickViews, SinusoidalCardShowsTheTricksComputedOnTheWorker) {
     window.resize(1600, 1000);
     window.show();
     window.showTab(QStringLiteral("sinusoidal"));
-    Card* card = window.card(QStringLiteral("sinusoidal"));
+    CardPage* card = window.card(QStringLiteral("sinusoidal"));
     card->load();
     pecards::CardParams params = card->params();
     params.length = 64;

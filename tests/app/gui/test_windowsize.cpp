@@ -3,7 +3,7 @@
 // mode), the view grid reflows to one column when narrow, Ctrl+F flips the card through the
 // Card menu's action (the menu and Help > Keyboard shortcuts show it), and the status bar names
 // views in the user's words.
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -21,6 +21,8 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QStatusBar>
+
+using namespace pecards::gui;
 
 namespace {
 
@@ -63,7 +65,7 @@ QAction* findAction(const QMenuBar* bar, const QString& text) {
 } // namespace
 
 TEST_F(WindowSize, EveryCardFitsOneThousandTwentyFourBySixHundredForty) {
-    for (Card* card : m_window.cards()) {
+    for (CardPage* card : m_window.cards()) {
         m_window.showTab(card->entry().id);
         card->load();
         EXPECT_TRUE(fitsSmallScreen(card->entry().id.toUtf8().constData()));
@@ -80,16 +82,16 @@ TEST_F(WindowSize, EveryCardFitsOneThousandTwentyFourBySixHundredForty) {
     // Made that small, the controls are on screen: the parameter pane lies inside the window.
     m_window.resize(1024, 640);
     QTest::qWait(50);
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     QWidget* pane = rope->form()->parentWidget()->parentWidget(); // viewport -> scroll area
     ASSERT_NE(qobject_cast<QScrollArea*>(pane), nullptr);
     const QRect inWindow(pane->mapTo(&m_window, QPoint(0, 0)), pane->size());
     EXPECT_LE(inWindow.right(), m_window.width());
-    EXPECT_GE(inWindow.width(), Card::kControlsMinimumWidth - 1);
+    EXPECT_GE(inWindow.width(), CardPage::kControlsMinimumWidth - 1);
 }
 
 TEST_F(WindowSize, ViewGridReflowsToOneColumnWhenNarrow) {
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     m_window.showTab(QStringLiteral("rope"));
     auto* grid = rope->findChild<ViewGrid*>();
     ASSERT_NE(grid, nullptr);
@@ -107,7 +109,7 @@ TEST_F(WindowSize, ViewGridReflowsToOneColumnWhenNarrow) {
 
 TEST_F(WindowSize, CtrlFFlipsTheCardThroughTheCardMenu) {
     m_window.showTab(QStringLiteral("rope"));
-    Card* rope = m_window.card(QStringLiteral("rope"));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
     rope->load();
     QAction* flip = findAction(m_window.menuBar(), QStringLiteral("Flip current card"));
     ASSERT_NE(flip, nullptr);
@@ -119,7 +121,7 @@ TEST_F(WindowSize, CtrlFFlipsTheCardThroughTheCardMenu) {
     EXPECT_EQ(rope->side(), CardSide::Front);
     // Another card, loaded before, still flips on its own tab (no ambiguous shortcut).
     m_window.showTab(QStringLiteral("alibi"));
-    Card* alibi = m_window.card(QStringLiteral("alibi"));
+    CardPage* alibi = m_window.card(QStringLiteral("alibi"));
     QTest::keyClick(&m_window, Qt::Key_F, Qt::ControlModifier);
     EXPECT_EQ(alibi->side(), CardSide::Back);
     EXPECT_EQ(rope->side(), CardSide::Front);

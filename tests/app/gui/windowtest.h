@@ -3,7 +3,7 @@
 // reference, the window shown at Width x Height (1280x720: the projector, 1600x1000: the
 // default), and showCard(id), which opens a card's tab and loads it.
 
-#include "cards/card.h"
+#include "cards/cardpage.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
 #include "window/mainwindow.h"
@@ -13,6 +13,8 @@
 
 namespace guitest {
 
+using namespace pecards::gui;
+
 template <int Width, int Height> class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -20,9 +22,9 @@ protected:
         m_window.show();
     }
 
-    Card* showCard(const QString& id) {
+    CardPage* showCard(const QString& id) {
         m_window.showTab(id);
-        Card* card = m_window.card(id);
+        CardPage* card = m_window.card(id);
         card->load();
         return card;
     }

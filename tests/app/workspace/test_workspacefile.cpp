@@ -2,11 +2,15 @@
 // (nlohmann), rejection of corrupt / truncated / foreign / newer files with the key named,
 // and saves that never damage the previous file.
 #include "app/qstringprinter.h"
+#include "support/paramcases.h"
+#include "workspace/jsonreader.h"
+#include "workspace/paramsjson.h"
 #include "workspace/workspacefile.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <cmath>
 #include <csignal>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -252,6 +256,25 @@ TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
     expectContains(openEdited([](json& d) { d["compare"][0] = 5; }), "compare[0]: expected an object, got 5");
     expectContains(
         openEdited([](json& d) { d["active_card"] = 3; }), "active_card: 3 is invalid: allowed: [-1, 2]");
+}
+
+TEST(WorkspaceFile, EveryTableParameterJustOutsideItsRangeIsRefusedWithTheTablesRange) {
+    for (const ParamSpec& spec : kParamTable) {
+        for (const double value : test::valuesOutside(spec)) {
+            if (!std::isfinite(value)) {
+                continue; // JSON has no NaN or infinity (the reader refuses them as non-numbers)
+            }
+            const QJsonObject saved = cardParamsToJson(test::paramsReading(spec, value));
+            try {
+                static_cast<void>(cardParamsFromJson(JsonReader(saved, QStringLiteral("params"))));
+                ADD_FAILURE() << spec.path << " = " << value << " was read";
+            } catch (const WorkspaceFormatError& e) {
+                const std::string message = e.what();
+                EXPECT_NE(message.find(std::string(spec.path) + " = "), std::string::npos) << message;
+                EXPECT_NE(message.find(allowedText(spec)), std::string::npos) << message;
+            }
+        }
+    }
 }
 
 TEST(WorkspaceFile, InvalidStateIsNotSavedAndTheOldFileSurvives) {

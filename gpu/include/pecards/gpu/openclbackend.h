@@ -4,7 +4,6 @@
 /// float32 on the device, within the tolerances of gpu/README.md.
 
 #include "pecards/backend.h"
-#include "pecards/gpu/colormap.h"
 #include "pecards/gpu/devices.h"
 
 #include <cstdint>
@@ -52,11 +51,6 @@ public:
     /// enqueued, so a cancel takes effect within one tile. No work budget, only the memory limit.
     /// @throws InvalidParameter, ComputeLimitExceeded (memory), ComputeCancelled, OpenClError.
     Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override;
-
-    /// @brief Colours a grid on the device: the same mapping and tables as colorizeCpu.
-    /// @return rows x cols packed 0xAARRGGBB pixels, row-major.
-    /// @throws InvalidParameter if lo or hi is not finite; OpenClError.
-    std::vector<std::uint32_t> colorize(const Grid& grid, Colormap map, double lo, double hi);
 
     const OpenClDevice& device() const;
     /// Whether the program came from the binary cache (no compilation at this start).

@@ -1,6 +1,6 @@
 #pragma once
-/// @file card.h
-/// @brief Base of the deck's cards (style-anchors §8 item 14): the card text (front/back,
+/// @file cardpage.h
+/// @brief Base of the deck's cards: the card text (front/back,
 /// flip), a header with the reference and the live convention, a grid of view slots and the
 /// side panel of parameter controls. Built lazily on first show (`load` -> `doLoad`).
 
@@ -15,9 +15,6 @@
 #include <pecards/params.h>
 #include <pecards/pitfallparams.h>
 
-class ComputeService;
-class ParameterForm;
-class PitfallView;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
@@ -25,13 +22,19 @@ class QScrollArea;
 class QStackedWidget;
 class QTextBrowser;
 class QUndoStack;
+
+namespace pecards::gui {
+
+class ComputeService;
+class ParameterForm;
+class PitfallView;
 class ViewGrid;
 class ViewSlot;
 
-class Card : public QWidget {
+class CardPage : public QWidget {
     Q_OBJECT
 public:
-    Card(const CardEntry& entry, ComputeService* service, QWidget* parent = nullptr);
+    CardPage(const CardEntry& entry, ComputeService* service, QWidget* parent = nullptr);
 
     /// @brief Builds the card's widgets once (called when the card is first shown).
     void load();
@@ -146,3 +149,5 @@ private:
     PitfallView* m_pitfalls = nullptr;
     QPushButton* m_pitfallButton = nullptr;
 };
+
+} // namespace pecards::gui

@@ -1,4 +1,4 @@
-#include "views/cardview.h"
+#include "views/viewpanel.h"
 
 #include "settings/languagechange.h"
 
@@ -7,7 +7,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-CardView::CardView(const ViewSpec& spec, QWidget* parent)
+namespace pecards::gui {
+
+ViewPanel::ViewPanel(const ViewSpec& spec, QWidget* parent)
     : QWidget(parent)
     , m_spec(spec)
     , m_layout(new QVBoxLayout(this))
@@ -25,24 +27,26 @@ CardView::CardView(const ViewSpec& spec, QWidget* parent)
     m_layout->addWidget(m_title);
 }
 
-void CardView::setTitle(const QString& title) {
+void ViewPanel::setTitle(const QString& title) {
     m_title->setText(title);
 }
 
-QString CardView::title() const {
+QString ViewPanel::title() const {
     return m_title->text();
 }
 
-void CardView::setContent(QWidget* content) {
+void ViewPanel::setContent(QWidget* content) {
     m_layout->addWidget(content, 1);
 }
 
-void CardView::addExportButton() {
+void ViewPanel::addExportButton() {
     auto* button = new QToolButton(this);
     retranslateOnLanguageChange(button, [button] {
         button->setText(tr("Save…"));
         button->setToolTip(tr("Save this view as a figure or its numbers"));
     });
     m_toolRow->addWidget(button);
-    connect(button, &QToolButton::clicked, this, &CardView::saveView);
+    connect(button, &QToolButton::clicked, this, &ViewPanel::saveView);
 }
+
+} // namespace pecards::gui

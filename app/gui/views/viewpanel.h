@@ -1,5 +1,5 @@
 #pragma once
-/// @file cardview.h
+/// @file viewpanel.h
 /// @brief Base of the panels a card shows in its view slots (heatmap or chart): a title,
 /// a tool row and the drawing, fed with the card's parameters.
 
@@ -14,10 +14,12 @@ class QHBoxLayout;
 class QLabel;
 class QVBoxLayout;
 
-class CardView : public QWidget {
+namespace pecards::gui {
+
+class ViewPanel : public QWidget {
     Q_OBJECT
 public:
-    CardView(const ViewSpec& spec, QWidget* parent);
+    ViewPanel(const ViewSpec& spec, QWidget* parent);
 
     const ViewSpec& spec() const { return m_spec; }
 
@@ -64,3 +66,5 @@ private:
     QHBoxLayout* m_toolRow = nullptr;
     QLabel* m_title = nullptr;
 };
+
+} // namespace pecards::gui

@@ -1,12 +1,12 @@
-#include "cards/card.h"
+#include "cards/cardpage.h"
 
 #include "cards/parameterform.h"
 #include "cards/paramscommand.h"
-#include "views/cardview.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/pitfallview.h"
 #include "views/viewgrid.h"
+#include "views/viewpanel.h"
 #include "views/viewslot.h"
 
 #include <QApplication>
@@ -28,7 +28,9 @@
 #include <figure/caption.h>
 #include <pecards/errors.h>
 
-Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
+namespace pecards::gui {
+
+CardPage::CardPage(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
     , m_entry(entry)
     , m_service(service)
@@ -38,12 +40,12 @@ Card::Card(const CardEntry& entry, ComputeService* service, QWidget* parent)
     setObjectName(entry.id);
 }
 
-void Card::showEvent(QShowEvent* event) {
+void CardPage::showEvent(QShowEvent* event) {
     load();
     QWidget::showEvent(event);
 }
 
-void Card::load() {
+void CardPage::load() {
     if (m_loaded)
         return;
     m_loaded = true;
@@ -51,7 +53,7 @@ void Card::load() {
     m_form->setParams(m_params); // first requests: every view computes once
 }
 
-void Card::doLoad() {
+void CardPage::doLoad() {
     auto* outer = new QHBoxLayout(this);
     outer->setContentsMargins(4, 4, 4, 4);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -65,7 +67,7 @@ void Card::doLoad() {
     m_headerRow = new QHBoxLayout;
     m_title = new QLabel(textSide);
     m_flip = new QPushButton(textSide);
-    connect(m_flip, &QPushButton::clicked, this, &Card::flip);
+    connect(m_flip, &QPushButton::clicked, this, &CardPage::flip);
     m_pitfallButton = new QPushButton(textSide);
     connect(m_pitfallButton, &QPushButton::clicked, this, [this] {
         if (pitfallsShown())
@@ -117,10 +119,10 @@ void Card::doLoad() {
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
         auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
             m_entry.views, m_entry.viewTitle, m_grid->content());
-        connect(slot, &ViewSlot::viewShown, this, [this](CardView* view) {
+        connect(slot, &ViewSlot::viewShown, this, [this](ViewPanel* view) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(view))
                 connect(panel->controller(), &HeatmapController::naturalRangeChanged, this,
-                    &Card::shareColorRanges);
+                    &CardPage::shareColorRanges);
             shareColorRanges();
         });
         slot->showView(m_entry.defaultViews.at(n));
@@ -139,7 +141,7 @@ void Card::doLoad() {
     m_stack->addWidget(m_grid);
     m_pitfalls = new PitfallView(m_service, m_entry.defaults().card, m_entry.id, m_stack);
     m_stack->addWidget(m_pitfalls);
-    connect(m_pitfalls, &PitfallView::closeRequested, this, &Card::showViews);
+    connect(m_pitfalls, &PitfallView::closeRequested, this, &CardPage::showViews);
     splitter->addWidget(textSide);
     splitter->addWidget(m_stack);
     splitter->addWidget(scroll);
@@ -152,7 +154,7 @@ void Card::doLoad() {
     splitter->setSizes({200, 1000, std::min(m_form->sizeHint().width() + 24, kControlsMaximumWidth)});
 }
 
-void Card::buildForm() {
+void CardPage::buildForm() {
     auto* form = new ParameterForm(m_controls);
     m_entry.addControls(*form);
     if (m_form) // a language change: the new controls show the current parameters
@@ -160,34 +162,34 @@ void Card::buildForm() {
     delete m_controls->takeWidget();
     m_form = form;
     m_controls->setWidget(m_form);
-    connect(m_form, &ParameterForm::paramsChanged, this, &Card::applyParams);
+    connect(m_form, &ParameterForm::paramsChanged, this, &CardPage::applyParams);
     connect(m_form, &ParameterForm::edited, this,
         [this](const pecards::CardParams& before, const pecards::CardParams& after) {
             m_undo->push(new ParamsCommand(this, before, after, tr("Change parameters"), true));
         });
 }
 
-void Card::edit(const pecards::CardParams& params, const QString& what) {
+void CardPage::edit(const pecards::CardParams& params, const QString& what) {
     m_undo->push(new ParamsCommand(this, m_params, params, what, false));
 }
 
-void Card::resetToDefaults() {
+void CardPage::resetToDefaults() {
     edit(m_entry.defaults(), tr("Reset %1 to defaults").arg(cardTitle(m_entry)));
 }
 
-void Card::focusView(int index) {
+void CardPage::focusView(int index) {
     if (m_loaded)
         m_grid->focusSlot(index);
 }
 
-void Card::setParams(const pecards::CardParams& params) {
+void CardPage::setParams(const pecards::CardParams& params) {
     if (m_loaded)
         m_form->setParams(params);
     else
         applyParams(params);
 }
 
-void Card::applyParams(const pecards::CardParams& params) {
+void CardPage::applyParams(const pecards::CardParams& params) {
     m_params = params;
     try {
         pecards::validate(params);
@@ -204,7 +206,7 @@ void Card::applyParams(const pecards::CardParams& params) {
     emit paramsChanged(params);
 }
 
-void Card::shareColorRanges() {
+void CardPage::shareColorRanges() {
     QMultiMap<int, HeatmapController*> byQuantity;
     for (const ViewSlot* slot : m_slots) {
         if (const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view()))
@@ -224,7 +226,7 @@ void Card::shareColorRanges() {
     }
 }
 
-void Card::fitViews(const pecards::CardParams& params) {
+void CardPage::fitViews(const pecards::CardParams& params) {
     const auto available = [this, &params](const QString& id) {
         const auto spec = std::find_if(
             m_entry.views.begin(), m_entry.views.end(), [&id](const ViewSpec& s) { return s.id == id; });
@@ -257,7 +259,7 @@ void Card::fitViews(const pecards::CardParams& params) {
     }
 }
 
-void Card::refreshHeader() {
+void CardPage::refreshHeader() {
     m_title->setText(
         QStringLiteral("<b style='font-size:15pt'>%1</b>").arg(cardTitle(m_entry).toHtmlEscaped()));
     m_flip->setToolTip(tr("Turn the card over (Card > Flip, %1)")
@@ -269,7 +271,7 @@ void Card::refreshHeader() {
                                   m_entry.convention(m_shownParams).toHtmlEscaped()));
 }
 
-void Card::changeEvent(QEvent* event) {
+void CardPage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange && m_loaded) {
         buildForm();
         refreshHeader();
@@ -281,23 +283,23 @@ void Card::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
 }
 
-void Card::flip() {
+void CardPage::flip() {
     m_side = m_side == CardSide::Front ? CardSide::Back : CardSide::Front;
     refreshText();
 }
 
-void Card::setLanguage(const QString& language) {
+void CardPage::setLanguage(const QString& language) {
     m_language = language;
     if (m_pitfalls)
         m_pitfalls->setLanguage(language);
     refreshText();
 }
 
-QString Card::currentText() const {
+QString CardPage::currentText() const {
     return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_shownParams));
 }
 
-void Card::refreshText() {
+void CardPage::refreshText() {
     if (!m_loaded)
         return;
     const QString html = currentText();
@@ -313,7 +315,7 @@ void Card::refreshText() {
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
 }
 
-void Card::showPitfalls(pecards::Pitfall pitfall) {
+void CardPage::showPitfalls(pecards::Pitfall pitfall) {
     load();
     m_stack->setCurrentWidget(m_pitfalls);
     m_pitfalls->setParams(m_params);
@@ -321,28 +323,28 @@ void Card::showPitfalls(pecards::Pitfall pitfall) {
     refreshHeader();
 }
 
-void Card::showViews() {
+void CardPage::showViews() {
     if (!m_loaded)
         return;
     m_stack->setCurrentWidget(m_grid);
     refreshHeader();
 }
 
-void Card::setTextVisible(bool visible) {
+void CardPage::setTextVisible(bool visible) {
     load();
     m_text->parentWidget()->setVisible(visible);
 }
 
-void Card::setControlsVisible(bool visible) {
+void CardPage::setControlsVisible(bool visible) {
     load();
     m_controls->setVisible(visible);
 }
 
-bool Card::pitfallsShown() const {
+bool CardPage::pitfallsShown() const {
     return m_loaded && m_stack->currentWidget() == m_pitfalls;
 }
 
-bool Card::allViewsAnswered() const {
+bool CardPage::allViewsAnswered() const {
     if (pitfallsShown())
         return m_pitfalls->isAnswered();
     for (const ViewSlot* slot : m_slots) {
@@ -352,7 +354,7 @@ bool Card::allViewsAnswered() const {
     return true;
 }
 
-QList<ShownView> Card::visibleViews() const {
+QList<ShownView> CardPage::visibleViews() const {
     QList<ShownView> views;
     for (const ViewSlot* slot : m_slots) {
         if (!slot->isVisible() || !slot->view())
@@ -363,11 +365,11 @@ QList<ShownView> Card::visibleViews() const {
     return views;
 }
 
-pecards::app::CoverSpec Card::coverPage(const QString& model) const {
+pecards::app::CoverSpec CardPage::coverPage(const QString& model) const {
     return {cardTitle(m_entry), model, pecards::app::cardParameterFields(m_params), {}};
 }
 
-std::optional<ShownView> Card::currentView() const {
+std::optional<ShownView> CardPage::currentView() const {
     const QWidget* focus = QApplication::focusWidget();
     std::optional<ShownView> first;
     for (const ViewSlot* slot : m_slots) {
@@ -381,3 +383,5 @@ std::optional<ShownView> Card::currentView() const {
     }
     return first;
 }
+
+} // namespace pecards::gui

@@ -1,0 +1,283 @@
+#pragma once
+/// @file paramtable.h
+/// @brief The parameter descriptor table: one entry per numeric card parameter with its
+/// name, pecards-cli flag, Hugging Face config key, type, unit, valid range, default, the
+/// typical range the GUI slider spans, and an English help text (in the style of CLBlast's
+/// argument tables, test/routines/*: one table drives parsing, help and checks).
+///
+/// The table is the only place a range or default of these parameters is written: the
+/// engine's validation messages (params.cpp), the member initialisers of params.h, the CLI's
+/// flags and help (app/cli), the GUI's controls (app/gui) and the workspace reader read it.
+/// Rules that relate two parameters (beta_fast >= beta_slow, head <= heads, ...) are checked
+/// in params.cpp on top of each parameter's own range.
+
+#include "pecards/parambounds.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+
+namespace pecards {
+
+/// @brief The cards of the deck.
+enum class Card { Sinusoidal, Relative, Alibi, Rope, Hybrid };
+inline constexpr std::size_t kCardCount = 5; ///< number of Card values
+
+/// @brief Whole numbers of an int field or of an int64 field, or real numbers (double fields).
+enum class ParamType { Integer, Integer64, Real };
+
+/// @brief How a slider spans the typical range: evenly, in factors of 10, or in factors of 2.
+enum class ParamScale { Linear, Log10, Log2 };
+
+/// @brief Each numeric card parameter of the table, in table order.
+enum class ParamId {
+    Length,
+    SinusoidalDModel,
+    Base,
+    PaddingIdx,
+    RopeHeadDim,
+    RotaryDim,
+    SeqLen,
+    Factor,
+    OriginalMaxPositionEmbeddings,
+    MaxPositionEmbeddings,
+    BetaFast,
+    BetaSlow,
+    Mscale,
+    MscaleAllDim,
+    AttentionFactor,
+    LowFreqFactor,
+    HighFreqFactor,
+    Heads,
+    Head,
+    AlibiBiasMax,
+    AlibiHeadDim,
+    RelativeDModel,
+    ClipK,
+    NumBuckets,
+    MaxDistance,
+};
+
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity(); ///< no upper bound
+/// cardStart entry of a card that does not use the parameter (no parameter's valid value)
+inline constexpr double kNoStart = std::numeric_limits<double>::lowest();
+
+/// @brief One parameter descriptor. Values are in the parameter's unit; integers are exact.
+struct ParamSpec {
+    ParamId id;
+    std::string_view name; ///< field term, also the workspace key and GUI control id ("beta_fast")
+    std::string_view path; ///< name in InvalidParameter messages ("rope_scaling.beta_fast")
+    std::string_view flag; ///< pecards-cli flag without dashes ("beta-fast")
+    std::string_view configKey; ///< Hugging Face config.json key; "" = none
+    std::string_view owner; ///< card part when two parameters share a flag ("rope"); "" = none
+    ParamType type;
+    std::string_view unit; ///< "positions", "rotations over L0", ...; "" = a pure number
+    double minimum; ///< smallest valid value (or, with minimumExclusive, the bound above it)
+    double maximum; ///< largest valid value; kUnbounded = none (finite values only)
+    bool minimumExclusive; ///< the range is (minimum, maximum]
+    bool even; ///< only even values (dimensions split into pairs)
+    double sentinel; ///< a special value (0 = not given, -1 = none); valid with `sentinelMeans`
+    std::string_view sentinelMeans; ///< what `sentinel` means; "" = no special value
+    double defaultValue; ///< the engine's (and pecards-cli's) default
+    std::array<double, kCardCount> cardStart; ///< the value each card of the GUI starts with
+    std::string_view help; ///< English meaning, without range and default
+    double typicalLow; ///< the range a GUI slider spans (real models' values), within the valid range
+    double typicalHigh;
+    ParamScale scale; ///< slider scale over the typical range
+    int stepsPerOctave; ///< log sliders: positions per factor 10 (Log10) or per factor 2 (Log2)
+    double step; ///< linear slider and spin box step
+    int decimals; ///< digits after the point shown (0 for integers)
+
+    /// @brief Whether values are whole numbers.
+    constexpr bool integral() const { return type != ParamType::Real; }
+    /// @brief Whether `value` is valid on its own (range, evenness, sentinel, finiteness).
+    constexpr bool accepts(double value) const {
+        if (!sentinelMeans.empty() && value == sentinel) {
+            return true;
+        }
+        if (!(value == value) || value == kUnbounded || value == -kUnbounded) {
+            return false;
+        }
+        const bool aboveMinimum = minimumExclusive ? value > minimum : value >= minimum;
+        if (!aboveMinimum || value > maximum) {
+            return false;
+        }
+        if (integral()) {
+            const auto whole = static_cast<std::int64_t>(value);
+            return static_cast<double>(whole) == value && (!even || whole % 2 == 0);
+        }
+        return true;
+    }
+    /// @brief The card's start value (GUI), or the default when the table gives none.
+    constexpr double startValue(Card card) const {
+        const double start = cardStart[static_cast<std::size_t>(card)];
+        return start == kNoStart ? defaultValue : start;
+    }
+    /// @brief Whether `card` uses the parameter (its cardStart entry is not kNoStart).
+    constexpr bool usedBy(Card card) const { return cardStart[static_cast<std::size_t>(card)] != kNoStart; }
+};
+
+/// @brief The table, in ParamId order (checked at compile time below).
+/// cardStart order: sinusoidal, relative, alibi, rope, hybrid; kNoStart = card does not use it.
+// clang-format off
+inline constexpr std::array<ParamSpec, 25> kParamTable {{
+    {ParamId::Length, "length", "length", "length", "", "", ParamType::Integer64, "positions",
+        1, static_cast<double>(kMaxLength), false, false, 0, "", 4096, {512, 512, 512, 4096, 1024},
+        "Sequence length L (the content views content-score and content-attention stop at 2^20)", 8, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    {ParamId::SinusoidalDModel, "d_model", "d_model", "d-model", "", "sinusoidal", ParamType::Integer, "",
+        2, kMaxDim, false, true, 0, "", 128, {128, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Model dimension d_model", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
+    {ParamId::Base, "base", "base", "base", "rope_theta", "", ParamType::Real, "",
+        1, kMaxBase, true, false, 0, "", 10000, {10000, kNoStart, kNoStart, 10000, 10000},
+        "Frequency base b (sinusoidal) or RoPE theta", 10, 1e7, ParamScale::Log10, 24, 1, 1},
+    {ParamId::PaddingIdx, "padding_idx", "padding_idx", "padding-idx", "", "", ParamType::Integer, "",
+        0, static_cast<double>(kMaxLength), false, false, -1, "none", -1,
+        {-1, kNoStart, kNoStart, kNoStart, kNoStart},
+        "fairseq padding row: row P is zero and tokens start at row P+1", -1, 64, ParamScale::Linear, 24, 1, 0},
+    {ParamId::RopeHeadDim, "head_dim", "head_dim", "head-dim", "head_dim", "rope", ParamType::Integer, "",
+        2, kMaxDim, false, true, 0, "", 128, {kNoStart, kNoStart, kNoStart, 128, 128},
+        "Head dimension of q/k", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
+    {ParamId::RotaryDim, "rotary_dim", "rotary_dim", "rotary-dim", "rotary_dim", "", ParamType::Integer, "",
+        2, kMaxDim, false, true, 0, "head_dim", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
+        "Rotary dimension r (partial rotary: GPT-J rotary_dim, NeoX rotary_pct * head_dim); dims >= r "
+        "pass through", 0, kMaxDim, ParamScale::Linear, 24, 2, 0},
+    {ParamId::SeqLen, "seq_len", "seq_len", "seq-len", "", "", ParamType::Integer64, "positions",
+        1, static_cast<double>(kMaxLength), false, false, 0, "the view's length", 0,
+        {kNoStart, kNoStart, kNoStart, 0, 0},
+        "Sequence length that selects dynamic-NTK and longrope frequencies", 0,
+        static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    {ParamId::Factor, "factor", "rope_scaling.factor", "factor", "factor", "", ParamType::Real, "",
+        1.0 / kMaxScalingFactor, kMaxScalingFactor, false, false, 0, "", 1, {kNoStart, kNoStart, kNoStart, 1, 1},
+        "Scaling factor s (linear, dynamic, yarn, llama3; longrope: the factor of its attention factor); "
+        "below 1 only as HF allows it, with a warning", 1, 64, ParamScale::Log10, 24, 0.5, 2},
+    {ParamId::OriginalMaxPositionEmbeddings, "original_max_position_embeddings",
+        "rope_scaling.original_max_position_embeddings", "original-max-pos", "original_max_position_embeddings",
+        "", ParamType::Integer64, "positions", 0, kUnbounded, false, false, 0, "not given", 0,
+        {kNoStart, kNoStart, kNoStart, 0, 0},
+        "original_max_position_embeddings L0, the context the model was trained on (yarn, llama3, "
+        "longrope); not given: max_position_embeddings", 256, static_cast<double>(kMaxLength),
+        ParamScale::Log2, 2, 1, 0},
+    {ParamId::MaxPositionEmbeddings, "max_position_embeddings", "max_position_embeddings", "max-pos",
+        "max_position_embeddings", "", ParamType::Integer64, "positions", 0, kUnbounded, false, false, 0,
+        "not given", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
+        "The model's max_position_embeddings (dynamic, yarn, longrope)", 256,
+        static_cast<double>(kMaxLength), ParamScale::Log2, 2, 1, 0},
+    {ParamId::BetaFast, "beta_fast", "rope_scaling.beta_fast", "beta-fast", "beta_fast", "", ParamType::Real,
+        "rotations over L0", kMinRatioParameter, kMaxScalingFactor, false, false, 0, "", 32,
+        {kNoStart, kNoStart, kNoStart, 32, 32},
+        "YaRN beta_fast: where the ramp ends on the fast side", 1, 128, ParamScale::Linear, 24, 1, 1},
+    {ParamId::BetaSlow, "beta_slow", "rope_scaling.beta_slow", "beta-slow", "beta_slow", "", ParamType::Real,
+        "rotations over L0", kMinRatioParameter, kMaxScalingFactor, false, false, 0, "", 1,
+        {kNoStart, kNoStart, kNoStart, 1, 1},
+        "YaRN beta_slow: where the ramp ends on the slow side, <= beta_fast", 0.25, 32, ParamScale::Linear,
+        24, 0.25, 2},
+    {ParamId::Mscale, "mscale", "rope_scaling.mscale", "mscale", "mscale", "", ParamType::Real, "",
+        0, kMaxAttentionFactor, false, false, 0, "not given", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
+        "YaRN DeepSeek mscale", 0, 4, ParamScale::Linear, 24, 0.05, 3},
+    {ParamId::MscaleAllDim, "mscale_all_dim", "rope_scaling.mscale_all_dim", "mscale-all-dim",
+        "mscale_all_dim", "", ParamType::Real, "", 0, kMaxAttentionFactor, false, false, 0, "not given", 0,
+        {kNoStart, kNoStart, kNoStart, 0, 0},
+        "YaRN DeepSeek mscale_all_dim", 0, 4, ParamScale::Linear, 24, 0.05, 3},
+    {ParamId::AttentionFactor, "attention_factor", "rope_scaling.attention_factor", "attention-factor",
+        "attention_factor", "", ParamType::Real, "", 0, kMaxAttentionFactor, false, false, 0,
+        "derived from the factor", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
+        "Explicit attention factor multiplying cos/sin (yarn, longrope)", 0, 4, ParamScale::Linear, 24, 0.05,
+        3},
+    {ParamId::LowFreqFactor, "low_freq_factor", "rope_scaling.low_freq_factor", "low-freq-factor",
+        "low_freq_factor", "", ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 1,
+        {kNoStart, kNoStart, kNoStart, 1, 1},
+        "Llama 3 low_freq_factor: wavelengths above L0/low_freq_factor are divided by s", 0.25, 16,
+        ParamScale::Linear, 24, 0.25, 2},
+    {ParamId::HighFreqFactor, "high_freq_factor", "rope_scaling.high_freq_factor", "high-freq-factor",
+        "high_freq_factor", "", ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 4,
+        {kNoStart, kNoStart, kNoStart, 4, 4},
+        "Llama 3 high_freq_factor: wavelengths below L0/high_freq_factor are kept, > low_freq_factor", 0.25,
+        16, ParamScale::Linear, 24, 0.25, 2},
+    {ParamId::Heads, "heads", "heads", "heads", "n_heads", "", ParamType::Integer, "",
+        1, kMaxHeads, false, false, 0, "", 8, {kNoStart, kNoStart, 8, kNoStart, 8},
+        "Number of heads H", 1, kMaxHeads, ParamScale::Linear, 24, 1, 0},
+    {ParamId::Head, "head", "head", "head", "", "", ParamType::Integer, "",
+        1, kMaxHeads, false, false, 0, "", 1, {kNoStart, kNoStart, 3, kNoStart, 5},
+        "Head shown, counted from 1, at most H", 1, kMaxHeads, ParamScale::Linear, 24, 1, 0},
+    {ParamId::AlibiBiasMax, "alibi_bias_max", "alibi_bias_max", "alibi-bias-max", "alibi_bias_max", "",
+        ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 8, {kNoStart, kNoStart, 8, kNoStart, 8},
+        "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max)", 0.5, 16, ParamScale::Linear, 24, 0.5, 1},
+    {ParamId::AlibiHeadDim, "head_dim", "head_dim", "head-dim", "", "alibi", ParamType::Integer, "",
+        2, kMaxDim, false, true, 0, "", 64, {kNoStart, kNoStart, 64, kNoStart, kNoStart},
+        "Head dimension of q/k in ALiBi content views", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
+    {ParamId::RelativeDModel, "d_model", "d_model", "d-model", "d_kv", "relative", ParamType::Integer, "",
+        2, kMaxDim, false, true, 0, "", 64, {kNoStart, 64, kNoStart, kNoStart, kNoStart},
+        "Vector size of the Shaw, Transformer-XL and T5 content vectors", 2, kMaxDim, ParamScale::Linear, 24, 2,
+        0},
+    {ParamId::ClipK, "clip_k", "clip_k", "clip-k", "", "", ParamType::Integer, "positions",
+        0, static_cast<double>(kMaxLength), false, false, 0, "", 16, {kNoStart, 16, kNoStart, kNoStart, kNoStart},
+        "Shaw clipping distance k", 0, 256, ParamScale::Linear, 24, 1, 0},
+    {ParamId::NumBuckets, "num_buckets", "num_buckets", "buckets", "relative_attention_num_buckets", "",
+        ParamType::Integer, "", 2, 1024, false, false, 0, "", 32, {kNoStart, 32, kNoStart, kNoStart, kNoStart},
+        "T5 num_buckets (bidirectional: at least 4)", 2, 128, ParamScale::Linear, 24, 1, 0},
+    {ParamId::MaxDistance, "max_distance", "max_distance", "max-distance", "relative_attention_max_distance",
+        "", ParamType::Integer, "positions", 2, static_cast<double>(kMaxLength), false, false, 0, "", 128,
+        {kNoStart, 128, kNoStart, kNoStart, kNoStart},
+        "T5 max_distance, > num_buckets/4 (bidirectional) or num_buckets/2", 2,
+        static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+}};
+// clang-format on
+
+/// @brief The descriptor of `id`.
+constexpr const ParamSpec& paramSpec(ParamId id) {
+    return kParamTable[static_cast<std::size_t>(id)];
+}
+
+namespace detail {
+constexpr bool tableInIdOrder() {
+    for (std::size_t n = 0; n < kParamTable.size(); ++n) {
+        if (static_cast<std::size_t>(kParamTable[n].id) != n) {
+            return false;
+        }
+    }
+    return true;
+}
+constexpr bool defaultsValid() {
+    for (const ParamSpec& spec : kParamTable) {
+        if (!spec.accepts(spec.defaultValue) || spec.typicalLow > spec.typicalHigh) {
+            return false;
+        }
+        for (const double start : spec.cardStart) {
+            if (start != kNoStart && !spec.accepts(start)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+} // namespace detail
+static_assert(detail::tableInIdOrder(), "kParamTable must list the parameters in ParamId order");
+static_assert(detail::defaultsValid(), "every default and start value must be valid");
+
+/// @brief The default of `id` as the field's type (params.h member initialisers).
+template <typename T> constexpr T paramDefault(ParamId id) {
+    return static_cast<T>(paramSpec(id).defaultValue);
+}
+
+/// @brief A value of the parameter as text: integers exactly, powers of two from 2^16 as "2^20",
+/// reals in shortest round-trip form (formatValue, errors.h).
+std::string formatParamValue(const ParamSpec& spec, double value);
+
+/// @brief The allowed values in words, as validation messages and the CLI help state them:
+/// "even, in [2, 1024]", "in [1, 2^20] = [1, 1048576]", "finite, > 1 and <= 1e+12",
+/// "in [0, 1000] (0 = not given)", "0 (= head_dim) or even, in [2, 1024]", "finite, > 0".
+std::string allowedText(const ParamSpec& spec);
+
+/// @brief Throws InvalidParameter(name, value, allowedText(spec)) unless spec.accepts(value);
+/// `name` defaults to spec.path (pass another for a value checked against the same range, e.g.
+/// pitfall.small_base against the base's).
+void checkParam(const ParamSpec& spec, double value, std::string_view name = {});
+
+/// @brief The descriptors whose pecards-cli flag is `flag` (one, or two for a flag shared by two
+/// cards' fields such as head-dim); empty when the flag is not a table parameter.
+std::array<const ParamSpec*, 2> paramsOfFlag(std::string_view flag);
+
+} // namespace pecards
