@@ -10,6 +10,7 @@
 #include "common/outputfile.h"
 #include "modelsummary.h"
 #include "pecards/pitfall.h"
+#include "pecards/viewrules.h"
 #include "progressbackend.h"
 
 #include <QJsonDocument>
@@ -71,8 +72,7 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
 
 void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err) {
     const app::ModelConfig& config = *request.config;
-    const std::int64_t seqLen
-        = request.view.params.rope.seq_len > 0 ? request.view.params.rope.seq_len : defaultSeqLen(config);
+    const std::int64_t seqLen = effectiveSeqLen(request.view.params.rope, defaultSeqLen(config));
     for (const QString& warning : config.warnings) {
         err << "pecards-cli: warning: " << config.filePath << ": " << warning << Qt::endl;
     }

@@ -83,10 +83,7 @@ ScalingLabSettings labSettings(const CardParams& params, const std::vector<RopeS
     settings.types = scalings;
     settings.factor = params.rope.scaling.factor;
     settings.length = params.length;
-    const RopeScaling& sc = params.rope.scaling;
-    settings.original_max_position_embeddings = sc.original_max_position_embeddings > 0
-        ? sc.original_max_position_embeddings
-        : sc.max_position_embeddings;
+    settings.original_max_position_embeddings = givenTrainingLength(params.rope.scaling);
     if (settings.original_max_position_embeddings < 2) {
         throw UsageError(u"--original-max-pos"_s,
             u"is missing: the lab needs the training length L0 (>= 2, at most --length), from the flag or "

@@ -2,7 +2,7 @@
 /// @file extrapolationcurves.h
 /// @brief The RoPE extrapolation figures practitioners reuse, reproduced from first principles
 /// (pecards/rope_extrapolation.h, pecards/position_interpolation_fit.h) for the card's RoPE model,
-/// training length L0 (trainingLength of its scaling) and length L.
+/// training length L0 (cardTrainingLength: L when the model gives none) and length L.
 ///
 /// Runs on the compute worker thread (computeCurves dispatches here); the charts only draw.
 
@@ -25,7 +25,7 @@ std::vector<double> tunedBases(double base, int count);
 /// |a(s)| of the least-squares fit on [0, L0] extrapolated to [0, L] and interpolated as a(s L0 / L),
 /// log y, seed = probe seed) and PartialRotation (Barbero et al. 2024 p-RoPE: the random-probe average
 /// score against distance for each kPartialFractions value, L0 marked).
-/// @throws pecards::InvalidParameter (invalid parameters, L0 missing or above L), ComputeLimitExceeded
+/// @throws pecards::InvalidParameter (invalid parameters, L0 above L), ComputeLimitExceeded
 CurveSet extrapolationCurves(const CurveRequest& request);
 
 } // namespace pecards::app

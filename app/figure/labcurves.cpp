@@ -146,7 +146,7 @@ pecards::ScalingLabSettings labSettings(const pecards::CardParams& params) {
     using pecards::RopeScalingType;
     settings.types = {RopeScalingType::None, RopeScalingType::Linear, RopeScalingType::Dynamic,
         RopeScalingType::Yarn, RopeScalingType::Llama3, RopeScalingType::LongRope};
-    settings.original_max_position_embeddings = pecards::trainingLength(params.rope.scaling);
+    settings.original_max_position_embeddings = pecards::cardTrainingLength(params);
     settings.length = params.length;
     settings.factor = params.rope.scaling.type != RopeScalingType::None
         ? params.rope.scaling.factor

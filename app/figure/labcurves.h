@@ -12,17 +12,16 @@
 namespace pecards::app {
 
 /// @brief The lab settings of card parameters: all six scalings (none, linear, dynamic, yarn,
-/// llama3, longrope); L0 = trainingLength(rope.scaling); L = length; the common factor s = the
-/// card's scaling factor, or L / L0 (at least 1) when the card's RoPE is unscaled.
-/// @throws pecards::InvalidParameter naming original_max_position_embeddings when L0 is missing
-///         or above L.
+/// llama3, longrope); L0 = cardTrainingLength (L when the model gives none); L = length; the
+/// common factor s = the card's scaling factor, or L / L0 (at least 1) when the card's RoPE is
+/// unscaled. Never throws (compareScalings checks L0 <= L).
 pecards::ScalingLabSettings labSettings(const pecards::CardParams& params);
 
 /// @brief CurveKind::ScalingRatio (theta'_i/theta_i per pair, log y; YaRN ramp and Llama 3 smoothed
 /// band shaded), ScoreVsDistance (random-probe average score per scaling against distance, log x,
 /// L0 marked, with the decay bound) and DynamicBase (b' against sequence length, L0 marked, the
 /// sequence length request.position emphasised).
-/// @throws pecards::InvalidParameter (invalid parameters, L0 missing)
+/// @throws pecards::InvalidParameter (invalid parameters, L0 above L)
 CurveSet labCurves(const CurveRequest& request);
 
 } // namespace pecards::app

@@ -72,11 +72,7 @@ EncodingTarget encodingTarget(const CardParams& params) {
     target.head_dim = cardDimension(params);
     target.heads = params.alibi.heads;
     target.base = params.card == Card::Sinusoidal ? params.sinusoidal.base : params.rope.base;
-    const RopeScaling& scaling = params.rope.scaling;
-    target.training_length = scaling.original_max_position_embeddings > 0
-        ? scaling.original_max_position_embeddings
-        : scaling.max_position_embeddings > 0 ? scaling.max_position_embeddings
-                                              : params.length;
+    target.training_length = cardTrainingLength(params);
     target.clip_k = params.relative.clip_k;
     target.num_buckets = params.relative.num_buckets;
     target.max_distance = params.relative.max_distance;

@@ -130,34 +130,48 @@ void applyLongRope(const RopeParams& params, int r, std::int64_t seq_len, RopeSc
 
 } // namespace
 
-std::int64_t ropeScalingContext(const RopeScaling& scaling) {
+std::int64_t givenScalingContext(const RopeScaling& scaling) {
     const std::int64_t original = scaling.original_max_position_embeddings;
     const std::int64_t max_pos = scaling.max_position_embeddings;
     switch (scaling.type) {
-    case RopeScalingType::Dynamic: {
-        const std::int64_t l0 = max_pos > 0 ? max_pos : original;
-        PECARDS_CHECK(l0 >= 2, "max_position_embeddings",
-            max_pos == 0 ? std::string("0 (missing)") : std::to_string(l0),
-            ">= 2 (dynamic NTK scales beyond it; rope_scaling.original_max_position_embeddings is the "
-            "fallback)");
-        return l0;
-    }
+    case RopeScalingType::Dynamic:
+        return max_pos > 0 ? max_pos : original;
     case RopeScalingType::Yarn:
-    case RopeScalingType::LongRope: {
-        const std::int64_t l0 = original > 0 ? original : max_pos;
-        PECARDS_CHECK(l0 >= 2, "rope_scaling.original_max_position_embeddings",
-            original == 0 ? std::string("0 (missing)") : std::to_string(original),
-            ">= 2 (or max_position_embeddings >= 2 as the fallback)");
-        return l0;
-    }
+    case RopeScalingType::LongRope:
+        return original > 0 ? original : max_pos;
     case RopeScalingType::Llama3:
-        PECARDS_CHECK(original >= 2, "rope_scaling.original_max_position_embeddings",
-            original == 0 ? std::string("0 (missing)") : std::to_string(original),
-            ">= 2 (required by llama3)");
         return original;
     default:
         return 0;
     }
+}
+
+std::int64_t ropeScalingContext(const RopeScaling& scaling) {
+    const std::int64_t l0 = givenScalingContext(scaling);
+    const std::int64_t original = scaling.original_max_position_embeddings;
+    const std::int64_t max_pos = scaling.max_position_embeddings;
+    switch (scaling.type) {
+    case RopeScalingType::Dynamic:
+        PECARDS_CHECK(l0 >= 2, "max_position_embeddings",
+            max_pos == 0 ? std::string("0 (missing)") : std::to_string(l0),
+            ">= 2 (dynamic NTK scales beyond it; rope_scaling.original_max_position_embeddings is the "
+            "fallback)");
+        break;
+    case RopeScalingType::Yarn:
+    case RopeScalingType::LongRope:
+        PECARDS_CHECK(l0 >= 2, "rope_scaling.original_max_position_embeddings",
+            original == 0 ? std::string("0 (missing)") : std::to_string(original),
+            ">= 2 (or max_position_embeddings >= 2 as the fallback)");
+        break;
+    case RopeScalingType::Llama3:
+        PECARDS_CHECK(l0 >= 2, "rope_scaling.original_max_position_embeddings",
+            original == 0 ? std::string("0 (missing)") : std::to_string(original),
+            ">= 2 (required by llama3)");
+        break;
+    default:
+        break;
+    }
+    return l0;
 }
 
 RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len) {

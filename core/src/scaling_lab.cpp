@@ -96,16 +96,29 @@ ScalingComparison compareScalings(const RopeParams& model, const ScalingLabSetti
     return out;
 }
 
+std::int64_t givenTrainingLength(const RopeScaling& scaling) {
+    if (scaling.type != RopeScalingType::None && scaling.type != RopeScalingType::Linear) {
+        return givenScalingContext(scaling);
+    }
+    const std::int64_t original = scaling.original_max_position_embeddings;
+    return original > 0 ? original : scaling.max_position_embeddings;
+}
+
 std::int64_t trainingLength(const RopeScaling& scaling) {
     if (scaling.type != RopeScalingType::None && scaling.type != RopeScalingType::Linear) {
         return ropeScalingContext(scaling);
     }
     const std::int64_t original = scaling.original_max_position_embeddings;
-    const std::int64_t l0 = original > 0 ? original : scaling.max_position_embeddings;
+    const std::int64_t l0 = givenTrainingLength(scaling);
     PECARDS_CHECK(l0 >= 2, "rope_scaling.original_max_position_embeddings",
         original == 0 ? std::string("0 (missing)") : std::to_string(original),
         ">= 2 (the training length L0; max_position_embeddings is the fallback)");
     return l0;
+}
+
+std::int64_t cardTrainingLength(const CardParams& params) {
+    const std::int64_t l0 = givenTrainingLength(params.rope.scaling);
+    return l0 >= 2 ? l0 : params.length;
 }
 
 std::uint64_t frequencyTurns(double theta) {

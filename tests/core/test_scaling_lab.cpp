@@ -239,6 +239,26 @@ TEST(UnseenAngles, UnscaledRopeInsideTrainingSeesEverythingAndLinearFitsExactly)
     }
 }
 
+TEST(ScalingLab, CardTrainingLengthTakesTheTypesKeyElseTheLength) {
+    CardParams card;
+    card.card = Card::Rope;
+    card.length = 32768;
+    EXPECT_EQ(cardTrainingLength(card), 32768); // nothing given: L
+    EXPECT_EQ(givenTrainingLength(card.rope.scaling), 0);
+    card.rope.scaling.max_position_embeddings = 131072;
+    card.rope.scaling.original_max_position_embeddings = 8192;
+    EXPECT_EQ(cardTrainingLength(card), 8192); // none, linear, yarn, longrope: original first
+    card.rope.scaling.type = RopeScalingType::Yarn;
+    EXPECT_EQ(cardTrainingLength(card), 8192);
+    card.rope.scaling.type = RopeScalingType::Dynamic; // HF's dynamic NTK: max_position_embeddings
+    EXPECT_EQ(cardTrainingLength(card), 131072);
+    EXPECT_EQ(cardTrainingLength(card), trainingLength(card.rope.scaling));
+    card.rope.scaling.type = RopeScalingType::Llama3;
+    card.rope.scaling.original_max_position_embeddings = 0; // llama3 has no fallback
+    EXPECT_EQ(cardTrainingLength(card), 32768);
+    EXPECT_THROW(trainingLength(card.rope.scaling), InvalidParameter);
+}
+
 TEST(UnseenAngles, NeedsTheTrainingLength) {
     const std::unique_ptr<Backend> cpu = makeCpuBackend();
     ViewRequest request;

@@ -117,8 +117,7 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target);
 
 /// @brief The target of a card: its length L, head_dim = cardDimension(params) (the sinusoidal
 /// and relative cards' d_model is taken as one head's size), heads = alibi.heads, base (the
-/// sinusoid's on the sinusoidal card, else RoPE's), L0 = rope_scaling's
-/// original_max_position_embeddings, else its max_position_embeddings, else L (no extrapolation),
+/// sinusoid's on the sinusoidal card, else RoPE's), L0 = cardTrainingLength (else L),
 /// Shaw clip_k and T5 num_buckets / max_distance of the relative card; layers and dtype_bytes keep
 /// their defaults. Not validated (compareEncodings does).
 EncodingTarget encodingTarget(const CardParams& params);

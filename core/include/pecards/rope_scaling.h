@@ -35,6 +35,10 @@ struct RopeScalingResult {
 /// @throws InvalidParameter naming the missing key when the type needs L0 and none is >= 2.
 std::int64_t ropeScalingContext(const RopeScaling& scaling);
 
+/// @brief The key ropeScalingContext takes L0 from, unchecked: 0 (or a value below 2) when the
+/// type needs L0 and it is not given; 0 for none and linear. Never throws.
+std::int64_t givenScalingContext(const RopeScaling& scaling);
+
 /// @brief Computes the scaled frequencies for `seq_len` positions (0 = not given: HF's
 /// init-time call, i.e. dynamic NTK at max_position_embeddings, longrope short factors).
 ///

@@ -61,6 +61,15 @@ ScalingComparison compareScalings(const RopeParams& model, const ScalingLabSetti
 /// rope_scaling.original_max_position_embeddings when no L0 >= 2 is given.
 std::int64_t trainingLength(const RopeScaling& scaling);
 
+/// @brief The L0 trainingLength would take, unchecked: below 2 (usually 0) when not given.
+/// Never throws.
+std::int64_t givenTrainingLength(const RopeScaling& scaling);
+
+/// @brief L0 of a card: what trainingLength(params.rope.scaling) takes when the scaling gives it
+/// (>= 2), else the card's length L (not given: the model is taken as trained at L, so nothing
+/// extrapolates). The rule of the app's lab and of encodingTarget. Never throws.
+std::int64_t cardTrainingLength(const CardParams& params);
+
 /// @brief Fixed-point angle limits of the unseen-angles map, as 64-bit fractions of a turn.
 /// Pair i of unscaled theta_i covers the angles [0, (L0-1) theta_i] at the training positions
 /// 0..L0-1; when its wavelength 2 pi/theta_i exceeds L0 that is less than a turn and the rest of the

@@ -1,6 +1,6 @@
 // The RoPE extrapolation charts (extrapolationcurves.h) against independent formulas: Liu et al.'s
 // T_extra of LLaMA 2, Men et al.'s B(m) by brute force at the marked base, Chen et al.'s fit bounded
-// inside L0 and not past it, p-RoPE's kept pairs counted by hand; bad cards and a missing L0 refused.
+// inside L0 and not past it, p-RoPE's kept pairs counted by hand; a missing L0 is L; bad cards refused.
 #include "figure/curves.h"
 
 #include <cmath>
@@ -95,9 +95,17 @@ TEST(ExtrapolationCurves, PartialRotationCountsKeptAndLongPairs) {
     EXPECT_NEAR(set.curves[0].points.front().y(), mean, 1e-12);
 }
 
-TEST(ExtrapolationCurves, RefusesOtherCardsAndMissingL0) {
-    CurveRequest r = request(CurveKind::CriticalDimension, 0, 4096);
-    EXPECT_THROW(pecards::app::computeCurves(r), pecards::InvalidParameter);
+TEST(ExtrapolationCurves, MissingL0IsTheCardsLength) {
+    // The RoPE card's defaults give no L0: the model is taken as trained at L (nothing extrapolates).
+    const CurveSet set = pecards::app::computeCurves(request(CurveKind::CriticalDimension, 0, 4096));
+    ASSERT_EQ(set.curves.size(), 4u);
+    EXPECT_EQ(set.curves[2].name, QStringLiteral("L0 = 4096"));
+    EXPECT_EQ(set.curves[2].points.front().y(), 4096.0);
+    EXPECT_EQ(set.curves[3].points.front().y(), 4096.0);
+}
+
+TEST(ExtrapolationCurves, RefusesOtherCards) {
+    CurveRequest r = request(CurveKind::CriticalDimension, 1024, 4096);
     r.params.card = pecards::Card::Sinusoidal;
     r.kind = CurveKind::BaseBound;
     EXPECT_THROW(pecards::app::computeCurves(r), pecards::InvalidParameter);
