@@ -247,16 +247,20 @@ void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {
             painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
         }
     }
-    // The badge keeps inside the widget: right-aligned on the plot, moved left no further than
-    // the widget's edge, its text elided when even the widget is narrower.
-    const QString badge = tr("aliased (hatched): sampled too coarsely");
-    const QRect text = painter.fontMetrics().boundingRect(badge).adjusted(-6, -3, 6, 3);
-    const int left = std::max(4, plot.right() - text.width() - 4);
-    const QRect box(left, plot.top() + 4, std::min(text.width(), this->width() - left - 4), text.height());
+    // The badge keeps inside the plot (the colour bar is painted right of it): the whole sentence
+    // when it fits, else the short form, elided when even that is wider than the plot.
+    const QFontMetrics metrics = painter.fontMetrics();
+    const int room = plot.width() - 8;
+    const QString full = tr("aliased (hatched): sampled too coarsely");
+    const QString badge = metrics.horizontalAdvance(full) + 12 <= room
+        ? full
+        : metrics.elidedText(tr("aliased (hatched)"), Qt::ElideRight, std::max(0, room - 12));
+    const QRect text = metrics.boundingRect(badge).adjusted(-6, -3, 6, 3);
+    const int left = std::max(plot.left() + 4, plot.right() - text.width() - 4);
+    const QRect box(left, plot.top() + 4, std::min(text.width(), plot.right() - left - 4), text.height());
     painter.fillRect(box, QColor(150, 30, 30, 220));
     painter.setPen(Qt::white);
-    painter.drawText(
-        box, Qt::AlignCenter, painter.fontMetrics().elidedText(badge, Qt::ElideRight, box.width() - 12));
+    painter.drawText(box, Qt::AlignCenter, badge);
 }
 
 void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {

@@ -23,6 +23,9 @@ SliderSpin::SliderSpin(const Range& range, QWidget* parent)
     column->setSpacing(1);
     auto* layout = new QHBoxLayout;
     layout->setContentsMargins(0, 0, 0, 0);
+    // A slider shorter than ten average characters cannot be aimed: the form then wraps the row
+    // (QFormLayout::WrapLongRows) and the slider gets the pane's width under its label.
+    m_slider->setMinimumWidth(m_slider->fontMetrics().averageCharWidth() * 10);
     layout->addWidget(m_slider, 3);
     layout->addWidget(m_spin, 2);
     column->addLayout(layout);

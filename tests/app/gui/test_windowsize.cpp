@@ -1,8 +1,8 @@
 // The window on small screens and by keyboard: it opens and works at 1280 x 720 and can be made
 // as small as 1024 x 640 on every card (also after the Relative card and after presentation
-// mode), the view grid reflows to one column when narrow, Ctrl+F flips the card through the
-// Card menu's action (the menu and Help > Keyboard shortcuts show it), and the status bar names
-// views in the user's words.
+// mode), every slider keeps room to be aimed at 1280 x 720, the view grid reflows to one column when narrow,
+// Ctrl+F flips the card through the Card menu's action (the menu and Help > Keyboard shortcuts show it), and
+// the status bar names views in the user's words.
 #include "cards/cardpage.h"
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
@@ -10,6 +10,7 @@
 #include "presentation/presentationcontroller.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
+#include "widgets/sliderspin.h"
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
 #include "window/shortcutlist.h"
@@ -88,6 +89,26 @@ TEST_F(WindowSize, EveryCardFitsOneThousandTwentyFourBySixHundredForty) {
     const QRect inWindow(pane->mapTo(&m_window, QPoint(0, 0)), pane->size());
     EXPECT_LE(inWindow.right(), m_window.width());
     EXPECT_GE(inWindow.width(), CardPage::kControlsMinimumWidth - 1);
+}
+
+TEST_F(WindowSize, EverySliderCanBeAimedAtOneThousandTwoHundredEighty) {
+    // Wide spin boxes (max length L holds 16,777,216) used to squeeze their slider to a stub; such a
+    // row now wraps under its label and the slider keeps at least ten average characters.
+    int sliders = 0;
+    for (CardPage* card : m_window.cards()) {
+        m_window.showTab(card->entry().id);
+        card->load();
+        QTest::qWait(20);
+        for (const SliderSpin* control : card->form()->findChildren<SliderSpin*>()) {
+            if (!control->isVisible())
+                continue;
+            const int least = control->slider()->fontMetrics().averageCharWidth() * 10;
+            EXPECT_GE(control->slider()->width(), least)
+                << card->entry().id.toStdString() << " / " << control->objectName().toStdString();
+            ++sliders;
+        }
+    }
+    EXPECT_GE(sliders, 30);
 }
 
 TEST_F(WindowSize, ViewGridReflowsToOneColumnWhenNarrow) {
