@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
+#include <QSlider>
 #include <QStatusBar>
 
 using namespace pecards::gui;
