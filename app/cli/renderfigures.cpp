@@ -1,34 +1,16 @@
 #include "renderfigures.h"
 
-#include "figure/caption.h"
 #include "figure/chartbuilder.h"
 #include "figure/colormaplist.h"
-#include "figure/difference.h"
+#include "figure/comparefigures.h"
 #include "figure/printfigure.h"
 #include "usageerror.h"
 
 #include <QHash>
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <stdexcept>
 
 using namespace Qt::StringLiterals;
 
 namespace pecards::cli {
-
-namespace {
-
-app::ValueRange defaultRange(const Grid& grid, Quantity quantity, const QString& colormap) {
-    return app::defaultValueRange(quantity, grid, app::isDivergingColormap(colormap.toStdString()));
-}
-
-app::FigureSpec makeFigure(
-    const ViewRequest& view, const Grid& grid, const QString& colormap, app::ValueRange range) {
-    return app::makeFigureSpec(view, grid, app::colormapColors(colormap.toStdString()), range);
-}
-
-} // namespace
 
 app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QString& colormap,
     std::optional<app::ValueRange> range, const app::FigureExportOptions& options,
@@ -38,10 +20,11 @@ app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QStr
             [&backend](const ViewRequest& request) { return backend.compute(request); })
             .spec;
     }
-    ViewRequest sized = view;
-    setOutputSize(sized, viewSize);
-    const Grid grid = backend.compute(sized);
-    return makeFigure(sized, grid, colormap, range.value_or(defaultRange(grid, sized.quantity, colormap)));
+    app::ComputedView sized {view, Grid {}, colormap};
+    setOutputSize(sized.request, viewSize);
+    sized.grid = backend.compute(sized.request);
+    return app::makeFigureSpec(sized.request, sized.grid, app::colormapColors(colormap.toStdString()),
+        range.value_or(app::computedRange(sized)));
 }
 
 app::ChartSpec chartFigure(const app::CurveRequest& chart) {
@@ -50,45 +33,27 @@ app::ChartSpec chartFigure(const app::CurveRequest& chart) {
 
 std::pair<ViewRequest, ViewRequest> compareViews(
     const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize) {
-    const Window left = fullExtent(pair.left, pair.quantity);
-    const Window right = fullExtent(pair.right, pair.quantity);
-    ViewRequest a;
-    a.params = pair.left;
-    a.quantity = pair.quantity;
-    a.window = {0, std::min(left.row_end, right.row_end), 0, std::min(left.col_end, right.col_end)};
-    a.reduction = reduction;
+    auto [a, b] = app::compareViews(pair.left, pair.right, pair.quantity, reduction);
     setOutputSize(a, viewSize);
-    ViewRequest b = a;
-    b.params = pair.right;
+    setOutputSize(b, viewSize);
     return {a, b};
 }
 
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
     const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
     const app::FigureExportOptions& options) {
-    auto [a, b] = compareViews(pair, reduction, viewSize);
-    Grid gridA;
+    const auto [viewA, viewB] = compareViews(pair, reduction, viewSize);
+    const auto compute = [&backend](const ViewRequest& request) { return backend.compute(request); };
+    std::pair<app::ComputedView, app::ComputedView> sides {
+        app::ComputedView {viewA, Grid {}, colormap}, app::ComputedView {viewB, Grid {}, colormap}};
     if (viewSize) {
-        gridA = backend.compute(a);
-    } else { // B at the print resolution A's figure picks
-        app::PrintFigure print = app::printResolutionFigure(a, colormap.toStdString(), std::nullopt, options,
-            [&backend](const ViewRequest& request) { return backend.compute(request); });
-        a = print.request;
-        gridA = std::move(print.grid);
-        b = a;
-        b.params = pair.right;
+        sides.first.grid = compute(viewA);
+        sides.second.grid = compute(viewB);
+    } else {
+        sides = app::printResolutionPair(sides.first, sides.second, options, compute);
     }
-    const Grid gridB = backend.compute(b);
-    const app::ValueRange rangeA = defaultRange(gridA, pair.quantity, colormap);
-    const app::ValueRange rangeB = defaultRange(gridB, pair.quantity, colormap);
-    const app::ValueRange shared {std::min(rangeA.min, rangeB.min), std::max(rangeA.max, rangeB.max)};
-    app::FigureSpec figureA = makeFigure(a, gridA, colormap, shared);
-    app::FigureSpec figureB = makeFigure(b, gridB, colormap, shared);
-    const Grid difference = app::viewDifference(a, gridA, b, gridB);
-    app::FigureSpec figureDiff = app::differenceFigureSpec(a, difference, figureA, figureB);
-    figureA.title = u"A: "_s + figureA.title;
-    figureB.title = u"B: "_s + figureB.title;
-    return {figureA, figureB, figureDiff};
+    app::CompareFigureSet three = app::compareFigureSpecs(sides.first, sides.second);
+    return {std::move(three.a), std::move(three.b), std::move(three.difference)};
 }
 
 std::vector<ViewRequest> workspaceViews(

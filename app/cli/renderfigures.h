@@ -2,7 +2,8 @@
 /// @file renderfigures.h
 /// @brief The figures `pecards-cli render` draws: one view, or every view and compare pair of
 /// a workspace. Grids come from a Backend; figures from app/figure's makeFigureSpec with the
-/// colour maps of app/figure/colormaplist.h, the same two calls the GUI's export makes.
+/// colour maps of app/figure/colormaplist.h, and compareFigureSpecs for compare pairs: the calls
+/// the GUI's export makes.
 
 #include "cliparser.h"
 #include "figure/chartspec.h"
@@ -36,8 +37,8 @@ app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QStr
 /// @throws pecards::InvalidParameter (invalid parameters or channels).
 app::ChartSpec chartFigure(const app::CurveRequest& chart);
 
-/// @brief The views A and B of a compare pair: the part of the quantity's full extent both
-/// sides have, `reduction`, `viewSize` pixels (setOutputSize rule).
+/// @brief The views A and B of a compare pair: app::compareViews (the window both sides have,
+/// `reduction`) at `viewSize` pixels (setOutputSize rule).
 std::pair<ViewRequest, ViewRequest> compareViews(
     const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize);
 
@@ -46,12 +47,11 @@ std::pair<ViewRequest, ViewRequest> compareViews(
 std::vector<ViewRequest> workspaceViews(
     const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction);
 
-/// @brief The three figures of a compare pair, as the GUI's compare view shows it: A and B in
-/// `colormap` over one shared range (the union of their default ranges), then A - B in the
-/// diverging map over [-a, a], a = max |A - B|. Titles get "A: ", "B: " and "A − B: "; the
-/// difference's caption holds both captions. The window is the part of the quantity's
-/// full extent both sides have; each grid has `viewSize` pixels, or without it the plot's
-/// pixels of A at print resolution (app::printResolutionFigure with `options`).
+/// @brief The three figures of a compare pair, A, B and A − B, made by
+/// app::compareFigureSpecs (figure/comparefigures.h, which the GUI's compare tab calls too) in
+/// `colormap` on both sides. Each grid has `viewSize` pixels over compareViews' window, or
+/// without it A is computed at print resolution with `options` and B at A's pixels
+/// (app::printResolutionPair).
 /// @throws as viewFigure; pecards::InvalidParameter ("B unit") when the two sides' values have
 /// different units (app::checkComparable).
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
@@ -69,6 +69,9 @@ struct NamedFigure {
 /// reduction and colour map unless options.colormap overrides it), then compareFigures of
 /// every compare pair with `compareReduction`. Output pixels per view: viewFigure's rule.
 /// The charts of each card (app::CardChart) follow its views; names: NamedFigure.
+/// It stays here, not in app/figure: it reads the CLI's options (--colormap, --view, the figure
+/// size) and names figures for the CLI's gallery, and app/figure does not link the workspace
+/// library; the figures themselves come from app/figure (makeFigureSpec, compareFigureSpecs).
 /// @throws as viewFigure; UsageError for an unknown chart name.
 QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& workspace,
     const RenderOptions& options, Reduction compareReduction);

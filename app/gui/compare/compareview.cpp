@@ -2,10 +2,12 @@
 
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
+#include "compare/compareexportjob.h"
 #include "compare/comparegrid.h"
 #include "compare/differencepanel.h"
 #include "settings/languagechange.h"
 #include "views/chartpanel.h"
+#include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "widgets/heatmapwidget.h"
@@ -20,7 +22,7 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <figure/difference.h>
+#include <pecards/errors.h>
 
 namespace pecards::gui {
 
@@ -233,6 +235,9 @@ void CompareView::showSpec(const ViewSpec& spec) {
         for (const Side side : {A, B})
             m_panels[side]->heatmap()->installEventFilter(this);
         connectHeatmaps();
+        for (const Side side : {A, B})
+            m_panels[side]->setSaveHandler([this, side] { saveFigure(side); });
+        m_difference->setSaveHandler([this] { saveFigure(std::nullopt); });
         shareOutputPixels();
         m_panels[A]->setParams(m_params[A]);
         m_panels[B]->setParams(m_params[B]);
@@ -308,10 +313,23 @@ void CompareView::syncWindow(Side from) {
     if (m_syncing || !m_panels[A] || !m_panels[B])
         return;
     const QScopedValueRollback guard(m_syncing, true);
-    HeatmapController* self = m_panels[from]->controller();
-    HeatmapController* other = m_panels[1 - from]->controller();
-    if (!(other->window() == self->window()))
-        other->setWindow(self->window());
+    pecards::Window window = m_panels[from]->controller()->window();
+    try {
+        // Only the part both sides have can be subtracted (and `pecards-cli render` draws a
+        // compare pair there): the window stays inside it, else it is all of it.
+        const pecards::Window common = pecards::app::commonWindow(m_params[A], m_params[B], m_quantity);
+        const pecards::Window inside {std::max(window.row_begin, common.row_begin),
+            std::min(window.row_end, common.row_end), std::max(window.col_begin, common.col_begin),
+            std::min(window.col_end, common.col_end)};
+        window = inside.row_begin < inside.row_end && inside.col_begin < inside.col_end ? inside : common;
+    } catch (const pecards::InvalidParameter&) {
+        // Invalid parameters: the side's own view shows the message; B follows A as it is.
+    }
+    for (const Side side : {A, B}) {
+        HeatmapController* controller = m_panels[side]->controller();
+        if (!(controller->window() == window))
+            controller->setWindow(window);
+    }
 }
 
 void CompareView::refreshDifference() {
@@ -334,15 +352,63 @@ void CompareView::shareColorRange() {
     const auto rangeB = b->naturalRange();
     if (!rangeA || !rangeB)
         return;
+    pecards::ViewRequest viewA;
+    viewA.params = m_params[A];
+    viewA.quantity = m_quantity;
+    pecards::ViewRequest viewB = viewA;
+    viewB.params = m_params[B];
     // Equal colours mean equal values, when the values have one unit.
-    const bool oneUnit = pecards::app::valueUnit(m_params[A], m_quantity)
-        == pecards::app::valueUnit(m_params[B], m_quantity);
-    const std::optional<std::pair<double, double>> shared = oneUnit
-        ? std::optional(
-            std::make_pair(std::min(rangeA->first, rangeB->first), std::max(rangeA->second, rangeB->second)))
-        : std::nullopt;
-    a->setSharedRange(shared);
-    b->setSharedRange(shared);
+    const std::optional<pecards::app::ValueRange> shared = pecards::app::sharedValueRange(
+        viewA, {rangeA->first, rangeA->second}, viewB, {rangeB->first, rangeB->second});
+    const auto range = shared ? std::optional(std::make_pair(shared->min, shared->max)) : std::nullopt;
+    a->setSharedRange(range);
+    b->setSharedRange(range);
+}
+
+bool CompareView::exportFigures(const pecards::app::FigureExportOptions& options, QObject* context,
+    std::function<void(const pecards::app::CompareFigureSet&)> done,
+    std::function<void(const QString&)> failed) const {
+    if (!m_panels[A] || !m_panels[B])
+        return false;
+    const std::optional<ShownHeatmap> shownA = m_panels[A]->controller()->shown();
+    const std::optional<ShownHeatmap> shownB = m_panels[B]->controller()->shown();
+    if (!shownA || !shownB)
+        return false;
+    CompareExportJob::start(
+        m_service, *shownA, *shownB, options, context, std::move(done), std::move(failed));
+    return true;
+}
+
+void CompareView::saveFigure(std::optional<Side> side) {
+    if (!m_panels[A])
+        return;
+    ViewPanel* panel = side ? static_cast<ViewPanel*>(m_panels[*side]) : m_difference;
+    const std::optional<ShownHeatmap> shown
+        = side ? m_panels[*side]->controller()->shown() : std::optional<ShownHeatmap>();
+    if (m_difference->heatmap()->frame().isNull()) {
+        // No A − B to draw (two units, two extents, or not computed yet): no compare set.
+        if (shown)
+            askAndSaveHeatmap(*shown, m_service, panel);
+        return;
+    }
+    QString name = QString::fromStdString(pecards::toString(m_quantity)); // the CLI's "score-a" etc.
+    if (!side)
+        name += QStringLiteral("-difference");
+    else
+        name += *side == A ? QStringLiteral("-a") : QStringLiteral("-b");
+    const FigureMaker make = [this, side, panel](const pecards::app::FigureExportOptions& options,
+                                 std::function<void(const pecards::app::Figure&)> done,
+                                 std::function<void(const QString&)> failed) {
+        const bool started = exportFigures(
+            options, panel,
+            [side, done](const pecards::app::CompareFigureSet& figures) {
+                done(!side ? figures.difference : *side == A ? figures.a : figures.b);
+            },
+            failed);
+        if (!started)
+            failed(tr("A and B are still being computed; save again once they are shown."));
+    };
+    askAndSaveMadeFigure(name, make, shown, panel);
 }
 
 bool CompareView::hasResult() const {

@@ -4,10 +4,15 @@
 /// two parameter sets, and any view both cards offer. A heatmap view shows A and B (each a
 /// HeatmapPanel: zoom, exact hover, Full, Save…, on one window and one colour range) and A − B
 /// (DifferencePanel), in cells of one size with square plots for position x position maps; a
-/// chart view shows A's and B's curves on one chart (ChartPanel::setOverlay).
+/// chart view shows A's and B's curves on one chart (ChartPanel::setOverlay). The shared range
+/// and the figures Save… writes (A, B, A − B) come from figure/comparefigures.h, the code
+/// `pecards-cli render --workspace` draws compare pairs with.
 
 #include <QWidget>
 #include <array>
+#include <figure/comparefigures.h>
+#include <figure/figureexporter.h>
+#include <functional>
 #include <optional>
 #include <pecards/params.h>
 #include <views/viewspec.h>
@@ -56,6 +61,16 @@ public:
     /// @brief True once every view shown answered (a picture or a message).
     bool hasResult() const;
 
+    /// @brief Makes the figures Save… writes for the heatmaps shown: A and B computed again at
+    /// print resolution with `options` (B at A's pixels) on the worker and drawn by
+    /// app::compareFigureSpecs, as `pecards-cli render --workspace` draws a compare pair; `done`
+    /// gets A, B and A − B, or `failed` a message (also "B unit" for values of two units). The
+    /// job ends with `context`. False, and nothing started, while a chart is shown or a side
+    /// has no picture yet.
+    bool exportFigures(const pecards::app::FigureExportOptions& options, QObject* context,
+        std::function<void(const pecards::app::CompareFigureSet&)> done,
+        std::function<void(const QString&)> failed) const;
+
     /// @brief A's or B's heatmap (null while a chart is shown).
     HeatmapPanel* heatmapPanel(Side side) const { return m_panels[side]; }
     DifferencePanel* differencePanel() const { return m_difference; }
@@ -88,11 +103,16 @@ private:
     void refreshDifference();
     /// One colour range for A and B (the union of their ranges) when their units agree.
     void shareColorRange();
-    /// B's window follows A's (and A's B's), guarded against ping-pong.
+    /// B's window follows A's (and A's B's) inside app::commonWindow of the two, guarded
+    /// against ping-pong.
     void syncWindow(Side from);
     /// A and B computed at one output size (the smaller of their plots).
     void shareOutputPixels();
     void refreshTitles();
+    /// The figures "Save…" of A, B (`side`) or A − B (nullopt) writes: the compare set at print
+    /// resolution (exportFigures); a side of a pair with no A − B (two units or extents) saves
+    /// as a card's view does.
+    void saveFigure(std::optional<Side> side);
     /// Texts set once (buttons, labels, the choices' entries) in the current language.
     void retranslate();
 

@@ -1,7 +1,6 @@
 #include "compare/differencepanel.h"
 
 #include "settings/languagechange.h"
-#include "views/figuresavedialog.h"
 #include "views/quantitystyle.h"
 #include "widgets/heatmapwidget.h"
 
@@ -120,13 +119,11 @@ void DifferencePanel::showExactReadout() {
 std::optional<pecards::app::FigureSpec> DifferencePanel::figure() const {
     if (!m_a || !m_b || m_heatmap->frame().isNull())
         return std::nullopt;
-    return pecards::app::differenceFigureSpec(
-        m_a->request, m_heatmap->frame().grid, heatmapFigureSpec(*m_a), heatmapFigureSpec(*m_b));
+    return pecards::app::compareFigureSpecs(*m_a, *m_b).difference;
 }
 
 void DifferencePanel::saveView() {
-    if (const std::optional<pecards::app::FigureSpec> spec = figure())
-        askAndSaveFigure(*spec, QStringLiteral("difference"), this);
+    // The compare tab saves A − B with A and B as one set (CompareView sets the save handler).
 }
 
 } // namespace pecards::gui

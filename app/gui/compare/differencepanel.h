@@ -4,8 +4,8 @@
 /// a HeatmapPanel with its own controller), drawn on the diverging map centred at 0, with the
 /// panels' tools: zoom and Full (asked of A and B, whose windows follow), the exact hover value
 /// (A's and B's exact values from their controllers' probes) and Save… (the figure of A − B,
-/// figure/difference.h). A − B of values in different units is refused with the message and no
-/// picture (pecards::app::viewDifference).
+/// figure/comparefigures.h; the compare tab handles it, CompareView::exportFigures). A − B of values in
+/// different units is refused with the message and no picture (pecards::app::viewDifference).
 
 #include "views/viewpanel.h"
 
@@ -32,7 +32,9 @@ public:
     /// @brief The exact value of A (`sideB` false) or B at (row, col) from the side's controller.
     void setExactValue(bool sideB, qint64 row, qint64 col, double value);
 
-    /// @brief The figure Save… writes (differenceFigureSpec of the grids shown); none without a picture.
+    /// @brief The figure of A − B from the grids on screen (compareFigureSpecs, whose A − B
+    /// Save… writes computed again at print resolution: CompareView::exportFigures); none
+    /// without a picture.
     std::optional<pecards::app::FigureSpec> figure() const;
 
     HeatmapWidget* heatmap() const { return m_heatmap; }
@@ -47,6 +49,7 @@ signals:
     void resetRequested();
 
 protected:
+    /// @brief Nothing: the compare tab saves A − B with A and B (ViewPanel::setSaveHandler).
     void saveView() override;
 
 private:

@@ -121,20 +121,38 @@ void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* 
         saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
 }
 
-void askAndSaveFigure(const pecards::app::Figure& figure, const QString& name, QWidget* parent) {
-    const QString path
-        = askPath(parent, QObject::tr("Save view"), name + QStringLiteral(".png"), figureFilters());
+void askAndSaveMadeFigure(
+    const QString& name, const FigureMaker& make, const std::optional<ShownHeatmap>& data, QWidget* parent) {
+    const QStringList filters = data ? figureFilters()
+            + QStringList {QObject::tr("NumPy array of the values (*.npy)"),
+                QObject::tr("CSV table of the values (*.csv)")}
+                                     : figureFilters();
+    const QString path = askPath(parent, QObject::tr("Save view"), name + QStringLiteral(".png"), filters);
     if (path.isEmpty())
         return;
+    if (data && isDataPath(path)) {
+        QString error;
+        if (saveHeatmapFigure(*data, path, kDefaultDpi, &error))
+            reportSaved(parent, path);
+        else
+            showError(parent, error);
+        return;
+    }
     const std::optional<pecards::app::FigureExportOptions> options
         = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
     if (!options)
         return;
-    QString error;
-    if (saveFigures({figure}, path, *options, &error))
-        reportSaved(parent, path);
-    else
-        showError(parent, error);
+    showStatus(parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
+    make(
+        *options,
+        [path, parent, options](const pecards::app::Figure& figure) {
+            QString error;
+            if (saveFigures({figure}, path, *options, &error))
+                reportSaved(parent, path);
+            else
+                showError(parent, error);
+        },
+        [parent](const QString& message) { showError(parent, message); });
 }
 
 void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QString>
 #include <figure/coverspec.h>
+#include <functional>
+#include <optional>
 
 class QWidget;
 
@@ -24,9 +26,16 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidg
 /// @brief Save dialog of one chart view (PNG, SVG, PDF): the chart figure (chartFigureSpec).
 void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent);
 
-/// @brief Save dialog of a figure made already (the compare tab's A − B, from the grids on
-/// screen): PNG, SVG or PDF with the figure options; `name` is the suggested file name's stem.
-void askAndSaveFigure(const pecards::app::Figure& figure, const QString& name, QWidget* parent);
+/// @brief Makes a figure with the export options chosen: calls `done` with it, or `failed` with a
+/// message, now or later (on the UI thread).
+using FigureMaker = std::function<void(const pecards::app::FigureExportOptions& options,
+    std::function<void(const pecards::app::Figure&)> done, std::function<void(const QString&)> failed)>;
+
+/// @brief Save dialog of a figure made once its options are chosen (the compare tab's A, B and
+/// A − B, computed again at print resolution): PNG, SVG or PDF with the figure options; with
+/// `data`, also that heatmap's numbers (.npy, .csv). `name` is the suggested file name's stem.
+void askAndSaveMadeFigure(
+    const QString& name, const FigureMaker& make, const std::optional<ShownHeatmap>& data, QWidget* parent);
 
 /// @brief Save dialog of a whole card: one PDF with the cover page, then one page per
 /// visible view (heatmaps and charts) in grid order.

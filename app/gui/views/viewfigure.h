@@ -7,6 +7,7 @@
 
 #include <QList>
 #include <QString>
+#include <figure/comparefigures.h>
 #include <figure/coverspec.h>
 #include <figure/curves.h>
 #include <figure/figure.h>
@@ -18,12 +19,9 @@
 namespace pecards::gui {
 
 /// @brief A computed heatmap as shown: the request it answers, its grid (grid.window ==
-/// request.window) and the colour map it is painted with (colormaplookup.h name).
-struct ShownHeatmap {
-    pecards::ViewRequest request;
-    pecards::Grid grid;
-    QString colormap;
-};
+/// request.window) and the colour map it is painted with (colormaplookup.h name); the type the
+/// compare figures are made of (figure/comparefigures.h).
+using ShownHeatmap = pecards::app::ComputedView;
 
 /// @brief Computed chart data as shown: the request and the curves the worker computed for it;
 /// in the compare tab also B's request, the curves then being overlayCurves(A's, B's).

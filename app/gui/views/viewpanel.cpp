@@ -46,7 +46,12 @@ void ViewPanel::addExportButton() {
         button->setToolTip(tr("Save this view as a figure or its numbers"));
     });
     m_toolRow->addWidget(button);
-    connect(button, &QToolButton::clicked, this, &ViewPanel::saveView);
+    connect(button, &QToolButton::clicked, this, [this] {
+        if (m_saveHandler)
+            m_saveHandler();
+        else
+            saveView();
+    });
 }
 
 } // namespace pecards::gui

@@ -7,6 +7,7 @@
 #include "views/viewspec.h"
 
 #include <QWidget>
+#include <functional>
 #include <optional>
 #include <pecards/params.h>
 
@@ -48,6 +49,10 @@ public:
     /// @brief The row where the slot puts its view choice and the panel its tools.
     QHBoxLayout* toolRow() const { return m_toolRow; }
 
+    /// @brief What "Save…" does instead of saveView() (the compare tab saves its A, B and A − B
+    /// as one compare set); an empty function returns to saveView().
+    void setSaveHandler(std::function<void()> save) { m_saveHandler = std::move(save); }
+
 signals:
     /// @brief A result or message was shown.
     void updated();
@@ -55,7 +60,7 @@ signals:
 protected:
     /// @brief Adds the drawing below the title.
     void setContent(QWidget* content);
-    /// @brief Adds the "Save…" button to the tool row; it calls saveView().
+    /// @brief Adds the "Save…" button to the tool row; it calls saveView() (or the save handler).
     void addExportButton();
     /// @brief The "Save…" action: the view's figure through the save dialogs.
     virtual void saveView() = 0;
@@ -65,6 +70,7 @@ private:
     QVBoxLayout* m_layout = nullptr;
     QHBoxLayout* m_toolRow = nullptr;
     QLabel* m_title = nullptr;
+    std::function<void()> m_saveHandler;
 };
 
 } // namespace pecards::gui
