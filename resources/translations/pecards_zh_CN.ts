@@ -1781,6 +1781,10 @@ B: %2</source>
         <translation>A：%1
 B：%2</translation>
     </message>
+    <message>
+        <source>A and B are still being computed; save again once they are shown.</source>
+        <translation>A 和 B 仍在计算中；显示后请再次保存。</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::ComputeWorker</name>
@@ -2318,6 +2322,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>masked</source>
         <translation>已屏蔽</translation>
+    </message>
+    <message>
+        <source>aliased (hatched)</source>
+        <translation>混叠（斜线）</translation>
     </message>
 </context>
 <context>
