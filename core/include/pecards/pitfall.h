@@ -18,9 +18,6 @@
 
 namespace pecards {
 
-/// Longest sequence of the dense pitfall views (they evaluate every entry of the rows they show).
-inline constexpr std::int64_t kMaxPitfallLength = 4096;
-
 /// @brief The pitfalls of a card, in catalogue order (never Pitfall::None).
 std::vector<Pitfall> pitfallsOf(Card card);
 
@@ -43,7 +40,7 @@ CardParams pitfallAsParameters(const CardParams& params);
 
 /// @brief Checks the pitfall part of validated-otherwise card parameters: the pitfall belongs
 /// to the card (and variant), its own parameters are in range, dense pitfalls have
-/// length <= kMaxPitfallLength. Called by validate(CardParams).
+/// length <= kMaxPitfallLength (parambounds.h). Called by validate(CardParams).
 /// @throws InvalidParameter naming the field, its value and the allowed range
 void validatePitfall(const CardParams& params);
 
