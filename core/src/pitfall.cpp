@@ -311,9 +311,11 @@ RopeStaleFrequencies ropeStaleDynamicInvFreq(
     validate(params);
     PECARDS_CHECK(seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len,
         "in [1, " + detail::lengthLimitText() + "]");
-    PECARDS_CHECK(cached_seq_len > seq_len && cached_seq_len <= kMaxLength, "cached_seq_len", cached_seq_len,
-        "in (seq_len, " + detail::lengthLimitText() + "] = (" + std::to_string(seq_len) + ", "
-            + std::to_string(kMaxLength) + "]");
+    // cached_seq_len is the pitfall's stale_seq_len: its table range, and > seq_len.
+    const ParamSpec& cached = paramSpec(ParamId::StaleSeqLen);
+    checkParam(cached, static_cast<double>(cached_seq_len), "cached_seq_len");
+    PECARDS_CHECK(cached_seq_len > seq_len, "cached_seq_len", cached_seq_len,
+        allowedText(cached) + ", > seq_len = " + std::to_string(seq_len));
     RopeParams dynamic = params;
     dynamic.scaling.type = RopeScalingType::Dynamic;
     dynamic.scaling.factor = std::max(params.scaling.factor, 1.0);
