@@ -103,7 +103,8 @@ void applyBiasFrom(const FlagReader& flags, CardParams& p) {
     }
 }
 
-/// The tricks' flags (domain-aware PE, gated PE, PE distillation); ranges are checked by the engine.
+/// The tricks' flags (domain-aware PE, gated PE, PE distillation); ranges (paramtable.h) are checked
+/// by the engine.
 void applyTrickFlags(const FlagReader& flags, TrickParams& t) {
     flags.setInt("edge-positions", t.edge_positions, kIntMin, kIntMax);
     flags.setNumber("bias-scale", t.bias_scale);
@@ -115,6 +116,7 @@ void applyTrickFlags(const FlagReader& flags, TrickParams& t) {
     flags.setNumber("alpha-end", t.alpha_end);
     flags.setNumber("gate-center", t.gate_center);
     flags.setNumber("gate-width", t.gate_width);
+    flags.setInt("query", t.query, kInt64Min, kInt64Max);
     flags.setInt("distill-dim", t.distill_head_dim, kIntMin, kIntMax);
     flags.setInt("train-length", t.train_length, kInt64Min, kInt64Max);
     flags.setInt("eval-length", t.eval_length, kInt64Min, kInt64Max);

@@ -416,6 +416,40 @@ template <typename Params, typename Use> void withField(Params& p, ParamId id, U
         return use(p.relative.num_buckets);
     case ParamId::MaxDistance:
         return use(p.relative.max_distance);
+    case ParamId::SmallBase:
+        return use(p.pitfall.small_base);
+    case ParamId::SmallClipK:
+        return use(p.pitfall.small_clip_k);
+    case ParamId::StaleSeqLen:
+        return use(p.pitfall.stale_seq_len);
+    case ParamId::LeftPadding:
+        return use(p.pitfall.left_padding);
+    case ParamId::EdgePositions:
+        return use(p.tricks.edge_positions);
+    case ParamId::BiasScale:
+        return use(p.tricks.bias_scale);
+    case ParamId::Alpha:
+        return use(p.tricks.alpha);
+    case ParamId::AlphaEnd:
+        return use(p.tricks.alpha_end);
+    case ParamId::GateCenter:
+        return use(p.tricks.gate_center);
+    case ParamId::GateWidth:
+        return use(p.tricks.gate_width);
+    case ParamId::Query:
+        return use(p.tricks.query);
+    case ParamId::DistillHeadDim:
+        return use(p.tricks.distill_head_dim);
+    case ParamId::TrainLength:
+        return use(p.tricks.train_length);
+    case ParamId::EvalLength:
+        return use(p.tricks.eval_length);
+    case ParamId::Hidden:
+        return use(p.tricks.hidden);
+    case ParamId::Epochs:
+        return use(p.tricks.epochs);
+    case ParamId::LearningRate:
+        return use(p.tricks.learning_rate);
     }
 }
 

@@ -162,18 +162,18 @@ void validatePitfall(const CardParams& params) {
     static_cast<void>(significantBits(p.format));
     if (!isParameterPitfall(p.kind)) {
         PECARDS_CHECK(params.length <= kMaxPitfallLength, "length", params.length,
-            "in [1, 4096] for the dense pitfall view " + toString(p.kind));
+            "in [1, " + std::to_string(kMaxPitfallLength) + "] for the dense pitfall view "
+                + toString(p.kind));
     }
     const RelativeVariant variant = params.relative.variant;
     switch (p.kind) {
     case Pitfall::RopeSmallBase:
-        detail::checkBase("pitfall.small_base", p.small_base);
+        checkParam(paramSpec(ParamId::SmallBase), p.small_base);
         break;
     case Pitfall::ShawSmallClip:
         PECARDS_CHECK(variant == RelativeVariant::Shaw, "relative.variant", toString(variant),
             "shaw (pitfall shaw-small-clip)");
-        PECARDS_CHECK(p.small_clip_k >= 0 && p.small_clip_k <= kMaxLength, "pitfall.small_clip_k",
-            p.small_clip_k, "in [0, " + detail::lengthLimitText() + "]");
+        checkParam(paramSpec(ParamId::SmallClipK), p.small_clip_k);
         break;
     case Pitfall::T5NoMaxDistanceClamp:
         PECARDS_CHECK(variant == RelativeVariant::T5, "relative.variant", toString(variant),
@@ -184,17 +184,20 @@ void validatePitfall(const CardParams& params) {
             "transformer-xl (pitfall txl-rel-shift-wrong-row)");
         break;
     case Pitfall::RopeStaleDynamicNtk: {
+        const ParamSpec& stale = paramSpec(ParamId::StaleSeqLen);
+        checkParam(stale, static_cast<double>(p.stale_seq_len));
         const std::int64_t seq_len = effectiveSeqLen(params.rope, params.length);
-        PECARDS_CHECK(p.stale_seq_len > seq_len && p.stale_seq_len <= kMaxLength, "pitfall.stale_seq_len",
-            p.stale_seq_len,
-            "in (seq_len, " + detail::lengthLimitText() + "] = (" + std::to_string(seq_len) + ", "
-                + std::to_string(kMaxLength) + "]");
+        PECARDS_CHECK(p.stale_seq_len > seq_len, stale.path, p.stale_seq_len,
+            allowedText(stale) + ", > seq_len = " + std::to_string(seq_len));
         break;
     }
-    case Pitfall::AlibiLeftPaddingArange:
-        PECARDS_CHECK(p.left_padding >= 0 && p.left_padding < params.length, "pitfall.left_padding",
-            p.left_padding, "in [0, L-1] = [0, " + std::to_string(params.length - 1) + "]");
+    case Pitfall::AlibiLeftPaddingArange: {
+        const ParamSpec& padding = paramSpec(ParamId::LeftPadding);
+        checkParam(padding, static_cast<double>(p.left_padding));
+        PECARDS_CHECK(p.left_padding < params.length, padding.path, p.left_padding,
+            allowedText(padding) + ", <= L-1 = " + std::to_string(params.length - 1));
         break;
+    }
     default:
         break;
     }
@@ -308,9 +311,11 @@ RopeStaleFrequencies ropeStaleDynamicInvFreq(
     validate(params);
     PECARDS_CHECK(seq_len >= 1 && seq_len <= kMaxLength, "seq_len", seq_len,
         "in [1, " + detail::lengthLimitText() + "]");
-    PECARDS_CHECK(cached_seq_len > seq_len && cached_seq_len <= kMaxLength, "cached_seq_len", cached_seq_len,
-        "in (seq_len, " + detail::lengthLimitText() + "] = (" + std::to_string(seq_len) + ", "
-            + std::to_string(kMaxLength) + "]");
+    // cached_seq_len is the pitfall's stale_seq_len: its table range, and > seq_len.
+    const ParamSpec& cached = paramSpec(ParamId::StaleSeqLen);
+    checkParam(cached, static_cast<double>(cached_seq_len), "cached_seq_len");
+    PECARDS_CHECK(cached_seq_len > seq_len, "cached_seq_len", cached_seq_len,
+        allowedText(cached) + ", > seq_len = " + std::to_string(seq_len));
     RopeParams dynamic = params;
     dynamic.scaling.type = RopeScalingType::Dynamic;
     dynamic.scaling.factor = std::max(params.scaling.factor, 1.0);

@@ -13,28 +13,12 @@ namespace pecards {
 
 namespace {
 
-constexpr int kMaxEdgePositions = 2048;
-constexpr double kMaxTrickValue = 100.0;
-/// Largest gate centre and width, 2^20 positions: the gated maps stop at L = 4096 and the
-/// distillation at 65536, so the gate keeps the former length limit.
-constexpr double kMaxGatePosition = 1048576.0;
-constexpr double kMinGateWidth = 1e-3;
-constexpr int kMaxDistillDim = 64;
-constexpr std::int64_t kMaxTrainLength = 1024;
-constexpr std::int64_t kMaxEvalLength = 65536;
-constexpr int kMaxHidden = 256;
-constexpr int kMaxEpochs = 20000;
 /// Row offset of the end vectors in the DomainBias stream (start vectors use rows 0..n-1).
 constexpr std::int64_t kEndBiasRow = std::int64_t {1} << 20;
 
-void checkValue(double value, const char* name) {
-    PECARDS_CHECK(
-        std::isfinite(value) && value >= 0.0 && value <= kMaxTrickValue, name, value, "finite, in [0, 100]");
-}
-
 void checkDenseLength(std::int64_t length) {
     PECARDS_CHECK(length >= 1 && length <= kMaxTrickLength, "length", length,
-        "in [1, 4096] (the tricks' maps are dense L x L)");
+        "in [1, " + std::to_string(kMaxTrickLength) + "] (the tricks' maps are dense L x L)");
 }
 
 /// Adam state of one parameter block (Kingma & Ba 2015, Algorithm 1).
@@ -124,42 +108,34 @@ Mlp initialMlp(const TrickParams& tricks, double fastest) {
 namespace {
 
 void checkDomainAware(const TrickParams& tricks) {
-    PECARDS_CHECK(tricks.edge_positions >= 0 && tricks.edge_positions <= kMaxEdgePositions, "edge_positions",
-        tricks.edge_positions, "in [0, 2048]");
-    checkValue(tricks.bias_scale, "bias_scale");
+    checkParam(paramSpec(ParamId::EdgePositions), tricks.edge_positions);
+    checkParam(paramSpec(ParamId::BiasScale), tricks.bias_scale);
 }
 
 void checkGate(const TrickParams& tricks, std::int64_t length) {
-    checkValue(tricks.alpha, "alpha");
-    checkValue(tricks.alpha_end, "alpha_end");
-    PECARDS_CHECK(std::isfinite(tricks.gate_center) && tricks.gate_center >= 0.0
-            && tricks.gate_center <= kMaxGatePosition,
-        "gate_center", tricks.gate_center, "finite, in [0, 1048576] (positions)");
-    PECARDS_CHECK(std::isfinite(tricks.gate_width) && tricks.gate_width >= kMinGateWidth
-            && tricks.gate_width <= kMaxGatePosition,
-        "gate_width", tricks.gate_width, "finite, in [0.001, 1048576] (positions)");
+    checkParam(paramSpec(ParamId::Alpha), tricks.alpha);
+    checkParam(paramSpec(ParamId::AlphaEnd), tricks.alpha_end);
+    checkParam(paramSpec(ParamId::GateCenter), tricks.gate_center);
+    checkParam(paramSpec(ParamId::GateWidth), tricks.gate_width);
     PECARDS_CHECK(tricks.gate == GateCurve::Constant || tricks.gate == GateCurve::LinearRamp
             || tricks.gate == GateCurve::Sigmoid,
         "gate", static_cast<int>(tricks.gate), "one of constant, ramp, sigmoid");
-    PECARDS_CHECK(tricks.query >= -1 && tricks.query < length, "query", tricks.query,
-        "in [0, " + std::to_string(length - 1) + "] (the sequence), or -1 for L / 2");
+    const ParamSpec& query = paramSpec(ParamId::Query);
+    checkParam(query, static_cast<double>(tricks.query));
+    PECARDS_CHECK(tricks.query < length, query.path, tricks.query,
+        allowedText(query) + ", <= L-1 = " + std::to_string(length - 1));
 }
 
 void checkDistillation(const TrickParams& tricks) {
-    PECARDS_CHECK(tricks.distill_head_dim >= 2 && tricks.distill_head_dim <= kMaxDistillDim
-            && tricks.distill_head_dim % 2 == 0,
-        "distill_head_dim", tricks.distill_head_dim, "even, in [2, 64]");
-    PECARDS_CHECK(tricks.train_length >= 2 && tricks.train_length <= kMaxTrainLength, "train_length",
-        tricks.train_length, "in [2, 1024]");
-    PECARDS_CHECK(tricks.eval_length >= tricks.train_length && tricks.eval_length <= kMaxEvalLength,
-        "eval_length", tricks.eval_length,
-        "in [" + std::to_string(tricks.train_length) + ", 65536] (at least train_length)");
-    PECARDS_CHECK(tricks.hidden >= 1 && tricks.hidden <= kMaxHidden, "hidden", tricks.hidden, "in [1, 256]");
-    PECARDS_CHECK(
-        tricks.epochs >= 1 && tricks.epochs <= kMaxEpochs, "epochs", tricks.epochs, "in [1, 20000]");
-    PECARDS_CHECK(
-        std::isfinite(tricks.learning_rate) && tricks.learning_rate > 0.0 && tricks.learning_rate <= 1.0,
-        "learning_rate", tricks.learning_rate, "finite, in (0, 1]");
+    checkParam(paramSpec(ParamId::DistillHeadDim), tricks.distill_head_dim);
+    checkParam(paramSpec(ParamId::TrainLength), static_cast<double>(tricks.train_length));
+    const ParamSpec& eval = paramSpec(ParamId::EvalLength);
+    checkParam(eval, static_cast<double>(tricks.eval_length));
+    PECARDS_CHECK(tricks.eval_length >= tricks.train_length, eval.path, tricks.eval_length,
+        allowedText(eval) + ", >= train_length = " + std::to_string(tricks.train_length));
+    checkParam(paramSpec(ParamId::Hidden), tricks.hidden);
+    checkParam(paramSpec(ParamId::Epochs), tricks.epochs);
+    checkParam(paramSpec(ParamId::LearningRate), tricks.learning_rate);
     const std::int64_t perEpoch = tricks.train_length * tricks.hidden * (tricks.distill_head_dim + 1);
     PECARDS_CHECK(static_cast<std::int64_t>(tricks.epochs) * perEpoch <= kMaxDistillationWork, "epochs",
         tricks.epochs,

@@ -6,6 +6,7 @@
 #include "pecards/errors.h"
 #include "pecards/params.h"
 #include "pecards/paramtable.h"
+#include "pecards/tricks.h"
 #include "support/paramcases.h"
 
 #include <algorithm>
@@ -26,7 +27,7 @@ TEST_P(EveryParameter, ValidationRefusesJustOutsideItsRangeNamingKeyAndRange) {
         const CardParams p = test::paramsReading(spec, value);
         ASSERT_EQ(paramValue(p, spec) == value || std::isnan(value), true) << spec.name << " = " << value;
         try {
-            validate(p);
+            test::validateReading(spec, p);
             ADD_FAILURE() << spec.path << " = " << value << " was accepted";
         } catch (const InvalidParameter& e) {
             EXPECT_EQ(e.name(), spec.path) << e.what();
@@ -49,7 +50,8 @@ TEST_P(EveryParameter, ValidationAcceptsTheRangesEndsAndTheDefault) {
         inside.push_back(spec.sentinel);
     }
     for (const double value : inside) {
-        EXPECT_NO_THROW(validate(test::paramsReading(spec, value))) << spec.path << " = " << value;
+        EXPECT_NO_THROW(test::validateReading(spec, test::paramsReading(spec, value)))
+            << spec.path << " = " << value;
     }
 }
 
@@ -65,6 +67,14 @@ TEST_P(EveryParameter, EngineDefaultsAndCardStartsAreTheTables) {
         const CardParams start = startParams(card);
         EXPECT_EQ(paramValue(start, spec), spec.startValue(card)) << spec.name << " on " << toString(card);
         EXPECT_NO_THROW(validate(start)) << toString(card);
+    }
+    if (spec.group != ParamGroup::Card) {
+        // Pitfall and trick parameters: the engine's default everywhere, no card start of their own.
+        EXPECT_EQ(paramValue(CardParams {}, spec), spec.defaultValue) << spec.name;
+        for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
+            EXPECT_FALSE(spec.usedBy(card)) << spec.name << " on " << toString(card);
+            EXPECT_EQ(paramValue(startParams(card), spec), spec.defaultValue) << spec.name;
+        }
     }
     EXPECT_GE(
         spec.typicalLow, spec.sentinelMeans.empty() ? spec.minimum : std::min(spec.minimum, spec.sentinel));
@@ -102,6 +112,83 @@ TEST(ParamTable, RangeTextsReadAsDocumented) {
     EXPECT_EQ(allowedText(paramSpec(ParamId::OriginalMaxPositionEmbeddings)), ">= 0 (0 = not given)");
     EXPECT_EQ(allowedText(paramSpec(ParamId::AlibiBiasMax)), "finite, > 0");
     EXPECT_EQ(allowedText(paramSpec(ParamId::Heads)), "in [1, 128]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::SmallBase)), "finite, > 1 and <= 1e+12");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::StaleSeqLen)), "in [2, 2^24] = [2, 16777216]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::LeftPadding)), "in [0, 4095]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::GateWidth)), "in [0.001, 1048576]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::Query)), "-1 (= L/2) or in [0, 16777215]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::DistillHeadDim)), "even, in [2, 64]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::EvalLength)), "in [2, 2^16] = [2, 65536]");
+    EXPECT_EQ(allowedText(paramSpec(ParamId::LearningRate)), "finite, > 0 and <= 1");
+}
+
+TEST(ParamTable, PitfallAndTrickParametersAreTheRestOfTheTable) {
+    // 25 card parameters, then the 4 pitfall and the 13 trick parameters, in that order.
+    std::size_t n = 0;
+    for (const ParamGroup group : {ParamGroup::Card, ParamGroup::Pitfall, ParamGroup::Trick}) {
+        const std::size_t first = n;
+        while (n < kParamTable.size() && kParamTable[n].group == group) {
+            ++n;
+        }
+        EXPECT_EQ(n - first, group == ParamGroup::Card ? 25U : group == ParamGroup::Pitfall ? 4U : 13U);
+    }
+    EXPECT_EQ(n, kParamTable.size());
+    EXPECT_EQ(paramSpec(ParamId::SmallBase).group, ParamGroup::Pitfall);
+    EXPECT_EQ(paramSpec(ParamId::LearningRate).group, ParamGroup::Trick);
+}
+
+/// The InvalidParameter `run` throws (none: a failure).
+template <typename Run> std::optional<InvalidParameter> refusal(Run&& run) {
+    try {
+        run();
+    } catch (const InvalidParameter& e) {
+        return e;
+    }
+    return std::nullopt;
+}
+
+TEST(ParamTable, RelationsAreCheckedOnTopOfTheTablesRanges) {
+    // stale_seq_len > seq_len: inside its own range, refused naming the range and the relation.
+    CardParams p = test::paramsReading(paramSpec(ParamId::StaleSeqLen), 512);
+    p.rope.seq_len = 512;
+    auto e = refusal([&] { validate(p); });
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->name(), "pitfall.stale_seq_len");
+    EXPECT_EQ(e->allowed(), allowedText(paramSpec(ParamId::StaleSeqLen)) + ", > seq_len = 512");
+    p.pitfall.stale_seq_len = 513;
+    EXPECT_NO_THROW(validate(p));
+
+    // left_padding <= L-1
+    p = test::paramsReading(paramSpec(ParamId::LeftPadding), 64);
+    p.length = 64;
+    e = refusal([&] { validate(p); });
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->name(), "pitfall.left_padding");
+    EXPECT_EQ(e->allowed(), allowedText(paramSpec(ParamId::LeftPadding)) + ", <= L-1 = 63");
+    p.pitfall.left_padding = 63;
+    EXPECT_NO_THROW(validate(p));
+
+    // eval_length >= train_length
+    TrickParams t;
+    t.train_length = 100;
+    t.eval_length = 99;
+    e = refusal([&] { validate(t, 512); });
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->name(), "eval_length");
+    EXPECT_EQ(e->allowed(), allowedText(paramSpec(ParamId::EvalLength)) + ", >= train_length = 100");
+    t.eval_length = 100;
+    EXPECT_NO_THROW(validate(t, 512));
+
+    // query <= L-1 (and -1 = L/2 at any length)
+    t.query = 512;
+    e = refusal([&] { validate(t, 512); });
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->name(), "query");
+    EXPECT_EQ(e->allowed(), allowedText(paramSpec(ParamId::Query)) + ", <= L-1 = 511");
+    t.query = 511;
+    EXPECT_NO_THROW(validate(t, 512));
+    t.query = -1;
+    EXPECT_NO_THROW(validate(t, 1));
 }
 
 } // namespace

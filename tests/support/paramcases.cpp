@@ -18,6 +18,13 @@ CardParams paramsReading(const ParamSpec& spec, double value) {
             break;
         }
     }
+    if (spec.group == ParamGroup::Pitfall) {
+        card = spec.id == ParamId::SmallClipK ? Card::Relative
+            : spec.id == ParamId::LeftPadding ? Card::Alibi
+                                              : Card::Rope;
+    } else if (spec.group == ParamGroup::Trick) {
+        card = Card::Sinusoidal;
+    }
     CardParams p = startParams(card);
     RopeScaling& s = p.rope.scaling;
     switch (spec.id) {
@@ -63,12 +70,53 @@ CardParams paramsReading(const ParamSpec& spec, double value) {
     case ParamId::ClipK:
         p.relative.variant = RelativeVariant::Shaw;
         break;
+    case ParamId::SmallBase:
+        p.pitfall.kind = Pitfall::RopeSmallBase;
+        break;
+    case ParamId::SmallClipK:
+        p.pitfall.kind = Pitfall::ShawSmallClip;
+        p.relative.variant = RelativeVariant::Shaw;
+        break;
+    case ParamId::StaleSeqLen:
+        p.pitfall.kind = Pitfall::RopeStaleDynamicNtk;
+        p.rope.seq_len = 1; // the smallest stale_seq_len, 2, is > seq_len 1
+        break;
+    case ParamId::LeftPadding:
+        p.pitfall.kind = Pitfall::AlibiLeftPaddingArange;
+        p.length = kMaxPitfallLength; // left_padding <= L-1 reaches the range's end
+        break;
+    case ParamId::Query:
+        p.length = kMaxLength; // query <= L-1 reaches the range's end
+        break;
+    case ParamId::TrainLength:
+    case ParamId::EvalLength:
+    case ParamId::Hidden:
+    case ParamId::Epochs:
+    case ParamId::DistillHeadDim:
+        // eval_length >= train_length, and the training work cap at every range end
+        if (spec.id == ParamId::EvalLength) {
+            setParamValue(p, paramSpec(ParamId::TrainLength), paramSpec(ParamId::TrainLength).minimum);
+        }
+        if (spec.id == ParamId::TrainLength) {
+            setParamValue(p, paramSpec(ParamId::EvalLength), paramSpec(ParamId::EvalLength).maximum);
+        }
+        p.tricks.epochs = 1;
+        p.tricks.hidden = 1;
+        break;
     default:
         break;
     }
     p.probe = {}; // probe vectors follow the card dimension; none here
     setParamValue(p, spec, value);
     return p;
+}
+
+void validateReading(const ParamSpec& spec, const CardParams& params) {
+    if (spec.group == ParamGroup::Trick) {
+        validate(params.tricks, params.length);
+    } else {
+        validate(params);
+    }
 }
 
 /// The values just outside the range: below the minimum (the minimum itself when it is

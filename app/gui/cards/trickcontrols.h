@@ -8,10 +8,10 @@ namespace pecards::gui {
 
 class ParameterForm;
 
-/// @brief Edge positions n, bias scale and seed; gate curve, alpha, alpha_end, sigmoid centre and
-/// width, query row (the gated charts).
+/// @brief Edge positions n, bias scale; gate curve, alpha, alpha_end, sigmoid centre and width,
+/// query row (the gated charts). The numbers are descriptor-table controls (addParameter).
 void addDomainAndGateControls(ParameterForm& form);
-/// @brief Distillation: training length, evaluation length, hidden units, epochs, seed.
+/// @brief Distillation: training length, evaluation length, hidden units, epochs (table controls).
 void addDistillationControls(ParameterForm& form);
 
 } // namespace pecards::gui

@@ -16,6 +16,9 @@ inline constexpr std::int64_t kMaxLength = std::int64_t {1} << kMaxLengthLog2; /
 /// with L^2 d, so they stop at 2^20 = 1048576 (InvalidParameter above it names this limit).
 inline constexpr int kMaxContentLengthLog2 = 20;
 inline constexpr std::int64_t kMaxContentLength = std::int64_t {1} << kMaxContentLengthLog2; ///< 2^20
+/// Longest sequence of the dense pitfall views (they evaluate every entry of the rows they show);
+/// it also bounds the alibi-left-padding-arange pitfall's left_padding (<= L-1).
+inline constexpr std::int64_t kMaxPitfallLength = 4096;
 inline constexpr int kMaxDim = 1024; ///< largest d_model / head_dim
 inline constexpr int kMaxHeads = 128; ///< largest H
 /// Largest RoPE scaling factor (real models use up to 64; 1e4 keeps dynamic NTK's base finite).

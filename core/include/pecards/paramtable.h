@@ -1,15 +1,26 @@
 #pragma once
 /// @file paramtable.h
-/// @brief The parameter descriptor table: one entry per numeric card parameter with its
-/// name, pecards-cli flag, Hugging Face config key, type, unit, valid range, default, the
-/// typical range the GUI slider spans, and an English help text (in the style of CLBlast's
-/// argument tables, test/routines/*: one table drives parsing, help and checks).
+/// @brief The parameter descriptor table: one entry per numeric parameter of the cards, of the
+/// pitfalls (pitfallparams.h) and of the tricks (trickparams.h) with its name, pecards-cli flag,
+/// Hugging Face config key, type, unit, valid range, default, the typical range the GUI slider
+/// spans, and an English help text (in the style of CLBlast's argument tables,
+/// test/routines/*: one table drives parsing, help and checks).
 ///
 /// The table is the only place a range or default of these parameters is written: the
-/// engine's validation messages (params.cpp), the member initialisers of params.h, the CLI's
-/// flags and help (app/cli), the GUI's controls (app/gui) and the workspace reader read it.
-/// Rules that relate two parameters (beta_fast >= beta_slow, head <= heads, ...) are checked
-/// in params.cpp on top of each parameter's own range.
+/// engine's validation messages (params.cpp, pitfall.cpp, tricks.cpp), the member initialisers
+/// of params.h, pitfallparams.h and trickparams.h, the CLI's flags and help (app/cli), the GUI's
+/// controls (app/gui) and the workspace reader read it. Rules that relate two parameters
+/// (beta_fast >= beta_slow, head <= heads, stale_seq_len > seq_len, left_padding <= L-1,
+/// eval_length >= train_length, query <= L-1, ...) are checked where the parameters are
+/// validated, on top of each parameter's own range.
+///
+/// ParamGroup says whose parameter an entry is: the cards' (ParamGroup::Card: the card forms'
+/// controls, cardStart, the workspace), a pitfall's (ParamGroup::Pitfall, PitfallParams) or a
+/// trick's (ParamGroup::Trick, TrickParams). Pitfall and trick entries have no card start
+/// (kNoStart everywhere): no card form shows them as card parameters, and startParams leaves
+/// them at their defaults. Not in the table: the seeds (TrickParams::bias_seed, distill_seed;
+/// unsigned 64-bit, any value) and the enumerations (the gate curve, the pitfall kind and
+/// storage format, layouts, variants, ...), which have names instead of ranges.
 
 #include "pecards/parambounds.h"
 
@@ -32,7 +43,14 @@ enum class ParamType { Integer, Integer64, Real };
 /// @brief How a slider spans the typical range: evenly, in factors of 10, or in factors of 2.
 enum class ParamScale { Linear, Log10, Log2 };
 
-/// @brief Each numeric card parameter of the table, in table order.
+/// @brief Whose parameter a table entry is (see the file comment).
+enum class ParamGroup {
+    Card, ///< a card's parameter (CardParams outside pitfall and tricks)
+    Pitfall, ///< a pitfall's own parameter (PitfallParams), checked when that pitfall is shown
+    Trick, ///< a trick's parameter (TrickParams), checked by validate(TrickParams, length)
+};
+
+/// @brief Each numeric parameter of the table, in table order.
 enum class ParamId {
     Length,
     SinusoidalDModel,
@@ -59,6 +77,25 @@ enum class ParamId {
     ClipK,
     NumBuckets,
     MaxDistance,
+    // pitfalls (PitfallParams)
+    SmallBase,
+    SmallClipK,
+    StaleSeqLen,
+    LeftPadding,
+    // tricks (TrickParams)
+    EdgePositions,
+    BiasScale,
+    Alpha,
+    AlphaEnd,
+    GateCenter,
+    GateWidth,
+    Query,
+    DistillHeadDim,
+    TrainLength,
+    EvalLength,
+    Hidden,
+    Epochs,
+    LearningRate,
 };
 
 inline constexpr double kUnbounded = std::numeric_limits<double>::infinity(); ///< no upper bound
@@ -68,6 +105,7 @@ inline constexpr double kNoStart = std::numeric_limits<double>::lowest();
 /// @brief One parameter descriptor. Values are in the parameter's unit; integers are exact.
 struct ParamSpec {
     ParamId id;
+    ParamGroup group; ///< the cards', a pitfall's or a trick's
     std::string_view name; ///< field term, also the workspace key and GUI control id ("beta_fast")
     std::string_view path; ///< name in InvalidParameter messages ("rope_scaling.beta_fast")
     std::string_view flag; ///< pecards-cli flag without dashes ("beta-fast")
@@ -123,106 +161,198 @@ struct ParamSpec {
 /// @brief The table, in ParamId order (checked at compile time below).
 /// cardStart order: sinusoidal, relative, alibi, rope, hybrid; kNoStart = card does not use it.
 // clang-format off
-inline constexpr std::array<ParamSpec, 25> kParamTable {{
-    {ParamId::Length, "length", "length", "length", "", "", ParamType::Integer64, "positions",
+inline constexpr std::array<ParamSpec, 42> kParamTable {{
+    {ParamId::Length, ParamGroup::Card, "length", "length", "length", "", "", ParamType::Integer64, "positions",
         1, static_cast<double>(kMaxLength), false, false, 0, "", 4096, {512, 512, 512, 4096, 1024},
         "Sequence length L (the content views content-score and content-attention stop at 2^20)", 8, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
-    {ParamId::SinusoidalDModel, "d_model", "d_model", "d-model", "", "sinusoidal", ParamType::Integer, "",
+    {ParamId::SinusoidalDModel, ParamGroup::Card,
+        "d_model", "d_model", "d-model", "", "sinusoidal", ParamType::Integer, "",
         2, kMaxDim, false, true, 0, "", 128, {128, kNoStart, kNoStart, kNoStart, kNoStart},
         "Model dimension d_model", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
-    {ParamId::Base, "base", "base", "base", "rope_theta", "", ParamType::Real, "",
+    {ParamId::Base, ParamGroup::Card, "base", "base", "base", "rope_theta", "", ParamType::Real, "",
         1, kMaxBase, true, false, 0, "", 10000, {10000, kNoStart, kNoStart, 10000, 10000},
         "Frequency base b (sinusoidal) or RoPE theta", 10, 1e7, ParamScale::Log10, 24, 1, 1},
-    {ParamId::PaddingIdx, "padding_idx", "padding_idx", "padding-idx", "", "", ParamType::Integer, "",
+    {ParamId::PaddingIdx, ParamGroup::Card,
+        "padding_idx", "padding_idx", "padding-idx", "", "", ParamType::Integer, "",
         0, static_cast<double>(kMaxLength), false, false, -1, "none", -1,
         {-1, kNoStart, kNoStart, kNoStart, kNoStart},
         "fairseq padding row: row P is zero and tokens start at row P+1", -1, 64, ParamScale::Linear, 24, 1, 0},
-    {ParamId::RopeHeadDim, "head_dim", "head_dim", "head-dim", "head_dim", "rope", ParamType::Integer, "",
+    {ParamId::RopeHeadDim, ParamGroup::Card,
+        "head_dim", "head_dim", "head-dim", "head_dim", "rope", ParamType::Integer, "",
         2, kMaxDim, false, true, 0, "", 128, {kNoStart, kNoStart, kNoStart, 128, 128},
         "Head dimension of q/k", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
-    {ParamId::RotaryDim, "rotary_dim", "rotary_dim", "rotary-dim", "rotary_dim", "", ParamType::Integer, "",
+    {ParamId::RotaryDim, ParamGroup::Card,
+        "rotary_dim", "rotary_dim", "rotary-dim", "rotary_dim", "", ParamType::Integer, "",
         2, kMaxDim, false, true, 0, "head_dim", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
         "Rotary dimension r (partial rotary: GPT-J rotary_dim, NeoX rotary_pct * head_dim); dims >= r "
         "pass through", 0, kMaxDim, ParamScale::Linear, 24, 2, 0},
-    {ParamId::SeqLen, "seq_len", "seq_len", "seq-len", "", "", ParamType::Integer64, "positions",
+    {ParamId::SeqLen, ParamGroup::Card,
+        "seq_len", "seq_len", "seq-len", "", "", ParamType::Integer64, "positions",
         1, static_cast<double>(kMaxLength), false, false, 0, "the view's length", 0,
         {kNoStart, kNoStart, kNoStart, 0, 0},
         "Sequence length that selects dynamic-NTK and longrope frequencies", 0,
         static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
-    {ParamId::Factor, "factor", "rope_scaling.factor", "factor", "factor", "", ParamType::Real, "",
+    {ParamId::Factor, ParamGroup::Card,
+        "factor", "rope_scaling.factor", "factor", "factor", "", ParamType::Real, "",
         1.0 / kMaxScalingFactor, kMaxScalingFactor, false, false, 0, "", 1, {kNoStart, kNoStart, kNoStart, 1, 1},
         "Scaling factor s (linear, dynamic, yarn, llama3; longrope: the factor of its attention factor); "
         "below 1 only as HF allows it, with a warning", 1, 64, ParamScale::Log10, 24, 0.5, 2},
-    {ParamId::OriginalMaxPositionEmbeddings, "original_max_position_embeddings",
+    {ParamId::OriginalMaxPositionEmbeddings, ParamGroup::Card, "original_max_position_embeddings",
         "rope_scaling.original_max_position_embeddings", "original-max-pos", "original_max_position_embeddings",
         "", ParamType::Integer64, "positions", 0, kUnbounded, false, false, 0, "not given", 0,
         {kNoStart, kNoStart, kNoStart, 0, 0},
         "original_max_position_embeddings L0, the context the model was trained on (yarn, llama3, "
         "longrope); not given: max_position_embeddings", 256, static_cast<double>(kMaxLength),
         ParamScale::Log2, 2, 1, 0},
-    {ParamId::MaxPositionEmbeddings, "max_position_embeddings", "max_position_embeddings", "max-pos",
+    {ParamId::MaxPositionEmbeddings, ParamGroup::Card,
+        "max_position_embeddings", "max_position_embeddings", "max-pos",
         "max_position_embeddings", "", ParamType::Integer64, "positions", 0, kUnbounded, false, false, 0,
         "not given", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
         "The model's max_position_embeddings (dynamic, yarn, longrope)", 256,
         static_cast<double>(kMaxLength), ParamScale::Log2, 2, 1, 0},
-    {ParamId::BetaFast, "beta_fast", "rope_scaling.beta_fast", "beta-fast", "beta_fast", "", ParamType::Real,
+    {ParamId::BetaFast, ParamGroup::Card,
+        "beta_fast", "rope_scaling.beta_fast", "beta-fast", "beta_fast", "", ParamType::Real,
         "rotations over L0", kMinRatioParameter, kMaxScalingFactor, false, false, 0, "", 32,
         {kNoStart, kNoStart, kNoStart, 32, 32},
         "YaRN beta_fast: where the ramp ends on the fast side", 1, 128, ParamScale::Linear, 24, 1, 1},
-    {ParamId::BetaSlow, "beta_slow", "rope_scaling.beta_slow", "beta-slow", "beta_slow", "", ParamType::Real,
+    {ParamId::BetaSlow, ParamGroup::Card,
+        "beta_slow", "rope_scaling.beta_slow", "beta-slow", "beta_slow", "", ParamType::Real,
         "rotations over L0", kMinRatioParameter, kMaxScalingFactor, false, false, 0, "", 1,
         {kNoStart, kNoStart, kNoStart, 1, 1},
         "YaRN beta_slow: where the ramp ends on the slow side, <= beta_fast", 0.25, 32, ParamScale::Linear,
         24, 0.25, 2},
-    {ParamId::Mscale, "mscale", "rope_scaling.mscale", "mscale", "mscale", "", ParamType::Real, "",
+    {ParamId::Mscale, ParamGroup::Card,
+        "mscale", "rope_scaling.mscale", "mscale", "mscale", "", ParamType::Real, "",
         0, kMaxAttentionFactor, false, false, 0, "not given", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
         "YaRN DeepSeek mscale", 0, 4, ParamScale::Linear, 24, 0.05, 3},
-    {ParamId::MscaleAllDim, "mscale_all_dim", "rope_scaling.mscale_all_dim", "mscale-all-dim",
+    {ParamId::MscaleAllDim, ParamGroup::Card, "mscale_all_dim", "rope_scaling.mscale_all_dim", "mscale-all-dim",
         "mscale_all_dim", "", ParamType::Real, "", 0, kMaxAttentionFactor, false, false, 0, "not given", 0,
         {kNoStart, kNoStart, kNoStart, 0, 0},
         "YaRN DeepSeek mscale_all_dim", 0, 4, ParamScale::Linear, 24, 0.05, 3},
-    {ParamId::AttentionFactor, "attention_factor", "rope_scaling.attention_factor", "attention-factor",
+    {ParamId::AttentionFactor, ParamGroup::Card,
+        "attention_factor", "rope_scaling.attention_factor", "attention-factor",
         "attention_factor", "", ParamType::Real, "", 0, kMaxAttentionFactor, false, false, 0,
         "derived from the factor", 0, {kNoStart, kNoStart, kNoStart, 0, 0},
         "Explicit attention factor multiplying cos/sin (yarn, longrope)", 0, 4, ParamScale::Linear, 24, 0.05,
         3},
-    {ParamId::LowFreqFactor, "low_freq_factor", "rope_scaling.low_freq_factor", "low-freq-factor",
+    {ParamId::LowFreqFactor, ParamGroup::Card,
+        "low_freq_factor", "rope_scaling.low_freq_factor", "low-freq-factor",
         "low_freq_factor", "", ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 1,
         {kNoStart, kNoStart, kNoStart, 1, 1},
         "Llama 3 low_freq_factor: wavelengths above L0/low_freq_factor are divided by s", 0.25, 16,
         ParamScale::Linear, 24, 0.25, 2},
-    {ParamId::HighFreqFactor, "high_freq_factor", "rope_scaling.high_freq_factor", "high-freq-factor",
+    {ParamId::HighFreqFactor, ParamGroup::Card,
+        "high_freq_factor", "rope_scaling.high_freq_factor", "high-freq-factor",
         "high_freq_factor", "", ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 4,
         {kNoStart, kNoStart, kNoStart, 4, 4},
         "Llama 3 high_freq_factor: wavelengths below L0/high_freq_factor are kept, > low_freq_factor", 0.25,
         16, ParamScale::Linear, 24, 0.25, 2},
-    {ParamId::Heads, "heads", "heads", "heads", "n_heads", "", ParamType::Integer, "",
+    {ParamId::Heads, ParamGroup::Card, "heads", "heads", "heads", "n_heads", "", ParamType::Integer, "",
         1, kMaxHeads, false, false, 0, "", 8, {kNoStart, kNoStart, 8, kNoStart, 8},
         "Number of heads H", 1, kMaxHeads, ParamScale::Linear, 24, 1, 0},
-    {ParamId::Head, "head", "head", "head", "", "", ParamType::Integer, "",
+    {ParamId::Head, ParamGroup::Card, "head", "head", "head", "", "", ParamType::Integer, "",
         1, kMaxHeads, false, false, 0, "", 1, {kNoStart, kNoStart, 3, kNoStart, 5},
         "Head shown, counted from 1, at most H", 1, kMaxHeads, ParamScale::Linear, 24, 1, 0},
-    {ParamId::AlibiBiasMax, "alibi_bias_max", "alibi_bias_max", "alibi-bias-max", "alibi_bias_max", "",
+    {ParamId::AlibiBiasMax, ParamGroup::Card,
+        "alibi_bias_max", "alibi_bias_max", "alibi-bias-max", "alibi_bias_max", "",
         ParamType::Real, "", 0, kUnbounded, true, false, 0, "", 8, {kNoStart, kNoStart, 8, kNoStart, 8},
         "The 8 of m_h = 2^(-8h/H) (MPT alibi_bias_max)", 0.5, 16, ParamScale::Linear, 24, 0.5, 1},
-    {ParamId::AlibiHeadDim, "head_dim", "head_dim", "head-dim", "", "alibi", ParamType::Integer, "",
+    {ParamId::AlibiHeadDim, ParamGroup::Card,
+        "head_dim", "head_dim", "head-dim", "", "alibi", ParamType::Integer, "",
         2, kMaxDim, false, true, 0, "", 64, {kNoStart, kNoStart, 64, kNoStart, kNoStart},
         "Head dimension of q/k in ALiBi content views", 2, kMaxDim, ParamScale::Linear, 24, 2, 0},
-    {ParamId::RelativeDModel, "d_model", "d_model", "d-model", "d_kv", "relative", ParamType::Integer, "",
+    {ParamId::RelativeDModel, ParamGroup::Card,
+        "d_model", "d_model", "d-model", "d_kv", "relative", ParamType::Integer, "",
         2, kMaxDim, false, true, 0, "", 64, {kNoStart, 64, kNoStart, kNoStart, kNoStart},
         "Vector size of the Shaw, Transformer-XL and T5 content vectors", 2, kMaxDim, ParamScale::Linear, 24, 2,
         0},
-    {ParamId::ClipK, "clip_k", "clip_k", "clip-k", "", "", ParamType::Integer, "positions",
+    {ParamId::ClipK, ParamGroup::Card, "clip_k", "clip_k", "clip-k", "", "", ParamType::Integer, "positions",
         0, static_cast<double>(kMaxLength), false, false, 0, "", 16, {kNoStart, 16, kNoStart, kNoStart, kNoStart},
         "Shaw clipping distance k", 0, 256, ParamScale::Linear, 24, 1, 0},
-    {ParamId::NumBuckets, "num_buckets", "num_buckets", "buckets", "relative_attention_num_buckets", "",
+    {ParamId::NumBuckets, ParamGroup::Card,
+        "num_buckets", "num_buckets", "buckets", "relative_attention_num_buckets", "",
         ParamType::Integer, "", 2, 1024, false, false, 0, "", 32, {kNoStart, 32, kNoStart, kNoStart, kNoStart},
         "T5 num_buckets (bidirectional: at least 4)", 2, 128, ParamScale::Linear, 24, 1, 0},
-    {ParamId::MaxDistance, "max_distance", "max_distance", "max-distance", "relative_attention_max_distance",
+    {ParamId::MaxDistance, ParamGroup::Card,
+        "max_distance", "max_distance", "max-distance", "relative_attention_max_distance",
         "", ParamType::Integer, "positions", 2, static_cast<double>(kMaxLength), false, false, 0, "", 128,
         {kNoStart, 128, kNoStart, kNoStart, kNoStart},
         "T5 max_distance, > num_buckets/4 (bidirectional) or num_buckets/2", 2,
         static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    // Pitfalls (PitfallParams): checked only while their pitfall is shown (validatePitfall).
+    {ParamId::SmallBase, ParamGroup::Pitfall, "small_base", "pitfall.small_base", "small-base", "", "",
+        ParamType::Real, "", 1, kMaxBase, true, false, 0, "", 100,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "small-base pitfall: the RoPE base used instead of --base", 2, 1e4, ParamScale::Log10, 24, 1, 1},
+    {ParamId::SmallClipK, ParamGroup::Pitfall, "small_clip_k", "pitfall.small_clip_k", "small-clip-k", "", "",
+        ParamType::Integer, "positions", 0, static_cast<double>(kMaxLength), false, false, 0, "", 2,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "shaw-small-clip pitfall: the Shaw clip k used instead of --clip-k", 0, 64, ParamScale::Linear, 24, 1, 0},
+    {ParamId::StaleSeqLen, ParamGroup::Pitfall, "stale_seq_len", "pitfall.stale_seq_len", "stale-seq-len", "",
+        "", ParamType::Integer64, "positions", 2, static_cast<double>(kMaxLength), false, false, 0, "", 16384,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "stale-dynamic-ntk pitfall: the earlier, longer sequence whose base the cached keys keep, > seq_len", 2,
+        static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    {ParamId::LeftPadding, ParamGroup::Pitfall, "left_padding", "pitfall.left_padding", "left-padding", "", "",
+        ParamType::Integer64, "positions", 0, static_cast<double>(kMaxPitfallLength - 1), false, false, 0, "", 64,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "alibi-left-padding-arange pitfall: pad tokens P before the sequence, <= L-1", 0,
+        static_cast<double>(kMaxPitfallLength - 1), ParamScale::Linear, 24, 1, 0},
+    // Tricks (TrickParams): checked by validate(TrickParams, length) and the tricks' functions.
+    {ParamId::EdgePositions, ParamGroup::Trick, "edge_positions", "edge_positions", "edge-positions", "", "",
+        ParamType::Integer, "positions", 0, 2048, false, false, 0, "", 10,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Domain-aware PE: positions n with a bias vector at each end of the sequence", 0, 64, ParamScale::Linear,
+        24, 1, 0},
+    {ParamId::BiasScale, ParamGroup::Trick, "bias_scale", "bias_scale", "bias-scale", "", "", ParamType::Real, "",
+        0, 100, false, false, 0, "", 0.5, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Domain-aware PE: standard deviation of every bias entry (random stand-ins for trained vectors)", 0, 4,
+        ParamScale::Linear, 24, 0.05, 2},
+    {ParamId::Alpha, ParamGroup::Trick, "alpha", "alpha", "alpha", "", "", ParamType::Real, "",
+        0, 100, false, false, 0, "", 0.5, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Gated PE: alpha of the constant gate, ramp start, sigmoid low end", 0, 4, ParamScale::Linear, 24, 0.05,
+        2},
+    {ParamId::AlphaEnd, ParamGroup::Trick, "alpha_end", "alpha_end", "alpha-end", "", "", ParamType::Real, "",
+        0, 100, false, false, 0, "", 1, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Gated PE: ramp end (position L-1), sigmoid high end", 0, 4, ParamScale::Linear, 24, 0.05, 2},
+    // Gate centre and width stop at 2^20 positions: the gated maps stop at L = 4096 and the
+    // distillation at 65536, so the gate keeps the former length limit.
+    {ParamId::GateCenter, ParamGroup::Trick, "gate_center", "gate_center", "gate-center", "", "",
+        ParamType::Real, "positions", 0, 1048576, false, false, 0, "", 256,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Gated PE: sigmoid centre c, where alpha(p) is halfway between alpha and alpha_end", 0, 4096,
+        ParamScale::Linear, 24, 1, 0},
+    {ParamId::GateWidth, ParamGroup::Trick, "gate_width", "gate_width", "gate-width", "", "", ParamType::Real,
+        "positions", 1e-3, 1048576, false, false, 0, "", 32, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Gated PE: sigmoid width w, the positions over which alpha(p) rises by a factor e of its remaining way",
+        1, 512, ParamScale::Linear, 24, 1, 0},
+    {ParamId::Query, ParamGroup::Trick, "query", "query", "query", "", "", ParamType::Integer64, "positions",
+        0, static_cast<double>(kMaxLength - 1), false, false, -1, "L/2", -1,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "Gated PE: query row i whose score and attention the gated charts show, <= L-1", -1, 4095,
+        ParamScale::Linear, 24, 1, 0},
+    {ParamId::DistillHeadDim, ParamGroup::Trick, "distill_head_dim", "distill_head_dim", "distill-dim", "", "",
+        ParamType::Integer, "", 2, 64, false, true, 0, "", 16, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: d of the frequency set w_i = base^(-2i/d)", 2, 64, ParamScale::Linear, 24, 2, 0},
+    {ParamId::TrainLength, ParamGroup::Trick, "train_length", "train_length", "train-length", "", "",
+        ParamType::Integer64, "positions", 2, 1024, false, false, 0, "", 32,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: the MLP learns (cos, sin) of every pair on positions [0, L_train)", 2, 1024,
+        ParamScale::Log2, 24, 1, 0},
+    {ParamId::EvalLength, ParamGroup::Trick, "eval_length", "eval_length", "eval-length", "", "",
+        ParamType::Integer64, "positions", 2, 65536, false, false, 0, "", 128,
+        {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: positions [0, L_eval) where the error is shown, >= train_length", 2, 65536,
+        ParamScale::Log2, 24, 1, 0},
+    {ParamId::Hidden, ParamGroup::Trick, "hidden", "hidden", "hidden", "", "", ParamType::Integer, "",
+        1, 256, false, false, 0, "", 64, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: tanh units of the one hidden layer", 1, 256, ParamScale::Log2, 24, 1, 0},
+    {ParamId::Epochs, ParamGroup::Trick, "epochs", "epochs", "epochs", "", "", ParamType::Integer, "",
+        1, 20000, false, false, 0, "", 4000, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: full-batch Adam steps", 1, 20000, ParamScale::Log10, 24, 1, 0},
+    {ParamId::LearningRate, ParamGroup::Trick, "learning_rate", "learning_rate", "learning-rate", "", "",
+        ParamType::Real, "", 0, 1, true, false, 0, "", 0.01, {kNoStart, kNoStart, kNoStart, kNoStart, kNoStart},
+        "PE distillation: Adam step size", 1e-4, 1, ParamScale::Log10, 24, 0.001, 4},
 }};
 // clang-format on
 
@@ -246,8 +376,8 @@ constexpr bool defaultsValid() {
             return false;
         }
         for (const double start : spec.cardStart) {
-            if (start != kNoStart && !spec.accepts(start)) {
-                return false;
+            if (start != kNoStart && (spec.group != ParamGroup::Card || !spec.accepts(start))) {
+                return false; // only the cards' parameters have card starts
             }
         }
     }
@@ -255,7 +385,8 @@ constexpr bool defaultsValid() {
 }
 } // namespace detail
 static_assert(detail::tableInIdOrder(), "kParamTable must list the parameters in ParamId order");
-static_assert(detail::defaultsValid(), "every default and start value must be valid");
+static_assert(detail::defaultsValid(),
+    "every default and start value must be valid; pitfall and trick parameters have no card start");
 
 /// @brief The default of `id` as the field's type (params.h member initialisers).
 template <typename T> constexpr T paramDefault(ParamId id) {

@@ -18,9 +18,6 @@
 
 namespace pecards {
 
-/// Longest sequence of the dense pitfall views (they evaluate every entry of the rows they show).
-inline constexpr std::int64_t kMaxPitfallLength = 4096;
-
 /// @brief The pitfalls of a card, in catalogue order (never Pitfall::None).
 std::vector<Pitfall> pitfallsOf(Card card);
 
@@ -43,7 +40,7 @@ CardParams pitfallAsParameters(const CardParams& params);
 
 /// @brief Checks the pitfall part of validated-otherwise card parameters: the pitfall belongs
 /// to the card (and variant), its own parameters are in range, dense pitfalls have
-/// length <= kMaxPitfallLength. Called by validate(CardParams).
+/// length <= kMaxPitfallLength (parambounds.h). Called by validate(CardParams).
 /// @throws InvalidParameter naming the field, its value and the allowed range
 void validatePitfall(const CardParams& params);
 
@@ -101,7 +98,8 @@ Eigen::VectorXd hfPermuteQk(const Eigen::VectorXd& x, int rotary_dim, bool inver
 /// `LlamaDynamicNTKScalingRotaryEmbedding`, which recomputed cos/sin only when a sequence grew):
 /// `current` for seq_len positions, `stale` for the earlier, longer cached_seq_len.
 /// Dynamic NTK (rope_scaling.h) with the card's factor (>= 1) and L0 = max_position_embeddings,
-/// or seq_len when none is given. @throws InvalidParameter (cached_seq_len <= seq_len, invalid rope)
+/// or seq_len when none is given. @throws InvalidParameter (cached_seq_len outside stale_seq_len's
+/// range (paramtable.h) or <= seq_len, invalid rope)
 struct RopeStaleFrequencies {
     Eigen::VectorXd current; ///< theta_i for the current sequence (queries and fresh keys)
     Eigen::VectorXd stale; ///< theta_i the cached keys were rotated with

@@ -3,6 +3,8 @@
 /// @brief Which classic positional-encoding bug a card reproduces (pitfall.h), as a plain value
 /// inside CardParams. The default (Pitfall::None) is the correct computation.
 
+#include "pecards/paramtable.h"
+
 #include <cstdint>
 
 namespace pecards {
@@ -35,17 +37,21 @@ enum class Pitfall {
 /// (float32), 8 (bfloat16) or 11 (float16) significant bits (float16 also with its exponent range).
 enum class StorageFormat { Float32, Bfloat16, Float16 };
 
-/// @brief The pitfall shown and its own parameters (defaults are the values of the public reports).
+/// @brief The pitfall shown and its own parameters (defaults, in paramtable.h, are the values of the
+/// public reports).
 struct PitfallParams {
     Pitfall kind = Pitfall::None;
     /// The pitfall's scenario with its fix applied (the "correct" side of the Pitfalls view): e.g.
     /// the HF permute of q/k weights, cumsum(mask) - 1 positions, the matching cos/sin table.
     bool fixed = false;
     StorageFormat format = StorageFormat::Bfloat16; ///< RoPE precision pitfalls, BLOOM left padding
-    double small_base = 100.0; ///< RopeSmallBase: the base used, finite, > 1
-    int small_clip_k = 2; ///< ShawSmallClip: the clip k used, [0, 2^24]
-    std::int64_t stale_seq_len = 16384; ///< RopeStaleDynamicNtk: earlier sequence length, (seq_len, 2^24]
-    std::int64_t left_padding = 64; ///< AlibiLeftPaddingArange: pad tokens P, [0, L - 1]
+    // Ranges and defaults: paramtable.h; relations to other fields are noted here.
+    double small_base = paramDefault<double>(ParamId::SmallBase); ///< RopeSmallBase: the base used
+    int small_clip_k = paramDefault<int>(ParamId::SmallClipK); ///< ShawSmallClip: the clip k used
+    /// RopeStaleDynamicNtk: the earlier sequence length, > the effective seq_len
+    std::int64_t stale_seq_len = paramDefault<std::int64_t>(ParamId::StaleSeqLen);
+    /// AlibiLeftPaddingArange: pad tokens P, <= L - 1
+    std::int64_t left_padding = paramDefault<std::int64_t>(ParamId::LeftPadding);
     bool operator==(const PitfallParams&) const = default;
 };
 

@@ -30,9 +30,11 @@ inline constexpr std::int64_t kMaxTrickLength = 4096;
 /// multiply-adds of the forward pass (about a second on one core at the limit).
 inline constexpr std::int64_t kMaxDistillationWork = std::int64_t {1} << 31;
 
-/// @brief Validates all the tricks' parameters (ranges documented in trickparams.h) for sequence
-/// length `length`. The functions below check only the fields they use (domain-aware: edge_positions,
-/// bias_scale; gate: alpha .. query; distillation: distill_head_dim .. learning_rate).
+/// @brief Validates all the tricks' parameters for sequence length `length`: each in its range of
+/// the descriptor table (paramtable.h), and query <= L-1, eval_length >= train_length, the
+/// distillation's work <= kMaxDistillationWork. The functions below check only the fields they use
+/// (domain-aware: edge_positions, bias_scale; gate: alpha .. query; distillation: distill_head_dim ..
+/// learning_rate).
 /// @throws InvalidParameter naming the first invalid field (edge_positions, bias_scale, alpha,
 ///         alpha_end, gate_center, gate_width, query, distill_head_dim, train_length, eval_length,
 ///         hidden, epochs, learning_rate), its value and the allowed range.

@@ -106,6 +106,35 @@ QStringList context(const ParamSpec& spec) {
             "--card", "relative", "--quantity", "buckets", "--unidirectional", "--max-distance", "1048576"};
     case ParamId::MaxDistance:
         return {"--card", "relative", "--quantity", "buckets", "--unidirectional", "--buckets", "2"};
+    case ParamId::SmallBase:
+        return {"--card", "rope", "--quantity", "inv-freq", "--pitfall", "small-base"};
+    case ParamId::SmallClipK:
+        return {"--card", "relative", "--quantity", "buckets", "--variant", "shaw", "--pitfall",
+            "shaw-small-clip"};
+    case ParamId::StaleSeqLen:
+        return {"--card", "rope", "--quantity", "score", "--length", "8", "--seq-len", "1", "--pitfall",
+            "stale-dynamic-ntk"};
+    case ParamId::LeftPadding:
+        return {"--card", "alibi", "--quantity", "score", "--length", "4096", "--pitfall",
+            "alibi-left-padding-arange"};
+    case ParamId::EdgePositions:
+    case ParamId::BiasScale:
+        return {"--card", "sinusoidal", "--quantity", "domain-aware-similarity", "--length", "8"};
+    case ParamId::Alpha:
+    case ParamId::AlphaEnd:
+    case ParamId::GateCenter:
+    case ParamId::GateWidth:
+    case ParamId::Query:
+        return {"--card", "sinusoidal", "--quantity", "gated-score", "--length", "8"};
+    case ParamId::DistillHeadDim:
+    case ParamId::TrainLength:
+    case ParamId::EvalLength:
+    case ParamId::Hidden:
+    case ParamId::Epochs:
+    case ParamId::LearningRate:
+        // little training work, so that no progress line comes before the message
+        return {"--card", "rope", "--quantity", "distillation-error",
+            spec.id == ParamId::Epochs ? "--hidden" : "--epochs", "1"};
     }
     return {};
 }

@@ -1,5 +1,6 @@
 // Every parameter control of every card is the descriptor table's (pecards/paramtable.h): for
-// each table parameter a card uses, the card's form has a slider + spin box whose value at the
+// each table parameter a card uses, and each trick parameter the card's form shows
+// (trickcontrols.cpp), the card's form has a slider + spin box whose value at the
 // card's start is the table's start value, whose slider spans the table's typical range (or,
 // where the valid range follows other fields, lies within the table's range), whose decimals
 // are the table's, and whose tooltip states the table's allowed range.
@@ -38,6 +39,28 @@ bool hasNoControl(const pecards::ParamSpec& spec, pecards::Card card) {
     return card == pecards::Card::Hybrid && scaling.contains(spec.id);
 }
 
+/// Trick parameters (ParamGroup::Trick) the cards' forms show: the domain-aware and gate
+/// controls on the sinusoidal card, the distillation's on the sinusoidal and RoPE cards.
+/// distill_head_dim and learning_rate have no control (the app keeps their defaults); the
+/// pitfall parameters (ParamGroup::Pitfall) have none either (the pitfall views use the defaults).
+bool showsTrick(const pecards::ParamSpec& spec, pecards::Card card) {
+    const std::set<ParamId> domainAndGate {ParamId::EdgePositions, ParamId::BiasScale, ParamId::Alpha,
+        ParamId::AlphaEnd, ParamId::GateCenter, ParamId::GateWidth, ParamId::Query};
+    const std::set<ParamId> distillation {
+        ParamId::TrainLength, ParamId::EvalLength, ParamId::Hidden, ParamId::Epochs};
+    return (card == pecards::Card::Sinusoidal && domainAndGate.contains(spec.id))
+        || ((card == pecards::Card::Sinusoidal || card == pecards::Card::Rope)
+            && distillation.contains(spec.id));
+}
+
+/// Whether the card's form has a table control for `spec`.
+bool hasControl(const pecards::ParamSpec& spec, pecards::Card card) {
+    if (spec.group == pecards::ParamGroup::Trick) {
+        return showsTrick(spec, card);
+    }
+    return spec.usedBy(card) && !hasNoControl(spec, card);
+}
+
 TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
     int checked = 0;
     for (const pecards::Card which : {pecards::Card::Sinusoidal, pecards::Card::Relative,
@@ -47,7 +70,7 @@ TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
         ASSERT_NE(card, nullptr) << id.toStdString();
         EXPECT_EQ(card->params(), pecards::startParams(which)) << id.toStdString();
         for (const pecards::ParamSpec& spec : pecards::kParamTable) {
-            if (!spec.usedBy(which) || hasNoControl(spec, which)) {
+            if (!hasControl(spec, which)) {
                 continue;
             }
             const std::string where = id.toStdString() + " / " + std::string(spec.name);
@@ -70,8 +93,9 @@ TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
             ++checked;
         }
     }
-    // sinusoidal 4, relative 5, alibi 5, rope 14, hybrid 7 controls of the 25 parameters
-    EXPECT_EQ(checked, 35);
+    // sinusoidal 4, relative 5, alibi 5, rope 14, hybrid 7 controls of the 25 card parameters;
+    // trick parameters: sinusoidal 7 + 4, rope 4
+    EXPECT_EQ(checked, 35 + 15);
 }
 
 } // namespace
