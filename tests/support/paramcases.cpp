@@ -63,6 +63,9 @@ CardParams paramsReading(const ParamSpec& spec, double value) {
     case ParamId::ClipK:
         p.relative.variant = RelativeVariant::Shaw;
         break;
+    case ParamId::AttentionSinks:
+        p.length = kMaxLength; // n_sink <= L
+        break;
     default:
         break;
     }

@@ -59,6 +59,8 @@ enum class ParamId {
     ClipK,
     NumBuckets,
     MaxDistance,
+    AttentionSinks,
+    SlidingWindow,
 };
 
 inline constexpr double kUnbounded = std::numeric_limits<double>::infinity(); ///< no upper bound
@@ -123,7 +125,7 @@ struct ParamSpec {
 /// @brief The table, in ParamId order (checked at compile time below).
 /// cardStart order: sinusoidal, relative, alibi, rope, hybrid; kNoStart = card does not use it.
 // clang-format off
-inline constexpr std::array<ParamSpec, 25> kParamTable {{
+inline constexpr std::array<ParamSpec, 27> kParamTable {{
     {ParamId::Length, "length", "length", "length", "", "", ParamType::Integer64, "positions",
         1, static_cast<double>(kMaxLength), false, false, 0, "", 4096, {512, 512, 512, 4096, 1024},
         "Sequence length L (the content views content-score and content-attention stop at 2^20)", 8, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
@@ -223,6 +225,15 @@ inline constexpr std::array<ParamSpec, 25> kParamTable {{
         {kNoStart, 128, kNoStart, kNoStart, kNoStart},
         "T5 max_distance, > num_buckets/4 (bidirectional) or num_buckets/2", 2,
         static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    {ParamId::AttentionSinks, "attention_sinks", "attention_sinks", "attention-sinks", "", "", ParamType::Integer64,
+        "positions", 0, static_cast<double>(kMaxLength), false, false, 0, "", 0, {0, 0, 0, 0, 0},
+        "Attention sinks n_sink: keys j < n_sink stay visible outside the sliding window (StreamingLLM "
+        "keeps 4); at most L, no effect without a window", 0, 64, ParamScale::Linear, 24, 1, 0},
+    {ParamId::SlidingWindow, "sliding_window", "sliding_window", "sliding-window", "sliding_window", "",
+        ParamType::Integer64, "positions", 1, static_cast<double>(kMaxLength), false, false, 0, "none", 0,
+        {0, 0, 0, 0, 0},
+        "Sliding window W: query i sees keys with |i - j| < W (HF sliding_window, Mistral 7B 4096) and the "
+        "attention sinks", 0, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
 }};
 // clang-format on
 
