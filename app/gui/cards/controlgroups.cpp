@@ -39,6 +39,16 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
         form.addToggle(
             QStringLiteral("causal"), ControlGroups::tr("causal mask"), [](const P& p) { return p.causal; },
             [](P& p, bool on) { p.causal = on; }, ControlGroups::tr("Mask keys j > i (decoder attention)"));
+        form.addParameter(pecards::ParamId::SlidingWindow, ControlGroups::tr("sliding window W"),
+            ControlGroups::tr("Query i sees keys with |i - j| < W (HF sliding_window; Mistral 7B: 4096); 0 = "
+                              "no window"));
+        form.addParameter(pecards::ParamId::AttentionSinks, ControlGroups::tr("attention sinks"),
+            ControlGroups::tr("The first n keys stay visible outside the window (StreamingLLM keeps 4); "
+                              "positions are the text's, not StreamingLLM's cache slots"));
+        form.setRangeWhen(QStringLiteral("attention_sinks"), [](const P& p) {
+            return std::pair {
+                pecards::paramSpec(pecards::ParamId::AttentionSinks).minimum, static_cast<double>(p.length)};
+        });
     }
 }
 
