@@ -106,6 +106,10 @@ QStringList context(const ParamSpec& spec) {
             "--card", "relative", "--quantity", "buckets", "--unidirectional", "--max-distance", "1048576"};
     case ParamId::MaxDistance:
         return {"--card", "relative", "--quantity", "buckets", "--unidirectional", "--buckets", "2"};
+    case ParamId::AttentionSinks:
+        return {"--card", "rope", "--quantity", "score", "--length", "16777216"}; // n_sink <= L
+    case ParamId::SlidingWindow:
+        return {"--card", "rope", "--quantity", "score"};
     }
     return {};
 }
