@@ -46,8 +46,9 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
             ControlGroups::tr("The first n keys stay visible outside the window (StreamingLLM keeps 4); "
                               "positions are the text's, not StreamingLLM's cache slots"));
         form.setRangeWhen(QStringLiteral("attention_sinks"), [](const P& p) {
-            return std::pair {
-                pecards::paramSpec(pecards::ParamId::AttentionSinks).minimum, static_cast<double>(p.length)};
+            // the slider spans [0, min(64, L)]; the spin box takes up to L
+            const pecards::ParamSpec& sinks = pecards::paramSpec(pecards::ParamId::AttentionSinks);
+            return std::pair {sinks.minimum, std::min(sinks.typicalHigh, static_cast<double>(p.length))};
         });
     }
 }
