@@ -174,7 +174,7 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
         return OutputArray::fromMatrix(gatedScore(params.sinusoidal, params.length, params.tricks));
     case Curve::GatedAttention:
         return OutputArray::fromMatrix(
-            gatedAttention(params.sinusoidal, params.length, params.causal, params.tricks));
+            gatedAttention(params.sinusoidal, params.length, visibility(params), params.tricks));
     case Curve::DistillationError:
         return OutputArray::fromMatrix(distillationError(params));
     case Curve::EncodingChoice:

@@ -62,7 +62,7 @@ const std::vector<CliFlag>& cliFlags() {
         {"config", "FILE", "Request",
             "Hugging Face config.json: its values become the defaults of the flags below, which still "
             "override them (RoPE: head_dim, rotary part, theta, layout, rope_scaling; ALiBi: heads, "
-            "alibi_bias_max; T5: d_kv, buckets, max distance)."},
+            "alibi_bias_max; T5: d_kv, buckets, max distance; sliding_window)."},
         {"out", "FILE", "Request",
             "Output file; the extension picks the format: .npy (float64, C order) or .csv (one line per "
             "row, %.17g). Written atomically: nothing is written when anything fails. `config` also takes "
@@ -91,6 +91,8 @@ const std::vector<CliFlag>& cliFlags() {
             "unmasked entries). Default sample."},
         {"causal", nullptr, "Window and output",
             "Mask keys after the query (j > i) in scores and attention."},
+        {"sliding-window", "W", "Window and output", ""},
+        {"attention-sinks", "N", "Window and output", ""},
         // Figures
         {"dpi", "N", "Figures (render)",
             "Resolution in dots per inch, [" + std::to_string(app::kMinDpi) + ", "

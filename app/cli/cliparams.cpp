@@ -135,6 +135,8 @@ void applyCardFlags(const FlagReader& flags, CardParams& p, bool readContent) {
     if (flags.isSet("causal")) {
         p.causal = true;
     }
+    flags.setInt("sliding-window", p.sliding_window, kInt64Min, kInt64Max);
+    flags.setInt("attention-sinks", p.attention_sinks, kInt64Min, kInt64Max);
     // Shared flags set every part that has the field; the card uses its own.
     flags.setInt("d-model", p.sinusoidal.d_model, kIntMin, kIntMax);
     flags.setInt("d-model", p.relative.d_model, kIntMin, kIntMax);

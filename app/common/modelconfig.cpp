@@ -38,6 +38,12 @@ void ModelConfig::applyTo(CardParams& params) const {
     if (usesT5 || usesTransformerXl) {
         params.relative = relative;
     }
+    // The primary group's `sliding_window` (Mistral 7B: 4096 on every layer; Gemma's primary group is
+    // its full-attention layers: 0). A window of 2^24 or more hides nothing at any length shown.
+    if (primaryGroup >= 0 && primaryGroup < static_cast<int>(positions.groups.size())) {
+        const std::int64_t window = positions.groups[static_cast<std::size_t>(primaryGroup)].sliding_window;
+        params.sliding_window = window > kMaxLength ? 0 : window;
+    }
 }
 
 std::int64_t ModelConfig::extendedContext() const {

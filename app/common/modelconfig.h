@@ -75,8 +75,9 @@ struct ModelConfig {
 
     /// @brief The cards this model's attention uses, in deck order (RoPE, ALiBi, Relative).
     std::vector<pecards::Card> cards() const;
-    /// @brief Copies the parts the model defines (rope, alibi, relative) into `params`; card,
-    /// length, causal mask and probe are left as they are.
+    /// @brief Copies the parts the model defines (rope, alibi, relative, and the primary group's
+    /// `sliding_window`, 0 when it has none) into `params`; card, length, causal mask, attention
+    /// sinks and probe are left as they are.
     void applyTo(pecards::CardParams& params) const;
     /// @brief The longest context the config describes: max_position_embeddings, or L0 x factor
     /// for a scaling that extends L0 when that is larger; 0 = not given.

@@ -366,6 +366,11 @@ QString formatCaption(const ViewRequest& request) {
         && request.quantity != Quantity::Buckets) {
         out << QStringLiteral("causal");
     }
+    if (p.sliding_window > 0 && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
+        && request.quantity != Quantity::Buckets) {
+        out << field("sliding_window", static_cast<qint64>(p.sliding_window))
+            << field("attention_sinks", static_cast<qint64>(p.attention_sinks));
+    }
     if (p.pitfall.kind != Pitfall::None) {
         // The bug reproduced (or its fix) is part of what the figure shows.
         out << QStringLiteral("pitfall ") + text(toString(p.pitfall.kind))
@@ -391,6 +396,10 @@ QStringList cardParameterFields(const CardParams& params) {
     appendCard(out, params, Quantity::Score);
     if (params.causal) {
         out << QStringLiteral("causal");
+    }
+    if (params.sliding_window > 0) {
+        out << field("sliding_window", static_cast<qint64>(params.sliding_window))
+            << field("attention_sinks", static_cast<qint64>(params.attention_sinks));
     }
     out << field("L", static_cast<qint64>(params.length));
     return out;

@@ -83,7 +83,7 @@ CurveSet gated(const CurveRequest& request) {
     ungated.alpha = 1.0;
     const bool attention = request.kind == CurveKind::GatedAttention;
     const auto compute = [&](const pecards::TrickParams& tricks) {
-        return attention ? pecards::gatedAttention(p.sinusoidal, p.length, p.causal, tricks)
+        return attention ? pecards::gatedAttention(p.sinusoidal, p.length, pecards::visibility(p), tricks)
                          : pecards::gatedScore(p.sinusoidal, p.length, tricks);
     };
     CurveSet set {TrickCurves::tr("key position j"),

@@ -134,6 +134,8 @@ QJsonObject cardParamsToJson(const CardParams& p) {
     const ProbeParams& probe = p.probe;
     return {{QStringLiteral("card"), name(toString(p.card))},
         {QStringLiteral("length"), static_cast<qint64>(p.length)}, {QStringLiteral("causal"), p.causal},
+        {QStringLiteral("attention_sinks"), static_cast<qint64>(p.attention_sinks)},
+        {QStringLiteral("sliding_window"), static_cast<qint64>(p.sliding_window)},
         {QStringLiteral("sinusoidal"),
             QJsonObject {{QStringLiteral("d_model"), s.d_model}, {QStringLiteral("base"), s.base},
                 {QStringLiteral("layout"), name(toString(s.layout))},
@@ -174,6 +176,10 @@ CardParams cardParamsFromJson(JsonReader r) {
     p.card = r.enumeration<Card>("card");
     p.length = r.int64("length");
     p.causal = r.boolean("causal");
+    if (r.has("sliding_window")) { // absent in workspaces saved before the window existed
+        p.sliding_window = r.int64("sliding_window");
+        p.attention_sinks = r.int64("attention_sinks");
+    }
     {
         JsonReader s = r.object("sinusoidal");
         p.sinusoidal.d_model = s.integer("d_model");

@@ -3,9 +3,9 @@
 /// @brief `pecards::CardParams` <-> JSON, every field by its params.h name and every enum by
 /// its `toString` name, used by workspace files (format "pecards-workspace", version 1).
 ///
-/// Layout: {"card", "length", "causal", "sinusoidal": {...}, "rope": {..., "scaling": {...}},
-/// "alibi": {...}, "relative": {...}, "probe": {...}}. All sections are always written, so a
-/// card keeps the settings of its other sections. Seeds above 2^53 are written as decimal
+/// Layout: {"card", "length", "causal", "attention_sinks", "sliding_window", "sinusoidal": {...}, "rope":
+/// {..., "scaling": {...}}, "alibi": {...}, "relative": {...}, "probe": {...}}. All sections are always
+/// written, so a card keeps the settings of its other sections. Seeds above 2^53 are written as decimal
 /// strings; content vectors loaded from .npy are embedded as
 /// {"rows", "cols", "float64_le_base64"} (row-major little-endian float64), or null.
 

@@ -19,6 +19,21 @@ constexpr Eigen::Index kMaxDenseLogits = 4096; ///< rows/cols of the dense L x L
 
 } // namespace
 
+Eigen::MatrixXd rowSoftmax(const Eigen::MatrixXd& logits, const Visibility& visibility) {
+    if (!visibility.masks()) {
+        return rowSoftmax(logits, visibility.causal);
+    }
+    Eigen::MatrixXd masked = logits;
+    for (Eigen::Index i = 0; i < logits.rows(); ++i) {
+        for (Eigen::Index j = 0; j < logits.cols(); ++j) {
+            if (!visibility.visible(i, j)) {
+                masked(i, j) = -std::numeric_limits<double>::infinity();
+            }
+        }
+    }
+    return rowSoftmax(masked, visibility.causal);
+}
+
 Eigen::MatrixXd rowSoftmax(const Eigen::MatrixXd& logits, bool causal) {
     Eigen::MatrixXd probs = Eigen::MatrixXd::Zero(logits.rows(), logits.cols());
     for (Eigen::Index i = 0; i < logits.rows(); ++i) {

@@ -50,7 +50,7 @@ Eigen::MatrixXd txlRowFeatures(const Eigen::MatrixXd& weights, const Eigen::Matr
 ContentModel::ContentModel(const CardParams& params)
     : m_params(params)
     , m_d(cardDimension(params))
-    , m_causal(isCausal(params)) {
+    , m_visibility(pecards::visibility(params)) {
     m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
     if (params.card == Card::Rope || params.card == Card::Hybrid) {
         const RopeScalingResult scaling
@@ -116,10 +116,10 @@ Eigen::MatrixXd ContentModel::logits(
     }
     out *= scale;
     addBiases(out, rows, cols);
-    if (m_causal) {
+    if (m_visibility.masks()) {
         for (Eigen::Index r = 0; r < out.rows(); ++r) {
             for (Eigen::Index c = 0; c < out.cols(); ++c) {
-                if (cols[c] > rows[r]) {
+                if (!m_visibility.visible(rows[r], cols[c])) {
                     out(r, c) = kMasked;
                 }
             }

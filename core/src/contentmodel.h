@@ -7,6 +7,7 @@
 
 #include "pecards/params.h"
 #include "pecards/probe.h"
+#include "pecards/viewrules.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -21,14 +22,14 @@ public:
 
     /// @brief ContentScore values (attention = false) or the logits whose row softmax is
     /// ContentAttention (attention = true) for query positions `rows` x key positions `cols`:
-    /// shape rows.size() x cols.size(); masked entries (j > i under pecards::isCausal) are -inf.
+    /// shape rows.size() x cols.size(); masked entries (pecards::visibility) are -inf.
     /// Cost O(rows cols d) (Eigen products) plus the card's relative terms.
     Eigen::MatrixXd logits(
         const std::vector<std::int64_t>& rows, const std::vector<std::int64_t>& cols, bool attention) const;
 
     /// The card's vector size d.
     int dimension() const { return m_d; }
-    bool causal() const { return m_causal; }
+    const Visibility& visibility() const { return m_visibility; }
 
 private:
     /// Encoded content vectors (positions x d) of stream Query (q_i) or Key (k_j): x + PE_p
@@ -45,7 +46,7 @@ private:
 
     CardParams m_params;
     int m_d = 0;
-    bool m_causal = false;
+    Visibility m_visibility;
     Eigen::VectorXd m_inv_freq; ///< RoPE / hybrid
     double m_attention_factor = 1.0; ///< RoPE / hybrid
     double m_alibi_slope = 0.0; ///< ALiBi / hybrid

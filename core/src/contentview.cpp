@@ -26,12 +26,13 @@ std::vector<std::int64_t> positionRange(std::int64_t first, std::int64_t count) 
     return positions;
 }
 
-/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal.
+/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal
+/// (the logits mask the keys a row does not see, pecards::visibility).
 std::int64_t normaliserKeys(const ContentModel& model, std::int64_t last_row, std::int64_t length) {
-    return model.causal() ? last_row + 1 : length;
+    return model.visibility().causal ? last_row + 1 : length;
 }
 
-/// log sum_j exp(logit(i, j)) over every key j of each row (j <= i when causal), in key chunks;
+/// log sum_j exp(logit(i, j)) over every visible key j of each row, in key chunks;
 /// each chunk advances `progress` by its entries.
 Eigen::VectorXd rowLogNormalisers(const ContentModel& model, const std::vector<std::int64_t>& rows,
     std::int64_t length, ProgressTracker& progress) {

@@ -5,8 +5,8 @@
 /// Sample: the pixels' first rows x first columns, O(pixels d) (one Eigen product).
 /// Mean/Max/Min: every window entry, in tiles of at most 256 rows x 4096 columns, O(window rows x
 /// window cols x d). Content attention also needs each row's softmax normaliser over all L keys
-/// (j <= i when causal), O(L d) per row. The cost model (cost.h) limits the work of compute();
-/// with a ProgressSink (computeTiled) every tile and key chunk reports progress and may cancel.
+/// (the visible keys, pecards::visibility), O(L d) per row. The cost model (cost.h) limits the work of
+/// compute(); with a ProgressSink (computeTiled) every tile and key chunk reports progress and may cancel.
 
 #include "contentmodel.h"
 #include "pecards/progress.h"

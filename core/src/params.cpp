@@ -328,6 +328,19 @@ void validate(const RelativeParams& params) {
     }
 }
 
+namespace {
+
+/// The attention sinks and the sliding window (viewrules.h): each in its table range, n_sink <= L.
+void checkVisibility(const CardParams& params) {
+    const ParamSpec& sinks = paramSpec(ParamId::AttentionSinks);
+    checkParam(sinks, static_cast<double>(params.attention_sinks));
+    PECARDS_CHECK(params.attention_sinks <= params.length, std::string(sinks.path), params.attention_sinks,
+        "in [0, length] = [0, " + std::to_string(params.length) + "]");
+    checkParam(paramSpec(ParamId::SlidingWindow), static_cast<double>(params.sliding_window));
+}
+
+} // namespace
+
 void validate(const CardParams& params) {
     checkEnum(params.card);
     validateLength(params.length);
@@ -357,6 +370,7 @@ void validate(const CardParams& params) {
         break;
     }
     checkProbe(params.probe, cardDimension(params), params.length);
+    checkVisibility(params);
     validatePitfall(params);
 }
 
@@ -450,6 +464,10 @@ template <typename Params, typename Use> void withField(Params& p, ParamId id, U
         return use(p.tricks.epochs);
     case ParamId::LearningRate:
         return use(p.tricks.learning_rate);
+    case ParamId::AttentionSinks:
+        return use(p.attention_sinks);
+    case ParamId::SlidingWindow:
+        return use(p.sliding_window);
     }
 }
 

@@ -46,11 +46,12 @@ Eigen::MatrixXd pitfallLogits(
     if (keys.size() > 0) {
         out = spec.alpha * (pitfallVectors(spec.query, first, count) * keys.transpose());
     }
+    const Visibility visibility = spec.visibility();
     for (std::int64_t t = 0; t < count; ++t) {
         const std::int64_t i = first + t;
         for (std::int64_t j = 0; j < length; ++j) {
             const double bias = pitfallBias(spec, i, j);
-            const bool masked = (spec.causal && j > i) || bias == -kInf;
+            const bool masked = !visibility.visible(i, j) || bias == -kInf;
             out(t, j) = masked ? -kInf : out(t, j) + spec.bias_scale * bias;
         }
     }

@@ -314,6 +314,10 @@ PitfallSpec pitfallSpec(const CardParams& params, Quantity quantity) {
         }
         break;
     }
+    if (quantity == Quantity::Score || quantity == Quantity::Attention) {
+        spec.sinks = params.attention_sinks;
+        spec.window = params.sliding_window;
+    }
     return spec;
 }
 

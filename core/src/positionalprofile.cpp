@@ -32,7 +32,7 @@ Eigen::VectorXd scaledRopeProbe(const CardParams& params, ProbeStream stream, do
 PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity)
     : m_params(params)
     , m_quantity(quantity)
-    , m_causal(quantity != Quantity::Buckets && isCausal(params)) {
+    , m_visibility(quantity == Quantity::Buckets ? Visibility {} : pecards::visibility(params)) {
     PECARDS_CHECK(
         quantity == Quantity::Score || quantity == Quantity::Attention || quantity == Quantity::Buckets,
         "quantity", toString(quantity), "score, attention or buckets (positional-only views)");

@@ -9,6 +9,7 @@
 
 #include "pecards/params.h"
 #include "pecards/view.h"
+#include "pecards/viewrules.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -22,8 +23,8 @@ public:
     /// whose row softmax is shown) or Buckets. @throws InvalidParameter for other quantities.
     PositionalProfile(const CardParams& params, Quantity quantity);
 
-    /// f(delta) for delta in [delta_first, delta_first + count). Values at masked deltas
-    /// (delta < 0 when causal()) are not meaningful: callers skip them. Cost O(count * d).
+    /// f(delta) for delta in [delta_first, delta_first + count). Values at masked entries
+    /// (visibility()) are not meaningful: callers skip them. Cost O(count * d).
     Eigen::VectorXd values(std::int64_t delta_first, std::int64_t count) const;
 
     /// f at each of `deltas` (ascending, distinct): consecutive runs are evaluated together.
@@ -31,8 +32,8 @@ public:
 
     double rowSlope() const { return m_row_slope; }
     double rowOffset() const { return m_row_offset; }
-    /// Whether entries j > i are masked (-inf logits, 0 attention).
-    bool causal() const { return m_causal; }
+    /// Which entries are visible (masked: -inf logits, 0 attention); Buckets: all.
+    const Visibility& visibility() const { return m_visibility; }
 
 private:
     /// f for at most kMaxLength deltas (the encoding functions' limit).
@@ -43,7 +44,7 @@ private:
 
     CardParams m_params;
     Quantity m_quantity;
-    bool m_causal = false;
+    Visibility m_visibility;
     double m_row_slope = 0.0;
     double m_row_offset = 0.0;
     double m_scale = 1.0; ///< multiplies the card's profile (1/sqrt(d) where the logits have it)

@@ -13,35 +13,56 @@ namespace pecards::detail {
 
 namespace {
 
+using Range = std::pair<std::int64_t, std::int64_t>;
+
 /// The logits of every key of the window's rows: deltas [first, first + values.size()).
 class RowLogits {
 public:
     RowLogits(
         const PositionalProfile& profile, std::int64_t length, std::int64_t row_begin, std::int64_t row_end)
         : m_length(length)
-        , m_causal(profile.causal())
-        , m_first(m_causal ? 0 : row_begin - (length - 1))
+        , m_visibility(profile.visibility())
+        , m_first(m_visibility.causal ? 0 : row_begin - (length - 1))
         , m_values(profile.values(m_first, row_end - m_first))
         , m_lse(m_values) { }
 
     /// f(delta), delta unmasked and inside the span.
     double logit(std::int64_t delta) const { return m_values[delta - m_first]; }
-    /// log of row i's softmax normaliser over all its keys.
-    double rowLse(std::int64_t i) const { return m_lse.query(lowestDelta(i) - m_first, i - m_first); }
-    /// Unmasked deltas of row i over columns [j0, j1]: [lo, hi] (lo > hi when none).
-    std::pair<std::int64_t, std::int64_t> deltas(std::int64_t i, std::int64_t j0, std::int64_t j1) const {
-        return {m_causal ? std::max<std::int64_t>(i - j1, 0) : i - j1, i - j0};
+    /// log of row i's softmax normaliser over all its visible keys.
+    double rowLse(std::int64_t i) const {
+        Range parts[2];
+        const int n = deltas(i, 0, m_length - 1, parts);
+        double lse = LogSumExpCombine::identity();
+        for (int k = 0; k < n; ++k) {
+            lse = LogSumExpCombine::combine(
+                lse, m_lse.query(parts[k].first - m_first, parts[k].second - m_first));
+        }
+        return lse;
+    }
+    /// Visible deltas of row i over columns [j0, j1]: at most two disjoint ranges [lo, hi]
+    /// (the sink columns, the others), written to `parts`; returns how many are non-empty.
+    int deltas(std::int64_t i, std::int64_t j0, std::int64_t j1, Range (&parts)[2]) const {
+        int n = 0;
+        const auto add = [&](std::int64_t a, std::int64_t z, std::int64_t low, std::int64_t high) {
+            const std::int64_t lo = std::max(i - z, low);
+            const std::int64_t hi = std::min(i - a, high);
+            if (a <= z && lo <= hi) {
+                parts[n++] = {lo, hi};
+            }
+        };
+        const std::int64_t sink_end = m_visibility.sinkEnd();
+        add(j0, std::min(j1, sink_end - 1), m_visibility.causalLow(), kNoDeltaLimit);
+        add(std::max(j0, sink_end), j1, m_visibility.bandLow(), m_visibility.bandHigh());
+        return n;
     }
     const Eigen::VectorXd& values() const { return m_values; }
     const SegmentTree<LogSumExpCombine>& lse() const { return m_lse; }
     std::int64_t first() const { return m_first; }
-    bool causal() const { return m_causal; }
+    const Visibility& visibility() const { return m_visibility; }
 
 private:
-    std::int64_t lowestDelta(std::int64_t i) const { return m_causal ? 0 : i - (m_length - 1); }
-
     std::int64_t m_length;
-    bool m_causal;
+    Visibility m_visibility;
     std::int64_t m_first;
     Eigen::VectorXd m_values;
     SegmentTree<LogSumExpCombine> m_lse;
@@ -53,7 +74,7 @@ void poolSample(const RowLogits& logits, const PixelBlocks& rows, const PixelBlo
         const double lse = logits.rowLse(i);
         for (int c = 0; c < cols.count(); ++c) {
             const std::int64_t j = cols.first(c);
-            const bool masked = logits.causal() && j > i;
+            const bool masked = !logits.visibility().visible(i, j);
             grid.values[static_cast<std::size_t>(r) * grid.cols + c]
                 = masked ? 0.0 : std::exp(logits.logit(i - j) - lse);
         }
@@ -76,18 +97,19 @@ void poolRows(const RowLogits& logits, const Tree& tree, Reduction reduction, co
         for (std::int64_t i = rows.first(r); i <= rows.last(r); ++i) {
             const double lse = logits.rowLse(i);
             for (int c = 0; c < cols.count(); ++c) {
-                const auto [lo, hi] = logits.deltas(i, cols.first(c), cols.last(c));
-                if (lo > hi) {
-                    continue;
-                }
-                const double value = std::exp(tree.query(lo - logits.first(), hi - logits.first()) - lse);
-                count[c] += hi - lo + 1;
-                if (reduction == Reduction::Mean) {
-                    sum[c] += value;
-                } else if (reduction == Reduction::Max) {
-                    extreme[c] = std::max(extreme[c], value);
-                } else {
-                    extreme[c] = std::min(extreme[c], value);
+                Range parts[2];
+                const int n = logits.deltas(i, cols.first(c), cols.last(c), parts);
+                for (int k = 0; k < n; ++k) {
+                    const auto [lo, hi] = parts[k];
+                    const double value = std::exp(tree.query(lo - logits.first(), hi - logits.first()) - lse);
+                    count[c] += hi - lo + 1;
+                    if (reduction == Reduction::Mean) {
+                        sum[c] += value;
+                    } else if (reduction == Reduction::Max) {
+                        extreme[c] = std::max(extreme[c], value);
+                    } else {
+                        extreme[c] = std::min(extreme[c], value);
+                    }
                 }
             }
         }

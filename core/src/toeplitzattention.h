@@ -2,8 +2,9 @@
 /// @file toeplitzattention.h
 /// @brief Pooled row-softmax attention of positional-only logits f(i - j) over all L keys.
 ///
-/// Row i's log-normaliser lse_i = log sum_j exp f(i - j), j over [0, L) (j <= i when causal), is a
-/// range log-sum-exp over the profile: a segment tree of log-sum-exp nodes answers it in
+/// Row i's log-normaliser lse_i = log sum_j exp f(i - j), j over the row's visible keys in [0, L)
+/// (pecards::visibility: at most two delta intervals, the attention sinks and the window band),
+/// is one or two range log-sum-exps over the profile: a segment tree of log-sum-exp nodes answers it in
 /// O(log L) with no cancellation (a prefix sum of exp(f - global max) would lose rows whose
 /// logits sit far below the global maximum, or cancel digits between two large prefix sums).
 /// Relative error of an entry: about (2 log2(2L) eps) |lse_i|, below 1e-12 for |logits| < 1e2.

@@ -28,10 +28,30 @@ struct DeltaSpan {
     std::int64_t size = 0;
 };
 
-/// The unmasked delta range [lo, hi] of a block (lo > hi: fully masked).
-std::pair<std::int64_t, std::int64_t> unmaskedDeltas(const Block& b, bool causal) {
-    const std::int64_t lo = b.i0 - b.j1;
-    return {causal ? std::max<std::int64_t>(lo, 0) : lo, b.i1 - b.j0};
+/// A block's entries with delta = i - j in [low, high]: every entry of a column range is visible
+/// exactly on such a delta interval (Visibility: the sink columns, the other columns).
+struct Part {
+    Block b;
+    std::int64_t low, high;
+};
+
+/// The block as at most two parts with one visible delta interval each: columns below the
+/// sinks' end (causal rule only), and the others (the window band and the causal rule).
+int visibleParts(const Block& b, const Visibility& v, Part (&parts)[2]) {
+    int n = 0;
+    const std::int64_t sink_end = v.sinkEnd();
+    if (b.j0 < sink_end) {
+        parts[n++] = {{b.i0, b.i1, b.j0, std::min(b.j1, sink_end - 1)}, v.causalLow(), kNoDeltaLimit};
+    }
+    if (b.j1 >= sink_end) {
+        parts[n++] = {{b.i0, b.i1, std::max(b.j0, sink_end), b.j1}, v.bandLow(), v.bandHigh()};
+    }
+    return n;
+}
+
+/// The unmasked delta range [lo, hi] of a part (lo > hi: fully masked).
+std::pair<std::int64_t, std::int64_t> unmaskedDeltas(const Part& p) {
+    return {std::max(p.b.i0 - p.b.j1, p.low), std::min(p.b.i1 - p.b.j0, p.high)};
 }
 
 Int128 sumRange(std::int64_t a, std::int64_t z) {
@@ -42,70 +62,88 @@ Int128 sumSquaresTo(std::int64_t n) {
     return static_cast<Int128>(n) * (n + 1) * (2 * n + 1) / 6;
 }
 
-/// sum over the block's unmasked entries of the row index i (for the row term s i).
-Int128 rowMoment(const Block& b, bool causal) {
+/// sum over the block's entries with delta <= t of the row index i. Row i has
+/// clamp(j1 - max(j0, i - t) + 1, 0, w) of them: w up to i = j0 + t, then j1 + t + 1 - i.
+Int128 rowMomentUpTo(const Block& b, std::int64_t t) {
     const std::int64_t w = b.j1 - b.j0 + 1;
-    if (!causal) {
-        return w * sumRange(b.i0, b.i1);
-    }
     Int128 total = 0;
-    if (const std::int64_t a = std::max(b.i0, b.j1); a <= b.i1) { // full rows
-        total += w * sumRange(a, b.i1);
+    if (const std::int64_t z = std::min(b.i1, b.j0 + t); b.i0 <= z) { // full rows
+        total += w * sumRange(b.i0, z);
     }
-    const std::int64_t a = std::max(b.i0, b.j0);
-    const std::int64_t z = std::min(b.i1, b.j1 - 1);
-    if (a <= z) { // row i sees i - j0 + 1 columns
-        total += sumSquaresTo(z) - sumSquaresTo(a - 1) + (1 - b.j0) * sumRange(a, z);
+    const std::int64_t a = std::max(b.i0, b.j0 + t + 1);
+    const std::int64_t z = std::min(b.i1, b.j1 + t);
+    if (a <= z) {
+        total += static_cast<Int128>(b.j1 + t + 1) * sumRange(a, z) - (sumSquaresTo(z) - sumSquaresTo(a - 1));
     }
     return total;
 }
 
-/// Mean over the block's unmasked entries of f(i - j) + s i + c.
+/// sum over the part's unmasked entries of the row index i (for the row term s i).
+Int128 rowMoment(const Part& p) {
+    const auto [lo, hi] = unmaskedDeltas(p);
+    return lo > hi ? 0 : rowMomentUpTo(p.b, hi) - rowMomentUpTo(p.b, lo - 1);
+}
+
+/// Sum and count of the part's unmasked entries of f(i - j) + s i (Mean: their ratio).
 /// The number of entries on diagonal delta is min(delta - lo + 1, hi - delta + 1, h, w): rising,
 /// flat, falling pieces, each count = alpha + beta delta.
-double blockMean(
-    const FixedPointSums& sums, std::int64_t delta0, const Block& b, bool causal, double s, double c) {
+void partSum(const FixedPointSums& sums, std::int64_t delta0, const Part& part, double s, long double& sum,
+    Int128& count) {
+    const Block& b = part.b;
     const std::int64_t m = std::min(b.i1 - b.i0, b.j1 - b.j0) + 1;
     const std::int64_t lo = b.i0 - b.j1;
     const std::int64_t hi = b.i1 - b.j0;
-    const std::int64_t lowest = causal ? 0 : lo;
     struct Piece {
         std::int64_t first, last, alpha, beta;
     };
     const Piece pieces[] = {
         {lo, lo + m - 1, 1 - lo, 1}, {lo + m, hi - m, m, 0}, {std::max(hi - m + 1, lo + m), hi, hi + 1, -1}};
-    long double sum = 0.0L;
-    Int128 count = 0;
     for (const Piece& p : pieces) {
-        const std::int64_t a = std::max(p.first, lowest);
-        const std::int64_t z = p.last;
+        const std::int64_t a = std::max(p.first, part.low);
+        const std::int64_t z = std::min(p.last, part.high);
         if (a > z) {
             continue;
         }
         sum += sums.weightedSum(a - delta0, z - delta0, p.alpha + p.beta * delta0, p.beta);
         count += static_cast<Int128>(p.alpha) * (z - a + 1) + p.beta * sumRange(a, z);
     }
+    if (s != 0.0) {
+        sum += s * static_cast<long double>(rowMoment(part));
+    }
+}
+
+/// Mean over the block's visible entries of f(i - j) + s i + c.
+double blockMean(const FixedPointSums& sums, std::int64_t delta0, const Block& b, const Visibility& v,
+    double s, double c) {
+    Part parts[2];
+    const int n = visibleParts(b, v, parts);
+    long double sum = 0.0L;
+    Int128 count = 0;
+    for (int k = 0; k < n; ++k) {
+        partSum(sums, delta0, parts[k], s, sum, count);
+    }
     if (count == 0) {
         return kMasked;
     }
-    const long double rows = s == 0.0 ? 0.0L : static_cast<long double>(rowMoment(b, causal));
-    return static_cast<double>((sum + s * rows) / static_cast<long double>(count)) + c;
+    return static_cast<double>(sum / static_cast<long double>(count)) + c;
 }
 
-/// Max (or min) over the block's unmasked entries of f(i - j) + s i + c. `shifted` holds
-/// f(delta) + s delta; for each delta the extreme row is the first or last one on its diagonal.
+/// Max (or min) over the part's unmasked entries of f(i - j) + s i, folded into `best`.
+/// `shifted` holds f(delta) + s delta; for each delta the extreme row is the first or last one on
+/// its diagonal (a part's diagonals are visible whole or not at all).
 template <typename Combine>
-double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted,
-    std::int64_t delta0, const Block& b, bool causal, double s, double c) {
-    const auto [lo, hi] = unmaskedDeltas(b, causal);
+void partExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted, std::int64_t delta0,
+    const Part& part, double s, double& best) {
+    const auto [lo, hi] = unmaskedDeltas(part);
     if (lo > hi) {
-        return kMasked;
+        return;
     }
     if (s == 0.0) {
-        return plain.query(lo - delta0, hi - delta0) + c;
+        best = Combine::combine(best, plain.query(lo - delta0, hi - delta0));
+        return;
     }
+    const Block& b = part.b;
     constexpr bool want_max = std::is_same_v<Combine, MaxCombine>;
-    double best = Combine::identity();
     const auto take
         = [&](const SegmentTree<Combine>& tree, std::int64_t first, std::int64_t last, double add) {
               if (first <= last) {
@@ -121,7 +159,24 @@ double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine
         take(plain, lo, std::min(hi, split), s * static_cast<double>(b.i0));
         take(*shifted, std::max(lo, split), hi, s * static_cast<double>(b.j0));
     }
-    return best + c;
+}
+
+/// Max (or min) over the block's visible entries of f(i - j) + s i + c; -inf when none.
+template <typename Combine>
+double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted,
+    std::int64_t delta0, const Block& b, const Visibility& v, double s, double c) {
+    Part parts[2];
+    const int n = visibleParts(b, v, parts);
+    double best = Combine::identity();
+    bool any = false;
+    for (int k = 0; k < n; ++k) {
+        const auto [lo, hi] = unmaskedDeltas(parts[k]);
+        if (lo <= hi) {
+            any = true;
+            partExtreme(plain, shifted, delta0, parts[k], s, best);
+        }
+    }
+    return any ? best + c : kMasked;
 }
 
 template <typename Combine>
@@ -140,7 +195,7 @@ void poolExtreme(const PositionalProfile& profile, const DeltaSpan& span, const 
         for (int c = 0; c < cols.count(); ++c) {
             const Block b {rows.first(r), rows.last(r), cols.first(c), cols.last(c)};
             grid.values[static_cast<std::size_t>(r) * grid.cols + c] = blockExtreme(plain,
-                shifted ? &*shifted : nullptr, span.first, b, profile.causal(), s, profile.rowOffset());
+                shifted ? &*shifted : nullptr, span.first, b, profile.visibility(), s, profile.rowOffset());
         }
     }
 }
@@ -151,8 +206,8 @@ void poolMean(const PositionalProfile& profile, const DeltaSpan& span, const Pix
     for (int r = 0; r < rows.count(); ++r) {
         for (int c = 0; c < cols.count(); ++c) {
             const Block b {rows.first(r), rows.last(r), cols.first(c), cols.last(c)};
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
-                = blockMean(sums, span.first, b, profile.causal(), profile.rowSlope(), profile.rowOffset());
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = blockMean(
+                sums, span.first, b, profile.visibility(), profile.rowSlope(), profile.rowOffset());
         }
     }
 }
@@ -162,11 +217,13 @@ void poolSample(
     const PositionalProfile& profile, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
     const std::int64_t low = rows.first(0) - cols.first(cols.count() - 1);
     const std::int64_t high = rows.first(rows.count() - 1) - cols.first(0);
+    const Visibility& visibility = profile.visibility();
     std::vector<char> needed(static_cast<std::size_t>(high - low + 1), 0);
     for (int r = 0; r < rows.count(); ++r) {
         for (int c = 0; c < cols.count(); ++c) {
-            const std::int64_t delta = rows.first(r) - cols.first(c);
-            needed[delta - low] = !profile.causal() || delta >= 0;
+            if (visibility.visible(rows.first(r), cols.first(c))) {
+                needed[rows.first(r) - cols.first(c) - low] = 1;
+            }
         }
     }
     std::vector<std::int64_t> deltas;
@@ -183,8 +240,9 @@ void poolSample(
     for (int r = 0; r < rows.count(); ++r) {
         const double row_term = profile.rowSlope() * static_cast<double>(rows.first(r)) + profile.rowOffset();
         for (int c = 0; c < cols.count(); ++c) {
-            const double f = lookup[rows.first(r) - cols.first(c) - low];
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c] = f == kMasked ? kMasked : f + row_term;
+            const bool visible = visibility.visible(rows.first(r), cols.first(c));
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
+                = visible ? lookup[rows.first(r) - cols.first(c) - low] + row_term : kMasked;
         }
     }
 }
@@ -202,7 +260,7 @@ Grid poolToeplitzScore(const PositionalProfile& profile, const ViewRequest& requ
     }
     DeltaSpan span {w.row_begin - (w.col_end - 1), 0};
     const std::int64_t last = w.row_end - 1 - w.col_begin;
-    if (profile.causal()) {
+    if (profile.visibility().causal) {
         span.first = std::max<std::int64_t>(span.first, 0);
     }
     if (span.first > last) { // the whole window is masked

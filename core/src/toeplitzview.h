@@ -4,9 +4,11 @@
 ///
 /// Cost O((rows + cols) d) for the profile plus O(pixels log(rows + cols)), memory O(rows + cols):
 /// never the window's rows x cols entries. Sample evaluates f only at the deltas the pixels hit.
-/// Max/Min are range queries over a block's delta range [i0 - j1, i1 - j0] (delta >= 0 when
-/// causal); Mean weighs each delta by the number of block entries on its diagonal (a trapezoid in
-/// delta) with exact fixed-point prefix sums (fixedpointsums.h).
+/// A block splits into at most two column ranges whose visible entries (pecards::visibility) are
+/// one delta interval each: the attention-sink columns (causal rule only) and the others (window
+/// band and causal rule). Max/Min are range queries over each part's visible delta range within
+/// [i0 - j1, i1 - j0]; Mean weighs each delta by the number of the part's entries on its diagonal
+/// (a trapezoid in delta) with exact fixed-point prefix sums (fixedpointsums.h).
 
 #include "pecards/view.h"
 #include "positionalprofile.h"

@@ -217,10 +217,10 @@ Eigen::MatrixXd gatedScore(const SinusoidalParams& sinusoid, std::int64_t length
     return gated * gated.transpose();
 }
 
-Eigen::MatrixXd gatedAttention(
-    const SinusoidalParams& sinusoid, std::int64_t length, bool causal, const TrickParams& tricks) {
+Eigen::MatrixXd gatedAttention(const SinusoidalParams& sinusoid, std::int64_t length,
+    const Visibility& visibility, const TrickParams& tricks) {
     const Eigen::MatrixXd score = gatedScore(sinusoid, length, tricks);
-    return rowSoftmax(score / std::sqrt(static_cast<double>(sinusoid.d_model)), causal);
+    return rowSoftmax(score / std::sqrt(static_cast<double>(sinusoid.d_model)), visibility);
 }
 
 DistillationResult distillPositions(double base, const TrickParams& tricks) {

@@ -13,4 +13,8 @@ bool isCausal(const CardParams& params) {
     return params.causal || (alibi_card && params.alibi.form != AlibiForm::Symmetric);
 }
 
+Visibility visibility(const CardParams& params) {
+    return {isCausal(params), params.attention_sinks, params.sliding_window};
+}
+
 } // namespace pecards

@@ -11,6 +11,14 @@
 #define PECARDS_TWO_PI_F 6.283185307179586f
 #define PECARDS_GOLDEN_GAMMA 0x9E3779B97F4A7C15UL
 
+// The mask (pecards::Visibility, viewrules.h; arguments made by maskArgs, kernelconfig.h): key
+// j < sink_end is visible from query i on deltas i - j >= causal_low, any other key on deltas
+// [band_low, band_high] (causal: low 0; sliding window W: |i - j| < W; sink_end = n_sink with a window).
+inline bool pecards_visible(long i, long j, long sink_end, long causal_low, long band_low, long band_high) {
+    const long delta = i - j;
+    return j < sink_end ? delta >= causal_low : (delta >= band_low && delta <= band_high);
+}
+
 // Angle of `position` times a frequency given as a 64-bit fixed-point fraction of a turn
 // (freq_turns = frac(theta / 2pi) * 2^64, made on the host in double). The product wraps mod
 // 2^64, i.e. mod one turn, exactly: this is the exact range reduction of m * theta.

@@ -1,4 +1,4 @@
-// Content logits: blocked Q . K^T with the card's bias and the causal mask, the streaming row
+// Content logits: blocked Q . K^T with the card's bias and the mask (causal, sinks, window), the streaming row
 // softmax (log-sum-exp per row over key tiles) and the exact pooling of logit tiles.
 
 // Each work-item computes PECARDS_ROWS query rows x 16 key columns with float16 accumulators
@@ -33,12 +33,13 @@ __kernel void transpose_keys(__global const float* k, int rows, int ld, __global
     kt[(long)e * ldk + c] = k[(long)c * ld + e];
 }
 
-// logits[r, c] = alpha * Q[r] . K[c] + bias(row_pos[r], col_pos[c]), -inf where causal and j > i.
+// logits[r, c] = alpha * Q[r] . K[c] + bias(row_pos[r], col_pos[c]), -inf where masked (pecards_visible).
 // Q: rows padded to a multiple of PECARDS_ROWS, `ld` floats per row (zero padded); kt: K transposed,
 // ld rows of `ldk` (a multiple of 16) floats. Bias: ALiBi (slope, form, length), T5 (step functions
 // of -n / n and beta), Shaw (alpha * Q[r][0..shaw_d) . A[idx - shaw_first], idx = clip(j - i, -k, k) + k).
 __kernel void logits(__global float* out, int ldo, int nr, int nc, __global const float* q, __global const float* kt,
-    int ld, int ldk, float alpha, __global const long* row_pos, __global const long* col_pos, int causal,
+    int ld, int ldk, float alpha, __global const long* row_pos, __global const long* col_pos, long sink_end,
+    long causal_low, long band_low, long band_high,
     int bias_mode, float slope, int alibi_form, long length, __global const long* starts_nonpos,
     __global const int* values_nonpos, int steps_nonpos, __global const long* starts_pos,
     __global const int* values_pos, int steps_pos, __global const float* beta, __global const float* shaw_a,
@@ -74,7 +75,7 @@ __kernel void logits(__global float* out, int ldo, int nr, int nc, __global cons
             }
             const long j = col_pos[c];
             float v = alpha * dots[b];
-            if (causal && j > i) {
+            if (!pecards_visible(i, j, sink_end, causal_low, band_low, band_high)) {
                 v = -INFINITY;
             } else if (bias_mode == PECARDS_BIAS_ALIBI) {
                 v += pecards_alibi_bias(alibi_form, slope, i, j, length);

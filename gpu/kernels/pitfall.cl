@@ -40,18 +40,18 @@ __kernel void pitfall_project(__global float* out, int ld_out, __global const fl
 
 // Logit of query row t (position first + t) and key j of all `length` keys:
 // alpha q.k + bias_scale (key_bias[j] + row_coef i + abs_coef |i - j| + delta_bias[i - j + L - 1]);
-// -inf when causal and j > i, or key_bias[j] = -inf (a masked key).
+// -inf where masked (pecards_visible: causal, sinks, window), or key_bias[j] = -inf (a masked key).
 __kernel void pitfall_logits(__global float* out, int length, int rows, long first, __global const float* q,
     __global const float* k, int dim, float alpha, float bias_scale, int use_key_bias,
     __global const float* key_bias, float row_coef, float abs_coef, int use_delta,
-    __global const float* delta_bias, int causal) {
+    __global const float* delta_bias, long sink_end, long causal_low, long band_low, long band_high) {
     const int j = get_global_id(0);
     const int t = get_global_id(1);
     if (j >= length || t >= rows) {
         return;
     }
     const long i = first + t;
-    bool masked = causal && j > i;
+    bool masked = !pecards_visible(i, j, sink_end, causal_low, band_low, band_high);
     float bias = row_coef * (float)i + abs_coef * (float)(i > j ? i - j : j - i);
     if (use_key_bias) {
         const float kb = key_bias[j];

@@ -146,16 +146,35 @@ inline long pecards_block_count(long r0, long r1, long c0, long c1, long min_del
     return total;
 }
 
+// The two column parts of [c0, c1] whose visible entries are one delta range each: part 0 the
+// sink columns [c0, min(c1, sink_end - 1)] (deltas >= causal_low), part 1 the others.
+inline void pecards_part(int part, long c0, long c1, long sink_end, long causal_low, long band_low,
+    long band_high, long* pc0, long* pc1, long* low, long* high) {
+    if (part == 0) {
+        *pc0 = c0;
+        *pc1 = min(c1, sink_end - 1);
+        *low = causal_low;
+        *high = LONG_MAX;
+    } else {
+        *pc0 = max(c0, sink_end);
+        *pc1 = c1;
+        *low = band_low;
+        *high = band_high;
+    }
+}
+
 // One work-item per output pixel of a Toeplitz view value(i, j) = f(i - j) (no row term). The range
 // structures hold chunk maxima only (level 0): a pixel scans the chunks its delta range covers,
 // (block rows + block cols) / PECARDS_CHUNK of them.
-// Block starts are host-computed (view.h rule). `causal` skips deltas < 0; a pixel with no
-// unmasked entry (or a masked Sample entry) gets `masked_value`.
+// Block starts are host-computed (view.h rule). The mask (pecards_visible) splits a block into at
+// most two column parts with one visible delta range each; a pixel with no visible entry (or a
+// masked Sample entry) gets `masked_value`.
 __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global const long* row_starts,
-    __global const long* col_starts, int reduction, int causal, float masked_value, __global const float* f,
-    long delta0, int chunks, __global const float* max_prefix, __global const float* max_suffix,
-    __global const float* max_table, __global const float* min_prefix, __global const float* min_suffix,
-    __global const float* min_table, __global const float* chunk_sum, __global const float* chunk_moment) {
+    __global const long* col_starts, int reduction, long sink_end, long causal_low, long band_low,
+    long band_high, float masked_value, __global const float* f, long delta0, int chunks,
+    __global const float* max_prefix, __global const float* max_suffix, __global const float* max_table,
+    __global const float* min_prefix, __global const float* min_suffix, __global const float* min_table,
+    __global const float* chunk_sum, __global const float* chunk_moment) {
     const int c = get_global_id(0);
     const int r = get_global_id(1);
     if (c >= cols || r >= rows) {
@@ -167,24 +186,40 @@ __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global co
     const long c1 = col_starts[c + 1] - 1;
     float value = masked_value;
     if (reduction == PECARDS_SAMPLE) {
-        if (!(causal && r0 < c0)) {
+        if (pecards_visible(r0, c0, sink_end, causal_low, band_low, band_high)) {
             value = f[r0 - c0 - delta0];
         }
     } else {
-        const long lo = causal ? max(r0 - c1, 0L) : r0 - c1;
-        const long hi = r1 - c0;
-        if (lo <= hi) {
+        float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;
+        float sum = 0.0f;
+        long n = 0;
+        bool any = false;
+        for (int part = 0; part < 2; ++part) {
+            long pc0, pc1, low, high;
+            pecards_part(part, c0, c1, sink_end, causal_low, band_low, band_high, &pc0, &pc1, &low, &high);
+            const long lo = max(r0 - pc1, low);
+            const long hi = min(r1 - pc0, high);
+            if (pc0 > pc1 || lo > hi) {
+                continue;
+            }
+            any = true;
             if (reduction == PECARDS_MAX) {
                 const pecards_rmq q = {max_prefix, max_suffix, max_table};
-                value = pecards_range_max(q, f, 1.0f, chunks, 1, lo - delta0, hi - delta0);
+                best = fmax(best, pecards_range_max(q, f, 1.0f, chunks, 1, lo - delta0, hi - delta0));
             } else if (reduction == PECARDS_MIN) {
                 const pecards_rmq q = {min_prefix, min_suffix, min_table};
-                value = -pecards_range_max(q, f, -1.0f, chunks, 1, lo - delta0, hi - delta0);
+                best = fmin(best, -pecards_range_max(q, f, -1.0f, chunks, 1, lo - delta0, hi - delta0));
             } else {
-                const float sum = pecards_weighted_sum(f, chunk_sum, chunk_moment, delta0, lo, hi, r0, r1, c0, c1);
-                const long n = pecards_block_count(r0, r1, c0, c1, causal ? 0L : r0 - c1);
+                sum += pecards_weighted_sum(f, chunk_sum, chunk_moment, delta0, lo, hi, r0, r1, pc0, pc1);
+                n += pecards_block_count(r0, r1, pc0, pc1, lo) - pecards_block_count(r0, r1, pc0, pc1, hi + 1);
+            }
+        }
+        if (reduction == PECARDS_MEAN) {
+            if (n > 0) {
                 value = sum / (float)n;
             }
+        } else if (any) {
+            value = best;
         }
     }
     out[(long)r * cols + c] = value;
@@ -202,7 +237,8 @@ inline float pecards_prefix_range(__global const float2* prefix, long a, long b)
 // where row_term = -log Z_i (row softmax). `prefix` holds prefix sums of f (scores) or of
 // exp(f - exp_shift) (attention). Cost O(block rows) per pixel.
 __kernel void pool_rows(__global float* out, int rows, int cols, __global const long* row_starts,
-    __global const long* col_starts, int reduction, int causal, float masked_value, int attention,
+    __global const long* col_starts, int reduction, long sink_end, long causal_low, long band_low,
+    long band_high, float masked_value, int attention,
     __global const float* row_term, long row_base, float exp_shift, __global const float2* prefix,
     __global const float* f, long delta0, int chunks, __global const float* max_prefix,
     __global const float* max_suffix, __global const float* max_table, __global const float* min_prefix,
@@ -218,7 +254,7 @@ __kernel void pool_rows(__global float* out, int rows, int cols, __global const 
     const long c1 = col_starts[c + 1] - 1;
     float value = masked_value;
     if (reduction == PECARDS_SAMPLE) {
-        if (!(causal && r0 < c0)) {
+        if (pecards_visible(r0, c0, sink_end, causal_low, band_low, band_high)) {
             const float logit = f[r0 - c0 - delta0] + row_term[r0 - row_base];
             value = attention ? exp(logit) : logit;
         }
@@ -232,21 +268,25 @@ __kernel void pool_rows(__global float* out, int rows, int cols, __global const 
     float carry = 0.0f;
     long n = 0;
     for (long i = r0; i <= r1; ++i) {
-        const long lo = causal ? max(i - c1, 0L) : i - c1;
-        const long hi = i - c0;
-        if (lo > hi) {
-            continue;
-        }
         const float term = row_term[i - row_base];
-        if (reduction == PECARDS_MAX) {
-            best = fmax(best, pecards_range_max(qmax, f, 1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
-        } else if (reduction == PECARDS_MIN) {
-            best = fmin(best, -pecards_range_max(qmin, f, -1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
-        } else {
-            const float range = pecards_prefix_range(prefix, lo - delta0, hi - delta0);
-            const long width = hi - lo + 1;
-            pecards_kahan_add(&sum, &carry, attention ? exp(term + exp_shift) * range : range + (float)width * term);
-            n += width;
+        for (int part = 0; part < 2; ++part) {
+            long pc0, pc1, low, high;
+            pecards_part(part, c0, c1, sink_end, causal_low, band_low, band_high, &pc0, &pc1, &low, &high);
+            const long lo = max(i - pc1, low);
+            const long hi = min(i - pc0, high);
+            if (pc0 > pc1 || lo > hi) {
+                continue;
+            }
+            if (reduction == PECARDS_MAX) {
+                best = fmax(best, pecards_range_max(qmax, f, 1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
+            } else if (reduction == PECARDS_MIN) {
+                best = fmin(best, -pecards_range_max(qmin, f, -1.0f, chunks, 0, lo - delta0, hi - delta0) + term);
+            } else {
+                const float range = pecards_prefix_range(prefix, lo - delta0, hi - delta0);
+                const long width = hi - lo + 1;
+                pecards_kahan_add(&sum, &carry, attention ? exp(term + exp_shift) * range : range + (float)width * term);
+                n += width;
+            }
         }
     }
     if (reduction == PECARDS_MEAN) {

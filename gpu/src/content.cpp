@@ -35,12 +35,13 @@ std::vector<cl_long> positionRange(std::int64_t first, std::int64_t count) {
     return positions;
 }
 
-/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal.
+/// The keys of a softmax normaliser over rows up to `last_row`: all L, or j <= last_row when causal
+/// (the logits mask the keys a row does not see, pecards::visibility).
 std::int64_t normaliserKeys(const ContentCard& card, std::int64_t last_row, std::int64_t length) {
-    return card.causal() ? last_row + 1 : length;
+    return card.visibility().causal ? last_row + 1 : length;
 }
 
-/// log Z of each query row over every key j in [0, L) (j <= i when causal), streamed in key tiles;
+/// log Z of each query row over its visible keys in [0, L), streamed in key tiles;
 /// each tile is finished before the next is enqueued and advances `progress` by its entries.
 cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer& q, const cl::Buffer& row_pos,
     const std::vector<cl_long>& rows, std::int64_t length, ProgressTracker& progress) {
@@ -84,7 +85,7 @@ ContentCard::ContentCard(ClContext& cl, const CardParams& params)
     m_txl = card == Card::Relative && params.relative.variant == RelativeVariant::TransformerXL;
     m_ld = static_cast<int>(roundUp(static_cast<std::size_t>(m_txl ? 2 * m_d : m_d), kTileK));
     const bool alibi = card == Card::Alibi || card == Card::Hybrid;
-    m_causal = isCausal(params);
+    m_visibility = pecards::visibility(params);
     if (card == Card::Sinusoidal) {
         SinusoidalParams sinusoidal = params.sinusoidal;
         sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
@@ -207,8 +208,9 @@ void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const
         static_cast<cl_int>(key_rows), static_cast<cl_int>(m_ld), kt, ldk);
     const cl::NDRange global(roundUp(static_cast<std::size_t>(nc), kCols) / kCols,
         roundUp(static_cast<std::size_t>(nr), kRows) / kRows);
+    const MaskArgs mask = maskArgs(m_visibility);
     m_cl.run("logits", global, cl::NullRange, out, ldo, nr, nc, q, kt, static_cast<cl_int>(m_ld), ldk,
-        alpha(attention), row_pos, col_pos, static_cast<cl_int>(m_causal ? 1 : 0),
+        alpha(attention), row_pos, col_pos, mask.sink_end, mask.causal_low, mask.band_low, mask.band_high,
         static_cast<cl_int>(m_bias_mode), static_cast<cl_float>(m_slope),
         static_cast<cl_int>(m_params.alibi.form), static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1],
         m_t5_steps[0], m_t5[2], m_t5[3], m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d),

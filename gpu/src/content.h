@@ -31,7 +31,7 @@ public:
     float alpha(bool attention) const;
     /// Floats per encoded row (D = d, 2d for Transformer-XL, padded to the kernel's depth step).
     int dimension() const { return m_ld; }
-    bool causal() const { return m_causal; }
+    const Visibility& visibility() const { return m_visibility; }
 
     /// @brief Encoded vectors of `positions` (stream Query or Key), rows padded with zeros to a
     /// multiple of the kernel tile. @throws OpenClError
@@ -53,7 +53,7 @@ private:
     int m_d;
     int m_ld = 16;
     bool m_txl = false;
-    bool m_causal = false;
+    Visibility m_visibility;
     cl::Buffer m_turns;
     double m_attention_factor = 1.0;
     BiasMode m_bias_mode = BiasMode::None;

@@ -58,4 +58,9 @@ std::string buildOptions(const KernelConfig& config) {
     return options;
 }
 
+MaskArgs maskArgs(const Visibility& visibility) {
+    return {static_cast<cl_long>(visibility.sinkEnd()), static_cast<cl_long>(visibility.causalLow()),
+        static_cast<cl_long>(visibility.bandLow()), static_cast<cl_long>(visibility.bandHigh())};
+}
+
 } // namespace pecards::gpu::detail

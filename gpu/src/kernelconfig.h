@@ -8,6 +8,7 @@
 /// `GetDefines`). A kernel file that is built without them stops with `#error`.
 
 #include "pecards/view.h"
+#include "pecards/viewrules.h"
 
 #include <CL/opencl.hpp>
 #include <string>
@@ -37,6 +38,19 @@ enum class TableMode : cl_int { Sinusoidal = 0, Rope = 1, Phase = 2 };
 
 /// @brief Bias modes of the logits kernel (PECARDS_BIAS_NONE, _ALIBI, _T5, _SHAW in gemm.cl).
 enum class BiasMode : cl_int { None = 0, Alibi = 1, T5 = 2, Shaw = 3 };
+
+/// @brief The mask (pecards::Visibility) as every masking kernel takes it, four `long` arguments
+/// in this order (pecards_visible in common.cl): key j < sink_end is visible on deltas i - j >=
+/// causal_low, any other key on deltas [band_low, band_high].
+struct MaskArgs {
+    cl_long sink_end;
+    cl_long causal_low;
+    cl_long band_low;
+    cl_long band_high;
+};
+
+/// @brief The kernels' mask arguments of `visibility`.
+MaskArgs maskArgs(const Visibility& visibility);
 
 /// @brief The compiler options of every program: the OpenCL C version and one `-DNAME=value`
 /// for each constant of `config` and each code above.

@@ -2,6 +2,7 @@
 
 #include "pitfalls.h"
 
+#include "kernelconfig.h"
 #include "pecards/pitfall.h"
 #include "pecards/pitfallpool.h"
 #include "pecards/pitfallspec.h"
@@ -133,14 +134,15 @@ Grid computePitfall(ClContext& cl, const ViewRequest& request) {
             = vectors ? query->vectors(first, count) : cl.buffer(sizeof(float), "pitfall queries");
         cl::Buffer out
             = cl.buffer(static_cast<std::size_t>(count * length) * sizeof(float), "pitfall logits");
+        const MaskArgs mask = maskArgs(spec.visibility());
         cl.run("pitfall_logits",
             cl::NDRange(static_cast<std::size_t>(length), static_cast<std::size_t>(count)), cl::NullRange,
             out, static_cast<cl_int>(length), static_cast<cl_int>(count), static_cast<cl_long>(first), q,
             keys, static_cast<cl_int>(vectors ? dim : 0), static_cast<cl_float>(spec.alpha),
             static_cast<cl_float>(spec.bias_scale), static_cast<cl_int>(spec.key_bias.size() > 0 ? 1 : 0),
             key_bias, static_cast<cl_float>(spec.row_coef), static_cast<cl_float>(spec.abs_coef),
-            static_cast<cl_int>(spec.delta_bias.size() > 0 ? 1 : 0), delta_bias,
-            static_cast<cl_int>(spec.causal ? 1 : 0));
+            static_cast<cl_int>(spec.delta_bias.size() > 0 ? 1 : 0), delta_bias, mask.sink_end,
+            mask.causal_low, mask.band_low, mask.band_high);
         return toMatrix(cl.download<float>(out, static_cast<std::size_t>(count * length), "pitfall logits"),
             count, length);
     });

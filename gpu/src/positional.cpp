@@ -144,7 +144,10 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
     const bool want_min = request.reduction == Reduction::Min;
     const bool row_term = spec.row_slope != 0.0 || spec.row_offset != 0.0;
     const auto reduction = static_cast<cl_int>(reductionCode(request.reduction));
-    const cl_int causal = spec.causal ? 1 : 0;
+    // The mask (pecards::Visibility) as the kernels take it: keys j < sink_end are visible on
+    // deltas >= causal_low, the others on deltas [band_low, band_high].
+    const Visibility& v = spec.visibility;
+    const auto [sink_end, causal_low, band_low, band_high] = maskArgs(v);
     if (!attention && !row_term) {
         const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
         cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
@@ -155,13 +158,14 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
             cl.run("pool_toeplitz",
                 cl::NDRange(static_cast<std::size_t>(cols), static_cast<std::size_t>(rows)), cl::NullRange,
                 target, static_cast<cl_int>(rows), static_cast<cl_int>(cols), rstarts, cstarts, reduction,
-                causal, -std::numeric_limits<cl_float>::infinity(), f, static_cast<cl_long>(delta0),
-                rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix, rs.min_suffix,
-                rs.min_table, rs.chunk_sum, rs.chunk_moment);
+                sink_end, causal_low, band_low, band_high, -std::numeric_limits<cl_float>::infinity(), f,
+                static_cast<cl_long>(delta0), rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table,
+                rs.min_prefix, rs.min_suffix, rs.min_table, rs.chunk_sum, rs.chunk_moment);
         };
         const std::int64_t block = w.rows() / grid.rows;
-        const bool square_blocks = w.rows() % grid.rows == 0 && w.cols() % grid.cols == 0
-            && w.cols() / grid.cols == block && grid.rows > 1 && grid.cols > 1;
+        // (not when sink columns are in the window: their mask depends on j, not on i - j alone)
+        const bool square_blocks = w.col_begin >= sink_end && w.rows() % grid.rows == 0
+            && w.cols() % grid.cols == 0 && w.cols() / grid.cols == block && grid.rows > 1 && grid.cols > 1;
         if (square_blocks) {
             // Pixel (r, c) depends on r - c only: pool the first column and the first row, then expand.
             cl::Buffer from_rows
@@ -187,7 +191,7 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
         const std::vector<float> host
             = cl.download<float>(f, static_cast<std::size_t>(count), "reading the profile");
         // Unmasked deltas only: with causal masking, deltas < 0 never enter a row's softmax.
-        const std::int64_t first_used = spec.causal ? std::max<std::int64_t>(0 - delta0, 0) : 0;
+        const std::int64_t first_used = v.causal ? std::max<std::int64_t>(0 - delta0, 0) : 0;
         shift = -std::numeric_limits<double>::infinity();
         for (std::int64_t t = first_used; t < count; ++t) {
             shift = std::max(shift, static_cast<double>(host[static_cast<std::size_t>(t)]));
@@ -199,10 +203,22 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
             e[n] = t >= first_used ? std::exp(static_cast<double>(host[n]) - shift) : 0.0;
             cumulative[n + 1] = cumulative[n] + e[n];
         }
+        const std::int64_t length = request.params.length;
         for (std::int64_t i = w.row_begin; i < w.row_end; ++i) {
-            const std::int64_t lo = (spec.causal ? 0 : i - (request.params.length - 1)) - delta0;
-            terms[static_cast<std::size_t>(i - w.row_begin)]
-                = static_cast<float>(-logSumExp(host, cumulative, shift, lo, i - delta0));
+            // Row i's visible keys: the sink columns [0, sink_end) and the others, one delta range each.
+            double lse = -std::numeric_limits<double>::infinity();
+            const auto add = [&](std::int64_t j0, std::int64_t j1, std::int64_t low, std::int64_t high) {
+                const std::int64_t lo = std::max(i - j1, low);
+                const std::int64_t hi = std::min(i - j0, high);
+                if (j0 <= j1 && lo <= hi) {
+                    const double part = logSumExp(host, cumulative, shift, lo - delta0, hi - delta0);
+                    const double top = std::max(lse, part);
+                    lse = top + std::log(std::exp(lse - top) + std::exp(part - top));
+                }
+            };
+            add(0, std::min<std::int64_t>(sink_end, length) - 1, causal_low, kNoDeltaLimit);
+            add(std::min<std::int64_t>(sink_end, length), length - 1, band_low, band_high);
+            terms[static_cast<std::size_t>(i - w.row_begin)] = static_cast<float>(-lse);
         }
         if (request.reduction == Reduction::Mean) {
             prefix = cl.upload(prefixPairs(e), "attention prefix sums");
@@ -221,11 +237,11 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
     }
     const cl::Buffer row_terms = cl.upload(terms, "row terms");
     const RangeStructures rs = buildRangeStructures(cl, f, count, want_max, want_min, false, true);
-    poolInBands(cl, "pool_rows", row_block_starts, col_starts, grid.cols, progress, grid, reduction, causal,
-        attention ? 0.0f : -std::numeric_limits<cl_float>::infinity(), static_cast<cl_int>(attention ? 1 : 0),
-        row_terms, static_cast<cl_long>(w.row_begin), static_cast<cl_float>(shift), prefix, f,
-        static_cast<cl_long>(delta0), rs.chunks, rs.max_prefix, rs.max_suffix, rs.max_table, rs.min_prefix,
-        rs.min_suffix, rs.min_table);
+    poolInBands(cl, "pool_rows", row_block_starts, col_starts, grid.cols, progress, grid, reduction, sink_end,
+        causal_low, band_low, band_high, attention ? 0.0f : -std::numeric_limits<cl_float>::infinity(),
+        static_cast<cl_int>(attention ? 1 : 0), row_terms, static_cast<cl_long>(w.row_begin),
+        static_cast<cl_float>(shift), prefix, f, static_cast<cl_long>(delta0), rs.chunks, rs.max_prefix,
+        rs.max_suffix, rs.max_table, rs.min_prefix, rs.min_suffix, rs.min_table);
     return grid;
 }
 

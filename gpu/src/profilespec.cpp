@@ -142,7 +142,7 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(d));
     ProfileSpec spec;
     // Buckets are an index map, never masked (as the CPU reference).
-    spec.causal = quantity != Quantity::Buckets && isCausal(params);
+    spec.visibility = quantity == Quantity::Buckets ? Visibility {} : visibility(params);
     spec.seed = params.probe.seed;
     switch (params.card) {
     case Card::Sinusoidal: {

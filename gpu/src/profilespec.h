@@ -11,6 +11,7 @@
 
 #include "clcontext.h"
 #include "pecards/view.h"
+#include "pecards/viewrules.h"
 
 #include <cstdint>
 #include <vector>
@@ -42,7 +43,7 @@ std::vector<cl_ulong> frequencyTurns(const Eigen::VectorXd& radians_per_position
 
 /// @brief Everything a card needs to evaluate f on the device.
 struct ProfileSpec {
-    bool causal = false; ///< entries j > i are masked (pecards::isCausal)
+    Visibility visibility; ///< which entries are visible (pecards::visibility; Buckets: all)
     double row_slope = 0.0; ///< Score of the ALiBi row-offset forms: + row_slope * i + row_offset
     double row_offset = 0.0;
 

@@ -1,7 +1,7 @@
 // Pooled views of the CPU reference equal brute-force pooling of the full matrix (small L):
 // every card x quantity, every reduction, full and partial windows, dividing and non-dividing
-// output sizes, causal and not. The full matrix is built entry by entry from the encoding
-// functions (viewreference.h), never from the backend's profiles.
+// output sizes, causal and not, with and without attention sinks and a sliding window. The full matrix is
+// built entry by entry from the encoding functions (viewreference.h), never from the backend's profiles.
 
 #include "pecards/backend.h"
 #include "viewreference.h"
@@ -114,6 +114,19 @@ std::vector<PoolCase> poolCases() {
                 std::string name = card.name + "_" + toString(q) + (causal ? "_causal" : "");
                 std::replace(name.begin(), name.end(), '-', '_');
                 cases.push_back({name, p, q});
+                if (q == Quantity::Table || q == Quantity::Phase) {
+                    continue;
+                }
+                // Attention sinks and a sliding window (viewrules.h): a row's visible keys are
+                // the sinks and a band, no longer a prefix; Buckets stay unmasked.
+                p.attention_sinks = 2;
+                p.sliding_window = p.length > 100 ? 17 : 5;
+                cases.push_back({name + "_sinks2_window", p, q});
+                if (causal) {
+                    p.attention_sinks = 0;
+                    p.sliding_window = 1; // every row sees only itself
+                    cases.push_back({name + "_window1", p, q});
+                }
             }
         }
     }

@@ -158,7 +158,7 @@ TEST(Gated, AlphaOneIsThePlainSinusoidalAttentionAndRowsSumToOne) {
     constexpr std::int64_t length = 48;
     TrickParams tricks;
     tricks.alpha = 1.0;
-    const Eigen::MatrixXd attention = gatedAttention(paper(d), length, false, tricks);
+    const Eigen::MatrixXd attention = gatedAttention(paper(d), length, Visibility {}, tricks);
     for (std::int64_t i = 0; i < length; ++i) {
         double norm = 0.0;
         for (std::int64_t j = 0; j < length; ++j) {
@@ -187,7 +187,7 @@ TEST(Gated, ScoreIsAlphaIAlphaJTimesSimilarityAndSmallAlphaFlattensAttention) {
             EXPECT_NEAR(score(i, j), alpha(i) * alpha(j) * plainSimilarity(i, j, d), 1e-12);
         }
     }
-    const Eigen::MatrixXd causal = gatedAttention(paper(d), length, true, tricks);
+    const Eigen::MatrixXd causal = gatedAttention(paper(d), length, Visibility {true}, tricks);
     for (std::int64_t i = 0; i < length; ++i) {
         EXPECT_NEAR(causal.row(i).sum(), 1.0, 1e-12);
         for (std::int64_t j = i + 1; j < length; ++j) {
@@ -197,7 +197,7 @@ TEST(Gated, ScoreIsAlphaIAlphaJTimesSimilarityAndSmallAlphaFlattensAttention) {
     // alpha -> 0 removes the position signal: every row tends to uniform attention.
     TrickParams off;
     off.alpha = 0.0;
-    const Eigen::MatrixXd uniform = gatedAttention(paper(d), length, false, off);
+    const Eigen::MatrixXd uniform = gatedAttention(paper(d), length, Visibility {}, off);
     EXPECT_TRUE(uniform.isApprox(Eigen::MatrixXd::Constant(length, length, 1.0 / length), 1e-14));
 }
 

@@ -37,6 +37,22 @@ inline bool referenceCausal(const CardParams& p) {
         || ((p.card == Card::Alibi || p.card == Card::Hybrid) && p.alibi.form != AlibiForm::Symmetric);
 }
 
+/// Whether query i sees key j, written out from the sources, not from pecards::Visibility:
+/// the causal rule, then with a sliding window W > 0 (HF masking_utils sliding_window_overlay:
+/// kv_idx > q_idx - W; the same distance both ways without the causal mask) only keys within
+/// distance W - 1 or among the first n_sink (StreamingLLM's attention sinks).
+inline bool referenceVisible(const CardParams& p, std::int64_t i, std::int64_t j) {
+    if (referenceCausal(p) && j > i) {
+        return false;
+    }
+    if (p.sliding_window == 0) {
+        return true;
+    }
+    const bool sink = j < p.attention_sinks;
+    const bool recent = i - j <= p.sliding_window - 1 && j - i <= p.sliding_window - 1;
+    return sink || recent;
+}
+
 /// RoPE: R_p x with the rotated dims (the first r) times the attention factor a.
 inline Eigen::VectorXd referenceRotated(
     const CardParams& p, const Eigen::VectorXd& x, std::int64_t position) {
@@ -167,10 +183,9 @@ inline DenseQuantity referenceDense(const CardParams& p, Quantity quantity) {
     const bool attention = quantity == Quantity::Attention || quantity == Quantity::ContentAttention;
     const bool content = quantity == Quantity::ContentScore || quantity == Quantity::ContentAttention;
     const bool buckets = quantity == Quantity::Buckets;
-    const bool causal = !buckets && referenceCausal(p);
     for (Eigen::Index i = 0; i < rows; ++i) {
         for (Eigen::Index j = 0; j < cols; ++j) {
-            dense.masked(i, j) = causal && j > i;
+            dense.masked(i, j) = !buckets && !referenceVisible(p, i, j);
             dense.values(i, j)
                 = dense.masked(i, j) ? kNegInf : referenceLogit(p, i, j, attention, content, buckets);
         }

@@ -113,9 +113,15 @@ struct ViewShape {
 
 class GpuParity : public ::testing::TestWithParam<CardCase> { };
 
+/// The attention sinks and sliding window of a check (pecards::visibility); 0, 0 = none.
+struct MaskShape {
+    std::int64_t sinks = 0;
+    std::int64_t window = 0;
+};
+
 /// Compares every quantity the card offers under `shape`, every reduction, causal off and on.
 void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, const ViewShape& shape,
-    const std::vector<Quantity>& quantities) {
+    const std::vector<Quantity>& quantities, const MaskShape& mask = {}) {
     const Reduction reductions[] = {Reduction::Sample, Reduction::Mean, Reduction::Max, Reduction::Min};
     for (bool causal : {false, true}) {
         for (Quantity quantity : quantities) {
@@ -127,6 +133,8 @@ void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, con
                 request.params = card.params;
                 request.params.length = shape.length;
                 request.params.causal = causal;
+                request.params.attention_sinks = mask.sinks;
+                request.params.sliding_window = mask.window;
                 if (!hasQuantity(request.params, quantity)) {
                     continue;
                 }
@@ -141,7 +149,8 @@ void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, con
                 request.out_rows = shape.out_rows;
                 request.out_cols = shape.out_cols;
                 SCOPED_TRACE(card.name + " L=" + std::to_string(shape.length) + " " + toString(quantity) + " "
-                    + toString(reduction) + (causal ? " causal" : "") + " window rows ["
+                    + toString(reduction) + (causal ? " causal" : "") + " sinks " + std::to_string(mask.sinks)
+                    + " sliding window " + std::to_string(mask.window) + " window rows ["
                     + std::to_string(request.window.row_begin) + "," + std::to_string(request.window.row_end)
                     + ") cols [" + std::to_string(request.window.col_begin) + ","
                     + std::to_string(request.window.col_end) + ")");
@@ -176,6 +185,24 @@ TEST_P(GpuParity, MediumViews) {
     checkShape(*gpu, *cpu, GetParam(), {2048, {0, 2048, 0, 2048}, 128, 128}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {2048, {1000, 1700, 300, 2048}, 33, 50}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {300, {20, 300, 0, 290}, 24, 20}, kContent);
+}
+
+// Attention sinks and a sliding window: a row's visible keys are the sinks and a band, masked
+// entries -inf (score) and 0 (attention), the softmax over the visible keys only.
+TEST_P(GpuParity, SinksAndSlidingWindow) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    const std::vector<Quantity> masked {Quantity::Score, Quantity::Attention, Quantity::Buckets};
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, masked, {4, 9});
+    checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, masked, {6, 12});
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 96, 96}, masked, {1, 1});
+    // Equal square blocks right of the sinks (the diagonal expansion), and over them (no expansion).
+    checkShape(*gpu, *cpu, GetParam(), {96, {16, 80, 8, 72}, 16, 16}, masked, {4, 20});
+    checkShape(*gpu, *cpu, GetParam(), {96, {16, 80, 0, 64}, 16, 16}, masked, {4, 20});
+    checkShape(*gpu, *cpu, GetParam(), {2048, {0, 2048, 0, 2048}, 64, 48}, masked, {4, 300});
+    checkShape(*gpu, *cpu, GetParam(), {2048, {1000, 1700, 300, 2048}, 33, 50}, masked, {400, 256});
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kContent, {4, 9});
+    checkShape(*gpu, *cpu, GetParam(), {300, {20, 300, 0, 290}, 24, 20}, kContent, {3, 50});
 }
 
 /// Test name of a card case: its name with every character that is not alphanumeric as '_'.

@@ -100,6 +100,16 @@ std::vector<PitfallCase> pitfallCases() {
         p.pitfall.kind = pitfall;
         add("hybrid_" + toString(pitfall), p);
     }
+    // Every pitfall again with attention sinks and a sliding window (pecards::visibility) on top
+    // of its own causal rule.
+    const std::size_t plain = cases.size();
+    for (std::size_t n = 0; n < plain; ++n) {
+        PitfallCase masked = cases[n];
+        masked.name += "_sinks_window";
+        masked.params.attention_sinks = 3;
+        masked.params.sliding_window = 37;
+        cases.push_back(masked);
+    }
     return cases;
 }
 

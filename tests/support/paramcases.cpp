@@ -103,6 +103,9 @@ CardParams paramsReading(const ParamSpec& spec, double value) {
         p.tricks.epochs = 1;
         p.tricks.hidden = 1;
         break;
+    case ParamId::AttentionSinks:
+        p.length = kMaxLength; // n_sink <= L
+        break;
     default:
         break;
     }

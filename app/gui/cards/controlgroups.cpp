@@ -39,6 +39,17 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
         form.addToggle(
             QStringLiteral("causal"), ControlGroups::tr("causal mask"), [](const P& p) { return p.causal; },
             [](P& p, bool on) { p.causal = on; }, ControlGroups::tr("Mask keys j > i (decoder attention)"));
+        form.addParameter(pecards::ParamId::SlidingWindow, ControlGroups::tr("sliding window W"),
+            ControlGroups::tr("Query i sees keys with |i - j| < W (HF sliding_window; Mistral 7B: 4096); 0 = "
+                              "no window"));
+        form.addParameter(pecards::ParamId::AttentionSinks, ControlGroups::tr("attention sinks"),
+            ControlGroups::tr("The first n keys stay visible outside the window (StreamingLLM keeps 4); "
+                              "positions are the text's, not StreamingLLM's cache slots"));
+        form.setRangeWhen(QStringLiteral("attention_sinks"), [](const P& p) {
+            // the slider spans [0, min(64, L)]; the spin box takes up to L
+            const pecards::ParamSpec& sinks = pecards::paramSpec(pecards::ParamId::AttentionSinks);
+            return std::pair {sinks.minimum, std::min(sinks.typicalHigh, static_cast<double>(p.length))};
+        });
     }
 }
 

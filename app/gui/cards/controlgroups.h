@@ -8,7 +8,7 @@ namespace pecards::gui {
 class ParameterForm;
 
 /// @brief Max length L (logarithmic over the table's typical range, paramtable.h) and, with `withCausal`, the
-/// causal mask toggle.
+/// mask: the causal toggle, the sliding window W and the attention sinks (pecards::visibility).
 void addSequenceControls(ParameterForm& form, bool withCausal);
 /// @brief head_dim, base (logarithmic, 10 to 10^7), rotary_dim, layout; with `withScaling`
 /// the scaling type, factor, original max positions and the type-specific keys.

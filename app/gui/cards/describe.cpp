@@ -188,6 +188,16 @@ QString describeMask(bool causal) {
     return causal ? Describe::tr("causal") : Describe::tr("bidirectional");
 }
 
+QString describeMask(const pecards::CardParams& params) {
+    const QString mask = describeMask(params.causal);
+    if (params.sliding_window == 0)
+        return mask;
+    return Describe::tr("%1, window %2, %3 sinks")
+        .arg(mask)
+        .arg(params.sliding_window)
+        .arg(params.attention_sinks);
+}
+
 QString quantityName(pecards::Quantity quantity) {
     switch (quantity) {
     case pecards::Quantity::Table:

@@ -53,7 +53,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     case pecards::Quantity::Score:
         return RelativeCard::tr("Positional score, %1").arg(variant);
     case pecards::Quantity::Attention:
-        return RelativeCard::tr("Attention (softmax), %1, %2").arg(describeMask(p.causal), variant);
+        return RelativeCard::tr("Attention (softmax), %1, %2").arg(describeMask(p), variant);
     case pecards::Quantity::ContentScore:
         return RelativeCard::tr("Content score, seed %1, %2").arg(p.probe.seed).arg(variant);
     default:

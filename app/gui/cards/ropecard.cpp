@@ -74,14 +74,14 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
         return RopeCard::tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only")
             .arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Attention:
-        return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p.causal), dims(p));
+        return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p), dims(p));
     case pecards::Quantity::ContentScore:
         return RopeCard::tr("Content score (R_i q_i)·(R_j k_j), seed %1, %2").arg(p.probe.seed).arg(dims(p));
     case pecards::Quantity::UnseenAngles:
         return RopeCard::tr("Angles m·θ'_i never seen in training positions [0, L0), %1").arg(dims(p));
     default:
         return RopeCard::tr("Content attention, %1, seed %2, %3")
-            .arg(describeMask(p.causal))
+            .arg(describeMask(p))
             .arg(p.probe.seed)
             .arg(dims(p));
     }

@@ -49,7 +49,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
         case pecards::app::CurveKind::GatedAttention:
             return SinusoidalCard::tr(
                 "Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2")
-                .arg(describeMask(p.causal), dims);
+                .arg(describeMask(p), dims);
         case pecards::app::CurveKind::DistillationError:
             return SinusoidalCard::tr(
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
@@ -79,15 +79,14 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
         return SinusoidalCard::tr("Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1")
             .arg(dims);
     case pecards::Quantity::Attention:
-        return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2")
-            .arg(describeMask(p.causal), dims);
+        return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2").arg(describeMask(p), dims);
     case pecards::Quantity::ContentScore:
         return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2")
             .arg(p.probe.seed)
             .arg(dims);
     default:
         return SinusoidalCard::tr("Content attention softmax(score / √d), %1, seed %2")
-            .arg(describeMask(p.causal))
+            .arg(describeMask(p))
             .arg(p.probe.seed);
     }
 }

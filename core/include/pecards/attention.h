@@ -4,6 +4,7 @@
 /// the RoPE+ALiBi hybrid in the correct order.
 
 #include "pecards/params.h"
+#include "pecards/viewrules.h"
 
 #include <Eigen/Core>
 
@@ -14,6 +15,12 @@ namespace pecards {
 /// Numerically stable (max-shifted), double precision. A row with no unmasked entry is all 0.
 /// @throws InvalidParameter if a logit is NaN or +infinity
 Eigen::MatrixXd rowSoftmax(const Eigen::MatrixXd& logits, bool causal);
+
+/// @brief As rowSoftmax(logits, causal), with the entries `visibility` hides (viewrules.h:
+/// causal, attention sinks, sliding window; row i = query i, column j = key j) masked too:
+/// each row's softmax is over its visible keys only.
+/// @throws InvalidParameter if a logit is NaN or +infinity
+Eigen::MatrixXd rowSoftmax(const Eigen::MatrixXd& logits, const Visibility& visibility);
 
 /// @brief Hybrid RoPE+ALiBi logits for projected q (Lq x d) and k (Lk x d) at positions
 /// 0..L-1: rotate q and k by RoPE, s = q.k/sqrt(d), add the ALiBi bias of `slope` in `form`.

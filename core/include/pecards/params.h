@@ -167,6 +167,11 @@ struct CardParams {
     Card card = Card::Rope;
     std::int64_t length = paramDefault<std::int64_t>(ParamId::Length); ///< L
     bool causal = false; ///< causal mask on attention (ALiBi's Causal form implies it)
+    /// StreamingLLM attention sinks n_sink: keys j < n_sink stay visible outside the sliding
+    /// window (pecards::visibility, viewrules.h); at most `length`
+    std::int64_t attention_sinks = paramDefault<std::int64_t>(ParamId::AttentionSinks);
+    /// sliding window W (HF `sliding_window`): keys with |i - j| < W are visible; 0 = none
+    std::int64_t sliding_window = paramDefault<std::int64_t>(ParamId::SlidingWindow);
     SinusoidalParams sinusoidal;
     RopeParams rope;
     AlibiParams alibi;

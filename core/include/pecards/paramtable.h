@@ -77,6 +77,8 @@ enum class ParamId {
     ClipK,
     NumBuckets,
     MaxDistance,
+    AttentionSinks,
+    SlidingWindow,
     // pitfalls (PitfallParams)
     SmallBase,
     SmallClipK,
@@ -161,7 +163,7 @@ struct ParamSpec {
 /// @brief The table, in ParamId order (checked at compile time below).
 /// cardStart order: sinusoidal, relative, alibi, rope, hybrid; kNoStart = card does not use it.
 // clang-format off
-inline constexpr std::array<ParamSpec, 42> kParamTable {{
+inline constexpr std::array<ParamSpec, 44> kParamTable {{
     {ParamId::Length, ParamGroup::Card, "length", "length", "length", "", "", ParamType::Integer64, "positions",
         1, static_cast<double>(kMaxLength), false, false, 0, "", 4096, {512, 512, 512, 4096, 1024},
         "Sequence length L (the content views content-score and content-attention stop at 2^20)", 8, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
@@ -279,6 +281,16 @@ inline constexpr std::array<ParamSpec, 42> kParamTable {{
         {kNoStart, 128, kNoStart, kNoStart, kNoStart},
         "T5 max_distance, > num_buckets/4 (bidirectional) or num_buckets/2", 2,
         static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    // The visibility mask (viewrules.h), on every card.
+    {ParamId::AttentionSinks, ParamGroup::Card, "attention_sinks", "attention_sinks", "attention-sinks", "", "", ParamType::Integer64,
+        "positions", 0, static_cast<double>(kMaxLength), false, false, 0, "", 0, {0, 0, 0, 0, 0},
+        "Attention sinks n_sink: keys j < n_sink stay visible outside the sliding window (StreamingLLM "
+        "keeps 4); at most L, no effect without a window", 0, 64, ParamScale::Linear, 24, 1, 0},
+    {ParamId::SlidingWindow, ParamGroup::Card, "sliding_window", "sliding_window", "sliding-window", "sliding_window", "",
+        ParamType::Integer64, "positions", 1, static_cast<double>(kMaxLength), false, false, 0, "none", 0,
+        {0, 0, 0, 0, 0},
+        "Sliding window W: query i sees keys with |i - j| < W (HF sliding_window, Mistral 7B 4096) and the "
+        "attention sinks", 0, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
     // Pitfalls (PitfallParams): checked only while their pitfall is shown (validatePitfall).
     {ParamId::SmallBase, ParamGroup::Pitfall, "small_base", "pitfall.small_base", "small-base", "", "",
         ParamType::Real, "", 1, kMaxBase, true, false, 0, "", 100,

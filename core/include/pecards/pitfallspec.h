@@ -7,6 +7,7 @@
 
 #include "pecards/params.h"
 #include "pecards/view.h"
+#include "pecards/viewrules.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -42,7 +43,12 @@ struct PitfallSpec {
     double abs_coef = 0.0;
     Eigen::VectorXd delta_bias; ///< 2L-1 entries indexed by i - j + L - 1, or empty
     bool causal = false;
+    std::int64_t sinks = 0; ///< attention sinks (Score, Attention; pecards::Visibility)
+    std::int64_t window = 0; ///< sliding window, 0 = none (Score, Attention; pecards::Visibility)
     std::int64_t length = 0; ///< L
+    /// @brief The mask of Score and Attention: the pitfall's causal rule with the card's sinks
+    /// and window.
+    Visibility visibility() const { return {causal, sinks, window}; }
 };
 
 /// @brief The dense pitfall view of validated params (a dense pitfall, fixed or not) for

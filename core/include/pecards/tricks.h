@@ -15,6 +15,7 @@
 /// Everything is dense and in double precision: the map and attention functions take L <= 4096.
 
 #include "pecards/params.h"
+#include "pecards/viewrules.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -75,12 +76,12 @@ Eigen::VectorXd gateCurve(const TrickParams& tricks, std::int64_t length);
 /// @throws InvalidParameter (sinusoidal parameters, length outside [1, 4096], tricks invalid)
 Eigen::MatrixXd gatedScore(const SinusoidalParams& sinusoid, std::int64_t length, const TrickParams& tricks);
 
-/// @brief Positional attention of gated PE: rowSoftmax(gatedScore / sqrt(d_model), causal)
-/// (attention.h), shape length x length, rows sum to 1. With alpha = 1 it is the sinusoidal card's
-/// attention softmax(PE_i . PE_j / sqrt(d)).
+/// @brief Positional attention of gated PE: rowSoftmax(gatedScore / sqrt(d_model), visibility)
+/// (attention.h; the card's mask, pecards::visibility), shape length x length, rows sum to 1. With alpha = 1
+/// it is the sinusoidal card's attention softmax(PE_i . PE_j / sqrt(d)).
 /// @throws InvalidParameter as gatedScore
-Eigen::MatrixXd gatedAttention(
-    const SinusoidalParams& sinusoid, std::int64_t length, bool causal, const TrickParams& tricks);
+Eigen::MatrixXd gatedAttention(const SinusoidalParams& sinusoid, std::int64_t length,
+    const Visibility& visibility, const TrickParams& tricks);
 
 /// @brief What distillPositions learned and how far off it is.
 struct DistillationResult {

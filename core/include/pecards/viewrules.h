@@ -19,9 +19,61 @@ namespace pecards {
 /// `original_max_position_embeddings`, LongRoPE picks `long_factor` above it.
 std::int64_t effectiveSeqLen(const RopeParams& rope, std::int64_t length);
 
-/// @brief True when Score, Attention and the content views of this card mask keys j > i:
-/// `params.causal`, or (ALiBi and hybrid cards) an ALiBi form that is causal (Causal,
-/// RowOffsetBloom, RowOffsetFoundry). Buckets, Table and Phase are never masked.
+/// @brief The causal part of the mask: `params.causal`, or (ALiBi and hybrid cards) an ALiBi
+/// form that is causal (Causal, RowOffsetBloom, RowOffsetFoundry). Only `visibility` calls it:
+/// every masking place asks `visibility`.
 bool isCausal(const CardParams& params);
+
+/// No limit on a delta (|delta| < L <= 2^24 always lies inside).
+inline constexpr std::int64_t kNoDeltaLimit = std::int64_t {1} << 40;
+
+/// @brief Which keys j a query i sees in Score, Attention and the content views (masked
+/// entries: -inf score and logit, attention 0, each row's softmax over its visible keys only).
+///
+/// visible(i, j) = (!causal || j <= i) && (W == 0 || j < n_sink || |i - j| < W).
+///
+/// - Sliding window W (Mistral 7B, Jiang et al. 2023 §2; HF `sliding_window`, e.g. 4096 in
+///   Mistral-7B-v0.1): HF transformers' masking_utils.sliding_window_overlay keeps
+///   `kv_idx > q_idx - sliding_window`, i.e. i - j < W: W keys including the query itself.
+///   Without the causal mask the same count is applied both ways, |i - j| < W (HF's bidirectional
+///   overlay uses |i - j| <= W; PE Cards keeps one meaning of W). W = 0: no window.
+/// - Attention sinks n_sink (StreamingLLM, Xiao et al. 2023, "Efficient Streaming Language
+///   Models with Attention Sinks" §3.2; mit-han-lab/streaming-llm StartRecentKVCache with
+///   start_size = 4): the first n_sink keys stay visible to every query (still causal). They
+///   only matter with a window; with W = 0 every key is visible anyway.
+///
+/// Positions are the ones of the original text: StreamingLLM gives RoPE the positions within
+/// its cache (a sink at cache slot s, the recent keys right after it), which makes a sink look
+/// n_sink + W - 1 or fewer positions away; the views here show i - j of the text, as HF's
+/// sliding-window models do.
+///
+/// Buckets, Table and Phase are never masked (callers do not ask).
+struct Visibility {
+    bool causal = false; ///< keys j > i are masked
+    std::int64_t sinks = 0; ///< n_sink, >= 0
+    std::int64_t window = 0; ///< W, 0 = none
+
+    /// @brief Whether key j is visible from query i (positions, any integers).
+    constexpr bool visible(std::int64_t i, std::int64_t j) const {
+        if (causal && j > i) {
+            return false;
+        }
+        return window == 0 || j < sinks || (i - j < window && j - i < window);
+    }
+    /// @brief Whether some entry is masked for some length.
+    constexpr bool masks() const { return causal || window > 0; }
+    /// @brief Keys j < sinkEnd() need only the causal rule: n_sink with a window, else 0.
+    constexpr std::int64_t sinkEnd() const { return window > 0 ? sinks : 0; }
+    /// @brief Visible deltas i - j of a sink key: [causalLow(), kNoDeltaLimit].
+    constexpr std::int64_t causalLow() const { return causal ? 0 : -kNoDeltaLimit; }
+    /// @brief Visible deltas of keys j >= sinkEnd(): [bandLow(), bandHigh()].
+    constexpr std::int64_t bandLow() const { return causal ? 0 : (window > 0 ? 1 - window : -kNoDeltaLimit); }
+    constexpr std::int64_t bandHigh() const { return window > 0 ? window - 1 : kNoDeltaLimit; }
+    bool operator==(const Visibility&) const = default;
+};
+
+/// @brief The single definition of the mask of Score, Attention and the content views of
+/// `params`: isCausal(params), `attention_sinks` and `sliding_window` (Visibility).
+Visibility visibility(const CardParams& params);
 
 } // namespace pecards

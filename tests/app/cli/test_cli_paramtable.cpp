@@ -135,6 +135,10 @@ QStringList context(const ParamSpec& spec) {
         // little training work, so that no progress line comes before the message
         return {"--card", "rope", "--quantity", "distillation-error",
             spec.id == ParamId::Epochs ? "--hidden" : "--epochs", "1"};
+    case ParamId::AttentionSinks:
+        return {"--card", "rope", "--quantity", "score", "--length", "16777216"}; // n_sink <= L
+    case ParamId::SlidingWindow:
+        return {"--card", "rope", "--quantity", "score"};
     }
     return {};
 }

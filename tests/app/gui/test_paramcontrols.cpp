@@ -25,7 +25,7 @@ class ParamControls : public guitest::WindowTest<1280, 720> { };
 /// Controls whose slider range follows other fields (setRangeWhen): rotary_dim <= head_dim,
 /// head <= heads, num_buckets >= 4 when bidirectional, max_distance > max_exact.
 const std::set<ParamId> kDependentRanges {
-    ParamId::RotaryDim, ParamId::Head, ParamId::NumBuckets, ParamId::MaxDistance};
+    ParamId::RotaryDim, ParamId::Head, ParamId::NumBuckets, ParamId::MaxDistance, ParamId::AttentionSinks};
 
 /// Table parameters a card uses without a control of its own: seq_len is the view's length in
 /// the app; the hybrid card shows RoPE without context extension (its scaling stays none).
@@ -93,9 +93,9 @@ TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
             ++checked;
         }
     }
-    // sinusoidal 4, relative 5, alibi 5, rope 14, hybrid 7 controls of the 25 card parameters;
+    // sinusoidal 6, relative 7, alibi 7, rope 16, hybrid 9 controls of the 27 card parameters;
     // trick parameters: sinusoidal 7 + 4, rope 4
-    EXPECT_EQ(checked, 35 + 15);
+    EXPECT_EQ(checked, 45 + 15);
 }
 
 } // namespace

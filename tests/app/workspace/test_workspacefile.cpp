@@ -31,6 +31,8 @@ Workspace richWorkspace() {
     rope.params.card = Card::Rope;
     rope.params.length = 8192;
     rope.params.causal = true;
+    rope.params.attention_sinks = 4;
+    rope.params.sliding_window = 4096;
     rope.params.rope.head_dim = 64;
     rope.params.rope.base = 500000.0;
     rope.params.rope.layout = RopeLayout::Interleaved;
@@ -153,6 +155,8 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(rope.at("card"), "rope");
     EXPECT_EQ(rope.at("length"), 8192);
     EXPECT_EQ(rope.at("causal"), true);
+    EXPECT_EQ(rope.at("attention_sinks"), 4);
+    EXPECT_EQ(rope.at("sliding_window"), 4096);
     EXPECT_EQ(rope.at("rope").at("head_dim"), 64);
     EXPECT_EQ(rope.at("rope").at("base"), 500000.0);
     EXPECT_EQ(rope.at("rope").at("layout"), "interleaved");
@@ -181,6 +185,22 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(doc.at("cards").at(2).at("params").at("probe").at("content_k_file"), "keys layer 3.npy");
     EXPECT_EQ(doc.at("compare").at(0).at("quantity"), "attention");
     EXPECT_EQ(doc.at("compare").at(0).at("right").at("rope").at("scaling").at("type"), "none");
+}
+
+TEST(WorkspaceFile, WorkspacesWithoutTheMaskKeysOpenWithoutWindowOrSinks) {
+    json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
+    for (json& card : doc.at("cards")) {
+        card.at("params").erase("attention_sinks");
+        card.at("params").erase("sliding_window");
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("older.pecards.json"));
+    writeFile(path, QByteArray::fromStdString(doc.dump(2)));
+    QString error;
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_EQ(opened->cards[0].params.sliding_window, 0);
+    EXPECT_EQ(opened->cards[0].params.attention_sinks, 0);
 }
 
 TEST(WorkspaceFile, CorruptAndTruncatedFilesAreRejected) {
