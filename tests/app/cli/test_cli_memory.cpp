@@ -6,19 +6,10 @@
 // tiny request on that device minus the same on the CPU reference is subtracted first.
 
 #include "clitestutil.h"
+#include "support/sanitizers.h"
 
 #include <QRegularExpression>
 #include <algorithm>
-
-// AddressSanitizer's shadow memory and quarantine are part of the resident set: under it the
-// peak says nothing about the estimate (the ci build checks it).
-#if defined(__SANITIZE_ADDRESS__)
-#define PECARDS_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PECARDS_UNDER_ASAN 1
-#endif
-#endif
 
 namespace {
 

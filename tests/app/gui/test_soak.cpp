@@ -11,6 +11,7 @@
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "guitestsupport.h"
+#include "support/sanitizers.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
@@ -29,14 +30,6 @@
 #include <random>
 
 using namespace pecards::gui;
-
-#if defined(__SANITIZE_ADDRESS__)
-#define PECARDS_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PECARDS_UNDER_ASAN 1
-#endif
-#endif
 
 namespace {
 
