@@ -181,6 +181,11 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
     const std::int64_t rows = header.shape[0];
     const std::int64_t cols = header.shape[1];
     const QString shapeText = u"shape ("_s + QString::number(rows) + u", "_s + QString::number(cols) + u')';
+    // An empty array holds no vector; it would also let any other extent pass the size check
+    // below (0 bytes either way), and a (0, 2^32) matrix is work for every loop over it.
+    if (rows < 1 || cols < 1) {
+        fail(path, shapeText + u" holds no values: expected at least one position and one dimension"_s);
+    }
     // rows * cols * itemSize in checked arithmetic: a header may declare any extents.
     std::int64_t rowBytes = 0;
     std::int64_t expected = 0;

@@ -27,8 +27,8 @@ void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const
 /// @return a min(rows, maxRows) x cols matrix (row r = the file's row r, e.g. position r).
 /// @throws FileError naming the file and the problem: unreadable, not a regular file, not a .npy
 ///         file, header over 1 MiB, another dtype (big-endian, integers, ...), Fortran order, not
-///         2-D, a declared size that overflows or differs from the file's, or entries that are
-///         not finite or exceed kMaxProbeEntry in magnitude.
+///         2-D, an empty extent, a declared size that overflows or differs from the file's, or entries that
+///         are not finite or exceed kMaxProbeEntry in magnitude.
 Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows = -1);
 
 } // namespace pecards::app

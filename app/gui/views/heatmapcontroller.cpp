@@ -386,14 +386,19 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
 }
 
 bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_widget && event->type() == QEvent::LanguageChange) {
+    // The event type is tested before `watched == m_widget`: comparing with the QPointer casts to
+    // HeatmapWidget, which a widget in ~QWidget (still sending its last events) no longer is.
+    const QEvent::Type type = event->type();
+    if (type != QEvent::LanguageChange && type != QEvent::Show && type != QEvent::Resize)
+        return QObject::eventFilter(watched, event);
+    if (watched == m_widget && type == QEvent::LanguageChange) {
         // The axis titles and the read-out are texts of the language they were made in.
         restyle();
         recolor();
         showIdleReadout();
     }
-    if (watched == m_widget && (event->type() == QEvent::Show || event->type() == QEvent::Resize)) {
-        const bool sizeChanged = event->type() == QEvent::Resize
+    if (watched == m_widget && (type == QEvent::Show || type == QEvent::Resize)) {
+        const bool sizeChanged = type == QEvent::Resize
             && (m_request.out_rows != std::min(outputPixels().height(), kMaxPixels)
                 || m_request.out_cols != std::min(outputPixels().width(), kMaxPixels));
         if (m_dirty || sizeChanged)

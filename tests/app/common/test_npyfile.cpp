@@ -149,6 +149,16 @@ TEST_F(NpyFile, RejectsShapesWhoseSizeOverflows) {
         "malformed shape");
 }
 
+TEST_F(NpyFile, RejectsEmptyExtents) {
+    // Found by fuzz_npy: (0, 2^32) holds 0 bytes, so the size check passed and the caller got a
+    // matrix of 2^32 empty columns that every loop walked for seconds.
+    expectRejected(
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (0000000000, 4294967296), }", {}),
+        "holds no values");
+    expectRejected(
+        npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (3, 0), }", {}), "holds no values");
+}
+
 TEST_F(NpyFile, RejectsHugeDeclaredHeadersAndNonRegularFiles) {
     QByteArray bytes("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12); // a 2 GiB header in a 12-byte file
     expectRejected(bytes, "declares a header of 2147483647 bytes");
