@@ -108,15 +108,16 @@ TEST(LabCurves, ScoreVsDistanceStartsAtTheSquaredAttentionFactor) {
     EXPECT_DOUBLE_EQ(named(set, QStringLiteral("L0 = 8192")).points.front().x(), 8192.0);
 }
 
-TEST(LabCurves, MissingTrainingLengthIsNamed) {
+TEST(LabCurves, MissingTrainingLengthIsTheCardsLength) {
+    // The RoPE card's defaults give no L0: the model counts as trained at L (cardTrainingLength), the
+    // common factor is L / L0 = 1 and the linear scaling leaves every frequency as it is.
     pecards::CardParams params;
     params.card = pecards::Card::Rope;
-    try {
-        computeCurves({params, CurveKind::ScalingRatio, {}, 0, 0});
-        FAIL();
-    } catch (const pecards::InvalidParameter& error) {
-        EXPECT_EQ(error.name(), "rope_scaling.original_max_position_embeddings");
-    }
+    const CurveSet set = computeCurves({params, CurveKind::ScalingRatio, {}, 0, 0});
+    const Curve& linear = named(set, QStringLiteral("linear"));
+    ASSERT_EQ(linear.points.size(), 64u);
+    for (const QPointF& point : linear.points)
+        EXPECT_EQ(point.y(), 1.0);
 }
 
 TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {

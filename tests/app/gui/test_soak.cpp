@@ -26,6 +26,7 @@
 #include <cmath>
 #include <malloc.h>
 #include <pecards/backend.h>
+#include <pecards/errors.h>
 #include <pecards/view.h>
 #include <random>
 
@@ -124,6 +125,7 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
     // full extent, and its grid equals a fresh computation of that request.
     const std::unique_ptr<pecards::Backend> fresh = pecards::makeCpuBackend();
     int compared = 0;
+    int overBudget = 0;
     for (CardPage* shownCard : cards) {
         card = shownCard;
         m_window.showTab(card->entry().id);
@@ -150,7 +152,16 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
             request.out_cols = shown->request.out_cols;
             request.reduction = shown->request.reduction;
             EXPECT_EQ(shown->request.window, request.window);
-            const pecards::Grid expected = fresh->compute(request);
+            pecards::Grid expected;
+            try {
+                expected = fresh->compute(request);
+            } catch (const pecards::ComputeLimitExceeded&) {
+                // Over the interactive budget the app computed it tile by tile in the background
+                // (BackgroundExact tests that path against compute()); recomputing it here would
+                // take minutes on the CPU reference: its request was checked above.
+                ++overBudget;
+                continue;
+            }
             ASSERT_EQ(shown->grid.values.size(), expected.values.size());
             for (std::size_t i = 0; i < expected.values.size(); ++i) {
                 const double a = shown->grid.values[i];
@@ -162,6 +173,7 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
         }
     }
     RecordProperty("heatmaps_compared", compared);
+    RecordProperty("heatmaps_over_budget_checked_by_request", overBudget);
     EXPECT_GT(compared, 0) << "no heatmap to compare";
 #ifndef PECARDS_UNDER_ASAN
     const std::size_t endHeap = heapInUse();
