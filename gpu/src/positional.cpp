@@ -147,7 +147,13 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
     // The mask (pecards::Visibility) as the kernels take it: keys j < sink_end are visible on
     // deltas >= causal_low, the others on deltas [band_low, band_high].
     const Visibility& v = spec.visibility;
-    const auto [sink_end, causal_low, band_low, band_high] = maskArgs(v);
+    // Plain variables, not a structured binding: the lambdas below capture them (clang 14 cannot
+    // capture structured bindings).
+    const MaskArgs mask = maskArgs(v);
+    const cl_long sink_end = mask.sink_end;
+    const cl_long causal_low = mask.causal_low;
+    const cl_long band_low = mask.band_low;
+    const cl_long band_high = mask.band_high;
     if (!attention && !row_term) {
         const cl::NDRange pixels(static_cast<std::size_t>(grid.cols), static_cast<std::size_t>(grid.rows));
         cl::Buffer out = cl.buffer(grid.values.size() * sizeof(float), "grid");
