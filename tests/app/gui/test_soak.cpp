@@ -39,7 +39,7 @@ constexpr int kWarmUpChanges = 1000;
 /// A settled card may still wait for a background view at L = 2^24 on the CPU reference (tens of
 /// seconds each on a loaded 2-core machine).
 constexpr int kSettleMilliseconds = 300000;
-constexpr std::size_t kAllowedHeapGrowth = std::size_t {16} << 20;
+[[maybe_unused]] constexpr std::size_t kAllowedHeapGrowth = std::size_t {16} << 20; // not under ASan
 
 /// Bytes the program holds from malloc now (glibc: small chunks in use plus mmapped ones).
 std::size_t heapInUse() {
