@@ -4,9 +4,11 @@
 // CPU-reference computation of the card's final parameters (the latest request won; no stale
 // frame is left); and memory stays bounded: the heap in use once every card has settled after
 // the last change is at most 16 MiB above what it was once they settled after the first 1,000
-// (measured: 38.5 MiB then, 33.1 MiB at the end; a leak of 2 KiB per change would exceed it).
-// Heap figures taken while work is in flight say nothing (queued grids come and go), so both are
-// taken settled. Under AddressSanitizer the heap is ASan's own (LeakSanitizer checks leaks there).
+// (measured: 38.5 then 33.1 MiB, 50.5 then 52.3 MiB in two runs; a leak of 2 KiB per change would
+// exceed it). Heap figures taken while work is in flight say nothing (queued grids come and go), so
+// both are taken settled. Under AddressSanitizer the changes and the teardown are checked, not the
+// final pictures (the CPU reference is too slow there) nor the heap (ASan's own; LeakSanitizer
+// checks leaks).
 #include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
@@ -39,10 +41,10 @@ constexpr int kWarmUpChanges = 1000;
 /// A settled card may still wait for a background view at L = 2^24 on the CPU reference (tens of
 /// seconds each on a loaded 2-core machine).
 constexpr int kSettleMilliseconds = 300000;
-[[maybe_unused]] constexpr std::size_t kAllowedHeapGrowth = std::size_t {16} << 20; // not under ASan
+[[maybe_unused]] constexpr std::size_t kAllowedHeapGrowth = std::size_t {16} << 20; ///< not under ASan
 
 /// Bytes the program holds from malloc now (glibc: small chunks in use plus mmapped ones).
-std::size_t heapInUse() {
+[[maybe_unused]] std::size_t heapInUse() {
     const struct mallinfo2 info = ::mallinfo2();
     return info.uordblks + info.hblkhd;
 }
@@ -77,6 +79,63 @@ protected:
         }
     }
 
+    /// The final pictures, card by card: each heatmap shows the card's final parameters at the
+    /// full extent, and its grid equals a fresh computation of that request.
+    void checkFinalPictures(const QList<CardPage*>& cards) {
+        const std::unique_ptr<pecards::Backend> fresh = pecards::makeCpuBackend();
+        int compared = 0;
+        int overBudget = 0;
+        for (CardPage* card : cards) {
+            m_window.showTab(card->entry().id);
+            ASSERT_TRUE(settle(card));
+
+            for (const ViewSlot* slot : card->viewSlots()) {
+                const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
+                if (panel == nullptr || !panel->isVisible()) {
+                    continue;
+                }
+                const std::optional<ShownHeatmap> shown = panel->controller()->shown();
+                if (!panel->heatmap()->message().isEmpty() || !shown) {
+                    // The final parameters are invalid for this view: it keeps its last picture under
+                    // the engine's message (nothing made is lost).
+                    EXPECT_FALSE(panel->heatmap()->message().isEmpty())
+                        << "a view without picture nor message";
+                    continue;
+                }
+                EXPECT_EQ(shown->request.params, card->params()) << "a stale frame is on screen";
+                pecards::ViewRequest request;
+                request.params = card->params();
+                request.quantity = panel->controller()->quantity();
+                request.window = pecards::fullExtent(request.params, request.quantity);
+                request.out_rows = shown->request.out_rows;
+                request.out_cols = shown->request.out_cols;
+                request.reduction = shown->request.reduction;
+                EXPECT_EQ(shown->request.window, request.window);
+                pecards::Grid expected;
+                try {
+                    expected = fresh->compute(request);
+                } catch (const pecards::ComputeLimitExceeded&) {
+                    // Over the interactive budget the app computed it tile by tile in the background
+                    // (BackgroundExact tests that path against compute()); recomputing it here would
+                    // take minutes on the CPU reference: its request was checked above.
+                    ++overBudget;
+                    continue;
+                }
+                ASSERT_EQ(shown->grid.values.size(), expected.values.size());
+                for (std::size_t i = 0; i < expected.values.size(); ++i) {
+                    const double a = shown->grid.values[i];
+                    const double b = expected.values[i];
+                    ASSERT_TRUE(a == b || (std::isnan(a) && std::isnan(b)))
+                        << "entry " << i << ": " << a << " vs " << b;
+                }
+                ++compared;
+            }
+        }
+        RecordProperty("heatmaps_compared", compared);
+        RecordProperty("heatmaps_over_budget_checked_by_request", overBudget);
+        EXPECT_GT(compared, 0) << "no heatmap to compare";
+    }
+
     /// Shows every card in turn and waits until its views have answered.
     void settleEveryCard(const QList<CardPage*>& cards) {
         for (CardPage* each : cards) {
@@ -100,7 +159,7 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
         cards.append(showCard(entry.id));
     }
     CardPage* card = cards.front();
-    [[maybe_unused]] std::size_t warmHeap = 0;
+    std::size_t warmHeap = 0;
     for (int change = 0; change < kChanges; ++change) {
         if (change % 50 == 0) { // a user moves to another card now and then
             card = cards[static_cast<qsizetype>(m_random() % cards.size())];
@@ -112,6 +171,7 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
             return;
         }
         QCoreApplication::processEvents();
+#ifndef PECARDS_UNDER_ASAN
         if (change + 1 == kWarmUpChanges) {
             settleEveryCard(cards);
             if (HasFatalFailure()) {
@@ -120,62 +180,17 @@ TEST_F(Soak, TenThousandRandomChangesAcrossCards) {
             m_window.showTab(card->entry().id);
             warmHeap = heapInUse();
         }
+#endif
     }
-    // The final pictures, card by card: each heatmap shows the card's final parameters at the
-    // full extent, and its grid equals a fresh computation of that request.
-    const std::unique_ptr<pecards::Backend> fresh = pecards::makeCpuBackend();
-    int compared = 0;
-    int overBudget = 0;
-    for (CardPage* shownCard : cards) {
-        card = shownCard;
-        m_window.showTab(card->entry().id);
-        ASSERT_TRUE(settle(card));
-
-        for (const ViewSlot* slot : card->viewSlots()) {
-            const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
-            if (panel == nullptr || !panel->isVisible()) {
-                continue;
-            }
-            const std::optional<ShownHeatmap> shown = panel->controller()->shown();
-            if (!panel->heatmap()->message().isEmpty() || !shown) {
-                // The final parameters are invalid for this view: it keeps its last picture under
-                // the engine's message (nothing made is lost).
-                EXPECT_FALSE(panel->heatmap()->message().isEmpty()) << "a view without picture nor message";
-                continue;
-            }
-            EXPECT_EQ(shown->request.params, card->params()) << "a stale frame is on screen";
-            pecards::ViewRequest request;
-            request.params = card->params();
-            request.quantity = panel->controller()->quantity();
-            request.window = pecards::fullExtent(request.params, request.quantity);
-            request.out_rows = shown->request.out_rows;
-            request.out_cols = shown->request.out_cols;
-            request.reduction = shown->request.reduction;
-            EXPECT_EQ(shown->request.window, request.window);
-            pecards::Grid expected;
-            try {
-                expected = fresh->compute(request);
-            } catch (const pecards::ComputeLimitExceeded&) {
-                // Over the interactive budget the app computed it tile by tile in the background
-                // (BackgroundExact tests that path against compute()); recomputing it here would
-                // take minutes on the CPU reference: its request was checked above.
-                ++overBudget;
-                continue;
-            }
-            ASSERT_EQ(shown->grid.values.size(), expected.values.size());
-            for (std::size_t i = 0; i < expected.values.size(); ++i) {
-                const double a = shown->grid.values[i];
-                const double b = expected.values[i];
-                ASSERT_TRUE(a == b || (std::isnan(a) && std::isnan(b)))
-                    << "entry " << i << ": " << a << " vs " << b;
-            }
-            ++compared;
-        }
-    }
-    RecordProperty("heatmaps_compared", compared);
-    RecordProperty("heatmaps_over_budget_checked_by_request", overBudget);
-    EXPECT_GT(compared, 0) << "no heatmap to compare";
-#ifndef PECARDS_UNDER_ASAN
+#ifdef PECARDS_UNDER_ASAN
+    // Under ASan the CPU reference runs several times slower, and waiting for the background views
+    // of the final parameters (L up to 2^24) would outlast the test's limit: here ASan checks the
+    // 10,000 changes and the teardown (pending jobs dropped, the running one cancelled); the final
+    // pictures and the heap are checked by the ci build.
+    static_cast<void>(warmHeap);
+    RecordProperty("final_pictures", "checked by the ci build");
+#else
+    checkFinalPictures(cards);
     const std::size_t endHeap = heapInUse();
     RecordProperty("heap_after_warm_up_bytes", std::to_string(warmHeap));
     RecordProperty("heap_at_end_bytes", std::to_string(endHeap));
