@@ -37,7 +37,7 @@ using namespace pecards::gui;
 namespace {
 
 constexpr int kChanges = 10000;
-constexpr int kWarmUpChanges = 1000;
+[[maybe_unused]] constexpr int kWarmUpChanges = 1000; ///< not under ASan
 /// A settled card may still wait for a background view at L = 2^24 on the CPU reference (tens of
 /// seconds each on a loaded 2-core machine).
 constexpr int kSettleMilliseconds = 300000;
