@@ -43,22 +43,29 @@ double worstPhaseError(const Grid& grid, std::int64_t firstRow, int r, double ba
     return worst;
 }
 
-TEST(GpuPrecision, RopePhasesNearTwoToTheTwentyWithin1e4Radians) {
-    PECARDS_GET_OPENCL_BACKEND(gpu);
+/// The phase table's last 200 positions of Llama-style RoPE (head_dim 128, base 500000) at length
+/// `length`, as `backend` computes it: every angle within 1e-4 rad of long double, and within 2e-6
+/// (float32 rounding) since the range reduction is exact.
+void expectRopeTailPhasesExact(Backend& backend, std::int64_t length) {
     ViewRequest request;
     request.params.card = Card::Rope;
-    request.params.length = std::int64_t {1} << 20;
+    request.params.length = length;
     request.params.rope.head_dim = 128;
     request.params.rope.base = 500000.0;
     request.quantity = Quantity::Phase;
-    request.window = {request.params.length - 200, request.params.length, 0, 64};
+    request.window = {length - 200, length, 0, 64};
     request.out_rows = 200;
     request.out_cols = 64;
-    const Grid grid = gpu->compute(request);
+    const Grid grid = backend.compute(request);
     ASSERT_EQ(grid.rows, 200);
     const double worst = worstPhaseError(grid, request.window.row_begin, 128, 500000.0);
     EXPECT_LT(worst, 1e-4) << "worst angle error " << worst << " rad";
     EXPECT_LT(worst, 2e-6) << "exact range reduction keeps the error at float32 rounding";
+}
+
+TEST(GpuPrecision, RopePhasesNearTwoToTheTwentyWithin1e4Radians) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    expectRopeTailPhasesExact(*gpu, std::int64_t {1} << 20);
 }
 
 TEST(GpuPrecision, SinusoidalPhasesNearTwoToTheTwentyWithin1e4Radians) {
@@ -148,16 +155,7 @@ constexpr double kScoreTolerance = 2e-5 * 128.0;
 TEST(GpuPrecision, RopePhasesAtTheLengthLimitWithin1e4Radians) {
     PECARDS_GET_OPENCL_BACKEND(gpu);
     ASSERT_EQ(kMaxLength, std::int64_t {1} << 24);
-    ViewRequest request = scoutScoreAtTheLimit();
-    request.quantity = Quantity::Phase;
-    request.window = {kMaxLength - 200, kMaxLength, 0, 64};
-    request.out_rows = 200;
-    request.out_cols = 64;
-    const Grid grid = gpu->compute(request);
-    ASSERT_EQ(grid.rows, 200);
-    const double worst = worstPhaseError(grid, request.window.row_begin, 128, 500000.0);
-    EXPECT_LT(worst, 1e-4) << "worst angle error " << worst << " rad";
-    EXPECT_LT(worst, 2e-6) << "exact range reduction keeps the error at float32 rounding";
+    expectRopeTailPhasesExact(*gpu, kMaxLength);
 }
 
 TEST(GpuPrecision, SinusoidalPhasesAtTheLengthLimitWithin1e4Radians) {

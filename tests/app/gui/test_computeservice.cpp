@@ -48,17 +48,22 @@ pecards::ViewRequest ropeScore(std::int64_t length) {
     return request;
 }
 
+/// A factory of GatedBackend ("gated"): each job waits at the gate (`entered`, then `release`).
+BackendFactory gatedFactory(QSemaphore& entered, QSemaphore& release) {
+    return [&entered, &release] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<GatedBackend>(entered, release);
+        provided.info.name = QStringLiteral("gated");
+        return provided;
+    };
+}
+
 } // namespace
 
 TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins) {
     QSemaphore entered;
     QSemaphore release;
-    ComputeService service([&] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<GatedBackend>(entered, release);
-        provided.info.name = QStringLiteral("gated");
-        return provided;
-    });
+    ComputeService service(gatedFactory(entered, release));
     QSignalSpy dropped(&service, &ComputeService::jobDropped);
     guitest::ReplyRecorder view;
     guitest::ReplyRecorder other;
@@ -198,12 +203,7 @@ TEST(ComputeService, AFailingCpuReferenceIsReportedNotRetried) {
 TEST(ComputeService, AResultReachesOnlyItsRequesterAndADestroyedRequesterGetsNothing) {
     QSemaphore entered;
     QSemaphore release;
-    ComputeService service([&] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<GatedBackend>(entered, release);
-        provided.info.name = QStringLiteral("gated");
-        return provided;
-    });
+    ComputeService service(gatedFactory(entered, release));
     QSignalSpy dropped(&service, &ComputeService::jobDropped);
     guitest::ReplyRecorder left;
     guitest::ReplyRecorder right;
