@@ -21,6 +21,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTextBrowser>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -196,12 +197,13 @@ void CardPage::applyParams(const pecards::CardParams& params) {
         m_shownParams = params; // the header and text describe what the views show
     } catch (const pecards::InvalidParameter&) { }
     if (m_loaded) {
-        refreshHeader();
-        refreshText();
+        // The views' requests first: the worker computes while this thread lays out the text.
         fitViews(params);
         for (ViewSlot* slot : m_slots)
             slot->setParams(params);
         m_pitfalls->setParams(params);
+        refreshHeader();
+        refreshText();
     }
     emit paramsChanged(params);
 }
@@ -295,6 +297,16 @@ void CardPage::setLanguage(const QString& language) {
     refreshText();
 }
 
+bool CardPage::replaceShownConvention(const QString& convention) {
+    if (m_shownConvention.isEmpty())
+        return false;
+    QTextCursor cursor = m_text->document()->find(m_shownConvention, 0, QTextDocument::FindCaseSensitively);
+    if (cursor.isNull())
+        return false;
+    cursor.insertText(convention); // in the replaced text's character format
+    return true;
+}
+
 QString CardPage::currentText() const {
     return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_shownParams));
 }
@@ -302,15 +314,24 @@ QString CardPage::currentText() const {
 void CardPage::refreshText() {
     if (!m_loaded)
         return;
-    const QString html = currentText();
+    const QString convention = m_entry.convention(m_shownParams);
+    const QString html = cardText(m_entry.id, m_side, m_language, convention);
     if (html != m_shownHtml) {
-        const bool sameSide = m_shownSide == m_side;
-        const int scroll = m_text->verticalScrollBar()->value();
-        m_text->setHtml(html);
-        if (sameSide) // a parameter changed the convention line: keep the reader's place
-            m_text->verticalScrollBar()->setValue(scroll);
+        const bool sameDocument
+            = !m_shownHtml.isEmpty() && m_shownSide == m_side && m_shownLanguage == m_language;
+        // A parameter step changes only the convention line: edit it in place (no new layout
+        // of the whole text, the reader's place kept); anything else loads the new text.
+        if (!(sameDocument && replaceShownConvention(convention))) {
+            const bool sameSide = m_shownSide == m_side;
+            const int scroll = m_text->verticalScrollBar()->value();
+            m_text->setHtml(html);
+            if (sameSide) // a parameter changed the convention line: keep the reader's place
+                m_text->verticalScrollBar()->setValue(scroll);
+        }
         m_shownHtml = html;
         m_shownSide = m_side;
+        m_shownLanguage = m_language;
+        m_shownConvention = convention;
     }
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
 }

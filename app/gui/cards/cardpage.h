@@ -122,6 +122,9 @@ private:
     /// equal colours mean equal values across the card.
     void shareColorRanges();
     void refreshText();
+    /// Replaces the shown convention line with `convention` in the shown document; false when
+    /// the line is not found (the caller loads the whole text).
+    bool replaceShownConvention(const QString& convention);
     void refreshHeader();
     /// Builds the parameter controls (again after a language change: labels are translated).
     void buildForm();
@@ -140,6 +143,8 @@ private:
     QTextBrowser* m_text = nullptr;
     QString m_shownHtml;
     CardSide m_shownSide = CardSide::Front;
+    QString m_shownLanguage;
+    QString m_shownConvention; ///< the convention line inside the shown text
     ParameterForm* m_form = nullptr;
     QScrollArea* m_controls = nullptr;
     ViewGrid* m_grid = nullptr;

@@ -36,40 +36,39 @@ void ChartWidget::rebuildChart(bool polar) {
     delete old;
 }
 
-QAbstractAxis* ChartWidget::makeAxis(
+ChartWidget::AxisLayout ChartWidget::axisLayout(
     bool log, bool horizontal, const QString& title, double low, double high) const {
     // As many labels as fit: measured from the font and the view's size (labels are never elided).
     const QFontMetrics metrics(font());
     const int room = horizontal ? std::max(120, width() - 80) : std::max(100, height() - 80);
+    AxisLayout layout;
+    layout.log = log;
+    layout.title = title;
     if (log) {
-        auto* axis = new QLogValueAxis;
         const double first = std::floor(std::log10(low));
         const double last = std::ceil(std::log10(high));
         const bool exponents = last > 4; // one format for every label: "1e+02" ... "1e+07"
-        const QString format = exponents ? QStringLiteral("%.0e") : QStringLiteral("%g");
         const int labelSize = horizontal
             ? metrics.horizontalAdvance(exponents ? QStringLiteral("8e+88") : QStringLiteral("10000")) + 12
             : 2 * metrics.height();
         const int decades = std::max(1, static_cast<int>(last - first));
         const int maxLabels = std::max(2, room / labelSize);
         const int perLabel = std::max(1, (decades + maxLabels - 1) / maxLabels); // decades per label
-        axis->setBase(std::pow(10.0, perLabel));
-        axis->setLabelFormat(format);
-        axis->setMinorTickCount(perLabel > 1 ? perLabel - 1 : -1);
-        axis->setRange(
-            std::pow(10.0, first), std::pow(10.0, first + perLabel * std::ceil((last - first) / perLabel)));
-        axis->setTitleText(title);
-        return axis;
+        layout.logBase = std::pow(10.0, perLabel);
+        layout.format = exponents ? QStringLiteral("%.0e") : QStringLiteral("%g");
+        layout.minorTicks = perLabel > 1 ? perLabel - 1 : -1;
+        layout.low = std::pow(10.0, first);
+        layout.high = std::pow(10.0, first + perLabel * std::ceil((last - first) / perLabel));
+        return layout;
     }
     // Linear: nice ticks labelled like the heatmap axes ("1M", "512k", "-0.5").
     const int labelSize
         = horizontal ? metrics.horizontalAdvance(QStringLiteral("-8888.8")) + 16 : 2 * metrics.height();
     const std::vector<double> ticks = niceTicks(low, high, std::max(2, room / labelSize), false);
-    auto* axis = new QCategoryAxis;
     if (ticks.size() < 2) {
-        axis->setRange(low, high);
-        axis->setTitleText(title);
-        return axis;
+        layout.low = low;
+        layout.high = high;
+        return layout;
     }
     // Like applyNiceNumbers: the range grows to whole steps, a label on every step.
     const double step = ticks[1] - ticks[0];
@@ -78,9 +77,8 @@ QAbstractAxis* ChartWidget::makeAxis(
     const auto at = [step](long long n) {
         return step < 1.0 ? static_cast<double>(n) / std::round(1.0 / step) : static_cast<double>(n) * step;
     };
-    axis->setRange(at(first), at(last));
-    axis->setStartValue(at(first));
-    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    layout.low = at(first);
+    layout.high = at(last);
     std::vector<double> values;
     for (long long n = first; n <= last; ++n)
         values.push_back(at(n));
@@ -88,16 +86,50 @@ QAbstractAxis* ChartWidget::makeAxis(
     const std::vector<QString> labels
         = valueTickLabels(values, [](const QString&) { return true; }).labels; // the axis has room
     for (std::size_t n = 0; n < values.size(); ++n)
-        axis->append(step >= 1.0 ? positionTickLabel(values[n]) : labels[n], values[n]);
-    axis->setTitleText(title);
+        layout.labels.emplace_back(step >= 1.0 ? positionTickLabel(values[n]) : labels[n], values[n]);
+    return layout;
+}
+
+QAbstractAxis* ChartWidget::makeAxis(const AxisLayout& layout) {
+    if (layout.log) {
+        auto* axis = new QLogValueAxis;
+        axis->setBase(layout.logBase);
+        axis->setLabelFormat(layout.format);
+        axis->setMinorTickCount(layout.minorTicks);
+        axis->setRange(layout.low, layout.high);
+        axis->setTitleText(layout.title);
+        return axis;
+    }
+    auto* axis = new QCategoryAxis;
+    axis->setRange(layout.low, layout.high);
+    if (!layout.labels.empty()) {
+        axis->setStartValue(layout.low);
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        for (const auto& [label, value] : layout.labels)
+            axis->append(label, value);
+    }
+    axis->setTitleText(layout.title);
     return axis;
 }
 
+bool ChartWidget::sameShape(const pecards::app::CurveSet& a, const pecards::app::CurveSet& b) {
+    const auto sameCurve = [](const pecards::app::Curve& x, const pecards::app::Curve& y) {
+        return x.name == y.name && x.scatter == y.scatter && x.emphasised == y.emphasised
+            && x.followsPrevious == y.followsPrevious;
+    };
+    return a.xTitle == b.xTitle && a.yTitle == b.yTitle && a.xLog == b.xLog && a.yLog == b.yLog
+        && a.polar == b.polar && a.regions == b.regions
+        && std::equal(a.curves.begin(), a.curves.end(), b.curves.begin(), b.curves.end(), sameCurve);
+}
+
 void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
+    drawCurves(curves, false);
+}
+
+void ChartWidget::drawCurves(const pecards::app::CurveSet& curves, bool rebuild) {
+    const bool inPlace = !rebuild && !m_curves.curves.empty() && sameShape(m_curves, curves);
     m_curves = curves;
     m_message.clear();
-    rebuildChart(curves.polar);
-    QChart* chart = this->chart();
 
     double xLow = std::numeric_limits<double>::infinity(), xHigh = -xLow, yLow = xLow, yHigh = -xLow;
     for (const pecards::app::Curve& curve : curves.curves) {
@@ -121,6 +153,26 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         yLow -= 0.5;
         yHigh += 0.5;
     }
+    AxisLayout xLayout;
+    AxisLayout yLayout;
+    if (!curves.polar) {
+        xLayout = axisLayout(curves.xLog, true, curves.xTitle, xLow, xHigh);
+        const double pad = curves.yLog ? 0.0 : 0.04 * (yHigh - yLow);
+        yLayout = axisLayout(curves.yLog, false, curves.yTitle, yLow - pad, yHigh + pad);
+    }
+    if (inPlace)
+        updateChart(xLayout, yLayout); // a slider step: new points and ranges, the same chart
+    else
+        buildChart(xLayout, yLayout);
+    m_xLayout = xLayout;
+    m_yLayout = yLayout;
+    viewport()->update();
+}
+
+void ChartWidget::buildChart(const AxisLayout& xLayout, const AxisLayout& yLayout) {
+    const pecards::app::CurveSet& curves = m_curves;
+    rebuildChart(curves.polar);
+    QChart* chart = this->chart();
     QAbstractAxis* xAxis = nullptr;
     QAbstractAxis* yAxis = nullptr;
     if (curves.polar) {
@@ -141,16 +193,14 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
         xAxis = angular;
         yAxis = radial;
     } else {
-        xAxis = makeAxis(curves.xLog, true, curves.xTitle, xLow, xHigh);
-        const double pad = curves.yLog ? 0.0 : 0.04 * (yHigh - yLow);
-        yAxis = makeAxis(curves.yLog, false, curves.yTitle, yLow - pad, yHigh + pad);
+        xAxis = makeAxis(xLayout);
+        yAxis = makeAxis(yLayout);
         chart->addAxis(xAxis, Qt::AlignBottom);
         chart->addAxis(yAxis, Qt::AlignLeft);
     }
 
     // Regions first, behind the curves; their legend entries follow the curves'.
-    const QList<LegendEntry> regionLegend
-        = curves.polar ? QList<LegendEntry> {} : addRegions(curves.regions, xAxis, yAxis);
+    const QList<LegendEntry> regionLegend = curves.polar ? QList<LegendEntry> {} : addRegions(curves.regions);
 
     const auto primary = std::count_if(curves.curves.begin(), curves.curves.end(),
         [](const pecards::app::Curve& c) { return !c.followsPrevious; });
@@ -168,12 +218,7 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
             series = new QLineSeries;
         }
         series->setName(curve.name);
-        QList<QPointF> points(curve.points.begin(), curve.points.end());
-        if (curves.polar) {
-            for (QPointF& point : points)
-                point.setX(polarChartAngle(point.x()));
-        }
-        series->replace(points);
+        series->replace(chartPoints(curve));
         chart->addSeries(series);
         series->attachAxis(xAxis);
         series->attachAxis(yAxis);
@@ -194,7 +239,43 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
     m_legend += regionLegend;
     chart->legend()->setVisible(false); // the legend is legendHtml(), under the chart: it wraps
     applyStyle();
-    viewport()->update();
+}
+
+void ChartWidget::updateChart(const AxisLayout& xLayout, const AxisLayout& yLayout) {
+    QChart* chart = this->chart();
+    if (!m_curves.polar && (xLayout != m_xLayout || yLayout != m_yLayout)) {
+        // New ticks: new axes for every series (the series, colours and legend stay).
+        const QList<QAbstractSeries*> series = chart->series();
+        for (QAbstractAxis* old : chart->axes()) {
+            chart->removeAxis(old);
+            delete old;
+        }
+        QAbstractAxis* xAxis = makeAxis(xLayout);
+        QAbstractAxis* yAxis = makeAxis(yLayout);
+        chart->addAxis(xAxis, Qt::AlignBottom);
+        chart->addAxis(yAxis, Qt::AlignLeft);
+        for (QAbstractSeries* one : series) {
+            one->attachAxis(xAxis);
+            one->attachAxis(yAxis);
+        }
+        applyStyle();
+    }
+    const QList<QAbstractSeries*> series = chart->series();
+    const std::size_t regions = m_curves.polar ? 0 : m_curves.regions.size();
+    for (std::size_t k = 0; k < regions; ++k) // region series span the (new) y range
+        setRegionSpan(series.at(static_cast<qsizetype>(k)), m_curves.regions[k], yLayout.low, yLayout.high);
+    for (std::size_t k = 0; k < m_curves.curves.size(); ++k)
+        static_cast<QXYSeries*>(series.at(static_cast<qsizetype>(regions + k)))
+            ->replace(chartPoints(m_curves.curves[k]));
+}
+
+QList<QPointF> ChartWidget::chartPoints(const pecards::app::Curve& curve) const {
+    QList<QPointF> points(curve.points.begin(), curve.points.end());
+    if (m_curves.polar) {
+        for (QPointF& point : points)
+            point.setX(polarChartAngle(point.x()));
+    }
+    return points;
 }
 
 double ChartWidget::polarChartAngle(double degrees) {
@@ -235,7 +316,10 @@ QString ChartWidget::legendHtml() const {
 }
 
 QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
-    const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis) {
+    const std::vector<pecards::app::ChartRegion>& regions) {
+    QChart* chart = this->chart();
+    QAbstractAxis* xAxis = chart->axes(Qt::Horizontal).constFirst();
+    QAbstractAxis* yAxis = chart->axes(Qt::Vertical).constFirst();
     const auto range = [](QAbstractAxis* axis) {
         if (auto* log = qobject_cast<QLogValueAxis*>(axis))
             return std::pair {log->min(), log->max()};
@@ -243,42 +327,42 @@ QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
         return std::pair {value->min(), value->max()};
     };
     const auto [yLow, yHigh] = range(yAxis);
-    QChart* chart = this->chart();
     QList<LegendEntry> legend;
     for (std::size_t k = 0; k < regions.size(); ++k) {
         const pecards::app::ChartRegion& region = regions[k];
         // Translucent colours that stay readable on the light and the dark theme.
         QColor color = QColor::fromHsv(static_cast<int>((40 + 110 * k) % 360), 160, 210);
+        QAbstractSeries* series = nullptr;
         if (region.x0 == region.x1) {
             auto* line = new QLineSeries;
-            line->setName(region.name);
-            line->append(region.x0, yLow);
-            line->append(region.x0, yHigh);
-            QPen pen(color, 1.6 * m_lineScale, Qt::DashLine);
-            line->setPen(pen);
-            chart->addSeries(line);
-            line->attachAxis(xAxis);
-            line->attachAxis(yAxis);
-            legend.push_back({region.name, color});
-            continue;
+            line->setPen(QPen(color, 1.6 * m_lineScale, Qt::DashLine));
+            series = line;
+        } else {
+            auto* area = new QAreaSeries(new QLineSeries, new QLineSeries); // takes the two lines
+            color.setAlpha(60);
+            area->setBrush(color);
+            area->setPen(Qt::NoPen);
+            series = area;
         }
-        auto* upper = new QLineSeries;
-        auto* lower = new QLineSeries;
-        upper->append(region.x0, yHigh);
-        upper->append(region.x1, yHigh);
-        lower->append(region.x0, yLow);
-        lower->append(region.x1, yLow);
-        auto* area = new QAreaSeries(upper, lower); // takes the two lines
-        area->setName(region.name);
-        color.setAlpha(60);
-        area->setBrush(color);
-        area->setPen(Qt::NoPen);
-        chart->addSeries(area);
-        area->attachAxis(xAxis);
-        area->attachAxis(yAxis);
+        series->setName(region.name);
+        setRegionSpan(series, region, yLow, yHigh);
+        chart->addSeries(series);
+        series->attachAxis(xAxis);
+        series->attachAxis(yAxis);
         legend.push_back({region.name, color});
     }
     return legend;
+}
+
+void ChartWidget::setRegionSpan(
+    QAbstractSeries* series, const pecards::app::ChartRegion& region, double yLow, double yHigh) {
+    if (auto* area = qobject_cast<QAreaSeries*>(series)) { // a shaded x range
+        area->upperSeries()->replace({QPointF(region.x0, yHigh), QPointF(region.x1, yHigh)});
+        area->lowerSeries()->replace({QPointF(region.x0, yLow), QPointF(region.x1, yLow)});
+        return;
+    }
+    static_cast<QLineSeries*>(series)->replace(
+        {QPointF(region.x0, yLow), QPointF(region.x0, yHigh)}); // a marker
 }
 
 void ChartWidget::applyStyle() {
@@ -359,7 +443,7 @@ void ChartWidget::setLineScale(double scale) {
         return;
     m_lineScale = scale;
     if (!m_curves.curves.empty())
-        setCurves(pecards::app::CurveSet(m_curves));
+        drawCurves(pecards::app::CurveSet(m_curves), true); // new pens and markers: a new chart
 }
 
 } // namespace pecards::gui

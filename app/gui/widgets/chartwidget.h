@@ -8,8 +8,11 @@
 #include <QChartView>
 #include <QColor>
 #include <QList>
+#include <utility>
+#include <vector>
 
 class QAbstractAxis;
+class QAbstractSeries;
 
 namespace pecards::gui {
 
@@ -60,19 +63,47 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
 
 private:
+    /// An axis as drawn: its range and its labels (what decides whether a new axis is needed).
+    struct AxisLayout {
+        bool log = false;
+        QString title;
+        double low = 0.0;
+        double high = 1.0;
+        double logBase = 10.0; ///< log axes: one label every logBase
+        QString format; ///< log axes: the label format
+        int minorTicks = -1; ///< log axes: minor ticks between labels (-1: Qt's default)
+        std::vector<std::pair<QString, double>> labels; ///< linear axes: (label, value) on each step
+        bool operator==(const AxisLayout&) const = default;
+    };
+
+    /// Draws `curves`; a new chart when `rebuild` or when the curves differ from the shown ones
+    /// in more than their points (sameShape), else the shown chart's series take the new points.
+    void drawCurves(const pecards::app::CurveSet& curves, bool rebuild);
+    /// Same axes kinds and titles, same series (names and styles) and regions: only points differ.
+    static bool sameShape(const pecards::app::CurveSet& a, const pecards::app::CurveSet& b);
     void rebuildChart(bool polar);
+    void buildChart(const AxisLayout& xLayout, const AxisLayout& yLayout);
+    /// New points in the shown series; new axes only when their layout changed.
+    void updateChart(const AxisLayout& xLayout, const AxisLayout& yLayout);
+    /// The curve's points as the chart takes them (polar: the angle turned to Qt's convention).
+    QList<QPointF> chartPoints(const pecards::app::Curve& curve) const;
     /// Fonts from the widget's font, colours from its palette (background, text, grid).
     void applyStyle();
-    /// An axis whose labels all fit (counted from the measured label size and the view size);
+    /// The axis whose labels all fit (counted from the measured label size and the view size);
     /// linear axes are labelled like the heatmaps ("1M"), log axes in one format.
-    QAbstractAxis* makeAxis(bool log, bool horizontal, const QString& title, double low, double high) const;
+    AxisLayout axisLayout(bool log, bool horizontal, const QString& title, double low, double high) const;
+    static QAbstractAxis* makeAxis(const AxisLayout& layout);
     /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
-    QList<LegendEntry> addRegions(
-        const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis, QAbstractAxis* yAxis);
+    QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions);
+    /// The region's series from yLow to yHigh (a shaded x range, or a vertical marker).
+    static void setRegionSpan(
+        QAbstractSeries* series, const pecards::app::ChartRegion& region, double yLow, double yHigh);
 
     pecards::app::CurveSet m_curves;
     QList<LegendEntry> m_legend;
     QString m_message;
+    AxisLayout m_xLayout;
+    AxisLayout m_yLayout;
     bool m_polar = false;
     double m_lineScale = 1.0;
 };

@@ -240,12 +240,17 @@ void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {
         return;
     const QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
     const double width = static_cast<double>(plot.width()) / static_cast<double>(aliased.size());
-    for (std::size_t c = 0; c < aliased.size(); ++c) {
-        if (aliased[c]) {
-            const int left = plot.left() + static_cast<int>(std::floor(static_cast<double>(c) * width));
-            const int right = plot.left() + static_cast<int>(std::ceil(static_cast<double>(c + 1) * width));
-            painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
+    for (std::size_t c = 0; c < aliased.size();) { // one rectangle per run of aliased columns
+        if (!aliased[c]) {
+            ++c;
+            continue;
         }
+        const std::size_t first = c;
+        while (c < aliased.size() && aliased[c])
+            ++c;
+        const int left = plot.left() + static_cast<int>(std::floor(static_cast<double>(first) * width));
+        const int right = plot.left() + static_cast<int>(std::ceil(static_cast<double>(c) * width));
+        painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
     }
     // The badge keeps inside the plot (the colour bar is painted right of it): the whole sentence
     // when it fits, else the short form, elided when even that is wider than the plot.

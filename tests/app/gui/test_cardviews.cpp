@@ -17,7 +17,10 @@
 
 #include <QDoubleSpinBox>
 #include <QMimeData>
+#include <QScrollBar>
 #include <QSlider>
+#include <QTextBrowser>
+#include <QTextDocument>
 #include <QUrl>
 #include <cmath>
 #include <limits>
@@ -190,6 +193,54 @@ TEST_F(CardViews, CardTextCarriesTheLiveConventionAndFlips) {
     EXPECT_EQ(rope->side(), CardSide::Back);
     EXPECT_NE(rope->currentText(), front);
     EXPECT_FALSE(rope->currentText().contains(QStringLiteral("is missing")));
+}
+
+/// The text the card shows, as plain text.
+QString shownText(CardPage* card) {
+    return card->findChild<QTextBrowser*>()->document()->toPlainText();
+}
+
+/// The plain text of `html` loaded into a new document: what a fresh card would show.
+QString freshText(const QString& html) {
+    QTextDocument document;
+    document.setHtml(html);
+    return document.toPlainText();
+}
+
+TEST_F(CardViews, ShownCardTextFollowsParameterStepsFlipsAndLanguageInPlace) {
+    CardPage* rope = showCard(QStringLiteral("rope"));
+    QTextBrowser* text = rope->findChild<QTextBrowser*>();
+    ASSERT_NE(text, nullptr);
+    text->setFixedHeight(160); // a short text pane: the reader scrolls
+    ASSERT_TRUE(guitest::awaitCondition(
+        [text] { return text->verticalScrollBar()->maximum() > 20; }, "a scrollable card text"));
+    ASSERT_GT(text->verticalScrollBar()->maximum(), 20) << "the front text should need scrolling";
+    text->verticalScrollBar()->setValue(20); // the reader's place
+    pecards::CardParams params = rope->params();
+    for (const double base : {12345.0, 500000.0, 10000.0}) {
+        params.rope.base = base;
+        rope->setParams(params);
+        EXPECT_TRUE(shownText(rope).contains(QStringLiteral("base %1,").arg(base))) << base;
+        EXPECT_EQ(shownText(rope), freshText(rope->currentText())) << base;
+        EXPECT_EQ(text->verticalScrollBar()->value(), 20) << base;
+    }
+    params.rope.scaling.type = pecards::RopeScalingType::Linear;
+    params.rope.scaling.factor = 2.0;
+    rope->setParams(params);
+    EXPECT_TRUE(shownText(rope).contains(QStringLiteral("scaling: linear, factor 2")));
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
+    rope->flip();
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
+    params.rope.base = 20000.0;
+    rope->setParams(params);
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
+    rope->setLanguage(QStringLiteral("zh_CN"));
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
+    params.rope.base = 30000.0;
+    rope->setParams(params);
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
+    rope->setLanguage(QStringLiteral("en"));
+    EXPECT_EQ(shownText(rope), freshText(rope->currentText()));
 }
 
 TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters) {

@@ -101,6 +101,54 @@ TEST_F(ChartsAndText, PolarChartTurnsCounterClockwiseFromTheXAxis) {
     EXPECT_GT(northWest.y(), 0.0);
 }
 
+/// Two curves (the second a trail in the first's colour), a scatter, a shaded range and a marker;
+/// `scale` stretches the y values (a slider step: same series, new points and range).
+CurveSet steppedCurves(double scale, bool yLog) {
+    CurveSet set {QStringLiteral("pair i"), QStringLiteral("value"), false, yLog, false, {}};
+    Curve wave {QStringLiteral("wave"), {}, false, false, false};
+    Curve trail {QStringLiteral("trail"), {}, false, false, true};
+    Curve dots {QStringLiteral("dots"), {}, true, false, false};
+    for (int i = 0; i < 64; ++i) {
+        const double x = i;
+        wave.points.emplace_back(x, yLog ? std::pow(scale, x / 16.0) : scale * std::sin(x / 8.0));
+        trail.points.emplace_back(
+            x, yLog ? 2.0 * std::pow(scale, x / 16.0) : 0.5 * scale * std::cos(x / 8.0));
+        if (i % 8 == 0)
+            dots.points.emplace_back(x, yLog ? 3.0 * std::pow(scale, x / 16.0) : -0.25 * scale);
+    }
+    set.curves = {wave, trail, dots};
+    set.regions = {{QStringLiteral("ramp"), 10.0, 20.0}, {QStringLiteral("L0"), 40.0, 40.0}};
+    return set;
+}
+
+/// A chart widget as the views show one, without the focus ring.
+void showChart(ChartWidget& chart) {
+    chart.resize(480, 360);
+    chart.setFocusPolicy(Qt::NoFocus);
+    chart.show();
+}
+
+TEST_F(ChartsAndText, AChartStepDrawsWhatANewChartDraws) {
+    for (const bool yLog : {false, true}) {
+        ChartWidget stepped;
+        showChart(stepped);
+        stepped.setCurves(steppedCurves(2.0, yLog));
+        QTest::qWait(20);
+        // The first step keeps the ticks (the same range), the second needs new ones.
+        for (const double scale : {2.001, yLog ? 40.0 : 37.0}) {
+            stepped.setCurves(steppedCurves(scale, yLog));
+            ChartWidget fresh; // a new widget: its first curves build a new chart
+            showChart(fresh);
+            fresh.setCurves(steppedCurves(scale, yLog));
+            QTest::qWait(20);
+            EXPECT_EQ(stepped.legend().size(), fresh.legend().size());
+            EXPECT_EQ(stepped.legendHtml(), fresh.legendHtml());
+            EXPECT_EQ(stepped.grab().toImage(), fresh.grab().toImage())
+                << "log " << yLog << " scale " << scale;
+        }
+    }
+}
+
 TEST_F(ChartsAndText, CardBackTablesScrollSidewaysInANarrowPane) {
     CardPage* relative = showCard(QStringLiteral("relative"));
     relative->flip();
