@@ -162,8 +162,7 @@ pecards::RequestCost requestCost(const CliRequest& request) {
         pecards::RequestCost total;
         total.counted = "the sum over the workspace's views";
         total.advice = "render fewer or smaller views";
-        for (const ViewRequest& view :
-            workspaceViews(*request.render.workspace, request.render, request.view.reduction)) {
+        for (const ViewRequest& view : workspaceViews(*request.render.workspace, request.render)) {
             const pecards::RequestCost cost = renderedCost(view, request.render);
             total.work = add(total.work, cost.work);
             total.bytes = add(total.bytes, cost.bytes);

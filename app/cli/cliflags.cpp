@@ -123,7 +123,9 @@ const std::vector<CliFlag>& cliFlags() {
             "Renders a saved PE Cards workspace instead of the parameter flags: every view and chart of "
             "every card "
             "(its own window, reduction and colour map), then A, B and A - B of every compare pair (A "
-            "and B share one range; A - B diverging; compare pairs use --reduction). .pdf: one page per "
+            "and B share one range; A - B diverging; each pair in its own reduction and colour map as the "
+            "app saved them, else the quantity's defaults; --reduction and --colormap replace them). "
+            ".pdf: one page per "
             "figure; .png/.svg: numbered files BASE-01.png, BASE-02.png, ..."},
         {"lesson", "FILE", "Figures (render)",
             "Renders a PE Cards lesson as a handout (--out FILE.pdf): one page per step with its title, "

@@ -315,6 +315,12 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
                 views[v].colormap);
         }
     }
+    for (qsizetype p = 0; !colormapOverridden && p < workspace->compare.size(); ++p) {
+        if (const std::optional<QString>& colormap = workspace->compare[p].colormap) {
+            checkColormap(
+                u"--workspace"_s, path + u": compare["_s + QString::number(p) + u"].colormap "_s, *colormap);
+        }
+    }
     return *std::move(workspace);
 }
 
@@ -401,7 +407,11 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
             }
         }
         options.workspace = readWorkspace(flags.text("workspace"), options.colormap.has_value());
-        flags.setEnum("reduction", request.view.reduction);
+        if (flags.isSet("reduction")) {
+            Reduction reduction {};
+            flags.setEnum("reduction", reduction);
+            options.compareReduction = reduction;
+        }
         return;
     }
     parseParams(flags, request);

@@ -47,6 +47,8 @@ struct RenderOptions {
     /// workspace: overrides every view's own colour map when given.
     std::optional<QString> colormap;
     std::optional<app::ValueRange> range; ///< --range lo:hi (single figure only); else the default range
+    /// --reduction with --workspace: replaces every compare pair's own reduction.
+    std::optional<Reduction> compareReduction;
     std::optional<std::pair<int, int>> viewSize; ///< --view RxC, rows x cols output pixels
     /// --workspace: every view of every card, then A, B and A - B of each compare pair.
     std::optional<app::Workspace> workspace;
@@ -65,8 +67,8 @@ struct CliRequest {
     enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls };
     Command command = Command::Help;
     const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
-    /// compute, render: parameters (all commands), window, size and reduction (views); render
-    /// --workspace: only the reduction, used by the compare pairs
+    /// compute, render: parameters (all commands), window, size and reduction (views); unused by
+    /// render --workspace (RenderOptions::compareReduction)
     pecards::ViewRequest view;
     CurveInputs curve; ///< compute: curve inputs
     RenderOptions render; ///< render: figure options

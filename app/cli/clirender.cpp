@@ -111,7 +111,7 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
     }
     QList<NamedFigure> figures;
     if (options.workspace) {
-        figures = workspaceFigures(backend, *options.workspace, options, request.view.reduction);
+        figures = workspaceFigures(backend, *options.workspace, options);
     } else if (options.chart) {
         figures.append({QString(), chartFigure(*options.chart)});
     } else {

@@ -4,6 +4,7 @@
 #include "figure/colormaplist.h"
 #include "figure/comparefigures.h"
 #include "figure/printfigure.h"
+#include "figure/quantitydefaults.h"
 #include "usageerror.h"
 
 #include <QHash>
@@ -56,8 +57,16 @@ QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& 
     return {std::move(three.a), std::move(three.b), std::move(three.difference)};
 }
 
-std::vector<ViewRequest> workspaceViews(
-    const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction) {
+Reduction compareReduction(const app::ComparePair& pair, const RenderOptions& options) {
+    return options.compareReduction.value_or(pair.reduction.value_or(app::defaultReduction(pair.quantity)));
+}
+
+QString compareColormap(const app::ComparePair& pair, const RenderOptions& options) {
+    return options.colormap.value_or(
+        pair.colormap.value_or(app::defaultColormap(pair.quantity, pair.left.card)));
+}
+
+std::vector<ViewRequest> workspaceViews(const app::Workspace& workspace, const RenderOptions& options) {
     std::vector<ViewRequest> views;
     for (const app::WorkspaceCard& card : workspace.cards) {
         for (const app::CardView& cardView : card.views) {
@@ -71,15 +80,15 @@ std::vector<ViewRequest> workspaceViews(
         }
     }
     for (const app::ComparePair& pair : workspace.compare) {
-        const auto [a, b] = compareViews(pair, compareReduction, options.viewSize);
+        const auto [a, b] = compareViews(pair, compareReduction(pair, options), options.viewSize);
         views.push_back(a);
         views.push_back(b);
     }
     return views;
 }
 
-QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& workspace,
-    const RenderOptions& options, Reduction compareReduction) {
+QList<NamedFigure> workspaceFigures(
+    Backend& backend, const app::Workspace& workspace, const RenderOptions& options) {
     QList<NamedFigure> figures;
     QHash<QString, int> uses;
     const auto add = [&](const QString& base, app::Figure figure) {
@@ -117,8 +126,8 @@ QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& work
     }
     for (qsizetype p = 0; p < workspace.compare.size(); ++p) {
         const app::ComparePair& pair = workspace.compare[p];
-        const QList<app::FigureSpec> three = compareFigures(backend, pair, compareReduction, options.viewSize,
-            options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), exportOptions);
+        const QList<app::FigureSpec> three = compareFigures(backend, pair, compareReduction(pair, options),
+            options.viewSize, compareColormap(pair, options), exportOptions);
         const QString base = u"compare"_s + QString::number(p + 1) + u'-'
             + QString::fromStdString(toString(pair.quantity)) + u'-';
         add(base + u"a"_s, three[0]);

@@ -44,8 +44,13 @@ std::pair<ViewRequest, ViewRequest> compareViews(
 
 /// @brief The views workspaceFigures computes, in its order: every view of every card, then A
 /// and B of every compare pair.
-std::vector<ViewRequest> workspaceViews(
-    const app::Workspace& workspace, const RenderOptions& options, Reduction compareReduction);
+std::vector<ViewRequest> workspaceViews(const app::Workspace& workspace, const RenderOptions& options);
+
+/// @brief How a compare pair of a workspace is drawn: --reduction (options.compareReduction)
+/// and --colormap when given, else the pair's own (what the app showed when it saved), else the
+/// quantity's defaults on the left card (figure/quantitydefaults.h, the app's rule).
+Reduction compareReduction(const app::ComparePair& pair, const RenderOptions& options);
+QString compareColormap(const app::ComparePair& pair, const RenderOptions& options);
 
 /// @brief The three figures of a compare pair, A, B and A − B, made by
 /// app::compareFigureSpecs (figure/comparefigures.h, which the GUI's compare tab calls too) in
@@ -67,13 +72,14 @@ struct NamedFigure {
 
 /// @brief Every view of every card (in tab and display order; each with its own window,
 /// reduction and colour map unless options.colormap overrides it), then compareFigures of
-/// every compare pair with `compareReduction`. Output pixels per view: viewFigure's rule.
+/// every compare pair in compareReduction and compareColormap. Output pixels per view:
+/// viewFigure's rule.
 /// The charts of each card (app::CardChart) follow its views; names: NamedFigure.
 /// It stays here, not in app/figure: it reads the CLI's options (--colormap, --view, the figure
 /// size) and names figures for the CLI's gallery, and app/figure does not link the workspace
 /// library; the figures themselves come from app/figure (makeFigureSpec, compareFigureSpecs).
 /// @throws as viewFigure; UsageError for an unknown chart name.
-QList<NamedFigure> workspaceFigures(Backend& backend, const app::Workspace& workspace,
-    const RenderOptions& options, Reduction compareReduction);
+QList<NamedFigure> workspaceFigures(
+    Backend& backend, const app::Workspace& workspace, const RenderOptions& options);
 
 } // namespace pecards::cli

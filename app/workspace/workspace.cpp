@@ -33,7 +33,7 @@ bool WorkspaceCard::operator==(const WorkspaceCard& other) const {
 
 bool ComparePair::operator==(const ComparePair& other) const {
     return sameCardParams(left, other.left) && sameCardParams(right, other.right)
-        && quantity == other.quantity;
+        && quantity == other.quantity && reduction == other.reduction && colormap == other.colormap;
 }
 
 } // namespace pecards::app

@@ -8,6 +8,7 @@
 
 #include <QList>
 #include <QString>
+#include <optional>
 
 namespace pecards::app {
 
@@ -52,6 +53,10 @@ struct ComparePair {
     CardParams left;
     CardParams right;
     Quantity quantity = Quantity::Score;
+    /// How A and B were drawn (optional in the file: "reduction", "colormap"); unset: the
+    /// quantity's defaults (figure/quantitydefaults.h) of the left card.
+    std::optional<Reduction> reduction;
+    std::optional<QString> colormap; ///< colour map name, [a-z0-9_-]+
     /// As WorkspaceCard: content vectors compare by value.
     bool operator==(const ComparePair& other) const;
 };

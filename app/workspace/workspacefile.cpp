@@ -38,6 +38,13 @@ void checkView(const CardParams& params, const CardView& view) {
     }
 }
 
+/// Throws InvalidParameter for a compare pair's colour map name that is not [a-z0-9_-]+.
+void checkCompareColormap(const ComparePair& pair) {
+    if (pair.colormap && !isColormapName(*pair.colormap)) {
+        throw InvalidParameter("colormap", pair.colormap->toStdString(), "a name of [a-z0-9_-]+");
+    }
+}
+
 /// Throws InvalidParameter (saving) for a chart entry out of range.
 void checkChart(const CardChart& chart) {
     static const QRegularExpression pattern(QStringLiteral("^[a-z-]+$"));
@@ -158,9 +165,15 @@ QJsonObject workspaceStateToJson(const Workspace& workspace) {
         const std::string where = "compare[" + std::to_string(i) + "]";
         withKeyPath(where + ".left", [&] { validate(pair.left); });
         withKeyPath(where + ".right", [&] { validate(pair.right); });
-        compare.append(QJsonObject {{QStringLiteral("left"), cardParamsToJson(pair.left)},
+        withKeyPath(where, [&] { checkCompareColormap(pair); });
+        QJsonObject pairJson {{QStringLiteral("left"), cardParamsToJson(pair.left)},
             {QStringLiteral("right"), cardParamsToJson(pair.right)},
-            {QStringLiteral("quantity"), name(toString(pair.quantity))}});
+            {QStringLiteral("quantity"), name(toString(pair.quantity))}};
+        if (pair.reduction)
+            pairJson.insert(QStringLiteral("reduction"), name(toString(*pair.reduction)));
+        if (pair.colormap)
+            pairJson.insert(QStringLiteral("colormap"), *pair.colormap);
+        compare.append(pairJson);
     }
     return {{QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
         {QStringLiteral("compare"), compare}};
@@ -201,7 +214,17 @@ Workspace workspaceStateFromJson(JsonReader& reader) {
         pair.left = cardParamsFromJson(pairReader.object("left"));
         pair.right = cardParamsFromJson(pairReader.object("right"));
         pair.quantity = pairReader.enumeration<Quantity>("quantity");
+        if (pairReader.has("reduction"))
+            pair.reduction = pairReader.enumeration<Reduction>("reduction");
+        if (pairReader.has("colormap"))
+            pair.colormap = pairReader.string("colormap");
         pairReader.finish();
+        try {
+            checkCompareColormap(pair);
+        } catch (const InvalidParameter& e) {
+            throw WorkspaceFormatError(
+                (pairReader.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+        }
         workspace.compare.append(std::move(pair));
     }
     workspace.activeCard = reader.integer("active_card");

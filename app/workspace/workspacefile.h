@@ -10,7 +10,10 @@
 ///                 "views": [{"quantity": "score", "reduction": "max", "colormap": "viridis",
 ///                            "window": {"row_begin": 0, "row_end": 4096, "col_begin": 0, "col_end":
 ///                            4096}}]}],
-///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention"}]}
+///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention",
+///                   "reduction": "max", "colormap": "magma"}]}
+///
+/// A compare pair's "reduction" and "colormap" are optional (files of 0.1.0 have none).
 
 #include "workspace/jsonreader.h"
 #include "workspace/workspace.h"

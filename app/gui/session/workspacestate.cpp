@@ -92,8 +92,13 @@ pecards::app::Workspace captureWorkspace(MainWindow& window) {
     }
     workspace.activeCard = static_cast<int>(cards.indexOf(window.currentCard()));
     const CompareView* compare = window.compareView();
-    workspace.compare.push_back(
-        {compare->params(CompareView::A), compare->params(CompareView::B), compare->quantity()});
+    pecards::app::ComparePair pair {compare->params(CompareView::A), compare->params(CompareView::B),
+        compare->quantity(), std::nullopt, std::nullopt};
+    if (const HeatmapPanel* a = compare->heatmapPanel(CompareView::A)) { // how A and B are drawn
+        pair.reduction = a->controller()->reduction();
+        pair.colormap = a->controller()->colorMap();
+    }
+    workspace.compare.push_back(pair);
     return workspace;
 }
 
@@ -126,8 +131,17 @@ QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& worksp
         const pecards::app::ComparePair& pair = workspace.compare.front();
         const CardEntry* left = findCardEntry(pair.left.card);
         const CardEntry* right = findCardEntry(pair.right.card);
-        if (left && right)
-            window.compareView()->compare(left->id, pair.left, right->id, pair.right, pair.quantity);
+        if (left && right) {
+            CompareView* compare = window.compareView();
+            compare->compare(left->id, pair.left, right->id, pair.right, pair.quantity);
+            for (const CompareView::Side side : {CompareView::A, CompareView::B}) {
+                if (HeatmapPanel* panel = compare->heatmapPanel(side)) {
+                    HeatmapController* shown = panel->controller();
+                    panel->restore(shown->window(), pair.reduction.value_or(shown->reduction()),
+                        pair.colormap.value_or(shown->colorMap()));
+                }
+            }
+        }
         if (workspace.compare.size() > 1)
             notes.push_back(
                 QCoreApplication::translate("WorkspaceState", "Only the first of %1 compare pairs is shown.")

@@ -76,6 +76,10 @@ void HeatmapController::setColorMap(std::optional<QString> colorMap) {
     recolor();
 }
 
+QString HeatmapController::defaultColorMap() const {
+    return quantityStyle(m_quantity, m_hasParams ? m_params.card : pecards::Card::Rope).scaling.colorMap;
+}
+
 void HeatmapController::setLogarithmic(bool on) {
     m_logarithmicOverride = on;
     restyle();

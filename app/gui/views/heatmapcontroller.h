@@ -45,6 +45,8 @@ public:
     void setColorMap(std::optional<QString> colorMap);
     /// @brief The colour map chosen for this view (the quantity's default when automatic).
     QString colorMap() const { return m_style.scaling.colorMap; }
+    /// @brief The colour map shown without an override: the quantity's default on this card.
+    QString defaultColorMap() const;
     bool isAutomaticColorMap() const { return !m_colorMapOverride.has_value(); }
     /// @brief Keeps the colour range on screen for the frames that follow (zoom, new
     /// parameters), so colours stay comparable; false returns to the automatic range.

@@ -81,7 +81,7 @@ void HeatmapPanel::restore(
         m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(reduction)));
     }
     m_controller->setReduction(reduction);
-    const bool automatic = colormap == quantityStyle(spec().quantity).scaling.colorMap;
+    const bool automatic = colormap == m_controller->defaultColorMap();
     m_controller->setColorMap(automatic ? std::nullopt : std::optional<QString>(colormap));
     m_controller->setWindow(window);
 }

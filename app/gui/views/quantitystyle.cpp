@@ -1,5 +1,7 @@
 #include "views/quantitystyle.h"
 
+#include "figure/quantitydefaults.h"
+
 #include <QCoreApplication>
 #include <numbers>
 
@@ -30,55 +32,43 @@ void setSequentialColormap(const QString& name) {
 
 QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
     using pecards::Quantity;
-    using pecards::Reduction;
     QuantityStyle style {QuantityText::tr("i"), QuantityText::tr("j"), QuantityText::tr("query position i"),
-        QuantityText::tr("key position j"), {}, Reduction::Mean};
+        QuantityText::tr("key position j"), {}, pecards::app::defaultReduction(quantity)};
+    style.scaling.colorMap = pecards::app::defaultColormap(quantity, card, sequentialColormap());
     switch (quantity) {
     case Quantity::Table:
-        style = {QuantityText::tr("p"), QuantityText::tr("dim"), QuantityText::tr("position p"),
-            QuantityText::tr("dimension"), {}, Reduction::Mean};
-        style.scaling.colorMap = QStringLiteral("diverging");
+        style.rowName = QuantityText::tr("p");
+        style.colName = QuantityText::tr("dim");
+        style.rowLabel = QuantityText::tr("position p");
+        style.colLabel = QuantityText::tr("dimension");
         style.scaling.symmetric = true;
         break;
     case Quantity::Phase:
-        style = {QuantityText::tr("p"), QuantityText::tr("pair"), QuantityText::tr("position p"),
-            QuantityText::tr("frequency pair i"), {}, Reduction::Sample};
-        style.scaling.colorMap = sequentialColormap();
+        style.rowName = QuantityText::tr("p");
+        style.colName = QuantityText::tr("pair");
+        style.rowLabel = QuantityText::tr("position p");
+        style.colLabel = QuantityText::tr("frequency pair i");
         style.scaling.fixedLow = 0.0;
         style.scaling.fixedHigh = 2.0 * std::numbers::pi;
         break;
-    case Quantity::Score:
-        if (card == pecards::Card::Alibi) { // a bias of one sign in every form: its own range
-            style.scaling.colorMap = sequentialColormap();
-        } else {
-            style.scaling.colorMap = QStringLiteral("diverging");
-            style.scaling.symmetric = true;
-        }
+    case Quantity::Score: // the ALiBi bias has one sign in every form: its own range
+        style.scaling.symmetric = card != pecards::Card::Alibi;
         break;
     case Quantity::ContentScore:
-        style.scaling.colorMap = QStringLiteral("diverging");
         style.scaling.symmetric = true;
-        style.reduction = Reduction::Sample;
         break;
     case Quantity::Attention: // probabilities span decades: a log scale shows more than the diagonal
-        style.scaling.colorMap = QStringLiteral("magma");
-        style.scaling.logarithmic = true;
-        style.reduction = Reduction::Max;
-        break;
     case Quantity::ContentAttention:
-        style.scaling.colorMap = QStringLiteral("magma");
         style.scaling.logarithmic = true;
-        style.reduction = Reduction::Sample;
         break;
-    case Quantity::Buckets: // indices, not amounts: one distinct colour each
-        style.scaling.colorMap = QStringLiteral("cividis"); // exported figures (no qualitative table there)
+    case Quantity::Buckets: // indices, not amounts: one distinct colour each (cividis in exported figures)
         style.scaling.qualitative = true;
-        style.reduction = Reduction::Sample;
         break;
     case Quantity::UnseenAngles:
-        style = {QuantityText::tr("p"), QuantityText::tr("pair"), QuantityText::tr("position p"),
-            QuantityText::tr("frequency pair i"), {}, Reduction::Mean};
-        style.scaling.colorMap = QStringLiteral("magma");
+        style.rowName = QuantityText::tr("p");
+        style.colName = QuantityText::tr("pair");
+        style.rowLabel = QuantityText::tr("position p");
+        style.colLabel = QuantityText::tr("frequency pair i");
         style.scaling.fixedLow = 0.0;
         style.scaling.fixedHigh = 1.0; // the unseen fraction of each pixel's block
         break;

@@ -22,7 +22,8 @@ struct QuantityStyle {
 /// @brief Style of `quantity` on `card`, the same for every parameter value (a colour map never
 /// changes by itself): tables and scores diverging, centred at 0; the ALiBi bias (one sign in
 /// every form) on the sequential map with its own range; attention magma on a log scale; phase
-/// [0, 2 pi) on the sequential map; bucket indices one distinct colour each. Content views
+/// [0, 2 pi) on the sequential map; bucket indices one distinct colour each (colour map and
+/// reduction from figure/quantitydefaults.h, the rule the CLI shares). Content views
 /// default to the `sample` reduction (exact reductions of content views are costly).
 QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card = pecards::Card::Rope);
 

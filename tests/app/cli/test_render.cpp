@@ -6,6 +6,7 @@
 #include "app/qstringprinter.h"
 #include "clitestutil.h"
 #include "figure/colormaplist.h"
+#include "figure/comparefigures.h"
 #include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
 #include "pecards/backend.h"
@@ -219,6 +220,70 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     const CliRun run = render({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_EQ(pdfPageCount(readAll(out)), 4); // the card's view, then A, B, A - B
+}
+
+/// The PNGs of A and A − B of `pair` drawn in `reduction` and `colormap` at 64 x 64 pixels, made
+/// in-process from the CPU reference's grids (app::compareFigureSpecs, the GUI's compare tab's call).
+QList<QByteArray> inProcessComparePngs(
+    const app::ComparePair& pair, Reduction reduction, const char* colormap) {
+    auto [a, b] = app::compareViews(pair.left, pair.right, pair.quantity, reduction);
+    for (ViewRequest* side : {&a, &b}) {
+        side->out_rows = 64;
+        side->out_cols = 64;
+    }
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    const QString map = QString::fromLatin1(colormap);
+    const app::CompareFigureSet three
+        = app::compareFigureSpecs({a, cpu->compute(a), map}, {b, cpu->compute(b), map});
+    QList<QByteArray> pngs;
+    for (const app::FigureSpec* figure : {&three.a, &three.difference}) {
+        QString error;
+        pngs.append(app::FigureExporter(app::FigureExportOptions {}).pngData(*figure, &error));
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    }
+    return pngs;
+}
+
+TEST_F(RenderTest, ComparePairIsDrawnInItsOwnReductionAndColourMapElseTheQuantitysDefaults) {
+    app::ComparePair pair;
+    pair.left.card = Card::Rope;
+    pair.left.length = 256;
+    pair.right = pair.left;
+    pair.right.rope.base = 500.0;
+    pair.quantity = Quantity::Attention;
+    struct Case {
+        std::optional<Reduction> saved;
+        std::optional<QString> savedMap;
+        QStringList flags;
+        Reduction reduction;
+        const char* colormap;
+    };
+    const std::vector<Case> cases {
+        {std::nullopt, std::nullopt, {}, Reduction::Max, "magma"}, // attention's defaults, as the app's
+        {Reduction::Mean, QStringLiteral("cividis"), {}, Reduction::Mean, "cividis"}, // as the app saved it
+        {Reduction::Mean, QStringLiteral("cividis"),
+            {QStringLiteral("--reduction"), QStringLiteral("sample"), QStringLiteral("--colormap"),
+                QStringLiteral("viridis")},
+            Reduction::Sample, "viridis"}, // the flags replace it
+    };
+    for (std::size_t n = 0; n < cases.size(); ++n) {
+        const Case& c = cases[n];
+        app::Workspace workspace;
+        pair.reduction = c.saved;
+        pair.colormap = c.savedMap;
+        workspace.compare.append(pair);
+        const QString file = path(QStringLiteral("pair%1.json").arg(n));
+        QString error;
+        ASSERT_TRUE(app::saveWorkspace(file, workspace, &error)) << error.toStdString();
+        const QString folder = path(QStringLiteral("pair%1/").arg(n));
+        const CliRun run = render(QStringList {QStringLiteral("--workspace"), file, QStringLiteral("--view"),
+                                      QStringLiteral("64x64"), QStringLiteral("--out"), folder}
+            + c.flags);
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QList<QByteArray> expected = inProcessComparePngs(pair, c.reduction, c.colormap);
+        EXPECT_EQ(readAll(folder + QStringLiteral("compare1-attention-a.png")), expected[0]) << n;
+        EXPECT_EQ(readAll(folder + QStringLiteral("compare1-attention-difference.png")), expected[1]) << n;
+    }
 }
 
 TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {

@@ -6,12 +6,14 @@
 #include "compare/compareview.h"
 #include "compare/differencepanel.h"
 #include "guitestsupport.h"
+#include "session/workspacestate.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "windowtest.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QProcess>
 #include <QSpinBox>
@@ -133,18 +135,18 @@ TEST_F(CompareExport, SavedFiguresAreByteIdenticalToTheLibraryAndTheCliRender) {
     }
 
 #ifdef PECARDS_CLI_PATH
-    // (b) The CLI: a workspace holding this compare pair, rendered into a folder with the
-    // colour map and reduction the tab shows (the workspace stores neither for a pair).
-    ASSERT_EQ(m_a.request.reduction, pecards::Reduction::Mean);
-    pecards::app::Workspace workspace;
-    workspace.compare.push_back({m_a.request.params, m_b.request.params, pecards::Quantity::Score});
+    // (b) The CLI: the workspace the app saves (the pair with the colour map and reduction the
+    // tab shows), rendered into a folder with no flag of its own.
+    const pecards::app::Workspace workspace = captureWorkspace(m_window);
+    ASSERT_EQ(workspace.compare.size(), 1);
+    EXPECT_EQ(workspace.compare.front().reduction, m_a.request.reduction);
+    EXPECT_EQ(workspace.compare.front().colormap, m_a.colormap);
     QString error;
     ASSERT_TRUE(pecards::app::saveWorkspace(path(QStringLiteral("pair.json")), workspace, &error))
         << error.toStdString();
     QProcess cli;
     cli.start(QStringLiteral(PECARDS_CLI_PATH),
         {QStringLiteral("render"), QStringLiteral("--workspace"), path(QStringLiteral("pair.json")),
-            QStringLiteral("--colormap"), m_a.colormap, QStringLiteral("--reduction"), QStringLiteral("mean"),
             QStringLiteral("--out"), path(QStringLiteral("cli/"))});
     ASSERT_TRUE(cli.waitForFinished(120000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
@@ -155,6 +157,38 @@ TEST_F(CompareExport, SavedFiguresAreByteIdenticalToTheLibraryAndTheCliRender) {
         EXPECT_EQ(bytes, readAll(path(name + QStringLiteral(".png")))) << name.toStdString();
     }
 #endif
+}
+
+// The pair's reduction and colour map as the user set them in the tab are saved with the
+// workspace and shown again when it is opened; the CLI draws the pair in them.
+TEST_F(CompareExport, WorkspaceKeepsThePairsReductionAndColourMap) {
+    HeatmapPanel* a = compare()->heatmapPanel(CompareView::A);
+    HeatmapPanel* b = compare()->heatmapPanel(CompareView::B);
+    a->reductionBox()->setCurrentIndex(
+        a->reductionBox()->findData(static_cast<int>(pecards::Reduction::Max)));
+    a->controller()->setColorMap(QStringLiteral("magma"));
+    ASSERT_EQ(b->controller()->reduction(), pecards::Reduction::Max); // one pixel summary on both sides
+    const pecards::app::Workspace saved = captureWorkspace(m_window);
+    ASSERT_EQ(saved.compare.size(), 1);
+    EXPECT_EQ(saved.compare.front().reduction, pecards::Reduction::Max);
+    EXPECT_EQ(saved.compare.front().colormap, QStringLiteral("magma"));
+    QString error;
+    ASSERT_TRUE(pecards::app::saveWorkspace(path(QStringLiteral("styled.json")), saved, &error))
+        << error.toStdString();
+    const std::optional<pecards::app::Workspace> opened
+        = pecards::app::openWorkspace(path(QStringLiteral("styled.json")), &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_EQ(*opened, saved);
+
+    a->restore(a->controller()->window(), pecards::Reduction::Mean, a->controller()->defaultColorMap());
+    ASSERT_EQ(a->controller()->colorMap(), QStringLiteral("diverging"));
+    applyWorkspace(m_window, *opened);
+    for (HeatmapPanel* side :
+        {compare()->heatmapPanel(CompareView::A), compare()->heatmapPanel(CompareView::B)}) {
+        EXPECT_EQ(side->controller()->reduction(), pecards::Reduction::Max);
+        EXPECT_EQ(side->controller()->colorMap(), QStringLiteral("magma"));
+        EXPECT_EQ(side->reductionBox()->currentData().toInt(), static_cast<int>(pecards::Reduction::Max));
+    }
 }
 
 // Sides of two lengths: the tab shows (and subtracts) the positions both have, the window the

@@ -117,6 +117,12 @@ TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
     EXPECT_EQ(other.currentCard(), other.card(QStringLiteral("alibi")));
     HeatmapPanel* score = heatmapPanel(other.card(QStringLiteral("rope")), 0);
     EXPECT_EQ(score->reductionBox()->currentData().toInt(), static_cast<int>(pecards::Reduction::Min));
+    EXPECT_FALSE(score->controller()->isAutomaticColorMap()); // magma was chosen
+    // The ALiBi bias in its default (sequential) map stays automatic: it follows the colour map
+    // preference after the file is opened.
+    HeatmapPanel* bias = heatmapPanel(other.card(QStringLiteral("alibi")), 0);
+    ASSERT_EQ(bias->spec().quantity, pecards::Quantity::Score);
+    EXPECT_TRUE(bias->controller()->isAutomaticColorMap()) << bias->controller()->colorMap().toStdString();
     EXPECT_EQ(other.compareView()->params(CompareView::B).card, pecards::Card::Hybrid);
     EXPECT_EQ(other.session()->recentFiles().value(0), QFileInfo(path("state.json")).absoluteFilePath());
 }

@@ -82,6 +82,8 @@ Workspace richWorkspace() {
     pair.right = rope.params;
     pair.right.rope.scaling = RopeScaling {};
     pair.quantity = Quantity::Attention;
+    pair.reduction = Reduction::Max;
+    pair.colormap = QStringLiteral("magma");
     ws.compare.append(pair);
     ws.activeCard = 1;
     return ws;
@@ -138,6 +140,12 @@ TEST(WorkspaceFile, SaveThenOpenReproducesTheStateExactly) {
     changed = original;
     changed.cards[0].views[1].colormap = QStringLiteral("magma");
     EXPECT_FALSE(changed == original);
+    changed = original;
+    changed.compare[0].reduction = Reduction::Mean;
+    EXPECT_FALSE(changed == original);
+    changed = original;
+    changed.compare[0].colormap.reset();
+    EXPECT_FALSE(changed == original);
 
     EXPECT_EQ(openWorkspace(path)->activeCard, 1);
     const Workspace empty;
@@ -184,6 +192,8 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(doc.at("cards").at(2).at("params").at("probe").at("content_q_file"), "queries.npy");
     EXPECT_EQ(doc.at("cards").at(2).at("params").at("probe").at("content_k_file"), "keys layer 3.npy");
     EXPECT_EQ(doc.at("compare").at(0).at("quantity"), "attention");
+    EXPECT_EQ(doc.at("compare").at(0).at("reduction"), "max");
+    EXPECT_EQ(doc.at("compare").at(0).at("colormap"), "magma");
     EXPECT_EQ(doc.at("compare").at(0).at("right").at("rope").at("scaling").at("type"), "none");
 }
 
@@ -201,6 +211,24 @@ TEST(WorkspaceFile, WorkspacesWithoutTheMaskKeysOpenWithoutWindowOrSinks) {
     ASSERT_TRUE(opened.has_value()) << error.toStdString();
     EXPECT_EQ(opened->cards[0].params.sliding_window, 0);
     EXPECT_EQ(opened->cards[0].params.attention_sinks, 0);
+}
+
+TEST(WorkspaceFile, ComparePairsWithoutReductionOrColourMapOpenWithNeither) {
+    json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
+    doc.at("compare").at(0).erase("reduction");
+    doc.at("compare").at(0).erase("colormap");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("older.pecards.json"));
+    writeFile(path, QByteArray::fromStdString(doc.dump(2)));
+    QString error;
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_FALSE(opened->compare[0].reduction.has_value());
+    EXPECT_FALSE(opened->compare[0].colormap.has_value());
+    // Saved again, the keys stay absent (nothing is made up).
+    const json again = json::parse(workspaceToJson(*opened).toStdString());
+    EXPECT_FALSE(again.at("compare").at(0).contains("reduction"));
+    EXPECT_FALSE(again.at("compare").at(0).contains("colormap"));
 }
 
 TEST(WorkspaceFile, CorruptAndTruncatedFilesAreRejected) {
@@ -274,6 +302,10 @@ TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
     expectContains(openEdited([](json& d) { d["cards"][0]["views"][0]["colormap"] = "Not A Name"; }),
         "cards[0].views[0]: colormap = Not A Name is invalid");
     expectContains(openEdited([](json& d) { d["compare"][0] = 5; }), "compare[0]: expected an object, got 5");
+    expectContains(openEdited([](json& d) { d["compare"][0]["colormap"] = "Not A Name"; }),
+        "compare[0]: colormap = Not A Name is invalid");
+    expectContains(openEdited([](json& d) { d["compare"][0]["reduction"] = "median"; }),
+        "compare[0].reduction: unknown name \"median\"");
     expectContains(
         openEdited([](json& d) { d["active_card"] = 3; }), "active_card: 3 is invalid: allowed: [-1, 2]");
 }

@@ -1,0 +1,41 @@
+#include "figure/quantitydefaults.h"
+
+namespace pecards::app {
+
+QString defaultColormap(Quantity quantity, Card card, const QString& sequential) {
+    switch (quantity) {
+    case Quantity::Table:
+    case Quantity::ContentScore:
+        return QStringLiteral("diverging");
+    case Quantity::Score:
+        return card == Card::Alibi ? sequential : QStringLiteral("diverging");
+    case Quantity::Phase:
+        return sequential;
+    case Quantity::Attention:
+    case Quantity::ContentAttention:
+    case Quantity::UnseenAngles:
+        return QStringLiteral("magma");
+    case Quantity::Buckets:
+        return QStringLiteral("cividis");
+    }
+    return sequential;
+}
+
+Reduction defaultReduction(Quantity quantity) {
+    switch (quantity) {
+    case Quantity::Table:
+    case Quantity::Score:
+    case Quantity::UnseenAngles:
+        return Reduction::Mean;
+    case Quantity::Attention:
+        return Reduction::Max;
+    case Quantity::Phase:
+    case Quantity::Buckets:
+    case Quantity::ContentScore:
+    case Quantity::ContentAttention:
+        return Reduction::Sample;
+    }
+    return Reduction::Sample;
+}
+
+} // namespace pecards::app

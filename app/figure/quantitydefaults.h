@@ -1,0 +1,26 @@
+#pragma once
+/// @file quantitydefaults.h
+/// @brief The colour map and pixel reduction a view of a quantity gets unless the user picks
+/// one: the one rule the GUI's views and compare tab, and `pecards-cli render --workspace` for
+/// compare pairs that store none, share.
+
+#include <QString>
+#include <pecards/params.h>
+#include <pecards/view.h>
+
+namespace pecards::app {
+
+/// @brief The default colour map (colormaplist.h name) of `quantity` on `card`: "diverging" for
+/// encoding tables and scores of both signs (score, content score); `sequential` for the phase
+/// [0, 2 pi) and the ALiBi bias (one sign in every form); "magma" for attention (log scale) and
+/// the unseen-angle fraction; "cividis" for bucket indices.
+/// @param sequential the sequential map: the GUI's "colour map" preference, "viridis" by default
+QString defaultColormap(Quantity quantity, Card card, const QString& sequential = QStringLiteral("viridis"));
+
+/// @brief The default reduction of `quantity`: exact mean for tables, scores and the unseen
+/// fraction; exact max for positional attention (the peaks stay visible); sample for the phase
+/// (a mean of angles mod 2 pi is meaningless), bucket indices and the content views (exact
+/// reductions of content views cost a logit per entry).
+Reduction defaultReduction(Quantity quantity);
+
+} // namespace pecards::app
