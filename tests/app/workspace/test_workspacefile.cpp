@@ -100,19 +100,36 @@ void writeFile(const QString& path, const QByteArray& bytes) {
     file.write(bytes);
 }
 
-/// The rich workspace's JSON, edited by `edit` with nlohmann, then opened.
-QString openEdited(const std::function<void(json&)>& edit) {
+/// The rich workspace's JSON, edited by `edit` with nlohmann, written to a file of `dir` and
+/// opened: the workspace, or nullopt and the message in `error`.
+std::optional<Workspace> openEditedIn(
+    const QTemporaryDir& dir, const std::function<void(json&)>& edit, QString& path, QString& error) {
     json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
     edit(doc);
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("edited.pecards.json"));
+    path = dir.filePath(QStringLiteral("edited.pecards.json"));
     writeFile(path, QByteArray::fromStdString(doc.dump(2)));
+    return openWorkspace(path, &error);
+}
+
+/// The edited rich workspace, which must be refused: the message.
+QString openEdited(const std::function<void(json&)>& edit) {
+    QTemporaryDir dir;
+    QString path;
     QString error;
-    const std::optional<Workspace> opened = openWorkspace(path, &error);
-    EXPECT_FALSE(opened.has_value());
+    EXPECT_FALSE(openEditedIn(dir, edit, path, error).has_value());
     EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot open workspace ") + path + QStringLiteral(": ")))
         << error.toStdString();
     return error;
+}
+
+/// The rich workspace with keys of later versions removed by `edit`: an older file, which must open.
+std::optional<Workspace> openOlder(const std::function<void(json&)>& edit) {
+    QTemporaryDir dir;
+    QString path;
+    QString error;
+    std::optional<Workspace> opened = openEditedIn(dir, edit, path, error);
+    EXPECT_TRUE(opened.has_value()) << error.toStdString();
+    return opened;
 }
 
 } // namespace
@@ -198,31 +215,23 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
 }
 
 TEST(WorkspaceFile, WorkspacesWithoutTheMaskKeysOpenWithoutWindowOrSinks) {
-    json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
-    for (json& card : doc.at("cards")) {
-        card.at("params").erase("attention_sinks");
-        card.at("params").erase("sliding_window");
-    }
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("older.pecards.json"));
-    writeFile(path, QByteArray::fromStdString(doc.dump(2)));
-    QString error;
-    const std::optional<Workspace> opened = openWorkspace(path, &error);
-    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    const std::optional<Workspace> opened = openOlder([](json& doc) {
+        for (json& card : doc.at("cards")) {
+            card.at("params").erase("attention_sinks");
+            card.at("params").erase("sliding_window");
+        }
+    });
+    ASSERT_TRUE(opened.has_value());
     EXPECT_EQ(opened->cards[0].params.sliding_window, 0);
     EXPECT_EQ(opened->cards[0].params.attention_sinks, 0);
 }
 
 TEST(WorkspaceFile, ComparePairsWithoutReductionOrColourMapOpenWithNeither) {
-    json doc = json::parse(workspaceToJson(richWorkspace()).toStdString());
-    doc.at("compare").at(0).erase("reduction");
-    doc.at("compare").at(0).erase("colormap");
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("older.pecards.json"));
-    writeFile(path, QByteArray::fromStdString(doc.dump(2)));
-    QString error;
-    const std::optional<Workspace> opened = openWorkspace(path, &error);
-    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    const std::optional<Workspace> opened = openOlder([](json& doc) {
+        doc.at("compare").at(0).erase("reduction");
+        doc.at("compare").at(0).erase("colormap");
+    });
+    ASSERT_TRUE(opened.has_value());
     EXPECT_FALSE(opened->compare[0].reduction.has_value());
     EXPECT_FALSE(opened->compare[0].colormap.has_value());
     // Saved again, the keys stay absent (nothing is made up).
