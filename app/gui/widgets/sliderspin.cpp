@@ -120,6 +120,8 @@ double SliderSpin::value() const {
 }
 
 void SliderSpin::setValue(double value) {
+    if (value == m_spin->value() && value == m_committed && sliderPosition(value) == m_slider->value())
+        return; // shown already: no new text, no repaint (the form refreshes every control per step)
     const QSignalBlocker blockSpin(m_spin);
     const QSignalBlocker blockSlider(m_slider);
     m_spin->setValue(value);
