@@ -120,7 +120,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli compute --config llama-3.1-8b.json --quantity inv-freq --out theta.npy
   pecards-cli compute --card rope --quantity rotate --head-dim 8 --vector 0.3,-1.2,0.5,0.9,-0.7,1.1,0.2,-0.4 \
       --positions 0,1,2,5,17 --out rotated.npy
-  pecards-cli compute --card alibi --quantity content-attention --heads 2 --head 0 --head-dim 4 \
+  pecards-cli compute --card alibi --quantity content-attention --heads 2 --head 1 --head-dim 4 \
       --length 5 --q-npy q.npy --k-npy k.npy --out probs.npy
   pecards-cli compute --card relative --variant t5 --quantity buckets-vs-offset --offsets -300:301 \
       --out buckets.csv
