@@ -121,4 +121,25 @@ TEST(CliLab, MissingTrainingLengthNamesTheFlag) {
     EXPECT_TRUE(unknown.err.contains(QStringLiteral("--scalings"))) << unknown.err.toStdString();
 }
 
+TEST_F(CliTest, LabTrainingLengthOfAConfigWithoutRopeScaling) {
+    // Llama 2 ("rope_scaling": null, max_position_embeddings 4096): L0 = 4096, as --max-pos gives it.
+    const Eigen::MatrixXd ratio
+        = computeMatrix({"--config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--quantity",
+            "scaling-ratio", "--scalings", "linear", "--factor", "4", "--length", "16384"});
+    ASSERT_EQ(ratio.rows(), 64);
+    for (int i = 0; i < 64; ++i) {
+        const double wavelength = 2 * M_PI / std::pow(10000.0, -2.0 * i / 128);
+        EXPECT_NEAR(ratio(i, 2), wavelength / 4096, 1e-12 * wavelength) << "pair " << i;
+        EXPECT_NEAR(ratio(i, 3), wavelength / 16384, 1e-12 * wavelength) << "pair " << i;
+    }
+    // unseen-angles without a scaling: pair 63 (wavelength 2 pi 10000^(126/128) > 4096) is seen at
+    // positions m < 4096 only.
+    const Eigen::MatrixXd unseen
+        = computeMatrix({"--config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--quantity",
+            "unseen-angles", "--length", "8192", "--rows", "4095:4097", "--cols", "63:64"});
+    ASSERT_EQ(unseen.rows(), 2);
+    EXPECT_EQ(unseen(0, 0), 0.0);
+    EXPECT_EQ(unseen(1, 0), 1.0);
+}
+
 } // namespace
