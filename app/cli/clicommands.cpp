@@ -50,7 +50,7 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliCost(request, err);
+    checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
         writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));

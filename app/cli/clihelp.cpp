@@ -106,8 +106,9 @@ const std::vector<HelpSection>& helpSections() {
             HelpSection::Kind::Text},
         {"PROGRESS",
             R"(  Any request whose memory fits is computed, however long it takes (exact reductions in
-  tiles). When a view runs longer than a second and stderr is a terminal, one line on stderr
-  shows how far it is, rewritten in place, e.g.
+  tiles). When stderr is a terminal, a request estimated at over a second first prints its
+  estimate ("pecards-cli: working: ..."), and a view that runs longer than a second shows how
+  far it is on one line, rewritten in place, e.g.
     pecards-cli: exact max of content-attention over 1048576 x 1048576: 37%
   When stderr is not a terminal (a pipe, a file, a log) nothing is printed, so scripts get
   only errors there. --dry-run prints the estimate first.)",

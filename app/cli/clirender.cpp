@@ -92,7 +92,7 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliCost(request, err);
+    checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
     QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
     ProgressBackend backend(makeCliBackend(request.device, notice), err, ::isatty(STDERR_FILENO) == 1);

@@ -142,4 +142,16 @@ TEST_F(CliTest, LabTrainingLengthOfAConfigWithoutRopeScaling) {
     EXPECT_EQ(unseen(1, 0), 1.0);
 }
 
+TEST(CliLab, InvalidLongRequestPrintsOnlyTheErrorToAPipe) {
+    // pi-fit's estimate at L0 = 128000 (Qwen2.5-VL) is above a second of work: the "working"
+    // notice is for a terminal; a script reading stderr sees the one error line only.
+    const pecards::test::CliRun run
+        = runCli({"compute", "--config", pecards::test::configPath("qwen2.5-vl-7b-instruct.json"),
+            "--quantity", "pi-fit", "--length", "256", "--out", "/tmp/never.npy"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err.count(u'\n'), 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --original-max-pos: ")))
+        << run.err.toStdString();
+}
+
 } // namespace
