@@ -95,7 +95,8 @@ const std::vector<HelpSection>& helpSections() {
   bias-vs-distance, buckets-vs-offset and score-vs-offset as charts (--channels,
   --position, --reach).)",
             HelpSection::Kind::Quantities},
-        {"FLAGS", R"(  Flags of other cards are ignored. --config values are defaults that flags override.)",
+        {"FLAGS", R"(  Flags of other cards (and other scalings, quantities) are ignored, but a value outside
+  its own range is refused all the same. --config values are defaults that flags override.)",
             HelpSection::Kind::Flags},
         {"EXIT STATUS", R"(  0  success.
   1  runtime failure (output not writable, OpenCL failure).

@@ -101,7 +101,18 @@ INSTANTIATE_TEST_SUITE_P(Flags, InvalidInput,
             "is not an integer"},
         BadInput {"missing_vector", {"--card", "rope", "--quantity", "rotate"}, "--vector", "is missing"},
         BadInput {"negative_distance", {"--card", "rope", "--quantity", "decay", "--distances", "-3,1"},
-            "--distances", "r >= 0"}),
+            "--distances", "r >= 0"},
+        // A flag the request does not use is still checked against its range (these were ignored).
+        BadInput {"unused_factor_out_of_range", {"--card", "rope", "--quantity", "score", "--factor", "-1"},
+            "--factor", "in [1e-04, 10000]"},
+        BadInput {"beta_fast_of_another_scaling",
+            {"--card", "rope", "--quantity", "inv-freq", "--scaling", "linear", "--beta-fast", "-1"},
+            "--beta-fast", "in [1e-04, 10000]"},
+        BadInput {"heads_of_another_card", {"--card", "rope", "--quantity", "score", "--heads", "0"},
+            "--heads", "in [1, 128]"},
+        BadInput {"trick_flag_of_another_quantity",
+            {"--card", "sinusoidal", "--quantity", "score", "--learning-rate", "0"}, "--learning-rate",
+            "> 0 and <= 1"}),
     [](const auto& param) { return std::string(param.param.label); });
 
 TEST(CliErrors, OutputMustBeNpyOrCsv) {
