@@ -309,6 +309,19 @@ TEST_F(RenderTest, APageTooSmallForTheHeatmapIsInvalidSize) {
     expectNoFiles();
 }
 
+TEST_F(RenderTest, WorkspaceRefusesParameterFlagsItWouldIgnore) {
+    // The workspace gives every view's parameters: --heads 0 or --length was dropped without a word.
+    for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
+             QStringList {"--query", "5"}, QStringList {"--sliding-window", "4"}}) {
+        const CliRun run = render(QStringList {"--workspace", handoutPath(), "--out", path("h.pdf")} + flag);
+        EXPECT_EQ(run.exitCode, 2) << flag.front().toStdString();
+        EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: ") + flag.front()
+            + QStringLiteral(": is not used with --workspace")))
+            << run.err.toStdString();
+    }
+    expectNoFiles();
+}
+
 TEST(RenderHelp, DocumentsRenderWithExamples) {
     const CliRun run = runCli({QStringLiteral("--help")});
     ASSERT_EQ(run.exitCode, 0);
