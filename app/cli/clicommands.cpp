@@ -42,7 +42,9 @@ void printCost(const CliRequest& request, QTextStream& out) {
         << "peak memory: " << cost.bytes << " bytes\n";
     const pecards::CostLimits limits = pecards::defaultCostLimits();
     out << "limits: " << limits.bytes << " bytes: " << (cost.bytes <= limits.bytes ? "within" : "over")
-        << " the memory limit (no work limit: a long request runs, with a progress line on a terminal)\n";
+        << " the memory limit (no work limit, except the 2^32-operation budgets of attention-entropy, "
+           "base-bound and"
+           " dense pitfall views: a long request runs, with a progress line on a terminal)\n";
 }
 
 void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {

@@ -95,15 +95,18 @@ const std::vector<HelpSection>& helpSections() {
   bias-vs-distance, buckets-vs-offset and score-vs-offset as charts (--channels,
   --position, --reach).)",
             HelpSection::Kind::Quantities},
-        {"FLAGS", R"(  Flags of other cards (and other scalings, quantities) are ignored, but a value outside
-  its own range is refused all the same. --config values are defaults that flags override.)",
+        {"FLAGS", R"(  Flags of other cards (and other scalings, quantities) are ignored, but a card, scaling,
+  pitfall or trick parameter outside its own range is refused all the same. --config values
+  are defaults that flags override.)",
             HelpSection::Kind::Flags},
         {"EXIT STATUS", R"(  0  success.
   1  runtime failure (output not writable, OpenCL failure).
   2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
      line on stderr naming the flag and the allowed range; nothing is written.
   3  compute limit: a valid request too large for memory (8 GiB, or half the physical
-     memory); the message gives the estimate. Long requests are not refused: see PROGRESS.)",
+     memory), or over the work budget (2^32 operations) that attention-entropy, base-bound
+     and the dense pitfall views state in QUANTITIES; the message gives the estimate. Other
+     long requests are not refused: see PROGRESS.)",
             HelpSection::Kind::Text},
         {"PROGRESS",
             R"(  Any request whose memory fits is computed, however long it takes (exact reductions in

@@ -142,6 +142,22 @@ TEST_F(CliTest, LabTrainingLengthOfAConfigWithoutRopeScaling) {
     EXPECT_EQ(unseen(1, 0), 1.0);
 }
 
+TEST(CliLab, TheWorkBudgetOfAttentionEntropyIsDocumentedWhereExitThreeIs) {
+    // L^2 d / 2 = 2^38 > 2^32: exit 3 at once, although the help said "Long requests are not
+    // refused" under EXIT STATUS and "there is no work limit" for --dry-run.
+    const pecards::test::CliRun run = runCli({"compute", "--card", "rope", "--quantity", "attention-entropy",
+        "--original-max-pos", "64", "--length", "65536", "--out", "/tmp/never.npy"});
+    EXPECT_EQ(run.exitCode, 3) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("exceeds the budget of 4294967296")))
+        << run.err.toStdString();
+    const pecards::test::CliRun help = runCli({"--help"});
+    const qsizetype at = help.out.indexOf(QStringLiteral("\nEXIT STATUS\n"));
+    ASSERT_GE(at, 0);
+    const QString exitStatus = help.out.mid(at, help.out.indexOf(QStringLiteral("\nPROGRESS\n"), at) - at);
+    EXPECT_TRUE(exitStatus.contains(QStringLiteral("attention-entropy, base-bound")))
+        << exitStatus.toStdString();
+}
+
 TEST(CliLab, InvalidLongRequestPrintsOnlyTheErrorToAPipe) {
     // pi-fit's estimate at L0 = 128000 (Qwen2.5-VL) is above a second of work: the "working"
     // notice is for a terminal; a script reading stderr sees the one error line only.
