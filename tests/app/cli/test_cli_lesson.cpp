@@ -76,6 +76,14 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains(QStringLiteral("--card"))) << run.err.toStdString();
 
+    // A figure size too small for the figure's text, as for one figure (exit 0 with an unreadable page).
+    run = runCli({"render", "--lesson", good, "--size", "1x1", "--out", out});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --size: step "))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("allowed: at least 36 pt per side")))
+        << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+
     // Any parameter flag, not only --card: the lesson gives them all (--heads 0 was ignored, exit 0).
     for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
              QStringList {"--reduction", "max"}, QStringList {"--causal"}}) {
