@@ -42,7 +42,9 @@ void printCost(const CliRequest& request, QTextStream& out) {
         << "peak memory: " << cost.bytes << " bytes\n";
     const pecards::CostLimits limits = pecards::defaultCostLimits();
     out << "limits: " << limits.bytes << " bytes: " << (cost.bytes <= limits.bytes ? "within" : "over")
-        << " the memory limit (no work limit: a long request runs, with a progress line on a terminal)\n";
+        << " the memory limit (no work limit, except the 2^32-operation budgets of attention-entropy, "
+           "base-bound and"
+           " dense pitfall views: a long request runs, with a progress line on a terminal)\n";
 }
 
 void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
@@ -50,7 +52,7 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliCost(request, err);
+    checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
         writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));

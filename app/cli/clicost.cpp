@@ -218,12 +218,12 @@ pecards::RequestCost cliCost(const CliRequest& request) {
     return cost;
 }
 
-void checkCliCost(const CliRequest& request, QTextStream& err) {
+void checkCliCost(const CliRequest& request, QTextStream& err, bool terminal) {
     const pecards::RequestCost cost = cliCost(request);
     pecards::CostLimits limits = pecards::defaultCostLimits();
     limits.work = kMax;
     pecards::checkCost(cost, limits);
-    if (cost.work > kLongWorkNotice) {
+    if (terminal && cost.work > kLongWorkNotice) {
         err << "pecards-cli: working: " << QString::fromStdString(pecards::describeCost(cost)) << Qt::endl;
     }
 }

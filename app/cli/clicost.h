@@ -26,7 +26,8 @@ inline constexpr std::int64_t kLongWorkNotice = 1'000'000'000;
 /// @brief Throws ComputeLimitExceeded when cliCost(request) is over the memory limit of
 /// defaultCostLimits(); there is no work limit (views are computed tile by tile, with a progress
 /// line: progressbackend.h). For requests estimated above kLongWorkNotice operations, writes one
-/// line "pecards-cli: working: <estimate>" to `err` before the work starts.
-void checkCliCost(const CliRequest& request, QTextStream& err);
+/// line "pecards-cli: working: <estimate>" to `err` before the work starts when `terminal` (stderr
+/// is a terminal; scripts reading stderr get only errors).
+void checkCliCost(const CliRequest& request, QTextStream& err, bool terminal);
 
 } // namespace pecards::cli

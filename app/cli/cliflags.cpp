@@ -75,7 +75,9 @@ const std::vector<CliFlag>& cliFlags() {
         {"dry-run", nullptr, "Request",
             "Print the estimated work (operations, ~1 ns each on one core) and peak memory of `compute` "
             "or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
-            "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS)."},
+            "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS) "
+            "except the budgets attention-entropy, base-bound and the dense pitfall views state, which "
+            "the estimate does not apply (see EXIT STATUS)."},
         // Window and output
         {"length", "L", "Window and output", ""},
         {"rows", "A:B", "Window and output",

@@ -95,19 +95,24 @@ const std::vector<HelpSection>& helpSections() {
   bias-vs-distance, buckets-vs-offset and score-vs-offset as charts (--channels,
   --position, --reach).)",
             HelpSection::Kind::Quantities},
-        {"FLAGS", R"(  Flags of other cards are ignored. --config values are defaults that flags override.)",
+        {"FLAGS", R"(  Flags of other cards (and other scalings, quantities) are ignored, but a card, scaling,
+  pitfall or trick parameter outside its own range is refused all the same. --config values
+  are defaults that flags override.)",
             HelpSection::Kind::Flags},
         {"EXIT STATUS", R"(  0  success.
   1  runtime failure (output not writable, OpenCL failure).
   2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
      line on stderr naming the flag and the allowed range; nothing is written.
   3  compute limit: a valid request too large for memory (8 GiB, or half the physical
-     memory); the message gives the estimate. Long requests are not refused: see PROGRESS.)",
+     memory), or over the work budget (2^32 operations) that attention-entropy, base-bound
+     and the dense pitfall views state in QUANTITIES; the message gives the estimate. Other
+     long requests are not refused: see PROGRESS.)",
             HelpSection::Kind::Text},
         {"PROGRESS",
             R"(  Any request whose memory fits is computed, however long it takes (exact reductions in
-  tiles). When a view runs longer than a second and stderr is a terminal, one line on stderr
-  shows how far it is, rewritten in place, e.g.
+  tiles). When stderr is a terminal, a request estimated at over a second first prints its
+  estimate ("pecards-cli: working: ..."), and a view that runs longer than a second shows how
+  far it is on one line, rewritten in place, e.g.
     pecards-cli: exact max of content-attention over 1048576 x 1048576: 37%
   When stderr is not a terminal (a pipe, a file, a log) nothing is printed, so scripts get
   only errors there. --dry-run prints the estimate first.)",
@@ -120,7 +125,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli compute --config llama-3.1-8b.json --quantity inv-freq --out theta.npy
   pecards-cli compute --card rope --quantity rotate --head-dim 8 --vector 0.3,-1.2,0.5,0.9,-0.7,1.1,0.2,-0.4 \
       --positions 0,1,2,5,17 --out rotated.npy
-  pecards-cli compute --card alibi --quantity content-attention --heads 2 --head 0 --head-dim 4 \
+  pecards-cli compute --card alibi --quantity content-attention --heads 2 --head 1 --head-dim 4 \
       --length 5 --q-npy q.npy --k-npy k.npy --out probs.npy
   pecards-cli compute --card relative --variant t5 --quantity buckets-vs-offset --offsets -300:301 \
       --out buckets.csv

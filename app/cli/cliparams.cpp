@@ -4,6 +4,7 @@
 #include "common/safetensorsfile.h"
 #include "modelsummary.h"
 #include "pecards/errors.h"
+#include "pecards/paramtable.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -216,6 +217,31 @@ void checkCardOfModel(const app::ModelConfig& config, Card card) {
             + u" with its own flags"_s);
 }
 
+/// Every given flag of the descriptor table is checked against its own range, used or not (a
+/// flag of another card, a key of another scaling type, a trick's flag): a value out of range is
+/// a mistake either way, and ignoring it would accept it without a word. A flag that two
+/// parameters share passes when either accepts the value; rules between flags stay with the use,
+/// whose message comes first when the request breaks one (T5 buckets: [4, 1024] bidirectional).
+void checkGivenTableFlags(const FlagReader& flags, const CardParams& params) {
+    for (const ParamSpec& spec : kParamTable) {
+        const std::string name(spec.flag);
+        if (name.empty() || !flags.isSet(name.c_str())) {
+            continue;
+        }
+        const double value = parseNumber(FlagReader::flag(name.c_str()), flags.text(name.c_str()));
+        const bool accepted = std::any_of(kParamTable.begin(), kParamTable.end(),
+            [&](const ParamSpec& other) { return other.flag == spec.flag && other.accepts(value); });
+        if (!accepted) {
+            validate(params);
+            if (spec.flag == paramSpec(ParamId::SinusoidalDModel).flag
+                && params.pitfall.kind == Pitfall::SinusoidalOddDModel) {
+                continue; // the pitfall shows what an odd d_model does
+            }
+            checkParam(spec, value); // throws naming the parameter and its range
+        }
+    }
+}
+
 } // namespace
 
 CardParams buildParams(
@@ -230,6 +256,7 @@ CardParams buildParams(
         checkCardOfModel(*config, params.card);
     }
     applyCardFlags(flags, params, readContent);
+    checkGivenTableFlags(flags, params);
     if (config && params.rope.seq_len == 0) {
         params.rope.seq_len = defaultSeqLen(*config); // the rule `config` uses (modelsummary.h)
     }

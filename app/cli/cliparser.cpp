@@ -22,8 +22,10 @@
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <memory>
+#include <string_view>
 
 using namespace Qt::StringLiterals;
 
@@ -365,14 +367,32 @@ app::Lesson readLesson(const QString& path, const QString& outPath) {
     return *std::move(lesson);
 }
 
+/// With --workspace or --lesson the file gives every parameter: a flag other than the figure's
+/// own (size, dpi, fonts, colour map), --out, --device, --dry-run and `extra` is refused with
+/// `why` rather than ignored (a --length or --heads would otherwise be dropped without a word).
+void refuseParameterFlags(
+    const FlagReader& flags, std::initializer_list<const char*> extra, const QString& why) {
+    for (const CliFlag& flag : cliFlags()) {
+        const bool figure = std::string_view(flag.group) == "Figures (render)";
+        const bool own = std::string_view(flag.name) == "out" || std::string_view(flag.name) == "device"
+            || std::string_view(flag.name) == "dry-run"
+            || std::any_of(extra.begin(), extra.end(),
+                [&](const char* name) { return std::string_view(flag.name) == name; });
+        if (!figure && !own && flags.isSet(flag.name)) {
+            throw UsageError(FlagReader::flag(flag.name), why);
+        }
+    }
+}
+
 void parseRender(const FlagReader& flags, CliRequest& request) {
     if (flags.isSet("lesson")) {
-        for (const char* name : {"workspace", "card", "quantity", "config", "range", "rows", "cols"}) {
+        const QString why = u"is not used with --lesson (the file gives every step's parameters and views)"_s;
+        for (const char* name : {"workspace", "range"}) {
             if (flags.isSet(name)) {
-                throw UsageError(FlagReader::flag(name),
-                    u"is not used with --lesson (the file gives every step's parameters and views)"_s);
+                throw UsageError(FlagReader::flag(name), why);
             }
         }
+        refuseParameterFlags(flags, {}, why);
         if (!flags.isSet("out")) {
             throw UsageError(u"--out"_s, u"is missing (the handout .pdf)"_s);
         }
@@ -399,13 +419,13 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
     RenderOptions& options = request.render;
     options = parseRenderOptions(flags);
     if (flags.isSet("workspace")) {
-        for (const char* name : {"card", "quantity", "config", "range", "rows", "cols"}) {
-            if (flags.isSet(name)) {
-                throw UsageError(FlagReader::flag(name),
-                    u"is not used with --workspace (the file gives every view's parameters, window and "
-                    "range)"_s);
-            }
+        const QString why
+            = u"is not used with --workspace (the file gives every view's parameters, window and "
+              "range)"_s;
+        if (flags.isSet("range")) {
+            throw UsageError(u"--range"_s, why);
         }
+        refuseParameterFlags(flags, {"workspace", "reduction"}, why);
         options.workspace = readWorkspace(flags.text("workspace"), options.colormap.has_value());
         if (flags.isSet("reduction")) {
             Reduction reduction {};

@@ -134,9 +134,11 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"gated-score", Quantity::Table, Curve::GatedScore, {Card::Sinusoidal}, "L x L",
             "Trick: gated PE score (alpha_i PE_i) . (alpha_j PE_j), alpha(p) from --gate, --alpha, "
             "--alpha-end, "
-            "--gate-center, --gate-width; L <= 4096."},
+            "--gate-center, --gate-width; L <= 4096. render: row --query against alpha = 1."},
         {"gated-attention", Quantity::Table, Curve::GatedAttention, {Card::Sinusoidal}, "L x L",
-            "Trick: row softmax of gated-score / sqrt(d_model) (--causal masks j > i); L <= 4096."},
+            "Trick: row softmax of gated-score / sqrt(d_model) (--causal masks j > i); L <= 4096. render: "
+            "row "
+            "--query against alpha = 1."},
         {"distillation-error", Quantity::Table, Curve::DistillationError,
             {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "--eval-length x 2",
             "Trick: position p and the largest |MLP(p) - target| over the --distill-dim outputs cos(p w_i), "
@@ -200,6 +202,10 @@ std::optional<app::CurveKind> chartOf(Curve curve) {
         return app::CurveKind::RopePolar;
     case Curve::DistillationError:
         return app::CurveKind::DistillationError;
+    case Curve::GatedScore: // the row --query of the gated grid, against alpha = 1
+        return app::CurveKind::GatedScore;
+    case Curve::GatedAttention:
+        return app::CurveKind::GatedAttention;
     default:
         return std::nullopt;
     }

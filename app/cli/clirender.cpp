@@ -9,6 +9,7 @@
 #include "lessonhandout.h"
 #include "progressbackend.h"
 #include "renderfigures.h"
+#include "usageerror.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -92,7 +93,7 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliCost(request, err);
+    checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
     QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
     ProgressBackend backend(makeCliBackend(request.device, notice), err, ::isatty(STDERR_FILENO) == 1);
@@ -120,8 +121,15 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
                 options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
                 figureExportOptions(options), options.viewSize)});
     }
-    writeFigures(app::FigureExporter(figureExportOptions(options)), request.outPath, figures,
-        options.workspace.has_value());
+    const app::FigureExporter exporter(figureExportOptions(options));
+    for (qsizetype i = 0; i < figures.size(); ++i) { // a page too small for its text: invalid input
+        if (const QString error = exporter.pageError(figures[i].figure); !error.isEmpty()) {
+            throw UsageError(u"--size"_s,
+                figures.size() > 1 ? u"figure %1 of %2: %3"_s.arg(i + 1).arg(figures.size()).arg(error)
+                                   : error);
+        }
+    }
+    writeFigures(exporter, request.outPath, figures, options.workspace.has_value());
 }
 
 } // namespace pecards::cli

@@ -1,12 +1,14 @@
 #include "clivalues.h"
 
 #include "pecards/errors.h"
+#include "pecards/paramtable.h"
 #include "pecards/tricks.h"
 #include "pecards/view.h"
 #include "usageerror.h"
 
 #include <QStringList>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -20,6 +22,27 @@ QString quoted(const QString& text) {
     return u'"' + text + u'"';
 }
 
+/// ": allowed: <range>" of a flag of the parameter table (each card's when two parameters share
+/// the flag with different ranges), so a value that is not a number still learns what is
+/// allowed; "" for other flags.
+QString tableRange(const QString& flag) {
+    QStringList ranges, owned;
+    for (const ParamSpec& spec : kParamTable) {
+        const QString range = QString::fromStdString(allowedText(spec));
+        if (u"--"_s + QLatin1StringView(spec.flag.data(), static_cast<qsizetype>(spec.flag.size())) != flag
+            || ranges.contains(range)) {
+            continue;
+        }
+        ranges << range;
+        owned << range + u" ("_s
+                + QLatin1StringView(spec.owner.data(), static_cast<qsizetype>(spec.owner.size())) + u')';
+    }
+    if (ranges.isEmpty()) {
+        return {};
+    }
+    return u": allowed: "_s + (ranges.size() == 1 ? ranges.front() : owned.join(u"; "_s));
+}
+
 } // namespace
 
 std::int64_t parseInteger(
@@ -27,7 +50,14 @@ std::int64_t parseInteger(
     bool ok = false;
     const qlonglong value = text.trimmed().toLongLong(&ok);
     if (!ok) {
-        throw UsageError(flag, quoted(text) + u" is not an integer"_s);
+        const bool bounded = minimum > std::numeric_limits<std::int64_t>::min()
+            || maximum < std::numeric_limits<std::int64_t>::max();
+        const QString range = tableRange(flag);
+        throw UsageError(flag,
+            quoted(text) + u" is not an integer"_s
+                + (range.isEmpty() && bounded ? u": allowed: in ["_s + QString::number(minimum) + u", "_s
+                            + QString::number(maximum) + u']'
+                                              : range));
     }
     if (value < minimum || value > maximum) {
         throw UsageError(flag,
@@ -50,7 +80,7 @@ double parseNumber(const QString& flag, const QString& text) {
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(value)) {
-        throw UsageError(flag, quoted(text) + u" is not a finite number"_s);
+        throw UsageError(flag, quoted(text) + u" is not a finite number"_s + tableRange(flag));
     }
     return value;
 }

@@ -3,9 +3,11 @@
 #include "common/fileerror.h"
 #include "common/version.h"
 #include "figure/figure.h"
+#include "figure/figureexporter.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "renderfigures.h"
+#include "usageerror.h"
 
 #include <QBuffer>
 #include <QPageLayout>
@@ -137,8 +139,15 @@ QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const R
             out.text(step.text, 11);
         if (const std::optional<ViewRequest> view = lessonStepView(step)) {
             const QString colormap = step.state.cards.at(step.state.activeCard).views.front().colormap;
-            out.figure(viewFigure(backend, *view, colormap, std::nullopt, figureOptions, options.viewSize),
-                figureOptions);
+            const app::Figure figure
+                = viewFigure(backend, *view, colormap, std::nullopt, figureOptions, options.viewSize);
+            // Drawn at the page's width, the figure keeps the proportions of --size: one too small
+            // for its text is refused as on its own page.
+            if (const QString error = app::FigureExporter(figureOptions).pageError(figure);
+                !error.isEmpty()) {
+                throw UsageError(u"--size"_s, u"step %1: %2"_s.arg(s + 1).arg(error));
+            }
+            out.figure(figure, figureOptions);
         }
         if (!step.question)
             continue;

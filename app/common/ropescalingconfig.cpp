@@ -241,6 +241,9 @@ void BlockReader::read() {
 
 RopeScalingConfig readRopeScaling(const std::optional<ConfigReader>& block, const RopeBlockContext& context) {
     RopeScalingConfig result;
+    // Every type knows the model's context, the default type too (no block, `rope_scaling: null`):
+    // the lab and the unseen-angles view take it as the training length L0.
+    result.scaling.max_position_embeddings = context.maxPositionEmbeddings;
     if (!block) {
         return result;
     }

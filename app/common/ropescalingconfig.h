@@ -51,6 +51,8 @@ struct RopeScalingConfig {
 ///   `short_factor`, `long_factor`. dynamic and longrope also need max_position_embeddings.
 /// - `original_max_position_embeddings` (yarn, llama3, longrope): a top-level value wins in the
 ///   single-dict form, else the block's, else max_position_embeddings (v5 standardization).
+/// - `max_position_embeddings` is kept for every type, the default type (no block) too: the
+///   training length L0 of the context-extension lab when the config gives no original.
 /// - longrope factor: an explicit `factor` is used for the attention factor; else
 ///   max_position_embeddings / L0 (v5 `_compute_longrope_parameters`).
 /// - Warnings where v5 warns: unrecognized keys, factor < 1, beta_fast < beta_slow, a YaRN

@@ -13,6 +13,7 @@
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <cmath>
 
 namespace pecards::app {
@@ -154,6 +155,32 @@ QSize FigureExporter::heatmapPixels(const FigureSpec& spec) const {
         .toSize();
 }
 
+QString FigureExporter::pageError(const Figure& figure) const {
+    if (QString problem = validationError(); !problem.isEmpty()) {
+        return problem;
+    }
+    if (QString problem = figureError(figure); !problem.isEmpty()) {
+        return problem;
+    }
+    const auto* spec = std::get_if<FigureSpec>(&figure);
+    if (spec == nullptr) {
+        return {};
+    }
+    const double pixelsPerPoint = m_options.dpi / 72.0;
+    const QSizeF plot = QSizeF(heatmapPixels(*spec)) / pixelsPerPoint;
+    if (std::min(plot.width(), plot.height()) < kMinPlotPoints - 1.0 / pixelsPerPoint) {
+        return QStringLiteral("%1×%2 in at %3 pt leaves a %4×%5 pt plot: allowed: at least %6 pt per side "
+                              "(a larger size or a smaller font size)")
+            .arg(m_options.sizeInches.width())
+            .arg(m_options.sizeInches.height())
+            .arg(m_options.style.labelPt)
+            .arg(std::lround(plot.width()))
+            .arg(std::lround(plot.height()))
+            .arg(kMinPlotPoints);
+    }
+    return {};
+}
+
 QImage FigureExporter::renderImage(const Figure& figure) const {
     const bool transparent = m_options.style.transparentBackground;
     QImage image(pixelSize(), transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
@@ -168,8 +195,7 @@ QImage FigureExporter::renderImage(const Figure& figure) const {
 }
 
 QByteArray FigureExporter::pngData(const Figure& figure, QString* error) const {
-    if (QString problem = validationError().isEmpty() ? figureError(figure) : validationError();
-        !problem.isEmpty()) {
+    if (QString problem = pageError(figure); !problem.isEmpty()) {
         setError(error, problem);
         return {};
     }
@@ -189,8 +215,7 @@ QByteArray FigureExporter::pngData(const Figure& figure, QString* error) const {
 }
 
 QByteArray FigureExporter::svgData(const Figure& figure, QString* error) const {
-    if (QString problem = validationError().isEmpty() ? figureError(figure) : validationError();
-        !problem.isEmpty()) {
+    if (QString problem = pageError(figure); !problem.isEmpty()) {
         setError(error, problem);
         return {};
     }
@@ -220,7 +245,7 @@ QByteArray FigureExporter::pdfData(const QList<Figure>& figures, QString* error)
         problem = QStringLiteral("no figures to write");
     }
     for (qsizetype i = 0; problem.isEmpty() && i < figures.size(); ++i) {
-        if (const QString e = figureError(figures[i]); !e.isEmpty()) {
+        if (const QString e = pageError(figures[i]); !e.isEmpty()) {
             problem = QStringLiteral("figure %1 of %2: %3").arg(i + 1).arg(figures.size()).arg(e);
         }
     }

@@ -28,6 +28,10 @@ inline constexpr double kMaxFigureInches = 40.0; ///< largest width or height, i
 inline constexpr int kMinDpi = 72; ///< smallest resolution, dots per inch
 inline constexpr int kMaxDpi = 2400; ///< largest resolution, dots per inch
 inline constexpr int kMaxFigurePixels = 16384; ///< largest raster width or height, pixels
+/// Shortest side of a heatmap's plot that a page must leave after its title, labels, colour bar
+/// and caption, in points (half an inch); a smaller page is refused (the size depends on the
+/// font size and the caption, so it is checked per figure).
+inline constexpr double kMinPlotPoints = 36.0;
 
 /// @brief Physical size and resolution of exported figures.
 struct FigureExportOptions {
@@ -60,6 +64,12 @@ public:
     /// @brief The heatmap area of `spec` in the exported image, in pixels (FigureRenderer::plotArea
     /// at pixelSize() and the dpi).
     QSize heatmapPixels(const FigureSpec& spec) const;
+
+    /// @brief Empty when `figure` can be exported with these options, else why not: invalid
+    /// options (validationError), an invalid figure (figureError), or a heatmap page whose plot
+    /// is shorter than kMinPlotPoints on a side, e.g. "1×1 in at 9 pt leaves a 0×0 pt plot:
+    /// allowed: at least 36 pt per side (a larger size or a smaller font size)".
+    QString pageError(const Figure& figure) const;
 
     /// @brief The figure as an image of pixelSize() with the dpi recorded (dots per metre =
     /// round(dpi / 0.0254)): opaque RGB, or ARGB on a transparent background when the style

@@ -15,6 +15,9 @@ namespace pecards::app {
 inline constexpr QRgb kFigureTextColor = 0xff000000u; ///< titles, labels, frames
 inline constexpr QRgb kFigureCaptionColor = 0xff333333u; ///< caption lines
 inline constexpr double kFigureMinTickSpacingPt = 40.0; ///< 4-7 ticks on a figure-sized axis
+/// Shortest side of an equal-aspect heatmap when its window is much wider than tall (or the
+/// reverse), unless the page has less room: 1 inch.
+inline constexpr double kFigureMinAspectSidePt = 72.0;
 
 /// @brief The font `family` at `pt` points on a device with `scale` device units per point,
 /// rounded to a whole pixel size (at least 1), kerned, unhinted (same advances at every scale).

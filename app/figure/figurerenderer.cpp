@@ -99,17 +99,28 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     if (spec.equalAspect) {
         const double aspect = static_cast<double>(spec.xAxis.last - spec.xAxis.first + 1)
             / static_cast<double>(spec.yAxis.last - spec.yAxis.first + 1);
+        // A thin window (one query row of thousands of keys) keeps a readable side: the
+        // cells stretch rather than the plot shrinking to a line.
+        const double minSide = kFigureMinAspectSidePt * s;
         if (width / height > aspect) { // too wide: centre plot and colour bar horizontally
-            const double narrower = height * aspect;
+            const double narrower = std::max(height * aspect, std::min(width, minSide));
             left += (width - narrower) / 2.0;
             width = narrower;
         } else { // too tall: the whole block (title to caption) is centred vertically
-            const double shorter = width / aspect;
+            const double shorter = std::max(width / aspect, std::min(height, minSide));
             L.titleTop += (height - shorter) / 2.0;
             top += (height - shorter) / 2.0;
             height = shorter;
         }
+        // Ticks for the final height (the labels' widths above, for the taller plot, bound them).
+        L.yTicks = indexTicks(spec.yAxis.first, spec.yAxis.last, tickCapacity(height, em, em, minSpacing));
+        L.barTicks
+            = valueTicks(spec.colorBar.min, spec.colorBar.max, tickCapacity(height, em, em, minSpacing));
     }
+    // A page too small for the labels, colour bar and caption leaves no plot: one device unit
+    // then, never a negative size (FigureExporter refuses such pages).
+    width = std::max(width, 1.0);
+    height = std::max(height, 1.0);
     L.plot = QRectF(QPointF(std::round(left), std::round(top)),
         QPointF(std::round(left + width), std::round(top + height)));
     L.colorBar = QRectF(L.plot.right() + std::round(style.colorBarGapPt * s), L.plot.top(),

@@ -36,15 +36,19 @@ grep -q "application/x-pecards-workspace:\*\.pecards\.json" "$prefix/data/mime/g
 grep -q "application/x-pecards-lesson:\*\.pelesson" "$prefix/data/mime/globs2" \
   || { echo "the MIME glob *.pelesson is not registered"; exit 1; }
 
+# The pages are read whole before grep -q looks at them: grep -q stops at the first match, and a
+# zcat still writing (a page over 32 KiB) would die of SIGPIPE and fail the pipeline (pipefail).
 for page in pecards pecards-cli; do
-  warnings=$(zcat "$prefix/share/man/man1/$page.1.gz" | groff -man -Tutf8 -ww -z 2>&1)
+  text=$(zcat "$prefix/share/man/man1/$page.1.gz")
+  warnings=$(groff -man -Tutf8 -ww -z <<<"$text" 2>&1)
   [ -z "$warnings" ] || { echo "$page.1: $warnings"; exit 1; }
-  zcat "$prefix/share/man/man1/$page.1.gz" | grep -q '^\.TH "'"${page^^}"'" 1 "" "PE Cards '"$version"'"' \
+  grep -q '^\.TH "'"${page^^}"'" 1 "" "PE Cards '"$version"'"' <<<"$text" \
     || { echo "$page.1 lacks its .TH line with version $version"; exit 1; }
 done
 # Every flag of the CLI's table is in its man page (one source: cliflags.cpp).
+cli_page=$(zcat "$prefix/share/man/man1/pecards-cli.1.gz")
 "$prefix/bin/pecards-cli" --help | grep -oE '^    --[a-z0-9-]+' | sed 's/^ *--//' | while read -r flag; do
-  zcat "$prefix/share/man/man1/pecards-cli.1.gz" | grep -qF -- "\\fB\\-\\-${flag//-/\\-}\\fR" \
+  grep -qF -- "\\fB\\-\\-${flag//-/\\-}\\fR" <<<"$cli_page" \
     || { echo "pecards-cli.1 lacks --$flag"; exit 1; }
 done
 

@@ -121,4 +121,53 @@ TEST(CliLab, MissingTrainingLengthNamesTheFlag) {
     EXPECT_TRUE(unknown.err.contains(QStringLiteral("--scalings"))) << unknown.err.toStdString();
 }
 
+TEST_F(CliTest, LabTrainingLengthOfAConfigWithoutRopeScaling) {
+    // Llama 2 ("rope_scaling": null, max_position_embeddings 4096): L0 = 4096, as --max-pos gives it.
+    const Eigen::MatrixXd ratio
+        = computeMatrix({"--config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--quantity",
+            "scaling-ratio", "--scalings", "linear", "--factor", "4", "--length", "16384"});
+    ASSERT_EQ(ratio.rows(), 64);
+    for (int i = 0; i < 64; ++i) {
+        const double wavelength = 2 * M_PI / std::pow(10000.0, -2.0 * i / 128);
+        EXPECT_NEAR(ratio(i, 2), wavelength / 4096, 1e-12 * wavelength) << "pair " << i;
+        EXPECT_NEAR(ratio(i, 3), wavelength / 16384, 1e-12 * wavelength) << "pair " << i;
+    }
+    // unseen-angles without a scaling: pair 63 (wavelength 2 pi 10000^(126/128) > 4096) is seen at
+    // positions m < 4096 only.
+    const Eigen::MatrixXd unseen
+        = computeMatrix({"--config", pecards::test::configPath("llama-2-7b-hf.config.json"), "--quantity",
+            "unseen-angles", "--length", "8192", "--rows", "4095:4097", "--cols", "63:64"});
+    ASSERT_EQ(unseen.rows(), 2);
+    EXPECT_EQ(unseen(0, 0), 0.0);
+    EXPECT_EQ(unseen(1, 0), 1.0);
+}
+
+TEST(CliLab, TheWorkBudgetOfAttentionEntropyIsDocumentedWhereExitThreeIs) {
+    // L^2 d / 2 = 2^38 > 2^32: exit 3 at once, although the help said "Long requests are not
+    // refused" under EXIT STATUS and "there is no work limit" for --dry-run.
+    const pecards::test::CliRun run = runCli({"compute", "--card", "rope", "--quantity", "attention-entropy",
+        "--original-max-pos", "64", "--length", "65536", "--out", "/tmp/never.npy"});
+    EXPECT_EQ(run.exitCode, 3) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("exceeds the budget of 4294967296")))
+        << run.err.toStdString();
+    const pecards::test::CliRun help = runCli({"--help"});
+    const qsizetype at = help.out.indexOf(QStringLiteral("\nEXIT STATUS\n"));
+    ASSERT_GE(at, 0);
+    const QString exitStatus = help.out.mid(at, help.out.indexOf(QStringLiteral("\nPROGRESS\n"), at) - at);
+    EXPECT_TRUE(exitStatus.contains(QStringLiteral("attention-entropy, base-bound")))
+        << exitStatus.toStdString();
+}
+
+TEST(CliLab, InvalidLongRequestPrintsOnlyTheErrorToAPipe) {
+    // pi-fit's estimate at L0 = 128000 (Qwen2.5-VL) is above a second of work: the "working"
+    // notice is for a terminal; a script reading stderr sees the one error line only.
+    const pecards::test::CliRun run
+        = runCli({"compute", "--config", pecards::test::configPath("qwen2.5-vl-7b-instruct.json"),
+            "--quantity", "pi-fit", "--length", "256", "--out", "/tmp/never.npy"});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err.count(u'\n'), 1) << run.err.toStdString();
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --original-max-pos: ")))
+        << run.err.toStdString();
+}
+
 } // namespace

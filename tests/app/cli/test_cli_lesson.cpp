@@ -75,4 +75,23 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
         QStringLiteral("rope"), QStringLiteral("--out"), out});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.contains(QStringLiteral("--card"))) << run.err.toStdString();
+
+    // A figure size too small for the figure's text, as for one figure (exit 0 with an unreadable page).
+    run = runCli({"render", "--lesson", good, "--size", "1x1", "--out", out});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --size: step "))) << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("allowed: at least 36 pt per side")))
+        << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(out));
+
+    // Any parameter flag, not only --card: the lesson gives them all (--heads 0 was ignored, exit 0).
+    for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
+             QStringList {"--reduction", "max"}, QStringList {"--causal"}}) {
+        run = runCli(QStringList {"render", "--lesson", good, "--out", out} + flag);
+        EXPECT_EQ(run.exitCode, 2) << flag.front().toStdString();
+        EXPECT_TRUE(run.err.startsWith(
+            QStringLiteral("pecards-cli: ") + flag.front() + QStringLiteral(": is not used with --lesson")))
+            << run.err.toStdString();
+        EXPECT_FALSE(QFile::exists(out));
+    }
 }

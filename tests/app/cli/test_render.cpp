@@ -357,6 +357,36 @@ TEST_F(RenderTest, UnwritableOutputExitsOne) {
     expectNoFiles();
 }
 
+TEST_F(RenderTest, APageTooSmallForTheHeatmapIsInvalidSize) {
+    // --size 1x1 is in [1, 40] but the labels and the colour bar take the whole inch: exit 2
+    // naming --size and the smallest plot (it exited 1 with "cannot create std::vector larger
+    // than max_size()").
+    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("score"), QStringLiteral("--length"), QStringLiteral("64"), QStringLiteral("--size"),
+        QStringLiteral("1x1"), QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"),
+        path(QStringLiteral("tiny.png"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --size: 1×1 in at 9 pt leaves a ")))
+        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("allowed: at least 36 pt per side")))
+        << run.err.toStdString();
+    EXPECT_EQ(run.err.count(u'\n'), 1) << run.err.toStdString();
+    expectNoFiles();
+}
+
+TEST_F(RenderTest, WorkspaceRefusesParameterFlagsItWouldIgnore) {
+    // The workspace gives every view's parameters: --heads 0 or --length was dropped without a word.
+    for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
+             QStringList {"--query", "5"}, QStringList {"--sliding-window", "4"}}) {
+        const CliRun run = render(QStringList {"--workspace", handoutPath(), "--out", path("h.pdf")} + flag);
+        EXPECT_EQ(run.exitCode, 2) << flag.front().toStdString();
+        EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: ") + flag.front()
+            + QStringLiteral(": is not used with --workspace")))
+            << run.err.toStdString();
+    }
+    expectNoFiles();
+}
+
 TEST(RenderHelp, DocumentsRenderWithExamples) {
     const CliRun run = runCli({QStringLiteral("--help")});
     ASSERT_EQ(run.exitCode, 0);

@@ -99,6 +99,32 @@ TEST_F(RenderChartTest, WavesWithChannelsReachAndFontSizeAreTheInProcessChart) {
     EXPECT_EQ(bytes, inProcessPng(request, {5.0, 3.0}, 150, 11.0));
 }
 
+TEST_F(RenderChartTest, GatedChartsDrawTheRowOfQuery) {
+    // The help says render draws row --query of the gated charts; gated-score and gated-attention
+    // were refused as "a table of numbers".
+    for (const auto& [name, kind] : {std::pair {"gated-score", app::CurveKind::GatedScore},
+             std::pair {"gated-attention", app::CurveKind::GatedAttention}}) {
+        SCOPED_TRACE(name);
+        const QString out = path(QStringLiteral("gated.png"));
+        const CliRun run = render({"--card", "sinusoidal", "--quantity", name, "--length", "256", "--gate",
+            "ramp", "--alpha", "0.2", "--query", "100", "--dpi", "100", "--out", out});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        app::CurveRequest request;
+        request.params.card = Card::Sinusoidal;
+        request.params.length = 256;
+        request.params.tricks.gate = GateCurve::LinearRamp;
+        request.params.tricks.alpha = 0.2;
+        request.params.tricks.query = 100;
+        request.kind = kind;
+        request.position = app::kDefaultPolarPosition;
+        request.extent = app::defaultExtent(kind);
+        const QByteArray bytes = readAll(out);
+        EXPECT_EQ(bytes, inProcessPng(request, {6.0, 4.5}, 100, 9.0));
+        request.params.tricks.query = 10;
+        EXPECT_NE(bytes, inProcessPng(request, {6.0, 4.5}, 100, 9.0));
+    }
+}
+
 TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
     const QList<QStringList> charts {
         {QStringLiteral("rope"), QStringLiteral("spectrum")},

@@ -254,6 +254,42 @@ TEST(FigureExport, InvalidRequestsFailWithAMessageAndWriteNothing) {
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("old.png")});
 }
 
+TEST(FigureExport, APageTooSmallForItsTextIsRefusedWithoutThrowing) {
+    // 1 in wide at 9 pt: the labels and the colour bar take more than the page (the plot's width
+    // came out negative and the nearest-neighbour resize threw std::length_error).
+    for (const QSizeF inches : {QSizeF(1.0, 1.0), QSizeF(1.0, 4.5), QSizeF(1.5, 1.0)}) {
+        FigureExportOptions options;
+        options.sizeInches = inches;
+        options.dpi = 72;
+        const FigureExporter exporter(options);
+        const QString error = exporter.pageError(sampleSpec());
+        EXPECT_TRUE(error.contains(QStringLiteral("allowed: at least 36 pt per side")))
+            << error.toStdString();
+        QString saveError;
+        EXPECT_TRUE(exporter.pngData(sampleSpec(), &saveError).isEmpty());
+        EXPECT_EQ(saveError, error);
+        EXPECT_NO_THROW(static_cast<void>(exporter.renderImage(sampleSpec()))); // the GUI's preview paints it
+    }
+    FigureExportOptions column; // the smallest preset fits
+    column.sizeInches = QSizeF(3.5, 2.625);
+    EXPECT_EQ(FigureExporter(column).pageError(sampleSpec()), QString());
+}
+
+TEST(FigureExport, AThinWindowKeepsAReadablePlot) {
+    // One query row of 4096 keys: equal aspect would make the plot 1/4096 of its width tall.
+    FigureSpec row = sampleSpec();
+    row.xAxis = {QStringLiteral("key position j"), 0, 4095};
+    row.yAxis = {QStringLiteral("query position i"), 0, 0};
+    const FigureExporter exporter;
+    const QSize plot = exporter.heatmapPixels(row);
+    EXPECT_GE(plot.height(), 300 - 1) << plot.height(); // 72 pt = 1 in at 300 dpi
+    EXPECT_EQ(exporter.pageError(row), QString());
+    FigureSpec column = sampleSpec();
+    column.xAxis = {QStringLiteral("key position j"), 0, 0};
+    column.yAxis = {QStringLiteral("query position i"), 0, 4095};
+    EXPECT_GE(exporter.heatmapPixels(column).width(), 300 - 1);
+}
+
 TEST(FigureExport, MissingDirectoryNamesThePath) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("no/such/dir/figure.png"));
