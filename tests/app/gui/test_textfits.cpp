@@ -1,0 +1,105 @@
+// Text that must be read whole at 1280 x 720 and 1600 x 1000: the card header's title and
+// buttons are never cut by the narrow text pane (on every card, on both sides, with the
+// Pitfalls view open, in presentation mode's larger font); a view's name is shown whole when its
+// tool row has free room; a status-bar message (a config warning) is not cut by the device line.
+#include "cards/cardpage.h"
+#include "compute/computeservice.h"
+#include "guitestsupport.h"
+#include "presentation/presentationcontroller.h"
+#include "views/pitfallview.h"
+#include "views/viewpanel.h"
+#include "views/viewslot.h"
+#include "window/devicestatus.h"
+#include "window/mainwindow.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QFile>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QTemporaryDir>
+#include <algorithm>
+
+using namespace pecards::gui;
+
+namespace {
+
+class TextFits : public ::testing::Test {
+protected:
+    void showAt(int width, int height) {
+        m_window.resize(width, height);
+        m_window.show();
+        m_window.activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+    }
+
+    ComputeService m_service {cpuBackendFactory()};
+    MainWindow m_window {&m_service};
+};
+
+/// Every button of the card's text pane (title row, Flip, Pitfalls, card-specific ones) is as
+/// wide as its text needs and lies inside the pane.
+::testing::AssertionResult headerWhole(CardPage* card, const char* when) {
+    QCoreApplication::processEvents();
+    QTest::qWait(20);
+    const QWidget* pane = card->textPane();
+    for (const QAbstractButton* button : pane->findChildren<QAbstractButton*>(Qt::FindDirectChildrenOnly)) {
+        if (!button->isVisible())
+            continue;
+        const QRect box = button->geometry();
+        if (box.width() < button->sizeHint().width() || box.right() >= pane->width())
+            return ::testing::AssertionFailure()
+                << card->entry().id.toStdString() << ", " << when << ": button \""
+                << button->text().toStdString() << "\" is " << box.width() << " px wide at x " << box.x()
+                << " (needs " << button->sizeHint().width() << ") in a pane " << pane->width() << " px wide";
+    }
+    return ::testing::AssertionSuccess();
+}
+
+/// The width the view's tool row has for its view choice: the row less what its other items
+/// need at their size hints.
+int freeRoom(ViewSlot* slot) {
+    const QHBoxLayout* row = slot->view()->toolRow();
+    int others = row->spacing() * (row->count() - 1);
+    for (int n = 0; n < row->count(); ++n) {
+        QLayoutItem* item = row->itemAt(n);
+        if (item->widget() != slot->choice() && !item->spacerItem() && !item->isEmpty())
+            others += item->sizeHint().width();
+    }
+    return row->geometry().width() - others;
+}
+
+/// The name the closed combo box draws fits its text field unelided.
+bool nameWhole(const QComboBox* combo) {
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.currentText = combo->currentText();
+    const QRect field
+        = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo);
+    return combo->fontMetrics().horizontalAdvance(combo->currentText()) <= field.width();
+}
+
+} // namespace
+
+TEST_F(TextFits, CardHeaderButtonsAreNeverCutByTheTextPane) {
+    showAt(1280, 720);
+    for (CardPage* card : m_window.cards()) {
+        m_window.showTab(card->entry().id);
+        card->load();
+        EXPECT_TRUE(headerWhole(card, "front"));
+        card->flip();
+        EXPECT_TRUE(headerWhole(card, "back"));
+        card->showPitfalls(card->pitfallView()->pitfall());
+        EXPECT_TRUE(headerWhole(card, "pitfalls shown"));
+        card->showViews();
+        card->flip();
+    }
+    m_window.showTab(QStringLiteral("relative"));
+    m_window.presentation()->setActive(true);
+    EXPECT_TRUE(headerWhole(m_window.card(QStringLiteral("relative")), "presentation mode"));
+    m_window.presentation()->setActive(false);
+    EXPECT_TRUE(headerWhole(m_window.card(QStringLiteral("relative")), "after presentation mode"));
+}
