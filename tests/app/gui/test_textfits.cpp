@@ -103,3 +103,49 @@ TEST_F(TextFits, CardHeaderButtonsAreNeverCutByTheTextPane) {
     m_window.presentation()->setActive(false);
     EXPECT_TRUE(headerWhole(m_window.card(QStringLiteral("relative")), "after presentation mode"));
 }
+
+TEST_F(TextFits, ViewNamesAreWholeWhenTheirRowHasRoom) {
+    showAt(1600, 1000);
+    int checked = 0;
+    for (CardPage* card : m_window.cards()) {
+        m_window.showTab(card->entry().id);
+        card->load();
+        for (ViewSlot* slot : card->viewSlots()) {
+            // The longest names ("Lab: interpolation vs extrapolation fit (chart)") too.
+            for (const ViewSpec& spec : card->entry().views) {
+                if (spec.kind != ViewKind::Chart || spec.id.startsWith(QStringLiteral("trick")))
+                    continue;
+                slot->showView(spec.id);
+                QCoreApplication::processEvents();
+                QTest::qWait(10);
+                QComboBox* choice = slot->choice();
+                if (!choice->isVisible() || choice->currentIndex() < 0)
+                    continue;
+                const int room = freeRoom(slot);
+                if (room >= choice->sizeHint().width() * 3) { // plenty: the name must be whole
+                    EXPECT_TRUE(nameWhole(choice))
+                        << card->entry().id.toStdString() << " / " << spec.id.toStdString() << ": \""
+                        << choice->currentText().toStdString() << "\" drawn " << choice->width()
+                        << " px wide, " << room << " px of the row free";
+                    ++checked;
+                }
+            }
+            break; // one slot per card is enough
+        }
+    }
+    EXPECT_GE(checked, 10);
+
+    // In presentation mode's larger font too (the presented chart has the window's width).
+    m_window.showTab(QStringLiteral("rope"));
+    ViewSlot* polar = m_window.card(QStringLiteral("rope"))->viewSlots().at(0);
+    polar->showView(QStringLiteral("polar"));
+    m_window.presentation()->setActive(true);
+    QTest::qWait(50);
+    const QComboBox* choice = polar->choice();
+    ASSERT_GE(freeRoom(polar), choice->fontMetrics().horizontalAdvance(choice->currentText()) + 30)
+        << "the presented row has room for the name and the combo box's frame and arrow";
+    EXPECT_TRUE(nameWhole(polar->choice()))
+        << "presentation: \"" << polar->choice()->currentText().toStdString() << "\" drawn "
+        << polar->choice()->width() << " px wide";
+    m_window.presentation()->setActive(false);
+}
