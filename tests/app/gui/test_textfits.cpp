@@ -149,3 +149,44 @@ TEST_F(TextFits, ViewNamesAreWholeWhenTheirRowHasRoom) {
         << polar->choice()->width() << " px wide";
     m_window.presentation()->setActive(false);
 }
+
+TEST_F(TextFits, AConfigWarningIsNotCutByTheDeviceLine) {
+    showAt(1280, 720);
+    // The first compute has named its view and device in the permanent labels.
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return !m_window.deviceStatus()->lastComputeText().isEmpty(); }, "a compute time shown"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("long.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "llama", "rope_theta": 10000, "hidden_size": 4096, "num_attention_heads": 32,
+        "max_position_embeddings": 1e15})");
+    file.close();
+    QSignalSpy applied(&m_window, &MainWindow::modelApplied);
+    m_window.openConfig(path);
+    ASSERT_TRUE(guitest::awaitSignals(applied));
+    QTest::qWait(50);
+    QStatusBar* bar = m_window.statusBar();
+    const QString message = bar->currentMessage();
+    ASSERT_TRUE(message.contains(QStringLiteral("max_position_embeddings = 1000000000000000 is above 2^24")))
+        << message.toStdString();
+    // The message is drawn left of the first permanent widget: it needs its whole width there.
+    int firstPermanent = bar->width();
+    for (const QLabel* label : bar->findChildren<QLabel*>(Qt::FindDirectChildrenOnly)) {
+        if (label->isVisible())
+            firstPermanent = std::min(firstPermanent, label->x());
+    }
+    EXPECT_GE(firstPermanent, bar->fontMetrics().horizontalAdvance(message))
+        << "\"" << message.toStdString() << "\" is cut at " << firstPermanent << " px";
+    EXPECT_EQ(bar->toolTip(), message);
+    bar->clearMessage(); // the compute time comes back
+    EXPECT_FALSE(m_window.deviceStatus()->lastComputeText().isEmpty());
+    EXPECT_TRUE(guitest::awaitCondition(
+        [&] {
+            return std::ranges::count_if(bar->findChildren<QLabel*>(Qt::FindDirectChildrenOnly),
+                       [](const QLabel* l) { return l->isVisible(); })
+                >= 2;
+        },
+        "the compute time and the device line shown again"));
+}
