@@ -9,10 +9,12 @@
 #include "views/pitfallview.h"
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
 #include <QHBoxLayout>
@@ -189,4 +191,29 @@ TEST_F(TextFits, AConfigWarningIsNotCutByTheDeviceLine) {
                 >= 2;
         },
         "the compute time and the device line shown again"));
+}
+
+TEST(HeatmapAxisTitle, RunsPastASmallPlotInsteadOfBeingCutAtItsEnds) {
+    // The compare tab in presentation mode at 1280 x 720 drew "ery positio" under a 110 px plot:
+    // the title was clipped to the plot's span. It now keeps the widget's length.
+    QFont font = QApplication::font();
+    font.setPointSizeF(14.4);
+    const QFontMetrics metrics(font);
+    const QString title = QStringLiteral("query position i");
+    const int whole = metrics.horizontalAdvance(title);
+    // A plot 110 px wide centred at x = 190 in a cell 425 px wide: whole, centred on the plot.
+    const auto [text, start] = HeatmapWidget::axisTitle(metrics, title, 190, 425);
+    EXPECT_EQ(text, title);
+    EXPECT_NEAR(start + whole / 2.0, 190.0, 1.0);
+    // Near the widget's end it shifts inside rather than running off.
+    const auto [nearEnd, nearStart] = HeatmapWidget::axisTitle(metrics, title, 20, 425);
+    EXPECT_EQ(nearEnd, title);
+    EXPECT_EQ(nearStart, 0);
+    const auto [farEnd, farStart] = HeatmapWidget::axisTitle(metrics, title, 420, 425);
+    EXPECT_EQ(farStart + metrics.horizontalAdvance(farEnd), 425);
+    // Longer than the widget: elided to it, never cut in the middle of a letter.
+    const auto [elided, elidedStart] = HeatmapWidget::axisTitle(metrics, title, 40, whole / 2);
+    EXPECT_TRUE(elided.endsWith(QChar(0x2026))) << elided.toStdString();
+    EXPECT_LE(metrics.horizontalAdvance(elided), whole / 2);
+    EXPECT_GE(elidedStart, 0);
 }
