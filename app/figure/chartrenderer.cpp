@@ -447,9 +447,15 @@ void ChartRenderer::paint(
     painter.setFont(fonts.label);
     const double xLabelTop = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap;
     // Axis labels longer than their axis are elided rather than run into the title or legend.
+    // The polar label may be wider than the circle: it keeps the figure's width, centred under
+    // the circle as far as the figure's edges allow (the legend column takes the right side).
     const double xLabelRoom = spec.polar ? L.area.width() : L.plot.width();
-    drawAlignedText(painter, label, label.elidedText(spec.xAxis.label, Qt::ElideRight, xLabelRoom),
-        QPointF(L.plot.center().x(), xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
+    const QString xText = label.elidedText(spec.xAxis.label, Qt::ElideRight, xLabelRoom);
+    const double xHalf = label.horizontalAdvance(xText) / 2.0;
+    const double xCentre = spec.polar ? std::clamp(L.plot.center().x(), L.area.left() + xHalf,
+                               std::max(L.area.left(), L.area.right() - xHalf))
+                                      : L.plot.center().x();
+    drawAlignedText(painter, label, xText, QPointF(xCentre, xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
     if (!spec.polar) {
         drawVerticalText(painter, label, label.elidedText(spec.yAxis.label, Qt::ElideRight, L.plot.height()),
             QPointF(yLabelCentreX(L, label, L.plot, L.yLabelsWidth), L.plot.center().y()));

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QMultiMap>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -30,6 +31,17 @@
 #include <pecards/errors.h>
 
 namespace pecards::gui {
+
+namespace {
+
+/// Code names (T5Attention._relative_position_bucket) may break after a dot (a zero-width
+/// space), so a word-wrapped label in a narrow pane wraps them instead of cutting them off.
+QString breakableNames(QString text) {
+    static const QRegularExpression joint(QStringLiteral("\\.(?=[A-Za-z_])"));
+    return text.replace(joint, QStringLiteral(".\u200B"));
+}
+
+} // namespace
 
 CardPage::CardPage(const CardEntry& entry, ComputeService* service, QWidget* parent)
     : QWidget(parent)
@@ -65,8 +77,8 @@ void CardPage::doLoad() {
     textSide->setMinimumWidth(kTextMinimumWidth);
     auto* textLayout = new QVBoxLayout(textSide);
     textLayout->setContentsMargins(0, 0, 0, 0);
-    m_headerRow = new QHBoxLayout;
     m_title = new QLabel(textSide);
+    m_title->setWordWrap(true);
     m_flip = new QPushButton(textSide);
     connect(m_flip, &QPushButton::clicked, this, &CardPage::flip);
     m_pitfallButton = new QPushButton(textSide);
@@ -76,16 +88,15 @@ void CardPage::doLoad() {
         else
             showPitfalls(m_pitfalls->pitfall());
     });
-    m_headerRow->addWidget(m_title);
-    m_headerRow->addStretch(1);
-    m_headerRow->addWidget(m_flip);
-    auto* titleRow = m_headerRow;
-    textLayout->addLayout(titleRow);
-    // Card-specific widgets and the Pitfalls button go on their own row (the pane may be narrow).
-    m_headerRow = new QHBoxLayout;
-    m_headerRow->addStretch(1);
-    m_headerRow->addWidget(m_pitfallButton);
-    textLayout->addLayout(m_headerRow);
+    // The pane may be narrow (200 px at 1280 x 720): the title has its own row, the buttons the
+    // next one, card-specific widgets (addHeaderRow) the rows after; fitTextPane keeps them whole.
+    textLayout->addWidget(m_title);
+    auto* buttonRow = new QHBoxLayout;
+    buttonRow->addWidget(m_flip);
+    buttonRow->addStretch(1);
+    buttonRow->addWidget(m_pitfallButton);
+    textLayout->addLayout(buttonRow);
+    m_headerRows.push_back(buttonRow);
     m_convention = new QLabel(textSide);
     m_convention->setWordWrap(true);
     m_convention->setTextFormat(Qt::RichText);
@@ -268,9 +279,10 @@ void CardPage::refreshHeader() {
                            .arg(QKeySequence(kFlipShortcut).toString(QKeySequence::NativeText)));
     m_pitfallButton->setText(pitfallsShown() ? tr("Back to views") : tr("Pitfalls"));
     m_pitfallButton->setToolTip(tr("The classic bugs of this encoding next to the correct version"));
+    fitTextPane();
     m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-                              .arg(m_entry.reference(m_shownParams).toHtmlEscaped(),
-                                  m_entry.convention(m_shownParams).toHtmlEscaped()));
+                              .arg(breakableNames(m_entry.reference(m_shownParams).toHtmlEscaped()),
+                                  breakableNames(m_entry.convention(m_shownParams).toHtmlEscaped())));
 }
 
 void CardPage::changeEvent(QEvent* event) {
@@ -282,7 +294,26 @@ void CardPage::changeEvent(QEvent* event) {
         for (ViewSlot* slot : m_slots)
             slot->refreshTitle();
     }
+    if (event->type() == QEvent::FontChange && m_loaded) // presentation mode's larger font
+        fitTextPane();
     QWidget::changeEvent(event);
+}
+
+QHBoxLayout* CardPage::addHeaderRow() {
+    auto* row = new QHBoxLayout;
+    auto* textLayout = static_cast<QVBoxLayout*>(m_title->parentWidget()->layout());
+    textLayout->insertLayout(textLayout->indexOf(m_convention), row);
+    m_headerRows.push_back(row);
+    return row;
+}
+
+void CardPage::fitTextPane() {
+    int widest = kTextMinimumWidth;
+    for (QHBoxLayout* row : m_headerRows) {
+        row->invalidate();
+        widest = std::max(widest, row->sizeHint().width());
+    }
+    m_title->parentWidget()->setMinimumWidth(widest);
 }
 
 void CardPage::flip() {
@@ -334,6 +365,7 @@ void CardPage::refreshText() {
         m_shownConvention = convention;
     }
     m_flip->setText(m_side == CardSide::Front ? tr("Flip to back ⟲") : tr("Flip to front ⟲"));
+    fitTextPane();
 }
 
 void CardPage::showPitfalls(pecards::Pitfall pitfall) {
@@ -349,6 +381,10 @@ void CardPage::showViews() {
         return;
     m_stack->setCurrentWidget(m_grid);
     refreshHeader();
+}
+
+QWidget* CardPage::textPane() const {
+    return m_title ? m_title->parentWidget() : nullptr;
 }
 
 void CardPage::setTextVisible(bool visible) {

@@ -93,6 +93,8 @@ public:
     /// views (presentationcontroller.h), as it does with the compare tab's panels.
     void setControlsVisible(bool visible);
     PitfallView* pitfallView() const { return m_pitfalls; }
+    /// The text side (title, buttons, convention, card text); null before load().
+    QWidget* textPane() const;
 
     /// The Card > Flip action's shortcut (the flip button's tooltip names it).
     static constexpr QKeyCombination kFlipShortcut {Qt::CTRL | Qt::Key_F};
@@ -109,9 +111,13 @@ protected:
     void changeEvent(QEvent* event) override;
     /// @brief Builds the default layout; a subclass may extend it (then call the base first).
     virtual void doLoad();
-    /// @brief Row under the card title where subclasses add card-specific widgets (insert
-    /// before the final stretch).
-    QHBoxLayout* headerRow() const { return m_headerRow; }
+    /// @brief A new row under the card's buttons where a subclass puts card-specific widgets;
+    /// the text pane is kept at least as wide as each row wants (call fitTextPane after
+    /// changing their texts).
+    QHBoxLayout* addHeaderRow();
+    /// @brief Widens the text pane's minimum to the widest header row, so no button is cut
+    /// (texts change with the side, the language and presentation mode's font).
+    void fitTextPane();
 
 private:
     void applyParams(const pecards::CardParams& params);
@@ -136,7 +142,7 @@ private:
     bool m_loaded = false;
     CardSide m_side = CardSide::Front;
     QString m_language = QStringLiteral("en");
-    QHBoxLayout* m_headerRow = nullptr;
+    QList<QHBoxLayout*> m_headerRows; ///< the button row and the rows of addHeaderRow
     QLabel* m_title = nullptr;
     QLabel* m_convention = nullptr;
     QPushButton* m_flip = nullptr;

@@ -131,14 +131,14 @@ void RelativeCard::doLoad() {
         {RelativeCard::tr("T5"), pecards::RelativeVariant::T5},
         {RelativeCard::tr("Shaw"), pecards::RelativeVariant::Shaw},
         {RelativeCard::tr("Transformer-XL"), pecards::RelativeVariant::TransformerXL}};
-    int position = 0;
+    QHBoxLayout* variantRow = addHeaderRow();
     for (const auto& [text, variant] : variants) {
         auto* button = new QToolButton(this);
         button->setText(text);
         button->setCheckable(true);
         button->setChecked(variant == params().relative.variant);
         m_variants->addButton(button, static_cast<int>(variant));
-        headerRow()->insertWidget(position++, button);
+        variantRow->addWidget(button);
     }
     connect(m_variants, &QButtonGroup::idClicked, this, [this](int id) {
         pecards::CardParams next = params();
@@ -148,8 +148,11 @@ void RelativeCard::doLoad() {
     m_headLabel = new QLabel(this);
     m_head = new QSpinBox(this);
     m_head->setObjectName(QStringLiteral("t5-head"));
-    headerRow()->insertWidget(position++, m_headLabel);
-    headerRow()->insertWidget(position++, m_head);
+    variantRow->addStretch(1);
+    QHBoxLayout* headRow = addHeaderRow(); // shown with a checkpoint's T5 bias
+    headRow->addWidget(m_headLabel);
+    headRow->addWidget(m_head);
+    headRow->addStretch(1);
     connect(m_head, &QSpinBox::valueChanged, this, [this](int head) {
         if (m_t5Table.size() == 0 || head < 1 || head > m_t5Table.cols())
             return;
@@ -170,6 +173,7 @@ void RelativeCard::doLoad() {
 
 void RelativeCard::retranslateHeadPicker() {
     m_headLabel->setText(RelativeCard::tr("head"));
+    fitTextPane();
     m_head->setToolTip(RelativeCard::tr(
         "Head of the checkpoint's relative_attention_bias.weight shown (one column per head, from 1)"));
 }
@@ -212,6 +216,7 @@ void RelativeCard::syncHeadPicker(const pecards::CardParams& params) {
     const bool shown = head > 0 && params.relative.variant == pecards::RelativeVariant::T5;
     m_headLabel->setVisible(shown);
     m_head->setVisible(shown);
+    fitTextPane();
     if (head > 0) {
         const QSignalBlocker blocker(m_head);
         m_head->setRange(1, static_cast<int>(m_t5Table.cols()));

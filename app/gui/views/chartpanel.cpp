@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <figure/overlay.h>
 #include <pecards/errors.h>
+#include <pecards/rope.h>
 
 namespace pecards::gui {
 
@@ -147,6 +148,27 @@ std::vector<int> ChartPanel::channels() const {
     return values;
 }
 
+QString ChartPanel::channelTextError() const {
+    if (!m_channels)
+        return {};
+    for (const QString& part : m_channels->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        part.trimmed().toInt(&ok);
+        if (ok)
+            continue;
+        // The engine names a number out of range; text that is not one is named here.
+        const bool rope = m_params.card == pecards::Card::Rope || m_params.card == pecards::Card::Hybrid;
+        const int count = rope ? std::max(1, pecards::rotaryDim(m_params.rope) / 2)
+                               : std::max(1, m_params.sinusoidal.d_model);
+        return tr("%1 \"%2\" is not a whole number: enter %3 from 0 to %4, separated by commas (empty: "
+                  "automatic)")
+            .arg(spec().curve == pecards::app::CurveKind::RopePolar ? tr("pairs:") : tr("channels:"),
+                part.trimmed(), rope ? tr("pair indices i") : tr("dimensions / pairs"))
+            .arg(count - 1);
+    }
+    return {};
+}
+
 void ChartPanel::submit() {
     if (!m_hasParams)
         return;
@@ -155,6 +177,10 @@ void ChartPanel::submit() {
         return;
     }
     m_dirty = false;
+    if (const QString message = channelTextError(); !message.isEmpty()) {
+        m_chart->setMessage(message); // over the last curves; nothing is computed
+        return;
+    }
     m_request.params = m_params;
     m_request.kind = spec().curve;
     m_request.channels = (m_channels != nullptr) ? channels() : std::vector<int> {};

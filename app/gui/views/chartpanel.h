@@ -57,6 +57,9 @@ private:
     /// Shows the curves (overlaid with B's when both sides answered the latest requests).
     void showCurves();
     std::vector<int> channels() const;
+    /// The message for channel text that is not a list of whole numbers (naming the text and
+    /// the allowed indices); empty when it is one.
+    QString channelTextError() const;
     /// The card's curves (A) or, in the compare tab's overlay, B's.
     enum class Side { A, B };
     /// The callbacks that bring `side`'s answers here.

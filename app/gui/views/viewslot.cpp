@@ -4,8 +4,11 @@
 #include "views/heatmappanel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QSignalBlocker>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <pecards/errors.h>
@@ -26,6 +29,7 @@ ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QLis
     // Sized by a typical name, not the longest: the slot never forces the grid's width.
     m_choice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_choice->setMinimumContentsLength(kChoiceCharacters);
+    m_choice->setSizePolicy(QSizePolicy::Expanding, m_choice->sizePolicy().verticalPolicy());
     refreshChoice();
     connect(m_choice, &QComboBox::currentIndexChanged, this, [this] {
         if (m_choice->currentIndex() >= 0)
@@ -61,7 +65,8 @@ void ViewSlot::show(const QString& id) {
         m_view = new HeatmapPanel(*spec, m_service, tag, this);
     else
         m_view = new ChartPanel(*spec, m_service, tag, this);
-    m_view->toolRow()->insertWidget(0, m_choice);
+    // The choice takes the row's free room (before the row's stretch) up to its whole name.
+    m_view->toolRow()->insertWidget(0, m_choice, kChoiceStretch);
     m_layout->addWidget(m_view);
     refreshChoice();
     emit viewShown(m_view);
@@ -91,6 +96,17 @@ void ViewSlot::refreshChoice() {
             m_choice->addItem(viewDisplayName(spec), spec.id);
     }
     m_choice->setCurrentIndex(m_view ? m_choice->findData(m_view->spec().id) : -1);
+    fitChoice();
+}
+
+void ViewSlot::fitChoice() {
+    // No wider than the name shown needs (the rest of the row stays free).
+    QStyleOptionComboBox option;
+    option.initFrom(m_choice);
+    const QSize text(
+        m_choice->fontMetrics().horizontalAdvance(m_choice->currentText()), m_choice->fontMetrics().height());
+    m_choice->setMaximumWidth(std::max(m_choice->minimumSizeHint().width(),
+        m_choice->style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, m_choice).width()));
 }
 
 bool ViewSlot::isValid(const pecards::CardParams& params) {
@@ -100,6 +116,12 @@ bool ViewSlot::isValid(const pecards::CardParams& params) {
     } catch (const pecards::InvalidParameter&) {
         return false;
     }
+}
+
+void ViewSlot::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange) // presentation mode's larger font
+        fitChoice();
+    QFrame::changeEvent(event);
 }
 
 void ViewSlot::refreshTitle() {

@@ -51,10 +51,16 @@ signals:
     void viewShown(ViewPanel* view);
 
 public:
-    static constexpr int kChoiceCharacters = 11; ///< width of the view choice; the list opens wider
+    static constexpr int kChoiceCharacters = 11; ///< least width of the view choice; the list opens wider
+    static constexpr int kChoiceStretch = 100; ///< its share of a row's free room (the row's stretch has 1)
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void show(const QString& id);
+    /// The choice may grow up to the width of the name shown.
+    void fitChoice();
     /// The choice lists the available views, the one shown selected.
     void refreshChoice();
     static bool isValid(const pecards::CardParams& params);

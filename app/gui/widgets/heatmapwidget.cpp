@@ -297,14 +297,27 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
             painter.drawText(QRect(px - labelWidth, plot.bottom() + 5, 2 * labelWidth, line),
                 Qt::AlignHCenter | Qt::AlignTop, positionTickLabel(tick));
         });
-    painter.drawText(
-        QRect(plot.left(), plot.bottom() + 7 + line, plot.width(), line), Qt::AlignHCenter, m_frame.colLabel);
+    // Titles longer than a small plot (presentation's font, the compare tab) run past its ends
+    // rather than being cut at them.
+    const auto [colTitle, colStart] = axisTitle(metrics, m_frame.colLabel, plot.center().x(), width());
+    painter.drawText(QRect(colStart, plot.bottom() + 7 + line, metrics.horizontalAdvance(colTitle), line),
+        Qt::AlignLeft, colTitle);
+    const auto [rowTitle, rowStart]
+        = axisTitle(metrics, m_frame.rowLabel, height() - plot.center().y(), height());
     painter.save();
-    painter.translate(12, plot.center().y());
-    painter.rotate(-90);
-    painter.drawText(QRect(-plot.height() / 2, -metrics.height() / 2 - 2, plot.height(), metrics.height()),
-        Qt::AlignHCenter, m_frame.rowLabel);
+    painter.translate(12, height());
+    painter.rotate(-90); // x runs up the widget from its bottom
+    painter.drawText(
+        QRect(rowStart, -metrics.height() / 2 - 2, metrics.horizontalAdvance(rowTitle), metrics.height()),
+        Qt::AlignLeft, rowTitle);
     painter.restore();
+}
+
+std::pair<QString, int> HeatmapWidget::axisTitle(
+    const QFontMetrics& metrics, const QString& title, int centre, int extent) {
+    const QString text = metrics.elidedText(title, Qt::ElideRight, std::max(0, extent));
+    const int width = metrics.horizontalAdvance(text);
+    return {text, std::clamp(centre - width / 2, 0, std::max(0, extent - width))};
 }
 
 void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {

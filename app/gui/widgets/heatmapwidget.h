@@ -9,10 +9,12 @@
 
 #include "views/heatmapframe.h"
 
+#include <QFontMetrics>
 #include <QMargins>
 #include <QPoint>
 #include <QWidget>
 #include <optional>
+#include <utility>
 
 namespace pecards::gui {
 
@@ -75,6 +77,13 @@ public:
     /// and the row title (left), the colour bar with labels of up to 11 characters (right),
     /// column tick labels, the column title and a two-line read-out (bottom).
     QMargins plotMargins() const;
+
+    /// @brief Where an axis title goes along an axis `extent` pixels long (the widget's width or
+    /// height): centred at `centre` (the plot's centre) as far as the ends allow, elided only
+    /// when longer than `extent`. Returns the text and its span's start; the span is as wide as
+    /// the text and lies in [0, extent].
+    static std::pair<QString, int> axisTitle(
+        const QFontMetrics& metrics, const QString& title, int centre, int extent);
 
     static constexpr int kTopMargin = 8;
     static constexpr int kColorBarWidth = 14;

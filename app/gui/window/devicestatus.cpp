@@ -20,6 +20,16 @@ DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* pa
     m_device->setMinimumWidth(160);
     bar->addPermanentWidget(m_lastCompute);
     bar->addPermanentWidget(m_device);
+    // A message (a config's warning naming the key and the allowed range) is what the user must
+    // read: while it shows, the compute time steps aside and the device line keeps its minimum,
+    // or steps aside too when the message needs its room.
+    connect(bar, &QStatusBar::messageChanged, this, [this](const QString& message) {
+        const int needed = m_bar->fontMetrics().horizontalAdvance(message) + kMessageMargin;
+        m_lastCompute->setVisible(message.isEmpty());
+        m_device->setVisible(message.isEmpty() || needed <= m_bar->width() - m_device->minimumWidth());
+        m_device->setMaximumWidth(message.isEmpty() ? QWIDGETSIZE_MAX : m_device->minimumWidth());
+        m_bar->setToolTip(message); // the whole text, should it still be longer than the bar
+    });
     connect(service, &ComputeService::backendReady, this, &DeviceStatus::onBackend);
     connect(service, &ComputeService::jobFinished, this, &DeviceStatus::onFinished);
     if (!service->backendInfo().name.isEmpty())

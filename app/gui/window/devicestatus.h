@@ -29,6 +29,7 @@ public:
     static QString viewName(const QString& tag);
 
     static constexpr int kNoticeMilliseconds = 15000; ///< how long the fallback notice stays
+    static constexpr int kMessageMargin = 24; ///< the status bar's margins around a message, in px
 
 private:
     void onBackend(const BackendInfo& info);

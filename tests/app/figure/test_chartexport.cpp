@@ -160,6 +160,33 @@ TEST(ChartSpecs, PolarTrailSharesItsPairColourAndScatterIsPoints) {
     EXPECT_GT(png.size(), 1000);
 }
 
+TEST(ChartPng, PolarAxisLabelStaysInsideAOneColumnFigure) {
+    // The polar chart's label ("angle of the rotated pair (degrees, counter-clockwise from the x
+    // axis)") is wider than the circle at 3.5 in; centred under the circle, left of the legend,
+    // it used to start left of the figure ("the rotated pair (…"). No ink may touch the edges.
+    CurveRequest request;
+    request.params.card = pecards::Card::Rope;
+    request.params.length = 4096;
+    request.kind = CurveKind::RopePolar;
+    request.channels = defaultChannels(request.params, request.kind); // pairs 0, 8, 16, 63
+    request.position = 10;
+    const ChartSpec spec = makeChartSpec(request, computeCurves(request));
+    ASSERT_TRUE(chartSpecError(spec).isEmpty()) << chartSpecError(spec).toStdString();
+    for (const double width : {3.5, 7.0}) {
+        FigureExportOptions options;
+        options.sizeInches = {width, width * 0.75}; // as pecards-cli render --size 3.5x2.6
+        options.dpi = 200;
+        const QImage image = FigureExporter(options).renderImage(spec).convertToFormat(QImage::Format_RGB32);
+        const QRgb paper = image.pixel(0, 0);
+        int inked = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            inked += image.pixel(0, y) != paper ? 1 : 0;
+            inked += image.pixel(image.width() - 1, y) != paper ? 1 : 0;
+        }
+        EXPECT_EQ(inked, 0) << width << " in wide: " << inked << " edge pixels inked";
+    }
+}
+
 TEST(ChartSpecs, InvalidChartsAreNamed) {
     ChartSpec spec = spectrumSpec();
     spec.series[0].points[3].setY(0.0);

@@ -5,6 +5,7 @@
 #include "lessons/builtinlessons.h"
 
 #include <QRegularExpression>
+#include <QTextDocument>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <pecards/alibi.h>
@@ -102,6 +103,42 @@ TEST(BuiltInLessons, EveryLanguageHasTheSameLessonsAndStepsOfSixToTwelve) {
             }
         }
     }
+}
+
+TEST(BuiltInLessons, RichTextShowsEveryWord) {
+    // A bare '<' ("|n| < 8") opens a tag for Qt's HTML parser and the rest of the text vanished
+    // from the player; '<' must be written &lt;. What the player shows is the text less its tags.
+    const auto shown = [](const QString& html) {
+        QTextDocument document;
+        document.setHtml(html);
+        return document.toPlainText().remove(QRegularExpression(QStringLiteral("\\s")));
+    };
+    const auto written = [](QString html) {
+        html.remove(QRegularExpression(QStringLiteral("</?[a-zA-Z][^>]*>")));
+        html.replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+            .replace(QStringLiteral("&gt;"), QStringLiteral(">"))
+            .replace(QStringLiteral("&amp;"), QStringLiteral("&"))
+            .replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+        return html.remove(QRegularExpression(QStringLiteral("\\s")));
+    };
+    int texts = 0;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& resource : builtInLessons(language)) {
+            const Lesson lesson = open(resource);
+            for (qsizetype s = 0; s < lesson.steps.size(); ++s) {
+                const LessonStep& step = lesson.steps.at(s);
+                QStringList html {step.text};
+                if (step.question)
+                    html << step.question->prompt;
+                for (const QString& text : html) {
+                    EXPECT_EQ(shown(text).toStdString(), written(text).toStdString())
+                        << resource.toStdString() << " step " << s + 1;
+                    ++texts;
+                }
+            }
+        }
+    }
+    EXPECT_GE(texts, 80);
 }
 
 TEST(BuiltInLessons, EveryPitfallHasAStep) {

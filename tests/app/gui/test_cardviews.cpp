@@ -16,6 +16,7 @@
 #include "windowtest.h"
 
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QScrollBar>
 #include <QSlider>
@@ -137,6 +138,28 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
     EXPECT_DOUBLE_EQ(exact.value, -slope * 25.0);
     // Above the diagonal the causal form is masked.
     EXPECT_TRUE(std::isinf(heatmap->frame().grid.at(0, 15)) && heatmap->frame().grid.at(0, 15) < 0);
+}
+
+TEST_F(CardViews, PairTextThatIsNotANumberIsNamedWithTheAllowedRange) {
+    // "1,abc" in the polar chart's pairs used to reach the engine as pair -1 ("pair i = -1");
+    // the message names what was typed and the indices allowed, over the last curves.
+    CardPage* rope = showCard(QStringLiteral("rope"));
+    auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(2)->view());
+    ASSERT_NE(polar, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition([&] { return m_service.isIdle(); }, "idle"));
+    auto* pairs = polar->findChild<QLineEdit*>();
+    ASSERT_NE(pairs, nullptr);
+    pairs->setText(QStringLiteral("1, abc"));
+    emit pairs->editingFinished();
+    ASSERT_TRUE(
+        guitest::awaitCondition([polar] { return !polar->chart()->message().isEmpty(); }, "the message"));
+    const QString message = polar->chart()->message();
+    EXPECT_TRUE(message.contains(QStringLiteral("\"abc\""))) << message.toStdString();
+    EXPECT_TRUE(message.contains(QStringLiteral("0 to 63"))) << message.toStdString(); // head_dim 128
+    EXPECT_FALSE(message.contains(QStringLiteral("-1"))) << message.toStdString();
+    pairs->setText(QStringLiteral("1, 2"));
+    emit pairs->editingFinished();
+    EXPECT_TRUE(guitest::awaitCondition([polar] { return polar->chart()->message().isEmpty(); }, "recovery"));
 }
 
 TEST_F(CardViews, OddHeadDimShowsTheMessageAndKeepsTheLastGoodImage) {
