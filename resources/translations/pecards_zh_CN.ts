@@ -293,6 +293,22 @@
         <source>Number of positions L (the content views stop at 2^20); the heatmaps show windows of L x L</source>
         <translation>位置数 L（内容视图最多到 2^20）；热图显示 L x L 的窗口</translation>
     </message>
+    <message>
+        <source>sliding window W</source>
+        <translation>滑动窗口 W</translation>
+    </message>
+    <message>
+        <source>Query i sees keys with |i - j| &lt; W (HF sliding_window; Mistral 7B: 4096); 0 = no window</source>
+        <translation>查询 i 只看到 |i - j| &lt; W 的键（HF sliding_window；Mistral 7B：4096）；0 = 无窗口</translation>
+    </message>
+    <message>
+        <source>attention sinks</source>
+        <translation>注意力汇点（sinks）</translation>
+    </message>
+    <message>
+        <source>The first n keys stay visible outside the window (StreamingLLM keeps 4); positions are the text&apos;s, not StreamingLLM&apos;s cache slots</source>
+        <translation>前 n 个键在窗口之外仍然可见（StreamingLLM 保留 4 个）；位置按原文计，而不是 StreamingLLM 的缓存槽位</translation>
+    </message>
 </context>
 <context>
     <name>Curves</name>
@@ -602,6 +618,10 @@
     <message>
         <source>%1; steepest: head %2, %3</source>
         <translation>%1；最陡：第 %2 个头，%3</translation>
+    </message>
+    <message>
+        <source>%1, window %2, %3 sinks</source>
+        <translation>%1，窗口 %2，%3 个汇点</translation>
     </message>
 </context>
 <context>
@@ -1108,16 +1128,8 @@
         <translation>边缘位置数 n</translation>
     </message>
     <message>
-        <source>Bias vectors are added to the first n and the last n positions, [0, 2048]</source>
-        <translation>偏置向量加在前 n 个和后 n 个位置上，[0, 2048]</translation>
-    </message>
-    <message>
         <source>bias scale</source>
         <translation>偏置尺度</translation>
-    </message>
-    <message>
-        <source>Standard deviation of every bias entry (random stand-ins for trained vectors), [0, 100]</source>
-        <translation>每个偏置元素的标准差（以随机向量代替训练得到的向量），[0, 100]</translation>
     </message>
     <message>
         <source>Trick: gated PE α(p)·PE</source>
@@ -1144,16 +1156,8 @@
         <translation>α</translation>
     </message>
     <message>
-        <source>Constant gate, ramp start, or sigmoid low end, [0, 100]</source>
-        <translation>常数门控值、线性起点或 sigmoid 下端，[0, 100]</translation>
-    </message>
-    <message>
         <source>α_end</source>
         <translation>α_end</translation>
-    </message>
-    <message>
-        <source>Ramp end (last position) or sigmoid high end, [0, 100]</source>
-        <translation>线性终点（最后一个位置）或 sigmoid 上端，[0, 100]</translation>
     </message>
     <message>
         <source>sigmoid centre</source>
@@ -1176,20 +1180,12 @@
         <translation>查询行 i</translation>
     </message>
     <message>
-        <source>Query whose score and attention rows the gated charts show; -1 = L/2</source>
-        <translation>门控图表显示其分数行与注意力行的查询；-1 = L/2</translation>
-    </message>
-    <message>
         <source>Trick: PE distillation</source>
         <translation>技巧：PE 蒸馏</translation>
     </message>
     <message>
         <source>training positions</source>
         <translation>训练位置数</translation>
-    </message>
-    <message>
-        <source>The MLP learns (cos, sin) of every pair on positions [0, L_train), [2, 1024]</source>
-        <translation>MLP 在位置 [0, L_train) 上学习每个频率对的 (cos, sin)，[2, 1024]</translation>
     </message>
     <message>
         <source>evaluated positions</source>
@@ -1204,16 +1200,40 @@
         <translation>隐藏单元</translation>
     </message>
     <message>
-        <source>tanh units of the one hidden layer, [1, 256]</source>
-        <translation>唯一隐藏层的 tanh 单元数，[1, 256]</translation>
-    </message>
-    <message>
         <source>Adam steps</source>
         <translation>Adam 步数</translation>
     </message>
     <message>
-        <source>Full-batch training steps, [1, 20000]</source>
-        <translation>全批量训练步数，[1, 20000]</translation>
+        <source>Bias vectors are added to the first n and the last n positions</source>
+        <translation>偏置向量加在前 n 个和后 n 个位置上</translation>
+    </message>
+    <message>
+        <source>Standard deviation of every bias entry (random stand-ins for trained vectors)</source>
+        <translation>每个偏置元素的标准差（随机值，代替训练得到的向量）</translation>
+    </message>
+    <message>
+        <source>Constant gate, ramp start, or sigmoid low end</source>
+        <translation>常数门值、斜坡起点，或 sigmoid 的低端</translation>
+    </message>
+    <message>
+        <source>Ramp end (last position) or sigmoid high end</source>
+        <translation>斜坡终点（最后一个位置）或 sigmoid 的高端</translation>
+    </message>
+    <message>
+        <source>Query whose score and attention rows the gated charts show, at most L-1</source>
+        <translation>门控图表显示其分数行和注意力行的查询，最大为 L-1</translation>
+    </message>
+    <message>
+        <source>The MLP learns (cos, sin) of every pair on positions [0, L_train)</source>
+        <translation>MLP 在位置 [0, L_train) 上学习每一对的 (cos, sin)</translation>
+    </message>
+    <message>
+        <source>tanh units of the one hidden layer</source>
+        <translation>唯一隐藏层的 tanh 单元数</translation>
+    </message>
+    <message>
+        <source>Full-batch training steps</source>
+        <translation>全批量训练步数</translation>
     </message>
 </context>
 <context>
@@ -1723,6 +1743,10 @@
     <message>
         <source>B: %1</source>
         <translation>B：%1</translation>
+    </message>
+    <message>
+        <source>%1 &quot;%2&quot; is not a whole number: enter %3 from 0 to %4, separated by commas (empty: automatic)</source>
+        <translation>%1“%2”不是整数：请输入 0 到 %4 之间的 %3，用逗号分隔（留空：自动）</translation>
     </message>
 </context>
 <context>
