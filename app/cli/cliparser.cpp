@@ -425,7 +425,7 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
         if (flags.isSet("range")) {
             throw UsageError(u"--range"_s, why);
         }
-        refuseParameterFlags(flags, {"workspace", "reduction"}, why);
+        refuseParameterFlags(flags, {"workspace", "reduction", "view"}, why);
         options.workspace = readWorkspace(flags.text("workspace"), options.colormap.has_value());
         if (flags.isSet("reduction")) {
             Reduction reduction {};
