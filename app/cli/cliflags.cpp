@@ -116,8 +116,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"transparent", nullptr, "Figures (render)",
             "No background: PNG with alpha, SVG and PDF without the white page (for slides)."},
         {"colormap", "NAME", "Figures (render)",
-            "Colour map: viridis (default), cividis, magma or diverging (coolwarm, range symmetric "
-            "about 0). With --workspace it replaces every view's own colour map."},
+            "Colour map: viridis, cividis, magma or diverging (coolwarm, range symmetric about 0). "
+            "Default: the quantity's map, as the app draws it (diverging for tables and signed scores, "
+            "magma for attention and unseen angles, cividis for buckets, viridis for the phase and "
+            "the ALiBi bias). With --workspace it replaces every view's own colour map."},
         {"range", "LO:HI", "Figures (render)",
             "Values at the two ends of the colour bar, finite, LO < HI. Default: the quantity's range "
             "(phase [0, 2pi], attention [0, max], table and diverging [-a, a], else [min, max])."},

@@ -6,6 +6,7 @@
 #include "common/fileerror.h"
 #include "common/outputfile.h"
 #include "figure/figureexporter.h"
+#include "figure/quantitydefaults.h"
 #include "lessonhandout.h"
 #include "progressbackend.h"
 #include "renderfigures.h"
@@ -118,8 +119,9 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
     } else {
         figures.append({QString(),
             viewFigure(backend, request.view,
-                options.colormap.value_or(QString::fromLatin1(kDefaultColormap)), options.range,
-                figureExportOptions(options), options.viewSize)});
+                options.colormap.value_or(
+                    app::defaultColormap(request.view.quantity, request.view.params.card)),
+                options.range, figureExportOptions(options), options.viewSize)});
     }
     const app::FigureExporter exporter(figureExportOptions(options));
     for (qsizetype i = 0; i < figures.size(); ++i) { // a page too small for its text: invalid input

@@ -19,9 +19,6 @@
 
 namespace pecards::cli {
 
-/// @brief Colour map of single figures and compare pairs when --colormap is not given.
-inline constexpr char kDefaultColormap[] = "viridis";
-
 /// @brief The figure of one view in `colormap` over `range`, or over defaultValueRange
 /// (symmetric about 0 for the diverging map). Without `viewSize` the grid is computed at the
 /// exported plot's pixel size (app::printResolutionFigure, as the GUI's export); with it, at

@@ -135,15 +135,28 @@ TEST_F(RenderTest, PngHasDpiTimesInchesPixelsAndTheBytesOfTheInProcessFigure) {
     EXPECT_EQ(bytes, inProcessPng(ropeScore(16, 96), "magma", {5.0, 3.2}, 150));
 }
 
-TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInViridis) {
-    const QString out = path(QStringLiteral("alibi.png"));
+TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInTheQuantitysMap) {
+    const QString out = path(QStringLiteral("rope.png"));
     const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
         QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("8"),
         QStringLiteral("--length"), QStringLiteral("40"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QByteArray bytes = readAll(out);
     EXPECT_EQ(pngSize(bytes), QSize(1800, 1350));
-    EXPECT_EQ(bytes, inProcessPng(ropeScore(8, 40), "viridis", {6.0, 4.5}, 300));
+    // A signed score on the diverging map, as the app draws it, symmetric about 0: with
+    // q = k = ones and d = 8 the largest |score| is 2 x 4 pairs = 8, at i = j.
+    EXPECT_EQ(
+        bytes, inProcessPng(ropeScore(8, 40), "diverging", {6.0, 4.5}, 300, app::ValueRange {-8.0, 8.0}));
+
+    // The ALiBi bias has one sign: the sequential map (viridis), as in the app.
+    ViewRequest bias = ropeScore(8, 40);
+    bias.params.card = Card::Alibi;
+    const QString alibi = path(QStringLiteral("alibi.png"));
+    const CliRun second = render({QStringLiteral("--card"), QStringLiteral("alibi"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),
+        QStringLiteral("40"), QStringLiteral("--out"), alibi});
+    ASSERT_EQ(second.exitCode, 0) << second.err.toStdString();
+    EXPECT_EQ(readAll(alibi), inProcessPng(bias, "viridis", {6.0, 4.5}, 300));
 }
 
 TEST_F(RenderTest, ExplicitRangeAndDivergingMapGiveTheInProcessFigure) {
