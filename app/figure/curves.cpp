@@ -110,7 +110,7 @@ CurveSet ropePolar(const CurveRequest& request) {
         const double turned = std::fmod(radians, kTwoPi);
         return (turned < 0.0 ? turned + kTwoPi : turned) * 180.0 / std::numbers::pi;
     };
-    CurveSet set {Curves::tr("angle of the rotated pair (degrees, counter-clockwise from the x axis)"),
+    CurveSet set {Curves::tr("angle of each pair (degrees, counter-clockwise)"),
         Curves::tr("pair (radius |(q_a, q_b)|, largest = 1)"), false, false, true, {}};
     for (const int pair : request.channels) {
         const double start = std::atan2(component(pair, 1), component(pair, 0));

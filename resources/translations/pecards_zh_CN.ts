@@ -445,10 +445,6 @@
         <translation>(R_i q)·(R_j k)</translation>
     </message>
     <message>
-        <source>angle of the rotated pair (degrees, counter-clockwise from the x axis)</source>
-        <translation>旋转后一对的角度（度，从 x 轴逆时针）</translation>
-    </message>
-    <message>
         <source>pair (radius |(q_a, q_b)|, largest = 1)</source>
         <translation>频率对（半径 |(q_a, q_b)|，最大 = 1）</translation>
     </message>
@@ -471,6 +467,10 @@
     <message>
         <source>%1: first collision %2 → %3</source>
         <translation>%1：首次碰撞 %2 → %3</translation>
+    </message>
+    <message>
+        <source>angle of each pair (degrees, counter-clockwise)</source>
+        <translation>每一对的角度（度，逆时针）</translation>
     </message>
 </context>
 <context>

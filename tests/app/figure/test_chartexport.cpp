@@ -161,7 +161,7 @@ TEST(ChartSpecs, PolarTrailSharesItsPairColourAndScatterIsPoints) {
 }
 
 TEST(ChartPng, PolarAxisLabelStaysInsideAOneColumnFigure) {
-    // The polar chart's label ("angle of the rotated pair (degrees, counter-clockwise from the x
+    // The polar chart's label (once "angle of the rotated pair (degrees, counter-clockwise from the x
     // axis)") is wider than the circle at 3.5 in; centred under the circle, left of the legend,
     // it used to start left of the figure ("the rotated pair (…"). No ink may touch the edges.
     CurveRequest request;
