@@ -338,7 +338,9 @@ QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
             line->setPen(QPen(color, 1.6 * m_lineScale, Qt::DashLine));
             series = line;
         } else {
-            auto* area = new QAreaSeries(new QLineSeries, new QLineSeries); // takes the two lines
+            auto* area = new QAreaSeries;
+            area->setUpperSeries(new QLineSeries(area)); // the area's children: deleted with it
+            area->setLowerSeries(new QLineSeries(area));
             color.setAlpha(60);
             area->setBrush(color);
             area->setPen(Qt::NoPen);
