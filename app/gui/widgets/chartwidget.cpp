@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace pecards::gui {
 
@@ -26,7 +27,6 @@ ChartWidget::ChartWidget(QWidget* parent)
 }
 
 void ChartWidget::rebuildChart(bool polar) {
-    m_polar = polar;
     QChart* chart = polar ? new QPolarChart : new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -193,14 +193,12 @@ void ChartWidget::buildChart(const AxisLayout& xLayout, const AxisLayout& yLayou
         xAxis = angular;
         yAxis = radial;
     } else {
-        xAxis = makeAxis(xLayout);
-        yAxis = makeAxis(yLayout);
-        chart->addAxis(xAxis, Qt::AlignBottom);
-        chart->addAxis(yAxis, Qt::AlignLeft);
+        std::tie(xAxis, yAxis) = addAxes(xLayout, yLayout);
     }
 
     // Regions first, behind the curves; their legend entries follow the curves'.
-    const QList<LegendEntry> regionLegend = curves.polar ? QList<LegendEntry> {} : addRegions(curves.regions);
+    const QList<LegendEntry> regionLegend
+        = curves.polar ? QList<LegendEntry> {} : addRegions(curves.regions, xAxis, yAxis, yLayout);
 
     const auto primary = std::count_if(curves.curves.begin(), curves.curves.end(),
         [](const pecards::app::Curve& c) { return !c.followsPrevious; });
@@ -245,16 +243,12 @@ void ChartWidget::updateChart(const AxisLayout& xLayout, const AxisLayout& yLayo
     QChart* chart = this->chart();
     if (!m_curves.polar && (xLayout != m_xLayout || yLayout != m_yLayout)) {
         // New ticks: new axes for every series (the series, colours and legend stay).
-        const QList<QAbstractSeries*> series = chart->series();
         for (QAbstractAxis* old : chart->axes()) {
             chart->removeAxis(old);
             delete old;
         }
-        QAbstractAxis* xAxis = makeAxis(xLayout);
-        QAbstractAxis* yAxis = makeAxis(yLayout);
-        chart->addAxis(xAxis, Qt::AlignBottom);
-        chart->addAxis(yAxis, Qt::AlignLeft);
-        for (QAbstractSeries* one : series) {
+        const auto [xAxis, yAxis] = addAxes(xLayout, yLayout);
+        for (QAbstractSeries* one : chart->series()) {
             one->attachAxis(xAxis);
             one->attachAxis(yAxis);
         }
@@ -315,18 +309,18 @@ QString ChartWidget::legendHtml() const {
     return entries.join(QStringLiteral(" &nbsp; "));
 }
 
-QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
-    const std::vector<pecards::app::ChartRegion>& regions) {
+std::pair<QAbstractAxis*, QAbstractAxis*> ChartWidget::addAxes(
+    const AxisLayout& xLayout, const AxisLayout& yLayout) {
+    QAbstractAxis* xAxis = makeAxis(xLayout);
+    QAbstractAxis* yAxis = makeAxis(yLayout);
+    chart()->addAxis(xAxis, Qt::AlignBottom);
+    chart()->addAxis(yAxis, Qt::AlignLeft);
+    return {xAxis, yAxis};
+}
+
+QList<ChartWidget::LegendEntry> ChartWidget::addRegions(const std::vector<pecards::app::ChartRegion>& regions,
+    QAbstractAxis* xAxis, QAbstractAxis* yAxis, const AxisLayout& yLayout) {
     QChart* chart = this->chart();
-    QAbstractAxis* xAxis = chart->axes(Qt::Horizontal).constFirst();
-    QAbstractAxis* yAxis = chart->axes(Qt::Vertical).constFirst();
-    const auto range = [](QAbstractAxis* axis) {
-        if (auto* log = qobject_cast<QLogValueAxis*>(axis))
-            return std::pair {log->min(), log->max()};
-        auto* value = static_cast<QValueAxis*>(axis);
-        return std::pair {value->min(), value->max()};
-    };
-    const auto [yLow, yHigh] = range(yAxis);
     QList<LegendEntry> legend;
     for (std::size_t k = 0; k < regions.size(); ++k) {
         const pecards::app::ChartRegion& region = regions[k];
@@ -347,7 +341,7 @@ QList<ChartWidget::LegendEntry> ChartWidget::addRegions(
             series = area;
         }
         series->setName(region.name);
-        setRegionSpan(series, region, yLow, yHigh);
+        setRegionSpan(series, region, yLayout.low, yLayout.high);
         chart->addSeries(series);
         series->attachAxis(xAxis);
         series->attachAxis(yAxis);

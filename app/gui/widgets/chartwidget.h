@@ -93,8 +93,11 @@ private:
     /// linear axes are labelled like the heatmaps ("1M"), log axes in one format.
     AxisLayout axisLayout(bool log, bool horizontal, const QString& title, double low, double high) const;
     static QAbstractAxis* makeAxis(const AxisLayout& layout);
-    /// Shaded x ranges and vertical markers spanning the y axis, behind the curves.
-    QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions);
+    /// New cartesian axes of these layouts, added to the chart (bottom, left).
+    std::pair<QAbstractAxis*, QAbstractAxis*> addAxes(const AxisLayout& xLayout, const AxisLayout& yLayout);
+    /// Shaded x ranges and vertical markers spanning the y axis `yLayout`, behind the curves.
+    QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis,
+        QAbstractAxis* yAxis, const AxisLayout& yLayout);
     /// The region's series from yLow to yHigh (a shaded x range, or a vertical marker).
     static void setRegionSpan(
         QAbstractSeries* series, const pecards::app::ChartRegion& region, double yLow, double yHigh);
@@ -104,7 +107,6 @@ private:
     QString m_message;
     AxisLayout m_xLayout;
     AxisLayout m_yLayout;
-    bool m_polar = false;
     double m_lineScale = 1.0;
 };
 
