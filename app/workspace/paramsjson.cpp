@@ -1,5 +1,6 @@
 #include "workspace/paramsjson.h"
 
+#include <Eigen/Core>
 #include <QByteArray>
 #include <QJsonArray>
 #include <QtEndian>

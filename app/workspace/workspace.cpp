@@ -1,5 +1,7 @@
 #include "workspace/workspace.h"
 
+#include <Eigen/Core>
+
 namespace pecards::app {
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include "pecards/errors.h"
 
+#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

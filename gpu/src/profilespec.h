@@ -13,6 +13,7 @@
 #include "pecards/view.h"
 #include "pecards/viewrules.h"
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <vector>
 

@@ -4,6 +4,7 @@
 #include "pecards/errors.h"
 #include "pecards/params.h"
 
+#include <Eigen/Core>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>

@@ -111,10 +111,10 @@ protected:
 
 private:
     void retranslate();
-    void applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table);
-    void applyLearnedTable(const QString& path, const QString& tensor, const Eigen::MatrixXd& table);
-    void applyContentVectors(const QString& queryPath, const QString& keyPath, const Eigen::MatrixXd& queries,
-        const Eigen::MatrixXd& keys);
+    void applyT5Bias(const QString& path, const QString& tensor, const pecards::Matrix& table);
+    void applyLearnedTable(const QString& path, const QString& tensor, const pecards::Matrix& table);
+    void applyContentVectors(const QString& queryPath, const QString& keyPath, const pecards::Matrix& queries,
+        const pecards::Matrix& keys);
     void warn(const QString& title, const QString& message);
 
     ComputeService* m_service;

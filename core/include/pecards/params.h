@@ -5,11 +5,11 @@
 /// One `CardParams` value describes everything a view of a card needs. It is a plain value
 /// type: copied freely across threads, compared with `==`.
 
+#include "pecards/matrixfwd.h"
 #include "pecards/paramtable.h"
 #include "pecards/pitfallparams.h"
 #include "pecards/trickparams.h"
 
-#include <Eigen/Core>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -75,7 +75,7 @@ struct SinusoidalParams {
     /// A learned absolute position table from a checkpoint (GPT-2 `wpe.weight`, BERT
     /// `position_embeddings.weight`; positions x d_model, immutable and shared), shown beside the
     /// sinusoid (learned.h); null = none.
-    std::shared_ptr<const Eigen::MatrixXd> learned;
+    std::shared_ptr<const Matrix> learned;
     std::string learned_file; ///< file name `learned` was read from (captions, workspaces)
     bool operator==(const SinusoidalParams&) const = default;
 };
@@ -155,8 +155,8 @@ struct ProbeParams {
     std::vector<double> k; ///< explicit key (size = card dimension); overrides kind when non-empty
     /// Content vectors loaded from a .npy file (rows = positions, L x d, immutable and shared);
     /// null = content vectors from `seed`. Content views need rows >= the view's length.
-    std::shared_ptr<const Eigen::MatrixXd> content_q;
-    std::shared_ptr<const Eigen::MatrixXd> content_k; ///< as content_q, for keys
+    std::shared_ptr<const Matrix> content_q;
+    std::shared_ptr<const Matrix> content_k; ///< as content_q, for keys
     std::string content_q_file; ///< file name content_q was read from (captions, workspaces); "" = none
     std::string content_k_file; ///< as content_q_file, for content_k
     bool operator==(const ProbeParams&) const = default;
