@@ -30,7 +30,7 @@ std::string tableHelp(const std::array<const ParamSpec*, 2>& specs, const std::s
             continue;
         }
         const std::string owner = spec->owner.empty() ? "" : " (" + std::string(spec->owner) + ")";
-        help += (help.empty() ? "" : ". ") + std::string(spec->help)
+        help += (help.empty() ? "" : ". ") + std::string(paramHelp(spec->id))
             + (spec->unit.empty() ? "" : " (" + std::string(spec->unit) + ")") + owner;
         defaults += (defaults.empty() ? "" : ", ") + formatParamValue(*spec, spec->defaultValue) + owner;
     }

@@ -79,7 +79,7 @@ TEST_P(EveryParameter, EngineDefaultsAndCardStartsAreTheTables) {
     EXPECT_GE(
         spec.typicalLow, spec.sentinelMeans.empty() ? spec.minimum : std::min(spec.minimum, spec.sentinel));
     EXPECT_LE(spec.typicalHigh, spec.maximum);
-    EXPECT_FALSE(spec.help.empty());
+    EXPECT_FALSE(paramHelp(spec.id).empty());
     EXPECT_FALSE(spec.flag.empty());
 }
 
