@@ -105,6 +105,11 @@ template <> struct EnumInfo<RopeLayout> {
     static constexpr std::array values {RopeLayout::Interleaved, RopeLayout::HalfSplit};
     static constexpr std::array names {"interleaved", "half-split"};
 };
+template <> struct EnumInfo<RopePartial> {
+    static constexpr std::string_view name = "rope.partial";
+    static constexpr std::array values {RopePartial::Classic, RopePartial::Proportional};
+    static constexpr std::array names {"classic", "proportional"};
+};
 template <> struct EnumInfo<RopeScalingType> {
     static constexpr std::string_view name = "rope_scaling.rope_type";
     static constexpr std::array values {RopeScalingType::None, RopeScalingType::Linear,
@@ -294,6 +299,14 @@ void validate(const RopeParams& params) {
             + ") or even, in [" + std::to_string(static_cast<int>(rotary.minimum))
             + ", head_dim = " + std::to_string(params.head_dim) + "]");
     checkParam(paramSpec(ParamId::SeqLen), static_cast<double>(params.seq_len));
+    checkEnum(params.partial);
+    if (params.partial == RopePartial::Proportional) {
+        // HF's proportional rope_type divides by `factor` and nothing else.
+        PECARDS_CHECK(
+            params.scaling.type == RopeScalingType::None || params.scaling.type == RopeScalingType::Linear,
+            "rope_scaling.rope_type", toString(params.scaling.type),
+            "none or linear with rope.partial = proportional (HF proportional RoPE divides by factor only)");
+    }
     checkRopeScaling(params.scaling, params.rotary_dim == 0 ? params.head_dim : params.rotary_dim);
 }
 
@@ -534,6 +547,9 @@ std::string toString(SinusoidalFrequencies value) {
 std::string toString(RopeLayout value) {
     return enumToString(value);
 }
+std::string toString(RopePartial value) {
+    return enumToString(value);
+}
 std::string toString(RopeScalingType value) {
     return enumToString(value);
 }
@@ -570,6 +586,7 @@ template Card fromString<Card>(const std::string&);
 template SinusoidalLayout fromString<SinusoidalLayout>(const std::string&);
 template SinusoidalFrequencies fromString<SinusoidalFrequencies>(const std::string&);
 template RopeLayout fromString<RopeLayout>(const std::string&);
+template RopePartial fromString<RopePartial>(const std::string&);
 template RopeScalingType fromString<RopeScalingType>(const std::string&);
 template AlibiForm fromString<AlibiForm>(const std::string&);
 template RelativeVariant fromString<RelativeVariant>(const std::string&);

@@ -39,12 +39,22 @@ PairIndex pairIndex(RopeLayout layout, int r, int i) {
 } // namespace
 
 int rotaryDim(const RopeParams& params) {
+    if (params.partial == RopePartial::Proportional) {
+        return params.head_dim;
+    }
     return params.rotary_dim == 0 ? params.head_dim : params.rotary_dim;
+}
+
+int rotatingPairs(const RopeParams& params) {
+    return (params.rotary_dim == 0 ? params.head_dim : params.rotary_dim) / 2;
 }
 
 Eigen::VectorXd ropeInvFreq(const RopeParams& params) {
     validate(params);
-    return ropeInvFreq(params.base, rotaryDim(params));
+    Eigen::VectorXd theta = ropeInvFreq(params.base, rotaryDim(params));
+    // Proportional: exponents over head_dim as above, the pairs past rope_angles do not rotate.
+    theta.tail(theta.size() - rotatingPairs(params)).setZero();
+    return theta;
 }
 
 Eigen::VectorXd ropeInvFreq(double base, int r) {

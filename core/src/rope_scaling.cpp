@@ -184,10 +184,10 @@ RopeScalingResult ropeScaling(const RopeParams& params, std::int64_t seq_len) {
     out.factor = params.scaling.type == RopeScalingType::None ? 1.0 : params.scaling.factor;
     switch (params.scaling.type) {
     case RopeScalingType::None:
-        out.inv_freq = ropeInvFreq(params.base, r);
+        out.inv_freq = ropeInvFreq(params);
         break;
     case RopeScalingType::Linear:
-        out.inv_freq = ropeInvFreq(params.base, r) / params.scaling.factor;
+        out.inv_freq = ropeInvFreq(params) / params.scaling.factor;
         break;
     case RopeScalingType::Dynamic:
         applyDynamic(params, r, seq_len, out);

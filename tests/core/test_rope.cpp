@@ -110,6 +110,66 @@ TEST(RopeGolden, ScoresInterleavedL6) {
     checkScores("rope_scores_interleaved_d8_base10000_L6", RopeLayout::Interleaved);
 }
 
+// Proportional RoPE (HF v5 `_compute_proportional_rope_parameters`): head 16, rotary_dim 4, base
+// 100: theta_i = 100^(-2i/16) for the first 2 pairs, 0 for the other 6; pairs (i, i + 8).
+TEST(RopeProportional, FrequenciesOverTheWholeHeadAndZeroPastTheRotatingPairs) {
+    RopeParams p;
+    p.head_dim = 16;
+    p.rotary_dim = 4;
+    p.base = 100.0;
+    p.partial = RopePartial::Proportional;
+    EXPECT_EQ(rotaryDim(p), 16);
+    EXPECT_EQ(rotatingPairs(p), 2);
+    Eigen::VectorXd want = Eigen::VectorXd::Zero(8);
+    want[0] = 1.0;
+    want[1] = std::pow(100.0, -2.0 / 16.0); // 0.5623413251903491
+    EXPECT_TRUE(expectClose(ropeInvFreq(p), want, Tolerance {1e-15, 1e-15}));
+    p.scaling.type = RopeScalingType::Linear; // HF divides by `factor`
+    p.scaling.factor = 4.0;
+    EXPECT_TRUE(expectClose(ropeScaledInvFreq(p, 0), want / 4.0, Tolerance {1e-15, 1e-15}));
+    // Classic reading of the same keys: 2 pairs over 4 dims, theta_1 = 100^(-2/4) = 0.1.
+    p.partial = RopePartial::Classic;
+    p.scaling = {};
+    EXPECT_TRUE(expectClose(ropeInvFreq(p), Eigen::Vector2d(1.0, 0.1), Tolerance {1e-15, 1e-15}));
+}
+
+TEST(RopeProportional, OnlyNoneOrLinearScalingIsAccepted) {
+    RopeParams p;
+    p.head_dim = 64;
+    p.rotary_dim = 16;
+    p.partial = RopePartial::Proportional;
+    p.scaling.type = RopeScalingType::Yarn;
+    p.scaling.factor = 4.0;
+    p.scaling.original_max_position_embeddings = 4096;
+    EXPECT_THROW(validate(p), InvalidParameter);
+    try {
+        validate(p);
+    } catch (const InvalidParameter& e) {
+        EXPECT_EQ(e.name(), "rope_scaling.rope_type");
+        EXPECT_NE(std::string(e.allowed()).find("none or linear"), std::string::npos) << e.allowed();
+    }
+}
+
+// The classic and the proportional reading of one config agree at distance 0 (no rotation) and
+// diverge from the first position on: short tests at position 0 cannot tell them apart.
+TEST(RopeProportional, AgreesWithClassicAtDistanceZeroOnlyAndTheGapGrows) {
+    RopeParams proportional;
+    proportional.head_dim = 64;
+    proportional.rotary_dim = 16;
+    proportional.base = 1e6;
+    proportional.partial = RopePartial::Proportional;
+    RopeParams classic = proportional;
+    classic.partial = RopePartial::Classic;
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(64, -1.0, 1.5);
+    const Eigen::VectorXd k = Eigen::VectorXd::LinSpaced(64, 0.75, -0.5);
+    const Eigen::VectorXd a = ropeScoreProfile(proportional, ropeInvFreq(proportional), q, k, 0, 64);
+    const Eigen::VectorXd b = ropeScoreProfile(classic, ropeInvFreq(classic), q, k, 0, 64);
+    EXPECT_NEAR(a[0], q.dot(k), 1e-12); // no rotation at distance 0, in both readings
+    EXPECT_NEAR(b[0], q.dot(k), 1e-12);
+    EXPECT_GT(std::abs(a[1] - b[1]), 1e-3);
+    EXPECT_GT((a - b).tail(32).cwiseAbs().maxCoeff(), (a - b).segment(1, 4).cwiseAbs().maxCoeff());
+}
+
 TEST(RopeGolden, RoformerLongTermDecay) {
     const GoldenCase c = GoldenCase::load("roformer_decay_d128_base10000");
     const RopeParams p

@@ -41,6 +41,19 @@ enum class RopeLayout {
     HalfSplit, ///< (x_i, x_{i+r/2}): GPT-NeoX, HF LLaMA `rotate_half`
 };
 
+/// @brief Which dimensions a partial rotary embedding rotates (docs/encodings.md §2).
+enum class RopePartial {
+    /// The first r = rotary_dim dimensions form the pairs, frequencies b^(-2i/r), dims >= r pass
+    /// through (GPT-J `rotary_dim`, GPT-NeoX `rotary_pct`, HF `partial_rotary_factor` of
+    /// `_compute_default_rope_parameters`).
+    Classic,
+    /// Gemma 4 `rope_type: "proportional"` (HF transformers v5 `modeling_rope_utils.py`,
+    /// `_compute_proportional_rope_parameters`): the pairs span the whole head (half-split pairs
+    /// (i, i + head_dim/2)), frequencies b^(-2i/head_dim) for the first rotary_dim/2 pairs and 0
+    /// (no rotation) for the others: only the highest frequencies rotate.
+    Proportional,
+};
+
 /// @brief RoPE context-extension scaling (HF transformers `modeling_rope_utils.py`).
 enum class RopeScalingType { None, Linear, Dynamic, Yarn, Llama3, LongRope };
 
@@ -116,6 +129,8 @@ struct RopeParams {
     double base = paramDefault<double>(ParamId::Base); ///< theta
     int rotary_dim = paramDefault<int>(ParamId::RotaryDim); ///< partial rotary r <= head_dim; 0 = head_dim
     RopeLayout layout = RopeLayout::HalfSplit;
+    /// which dims the partial rotary_dim rotates; Proportional allows scaling none or linear only
+    RopePartial partial = RopePartial::Classic;
     RopeScaling scaling;
     /// sequence length that selects dynamic/longrope frequencies; 0 = the view's length
     std::int64_t seq_len = paramDefault<std::int64_t>(ParamId::SeqLen);
@@ -212,6 +227,7 @@ std::string toString(Card value);
 std::string toString(SinusoidalLayout value);
 std::string toString(SinusoidalFrequencies value);
 std::string toString(RopeLayout value);
+std::string toString(RopePartial value);
 std::string toString(RopeScalingType value);
 std::string toString(AlibiForm value);
 std::string toString(RelativeVariant value);

@@ -9,13 +9,20 @@
 
 namespace pecards {
 
-/// @brief Effective rotary dimension r (rotary_dim, or head_dim when 0). GPT-J `rotary_dim`,
-/// GPT-NeoX `rotary_pct * head_dim`: only the first r dims rotate.
+/// @brief Width r of the pairing, the dims the frequency pairs span (inv_freq has r/2 entries):
+/// classic partial rotary: rotary_dim, or head_dim when 0 (GPT-J `rotary_dim`, GPT-NeoX
+/// `rotary_pct * head_dim`: only the first r dims rotate); proportional: head_dim (its pairs span
+/// the head; the pairs past rotatingPairs have frequency 0).
 int rotaryDim(const RopeParams& params);
 
-/// @brief Unscaled frequencies theta_i = b^(-2i/r) in radians per position, i = 0..r/2-1
-/// (RoFormer eq. 15; HF `_compute_default_rope_parameters`: 1 / base^(2i/r)).
-/// theta_0 = 1 rad per position for every base.
+/// @brief Pairs that rotate: rotaryDim/2 (classic), or (rotary_dim, else head_dim)/2 (proportional,
+/// HF `rope_angles = int(partial_rotary_factor * head_dim // 2)`).
+int rotatingPairs(const RopeParams& params);
+
+/// @brief Unscaled frequencies in radians per position, rotaryDim/2 entries:
+/// classic theta_i = b^(-2i/r) (RoFormer eq. 15; HF `_compute_default_rope_parameters`:
+/// 1 / base^(2i/r)); proportional theta_i = b^(-2i/head_dim) for i < rotatingPairs, else 0 (HF v5
+/// `_compute_proportional_rope_parameters`). theta_0 = 1 rad per position for every base.
 /// @throws InvalidParameter (validate(params) fails)
 Eigen::VectorXd ropeInvFreq(const RopeParams& params);
 
