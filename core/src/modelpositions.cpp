@@ -32,6 +32,9 @@ void validateGroup(const LayerGroup& group, const std::string& prefix) {
             prefix + "floor_scale", group.attn_temperature.floor_scale, "finite and > 0");
         PECARDS_CHECK(std::isfinite(group.attn_temperature.attn_scale), prefix + "attn_scale",
             group.attn_temperature.attn_scale, "finite");
+        PECARDS_CHECK(
+            group.attn_temperature.position_offset == 0 || group.attn_temperature.position_offset == 1,
+            prefix + "position_offset", group.attn_temperature.position_offset, "0 or 1");
     }
     switch (group.treatment) {
     case LayerTreatment::Rope: {
@@ -57,9 +60,15 @@ void validateGroup(const LayerGroup& group, const std::string& prefix) {
         break;
     case LayerTreatment::NoPE:
         break;
+    case LayerTreatment::NoAttention:
+        PECARDS_CHECK(group.sliding_window == 0 && group.attention_chunk == 0, prefix + "sliding_window",
+            group.sliding_window + group.attention_chunk, "0 (a layer without attention has no span)");
+        PECARDS_CHECK(!group.attn_temperature.enabled, prefix + "attn_temperature", "enabled",
+            "disabled (a layer without attention has no query)");
+        break;
     default:
         detail::throwInvalid(prefix + "treatment", std::to_string(static_cast<int>(group.treatment)),
-            "rope, nope, alibi, t5-bias or transformer-xl");
+            "rope, nope, no-attention, alibi, t5-bias or transformer-xl");
     }
 }
 
@@ -72,7 +81,8 @@ double queryScale(const AttnTemperature& temperature, std::int64_t position) {
     PECARDS_CHECK(position >= 0, "position", position, ">= 0");
     PECARDS_CHECK(std::isfinite(temperature.floor_scale) && temperature.floor_scale > 0, "floor_scale",
         temperature.floor_scale, "finite and > 0");
-    const double steps = std::floor((static_cast<double>(position) + 1.0) / temperature.floor_scale);
+    const double steps
+        = std::floor((static_cast<double>(position) + temperature.position_offset) / temperature.floor_scale);
     return std::log(steps + 1.0) * temperature.attn_scale + 1.0;
 }
 
@@ -118,6 +128,8 @@ std::string toString(LayerTreatment value) {
         return "rope";
     case LayerTreatment::NoPE:
         return "nope";
+    case LayerTreatment::NoAttention:
+        return "no-attention";
     case LayerTreatment::Alibi:
         return "alibi";
     case LayerTreatment::T5Bias:
@@ -125,8 +137,8 @@ std::string toString(LayerTreatment value) {
     case LayerTreatment::TransformerXL:
         return "transformer-xl";
     }
-    detail::throwInvalid(
-        "treatment", std::to_string(static_cast<int>(value)), "rope, nope, alibi, t5-bias or transformer-xl");
+    detail::throwInvalid("treatment", std::to_string(static_cast<int>(value)),
+        "rope, nope, no-attention, alibi, t5-bias or transformer-xl");
 }
 
 } // namespace pecards
