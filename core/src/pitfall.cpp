@@ -51,6 +51,10 @@ constexpr std::array kPitfalls {
     PitfallInfo {Pitfall::RopeStaleDynamicNtk, Card::Rope, "stale-dynamic-ntk",
         "dynamic NTK with a stale cache: keys rotated under the base of an earlier, longer "
         "sequence, queries under the current one (score no longer depends on i - j only)"},
+    PitfallInfo {Pitfall::RopePartialConvention, Card::Rope, "partial-convention",
+        "a partial rotary read in the other convention: Gemma 4's proportional layers rotated as the "
+        "classic first-r-dims partial rotary (or back): equal at distance 0, then apart (Gemma 4 global: "
+        "longest rotating wavelength 5.06 million tokens instead of 188)"},
     PitfallInfo {Pitfall::RopeSmallBase, Card::Rope, "small-base",
         "a base far too small for the context: the slowest pair wraps within L and far keys alias "
         "near ones; the article's base^(2/d) ~ 1.0001 rule is checked"},
@@ -189,6 +193,20 @@ void validatePitfall(const CardParams& params) {
         const std::int64_t seq_len = effectiveSeqLen(params.rope, params.length);
         PECARDS_CHECK(p.stale_seq_len > seq_len, stale.path, p.stale_seq_len,
             allowedText(stale) + ", > seq_len = " + std::to_string(seq_len));
+        break;
+    }
+    case Pitfall::RopePartialConvention: {
+        // Both readings must be computable: a partial r < head_dim, and a scaling the proportional
+        // convention has (none or linear).
+        const RopeParams& rope = params.rope;
+        PECARDS_CHECK(rope.rotary_dim != 0 && rope.rotary_dim < rope.head_dim, "rope.rotary_dim",
+            rope.rotary_dim,
+            "a partial rotary_dim < head_dim = " + std::to_string(rope.head_dim)
+                + " (pitfall partial-convention: with every dim rotating both conventions are the same)");
+        PECARDS_CHECK(
+            rope.scaling.type == RopeScalingType::None || rope.scaling.type == RopeScalingType::Linear,
+            "rope_scaling.rope_type", toString(rope.scaling.type),
+            "none or linear (pitfall partial-convention: the proportional reading divides by factor only)");
         break;
     }
     case Pitfall::AlibiLeftPaddingArange: {

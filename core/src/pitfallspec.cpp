@@ -100,6 +100,20 @@ void ropeSpec(const CardParams& params, PitfallSpec& spec) {
         spec.key = rotationSide(map, scaling.inv_freq, kk, a);
         return;
     }
+    case Pitfall::RopePartialConvention: {
+        // The card's convention, read the other way (fixed: as the card says): its own pairing width
+        // and frequencies (rope.h, rotaryDim and ropeInvFreq).
+        RopeParams read = rope;
+        if (!fixed) {
+            read.partial
+                = rope.partial == RopePartial::Classic ? RopePartial::Proportional : RopePartial::Classic;
+        }
+        const RopeColumnMap map = ropeColumnMap(read.layout, rotaryDim(read));
+        const Eigen::VectorXd theta = ropeScaling(read, effectiveSeqLen(read, params.length)).inv_freq;
+        spec.query = rotationSide(map, theta, q, a);
+        spec.key = rotationSide(map, theta, k, a);
+        return;
+    }
     case Pitfall::RopeStaleDynamicNtk: {
         const RopeStaleFrequencies theta = ropeStaleDynamicInvFreq(
             rope, effectiveSeqLen(params.rope, params.length), pitfall.stale_seq_len);

@@ -10,6 +10,7 @@
 #include "pecards/relative.h"
 #include "pecards/rope.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
@@ -72,7 +73,7 @@ TEST(PitfallCatalogue, EveryPitfallBelongsToOneCardAndHasANameAndSummary) {
         }
         EXPECT_GE(pitfallsOf(card).size(), 2U) << toString(card);
     }
-    EXPECT_EQ(total, 17);
+    EXPECT_EQ(total, 18);
     EXPECT_THROW(fromString<Pitfall>("no-such-bug"), InvalidParameter);
 }
 
@@ -289,6 +290,55 @@ TEST(RopePitfalls, StaleDynamicNtkRotatesKeysWithTheOldBase) {
     correct.pitfall = {};
     correct.rope.scaling = {};
     expectGridsNear(full(p, Quantity::Score), full(correct, Quantity::Score), 1e-11);
+}
+
+// A proportional layer (head 16, 2 of 8 pairs rotate, base 100) read as the classic partial
+// rotary: q and k rotated in the first 4 dims with theta = 100^(-2i/4) (independent: ropeRotate of
+// the classic reading). Equal at distance 0, apart from the first position on, and growing.
+TEST(RopePitfalls, PartialConventionReadsAProportionalLayerAsClassic) {
+    CardParams p = ropeCard(16, 64, Pitfall::RopePartialConvention);
+    p.rope.rotary_dim = 4;
+    p.rope.base = 100.0;
+    p.rope.partial = RopePartial::Proportional;
+    p.probe.kind = ProbeKind::Random;
+    RopeParams classic = p.rope;
+    classic.partial = RopePartial::Classic;
+    const Eigen::VectorXd q = probeVector(p.probe, ProbeStream::Query, 16);
+    const Eigen::VectorXd k = probeVector(p.probe, ProbeStream::Key, 16);
+    const Eigen::VectorXd theta = Eigen::Vector2d(1.0, 0.1); // 100^0, 100^(-2/4)
+    for (auto [i, j] : {std::pair {5, 2}, std::pair {40, 37}, std::pair {63, 0}, std::pair {7, 7}}) {
+        const double expected = ropeRotate(classic, theta, q, i).dot(ropeRotate(classic, theta, k, j));
+        EXPECT_NEAR(entry(p, Quantity::Score, i, j), expected, 1e-11);
+    }
+    CardParams fixed = p;
+    fixed.pitfall.fixed = true;
+    CardParams correct = p;
+    correct.pitfall = {};
+    expectGridsNear(full(fixed, Quantity::Score), full(correct, Quantity::Score), 1e-11);
+    // The gap against the correct reading: 0 at distance 0, then growing with the distance.
+    std::vector<double> gap;
+    for (std::int64_t i = 0; i < 64; ++i) {
+        gap.push_back(std::abs(entry(p, Quantity::Score, i, 0) - entry(correct, Quantity::Score, i, 0)));
+    }
+    EXPECT_NEAR(gap[0], 0.0, 1e-12);
+    EXPECT_GT(gap[1], 1e-3);
+    EXPECT_GT(
+        *std::max_element(gap.begin() + 32, gap.end()), *std::max_element(gap.begin() + 1, gap.begin() + 5));
+    // Read the other way too (a classic layer rotated as proportional), and refused where both
+    // readings are the same (every dim rotates) or the proportional one does not exist (YaRN).
+    p.rope.partial = RopePartial::Classic;
+    CardParams classicCorrect = p;
+    classicCorrect.pitfall = {};
+    EXPECT_NEAR(entry(p, Quantity::Score, 40, 0), entry(correct, Quantity::Score, 40, 0), 1e-11);
+    EXPECT_GT(
+        std::abs(entry(p, Quantity::Score, 40, 0) - entry(classicCorrect, Quantity::Score, 40, 0)), 1e-3);
+    p.rope.rotary_dim = 0;
+    EXPECT_THROW(validate(p), InvalidParameter);
+    p.rope.rotary_dim = 4;
+    p.rope.scaling.type = RopeScalingType::Yarn;
+    p.rope.scaling.factor = 2.0;
+    p.rope.scaling.original_max_position_embeddings = 32;
+    EXPECT_THROW(validate(p), InvalidParameter);
 }
 
 TEST(RopePitfalls, SmallBaseIsTheEngineWithThatBaseAndTheRuleOfThumbIsChecked) {

@@ -64,6 +64,12 @@ std::vector<PitfallCase> pitfallCases() {
     p.pitfall.kind = Pitfall::RopeStaleDynamicNtk;
     p.pitfall.stale_seq_len = 4096;
     add("rope_stale_dynamic_ntk", p);
+    p.pitfall.kind = Pitfall::RopePartialConvention; // rotary_dim 16 of 32, interleaved
+    p.rope.partial = RopePartial::Proportional;
+    add("rope_partial_convention_proportional_read_as_classic", p);
+    p.rope.partial = RopePartial::Classic;
+    p.rope.layout = RopeLayout::HalfSplit;
+    add("rope_partial_convention_classic_read_as_proportional", p);
 
     p = CardParams {};
     p.card = Card::Relative;

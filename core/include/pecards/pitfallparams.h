@@ -22,6 +22,7 @@ enum class Pitfall {
     RopeInvFreqLowPrecision, ///< inv_freq stored in bf16 / fp16
     RopeCacheLowPrecision, ///< the cos/sin cache stored in bf16 / fp16
     RopeStaleDynamicNtk, ///< dynamic NTK: keys rotated under the base of an earlier, longer sequence
+    RopePartialConvention, ///< a partial rotary read in the other convention (classic <-> proportional)
     RopeSmallBase, ///< a base far too small for the context (aliasing)
     ShawSmallClip, ///< Shaw clip k far below the distances that matter
     T5NoMaxDistanceClamp, ///< T5 buckets without the min(..., num_buckets - 1) clamp

@@ -65,6 +65,8 @@ struct PitfallSpec {
 /// - RopePositions/InvFreq/CacheLowPrecision: positions, inv_freq or cos/sin rounded to the
 ///   format (bf16 positions: Gemma/Unsloth report, 2024). [exact]
 /// - RopeStaleDynamicNtk: keys rotated with ropeStaleDynamicInvFreq().stale. [current]
+/// - RopePartialConvention: q and k rotated with the pairing and frequencies of the other
+///   rope.partial convention (classic <-> proportional, rope.h). [rope.partial]
 /// - T5NoMaxDistanceClamp: t5BucketUnclamped; a bucket outside the bias table is the IndexError
 ///   of torch.nn.Embedding. [t5Bucket]
 /// - TxlRelShiftWrongRow: (b)+(d) through txlRelShiftWrongRow. [`_rel_shift`]

@@ -49,7 +49,7 @@ TEST_F(CliTest, PitfallsListsEveryPitfallOnOneLine) {
     const auto run = runCli({"pitfalls"});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QStringList lines = run.out.split(u'\n', Qt::SkipEmptyParts);
-    EXPECT_EQ(lines.size(), 17);
+    EXPECT_EQ(lines.size(), 18);
     EXPECT_TRUE(run.out.contains(u"alibi-flipped-slope"));
     EXPECT_TRUE(run.out.contains(u"layout-mismatch"));
     EXPECT_TRUE(lines.front().startsWith(u"sinusoidal"));
