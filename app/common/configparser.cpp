@@ -1,5 +1,6 @@
 #include "common/configparser.h"
 
+#include "common/classdefaults.h"
 #include "common/configerror.h"
 #include "common/configreader.h"
 #include "common/fileerror.h"
@@ -32,7 +33,14 @@ const QStringList kRopeModelTypes {u"llama"_s, u"llama4"_s, u"llama4_text"_s, u"
     u"phi"_s, u"phi3"_s, u"phimoe"_s, u"gpt_neox"_s, u"gptj"_s, u"codegen"_s, u"falcon"_s, u"stablelm"_s,
     u"starcoder2"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"olmo"_s, u"olmo2"_s, u"olmoe"_s, u"cohere"_s,
     u"cohere2"_s, u"internlm2"_s, u"persimmon"_s, u"granite"_s, u"granitemoe"_s, u"glm"_s, u"glm4"_s,
-    u"chatglm"_s, u"gpt_oss"_s, u"smollm3"_s, u"exaone"_s, u"nemotron"_s};
+    u"chatglm"_s, u"gpt_oss"_s, u"smollm3"_s, u"exaone"_s, u"nemotron"_s, u"qwen3_next"_s, u"exaone4"_s,
+    u"olmo3"_s, u"minimax"_s, u"minimax_m2"_s, u"gemma4"_s, u"gemma4_text"_s, u"qwen3_vl"_s,
+    u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s};
+/// Qwen3-VL: its text rotary always interleaves the M-RoPE sections, default [24, 20, 20]
+/// (v4.57 `Qwen3VLTextRotaryEmbedding`: `mrope_section` from the config or the default, then
+/// `apply_interleaved_mrope`), with or without a rope block.
+const QStringList kInterleavedMropeModelTypes {
+    u"qwen3_vl"_s, u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s};
 /// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1).
 const QStringList kInterleavedModelTypes {u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s,
     u"cohere"_s, u"cohere2"_s, u"glm"_s, u"glm4"_s, u"chatglm"_s, u"llama4"_s, u"llama4_text"_s};
@@ -71,6 +79,9 @@ struct RopeChoice {
     RopeParams params;
     QString ropeType;
     std::vector<int> mropeSection;
+    bool mropeInterleaved = false;
+    std::optional<double> llama4ScalingBeta; ///< Ministral 3's query scale, with its L0 below
+    std::int64_t originalMax = 0;
 };
 
 /// Reads one config; remembers which JSON key fed each engine parameter so that a
@@ -82,16 +93,22 @@ public:
         , m_text(text)
         , m_textKey(std::move(textKey)) { }
 
+    /// @brief The keys withClassDefaults filled, so that sources name them as class defaults.
+    void setClassDefaults(const WithDefaults& defaults) { m_defaults = defaults; }
+
     ModelConfig parse();
 
 private:
+    void recordSources(ModelConfig& config, const LayerTypes& layers) const;
     void rejectNonHuggingFace() const;
     void readFamilies(ModelConfig& config) const;
     void readHeads(ModelConfig& config);
     void readRotaryDim(const ModelConfig& config);
-    double defaultBase(const ModelConfig& config);
+    double defaultBase();
     RopeChoice ropeChoice(ModelConfig& config, const std::optional<ConfigReader>& block, bool topOriginalWins,
-        double baseFallback);
+        double baseFallback, int headDim);
+    int groupHeadDim(const ModelConfig& config, const QString& layerType);
+    void applyQueryScales(ModelConfig& config, const QHash<QString, RopeChoice>& choices);
     void readRopeGroups(ModelConfig& config, const LayerTypes& layers);
     void readAlibi(ModelConfig& config);
     void readT5(ModelConfig& config);
@@ -105,6 +122,9 @@ private:
     const ConfigReader& m_text;
     QString m_textKey;
     std::optional<ConfigReader> m_attnConfig; ///< MPT's nested attention block
+    QString m_family; ///< the model type whose rules apply (familyOf)
+    WithDefaults m_defaults; ///< the class defaults filled into m_text
+    QHash<QString, QString> m_baseOf; ///< layer type -> config key its RoPE base came from
     QHash<QString, QString> m_keyOf; ///< engine parameter name -> config key
     int m_rotaryDim = 0; ///< rotary dimension from the top-level keys; 0 = from the block's factor
     std::optional<double> m_topPartialFactor;
@@ -115,6 +135,11 @@ ModelConfig Parser::parse() {
     ModelConfig config;
     config.textConfigKey = m_textKey;
     config.modelType = m_text.string(u"model_type"_s).value_or(*m_top.string(u"model_type"_s));
+    m_family = familyOf(config.modelType);
+    if (m_family != config.modelType) {
+        config.notes.append(u"model_type \""_s + config.modelType + u"\" is read with the rules of \""_s
+            + m_family + u"\", as Hugging Face transformers reads it"_s);
+    }
     const QString nameOrPath = m_top.string(u"_name_or_path"_s).value_or(QString());
     config.name = !nameOrPath.isEmpty() ? nameOrPath : QFileInfo(m_top.fileName()).completeBaseName();
     m_attnConfig = m_text.object(u"attn_config"_s);
@@ -138,7 +163,7 @@ ModelConfig Parser::parse() {
     }
     readFamilies(config);
     readHeads(config);
-    const LayerTypes layers = readLayerTypes(m_text, config.modelType);
+    const LayerTypes layers = readLayerTypes(m_text, m_family);
     if (layers.numLayers == 0) {
         config.notes.append(u"num_hidden_layers is not given: one layer stands for all layers"_s);
     }
@@ -156,7 +181,52 @@ ModelConfig Parser::parse() {
         singleGroup(config, layers, LayerTreatment::TransformerXL);
     }
     validateAll(config);
+    recordSources(config, layers);
     return config;
+}
+
+/// True when the dotted `path` ("text_config.rope_scaling.factor") names a non-null value of `object`.
+bool presentAt(const QJsonObject& object, const QString& path) {
+    QJsonValue value = object;
+    for (const QString& part : path.split(u'.')) {
+        if (!value.isObject() || !value.toObject().contains(part)) {
+            return false;
+        }
+        value = value.toObject().value(part);
+    }
+    return !value.isNull() && !value.isUndefined();
+}
+
+void Parser::recordSources(ModelConfig& config, const LayerTypes& layers) const {
+    if (!layers.source.isEmpty()) {
+        config.sources.append({u"layer_types"_s, layers.source});
+    }
+    QList<std::pair<QString, QString>> used;
+    for (auto it = m_keyOf.begin(); it != m_keyOf.end(); ++it) {
+        // d_model is the relative cards' vector size; for other families it repeats head_dim.
+        const bool alias = it.key() == u"d_model"_s && !config.usesT5 && !config.usesTransformerXl;
+        if (!alias && (it.key() != u"base"_s || m_baseOf.isEmpty())) {
+            used.append({it.key(), it.value()});
+        }
+    }
+    for (auto it = m_baseOf.begin(); it != m_baseOf.end(); ++it) {
+        used.append({u"base ("_s + it.key() + u')', it.value()});
+    }
+    std::sort(used.begin(), used.end());
+    for (const auto& [name, path] : used) {
+        const QString key = path.section(u'.', -1);
+        const bool filled = std::any_of(m_defaults.filled.begin(), m_defaults.filled.end(),
+            [&](const QString& entry) { return entry.section(u" = "_s, 0, 0) == key; });
+        if (path.isEmpty()) {
+            config.sources.append({name, u"not in the file: the family's fixed default"_s});
+        } else if (filled && path == m_text.path(key)) {
+            config.sources.append({name, u"class default: "_s + m_defaults.configClass + u", "_s + key});
+        } else if (presentAt(m_top.json(), path)) {
+            config.sources.append({name, u"config: "_s + path});
+        } else {
+            config.sources.append({name, u"not in the file: the rule's default for "_s + path});
+        }
+    }
 }
 
 void Parser::rejectNonHuggingFace() const {
@@ -173,7 +243,7 @@ void Parser::rejectNonHuggingFace() const {
 }
 
 void Parser::readFamilies(ModelConfig& config) const {
-    const QString& type = config.modelType;
+    const QString& type = m_family;
     const bool mptAlibi = m_attnConfig && m_attnConfig->boolean(u"alibi"_s).value_or(false);
     const bool mptRope = m_attnConfig && m_attnConfig->boolean(u"rope"_s).value_or(false);
     const bool falconAlibi = m_text.boolean(u"alibi"_s).value_or(false);
@@ -247,7 +317,7 @@ void Parser::readHeads(ModelConfig& config) {
         m_keyOf.insert(u"head_dim"_s, m_text.path(u"qk_nope_head_dim"_s));
         return;
     }
-    if (config.modelType == u"chatglm"_s && m_text.has(u"kv_channels"_s)) {
+    if (m_family == u"chatglm"_s && m_text.has(u"kv_channels"_s)) {
         direct(u"kv_channels"_s, QString());
         return;
     }
@@ -284,19 +354,19 @@ void Parser::readRotaryDim(const ModelConfig& config) {
         m_keyOf.insert(u"rotary_dim"_s, m_text.path(u"rotary_pct"_s));
     } else if (m_topPartialFactor) {
         m_keyOf.insert(u"rotary_dim"_s, m_text.path(u"partial_rotary_factor"_s));
-    } else if (config.modelType == u"chatglm"_s) {
+    } else if (m_family == u"chatglm"_s) {
         m_rotaryDim = config.headDim / 2;
         m_keyOf.insert(u"rotary_dim"_s, m_text.path(u"kv_channels"_s));
-    } else if (config.modelType == u"glm"_s || config.modelType == u"glm4"_s) {
+    } else if (m_family == u"glm"_s || m_family == u"glm4"_s) {
         m_topPartialFactor = 0.5;
     }
 }
 
-double Parser::defaultBase(const ModelConfig& config) {
-    if (kFixedBaseModelTypes.contains(config.modelType)) {
+double Parser::defaultBase() {
+    if (kFixedBaseModelTypes.contains(m_family)) {
         return 10000.0;
     }
-    if (config.modelType == u"chatglm"_s) {
+    if (m_family == u"chatglm"_s) {
         const double ratio = m_text.number(u"rope_ratio"_s).value_or(1.0);
         m_keyOf.insert(u"base"_s, m_text.path(u"rope_ratio"_s));
         return 10000.0 * ratio;
@@ -313,45 +383,70 @@ double Parser::defaultBase(const ModelConfig& config) {
 }
 
 RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigReader>& block,
-    bool topOriginalWins, double baseFallback) {
+    bool topOriginalWins, double baseFallback, int headDim) {
     RopeChoice choice;
     RopeParams& rope = choice.params;
-    rope.head_dim = config.headDim;
-    rope.layout
-        = kInterleavedModelTypes.contains(config.modelType) ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
+    rope.head_dim = headDim;
+    rope.layout = kInterleavedModelTypes.contains(m_family) ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
     const std::optional<double> blockFactor
         = block ? block->number(u"partial_rotary_factor"_s) : std::nullopt;
-    int rotary = config.headDim;
+    const std::optional<double> factor = m_topPartialFactor ? m_topPartialFactor : blockFactor;
+    const QString factorKey = m_topPartialFactor ? m_keyOf.value(u"rotary_dim"_s)
+        : blockFactor                            ? block->path(u"partial_rotary_factor"_s)
+                                                 : QString();
+    int rotary = headDim;
     if (m_rotaryDim > 0) {
         rotary = m_rotaryDim;
-    } else if (const std::optional<double> factor = m_topPartialFactor ? m_topPartialFactor : blockFactor) {
+    } else if (factor) {
         if (!(*factor > 0.0 && *factor <= 1.0)) {
-            const QString key = m_topPartialFactor ? m_keyOf.value(u"rotary_dim"_s)
-                                                   : block->path(u"partial_rotary_factor"_s);
-            throw ConfigError(key,
-                m_top.fileName() + u": "_s + key + u" = "_s + QString::number(*factor)
+            throw ConfigError(factorKey,
+                m_top.fileName() + u": "_s + factorKey + u" = "_s + QString::number(*factor)
                     + u" is invalid: allowed: (0, 1], the fraction of head_dim that rotates"_s);
         }
         if (!m_topPartialFactor) {
-            m_keyOf.insert(u"rotary_dim"_s, block->path(u"partial_rotary_factor"_s));
+            m_keyOf.insert(u"rotary_dim"_s, factorKey);
         }
         // HF: int(head_dim * partial_rotary_factor).
-        rotary = static_cast<int>(config.headDim * *factor);
+        rotary = static_cast<int>(headDim * *factor);
     }
-    rope.rotary_dim = rotary == config.headDim ? 0 : rotary;
-    const RopeBlockContext context {
-        m_text, config.modelType, rotary, config.maxPositionEmbeddings, topOriginalWins};
+    const RopeBlockContext context {m_text, m_family, rotary, config.maxPositionEmbeddings, topOriginalWins};
     const RopeScalingConfig scaling = readRopeScaling(block, context);
+    if (scaling.proportional) {
+        // v5 `_compute_proportional_rope_parameters`: rope_angles = int(factor * head_dim // 2) pairs
+        // of the full-width half-split pairing rotate.
+        rope.partial = RopePartial::Proportional;
+        rotary = m_rotaryDim > 0 ? m_rotaryDim
+                                 : 2 * static_cast<int>(std::floor(factor.value_or(1.0) * headDim / 2));
+    }
+    if (rotary < 2) {
+        const QString key = factorKey.isEmpty() ? m_keyOf.value(u"rotary_dim"_s) : factorKey;
+        throw ConfigError(key,
+            m_top.fileName() + u": "_s + key + u" = "_s + QString::number(factor.value_or(rotary))
+                + u" rotates no pair of head_dim = "_s + QString::number(headDim)
+                + u" (int(head_dim * factor) = "_s + QString::number(rotary)
+                + u"): Hugging Face computes an empty frequency table; allowed: a factor that rotates at "
+                  "least 2 dimensions, >= "_s
+                + QString::number(2.0 / headDim));
+    }
+    rope.rotary_dim = rotary == headDim ? 0 : rotary;
     rope.scaling = scaling.scaling;
     // DeepSeek-V2/V3 attention multiplies its softmax scale by mscale(factor, mscale_all_dim)^2.
-    rope.scaling.deepseek_softmax_mscale
-        = config.modelType == u"deepseek_v2"_s || config.modelType == u"deepseek_v3"_s;
+    rope.scaling.deepseek_softmax_mscale = m_family == u"deepseek_v2"_s || m_family == u"deepseek_v3"_s;
     rope.base = scaling.ropeTheta.value_or(baseFallback);
     if (scaling.ropeTheta) {
         m_keyOf.insert(u"base"_s, block->path(u"rope_theta"_s));
     }
     choice.ropeType = scaling.ropeType;
     choice.mropeSection = scaling.mropeSection;
+    choice.mropeInterleaved = scaling.mropeInterleaved;
+    choice.llama4ScalingBeta = scaling.llama4ScalingBeta;
+    choice.originalMax = scaling.scaling.original_max_position_embeddings;
+    if (kInterleavedMropeModelTypes.contains(m_family)) {
+        choice.mropeInterleaved = true;
+        if (choice.mropeSection.empty()) {
+            choice.mropeSection = {24, 20, 20};
+        }
+    }
     for (const QString& warning : scaling.warnings) {
         if (!config.warnings.contains(warning)) {
             config.warnings.append(warning);
@@ -361,7 +456,9 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
         for (const QString& key : {u"factor"_s, u"original_max_position_embeddings"_s, u"beta_fast"_s,
                  u"beta_slow"_s, u"mscale"_s, u"mscale_all_dim"_s, u"attention_factor"_s,
                  u"low_freq_factor"_s, u"high_freq_factor"_s, u"short_factor"_s, u"long_factor"_s}) {
-            m_keyOf.insert(key, block->path(key));
+            if (block->has(key)) {
+                m_keyOf.insert(key, block->path(key));
+            }
         }
         if (!scaling.mropeSection.empty()) {
             m_keyOf.insert(u"mrope_section"_s, block->path(u"mrope_section"_s));
@@ -370,9 +467,21 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
     return choice;
 }
 
+/// Gemma 4's full-attention layers use `global_head_dim` (v5 `Gemma4TextAttention`); every other
+/// layer type, and every other family, the model's head_dim.
+int Parser::groupHeadDim(const ModelConfig& config, const QString& layerType) {
+    if ((m_family == u"gemma4"_s || m_family == u"gemma4_text"_s) && layerType == u"full_attention"_s
+        && m_text.has(u"global_head_dim"_s)) {
+        const int global = positiveInt(m_text, u"global_head_dim"_s, *m_text.integer(u"global_head_dim"_s));
+        m_keyOf.insert(u"head_dim"_s, m_text.path(u"global_head_dim"_s));
+        return global;
+    }
+    return config.headDim;
+}
+
 void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
     readRotaryDim(config);
-    const double base = defaultBase(config);
+    const double base = defaultBase();
     // v5 `convert_rope_params_to_dict`: `rope_scaling` wins over `rope_parameters`.
     const QString blockKey = m_text.has(u"rope_scaling"_s) ? u"rope_scaling"_s : u"rope_parameters"_s;
     const std::optional<ConfigReader> block = m_text.object(blockKey);
@@ -389,37 +498,53 @@ void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
         perLayerType = std::all_of(
             keys.begin(), keys.end(), [&](const QString& key) { return distinctTypes.contains(key); });
     }
-    const bool gemmaLocal = !perLayerType
-        && (config.modelType.startsWith(u"gemma2"_s) || config.modelType.startsWith(u"gemma3"_s));
+    const bool gemmaLocal
+        = !perLayerType && (m_family.startsWith(u"gemma2"_s) || m_family.startsWith(u"gemma3"_s));
+    // OLMo 3: `rope_scaling` applies to the full-attention layers only; the sliding layers keep
+    // plain RoPE (transformers v4.57 `Olmo3Model` builds a second, unscaled rotary embedding for
+    // them; the v5 regression that scaled every layer was reverted by PR #45945, see OLMo-core PR 366).
+    const bool scaleFullOnly = !perLayerType && m_family == u"olmo3"_s;
 
     QHash<QString, RopeChoice> choices;
+    const QString topBaseKey = m_keyOf.value(u"base"_s); // "" = the family's fixed default
     for (const QString& type : distinctTypes) {
+        if (!isAttentionLayer(type)) {
+            continue; // no attention, no positional encoding
+        }
+        m_keyOf.insert(u"base"_s, topBaseKey);
+        const int headDim = groupHeadDim(config, type);
         if (perLayerType) {
             if (!block->has(type)) {
                 block->fail(type,
                     u"is missing: layer_types uses \""_s + type
                         + u"\", so the per-layer-type RoPE block needs an entry for it"_s);
             }
-            choices.insert(type, ropeChoice(config, block->object(type), false, base));
+            choices.insert(type, ropeChoice(config, block->object(type), false, base, headDim));
         } else if (gemmaLocal && type == u"sliding_attention"_s) {
             // Gemma 2/3 sliding layers: rope_local_base_freq, no scaling (v4.50 Gemma3 rotary_emb_local).
             const double local = m_text.number(u"rope_local_base_freq"_s).value_or(10000.0);
-            RopeChoice choice = ropeChoice(config, std::nullopt, true, local);
+            RopeChoice choice = ropeChoice(config, std::nullopt, true, local, headDim);
             if (m_text.has(u"rope_local_base_freq"_s)) {
                 m_keyOf.insert(u"base"_s, m_text.path(u"rope_local_base_freq"_s));
             }
             choices.insert(type, choice);
+        } else if (scaleFullOnly && type != u"full_attention"_s) {
+            choices.insert(type, ropeChoice(config, std::nullopt, true, base, headDim));
         } else {
-            choices.insert(type, ropeChoice(config, block, true, base));
+            choices.insert(type, ropeChoice(config, block, true, base, headDim));
         }
+        m_baseOf.insert(type, m_keyOf.value(u"base"_s));
     }
 
     ModelPositions& positions = config.positions;
     positions.num_layers = std::max(layers.numLayers, 1);
     for (int i = 0; i < positions.num_layers; ++i) {
         const QString& type = layers.types[i];
-        const bool rope = layers.rope[static_cast<std::size_t>(i)];
-        const LayerTreatment treatment = rope ? LayerTreatment::Rope : LayerTreatment::NoPE;
+        const bool attends = isAttentionLayer(type);
+        const bool rope = attends && layers.rope[static_cast<std::size_t>(i)];
+        const LayerTreatment treatment = !attends ? LayerTreatment::NoAttention
+            : rope                                ? LayerTreatment::Rope
+                                                  : LayerTreatment::NoPE;
         auto group = std::find_if(positions.groups.begin(), positions.groups.end(),
             [&](const LayerGroup& g) { return g.name == type.toStdString() && g.treatment == treatment; });
         if (group == positions.groups.end()) {
@@ -429,6 +554,7 @@ void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
             if (rope) {
                 created.rope = choices.value(type).params;
                 created.mrope_section = choices.value(type).mropeSection;
+                created.mrope_interleaved = choices.value(type).mropeInterleaved;
             }
             created.sliding_window = type == u"sliding_attention"_s ? layers.slidingWindow : 0;
             created.attention_chunk = type == u"chunked_attention"_s ? layers.attentionChunk : 0;
@@ -450,23 +576,48 @@ void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
         }
     }
     if (primary < 0) {
-        m_text.fail(u"no_rope_layers"_s, u"leaves no layer with RoPE, so there is no RoPE to show"_s);
+        m_text.fail(m_text.has(u"layer_types"_s) ? u"layer_types"_s : u"no_rope_layers"_s,
+            u"leaves no attention layer with RoPE (every layer is NoPE or has no attention), so there is no "
+            "RoPE to show"_s);
     }
     config.primaryGroup = primary;
     const LayerGroup& chosen = positions.groups[static_cast<std::size_t>(primary)];
     config.rope = chosen.rope;
     config.ropeType = choices.value(QString::fromStdString(chosen.name)).ropeType;
     if (!chosen.mrope_section.empty()) {
-        config.notes.append(
-            u"M-RoPE: the rotary pairs are split into temporal / height / width position "
-            "streams by mrope_section; for text all three streams carry the same position, so "
-            "the frequencies are those of default RoPE"_s);
+        config.notes.append(chosen.mrope_interleaved
+                ? u"M-RoPE, interleaved: the rotary pairs take the temporal / height / width position "
+                  "streams round-robin (t, h, w, t, h, w, ...; Qwen3-VL) until each stream has its "
+                  "mrope_section count; for text all three streams carry the same position, so the "
+                  "frequencies are those of default RoPE"_s
+                : u"M-RoPE, blocked: the rotary pairs are split into temporal / height / width position "
+                  "streams by mrope_section, one block after the other (Qwen2-VL); for text all three "
+                  "streams carry the same position, so the frequencies are those of default RoPE"_s);
     }
+    for (const LayerGroup& group : positions.groups) {
+        if (group.treatment == LayerTreatment::NoAttention) {
+            config.notes.append(QString::number(group.layers.size()) + u" layers of type "_s
+                + QString::fromStdString(group.name)
+                + u" have no attention and so no positional encoding (e.g. Gated DeltaNet, lightning "
+                  "attention, convolution or Mamba layers)"_s);
+        }
+        if (group.rope.partial == RopePartial::Proportional && group.treatment == LayerTreatment::Rope) {
+            config.notes.append(u"proportional RoPE on the "_s + QString::fromStdString(group.name)
+                + u" layers: the pairs (i, i + head_dim/2) span the whole head of "_s
+                + QString::number(group.rope.head_dim) + u"; only the first "_s
+                + QString::number(rotatingPairs(group.rope)) + u" pairs (the highest frequencies) rotate"_s);
+        }
+    }
+    applyQueryScales(config, choices);
+}
+
+void Parser::applyQueryScales(ModelConfig& config, const QHash<QString, RopeChoice>& choices) {
+    ModelPositions& positions = config.positions;
     // Llama 4 query temperature on the NoPE layers (v4.51 Llama4TextAttention applies it where
     // use_rope is false; Llama4TextConfig defaults: on, floor_scale 8192, attn_scale 0.1).
     AttnTemperature temperature;
     temperature.enabled
-        = m_text.truthiness(u"attn_temperature_tuning"_s).value_or(config.modelType.startsWith(u"llama4"_s));
+        = m_text.truthiness(u"attn_temperature_tuning"_s).value_or(m_family.startsWith(u"llama4"_s));
     temperature.floor_scale = m_text.number(u"floor_scale"_s).value_or(temperature.floor_scale);
     temperature.attn_scale = m_text.number(u"attn_scale"_s).value_or(temperature.attn_scale);
     if (temperature.enabled && !(temperature.floor_scale > 0)) {
@@ -485,6 +636,31 @@ void Parser::readRopeGroups(ModelConfig& config, const LayerTypes& layers) {
             "by log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1 (Llama 4, floor_scale "_s
             + QString::number(temperature.floor_scale) + u", attn_scale "_s
             + QString::number(temperature.attn_scale) + u")"_s);
+    }
+    // Ministral 3 / Mistral 3 `llama_4_scaling_beta` (v5 `modeling_ministral3.py`,
+    // get_llama_4_attn_scale): every attention layer's query x 1 + beta ln(1 + floor(p / L0)),
+    // L0 = the block's original_max_position_embeddings, p = the 0-based cache position.
+    for (LayerGroup& group : positions.groups) {
+        const RopeChoice choice = choices.value(QString::fromStdString(group.name));
+        if (group.treatment != LayerTreatment::Rope || !choice.llama4ScalingBeta) {
+            continue;
+        }
+        if (choice.originalMax < 1) {
+            m_text.fail(u"rope_parameters.original_max_position_embeddings"_s,
+                u"is missing: llama_4_scaling_beta scales the query by steps of it"_s);
+        }
+        group.attn_temperature
+            = {true, static_cast<double>(choice.originalMax), *choice.llama4ScalingBeta, 0};
+        const QString note
+            = u"llama_4_scaling_beta: every attention layer multiplies the query at position p "
+              "by 1 + beta * ln(1 + floor(p / L0)) (Ministral 3, beta "_s
+            + QString::number(*choice.llama4ScalingBeta) + u", L0 "_s + QString::number(choice.originalMax)
+            + u"): x1 below p = L0, x"_s
+            + QString::number(queryScale(group.attn_temperature, choice.originalMax), 'g', 8)
+            + u" from p = L0"_s;
+        if (!config.notes.contains(note)) {
+            config.notes.append(note);
+        }
     }
 }
 
@@ -572,7 +748,19 @@ void Parser::validateAll(const ModelConfig& config) const {
 ModelConfig parseConfigObject(const QJsonObject& object, const QString& fileName) {
     const ConfigReader top(object, fileName);
     const TextPart text = textPart(top);
-    return Parser(top, text.reader, text.key).parse();
+    // Keys the file leaves out take the config class's defaults, as transformers loads them.
+    const QString modelType
+        = text.reader.string(u"model_type"_s).value_or(top.string(u"model_type"_s).value_or(QString()));
+    const WithDefaults filled = withClassDefaults(text.reader.json(), familyOf(modelType));
+    const ConfigReader textReader(filled.object, fileName, text.reader.path(QString()));
+    Parser parser(top, textReader, text.key);
+    parser.setClassDefaults(filled);
+    ModelConfig config = parser.parse();
+    if (!filled.filled.isEmpty()) {
+        config.notes.prepend(u"not in the file, taken from the defaults of "_s + filled.configClass + u": "_s
+            + filled.filled.join(u", "_s));
+    }
+    return config;
 }
 
 } // namespace pecards::app

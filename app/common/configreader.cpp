@@ -118,6 +118,10 @@ std::optional<bool> ConfigReader::truthiness(const QString& key) const {
     return boolean(key);
 }
 
+bool ConfigReader::isString(const QString& key) const {
+    return m_object.value(key).isString();
+}
+
 std::optional<QString> ConfigReader::string(const QString& key) const {
     if (!has(key)) {
         return std::nullopt;

@@ -30,6 +30,8 @@ public:
     QString path(const QString& key) const;
     /// @brief The keys present (not null), in the object's order.
     QStringList keys() const;
+    /// @brief The JSON object read.
+    const QJsonObject& json() const { return m_object; }
     /// @brief The file name given at construction.
     const QString& fileName() const { return m_fileName; }
 
@@ -42,6 +44,8 @@ public:
     /// @brief A JSON boolean, or a number read as Python reads it in `if value:` (nonzero = true;
     /// Llama4TextConfig's attn_temperature_tuning defaults to 4). @throws ConfigError otherwise.
     std::optional<bool> truthiness(const QString& key) const;
+    /// @brief True when the key holds a JSON string (keys that may be a number or a string).
+    bool isString(const QString& key) const;
     /// @brief A JSON string. @throws ConfigError if present but not a string.
     std::optional<QString> string(const QString& key) const;
     /// @brief A JSON array of numbers. @throws ConfigError naming the bad element, e.g. "short_factor[3]".

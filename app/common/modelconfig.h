@@ -8,9 +8,11 @@
 #include "pecards/params.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace pecards::app {
@@ -72,6 +74,9 @@ struct ModelConfig {
     int primaryGroup = 0; ///< index into positions.groups of the group `rope`/`alibi`/`relative` came from
     QStringList warnings; ///< where HF warns while loading this config, the same facts in words
     QStringList notes; ///< facts about the model's attention that no card parameter carries
+    /// Where each value PE Cards uses came from, as (value, source) pairs in a stable order:
+    /// "config: <key path>", "class default: <class> (<version>)", or "not in the file: <rule>".
+    QList<std::pair<QString, QString>> sources;
 
     /// @brief The cards this model's attention uses, in deck order (RoPE, ALiBi, Relative).
     std::vector<pecards::Card> cards() const;

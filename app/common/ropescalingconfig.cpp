@@ -10,7 +10,7 @@ namespace pecards::app {
 namespace {
 
 const QStringList kKnownTypes {
-    u"default"_s, u"linear"_s, u"dynamic"_s, u"yarn"_s, u"llama3"_s, u"longrope"_s};
+    u"default"_s, u"linear"_s, u"dynamic"_s, u"yarn"_s, u"llama3"_s, u"longrope"_s, u"proportional"_s};
 
 /// Keys every block may carry (HF `_check_received_keys`: type/rope_type, rope_theta and
 /// partial_rotary_factor), plus model-specific keys HF's config classes exclude from the check.
@@ -19,7 +19,7 @@ const QStringList kCommonKeys {u"rope_type"_s, u"type"_s, u"rope_theta"_s, u"par
 
 /// Optional keys per type (v5 `_validate_<type>_rope_parameters`), besides the required ones.
 QStringList knownKeys(const QString& type) {
-    if (type == u"linear"_s || type == u"dynamic"_s) {
+    if (type == u"linear"_s || type == u"dynamic"_s || type == u"proportional"_s) {
         return {u"factor"_s};
     }
     if (type == u"yarn"_s) {
@@ -224,6 +224,14 @@ void BlockReader::read() {
     if (type == u"linear"_s) {
         s.type = RopeScalingType::Linear;
         s.factor = factor();
+    } else if (type == u"proportional"_s) {
+        // v5 `_compute_proportional_rope_parameters`: frequencies over head_dim, the pairs past
+        // int(partial_rotary_factor * head_dim // 2) at 0, all divided by `factor` (default 1).
+        m_out.proportional = true;
+        if (m_block.has(u"factor"_s)) {
+            s.type = RopeScalingType::Linear;
+            s.factor = factor();
+        }
     } else if (type == u"dynamic"_s) {
         s.type = RopeScalingType::Dynamic;
         s.factor = factor();
@@ -262,6 +270,8 @@ RopeScalingConfig readRopeScaling(const std::optional<ConfigReader>& block, cons
     result.ropeType = type;
     result.ropeTheta = block->number(u"rope_theta"_s);
     result.partialRotaryFactor = block->number(u"partial_rotary_factor"_s);
+    result.mropeInterleaved = block->boolean(u"mrope_interleaved"_s).value_or(false);
+    result.llama4ScalingBeta = block->number(u"llama_4_scaling_beta"_s);
     if (const std::optional<std::vector<double>> section = block->numberList(u"mrope_section"_s)) {
         for (std::size_t i = 0; i < section->size(); ++i) {
             const double pairs = (*section)[i];

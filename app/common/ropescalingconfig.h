@@ -35,6 +35,11 @@ struct RopeScalingConfig {
     std::optional<double> ropeTheta; ///< the block's own `rope_theta` (v5), if any
     std::optional<double> partialRotaryFactor; ///< the block's own `partial_rotary_factor` (v5), if any
     std::vector<int> mropeSection; ///< Qwen2-VL `mrope_section` (pairs per position stream)
+    bool mropeInterleaved = false; ///< `mrope_interleaved`: pairs assigned t, h, w round-robin
+    /// rope_type "proportional" (Gemma 4): the partial factor selects the rotating pairs of a
+    /// full-width pairing (RopePartial::Proportional), not the width of the pairing
+    bool proportional = false;
+    std::optional<double> llama4ScalingBeta; ///< Ministral 3 `llama_4_scaling_beta`, if any
     QStringList warnings; ///< where HF's loading logs a warning, the same fact in words
 };
 
@@ -45,7 +50,9 @@ struct RopeScalingConfig {
 /// - Type: `rope_type`, else the legacy `type`; absent = default. Aliases: `su` -> longrope
 ///   (Phi-3, v4.40 `Phi3Config._rope_scaling_adjustment`), legacy `type: yarn` -> longrope for
 ///   phi3/phimoe only (same rule), `mrope` -> default with `mrope_section` (Qwen2-VL,
-///   v4.45 `Qwen2VLConfig`). Any other unknown type is refused (HF finds no init function).
+///   v4.45 `Qwen2VLConfig`). `proportional` (Gemma 4, v5 `_compute_proportional_rope_parameters`):
+///   default frequencies over the whole head, optional `factor` divides them (linear). Any other
+///   unknown type is refused (HF finds no init function).
 /// - Required keys (HF raises KeyError when missing, so these are refused): linear/dynamic
 ///   `factor`; yarn `factor`; llama3 `factor`, `low_freq_factor`, `high_freq_factor`; longrope
 ///   `short_factor`, `long_factor`. dynamic and longrope also need max_position_embeddings.
