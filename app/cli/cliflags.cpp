@@ -156,6 +156,12 @@ const std::vector<CliFlag>& cliFlags() {
         // RoPE
         {"head-dim", "D", "RoPE", ""},
         {"rotary-dim", "R", "RoPE", "At most head_dim."},
+        {"partial", "NAME", "RoPE",
+            "Partial rotary convention: classic (default: the first rotary-dim dims form the pairs, "
+            "theta_i = b^(-2i/r), the rest pass through; GPT-J, GPT-NeoX, partial_rotary_factor) or "
+            "proportional (Gemma 4 rope_type proportional: the pairs span the whole head, "
+            "theta_i = b^(-2i/head_dim), only the first rotary-dim/2 pairs rotate, the others have "
+            "frequency 0; scaling none or linear)."},
         {"seq-len", "N", "RoPE",
             "0 or not given: with a model config (`config`, --config) max_position_embeddings capped at the "
             "largest --length, else the view's --length."},
@@ -302,6 +308,7 @@ QString flagForParameter(const std::string& name) {
         {u"out_cols"_s, u"--view"_s},
         {u"reduction"_s, u"--reduction"_s},
         {u"layout"_s, u"--layout"_s},
+        {u"partial"_s, u"--partial"_s},
         {u"frequencies"_s, u"--frequencies"_s},
         {u"rope_type"_s, u"--scaling"_s},
         {u"truncate"_s, u"--no-truncate"_s},

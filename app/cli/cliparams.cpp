@@ -48,6 +48,7 @@ void applyRopeFlags(const FlagReader& flags, RopeParams& rope) {
     flags.setInt("head-dim", rope.head_dim, kIntMin, kIntMax);
     flags.setNumber("base", rope.base);
     flags.setInt("rotary-dim", rope.rotary_dim, kIntMin, kIntMax);
+    flags.setEnum("partial", rope.partial);
     flags.setInt("seq-len", rope.seq_len, kInt64Min, kInt64Max);
     RopeScaling& s = rope.scaling;
     flags.setEnum("scaling", s.type);

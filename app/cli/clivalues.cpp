@@ -194,6 +194,7 @@ template pecards::SinusoidalLayout parseEnum<pecards::SinusoidalLayout>(const QS
 template pecards::SinusoidalFrequencies parseEnum<pecards::SinusoidalFrequencies>(
     const QString&, const QString&);
 template pecards::RopeLayout parseEnum<pecards::RopeLayout>(const QString&, const QString&);
+template pecards::RopePartial parseEnum<pecards::RopePartial>(const QString&, const QString&);
 template pecards::RopeScalingType parseEnum<pecards::RopeScalingType>(const QString&, const QString&);
 template pecards::AlibiForm parseEnum<pecards::AlibiForm>(const QString&, const QString&);
 template pecards::RelativeVariant parseEnum<pecards::RelativeVariant>(const QString&, const QString&);

@@ -1,6 +1,7 @@
 #include "modelsummary.h"
 
 #include "pecards/alibi.h"
+#include "pecards/logitscale.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 
@@ -29,15 +30,20 @@ QJsonArray toJson(const std::vector<int>& values) {
     return array;
 }
 
-/// The scaling type name as HF spells it ("default" for none).
-QString ropeTypeName(const RopeScaling& scaling) {
-    return scaling.type == RopeScalingType::None ? u"default"_s
-                                                 : QString::fromStdString(toString(scaling.type));
+/// The rope_type as HF spells it: "proportional" for a proportional layer, "default" for none.
+QString ropeTypeName(const RopeParams& rope) {
+    if (rope.partial == RopePartial::Proportional) {
+        return u"proportional"_s;
+    }
+    return rope.scaling.type == RopeScalingType::None ? u"default"_s
+                                                      : QString::fromStdString(toString(rope.scaling.type));
 }
 
 void addRope(QJsonObject& json, const RopeParams& rope, std::int64_t seqLen) {
     const RopeScalingResult scaling = ropeScaling(rope, seqLen);
     json[u"rotary_dim"_s] = rotaryDim(rope);
+    json[u"partial"_s] = QString::fromStdString(toString(rope.partial));
+    json[u"rotating_pairs"_s] = rotatingPairs(rope);
     json[u"rope_theta"_s] = rope.base;
     json[u"layout"_s] = QString::fromStdString(toString(rope.layout));
     json[u"seq_len"_s] = static_cast<qint64>(seqLen);
@@ -63,19 +69,25 @@ QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
     json[u"sliding_window"_s] = static_cast<qint64>(group.sliding_window);
     json[u"attention_chunk"_s] = static_cast<qint64>(group.attention_chunk);
     if (group.attn_temperature.enabled) {
-        // Llama 4: query x log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1 (modelpositions.h).
-        json[u"attn_temperature_tuning"_s] = QJsonObject {
+        // Llama 4 / Ministral 3: query x 1 + attn_scale ln(1 + floor((p + offset) / floor_scale)).
+        const bool llama4 = group.attn_temperature.position_offset == 1;
+        json[llama4 ? u"attn_temperature_tuning"_s : u"llama_4_scaling_beta"_s] = QJsonObject {
             {u"floor_scale"_s, group.attn_temperature.floor_scale},
             {u"attn_scale"_s, group.attn_temperature.attn_scale},
-            {u"query_scale"_s, u"log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1"_s},
+            {u"position_offset"_s, group.attn_temperature.position_offset},
+            {u"query_scale"_s,
+                llama4 ? u"log(floor((p + 1) / floor_scale) + 1) * attn_scale + 1"_s
+                       : u"1 + attn_scale * log(1 + floor(p / floor_scale))"_s},
         };
     }
     switch (group.treatment) {
     case LayerTreatment::Rope:
-        json[u"rope_type"_s] = ropeTypeName(group.rope.scaling);
+        json[u"rope_type"_s] = ropeTypeName(group.rope);
+        json[u"head_dim"_s] = group.rope.head_dim;
         addRope(json, group.rope, seqLen);
         if (!group.mrope_section.empty()) {
             json[u"mrope_section"_s] = toJson(group.mrope_section);
+            json[u"mrope_layout"_s] = group.mrope_interleaved ? u"interleaved"_s : u"blocked"_s;
         }
         break;
     case LayerTreatment::Alibi:
@@ -90,6 +102,7 @@ QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
         json[u"d_model"_s] = group.relative.d_model;
         break;
     case LayerTreatment::NoPE:
+    case LayerTreatment::NoAttention:
         break;
     }
     return json;
@@ -119,6 +132,26 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
     json[u"extended_context"_s] = static_cast<qint64>(config.extendedContext());
     json[u"warnings"_s] = QJsonArray::fromStringList(config.warnings);
     json[u"notes"_s] = QJsonArray::fromStringList(config.notes);
+    // Every factor on the logits against the query position, up to the longest context.
+    const std::int64_t reach = std::min(
+        std::max({config.extendedContext(), config.maxPositionEmbeddings, std::int64_t {4096}}), kMaxLength);
+    QJsonArray scales;
+    for (const LogitFactor& factor : logitScales(config.positions, reach)) {
+        QJsonArray points;
+        for (const auto& [position, value] : factor.points) {
+            points.append(QJsonArray {static_cast<qint64>(position), value});
+        }
+        scales.append(QJsonObject {{u"group"_s, QString::fromStdString(factor.group)},
+            {u"treatment"_s, QString::fromStdString(toString(factor.treatment))},
+            {u"layers"_s, toJson(factor.layers)}, {u"factor"_s, QString::fromStdString(factor.factor)},
+            {u"points"_s, points}});
+    }
+    json[u"logit_scales"_s] = scales;
+    QJsonObject sources;
+    for (const auto& [value, source] : config.sources) {
+        sources[value] = source;
+    }
+    json[u"sources"_s] = sources;
     if (config.usesRope) {
         json[u"rope_type"_s] = config.ropeType;
         addRope(json, config.rope, seqLen);

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cmath>
+#include <map>
 
 namespace {
 
@@ -206,6 +207,36 @@ TEST_F(CliTest, ConfigPrintsLayerGroupsOfALlama4LikeModel) {
     EXPECT_EQ(summary.value(QStringLiteral("max_position_embeddings")).toInteger(), 10485760);
     EXPECT_EQ(summary.value(QStringLiteral("seq_len")).toInteger(), 10485760);
     EXPECT_FALSE(err.contains(QStringLiteral("above 2^"))) << err.toStdString();
+}
+
+// The logit-scale curves of `config`: Ministral 3's llama_4_scaling_beta (x1.0693147 from
+// p = 8192, x1.3871201 at p = 393215) and Llama 4's NoPE temperature (x1.0693147 from p = 8191).
+TEST_F(CliTest, ConfigPrintsTheLogitScalesOfMinistral3AndLlama4) {
+    const auto pointsOf = [](const char* file, const char* factor) {
+        const pecards::test::CliRun run = pecards::test::runCli({"config", pecards::test::configPath(file)});
+        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        for (const QJsonValue scale : QJsonDocument::fromJson(run.out.toUtf8())
+                                          .object()
+                                          .value(QStringLiteral("logit_scales"))
+                                          .toArray()) {
+            if (scale.toObject().value(QStringLiteral("factor")).toString() == QLatin1String(factor)) {
+                std::map<qint64, double> points;
+                for (const QJsonValue point : scale.toObject().value(QStringLiteral("points")).toArray()) {
+                    points[point.toArray().at(0).toInteger()] = point.toArray().at(1).toDouble();
+                }
+                return points;
+            }
+        }
+        ADD_FAILURE() << file << " has no " << factor;
+        return std::map<qint64, double> {};
+    };
+    auto ministral = pointsOf("2026/devstral-small-2-24b-instruct.json", "llama_4_scaling_beta");
+    EXPECT_EQ(ministral[8191], 1.0);
+    EXPECT_NEAR(ministral[8192], 1.0693147180559945, 1e-15);
+    EXPECT_NEAR(ministral[393215], 1.3871201010907891, 1e-15);
+    auto llama4 = pointsOf("2026/llama-4-maverick.ktransformers-doc.json", "attn_temperature_tuning");
+    EXPECT_EQ(llama4[8190], 1.0);
+    EXPECT_NEAR(llama4[8191], 1.0693147180559945, 1e-15);
 }
 
 TEST_F(CliTest, ConfigPrintsGemma3LocalAndGlobalBases) {
