@@ -133,7 +133,7 @@ QJsonObject cardParamsToJson(const CardParams& p) {
     const AlibiParams& a = p.alibi;
     const RelativeParams& rel = p.relative;
     const ProbeParams& probe = p.probe;
-    return {{QStringLiteral("card"), name(toString(p.card))},
+    QJsonObject json {{QStringLiteral("card"), name(toString(p.card))},
         {QStringLiteral("length"), static_cast<qint64>(p.length)}, {QStringLiteral("causal"), p.causal},
         {QStringLiteral("attention_sinks"), static_cast<qint64>(p.attention_sinks)},
         {QStringLiteral("sliding_window"), static_cast<qint64>(p.sliding_window)},
@@ -170,6 +170,12 @@ QJsonObject cardParamsToJson(const CardParams& p) {
                 {QStringLiteral("content_k"), matrixToJson(probe.content_k)},
                 {QStringLiteral("content_q_file"), QString::fromStdString(probe.content_q_file)},
                 {QStringLiteral("content_k_file"), QString::fromStdString(probe.content_k_file)}}}};
+    if (rope.partial != RopePartial::Classic) { // optional key: classic files stay as they were
+        QJsonObject ropeJson = json.value(QStringLiteral("rope")).toObject();
+        ropeJson.insert(QStringLiteral("partial"), name(toString(rope.partial)));
+        json.insert(QStringLiteral("rope"), ropeJson);
+    }
+    return json;
 }
 
 CardParams cardParamsFromJson(JsonReader r) {
@@ -200,6 +206,9 @@ CardParams cardParamsFromJson(JsonReader r) {
         p.rope.base = rope.number("base");
         p.rope.rotary_dim = rope.integer("rotary_dim");
         p.rope.layout = rope.enumeration<RopeLayout>("layout");
+        if (rope.has("partial")) { // optional: files before proportional RoPE are classic
+            p.rope.partial = rope.enumeration<RopePartial>("partial");
+        }
         p.rope.scaling = scalingFromJson(rope.object("scaling"));
         p.rope.seq_len = rope.int64("seq_len");
         rope.finish();

@@ -309,6 +309,30 @@
         <source>The first n keys stay visible outside the window (StreamingLLM keeps 4); positions are the text&apos;s, not StreamingLLM&apos;s cache slots</source>
         <translation>前 n 个键在窗口之外仍然可见（StreamingLLM 保留 4 个）；位置按原文计，而不是 StreamingLLM 的缓存槽位</translation>
     </message>
+    <message>
+        <source>partial rotary</source>
+        <translation>部分旋转</translation>
+    </message>
+    <message>
+        <source>classic: first r dims</source>
+        <translation>经典：前 r 维</translation>
+    </message>
+    <message>
+        <source>GPT-J, GPT-NeoX, partial_rotary_factor: θ_i = base^(-2i/r)</source>
+        <translation>GPT-J、GPT-NeoX、partial_rotary_factor：θ_i = base^(-2i/r)</translation>
+    </message>
+    <message>
+        <source>proportional: r/2 pairs of the head</source>
+        <translation>比例式：整个头中的 r/2 个频率对</translation>
+    </message>
+    <message>
+        <source>Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate</source>
+        <translation>Gemma 4：频率对跨越整个头，θ_i = base^(-2i/d)，其余的不旋转</translation>
+    </message>
+    <message>
+        <source>Which dims a partial rotary_dim rotates; the two agree at position 0 only</source>
+        <translation>部分 rotary_dim 旋转哪些维；两种约定只在位置 0 一致</translation>
+    </message>
 </context>
 <context>
     <name>Curves</name>
@@ -865,6 +889,23 @@
     <message>
         <source>‖P_p‖ (learned)</source>
         <translation>‖P_p‖（学习的）</translation>
+    </message>
+</context>
+<context>
+    <name>LogitScaleCurves</name>
+    <message>
+        <source>query position p</source>
+        <translation>查询位置 p</translation>
+    </message>
+    <message>
+        <source>multiplier of the logit q·k</source>
+        <translation>logit q·k 的乘数</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n layer(s)): %2</source>
+        <translation>
+            <numerusform>%1（%n 层）：%2</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2886,6 +2927,127 @@ double-click to reset; hover for the exact value.</source>
         <source>Compare A | B</source>
         <translation>比较 A | B</translation>
     </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Details of the open model...</source>
+        <translation>已打开模型的详情(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>Model details</source>
+        <translation>模型详情</translation>
+    </message>
+    <message>
+        <source>No model is open: open a config.json with File &gt; Open config or choose one under Presets.</source>
+        <translation>尚未打开模型：请用“文件 &gt; 打开配置”打开 config.json，或在“预设”中选择一个。</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::ModelDetailsDialog</name>
+    <message>
+        <source>Layer type</source>
+        <translation>层类型</translation>
+    </message>
+    <message>
+        <source>Treatment</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>head_dim</source>
+        <translation>head_dim</translation>
+    </message>
+    <message>
+        <source>Rotary</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>Base θ</source>
+        <translation>基数 θ</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>Span</source>
+        <translation>注意力范围</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Where it came from</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Model details: %1 (%2)</source>
+        <translation>模型详情：%1（%2）</translation>
+    </message>
+    <message>
+        <source>no attention</source>
+        <translation>无注意力</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
+    </message>
+    <message>
+        <source>proportional: %1 of %2 pairs</source>
+        <translation>比例式：%2 个频率对中的 %1 个</translation>
+    </message>
+    <message>
+        <source>%1 dims, %2</source>
+        <translation>%1 维，%2</translation>
+    </message>
+    <message>
+        <source>, M-RoPE interleaved</source>
+        <translation>，M-RoPE 交错</translation>
+    </message>
+    <message>
+        <source>, M-RoPE blocked</source>
+        <translation>，M-RoPE 分块</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>window %1</source>
+        <translation>窗口 %1</translation>
+    </message>
+    <message>
+        <source>chunks of %1</source>
+        <translation>%1 一块</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n layer(s): %1</source>
+        <translation>
+            <numerusform>%n 层：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No factor multiplies this model&apos;s logits: every one is 1 at every position.</source>
+        <translation>没有因子作用于此模型的 logit：在每个位置上都为 1。</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Logit scales</source>
+        <translation>logit 缩放</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::ModelStrip</name>
@@ -2896,20 +3058,8 @@ double-click to reset; hover for the exact value.</source>
         </translation>
     </message>
     <message>
-        <source>no positional encoding</source>
-        <translation>无位置编码</translation>
-    </message>
-    <message>
-        <source>, θ = %1, r = %2</source>
-        <translation>，θ = %1，r = %2</translation>
-    </message>
-    <message>
         <source>, %1 ×%2</source>
         <translation>，%1 ×%2</translation>
-    </message>
-    <message>
-        <source>, M-RoPE sections %1</source>
-        <translation>，M-RoPE 分段 %1</translation>
     </message>
     <message>
         <source>, window %1</source>
@@ -2926,6 +3076,34 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Layer %1 — %2</source>
         <translation>第 %1 层 — %2</translation>
+    </message>
+    <message>
+        <source>attention without positional encoding</source>
+        <translation>有注意力但无位置编码</translation>
+    </message>
+    <message>
+        <source>no attention (linear attention, convolution or state-space layer), so no positional encoding</source>
+        <translation>无注意力（线性注意力、卷积或状态空间层），因此无位置编码</translation>
+    </message>
+    <message>
+        <source>, θ = %1, head_dim %2, proportional: %3 of %4 pairs rotate</source>
+        <translation>，θ = %1，head_dim %2，比例式：%4 个频率对中旋转 %3 个</translation>
+    </message>
+    <message>
+        <source>, θ = %1, head_dim %2, r = %3</source>
+        <translation>，θ = %1，head_dim %2，r = %3</translation>
+    </message>
+    <message>
+        <source>, M-RoPE sections %1, interleaved (t, h, w round-robin)</source>
+        <translation>，M-RoPE 分段 %1，交错（t、h、w 轮流）</translation>
+    </message>
+    <message>
+        <source>, M-RoPE sections %1, blocked</source>
+        <translation>，M-RoPE 分段 %1，分块</translation>
+    </message>
+    <message>
+        <source>, llama_4_scaling_beta: the query at position p is multiplied by 1 + %2 × log(1 + floor(p / %1)) (longer inputs, sharper attention)</source>
+        <translation>，llama_4_scaling_beta：位置 p 的查询乘以 1 + %2 × log(1 + floor(p / %1))（输入越长，注意力越尖锐）</translation>
     </message>
 </context>
 <context>
@@ -3442,6 +3620,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Lab: partial-frequency RoPE, top p of frequencies rotate (Barbero et al. 2024), %1</source>
         <translation>实验室：部分频率 RoPE，只有最高的 p 比例频率旋转（Barbero et al. 2024），%1</translation>
+    </message>
+    <message>
+        <source>%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)</source>
+        <translation>%1（比例式：%3 个频率对 (x_i, x_i+d/2) 中旋转 %2 个，其余 θ = 0）</translation>
     </message>
 </context>
 <context>

@@ -81,6 +81,17 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         [](P& p, int v) { p.rope.layout = static_cast<pecards::RopeLayout>(v); },
         ControlGroups::tr(
             "Same maths, different memory order: porting weights needs a permutation of q/k rows"));
+    form.addChoice(
+        QStringLiteral("rope_partial"), ControlGroups::tr("partial rotary"),
+        {{ControlGroups::tr("classic: first r dims"), static_cast<int>(pecards::RopePartial::Classic),
+             ControlGroups::tr("GPT-J, GPT-NeoX, partial_rotary_factor: θ_i = base^(-2i/r)")},
+            {ControlGroups::tr("proportional: r/2 pairs of the head"),
+                static_cast<int>(pecards::RopePartial::Proportional),
+                ControlGroups::tr(
+                    "Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate")}},
+        [](const P& p) { return static_cast<int>(p.rope.partial); },
+        [](P& p, int v) { p.rope.partial = static_cast<pecards::RopePartial>(v); },
+        ControlGroups::tr("Which dims a partial rotary_dim rotates; the two agree at position 0 only"));
     if (!withScaling)
         return;
     form.addSection(ControlGroups::tr("Context extension"));

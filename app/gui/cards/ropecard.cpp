@@ -97,11 +97,18 @@ void addControls(ParameterForm& form) {
 } // namespace
 
 QString RopeCard::convention(const pecards::CardParams& p) {
+    const int rotary = p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim;
+    const QString partial = p.rope.partial == pecards::RopePartial::Proportional
+        ? RopeCard::tr("%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)")
+              .arg(rotary)
+              .arg(rotary / 2)
+              .arg(p.rope.head_dim / 2)
+        : QString::number(rotary);
     return RopeCard::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
         .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling) + describeRopeChoice(p))
         .arg(p.rope.base)
         .arg(p.rope.head_dim)
-        .arg(p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim)
+        .arg(partial)
         .arg(describeProbe(p.probe));
 }
 

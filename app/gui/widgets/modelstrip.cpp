@@ -1,5 +1,6 @@
 #include "widgets/modelstrip.h"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -63,6 +64,8 @@ QColor ModelStrip::groupColor(int group) const {
     }
     case pecards::LayerTreatment::NoPE:
         return QColor(0x9D9D9D);
+    case pecards::LayerTreatment::NoAttention:
+        return QColor(0xD9D9D9);
     case pecards::LayerTreatment::Alibi:
         return QColor(0xE45756);
     case pecards::LayerTreatment::T5Bias:
@@ -73,15 +76,38 @@ QColor ModelStrip::groupColor(int group) const {
     return QColor(0x9D9D9D);
 }
 
+void ModelStrip::fillGroup(QPainter& painter, const QRectF& rect, int group) const {
+    painter.fillRect(rect, groupColor(group));
+    // M-RoPE layouts drawn apart: blocked sections as horizontal bands, interleaved as a diagonal
+    // weave (the pairs take t, h, w round-robin).
+    const pecards::LayerGroup& g = m_positions.groups.at(static_cast<std::size_t>(group));
+    if (g.treatment == pecards::LayerTreatment::Rope && !g.mrope_section.empty())
+        painter.fillRect(rect,
+            QBrush(QColor(255, 255, 255, 150), g.mrope_interleaved ? Qt::DiagCrossPattern : Qt::HorPattern));
+}
+
 QString ModelStrip::groupSummary(int group) const {
     const pecards::LayerGroup& g = m_positions.groups.at(static_cast<std::size_t>(group));
-    QString text = tr("%1: %2, %n layer(s)", nullptr, static_cast<int>(g.layers.size()))
-                       .arg(QString::fromStdString(g.name))
-                       .arg(g.treatment == pecards::LayerTreatment::NoPE
-                               ? tr("no positional encoding")
-                               : QString::fromStdString(toString(g.treatment)));
+    QString text
+        = tr("%1: %2, %n layer(s)", nullptr, static_cast<int>(g.layers.size()))
+              .arg(QString::fromStdString(g.name))
+              .arg(g.treatment == pecards::LayerTreatment::NoPE ? tr("attention without positional encoding")
+                      : g.treatment == pecards::LayerTreatment::NoAttention
+                      ? tr("no attention (linear attention, convolution or state-space layer), so no "
+                           "positional encoding")
+                      : QString::fromStdString(toString(g.treatment)));
     if (g.treatment == pecards::LayerTreatment::Rope) {
-        text += tr(", θ = %1, r = %2").arg(number(g.rope.base)).arg(pecards::rotaryDim(g.rope));
+        if (g.rope.partial == pecards::RopePartial::Proportional)
+            text += tr(", θ = %1, head_dim %2, proportional: %3 of %4 pairs rotate")
+                        .arg(number(g.rope.base))
+                        .arg(g.rope.head_dim)
+                        .arg(pecards::rotatingPairs(g.rope))
+                        .arg(g.rope.head_dim / 2);
+        else
+            text += tr(", θ = %1, head_dim %2, r = %3")
+                        .arg(number(g.rope.base))
+                        .arg(g.rope.head_dim)
+                        .arg(pecards::rotaryDim(g.rope));
         if (g.rope.scaling.type != pecards::RopeScalingType::None)
             text += tr(", %1 ×%2")
                         .arg(QString::fromStdString(toString(g.rope.scaling.type)))
@@ -90,7 +116,9 @@ QString ModelStrip::groupSummary(int group) const {
             QStringList parts;
             for (const int pairs : g.mrope_section)
                 parts.append(QString::number(pairs));
-            text += tr(", M-RoPE sections %1").arg(parts.join(QLatin1Char('/')));
+            text += (g.mrope_interleaved ? tr(", M-RoPE sections %1, interleaved (t, h, w round-robin)")
+                                         : tr(", M-RoPE sections %1, blocked"))
+                        .arg(parts.join(QLatin1Char('/')));
         }
     }
     if (g.sliding_window > 0)
@@ -98,8 +126,11 @@ QString ModelStrip::groupSummary(int group) const {
     if (g.attention_chunk > 0)
         text += tr(", chunks of %1").arg(g.attention_chunk);
     if (g.attn_temperature.enabled)
-        text += tr(", attn_temperature_tuning: the query at position p is multiplied by "
-                   "log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)")
+        text += (g.attn_temperature.position_offset == 1
+                ? tr(", attn_temperature_tuning: the query at position p is multiplied by "
+                     "log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)")
+                : tr(", llama_4_scaling_beta: the query at position p is multiplied by "
+                     "1 + %2 × log(1 + floor(p / %1)) (longer inputs, sharper attention)"))
                     .arg(number(g.attn_temperature.floor_scale), number(g.attn_temperature.attn_scale));
     return text;
 }
@@ -114,6 +145,14 @@ int ModelStrip::layerAt(QPointF point) const {
         return -1;
     const double cell = cells.width() / m_positions.num_layers;
     return std::clamp(static_cast<int>((point.x() - cells.left()) / cell), 0, m_positions.num_layers - 1);
+}
+
+int ModelStrip::legendLineAt(QPointF point) const {
+    const double legendTop = cellsRect().bottom() + 4;
+    const int line = static_cast<int>(std::floor((point.y() - legendTop) / kLegendLine));
+    if (point.y() < legendTop || line < 0 || line >= static_cast<int>(m_positions.groups.size()))
+        return -1;
+    return line;
 }
 
 QSize ModelStrip::sizeHint() const {
@@ -136,7 +175,7 @@ void ModelStrip::paintEvent(QPaintEvent*) {
     for (int layer = 0; layer < n; ++layer) {
         const int group = m_groupOfLayer[static_cast<std::size_t>(layer)];
         const QRectF rect(cells.left() + layer * cell, cells.top(), cell, cells.height());
-        painter.fillRect(rect.adjusted(0.5, 0, -0.5, 0), groupColor(group));
+        fillGroup(painter, rect.adjusted(0.5, 0, -0.5, 0), group);
         if (group == m_selected) {
             painter.setPen(QPen(palette().color(QPalette::WindowText), 2));
             painter.drawLine(rect.bottomLeft() + QPointF(0, 2), rect.bottomRight() + QPointF(0, 2));
@@ -146,12 +185,14 @@ void ModelStrip::paintEvent(QPaintEvent*) {
     painter.setFont(legendFont);
     double y = cells.bottom() + 4;
     for (int g = 0; g < static_cast<int>(m_positions.groups.size()); ++g) {
-        painter.fillRect(QRectF(kMargin, y + 4, 10, 10), groupColor(g));
+        fillGroup(painter, QRectF(kMargin, y + 4, 10, 10), g);
         legendFont.setBold(g == m_selected);
         painter.setFont(legendFont);
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QRectF(kMargin + 16, y, width() - kMargin - 16, kLegendLine),
-            Qt::AlignVCenter | Qt::AlignLeft, groupSummary(g));
+        // A summary longer than the strip ends in "…"; its tooltip shows it whole.
+        const double room = width() - 2 * kMargin - 16;
+        painter.drawText(QRectF(kMargin + 16, y, room, kLegendLine), Qt::AlignVCenter | Qt::AlignLeft,
+            QFontMetrics(legendFont).elidedText(groupSummary(g), Qt::ElideRight, static_cast<int>(room)));
         y += kLegendLine;
     }
 }
@@ -162,11 +203,7 @@ void ModelStrip::mousePressEvent(QMouseEvent* event) {
     if (layer >= 0) {
         group = m_groupOfLayer[static_cast<std::size_t>(layer)];
     } else {
-        const double legendTop = cellsRect().bottom() + 4;
-        const int line = static_cast<int>(std::floor((event->position().y() - legendTop) / kLegendLine));
-        if (event->position().y() >= legendTop && line >= 0
-            && line < static_cast<int>(m_positions.groups.size()))
-            group = line;
+        group = legendLineAt(event->position());
     }
     if (group < 0)
         return;
@@ -179,12 +216,15 @@ bool ModelStrip::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int layer = layerAt(help->pos());
+        const int line = legendLineAt(help->pos());
         if (layer >= 0)
             QToolTip::showText(help->globalPos(),
                 tr("Layer %1 — %2")
                     .arg(layer)
                     .arg(groupSummary(m_groupOfLayer[static_cast<std::size_t>(layer)])),
                 this);
+        else if (line >= 0)
+            QToolTip::showText(help->globalPos(), groupSummary(line), this);
         else
             QToolTip::hideText();
         return true;

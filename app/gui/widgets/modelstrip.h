@@ -7,6 +7,8 @@
 #include <QWidget>
 #include <pecards/modelpositions.h>
 
+class QPainter;
+
 namespace pecards::gui {
 
 class ModelStrip : public QWidget {
@@ -37,7 +39,11 @@ protected:
 private:
     QRectF cellsRect() const;
     int layerAt(QPointF point) const;
+    /// The group whose legend line is at `point`, or -1.
+    int legendLineAt(QPointF point) const;
     QColor groupColor(int group) const;
+    /// Fills `rect` in the group's colour, with the M-RoPE layout's pattern over it.
+    void fillGroup(QPainter& painter, const QRectF& rect, int group) const;
 
     pecards::ModelPositions m_positions;
     std::vector<int> m_groupOfLayer;

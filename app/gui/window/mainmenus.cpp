@@ -10,6 +10,7 @@
 #include "views/figureexport.h"
 #include "window/helpmenu.h"
 #include "window/mainwindow.h"
+#include "window/modeldetailsdialog.h"
 #include "window/presets.h"
 
 #include <QActionGroup>
@@ -149,6 +150,19 @@ void buildMainMenus(MainWindow& window) {
     QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("P&resets"));
     for (const ModelPreset& preset : modelPresets())
         presets->addAction(preset.label, w, [w, resource = preset.resource] { w->openConfig(resource); });
+
+    QMenu* model = window.menuBar()->addMenu(MainWindow::tr("&Model"));
+    model->addAction(MainWindow::tr("&Details of the open model..."), w, [w] {
+        if (w->model().name.isEmpty()) {
+            QMessageBox::information(w, MainWindow::tr("Model details"),
+                MainWindow::tr("No model is open: open a config.json with File > Open config or choose one "
+                               "under Presets."));
+            return;
+        }
+        auto* dialog = new ModelDetailsDialog(w->model(), w);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
 
     QMenu* card = window.menuBar()->addMenu(MainWindow::tr("&Card"));
     QAction* flip = card->addAction(MainWindow::tr("&Flip current card"), w, [w] {

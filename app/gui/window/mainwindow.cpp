@@ -169,7 +169,10 @@ void MainWindow::applyLayerGroup(int group) {
         pecards::CardParams params = c->params();
         switch (g.treatment) {
         case pecards::LayerTreatment::Rope:
+            // Exactly the group's parameters: head_dim, rotary dim and convention, base, scaling,
+            // and its attention span (a full-attention group clears a window left from before).
             params.rope = g.rope;
+            params.sliding_window = g.sliding_window;
             shown = pecards::Card::Rope;
             break;
         case pecards::LayerTreatment::Alibi:
@@ -182,7 +185,8 @@ void MainWindow::applyLayerGroup(int group) {
             shown = pecards::Card::Relative;
             break;
         case pecards::LayerTreatment::NoPE:
-            break;
+        case pecards::LayerTreatment::NoAttention:
+            break; // nothing to put on a card; the status bar says what these layers are
         }
         c->setParams(params);
     }

@@ -55,6 +55,8 @@ public:
     /// click); a NoPE group only says so in the status bar.
     void applyLayerGroup(int group);
     ModelStrip* modelStrip() const { return m_strip; }
+    /// @brief The open model (an empty name when none is open).
+    const pecards::app::ModelConfig& model() const { return m_model; }
     /// @brief File > Open weights: reads T5's relative_attention_bias.weight, else a learned
     /// position table (wpe.weight, position_embeddings.weight) from a .safetensors checkpoint off
     /// the UI thread; the Relative card (T5) then shows head 1's trained bias (a head picker shows

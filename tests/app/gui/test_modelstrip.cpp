@@ -16,6 +16,7 @@
 #include "widgets/modelstrip.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+#include "window/modeldetailsdialog.h"
 
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -24,6 +25,8 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtEndian>
@@ -125,6 +128,69 @@ TEST_F(ModelStripTest, LongRopeCardNamesTheChosenFactorList) {
     // The card text is HTML: ">" appears as "&gt;".
     EXPECT_TRUE(rope->currentText().contains(QStringLiteral("long factors (seq_len 131072 &gt; L0 4096)")))
         << rope->currentText().toStdString();
+}
+
+// Qwen3-Next: 36 Gated DeltaNet layers have no attention; clicking one changes no card and says
+// so; clicking a full-attention layer puts exactly its partial RoPE on the card.
+TEST_F(ModelStripTest, Qwen3NextLinearAttentionLayersAreShownWithoutPositionalEncoding) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/qwen3-next-80b-a3b-thinking.json"));
+    ModelStrip* strip = m_window.modelStrip();
+    ASSERT_EQ(strip->positions().num_layers, 48);
+    ASSERT_EQ(strip->positions().groups.size(), 2u);
+    EXPECT_EQ(strip->positions().groups[0].treatment, pecards::LayerTreatment::NoAttention);
+    EXPECT_EQ(strip->positions().groups[0].layers.size(), 36u);
+    EXPECT_TRUE(strip->groupSummary(0).contains(QStringLiteral("no attention")))
+        << strip->groupSummary(0).toStdString();
+    const pecards::RopeParams before = m_window.card(QStringLiteral("rope"))->params().rope;
+    clickLayer(0); // linear attention
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params().rope, before);
+    clickLayer(3); // full attention: 64 of 256 dims, base 1e7
+    const pecards::RopeParams rope = m_window.card(QStringLiteral("rope"))->params().rope;
+    EXPECT_EQ(rope.head_dim, 256);
+    EXPECT_EQ(rope.rotary_dim, 64);
+    EXPECT_EQ(rope.base, 1e7);
+}
+
+// Clicking a group puts its whole parameters on the card, its sliding window included, and a
+// proportional group its convention (Gemma 4's global layers).
+TEST_F(ModelStripTest, Gemma4GroupsCarryTheirWindowAndProportionalRope) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/gemma-4-31b-it.json"));
+    clickLayer(0); // sliding: window 1024, head_dim 256, base 1e4
+    pecards::CardParams params = m_window.card(QStringLiteral("rope"))->params();
+    EXPECT_EQ(params.sliding_window, 1024);
+    EXPECT_EQ(params.rope.head_dim, 256);
+    EXPECT_EQ(params.rope.partial, pecards::RopePartial::Classic);
+    clickLayer(5); // full: proportional, 64 of 256 pairs of a 512 head rotate, no window
+    params = m_window.card(QStringLiteral("rope"))->params();
+    EXPECT_EQ(params.sliding_window, 0);
+    EXPECT_EQ(params.rope.head_dim, 512);
+    EXPECT_EQ(params.rope.rotary_dim, 128);
+    EXPECT_EQ(params.rope.partial, pecards::RopePartial::Proportional);
+    EXPECT_TRUE(m_window.modelStrip()->groupSummary(1).contains(
+        QStringLiteral("proportional: 64 of 256 pairs rotate")));
+}
+
+// Model > Details: the groups, where each value came from, and the logit-scale chart with
+// Ministral 3's llama_4_scaling_beta staircase.
+TEST_F(ModelStripTest, DetailsShowGroupsSourcesAndLogitScales) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/devstral-small-2-24b-instruct.json"));
+    ModelDetailsDialog dialog(m_window.model());
+    EXPECT_EQ(dialog.tabs()->count(), 3);
+    EXPECT_EQ(dialog.groupTable()->rowCount(), 1);
+    EXPECT_EQ(dialog.groupTable()->item(0, 5)->text(), QStringLiteral("1e+08"));
+    QStringList sources;
+    for (int row = 0; row < dialog.sourceTable()->rowCount(); ++row)
+        sources << dialog.sourceTable()->item(row, 0)->text() + QStringLiteral(" <- ")
+                + dialog.sourceTable()->item(row, 1)->text();
+    EXPECT_TRUE(sources.contains(QStringLiteral("factor <- config: text_config.rope_parameters.factor")))
+        << sources.join(QLatin1Char('\n')).toStdString();
+    const pecards::app::CurveSet& curves = dialog.logitChart()->curves();
+    ASSERT_EQ(curves.curves.size(), 1u);
+    EXPECT_TRUE(curves.curves[0].name.contains(QStringLiteral("llama_4_scaling_beta")));
+    bool stepAt8192 = false;
+    for (const QPointF& point : curves.curves[0].points)
+        stepAt8192 = stepAt8192 || (point.x() == 8192.0 && std::abs(point.y() - 1.0693147180559945) < 1e-15);
+    EXPECT_TRUE(stepAt8192);
 }
 
 TEST_F(ModelStripTest, Llama4TooltipNotesTheQueryTemperature) {

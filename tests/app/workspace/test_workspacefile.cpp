@@ -240,6 +240,34 @@ TEST(WorkspaceFile, ComparePairsWithoutReductionOrColourMapOpenWithNeither) {
     EXPECT_FALSE(again.at("compare").at(0).contains("colormap"));
 }
 
+TEST(WorkspaceFile, ProportionalRopeRoundTripsAndClassicFilesStayAsTheyWere) {
+    // A Gemma 4 global layer: 64 of 256 pairs of a 512-wide head rotate.
+    Workspace proportional = richWorkspace();
+    pecards::RopeParams& rope = proportional.cards[0].params.rope;
+    rope.head_dim = 512;
+    rope.rotary_dim = 128;
+    rope.partial = pecards::RopePartial::Proportional;
+    rope.scaling = {};
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("gemma4.pecards.json"));
+    QString error;
+    ASSERT_TRUE(saveWorkspace(path, proportional, &error)) << error.toStdString();
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_EQ(opened->cards[0].params.rope.partial, pecards::RopePartial::Proportional);
+    EXPECT_EQ(*opened, proportional);
+    EXPECT_EQ(json::parse(workspaceToJson(proportional).toStdString())
+                  .at("cards")
+                  .at(0)
+                  .at("params")
+                  .at("rope")
+                  .at("partial"),
+        "proportional");
+    // Classic cards write no key, so files saved before the convention existed open unchanged.
+    const json classic = json::parse(workspaceToJson(richWorkspace()).toStdString());
+    EXPECT_FALSE(classic.at("cards").at(0).at("params").at("rope").contains("partial"));
+}
+
 TEST(WorkspaceFile, CorruptAndTruncatedFilesAreRejected) {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("bad.json"));

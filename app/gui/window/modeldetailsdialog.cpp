@@ -1,0 +1,151 @@
+#include "window/modeldetailsdialog.h"
+
+#include "widgets/chartwidget.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <common/modelconfig.h>
+#include <figure/logitscalecurves.h>
+#include <pecards/logitscale.h>
+#include <pecards/rope.h>
+
+namespace pecards::gui {
+
+namespace {
+
+QString number(double value) {
+    return QString::number(value, 'g', 7);
+}
+
+/// "0-3, 5, 7-9": the layer indices as ranges.
+QString layerList(const std::vector<int>& layers) {
+    QStringList parts;
+    for (std::size_t i = 0; i < layers.size();) {
+        std::size_t j = i;
+        while (j + 1 < layers.size() && layers[j + 1] == layers[j] + 1)
+            ++j;
+        parts << (j == i ? QString::number(layers[i])
+                         : QStringLiteral("%1–%2").arg(layers[i]).arg(layers[j]));
+        i = j + 1;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+void fillRow(QTableWidget* table, int row, const QStringList& cells) {
+    for (int column = 0; column < cells.size(); ++column) {
+        auto* item = new QTableWidgetItem(cells[column]);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        item->setToolTip(cells[column]);
+        table->setItem(row, column, item);
+    }
+}
+
+QTableWidget* makeTable(const QStringList& headers, QWidget* parent) {
+    auto* table = new QTableWidget(parent);
+    table->setColumnCount(static_cast<int>(headers.size()));
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setWordWrap(false);
+    return table;
+}
+
+} // namespace
+
+ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, QWidget* parent)
+    : QDialog(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_groups(makeTable({tr("Layer type"), tr("Treatment"), tr("Layers"), tr("head_dim"), tr("Rotary"),
+                             tr("Base θ"), tr("Scaling"), tr("Span")},
+          this))
+    , m_sources(makeTable({tr("Value"), tr("Where it came from")}, this))
+    , m_chart(new ChartWidget(this)) {
+    setWindowTitle(tr("Model details: %1 (%2)").arg(model.name, model.modelType));
+    const pecards::ModelPositions& positions = model.positions;
+
+    m_groups->setRowCount(static_cast<int>(positions.groups.size()));
+    for (std::size_t g = 0; g < positions.groups.size(); ++g) {
+        const pecards::LayerGroup& group = positions.groups[g];
+        const bool rope = group.treatment == pecards::LayerTreatment::Rope;
+        QString treatment = group.treatment == pecards::LayerTreatment::NoAttention ? tr("no attention")
+            : group.treatment == pecards::LayerTreatment::NoPE
+            ? tr("NoPE")
+            : QString::fromStdString(toString(group.treatment));
+        QString rotary;
+        if (rope) {
+            rotary = group.rope.partial == pecards::RopePartial::Proportional
+                ? tr("proportional: %1 of %2 pairs")
+                      .arg(pecards::rotatingPairs(group.rope))
+                      .arg(group.rope.head_dim / 2)
+                : tr("%1 dims, %2")
+                      .arg(pecards::rotaryDim(group.rope))
+                      .arg(QString::fromStdString(toString(group.rope.layout)));
+            if (!group.mrope_section.empty())
+                rotary += group.mrope_interleaved ? tr(", M-RoPE interleaved") : tr(", M-RoPE blocked");
+        }
+        const QString scaling = !rope ? QString()
+            : group.rope.scaling.type == pecards::RopeScalingType::None
+            ? tr("none")
+            : QStringLiteral("%1 ×%2").arg(
+                QString::fromStdString(toString(group.rope.scaling.type)), number(group.rope.scaling.factor));
+        QString span = tr("full");
+        if (group.treatment == pecards::LayerTreatment::NoAttention)
+            span = QString();
+        else if (group.sliding_window > 0)
+            span = tr("window %1").arg(group.sliding_window);
+        else if (group.attention_chunk > 0)
+            span = tr("chunks of %1").arg(group.attention_chunk);
+        fillRow(m_groups, static_cast<int>(g),
+            {QString::fromStdString(group.name), treatment,
+                tr("%n layer(s): %1", nullptr, static_cast<int>(group.layers.size()))
+                    .arg(layerList(group.layers)),
+                rope ? QString::number(group.rope.head_dim) : QString(), rotary,
+                rope ? number(group.rope.base) : QString(), scaling, span});
+    }
+    m_groups->resizeColumnsToContents();
+
+    m_sources->setRowCount(static_cast<int>(model.sources.size()));
+    for (qsizetype row = 0; row < model.sources.size(); ++row)
+        fillRow(m_sources, static_cast<int>(row), {model.sources[row].first, model.sources[row].second});
+    m_sources->resizeColumnToContents(0);
+
+    // The logit factors up to the longest context the config describes (views stop at 2^24).
+    const std::int64_t reach
+        = std::min(std::max({model.extendedContext(), model.maxPositionEmbeddings, std::int64_t {4096}}),
+            pecards::kMaxLength);
+    const std::vector<pecards::LogitFactor> factors = pecards::logitScales(positions, reach);
+    m_chart->setCurves(pecards::app::logitScaleCurves(factors));
+    if (factors.empty())
+        m_chart->setMessage(
+            tr("No factor multiplies this model's logits: every one is 1 at every position."));
+
+    auto* layers = new QWidget(this);
+    auto* layersLayout = new QVBoxLayout(layers);
+    layersLayout->addWidget(m_groups);
+    auto* notes = new QLabel(model.notes.join(QStringLiteral("\n")), layers);
+    notes->setWordWrap(true);
+    layersLayout->addWidget(notes);
+    m_tabs->addTab(layers, tr("Layers"));
+    m_tabs->addTab(m_sources, tr("Sources"));
+    auto* scales = new QWidget(this);
+    auto* scalesLayout = new QVBoxLayout(scales);
+    scalesLayout->addWidget(m_chart, 1);
+    auto* legend = new QLabel(m_chart->legendHtml(), scales);
+    legend->setWordWrap(true);
+    scalesLayout->addWidget(legend);
+    m_tabs->addTab(scales, tr("Logit scales"));
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_tabs);
+    layout->addWidget(buttons);
+    resize(1000, 600);
+}
+
+} // namespace pecards::gui
