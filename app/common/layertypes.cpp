@@ -32,13 +32,35 @@ std::int64_t nonNegative(const ConfigReader& config, const QString& key) {
     return value;
 }
 
+/// A per-layer list must have one entry per layer.
+void checkPerLayer(const ConfigReader& config, const QString& key, std::size_t size, int numLayers) {
+    if (static_cast<int>(size) != numLayers) {
+        config.fail(key,
+            u"has "_s + QString::number(size) + u" entries but the model has "_s + QString::number(numLayers)
+                + u" layers (Hugging Face raises on this)"_s);
+    }
+}
+
+/// A per-layer list of 0/1 flags (`no_rope_layers`, `attn_type_list`) as booleans (1 = true).
+std::vector<bool> perLayerFlags(
+    const ConfigReader& config, const QString& key, int numLayers, const QString& zero, const QString& one) {
+    const std::vector<double> list = config.numberList(key).value_or(std::vector<double>());
+    checkPerLayer(config, key, list.size(), numLayers);
+    std::vector<bool> flags;
+    for (int i = 0; i < numLayers; ++i) {
+        const double flag = list[static_cast<std::size_t>(i)];
+        if (flag != 0.0 && flag != 1.0) {
+            config.fail(key + u'[' + QString::number(i) + u']',
+                u"= "_s + QString::number(flag) + u" is not 0 ("_s + zero + u") or 1 ("_s + one + u')');
+        }
+        flags.push_back(flag == 1.0);
+    }
+    return flags;
+}
+
 QStringList explicitTypes(const ConfigReader& config, int numLayers) {
     const std::vector<QString> list = config.stringList(u"layer_types"_s).value_or(std::vector<QString>());
-    if (static_cast<int>(list.size()) != numLayers) {
-        config.fail(u"layer_types"_s,
-            u"has "_s + QString::number(list.size()) + u" entries but the model has "_s
-                + QString::number(numLayers) + u" layers (Hugging Face raises on this)"_s);
-    }
+    checkPerLayer(config, u"layer_types"_s, list.size(), numLayers);
     QStringList types;
     for (std::size_t i = 0; i < list.size(); ++i) {
         // HF v5 `remap_legacy_layer_types`.
@@ -89,20 +111,10 @@ QStringList intervalTypes(const ConfigReader& config, int numLayers) {
 
 /// MiniMax `attn_type_list`: 0 = lightning (linear) attention, 1 = softmax attention.
 QStringList attnTypeList(const ConfigReader& config, int numLayers) {
-    const std::vector<double> list = config.numberList(u"attn_type_list"_s).value_or(std::vector<double>());
-    if (static_cast<int>(list.size()) != numLayers) {
-        config.fail(u"attn_type_list"_s,
-            u"has "_s + QString::number(list.size()) + u" entries but the model has "_s
-                + QString::number(numLayers) + u" layers"_s);
-    }
     QStringList types;
-    for (int i = 0; i < numLayers; ++i) {
-        const double kind = list[static_cast<std::size_t>(i)];
-        if (kind != 0.0 && kind != 1.0) {
-            config.fail(u"attn_type_list["_s + QString::number(i) + u']',
-                u"= "_s + QString::number(kind) + u" is not 0 (linear attention) or 1 (full attention)"_s);
-        }
-        types.append(kind == 1.0 ? kFull : kLinear);
+    for (const bool full :
+        perLayerFlags(config, u"attn_type_list"_s, numLayers, u"linear attention"_s, u"full attention"_s)) {
+        types.append(full ? kFull : kLinear);
     }
     return types;
 }
@@ -125,24 +137,11 @@ QStringList exaoneTypes(const ConfigReader& config, int numLayers) {
 }
 
 std::vector<bool> noRopeLayers(const ConfigReader& config, int numLayers) {
-    std::vector<bool> rope(static_cast<std::size_t>(numLayers), true);
-    const std::vector<double> list = config.numberList(u"no_rope_layers"_s).value_or(std::vector<double>());
-    if (!list.empty()) {
-        if (static_cast<int>(list.size()) != numLayers) {
-            config.fail(u"no_rope_layers"_s,
-                u"has "_s + QString::number(list.size()) + u" entries but the model has "_s
-                    + QString::number(numLayers) + u" layers"_s);
-        }
-        for (int i = 0; i < numLayers; ++i) {
-            const double flag = list[static_cast<std::size_t>(i)];
-            if (flag != 0.0 && flag != 1.0) {
-                config.fail(u"no_rope_layers["_s + QString::number(i) + u']',
-                    u"= "_s + QString::number(flag) + u" is not 0 (NoPE) or 1 (RoPE)"_s);
-            }
-            rope[static_cast<std::size_t>(i)] = flag == 1.0;
-        }
-        return rope;
+    // Llama4TextConfig: `if no_rope_layers:`, so an empty list takes the interval rule below.
+    if (!config.numberList(u"no_rope_layers"_s).value_or(std::vector<double>()).empty()) {
+        return perLayerFlags(config, u"no_rope_layers"_s, numLayers, u"NoPE"_s, u"RoPE"_s);
     }
+    std::vector<bool> rope(static_cast<std::size_t>(numLayers), true);
     const std::int64_t interval = config.integer(u"no_rope_layer_interval"_s).value_or(4);
     if (interval < 1) {
         config.fail(u"no_rope_layer_interval"_s,
