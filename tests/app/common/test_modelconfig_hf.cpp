@@ -363,3 +363,42 @@ TEST(HfConfigForms, ExtendedContextCoversTheScaling) {
 }
 
 } // namespace
+
+namespace {
+
+// The reviewer's sparse Gemma 3 (no num_attention_heads, head_dim, rope_theta or
+// max_position_embeddings): transformers fills them from Gemma3TextConfig (v4.50), so it loads
+// with 8 heads of 256, global base 1e6 with the linear scaling, local base 1e4, 131072 positions.
+TEST(ClassDefaults, SparseGemma3LoadsWithGemma3TextConfigsDefaults) {
+    const ModelConfig config = parseModelConfig(QByteArray(R"({"model_type": "gemma3", "text_config": {
+        "model_type": "gemma3_text", "hidden_size": 2560, "num_hidden_layers": 12,
+        "rope_scaling": {"rope_type": "linear", "factor": 8.0}}})"),
+        QStringLiteral("sparse-gemma3.json"));
+    EXPECT_EQ(config.heads, 8);
+    EXPECT_EQ(config.headDim, 256);
+    EXPECT_EQ(config.maxPositionEmbeddings, 131072);
+    ASSERT_EQ(config.positions.groups.size(), 2u);
+    const pecards::LayerGroup& local = config.positions.groups[0];
+    const pecards::LayerGroup& global = config.positions.groups[1];
+    EXPECT_EQ(local.name, "sliding_attention");
+    EXPECT_EQ(local.rope.base, 1e4);
+    EXPECT_EQ(local.rope.scaling.type, RopeScalingType::None);
+    EXPECT_EQ(local.sliding_window, 4096); // Gemma3TextConfig's sliding_window
+    EXPECT_EQ(global.layers, (std::vector<int> {5, 11}));
+    EXPECT_EQ(global.rope.base, 1e6);
+    EXPECT_EQ(global.rope.scaling.type, RopeScalingType::Linear);
+    // theta_1 = 1e6^(-2/256) / 8 on the global layers.
+    EXPECT_NEAR(pecards::ropeScaledInvFreq(global.rope, 0)[1], std::pow(1e6, -2.0 / 256) / 8.0, 1e-15);
+    ASSERT_FALSE(config.notes.isEmpty());
+    EXPECT_TRUE(config.notes.front().contains(QStringLiteral("Gemma3TextConfig")))
+        << config.notes.front().toStdString();
+    bool sourced = false;
+    for (const auto& [value, source] : config.sources) {
+        sourced = sourced
+            || (value == QStringLiteral("heads")
+                && source.startsWith(QStringLiteral("class default: Gemma3TextConfig")));
+    }
+    EXPECT_TRUE(sourced);
+}
+
+} // namespace
