@@ -133,8 +133,8 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
     json[u"warnings"_s] = QJsonArray::fromStringList(config.warnings);
     json[u"notes"_s] = QJsonArray::fromStringList(config.notes);
     // Every factor on the logits against the query position, up to the longest context.
-    const std::int64_t reach = std::min(
-        std::max({config.extendedContext(), config.maxPositionEmbeddings, std::int64_t {4096}}), kMaxLength);
+    // (4096 positions when the config gives no length, the card's default length.)
+    const std::int64_t reach = config.positionsShown() > 0 ? config.positionsShown() : 4096;
     QJsonArray scales;
     for (const LogitFactor& factor : logitScales(config.positions, reach)) {
         QJsonArray points;

@@ -43,7 +43,7 @@ QString shown(const QJsonValue& value) {
 } // namespace
 
 WithDefaults withClassDefaults(const QJsonObject& text, const QString& modelType) {
-    WithDefaults result {text, {}, {}};
+    WithDefaults result {text, {}, {}, {}};
     for (const ClassDefaults& entry : table()) {
         if (!entry.modelTypes.contains(modelType)) {
             continue;
@@ -53,6 +53,7 @@ WithDefaults withClassDefaults(const QJsonObject& text, const QString& modelType
             if (!text.contains(key) || text.value(key).isNull()) {
                 result.object.insert(key, value);
                 result.filled.append(key + u" = "_s + shown(value));
+                result.filledKeys.append(key);
             }
         }
     }

@@ -14,6 +14,7 @@ namespace pecards::app {
 struct WithDefaults {
     QJsonObject object; ///< the config's keys, plus every default key it lacks (or has as null)
     QStringList filled; ///< "key = value" for each key taken from the class, in table order
+    QStringList filledKeys; ///< the keys of `filled`
     QString configClass; ///< the transformers class and version the defaults follow; "" = none
 };
 

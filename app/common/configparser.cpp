@@ -3,6 +3,7 @@
 #include "common/classdefaults.h"
 #include "common/configerror.h"
 #include "common/configreader.h"
+#include "common/configsources.h"
 #include "common/fileerror.h"
 #include "common/inputfile.h"
 #include "common/layertypes.h"
@@ -185,18 +186,6 @@ ModelConfig Parser::parse() {
     return config;
 }
 
-/// True when the dotted `path` ("text_config.rope_scaling.factor") names a non-null value of `object`.
-bool presentAt(const QJsonObject& object, const QString& path) {
-    QJsonValue value = object;
-    for (const QString& part : path.split(u'.')) {
-        if (!value.isObject() || !value.toObject().contains(part)) {
-            return false;
-        }
-        value = value.toObject().value(part);
-    }
-    return !value.isNull() && !value.isUndefined();
-}
-
 void Parser::recordSources(ModelConfig& config, const LayerTypes& layers) const {
     if (!layers.source.isEmpty()) {
         config.sources.append({u"layer_types"_s, layers.source});
@@ -213,20 +202,7 @@ void Parser::recordSources(ModelConfig& config, const LayerTypes& layers) const 
         used.append({u"base ("_s + it.key() + u')', it.value()});
     }
     std::sort(used.begin(), used.end());
-    for (const auto& [name, path] : used) {
-        const QString key = path.section(u'.', -1);
-        const bool filled = std::any_of(m_defaults.filled.begin(), m_defaults.filled.end(),
-            [&](const QString& entry) { return entry.section(u" = "_s, 0, 0) == key; });
-        if (path.isEmpty()) {
-            config.sources.append({name, u"not in the file: the family's fixed default"_s});
-        } else if (filled && path == m_text.path(key)) {
-            config.sources.append({name, u"class default: "_s + m_defaults.configClass + u", "_s + key});
-        } else if (presentAt(m_top.json(), path)) {
-            config.sources.append({name, u"config: "_s + path});
-        } else {
-            config.sources.append({name, u"not in the file: the rule's default for "_s + path});
-        }
-    }
+    config.sources += describeSources(m_top.json(), m_text.path(QString()), used, m_defaults);
 }
 
 void Parser::rejectNonHuggingFace() const {

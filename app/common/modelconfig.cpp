@@ -57,6 +57,10 @@ std::int64_t ModelConfig::extendedContext() const {
     return context;
 }
 
+std::int64_t ModelConfig::positionsShown() const {
+    return std::min(extendedContext(), kMaxLength);
+}
+
 ModelConfig parseModelConfig(const QByteArray& json, const QString& fileName) {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);

@@ -87,6 +87,9 @@ struct ModelConfig {
     /// @brief The longest context the config describes: max_position_embeddings, or L0 x factor
     /// for a scaling that extends L0 when that is larger; 0 = not given.
     std::int64_t extendedContext() const;
+    /// @brief The positions PE Cards shows of the model: extendedContext() capped at kMaxLength
+    /// (2^24, the longest view); 0 when the config gives no length.
+    std::int64_t positionsShown() const;
 };
 
 /// @brief Reads and checks a Hugging Face `config.json`.

@@ -133,7 +133,7 @@ void MainWindow::openConfig(const QString& path) {
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     // A config with L0 and a scaling opens at the context it extends to; beyond kMaxLength (2^24)
     // the view stops at kMaxLength (the loader's warning says so).
-    const std::int64_t context = std::min(model.extendedContext(), pecards::kMaxLength);
+    const std::int64_t context = model.positionsShown();
     for (CardPage* c : m_cards) {
         // Every field is set: the card's defaults, then what the config gives (applyModel docs).
         pecards::CardParams params = c->entry().defaults();

@@ -115,9 +115,7 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
     m_sources->resizeColumnToContents(0);
 
     // The logit factors up to the longest context the config describes (views stop at 2^24).
-    const std::int64_t reach
-        = std::min(std::max({model.extendedContext(), model.maxPositionEmbeddings, std::int64_t {4096}}),
-            pecards::kMaxLength);
+    const std::int64_t reach = model.positionsShown() > 0 ? model.positionsShown() : 4096;
     const std::vector<pecards::LogitFactor> factors = pecards::logitScales(positions, reach);
     m_chart->setCurves(pecards::app::logitScaleCurves(factors));
     if (factors.empty())

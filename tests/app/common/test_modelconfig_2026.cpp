@@ -9,8 +9,10 @@
 #include "pecards/rope_scaling.h"
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <numbers>
 #include <string>
@@ -182,6 +184,41 @@ TEST(Gemma4Proportional, LongestRotatingWavelengthIs188TokensNotMillions) {
     const Eigen::VectorXd wrong = pecards::ropeInvFreq(classic);
     EXPECT_TRUE(close(2 * std::numbers::pi / wrong[wrong.size() - 1],
         want.at("checks").at("classic_partial_longest_wavelength_tokens").get<double>()));
+}
+
+std::string readText(const std::string& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The numbers the texts state about Gemma 4's global layers are the engine's: the RoPE card's
+// back (en, zh_CN), docs/encodings.md and the README say 188 tokens, and 5.06 million (506 万) for the
+// classic reading.
+TEST(Gemma4Proportional, TextsStateTheEnginesWavelengths) {
+    const pecards::app::ModelConfig config = pecards::app::readModelConfig(
+        QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/gemma-4-31b-it.json"));
+    pecards::RopeParams rope = config.positions.groupOf(5).rope;
+    const Eigen::VectorXd theta = pecards::ropeInvFreq(rope);
+    const double proportional = 2 * std::numbers::pi / theta[pecards::rotatingPairs(rope) - 1];
+    rope.partial = pecards::RopePartial::Classic;
+    const Eigen::VectorXd classicTheta = pecards::ropeInvFreq(rope);
+    const double classic = 2 * std::numbers::pi / classicTheta[classicTheta.size() - 1];
+    const std::string tokens = std::to_string(std::lround(proportional)); // "188"
+    char millions[16];
+    std::snprintf(millions, sizeof millions, "%.2f million", classic / 1e6); // "5.06 million"
+    const std::string wan = std::to_string(std::lround(classic / 1e4)) + " 万"; // "506 万"
+    const std::string root = PECARDS_TEST_DATA_DIR "/../../";
+    for (const auto& [file, phrases] : std::vector<std::pair<std::string, std::vector<std::string>>> {
+             {"resources/cards/rope/back.en.html", {"from " + tokens + " to " + millions}},
+             {"docs/encodings.md", {"= " + tokens + "` tokens", "would give " + std::string(millions)}},
+             {"README.md", {std::string(millions) + " tokens instead of " + tokens}}}) {
+        const std::string text = readText(root + file);
+        for (const std::string& phrase : phrases) {
+            EXPECT_NE(text.find(phrase), std::string::npos) << file << " should say: " << phrase;
+        }
+    }
+    const std::string zh = readText(root + "resources/cards/rope/back.zh_CN.html");
+    EXPECT_NE(zh.find("从 " + tokens + " 个词元变成 " + wan), std::string::npos) << tokens << ", " << wan;
 }
 
 } // namespace
