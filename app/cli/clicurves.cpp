@@ -119,6 +119,20 @@ Eigen::MatrixXd encodingChoice(const CardParams& params, const CurveInputs& inpu
     return table;
 }
 
+/// head_dim x 4: k, pair i (-1: passes through), partner dimension, scaled theta_i (0 when k
+/// does not turn).
+Eigen::MatrixXd pairMap(const CardParams& params) {
+    const std::vector<RopeDimension> dims = ropePairing(params.rope);
+    const Eigen::VectorXd theta = scaledRope(params).inv_freq;
+    Eigen::MatrixXd table(static_cast<Eigen::Index>(dims.size()), 4);
+    for (std::size_t k = 0; k < dims.size(); ++k) {
+        const RopeDimension& dim = dims[k];
+        table.row(static_cast<Eigen::Index>(k)) << static_cast<double>(k), static_cast<double>(dim.pair),
+            static_cast<double>(dim.partner), dim.pair < 0 ? 0.0 : theta[dim.pair];
+    }
+    return table;
+}
+
 } // namespace
 
 OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, const CurveInputs& inputs) {
@@ -179,6 +193,8 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
         return OutputArray::fromMatrix(distillationError(params));
     case Curve::EncodingChoice:
         return OutputArray::fromMatrix(encodingChoice(params, inputs));
+    case Curve::PairMap:
+        return OutputArray::fromMatrix(pairMap(params));
     case Curve::None:
         break;
     }

@@ -163,6 +163,12 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"waves", Quantity::Table, Curve::Waves, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",
             "render only: sinusoidal PE[p, dim] of --channels dims, or RoPE cos/sin(m theta_i) of --channels "
             "pairs, over positions 0..--reach-1."},
+        {"pair-map", Quantity::Table, Curve::PairMap, {Card::Rope, Card::Hybrid}, "head_dim x 4",
+            "One row per dimension k of the head: k, the frequency pair i that turns it (-1: passes "
+            "through, k >= rotary dim of the classic partial rotary), the dimension it rotates with (k "
+            "when it passes through; half-split pairs k with k + r/2, interleaved 2i with 2i+1), and the "
+            "scaled theta_i in radians per position (0 for a proportional pair that never turns and for a "
+            "pass-through dim). render: the pair map chart."},
         {"polar", Quantity::Table, Curve::Polar, {Card::Rope, Card::Hybrid}, "chart",
             "render only: the --channels pairs at position --position on the unit circle (angle m theta_i "
             "mod 2 pi) with the previous positions as dots."},
@@ -196,6 +202,8 @@ std::optional<app::CurveKind> chartOf(Curve curve) {
         return app::CurveKind::InterpolationFit;
     case Curve::PartialRotation:
         return app::CurveKind::PartialRotation;
+    case Curve::PairMap:
+        return app::CurveKind::PairMap;
     case Curve::Waves:
         return app::CurveKind::Waves;
     case Curve::Polar:

@@ -44,6 +44,7 @@ enum class Curve {
     GatedAttention, ///< row softmax of the gated score / sqrt(d) (tricks.h gatedAttention)
     DistillationError, ///< PE distillation MLP error per position (tricks.h distillPositions)
     EncodingChoice, ///< every encoding family on one target model (encodingchoice.h)
+    PairMap, ///< RoPE: pair and partner of every head dimension, and its frequency (rope.h ropePairing)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:

@@ -162,6 +162,8 @@ void appendRope(QStringList& out, const RopeParams& r) {
     out << field("head_dim", r.head_dim) << field("base", r.base);
     if (r.rotary_dim != 0 && r.rotary_dim != r.head_dim) {
         out << field("rotary_dim", r.rotary_dim);
+        if (r.partial == RopePartial::Proportional) // the classic reading is another model
+            out << field("partial", text(toString(r.partial)));
     }
     out << field("layout", text(toString(r.layout)));
     appendScaling(out, r.scaling);
@@ -508,6 +510,7 @@ QString formatChartCaption(const CurveRequest& request) {
     case CurveKind::ScoreVsDistance:
     case CurveKind::CriticalDimension:
     case CurveKind::PartialRotation:
+    case CurveKind::PairMap:
         break;
     }
     return out.join(captionSeparator());

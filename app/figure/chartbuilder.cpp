@@ -64,6 +64,8 @@ QString chartTitle(CurveKind kind) {
         return tr("learned table: similarity rows");
     case CurveKind::LearnedDifference:
         return tr("learned table minus the sinusoid");
+    case CurveKind::PairMap:
+        return tr("pair map: which dimensions rotate together");
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "figure/extrapolationcurves.h"
 #include "figure/labcurves.h"
 #include "figure/learnedcurves.h"
+#include "figure/pairmapcurves.h"
 #include "figure/trickcurves.h"
 #include "pecards/viewrules.h"
 
@@ -134,8 +135,10 @@ CurveSet spectrum(const CurveRequest& request) {
     CurveSet set {Curves::tr("pair i"), Curves::tr("wavelength 2π/θ_i (positions)"), false, true, false, {}};
     const auto wavelengths = [](const Eigen::VectorXd& frequencies, const QString& name) {
         Curve curve {name, {}, false, false};
-        for (Eigen::Index i = 0; i < frequencies.size(); ++i)
-            curve.points.emplace_back(static_cast<double>(i), kTwoPi / frequencies(i));
+        for (Eigen::Index i = 0; i < frequencies.size(); ++i) {
+            if (frequencies(i) > 0.0) // proportional RoPE's still pairs never turn: no wavelength
+                curve.points.emplace_back(static_cast<double>(i), kTwoPi / frequencies(i));
+        }
         return curve;
     };
     Eigen::Index pairs = 0;
@@ -370,6 +373,8 @@ const char* chartName(CurveKind kind) {
         return "learned-similarity";
     case CurveKind::LearnedDifference:
         return "learned-difference";
+    case CurveKind::PairMap:
+        return "pair-map";
     }
     return "chart";
 }
@@ -382,7 +387,7 @@ constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, Curv
     CurveKind::CriticalDimension, CurveKind::BaseBound, CurveKind::InterpolationFit,
     CurveKind::PartialRotation, CurveKind::DomainAwareSimilarity, CurveKind::GatedScore,
     CurveKind::GatedAttention, CurveKind::DistillationError, CurveKind::LearnedTable,
-    CurveKind::LearnedSimilarity, CurveKind::LearnedDifference};
+    CurveKind::LearnedSimilarity, CurveKind::LearnedDifference, CurveKind::PairMap};
 
 } // namespace
 
@@ -513,6 +518,8 @@ CurveSet computeCurves(const CurveRequest& request) {
     case CurveKind::LearnedSimilarity:
     case CurveKind::LearnedDifference:
         return learnedCurves(request);
+    case CurveKind::PairMap:
+        return pairMapCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

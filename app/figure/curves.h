@@ -45,6 +45,7 @@ enum class CurveKind {
     LearnedTable, ///< checkpoint's learned table P[p, c] beside the sinusoid PE[p, c] (learnedcurves.h)
     LearnedSimilarity, ///< similarity rows P_i·P_j of the learned table against PE_i·PE_j
     LearnedDifference, ///< ||P_p - PE_p|| per position: how far the learned table is from the sinusoid
+    PairMap, ///< RoPE: the dimension each dimension rotates with, or passes through (pairmapcurves.h)
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.
@@ -91,7 +92,8 @@ CurveSet computeCurves(const CurveRequest& request);
 /// "polar", "spectrum", "decay", "bias-vs-distance", "buckets-vs-offset", "score-vs-offset", "phase-error",
 /// "scaling-ratio", "score-vs-distance", "dynamic-base", "critical-dimension", "base-bound", "pi-fit",
 /// "partial-rope", "domain-aware-similarity", "gated-score",
-/// "gated-attention", "distillation-error".
+/// "gated-attention", "distillation-error", "learned-table", "learned-similarity",
+/// "learned-difference", "pair-map".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.

@@ -49,6 +49,20 @@ int rotatingPairs(const RopeParams& params) {
     return (params.rotary_dim == 0 ? params.head_dim : params.rotary_dim) / 2;
 }
 
+std::vector<RopeDimension> ropePairing(const RopeParams& params) {
+    validate(params);
+    std::vector<RopeDimension> dims(static_cast<std::size_t>(params.head_dim));
+    for (std::size_t k = 0; k < dims.size(); ++k)
+        dims[k].partner = static_cast<int>(k);
+    const int r = rotaryDim(params);
+    for (int i = 0; i < r / 2; ++i) {
+        const PairIndex index = pairIndex(params.layout, r, i);
+        dims[static_cast<std::size_t>(index.a)] = {i, static_cast<int>(index.b)};
+        dims[static_cast<std::size_t>(index.b)] = {i, static_cast<int>(index.a)};
+    }
+    return dims;
+}
+
 Eigen::VectorXd ropeInvFreq(const RopeParams& params) {
     validate(params);
     Eigen::VectorXd theta = ropeInvFreq(params.base, rotaryDim(params));

@@ -909,6 +909,29 @@
     </message>
 </context>
 <context>
+    <name>PairMapCurves</name>
+    <message>
+        <source>dimension k of the head</source>
+        <translation>头的第 k 维</translation>
+    </message>
+    <message>
+        <source>dimension k rotates with</source>
+        <translation>与第 k 维成对旋转的维</translation>
+    </message>
+    <message>
+        <source>rotates (θ_i &gt; 0)</source>
+        <translation>旋转（θ_i &gt; 0）</translation>
+    </message>
+    <message>
+        <source>paired, never turns (θ_i = 0)</source>
+        <translation>成对但从不旋转（θ_i = 0）</translation>
+    </message>
+    <message>
+        <source>passes through (k ≥ rotary dim)</source>
+        <translation>不旋转，原样通过（k ≥ 旋转维数）</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>cannot write SVG to %1</source>
@@ -1117,6 +1140,10 @@
     <message>
         <source>Lab: partial-frequency RoPE (chart)</source>
         <translation>实验室：部分频率 RoPE（图表）</translation>
+    </message>
+    <message>
+        <source>Pair map (chart)</source>
+        <translation>频率对映射（曲线图）</translation>
     </message>
 </context>
 <context>
@@ -1567,6 +1594,10 @@
     <message>
         <source>partial-frequency RoPE (p-RoPE, Barbero et al. 2024)</source>
         <translation>部分频率 RoPE（p-RoPE，Barbero et al. 2024）</translation>
+    </message>
+    <message>
+        <source>pair map: which dimensions rotate together</source>
+        <translation>频率对映射：哪些维一起旋转</translation>
     </message>
 </context>
 <context>
@@ -3624,6 +3655,14 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)</source>
         <translation>%1（比例式：%3 个频率对 (x_i, x_i+d/2) 中旋转 %2 个，其余 θ = 0）</translation>
+    </message>
+    <message>
+        <source>, rotary_dim %1 (proportional)</source>
+        <translation>，rotary_dim %1（比例式）</translation>
+    </message>
+    <message>
+        <source>Pair map: the dimension each dimension rotates with, %1</source>
+        <translation>频率对映射：每一维与哪一维成对旋转，%1</translation>
     </message>
 </context>
 <context>

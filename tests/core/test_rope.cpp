@@ -133,6 +133,64 @@ TEST(RopeProportional, FrequenciesOverTheWholeHeadAndZeroPastTheRotatingPairs) {
     EXPECT_TRUE(expectClose(ropeInvFreq(p), Eigen::Vector2d(1.0, 0.1), Tolerance {1e-15, 1e-15}));
 }
 
+// The pair map of Gemma 4's global layers (head 512, partial_rotary_factor 0.25 = 128 dims, HF
+// v5 `_compute_proportional_rope_parameters` + `rotate_half`): proportional pairs dim k with
+// k + 256 for every k < 256 and only the first 64 pairs turn; the classic reading pairs k with
+// k + 64 inside the first 128 dims and lets dims 128..511 pass through.
+TEST(RopePairing, Gemma4GlobalLayerProportionalAndClassic) {
+    RopeParams p = ropeParams(512, 1e6, RopeLayout::HalfSplit, 128);
+    p.partial = RopePartial::Proportional;
+    std::vector<RopeDimension> dims = ropePairing(p);
+    ASSERT_EQ(dims.size(), 512u);
+    EXPECT_EQ(dims[0], (RopeDimension {0, 256}));
+    EXPECT_EQ(dims[256], (RopeDimension {0, 0}));
+    EXPECT_EQ(dims[63], (RopeDimension {63, 319}));
+    EXPECT_EQ(dims[64], (RopeDimension {64, 320})); // paired, frequency 0
+    EXPECT_EQ(dims[511], (RopeDimension {255, 255}));
+    const Eigen::VectorXd theta = ropeInvFreq(p);
+    EXPECT_GT(theta[63], 0.0);
+    EXPECT_EQ(theta[64], 0.0);
+
+    p.partial = RopePartial::Classic;
+    dims = ropePairing(p);
+    EXPECT_EQ(dims[0], (RopeDimension {0, 64}));
+    EXPECT_EQ(dims[127], (RopeDimension {63, 63}));
+    EXPECT_EQ(dims[128], (RopeDimension {-1, 128})); // passes through
+    EXPECT_EQ(dims[511], (RopeDimension {-1, 511}));
+
+    p.layout = RopeLayout::Interleaved; // GPT-J `rotate_every_two`: neighbours
+    dims = ropePairing(p);
+    EXPECT_EQ(dims[0], (RopeDimension {0, 1}));
+    EXPECT_EQ(dims[127], (RopeDimension {63, 126}));
+    EXPECT_EQ(dims[128], (RopeDimension {-1, 128}));
+}
+
+// Property: rotating the unit vector e_k moves weight onto dimension k and its partner only,
+// and leaves a pass-through dimension (or a pair of frequency 0) unchanged, in every layout and
+// convention (ropeRotate is checked against HF's rotate_half / GPT-J golden values above).
+TEST(RopePairing, EveryUnitVectorTurnsIntoItsPartnerOnly) {
+    for (const RopeLayout layout : {RopeLayout::HalfSplit, RopeLayout::Interleaved}) {
+        for (const RopePartial partial : {RopePartial::Classic, RopePartial::Proportional}) {
+            RopeParams p = ropeParams(24, 50.0, layout, 8);
+            p.partial = partial;
+            const std::vector<RopeDimension> dims = ropePairing(p);
+            const Eigen::VectorXd theta = ropeInvFreq(p);
+            for (int k = 0; k < p.head_dim; ++k) {
+                const Eigen::VectorXd turned = ropeRotate(p, theta, Eigen::VectorXd::Unit(24, k), 1.0);
+                const RopeDimension dim = dims[static_cast<std::size_t>(k)];
+                for (int j = 0; j < p.head_dim; ++j) {
+                    if (j != k && j != dim.partner) {
+                        EXPECT_EQ(turned[j], 0.0) << "k " << k << " j " << j;
+                    }
+                }
+                const bool turns = dim.pair >= 0 && theta[dim.pair] > 0.0;
+                EXPECT_EQ(turned[dim.partner] != 0.0 && dim.partner != k, turns) << "k " << k;
+                EXPECT_EQ(dims[static_cast<std::size_t>(dim.partner)].partner, k) << "k " << k;
+            }
+        }
+    }
+}
+
 TEST(RopeProportional, OnlyNoneOrLinearScalingIsAccepted) {
     RopeParams p;
     p.head_dim = 64;

@@ -16,8 +16,11 @@ namespace {
 
 QString dims(const pecards::CardParams& p) {
     QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
-    if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim)
-        text += RopeCard::tr(", rotary_dim %1").arg(p.rope.rotary_dim);
+    if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim) {
+        text += p.rope.partial == pecards::RopePartial::Proportional
+            ? RopeCard::tr(", rotary_dim %1 (proportional)").arg(p.rope.rotary_dim)
+            : RopeCard::tr(", rotary_dim %1").arg(p.rope.rotary_dim);
+    }
     if (p.rope.scaling.type != pecards::RopeScalingType::None)
         text += RopeCard::tr(", %1").arg(describeRopeScaling(p.rope.scaling));
     const QString derived = describeScalingDerived(p);
@@ -35,6 +38,8 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
             return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
         case pecards::app::CurveKind::Decay:
             return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
+        case pecards::app::CurveKind::PairMap:
+            return RopeCard::tr("Pair map: the dimension each dimension rotates with, %1").arg(dims(p));
         case pecards::app::CurveKind::ScalingRatio:
             return RopeCard::tr("Lab: every scaling's θ'_i/θ_i per pair at one factor, %1").arg(dims(p));
         case pecards::app::CurveKind::ScoreVsDistance:
@@ -143,6 +148,8 @@ CardEntry RopeCard::entry() {
             QT_TRANSLATE_NOOP("RopeCard", "Long-term decay (chart)"), pecards::app::CurveKind::Decay),
         chartView(QStringLiteral("waves"), "RopeCard", QT_TRANSLATE_NOOP("RopeCard", "Waves (chart)"),
             pecards::app::CurveKind::Waves),
+        chartView(QStringLiteral("pair-map"), "RopeCard", QT_TRANSLATE_NOOP("RopeCard", "Pair map (chart)"),
+            pecards::app::CurveKind::PairMap),
         heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         heatmapView(QStringLiteral("content-score"), Quantity::ContentScore),

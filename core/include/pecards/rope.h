@@ -6,6 +6,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <vector>
 
 namespace pecards {
 
@@ -18,6 +19,22 @@ int rotaryDim(const RopeParams& params);
 /// @brief Pairs that rotate: rotaryDim/2 (classic), or (rotary_dim, else head_dim)/2 (proportional,
 /// HF `rope_angles = int(partial_rotary_factor * head_dim // 2)`).
 int rotatingPairs(const RopeParams& params);
+
+/// @brief What RoPE does with one dimension k of the head (ropePairing).
+struct RopeDimension {
+    int pair = -1; ///< frequency pair i whose angle m*theta_i turns dimension k; -1: k passes through
+    int partner = 0; ///< the dimension k rotates with; k itself when it passes through
+    bool operator==(const RopeDimension&) const = default;
+};
+
+/// @brief The pairing of the head's dimensions (RoFormer eq. 14 in `params.layout` over the first
+/// r = rotaryDim(params) dims): entry k, k in [0, head_dim). Interleaved (GPT-J
+/// `rotate_every_two`): dims 2i and 2i+1 form pair i; half-split (HF `rotate_half`): dims i and
+/// i + r/2. Classic partial rotary: dims k >= r pass through (pair -1). Proportional (r = head_dim):
+/// every dim is paired, and the pairs i >= rotatingPairs turn by frequency 0 (ropeInvFreq), so they
+/// stay where they are although paired. Shape: head_dim entries.
+/// @throws InvalidParameter (validate(params) fails)
+std::vector<RopeDimension> ropePairing(const RopeParams& params);
 
 /// @brief Unscaled frequencies in radians per position, rotaryDim/2 entries:
 /// classic theta_i = b^(-2i/r) (RoFormer eq. 15; HF `_compute_default_rope_parameters`:

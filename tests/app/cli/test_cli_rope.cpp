@@ -125,4 +125,28 @@ TEST_F(CliTest, RoformerLongTermDecayMatchesGolden) {
         golden.expectVector("bound"), golden.tolerance()));
 }
 
+// The pair map of a Gemma 4 global layer, proportional (HF v5 `_compute_proportional_rope_
+// parameters`): dim k pairs with k + 256, theta_i = 1e6^(-2i/512) for i < 64, 0 after; and the
+// classic reading, whose dims past the 128 rotary ones pass through.
+TEST_F(CliTest, PairMapOfGemma4GlobalLayerInBothConventions) {
+    const QStringList gemma {"--card", "rope", "--quantity", "pair-map", "--head-dim", "512", "--rotary-dim",
+        "128", "--base", "1000000"};
+    const Eigen::MatrixXd proportional = computeMatrix(gemma + QStringList {"--partial", "proportional"});
+    ASSERT_EQ(proportional.rows(), 512);
+    ASSERT_EQ(proportional.cols(), 4);
+    for (int k = 0; k < 512; ++k) {
+        const int i = k % 256;
+        EXPECT_EQ(proportional(k, 0), k);
+        EXPECT_EQ(proportional(k, 1), i);
+        EXPECT_EQ(proportional(k, 2), k < 256 ? k + 256 : k - 256);
+        EXPECT_NEAR(proportional(k, 3), i < 64 ? std::pow(1e6, -2.0 * i / 512.0) : 0.0, 1e-15) << k;
+    }
+    const Eigen::MatrixXd classic = computeMatrix(gemma);
+    EXPECT_EQ(classic(0, 2), 64);
+    EXPECT_NEAR(classic(1, 3), std::pow(1e6, -2.0 / 128.0), 1e-15);
+    EXPECT_EQ(classic(200, 1), -1);
+    EXPECT_EQ(classic(200, 2), 200);
+    EXPECT_EQ(classic(200, 3), 0.0);
+}
+
 } // namespace

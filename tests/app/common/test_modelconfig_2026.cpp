@@ -8,6 +8,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -216,6 +217,23 @@ TEST(Gemma4Proportional, TextsStateTheEnginesWavelengths) {
         for (const std::string& phrase : phrases) {
             EXPECT_NE(text.find(phrase), std::string::npos) << file << " should say: " << phrase;
         }
+    }
+    // The pair map paragraph of docs/encodings.md, from ropePairing.
+    pecards::RopeParams proportionalRope = config.positions.groupOf(5).rope;
+    const std::vector<pecards::RopeDimension> pairs = pecards::ropePairing(proportionalRope);
+    const int turning = pecards::rotatingPairs(proportionalRope); // 64
+    const int half = pairs.front().partner; // 256
+    const std::vector<pecards::RopeDimension> classicPairs = pecards::ropePairing(rope);
+    const auto passing = std::count_if(classicPairs.begin(), classicPairs.end(),
+        [](const pecards::RopeDimension& dim) { return dim.pair < 0; }); // 384
+    std::string encodings = readText(root + "docs/encodings.md");
+    std::replace(encodings.begin(), encodings.end(), '\n', ' '); // phrases may wrap
+    for (const std::string& phrase : {"`k` with `k + " + std::to_string(half) + "`",
+             "dims 0–" + std::to_string(turning - 1) + " and " + std::to_string(half) + "–"
+                 + std::to_string(half + turning - 1) + " turn",
+             "pairs `k` with `k + " + std::to_string(classicPairs.front().partner) + "`",
+             "the other " + std::to_string(passing) + " pass through"}) {
+        EXPECT_NE(encodings.find(phrase), std::string::npos) << "docs/encodings.md should say: " << phrase;
     }
     const std::string zh = readText(root + "resources/cards/rope/back.zh_CN.html");
     EXPECT_NE(zh.find("从 " + tokens + " 个词元变成 " + wan), std::string::npos) << tokens << ", " << wan;

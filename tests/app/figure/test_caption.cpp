@@ -65,6 +65,18 @@ TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
             "10\u00d764 px, sample, 1\u00d71 entries per pixel"}));
 }
 
+// A proportional layer's figure says so: read as classic, the same rotary_dim is another model.
+TEST(Caption, ProportionalPartialRotaryIsNamed) {
+    ViewRequest r = request(Card::Rope, Quantity::Phase, 100, {10, 20, 0, 256});
+    r.params.rope.head_dim = 512;
+    r.params.rope.base = 1e6;
+    r.params.rope.rotary_dim = 128;
+    r.params.rope.partial = RopePartial::Proportional;
+    EXPECT_TRUE(formatCaption(r).startsWith(joined({"RoPE phase", "head_dim=512", "base=1000000",
+        "rotary_dim=128", "partial=proportional", "layout=half-split"})))
+        << formatCaption(r).toStdString();
+}
+
 TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
     ViewRequest r = request(Card::Rope, Quantity::Attention, 16384, {0, 16384, 0, 16384});
     r.params.causal = true;
