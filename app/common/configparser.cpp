@@ -721,14 +721,15 @@ void Parser::validateAll(const ModelConfig& config) const {
 
 } // namespace
 
-ModelConfig parseConfigObject(const QJsonObject& object, const QString& fileName) {
-    const ConfigReader top(object, fileName);
+ModelConfig parseConfigObject(
+    const QJsonObject& object, const QString& fileName, std::shared_ptr<const NumberLiterals> literals) {
+    const ConfigReader top(object, fileName, QString(), std::move(literals));
     const TextPart text = textPart(top);
     // Keys the file leaves out take the config class's defaults, as transformers loads them.
     const QString modelType
         = text.reader.string(u"model_type"_s).value_or(top.string(u"model_type"_s).value_or(QString()));
     const WithDefaults filled = withClassDefaults(text.reader.json(), familyOf(modelType));
-    const ConfigReader textReader(filled.object, fileName, text.reader.path(QString()));
+    const ConfigReader textReader(filled.object, fileName, text.reader.path(QString()), top.literals());
     Parser parser(top, textReader, text.key);
     parser.setClassDefaults(filled);
     ModelConfig config = parser.parse();

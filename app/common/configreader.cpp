@@ -35,10 +35,20 @@ QString describe(const QJsonValue& value) {
 
 } // namespace
 
-ConfigReader::ConfigReader(QJsonObject object, QString fileName, QString prefix)
+ConfigReader::ConfigReader(
+    QJsonObject object, QString fileName, QString prefix, std::shared_ptr<const NumberLiterals> literals)
     : m_object(std::move(object))
     , m_fileName(std::move(fileName))
-    , m_prefix(std::move(prefix)) {
+    , m_prefix(std::move(prefix))
+    , m_literals(std::move(literals)) {
+}
+
+bool ConfigReader::writtenAsInteger(const QString& key) const {
+    return m_literals && m_literals->isInteger(path(key));
+}
+
+bool ConfigReader::writtenAsFloat(const QString& key) const {
+    return m_literals && m_literals->isFloat(path(key));
 }
 
 bool ConfigReader::has(const QString& key) const {
@@ -183,7 +193,7 @@ std::optional<ConfigReader> ConfigReader::object(const QString& key) const {
     if (!value.isObject()) {
         fail(key, u"= "_s + describe(value) + u" is not a JSON object"_s);
     }
-    return ConfigReader(value.toObject(), m_fileName, path(key) + u'.');
+    return ConfigReader(value.toObject(), m_fileName, path(key) + u'.', m_literals);
 }
 
 double ConfigReader::requiredNumber(const QString& key, const QString& neededBy) const {

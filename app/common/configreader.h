@@ -3,10 +3,13 @@
 /// @brief Typed access to the keys of one JSON object of a model config, with errors that name
 /// the dotted key.
 
+#include "common/numberliterals.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -20,7 +23,9 @@ public:
     /// @param object the JSON object to read.
     /// @param fileName shown at the start of every error message.
     /// @param prefix dotted path of the object ("" for the top level, "rope_scaling." for the block).
-    ConfigReader(QJsonObject object, QString fileName, QString prefix = {});
+    /// @param literals how the file wrote its numbers (nested readers share it); none: unknown.
+    ConfigReader(QJsonObject object, QString fileName, QString prefix = {},
+        std::shared_ptr<const NumberLiterals> literals = {});
 
     /// @brief True when the key is present and not null.
     bool has(const QString& key) const;
@@ -34,6 +39,14 @@ public:
     const QJsonObject& json() const { return m_object; }
     /// @brief The file name given at construction.
     const QString& fileName() const { return m_fileName; }
+    /// @brief How the file wrote its numbers, as given at construction (may be null).
+    const std::shared_ptr<const NumberLiterals>& literals() const { return m_literals; }
+    /// @brief True when the file wrote the number at `key` as an integer (`8`, not `8.0`), where
+    /// Python reads an int; false when unknown.
+    bool writtenAsInteger(const QString& key) const;
+    /// @brief True when the file wrote the number at `key` with a fraction or an exponent (a
+    /// Python float); false when unknown.
+    bool writtenAsFloat(const QString& key) const;
 
     /// @brief A JSON number. @throws ConfigError if present but not a finite number.
     std::optional<double> number(const QString& key) const;
@@ -73,6 +86,7 @@ private:
     QJsonObject m_object;
     QString m_fileName;
     QString m_prefix;
+    std::shared_ptr<const NumberLiterals> m_literals;
 };
 
 } // namespace pecards::app

@@ -72,7 +72,7 @@ ModelConfig parseModelConfig(const QByteArray& json, const QString& fileName) {
     if (!document.isObject()) {
         throw ConfigError(QString(), fileName + u": not a JSON object, so not a Hugging Face config.json"_s);
     }
-    return parseConfigObject(document.object(), fileName);
+    return parseConfigObject(document.object(), fileName, NumberLiterals::read(json));
 }
 
 ModelConfig readModelConfig(const QString& path) {

@@ -67,6 +67,10 @@ public:
 
 private:
     void warnUnknownKeys() const;
+    /// v5 `_validate_*_parameters` warn where a float parameter is written as an integer.
+    void warnIfInteger(const QString& key) const;
+    /// `factor()` of linear, dynamic, yarn and llama3, whose validation wants a float.
+    double floatFactor() const;
     double factor() const;
     std::int64_t originalMax() const;
     std::int64_t requiredMax() const;
@@ -93,6 +97,20 @@ void BlockReader::warnUnknownKeys() const {
         m_out.warnings.append(u"unrecognized keys for rope_type \""_s + m_out.ropeType + u"\": "_s
             + unknown.join(u", "_s) + u" (ignored, as Hugging Face transformers ignores them)"_s);
     }
+}
+
+void BlockReader::warnIfInteger(const QString& key) const {
+    if (m_block.writtenAsInteger(key)) {
+        m_out.warnings.append(m_block.path(key) + u" = "_s + number(m_block.number(key).value_or(0.0))
+            + u" is written as an integer; Hugging Face warns that it must be a float (and computes with it "_s
+              u"as given)"_s);
+    }
+}
+
+double BlockReader::floatFactor() const {
+    const double value = factor();
+    warnIfInteger(u"factor"_s);
+    return value;
 }
 
 double BlockReader::factor() const {
@@ -144,7 +162,9 @@ std::vector<double> BlockReader::factorList(const QString& key) const {
 void BlockReader::readYarn() {
     RopeScaling& s = m_out.scaling;
     s.type = RopeScalingType::Yarn;
-    s.factor = factor();
+    s.factor = floatFactor();
+    for (const QString& key : {u"attention_factor"_s, u"beta_fast"_s, u"beta_slow"_s})
+        warnIfInteger(key);
     s.original_max_position_embeddings = originalMax();
     s.beta_fast = m_block.number(u"beta_fast"_s).value_or(s.beta_fast);
     s.beta_slow = m_block.number(u"beta_slow"_s).value_or(s.beta_slow);
@@ -171,9 +191,15 @@ void BlockReader::readYarn() {
 void BlockReader::readLlama3() {
     RopeScaling& s = m_out.scaling;
     s.type = RopeScalingType::Llama3;
-    s.factor = factor();
+    s.factor = floatFactor();
     s.low_freq_factor = m_block.requiredNumber(u"low_freq_factor"_s, m_neededBy);
     s.high_freq_factor = m_block.requiredNumber(u"high_freq_factor"_s, m_neededBy);
+    warnIfInteger(u"low_freq_factor"_s);
+    warnIfInteger(u"high_freq_factor"_s);
+    if (m_block.writtenAsFloat(u"original_max_position_embeddings"_s)) {
+        m_out.warnings.append(m_block.path(u"original_max_position_embeddings"_s)
+            + u" is written as a float; Hugging Face warns that it must be an integer"_s);
+    }
     s.original_max_position_embeddings = originalMax();
     if (m_context.maxPositionEmbeddings > 0
         && s.original_max_position_embeddings >= m_context.maxPositionEmbeddings) {
@@ -194,6 +220,11 @@ void BlockReader::readLongRope() {
     s.attention_factor = m_block.number(u"attention_factor"_s).value_or(0.0);
     const double implicit = static_cast<double>(s.max_position_embeddings)
         / static_cast<double>(s.original_max_position_embeddings);
+    // v5 checks the types only without a top-level original_max_position_embeddings (Phi-3's form).
+    if (!m_context.top.has(u"original_max_position_embeddings"_s)) {
+        warnIfInteger(u"factor"_s);
+        warnIfInteger(u"attention_factor"_s);
+    }
     if (const std::optional<double> explicitFactor = m_block.number(u"factor"_s)) {
         s.factor = *explicitFactor;
         if (*explicitFactor < 1.0) {
@@ -223,7 +254,7 @@ void BlockReader::read() {
     const QString& type = m_out.ropeType;
     if (type == u"linear"_s) {
         s.type = RopeScalingType::Linear;
-        s.factor = factor();
+        s.factor = floatFactor();
     } else if (type == u"proportional"_s) {
         // v5 `_compute_proportional_rope_parameters`: frequencies over head_dim, the pairs past
         // int(partial_rotary_factor * head_dim // 2) at 0, all divided by `factor` (default 1).
@@ -234,7 +265,7 @@ void BlockReader::read() {
         }
     } else if (type == u"dynamic"_s) {
         s.type = RopeScalingType::Dynamic;
-        s.factor = factor();
+        s.factor = floatFactor();
         s.max_position_embeddings = requiredMax();
     } else if (type == u"yarn"_s) {
         readYarn();

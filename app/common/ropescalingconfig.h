@@ -62,7 +62,12 @@ struct RopeScalingConfig {
 ///   training length L0 of the context-extension lab when the config gives no original.
 /// - longrope factor: an explicit `factor` is used for the attention factor; else
 ///   max_position_embeddings / L0 (v5 `_compute_longrope_parameters`).
-/// - Warnings where v5 warns: unrecognized keys, factor < 1, beta_fast < beta_slow, a YaRN
+/// - Warnings where v5 warns (`_validate_*_parameters` of modeling_rope_utils.py): a float parameter
+///   written as an integer (`factor` of linear, dynamic, yarn, llama3 and longrope; yarn
+///   `attention_factor`, `beta_fast`, `beta_slow`; llama3 `low_freq_factor`, `high_freq_factor`;
+///   longrope `attention_factor`; longrope only without a top-level original), llama3's
+///   `original_max_position_embeddings` written as a float, unrecognized keys, factor < 1,
+///   beta_fast < beta_slow, a YaRN
 ///   factor that differs from max/original (when that ratio is not 1), llama3 original >= max,
 ///   longrope without `factor` (the Phi-3 form).
 /// @throws ConfigError naming the key (unknown type, missing required key, non-numeric value,

@@ -78,6 +78,38 @@ TEST(HfRopeSuite, UnrecognizedKeysWarn) {
     EXPECT_TRUE(warns(config, "rope_parameters.mrope_sections"));
 }
 
+// transformers v5 `_validate_*_parameters` warn where a float parameter is written as an integer
+// ("factor field must be a float >= 1, got 8"); Python's json keeps 8 and 8.0 apart, and so does
+// the loader. The same values as floats give no such warning.
+TEST(HfRopeSuite, FloatParametersWrittenAsIntegersWarnAsTransformersDoes) {
+    const ModelConfig yarn = load(llama(R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 2,
+        "beta_fast": 32, "beta_slow": 1.0, "attention_factor": 1, "original_max_position_embeddings": 1024})"));
+    EXPECT_TRUE(warns(yarn, "rope_parameters.factor = 2 is written as an integer"));
+    EXPECT_TRUE(warns(yarn, "rope_parameters.beta_fast = 32 is written as an integer"));
+    EXPECT_TRUE(warns(yarn, "rope_parameters.attention_factor = 1 is written as an integer"));
+    EXPECT_FALSE(warns(yarn, "beta_slow = 1 is written")); // 1.0 is a float
+    EXPECT_EQ(yarn.rope.scaling.factor, 2.0); // computed with as given
+    const ModelConfig llama3 = load(llama(R"({"rope_type": "llama3", "rope_theta": 500000.0, "factor": 8.0,
+        "low_freq_factor": 1, "high_freq_factor": 4.0, "original_max_position_embeddings": 1024.0})"));
+    EXPECT_TRUE(warns(llama3, "rope_parameters.low_freq_factor = 1 is written as an integer"));
+    EXPECT_FALSE(warns(llama3, "factor = 8 is written"));
+    EXPECT_FALSE(warns(llama3, "high_freq_factor = 4 is written"));
+    EXPECT_TRUE(warns(llama3, "original_max_position_embeddings is written as a float"));
+    const ModelConfig floats
+        = load(llama(R"({"rope_type": "linear", "rope_theta": 10000.0, "factor": 2e0})"));
+    EXPECT_TRUE(floats.warnings.isEmpty()) << floats.warnings.join(u'\n').toStdString();
+}
+
+// DeepSeek-V3's config.json as published: transformers prints the same three warnings on loading it
+// (factor 40, beta_fast 32, beta_slow 1 given as integers).
+TEST(HfRopeSuite, DeepSeekV3WarnsOfItsThreeIntegerYarnParameters) {
+    const ModelConfig config = pecards::app::readModelConfig(
+        QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/deepseek-v3.json"));
+    EXPECT_TRUE(warns(config, "rope_scaling.factor = 40 is written as an integer"));
+    EXPECT_TRUE(warns(config, "rope_scaling.beta_fast = 32 is written as an integer"));
+    EXPECT_TRUE(warns(config, "rope_scaling.beta_slow = 1 is written as an integer"));
+}
+
 TEST(HfRopeSuite, YarnImplicitFactorWarns) {
     // factor 2 with original = max/2: no warning; original 512 (implicit 4): a warning.
     const ModelConfig good = load(llama(
