@@ -2,6 +2,7 @@
 
 #include "common/configerror.h"
 #include "common/safetensorsfile.h"
+#include "common/t5biastable.h"
 #include "modelsummary.h"
 #include "pecards/errors.h"
 #include "pecards/paramtable.h"
@@ -83,18 +84,12 @@ void applyBiasFrom(const FlagReader& flags, CardParams& p) {
                     + u": no tensor named *relative_attention_bias.weight (a T5 checkpoint "
                       "has one per stack)"_s);
         }
-        const Eigen::MatrixXd bias = file.matrix(*name);
+        const Eigen::MatrixXd bias = app::readT5BiasTable(file, *name);
         // --head counts from 1 here too: column head - 1.
         const int head
             = static_cast<int>(parseInteger(u"--head"_s, flags.isSet("head") ? flags.text("head") : u"1"_s, 1,
                   std::max<Eigen::Index>(bias.cols(), 1)))
             - 1;
-        if (bias.rows() < 2 || bias.rows() > 1024 || bias.cols() < 1) {
-            throw UsageError(u"--bias-from"_s,
-                flags.text("bias-from") + u": "_s + *name + u" has shape ["_s + QString::number(bias.rows())
-                    + u", "_s + QString::number(bias.cols())
-                    + u"]; num_buckets x heads with num_buckets in [2, 1024] is needed"_s);
-        }
         p.relative.num_buckets = static_cast<int>(bias.rows());
         p.relative.bucket_values.assign(bias.col(head).data(), bias.col(head).data() + bias.rows());
         if (!flags.isSet("unidirectional")) {

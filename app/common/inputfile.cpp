@@ -20,7 +20,7 @@ namespace {
 
 } // namespace
 
-qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes) {
+qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes, QIODevice::OpenMode mode) {
     const QByteArray name = QFile::encodeName(path);
     // O_NONBLOCK: opening a FIFO without a writer would otherwise wait forever.
     const int fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
@@ -39,7 +39,7 @@ qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes) {
                 + QString::number(maxBytes) + u" bytes allowed for this kind of file"_s);
     }
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+    if (!file.open(fd, mode, QFileDevice::AutoCloseHandle)) {
         ::close(fd);
         fail(path, u"cannot be read ("_s + file.errorString() + u')');
     }

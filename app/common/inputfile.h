@@ -15,10 +15,13 @@ inline constexpr qint64 kMaxJsonFileBytes = qint64 {4} << 20;
 
 /// @brief Opens `path` read-only in `file` if it is a regular file (symlinks followed) of at
 /// most `maxBytes` bytes. Opening never blocks (O_NONBLOCK until the type is known).
+/// @param mode QIODevice::ReadOnly, or with QIODevice::Unbuffered for readers that must see the
+///        file as it is on disk at each read (no bytes served from an earlier read's buffer).
 /// @return the file size in bytes.
 /// @throws FileError naming the file: missing/unreadable, not a regular file, or too large
 ///         (the message gives the size and the cap).
-qint64 openInputFile(QFile& file, const QString& path, qint64 maxBytes);
+qint64 openInputFile(
+    QFile& file, const QString& path, qint64 maxBytes, QIODevice::OpenMode mode = QIODevice::ReadOnly);
 
 /// @brief The whole content of a regular file of at most `maxBytes` bytes (openInputFile), or of
 /// a Qt resource (":/presets/...", size-checked the same way).

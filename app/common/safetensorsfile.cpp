@@ -1,6 +1,7 @@
 #include "common/safetensorsfile.h"
 
 #include "common/fileerror.h"
+#include "common/inputfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -83,22 +84,28 @@ void SafetensorsFile::fail(const QString& problem) const {
     throw FileError((m_path + u": "_s + problem).toStdString());
 }
 
-SafetensorsFile::SafetensorsFile(const QString& path)
-    : m_path(path)
-    , m_file(path) {
-    if (!m_file.open(QIODevice::ReadOnly)) {
-        fail(u"cannot be read ("_s + m_file.errorString() + u')');
+QByteArray SafetensorsFile::readAt(qint64 offset, qint64 size, const QString& what) const {
+    QByteArray bytes;
+    if (m_file.seek(offset))
+        bytes = m_file.read(size);
+    if (bytes.size() != size) {
+        fail(what + u": "_s + QString::number(bytes.size()) + u" of "_s + QString::number(size)
+            + u" bytes could be read at byte "_s + QString::number(offset)
+            + u": the file changed or shrank since it was opened"_s);
     }
-    m_fileSize = m_file.size();
+    return bytes;
+}
+
+SafetensorsFile::SafetensorsFile(const QString& path)
+    : m_path(path) {
+    // Unbuffered: a tensor's bytes come from the disk when it is read, not from the header's read.
+    m_fileSize = openInputFile(
+        m_file, path, std::numeric_limits<qint64>::max(), QIODevice::ReadOnly | QIODevice::Unbuffered);
     if (m_fileSize < 8) {
         fail(u"is "_s + QString::number(m_fileSize)
             + u" bytes, shorter than the 8-byte header size of a .safetensors file"_s);
     }
-    m_data = m_file.map(0, m_fileSize);
-    if (!m_data) {
-        fail(u"cannot be memory-mapped ("_s + m_file.errorString() + u')');
-    }
-    const quint64 headerSize = qFromLittleEndian<quint64>(m_data);
+    const quint64 headerSize = qFromLittleEndian<quint64>(readAt(0, 8, u"header size"_s).constData());
     if (headerSize > static_cast<quint64>(kMaxHeaderBytes)
         || headerSize > static_cast<quint64>(m_fileSize - 8)) {
         fail(u"header size "_s + QString::number(headerSize) + u" bytes exceeds the file ("_s
@@ -110,9 +117,7 @@ SafetensorsFile::SafetensorsFile(const QString& path)
     const qint64 dataSize = m_fileSize - dataStart;
     QJsonParseError error;
     const QJsonDocument header
-        = QJsonDocument::fromJson(QByteArray::fromRawData(reinterpret_cast<const char*>(m_data + 8),
-                                      static_cast<qsizetype>(headerSize)),
-            &error);
+        = QJsonDocument::fromJson(readAt(8, static_cast<qint64>(headerSize), u"header"_s), &error);
     if (error.error != QJsonParseError::NoError || !header.isObject()) {
         fail(u"header is not a JSON object ("_s + error.errorString() + u')');
     }
@@ -162,12 +167,6 @@ SafetensorsFile::SafetensorsFile(const QString& path)
     }
 }
 
-SafetensorsFile::~SafetensorsFile() {
-    if (m_data) {
-        m_file.unmap(const_cast<uchar*>(m_data));
-    }
-}
-
 std::optional<QString> SafetensorsFile::find(const QString& suffix, const QString& preferred) const {
     std::optional<QString> first;
     for (const QString& name : m_order) {
@@ -213,8 +212,9 @@ Eigen::MatrixXd SafetensorsFile::matrix(const QString& name) const {
             + u" values; at most 2^26 are read"_s);
     }
     const qint64 itemSize = dtypeSize(e.dtype);
+    const QByteArray bytes = readAt(e.begin, e.size, u"tensor "_s + name);
     Eigen::MatrixXd out(rows, cols);
-    const uchar* p = m_data + e.begin;
+    const auto* p = reinterpret_cast<const uchar*>(bytes.constData());
     for (qint64 r = 0; r < rows; ++r) {
         for (qint64 c = 0; c < cols; ++c, p += itemSize) {
             out(r, c) = widen(p, e.dtype);

@@ -16,23 +16,29 @@
 
 namespace pecards::app {
 
-/// @brief A memory-mapped safetensors file whose header has been checked against its size.
+/// @brief A safetensors file whose header has been checked against its size.
 ///
 /// Every entry's dtype, shape and data_offsets are validated when the file is opened: offsets
 /// within the data section, end - begin = product(shape) x dtype size (no overflow), so a
-/// truncated or lying file is refused before any tensor byte is read.
+/// truncated or lying file is refused before any tensor byte is read. The file is opened through
+/// openInputFile (regular files only, never blocking on a FIFO) and read, not memory-mapped: a
+/// file that shrinks while it is read (rewritten by a download or an export, a network share)
+/// gives a FileError, where a mapping would kill the process with SIGBUS. Only the tensor asked
+/// for is read, after its shape and dtype were checked.
 class SafetensorsFile {
 public:
     /// @brief Opens and validates `path`.
-    /// @throws FileError naming the file and the problem: unreadable, shorter than its header
+    /// @throws FileError naming the file and the problem: unreadable, not a regular file, shorter
+    ///         than its header
     ///         size, header not a JSON object, an entry without dtype/shape/data_offsets, a shape
     ///         or offset that is negative, not an integer or outside the data, a byte count that
     ///         does not match the shape, or a header larger than 100 MB.
     explicit SafetensorsFile(const QString& path);
-    ~SafetensorsFile();
     SafetensorsFile(const SafetensorsFile&) = delete;
     SafetensorsFile& operator=(const SafetensorsFile&) = delete;
 
+    /// @brief The path given at construction (messages name it).
+    const QString& path() const { return m_path; }
     /// @brief Tensor names in header order.
     QStringList names() const { return m_order; }
     /// @brief The first tensor whose name ends with `suffix` and contains `preferred` (if any
@@ -42,7 +48,8 @@ public:
     std::vector<std::int64_t> shape(const QString& name) const;
     /// @brief Reads a 2-D tensor as doubles (rows x cols as stored, row-major in the file).
     /// dtype F64, F32, F16 or BF16 (each widened exactly).
-    /// @throws FileError naming the tensor: absent, not 2-D, another dtype, more than 2^26 values.
+    /// @throws FileError naming the tensor: absent, not 2-D, another dtype, more than 2^26 values,
+    ///         or fewer bytes on disk than the header promised (the file changed since it was opened).
     Eigen::MatrixXd matrix(const QString& name) const;
 
 private:
@@ -53,11 +60,12 @@ private:
         qint64 size = 0; ///< bytes
     };
     const Entry& entry(const QString& name) const;
+    /// Exactly `size` bytes from `offset`; fails naming `what` when the file has fewer now.
+    QByteArray readAt(qint64 offset, qint64 size, const QString& what) const;
     [[noreturn]] void fail(const QString& problem) const;
 
     QString m_path;
-    QFile m_file;
-    const uchar* m_data = nullptr; ///< whole file, mapped
+    mutable QFile m_file; ///< reads move its position
     qint64 m_fileSize = 0;
     QHash<QString, Entry> m_entries;
     QStringList m_order;

@@ -208,14 +208,7 @@ void MainWindow::openWeights(const QString& path) {
 }
 
 void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const Eigen::MatrixXd& table) {
-    if (table.rows() < 2 || table.rows() > 1024 || table.cols() < 1) {
-        warn(tr("Weights"),
-            tr("%1: %2 has shape [%3, %4]; num_buckets x heads with num_buckets in [2, 1024] is needed")
-                .arg(QFileInfo(path).fileName(), tensor)
-                .arg(table.rows())
-                .arg(table.cols()));
-        return;
-    }
+    // readT5BiasTable checked the shape (num_buckets x heads) before reading it.
     auto* relative = qobject_cast<RelativeCard*>(card(QStringLiteral("relative")));
     if (!relative)
         return;

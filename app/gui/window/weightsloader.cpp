@@ -5,6 +5,7 @@
 #include <common/fileerror.h>
 #include <common/npyfile.h>
 #include <common/safetensorsfile.h>
+#include <common/t5biastable.h>
 #include <exception>
 #include <variant>
 
@@ -62,7 +63,7 @@ void WeightsLoader::loadWeights(const QString& path) {
             const pecards::app::SafetensorsFile file(path);
             if (const std::optional<QString> t5
                 = file.find(QStringLiteral("relative_attention_bias.weight"), QStringLiteral("encoder")))
-                return Tensor {*t5, file.matrix(*t5), true};
+                return Tensor {*t5, pecards::app::readT5BiasTable(file, *t5), true};
             for (const QString& suffix :
                 {QStringLiteral("wpe.weight"), QStringLiteral("position_embeddings.weight")}) {
                 if (const std::optional<QString> learned = file.find(suffix))

@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QtEndian>
 #include <sys/stat.h>
 
 namespace {
@@ -148,7 +149,42 @@ TEST_F(CliRobustness, NonRegularInputsAreRefusedWithoutReadingOrBlocking) {
     expectError(runCli({QStringLiteral("render"), QStringLiteral("--workspace"), fifo,
                     QStringLiteral("--out"), path(QStringLiteral("w.pdf"))}),
         2, QStringLiteral("--workspace"), QStringLiteral("not a regular file"));
+    // Checkpoints (the review's hang_safetensors_fifo.sh): --bias-from and --learned-from.
+    expectError(
+        runCli({QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("relative"),
+            QStringLiteral("--variant"), QStringLiteral("t5"), QStringLiteral("--quantity"),
+            QStringLiteral("score"), QStringLiteral("--length"), QStringLiteral("64"),
+            QStringLiteral("--bias-from"), fifo, QStringLiteral("--out"), path(QStringLiteral("b.npy"))}),
+        2, QStringLiteral("--bias-from"), QStringLiteral("not a regular file"));
+    expectError(runCli({QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("sinusoidal"),
+                    QStringLiteral("--quantity"), QStringLiteral("learned-similarity"),
+                    QStringLiteral("--length"), QStringLiteral("16"), QStringLiteral("--learned-from"), fifo,
+                    QStringLiteral("--out"), path(QStringLiteral("l.npy"))}),
+        2, QStringLiteral("--learned-from"), QStringLiteral("not a regular file"));
     EXPECT_LT(timer.elapsed(), 60000);
+}
+
+// The review's crash_sigbus_safetensors_truncated.sh, untouched file: a T5 bias of 2^26 F16 values
+// (128 MiB, sparse on disk) with 65536 buckets is refused from its header, before any value is read.
+TEST_F(CliRobustness, WrongShapeT5BiasIsRefusedFromItsHeader) {
+    QByteArray header
+        = R"({"encoder.relative_attention_bias.weight": {"dtype": "F16", "shape": [65536, 1024], "data_offsets": [0, 134217728]}})";
+    QByteArray size(8, '\0');
+    qToLittleEndian<quint64>(static_cast<quint64>(header.size()), size.data());
+    writeFile(QStringLiteral("big_t5.safetensors"), size + header);
+    ASSERT_TRUE(QFile::resize(path(QStringLiteral("big_t5.safetensors")), 8 + header.size() + 134217728));
+    const QStringList arguments {QStringLiteral("compute"), QStringLiteral("--card"),
+        QStringLiteral("relative"), QStringLiteral("--variant"), QStringLiteral("t5"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),
+        QStringLiteral("64"), QStringLiteral("--bias-from"), path(QStringLiteral("big_t5.safetensors")),
+        QStringLiteral("--out"), path(QStringLiteral("o.npy"))};
+    expectError(runCli(arguments), 2, QStringLiteral("--bias-from"),
+        QStringLiteral(
+            "has shape [65536, 1024]; num_buckets x heads with num_buckets in [2, 1024] is needed"));
+    // Reading it would hold 128 MiB of bytes and 512 MiB of doubles.
+    const pecards::test::MeasuredRun measured = pecards::test::runCliMeasured(arguments);
+    EXPECT_EQ(measured.exitCode, 2);
+    EXPECT_LT(measured.peakResidentBytes, std::int64_t {200} << 20) << "the 128 MiB tensor was read";
 }
 
 TEST_F(CliRobustness, OversizedConfigIsRefusedBeforeReading) {

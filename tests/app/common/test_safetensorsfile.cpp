@@ -1,8 +1,10 @@
-// The safetensors reader on files the test writes itself: values of every float dtype, and
-// truncated or lying headers refused with a message naming the file and the problem.
+// The safetensors reader on files the test writes itself: values of every float dtype,
+// truncated or lying headers refused with a message naming the file and the problem, files that
+// shrink after opening, FIFOs, and the T5 bias table checked before it is read.
 
 #include "common/fileerror.h"
 #include "common/safetensorsfile.h"
+#include "common/t5biastable.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -10,6 +12,7 @@
 #include <cstring>
 #include <gtest/gtest.h>
 #include <string>
+#include <sys/stat.h>
 
 namespace {
 
@@ -141,3 +144,56 @@ TEST_F(Safetensors, RefusesTruncatedAndLyingFiles) {
 }
 
 } // namespace
+
+// A checkpoint rewritten while it is read (a download or an export replacing it, a network
+// share) gives a message, not SIGBUS: the reader reads the tensor, it does not map the file.
+TEST_F(Safetensors, AFileThatShrinksAfterOpeningIsAnErrorNotACrash) {
+    const QByteArray header = R"({"a": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}})";
+    const QString path = write(safetensors(header, f32({1.f, 2.f, 3.f, 4.f})));
+    const SafetensorsFile file(path);
+    ASSERT_TRUE(QFile::resize(path, 8 + header.size() + 4));
+    try {
+        file.matrix(QStringLiteral("a"));
+        ADD_FAILURE() << "read a shrunk file";
+    } catch (const FileError& error) {
+        EXPECT_NE(std::string(error.what()).find("4 of 16 bytes could be read"), std::string::npos)
+            << error.what();
+        EXPECT_NE(std::string(error.what()).find("changed or shrank since it was opened"), std::string::npos);
+    }
+}
+
+// A FIFO named as a checkpoint is refused at once (opening it would wait for a writer forever).
+TEST_F(Safetensors, AFifoIsRefusedWithoutBlocking) {
+    const QString path = m_dir.filePath(QStringLiteral("fifo.safetensors"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    try {
+        const SafetensorsFile file(path);
+        ADD_FAILURE() << "opened a FIFO";
+    } catch (const FileError& error) {
+        EXPECT_NE(std::string(error.what()).find("is not a regular file"), std::string::npos) << error.what();
+    }
+}
+
+// The T5 bias table's shape is checked before a byte of it is read: the data of this wrong
+// tensor (3000 buckets) is gone from the file, and the message is about the shape.
+TEST_F(Safetensors, T5BiasShapeIsCheckedBeforeReading) {
+    const QByteArray header
+        = R"({"encoder.relative_attention_bias.weight": {"dtype": "F32", "shape": [3000, 1], "data_offsets": [0, 12000]}})";
+    const QString path = write(safetensors(header, QByteArray(12000, '\0')));
+    const SafetensorsFile file(path);
+    ASSERT_TRUE(QFile::resize(path, 8 + header.size()));
+    try {
+        pecards::app::readT5BiasTable(file, QStringLiteral("encoder.relative_attention_bias.weight"));
+        ADD_FAILURE() << "accepted 3000 buckets";
+    } catch (const FileError& error) {
+        EXPECT_NE(
+            std::string(error.what())
+                .find("has shape [3000, 1]; num_buckets x heads with num_buckets in [2, 1024] is needed"),
+            std::string::npos)
+            << error.what();
+    }
+    const QString good = write(safetensors(
+        R"({"b": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}})", f32({1.f, 2.f, 3.f, 4.f})));
+    const Eigen::MatrixXd table = pecards::app::readT5BiasTable(SafetensorsFile(good), QStringLiteral("b"));
+    EXPECT_EQ(table(1, 0), 3.0);
+}
