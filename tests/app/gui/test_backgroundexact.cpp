@@ -132,9 +132,14 @@ TEST_F(BackgroundExact, OverTheLimitShowsTheSampledPictureThenTheExactOne) {
     EXPECT_FALSE(m_view->heatmap()->isProgressShown());
     EXPECT_FALSE(m_view->controller()->isComputingInBackground());
 
-    // Progress of the exact job as shown: monotone, ending at 1.
+    // Progress as shown: each job's is monotone, ending at 1. A re-ask (the view resized while the
+    // layout settles on a loaded machine) starts a new job at 0; a fall to anything else would be
+    // an older job's progress on screen.
     QObject::disconnect(recording);
-    EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+    for (std::size_t i = 1; i < fractions.size(); ++i) {
+        EXPECT_TRUE(fractions[i] >= fractions[i - 1] || fractions[i] == 0.0)
+            << "progress fell from " << fractions[i - 1] << " to " << fractions[i];
+    }
     EXPECT_EQ(fractions.back(), 1.0);
 
     // The picture is the exact reduction the engine computes in one piece.
