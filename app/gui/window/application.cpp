@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QIcon>
+#include <QScreen>
 #include <QSettings>
 #include <QTextStream>
 
@@ -56,7 +57,8 @@ int runPecards(int argc, char* argv[]) {
     MainWindow window(&service);
     // Before the first show, so the cards are built in the chosen language.
     window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);
-    window.resize(options->size);
+    window.resize(
+        startupWindowSize(options->size, QGuiApplication::primaryScreen()->availableGeometry().size()));
     // Crash safety: the workspace is saved to a recovery file 30 s after a change (every view
     // change ends in a compute job) and on quit; after a crash the next start offers it.
     Autosave autosave(&window, window.settings(), Autosave::defaultRecoveryPath());

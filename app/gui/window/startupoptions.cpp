@@ -163,6 +163,10 @@ void applyViewOptions(
 
 } // namespace
 
+QSize startupWindowSize(const std::optional<QSize>& asked, const QSize& available) {
+    return asked.value_or(QSize(1600, 1000).boundedTo(available));
+}
+
 std::optional<QString> startupInfoText(const QStringList& arguments) {
     QCommandLineParser parser;
     addStartupFlags(parser);

@@ -41,8 +41,13 @@ struct StartupOptions {
     std::optional<std::pair<std::int64_t, std::int64_t>> cols;
     QStringList views; ///< view ids of the first card's slots, in order (e.g. lab-ratio, unseen-angles)
     bool back = false;
-    QSize size {1600, 1000};
+    std::optional<QSize> size; ///< --window-size; nullopt: startupWindowSize's default
 };
+
+/// @brief The window's first size: `asked` (--window-size) as given, else 1600x1000 bounded by
+/// `available` (the screen's available size), so that on a 1280x720 projector the window, and the
+/// full-screen lesson player and presentation started from it, fit the screen.
+QSize startupWindowSize(const std::optional<QSize>& asked, const QSize& available);
 
 /// @brief The text `--help` or `--version` asks for (the flags of startupflags.h), or nullopt
 /// when neither is given. Needs a QCoreApplication only (no display), so `pecards --help`

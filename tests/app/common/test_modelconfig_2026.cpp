@@ -235,6 +235,10 @@ TEST(Gemma4Proportional, TextsStateTheEnginesWavelengths) {
              "the other " + std::to_string(passing) + " pass through"}) {
         EXPECT_NE(encodings.find(phrase), std::string::npos) << "docs/encodings.md should say: " << phrase;
     }
+    const std::string readmePairMap = "rotates with k + " + std::to_string(half) + "; dims 0–"
+        + std::to_string(turning - 1) + " and " + std::to_string(half) + "–"
+        + std::to_string(half + turning - 1) + " turn"; // the pair map screenshot's caption
+    EXPECT_NE(readText(root + "README.md").find(readmePairMap), std::string::npos) << readmePairMap;
     const std::string zh = readText(root + "resources/cards/rope/back.zh_CN.html");
     EXPECT_NE(zh.find("从 " + tokens + " 个词元变成 " + wan), std::string::npos) << tokens << ", " << wan;
 }

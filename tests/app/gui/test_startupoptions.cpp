@@ -86,6 +86,10 @@ TEST(StartupOptions, WindowSizeIsInPixelsAndSizeIsItsOlderSpelling) {
     EXPECT_TRUE(error.startsWith(QStringLiteral("--window-size 6x4.5 is invalid"))
         && error.contains(QStringLiteral("pixels")))
         << error.toStdString();
+    // Not given: 1600x1000 bounded by the screen (a 1280x720 projector gets 1280x720).
+    EXPECT_EQ(startupWindowSize(std::nullopt, QSize(1280, 720)), QSize(1280, 720));
+    EXPECT_EQ(startupWindowSize(std::nullopt, QSize(2560, 1440)), QSize(1600, 1000));
+    EXPECT_EQ(startupWindowSize(QSize(1280, 720), QSize(1024, 600)), QSize(1280, 720)); // asked
     EXPECT_FALSE(parse({QStringLiteral("--size"), QStringLiteral("800x200")}, error));
     EXPECT_TRUE(error.startsWith(QStringLiteral("--size 800x200 is invalid"))) << error.toStdString();
 }
