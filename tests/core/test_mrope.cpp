@@ -1,0 +1,232 @@
+// M-RoPE: the pair-to-axis layouts against the rules of transformers written out here, the
+// position ids against the worked examples of transformers' own docstrings and hand-built
+// sequences, and the score against the all-ones closed form and ordinary RoPE for text.
+
+#include "pecards/errors.h"
+#include "pecards/mrope.h"
+#include "pecards/rope.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <string>
+
+namespace {
+
+using pecards::MropeAxis;
+using pecards::MropeFamily;
+using pecards::MropeLayout;
+using pecards::MropePositions;
+using pecards::MropeVision;
+
+std::string axes(const std::vector<MropeAxis>& axis) {
+    std::string text;
+    for (const MropeAxis a : axis)
+        text += pecards::toString(a);
+    return text;
+}
+
+std::vector<std::int64_t> ids(const MropePositions& positions, MropeAxis axis) {
+    return positions.ids[static_cast<std::size_t>(axis)];
+}
+
+MropePositions positionsOf(MropeFamily family, const std::string& segments, const MropeVision& vision = {}) {
+    return pecards::mropePositionIds(family, pecards::parseMropeSegments(segments), vision);
+}
+
+TEST(MropeAxes, Qwen3VlInterleavesTheDefaultSectionsRoundRobin) {
+    // Qwen3VLTextRotaryEmbedding.apply_interleaved_mrope with [24, 20, 20] over 64 pairs:
+    // h at 1, 4, ..., 58; w at 2, 5, ..., 59; t elsewhere (0, 3, ..., 57 and 60-63).
+    const std::string expected = "thwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwthwtttt";
+    EXPECT_EQ(axes(pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Interleaved)), expected);
+}
+
+TEST(MropeAxes, BlockedSectionsTakeConsecutivePairs) {
+    EXPECT_EQ(axes(pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Blocked)),
+        std::string(24, 't') + std::string(20, 'h') + std::string(20, 'w'));
+    // GLM-4.1V / 4.5V: [8, 12, 12] over the 32 pairs of a half-rotary 128-dim head.
+    EXPECT_EQ(axes(pecards::mropeAxisOfPair({8, 12, 12}, MropeLayout::Blocked)),
+        std::string(8, 't') + std::string(12, 'h') + std::string(12, 'w'));
+}
+
+TEST(MropeAxes, FortyThreePairsChangeAxisBetweenTheLayoutsOfTheQwen3VlSections) {
+    const auto blocked = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Blocked);
+    const auto interleaved = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Interleaved);
+    int changed = 0;
+    for (std::size_t j = 0; j < blocked.size(); ++j)
+        changed += blocked[j] != interleaved[j] ? 1 : 0;
+    EXPECT_EQ(changed, 43);
+}
+
+TEST(MropeAxes, BadSectionsAreRefusedByName) {
+    EXPECT_THROW(pecards::mropeAxisOfPair({16, 24}, MropeLayout::Blocked), pecards::InvalidParameter);
+    EXPECT_THROW(pecards::mropeAxisOfPair({16, 0, 24}, MropeLayout::Blocked), pecards::InvalidParameter);
+}
+
+TEST(MropePositionIds, TextImageTextIsTheDocumentedWorkedExample) {
+    // docs/encodings.md: 3 text tokens, an image of 4 x 6 patches merged 2 x 2, 2 text tokens.
+    for (const MropeFamily family :
+        {MropeFamily::Qwen2VL, MropeFamily::Qwen25VL, MropeFamily::Qwen3VL, MropeFamily::Glm4V}) {
+        const MropePositions p = positionsOf(family, "text:3,image:4x6,text:2");
+        EXPECT_EQ(ids(p, MropeAxis::Time), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 3, 3, 3, 3, 6, 7}));
+        EXPECT_EQ(ids(p, MropeAxis::Height), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 3, 4, 4, 4, 6, 7}));
+        EXPECT_EQ(ids(p, MropeAxis::Width), (std::vector<std::int64_t> {0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7}));
+        EXPECT_EQ(p.delta, -3);
+        EXPECT_EQ(p.segment, (std::vector<int> {0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2}));
+    }
+}
+
+TEST(MropePositionIds, Qwen25VlVideoTimeFollowsSecondsAsInItsDocstring) {
+    // Qwen2_5_VLModel.get_rope_index docstring: 3 temporal patches of 2 x 2 merged tokens, 25
+    // tokens per second, temporal patch 2 at 1 fps (2 s per grid): t = 0, 50, 100; text from 101.
+    MropeVision vision;
+    vision.tokens_per_second = 25;
+    vision.seconds_per_grid = 2.0;
+    const MropePositions p = positionsOf(MropeFamily::Qwen25VL, "video:3x4x4,text:5", vision);
+    EXPECT_EQ(ids(p, MropeAxis::Time),
+        (std::vector<std::int64_t> {
+            0, 0, 0, 0, 50, 50, 50, 50, 100, 100, 100, 100, 101, 102, 103, 104, 105}));
+    EXPECT_EQ(ids(p, MropeAxis::Height),
+        (std::vector<std::int64_t> {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 101, 102, 103, 104, 105}));
+    EXPECT_EQ(ids(p, MropeAxis::Width),
+        (std::vector<std::int64_t> {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 101, 102, 103, 104, 105}));
+    EXPECT_EQ(p.delta, 106 - 17);
+}
+
+TEST(MropePositionIds, Qwen25VlTruncatesFractionalTimes) {
+    // t = int(k * 0.4 * 2) in float32: k = 0..3 -> 0, 0.8, 1.6, 2.4 -> 0, 0, 1, 2.
+    MropeVision vision;
+    vision.tokens_per_second = 2;
+    vision.seconds_per_grid = 0.4;
+    const MropePositions p = positionsOf(MropeFamily::Qwen25VL, "video:4x2x2", vision);
+    EXPECT_EQ(ids(p, MropeAxis::Time), (std::vector<std::int64_t> {0, 0, 1, 2}));
+}
+
+TEST(MropePositionIds, Qwen2VlVideoTimeIsTheGridIndex) {
+    const MropePositions p = positionsOf(MropeFamily::Qwen2VL, "video:3x4x4,text:1");
+    EXPECT_EQ(ids(p, MropeAxis::Time), (std::vector<std::int64_t> {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3}));
+    EXPECT_EQ(ids(p, MropeAxis::Width), (std::vector<std::int64_t> {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 3}));
+    EXPECT_EQ(p.delta, 4 - 13);
+}
+
+TEST(MropePositionIds, Qwen3VlAndGlmFramesAreSeparateGridsAfterTheirTimestampText) {
+    // text:1, then two frames of 1 x 2 merged tokens, each after 2 timestamp tokens, then text:1.
+    MropeVision vision;
+    vision.frame_text_tokens = 2;
+    for (const MropeFamily family : {MropeFamily::Qwen3VL, MropeFamily::Glm4V}) {
+        const MropePositions p = positionsOf(family, "text:1,video:2x2x4,text:1", vision);
+        EXPECT_EQ(ids(p, MropeAxis::Time), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 5, 6, 7, 7, 9}));
+        EXPECT_EQ(ids(p, MropeAxis::Height), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 5, 6, 7, 7, 9}));
+        EXPECT_EQ(ids(p, MropeAxis::Width), (std::vector<std::int64_t> {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+        EXPECT_EQ(p.delta, 0);
+    }
+}
+
+TEST(MropePositionIds, BadSequencesAreRefusedWithTheValue) {
+    const auto fails = [](MropeFamily family, const std::string& segments, const MropeVision& vision) {
+        try {
+            positionsOf(family, segments, vision);
+        } catch (const pecards::InvalidParameter& error) {
+            return error.name() + "=" + error.value();
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:3,image:5x6", {}), "segments[1].height=5");
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:0", {}), "segments[0].tokens=0");
+    EXPECT_EQ(fails(MropeFamily::Glm4V, "video:2x2x2", {}), "frame_text_tokens=0");
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "audio:3", {}), "segments=\"audio:3\"");
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:3,,text:2", {}), "segments=\"\"");
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "image:4xx6", {}), "segments=\"image:4xx6\"");
+    MropeVision negative;
+    negative.seconds_per_grid = -1;
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "video:2x2x2", negative), "seconds_per_grid=-1");
+}
+
+pecards::RopeParams smallHead(pecards::RopeLayout layout) {
+    pecards::RopeParams params;
+    params.head_dim = 12;
+    params.base = 10000;
+    params.layout = layout;
+    return params;
+}
+
+TEST(MropeScore, AllOnesProbeIsTheSumOfCosinesOfEachPairsOwnAxisDistance) {
+    // (R_a 1).(R_b 1) over one pair = 2 cos(alpha - beta): S(i, j) = sum_p 2 cos(theta_p (x_p(i) - x_p(j))).
+    for (const pecards::RopeLayout layout :
+        {pecards::RopeLayout::HalfSplit, pecards::RopeLayout::Interleaved}) {
+        const pecards::RopeParams params = smallHead(layout);
+        const Eigen::VectorXd theta = pecards::ropeInvFreq(params);
+        const auto axis = pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Interleaved);
+        const MropePositions p = positionsOf(MropeFamily::Qwen25VL, "text:2,image:4x6,text:1");
+        const Eigen::VectorXd ones = Eigen::VectorXd::Ones(12);
+        const Eigen::MatrixXd score = pecards::mropeScore(params, theta, ones, ones, axis, p);
+        ASSERT_EQ(score.rows(), p.size());
+        for (std::int64_t i = 0; i < p.size(); ++i) {
+            for (std::int64_t j = 0; j < p.size(); ++j) {
+                double expected = 0;
+                for (int pair = 0; pair < 6; ++pair) {
+                    const auto a = static_cast<std::size_t>(axis[static_cast<std::size_t>(pair)]);
+                    const double delta = static_cast<double>(
+                        p.ids[a][static_cast<std::size_t>(i)] - p.ids[a][static_cast<std::size_t>(j)]);
+                    expected += 2 * std::cos(theta[pair] * delta);
+                }
+                EXPECT_NEAR(score(i, j), expected, 1e-12) << i << "," << j;
+            }
+        }
+    }
+}
+
+TEST(MropeScore, TextAloneIsOrdinaryRope) {
+    const pecards::RopeParams params = smallHead(pecards::RopeLayout::HalfSplit);
+    const Eigen::VectorXd theta = pecards::ropeInvFreq(params);
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(12, -1.0, 2.0);
+    const Eigen::VectorXd k = Eigen::VectorXd::LinSpaced(12, 0.5, -1.5);
+    const MropePositions p = positionsOf(MropeFamily::Qwen3VL, "text:9");
+    const Eigen::MatrixXd score = pecards::mropeScore(
+        params, theta, q, k, pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Blocked), p);
+    const Eigen::VectorXd profile = pecards::ropeScoreProfile(params, theta, q, k, -8, 17);
+    for (int i = 0; i < 9; ++i) {
+        for (int j = 0; j < 9; ++j)
+            EXPECT_NEAR(score(i, j), profile[i - j + 8], 1e-12);
+    }
+}
+
+TEST(MropeScore, TheWrongLayoutDiffersExactlyWhereTheTokensAxesDiffer) {
+    // Running blocked sections on an interleaved model changes which id a pair reads; two tokens
+    // whose t, h and w differences are all equal (text to text) score the same either way.
+    const pecards::RopeParams params = smallHead(pecards::RopeLayout::HalfSplit);
+    const Eigen::VectorXd theta = pecards::ropeInvFreq(params);
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(12);
+    const MropePositions p = positionsOf(MropeFamily::Qwen3VL, "text:2,image:4x4,text:2");
+    const Eigen::MatrixXd right = pecards::mropeScore(
+        params, theta, ones, ones, pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Interleaved), p);
+    const Eigen::MatrixXd wrong = pecards::mropeScore(
+        params, theta, ones, ones, pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Blocked), p);
+    for (std::int64_t i = 0; i < p.size(); ++i) {
+        for (std::int64_t j = 0; j < p.size(); ++j) {
+            const auto d = [&](int axis) {
+                return p.ids[static_cast<std::size_t>(axis)][static_cast<std::size_t>(i)]
+                    - p.ids[static_cast<std::size_t>(axis)][static_cast<std::size_t>(j)];
+            };
+            const bool sameAlongEveryAxis = d(0) == d(1) && d(1) == d(2);
+            if (sameAlongEveryAxis)
+                EXPECT_NEAR(right(i, j), wrong(i, j), 1e-12) << i << "," << j;
+            else
+                EXPECT_GT(std::abs(right(i, j) - wrong(i, j)), 1e-6) << i << "," << j;
+        }
+    }
+}
+
+TEST(MropeScore, SizesAreChecked) {
+    const pecards::RopeParams params = smallHead(pecards::RopeLayout::HalfSplit);
+    const Eigen::VectorXd theta = pecards::ropeInvFreq(params);
+    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(12);
+    const MropePositions p = positionsOf(MropeFamily::Qwen3VL, "text:2");
+    EXPECT_THROW(pecards::mropeScore(
+                     params, theta, ones, ones, pecards::mropeAxisOfPair({2, 2, 1}, MropeLayout::Blocked), p),
+        pecards::InvalidParameter);
+    EXPECT_THROW(pecards::mropeScore(params, theta, Eigen::VectorXd::Ones(8), ones,
+                     pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Blocked), p),
+        pecards::InvalidParameter);
+}
+
+} // namespace
