@@ -2,6 +2,7 @@
 
 #include "pecards/alibi.h"
 #include "pecards/logitscale.h"
+#include "pecards/mrope.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 
@@ -61,6 +62,16 @@ void addRope(QJsonObject& json, const RopeParams& rope, std::int64_t seqLen) {
     }
 }
 
+/// "thw..." : the axis each rotary pair of an M-RoPE group follows (pecards/mrope.h).
+QString pairAxes(const LayerGroup& group) {
+    QString text;
+    const MropeLayout layout = group.mrope_interleaved ? MropeLayout::Interleaved : MropeLayout::Blocked;
+    for (const MropeAxis axis : mropeAxisOfPair(group.mrope_section, layout)) {
+        text += QString::fromStdString(toString(axis));
+    }
+    return text;
+}
+
 QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
     QJsonObject json;
     json[u"name"_s] = QString::fromStdString(group.name);
@@ -88,6 +99,7 @@ QJsonObject groupJson(const LayerGroup& group, std::int64_t seqLen) {
         if (!group.mrope_section.empty()) {
             json[u"mrope_section"_s] = toJson(group.mrope_section);
             json[u"mrope_layout"_s] = group.mrope_interleaved ? u"interleaved"_s : u"blocked"_s;
+            json[u"mrope_pair_axes"_s] = pairAxes(group);
         }
         break;
     case LayerTreatment::Alibi:
@@ -160,6 +172,15 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
         if (!primary.mrope_section.empty()) {
             json[u"mrope_section"_s] = toJson(primary.mrope_section);
         }
+    }
+    if (const std::optional<MropeFamily> family = config.multimodal.family) {
+        const MropeVision& vision = config.multimodal.vision;
+        QJsonObject ids {{u"rules"_s, QString::fromStdString(toString(*family))},
+            {u"spatial_merge_size"_s, vision.spatial_merge_size}, {u"source"_s, config.multimodal.source}};
+        if (*family == MropeFamily::Qwen25VL) {
+            ids[u"tokens_per_second"_s] = vision.tokens_per_second;
+        }
+        json[u"mrope_position_ids"_s] = ids;
     }
     if (config.usesAlibi) {
         json[u"alibi_bias_max"_s] = config.alibi.alibi_bias_max;

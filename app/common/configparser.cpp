@@ -7,6 +7,7 @@
 #include "common/fileerror.h"
 #include "common/inputfile.h"
 #include "common/layertypes.h"
+#include "common/multimodalconfig.h"
 #include "common/ropescalingconfig.h"
 #include "pecards/errors.h"
 #include "pecards/rope.h"
@@ -36,15 +37,22 @@ const QStringList kRopeModelTypes {u"llama"_s, u"llama4"_s, u"llama4_text"_s, u"
     u"cohere2"_s, u"internlm2"_s, u"persimmon"_s, u"granite"_s, u"granitemoe"_s, u"glm"_s, u"glm4"_s,
     u"chatglm"_s, u"gpt_oss"_s, u"smollm3"_s, u"exaone"_s, u"nemotron"_s, u"qwen3_next"_s, u"exaone4"_s,
     u"olmo3"_s, u"minimax"_s, u"minimax_m2"_s, u"gemma4"_s, u"gemma4_text"_s, u"qwen3_vl"_s,
-    u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s};
+    u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s, u"glm4v"_s, u"glm4v_text"_s,
+    u"glm4v_moe"_s, u"glm4v_moe_text"_s};
 /// Qwen3-VL: its text rotary always interleaves the M-RoPE sections, default [24, 20, 20]
 /// (v4.57 `Qwen3VLTextRotaryEmbedding`: `mrope_section` from the config or the default, then
 /// `apply_interleaved_mrope`), with or without a rope block.
 const QStringList kInterleavedMropeModelTypes {
     u"qwen3_vl"_s, u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s};
-/// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1).
+/// GLM-4.5V: blocked M-RoPE sections, default [8, 12, 12] (v5 `Glm4vMoeTextRotaryEmbedding`:
+/// `rope_parameters.get("mrope_section", [8, 12, 12])`).
+const QStringList kGlmMoeMropeModelTypes {u"glm4v_moe"_s, u"glm4v_moe_text"_s};
+/// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1); GLM-4.1V's text model
+/// too (v4.57 `modeling_glm4v.py` `rotate_half_llm`: x[..., 0::2], x[..., 1::2], with the cos
+/// table `repeat_interleave`d), while GLM-4.5V's `rotate_half_llm` is the half-split one.
 const QStringList kInterleavedModelTypes {u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s,
-    u"cohere"_s, u"cohere2"_s, u"glm"_s, u"glm4"_s, u"chatglm"_s, u"llama4"_s, u"llama4_text"_s};
+    u"cohere"_s, u"cohere2"_s, u"glm"_s, u"glm4"_s, u"chatglm"_s, u"llama4"_s, u"llama4_text"_s, u"glm4v"_s,
+    u"glm4v_text"_s};
 /// Families whose reference code fixes the RoPE base at 10000 (no config key).
 const QStringList kFixedBaseModelTypes {u"gptj"_s, u"codegen"_s};
 const QStringList kT5ModelTypes {u"t5"_s, u"mt5"_s, u"umt5"_s, u"longt5"_s, u"switch_transformers"_s};
@@ -59,6 +67,9 @@ const QStringList kHiddenKeys {u"hidden_size"_s, u"n_embd"_s, u"d_model"_s};
 const QStringList kMaxPositionKeys {
     u"max_position_embeddings"_s, u"n_positions"_s, u"max_seq_len"_s, u"seq_length"_s};
 const QStringList kTextConfigKeys {u"text_config"_s, u"llm_config"_s, u"language_config"_s};
+/// Omni models nest the language model one level deeper (Qwen2.5-Omni, Qwen3-Omni:
+/// `thinker_config.text_config`).
+const QString kThinkerKey = u"thinker_config"_s;
 
 /// The language model's part of a config: the nested text config, or the file itself.
 struct TextPart {
@@ -67,12 +78,15 @@ struct TextPart {
 };
 
 TextPart textPart(const ConfigReader& top) {
+    const std::optional<ConfigReader> thinker = top.object(kThinkerKey);
+    const ConfigReader& outer = thinker ? *thinker : top;
+    const QString prefix = thinker ? kThinkerKey + u'.' : QString();
     for (const QString& key : kTextConfigKeys) {
-        if (std::optional<ConfigReader> nested = top.object(key)) {
-            return {*nested, key};
+        if (std::optional<ConfigReader> nested = outer.object(key)) {
+            return {*nested, prefix + key};
         }
     }
-    return {top, QString()};
+    return {outer, thinker ? kThinkerKey : QString()};
 }
 
 /// One RoPE parameter set as read, before it becomes a group.
@@ -423,6 +437,9 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
             choice.mropeSection = {24, 20, 20};
         }
     }
+    if (kGlmMoeMropeModelTypes.contains(m_family) && choice.mropeSection.empty()) {
+        choice.mropeSection = {8, 12, 12};
+    }
     for (const QString& warning : scaling.warnings) {
         if (!config.warnings.contains(warning)) {
             config.warnings.append(warning);
@@ -733,6 +750,7 @@ ModelConfig parseConfigObject(
     Parser parser(top, textReader, text.key);
     parser.setClassDefaults(filled);
     ModelConfig config = parser.parse();
+    config.multimodal = readMultimodalConfig(top);
     if (!filled.filled.isEmpty()) {
         config.notes.prepend(u"not in the file, taken from the defaults of "_s + filled.configClass + u": "_s
             + filled.filled.join(u", "_s));

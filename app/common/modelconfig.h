@@ -4,6 +4,7 @@
 /// `config.json` (LLaMA 1-4, Mistral, Qwen 2/2.5/3 and -VL, Gemma 2/3, Phi-3, DeepSeek-V2/V3,
 /// GLM/ChatGLM, GPT-J, GPT-NeoX, BLOOM, MPT, Falcon, T5, Transformer-XL, ...).
 
+#include "common/multimodalconfig.h"
 #include "pecards/modelpositions.h"
 #include "pecards/params.h"
 
@@ -71,6 +72,7 @@ struct ModelConfig {
     pecards::RelativeParams relative; ///< valid when usesT5 or usesTransformerXl
     TransformerXlConfig transformerXl; ///< valid when usesTransformerXl
     pecards::ModelPositions positions; ///< every layer with its treatment
+    MultimodalConfig multimodal; ///< M-RoPE position-id rules of a vision-language model (none: text only)
     int primaryGroup = 0; ///< index into positions.groups of the group `rope`/`alibi`/`relative` came from
     QStringList warnings; ///< where HF warns while loading this config, the same facts in words
     QStringList notes; ///< facts about the model's attention that no card parameter carries
