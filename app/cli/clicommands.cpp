@@ -15,6 +15,7 @@
 
 #include <QJsonDocument>
 #include <algorithm>
+#include <cstdlib>
 #include <unistd.h>
 
 using namespace Qt::StringLiterals;
@@ -56,6 +57,12 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
         writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));
+        if (quantity.curve == Curve::PositionIds) {
+            const std::int64_t delta = mropeDelta(request.curve.mrope);
+            err << "pecards-cli: mrope_position_deltas = " << delta
+                << " (decoding continues at cache position " << (delta < 0 ? "- " : "+ ") << std::abs(delta)
+                << ")" << Qt::endl;
+        }
         return;
     }
     QString notice;

@@ -90,6 +90,11 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {p.tricks.eval_length,
             mul(mul(p.tricks.epochs, p.tricks.hidden), p.tricks.distill_head_dim + 1) * p.tricks.train_length
                 / std::max<std::int64_t>(p.tricks.eval_length, 1)};
+    case Curve::PositionIds: // ids per token
+    case Curve::PairAxes: // a table per pair, the scaled frequencies
+        return {mropeOutputValues(request.quantity->curve, p, in.mrope), 16};
+    case Curve::MropeScore: // a dot product of head_dim per token pair
+        return {mropeOutputValues(request.quantity->curve, p, in.mrope), p.rope.head_dim};
     case Curve::PairMap: // four numbers per dimension, the scaled frequencies
         return {mul(p.rope.head_dim, 4), 16};
     case Curve::EncodingChoice: // closed forms, and the RoPE and sinusoid pairs

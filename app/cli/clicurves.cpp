@@ -195,6 +195,10 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
         return OutputArray::fromMatrix(encodingChoice(params, inputs));
     case Curve::PairMap:
         return OutputArray::fromMatrix(pairMap(params));
+    case Curve::PositionIds:
+    case Curve::PairAxes:
+    case Curve::MropeScore:
+        return computeMropeCurve(quantity.curve, params, inputs.mrope);
     case Curve::None:
         break;
     }

@@ -278,6 +278,34 @@ const std::vector<CliFlag>& cliFlags() {
         {"points", "N", "Curves",
             "Points of score-vs-distance, dynamic-base, pi-fit and partial-rope, [2, 65536], evenly spaced "
             "over the length; tuned bases of critical-dimension. Default 1024."},
+        // M-RoPE
+        {"segments", "LIST", "M-RoPE",
+            "position-ids, mrope-score: the composed sequence, e.g. text:3,image:4x6,video:2x4x4,text:2 "
+            "(text:N "
+            "tokens; image:HxW and video:TxHxW in patches before merging, T temporal grids)."},
+        {"mrope-family", "NAME", "M-RoPE",
+            "Whose get_rope_index builds the ids (they differ for video only): qwen2-vl (t = grid index), "
+            "qwen2.5-vl (t = seconds x tokens_per_second), qwen3-vl or glm4v (each frame its own grid after "
+            "--frame-text tokens). Default: the --config model's, else qwen2.5-vl."},
+        {"mrope-section", "T,H,W", "M-RoPE",
+            "pair-axes, mrope-score: rotary pairs per axis, summing to rotary_dim/2. Default: the --config "
+            "model's (Qwen3-VL [24, 20, 20] when its file has none)."},
+        {"mrope-layout", "NAME", "M-RoPE",
+            "blocked (Qwen2-VL, Qwen2.5-VL, GLM-4.xV: consecutive pairs per axis) or interleaved (Qwen3-VL: "
+            "t, h, w round-robin). Default: the --config model's, else blocked."},
+        {"merge-size", "M", "M-RoPE",
+            "Patches merged per token along each side, [1, 16]. Default: the --config model's "
+            "vision_config.spatial_merge_size, else 2."},
+        {"tokens-per-second", "X", "M-RoPE",
+            "qwen2.5-vl: temporal ids per second of video, [0, 1e6]. Default: the --config model's, else 4 "
+            "(Qwen2_5_VLVisionConfig)."},
+        {"seconds-per-grid", "X", "M-RoPE",
+            "qwen2.5-vl: seconds per temporal grid (the processor's temporal_patch_size / fps), [0, 1e6]. "
+            "Default 1 (the model's value when the processor gives none)."},
+        {"frame-text", "N", "M-RoPE",
+            "qwen3-vl, glm4v: text tokens before each video frame (timestamp and frame marker; depends on "
+            "the "
+            "tokenizer), [0, 4096]. Default 0 (glm4v needs >= 1 for a video of several frames)."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
         {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
@@ -343,6 +371,16 @@ QString flagForParameter(const std::string& name) {
         {u"count"_s, u"--points"_s},
         {u"distance"_s, u"--points"_s},
         {u"gate"_s, u"--gate"_s},
+        {u"segments"_s, u"--segments"_s},
+        {u"tokens"_s, u"--segments"_s},
+        {u"height"_s, u"--segments"_s},
+        {u"width"_s, u"--segments"_s},
+        {u"grids"_s, u"--segments"_s},
+        {u"mrope_section"_s, u"--mrope-section"_s},
+        {u"spatial_merge_size"_s, u"--merge-size"_s},
+        {u"tokens_per_second"_s, u"--tokens-per-second"_s},
+        {u"seconds_per_grid"_s, u"--seconds-per-grid"_s},
+        {u"frame_text_tokens"_s, u"--frame-text"_s},
     };
     // The table's parameters (cards, pitfalls, tricks) by path or name; the others by the hash.
     for (const ParamSpec& spec : kParamTable) {

@@ -108,7 +108,8 @@ Eigen::MatrixXd learnedTable(const FlagReader& flags, const CliQuantity& quantit
     }
 }
 
-CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, const CardParams& params) {
+CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, const CardParams& params,
+    const std::optional<app::ModelConfig>& config) {
     CurveInputs curve;
     const std::int64_t length = params.length;
     switch (quantity.curve) {
@@ -151,6 +152,11 @@ CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, con
         break;
     case Curve::TxlPosEmb:
         flags.setInt("clamp-len", curve.clampLen, -1, kMaxLength);
+        break;
+    case Curve::PositionIds:
+    case Curve::PairAxes:
+    case Curve::MropeScore:
+        curve.mrope = parseMropeInputs(flags, quantity.curve, config);
         break;
     case Curve::EncodingChoice: // ranges checked by the engine (compareEncodings)
         flags.setInt("layers", curve.layers, kIntMin, kIntMax);
@@ -226,7 +232,7 @@ void parseCompute(const FlagReader& flags, CliRequest& request) {
             view.reduction = first.reduction;
         }
     } else {
-        request.curve = buildCurve(flags, quantity, view.params);
+        request.curve = buildCurve(flags, quantity, view.params, request.config);
     }
 }
 

@@ -3,6 +3,7 @@
 /// @brief Turns pecards-cli's command line into a checked request: card parameters, the view
 /// or curve to compute, the figures to render, the output file and the backend.
 
+#include "climrope.h"
 #include "cliquantities.h"
 #include "common/modelconfig.h"
 #include "figure/figurebuilder.h"
@@ -35,6 +36,7 @@ struct CurveInputs {
     Eigen::MatrixXd learned; ///< learned-*: the table read from --learned-from (positions x d_model)
     int layers = 32; ///< --layers (encoding-choice)
     int dtypeBytes = 2; ///< --dtype-bytes (encoding-choice)
+    MropeInputs mrope; ///< position-ids, pair-axes, mrope-score
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

@@ -45,6 +45,9 @@ enum class Curve {
     DistillationError, ///< PE distillation MLP error per position (tricks.h distillPositions)
     EncodingChoice, ///< every encoding family on one target model (encodingchoice.h)
     PairMap, ///< RoPE: pair and partner of every head dimension, and its frequency (rope.h ropePairing)
+    PositionIds, ///< M-RoPE: segment, t, h, w of every token of --segments (mrope.h mropePositionIds)
+    PairAxes, ///< M-RoPE: the axis each rotary pair follows, and its frequency (mrope.h mropeAxisOfPair)
+    MropeScore, ///< M-RoPE: (R_i q).(R_j k) between every two tokens of --segments (mrope.h mropeScore)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:

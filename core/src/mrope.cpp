@@ -176,7 +176,7 @@ std::vector<MropeAxis> mropeAxisOfPair(const std::vector<int>& section, MropeLay
     return axis;
 }
 
-MropePositions mropePositionIds(
+std::int64_t mropeTokenCount(
     MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision) {
     checkVision(vision);
     PECARDS_CHECK(!segments.empty(), "segments", "(none)", "at least one text, image or video segment");
@@ -187,6 +187,12 @@ MropePositions mropePositionIds(
         PECARDS_CHECK(
             total <= kMaxMropeTokens, "segments", std::to_string(total) + "+ tokens", "at most 2^24 tokens");
     }
+    return total;
+}
+
+MropePositions mropePositionIds(
+    MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision) {
+    const std::int64_t total = mropeTokenCount(family, segments, vision);
     IdBuilder ids(total);
     const int m = vision.spatial_merge_size;
     for (std::size_t i = 0; i < segments.size(); ++i) {

@@ -6,8 +6,12 @@
 #include "pecards/mrope.h"
 #include "pecards/rope.h"
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
+#include <numeric>
 #include <string>
 
 namespace {
@@ -227,6 +231,34 @@ TEST(MropeScore, SizesAreChecked) {
     EXPECT_THROW(pecards::mropeScore(params, theta, Eigen::VectorXd::Ones(8), ones,
                      pecards::mropeAxisOfPair({2, 2, 2}, MropeLayout::Blocked), p),
         pecards::InvalidParameter);
+}
+
+/// docs/encodings.md states the worked example and the count of pairs that change axis: both come
+/// from the engine here.
+TEST(MropeDocs, EncodingsStatesTheEnginesExample) {
+    std::ifstream in(PECARDS_TEST_DATA_DIR "/../../docs/encodings.md");
+    ASSERT_TRUE(in) << "cannot read docs/encodings.md";
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const MropePositions p = positionsOf(MropeFamily::Qwen25VL, "text:3,image:4x6,text:2");
+    for (const auto& [name, axis] : {std::pair {"t", MropeAxis::Time}, std::pair {"h", MropeAxis::Height},
+             std::pair {"w", MropeAxis::Width}}) {
+        std::string row = std::string(name) + " =";
+        for (const std::int64_t id : ids(p, axis))
+            row += " " + std::to_string(id);
+        EXPECT_NE(text.find(row), std::string::npos) << "docs/encodings.md should say: " << row;
+    }
+    std::int64_t largest = 0;
+    for (const std::vector<std::int64_t>& row : p.ids)
+        largest = std::max(largest, *std::max_element(row.begin(), row.end()));
+    const std::string delta = "(" + std::to_string(largest) + " + 1 − " + std::to_string(p.size()) + ") = −"
+        + std::to_string(-p.delta);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    EXPECT_NE(text.find(delta), std::string::npos) << "docs/encodings.md should say: " << delta;
+    const auto blocked = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Blocked);
+    const auto interleaved = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Interleaved);
+    const auto changed = std::inner_product(blocked.begin(), blocked.end(), interleaved.begin(), 0,
+        std::plus<>(), [](MropeAxis a, MropeAxis b) { return a != b ? 1 : 0; });
+    EXPECT_NE(text.find(std::to_string(changed) + " of the 64 pairs"), std::string::npos);
 }
 
 } // namespace

@@ -101,6 +101,11 @@ inline constexpr std::int64_t kMaxMropeTokens = std::int64_t {1} << 24;
 MropePositions mropePositionIds(
     MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision);
 
+/// @brief The number of tokens mropePositionIds would return, without building them.
+/// @throws InvalidParameter as mropePositionIds.
+std::int64_t mropeTokenCount(
+    MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision);
+
 /// @brief Parses "text:3,image:4x6,video:2x4x4,text:2" (video: T x H x W) into segments.
 /// @throws InvalidParameter naming the item that does not parse and the grammar.
 std::vector<MropeSegment> parseMropeSegments(const std::string& text);

@@ -1,0 +1,179 @@
+#include "climrope.h"
+
+#include "cliquantities.h"
+#include "flagreader.h"
+#include "pecards/errors.h"
+#include "pecards/probe.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/viewrules.h"
+#include "usageerror.h"
+
+#include <QStringList>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+const QStringList kFamilies {u"qwen2-vl"_s, u"qwen2.5-vl"_s, u"qwen3-vl"_s, u"glm4v"_s};
+
+MropeFamily parseFamily(const QString& text) {
+    for (const MropeFamily family :
+        {MropeFamily::Qwen2VL, MropeFamily::Qwen25VL, MropeFamily::Qwen3VL, MropeFamily::Glm4V}) {
+        if (QString::fromStdString(toString(family)) == text) {
+            return family;
+        }
+    }
+    throw UsageError(
+        u"--mrope-family"_s, u'"' + text + u"\" is not a family: allowed: "_s + kFamilies.join(u", "_s));
+}
+
+MropeLayout parseLayout(const QString& text) {
+    if (text == u"blocked"_s) {
+        return MropeLayout::Blocked;
+    }
+    if (text == u"interleaved"_s) {
+        return MropeLayout::Interleaved;
+    }
+    throw UsageError(
+        u"--mrope-layout"_s, u'"' + text + u"\" is not a layout: allowed: blocked, interleaved"_s);
+}
+
+std::vector<int> parseSection(const QString& text) {
+    const std::vector<double> values = parseNumberList(u"--mrope-section"_s, text);
+    std::vector<int> section;
+    for (const double value : values) {
+        if (std::floor(value) != value || value < 1 || value > 4096) {
+            throw UsageError(u"--mrope-section"_s,
+                QString::number(value)
+                    + u" is not a pair count: allowed: three whole numbers in [1, 4096]"_s);
+        }
+        section.push_back(static_cast<int>(value));
+    }
+    if (section.size() != 3) {
+        throw UsageError(u"--mrope-section"_s,
+            QString::number(section.size()) + u" entries: allowed: three pair counts T,H,W"_s);
+    }
+    return section;
+}
+
+void fromConfig(const app::ModelConfig& config, MropeInputs& inputs) {
+    if (config.multimodal.family) {
+        inputs.family = *config.multimodal.family;
+        inputs.vision.spatial_merge_size = config.multimodal.vision.spatial_merge_size;
+        inputs.vision.tokens_per_second = config.multimodal.vision.tokens_per_second;
+    }
+    if (config.usesRope) {
+        const LayerGroup& group = config.positions.groups.at(static_cast<std::size_t>(config.primaryGroup));
+        inputs.section = group.mrope_section;
+        inputs.layout = group.mrope_interleaved ? MropeLayout::Interleaved : MropeLayout::Blocked;
+    }
+}
+
+MropePositions positionsOf(const MropeInputs& inputs) {
+    return mropePositionIds(inputs.family, inputs.segments, inputs.vision);
+}
+
+std::vector<MropeAxis> axesOf(const MropeInputs& inputs) {
+    return mropeAxisOfPair(inputs.section, inputs.layout);
+}
+
+Eigen::VectorXd scaledTheta(const CardParams& params) {
+    return ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length)).inv_freq;
+}
+
+} // namespace
+
+MropeInputs parseMropeInputs(
+    const FlagReader& flags, Curve curve, const std::optional<app::ModelConfig>& config) {
+    MropeInputs inputs;
+    inputs.vision.tokens_per_second = 4.0; // Qwen2_5_VLVisionConfig, when no config says otherwise
+    if (config) {
+        fromConfig(*config, inputs);
+    }
+    if (flags.isSet("mrope-family")) {
+        inputs.family = parseFamily(flags.text("mrope-family"));
+    }
+    if (flags.isSet("mrope-layout")) {
+        inputs.layout = parseLayout(flags.text("mrope-layout"));
+    }
+    if (flags.isSet("mrope-section")) {
+        inputs.section = parseSection(flags.text("mrope-section"));
+    }
+    flags.setInt("merge-size", inputs.vision.spatial_merge_size, kIntMin, kIntMax);
+    flags.setNumber("tokens-per-second", inputs.vision.tokens_per_second);
+    flags.setNumber("seconds-per-grid", inputs.vision.seconds_per_grid);
+    flags.setInt("frame-text", inputs.vision.frame_text_tokens, kIntMin, kIntMax);
+    const QString name = curve == Curve::PositionIds ? u"position-ids"_s
+        : curve == Curve::PairAxes                   ? u"pair-axes"_s
+                                                     : u"mrope-score"_s;
+    if (curve != Curve::PairAxes) {
+        if (!flags.isSet("segments")) {
+            throw UsageError(u"--segments"_s,
+                u"is missing (needed by quantity "_s + name + u": e.g. text:3,image:4x6,text:2)"_s);
+        }
+        inputs.segments = parseMropeSegments(flags.text("segments").toStdString());
+        mropeTokenCount(inputs.family, inputs.segments, inputs.vision); // refuses a bad list now
+    }
+    if (curve != Curve::PositionIds && inputs.section.empty()) {
+        throw UsageError(u"--mrope-section"_s,
+            u"is missing (needed by quantity "_s + name
+                + u": pairs per axis T,H,W, e.g. 16,24,24; or a --config of an M-RoPE model)"_s);
+    }
+    return inputs;
+}
+
+std::int64_t mropeOutputValues(Curve curve, const CardParams& params, const MropeInputs& inputs) {
+    if (curve == Curve::PairAxes) {
+        return 3 * static_cast<std::int64_t>(rotaryDim(params.rope) / 2);
+    }
+    const std::int64_t tokens = mropeTokenCount(inputs.family, inputs.segments, inputs.vision);
+    return curve == Curve::PositionIds ? 4 * tokens : tokens * tokens;
+}
+
+OutputArray computeMropeCurve(Curve curve, const CardParams& params, const MropeInputs& inputs) {
+    switch (curve) {
+    case Curve::PositionIds: {
+        const MropePositions positions = positionsOf(inputs);
+        Eigen::MatrixXd table(positions.size(), 4);
+        for (Eigen::Index token = 0; token < positions.size(); ++token) {
+            const auto index = static_cast<std::size_t>(token);
+            table.row(token) << positions.segment[index], static_cast<double>(positions.ids[0][index]),
+                static_cast<double>(positions.ids[1][index]), static_cast<double>(positions.ids[2][index]);
+        }
+        return OutputArray::fromMatrix(table);
+    }
+    case Curve::PairAxes: {
+        const std::vector<MropeAxis> axes = axesOf(inputs);
+        const Eigen::VectorXd theta = scaledTheta(params);
+        if (static_cast<Eigen::Index>(axes.size()) != theta.size()) {
+            throw InvalidParameter("mrope_section", std::to_string(axes.size()) + " pairs in all",
+                "summing to rotary_dim/2 = " + std::to_string(theta.size()));
+        }
+        Eigen::MatrixXd table(theta.size(), 3);
+        for (Eigen::Index pair = 0; pair < theta.size(); ++pair) {
+            table.row(pair) << static_cast<double>(pair),
+                static_cast<double>(static_cast<int>(axes[static_cast<std::size_t>(pair)])), theta[pair];
+        }
+        return OutputArray::fromMatrix(table);
+    }
+    case Curve::MropeScore: {
+        const int d = params.rope.head_dim;
+        return OutputArray::fromMatrix(
+            mropeScore(params.rope, scaledTheta(params), probeVector(params.probe, ProbeStream::Query, d),
+                probeVector(params.probe, ProbeStream::Key, d), axesOf(inputs), positionsOf(inputs)));
+    }
+    default:
+        break;
+    }
+    throw UsageError(u"--quantity"_s, u"is not an M-RoPE quantity"_s);
+}
+
+std::int64_t mropeDelta(const MropeInputs& inputs) {
+    return positionsOf(inputs).delta;
+}
+
+} // namespace pecards::cli

@@ -1,0 +1,105 @@
+// pecards-cli's M-RoPE quantities: position-ids against the worked example written out by hand,
+// pair-axes of Qwen3-VL's config against the interleaving rule, mrope-score against the all-ones
+// closed form, and the errors that name the flag.
+
+#include "clitestutil.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace {
+
+using pecards::test::CliTest;
+using pecards::test::configPath;
+using pecards::test::runCli;
+
+const char* const kQwen3Vl = "2026/qwen3-vl-235b-a22b-thinking.json";
+
+TEST_F(CliTest, PositionIdsOfTextImageTextAreTheWorkedExample) {
+    const QString out = path(QStringLiteral("ids.npy"));
+    const pecards::test::CliRun run = runCli({"compute", "--card", "rope", "--quantity", "position-ids",
+        "--segments", "text:3,image:4x6,text:2", "--out", out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_NE(run.err.indexOf(QStringLiteral("mrope_position_deltas = -3")), -1) << run.err.toStdString();
+    const Eigen::MatrixXd ids = pecards::test::loadNpy(out).matrix();
+    ASSERT_EQ(ids.rows(), 11);
+    ASSERT_EQ(ids.cols(), 4);
+    const int segment[] = {0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2};
+    const int t[] = {0, 1, 2, 3, 3, 3, 3, 3, 3, 6, 7};
+    const int h[] = {0, 1, 2, 3, 3, 3, 4, 4, 4, 6, 7};
+    const int w[] = {0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7};
+    for (int i = 0; i < 11; ++i) {
+        EXPECT_EQ(ids(i, 0), segment[i]) << i;
+        EXPECT_EQ(ids(i, 1), t[i]) << i;
+        EXPECT_EQ(ids(i, 2), h[i]) << i;
+        EXPECT_EQ(ids(i, 3), w[i]) << i;
+    }
+}
+
+TEST_F(CliTest, Qwen25VlVideoTimeFromTheFlags) {
+    // 2 grids of 2 x 2 merged tokens at 0.5 s per grid and 4 ids per second: t = 0, 2.
+    const Eigen::MatrixXd ids
+        = computeMatrix({"--card", "rope", "--quantity", "position-ids", "--mrope-family", "qwen2.5-vl",
+            "--segments", "video:2x4x4", "--seconds-per-grid", "0.5", "--tokens-per-second", "4"});
+    ASSERT_EQ(ids.rows(), 8);
+    for (int i = 0; i < 8; ++i)
+        EXPECT_EQ(ids(i, 1), i < 4 ? 0 : 2) << i;
+}
+
+TEST_F(CliTest, PairAxesOfQwen3VlInterleaveItsDefaultSections) {
+    const Eigen::MatrixXd axes = computeMatrix({"--config", configPath(kQwen3Vl), "--quantity", "pair-axes"});
+    ASSERT_EQ(axes.rows(), 64);
+    for (int j = 0; j < 64; ++j) {
+        const int axis = (j % 3 == 1 && j < 60) ? 1 : (j % 3 == 2 && j < 60) ? 2 : 0;
+        EXPECT_EQ(axes(j, 0), j);
+        EXPECT_EQ(axes(j, 1), axis) << j;
+        EXPECT_NEAR(axes(j, 2), std::pow(5e6, -2.0 * j / 128.0), 1e-15) << j;
+    }
+    const Eigen::MatrixXd blocked = computeMatrix(
+        {"--config", configPath(kQwen3Vl), "--quantity", "pair-axes", "--mrope-layout", "blocked"});
+    EXPECT_EQ(blocked(23, 1), 0);
+    EXPECT_EQ(blocked(24, 1), 1);
+    EXPECT_EQ(blocked(44, 1), 2);
+}
+
+TEST_F(CliTest, MropeScoreIsTheSumOfCosinesOfEachPairsAxisDistance) {
+    const QStringList common {"--card", "rope", "--head-dim", "12", "--base", "100", "--mrope-section",
+        "2,2,2", "--mrope-layout", "interleaved", "--segments", "text:2,image:4x4,text:1"};
+    const Eigen::MatrixXd score = computeMatrix(common + QStringList {"--quantity", "mrope-score"});
+    const Eigen::MatrixXd ids = computeMatrix(common + QStringList {"--quantity", "position-ids"});
+    ASSERT_EQ(score.rows(), 7);
+    const int axisOf[] = {0, 1, 2, 0, 1, 2}; // interleaved [2, 2, 2]
+    for (int i = 0; i < 7; ++i) {
+        for (int j = 0; j < 7; ++j) {
+            double expected = 0;
+            for (int p = 0; p < 6; ++p) {
+                const double theta = std::pow(100.0, -2.0 * p / 12.0);
+                expected += 2 * std::cos(theta * (ids(i, 1 + axisOf[p]) - ids(j, 1 + axisOf[p])));
+            }
+            EXPECT_NEAR(score(i, j), expected, 1e-12) << i << "," << j;
+        }
+    }
+}
+
+TEST_F(CliTest, MropeErrorsNameTheFlag) {
+    const auto fails = [&](const QStringList& arguments, const char* flag) {
+        const pecards::test::CliRun run = runCli(
+            QStringList {"compute", "--card", "rope", "--out", path(QStringLiteral("x.npy"))} + arguments);
+        EXPECT_EQ(run.exitCode, 2) << run.err.toStdString();
+        EXPECT_NE(run.err.indexOf(QLatin1String(flag)), -1) << run.err.toStdString();
+    };
+    fails({"--quantity", "position-ids"}, "--segments: is missing");
+    fails({"--quantity", "position-ids", "--segments", "text:2,image:3x4"},
+        "--segments: segments[1].height = 3");
+    fails({"--quantity", "position-ids", "--segments", "video:2x2x2", "--mrope-family", "glm4v"},
+        "--frame-text");
+    fails(
+        {"--quantity", "position-ids", "--segments", "text:2", "--mrope-family", "qwen4"}, "--mrope-family");
+    fails({"--quantity", "pair-axes"}, "--mrope-section: is missing");
+    fails({"--quantity", "pair-axes", "--mrope-section", "16,24"}, "--mrope-section");
+    fails({"--quantity", "pair-axes", "--mrope-section", "16,24,20"}, "--mrope-section");
+    fails({"--quantity", "mrope-score", "--mrope-section", "16,24,24", "--segments", "text:9000"},
+        "--segments");
+}
+
+} // namespace
