@@ -13,6 +13,7 @@
 #include "pecards/viewrules.h"
 #include "progressbackend.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <algorithm>
 #include <cstdlib>
@@ -36,6 +37,17 @@ void writeOutput(const QString& path, const OutputArray& array) {
     }
 }
 
+void writeNpyToStdout(const OutputArray& array, QTextStream& out) {
+    const QByteArray bytes = app::npyBytes(array.shape, array.values, u"stdout"_s);
+    out.flush();
+    QFile stdoutFile;
+    if (!stdoutFile.open(stdout, QIODevice::WriteOnly) || stdoutFile.write(bytes) != bytes.size()
+        || !stdoutFile.flush()) {
+        throw app::FileError(
+            (u"stdout: cannot be written ("_s + stdoutFile.errorString() + u')').toStdString());
+    }
+}
+
 void printCost(const CliRequest& request, QTextStream& out) {
     const pecards::RequestCost cost = cliCost(request);
     out << "estimate: " << QString::fromStdString(pecards::describeCost(cost)) << '\n'
@@ -53,30 +65,36 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
         printCost(request, out);
         return;
     }
-    checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
+    const OutputArray array = computeOutput(request, err, ::isatty(STDERR_FILENO) == 1);
+    if (request.outPath == u"-"_s) {
+        writeNpyToStdout(array, out);
+    } else {
+        writeOutput(request.outPath, array);
+    }
+    if (request.quantity->curve == Curve::PositionIds) {
+        const std::int64_t delta = mropeDelta(request.curve.mrope);
+        err << "pecards-cli: mrope_position_deltas = " << delta << " (decoding continues at cache position "
+            << (delta < 0 ? "- " : "+ ") << std::abs(delta) << ")" << Qt::endl;
+    }
+}
+
+OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool terminal) {
+    checkCliCost(request, err, terminal);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
-        writeOutput(request.outPath, computeCurve(quantity, request.view.params, request.curve));
-        if (quantity.curve == Curve::PositionIds) {
-            const std::int64_t delta = mropeDelta(request.curve.mrope);
-            err << "pecards-cli: mrope_position_deltas = " << delta
-                << " (decoding continues at cache position " << (delta < 0 ? "- " : "+ ") << std::abs(delta)
-                << ")" << Qt::endl;
-        }
-        return;
+        return computeCurve(quantity, request.view.params, request.curve);
     }
     QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
-    ProgressBackend backend(makeCliBackend(request.device, notice), err, ::isatty(STDERR_FILENO) == 1);
+    ProgressBackend backend(makeCliBackend(request.device, notice), err, terminal);
     if (!notice.isEmpty()) {
         err << "pecards-cli: " << notice << Qt::endl;
     }
     if (!request.curve.scalings.empty()) {
-        writeOutput(request.outPath, computeLabGrids(backend, request.view, request.curve.scalings));
-        return;
+        return computeLabGrids(backend, request.view, request.curve.scalings);
     }
     Grid grid = backend.compute(request.view);
-    writeOutput(request.outPath, OutputArray {{grid.rows, grid.cols}, std::move(grid.values)});
+    return OutputArray {{grid.rows, grid.cols}, std::move(grid.values)};
 }
 
 void runConfig(const CliRequest& request, QTextStream& out, QTextStream& err) {

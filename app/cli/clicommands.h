@@ -16,6 +16,12 @@ namespace pecards::cli {
 ///         UsageError, pecards::app::FileError (output not writable), std::runtime_error (device failure).
 void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err);
 
+/// @brief What `compute` writes, returned instead: the curve, or the grid through the --device
+/// backend (a fallback notice and, on a terminal, progress go to `err`). The cost is checked first.
+/// Used by runCompute and the Python module (app/python).
+/// @throws as runCompute, except FileError.
+OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool terminal);
+
 /// @brief --dry-run: the estimate of cliCost() (clicost.h), its work and peak memory in full, and
 /// whether it is within the limits, on `out`.
 void printCost(const CliRequest& request, QTextStream& out);
@@ -31,6 +37,10 @@ void runDevices(QTextStream& out, QTextStream& err);
 
 /// @brief `pitfalls`: one line per pitfall, "card  name  summary" (pitfall.h), in deck order.
 void runPitfalls(QTextStream& out);
+
+/// @brief `--out -`: `array` as .npy bytes on standard output (after what `out` holds), for pipes
+/// and `np.load(io.BytesIO(...))`. @throws pecards::app::FileError when stdout cannot be written.
+void writeNpyToStdout(const OutputArray& array, QTextStream& out);
 
 /// @brief Writes `array` to `path`: .npy (shape as given) or .csv (2-D: one line per row;
 /// 1-D: one value per line). @throws pecards::app::FileError

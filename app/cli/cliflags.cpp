@@ -65,7 +65,8 @@ const std::vector<CliFlag>& cliFlags() {
             "alibi_bias_max; T5: d_kv, buckets, max distance; sliding_window)."},
         {"out", "FILE", "Request",
             "Output file; the extension picks the format: .npy (float64, C order) or .csv (one line per "
-            "row, %.17g). Written atomically: nothing is written when anything fails. `config` also takes "
+            "row, %.17g). Written atomically: nothing is written when anything fails. `compute --out -` "
+            "writes the .npy to standard output (np.load(io.BytesIO(...)), pipes). `config` also takes "
             ".json; `render` takes .png, .svg or .pdf (see Figures)."},
         {"device", "NAME", "Request",
             "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "

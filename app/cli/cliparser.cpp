@@ -207,8 +207,9 @@ void parseCompute(const FlagReader& flags, CliRequest& request) {
     }
     request.outPath = flags.text("out");
     const QString lower = request.outPath.toLower();
-    if (!lower.endsWith(u".npy"_s) && !lower.endsWith(u".csv"_s)) {
-        throw UsageError(u"--out"_s, u'"' + request.outPath + u"\" must end in .npy or .csv"_s);
+    if (request.outPath != u"-"_s && !lower.endsWith(u".npy"_s) && !lower.endsWith(u".csv"_s)) {
+        throw UsageError(
+            u"--out"_s, u'"' + request.outPath + u"\" must end in .npy or .csv, or be - (.npy on stdout)"_s);
     }
     request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
     parseParams(flags, request);

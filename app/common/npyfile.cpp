@@ -123,14 +123,14 @@ Eigen::MatrixXd decodeRows(const char* data, std::int64_t rows, std::int64_t col
 
 } // namespace
 
-void writeNpy(
-    const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values) {
+QByteArray npyBytes(
+    const std::vector<std::int64_t>& shape, const std::vector<double>& values, const QString& what) {
     std::int64_t count = 1;
     for (const std::int64_t extent : shape) {
         count *= extent;
     }
     if (count != static_cast<std::int64_t>(values.size())) {
-        fail(path, u"shape does not match the number of values ("_s + QString::number(values.size()) + u')');
+        fail(what, u"shape does not match the number of values ("_s + QString::number(values.size()) + u')');
     }
     QByteArray header = headerDict(shape);
     // magic (6) + version (2) + length (2) + dict + padding + '\n' is a multiple of 64.
@@ -149,7 +149,12 @@ void writeNpy(
         qToLittleEndian<double>(
             values[i], bytes.data() + dataStart + static_cast<qsizetype>(i * sizeof(double)));
     }
-    writeOutputFile(path, bytes);
+    return bytes;
+}
+
+void writeNpy(
+    const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values) {
+    writeOutputFile(path, npyBytes(shape, values, path));
 }
 
 Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {

@@ -5,6 +5,7 @@
 /// atomically, L x d float32/float64 input for content vectors.
 
 #include <Eigen/Core>
+#include <QByteArray>
 #include <QString>
 #include <cstdint>
 #include <vector>
@@ -17,6 +18,11 @@ namespace pecards::app {
 /// (QSaveFile): an existing file is replaced only on success.
 /// @throws FileError if the product of `shape` differs from values.size() or the file cannot be written.
 void writeNpy(const QString& path, const std::vector<std::int64_t>& shape, const std::vector<double>& values);
+
+/// @brief The bytes writeNpy writes (format version 1.0, `<f8`, C order), e.g. for standard output.
+/// @throws FileError naming `what` if the product of `shape` differs from values.size().
+QByteArray npyBytes(
+    const std::vector<std::int64_t>& shape, const std::vector<double>& values, const QString& what = {});
 
 /// @brief Reads a 2-D `.npy` array of shape (rows, cols), dtype little-endian float32 (`<f4`)
 /// or float64 (`<f8`), C order (format versions 1.0-3.0). float32 values are widened exactly.

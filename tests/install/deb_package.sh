@@ -2,7 +2,7 @@
 # The Debian package of this build tree (cpack -G DEB): named pecards_<version>_amd64.deb, with
 # dpkg-shlibdeps dependencies plus ocl-icd-libopencl1 and Recommends: pocl-opencl-icd; unpacked
 # into a scratch root (dpkg -x), its programs run: pecards-cli --version, a small compute, and
-# pecards --help without a display.
+# pecards --help without a display, and `import pecards` from the unpacked dist-packages.
 #   deb_package.sh BUILD_DIR VERSION
 set -euo pipefail
 build=$1 version=$2
@@ -16,7 +16,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for dep in ocl-icd-libopencl1 libqt6widgets6 libqt6charts6 libqt6svg6 libc6; do
   grep -q "$dep" <<<"$depends" || { echo "Depends lacks $dep: $depends"; exit 1; }
 done
-[ "$(dpkg-deb -f "$deb" Recommends)" = "pocl-opencl-icd" ] || { echo "Recommends is not pocl-opencl-icd"; exit 1; }
+[ "$(dpkg-deb -f "$deb" Recommends)" = "pocl-opencl-icd, python3-numpy" ] || {
+  echo "Recommends is not pocl-opencl-icd, python3-numpy"; exit 1; }
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ]
 [ "$(dpkg-deb -f "$deb" Description | head -1)" = "see how transformer positional encodings work" ]
 
@@ -31,4 +32,11 @@ expected=$(printf '0.25\n0.0625\n0.015625\n0.00390625')
 [ "$(tr -d '\r' <"$work/slopes.csv")" = "$expected" ] || { echo "slopes:"; cat "$work/slopes.csv"; exit 1; }
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$bin/pecards" --help | grep -q -- "--screenshot"
 QT_QPA_PLATFORM=offscreen "$bin/pecards" --help | grep -q -- "--workspace"
+# The Python module, from the unpacked dist-packages, with the system Python (when built).
+if compgen -G "$root/usr/lib/python3/dist-packages/pecards*.so" >/dev/null; then
+  [ -f "$root/usr/lib/python3/dist-packages/pecards.pyi" ]
+  theta=$(PYTHONPATH="$root/usr/lib/python3/dist-packages" /usr/bin/python3 -c \
+    "import pecards; print(pecards.inv_freq(head_dim=8, base=10000).tolist())")
+  [ "$theta" = "[1.0, 0.1, 0.01, 0.001]" ] || { echo "pecards.inv_freq: $theta"; exit 1; }
+fi
 echo "$(basename "$deb") installs and runs from a scratch root"

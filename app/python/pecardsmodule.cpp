@@ -1,0 +1,258 @@
+// The Python module `pecards`: the engine's exact double-precision values as NumPy arrays, through
+// the same request layer as pecards-cli (app/cli: flags, checks, messages, backends), so that a
+// notebook, a script and the command line compute the same numbers.
+
+#include "clicommands.h"
+#include "cliparser.h"
+#include "cliquantities.h"
+#include "common/version.h"
+#include "modelsummary.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+#include "pecards/view.h"
+#include "pecards/viewrules.h"
+#include "pythonarguments.h"
+#include "pythonerrors.h"
+#include "usageerror.h"
+
+#include <QJsonDocument>
+#include <QString>
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <thread>
+#include <vector>
+
+namespace py = pybind11;
+using namespace Qt::StringLiterals;
+
+namespace pecards::python {
+
+namespace {
+
+/// Largest output side of a view (pecards/view.h ViewRequest::out_rows).
+constexpr std::int64_t kMaxViewSide = 4096;
+
+/// Passes the messages pecards-cli prints on stderr (fallback notices, config warnings) to Python's
+/// warnings, one per line.
+void warn(const QString& messages) {
+    for (const QString& line : messages.split(u'\n', Qt::SkipEmptyParts)) {
+        PyErr_WarnEx(PyExc_UserWarning, line.toStdString().c_str(), 2);
+    }
+}
+
+/// The RoPE card when neither `card` nor `config` names one: the helpers below are RoPE's.
+py::kwargs withRopeCard(const py::kwargs& kwargs) {
+    py::kwargs copy(kwargs);
+    if (!hasArgument(copy, "card") && !hasArgument(copy, "config")) {
+        copy["card"] = "rope";
+    }
+    return copy;
+}
+
+/// `compute` of `quantity` as pecards-cli parses it. A view without `view=` is computed at full
+/// resolution when its window fits 4096 x 4096 output pixels, and refused otherwise: never
+/// subsampled without being asked.
+cli::CliRequest computeRequest(const std::string& quantity, const py::kwargs& kwargs) {
+    QStringList arguments {
+        u"pecards"_s, u"compute"_s, u"--quantity"_s, QString::fromStdString(quantity), u"--out"_s, u"-"_s};
+    arguments += cliArguments(kwargs);
+    cli::CliRequest request = cli::parseCommandLine(arguments);
+    if (request.quantity->curve == cli::Curve::None && !hasArgument(kwargs, "view")) {
+        const std::int64_t rows = request.view.window.rows();
+        const std::int64_t cols = request.view.window.cols();
+        if (rows > kMaxViewSide || cols > kMaxViewSide) {
+            throw cli::UsageError(u"view"_s,
+                u"the window is "_s + QString::number(rows) + u" x "_s + QString::number(cols)
+                    + u" positions, over 4096 output pixels a side: allowed: pass view=(rows, cols) <= "
+                      "(4096, 4096) with reduction='max', 'mean', 'min' or 'sample', or a smaller window "
+                      "(rows=(a, b), cols=(a, b))"_s);
+        }
+        arguments << u"--view"_s << QString::number(rows) + u'x' + QString::number(cols);
+        request = cli::parseCommandLine(arguments);
+    }
+    return request;
+}
+
+/// The result buffer handed to NumPy without a copy: the array owns the vector.
+py::array_t<double> toNumpy(cli::OutputArray&& array) {
+    auto* values = new std::vector<double>(std::move(array.values));
+    const py::capsule owner(values, [](void* pointer) { delete static_cast<std::vector<double>*>(pointer); });
+    const std::vector<py::ssize_t> shape(array.shape.begin(), array.shape.end());
+    return py::array_t<double>(shape, values->data(), owner);
+}
+
+py::array_t<double> compute(const std::string& quantity, const py::kwargs& kwargs) {
+    const cli::CliRequest request = computeRequest(quantity, kwargs);
+    cli::OutputArray result;
+    QString messages;
+    {
+        const py::gil_scoped_release release;
+        QTextStream err(&messages);
+        result = cli::computeOutput(request, err, false);
+    }
+    warn(messages);
+    return toNumpy(std::move(result));
+}
+
+py::tuple cosSin(const py::array_t<double, py::array::c_style | py::array::forcecast>& positions,
+    const py::kwargs& kwargs) {
+    if (positions.ndim() != 1) {
+        throw cli::UsageError(u"positions"_s,
+            QString::number(positions.ndim()) + u" dimensions: allowed: a 1-D array of positions"_s);
+    }
+    const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
+    const CardParams& params = request.view.params;
+    const RopeScalingResult scaled = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
+    const py::ssize_t n = positions.shape(0);
+    const int pairs = static_cast<int>(scaled.inv_freq.size());
+    py::array_t<double> cosTable({n, static_cast<py::ssize_t>(2 * pairs)});
+    py::array_t<double> sinTable({n, static_cast<py::ssize_t>(2 * pairs)});
+    const double* m = positions.data();
+    double* c = cosTable.mutable_data();
+    double* s = sinTable.mutable_data();
+    const bool interleaved = params.rope.layout == RopeLayout::Interleaved;
+    const auto fill = [&](py::ssize_t first, py::ssize_t last) {
+        for (py::ssize_t row = first; row < last; ++row) {
+            for (int i = 0; i < pairs; ++i) {
+                // HF: emb = cat(freqs, freqs) (rotate_half) or freqs repeated per pair (GPT-J);
+                // cos and sin times attention_scaling.
+                const double angle = m[row] * scaled.inv_freq[i];
+                const double cv = std::cos(angle) * scaled.attention_factor;
+                const double sv = std::sin(angle) * scaled.attention_factor;
+                const py::ssize_t a = row * 2 * pairs + (interleaved ? 2 * i : i);
+                const py::ssize_t b = row * 2 * pairs + (interleaved ? 2 * i + 1 : i + pairs);
+                c[a] = c[b] = cv;
+                s[a] = s[b] = sv;
+            }
+        }
+    };
+    {
+        // Rows split over the cores: each value is computed once, by one thread, as in order.
+        const py::gil_scoped_release release;
+        const py::ssize_t threads
+            = n < 4096 ? 1 : std::clamp<py::ssize_t>(std::thread::hardware_concurrency(), 1, 8);
+        std::vector<std::thread> workers;
+        for (py::ssize_t t = 1; t < threads; ++t) {
+            workers.emplace_back(fill, n * t / threads, n * (t + 1) / threads);
+        }
+        fill(0, n / threads);
+        for (std::thread& worker : workers) {
+            worker.join();
+        }
+    }
+    return py::make_tuple(cosTable, sinTable);
+}
+
+py::tuple positionIds(const std::string& segments, const py::kwargs& kwargs) {
+    py::kwargs copy = withRopeCard(kwargs);
+    copy["segments"] = segments;
+    const py::array_t<double> table = compute("position-ids", copy);
+    const py::ssize_t n = table.shape(0);
+    py::array_t<std::int64_t> ids({py::ssize_t {3}, n});
+    std::int64_t largest = -1;
+    for (py::ssize_t token = 0; token < n; ++token) {
+        for (py::ssize_t axis = 0; axis < 3; ++axis) {
+            const auto id = static_cast<std::int64_t>(table.at(token, axis + 1));
+            ids.mutable_at(axis, token) = id;
+            largest = std::max(largest, id);
+        }
+    }
+    return py::make_tuple(ids, largest + 1 - static_cast<std::int64_t>(n));
+}
+
+py::object config(const std::string& path, const std::optional<std::int64_t>& seqLen) {
+    QStringList arguments {u"pecards"_s, u"config"_s, QString::fromStdString(path)};
+    if (seqLen) {
+        arguments << u"--seq-len"_s << QString::number(*seqLen);
+    }
+    const cli::CliRequest request = cli::parseCommandLine(arguments);
+    const app::ModelConfig& model = *request.config;
+    warn(model.warnings.join(u'\n'));
+    const std::int64_t length = effectiveSeqLen(request.view.params.rope, cli::defaultSeqLen(model));
+    const QByteArray json = QJsonDocument(cli::modelSummary(model, length)).toJson(QJsonDocument::Compact);
+    return py::module_::import("json").attr("loads")(
+        py::str(json.constData(), static_cast<std::size_t>(json.size())));
+}
+
+py::list quantities() {
+    py::list list;
+    for (const cli::CliQuantity& quantity : cli::cliQuantities()) {
+        py::list cards;
+        for (const Card card : quantity.cards) {
+            cards.append(toString(card));
+        }
+        list.append(py::dict(py::arg("name") = quantity.name, py::arg("cards") = cards,
+            py::arg("shape") = quantity.shape, py::arg("help") = quantity.help));
+    }
+    return list;
+}
+
+} // namespace
+
+} // namespace pecards::python
+
+PYBIND11_MODULE(pecards, module) {
+    using namespace pecards::python;
+    module.doc() = "PE Cards' engine: positional encodings of transformers as their reference code computes "
+                   "them, in double precision, as NumPy arrays. Keyword arguments are pecards-cli's flags "
+                   "with underscores (head_dim=128, base=500000, scaling='llama3', config='config.json'); "
+                   "docs/python.md has the guide.";
+    module.attr("__version__") = pecards::app::kVersion;
+    registerErrors(module);
+    module.def("compute", &compute, py::arg("quantity"),
+        "compute(quantity, **flags) -> numpy.ndarray (float64)\n\n"
+        "Any quantity pecards-cli computes (pecards.quantities() lists them with their shapes), with the\n"
+        "keyword arguments as its flags: card='rope', length=4096, head_dim=128, config='config.json',\n"
+        "view=(rows, cols), reduction='max', ... (Hugging Face key names work too: rope_theta,\n"
+        "rope_type, original_max_position_embeddings, truncate=False, ...). A view without view= comes at "
+        "full resolution\n"
+        "(one value per position) when the window fits 4096 x 4096, and raises pecards.Error otherwise:\n"
+        "nothing is subsampled without being asked. Computed on the double-precision CPU reference\n"
+        "unless device='auto' or a device name; the GIL is released meanwhile.\n"
+        "Raises pecards.Error (a ValueError) naming the keyword, the value and the allowed range.");
+    module.def(
+        "inv_freq", [](const py::kwargs& kwargs) { return compute("inv-freq", withRopeCard(kwargs)); },
+        "inv_freq(**flags) -> numpy.ndarray, shape (rotary_dim/2,)\n\n"
+        "RoPE frequencies theta_i in radians per position after the scaling (default, linear, dynamic,\n"
+        "yarn, llama3, longrope as transformers v5 modeling_rope_utils.py computes them), e.g.\n"
+        "inv_freq(head_dim=128, base=500000, scaling='llama3', factor=8,\n"
+        "original_max_position_embeddings=8192), or inv_freq(config='config.json').");
+    module.def("cos_sin", &cosSin, py::arg("positions"),
+        "cos_sin(positions, **flags) -> (cos, sin), each numpy.ndarray of shape (len(positions), "
+        "rotary_dim)\n\n"
+        "The cos/sin cache of transformers' rotary embedding for the given positions (1-D, any length):\n"
+        "angle m * theta_i in double, times the attention factor (YaRN, LongRoPE), laid out as the model's\n"
+        "pairing: half-split models repeat the r/2 columns (emb = cat(freqs, freqs), rotate_half),\n"
+        "interleaved ones (GPT-J, GLM, DeepSeek) repeat each column twice. Frequencies are scaled for\n"
+        "seq_len (or length) as inv_freq.");
+    module.def(
+        "rotate",
+        [](const py::object& x, const py::object& positions, const py::kwargs& kwargs) {
+            py::kwargs copy = withRopeCard(kwargs);
+            copy["vector"] = x;
+            copy["positions"] = positions;
+            return compute("rotate", copy);
+        },
+        py::arg("x"), py::arg("positions"),
+        "rotate(x, positions, **flags) -> numpy.ndarray, shape (len(positions), head_dim)\n\n"
+        "R_m x for every position m: each pair of the model's layout turned by m * theta_i (RoFormer\n"
+        "eq. 14), pass-through dims unchanged. x has head_dim entries.");
+    module.def("position_ids", &positionIds, py::arg("segments"),
+        "position_ids(segments, **flags) -> (ids, delta): ids int64 of shape (3, tokens), delta int\n\n"
+        "M-RoPE temporal, height and width ids of a composed sequence ('text:3,image:4x6,text:2'; video\n"
+        "TxHxW) as transformers' get_rope_index builds them (mrope_family='qwen2-vl', 'qwen2.5-vl',\n"
+        "'qwen3-vl', 'glm4v', or a config=), and mrope_position_deltas: what decoding adds to the cache\n"
+        "position.");
+    module.def("config", &config, py::arg("path"), py::arg("seq_len") = py::none(),
+        "config(path, seq_len=None) -> dict\n\n"
+        "What a Hugging Face config.json means for the cards, as pecards-cli config prints it: heads,\n"
+        "head_dim, rotary dim, base, scaling, layout, scaled inv_freq, the per-layer groups (NoPE,\n"
+        "linear attention, sliding windows, M-RoPE sections), where every value came from. Config\n"
+        "warnings become Python warnings.");
+    module.def("quantities", &quantities,
+        "quantities() -> list of dict(name, cards, shape, help): what compute() takes.");
+}
