@@ -78,7 +78,8 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
     }
 }
 
-OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool terminal) {
+OutputArray computeOutput(
+    const CliRequest& request, QTextStream& err, bool terminal, const std::function<bool()>& stop) {
     checkCliCost(request, err, terminal);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
@@ -86,7 +87,7 @@ OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool term
     }
     QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
-    ProgressBackend backend(makeCliBackend(request.device, notice), err, terminal);
+    ProgressBackend backend(makeCliBackend(request.device, notice), err, terminal, stop);
     if (!notice.isEmpty()) {
         err << "pecards-cli: " << notice << Qt::endl;
     }
@@ -94,6 +95,15 @@ OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool term
         return computeLabGrids(backend, request.view, request.curve.scalings);
     }
     Grid grid = backend.compute(request.view);
+    const Window& window = request.view.window;
+    if (grid.rows < window.rows() || grid.cols < window.cols()) {
+        const QString each = request.view.reduction == Reduction::Sample
+            ? u"one position sampled per block"_s
+            : u"each the "_s + QString::fromStdString(toString(request.view.reduction)) + u" of its block"_s;
+        err << "pecards-cli: the " << window.rows() << " x " << window.cols() << " window is written as "
+            << grid.rows << " x " << grid.cols << " values, " << each
+            << " (--full: every position of windows up to 4096 a side; --view RxC)" << Qt::endl;
+    }
     return OutputArray {{grid.rows, grid.cols}, std::move(grid.values)};
 }
 

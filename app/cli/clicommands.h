@@ -6,6 +6,7 @@
 #include "outputarray.h"
 
 #include <QTextStream>
+#include <functional>
 
 namespace pecards::cli {
 
@@ -20,7 +21,9 @@ void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err);
 /// backend (a fallback notice and, on a terminal, progress go to `err`). The cost is checked first.
 /// Used by runCompute and the Python module (app/python).
 /// @throws as runCompute, except FileError.
-OutputArray computeOutput(const CliRequest& request, QTextStream& err, bool terminal);
+/// `stop` is polled between the tiles of a view: true stops it with pecards::ComputeCancelled.
+OutputArray computeOutput(
+    const CliRequest& request, QTextStream& err, bool terminal, const std::function<bool()>& stop = {});
 
 /// @brief --dry-run: the estimate of cliCost() (clicost.h), its work and peak memory in full, and
 /// whether it is within the limits, on `out`.

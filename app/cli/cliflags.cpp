@@ -92,6 +92,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"reduction", "NAME", "Window and output",
             "How a pixel summarises its block: sample (first entry), mean, max or min (exact over the "
             "unmasked entries). Default sample."},
+        {"full", nullptr, "Window and output",
+            "compute: one value per position of the window (its rows x cols), for windows of up to 4096 "
+            "positions a side; without it or --view, a window over 1024 a side is written at 1024 (stderr "
+            "says so)."},
         {"causal", nullptr, "Window and output",
             "Mask keys after the query (j > i) in scores and attention."},
         {"sliding-window", "W", "Window and output", ""},

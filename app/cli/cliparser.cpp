@@ -34,6 +34,7 @@ namespace pecards::cli {
 namespace {
 
 constexpr int kDefaultViewCap = 1024; ///< default output pixels per axis
+constexpr std::int64_t kMaxFullSide = 4096; ///< --full: the largest output side (ViewRequest::out_rows)
 
 QString quoted(const QString& text) {
     return u'"' + text + u'"';
@@ -57,7 +58,22 @@ void buildView(const FlagReader& flags, ViewRequest& view) {
         = windowRange(flags, "rows", extent.row_begin, extent.row_end);
     std::tie(view.window.col_begin, view.window.col_end)
         = windowRange(flags, "cols", extent.col_begin, extent.col_end);
-    setOutputSize(view, viewSize(flags));
+    std::optional<std::pair<int, int>> size = viewSize(flags);
+    if (flags.isSet("full")) {
+        if (size) {
+            throw UsageError(u"--full"_s, u"and --view both give the output size: allowed: one of them"_s);
+        }
+        const std::int64_t rows = view.window.rows();
+        const std::int64_t cols = view.window.cols();
+        if (rows > kMaxFullSide || cols > kMaxFullSide) {
+            throw UsageError(u"--full"_s,
+                u"the window is "_s + QString::number(rows) + u" x "_s + QString::number(cols)
+                    + u" positions, over 4096 a side: allowed: --view RxC with --reduction, or --rows/--cols "
+                      "windows of at most 4096 positions"_s);
+        }
+        size = std::pair {static_cast<int>(rows), static_cast<int>(cols)};
+    }
+    setOutputSize(view, size);
     flags.setEnum("reduction", view.reduction);
     pecards::validate(view);
 }

@@ -7,6 +7,7 @@
 #include "pecards/backend.h"
 
 #include <QTextStream>
+#include <functional>
 #include <memory>
 
 namespace pecards::cli {
@@ -16,7 +17,9 @@ public:
     /// @param inner    the backend that computes (makeCliBackend)
     /// @param err      stderr, for the progress line
     /// @param terminal whether stderr is a terminal (the line is shown only then)
-    ProgressBackend(std::unique_ptr<pecards::Backend> inner, QTextStream& err, bool terminal);
+    /// @param stop     polled between tiles: true stops the computation with ComputeCancelled
+    ProgressBackend(std::unique_ptr<pecards::Backend> inner, QTextStream& err, bool terminal,
+        std::function<bool()> stop = {});
 
     std::string name() const override { return m_inner->name(); }
 
@@ -28,6 +31,7 @@ private:
     std::unique_ptr<pecards::Backend> m_inner;
     QTextStream& m_err;
     bool m_terminal;
+    std::function<bool()> m_stop;
 };
 
 } // namespace pecards::cli

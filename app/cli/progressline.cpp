@@ -7,9 +7,11 @@ using namespace Qt::StringLiterals;
 
 namespace pecards::cli {
 
-ProgressLine::ProgressLine(QTextStream& err, QString what, bool shown, std::chrono::milliseconds delay)
+ProgressLine::ProgressLine(
+    QTextStream& err, QString what, bool shown, std::chrono::milliseconds delay, std::function<bool()> stop)
     : m_err(err)
     , m_what(std::move(what))
+    , m_stop(std::move(stop))
     , m_shown(shown)
     , m_delay(delay) {
     m_clock.start();

@@ -92,7 +92,11 @@ py::array_t<double> compute(const std::string& quantity, const py::kwargs& kwarg
     {
         const py::gil_scoped_release release;
         QTextStream err(&messages);
-        result = cli::computeOutput(request, err, false);
+        // Ctrl+C in a notebook: Python's signal flag is checked between the tiles of a view.
+        result = cli::computeOutput(request, err, false, [] {
+            const py::gil_scoped_acquire acquire;
+            return PyErr_CheckSignals() != 0;
+        });
     }
     warn(messages);
     return toNumpy(std::move(result));

@@ -143,3 +143,19 @@ def test_docs_python_md_runs():
     namespace = {"__name__": "docs_python_md", "CONFIG": QWEN3_VL}
     for block in blocks:
         exec(compile(block, "docs/python.md", "exec"), namespace)
+
+
+def test_ctrl_c_cancels_a_long_view():
+    """KeyboardInterrupt (Ctrl+C in a notebook) stops a view between its tiles: this exact max over
+    2^20 x 2^20 logits would run for many minutes."""
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        pecards.compute("content-attention", card="rope", length=1 << 20, view=(256, 256), reduction="max")
+    timer.join()
+    assert time.monotonic() - start < 60
