@@ -96,7 +96,7 @@ OutputArray computeOutput(
     }
     Grid grid = backend.compute(request.view);
     const Window& window = request.view.window;
-    if (grid.rows < window.rows() || grid.cols < window.cols()) {
+    if (!request.outputSizeChosen && (grid.rows < window.rows() || grid.cols < window.cols())) {
         const QString each = request.view.reduction == Reduction::Sample
             ? u"one position sampled per block"_s
             : u"each the "_s + QString::fromStdString(toString(request.view.reduction)) + u" of its block"_s;

@@ -233,6 +233,7 @@ void parseCompute(const FlagReader& flags, CliRequest& request) {
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve == Curve::None) {
         view.quantity = quantity.view;
+        request.outputSizeChosen = flags.isSet("view") || flags.isSet("full");
         parseLabInputs(flags, quantity, request.curve);
         if (request.curve.scalings.empty()) {
             buildView(flags, view);

@@ -78,6 +78,9 @@ struct CliRequest {
     QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
     bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
+    /// compute: --view or --full gave the output size (else a window over 1024 a side is written
+    /// at 1024, and stderr says so)
+    bool outputSizeChosen = false;
 };
 
 /// @brief True when `path` names a folder: it ends in "/" or is an existing directory

@@ -35,3 +35,6 @@ def config(path: str, seq_len: int | None = None) -> dict[str, Any]:
 
 def quantities() -> list[dict[str, Any]]:
     """name, cards, shape and help of every quantity compute() takes."""
+
+def render(out: str, quantity: str | None = None, **flags: Flag) -> None:
+    """pecards-cli render's figure of one quantity, a workspace or a lesson handout, to out."""

@@ -5,6 +5,7 @@
 #include "clicommands.h"
 #include "cliparser.h"
 #include "cliquantities.h"
+#include "clirender.h"
 #include "common/version.h"
 #include "modelsummary.h"
 #include "pecards/rope.h"
@@ -13,8 +14,11 @@
 #include "pecards/viewrules.h"
 #include "pythonarguments.h"
 #include "pythonerrors.h"
+#include "quietmessages.h"
 #include "usageerror.h"
 
+#include <QCoreApplication>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QString>
 #include <QTextStream>
@@ -182,6 +186,40 @@ py::object config(const std::string& path, const std::optional<std::int64_t>& se
         py::str(json.constData(), static_cast<std::size_t>(json.size())));
 }
 
+/// Figures need a QGuiApplication (fonts), never a display: the offscreen platform unless the
+/// caller chose one, as pecards-cli does (app/cli/main.cpp). Made once, on first use.
+void ensureGuiApplication() {
+    if (QCoreApplication::instance() != nullptr) {
+        return;
+    }
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    cli::installQuietMessageHandler();
+    static int argc = 1;
+    static char name[] = "pecards";
+    static char* argv[] = {name, nullptr};
+    static QGuiApplication application(argc, argv);
+}
+
+void render(const std::string& out, const std::optional<std::string>& quantity, const py::kwargs& kwargs) {
+    QStringList arguments {u"pecards"_s, u"render"_s, u"--out"_s, QString::fromStdString(out)};
+    if (quantity) {
+        arguments << u"--quantity"_s << QString::fromStdString(*quantity);
+    }
+    arguments += cliArguments(kwargs);
+    const cli::CliRequest request = cli::parseCommandLine(arguments);
+    ensureGuiApplication();
+    QString printed;
+    QString messages;
+    {
+        QTextStream outStream(&printed);
+        QTextStream err(&messages);
+        cli::runRender(request, outStream, err);
+    }
+    warn(messages);
+}
+
 py::list quantities() {
     py::list list;
     for (const cli::CliQuantity& quantity : cli::cliQuantities()) {
@@ -257,6 +295,13 @@ PYBIND11_MODULE(pecards, module) {
         "head_dim, rotary dim, base, scaling, layout, scaled inv_freq, the per-layer groups (NoPE,\n"
         "linear attention, sliding windows, M-RoPE sections), where every value came from. Config\n"
         "warnings become Python warnings.");
+    module.def("render", &render, py::arg("out"), py::arg("quantity") = py::none(),
+        "render(out, quantity=None, **flags) -> None\n\n"
+        "The publication figure pecards-cli render writes (title, axes, colour bar, caption with every\n"
+        "parameter), to out (.png, .svg or .pdf): of one quantity (render('fig.pdf', 'score',\n"
+        "card='rope', length=4096, reduction='max')), of a saved workspace (workspace='w.json') or a\n"
+        "lesson's handout (lesson='l.json'). Fonts come from Qt's offscreen platform unless\n"
+        "QT_QPA_PLATFORM is set.");
     module.def("quantities", &quantities,
         "quantities() -> list of dict(name, cards, shape, help): what compute() takes.");
 }

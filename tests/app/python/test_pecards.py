@@ -135,14 +135,16 @@ def test_every_quantity_is_listed_with_its_cards():
     assert "position-ids" in names and names["score"]["cards"]
 
 
-def test_docs_python_md_runs():
-    """Every ```python block of docs/python.md, in order, in one namespace: the guide cannot rot."""
-    text = open(os.path.join(SOURCE, "docs", "python.md"), encoding="utf-8").read()
+@pytest.mark.parametrize("page", ["python.md", "python.zh.md"])
+def test_the_python_guide_runs(page):
+    """Every ```python block of the guide (English and Chinese), in order, in one namespace: the
+    examples cannot rot."""
+    text = open(os.path.join(SOURCE, "docs", page), encoding="utf-8").read()
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert blocks
-    namespace = {"__name__": "docs_python_md", "CONFIG": QWEN3_VL}
+    namespace = {"__name__": "docs_python"}
     for block in blocks:
-        exec(compile(block, "docs/python.md", "exec"), namespace)
+        exec(compile(block, "docs/" + page, "exec"), namespace)
 
 
 def test_ctrl_c_cancels_a_long_view():
@@ -159,3 +161,18 @@ def test_ctrl_c_cancels_a_long_view():
         pecards.compute("content-attention", card="rope", length=1 << 20, view=(256, 256), reduction="max")
     timer.join()
     assert time.monotonic() - start < 60
+
+
+def test_render_writes_the_clis_figure(tmp_path):
+    png = tmp_path / "score.png"
+    pecards.render(str(png), "score", card="rope", length=256, reduction="max", size="3x2.5", dpi=100)
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (300, 250)
+    pdf = tmp_path / "score.pdf"
+    pecards.render(str(pdf), "spectrum", card="rope", scaling="yarn", factor=4,
+                   original_max_position_embeddings=4096)
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    with pytest.raises(pecards.Error, match="^size: "):
+        pecards.render(str(png), "score", card="rope", size="0.1x0.1")
