@@ -20,8 +20,8 @@ def inv_freq(**flags: Flag) -> npt.NDArray[np.float64]:
     """RoPE theta_i after scaling, radians per position, shape (rotary_dim/2,)."""
 
 def cos_sin(
-    positions: npt.ArrayLike, **flags: Flag
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    positions: npt.ArrayLike, *, dtype: str = "float64", **flags: Flag
+) -> tuple[npt.NDArray[np.floating[Any]], npt.NDArray[np.floating[Any]]]:
     """The rotary cos/sin cache, each of shape (len(positions), rotary_dim), in the model's layout."""
 
 def rotate(x: npt.ArrayLike, positions: npt.ArrayLike, **flags: Flag) -> npt.NDArray[np.float64]:

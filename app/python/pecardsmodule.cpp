@@ -106,31 +106,31 @@ py::array_t<double> compute(const std::string& quantity, const py::kwargs& kwarg
     return toNumpy(std::move(result));
 }
 
-py::tuple cosSin(const py::array_t<double, py::array::c_style | py::array::forcecast>& positions,
-    const py::kwargs& kwargs) {
-    if (positions.ndim() != 1) {
-        throw cli::UsageError(u"positions"_s,
-            QString::number(positions.ndim()) + u" dimensions: allowed: a 1-D array of positions"_s);
+/// The cos/sin cache in T: double (the reference), or float as transformers' float32 tensors hold
+/// it: theta rounded to float32, the position as float32 (`position_ids.float()`), m * theta,
+/// cos, sin and the attention factor each in float32.
+template <typename T>
+py::tuple cacheTables(
+    const double* m, py::ssize_t n, const Eigen::VectorXd& theta, double attention, bool interleaved) {
+    const int pairs = static_cast<int>(theta.size());
+    py::array_t<T> cosTable({n, static_cast<py::ssize_t>(2 * pairs)});
+    py::array_t<T> sinTable({n, static_cast<py::ssize_t>(2 * pairs)});
+    T* c = cosTable.mutable_data();
+    T* s = sinTable.mutable_data();
+    std::vector<T> frequencies(static_cast<std::size_t>(pairs));
+    for (int i = 0; i < pairs; ++i) {
+        frequencies[static_cast<std::size_t>(i)] = static_cast<T>(theta[i]);
     }
-    const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
-    const CardParams& params = request.view.params;
-    const RopeScalingResult scaled = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
-    const py::ssize_t n = positions.shape(0);
-    const int pairs = static_cast<int>(scaled.inv_freq.size());
-    py::array_t<double> cosTable({n, static_cast<py::ssize_t>(2 * pairs)});
-    py::array_t<double> sinTable({n, static_cast<py::ssize_t>(2 * pairs)});
-    const double* m = positions.data();
-    double* c = cosTable.mutable_data();
-    double* s = sinTable.mutable_data();
-    const bool interleaved = params.rope.layout == RopeLayout::Interleaved;
+    const T factor = static_cast<T>(attention);
     const auto fill = [&](py::ssize_t first, py::ssize_t last) {
         for (py::ssize_t row = first; row < last; ++row) {
+            const T position = static_cast<T>(m[row]);
             for (int i = 0; i < pairs; ++i) {
                 // HF: emb = cat(freqs, freqs) (rotate_half) or freqs repeated per pair (GPT-J);
                 // cos and sin times attention_scaling.
-                const double angle = m[row] * scaled.inv_freq[i];
-                const double cv = std::cos(angle) * scaled.attention_factor;
-                const double sv = std::sin(angle) * scaled.attention_factor;
+                const T angle = position * frequencies[static_cast<std::size_t>(i)];
+                const T cv = std::cos(angle) * factor;
+                const T sv = std::sin(angle) * factor;
                 const py::ssize_t a = row * 2 * pairs + (interleaved ? 2 * i : i);
                 const py::ssize_t b = row * 2 * pairs + (interleaved ? 2 * i + 1 : i + pairs);
                 c[a] = c[b] = cv;
@@ -153,6 +153,26 @@ py::tuple cosSin(const py::array_t<double, py::array::c_style | py::array::force
         }
     }
     return py::make_tuple(cosTable, sinTable);
+}
+
+py::tuple cosSin(const py::array_t<double, py::array::c_style | py::array::forcecast>& positions,
+    const std::string& dtype, const py::kwargs& kwargs) {
+    if (positions.ndim() != 1) {
+        throw cli::UsageError(u"positions"_s,
+            QString::number(positions.ndim()) + u" dimensions: allowed: a 1-D array of positions"_s);
+    }
+    if (dtype != "float64" && dtype != "float32") {
+        throw cli::UsageError(u"dtype"_s,
+            u'"' + QString::fromStdString(dtype) + u"\" is not a dtype: allowed: float64, float32"_s);
+    }
+    const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
+    const CardParams& params = request.view.params;
+    const RopeScalingResult scaled = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
+    const bool interleaved = params.rope.layout == RopeLayout::Interleaved;
+    return dtype == "float32" ? cacheTables<float>(
+               positions.data(), positions.shape(0), scaled.inv_freq, scaled.attention_factor, interleaved)
+                              : cacheTables<double>(positions.data(), positions.shape(0), scaled.inv_freq,
+                                  scaled.attention_factor, interleaved);
 }
 
 py::tuple positionIds(const std::string& segments, const py::kwargs& kwargs) {
@@ -263,14 +283,17 @@ PYBIND11_MODULE(pecards, module) {
         "yarn, llama3, longrope as transformers v5 modeling_rope_utils.py computes them), e.g.\n"
         "inv_freq(head_dim=128, base=500000, scaling='llama3', factor=8,\n"
         "original_max_position_embeddings=8192), or inv_freq(config='config.json').");
-    module.def("cos_sin", &cosSin, py::arg("positions"),
+    module.def("cos_sin", &cosSin, py::arg("positions"), py::kw_only(), py::arg("dtype") = "float64",
         "cos_sin(positions, **flags) -> (cos, sin), each numpy.ndarray of shape (len(positions), "
         "rotary_dim)\n\n"
         "The cos/sin cache of transformers' rotary embedding for the given positions (1-D, any length):\n"
         "angle m * theta_i in double, times the attention factor (YaRN, LongRoPE), laid out as the model's\n"
         "pairing: half-split models repeat the r/2 columns (emb = cat(freqs, freqs), rotate_half),\n"
         "interleaved ones (GPT-J, GLM, DeepSeek) repeat each column twice. Frequencies are scaled for\n"
-        "seq_len (or length) as inv_freq.");
+        "seq_len (or length) as inv_freq. dtype='float32' gives the cache as transformers' float32\n"
+        "tensors hold it: theta rounded to float32, then the position, m * theta, cos, sin and the\n"
+        "attention factor in float32 (the angle's rounding, up to m * 2^-24 rad, is what float32\n"
+        "costs; HF's own float32 theta and cos may differ from these in the last bit).");
     module.def(
         "rotate",
         [](const py::object& x, const py::object& positions, const py::kwargs& kwargs) {

@@ -176,3 +176,18 @@ def test_render_writes_the_clis_figure(tmp_path):
     assert pdf.read_bytes()[:5] == b"%PDF-"
     with pytest.raises(pecards.Error, match="^size: "):
         pecards.render(str(png), "score", card="rope", size="0.1x0.1")
+
+
+def test_a_float32_cache_is_the_float32_pipeline_of_transformers():
+    """theta rounded to float32, then m * theta and cos in float32 (NumPy float32 here): the angle's
+    rounding, not the cosine, is what separates it from the double reference at large m."""
+    positions = np.arange(0, 131072, 97)
+    cos32, _ = pecards.cos_sin(positions, dtype="float32", head_dim=64, base=10000)
+    cos64, _ = pecards.cos_sin(positions, head_dim=64, base=10000)
+    assert cos32.dtype == np.float32
+    theta32 = (1.0 / 10000.0 ** (np.arange(0, 64, 2) / 64)).astype(np.float32)
+    angle = positions.astype(np.float32)[:, None] * theta32[None, :]
+    np.testing.assert_allclose(cos32[:, :32], np.cos(angle), rtol=0, atol=3e-7)
+    assert np.abs(cos32.astype(np.float64) - cos64).max() > 1e-3
+    with pytest.raises(pecards.Error, match="^dtype: "):
+        pecards.cos_sin(positions, dtype="bfloat16")
