@@ -191,3 +191,13 @@ def test_a_float32_cache_is_the_float32_pipeline_of_transformers():
     assert np.abs(cos32.astype(np.float64) - cos64).max() > 1e-3
     with pytest.raises(pecards.Error, match="^dtype: "):
         pecards.cos_sin(positions, dtype="bfloat16")
+
+
+def test_pitfall_variants_come_through_compute():
+    """inv-freq-low-precision: theta_i rounded to bfloat16 turn the positions by other angles, so
+    the variant's score differs from the clean one except at distance 0."""
+    clean = pecards.compute("score", card="rope", length=64, head_dim=16)
+    broken = pecards.compute("score", card="rope", length=64, head_dim=16, pitfall="inv-freq-low-precision")
+    assert clean.shape == broken.shape == (64, 64)
+    assert np.abs(clean - broken).max() > 1e-3
+    np.testing.assert_allclose(np.diag(broken), np.diag(clean), atol=1e-12)  # distance 0: no rotation left
