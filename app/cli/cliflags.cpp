@@ -283,6 +283,21 @@ const std::vector<CliFlag>& cliFlags() {
         {"points", "N", "Curves",
             "Points of score-vs-distance, dynamic-base, pi-fit and partial-rope, [2, 65536], evenly spaced "
             "over the length; tuned bases of critical-dimension. Default 1024."},
+        // Check
+        {"inv-freq", "FILE", "Check",
+            "check: the engine's inv_freq, a .npy of r/2 frequencies (float16/32/64) in radians per "
+            "position."},
+        {"cos", "FILE", "Check",
+            "check: the engine's cos cache, a .npy of positions x r (the model's layout) or positions x r/2, "
+            "attention factor included."},
+        {"sin", "FILE", "Check", "check: the engine's sin cache, the shape of --cos."},
+        {"first-position", "N", "Check",
+            "check: the position of the cache's first row, [0, 2^26]. Default 0."},
+        {"dtype", "NAME", "Check",
+            "check: the format the engine computed or stored the table in, which sets the tolerance (16 "
+            "units of its roundoff): float64, float32, bfloat16, float16 (fp64, fp32, bf16, fp16). Default "
+            "float32."},
+        {"json", nullptr, "Check", "check: print the report as JSON (docs/cli.md, Check)."},
         // M-RoPE
         {"segments", "LIST", "M-RoPE",
             "position-ids, mrope-score: the composed sequence, e.g. text:3,image:4x6,video:2x4x4,text:2 "

@@ -534,8 +534,8 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         return request;
     }
     if (positional.isEmpty()) {
-        throw UsageError(
-            QString(), u"no command given: use compute, render, config, devices, pitfalls or --help"_s);
+        throw UsageError(QString(),
+            u"no command given: use compute, render, config, check, devices, pitfalls or --help"_s);
     }
     const QString& command = positional.front();
     const qsizetype allowedPositional = command == u"config"_s ? 2 : 1;
@@ -555,9 +555,12 @@ CliRequest parseCommandLine(const QStringList& arguments) {
         request.command = CliRequest::Command::Devices;
     } else if (command == u"pitfalls"_s) {
         request.command = CliRequest::Command::Pitfalls;
+    } else if (command == u"check"_s) {
+        request.command = CliRequest::Command::Check;
+        parseCheck(flags, request);
     } else {
         throw UsageError(
-            command, u"is not a command: allowed: compute, render, config, devices, pitfalls, help"_s);
+            command, u"is not a command: allowed: compute, render, config, check, devices, pitfalls, help"_s);
     }
     request.dryRun = flags.isSet("dry-run");
     if (request.dryRun && request.command != CliRequest::Command::Compute

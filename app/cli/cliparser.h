@@ -3,6 +3,7 @@
 /// @brief Turns pecards-cli's command line into a checked request: card parameters, the view
 /// or curve to compute, the figures to render, the output file and the backend.
 
+#include "clicheck.h"
 #include "climrope.h"
 #include "cliquantities.h"
 #include "common/modelconfig.h"
@@ -66,7 +67,7 @@ app::FigureExportOptions figureExportOptions(const RenderOptions& options);
 
 /// @brief What the command line asks for.
 struct CliRequest {
-    enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls };
+    enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls, Check };
     Command command = Command::Help;
     const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
     /// compute, render: parameters (all commands), window, size and reduction (views); unused by
@@ -78,6 +79,7 @@ struct CliRequest {
     QString device; ///< compute, render: "cpu", "auto" or part of an OpenCL device name
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
     bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
+    CheckInputs check; ///< check: the tables and how to read them
     /// compute: --view or --full gave the output size (else a window over 1024 a side is written
     /// at 1024, and stderr says so)
     bool outputSizeChosen = false;

@@ -1,5 +1,6 @@
 #include "clirunner.h"
 
+#include "clicheck.h"
 #include "clicommands.h"
 #include "cliflags.h"
 #include "clihelp.h"
@@ -57,6 +58,11 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             break;
         case CliRequest::Command::Pitfalls:
             runPitfalls(out);
+            break;
+        case CliRequest::Command::Check:
+            if (runCheck(request, out) != 0) {
+                return ExitMismatch;
+            }
             break;
         }
         // A full disk or a closed pipe behind stdout must not pass for success.

@@ -12,6 +12,7 @@ namespace pecards::cli {
 enum ExitCode : int {
     ExitSuccess = 0,
     ExitFailure = 1, ///< runtime failure: output not writable, OpenCL error
+    ExitMismatch = 1, ///< `check`: the numbers do not match the reference (the report says which bug)
     ExitUsage = 2, ///< invalid input: bad flag value, parameter out of range, bad config/.npy
     ExitComputeLimit = 3, ///< valid request over the engine's work budget (pecards::ComputeLimitExceeded)
 };

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <pecards/params.h>
+#include <qfloat16.h>
 
 using namespace Qt::StringLiterals;
 
@@ -157,7 +158,16 @@ void writeNpy(
     writeOutputFile(path, npyBytes(shape, values, path));
 }
 
-Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
+namespace {
+
+/// What a reader accepts beyond 2-D float32/float64 arrays of bounded entries.
+struct NpyReadRules {
+    bool vectors = false; ///< a 1-D array (n,) is read as n x 1
+    bool halves = false; ///< float16 '<f2' too, widened exactly
+    bool bounded = true; ///< entries within +-kMaxProbeEntry (content vectors); else only finite
+};
+
+Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyReadRules& rules) {
     QFile file;
     const qint64 fileSize = openInputFile(file, path, std::numeric_limits<qint64>::max());
     const NpyHeader header = readHeader(path, file);
@@ -166,6 +176,8 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
         itemSize = 8;
     } else if (header.descr == u"<f4"_s) {
         itemSize = 4;
+    } else if (rules.halves && header.descr == u"<f2"_s) {
+        itemSize = 2;
     } else {
         fail(path,
             u"dtype '"_s + header.descr.left(40)
@@ -174,17 +186,22 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
     if (header.fortranOrder) {
         fail(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
     }
-    if (header.shape.size() != 2) {
+    std::vector<std::int64_t> shape = header.shape;
+    if (rules.vectors && shape.size() == 1) {
+        shape.push_back(1);
+    }
+    if (shape.size() != 2) {
         QStringList extents;
         for (const std::int64_t extent : header.shape) {
             extents << QString::number(extent);
         }
         fail(path,
             u"shape ("_s + extents.join(u", "_s).left(200)
-                + u") is not supported: expected a 2-D array (positions L, dimension d)"_s);
+                + (rules.vectors ? u") is not supported: expected a 1-D or 2-D array"_s
+                                 : u") is not supported: expected a 2-D array (positions L, dimension d)"_s));
     }
-    const std::int64_t rows = header.shape[0];
-    const std::int64_t cols = header.shape[1];
+    const std::int64_t rows = shape[0];
+    const std::int64_t cols = shape[1];
     const QString shapeText = u"shape ("_s + QString::number(rows) + u", "_s + QString::number(cols) + u')';
     // An empty array holds no vector; it would also let any other extent pass the size check
     // below (0 bytes either way), and a (0, 2^32) matrix is work for every loop over it.
@@ -215,8 +232,21 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
         fail(path, u"cannot be read ("_s + file.errorString() + u')');
     }
     const auto* data = reinterpret_cast<const char*>(mapped);
-    Eigen::MatrixXd matrix
-        = itemSize == 8 ? decodeRows<double>(data, readRows, cols) : decodeRows<float>(data, readRows, cols);
+    Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, readRows, cols)
+        : itemSize == 4                    ? decodeRows<float>(data, readRows, cols)
+                                           : decodeRows<qfloat16>(data, readRows, cols);
+    if (!rules.bounded) {
+        const auto notFinite = !matrix.array().isFinite();
+        if (notFinite.any()) {
+            Eigen::Index row = 0;
+            Eigen::Index col = 0;
+            notFinite.cast<int>().maxCoeff(&row, &col);
+            fail(path,
+                u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
+                    + QString::number(col) + u"]: entries must be finite"_s);
+        }
+        return matrix;
+    }
     // Content vectors feed a double row softmax: entries must be finite and bounded (params.h).
     const auto outOfRange = !(matrix.array().isFinite() && matrix.array().abs() <= pecards::kMaxProbeEntry);
     if (outOfRange.any()) {
@@ -230,6 +260,16 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
                 + QString::number(pecards::kMaxProbeEntry) + u"]"_s);
     }
     return matrix;
+}
+
+} // namespace
+
+Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
+    return readNpy(path, maxRows, NpyReadRules {});
+}
+
+Eigen::MatrixXd readNpyTable(const QString& path) {
+    return readNpy(path, -1, NpyReadRules {true, true, false});
 }
 
 } // namespace pecards::app

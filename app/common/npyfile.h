@@ -37,4 +37,9 @@ QByteArray npyBytes(
 ///         are not finite or exceed kMaxProbeEntry in magnitude.
 Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows = -1);
 
+/// @brief Reads a table of numbers under check (pecards-cli check): as readNpyMatrix, but a 1-D
+/// array (n,) comes back as n x 1, float16 `<f2` is read too (widened exactly), and entries need
+/// only be finite. @throws FileError as readNpyMatrix
+Eigen::MatrixXd readNpyTable(const QString& path);
+
 } // namespace pecards::app

@@ -1,0 +1,177 @@
+#include "clicheck.h"
+
+#include "cliparams.h"
+#include "cliparser.h"
+#include "common/fileerror.h"
+#include "common/npyfile.h"
+#include "flagreader.h"
+#include "pecards/viewrules.h"
+#include "usageerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+Eigen::MatrixXd readTable(const FlagReader& flags, const char* name) {
+    try {
+        return app::readNpyTable(flags.text(name));
+    } catch (const app::FileError& error) {
+        throw UsageError(FlagReader::flag(name), QString::fromUtf8(error.what()));
+    }
+}
+
+CheckFormat parseFormat(const QString& text) {
+    for (const CheckFormat format :
+        {CheckFormat::Float64, CheckFormat::Float32, CheckFormat::Bfloat16, CheckFormat::Float16}) {
+        const QString name = QString::fromStdString(toString(format));
+        if (text == name || (text == u"fp32"_s && format == CheckFormat::Float32)
+            || (text == u"fp64"_s && format == CheckFormat::Float64)
+            || (text == u"bf16"_s && format == CheckFormat::Bfloat16)
+            || (text == u"fp16"_s && format == CheckFormat::Float16)) {
+            return format;
+        }
+    }
+    throw UsageError(u"--dtype"_s,
+        u'"' + text
+            + u"\" is not a format: allowed: float64 (fp64), float32 (fp32), bfloat16 (bf16), float16 (fp16)"_s);
+}
+
+QJsonValue number(double value) {
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject reportJson(const CheckReport& report, const CheckInputs& inputs) {
+    QJsonArray variants;
+    for (const CheckVariant& variant : report.variants) {
+        variants.append(QJsonObject {{u"name"_s, QString::fromStdString(variant.name)},
+            {u"explanation"_s, QString::fromStdString(variant.explanation)},
+            {u"comparable"_s, variant.comparable},
+            {u"max_error"_s, variant.comparable ? number(variant.max_error) : QJsonValue(QJsonValue::Null)},
+            {u"fits"_s, variant.fits}});
+    }
+    return QJsonObject {{u"matches"_s, report.matches},
+        {u"table"_s, inputs.cache ? u"cos-sin"_s : u"inv-freq"_s},
+        {u"format"_s, QString::fromStdString(toString(report.format))},
+        {u"unit_roundoff"_s, report.unit_roundoff}, {u"seq_len"_s, static_cast<qint64>(inputs.seqLen)},
+        {u"max_error"_s, number(report.max_error)}, {u"max_abs_error"_s, report.max_abs_error},
+        {u"max_phase_error"_s, report.max_phase_error},
+        {u"first_position"_s, static_cast<qint64>(report.first_position)},
+        {u"first_pair"_s, report.first_pair}, {u"diagnosis"_s, variants}};
+}
+
+void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStream& out) {
+    if (inputs.cache) {
+        out << "cos/sin of " << inputs.cos.rows() << " positions (from " << inputs.firstPosition << ") x "
+            << inputs.cos.cols() << " columns";
+    } else {
+        out << "inv_freq of " << inputs.invFreq.size() << " pairs";
+    }
+    out << ", " << QString::fromStdString(toString(report.format)) << ", seq_len " << inputs.seqLen
+        << " (tolerance 16 u, u = " << report.unit_roundoff << ")\n";
+    if (report.matches) {
+        out << "matches the reference: max error " << report.max_error << " of the tolerance\n";
+    } else {
+        out << "does not match the reference: ";
+        if (std::isinf(report.max_error)) {
+            out << "another size than the model's table\n";
+        } else {
+            out << "max error " << report.max_error << " tolerances (" << report.max_abs_error << " absolute";
+            if (inputs.cache) {
+                out << ", phase " << report.max_phase_error << " rad";
+            }
+            out << "), first at ";
+            if (inputs.cache) {
+                out << "position " << report.first_position << ", ";
+            }
+            out << "pair " << report.first_pair << '\n';
+        }
+    }
+    out << "diagnosis (best fit first; fits = within the tolerance):\n";
+    int rank = 1;
+    for (const CheckVariant& variant : report.variants) {
+        out << "  " << rank++ << ". " << QString::fromStdString(variant.name).leftJustified(26) << ' ';
+        if (!variant.comparable) {
+            out << "another size";
+        } else {
+            out << (variant.fits ? "fits    " : "        ") << QString::number(variant.max_error, 'g', 3);
+        }
+        out << "  " << QString::fromStdString(variant.explanation) << '\n';
+    }
+    if (!report.matches && !report.variants.empty() && !report.variants.front().fits) {
+        out << "no known bug reproduces these numbers: the error starts where shown above\n";
+    }
+}
+
+} // namespace
+
+void parseCheck(const FlagReader& flags, CliRequest& request) {
+    if (flags.isSet("config")) {
+        request.config = readConfig(u"--config"_s, flags.text("config"));
+    }
+    CardParams params = buildParams(flags, request.config, false);
+    if (!flags.isSet("card") && !request.config) {
+        params.card = Card::Rope;
+    }
+    if (params.card != Card::Rope && params.card != Card::Hybrid) {
+        throw UsageError(u"--card"_s,
+            QString::fromStdString(toString(params.card))
+                + u" has no rotary tables: allowed: rope (or a RoPE --config)"_s);
+    }
+    CheckInputs& inputs = request.check;
+    const bool invFreq = flags.isSet("inv-freq");
+    inputs.cache = flags.isSet("cos") || flags.isSet("sin");
+    if (invFreq == inputs.cache) {
+        throw UsageError(u"--inv-freq"_s,
+            invFreq ? u"and --cos/--sin both given: allowed: one table per check"_s
+                    : u"is missing: check needs --inv-freq FILE.npy or --cos FILE.npy --sin FILE.npy"_s);
+    }
+    if (inputs.cache && !(flags.isSet("cos") && flags.isSet("sin"))) {
+        throw UsageError(
+            flags.isSet("cos") ? u"--sin"_s : u"--cos"_s, u"is missing: a cache is checked as cos and sin"_s);
+    }
+    if (flags.isSet("dtype")) {
+        inputs.format = parseFormat(flags.text("dtype"));
+    }
+    flags.setInt("first-position", inputs.firstPosition, 0, std::int64_t {1} << 26);
+    inputs.json = flags.isSet("json");
+    if (invFreq) {
+        const Eigen::MatrixXd table = readTable(flags, "inv-freq");
+        if (table.cols() != 1) {
+            throw UsageError(u"--inv-freq"_s,
+                u"is "_s + QString::number(table.rows()) + u" x "_s + QString::number(table.cols())
+                    + u": allowed: a 1-D array of r/2 frequencies"_s);
+        }
+        inputs.invFreq = table.col(0);
+    } else {
+        inputs.cos = readTable(flags, "cos");
+        inputs.sin = readTable(flags, "sin");
+    }
+    const bool lengthGiven = flags.isSet("seq-len") || flags.isSet("length");
+    inputs.seqLen = inputs.cache && !lengthGiven ? inputs.firstPosition + inputs.cos.rows()
+                                                 : effectiveSeqLen(params.rope, params.length);
+    request.view.params = params;
+}
+
+int runCheck(const CliRequest& request, QTextStream& out) {
+    const CheckInputs& inputs = request.check;
+    const RopeParams& rope = request.view.params.rope;
+    const CheckReport report = inputs.cache
+        ? checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format)
+        : checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
+    if (inputs.json) {
+        out << QString::fromUtf8(QJsonDocument(reportJson(report, inputs)).toJson(QJsonDocument::Indented));
+    } else {
+        printReport(report, inputs, out);
+    }
+    out.flush();
+    return report.matches ? 0 : 1;
+}
+
+} // namespace pecards::cli

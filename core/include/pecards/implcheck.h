@@ -1,0 +1,76 @@
+#pragma once
+/// @file implcheck.h
+/// @brief "Does my engine compute what the model does?": an engine's own RoPE numbers (its
+/// inv_freq, or its cos/sin cache) against the double-precision reference, within the tolerance
+/// of the format they were stored in, and against every known bug variant of the same model, so
+/// that a mismatch comes with the name of the bug that reproduces it.
+///
+/// The variants are the bugs engines ship (docs/python.md, README "Check an implementation"): the
+/// scaling ignored, YaRN's truncate flipped, the partial rotary factor ignored or read in the other
+/// convention, the base taken from the class default, the frequencies or positions held in
+/// bfloat16 / float16, the attention factor missing or applied twice, the pair layout swapped,
+/// dynamic NTK or LongRoPE evaluated for the wrong length.
+
+#include "pecards/params.h"
+#include "pecards/pitfallparams.h"
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pecards {
+
+/// @brief The format the checked numbers were computed or stored in: it sets the tolerance.
+enum class CheckFormat { Float64, Float32, Bfloat16, Float16 };
+
+/// @brief Unit roundoff u of a format (half an ulp at 1): 2^-53, 2^-24, 2^-9, 2^-11.
+double unitRoundoff(CheckFormat format);
+
+/// @brief One known way of computing the table, the correct one first.
+struct CheckVariant {
+    std::string name; ///< "reference", "inv-freq-bf16", "attention-factor-missing", ...
+    std::string explanation; ///< the bug in one line
+    double max_error = 0.0; ///< largest error of the user's numbers against this variant, in tolerances
+    bool fits = false; ///< max_error <= 1: the user's numbers are this variant within the tolerance
+    bool comparable = true; ///< false when its table has another shape (max_error is then unset)
+};
+
+/// @brief The outcome of a check.
+struct CheckReport {
+    bool matches = false; ///< the user's numbers equal the reference within the tolerance
+    CheckFormat format = CheckFormat::Float64;
+    /// Tolerance of one entry: inv_freq: 4u |theta_i| (relative); cos/sin: 4u (1 + |m theta_i|)
+    /// times the attention factor (the angle m theta_i rounded in the format, then its cos).
+    double unit_roundoff = 0.0;
+    /// against the reference, in tolerances (<= 1 when it matches); infinity when the user's table
+    /// has another size than the reference's (a variant of that size may still fit)
+    double max_error = 0.0;
+    double max_abs_error = 0.0; ///< against the reference, absolute (inv_freq: rad/position; cos/sin: value)
+    double max_phase_error = 0.0; ///< cos/sin: largest |angle(cos, sin) - m theta_i| in radians (mod 2 pi)
+    std::int64_t first_position = -1; ///< cos/sin: first row over the tolerance (-1: none); inv_freq: -1
+    int first_pair = -1; ///< first pair over the tolerance (-1: none)
+    std::vector<CheckVariant> variants; ///< every variant, the best fit first (reference included)
+};
+
+/// @brief Checks an engine's inv_freq (theta_i, r/2 entries, radians per position) for a model
+/// with parameters `params` at sequence length `seq_len` (the scaled frequencies of
+/// ropeScaling). Each entry's tolerance is 4u |theta_i| for the format.
+/// @throws InvalidParameter for invalid params, an empty or non-finite table
+CheckReport checkInvFreq(
+    const RopeParams& params, std::int64_t seq_len, const Eigen::VectorXd& inv_freq, CheckFormat format);
+
+/// @brief Checks an engine's cos/sin cache for positions first_position, first_position + 1, ...
+/// (one row each): either r columns in the model's layout (HF cat(freqs, freqs) for half-split,
+/// each frequency twice in a row for interleaved), or r/2 columns (one per pair). Entries include
+/// the attention factor, as HF's `cos * attention_scaling`. Rows are compared as they come: no
+/// table of the reference or of a variant is held.
+/// @throws InvalidParameter for invalid params, tables of different shapes, a column count other
+///         than r or r/2, a non-finite entry, or first_position outside [0, 2^26]
+CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format);
+
+/// @brief "float64", "float32", "bfloat16", "float16".
+std::string toString(CheckFormat format);
+
+} // namespace pecards

@@ -1,0 +1,308 @@
+// An engine's RoPE numbers against the reference and the known bug variants (pecards/implcheck.h).
+
+#include "pecards/implcheck.h"
+
+#include "check.h"
+#include "pecards/errors.h"
+#include "pecards/pitfall.h"
+#include "pecards/rope.h"
+#include "pecards/rope_scaling.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <optional>
+
+namespace pecards {
+
+namespace {
+
+/// Tolerance in units of u: a table computed in the format through a few rounded steps (pow,
+/// divide, multiply, cos) stays within it; a bug of another precision or formula does not.
+constexpr double kTolerance = 16.0;
+
+/// One way of computing the table.
+struct Model {
+    std::string name;
+    std::string explanation;
+    Eigen::VectorXd theta; ///< radians per position, r/2 entries
+    double attention = 1.0; ///< multiplies cos and sin
+    RopeLayout layout = RopeLayout::HalfSplit;
+    std::optional<StorageFormat> positions; ///< positions rounded to this format first
+};
+
+/// `params` changed by `change`, if it is still a valid model (some variants do not apply).
+template <typename Change>
+std::optional<RopeScalingResult> scaledVariant(
+    const RopeParams& params, std::int64_t seq_len, Change change) {
+    RopeParams variant = params;
+    change(variant);
+    try {
+        return ropeScaling(variant, seq_len);
+    } catch (const InvalidParameter&) {
+        return std::nullopt;
+    }
+}
+
+std::vector<Model> modelsOf(const RopeParams& params, std::int64_t seq_len, bool table) {
+    const RopeScalingResult reference = ropeScaling(params, seq_len);
+    std::vector<Model> models;
+    const auto add = [&](std::string name, std::string explanation, const RopeScalingResult& result) {
+        models.push_back({std::move(name), std::move(explanation), result.inv_freq, result.attention_factor,
+            params.layout, std::nullopt});
+    };
+    add("reference", "what the model computes (transformers' modeling_rope_utils.py, v5)", reference);
+    for (const auto& [format, name] : {std::pair {StorageFormat::Bfloat16, "inv-freq-bf16"},
+             std::pair {StorageFormat::Float16, "inv-freq-fp16"}}) {
+        Model rounded = models.front();
+        rounded.name = name;
+        rounded.explanation = std::string("the inv_freq buffer cast to ")
+            + (format == StorageFormat::Bfloat16 ? "bfloat16" : "float16") + " (model.to(dtype))";
+        for (Eigen::Index i = 0; i < rounded.theta.size(); ++i)
+            rounded.theta[i] = roundToFormat(rounded.theta[i], format);
+        models.push_back(rounded);
+    }
+    const RopeScaling& scaling = params.scaling;
+    if (scaling.type != RopeScalingType::None) {
+        if (const auto r
+            = scaledVariant(params, seq_len, [](RopeParams& p) { p.scaling.type = RopeScalingType::None; }))
+            add("scaling-ignored", "rope_scaling not applied: the unscaled frequencies, no attention factor",
+                *r);
+    }
+    if (scaling.type == RopeScalingType::Yarn) {
+        if (const auto r
+            = scaledVariant(params, seq_len, [](RopeParams& p) { p.scaling.truncate = !p.scaling.truncate; }))
+            add(scaling.truncate ? "yarn-truncate-off" : "yarn-truncate-on",
+                "YaRN's correction range taken without / with floor and ceil (the `truncate` key)", *r);
+    }
+    if (scaling.type == RopeScalingType::Dynamic && seq_len > scaling.original_max_position_embeddings
+        && scaling.original_max_position_embeddings > 0) {
+        if (const auto r
+            = scaledVariant(params, scaling.original_max_position_embeddings, [](RopeParams&) {}))
+            add("dynamic-ntk-wrong-length",
+                "dynamic NTK evaluated for the training length instead of the sequence length (a stale base)",
+                *r);
+    }
+    if (scaling.type == RopeScalingType::LongRope && scaling.original_max_position_embeddings > 0) {
+        const std::int64_t other = seq_len > scaling.original_max_position_embeddings
+            ? scaling.original_max_position_embeddings
+            : scaling.original_max_position_embeddings + 1;
+        if (const auto r = scaledVariant(params, other, [](RopeParams&) {}))
+            add("longrope-factor-switch",
+                "LongRoPE's short/long factors chosen by the allocated context, not the sequence length", *r);
+    }
+    if (params.rotary_dim != 0 && params.rotary_dim != params.head_dim) {
+        if (const auto r = scaledVariant(params, seq_len, [](RopeParams& p) { p.rotary_dim = 0; }))
+            add("partial-factor-ignored",
+                "partial_rotary_factor ignored: every dimension of the head rotates", *r);
+        if (const auto r = scaledVariant(params, seq_len, [](RopeParams& p) {
+                p.partial
+                    = p.partial == RopePartial::Classic ? RopePartial::Proportional : RopePartial::Classic;
+            }))
+            add("partial-convention",
+                "the partial rotary read in the other convention (classic first-r-dims vs proportional)", *r);
+    }
+    if (params.base != 10000.0) {
+        if (const auto r = scaledVariant(params, seq_len, [](RopeParams& p) { p.base = 10000.0; }))
+            add("base-class-default",
+                "the base read from a key the model does not use, so the class default 10000 stayed", *r);
+    }
+    if (table) {
+        if (reference.attention_factor != 1.0) {
+            Model missing = models.front();
+            missing.name = "attention-factor-missing";
+            missing.explanation
+                = "cos and sin not multiplied by the attention factor (YaRN, LongRoPE mscale)";
+            missing.attention = 1.0;
+            models.push_back(missing);
+            Model twice = models.front();
+            twice.name = "attention-factor-twice";
+            twice.explanation = "the attention factor applied twice (cos/sin and again on the logits or q)";
+            twice.attention = reference.attention_factor * reference.attention_factor;
+            models.push_back(twice);
+        }
+        Model swapped = models.front();
+        swapped.name = "layout-swapped";
+        swapped.explanation = params.layout == RopeLayout::HalfSplit
+            ? "the cache laid out for adjacent pairs (GPT-J rotate_every_two), the model pairs i with i + r/2"
+            : "the cache laid out for pairs i, i + r/2 (HF rotate_half), the model pairs adjacent dims";
+        swapped.layout
+            = params.layout == RopeLayout::HalfSplit ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
+        models.push_back(swapped);
+        for (const auto& [format, name] : {std::pair {StorageFormat::Bfloat16, "positions-bf16"},
+                 std::pair {StorageFormat::Float16, "positions-fp16"}}) {
+            Model rounded = models.front();
+            rounded.name = name;
+            rounded.explanation = std::string("positions held in ")
+                + (format == StorageFormat::Bfloat16 ? "bfloat16" : "float16")
+                + " before m * theta (neighbouring positions share one rotation)";
+            rounded.positions = format;
+            models.push_back(rounded);
+        }
+    }
+    return models;
+}
+
+void rank(CheckReport& report, std::vector<CheckVariant> variants) {
+    std::stable_sort(variants.begin(), variants.end(), [](const CheckVariant& a, const CheckVariant& b) {
+        if (a.comparable != b.comparable)
+            return a.comparable;
+        return a.max_error < b.max_error;
+    });
+    report.variants = std::move(variants);
+}
+
+double wrapped(double angle) {
+    return std::remainder(angle, 2.0 * std::numbers::pi);
+}
+
+/// The columns pair `pair` fills in a cos/sin table of `columns` columns: r columns in the layout
+/// (half-split: i and i + r/2; interleaved: 2i and 2i + 1), or r/2 columns (one each).
+std::array<int, 2> columnsOf(int pair, int columns, int pairs, RopeLayout layout) {
+    if (columns == pairs)
+        return {pair, pair};
+    return layout == RopeLayout::Interleaved ? std::array<int, 2> {2 * pair, 2 * pair + 1}
+                                             : std::array<int, 2> {pair, pair + pairs};
+}
+
+} // namespace
+
+double unitRoundoff(CheckFormat format) {
+    switch (format) {
+    case CheckFormat::Float64:
+        return std::ldexp(1.0, -53);
+    case CheckFormat::Float32:
+        return std::ldexp(1.0, -24);
+    case CheckFormat::Bfloat16:
+        return std::ldexp(1.0, -9);
+    case CheckFormat::Float16:
+        return std::ldexp(1.0, -11);
+    }
+    return 0.0;
+}
+
+CheckReport checkInvFreq(
+    const RopeParams& params, std::int64_t seq_len, const Eigen::VectorXd& inv_freq, CheckFormat format) {
+    validate(params);
+    PECARDS_CHECK(inv_freq.size() >= 1, "inv_freq", "0 entries", "at least one frequency");
+    PECARDS_CHECK(inv_freq.allFinite(), "inv_freq", "a non-finite entry", "finite frequencies");
+    CheckReport report;
+    report.format = format;
+    report.unit_roundoff = unitRoundoff(format);
+    const double u = kTolerance * report.unit_roundoff;
+    std::vector<CheckVariant> variants;
+    for (const Model& model : modelsOf(params, seq_len, false)) {
+        CheckVariant variant {model.name, model.explanation};
+        variant.comparable = model.theta.size() == inv_freq.size();
+        if (variant.comparable) {
+            for (Eigen::Index i = 0; i < inv_freq.size(); ++i) {
+                const double error = std::abs(inv_freq[i] - model.theta[i]);
+                const double units = error / (u * std::max(std::abs(model.theta[i]), 1e-300));
+                variant.max_error = std::max(variant.max_error, error == 0.0 ? 0.0 : units);
+                if (model.name == "reference") {
+                    report.max_abs_error = std::max(report.max_abs_error, error);
+                    if (units > 1.0 && report.first_pair < 0)
+                        report.first_pair = static_cast<int>(i);
+                }
+            }
+            variant.fits = variant.max_error <= 1.0;
+        }
+        if (model.name == "reference") {
+            report.max_error
+                = variant.comparable ? variant.max_error : std::numeric_limits<double>::infinity();
+            report.matches = variant.fits;
+        }
+        variants.push_back(variant);
+    }
+    rank(report, std::move(variants));
+    return report;
+}
+
+CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format) {
+    validate(params);
+    const int pairs = rotaryDim(params) / 2;
+    PECARDS_CHECK(cos.rows() == sin.rows() && cos.cols() == sin.cols(), "sin",
+        std::to_string(sin.rows()) + " x " + std::to_string(sin.cols()),
+        "the shape of cos, " + std::to_string(cos.rows()) + " x " + std::to_string(cos.cols()));
+    PECARDS_CHECK(cos.rows() >= 1, "cos", "0 rows", "at least one position");
+    PECARDS_CHECK(cos.cols() == 2 * pairs || cos.cols() == pairs, "cos",
+        std::to_string(cos.cols()) + " columns",
+        std::to_string(2 * pairs) + " (rotary_dim) or " + std::to_string(pairs) + " (one per pair)");
+    PECARDS_CHECK(cos.allFinite() && sin.allFinite(), "cos", "a non-finite entry", "finite entries");
+    PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
+        first_position, "in [0, 2^26]");
+    const int columns = static_cast<int>(cos.cols());
+    CheckReport report;
+    report.format = format;
+    report.unit_roundoff = unitRoundoff(format);
+    const double u = kTolerance * report.unit_roundoff;
+    std::vector<Model> models = modelsOf(params, seq_len, columns == 2 * pairs);
+    std::vector<CheckVariant> variants;
+    for (const Model& model : models) {
+        CheckVariant variant {model.name, model.explanation};
+        variant.comparable = model.theta.size() == pairs;
+        const bool reference = model.name == "reference";
+        if (variant.comparable) {
+            // Pair by pair, rows inside: the tables are column-major, so each column is read in order.
+            for (int pair = 0; pair < pairs; ++pair) {
+                const std::array<int, 2> cols = columnsOf(pair, columns, pairs, model.layout);
+                const int count = columns == pairs ? 1 : 2;
+                for (Eigen::Index row = 0; row < cos.rows(); ++row) {
+                    const double exact = static_cast<double>(first_position + row);
+                    const double m = model.positions ? roundToFormat(exact, *model.positions) : exact;
+                    const double angle = m * model.theta[pair];
+                    const double expectedCos = std::cos(angle) * model.attention;
+                    const double expectedSin = std::sin(angle) * model.attention;
+                    const double tolerance = u * (1.0 + std::abs(angle)) * std::max(model.attention, 1e-300);
+                    for (int k = 0; k < count; ++k) {
+                        const int c = cols[static_cast<std::size_t>(k)];
+                        const double error = std::max(
+                            std::abs(cos(row, c) - expectedCos), std::abs(sin(row, c) - expectedSin));
+                        const double units = error / tolerance;
+                        variant.max_error = std::max(variant.max_error, units);
+                        if (reference) {
+                            report.max_abs_error = std::max(report.max_abs_error, error);
+                            const double phase
+                                = std::abs(wrapped(std::atan2(sin(row, c), cos(row, c)) - angle));
+                            report.max_phase_error = std::max(report.max_phase_error, phase);
+                            const std::int64_t position = first_position + row;
+                            if (units > 1.0
+                                && (report.first_position < 0 || position < report.first_position
+                                    || (position == report.first_position && pair < report.first_pair))) {
+                                report.first_position = position;
+                                report.first_pair = pair;
+                            }
+                        }
+                    }
+                }
+            }
+            variant.fits = variant.max_error <= 1.0;
+        }
+        if (reference) {
+            report.max_error = variant.max_error;
+            report.matches = variant.fits;
+        }
+        variants.push_back(variant);
+    }
+    rank(report, std::move(variants));
+    return report;
+}
+
+std::string toString(CheckFormat format) {
+    switch (format) {
+    case CheckFormat::Float64:
+        return "float64";
+    case CheckFormat::Float32:
+        return "float32";
+    case CheckFormat::Bfloat16:
+        return "bfloat16";
+    case CheckFormat::Float16:
+        return "float16";
+    }
+    return "?";
+}
+
+} // namespace pecards

@@ -1,0 +1,222 @@
+// checkInvFreq / checkCosSin: tables built here from the formulas written out (not the engine's
+// code), in double and rounded to float32 / bfloat16 here, for the correct model and for each bug;
+// the check must say "matches" for the correct ones and name the bug first for the others.
+
+#include "pecards/errors.h"
+#include "pecards/implcheck.h"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <numbers>
+#include <string>
+
+namespace {
+
+using pecards::CheckFormat;
+using pecards::CheckReport;
+
+Eigen::VectorXd defaultTheta(double base, int r, int count) {
+    Eigen::VectorXd theta(count);
+    for (int i = 0; i < count; ++i)
+        theta[i] = std::pow(base, -2.0 * i / r);
+    return theta;
+}
+
+/// bfloat16 rounding written out: keep the top 16 bits of the float32, round to nearest even.
+double bf16(double value) {
+    const auto bits = std::bit_cast<std::uint32_t>(static_cast<float>(value));
+    const std::uint32_t rounded = (bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u;
+    return std::bit_cast<float>(rounded);
+}
+
+/// YaRN (HF `_compute_yarn_parameters`, v5) written out: theta' = theta/s w + theta (1 - w).
+Eigen::VectorXd yarnTheta(double base, int r, double s, double l0, bool truncate) {
+    const auto dim = [&](double beta) {
+        return r * std::log(l0 / (beta * 2 * std::numbers::pi)) / (2 * std::log(base));
+    };
+    double low = dim(32.0);
+    double high = dim(1.0);
+    if (truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+    }
+    low = std::max(low, 0.0);
+    high = std::min(high, r - 1.0);
+    if (low == high)
+        high += 0.001;
+    Eigen::VectorXd theta = defaultTheta(base, r, r / 2);
+    for (int i = 0; i < r / 2; ++i) {
+        const double w = std::clamp((i - low) / (high - low), 0.0, 1.0); // 1: interpolated
+        theta[i] = theta[i] / s * w + theta[i] * (1 - w);
+    }
+    return theta;
+}
+
+pecards::RopeParams rope(int head_dim, double base) {
+    pecards::RopeParams params;
+    params.head_dim = head_dim;
+    params.base = base;
+    return params;
+}
+
+pecards::RopeParams yarn(bool truncate = true) {
+    pecards::RopeParams params = rope(64, 10000);
+    params.scaling.type = pecards::RopeScalingType::Yarn;
+    params.scaling.factor = 4;
+    params.scaling.original_max_position_embeddings = 4096;
+    params.scaling.truncate = truncate;
+    return params;
+}
+
+std::string best(const CheckReport& report) {
+    return report.variants.empty() ? "" : report.variants.front().name;
+}
+
+TEST(CheckInvFreq, TheCorrectTableMatchesInEveryFormat) {
+    const Eigen::VectorXd theta = defaultTheta(500000, 128, 64);
+    EXPECT_TRUE(pecards::checkInvFreq(rope(128, 500000), 4096, theta, CheckFormat::Float64).matches);
+    Eigen::VectorXd f32 = theta;
+    Eigen::VectorXd b16 = theta;
+    for (Eigen::Index i = 0; i < theta.size(); ++i) {
+        f32[i] = static_cast<float>(theta[i]);
+        b16[i] = bf16(theta[i]);
+    }
+    EXPECT_TRUE(pecards::checkInvFreq(rope(128, 500000), 4096, f32, CheckFormat::Float32).matches);
+    const CheckReport asBf16 = pecards::checkInvFreq(rope(128, 500000), 4096, b16, CheckFormat::Bfloat16);
+    EXPECT_TRUE(asBf16.matches) << asBf16.max_error;
+}
+
+TEST(CheckInvFreq, ABf16BufferInAFloat32EngineIsNamed) {
+    Eigen::VectorXd b16 = defaultTheta(10000, 128, 64);
+    for (Eigen::Index i = 0; i < b16.size(); ++i)
+        b16[i] = bf16(b16[i]);
+    const CheckReport report = pecards::checkInvFreq(rope(128, 10000), 4096, b16, CheckFormat::Float32);
+    EXPECT_FALSE(report.matches);
+    EXPECT_EQ(best(report), "inv-freq-bf16");
+    EXPECT_TRUE(report.variants.front().fits);
+    EXPECT_EQ(report.first_pair, 1); // theta_0 = 1 is exact in bf16
+}
+
+TEST(CheckInvFreq, EachBugIsNamedFirst) {
+    // YaRN with and without truncate, both written out here.
+    EXPECT_TRUE(pecards::checkInvFreq(yarn(), 8192, yarnTheta(10000, 64, 4, 4096, true), CheckFormat::Float64)
+                    .matches);
+    EXPECT_EQ(
+        best(pecards::checkInvFreq(yarn(), 8192, yarnTheta(10000, 64, 4, 4096, false), CheckFormat::Float32)),
+        "yarn-truncate-off");
+    EXPECT_EQ(best(pecards::checkInvFreq(yarn(), 8192, defaultTheta(10000, 64, 32), CheckFormat::Float32)),
+        "scaling-ignored");
+    // The base from the class default instead of rope_theta = 500000.
+    EXPECT_EQ(best(pecards::checkInvFreq(
+                  rope(64, 500000), 8192, defaultTheta(10000, 64, 32), CheckFormat::Float32)),
+        "base-class-default");
+    // partial_rotary_factor 0.5 of a 64-dim head ignored: 32 frequencies over 64 dims instead of 16 over 32.
+    pecards::RopeParams partial = rope(64, 10000);
+    partial.rotary_dim = 32;
+    const CheckReport ignored
+        = pecards::checkInvFreq(partial, 4096, defaultTheta(10000, 64, 32), CheckFormat::Float32);
+    EXPECT_FALSE(ignored.matches);
+    EXPECT_TRUE(std::isinf(ignored.max_error)); // another size than the reference's
+    EXPECT_EQ(best(ignored), "partial-factor-ignored");
+}
+
+TEST(CheckInvFreq, NothingFitsNoise) {
+    Eigen::VectorXd theta = defaultTheta(10000, 64, 32);
+    theta[7] *= 1.01;
+    const CheckReport report = pecards::checkInvFreq(rope(64, 10000), 4096, theta, CheckFormat::Float32);
+    EXPECT_FALSE(report.matches);
+    EXPECT_EQ(report.first_pair, 7);
+    for (const pecards::CheckVariant& variant : report.variants)
+        EXPECT_FALSE(variant.fits) << variant.name;
+}
+
+/// A cos/sin cache written out: rows m = 0..n-1, half-split cat(freqs, freqs) or interleaved.
+void cache(const Eigen::VectorXd& theta, int n, double attention, bool interleaved, Eigen::MatrixXd& cos,
+    Eigen::MatrixXd& sin, double (*round)(double) = nullptr, bool bf16Positions = false) {
+    const auto pairs = theta.size();
+    cos.resize(n, 2 * pairs);
+    sin.resize(n, 2 * pairs);
+    for (int m = 0; m < n; ++m) {
+        const double position = bf16Positions ? bf16(m) : m;
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            double c = std::cos(position * theta[i]) * attention;
+            double s = std::sin(position * theta[i]) * attention;
+            if (round != nullptr) {
+                c = round(c);
+                s = round(s);
+            }
+            const Eigen::Index a = interleaved ? 2 * i : i;
+            const Eigen::Index b = interleaved ? 2 * i + 1 : i + pairs;
+            cos(m, a) = cos(m, b) = c;
+            sin(m, a) = sin(m, b) = s;
+        }
+    }
+}
+
+double toFloat(double value) {
+    return static_cast<float>(value);
+}
+
+TEST(CheckCosSin, TheCorrectCacheMatchesAndFloat32RoundingIsNoFalseAlarm) {
+    const pecards::RopeParams params = yarn();
+    const double attention = 0.1 * std::log(4.0) + 1;
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(yarnTheta(10000, 64, 4, 4096, true), 3000, attention, false, cos, sin);
+    EXPECT_TRUE(pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float64).matches);
+    cache(yarnTheta(10000, 64, 4, 4096, true), 3000, attention, false, cos, sin, &toFloat);
+    const CheckReport f32 = pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32);
+    EXPECT_TRUE(f32.matches) << f32.max_error;
+    EXPECT_LT(f32.max_phase_error, 1e-6);
+    // One column per pair is read too.
+    EXPECT_TRUE(
+        pecards::checkCosSin(params, 8192, cos.leftCols(32), sin.leftCols(32), 0, CheckFormat::Float32)
+            .matches);
+}
+
+TEST(CheckCosSin, EachCacheBugIsNamedFirst) {
+    const pecards::RopeParams params = yarn();
+    const double attention = 0.1 * std::log(4.0) + 1;
+    const Eigen::VectorXd theta = yarnTheta(10000, 64, 4, 4096, true);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(theta, 2000, 1.0, false, cos, sin);
+    EXPECT_EQ(best(pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32)),
+        "attention-factor-missing");
+    cache(theta, 2000, attention * attention, false, cos, sin);
+    EXPECT_EQ(best(pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32)),
+        "attention-factor-twice");
+    cache(theta, 2000, attention, true, cos, sin);
+    const CheckReport swapped = pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32);
+    EXPECT_EQ(best(swapped), "layout-swapped");
+    EXPECT_EQ(swapped.first_position, 1); // position 0 is all cos 1, sin 0: no layout shows
+    cache(theta, 2000, attention, false, cos, sin, nullptr, true);
+    const CheckReport positions = pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32);
+    EXPECT_EQ(best(positions), "positions-bf16");
+    EXPECT_EQ(positions.first_position, 257); // the first integer bfloat16 cannot hold
+    cache(yarnTheta(10000, 64, 4, 4096, false), 2000, attention, false, cos, sin);
+    EXPECT_EQ(
+        best(pecards::checkCosSin(params, 8192, cos, sin, 0, CheckFormat::Float32)), "yarn-truncate-off");
+}
+
+TEST(CheckCosSin, ACacheFromALaterFirstPositionAndBadShapes) {
+    const pecards::RopeParams params = rope(16, 10000);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(defaultTheta(10000, 16, 8), 600, 1.0, false, cos, sin);
+    EXPECT_TRUE(pecards::checkCosSin(
+        params, 4096, cos.bottomRows(100), sin.bottomRows(100), 500, CheckFormat::Float64)
+                    .matches);
+    EXPECT_FALSE(pecards::checkCosSin(
+        params, 4096, cos.bottomRows(100), sin.bottomRows(100), 499, CheckFormat::Float64)
+                     .matches);
+    EXPECT_THROW(
+        pecards::checkCosSin(params, 4096, cos.leftCols(10), sin.leftCols(10), 0, CheckFormat::Float64),
+        pecards::InvalidParameter);
+    EXPECT_THROW(pecards::checkCosSin(params, 4096, cos, sin.topRows(5), 0, CheckFormat::Float64),
+        pecards::InvalidParameter);
+}
+
+} // namespace
