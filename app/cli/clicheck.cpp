@@ -27,7 +27,9 @@ Eigen::MatrixXd readTable(const FlagReader& flags, const char* name) {
     }
 }
 
-CheckFormat parseFormat(const QString& text) {
+} // namespace
+
+CheckFormat parseCheckFormat(const QString& text) {
     for (const CheckFormat format :
         {CheckFormat::Float64, CheckFormat::Float32, CheckFormat::Bfloat16, CheckFormat::Float16}) {
         const QString name = QString::fromStdString(toString(format));
@@ -43,11 +45,15 @@ CheckFormat parseFormat(const QString& text) {
             + u"\" is not a format: allowed: float64 (fp64), float32 (fp32), bfloat16 (bf16), float16 (fp16)"_s);
 }
 
+namespace {
+
 QJsonValue number(double value) {
     return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
 }
 
-QJsonObject reportJson(const CheckReport& report, const CheckInputs& inputs) {
+} // namespace
+
+QJsonObject checkReportJson(const CheckReport& report, const CheckInputs& inputs) {
     QJsonArray variants;
     for (const CheckVariant& variant : report.variants) {
         variants.append(QJsonObject {{u"name"_s, QString::fromStdString(variant.name)},
@@ -65,6 +71,8 @@ QJsonObject reportJson(const CheckReport& report, const CheckInputs& inputs) {
         {u"first_position"_s, static_cast<qint64>(report.first_position)},
         {u"first_pair"_s, report.first_pair}, {u"diagnosis"_s, variants}};
 }
+
+namespace {
 
 void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStream& out) {
     if (inputs.cache) {
@@ -137,7 +145,7 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
             flags.isSet("cos") ? u"--sin"_s : u"--cos"_s, u"is missing: a cache is checked as cos and sin"_s);
     }
     if (flags.isSet("dtype")) {
-        inputs.format = parseFormat(flags.text("dtype"));
+        inputs.format = parseCheckFormat(flags.text("dtype"));
     }
     flags.setInt("first-position", inputs.firstPosition, 0, std::int64_t {1} << 26);
     inputs.json = flags.isSet("json");
@@ -153,20 +161,27 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
         inputs.cos = readTable(flags, "cos");
         inputs.sin = readTable(flags, "sin");
     }
-    const bool lengthGiven = flags.isSet("seq-len") || flags.isSet("length");
-    inputs.seqLen = inputs.cache && !lengthGiven ? inputs.firstPosition + inputs.cos.rows()
-                                                 : effectiveSeqLen(params.rope, params.length);
+    inputs.seqLen = checkSeqLen(inputs, params, flags.isSet("seq-len") || flags.isSet("length"));
     request.view.params = params;
+}
+
+std::int64_t checkSeqLen(const CheckInputs& inputs, const CardParams& params, bool lengthGiven) {
+    return inputs.cache && !lengthGiven ? inputs.firstPosition + inputs.cos.rows()
+                                        : effectiveSeqLen(params.rope, params.length);
+}
+
+CheckReport runCheck(const CheckInputs& inputs, const RopeParams& rope) {
+    return inputs.cache
+        ? checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format)
+        : checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
 }
 
 int runCheck(const CliRequest& request, QTextStream& out) {
     const CheckInputs& inputs = request.check;
-    const RopeParams& rope = request.view.params.rope;
-    const CheckReport report = inputs.cache
-        ? checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format)
-        : checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
+    const CheckReport report = runCheck(inputs, request.view.params.rope);
     if (inputs.json) {
-        out << QString::fromUtf8(QJsonDocument(reportJson(report, inputs)).toJson(QJsonDocument::Indented));
+        out << QString::fromUtf8(
+            QJsonDocument(checkReportJson(report, inputs)).toJson(QJsonDocument::Indented));
     } else {
         printReport(report, inputs, out);
     }

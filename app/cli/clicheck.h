@@ -6,8 +6,11 @@
 /// numbers match within their format's tolerance, 1 when they do not, 2 on bad input.
 
 #include "pecards/implcheck.h"
+#include "pecards/params.h"
 
 #include <Eigen/Core>
+#include <QJsonObject>
+#include <QString>
 #include <QTextStream>
 #include <cstdint>
 
@@ -28,12 +31,27 @@ struct CheckInputs {
     bool json = false; ///< --json: the report as JSON on stdout
 };
 
+/// @brief The format named `text`: float64, float32, bfloat16, float16 or fp64, fp32, bf16, fp16.
+/// @throws UsageError naming --dtype
+pecards::CheckFormat parseCheckFormat(const QString& text);
+
 /// @brief Reads check's flags into `request` (card parameters from --config and the flags, RoPE
 /// only; the tables; --dtype, --first-position, --json). Without --seq-len or --length, a cache is
 /// checked at seq_len = first position + rows (HF's dynamic rules use the longest position + 1).
 /// @throws UsageError naming the flag: no table, both kinds, one of --cos/--sin alone, an
 ///         unreadable or malformed .npy, a card other than rope, an unknown --dtype
 void parseCheck(const FlagReader& flags, CliRequest& request);
+
+/// @brief The sequence length a check scales the reference for: --seq-len or --length when given
+/// (`lengthGiven`), else for a cache the first position + rows (HF's dynamic rules use the longest
+/// position + 1), else effectiveSeqLen of the parameters.
+std::int64_t checkSeqLen(const CheckInputs& inputs, const pecards::CardParams& params, bool lengthGiven);
+
+/// @brief Runs the check of `inputs` against `rope`.
+pecards::CheckReport runCheck(const CheckInputs& inputs, const pecards::RopeParams& rope);
+
+/// @brief The report as `--json` prints it (docs/cli.md, Check).
+QJsonObject checkReportJson(const pecards::CheckReport& report, const CheckInputs& inputs);
 
 /// @brief Runs the check and prints the report (text, or JSON with --json) on `out`.
 /// @return 0 when the numbers match the reference, 1 when they do not.

@@ -58,6 +58,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli render --lesson FILE [FIGURE FLAGS] --out FILE.pdf
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
+  pecards-cli check --config config.json (--inv-freq F.npy | --cos C.npy --sin S.npy) [--dtype bf16] [--json]
   pecards-cli devices
   pecards-cli pitfalls
   pecards-cli --help
@@ -74,6 +75,11 @@ const std::vector<HelpSection>& helpSections() {
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
             attention_factor, YaRN correction_range, logit_scale_multiplier_total, ALiBi slopes,
             T5 buckets. Unknown scalings and missing keys are errors naming the key.
+  check     Compares an engine's own inv_freq or cos/sin cache (.npy) with what the model
+            computes (--config or RoPE card flags), within the tolerance of --dtype, and with
+            every known bug of that model (scaling ignored, truncate, partial rotary, base,
+            bf16 frequencies or positions, attention factor, pair layout, ...): prints the
+            first failing position and pair and the bug that fits; exit 0 match, 1 mismatch.
   devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
   pitfalls  Lists the classic positional-encoding bugs --pitfall reproduces, one line each:
             card, name, what the buggy code does and the public code or report it comes from.)",
@@ -100,7 +106,8 @@ const std::vector<HelpSection>& helpSections() {
   are defaults that flags override.)",
             HelpSection::Kind::Flags},
         {"EXIT STATUS", R"(  0  success.
-  1  runtime failure (output not writable, OpenCL failure).
+  1  runtime failure (output not writable, OpenCL failure); for check: the numbers do not
+     match the reference (the report names the bug that fits, if one does).
   2  invalid input (a flag out of range, an unreadable or corrupt --config / --workspace): one
      line on stderr naming the flag and the allowed range; nothing is written.
   3  compute limit: a valid request too large for memory (8 GiB, or half the physical
@@ -116,6 +123,18 @@ const std::vector<HelpSection>& helpSections() {
     pecards-cli: exact max of content-attention over 1048576 x 1048576: 37%
   When stderr is not a terminal (a pipe, a file, a log) nothing is printed, so scripts get
   only errors there. --dry-run prints the estimate first.)",
+            HelpSection::Kind::Text},
+        {"CHECK",
+            R"(  check reads the engine's table as .npy (float16, float32 or float64; convert a bfloat16
+  tensor with .float() first and say --dtype bf16) and compares it, entry by entry, with the
+  double-precision reference and with every known bug variant of the same model. An entry
+  fits when it is within 16 u of the variant's value, u the unit roundoff of --dtype (inv_freq:
+  16 u |theta_i|; cos/sin: 16 u (1 + |m theta_i|) times the attention factor, since the angle
+  m theta_i is rounded first). --json prints: matches, table (inv-freq, cos-sin), format,
+  unit_roundoff, seq_len, max_error (in tolerances; null when the table has another size than
+  the model's), max_abs_error, max_phase_error (radians), first_position and first_pair (-1:
+  none), and diagnosis: every variant (name, explanation, comparable, max_error, fits), the
+  best fit first.)",
             HelpSection::Kind::Text},
         {"EXAMPLES",
             R"(  pecards-cli compute --card rope --quantity score --length 16777216 --view 1024x1024 \
@@ -136,7 +155,8 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
   pecards-cli render --workspace docs/gallery.json --out docs/gallery/
   pecards-cli render --lesson resources/lessons/03-alibi.en.json --out alibi-lesson.pdf
-  pecards-cli config deepseek-v2-lite.json)",
+  pecards-cli config deepseek-v2-lite.json
+  pecards-cli check --config llama-3.1-8b.json --cos cos.npy --sin sin.npy --dtype fp32 --json)",
             HelpSection::Kind::Text},
     };
     return sections;

@@ -38,3 +38,14 @@ def quantities() -> list[dict[str, Any]]:
 
 def render(out: str, quantity: str | None = None, **flags: Flag) -> None:
     """pecards-cli render's figure of one quantity, a workspace or a lesson handout, to out."""
+
+def check(
+    *,
+    inv_freq: npt.ArrayLike | None = None,
+    cos: npt.ArrayLike | None = None,
+    sin: npt.ArrayLike | None = None,
+    first_position: int = 0,
+    dtype: str = "float32",
+    **flags: Flag,
+) -> dict[str, Any]:
+    """An engine's inv_freq or cos/sin cache against the reference and the known bugs."""

@@ -2,6 +2,7 @@
 // the same request layer as pecards-cli (app/cli: flags, checks, messages, backends), so that a
 // notebook, a script and the command line compute the same numbers.
 
+#include "clicheck.h"
 #include "clicommands.h"
 #include "cliparser.h"
 #include "cliquantities.h"
@@ -240,6 +241,61 @@ void render(const std::string& out, const std::optional<std::string>& quantity, 
     warn(messages);
 }
 
+using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+Eigen::MatrixXd matrixOf(const DoubleArray& array, const char* name) {
+    if (array.ndim() != 2) {
+        throw cli::UsageError(QString::fromLatin1(name),
+            QString::number(array.ndim()) + u" dimensions: allowed: positions x columns"_s);
+    }
+    Eigen::MatrixXd matrix(array.shape(0), array.shape(1));
+    for (py::ssize_t r = 0; r < array.shape(0); ++r) {
+        for (py::ssize_t c = 0; c < array.shape(1); ++c) {
+            matrix(r, c) = array.at(r, c);
+        }
+    }
+    return matrix;
+}
+
+py::object check(const std::optional<DoubleArray>& invFreq, const std::optional<DoubleArray>& cos,
+    const std::optional<DoubleArray>& sin, std::int64_t firstPosition, const std::string& dtype,
+    const py::kwargs& kwargs) {
+    cli::CheckInputs inputs;
+    inputs.cache = cos.has_value() || sin.has_value();
+    if (invFreq.has_value() == inputs.cache) {
+        throw cli::UsageError(u"inv_freq"_s,
+            invFreq ? u"and cos/sin both given: allowed: one table per check"_s
+                    : u"is missing: check needs inv_freq= or cos= and sin="_s);
+    }
+    if (inputs.cache && !(cos && sin)) {
+        throw cli::UsageError(cos ? u"sin"_s : u"cos"_s, u"is missing: a cache is checked as cos and sin"_s);
+    }
+    inputs.format = cli::parseCheckFormat(QString::fromStdString(dtype));
+    inputs.firstPosition = firstPosition;
+    if (invFreq) {
+        if (invFreq->ndim() != 1) {
+            throw cli::UsageError(u"inv_freq"_s,
+                QString::number(invFreq->ndim()) + u" dimensions: allowed: a 1-D array of r/2 frequencies"_s);
+        }
+        inputs.invFreq = Eigen::Map<const Eigen::VectorXd>(invFreq->data(), invFreq->shape(0));
+    } else {
+        inputs.cos = matrixOf(*cos, "cos");
+        inputs.sin = matrixOf(*sin, "sin");
+    }
+    const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
+    inputs.seqLen = cli::checkSeqLen(
+        inputs, request.view.params, hasArgument(kwargs, "seq_len") || hasArgument(kwargs, "length"));
+    CheckReport report;
+    {
+        const py::gil_scoped_release release;
+        report = cli::runCheck(inputs, request.view.params.rope);
+    }
+    const QByteArray json
+        = QJsonDocument(cli::checkReportJson(report, inputs)).toJson(QJsonDocument::Compact);
+    return py::module_::import("json").attr("loads")(
+        py::str(json.constData(), static_cast<std::size_t>(json.size())));
+}
+
 py::list quantities() {
     py::list list;
     for (const cli::CliQuantity& quantity : cli::cliQuantities()) {
@@ -325,6 +381,14 @@ PYBIND11_MODULE(pecards, module) {
         "card='rope', length=4096, reduction='max')), of a saved workspace (workspace='w.json') or a\n"
         "lesson's handout (lesson='l.json'). Fonts come from Qt's offscreen platform unless\n"
         "QT_QPA_PLATFORM is set.");
+    module.def("check", &check, py::kw_only(), py::arg("inv_freq") = py::none(), py::arg("cos") = py::none(),
+        py::arg("sin") = py::none(), py::arg("first_position") = 0, py::arg("dtype") = "float32",
+        "check(*, inv_freq=None, cos=None, sin=None, first_position=0, dtype='float32', **flags) -> dict\n\n"
+        "An engine's own inv_freq (r/2,) or cos/sin cache (positions x r in the model's layout, or\n"
+        "positions x r/2; rows from first_position) against the reference for the model of **flags\n"
+        "(config='config.json' or RoPE card flags), within 16 units of dtype's roundoff, and against\n"
+        "every known bug variant of that model: the report pecards-cli check --json prints\n"
+        "(matches, max_error, first_position, first_pair, diagnosis: the best fit first).");
     module.def("quantities", &quantities,
         "quantities() -> list of dict(name, cards, shape, help): what compute() takes.");
 }

@@ -2,8 +2,8 @@
 // each is taken from the help text, its input files pointed at the repository's files (configs
 // of tests/data/configs by their model name, q.npy and k.npy written here) and its outputs at a
 // temporary folder, then run with --dry-run (compute, render: the flags are all parsed and
-// checked, nothing is computed) or as written (config). An example with a value out of range
-// (such as --head 0, heads count from 1) fails here.
+// checked, nothing is computed) or as written (config, and check on a made-up cache). An example with a value
+// out of range (such as --head 0, heads count from 1) fails here.
 
 #include "clitestutil.h"
 
@@ -70,17 +70,23 @@ TEST_F(CliExamples, EveryHelpExampleIsAValidRequest) {
                 arguments[i]
                     = path(QFileInfo(arguments[i]).fileName().isEmpty() ? QStringLiteral("gallery/")
                                                                         : QFileInfo(arguments[i]).fileName());
+            } else if (flag == QStringLiteral("--cos") || flag == QStringLiteral("--sin")) {
+                // A cache of the example's model (head_dim 128) that does not match it.
+                pecards::test::saveNpy(path(arguments[i]), Eigen::MatrixXd::Constant(5, 128, 0.5));
+                arguments[i] = path(arguments[i]);
             } else if (flag == QStringLiteral("--config") || flag == QStringLiteral("--workspace")
                 || flag == QStringLiteral("--lesson") || flag.endsWith(QStringLiteral("-npy"))
                 || (flag == QStringLiteral("config") && i == 1)) {
                 arguments[i] = inputPath(arguments[i]);
             }
         }
-        if (arguments.front() != QStringLiteral("config")) {
+        const bool check = arguments.front() == QStringLiteral("check");
+        if (arguments.front() != QStringLiteral("config") && !check) {
             arguments << QStringLiteral("--dry-run");
         }
         const CliRun run = runCli(arguments);
-        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        // check runs as written: 1 says the (made-up) cache does not match, 2 would be bad input.
+        EXPECT_EQ(run.exitCode, check ? 1 : 0) << run.err.toStdString();
     }
 }
 

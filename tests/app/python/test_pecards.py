@@ -201,3 +201,25 @@ def test_pitfall_variants_come_through_compute():
     assert clean.shape == broken.shape == (64, 64)
     assert np.abs(clean - broken).max() > 1e-3
     np.testing.assert_allclose(np.diag(broken), np.diag(clean), atol=1e-12)  # distance 0: no rotation left
+
+
+def test_check_names_the_bug_of_a_float32_engine_with_a_bf16_inv_freq():
+    theta = 1.0 / 500000.0 ** (np.arange(0, 128, 2) / 128)
+    report = pecards.check(inv_freq=theta.astype(np.float32), head_dim=128, rope_theta=500000)
+    assert report["matches"] and report["diagnosis"][0]["name"] == "reference"
+    bf16 = (theta.astype(np.float32).view(np.uint32) + 0x7FFF + ((theta.astype(np.float32).view(np.uint32) >> 16) & 1))
+    bf16 = (bf16 & 0xFFFF0000).astype(np.uint32).view(np.float32)
+    report = pecards.check(inv_freq=bf16, head_dim=128, rope_theta=500000)
+    assert not report["matches"]
+    assert report["diagnosis"][0]["name"] == "inv-freq-bf16" and report["diagnosis"][0]["fits"]
+    assert report["first_pair"] == 1
+
+
+def test_check_of_a_cache_from_cos_sin_itself_matches_and_a_swapped_layout_is_named():
+    cos, sin = pecards.cos_sin(np.arange(2048), head_dim=64, base=10000)
+    assert pecards.check(cos=cos, sin=sin, dtype="float64", head_dim=64, base=10000)["matches"]
+    swapped_cos, swapped_sin = pecards.cos_sin(np.arange(2048), head_dim=64, base=10000, layout="interleaved")
+    report = pecards.check(cos=swapped_cos, sin=swapped_sin, head_dim=64, base=10000)
+    assert report["diagnosis"][0]["name"] == "layout-swapped"
+    with pytest.raises(pecards.Error, match="^sin: is missing"):
+        pecards.check(cos=cos, head_dim=64)
