@@ -1,5 +1,6 @@
 #include "clicheck.h"
 
+#include "cligguf.h"
 #include "cliparams.h"
 #include "cliparser.h"
 #include "common/fileerror.h"
@@ -63,7 +64,7 @@ QJsonObject checkReportJson(const CheckReport& report, const CheckInputs& inputs
             {u"fits"_s, variant.fits}});
     }
     return QJsonObject {{u"matches"_s, report.matches},
-        {u"table"_s, inputs.cache ? u"cos-sin"_s : u"inv-freq"_s},
+        {u"table"_s, inputs.cache ? u"cos-sin"_s : u"inv-freq"_s}, {u"source"_s, inputs.source},
         {u"format"_s, QString::fromStdString(toString(report.format))},
         {u"unit_roundoff"_s, report.unit_roundoff}, {u"seq_len"_s, static_cast<qint64>(inputs.seqLen)},
         {u"max_error"_s, number(report.max_error)}, {u"max_abs_error"_s, report.max_abs_error},
@@ -75,6 +76,9 @@ QJsonObject checkReportJson(const CheckReport& report, const CheckInputs& inputs
 namespace {
 
 void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStream& out) {
+    if (!inputs.source.isEmpty()) {
+        out << inputs.source << '\n';
+    }
     if (inputs.cache) {
         out << "cos/sin of " << inputs.cos.rows() << " positions (from " << inputs.firstPosition << ") x "
             << inputs.cos.cols() << " columns";
@@ -134,11 +138,14 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
     }
     CheckInputs& inputs = request.check;
     const bool invFreq = flags.isSet("inv-freq");
+    const bool gguf = flags.isSet("gguf");
     inputs.cache = flags.isSet("cos") || flags.isSet("sin");
-    if (invFreq == inputs.cache) {
-        throw UsageError(u"--inv-freq"_s,
-            invFreq ? u"and --cos/--sin both given: allowed: one table per check"_s
-                    : u"is missing: check needs --inv-freq FILE.npy or --cos FILE.npy --sin FILE.npy"_s);
+    const int sources = (invFreq ? 1 : 0) + (gguf ? 1 : 0) + (inputs.cache ? 1 : 0);
+    if (sources != 1) {
+        throw UsageError(sources == 0 ? u"--inv-freq"_s : u"--gguf"_s,
+            sources == 0
+                ? u"is missing: check needs --inv-freq FILE.npy, --cos FILE.npy --sin FILE.npy or --gguf FILE"_s
+                : u"and another table given: allowed: one of --inv-freq, --cos/--sin, --gguf per check"_s);
     }
     if (inputs.cache && !(flags.isSet("cos") && flags.isSet("sin"))) {
         throw UsageError(
@@ -149,7 +156,16 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
     }
     flags.setInt("first-position", inputs.firstPosition, 0, std::int64_t {1} << 26);
     inputs.json = flags.isSet("json");
-    if (invFreq) {
+    if (gguf) {
+        try {
+            const app::GgufFile file(flags.text("gguf"));
+            const GgufRope rope = ggufRope(file);
+            inputs.invFreq = rope.invFreq;
+            inputs.source = rope.summary;
+        } catch (const app::FileError& error) {
+            throw UsageError(u"--gguf"_s, QString::fromUtf8(error.what()));
+        }
+    } else if (invFreq) {
         const Eigen::MatrixXd table = readTable(flags, "inv-freq");
         if (table.cols() != 1) {
             throw UsageError(u"--inv-freq"_s,

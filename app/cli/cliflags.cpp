@@ -291,6 +291,9 @@ const std::vector<CliFlag>& cliFlags() {
             "check: the engine's cos cache, a .npy of positions x r (the model's layout) or positions x r/2, "
             "attention factor included."},
         {"sin", "FILE", "Check", "check: the engine's sin cache, the shape of --cos."},
+        {"gguf", "FILE", "Check",
+            "check: a GGUF file (llama.cpp): the frequencies its rope metadata (freq_base, dimension_count, "
+            "scaling type, factor, original context) and rope_freqs tensor give."},
         {"first-position", "N", "Check",
             "check: the position of the cache's first row, [0, 2^26]. Default 0."},
         {"dtype", "NAME", "Check",

@@ -2,6 +2,7 @@
 // input; --json carries the report. Tables are written here from the formulas.
 
 #include "clitestutil.h"
+#include "support/ggufwriter.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -105,6 +106,59 @@ TEST_F(CliCheck, TheGuidesTranscriptIsARealRun) {
     EXPECT_TRUE(lines[3].startsWith(QStringLiteral("  1. positions-bf16             fits")))
         << lines[3].toStdString();
     EXPECT_NE(text.indexOf(lines[3].left(40)), -1);
+}
+
+} // namespace
+
+namespace {
+
+/// Llama 3's scaled frequency (Meta's apply_scaling, factor 8, bands 1 and 4, L0 8192) written out.
+double llama3Theta(int i) {
+    const double theta = std::pow(500000.0, -2.0 * i / 128);
+    const double wavelength = 2 * 3.141592653589793 / theta;
+    if (wavelength < 8192.0 / 4)
+        return theta;
+    if (wavelength > 8192.0)
+        return theta / 8;
+    const double smooth = (8192.0 / wavelength - 1) / (4 - 1);
+    return (1 - smooth) * theta / 8 + smooth * theta;
+}
+
+TEST_F(CliCheck, AGgufWithLlama3FactorsMatchesAndWithoutThemTheScalingIsMissing) {
+    const auto write = [&](bool factors) {
+        pecards::test::GgufWriter gguf;
+        gguf.string(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+        gguf.f32(QStringLiteral("llama.rope.freq_base"), 500000.0f);
+        gguf.u32(QStringLiteral("llama.rope.dimension_count"), 128);
+        if (factors) {
+            std::vector<float> f;
+            for (int i = 0; i < 64; ++i)
+                f.push_back(static_cast<float>(std::pow(500000.0, -2.0 * i / 128) / llama3Theta(i)));
+            gguf.tensor(QStringLiteral("rope_freqs.weight"), f);
+        }
+        QFile file(path(QStringLiteral("model.gguf")));
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(gguf.bytes());
+    };
+    const QStringList llama3 {"check", "--card", "rope", "--head-dim", "128", "--base", "500000", "--scaling",
+        "llama3", "--factor", "8", "--original-max-pos", "8192", "--gguf",
+        path(QStringLiteral("model.gguf"))};
+    write(true);
+    const pecards::test::CliRun good = runCli(llama3);
+    EXPECT_EQ(good.exitCode, 0) << good.out.toStdString() << good.err.toStdString();
+    EXPECT_NE(good.out.indexOf(QStringLiteral("rope_freqs.weight (64 factors)")), -1)
+        << good.out.toStdString();
+    write(false);
+    const pecards::test::CliRun bad = runCli(llama3 + QStringList {"--json"});
+    EXPECT_EQ(bad.exitCode, 1) << bad.err.toStdString();
+    const QJsonObject report = QJsonDocument::fromJson(bad.out.toUtf8()).object();
+    EXPECT_EQ(
+        report[QStringLiteral("diagnosis")].toArray().first().toObject()[QStringLiteral("name")].toString(),
+        QStringLiteral("scaling-ignored"));
+    const pecards::test::CliRun lying
+        = runCli({"check", "--card", "rope", "--gguf", path(QStringLiteral("cos.npy"))});
+    EXPECT_EQ(lying.exitCode, 2);
+    EXPECT_NE(lying.err.indexOf(QStringLiteral("--gguf")), -1) << lying.err.toStdString();
 }
 
 } // namespace
