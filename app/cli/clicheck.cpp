@@ -64,8 +64,11 @@ QJsonObject checkReportJson(const CheckReport& report, const CheckInputs& inputs
             {u"fits"_s, variant.fits}});
     }
     return QJsonObject {{u"matches"_s, report.matches},
-        {u"table"_s, inputs.cache ? u"cos-sin"_s : u"inv-freq"_s}, {u"source"_s, inputs.source},
-        {u"format"_s, QString::fromStdString(toString(report.format))},
+        {u"table"_s,
+            inputs.cache         ? u"cos-sin"_s
+                : inputs.vectors ? u"rotated"_s
+                                 : u"inv-freq"_s},
+        {u"source"_s, inputs.source}, {u"format"_s, QString::fromStdString(toString(report.format))},
         {u"unit_roundoff"_s, report.unit_roundoff}, {u"seq_len"_s, static_cast<qint64>(inputs.seqLen)},
         {u"max_error"_s, number(report.max_error)}, {u"max_abs_error"_s, report.max_abs_error},
         {u"max_phase_error"_s, report.max_phase_error},
@@ -82,6 +85,9 @@ void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStre
     if (inputs.cache) {
         out << "cos/sin of " << inputs.cos.rows() << " positions (from " << inputs.firstPosition << ") x "
             << inputs.cos.cols() << " columns";
+    } else if (inputs.vectors) {
+        out << "rotated vectors of " << inputs.rotated.rows() << " positions (from " << inputs.firstPosition
+            << ") x " << inputs.rotated.cols() << " dims";
     } else {
         out << "inv_freq of " << inputs.invFreq.size() << " pairs";
     }
@@ -99,7 +105,7 @@ void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStre
                 out << ", phase " << report.max_phase_error << " rad";
             }
             out << "), first at ";
-            if (inputs.cache) {
+            if (inputs.cache || inputs.vectors) {
                 out << "position " << report.first_position << ", ";
             }
             out << "pair " << report.first_pair << '\n';
@@ -140,16 +146,24 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
     const bool invFreq = flags.isSet("inv-freq");
     const bool gguf = flags.isSet("gguf");
     inputs.cache = flags.isSet("cos") || flags.isSet("sin");
-    const int sources = (invFreq ? 1 : 0) + (gguf ? 1 : 0) + (inputs.cache ? 1 : 0);
+    inputs.vectors = flags.isSet("rotated") || flags.isSet("unrotated");
+    const int sources
+        = (invFreq ? 1 : 0) + (gguf ? 1 : 0) + (inputs.cache ? 1 : 0) + (inputs.vectors ? 1 : 0);
     if (sources != 1) {
         throw UsageError(sources == 0 ? u"--inv-freq"_s : u"--gguf"_s,
             sources == 0
-                ? u"is missing: check needs --inv-freq FILE.npy, --cos FILE.npy --sin FILE.npy or --gguf FILE"_s
-                : u"and another table given: allowed: one of --inv-freq, --cos/--sin, --gguf per check"_s);
+                ? u"is missing: check needs --inv-freq FILE.npy, --cos FILE.npy --sin FILE.npy, --rotated "
+                  "FILE.npy --unrotated FILE.npy or --gguf FILE"_s
+                : u"and another table given: allowed: one of --inv-freq, --cos/--sin, --rotated/--unrotated, "
+                  "--gguf per check"_s);
     }
     if (inputs.cache && !(flags.isSet("cos") && flags.isSet("sin"))) {
         throw UsageError(
             flags.isSet("cos") ? u"--sin"_s : u"--cos"_s, u"is missing: a cache is checked as cos and sin"_s);
+    }
+    if (inputs.vectors && !(flags.isSet("rotated") && flags.isSet("unrotated"))) {
+        throw UsageError(flags.isSet("rotated") ? u"--unrotated"_s : u"--rotated"_s,
+            u"is missing: rotated vectors are checked against the same vectors before RoPE"_s);
     }
     if (flags.isSet("dtype")) {
         inputs.format = parseCheckFormat(flags.text("dtype"));
@@ -173,23 +187,33 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
                     + u": allowed: a 1-D array of r/2 frequencies"_s);
         }
         inputs.invFreq = table.col(0);
-    } else {
+    } else if (inputs.cache) {
         inputs.cos = readTable(flags, "cos");
         inputs.sin = readTable(flags, "sin");
+    } else {
+        inputs.unrotated = readTable(flags, "unrotated");
+        inputs.rotated = readTable(flags, "rotated");
     }
     inputs.seqLen = checkSeqLen(inputs, params, flags.isSet("seq-len") || flags.isSet("length"));
     request.view.params = params;
 }
 
 std::int64_t checkSeqLen(const CheckInputs& inputs, const CardParams& params, bool lengthGiven) {
-    return inputs.cache && !lengthGiven ? inputs.firstPosition + inputs.cos.rows()
-                                        : effectiveSeqLen(params.rope, params.length);
+    if (lengthGiven || !(inputs.cache || inputs.vectors)) {
+        return effectiveSeqLen(params.rope, params.length);
+    }
+    return inputs.firstPosition + (inputs.cache ? inputs.cos.rows() : inputs.rotated.rows());
 }
 
 CheckReport runCheck(const CheckInputs& inputs, const RopeParams& rope) {
-    return inputs.cache
-        ? checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format)
-        : checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
+    if (inputs.cache) {
+        return checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format);
+    }
+    if (inputs.vectors) {
+        return checkRotated(
+            rope, inputs.seqLen, inputs.unrotated, inputs.rotated, inputs.firstPosition, inputs.format);
+    }
+    return checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
 }
 
 int runCheck(const CliRequest& request, QTextStream& out) {

@@ -21,11 +21,14 @@ struct CliRequest;
 
 /// @brief What `check` reads, defaults filled in.
 struct CheckInputs {
-    bool cache = false; ///< --cos/--sin given (else --inv-freq)
+    bool cache = false; ///< --cos/--sin given
+    bool vectors = false; ///< --rotated/--unrotated given (else --inv-freq or --gguf)
     Eigen::VectorXd invFreq; ///< --inv-freq: r/2 entries; or the frequencies of --gguf
     QString source; ///< what the numbers came from when not a table file (--gguf: its RoPE keys)
     Eigen::MatrixXd cos; ///< --cos: positions x r or positions x r/2
     Eigen::MatrixXd sin; ///< --sin: the shape of --cos
+    Eigen::MatrixXd unrotated; ///< --unrotated: positions x head_dim, q or k before RoPE
+    Eigen::MatrixXd rotated; ///< --rotated: the same vectors after the engine's RoPE
     std::int64_t firstPosition = 0; ///< --first-position: the position of the first row
     pecards::CheckFormat format = pecards::CheckFormat::Float32; ///< --dtype
     std::int64_t seqLen = 0; ///< the sequence length the reference is scaled for
@@ -37,8 +40,9 @@ struct CheckInputs {
 pecards::CheckFormat parseCheckFormat(const QString& text);
 
 /// @brief Reads check's flags into `request` (card parameters from --config and the flags, RoPE
-/// only; the tables; --dtype, --first-position, --json). Without --seq-len or --length, a cache is
-/// checked at seq_len = first position + rows (HF's dynamic rules use the longest position + 1).
+/// only; the tables; --dtype, --first-position, --json). Without --seq-len or --length, a cache or
+/// vectors are checked at seq_len = first position + rows (HF's dynamic rules use the longest
+/// position + 1).
 /// @throws UsageError naming the flag: no table, two kinds, one of --cos/--sin alone, an
 ///         unreadable or malformed .npy, a card other than rope, an unknown --dtype
 void parseCheck(const FlagReader& flags, CliRequest& request);

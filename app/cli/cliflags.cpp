@@ -291,6 +291,10 @@ const std::vector<CliFlag>& cliFlags() {
             "check: the engine's cos cache, a .npy of positions x r (the model's layout) or positions x r/2, "
             "attention factor included."},
         {"sin", "FILE", "Check", "check: the engine's sin cache, the shape of --cos."},
+        {"rotated", "FILE", "Check",
+            "check: q or k after the engine's RoPE, a .npy of positions x head_dim (row k at position "
+            "--first-position + k)."},
+        {"unrotated", "FILE", "Check", "check: the same vectors before RoPE, the shape of --rotated."},
         {"gguf", "FILE", "Check",
             "check: a GGUF file (llama.cpp): the frequencies its rope metadata (freq_base, dimension_count, "
             "scaling type, factor, original context) and rope_freqs tensor give."},
@@ -399,6 +403,7 @@ QString flagForParameter(const std::string& name) {
         {u"sin"_s, u"--sin"_s},
         {u"inv_freq"_s, u"--inv-freq"_s},
         {u"first_position"_s, u"--first-position"_s},
+        {u"rotated"_s, u"--rotated"_s},
         {u"tokens"_s, u"--segments"_s},
         {u"height"_s, u"--segments"_s},
         {u"width"_s, u"--segments"_s},

@@ -44,6 +44,8 @@ def check(
     inv_freq: npt.ArrayLike | None = None,
     cos: npt.ArrayLike | None = None,
     sin: npt.ArrayLike | None = None,
+    rotated: npt.ArrayLike | None = None,
+    unrotated: npt.ArrayLike | None = None,
     first_position: int = 0,
     dtype: str = "float32",
     **flags: Flag,

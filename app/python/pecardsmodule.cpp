@@ -257,18 +257,31 @@ Eigen::MatrixXd matrixOf(const DoubleArray& array, const char* name) {
     return matrix;
 }
 
-py::object check(const std::optional<DoubleArray>& invFreq, const std::optional<DoubleArray>& cos,
-    const std::optional<DoubleArray>& sin, std::int64_t firstPosition, const std::string& dtype,
+/// The tables given to check(): exactly one of inv_freq, cos + sin, rotated + unrotated.
+struct CheckTables {
+    std::optional<DoubleArray> invFreq;
+    std::optional<DoubleArray> cos;
+    std::optional<DoubleArray> sin;
+    std::optional<DoubleArray> rotated;
+    std::optional<DoubleArray> unrotated;
+};
+
+py::object check(const CheckTables& tables, std::int64_t firstPosition, const std::string& dtype,
     const py::kwargs& kwargs) {
+    const auto& [invFreq, cos, sin, rotated, unrotated] = tables;
     cli::CheckInputs inputs;
     inputs.cache = cos.has_value() || sin.has_value();
-    if (invFreq.has_value() == inputs.cache) {
+    inputs.vectors = rotated.has_value() || unrotated.has_value();
+    if ((invFreq ? 1 : 0) + (inputs.cache ? 1 : 0) + (inputs.vectors ? 1 : 0) != 1) {
         throw cli::UsageError(u"inv_freq"_s,
-            invFreq ? u"and cos/sin both given: allowed: one table per check"_s
-                    : u"is missing: check needs inv_freq= or cos= and sin="_s);
+            u"needs exactly one table: inv_freq=, cos= and sin=, or rotated= and unrotated="_s);
     }
     if (inputs.cache && !(cos && sin)) {
         throw cli::UsageError(cos ? u"sin"_s : u"cos"_s, u"is missing: a cache is checked as cos and sin"_s);
+    }
+    if (inputs.vectors && !(rotated && unrotated)) {
+        throw cli::UsageError(rotated ? u"unrotated"_s : u"rotated"_s,
+            u"is missing: rotated vectors are checked against the same vectors before RoPE"_s);
     }
     inputs.format = cli::parseCheckFormat(QString::fromStdString(dtype));
     inputs.firstPosition = firstPosition;
@@ -278,9 +291,12 @@ py::object check(const std::optional<DoubleArray>& invFreq, const std::optional<
                 QString::number(invFreq->ndim()) + u" dimensions: allowed: a 1-D array of r/2 frequencies"_s);
         }
         inputs.invFreq = Eigen::Map<const Eigen::VectorXd>(invFreq->data(), invFreq->shape(0));
-    } else {
+    } else if (inputs.cache) {
         inputs.cos = matrixOf(*cos, "cos");
         inputs.sin = matrixOf(*sin, "sin");
+    } else {
+        inputs.rotated = matrixOf(*rotated, "rotated");
+        inputs.unrotated = matrixOf(*unrotated, "unrotated");
     }
     const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
     inputs.seqLen = cli::checkSeqLen(
@@ -381,11 +397,22 @@ PYBIND11_MODULE(pecards, module) {
         "card='rope', length=4096, reduction='max')), of a saved workspace (workspace='w.json') or a\n"
         "lesson's handout (lesson='l.json'). Fonts come from Qt's offscreen platform unless\n"
         "QT_QPA_PLATFORM is set.");
-    module.def("check", &check, py::kw_only(), py::arg("inv_freq") = py::none(), py::arg("cos") = py::none(),
-        py::arg("sin") = py::none(), py::arg("first_position") = 0, py::arg("dtype") = "float32",
-        "check(*, inv_freq=None, cos=None, sin=None, first_position=0, dtype='float32', **flags) -> dict\n\n"
-        "An engine's own inv_freq (r/2,) or cos/sin cache (positions x r in the model's layout, or\n"
-        "positions x r/2; rows from first_position) against the reference for the model of **flags\n"
+    module.def(
+        "check",
+        [](const std::optional<DoubleArray>& invFreq, const std::optional<DoubleArray>& cos,
+            const std::optional<DoubleArray>& sin, const std::optional<DoubleArray>& rotated,
+            const std::optional<DoubleArray>& unrotated, std::int64_t firstPosition, const std::string& dtype,
+            const py::kwargs& kwargs) {
+            return check({invFreq, cos, sin, rotated, unrotated}, firstPosition, dtype, kwargs);
+        },
+        py::kw_only(), py::arg("inv_freq") = py::none(), py::arg("cos") = py::none(),
+        py::arg("sin") = py::none(), py::arg("rotated") = py::none(), py::arg("unrotated") = py::none(),
+        py::arg("first_position") = 0, py::arg("dtype") = "float32",
+        "check(*, inv_freq=None, cos=None, sin=None, rotated=None, unrotated=None, first_position=0,\n"
+        "      dtype='float32', **flags) -> dict\n\n"
+        "An engine's own inv_freq (r/2,), cos/sin cache (positions x r in the model's layout, or\n"
+        "positions x r/2), or rotated q/k vectors with the same vectors before RoPE (positions x\n"
+        "head_dim), rows from first_position, against the reference for the model of **flags\n"
         "(config='config.json' or RoPE card flags), within 16 units of dtype's roundoff, and against\n"
         "every known bug variant of that model: the report pecards-cli check --json prints\n"
         "(matches, max_error, first_position, first_pair, diagnosis: the best fit first).");

@@ -154,6 +154,24 @@ void rank(CheckReport& report, std::vector<CheckVariant> variants) {
     report.variants = std::move(variants);
 }
 
+CheckReport emptyReport(CheckFormat format) {
+    CheckReport report;
+    report.format = format;
+    report.unit_roundoff = unitRoundoff(format);
+    return report;
+}
+
+/// Closes one variant: it fits when its largest error is within the tolerance; the reference's
+/// also decides whether the numbers match (infinitely far when its table has another size).
+void record(CheckReport& report, std::vector<CheckVariant>& variants, CheckVariant variant, bool reference) {
+    variant.fits = variant.comparable && variant.max_error <= 1.0;
+    if (reference) {
+        report.max_error = variant.comparable ? variant.max_error : std::numeric_limits<double>::infinity();
+        report.matches = variant.fits;
+    }
+    variants.push_back(std::move(variant));
+}
+
 double wrapped(double angle) {
     return std::remainder(angle, 2.0 * std::numbers::pi);
 }
@@ -188,9 +206,7 @@ CheckReport checkInvFreq(
     validate(params);
     PECARDS_CHECK(inv_freq.size() >= 1, "inv_freq", "0 entries", "at least one frequency");
     PECARDS_CHECK(inv_freq.allFinite(), "inv_freq", "a non-finite entry", "finite frequencies");
-    CheckReport report;
-    report.format = format;
-    report.unit_roundoff = unitRoundoff(format);
+    CheckReport report = emptyReport(format);
     const double u = kTolerance * report.unit_roundoff;
     std::vector<CheckVariant> variants;
     for (const Model& model : modelsOf(params, seq_len, false)) {
@@ -207,14 +223,8 @@ CheckReport checkInvFreq(
                         report.first_pair = static_cast<int>(i);
                 }
             }
-            variant.fits = variant.max_error <= 1.0;
         }
-        if (model.name == "reference") {
-            report.max_error
-                = variant.comparable ? variant.max_error : std::numeric_limits<double>::infinity();
-            report.matches = variant.fits;
-        }
-        variants.push_back(variant);
+        record(report, variants, std::move(variant), model.name == "reference");
     }
     rank(report, std::move(variants));
     return report;
@@ -235,9 +245,7 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
     PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
         first_position, "in [0, 2^26]");
     const int columns = static_cast<int>(cos.cols());
-    CheckReport report;
-    report.format = format;
-    report.unit_roundoff = unitRoundoff(format);
+    CheckReport report = emptyReport(format);
     const double u = kTolerance * report.unit_roundoff;
     std::vector<Model> models = modelsOf(params, seq_len, columns == 2 * pairs);
     std::vector<CheckVariant> variants;
@@ -279,13 +287,71 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
                     }
                 }
             }
-            variant.fits = variant.max_error <= 1.0;
         }
-        if (reference) {
-            report.max_error = variant.max_error;
-            report.matches = variant.fits;
+        record(report, variants, std::move(variant), reference);
+    }
+    rank(report, std::move(variants));
+    return report;
+}
+
+CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format) {
+    validate(params);
+    PECARDS_CHECK(unrotated.rows() == rotated.rows() && unrotated.cols() == rotated.cols(), "rotated",
+        std::to_string(rotated.rows()) + " x " + std::to_string(rotated.cols()),
+        "the shape of the unrotated vectors, " + std::to_string(unrotated.rows()) + " x "
+            + std::to_string(unrotated.cols()));
+    PECARDS_CHECK(rotated.rows() >= 1, "rotated", "0 rows", "at least one position");
+    PECARDS_CHECK(rotated.cols() == params.head_dim, "rotated", std::to_string(rotated.cols()) + " columns",
+        std::to_string(params.head_dim) + " (head_dim)");
+    PECARDS_CHECK(
+        rotated.allFinite() && unrotated.allFinite(), "rotated", "a non-finite entry", "finite entries");
+    PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
+        first_position, "in [0, 2^26]");
+    CheckReport report = emptyReport(format);
+    const double u = kTolerance * report.unit_roundoff;
+    std::vector<CheckVariant> variants;
+    for (const Model& model : modelsOf(params, seq_len, true)) {
+        CheckVariant variant {model.name, model.explanation};
+        const bool reference = model.name == "reference";
+        const int pairs = static_cast<int>(model.theta.size());
+        variant.comparable = 2 * pairs <= params.head_dim;
+        if (variant.comparable) {
+            for (Eigen::Index row = 0; row < rotated.rows(); ++row) {
+                const double exact = static_cast<double>(first_position + row);
+                const double m = model.positions ? roundToFormat(exact, *model.positions) : exact;
+                const auto note = [&](double error, double tolerance, int pair) {
+                    const double units = error == 0.0 ? 0.0 : error / std::max(tolerance, 1e-300);
+                    variant.max_error = std::max(variant.max_error, units);
+                    if (reference) {
+                        report.max_abs_error = std::max(report.max_abs_error, error);
+                        const std::int64_t position = first_position + row;
+                        if (units > 1.0 && (report.first_position < 0 || position < report.first_position)) {
+                            report.first_position = position;
+                            report.first_pair = pair;
+                        }
+                    }
+                };
+                for (int pair = 0; pair < pairs; ++pair) {
+                    // RoFormer eq. 14 in the model's layout: (x_a, x_b) -> (x_a c - x_b s, x_a s + x_b c).
+                    const std::array<int, 2> dims = columnsOf(pair, 2 * pairs, pairs, model.layout);
+                    const double xa = unrotated(row, dims[0]);
+                    const double xb = unrotated(row, dims[1]);
+                    const double angle = m * model.theta[pair];
+                    const double c = std::cos(angle) * model.attention;
+                    const double s = std::sin(angle) * model.attention;
+                    const double error = std::max(std::abs(rotated(row, dims[0]) - (xa * c - xb * s)),
+                        std::abs(rotated(row, dims[1]) - (xa * s + xb * c)));
+                    note(error, u * (1.0 + std::abs(angle)) * model.attention * (std::abs(xa) + std::abs(xb)),
+                        pair);
+                }
+                for (int dim = 2 * pairs; dim < params.head_dim; ++dim) { // passes through, unscaled
+                    note(std::abs(rotated(row, dim) - unrotated(row, dim)), u * std::abs(unrotated(row, dim)),
+                        -1);
+                }
+            }
         }
-        variants.push_back(variant);
+        record(report, variants, std::move(variant), reference);
     }
     rank(report, std::move(variants));
     return report;

@@ -220,3 +220,56 @@ TEST(CheckCosSin, ACacheFromALaterFirstPositionAndBadShapes) {
 }
 
 } // namespace
+
+namespace {
+
+/// R_m x written out for rows m = 0..n-1 of x: pairs (i, i + r/2) or (2i, 2i + 1), times `attention`.
+Eigen::MatrixXd rotatedRows(
+    const Eigen::MatrixXd& x, const Eigen::VectorXd& theta, double attention, bool interleaved) {
+    Eigen::MatrixXd y = x;
+    const auto pairs = theta.size();
+    for (Eigen::Index m = 0; m < x.rows(); ++m) {
+        for (Eigen::Index i = 0; i < pairs; ++i) {
+            const Eigen::Index a = interleaved ? 2 * i : i;
+            const Eigen::Index b = interleaved ? 2 * i + 1 : i + pairs;
+            const double c = std::cos(static_cast<double>(m) * theta[i]) * attention;
+            const double s = std::sin(static_cast<double>(m) * theta[i]) * attention;
+            y(m, a) = x(m, a) * c - x(m, b) * s;
+            y(m, b) = x(m, a) * s + x(m, b) * c;
+        }
+    }
+    return y;
+}
+
+TEST(CheckRotated, RotatedQueriesMatchAndTheirBugsAreNamed) {
+    const pecards::RopeParams params = yarn();
+    const double attention = 0.1 * std::log(4.0) + 1;
+    const Eigen::VectorXd theta = yarnTheta(10000, 64, 4, 4096, true);
+    Eigen::MatrixXd x(300, 64);
+    for (Eigen::Index r = 0; r < x.rows(); ++r)
+        for (Eigen::Index c = 0; c < x.cols(); ++c)
+            x(r, c) = std::sin(0.37 * static_cast<double>(r) + 1.3 * static_cast<double>(c))
+                + 0.1 * static_cast<double>(c);
+    EXPECT_TRUE(pecards::checkRotated(
+        params, 8192, x, rotatedRows(x, theta, attention, false), 0, CheckFormat::Float64)
+                    .matches);
+    EXPECT_EQ(best(pecards::checkRotated(
+                  params, 8192, x, rotatedRows(x, theta, attention, true), 0, CheckFormat::Float32)),
+        "layout-swapped");
+    EXPECT_EQ(best(pecards::checkRotated(
+                  params, 8192, x, rotatedRows(x, theta, 1.0, false), 0, CheckFormat::Float32)),
+        "attention-factor-missing");
+    // A partial rotary head: dims 32..63 of a rotary_dim = 32 model pass through unchanged.
+    pecards::RopeParams partial = rope(64, 10000);
+    partial.rotary_dim = 32;
+    Eigen::MatrixXd y = x;
+    y.leftCols(32) = rotatedRows(x.leftCols(32), defaultTheta(10000, 32, 16), 1.0, false);
+    EXPECT_TRUE(pecards::checkRotated(partial, 4096, x, y, 0, CheckFormat::Float64).matches);
+    EXPECT_EQ(best(pecards::checkRotated(partial, 4096, x,
+                  rotatedRows(x, defaultTheta(10000, 64, 32), 1.0, false), 0, CheckFormat::Float32)),
+        "partial-factor-ignored");
+    EXPECT_THROW(pecards::checkRotated(params, 8192, x, x.leftCols(32), 0, CheckFormat::Float32),
+        pecards::InvalidParameter);
+}
+
+} // namespace

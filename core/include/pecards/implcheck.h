@@ -40,8 +40,9 @@ struct CheckVariant {
 struct CheckReport {
     bool matches = false; ///< the user's numbers equal the reference within the tolerance
     CheckFormat format = CheckFormat::Float64;
-    /// Tolerance of one entry: inv_freq: 4u |theta_i| (relative); cos/sin: 4u (1 + |m theta_i|)
-    /// times the attention factor (the angle m theta_i rounded in the format, then its cos).
+    /// The format's unit roundoff u. Tolerance of one entry: inv_freq: 16u |theta_i| (relative);
+    /// cos/sin: 16u (1 + |m theta_i|) times the attention factor (the angle m theta_i rounded in
+    /// the format, then its cos); rotated vectors: that times |x_a| + |x_b| of the pair.
     double unit_roundoff = 0.0;
     /// against the reference, in tolerances (<= 1 when it matches); infinity when the user's table
     /// has another size than the reference's (a variant of that size may still fit)
@@ -55,7 +56,7 @@ struct CheckReport {
 
 /// @brief Checks an engine's inv_freq (theta_i, r/2 entries, radians per position) for a model
 /// with parameters `params` at sequence length `seq_len` (the scaled frequencies of
-/// ropeScaling). Each entry's tolerance is 4u |theta_i| for the format.
+/// ropeScaling). Each entry's tolerance is 16u |theta_i| for the format.
 /// @throws InvalidParameter for invalid params, an empty or non-finite table
 CheckReport checkInvFreq(
     const RopeParams& params, std::int64_t seq_len, const Eigen::VectorXd& inv_freq, CheckFormat format);
@@ -69,6 +70,15 @@ CheckReport checkInvFreq(
 ///         than r or r/2, a non-finite entry, or first_position outside [0, 2^26]
 CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
     const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format);
+
+/// @brief Checks an engine's rotated vectors: row k of `rotated` must be R_m x for m =
+/// first_position + k and x = row k of `unrotated` (head_dim columns each), as HF's
+/// apply_rotary_pos_emb gives it: each pair of the layout turned by m theta_i and multiplied by
+/// the attention factor, the dims past the rotary ones unchanged.
+/// @throws InvalidParameter for invalid params, tables of different shapes or not head_dim
+///         columns, a non-finite entry, or first_position outside [0, 2^26]
+CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format);
 
 /// @brief "float64", "float32", "bfloat16", "float16".
 std::string toString(CheckFormat format);

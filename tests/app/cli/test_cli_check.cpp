@@ -74,6 +74,11 @@ TEST_F(CliCheck, BadInputExitsTwoNamingTheFlag) {
     };
     fails({"check", "--card", "rope"}, "--inv-freq: is missing");
     fails({"check", "--card", "rope", "--cos", path(QStringLiteral("cos.npy"))}, "--sin: is missing");
+    fails(
+        {"check", "--card", "rope", "--rotated", path(QStringLiteral("cos.npy"))}, "--unrotated: is missing");
+    fails({"check", "--card", "rope", "--inv-freq", path(QStringLiteral("cos.npy")), "--gguf",
+              path(QStringLiteral("cos.npy"))},
+        "--gguf: and another table given");
     fails({"check", "--card", "rope", "--head-dim", "32", "--cos", path(QStringLiteral("cos.npy")), "--sin",
               path(QStringLiteral("sin.npy")), "--dtype", "int8"},
         "--dtype");

@@ -223,3 +223,13 @@ def test_check_of_a_cache_from_cos_sin_itself_matches_and_a_swapped_layout_is_na
     assert report["diagnosis"][0]["name"] == "layout-swapped"
     with pytest.raises(pecards.Error, match="^sin: is missing"):
         pecards.check(cos=cos, head_dim=64)
+
+
+def test_check_of_rotated_queries():
+    x = np.random.default_rng(5).normal(size=(500, 32))
+    rotated = np.stack([pecards.rotate(x[m], [m], head_dim=32, base=10000)[0] for m in range(500)])
+    assert pecards.check(rotated=rotated, unrotated=x, dtype="float64", head_dim=32, base=10000)["matches"]
+    swapped = np.stack([pecards.rotate(x[m], [m], head_dim=32, base=10000, layout="interleaved")[0]
+                        for m in range(500)])
+    report = pecards.check(rotated=swapped, unrotated=x, head_dim=32, base=10000)
+    assert report["table"] == "rotated" and report["diagnosis"][0]["name"] == "layout-swapped"
