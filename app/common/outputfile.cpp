@@ -60,6 +60,13 @@ void checkOutputTarget(const QString& path) {
     }
     struct stat info { };
     const QByteArray name = QFile::encodeName(path);
+    // A link is never followed: QSaveFile would replace the file it points to (or create the one a
+    // dangling link names), which in a shared folder may be another user's file.
+    if (::lstat(name.constData(), &info) == 0 && S_ISLNK(info.st_mode)) {
+        fail(path,
+            u"is a symbolic link: refusing to write through it (it would replace or create the file it "
+            "points to); remove the link or choose another name"_s);
+    }
     if (::stat(name.constData(), &info) != 0) {
         if (errno != ENOENT) {
             fail(path, u"cannot be written ("_s + systemError(errno) + u')');

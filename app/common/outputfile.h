@@ -15,7 +15,8 @@ class QSaveFile;
 namespace pecards::app {
 
 /// @brief Throws FileError naming `path` unless it is absent (its folder must exist) or a
-/// regular file (a symlink counts as its target). Call before any expensive work.
+/// regular file. A symbolic link is refused, dangling or not: writing through it would replace or
+/// create the file it points to (QSaveFile renames over the target). Call before any expensive work.
 void checkOutputTarget(const QString& path);
 
 /// @brief Writes `bytes` to `path` atomically (QSaveFile, unbuffered so that a short write is

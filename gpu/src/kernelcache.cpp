@@ -203,8 +203,11 @@ bool KernelCache::directoryUsable(bool create) const {
         note("is not a directory owned by this user; it is not used");
         return false;
     }
-    if ((info.st_mode & 077) != 0 && ::chmod(dir.c_str(), 0700) != 0) {
-        note("is writable by others and cannot be made private; it is not used");
+    // The mode of a folder is its owner's choice: never changed (a shared 1777 or a 2775 project
+    // folder keeps its bits). One that others may write to could hand the driver a planted binary,
+    // so it is not used; the folder this cache creates itself is made 0700 by mkdir.
+    if ((info.st_mode & 022) != 0) {
+        note("is writable by others; it is not used (point PECARDS_KERNEL_CACHE_DIR at a private folder)");
         return false;
     }
     return true;

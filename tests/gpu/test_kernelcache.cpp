@@ -66,11 +66,19 @@ TEST_F(KernelCacheTest, StoresIntoAPrivateDirectoryAndLoadsBack) {
     EXPECT_EQ(std::distance(fs::directory_iterator(m_dir), fs::directory_iterator()), 1);
 }
 
-TEST_F(KernelCacheTest, AnExistingOpenDirectoryOfThisUserIsMadePrivate) {
+// The review's reproducer (reliab/perm_kernel_cache_chmods_existing_folder.sh): a shared folder
+// keeps its sticky bit and everyone's access; it is not used. A folder others may only read is used
+// as it is.
+TEST_F(KernelCacheTest, AnExistingFolderKeepsItsModeAndIsUsedOnlyWhenOthersCannotWriteIt) {
     fs::create_directories(m_dir);
-    fs::permissions(m_dir, fs::perms::all);
+    ASSERT_EQ(::chmod(m_dir.c_str(), 01777), 0);
+    const KernelCache shared(m_dir);
+    EXPECT_FALSE(shared.store("k", kBinary));
+    EXPECT_EQ(mode(m_dir), 01777U);
+    EXPECT_NE(shared.notice().find("writable by others"), std::string::npos) << shared.notice();
+    ASSERT_EQ(::chmod(m_dir.c_str(), 0755), 0);
     ASSERT_TRUE(KernelCache(m_dir).store("k", kBinary));
-    EXPECT_EQ(mode(m_dir), 0700U);
+    EXPECT_EQ(mode(m_dir), 0755U);
 }
 
 TEST_F(KernelCacheTest, AnEntryCopiedUnderAnotherKeyIsRejected) {

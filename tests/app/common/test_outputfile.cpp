@@ -91,27 +91,39 @@ TEST(OutputFile, FullDiskKeepsThePreviousFileAndNamesIt) {
 
 TEST(OutputFile, TargetsThatAreNotRegularFilesAreRefused) {
     QTemporaryDir dir;
-    const QString link = dir.filePath(QStringLiteral("null.npy"));
-    ASSERT_TRUE(QFile::link(QStringLiteral("/dev/null"), link));
     const QString fifo = dir.filePath(QStringLiteral("fifo.csv"));
     ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
-    for (const QString& path : {link, fifo, dir.path(), QStringLiteral("/dev/null")}) {
+    for (const QString& path : {fifo, dir.path(), QStringLiteral("/dev/null")}) {
         SCOPED_TRACE(path.toStdString());
         const std::string error = errorOf([&] { writeOutputFile(path, "data"); });
         EXPECT_NE(error.find("is not a regular file"), std::string::npos) << error;
     }
-    EXPECT_TRUE(QFileInfo(link).isSymLink());
     struct stat info { };
     ASSERT_EQ(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
     EXPECT_TRUE(S_ISFIFO(info.st_mode));
-    // A link to a regular file is written through; the link stays.
-    const QString target = dir.filePath(QStringLiteral("target.txt"));
-    writeFile(target, "old");
-    const QString fileLink = dir.filePath(QStringLiteral("link.txt"));
-    ASSERT_TRUE(QFile::link(target, fileLink));
-    writeOutputFile(fileLink, "new");
-    EXPECT_TRUE(QFileInfo(fileLink).isSymLink());
-    EXPECT_EQ(readAll(target), QByteArray("new"));
+}
+
+// The review's reproducer (reliab/security_output_follows_symlinks.sh): a link planted in a shared
+// folder must not get the file it points to replaced, nor a dangling one create the file it names.
+TEST(OutputFile, SymbolicLinksAreNeverWrittenThrough) {
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("notes.txt"));
+    writeFile(target, "precious notes");
+    const QString toFile = dir.filePath(QStringLiteral("fig.npy"));
+    ASSERT_TRUE(QFile::link(target, toFile));
+    const QString dangling = dir.filePath(QStringLiteral("fig.png"));
+    const QString named = dir.filePath(QStringLiteral("created-by-link.png"));
+    ASSERT_TRUE(QFile::link(named, dangling));
+    const QString toDevice = dir.filePath(QStringLiteral("null.npy"));
+    ASSERT_TRUE(QFile::link(QStringLiteral("/dev/null"), toDevice));
+    for (const QString& link : {toFile, dangling, toDevice}) {
+        SCOPED_TRACE(link.toStdString());
+        const std::string error = errorOf([&] { writeOutputFile(link, "data"); });
+        EXPECT_EQ(error.rfind(link.toStdString() + ": is a symbolic link", 0), 0U) << error;
+        EXPECT_TRUE(QFileInfo(link).isSymLink());
+    }
+    EXPECT_EQ(readAll(target), QByteArray("precious notes"));
+    EXPECT_FALSE(QFileInfo::exists(named));
 }
 
 TEST(OutputFile, MissingFolderIsNamed) {

@@ -5,7 +5,8 @@
 /// One file per key, `<key>.clbin`: an 8-byte magic, the payload size and an FNV-1a checksum
 /// over the key and the binary, then the binary. The cache trusts nothing it finds:
 /// - the directory is created private (0700); an existing one must be owned by the user and not
-///   writable by others (one the user owns is made 0700), else the cache is not used;
+///   writable by others, else the cache is not used; its mode is never changed (a shared folder
+///   keeps its bits);
 /// - an entry is read only if it is a regular file owned by the user, not writable by group or
 ///   others, whose length equals the header plus the declared size (checked before allocating,
 ///   at most kMaxBinaryBytes); it is opened without following symlinks or blocking (FIFOs);
