@@ -226,12 +226,19 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     if (readBytes == 0) {
         return Eigen::MatrixXd(readRows, cols);
     }
-    // Mapped, not read: only the pages of the rows used are touched.
-    const uchar* mapped = file.map(header.dataOffset, readBytes);
-    if (mapped == nullptr) {
+    // Read, not mapped: a file that shrinks while it is read (rewritten by another program, a
+    // network share) gives an error naming it, where a mapping would end the process with SIGBUS.
+    // Only the rows used are read.
+    if (!file.seek(header.dataOffset)) {
         fail(path, u"cannot be read ("_s + file.errorString() + u')');
     }
-    const auto* data = reinterpret_cast<const char*>(mapped);
+    const QByteArray bytes = file.read(readBytes);
+    if (bytes.size() != readBytes) {
+        fail(path,
+            u"holds fewer bytes than its header promised (the file changed while it was read): "_s
+                + QString::number(bytes.size()) + u" of "_s + QString::number(readBytes));
+    }
+    const char* data = bytes.constData();
     Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, readRows, cols)
         : itemSize == 4                    ? decodeRows<float>(data, readRows, cols)
                                            : decodeRows<qfloat16>(data, readRows, cols);

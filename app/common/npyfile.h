@@ -28,7 +28,8 @@ QByteArray npyBytes(
 /// or float64 (`<f8`), C order (format versions 1.0-3.0). float32 values are widened exactly.
 /// Only a regular file is read (openInputFile); its header is read first, its declared data size
 /// (checked arithmetic, no overflow) must equal the file's payload, and only the first
-/// `maxRows` rows are then read (memory-mapped): a request needing L positions reads L rows.
+/// `maxRows` rows are then read (read, not mapped: a file that shrinks meanwhile gives a FileError,
+/// never SIGBUS): a request needing L positions reads L rows.
 /// @param maxRows rows to read; -1 = all. Fewer rows than the file holds come back unchanged.
 /// @return a min(rows, maxRows) x cols matrix (row r = the file's row r, e.g. position r).
 /// @throws FileError naming the file and the problem: unreadable, not a regular file, not a .npy

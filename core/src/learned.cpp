@@ -4,6 +4,7 @@
 #include "pecards/sinusoidal.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace pecards {
 
@@ -12,7 +13,19 @@ namespace {
 void checkTable(const Eigen::MatrixXd& table, std::int64_t count) {
     PECARDS_CHECK(table.rows() > 0 && table.cols() > 0, "learned table",
         std::to_string(table.rows()) + " x " + std::to_string(table.cols()), "at least 1 x 1");
-    PECARDS_CHECK(table.allFinite(), "learned table", "a NaN or infinite entry", "finite entries");
+    // Bounded like content vectors (params.h kMaxProbeEntry): a product of two entries of 1e200 would
+    // be an infinite similarity written without a word.
+    const Eigen::Index entry = [&] {
+        for (Eigen::Index k = 0; k < table.size(); ++k) {
+            if (!(std::abs(table.data()[k]) <= kMaxProbeEntry))
+                return k;
+        }
+        return Eigen::Index {-1};
+    }();
+    PECARDS_CHECK(entry < 0, "learned table",
+        formatValue(table.data()[entry]) + " at [" + std::to_string(entry % table.rows()) + ", "
+            + std::to_string(entry / table.rows()) + "]",
+        "finite entries in [-1000, 1000] (trained position tables hold values near 0.1)");
     const std::int64_t most = std::min<std::int64_t>(table.rows(), kMaxLearnedPositions);
     PECARDS_CHECK(count >= 1 && count <= most, "length", count,
         "in [1, " + std::to_string(most) + "] (the table's positions, at most 4096)");

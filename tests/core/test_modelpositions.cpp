@@ -117,4 +117,19 @@ TEST(LearnedTable, SimilarityAndDifference) {
     EXPECT_THROW(pecards::learnedSimilarity(table, 2), InvalidParameter);
 }
 
+// The review's reproducer (reliab/wrong_learned_table_overflow_inf.sh): an entry of 1e200 squared
+// is an infinite similarity; the table is refused naming the entry, as content vectors are.
+TEST(LearnedTable, EntriesAreBoundedLikeContentVectors) {
+    Eigen::MatrixXd table = Eigen::MatrixXd::Constant(4, 3, 0.02);
+    table(2, 1) = 1e200;
+    try {
+        pecards::learnedSimilarity(table, 4);
+        FAIL() << "an entry of 1e200 was accepted";
+    } catch (const InvalidParameter& error) {
+        EXPECT_EQ(error.value(), "1e+200 at [2, 1]");
+    }
+    table(2, 1) = -1000;
+    EXPECT_NO_THROW(pecards::learnedSimilarity(table, 4));
+}
+
 } // namespace
