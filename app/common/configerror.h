@@ -15,7 +15,8 @@ namespace pecards::app {
 class ConfigError : public std::runtime_error {
 public:
     /// @param key the dotted JSON key at fault ("" when the file as a whole is at fault).
-    /// @param message the complete, user-facing message (it names the key itself).
+    /// @param message the complete, user-facing message (it names the key itself); cut in the
+    ///        middle past kMaxMessageChars (messagetext.h) when it quotes a huge value.
     ConfigError(QString key, const QString& message);
 
     /// @brief The dotted JSON key at fault, e.g. "rope_scaling.short_factor".

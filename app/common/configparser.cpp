@@ -7,6 +7,7 @@
 #include "common/fileerror.h"
 #include "common/inputfile.h"
 #include "common/layertypes.h"
+#include "common/messagetext.h"
 #include "common/multimodalconfig.h"
 #include "common/ropescalingconfig.h"
 #include "pecards/errors.h"
@@ -751,6 +752,9 @@ ModelConfig parseConfigObject(
     parser.setClassDefaults(filled);
     ModelConfig config = parser.parse();
     config.multimodal = readMultimodalConfig(top);
+    for (QString& line : config.warnings) {
+        line = elidedMessage(line); // a warning may list every unknown key of the file
+    }
     if (!filled.filled.isEmpty()) {
         config.notes.prepend(u"not in the file, taken from the defaults of "_s + filled.configClass + u": "_s
             + filled.filled.join(u", "_s));

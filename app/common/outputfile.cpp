@@ -39,6 +39,18 @@ bool makeBackup(const QString& target, const QString& backup) {
     return ::link(from.constData(), to.constData()) == 0 || QFile::copy(target, backup);
 }
 
+/// What went wrong: Qt's text, or the system's when Qt only says "Unknown error" (a full disk
+/// reported by write() leaves Qt without a reason; errno still has it).
+QString problemOf(const QFileDevice& file, int error) {
+    const QString text = file.errorString();
+    return (text.isEmpty() || text == u"Unknown error"_s) && error != 0 ? systemError(error) : text;
+}
+
+/// What the user still has: the previous file, or nothing when there was none.
+QString keptOf(const QString& path) {
+    return QFileInfo::exists(path) ? u"the previous file is kept"_s : u"nothing was written"_s;
+}
+
 std::unique_ptr<QSaveFile> writeTemporary(const QString& path, const QByteArray& bytes) {
     auto file = std::make_unique<QSaveFile>(path);
     // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
@@ -46,8 +58,10 @@ std::unique_ptr<QSaveFile> writeTemporary(const QString& path, const QByteArray&
     if (!file->open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         fail(path, u"cannot be written ("_s + file->errorString() + u')');
     }
+    errno = 0;
     if (file->write(bytes) != bytes.size()) {
-        fail(path, u"cannot be written ("_s + file->errorString() + u"); the previous file is kept"_s);
+        const int error = errno;
+        fail(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
     }
     return file;
 }
@@ -87,8 +101,10 @@ void checkOutputTarget(const QString& path) {
 void writeOutputFile(const QString& path, const QByteArray& bytes) {
     checkOutputTarget(path);
     const std::unique_ptr<QSaveFile> file = writeTemporary(path, bytes);
+    errno = 0;
     if (!file->commit()) {
-        fail(path, u"cannot be written ("_s + file->errorString() + u"); the previous file is kept"_s);
+        const int error = errno;
+        fail(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
     }
 }
 
@@ -136,7 +152,7 @@ void OutputBatch::commit() {
         if (files[i]->commit()) {
             continue;
         }
-        const QString problem = files[i]->errorString();
+        const QString problem = problemOf(*files[i], errno);
         for (std::size_t j = 0; j < i; ++j) { // undo the files already renamed into place
             if (backups[j].isEmpty()) {
                 QFile::remove(targets[j]);

@@ -166,4 +166,30 @@ TEST(ModelConfigSpellings, PartialRotaryFactorTruncatesLikeHf) {
     EXPECT_EQ(pecards::rotaryDim(config.rope), 48);
 }
 
+// The review's minor_messages.sh: a config holding a 100,000-character value, or 20,000 unknown
+// keys, gives one readable line, cut in the middle, not the whole value.
+TEST(ModelConfigMessages, HugeValuesAreCutInTheMiddle) {
+    const QByteArray longTheta
+        = R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "rope_theta": ")"
+        + QByteArray(100000, 'y') + R"("})";
+    try {
+        parseModelConfig(longTheta, QStringLiteral("long.json"));
+        FAIL() << "a string rope_theta was accepted";
+    } catch (const pecards::app::ConfigError& error) {
+        const std::string message = error.what();
+        EXPECT_LT(message.size(), 1000U);
+        EXPECT_EQ(message.rfind("long.json: rope_theta", 0), 0U) << message.substr(0, 200);
+        EXPECT_NE(message.find("characters left out"), std::string::npos);
+    }
+    QByteArray manyKeys
+        = R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "rope_scaling": {)";
+    for (int i = 0; i < 20000; ++i)
+        manyKeys += "\"k" + QByteArray::number(i) + "\": 1, ";
+    manyKeys += R"("rope_type": "linear", "factor": 2}})";
+    const ModelConfig config = parseModelConfig(manyKeys, QStringLiteral("keys.json"));
+    ASSERT_FALSE(config.warnings.isEmpty());
+    for (const QString& warning : config.warnings)
+        EXPECT_LT(warning.size(), 1000) << warning.left(200).toStdString();
+}
+
 } // namespace

@@ -87,6 +87,20 @@ TEST(OutputFile, FullDiskKeepsThePreviousFileAndNamesIt) {
     EXPECT_NE(error.find("the previous file is kept"), std::string::npos) << error;
     EXPECT_EQ(readAll(path), QByteArray("previous"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("a.txt")});
+    EXPECT_EQ(error.find("Unknown error"), std::string::npos) << error; // the system's reason
+}
+
+TEST(OutputFile, AFullDiskWithoutAnEarlierFileSaysNothingWasWritten) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("new.txt"));
+    std::string error;
+    {
+        const FileSizeLimit limit(4096);
+        error = errorOf([&] { writeOutputFile(path, QByteArray(100000, 'x')); });
+    }
+    EXPECT_NE(error.find("nothing was written"), std::string::npos) << error;
+    EXPECT_EQ(error.find("previous file"), std::string::npos) << error;
+    EXPECT_FALSE(QFileInfo::exists(path));
 }
 
 TEST(OutputFile, TargetsThatAreNotRegularFilesAreRefused) {
