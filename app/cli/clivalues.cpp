@@ -125,7 +125,10 @@ std::vector<double> parseRangeOrList(const QString& flag, const QString& text) {
         return parseNumberList(flag, text);
     }
     const auto [begin, end] = parseRange(flag, text);
-    if (end - begin > kMaxListSize) {
+    // end > begin, so the unsigned difference is exact even where end - begin overflows int64
+    // (-1:9223372036854775807 was a negative count that passed, then failed in reserve()).
+    if (static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(begin)
+        > static_cast<std::uint64_t>(kMaxListSize)) {
         throw UsageError(flag, quoted(text) + u" has more than 2^20 values"_s);
     }
     std::vector<double> values;

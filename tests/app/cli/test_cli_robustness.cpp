@@ -255,3 +255,18 @@ TEST_F(CliRobustness, CurvesOverTheMemoryLimitAreRefusedWithTheEstimate) {
 }
 
 } // namespace
+
+namespace {
+
+// The review's minor_messages.sh: a range whose length overflows int64 is refused as too long
+// (exit 2, the flag named), not a "vector::reserve" failure with exit 1.
+TEST_F(CliRobustness, ARangeWhoseLengthOverflowsIsTooLong) {
+    for (const char* range : {"-1:9223372036854775807", "-9223372036854775807:9223372036854775807"}) {
+        expectError(runCli({QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("rope"),
+                        QStringLiteral("--quantity"), QStringLiteral("decay"), QStringLiteral("--distances"),
+                        QString::fromLatin1(range), QStringLiteral("--out"), path(QStringLiteral("d.npy"))}),
+            2, QStringLiteral("--distances"), QStringLiteral("more than 2^20 values"));
+    }
+}
+
+} // namespace
