@@ -39,6 +39,11 @@ GgufRope ggufRope(const app::GgufFile& file) {
     const QString type = file.string(prefix + u"scaling.type"_s).value_or(u"none"_s);
     const double factor = file.number(prefix + u"scaling.factor"_s).value_or(1.0);
     const double original = file.number(prefix + u"scaling.original_context_length"_s).value_or(0.0);
+    if (!(original >= 0 && original <= 1099511627776.0)) {
+        refuse(file,
+            prefix + u"scaling.original_context_length = "_s + QString::number(original)
+                + u": allowed: 0 to 2^40 positions"_s);
+    }
 
     RopeParams params;
     params.head_dim = static_cast<int>(*dims);
@@ -65,6 +70,9 @@ GgufRope ggufRope(const app::GgufFile& file) {
     }
     if (file.tensorDims(u"rope_freqs.weight"_s)) {
         const Eigen::VectorXd factors = file.vector(u"rope_freqs.weight"_s);
+        if (!(factors.array() > 0).all() || !factors.allFinite()) {
+            refuse(file, u"rope_freqs.weight holds a factor that is not finite and positive"_s);
+        }
         if (factors.size() != rope.invFreq.size()) {
             refuse(file,
                 u"rope_freqs.weight has "_s + QString::number(factors.size())
