@@ -2,6 +2,7 @@
 pecards-cli's own output, and for its errors. Run by ctest (tests/app/python/CMakeLists.txt)."""
 
 import io
+import json
 import math
 import os
 import re
@@ -233,3 +234,25 @@ def test_check_of_rotated_queries():
                         for m in range(500)])
     report = pecards.check(rotated=swapped, unrotated=x, head_dim=32, base=10000)
     assert report["table"] == "rotated" and report["diagnosis"][0]["name"] == "layout-swapped"
+
+
+def golden_configs():
+    folder = os.path.join(SOURCE, "tests", "data", "golden")
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("cfg_") and name.endswith(".json"):
+            case = json.load(open(os.path.join(folder, name)))
+            if "inv_freq" in case["expect"]:
+                yield pytest.param(case, id=case["id"])
+
+
+@pytest.mark.parametrize("case", golden_configs())
+def test_golden_configs_give_the_c_plus_plus_tests_frequencies(case):
+    """The cfg_* golden cases the C++ tests read (tests/data/golden, values from the reference code
+    named in each; first and last three theta_i at max_position_embeddings), through the module."""
+    path = os.path.join(SOURCE, "tests", "data", "configs", case["params"]["config_file"])
+    summary = pecards.config(path)
+    got = pecards.inv_freq(config=path, seq_len=summary["max_position_embeddings"])
+    expected = case["expect"]["inv_freq"]
+    tolerance = case.get("tolerance", {})
+    for ours, theirs in ((got[:3], expected["first3"]), (got[-3:], expected["last3"])):
+        np.testing.assert_allclose(ours, theirs, rtol=tolerance.get("rel", 1e-12), atol=tolerance.get("abs", 0))
