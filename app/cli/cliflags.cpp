@@ -399,6 +399,7 @@ QString flagForParameter(const std::string& name) {
         {u"distance"_s, u"--points"_s},
         {u"gate"_s, u"--gate"_s},
         {u"segments"_s, u"--segments"_s},
+        {u"learned table"_s, u"--learned-from"_s},
         {u"cos"_s, u"--cos"_s},
         {u"sin"_s, u"--sin"_s},
         {u"inv_freq"_s, u"--inv-freq"_s},

@@ -5,6 +5,7 @@
 #include "clitestutil.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QtEndian>
 #include <cmath>
 
@@ -91,6 +92,25 @@ TEST_F(Learned, LengthBeyondTheTableAndMissingFileAreRefused) {
         "--quantity", "learned-table", "--out", path(QStringLiteral("x.npy"))});
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_TRUE(missing.err.contains(QStringLiteral("--learned-from"))) << missing.err.toStdString();
+}
+
+// reliab/wrong_learned_table_overflow_inf.sh: an entry of 3e38 (float32's range, squared far past
+// it) made an infinite similarity written with exit 0; the table is refused naming the flag.
+TEST_F(Learned, AnEntryBeyondTheBoundIsRefusedNamingTheFlag) {
+    QByteArray bytes = gpt2Checkpoint();
+    char huge[4];
+    qToLittleEndian<float>(3e38f, huge);
+    bytes.replace(bytes.size() - 4, 4, QByteArray(huge, 4)); // the last entry of wpe.weight
+    QFile file(path(QStringLiteral("gpt2.safetensors")));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(bytes);
+    file.close();
+    const pecards::test::CliRun run = pecards::test::runCli(QStringList {"compute"}
+        + flags("learned-similarity", 12) + QStringList {"--out", path(QStringLiteral("s.npy"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --learned-from: learned table = 3")))
+        << run.err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(path(QStringLiteral("s.npy"))));
 }
 
 } // namespace
