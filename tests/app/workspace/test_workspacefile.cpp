@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <cmath>
 #include <csignal>
 #include <gtest/gtest.h>
@@ -330,6 +331,13 @@ TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
         "cards[1].params.relative.bucket_values: element 2: expected a number");
     expectContains(openEdited([](json& d) { d["cards"][2]["params"]["probe"]["content_k"]["rows"] = 4; }),
         "cards[2].params.probe.content_k: float64_le_base64 holds 48 bytes: expected rows x cols x 8 = 64");
+    // reliab/minor_workspace_content_unbounded.sh: a NaN in a saved Q matrix is refused at the key.
+    expectContains(openEdited([](json& d) {
+        QByteArray values(3 * 2 * 8, '\0');
+        qToLittleEndian<double>(std::nan(""), values.data() + 2 * 8); // row 1, column 0
+        d["cards"][2]["params"]["probe"]["content_q"]["float64_le_base64"] = values.toBase64().toStdString();
+    }),
+        "cards[2].params.probe.content_q: holds nan at [1, 0]: entries must be finite and in [-1000, 1000]");
     expectContains(
         openEdited([](json& d) { d["cards"][0]["params"]["rope"]["head_dim"] = 7; }), "cards[0].params: ");
     expectContains(
