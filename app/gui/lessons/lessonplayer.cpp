@@ -8,6 +8,7 @@
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
+#include "window/stagescreen.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -61,7 +62,7 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         m_window->statusBar()->hide();
         for (CardPage* card : m_window->cards())
             card->setTextVisible(false); // the step's text is in the panel
-        m_window->showFullScreen();
+        showOnStage(m_window);
         qApp->installEventFilter(this);
         emit activeChanged(true);
     }

@@ -6,6 +6,7 @@
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
 #include "window/mainwindow.h"
+#include "window/stagescreen.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -75,7 +76,7 @@ void PresentationController::setActive(bool active) {
         }
         m_window->menuBar()->hide(); // the screen is for the views (F5/Esc and the keys still work)
         m_window->statusBar()->hide();
-        m_window->showFullScreen();
+        showOnStage(m_window);
         qApp->installEventFilter(this);
         m_viewIndex = 0;
         if (CardPage* card = currentCard()) { // start on the card's animated view, if it has one

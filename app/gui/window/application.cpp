@@ -7,6 +7,7 @@
 #include "settings/theme.h"
 #include "views/quantitystyle.h"
 #include "window/mainwindow.h"
+#include "window/stagescreen.h"
 #include "window/startupoptions.h"
 
 #include <QApplication>
@@ -59,6 +60,8 @@ int runPecards(int argc, char* argv[]) {
     window.setLanguage(options->language.isEmpty() ? preferences.language : options->language);
     window.resize(
         startupWindowSize(options->size, QGuiApplication::primaryScreen()->availableGeometry().size()));
+    if (options->size)
+        keepAskedSize(&window); // lessons and presentation keep it instead of going full screen
     // Crash safety: the workspace is saved to a recovery file 30 s after a change (every view
     // change ends in a compute job) and on quit; after a crash the next start offers it.
     Autosave autosave(&window, window.settings(), Autosave::defaultRecoveryPath());

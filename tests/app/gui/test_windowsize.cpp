@@ -14,6 +14,7 @@
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
 #include "window/shortcutlist.h"
+#include "window/stagescreen.h"
 
 #include <QAction>
 #include <QLabel>
@@ -173,4 +174,15 @@ TEST(DeviceStatusText, ViewsAreNamedInTheUsersWords) {
     EXPECT_TRUE(DeviceStatus::viewName(QStringLiteral("alibi/slot0/score/probe"))
                     .endsWith(QStringLiteral("one entry")));
     EXPECT_EQ(DeviceStatus::viewName(QStringLiteral("compare")), QStringLiteral("Compare A | B"));
+}
+
+// A window given its size at start (--window-size 1280x720) keeps it in a lesson and in
+// presentation mode; it went full screen, 800x800 on the offscreen platform the checker uses.
+TEST_F(WindowSize, AnAskedSizeIsKeptByPresentationMode) {
+    keepAskedSize(&m_window);
+    m_window.presentation()->setActive(true);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(m_window.isFullScreen());
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    m_window.presentation()->setActive(false);
 }
