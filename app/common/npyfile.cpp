@@ -12,6 +12,7 @@
 #include <cstring>
 #include <limits>
 #include <pecards/params.h>
+#include <pecards/probe.h>
 #include <qfloat16.h>
 
 using namespace Qt::StringLiterals;
@@ -242,29 +243,19 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, readRows, cols)
         : itemSize == 4                    ? decodeRows<float>(data, readRows, cols)
                                            : decodeRows<qfloat16>(data, readRows, cols);
-    if (!rules.bounded) {
-        const auto notFinite = !matrix.array().isFinite();
-        if (notFinite.any()) {
-            Eigen::Index row = 0;
-            Eigen::Index col = 0;
-            notFinite.cast<int>().maxCoeff(&row, &col);
-            fail(path,
-                u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
-                    + QString::number(col) + u"]: entries must be finite"_s);
-        }
-        return matrix;
-    }
-    // Content vectors feed a double row softmax: entries must be finite and bounded (params.h).
-    const auto outOfRange = !(matrix.array().isFinite() && matrix.array().abs() <= pecards::kMaxProbeEntry);
-    if (outOfRange.any()) {
-        Eigen::Index row = 0;
-        Eigen::Index col = 0;
-        outOfRange.cast<int>().maxCoeff(&row, &col);
+    // Content vectors feed a double row softmax: finite and bounded (params.h); tables under check
+    // need only be finite.
+    const double bound = rules.bounded ? pecards::kMaxProbeEntry : std::numeric_limits<double>::infinity();
+    if (const Eigen::Index entry = pecards::firstEntryBeyond(matrix, bound); entry >= 0) {
+        const Eigen::Index row = entry % matrix.rows();
+        const Eigen::Index col = entry / matrix.rows();
         fail(path,
             u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
-                + QString::number(col) + u"]: content vector entries must be finite and in [-"_s
-                + QString::number(pecards::kMaxProbeEntry) + u", "_s
-                + QString::number(pecards::kMaxProbeEntry) + u"]"_s);
+                + QString::number(col) + u"]: "_s
+                + (rules.bounded ? u"content vector entries must be finite and in [-"_s
+                            + QString::number(pecards::kMaxProbeEntry) + u", "_s
+                            + QString::number(pecards::kMaxProbeEntry) + u"]"_s
+                                 : u"entries must be finite"_s));
     }
     return matrix;
 }

@@ -1,10 +1,11 @@
 #include "workspace/paramsjson.h"
 
+#include "pecards/probe.h"
+
 #include <Eigen/Core>
 #include <QByteArray>
 #include <QJsonArray>
 #include <QtEndian>
-#include <cmath>
 
 namespace pecards::app {
 
@@ -80,20 +81,19 @@ std::shared_ptr<const Eigen::MatrixXd> matrixFromJson(JsonReader& parent, const 
     qsizetype at = 0;
     for (Eigen::Index r = 0; r < rows; ++r) {
         for (Eigen::Index c = 0; c < cols; ++c) {
-            const double value = qFromLittleEndian<double>(bytes.constData() + at);
+            (*matrix)(r, c) = qFromLittleEndian<double>(bytes.constData() + at);
             at += 8;
-            // As the .npy reader bounds content vectors and the engine learned tables (params.h):
-            // a NaN or 1e300 here would become a grid value the figures cannot draw.
-            if (!(std::abs(value) <= kMaxProbeEntry)) {
-                parent.fail(key,
-                    QStringLiteral("holds %1 at [%2, %3]: entries must be finite and in [-%4, %4]")
-                        .arg(value)
-                        .arg(r)
-                        .arg(c)
-                        .arg(kMaxProbeEntry));
-            }
-            (*matrix)(r, c) = value;
         }
+    }
+    // As the .npy reader bounds content vectors and the engine learned tables: a NaN or 1e300 here
+    // would become a grid value the figures cannot draw.
+    if (const Eigen::Index entry = firstEntryBeyond(*matrix); entry >= 0) {
+        parent.fail(key,
+            QStringLiteral("holds %1 at [%2, %3]: entries must be finite and in [-%4, %4]")
+                .arg(matrix->data()[entry])
+                .arg(entry % rows)
+                .arg(entry / rows)
+                .arg(kMaxProbeEntry));
     }
     return matrix;
 }

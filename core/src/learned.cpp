@@ -1,10 +1,10 @@
 #include "pecards/learned.h"
 
 #include "check.h"
+#include "pecards/probe.h"
 #include "pecards/sinusoidal.h"
 
 #include <algorithm>
-#include <cmath>
 
 namespace pecards {
 
@@ -13,15 +13,9 @@ namespace {
 void checkTable(const Eigen::MatrixXd& table, std::int64_t count) {
     PECARDS_CHECK(table.rows() > 0 && table.cols() > 0, "learned table",
         std::to_string(table.rows()) + " x " + std::to_string(table.cols()), "at least 1 x 1");
-    // Bounded like content vectors (params.h kMaxProbeEntry): a product of two entries of 1e200 would
-    // be an infinite similarity written without a word.
-    const Eigen::Index entry = [&] {
-        for (Eigen::Index k = 0; k < table.size(); ++k) {
-            if (!(std::abs(table.data()[k]) <= kMaxProbeEntry))
-                return k;
-        }
-        return Eigen::Index {-1};
-    }();
+    // Bounded like content vectors: a product of two entries of 1e200 would be an infinite
+    // similarity written without a word.
+    const Eigen::Index entry = firstEntryBeyond(table);
     PECARDS_CHECK(entry < 0, "learned table",
         formatValue(table.data()[entry]) + " at [" + std::to_string(entry % table.rows()) + ", "
             + std::to_string(entry / table.rows()) + "]",

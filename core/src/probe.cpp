@@ -73,4 +73,13 @@ Eigen::VectorXd probeVector(const ProbeParams& probe, ProbeStream stream, int d)
     detail::throwInvalid("probe.kind", std::to_string(static_cast<int>(probe.kind)), "one of ones, random");
 }
 
+Eigen::Index firstEntryBeyond(const Eigen::MatrixXd& values, double bound) {
+    for (Eigen::Index k = 0; k < values.size(); ++k) {
+        const double value = values.data()[k];
+        if (!std::isfinite(value) || std::abs(value) > bound)
+            return k;
+    }
+    return -1;
+}
+
 } // namespace pecards

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 #include <numbers>
 #include <set>
 
@@ -130,3 +131,16 @@ TEST(ProbeVector, ExplicitThenOnesThenRandom) {
 
 } // namespace
 } // namespace pecards
+
+TEST(ProbeBounds, FirstEntryBeyondTheBoundInColumnMajorOrder) {
+    Eigen::MatrixXd values = Eigen::MatrixXd::Zero(3, 2);
+    EXPECT_EQ(pecards::firstEntryBeyond(values), -1);
+    values(2, 1) = -1001;
+    values(1, 1) = std::nan("");
+    EXPECT_EQ(pecards::firstEntryBeyond(values), 4); // (1, 1): NaN is beyond every bound
+    values(1, 1) = 1000;
+    EXPECT_EQ(pecards::firstEntryBeyond(values), 5);
+    EXPECT_EQ(pecards::firstEntryBeyond(values, 2000), -1);
+    values(0, 0) = std::numeric_limits<double>::infinity(); // never finite: beyond even an infinite bound
+    EXPECT_EQ(pecards::firstEntryBeyond(values, std::numeric_limits<double>::infinity()), 0);
+}

@@ -68,4 +68,10 @@ Eigen::VectorXd contentVector(std::uint64_t seed, ProbeStream stream, std::int64
 /// @throws InvalidParameter if an explicit vector has the wrong size or a non-finite entry.
 Eigen::VectorXd probeVector(const ProbeParams& probe, ProbeStream stream, int d);
 
+/// @brief Where a matrix read from outside breaks the bound of content vectors and learned tables:
+/// the first entry, in column-major order, that is not finite or exceeds `bound` in magnitude (an
+/// infinite bound still refuses infinities)
+/// (kMaxProbeEntry, params.h); -1 when there is none. Readers name that entry in their error.
+Eigen::Index firstEntryBeyond(const Eigen::MatrixXd& values, double bound = kMaxProbeEntry);
+
 } // namespace pecards
