@@ -4,6 +4,7 @@
 #include "common/configerror.h"
 #include "common/configreader.h"
 #include "common/configsources.h"
+#include "common/familyrules.h"
 #include "common/fileerror.h"
 #include "common/inputfile.h"
 #include "common/layertypes.h"
@@ -29,38 +30,6 @@ namespace pecards::app {
 
 namespace {
 
-/// model_type values of RoPE families whose configs may carry no rotary key at all (LLaMA 1).
-const QStringList kRopeModelTypes {u"llama"_s, u"llama4"_s, u"llama4_text"_s, u"mistral"_s, u"mixtral"_s,
-    u"ministral"_s, u"ministral3"_s, u"mistral3"_s, u"qwen2"_s, u"qwen2_moe"_s, u"qwen2_vl"_s,
-    u"qwen2_5_vl"_s, u"qwen3"_s, u"qwen3_moe"_s, u"gemma"_s, u"gemma2"_s, u"gemma3"_s, u"gemma3_text"_s,
-    u"phi"_s, u"phi3"_s, u"phimoe"_s, u"gpt_neox"_s, u"gptj"_s, u"codegen"_s, u"falcon"_s, u"stablelm"_s,
-    u"starcoder2"_s, u"deepseek_v2"_s, u"deepseek_v3"_s, u"olmo"_s, u"olmo2"_s, u"olmoe"_s, u"cohere"_s,
-    u"cohere2"_s, u"internlm2"_s, u"persimmon"_s, u"granite"_s, u"granitemoe"_s, u"glm"_s, u"glm4"_s,
-    u"chatglm"_s, u"gpt_oss"_s, u"smollm3"_s, u"exaone"_s, u"nemotron"_s, u"qwen3_next"_s, u"exaone4"_s,
-    u"olmo3"_s, u"minimax"_s, u"minimax_m2"_s, u"gemma4"_s, u"gemma4_text"_s, u"qwen3_vl"_s,
-    u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s, u"glm4v"_s, u"glm4v_text"_s,
-    u"glm4v_moe"_s, u"glm4v_moe_text"_s};
-/// Qwen3-VL: its text rotary always interleaves the M-RoPE sections, default [24, 20, 20]
-/// (v4.57 `Qwen3VLTextRotaryEmbedding`: `mrope_section` from the config or the default, then
-/// `apply_interleaved_mrope`), with or without a rope block.
-const QStringList kInterleavedMropeModelTypes {
-    u"qwen3_vl"_s, u"qwen3_vl_text"_s, u"qwen3_vl_moe"_s, u"qwen3_vl_moe_text"_s};
-/// GLM-4.5V: blocked M-RoPE sections, default [8, 12, 12] (v5 `Glm4vMoeTextRotaryEmbedding`:
-/// `rope_parameters.get("mrope_section", [8, 12, 12])`).
-const QStringList kGlmMoeMropeModelTypes {u"glm4v_moe"_s, u"glm4v_moe_text"_s};
-/// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1); GLM-4.1V's text model
-/// too (v4.57 `modeling_glm4v.py` `rotate_half_llm`: x[..., 0::2], x[..., 1::2], with the cos
-/// table `repeat_interleave`d), while GLM-4.5V's `rotate_half_llm` is the half-split one.
-const QStringList kInterleavedModelTypes {u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s,
-    u"cohere"_s, u"cohere2"_s, u"glm"_s, u"glm4"_s, u"chatglm"_s, u"llama4"_s, u"llama4_text"_s, u"glm4v"_s,
-    u"glm4v_text"_s};
-/// Families whose reference code fixes the RoPE base at 10000 (no config key).
-const QStringList kFixedBaseModelTypes {u"gptj"_s, u"codegen"_s};
-const QStringList kT5ModelTypes {u"t5"_s, u"mt5"_s, u"umt5"_s, u"longt5"_s, u"switch_transformers"_s};
-const QStringList kTxlModelTypes {u"transfo-xl"_s, u"transfo_xl"_s};
-/// Families whose positions are a learned absolute table (weights in the checkpoint).
-const QStringList kLearnedModelTypes {u"gpt2"_s, u"bert"_s, u"roberta"_s, u"xlm-roberta"_s, u"distilbert"_s,
-    u"opt"_s, u"gpt_neo"_s, u"bart"_s, u"mbart"_s, u"electra"_s, u"albert"_s, u"biogpt"_s, u"xglm"_s};
 const QStringList kRopeKeys {u"rope_theta"_s, u"rope_scaling"_s, u"rope_parameters"_s, u"rotary_dim"_s,
     u"rotary_pct"_s, u"partial_rotary_factor"_s, u"rotary_emb_base"_s, u"qk_rope_head_dim"_s};
 const QStringList kHeadKeys {u"num_attention_heads"_s, u"n_head"_s, u"n_heads"_s, u"num_heads"_s};
@@ -240,18 +209,18 @@ void Parser::readFamilies(ModelConfig& config) const {
     const bool falconAlibi = m_text.boolean(u"alibi"_s).value_or(false);
     const bool namedAlibi = m_text.string(u"position_embedding_type"_s).value_or(QString()) == u"alibi"_s;
     config.usesAlibi = type == u"bloom"_s || mptAlibi || falconAlibi || namedAlibi;
-    config.usesT5 = kT5ModelTypes.contains(type) || m_text.has(u"relative_attention_num_buckets"_s);
-    config.usesTransformerXl = kTxlModelTypes.contains(type);
+    config.usesT5 = isT5Family(type) || m_text.has(u"relative_attention_num_buckets"_s);
+    config.usesTransformerXl = isTransformerXlFamily(type);
     const bool ropeKeys
         = std::any_of(kRopeKeys.begin(), kRopeKeys.end(), [&](const QString& key) { return m_text.has(key); })
         || m_text.boolean(u"rotary"_s).value_or(false);
     config.usesRope = !config.usesAlibi && !config.usesT5 && !config.usesTransformerXl
-        && (ropeKeys || mptRope || kRopeModelTypes.contains(type));
+        && (ropeKeys || mptRope || isRopeFamily(type));
     if (config.usesRope || config.usesAlibi || config.usesT5 || config.usesTransformerXl) {
         return;
     }
     const QString prefix = m_textKey.isEmpty() ? QString() : m_textKey + u'.';
-    if (kLearnedModelTypes.contains(type)) {
+    if (isLearnedFamily(type)) {
         m_top.fail(prefix + u"model_type"_s,
             u"= \""_s + type
                 + u"\" uses a learned absolute position table: its values are weights in the checkpoint "
@@ -354,7 +323,7 @@ void Parser::readRotaryDim(const ModelConfig& config) {
 }
 
 double Parser::defaultBase() {
-    if (kFixedBaseModelTypes.contains(m_family)) {
+    if (fixesBaseAt10000(m_family)) {
         return 10000.0;
     }
     if (m_family == u"chatglm"_s) {
@@ -378,7 +347,7 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
     RopeChoice choice;
     RopeParams& rope = choice.params;
     rope.head_dim = headDim;
-    rope.layout = kInterleavedModelTypes.contains(m_family) ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
+    rope.layout = rotatesAdjacentPairs(m_family) ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
     const std::optional<double> blockFactor
         = block ? block->number(u"partial_rotary_factor"_s) : std::nullopt;
     const std::optional<double> factor = m_topPartialFactor ? m_topPartialFactor : blockFactor;
@@ -432,14 +401,9 @@ RopeChoice Parser::ropeChoice(ModelConfig& config, const std::optional<ConfigRea
     choice.mropeInterleaved = scaling.mropeInterleaved;
     choice.llama4ScalingBeta = scaling.llama4ScalingBeta;
     choice.originalMax = scaling.scaling.original_max_position_embeddings;
-    if (kInterleavedMropeModelTypes.contains(m_family)) {
-        choice.mropeInterleaved = true;
-        if (choice.mropeSection.empty()) {
-            choice.mropeSection = {24, 20, 20};
-        }
-    }
-    if (kGlmMoeMropeModelTypes.contains(m_family) && choice.mropeSection.empty()) {
-        choice.mropeSection = {8, 12, 12};
+    choice.mropeInterleaved = choice.mropeInterleaved || alwaysInterleavesMrope(m_family);
+    if (choice.mropeSection.empty()) {
+        choice.mropeSection = defaultMropeSection(m_family);
     }
     for (const QString& warning : scaling.warnings) {
         if (!config.warnings.contains(warning)) {
