@@ -58,6 +58,7 @@ void printCost(const CliRequest& request, QTextStream& out) {
         << " the memory limit (no work limit, except the 2^32-operation budgets of attention-entropy, "
            "base-bound and"
            " dense pitfall views: a long request runs, with a progress line on a terminal)\n";
+    out << describeBackendChoice(request.device, largestViewWork(request)) << '\n';
 }
 
 void runCompute(const CliRequest& request, QTextStream& out, QTextStream& err) {
@@ -85,12 +86,8 @@ OutputArray computeOutput(
     if (quantity.curve != Curve::None) {
         return computeCurve(quantity, request.view.params, request.curve);
     }
-    QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
-    ProgressBackend backend(makeCliBackend(request.device, notice), err, terminal, stop);
-    if (!notice.isEmpty()) {
-        err << "pecards-cli: " << notice << Qt::endl;
-    }
+    ProgressBackend backend(makeCliBackend(request.device, noticePrinter(err)), err, terminal, stop);
     if (!request.curve.scalings.empty()) {
         return computeLabGrids(backend, request.view, request.curve.scalings);
     }

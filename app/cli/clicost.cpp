@@ -153,6 +153,18 @@ pecards::RequestCost renderedCost(const ViewRequest& view, const RenderOptions& 
     return cost;
 }
 
+/// The views of a lesson handout's steps, at --view when given.
+std::vector<ViewRequest> lessonViews(const CliRequest& request) {
+    std::vector<ViewRequest> views;
+    for (const app::LessonStep& step : request.render.lesson->steps) {
+        if (std::optional<ViewRequest> view = lessonStepView(step)) {
+            setOutputSize(*view, request.render.viewSize);
+            views.push_back(*view);
+        }
+    }
+    return views;
+}
+
 /// Resident memory of this process now (Qt, the libraries, parsed inputs such as loaded content
 /// vectors): the base the request's own allocations come on top of. Linux: /proc/self/statm.
 std::int64_t residentBytes() {
@@ -180,13 +192,8 @@ pecards::RequestCost requestCost(const CliRequest& request) {
         pecards::RequestCost total;
         total.counted = "the sum over the lesson's step figures";
         total.advice = "use smaller views or fewer steps";
-        for (const app::LessonStep& step : request.render.lesson->steps) {
-            std::optional<ViewRequest> view = lessonStepView(step);
-            if (!view) {
-                continue;
-            }
-            setOutputSize(*view, request.render.viewSize);
-            const pecards::RequestCost cost = estimateCost(*view);
+        for (const ViewRequest& view : lessonViews(request)) {
+            const pecards::RequestCost cost = estimateCost(view);
             total.work = add(total.work, cost.work);
             total.bytes = add(total.bytes, add(cost.bytes, figureBytes(request.render)));
         }
@@ -218,6 +225,25 @@ pecards::RequestCost requestCost(const CliRequest& request) {
 }
 
 } // namespace
+
+std::optional<std::int64_t> largestViewWork(const CliRequest& request) {
+    std::vector<ViewRequest> views;
+    const bool render = request.command == CliRequest::Command::Render;
+    if (render && request.render.workspace) {
+        for (const ViewRequest& view : workspaceViews(*request.render.workspace, request.render)) {
+            views.push_back(renderedView(view, request.render));
+        }
+    } else if (render && request.render.lesson) {
+        views = lessonViews(request);
+    } else if (request.quantity != nullptr && request.quantity->curve == Curve::None) {
+        views.push_back(render ? renderedView(request.view, request.render) : request.view);
+    }
+    std::optional<std::int64_t> largest;
+    for (const ViewRequest& view : views) {
+        largest = std::max(largest.value_or(0), estimateCost(view).work);
+    }
+    return largest;
+}
 
 pecards::RequestCost cliCost(const CliRequest& request) {
     pecards::RequestCost cost = requestCost(request);

@@ -8,6 +8,7 @@
 #include "cliparser.h"
 
 #include <QTextStream>
+#include <optional>
 #include <pecards/cost.h>
 
 namespace pecards::cli {
@@ -18,6 +19,12 @@ namespace pecards::cli {
 /// memory now: Qt, libraries, loaded inputs), so `bytes` estimates the process's peak RSS.
 /// @throws InvalidParameter for an invalid view (as estimateCost).
 pecards::RequestCost cliCost(const CliRequest& request);
+
+/// @brief The estimated work of the costliest single view `request` computes on the backend
+/// (the views of a workspace or lesson one by one, a render's view at its figure size); none when
+/// it computes only curves or charts, which run on the CPU. --dry-run names the backend from it.
+/// @throws InvalidParameter for an invalid view (as estimateCost).
+std::optional<std::int64_t> largestViewWork(const CliRequest& request);
 
 /// Estimated work above which pecards-cli says on stderr, before starting, how long it will take
 /// (about one second on one core).

@@ -70,12 +70,15 @@ const std::vector<CliFlag>& cliFlags() {
             ".json; `render` takes .png, .svg or .pdf (see Figures)."},
         {"device", "NAME", "Request",
             "Backend for grid quantities: cpu (double-precision reference, default: exact dumps), auto "
-            "(best OpenCL device, CPU reference if none works) or a case-insensitive part of an OpenCL "
-            "\"platform / device\" name (see `devices`). The app takes the same values and defaults to "
-            "auto (speed on screen)."},
+            "(by cost, per view: the CPU reference while the view's estimated work is below starting the "
+            "OpenCL device, 1e8 operations or ~0.1 s; the best OpenCL device, started on the first view "
+            "above it, for that view and every later one; the CPU reference if none works) or a "
+            "case-insensitive part of an OpenCL \"platform / device\" name (see `devices`). `--dry-run` "
+            "names the backend and why. The app takes the same values and defaults to auto (speed on "
+            "screen)."},
         {"dry-run", nullptr, "Request",
-            "Print the estimated work (operations, ~1 ns each on one core) and peak memory of `compute` "
-            "or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
+            "Print the estimated work (operations, ~1 ns each on one core), peak memory and backend of "
+            "`compute` or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
             "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS) "
             "except the budgets attention-entropy, base-bound and the dense pitfall views state, which "
             "the estimate does not apply (see EXIT STATUS)."},

@@ -95,12 +95,9 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         return;
     }
     checkCliCost(request, err, ::isatty(STDERR_FILENO) == 1);
-    QString notice;
     // Views are computed tile by tile: no work limit, a progress line on a terminal (progressbackend.h).
-    ProgressBackend backend(makeCliBackend(request.device, notice), err, ::isatty(STDERR_FILENO) == 1);
-    if (!notice.isEmpty()) {
-        err << "pecards-cli: " << notice << Qt::endl;
-    }
+    ProgressBackend backend(
+        makeCliBackend(request.device, noticePrinter(err)), err, ::isatty(STDERR_FILENO) == 1);
     const RenderOptions& options = request.render;
     if (options.lesson) {
         const QByteArray pdf = lessonHandoutPdf(backend, *options.lesson, options);

@@ -82,22 +82,6 @@ INSTANTIATE_TEST_SUITE_P(Layouts, RopeScores,
     ::testing::Values(std::pair {"rope_scores_half_d8_base10000_L6", "half-split"},
         std::pair {"rope_scores_interleaved_d8_base10000_L6", "interleaved"}));
 
-TEST_F(CliTest, DeviceAutoMatchesGoldenWithinFloat32Tolerance) {
-    // --device auto: the OpenCL backend (float32 on the device) or, without a device, the CPU
-    // reference with a one-line notice. Entries are O(1) sums of 4 pairs: float32 keeps them to ~1e-6.
-    const GoldenCase golden = GoldenCase::load("rope_scores_half_d8_base10000_L6");
-    const QString out = path(QStringLiteral("device.npy"));
-    const pecards::test::CliRun run = pecards::test::runCli({"compute", "--card", "rope", "--head-dim", "8",
-        "--layout", "half-split", "--length", "6", "--q", joinNumbers(golden.paramVector("q")), "--k",
-        joinNumbers(golden.paramVector("k")), "--quantity", "score", "--device", "auto", "--out", out});
-    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    if (qEnvironmentVariable("PECARDS_REQUIRE_OPENCL") == QStringLiteral("1")) {
-        EXPECT_TRUE(run.err.isEmpty()) << "fell back to the CPU reference: " << run.err.toStdString();
-    }
-    EXPECT_TRUE(expectClose(pecards::test::loadNpy(out).matrix(), golden.expectMatrix("S"),
-        pecards::test::Tolerance {1e-5, 1e-5}));
-}
-
 TEST_F(CliTest, ScoreAtTheLengthLimitMatchesLongDouble) {
     // --length 16777216 = 2^24 (the limit) with Llama 4 Scout's head_dim 128 and rope_theta
     // 500000, ones probes: the 8 x 8 zoom at the far corner, entries sum_i 2 cos(delta theta_i)
