@@ -78,7 +78,8 @@ const std::vector<CliFlag>& cliFlags() {
             "screen)."},
         {"dry-run", nullptr, "Request",
             "Print the estimated work (operations, ~1 ns each on one core), peak memory and backend of "
-            "`compute` or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or half "
+            "`compute` or `render` on stdout and compute nothing. Requests over the memory limit (8 GiB, or "
+            "half "
             "the physical memory) are refused with the estimate; there is no work limit (see PROGRESS) "
             "except the budgets attention-entropy, base-bound and the dense pitfall views state, which "
             "the estimate does not apply (see EXIT STATUS)."},

@@ -84,8 +84,7 @@ TEST(RouteByCost, AtTheStartUpCostGoesToTheDevice) {
     cost.work = 3 * kDeviceStartOperations;
     const Route route = routeByCost(cost, false, 2 * kDeviceStartOperations);
     EXPECT_TRUE(route.device);
-    EXPECT_EQ(
-        route.reason, "3e+08 operations (~0.3 s on one core) outweigh starting the device (~0.2 s)");
+    EXPECT_EQ(route.reason, "3e+08 operations (~0.3 s on one core) outweigh starting the device (~0.2 s)");
 }
 
 TEST(RouteByCost, ARunningDeviceTakesEveryRequest) {
