@@ -76,6 +76,11 @@ public:
     /// asks for one. Options must be valid.
     QImage renderImage(const Figure& figure) const;
 
+    /// @brief `image` (renderImage of `figure`) as PNG bytes, with the figure's title, caption and
+    /// the program as text chunks ("Title", "Description", "Software"); empty with `error` set
+    /// when the encoder fails.
+    static QByteArray encodePng(QImage image, const Figure& figure, QString* error = nullptr);
+
     /// @brief PNG / SVG / PDF bytes of the figure(s); empty with `error` set on failure.
     /// The PNG carries the title and caption as text chunks ("Title", "Description").
     QByteArray pngData(const Figure& figure, QString* error = nullptr) const;

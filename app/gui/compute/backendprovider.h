@@ -15,6 +15,10 @@ namespace pecards::gui {
 struct ProvidedBackend {
     std::unique_ptr<pecards::Backend> backend;
     BackendInfo info;
+    /// For a backend routed by cost (pecards::RoutedBackend, the automatic device): the device's
+    /// info, written by its start-up and read only once RoutedBackend::deviceRunning() says it has
+    /// started; null for any other backend.
+    std::shared_ptr<const BackendInfo> deviceInfo;
 };
 
 /// @brief Makes the backend; called once, on the worker thread (device set-up may take long).
@@ -24,6 +28,10 @@ using BackendFactory = std::function<ProvidedBackend()>;
 /// @brief OpenCL through `pecards::gpu::makeBackend({deviceName, allow_fallback = true})`
 /// when the app is built with gpu/, else the CPU reference with a notice saying so.
 /// An unknown device name falls back to the CPU reference with the engine's message.
+/// Without a name (automatic) the backend is a pecards::RoutedBackend, whose device the worker
+/// starts in the background at once: the first pictures come from the CPU reference while it
+/// starts (a view whose work outweighs the start-up waits for it), every later one from the
+/// device (#35).
 BackendFactory defaultBackendFactory(const QString& deviceName = {});
 
 /// @brief The double-precision CPU reference (`pecards::makeCpuBackend`); `reason` (e.g. why

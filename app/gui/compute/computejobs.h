@@ -68,12 +68,23 @@ struct ComputeJob {
     bool isBackground() const { return std::holds_alternative<TiledRequest>(payload); }
 };
 
+/// @brief The backend in use, announced by the worker after creating it and again when an
+/// automatic device has started; each grid names the one that computed it.
+struct BackendInfo {
+    QString name; ///< e.g. "OpenCL: pthread-cpu (PoCL)"
+    bool isOpenCl = false;
+    QString notice; ///< non-empty when the CPU fallback was chosen, says why
+    /// @brief The precision of the pictures' values, for labels: "float32" on OpenCL, else "double".
+    QString precision() const { return isOpenCl ? QStringLiteral("float32") : QStringLiteral("double"); }
+};
+
 /// @brief A computed grid (ViewRequest, ReferenceRequest or TiledRequest job).
 struct GridResult {
     quint64 id = 0;
     pecards::ViewRequest request;
     pecards::Grid grid;
     double milliseconds = 0.0; ///< compute time on the worker
+    BackendInfo backend; ///< the backend that computed the grid (its precision labels the values)
 };
 
 /// @brief Computed curves (pecards::app::CurveRequest job).
@@ -143,15 +154,6 @@ struct JobReplies {
     std::function<void(quint64, double)> progress;
     /// A background job (its id) stopped before its end (a newer job of its stream, or UI_cancel).
     std::function<void(quint64)> cancelled;
-};
-
-/// @brief The backend in use, announced once by the worker after creating it.
-struct BackendInfo {
-    QString name; ///< e.g. "OpenCL: pthread-cpu (PoCL)"
-    bool isOpenCl = false;
-    QString notice; ///< non-empty when the CPU fallback was chosen, says why
-    /// @brief The precision of the pictures' values, for labels: "float32" on OpenCL, else "double".
-    QString precision() const { return isOpenCl ? QStringLiteral("float32") : QStringLiteral("double"); }
 };
 
 } // namespace pecards::gui

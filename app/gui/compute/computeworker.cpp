@@ -7,6 +7,7 @@
 #include <limits>
 #include <pecards/errors.h>
 #include <pecards/progress.h>
+#include <pecards/routedbackend.h>
 
 namespace pecards::gui {
 
@@ -46,7 +47,36 @@ void ComputeWorker::W_ensureBackend() {
     ProvidedBackend provided = m_factory();
     m_backend = std::move(provided.backend);
     m_isOpenCl = provided.info.isOpenCl;
+    m_info = provided.info;
+    m_deviceInfo = std::move(provided.deviceInfo);
     emit W_backendReady(provided.info);
+    if (auto* routed = dynamic_cast<pecards::RoutedBackend*>(m_backend.get()); routed && m_deviceInfo) {
+        // Posted to this worker's thread: runs between jobs, announces the device as soon as it runs.
+        routed->startInBackground([this] {
+            QMetaObject::invokeMethod(
+                this, [this] { W_announceDevice(); }, Qt::QueuedConnection);
+        });
+    }
+}
+
+void ComputeWorker::W_announceDevice() {
+    auto* routed = dynamic_cast<pecards::RoutedBackend*>(m_backend.get());
+    if (routed == nullptr || !m_deviceInfo || m_deviceAnnounced)
+        return;
+    routed->waitForDevice(); // started already: returns at once (the factory's start never throws)
+    m_deviceAnnounced = true;
+    m_isOpenCl = m_deviceInfo->isOpenCl; // a failure while running now falls back (W_fallBackToCpu)
+    emit W_backendReady(*m_deviceInfo);
+}
+
+std::pair<pecards::Backend*, BackendInfo> ComputeWorker::W_choose(const pecards::ViewRequest& request) {
+    auto* routed = dynamic_cast<pecards::RoutedBackend*>(m_backend.get());
+    if (routed == nullptr || !m_deviceInfo)
+        return {m_backend.get(), m_info};
+    pecards::Backend& chosen = routed->choose(request);
+    if (routed->deviceRunning())
+        W_announceDevice();
+    return {&chosen, routed->lastRoute().device ? *m_deviceInfo : m_info};
 }
 
 bool ComputeWorker::W_fallBackToCpu(const QString& reason) {
@@ -54,10 +84,12 @@ bool ComputeWorker::W_fallBackToCpu(const QString& reason) {
         return false;
     m_backend = pecards::makeCpuBackend();
     m_isOpenCl = false;
+    m_deviceInfo.reset();
     BackendInfo info;
     info.name = QString::fromStdString(m_backend->name());
     info.isOpenCl = false;
     info.notice = tr("OpenCL failed while running (%1); using CPU reference").arg(reason);
+    m_info = info;
     emit W_backendReady(info);
     return true;
 }
@@ -67,17 +99,20 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     timer.start();
     const auto elapsed = [&] { return startMilliseconds + static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
     if (const auto* view = std::get_if<pecards::ViewRequest>(&job.payload)) {
-        GridResult result {job.id, *view, m_backend->compute(*view), 0.0};
+        const auto [backend, info] = W_choose(*view);
+        GridResult result {job.id, *view, backend->compute(*view), 0.0, info};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* reference = std::get_if<ReferenceRequest>(&job.payload)) {
         if (!m_reference)
             m_reference = pecards::makeCpuBackend();
-        GridResult result {job.id, reference->request, m_reference->compute(reference->request), 0.0};
+        GridResult result {job.id, reference->request, m_reference->compute(reference->request), 0.0, {}};
+        result.backend.name = QString::fromStdString(m_reference->name());
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* tiled = std::get_if<TiledRequest>(&job.payload)) {
-        GridResult result {job.id, tiled->request, W_tiled(job, tiled->request), 0.0};
+        GridResult result {job.id, tiled->request, {}, 0.0, {}};
+        result.grid = W_tiled(job, tiled->request, result.backend);
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* curves = std::get_if<pecards::app::CurveRequest>(&job.payload)) {
@@ -100,7 +135,8 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     }
 }
 
-pecards::Grid ComputeWorker::W_tiled(const ComputeJob& job, const pecards::ViewRequest& request) {
+pecards::Grid ComputeWorker::W_tiled(
+    const ComputeJob& job, const pecards::ViewRequest& request, BackendInfo& computedBy) {
     struct Running { // the queue's running background job ends with this call, however it ends
         PendingQueue& queue;
         ~Running() { queue.finishBackground(); }
@@ -116,8 +152,9 @@ pecards::Grid ComputeWorker::W_tiled(const ComputeJob& job, const pecards::ViewR
                 W_run(*waiting);
         },
         m_queue->startBackground(job));
-    const std::shared_ptr<pecards::Backend> backend
-        = m_backend; // kept alive if a job between tiles replaces it
+    const std::shared_ptr<pecards::Backend> kept = m_backend; // alive if a job between tiles replaces it
+    const auto [backend, info] = W_choose(request);
+    computedBy = info;
     return backend->computeTiled(request, sink);
 }
 

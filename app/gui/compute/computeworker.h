@@ -52,9 +52,17 @@ private:
     PitfallResult W_pitfall(const PitfallRequest& request);
     void W_compute(const ComputeJob& job, double startMilliseconds);
     /// Runs a background job tile by tile; the jobs that wait run between its tiles.
-    pecards::Grid W_tiled(const ComputeJob& job, const pecards::ViewRequest& request);
+    /// `computedBy` receives the backend that computed it.
+    pecards::Grid W_tiled(
+        const ComputeJob& job, const pecards::ViewRequest& request, BackendInfo& computedBy);
     /// Replaces a failed OpenCL backend by the CPU reference; false when it was not OpenCL.
     bool W_fallBackToCpu(const QString& reason);
+    /// The backend that answers `request` and its info: for a routed backend the side its cost
+    /// chooses (the device announced once when it has started), else m_backend and m_info.
+    std::pair<pecards::Backend*, BackendInfo> W_choose(const pecards::ViewRequest& request);
+    /// Announces the routed backend's device (W_backendReady) once it runs; called when its
+    /// background start has returned and by W_choose.
+    void W_announceDevice();
 
     std::shared_ptr<PendingQueue> m_queue;
     BackendFactory m_factory;
@@ -62,6 +70,10 @@ private:
     /// while the background job still holds it.
     std::shared_ptr<pecards::Backend> m_backend;
     bool m_isOpenCl = false;
+    BackendInfo m_info; ///< what m_backend is (for a routed backend: its CPU reference side)
+    /// The routed backend's device info (backendprovider.h), or null; announced once it runs.
+    std::shared_ptr<const BackendInfo> m_deviceInfo;
+    bool m_deviceAnnounced = false;
     std::unique_ptr<pecards::Backend> m_reference; ///< CPU reference for ReferenceRequest, made on first use
 };
 

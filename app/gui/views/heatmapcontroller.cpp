@@ -303,6 +303,7 @@ void HeatmapController::onGrid(Stream stream, const GridResult& result) {
         m_widget->setProgress(0.0, progressLabel(m_request));
     m_hasResult = true;
     m_shownRequest = result.request;
+    m_shownBackend = result.backend;
     m_naturalRange = naturalColorRange(result.grid, m_style.scaling);
     HeatmapFrame frame
         = makeHeatmapFrame(result.grid, m_fullExtent, effectiveScaling(), m_style.rowLabel, m_style.colLabel);
@@ -354,7 +355,7 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
         || pixelCol >= frame.grid.cols)
         return;
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
-    const BackendInfo& backend = m_service->backendInfo();
+    const BackendInfo& backend = m_shownBackend;
     const bool doubleGrid = !backend.name.isEmpty() && !backend.isOpenCl;
     if (isExact(frame.grid) && doubleGrid) {
         // One entry per pixel of the double-precision reference: the grid holds the exact value.

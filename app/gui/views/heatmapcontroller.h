@@ -165,6 +165,7 @@ private:
     pecards::Window m_window;
     pecards::ViewRequest m_request;
     pecards::ViewRequest m_shownRequest; ///< the request the frame on screen answers
+    BackendInfo m_shownBackend; ///< the backend that computed the frame on screen
     quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
     quint64 m_probeId = 0;
     quint64 m_foregroundId

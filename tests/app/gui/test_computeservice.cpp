@@ -11,6 +11,7 @@
 #include <cmath>
 #include <numbers>
 #include <pecards/backend.h>
+#include <pecards/routedbackend.h>
 
 using namespace pecards::gui;
 
@@ -234,4 +235,58 @@ TEST(ComputeService, AResultReachesOnlyItsRequesterAndADestroyedRequesterGetsNot
     EXPECT_EQ(right.grids.front().grid.rows, 12);
     EXPECT_TRUE(left.failures.empty());
     EXPECT_TRUE(right.failures.empty());
+}
+
+namespace {
+
+/// A backend named `name` that answers with the CPU reference.
+class NamedBackend : public pecards::Backend {
+public:
+    explicit NamedBackend(std::string name)
+        : m_name(std::move(name)) { }
+    std::string name() const override { return m_name; }
+    pecards::Grid compute(const pecards::ViewRequest& request) override { return m_inner->compute(request); }
+
+private:
+    std::string m_name;
+    std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
+};
+
+} // namespace
+
+TEST(ComputeService, TheFirstPicturesComeFromTheReferenceWhileTheAutomaticDeviceStarts) {
+    // The automatic device (backendprovider.h): a RoutedBackend whose start, in the background,
+    // waits here until the test opens the gate; each grid names the backend that computed it.
+    QSemaphore gate;
+    ComputeService service([&gate] {
+        ProvidedBackend provided;
+        auto device = std::make_shared<BackendInfo>();
+        provided.backend
+            = std::make_unique<pecards::RoutedBackend>(std::make_unique<NamedBackend>("reference"),
+                [&gate, device]() -> std::unique_ptr<pecards::Backend> {
+                    gate.acquire();
+                    device->name = QStringLiteral("device");
+                    device->isOpenCl = true;
+                    return std::make_unique<NamedBackend>("device");
+                });
+        provided.info.name = QStringLiteral("reference");
+        provided.deviceInfo = device;
+        return provided;
+    });
+    guitest::ReplyRecorder view;
+    QSignalSpy announced(&service, &ComputeService::backendReady);
+    service.UI_submit(&view, QStringLiteral("first"), ropeScore(16), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.grids.empty(); }, "the first grid"));
+    EXPECT_EQ(view.grids.back().backend.name, QStringLiteral("reference"));
+    EXPECT_FALSE(view.grids.back().backend.isOpenCl);
+    EXPECT_EQ(service.backendInfo().name, QStringLiteral("reference"));
+    gate.release(); // the device has started: announced without waiting for another job
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.backendInfo().isOpenCl; }, "the device"));
+    EXPECT_EQ(service.backendInfo().name, QStringLiteral("device"));
+    EXPECT_EQ(announced.count(), 2);
+    service.UI_submit(&view, QStringLiteral("second"), ropeScore(16), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return view.grids.size() == 2; }, "the second grid"));
+    EXPECT_EQ(view.grids.back().backend.name, QStringLiteral("device"));
+    EXPECT_TRUE(view.grids.back().backend.isOpenCl);
+    EXPECT_EQ(view.grids.front().grid.values, view.grids.back().grid.values);
 }
