@@ -17,8 +17,9 @@
 namespace pecards {
 
 /// Starting the compute device, in the cost model's operations (~1 ns each, cost.h): 10^8, about
-/// the 0.1 s measured for PoCL with the program in the kernel cache (pecards_bench,
-/// BM_OpenClStartup: 0.08 s runtime and platform query, 0.025 s context and program).
+/// the 0.11 s measured for PoCL with the program in the kernel cache (pecards_bench_startup,
+/// BM_Startup_OpenClDevice: 78 ms runtime and platform query, 5 ms devices, 26 ms context and
+/// program, 2 ms the first view).
 inline constexpr std::int64_t kDeviceStartOperations = 100'000'000;
 
 /// @brief Where a request goes, and why in one line.
