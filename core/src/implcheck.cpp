@@ -247,6 +247,12 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
     const int columns = static_cast<int>(cos.cols());
     CheckReport report = emptyReport(format);
     const double u = kTolerance * report.unit_roundoff;
+    CheckErrorMap& map = report.error_map;
+    map.rows = static_cast<int>(std::min<Eigen::Index>(kCheckMapRows, cos.rows()));
+    map.cols = pairs;
+    map.first_position = first_position;
+    map.positions = cos.rows();
+    map.values.assign(static_cast<std::size_t>(map.rows) * pairs, 0.0);
     std::vector<Model> models = modelsOf(params, seq_len, columns == 2 * pairs);
     std::vector<CheckVariant> variants;
     for (const Model& model : models) {
@@ -272,6 +278,10 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
                         const double units = error / tolerance;
                         variant.max_error = std::max(variant.max_error, units);
                         if (reference) {
+                            double& block
+                                = map.values[static_cast<std::size_t>(row * map.rows / cos.rows()) * pairs
+                                    + static_cast<std::size_t>(pair)];
+                            block = std::max(block, units);
                             report.max_abs_error = std::max(report.max_abs_error, error);
                             const double phase
                                 = std::abs(wrapped(std::atan2(sin(row, c), cos(row, c)) - angle));

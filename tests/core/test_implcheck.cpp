@@ -176,6 +176,61 @@ TEST(CheckCosSin, TheCorrectCacheMatchesAndFloat32RoundingIsNoFalseAlarm) {
             .matches);
 }
 
+TEST(CheckCosSin, TheErrorMapPoolsPositionsIntoBlocks) {
+    // 1000 positions of a plain d = 16 cache (8 pairs, base 10000) from position 100, one sin entry
+    // off by 1e-9 at table row 613 (position 713), pair 5 (half-split columns 5 and 13): the
+    // tolerance there is 16 u (1 + 713 theta_5), u = 2^-53, theta_5 = 10000^(-10/16).
+    const pecards::RopeParams params = rope(16, 10000);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(defaultTheta(10000, 16, 8), 1100, 1.0, false, cos, sin);
+    cos = cos.bottomRows(1000).eval();
+    sin = sin.bottomRows(1000).eval();
+    sin(613, 13) += 1e-9;
+    const CheckReport report = pecards::checkCosSin(params, 1100, cos, sin, 100, CheckFormat::Float64);
+    const pecards::CheckErrorMap& map = report.error_map;
+    ASSERT_EQ(map.rows, pecards::kCheckMapRows);
+    ASSERT_EQ(map.cols, 8);
+    EXPECT_EQ(map.first_position, 100);
+    EXPECT_EQ(map.positions, 1000);
+    const double angle = 713.0 * std::pow(10000.0, -10.0 / 16.0);
+    const double tolerance = 16.0 * std::ldexp(1.0, -53) * (1.0 + angle);
+    // Row 613 of 1000 falls in block floor(613 * 256 / 1000) = 156.
+    EXPECT_NEAR(map.at(156, 5), 1e-9 / tolerance, 1e-3 * 1e-9 / tolerance);
+    for (int r = 0; r < map.rows; ++r) {
+        for (int c = 0; c < map.cols; ++c) {
+            if (r != 156 || c != 5) {
+                EXPECT_LE(map.at(r, c), 1.0) << r << ", " << c;
+            }
+        }
+    }
+    EXPECT_EQ(report.first_position, 713);
+    EXPECT_EQ(report.first_pair, 5);
+}
+
+TEST(CheckCosSin, TheErrorMapOfACorrectCacheStaysWithinTheTolerance) {
+    const pecards::RopeParams params = rope(16, 10000);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(defaultTheta(10000, 16, 8), 100, 1.0, false, cos, sin);
+    sin(41, 13) += 1e-9; // position 41, pair 5
+    const CheckReport report = pecards::checkCosSin(params, 100, cos, sin, 0, CheckFormat::Float64);
+    const pecards::CheckErrorMap& map = report.error_map;
+    ASSERT_EQ(map.rows, 100); // one row per position when there are fewer than kCheckMapRows
+    const double angle = 41.0 * std::pow(10000.0, -10.0 / 16.0);
+    const double tolerance = 16.0 * std::ldexp(1.0, -53) * (1.0 + angle);
+    EXPECT_NEAR(map.at(41, 5), 1e-9 / tolerance, 1e-3 * 1e-9 / tolerance);
+    for (int r = 0; r < map.rows; ++r) {
+        for (int c = 0; c < map.cols; ++c) {
+            if (r != 41 || c != 5) {
+                EXPECT_LE(map.at(r, c), 1.0) << r << ", " << c;
+            }
+        }
+    }
+    EXPECT_EQ(report.first_position, 41);
+    EXPECT_EQ(report.first_pair, 5);
+}
+
 TEST(CheckCosSin, EachCacheBugIsNamedFirst) {
     const pecards::RopeParams params = yarn();
     const double attention = 0.1 * std::log(4.0) + 1;

@@ -36,6 +36,21 @@ struct CheckVariant {
     bool comparable = true; ///< false when its table has another shape (max_error is then unset)
 };
 
+/// Rows of a cos/sin check's error map at most (blocks of consecutive positions).
+inline constexpr int kCheckMapRows = 256;
+
+/// @brief Where a cos/sin cache differs from the reference: the largest error of each block of
+/// positions (row) and pair (column), in tolerances (> 1: over the tolerance). Row r covers the
+/// positions first_position + [r * positions / rows, (r + 1) * positions / rows).
+struct CheckErrorMap {
+    int rows = 0; ///< min(kCheckMapRows, positions)
+    int cols = 0; ///< pairs (r/2)
+    std::int64_t first_position = 0;
+    std::int64_t positions = 0; ///< rows of the checked table
+    std::vector<double> values; ///< rows * cols, row-major
+    double at(int row, int col) const { return values[static_cast<std::size_t>(row) * cols + col]; }
+};
+
 /// @brief The outcome of a check.
 struct CheckReport {
     bool matches = false; ///< the user's numbers equal the reference within the tolerance
@@ -52,6 +67,7 @@ struct CheckReport {
     std::int64_t first_position = -1; ///< cos/sin: first row over the tolerance (-1: none); inv_freq: -1
     int first_pair = -1; ///< first pair over the tolerance (-1: none)
     std::vector<CheckVariant> variants; ///< every variant, the best fit first (reference included)
+    CheckErrorMap error_map; ///< cos/sin only: the reference's errors by position block and pair
 };
 
 /// @brief Checks an engine's inv_freq (theta_i, r/2 entries, radians per position) for a model
