@@ -169,7 +169,7 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
         inputs.format = parseCheckFormat(flags.text("dtype"));
     }
     flags.setInt("first-position", inputs.firstPosition, 0, std::int64_t {1} << 26);
-    inputs.json = flags.isSet("json");
+    request.checkJson = flags.isSet("json");
     if (gguf) {
         try {
             const app::GgufFile file(flags.text("gguf"));
@@ -198,28 +198,10 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
     request.view.params = params;
 }
 
-std::int64_t checkSeqLen(const CheckInputs& inputs, const CardParams& params, bool lengthGiven) {
-    if (lengthGiven || !(inputs.cache || inputs.vectors)) {
-        return effectiveSeqLen(params.rope, params.length);
-    }
-    return inputs.firstPosition + (inputs.cache ? inputs.cos.rows() : inputs.rotated.rows());
-}
-
-CheckReport runCheck(const CheckInputs& inputs, const RopeParams& rope) {
-    if (inputs.cache) {
-        return checkCosSin(rope, inputs.seqLen, inputs.cos, inputs.sin, inputs.firstPosition, inputs.format);
-    }
-    if (inputs.vectors) {
-        return checkRotated(
-            rope, inputs.seqLen, inputs.unrotated, inputs.rotated, inputs.firstPosition, inputs.format);
-    }
-    return checkInvFreq(rope, inputs.seqLen, inputs.invFreq, inputs.format);
-}
-
 int runCheck(const CliRequest& request, QTextStream& out) {
     const CheckInputs& inputs = request.check;
-    const CheckReport report = runCheck(inputs, request.view.params.rope);
-    if (inputs.json) {
+    const CheckReport report = app::runCheck(inputs, request.view.params.rope);
+    if (request.checkJson) {
         out << QString::fromUtf8(
             QJsonDocument(checkReportJson(report, inputs)).toJson(QJsonDocument::Indented));
     } else {

@@ -80,6 +80,7 @@ struct CliRequest {
     std::optional<pecards::app::ModelConfig> config; ///< --config, or the file of `config`
     bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
     CheckInputs check; ///< check: the tables and how to read them
+    bool checkJson = false; ///< check: --json, the report as JSON on stdout
     /// compute: --view or --full gave the output size (else a window over 1024 a side is written
     /// at 1024, and stderr says so)
     bool outputSizeChosen = false;

@@ -299,12 +299,12 @@ py::object check(const CheckTables& tables, std::int64_t firstPosition, const st
         inputs.unrotated = matrixOf(*unrotated, "unrotated");
     }
     const cli::CliRequest request = computeRequest("inv-freq", withRopeCard(kwargs));
-    inputs.seqLen = cli::checkSeqLen(
+    inputs.seqLen = app::checkSeqLen(
         inputs, request.view.params, hasArgument(kwargs, "seq_len") || hasArgument(kwargs, "length"));
     CheckReport report;
     {
         const py::gil_scoped_release release;
-        report = cli::runCheck(inputs, request.view.params.rope);
+        report = app::runCheck(inputs, request.view.params.rope);
     }
     const QByteArray json
         = QJsonDocument(cli::checkReportJson(report, inputs)).toJson(QJsonDocument::Compact);
