@@ -1,6 +1,7 @@
 #include "window/mainmenus.h"
 
 #include "cards/cardpage.h"
+#include "check/checkdialog.h"
 #include "compare/compareview.h"
 #include "lessons/lessonsmenu.h"
 #include "presentation/presentationcontroller.h"
@@ -54,6 +55,11 @@ void buildFileMenu(MainWindow* w) {
     });
     open->setStatusTip(MainWindow::tr(
         "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
+    QAction* check = file->addAction(MainWindow::tr("Check an &implementation…"), w,
+        [w] { CheckDialog::open(w->card(QStringLiteral("rope"))->params(), w); });
+    check->setStatusTip(
+        MainWindow::tr("Compare your engine's cos/sin cache or inv_freq with the reference for the "
+                       "RoPE card's model, and name the bug"));
     file->addSeparator();
     WorkspaceController* session = w->session();
     QAction* openWorkspace

@@ -2,6 +2,7 @@
 
 #include "cards/cardpage.h"
 #include "cards/cardregistry.h"
+#include "check/checkdialog.h"
 #include "common/version.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
@@ -24,6 +25,7 @@
 #include <QTextStream>
 #include <QTimer>
 #include <algorithm>
+#include <functional>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
 #include <tuple>
@@ -78,14 +80,17 @@ bool allAnswered(MainWindow& window, ComputeService& service) {
     return window.compareView()->hasResult();
 }
 
-void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs) {
+/// Saves `target`'s image (the window, or a dialog on it) once every view has answered and
+/// `ready` says so, then quits.
+void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs,
+    QWidget* target = nullptr, std::function<bool()> ready = {}) {
     auto* timer = new QTimer(&window);
     auto* clock = new QElapsedTimer;
     clock->start();
     auto settled = std::make_shared<int>(0);
-    QObject::connect(
-        timer, &QTimer::timeout, &window, [&window, &service, path, timeoutMs, timer, clock, settled] {
-            *settled = allAnswered(window, service) ? *settled + 1 : 0;
+    QObject::connect(timer, &QTimer::timeout, &window,
+        [&window, &service, path, timeoutMs, timer, clock, settled, target, ready] {
+            *settled = allAnswered(window, service) && (!ready || ready()) ? *settled + 1 : 0;
             const bool timedOut = clock->elapsed() > timeoutMs;
             if (*settled < kSettlePolls && !timedOut)
                 return;
@@ -94,7 +99,7 @@ void takeScreenshot(MainWindow& window, ComputeService& service, const QString& 
             if (timedOut)
                 QTextStream(stderr) << "pecards: screenshot taken before every view answered (timeout)"
                                     << Qt::endl;
-            const bool saved = window.grab().save(path);
+            const bool saved = (target != nullptr ? target->grab() : window.grab()).save(path);
             if (!saved)
                 QTextStream(stderr) << "pecards: cannot write " << path << Qt::endl;
             QApplication::exit(saved ? 0 : 1);
@@ -157,8 +162,21 @@ void applyViewOptions(
     } else if (!options.lesson.isEmpty()) {
         QTextStream(stderr) << "pecards: " << window.lessons()->lastError() << Qt::endl;
     }
-    if (!options.screenshot.isEmpty())
+    CheckDialog* check = nullptr;
+    if (!options.check.isEmpty()) {
+        check = CheckDialog::open(window.card(QStringLiteral("rope"))->params(), &window);
+        CheckFiles files;
+        (options.check.size() == 2 ? files.cos : files.invFreq) = options.check.front();
+        files.sin = options.check.size() == 2 ? options.check.back() : QString();
+        check->check(files);
+    }
+    if (!options.screenshot.isEmpty() && check != nullptr) {
+        auto shown = std::make_shared<bool>(false);
+        QObject::connect(check, &CheckDialog::checked, check, [shown] { *shown = true; });
+        takeScreenshot(window, service, options.screenshot, timeoutMs, check, [shown] { return *shown; });
+    } else if (!options.screenshot.isEmpty()) {
         takeScreenshot(window, service, options.screenshot, timeoutMs);
+    }
 }
 
 } // namespace
@@ -213,6 +231,14 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         } catch (const pecards::InvalidParameter& invalid) {
             error = QStringLiteral("--pitfall %1 is invalid: %2")
                         .arg(options.pitfall, QString::fromUtf8(invalid.what()));
+            return std::nullopt;
+        }
+    }
+    if (isSet("check")) {
+        options.check = value("check").split(QLatin1Char(','));
+        if (options.check.size() > 2 || options.check.contains(QString())) {
+            error = QStringLiteral("--check %1 is invalid: allowed: cos.npy,sin.npy or inv_freq.npy")
+                        .arg(value("check"));
             return std::nullopt;
         }
     }

@@ -33,6 +33,8 @@ struct StartupOptions {
     int lessonStep = 1; ///< lesson: first step shown, from 1
     bool reveal = false; ///< lesson: the first step's question revealed at once
     QString pitfall; ///< pitfall name (pecards-cli pitfalls): opens its card's Pitfalls view
+    /// --check: cos.npy and sin.npy, or inv_freq.npy alone, checked in the check dialog (float32)
+    QStringList check;
     bool presentation = false; ///< start in presentation mode
     std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;

@@ -73,6 +73,22 @@ TEST(StartupOptions, DeviceTakesTheCliValuesAndCpuIsItsShortHand) {
     EXPECT_TRUE(error.contains(QStringLiteral("contradict"))) << error.toStdString();
 }
 
+TEST(StartupOptions, CheckTakesACachePairOrOneFrequencyFile) {
+    QString error;
+    auto options = parse({QStringLiteral("--check"), QStringLiteral("cos.npy,sin.npy")}, error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->check, (QStringList {QStringLiteral("cos.npy"), QStringLiteral("sin.npy")}));
+    options = parse({QStringLiteral("--check"), QStringLiteral("inv_freq.npy")}, error);
+    ASSERT_TRUE(options) << error.toStdString();
+    EXPECT_EQ(options->check, QStringList {QStringLiteral("inv_freq.npy")});
+    for (const char* bad : {"a.npy,b.npy,c.npy", "cos.npy,"}) {
+        EXPECT_FALSE(parse({QStringLiteral("--check"), QString::fromLatin1(bad)}, error)) << bad;
+        EXPECT_EQ(error,
+            QStringLiteral("--check %1 is invalid: allowed: cos.npy,sin.npy or inv_freq.npy")
+                .arg(QString::fromLatin1(bad)));
+    }
+}
+
 TEST(StartupOptions, WindowSizeIsInPixelsAndSizeIsItsOlderSpelling) {
     QString error;
     auto options = parse({QStringLiteral("--window-size"), QStringLiteral("1280x720")}, error);
