@@ -1822,6 +1822,165 @@
     </message>
 </context>
 <context>
+    <name>pecards::gui::CheckDialog</name>
+    <message>
+        <source>head_dim %1, rotary_dim %2, base %3, layout %4, scaling %5</source>
+        <translation>head_dim %1，rotary_dim %2，底数 %3，布局 %4，缩放 %5</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>pair i (error ÷ tolerance, log colours)</source>
+        <translation>频率对 i（误差 ÷ 容差，对数色标）</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>检查(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Check an implementation</source>
+        <translation>检查实现</translation>
+    </message>
+    <message>
+        <source>Your engine&apos;s RoPE numbers against the reference for the RoPE card&apos;s model: %1.</source>
+        <translation>你的引擎的 RoPE 数值与 RoPE 卡片模型的参考值对比：%1。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>positions × r (HF layout) or positions × r/2</source>
+        <translation>位置数 × r（HF 布局）或位置数 × r/2</translation>
+    </message>
+    <message>
+        <source>the shape of cos</source>
+        <translation>与 cos 形状相同</translation>
+    </message>
+    <message>
+        <source>r/2 frequencies, when there is no cache</source>
+        <translation>r/2 个频率（没有缓存时）</translation>
+    </message>
+    <message>
+        <source>The format your engine computed or stored the numbers in: it sets the tolerance</source>
+        <translation>引擎计算或存储这些数值所用的格式：它决定容差</translation>
+    </message>
+    <message>
+        <source>The position of the tables&apos; first row</source>
+        <translation>表格第一行对应的位置</translation>
+    </message>
+    <message>
+        <source>cos (.npy)</source>
+        <translation>cos (.npy)</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s cos cache</source>
+        <translation>引擎的 cos 缓存</translation>
+    </message>
+    <message>
+        <source>sin (.npy)</source>
+        <translation>sin (.npy)</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s sin cache</source>
+        <translation>引擎的 sin 缓存</translation>
+    </message>
+    <message>
+        <source>or inv_freq (.npy)</source>
+        <translation>或 inv_freq (.npy)</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s inverse frequencies</source>
+        <translation>引擎的逆频率</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>first position</source>
+        <translation>起始位置</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>吻合</translation>
+    </message>
+    <message>
+        <source>max error ÷ tolerance</source>
+        <translation>最大误差 ÷ 容差</translation>
+    </message>
+    <message>
+        <source>the bug</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>NumPy array (*.npy)</source>
+        <translation>NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>%1 is missing: a cache is checked as cos and sin</source>
+        <translation>缺少 %1：缓存须以 cos 和 sin 一起检查</translation>
+    </message>
+    <message>
+        <source>cos</source>
+        <translation>cos</translation>
+    </message>
+    <message>
+        <source>sin</source>
+        <translation>sin</translation>
+    </message>
+    <message>
+        <source>Choose the engine&apos;s cos and sin, or its inv_freq (.npy files).</source>
+        <translation>请选择引擎的 cos 和 sin，或其 inv_freq（.npy 文件）。</translation>
+    </message>
+    <message>
+        <source>Choose one table: cos and sin, or inv_freq, not both.</source>
+        <translation>只选一种表：cos 和 sin，或 inv_freq，不能同时选。</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>检查中…</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#1b7a1b&apos;&gt;Matches the reference&lt;/b&gt;: max error %1 of the tolerance.</source>
+        <translation>&lt;b style=&apos;color:#1b7a1b&apos;&gt;与参考值一致&lt;/b&gt;：最大误差为容差的 %1。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#b00020&apos;&gt;Does not match the reference&lt;/b&gt;: another size than the model&apos;s table.</source>
+        <translation>&lt;b style=&apos;color:#b00020&apos;&gt;与参考值不一致&lt;/b&gt;：尺寸与模型的表不同。</translation>
+    </message>
+    <message>
+        <source>&lt;b style=&apos;color:#b00020&apos;&gt;Does not match the reference&lt;/b&gt;: max error %1 tolerances (%2 absolute)</source>
+        <translation>&lt;b style=&apos;color:#b00020&apos;&gt;与参考值不一致&lt;/b&gt;：最大误差为 %1 个容差（绝对误差 %2）</translation>
+    </message>
+    <message>
+        <source>, first at position %1, pair %2.</source>
+        <translation>，最早出现在位置 %1、频率对 %2。</translation>
+    </message>
+    <message>
+        <source>, first at pair %1.</source>
+        <translation>，最早出现在频率对 %1。</translation>
+    </message>
+    <message>
+        <source> Diagnosis: &lt;b&gt;%1&lt;/b&gt;, %2.</source>
+        <translation> 诊断：&lt;b&gt;%1&lt;/b&gt;，%2。</translation>
+    </message>
+    <message>
+        <source> No known bug reproduces these numbers: the error starts where marked.</source>
+        <translation> 没有已知错误能复现这些数值：误差从标记处开始。</translation>
+    </message>
+    <message>
+        <source>another size</source>
+        <translation>尺寸不同</translation>
+    </message>
+</context>
+<context>
     <name>pecards::gui::CompareView</name>
     <message>
         <source>&lt;b&gt;Compare&lt;/b&gt;</source>
@@ -2670,6 +2829,14 @@ double-click to reset; hover for the exact value.</source>
 </context>
 <context>
     <name>pecards::gui::MainWindow</name>
+    <message>
+        <source>Check an &amp;implementation…</source>
+        <translation>检查实现(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Compare your engine&apos;s cos/sin cache or inv_freq with the reference for the RoPE card&apos;s model, and name the bug</source>
+        <translation>将引擎的 cos/sin 缓存或 inv_freq 与 RoPE 卡片模型的参考值比较，并指出错误</translation>
+    </message>
     <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
