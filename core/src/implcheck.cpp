@@ -367,6 +367,23 @@ CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const E
     return report;
 }
 
+Pitfall pitfallOfVariant(const std::string& name) {
+    const std::pair<const char*, Pitfall> table[] = {
+        {"inv-freq-bf16", Pitfall::RopeInvFreqLowPrecision},
+        {"inv-freq-fp16", Pitfall::RopeInvFreqLowPrecision},
+        {"positions-bf16", Pitfall::RopePositionsLowPrecision},
+        {"positions-fp16", Pitfall::RopePositionsLowPrecision},
+        {"dynamic-ntk-wrong-length", Pitfall::RopeStaleDynamicNtk},
+        {"partial-convention", Pitfall::RopePartialConvention},
+    };
+    for (const auto& [variant, pitfall] : table) {
+        if (name == variant) {
+            return pitfall;
+        }
+    }
+    return Pitfall::None;
+}
+
 std::string toString(CheckFormat format) {
     switch (format) {
     case CheckFormat::Float64:

@@ -1824,6 +1824,14 @@
 <context>
     <name>pecards::gui::CheckDialog</name>
     <message>
+        <source>Show this &amp;bug</source>
+        <translation>查看此错误(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Open the diagnosed bug in the RoPE card&apos;s Pitfalls view, with the card&apos;s parameters</source>
+        <translation>在 RoPE 卡片的陷阱视图中以卡片的参数打开诊断出的错误</translation>
+    </message>
+    <message>
         <source>head_dim %1, rotary_dim %2, base %3, layout %4, scaling %5</source>
         <translation>head_dim %1，rotary_dim %2，底数 %3，布局 %4，缩放 %5</translation>
     </message>

@@ -327,4 +327,22 @@ TEST(CheckRotated, RotatedQueriesMatchAndTheirBugsAreNamed) {
         pecards::InvalidParameter);
 }
 
+TEST(CheckVariants, TheBugsThePitfallCatalogueShowsLeadThere) {
+    using pecards::Pitfall;
+    EXPECT_EQ(pecards::pitfallOfVariant("inv-freq-bf16"), Pitfall::RopeInvFreqLowPrecision);
+    EXPECT_EQ(pecards::pitfallOfVariant("inv-freq-fp16"), Pitfall::RopeInvFreqLowPrecision);
+    EXPECT_EQ(pecards::pitfallOfVariant("positions-bf16"), Pitfall::RopePositionsLowPrecision);
+    EXPECT_EQ(pecards::pitfallOfVariant("positions-fp16"), Pitfall::RopePositionsLowPrecision);
+    EXPECT_EQ(pecards::pitfallOfVariant("dynamic-ntk-wrong-length"), Pitfall::RopeStaleDynamicNtk);
+    EXPECT_EQ(pecards::pitfallOfVariant("partial-convention"), Pitfall::RopePartialConvention);
+    EXPECT_EQ(pecards::pitfallOfVariant("reference"), Pitfall::None);
+    EXPECT_EQ(pecards::pitfallOfVariant("yarn-truncate-off"), Pitfall::None);
+    // Every mapped name is one the check reports: a bf16 inv_freq cache is diagnosed by that name.
+    const CheckReport report = pecards::checkInvFreq(rope(64, 10000), 4096,
+        defaultTheta(10000, 64, 32).unaryExpr([](double theta) { return bf16(theta); }),
+        CheckFormat::Float32);
+    EXPECT_EQ(best(report), "inv-freq-bf16");
+    EXPECT_EQ(pecards::pitfallOfVariant(best(report)), Pitfall::RopeInvFreqLowPrecision);
+}
+
 } // namespace

@@ -52,15 +52,17 @@ HeatmapFrame mapFrame(const pecards::CheckErrorMap& map) {
 
 } // namespace
 
-CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent)
+CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, ShowPitfall showPitfall)
     : QDialog(parent)
     , m_params(params)
+    , m_showPitfall(std::move(showPitfall))
     , m_cos(new QLineEdit(this))
     , m_sin(new QLineEdit(this))
     , m_invFreq(new QLineEdit(this))
     , m_format(new QComboBox(this))
     , m_firstPosition(new QSpinBox(this))
     , m_run(new QPushButton(tr("&Check"), this))
+    , m_showBug(new QPushButton(tr("Show this &bug"), this))
     , m_model(new QLabel(this))
     , m_verdict(new QLabel(this))
     , m_map(new HeatmapWidget(this))
@@ -104,6 +106,16 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_run, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_showBug, QDialogButtonBox::ActionRole);
+    m_showBug->setToolTip(
+        tr("Open the diagnosed bug in the RoPE card's Pitfalls view, with the card's parameters"));
+    m_showBug->setObjectName(QStringLiteral("showBug"));
+    m_showBug->setEnabled(false);
+    m_showBug->setVisible(static_cast<bool>(m_showPitfall));
+    connect(m_showBug, &QPushButton::clicked, this, [this] {
+        if (m_pitfall != pecards::Pitfall::None && m_showPitfall)
+            m_showPitfall(m_pitfall);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_run, &QPushButton::clicked, this, &CheckDialog::start);
     connect(
@@ -122,8 +134,8 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent)
     resize(QSize(900, 760).boundedTo(room));
 }
 
-CheckDialog* CheckDialog::open(const pecards::CardParams& params, QWidget* parent) {
-    auto* dialog = new CheckDialog(params, parent);
+CheckDialog* CheckDialog::open(const pecards::CardParams& params, QWidget* parent, ShowPitfall showPitfall) {
+    auto* dialog = new CheckDialog(params, parent, std::move(showPitfall));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;
@@ -178,6 +190,11 @@ void CheckDialog::start() {
 
 void CheckDialog::present(const CheckOutcome& outcome) {
     m_run->setEnabled(true);
+    const bool diagnosed = outcome.ok && !outcome.report.matches && !outcome.report.variants.empty()
+        && outcome.report.variants.front().fits;
+    m_pitfall = diagnosed ? pecards::pitfallOfVariant(outcome.report.variants.front().name)
+                          : pecards::Pitfall::None;
+    m_showBug->setEnabled(m_pitfall != pecards::Pitfall::None);
     if (!outcome.ok) {
         m_verdict->setText(
             QStringLiteral("<span style='color:#b00020'>%1</span>").arg(outcome.error.toHtmlEscaped()));

@@ -10,6 +10,7 @@
 
 #include <QDialog>
 #include <QFutureWatcher>
+#include <functional>
 #include <pecards/params.h>
 
 class QComboBox;
@@ -26,11 +27,17 @@ class HeatmapWidget;
 class CheckDialog : public QDialog {
     Q_OBJECT
 public:
+    /// Shows a pitfall of the catalogue (the RoPE card's Pitfalls view, with the card's parameters).
+    using ShowPitfall = std::function<void(pecards::Pitfall)>;
+
     /// @param params the model the numbers are checked against (the RoPE card's parameters)
-    explicit CheckDialog(const pecards::CardParams& params, QWidget* parent = nullptr);
+    /// @param showPitfall what "Show this bug" does when the diagnosed bug has a pitfall view
+    ///                    (pecards::pitfallOfVariant); without it the button is hidden
+    explicit CheckDialog(
+        const pecards::CardParams& params, QWidget* parent = nullptr, ShowPitfall showPitfall = {});
 
     /// @brief A new dialog on `parent`, shown, deleted when closed (File > Check an implementation…).
-    static CheckDialog* open(const pecards::CardParams& params, QWidget* parent);
+    static CheckDialog* open(const pecards::CardParams& params, QWidget* parent, ShowPitfall showPitfall);
 
     /// @brief Fills the form (cos and sin, or inv_freq alone) and starts the check.
     void check(const CheckFiles& files);
@@ -39,6 +46,8 @@ public:
     QString verdict() const;
     /// @brief The diagnosis table's variant names, best fit first.
     QStringList diagnosis() const;
+    /// @brief The pitfall "Show this bug" opens (None: the button is disabled).
+    pecards::Pitfall shownPitfall() const { return m_pitfall; }
     /// @brief Whether a check is running.
     bool isRunning() const { return m_watcher.isRunning(); }
 
@@ -53,12 +62,15 @@ private:
     CheckFiles files() const;
 
     pecards::CardParams m_params;
+    ShowPitfall m_showPitfall;
+    pecards::Pitfall m_pitfall = pecards::Pitfall::None;
     QLineEdit* m_cos;
     QLineEdit* m_sin;
     QLineEdit* m_invFreq;
     QComboBox* m_format;
     QSpinBox* m_firstPosition;
     QPushButton* m_run;
+    QPushButton* m_showBug;
     QLabel* m_model;
     QLabel* m_verdict;
     HeatmapWidget* m_map;

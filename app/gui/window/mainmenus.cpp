@@ -55,8 +55,10 @@ void buildFileMenu(MainWindow* w) {
     });
     open->setStatusTip(MainWindow::tr(
         "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
-    QAction* check = file->addAction(MainWindow::tr("Check an &implementation…"), w,
-        [w] { CheckDialog::open(w->card(QStringLiteral("rope"))->params(), w); });
+    QAction* check = file->addAction(MainWindow::tr("Check an &implementation…"), w, [w] {
+        CheckDialog::open(w->card(QStringLiteral("rope"))->params(), w,
+            [w](pecards::Pitfall pitfall) { w->showPitfall(pitfall); });
+    });
     check->setStatusTip(
         MainWindow::tr("Compare your engine's cos/sin cache or inv_freq with the reference for the "
                        "RoPE card's model, and name the bug"));

@@ -36,6 +36,7 @@
 #include <optional>
 #include <pecards/errors.h>
 #include <pecards/learned.h>
+#include <pecards/pitfall.h>
 #include <utility>
 
 namespace pecards::gui {
@@ -119,6 +120,13 @@ void MainWindow::showTab(const QString& id) {
         m_deck->setCurrentWidget(m_compare);
     else if (CardPage* c = card(id))
         m_deck->setCurrentWidget(c);
+}
+
+void MainWindow::showPitfall(pecards::Pitfall pitfall) {
+    const QString id = QString::fromStdString(pecards::toString(pecards::pitfallCard(pitfall)));
+    showTab(id);
+    if (CardPage* c = card(id))
+        c->showPitfalls(pitfall);
 }
 
 CardPage* MainWindow::currentCard() const {

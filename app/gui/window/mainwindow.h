@@ -6,6 +6,7 @@
 
 #include <QMainWindow>
 #include <common/modelconfig.h>
+#include <pecards/pitfallparams.h>
 #include <workspace/preferences.h>
 
 class QSettings;
@@ -40,6 +41,8 @@ public:
 
     /// @brief Shows the card (or "compare").
     void showTab(const QString& id);
+    /// @brief Shows `pitfall` in its card's Pitfalls view, with the card's parameters.
+    void showPitfall(pecards::Pitfall pitfall);
     /// @brief The card on screen, nullptr on the compare tab.
     CardPage* currentCard() const;
 

@@ -164,7 +164,8 @@ void applyViewOptions(
     }
     CheckDialog* check = nullptr;
     if (!options.check.isEmpty()) {
-        check = CheckDialog::open(window.card(QStringLiteral("rope"))->params(), &window);
+        check = CheckDialog::open(window.card(QStringLiteral("rope"))->params(), &window,
+            [&window](pecards::Pitfall pitfall) { window.showPitfall(pitfall); });
         CheckFiles files;
         (options.check.size() == 2 ? files.cos : files.invFreq) = options.check.front();
         files.sin = options.check.size() == 2 ? options.check.back() : QString();

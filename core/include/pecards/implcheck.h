@@ -96,6 +96,12 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
 CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
     const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format);
 
+/// @brief The pitfall of the catalogue (pitfall.h) that shows the bug of check variant `name`
+/// (CheckVariant::name): inv-freq-bf16/fp16 -> RopeInvFreqLowPrecision, positions-bf16/fp16 ->
+/// RopePositionsLowPrecision (their views show every storage format), dynamic-ntk-wrong-length ->
+/// RopeStaleDynamicNtk, partial-convention -> RopePartialConvention; any other name -> None.
+Pitfall pitfallOfVariant(const std::string& name);
+
 /// @brief "float64", "float32", "bfloat16", "float16".
 std::string toString(CheckFormat format);
 

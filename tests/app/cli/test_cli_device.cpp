@@ -53,7 +53,7 @@ TEST_F(CliTest, ALargeAutoRequestStartsTheDevice) {
 }
 
 TEST_F(CliTest, DryRunNamesTheBackendAndWhy) {
-    const auto dryRun = [this](const QStringList& arguments) {
+    const auto dryRun = [](const QStringList& arguments) {
         const CliRun run = runCli(arguments + QStringList {QStringLiteral("--dry-run")});
         EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
         const QStringList lines = run.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);

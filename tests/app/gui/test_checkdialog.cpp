@@ -7,6 +7,7 @@
 #include "guitestsupport.h"
 #include "widgets/heatmapwidget.h"
 
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <bit>
@@ -72,17 +73,20 @@ double exact(double value) {
 }
 
 TEST_F(CheckDialogTest, TheCorrectFloat32CacheMatches) {
-    CheckDialog dialog(m_params);
+    CheckDialog dialog(m_params, nullptr, [](pecards::Pitfall) {});
     run(dialog, cache(&exact));
     EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("Matches the reference")))
         << dialog.verdict().toStdString();
     ASSERT_FALSE(dialog.diagnosis().isEmpty());
     EXPECT_EQ(dialog.diagnosis().front(), QStringLiteral("reference"));
     EXPECT_FALSE(dialog.findChild<HeatmapWidget*>()->marker().has_value());
+    EXPECT_EQ(dialog.shownPitfall(), pecards::Pitfall::None);
+    EXPECT_FALSE(dialog.findChild<QPushButton*>(QStringLiteral("showBug"))->isEnabled());
 }
 
 TEST_F(CheckDialogTest, ABfloat16FrequencyCacheIsDiagnosedAndItsFirstFailureMarked) {
-    CheckDialog dialog(m_params);
+    std::vector<pecards::Pitfall> shown;
+    CheckDialog dialog(m_params, nullptr, [&shown](pecards::Pitfall pitfall) { shown.push_back(pitfall); });
     run(dialog, cache(&bf16));
     const QString verdict = dialog.verdict();
     EXPECT_TRUE(verdict.contains(QStringLiteral("Does not match the reference"))) << verdict.toStdString();
