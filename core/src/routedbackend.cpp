@@ -4,7 +4,6 @@
 
 #include "pecards/errors.h"
 
-#include <chrono>
 #include <cstdio>
 
 namespace pecards {
@@ -56,26 +55,9 @@ std::string RoutedBackend::name() const {
     return m_reference->name() + "; the device for requests of at least " + workText(m_startOperations);
 }
 
-void RoutedBackend::startInBackground(std::function<void()> started) {
-    if (m_device || m_starting.valid()) {
-        return;
-    }
-    m_starting = std::async(std::launch::async, [start = m_start, started = std::move(started)] {
-        struct Announce { // after the start, whether it returned or threw
-            const std::function<void()>& started;
-            ~Announce() {
-                if (started) {
-                    started();
-                }
-            }
-        } announce {started};
-        return start();
-    });
-}
-
 void RoutedBackend::waitForDevice() {
     if (!m_device) {
-        m_device = m_starting.valid() ? m_starting.get() : m_start();
+        m_device = m_start();
     }
     if (!m_device) {
         throw std::logic_error("RoutedBackend: starting the device gave no backend");
@@ -83,12 +65,7 @@ void RoutedBackend::waitForDevice() {
 }
 
 Backend& RoutedBackend::choose(const ViewRequest& request) {
-    const RequestCost cost = estimateCost(request);
-    if (!m_device && m_starting.valid()
-        && m_starting.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-        m_device = m_starting.get(); // started meanwhile (get() rethrows its failure)
-    }
-    m_last = routeByCost(cost, m_device != nullptr, m_startOperations);
+    m_last = routeByCost(estimateCost(request), m_device != nullptr, m_startOperations);
     if (!m_last.device) {
         return *m_reference;
     }

@@ -5,10 +5,8 @@
 #include "pecards/errors.h"
 #include "pecards/routedbackend.h"
 
-#include <future>
 #include <gtest/gtest.h>
 #include <stdexcept>
-#include <thread>
 
 namespace pecards {
 namespace {
@@ -175,48 +173,11 @@ TEST(RoutedBackend, AFailedStartReachesTheCallerAndIsTriedAgain) {
     EXPECT_EQ(backend.compute(scoreView(16)).values.front(), 1.0);
 }
 
-TEST(RoutedBackend, ABackgroundStartServesSmallRequestsFromTheReferenceUntilTheDeviceRuns) {
-    int reference = 0;
-    int device = 0;
-    std::promise<void> release;
-    std::shared_future<void> released = release.get_future().share();
-    RoutedBackend backend(
-        std::make_unique<TaggedBackend>(1.0, reference), [released, &device]() -> std::unique_ptr<Backend> {
-            released.wait(); // the device is still starting until the test releases it
-            return std::make_unique<TaggedBackend>(2.0, device);
-        });
-    backend.startInBackground();
-    EXPECT_EQ(backend.compute(scoreView(16)).values.front(), 1.0); // starting: the reference answers
-    EXPECT_FALSE(backend.deviceRunning());
-    release.set_value();
-    // A large request waits for the device; after it, every request goes there.
-    EXPECT_EQ(backend.compute(scoreView(std::int64_t {1} << 20)).values.front(), 2.0);
-    EXPECT_TRUE(backend.deviceRunning());
-    EXPECT_EQ(backend.compute(scoreView(16)).values.front(), 2.0);
-    EXPECT_EQ(reference, 1);
-    EXPECT_EQ(device, 2);
-}
-
 TEST(RoutedBackend, WaitingForTheDeviceSendsEveryLaterRequestThere) {
     Counts counts;
     RoutedBackend backend = routed(counts);
     backend.waitForDevice();
     backend.waitForDevice();
-    EXPECT_TRUE(backend.deviceRunning());
-    EXPECT_EQ(backend.compute(scoreView(16)).values.front(), 2.0);
-    EXPECT_EQ(counts.starts, 1);
-}
-
-TEST(RoutedBackend, ADeviceStartedInTheBackgroundTakesTheNextSmallRequest) {
-    Counts counts;
-    RoutedBackend backend = routed(counts);
-    backend.startInBackground();
-    backend.startInBackground(); // once only
-    // The start returns at once here; the next request finds it ready, however small.
-    for (int attempt = 0; attempt < 1000 && !backend.deviceRunning(); ++attempt) {
-        backend.compute(scoreView(16));
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
     EXPECT_TRUE(backend.deviceRunning());
     EXPECT_EQ(backend.compute(scoreView(16)).values.front(), 2.0);
     EXPECT_EQ(counts.starts, 1);

@@ -29,9 +29,9 @@ using BackendFactory = std::function<ProvidedBackend()>;
 /// when the app is built with gpu/, else the CPU reference with a notice saying so.
 /// An unknown device name falls back to the CPU reference with the engine's message.
 /// Without a name (automatic) the backend is a pecards::RoutedBackend, whose device the worker
-/// starts in the background at once: the first pictures come from the CPU reference while it
-/// starts (a view whose work outweighs the start-up waits for it), every later one from the
-/// device (#35).
+/// starts once the jobs queued at start-up are done: the first pictures come from the CPU reference
+/// without waiting for it (a view whose work outweighs the start-up starts it), every later one
+/// from the device (#35).
 BackendFactory defaultBackendFactory(const QString& deviceName = {});
 
 /// @brief The double-precision CPU reference (`pecards::makeCpuBackend`); `reason` (e.g. why

@@ -50,12 +50,12 @@ void ComputeWorker::W_ensureBackend() {
     m_info = provided.info;
     m_deviceInfo = std::move(provided.deviceInfo);
     emit W_backendReady(provided.info);
-    if (auto* routed = dynamic_cast<pecards::RoutedBackend*>(m_backend.get()); routed && m_deviceInfo) {
-        // Posted to this worker's thread: runs between jobs, announces the device as soon as it runs.
-        routed->startInBackground([this] {
-            QMetaObject::invokeMethod(
-                this, [this] { W_announceDevice(); }, Qt::QueuedConnection);
-        });
+    if (dynamic_cast<pecards::RoutedBackend*>(m_backend.get()) != nullptr && m_deviceInfo) {
+        // Posted to this thread: runs once the jobs already queued (the first pictures, on the CPU
+        // reference) are done, then starts the device here and announces it. On this thread, not
+        // one of its own: the OpenCL runtime stays with the thread that computes.
+        QMetaObject::invokeMethod(
+            this, [this] { W_announceDevice(); }, Qt::QueuedConnection);
     }
 }
 
@@ -63,7 +63,7 @@ void ComputeWorker::W_announceDevice() {
     auto* routed = dynamic_cast<pecards::RoutedBackend*>(m_backend.get());
     if (routed == nullptr || !m_deviceInfo || m_deviceAnnounced)
         return;
-    routed->waitForDevice(); // started already: returns at once (the factory's start never throws)
+    routed->waitForDevice(); // starts it unless a costly view did (the factory's start never throws)
     m_deviceAnnounced = true;
     m_isOpenCl = m_deviceInfo->isOpenCl; // a failure while running now falls back (W_fallBackToCpu)
     emit W_backendReady(*m_deviceInfo);

@@ -60,8 +60,8 @@ private:
     /// The backend that answers `request` and its info: for a routed backend the side its cost
     /// chooses (the device announced once when it has started), else m_backend and m_info.
     std::pair<pecards::Backend*, BackendInfo> W_choose(const pecards::ViewRequest& request);
-    /// Announces the routed backend's device (W_backendReady) once it runs; called when its
-    /// background start has returned and by W_choose.
+    /// Starts the routed backend's device (unless running) and announces it (W_backendReady),
+    /// once; posted after the first jobs, and called by W_choose when a view started it.
     void W_announceDevice();
 
     std::shared_ptr<PendingQueue> m_queue;

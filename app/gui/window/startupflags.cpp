@@ -28,8 +28,8 @@ const std::vector<StartupFlag>& startupFlags() {
         {"reveal", nullptr, nullptr, "Lesson: reveal the first step's question at once."},
         {"position", nullptr, "m", "Presentation: pause the sweep at position m."},
         {"device", nullptr, "name",
-            "Backend, as pecards-cli --device: auto (the best OpenCL device, started in the background "
-            "while the first pictures come from the CPU reference; the CPU reference if none works), cpu "
+            "Backend, as pecards-cli --device: auto (the best OpenCL device, started right after the first "
+            "pictures, which come from the CPU reference; the CPU reference if none works), cpu "
             "(the double-precision reference) or a case-insensitive part of an OpenCL device "
             "name. Default: the preference, else PECARDS_OPENCL_DEVICE, else auto (pecards-cli defaults "
             "to cpu: its dumps are exact; the app wants speed)."},

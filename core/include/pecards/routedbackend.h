@@ -10,7 +10,6 @@
 #include "pecards/cost.h"
 
 #include <functional>
-#include <future>
 #include <memory>
 #include <string>
 
@@ -38,10 +37,9 @@ Route routeByCost(
 
 /// @brief A backend that answers each request on the CPU reference or on a device, by
 /// routeByCost. The device is made by `start_device` on the first request routed to it (never,
-/// when none is), on the thread that computes, or at once on a thread of its own after
-/// startInBackground() (the app: its first pictures come from the CPU reference while the device
-/// starts); what it returns answers every later request. Like every Backend, used from one thread
-/// at a time.
+/// when none is), or by waitForDevice() (the app, once its first pictures are done), on the thread
+/// that computes; what it returns answers every later request. Like every Backend, used from one
+/// thread at a time.
 class RoutedBackend final : public Backend {
 public:
     /// @param reference    the CPU reference (makeCpuBackend())
@@ -61,15 +59,8 @@ public:
     /// @brief The routed backend's computeTiled().
     Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override;
 
-    /// @brief Starts the device now, on a thread of its own; until it is running, requests below
-    /// the start-up cost run on the CPU reference and one above it waits for the device. Its
-    /// exception, if any, propagates from the compute call that takes the device. Once only.
-    /// @param started called on that thread when the start has returned or thrown (the app posts
-    ///                itself a message from it); waitForDevice() then returns at once
-    void startInBackground(std::function<void()> started = {});
-
-    /// @brief Starts the device (or waits for its background start) now; every later request
-    /// goes to it. Its exception propagates.
+    /// @brief Starts the device now (unless it runs); every later request goes to it. Its
+    /// exception propagates, and a later call tries again.
     void waitForDevice();
 
     /// @brief The backend that answers `request` now (the CPU reference or the device, started
@@ -89,7 +80,6 @@ private:
     std::function<std::unique_ptr<Backend>()> m_start;
     std::int64_t m_startOperations;
     std::unique_ptr<Backend> m_device;
-    std::future<std::unique_ptr<Backend>> m_starting; ///< valid while a background start is pending
     Route m_last;
 };
 

@@ -254,9 +254,10 @@ private:
 
 } // namespace
 
-TEST(ComputeService, TheFirstPicturesComeFromTheReferenceWhileTheAutomaticDeviceStarts) {
-    // The automatic device (backendprovider.h): a RoutedBackend whose start, in the background,
-    // waits here until the test opens the gate; each grid names the backend that computed it.
+TEST(ComputeService, TheFirstPicturesComeFromTheReferenceBeforeTheAutomaticDeviceStarts) {
+    // The automatic device (backendprovider.h): a RoutedBackend whose device the worker starts
+    // after the first job; its start waits here until the test opens the gate. Each grid names
+    // the backend that computed it.
     QSemaphore gate;
     ComputeService service([&gate] {
         ProvidedBackend provided;
@@ -280,7 +281,7 @@ TEST(ComputeService, TheFirstPicturesComeFromTheReferenceWhileTheAutomaticDevice
     EXPECT_EQ(view.grids.back().backend.name, QStringLiteral("reference"));
     EXPECT_FALSE(view.grids.back().backend.isOpenCl);
     EXPECT_EQ(service.backendInfo().name, QStringLiteral("reference"));
-    gate.release(); // the device has started: announced without waiting for another job
+    gate.release(); // the device starts: announced without waiting for another job
     ASSERT_TRUE(guitest::awaitCondition([&] { return service.backendInfo().isOpenCl; }, "the device"));
     EXPECT_EQ(service.backendInfo().name, QStringLiteral("device"));
     EXPECT_EQ(announced.count(), 2);
