@@ -180,13 +180,11 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
             throw UsageError(u"--gguf"_s, QString::fromUtf8(error.what()));
         }
     } else if (invFreq) {
-        const Eigen::MatrixXd table = readTable(flags, "inv-freq");
-        if (table.cols() != 1) {
-            throw UsageError(u"--inv-freq"_s,
-                u"is "_s + QString::number(table.rows()) + u" x "_s + QString::number(table.cols())
-                    + u": allowed: a 1-D array of r/2 frequencies"_s);
+        try {
+            inputs.invFreq = app::readInvFreqTable(flags.text("inv-freq"));
+        } catch (const app::FileError& error) {
+            throw UsageError(u"--inv-freq"_s, QString::fromUtf8(error.what()));
         }
-        inputs.invFreq = table.col(0);
     } else if (inputs.cache) {
         inputs.cos = readTable(flags, "cos");
         inputs.sin = readTable(flags, "sin");

@@ -1,8 +1,22 @@
 #include "common/checkinputs.h"
 
+#include "common/fileerror.h"
+#include "common/npyfile.h"
 #include "pecards/viewrules.h"
 
 namespace pecards::app {
+
+Eigen::VectorXd readInvFreqTable(const QString& path) {
+    const Eigen::MatrixXd table = readNpyTable(path);
+    if (table.cols() != 1) {
+        throw FileError(QStringLiteral("%1 is %2 x %3: allowed: a 1-D array of r/2 frequencies")
+                            .arg(path)
+                            .arg(table.rows())
+                            .arg(table.cols())
+                            .toStdString());
+    }
+    return table.col(0);
+}
 
 std::int64_t checkSeqLen(const CheckInputs& inputs, const CardParams& params, bool lengthGiven) {
     if (lengthGiven || !(inputs.cache || inputs.vectors)) {

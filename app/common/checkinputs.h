@@ -28,6 +28,10 @@ struct CheckInputs {
     std::int64_t seqLen = 0; ///< the sequence length the reference is scaled for
 };
 
+/// @brief The r/2 frequencies of an inv_freq table (.npy, 1-D or n x 1, as readNpyTable reads it).
+/// @throws FileError as readNpyTable, or naming the file and its shape when it is not one column
+Eigen::VectorXd readInvFreqTable(const QString& path);
+
 /// @brief The sequence length a check scales the reference for: the parameters' effective length
 /// when `lengthGiven` (the user chose it) or for inv_freq; else for a cache or vectors the first
 /// position + rows (HF's dynamic rules use the longest position + 1).

@@ -21,15 +21,7 @@ CheckOutcome runCheckJob(const CheckFiles& files, const pecards::CardParams& par
                                   .arg(inputs.firstPosition)
                                   .arg(inputs.cos.cols());
         } else {
-            const Eigen::MatrixXd table = pecards::app::readNpyTable(files.invFreq);
-            if (table.cols() != 1) {
-                outcome.error = QStringLiteral("%1: %2 × %3 entries: allowed: a 1-D array of r/2 frequencies")
-                                    .arg(files.invFreq)
-                                    .arg(table.rows())
-                                    .arg(table.cols());
-                return outcome;
-            }
-            inputs.invFreq = table.col(0);
+            inputs.invFreq = pecards::app::readInvFreqTable(files.invFreq);
             outcome.checked = QStringLiteral("inv_freq of %1 pairs").arg(inputs.invFreq.size());
         }
         inputs.seqLen = pecards::app::checkSeqLen(inputs, params, false);
