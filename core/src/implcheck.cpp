@@ -31,7 +31,100 @@ struct Model {
     double attention = 1.0; ///< multiplies cos and sin
     RopeLayout layout = RopeLayout::HalfSplit;
     std::optional<StorageFormat> positions; ///< positions rounded to this format first
+    std::vector<MropeAxis> axis; ///< M-RoPE: the axis of each pair (empty: one position per row)
+    bool row_positions = false; ///< M-RoPE ids ignored: row k is at position k
 };
+
+/// Where the checked rows are: first_position + k, or the ids of token k (M-RoPE).
+struct Rows {
+    std::int64_t first_position = 0;
+    const CheckMrope* mrope = nullptr;
+
+    /// The position pair `pair` of row `row` turns by under `model`, rounded as the model holds it.
+    double position(const Model& model, Eigen::Index row, int pair) const {
+        const std::int64_t exact = mrope != nullptr && !model.row_positions
+            ? mrope->ids[static_cast<std::size_t>(model.axis[static_cast<std::size_t>(pair)])]
+                        [static_cast<std::size_t>(row)]
+            : first_position + row;
+        const auto m = static_cast<double>(exact);
+        return model.positions ? roundToFormat(m, *model.positions) : m;
+    }
+    /// The position a report names for row `row`: the token (row) for M-RoPE.
+    std::int64_t named(Eigen::Index row) const { return first_position + row; }
+    /// Whether `model` can be evaluated on these rows (an M-RoPE axis map for its pairs).
+    bool fits(const Model& model) const {
+        return mrope == nullptr || model.row_positions
+            || model.axis.size() == static_cast<std::size_t>(model.theta.size());
+    }
+};
+
+/// The ways the attention factor of DeepSeek's YaRN form (mscale and mscale_all_dim set; HF
+/// `_compute_yarn_parameters`: mscale(s, mscale) / mscale(s, mscale_all_dim)) goes wrong in a
+/// cache: the keys ignored (the plain YaRN 0.1 ln s + 1), or the softmax scale's
+/// mscale(s, mscale_all_dim)^2 of DeepseekV3Attention put into cos and sin as well.
+void addDeepseekVariants(const RopeParams& params, std::int64_t seq_len, const RopeScalingResult& reference,
+    std::vector<Model>& models) {
+    const RopeScaling& scaling = params.scaling;
+    if (scaling.type != RopeScalingType::Yarn || scaling.attention_factor > 0.0 || scaling.mscale <= 0.0
+        || scaling.mscale_all_dim <= 0.0) {
+        return;
+    }
+    RopeParams plain = params;
+    plain.scaling.mscale = 0.0;
+    plain.scaling.mscale_all_dim = 0.0;
+    Model ignored = models.front();
+    ignored.name = "mscale-keys-ignored";
+    ignored.explanation
+        = "DeepSeek's mscale / mscale_all_dim ignored: cos and sin scaled by YaRN's 0.1 ln s + 1 "
+          "instead of mscale(s, mscale) / mscale(s, mscale_all_dim)";
+    ignored.attention = ropeScaling(plain, seq_len).attention_factor;
+    if (ignored.attention != reference.attention_factor) {
+        models.push_back(ignored);
+    }
+    if (scaling.deepseek_softmax_mscale) {
+        // logit_scale_total = attention^2 * mscale(s, mscale_all_dim)^2 (rope_scaling.h)
+        const double softmax
+            = reference.logit_scale_total / (reference.attention_factor * reference.attention_factor);
+        Model folded = models.front();
+        folded.name = "softmax-mscale-in-cache";
+        folded.explanation = "the softmax scale's mscale(s, mscale_all_dim)^2 also put into cos and sin "
+                             "(the logits then carry it twice)";
+        folded.attention = reference.attention_factor * softmax;
+        if (softmax != 1.0) {
+            models.push_back(folded);
+        }
+    }
+}
+
+/// M-RoPE: every model gets the pair-to-axis map of `mrope` (when its pair count is the
+/// section's), and two variants are added: the other layout, and the ids ignored.
+void addMropeVariants(const CheckMrope& mrope, std::vector<Model>& models) {
+    const std::vector<MropeAxis> axis = mropeAxisOfPair(mrope.section, mrope.layout);
+    for (Model& model : models) {
+        if (static_cast<std::size_t>(model.theta.size()) == axis.size()) {
+            model.axis = axis;
+        }
+    }
+    const MropeLayout other
+        = mrope.layout == MropeLayout::Blocked ? MropeLayout::Interleaved : MropeLayout::Blocked;
+    Model swapped = models.front();
+    swapped.name = "mrope-layout-swapped";
+    swapped.explanation = mrope.layout == MropeLayout::Blocked
+        ? "M-RoPE pairs assigned to t, h, w round-robin (Qwen3-VL interleaved); the model takes them in "
+          "blocks of mrope_section"
+        : "M-RoPE pairs assigned to t, h, w in blocks of mrope_section (Qwen2-VL); the model interleaves "
+          "them (Qwen3-VL)";
+    swapped.axis = mropeAxisOfPair(mrope.section, other);
+    if (swapped.axis != axis) {
+        models.push_back(swapped);
+    }
+    Model flat = models.front();
+    flat.name = "mrope-ids-ignored";
+    flat.explanation = "one position per token (its index, as for text) instead of the t, h, w ids of "
+                       "get_rope_index";
+    flat.row_positions = true;
+    models.push_back(flat);
+}
 
 /// `params` changed by `change`, if it is still a valid model (some variants do not apply).
 template <typename Change>
@@ -46,12 +139,13 @@ std::optional<RopeScalingResult> scaledVariant(
     }
 }
 
-std::vector<Model> modelsOf(const RopeParams& params, std::int64_t seq_len, bool table) {
+std::vector<Model> modelsOf(
+    const RopeParams& params, std::int64_t seq_len, bool table, const CheckMrope* mrope = nullptr) {
     const RopeScalingResult reference = ropeScaling(params, seq_len);
     std::vector<Model> models;
     const auto add = [&](std::string name, std::string explanation, const RopeScalingResult& result) {
         models.push_back({std::move(name), std::move(explanation), result.inv_freq, result.attention_factor,
-            params.layout, std::nullopt});
+            params.layout, std::nullopt, {}, false});
     };
     add("reference", "what the model computes (transformers' modeling_rope_utils.py, v5)", reference);
     for (const auto& [format, name] : {std::pair {StorageFormat::Bfloat16, "inv-freq-bf16"},
@@ -141,6 +235,10 @@ std::vector<Model> modelsOf(const RopeParams& params, std::int64_t seq_len, bool
             rounded.positions = format;
             models.push_back(rounded);
         }
+        addDeepseekVariants(params, seq_len, reference, models);
+    }
+    if (mrope != nullptr) {
+        addMropeVariants(*mrope, models);
     }
     return models;
 }
@@ -230,9 +328,28 @@ CheckReport checkInvFreq(
     return report;
 }
 
-CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
-    const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format) {
-    validate(params);
+namespace {
+
+void checkFirstPosition(std::int64_t first_position) {
+    PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
+        first_position, "in [0, 2^26]");
+}
+
+void checkMrope(const RopeParams& params, const CheckMrope& mrope, Eigen::Index rows) {
+    const std::vector<MropeAxis> axis = mropeAxisOfPair(mrope.section, mrope.layout); // checks each entry
+    PECARDS_CHECK(static_cast<int>(axis.size()) == rotaryDim(params) / 2, "mrope_section",
+        std::to_string(axis.size()) + " pairs", std::to_string(rotaryDim(params) / 2) + " (rotary_dim / 2)");
+    for (const std::vector<std::int64_t>& ids : mrope.ids) {
+        PECARDS_CHECK(static_cast<Eigen::Index>(ids.size()) == rows, "position_ids",
+            std::to_string(ids.size()) + " ids on an axis", std::to_string(rows) + " (one per row)");
+        for (const std::int64_t id : ids) {
+            PECARDS_CHECK(id >= 0 && id <= (std::int64_t {1} << 26), "position_ids", id, "in [0, 2^26]");
+        }
+    }
+}
+
+CheckReport cosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, const Rows& rows, CheckFormat format) {
     const int pairs = rotaryDim(params) / 2;
     PECARDS_CHECK(cos.rows() == sin.rows() && cos.cols() == sin.cols(), "sin",
         std::to_string(sin.rows()) + " x " + std::to_string(sin.cols()),
@@ -242,22 +359,20 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
         std::to_string(cos.cols()) + " columns",
         std::to_string(2 * pairs) + " (rotary_dim) or " + std::to_string(pairs) + " (one per pair)");
     PECARDS_CHECK(cos.allFinite() && sin.allFinite(), "cos", "a non-finite entry", "finite entries");
-    PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
-        first_position, "in [0, 2^26]");
     const int columns = static_cast<int>(cos.cols());
     CheckReport report = emptyReport(format);
     const double u = kTolerance * report.unit_roundoff;
     CheckErrorMap& map = report.error_map;
     map.rows = static_cast<int>(std::min<Eigen::Index>(kCheckMapRows, cos.rows()));
     map.cols = pairs;
-    map.first_position = first_position;
+    map.first_position = rows.first_position;
     map.positions = cos.rows();
     map.values.assign(static_cast<std::size_t>(map.rows) * pairs, 0.0);
-    std::vector<Model> models = modelsOf(params, seq_len, columns == 2 * pairs);
+    std::vector<Model> models = modelsOf(params, seq_len, columns == 2 * pairs, rows.mrope);
     std::vector<CheckVariant> variants;
     for (const Model& model : models) {
         CheckVariant variant {model.name, model.explanation};
-        variant.comparable = model.theta.size() == pairs;
+        variant.comparable = model.theta.size() == pairs && rows.fits(model);
         const bool reference = model.name == "reference";
         if (variant.comparable) {
             // Pair by pair, rows inside: the tables are column-major, so each column is read in order.
@@ -265,9 +380,7 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
                 const std::array<int, 2> cols = columnsOf(pair, columns, pairs, model.layout);
                 const int count = columns == pairs ? 1 : 2;
                 for (Eigen::Index row = 0; row < cos.rows(); ++row) {
-                    const double exact = static_cast<double>(first_position + row);
-                    const double m = model.positions ? roundToFormat(exact, *model.positions) : exact;
-                    const double angle = m * model.theta[pair];
+                    const double angle = rows.position(model, row, pair) * model.theta[pair];
                     const double expectedCos = std::cos(angle) * model.attention;
                     const double expectedSin = std::sin(angle) * model.attention;
                     const double tolerance = u * (1.0 + std::abs(angle)) * std::max(model.attention, 1e-300);
@@ -286,7 +399,7 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
                             const double phase
                                 = std::abs(wrapped(std::atan2(sin(row, c), cos(row, c)) - angle));
                             report.max_phase_error = std::max(report.max_phase_error, phase);
-                            const std::int64_t position = first_position + row;
+                            const std::int64_t position = rows.named(row);
                             if (units > 1.0
                                 && (report.first_position < 0 || position < report.first_position
                                     || (position == report.first_position && pair < report.first_pair))) {
@@ -304,9 +417,8 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
     return report;
 }
 
-CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
-    const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format) {
-    validate(params);
+CheckReport rotatedVectors(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, const Rows& rows, CheckFormat format) {
     PECARDS_CHECK(unrotated.rows() == rotated.rows() && unrotated.cols() == rotated.cols(), "rotated",
         std::to_string(rotated.rows()) + " x " + std::to_string(rotated.cols()),
         "the shape of the unrotated vectors, " + std::to_string(unrotated.rows()) + " x "
@@ -316,26 +428,22 @@ CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const E
         std::to_string(params.head_dim) + " (head_dim)");
     PECARDS_CHECK(
         rotated.allFinite() && unrotated.allFinite(), "rotated", "a non-finite entry", "finite entries");
-    PECARDS_CHECK(first_position >= 0 && first_position <= (std::int64_t {1} << 26), "first_position",
-        first_position, "in [0, 2^26]");
     CheckReport report = emptyReport(format);
     const double u = kTolerance * report.unit_roundoff;
     std::vector<CheckVariant> variants;
-    for (const Model& model : modelsOf(params, seq_len, true)) {
+    for (const Model& model : modelsOf(params, seq_len, true, rows.mrope)) {
         CheckVariant variant {model.name, model.explanation};
         const bool reference = model.name == "reference";
         const int pairs = static_cast<int>(model.theta.size());
-        variant.comparable = 2 * pairs <= params.head_dim;
+        variant.comparable = 2 * pairs <= params.head_dim && rows.fits(model);
         if (variant.comparable) {
             for (Eigen::Index row = 0; row < rotated.rows(); ++row) {
-                const double exact = static_cast<double>(first_position + row);
-                const double m = model.positions ? roundToFormat(exact, *model.positions) : exact;
                 const auto note = [&](double error, double tolerance, int pair) {
                     const double units = error == 0.0 ? 0.0 : error / std::max(tolerance, 1e-300);
                     variant.max_error = std::max(variant.max_error, units);
                     if (reference) {
                         report.max_abs_error = std::max(report.max_abs_error, error);
-                        const std::int64_t position = first_position + row;
+                        const std::int64_t position = rows.named(row);
                         if (units > 1.0 && (report.first_position < 0 || position < report.first_position)) {
                             report.first_position = position;
                             report.first_pair = pair;
@@ -347,7 +455,7 @@ CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const E
                     const std::array<int, 2> dims = columnsOf(pair, 2 * pairs, pairs, model.layout);
                     const double xa = unrotated(row, dims[0]);
                     const double xb = unrotated(row, dims[1]);
-                    const double angle = m * model.theta[pair];
+                    const double angle = rows.position(model, row, pair) * model.theta[pair];
                     const double c = std::cos(angle) * model.attention;
                     const double s = std::sin(angle) * model.attention;
                     const double error = std::max(std::abs(rotated(row, dims[0]) - (xa * c - xb * s)),
@@ -365,6 +473,36 @@ CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const E
     }
     rank(report, std::move(variants));
     return report;
+}
+
+} // namespace
+
+CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format) {
+    validate(params);
+    checkFirstPosition(first_position);
+    return cosSin(params, seq_len, cos, sin, Rows {first_position, nullptr}, format);
+}
+
+CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, const CheckMrope& mrope, CheckFormat format) {
+    validate(params);
+    checkMrope(params, mrope, cos.rows());
+    return cosSin(params, seq_len, cos, sin, Rows {0, &mrope}, format);
+}
+
+CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format) {
+    validate(params);
+    checkFirstPosition(first_position);
+    return rotatedVectors(params, seq_len, unrotated, rotated, Rows {first_position, nullptr}, format);
+}
+
+CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, const CheckMrope& mrope, CheckFormat format) {
+    validate(params);
+    checkMrope(params, mrope, rotated.rows());
+    return rotatedVectors(params, seq_len, unrotated, rotated, Rows {0, &mrope}, format);
 }
 
 Pitfall pitfallOfVariant(const std::string& name) {

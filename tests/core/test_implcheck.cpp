@@ -346,3 +346,142 @@ TEST(CheckVariants, TheBugsThePitfallCatalogueShowsLeadThere) {
 }
 
 } // namespace
+
+namespace {
+
+/// DeepSeek-V3's YaRN form (config: factor 40, original 4096, mscale 1, mscale_all_dim 0.8 here so
+/// that the ratio is not 1): HF `get_mscale(s, m)` = 0.1 m ln s + 1 written out.
+TEST(CheckCosSin, DeepseekMscaleBugsAreNamed) {
+    pecards::RopeParams params = rope(64, 10000);
+    params.layout = pecards::RopeLayout::Interleaved;
+    params.scaling.type = pecards::RopeScalingType::Yarn;
+    params.scaling.factor = 40;
+    params.scaling.original_max_position_embeddings = 4096;
+    params.scaling.mscale = 1.0;
+    params.scaling.mscale_all_dim = 0.8;
+    params.scaling.deepseek_softmax_mscale = true;
+    const auto mscale = [](double m) { return 0.1 * m * std::log(40.0) + 1.0; };
+    const double ratio = mscale(1.0) / mscale(0.8);
+    const Eigen::VectorXd theta = yarnTheta(10000, 64, 40, 4096, true);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(theta, 500, ratio, true, cos, sin, &toFloat);
+    EXPECT_TRUE(pecards::checkCosSin(params, 163840, cos, sin, 0, CheckFormat::Float32).matches);
+    cache(theta, 500, mscale(1.0), true, cos, sin, &toFloat);
+    EXPECT_EQ(
+        best(pecards::checkCosSin(params, 163840, cos, sin, 0, CheckFormat::Float32)), "mscale-keys-ignored");
+    cache(theta, 500, ratio * mscale(0.8) * mscale(0.8), true, cos, sin, &toFloat);
+    EXPECT_EQ(best(pecards::checkCosSin(params, 163840, cos, sin, 0, CheckFormat::Float32)),
+        "softmax-mscale-in-cache");
+    // The same cache for a model without DeepSeek's softmax mscale has no such variant.
+    params.scaling.deepseek_softmax_mscale = false;
+    const CheckReport other = pecards::checkCosSin(params, 163840, cos, sin, 0, CheckFormat::Float32);
+    for (const pecards::CheckVariant& variant : other.variants)
+        EXPECT_NE(variant.name, "softmax-mscale-in-cache");
+}
+
+/// The ids transformers' Qwen2.5-VL get_rope_index gives text:3, image:4x6 (merge 2), text:2
+/// (its docstring's rule; mrope.h's worked example), written out.
+pecards::CheckMrope qwenImageIds(pecards::MropeLayout layout) {
+    pecards::CheckMrope mrope;
+    mrope.section = {2, 3, 3};
+    mrope.layout = layout;
+    mrope.ids = {std::vector<std::int64_t> {0, 1, 2, 3, 3, 3, 3, 3, 3, 6, 7},
+        std::vector<std::int64_t> {0, 1, 2, 3, 3, 3, 4, 4, 4, 6, 7},
+        std::vector<std::int64_t> {0, 1, 2, 3, 4, 5, 3, 4, 5, 6, 7}};
+    return mrope;
+}
+
+/// The axis of pair j of 8 for section [2, 3, 3], written out: blocked t t h h h w w w; Qwen3-VL
+/// interleaved t h w t h w t h (j % 3, while j < 3 s).
+int axisOf(int pair, bool interleaved) {
+    if (interleaved)
+        return pair % 3;
+    return pair < 2 ? 0 : pair < 5 ? 1 : 2;
+}
+
+/// An M-RoPE cos/sin cache (half-split, base 10000, d = 16) for the ids of `mrope`; `flat`: row
+/// index as every id.
+void mropeCache(const pecards::CheckMrope& mrope, bool interleaved, bool flat, Eigen::MatrixXd& cos,
+    Eigen::MatrixXd& sin) {
+    const Eigen::VectorXd theta = defaultTheta(10000, 16, 8);
+    const auto rows = static_cast<Eigen::Index>(mrope.ids[0].size());
+    cos.resize(rows, 16);
+    sin.resize(rows, 16);
+    for (Eigen::Index k = 0; k < rows; ++k) {
+        for (int j = 0; j < 8; ++j) {
+            const auto id = flat
+                ? static_cast<double>(k)
+                : static_cast<double>(
+                    mrope.ids[static_cast<std::size_t>(axisOf(j, interleaved))][static_cast<std::size_t>(k)]);
+            cos(k, j) = cos(k, j + 8) = toFloat(std::cos(id * theta[j]));
+            sin(k, j) = sin(k, j + 8) = toFloat(std::sin(id * theta[j]));
+        }
+    }
+}
+
+TEST(CheckCosSin, MropeLayoutsAndIdsAreChecked) {
+    const pecards::RopeParams params = rope(16, 10000);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    for (const bool interleaved : {false, true}) {
+        const pecards::CheckMrope mrope
+            = qwenImageIds(interleaved ? pecards::MropeLayout::Interleaved : pecards::MropeLayout::Blocked);
+        mropeCache(mrope, interleaved, false, cos, sin);
+        EXPECT_TRUE(pecards::checkCosSin(params, 4096, cos, sin, mrope, CheckFormat::Float32).matches);
+        mropeCache(mrope, !interleaved, false, cos, sin);
+        const CheckReport swapped = pecards::checkCosSin(params, 4096, cos, sin, mrope, CheckFormat::Float32);
+        EXPECT_FALSE(swapped.matches);
+        EXPECT_EQ(best(swapped), "mrope-layout-swapped");
+        // Tokens 0-3 have t = h = w, so the layouts first differ at token 4 (w = 4, t = h = 3).
+        EXPECT_EQ(swapped.first_position, 4);
+        mropeCache(mrope, interleaved, true, cos, sin);
+        const CheckReport flat = pecards::checkCosSin(params, 4096, cos, sin, mrope, CheckFormat::Float32);
+        EXPECT_EQ(best(flat), "mrope-ids-ignored");
+        EXPECT_EQ(flat.first_position, 4); // the ids equal the index for the first 4 tokens
+    }
+}
+
+TEST(CheckRotated, MropeRotatedVectorsAndBadIds) {
+    const pecards::RopeParams params = rope(16, 10000);
+    const pecards::CheckMrope mrope = qwenImageIds(pecards::MropeLayout::Interleaved);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    mropeCache(mrope, true, false, cos, sin);
+    Eigen::MatrixXd x(11, 16);
+    for (Eigen::Index r = 0; r < x.rows(); ++r)
+        for (Eigen::Index c = 0; c < x.cols(); ++c)
+            x(r, c) = std::cos(0.7 * static_cast<double>(r) - 0.4 * static_cast<double>(c));
+    // HF apply_rotary_pos_emb: q * cos + rotate_half(q) * sin.
+    Eigen::MatrixXd y(11, 16);
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        for (int c = 0; c < 16; ++c) {
+            const double half = c < 8 ? -x(r, c + 8) : x(r, c - 8);
+            y(r, c) = x(r, c) * cos(r, c) + half * sin(r, c);
+        }
+    }
+    EXPECT_TRUE(pecards::checkRotated(params, 4096, x, y, mrope, CheckFormat::Float32).matches);
+    mropeCache(mrope, false, false, cos, sin);
+    for (Eigen::Index r = 0; r < x.rows(); ++r) {
+        for (int c = 0; c < 16; ++c) {
+            const double half = c < 8 ? -x(r, c + 8) : x(r, c - 8);
+            y(r, c) = x(r, c) * cos(r, c) + half * sin(r, c);
+        }
+    }
+    EXPECT_EQ(
+        best(pecards::checkRotated(params, 4096, x, y, mrope, CheckFormat::Float32)), "mrope-layout-swapped");
+    pecards::CheckMrope bad = mrope;
+    bad.ids[1].pop_back();
+    EXPECT_THROW(
+        pecards::checkRotated(params, 4096, x, y, bad, CheckFormat::Float32), pecards::InvalidParameter);
+    bad = mrope;
+    bad.section = {2, 3, 4}; // 9 pairs for 8
+    EXPECT_THROW(
+        pecards::checkCosSin(params, 4096, cos, sin, bad, CheckFormat::Float32), pecards::InvalidParameter);
+    bad = mrope;
+    bad.ids[2][3] = -1;
+    EXPECT_THROW(
+        pecards::checkCosSin(params, 4096, cos, sin, bad, CheckFormat::Float32), pecards::InvalidParameter);
+}
+
+} // namespace

@@ -9,12 +9,16 @@
 /// scaling ignored, YaRN's truncate flipped, the partial rotary factor ignored or read in the other
 /// convention, the base taken from the class default, the frequencies or positions held in
 /// bfloat16 / float16, the attention factor missing or applied twice, the pair layout swapped,
-/// dynamic NTK or LongRoPE evaluated for the wrong length.
+/// dynamic NTK or LongRoPE evaluated for the wrong length, DeepSeek's mscale keys ignored or its
+/// softmax mscale^2 put into the cache, and for M-RoPE the other pair layout (blocked vs
+/// interleaved) or the three position ids ignored.
 
+#include "pecards/mrope.h"
 #include "pecards/params.h"
 #include "pecards/pitfallparams.h"
 
 #include <Eigen/Core>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,6 +55,15 @@ struct CheckErrorMap {
     double at(int row, int col) const { return values[static_cast<std::size_t>(row) * cols + col]; }
 };
 
+/// @brief The M-RoPE position ids of the checked rows (mrope.h): row k of a cos/sin cache or of
+/// rotated vectors is token k, whose pair p turns by theta_p * ids[axis(p)][k], the axis of pair p
+/// given by `section` and `layout` (mropeAxisOfPair).
+struct CheckMrope {
+    std::vector<int> section; ///< [s_t, s_h, s_w], summing to rotary_dim / 2
+    MropeLayout layout = MropeLayout::Blocked;
+    std::array<std::vector<std::int64_t>, 3> ids; ///< ids[axis][row]: t, h, w of each checked row
+};
+
 /// @brief The outcome of a check.
 struct CheckReport {
     bool matches = false; ///< the user's numbers equal the reference within the tolerance
@@ -64,7 +77,9 @@ struct CheckReport {
     double max_error = 0.0;
     double max_abs_error = 0.0; ///< against the reference, absolute (inv_freq: rad/position; cos/sin: value)
     double max_phase_error = 0.0; ///< cos/sin: largest |angle(cos, sin) - m theta_i| in radians (mod 2 pi)
-    std::int64_t first_position = -1; ///< cos/sin: first row over the tolerance (-1: none); inv_freq: -1
+    /// cos/sin, rotated: first position over the tolerance (-1: none; for M-RoPE the token, i.e.
+    /// the row); inv_freq: -1
+    std::int64_t first_position = -1;
     int first_pair = -1; ///< first pair over the tolerance (-1: none)
     std::vector<CheckVariant> variants; ///< every variant, the best fit first (reference included)
     CheckErrorMap error_map; ///< cos/sin only: the reference's errors by position block and pair
@@ -87,6 +102,14 @@ CheckReport checkInvFreq(
 CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
     const Eigen::MatrixXd& sin, std::int64_t first_position, CheckFormat format);
 
+/// @brief As checkCosSin for an M-RoPE model: row k is token k with the three ids of `mrope`.
+/// The variants add the other layout ("mrope-layout-swapped") and one id per row, the row index
+/// ("mrope-ids-ignored", as for text alone). The error map's positions are then tokens (rows).
+/// @throws InvalidParameter as checkCosSin, or if the section does not have 3 entries in [1, 4096]
+///         summing to rotary_dim / 2, an axis has not one id per row, or an id is outside [0, 2^26]
+CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& cos,
+    const Eigen::MatrixXd& sin, const CheckMrope& mrope, CheckFormat format);
+
 /// @brief Checks an engine's rotated vectors: row k of `rotated` must be R_m x for m =
 /// first_position + k and x = row k of `unrotated` (head_dim columns each), as HF's
 /// apply_rotary_pos_emb gives it: each pair of the layout turned by m theta_i and multiplied by
@@ -95,6 +118,11 @@ CheckReport checkCosSin(const RopeParams& params, std::int64_t seq_len, const Ei
 ///         columns, a non-finite entry, or first_position outside [0, 2^26]
 CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
     const Eigen::MatrixXd& rotated, std::int64_t first_position, CheckFormat format);
+
+/// @brief As checkRotated for an M-RoPE model, row k being token k with the ids of `mrope` (the
+/// variants and errors of the M-RoPE checkCosSin).
+CheckReport checkRotated(const RopeParams& params, std::int64_t seq_len, const Eigen::MatrixXd& unrotated,
+    const Eigen::MatrixXd& rotated, const CheckMrope& mrope, CheckFormat format);
 
 /// @brief The pitfall of the catalogue (pitfall.h) that shows the bug of check variant `name`
 /// (CheckVariant::name): inv-freq-bf16/fp16 -> RopeInvFreqLowPrecision, positions-bf16/fp16 ->
