@@ -1,9 +1,10 @@
 #include "clicheck.h"
 
-#include "cligguf.h"
+#include "climrope.h"
 #include "cliparams.h"
 #include "cliparser.h"
 #include "common/fileerror.h"
+#include "common/ggufrope.h"
 #include "common/npyfile.h"
 #include "flagreader.h"
 #include "pecards/viewrules.h"
@@ -12,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -20,9 +23,9 @@ namespace pecards::cli {
 
 namespace {
 
-Eigen::MatrixXd readTable(const FlagReader& flags, const char* name) {
+Eigen::MatrixXd readTable(const FlagReader& flags, const char* name, CheckFormat format) {
     try {
-        return app::readNpyTable(flags.text(name));
+        return app::readCheckTable(flags.text(name), format);
     } catch (const app::FileError& error) {
         throw UsageError(FlagReader::flag(name), QString::fromUtf8(error.what()));
     }
@@ -68,7 +71,11 @@ QJsonObject checkReportJson(const CheckReport& report, const CheckInputs& inputs
             inputs.cache         ? u"cos-sin"_s
                 : inputs.vectors ? u"rotated"_s
                                  : u"inv-freq"_s},
-        {u"source"_s, inputs.source}, {u"format"_s, QString::fromStdString(toString(report.format))},
+        {u"source"_s, inputs.source},
+        {u"mrope_layout"_s,
+            inputs.mrope ? QJsonValue(QString::fromStdString(toString(inputs.mrope->layout)))
+                         : QJsonValue(QJsonValue::Null)},
+        {u"format"_s, QString::fromStdString(toString(report.format))},
         {u"unit_roundoff"_s, report.unit_roundoff}, {u"seq_len"_s, static_cast<qint64>(inputs.seqLen)},
         {u"max_error"_s, number(report.max_error)}, {u"max_abs_error"_s, report.max_abs_error},
         {u"max_phase_error"_s, report.max_phase_error},
@@ -82,12 +89,14 @@ void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStre
     if (!inputs.source.isEmpty()) {
         out << inputs.source << '\n';
     }
+    const QString rows = inputs.mrope ? u" tokens (M-RoPE ids, "_s
+            + QString::fromStdString(toString(inputs.mrope->layout)) + u" sections)"_s
+                                      : u" positions (from "_s + QString::number(inputs.firstPosition) + u')';
     if (inputs.cache) {
-        out << "cos/sin of " << inputs.cos.rows() << " positions (from " << inputs.firstPosition << ") x "
-            << inputs.cos.cols() << " columns";
+        out << "cos/sin of " << inputs.cos.rows() << rows << " x " << inputs.cos.cols() << " columns";
     } else if (inputs.vectors) {
-        out << "rotated vectors of " << inputs.rotated.rows() << " positions (from " << inputs.firstPosition
-            << ") x " << inputs.rotated.cols() << " dims";
+        out << "rotated vectors of " << inputs.rotated.rows() << rows << " x " << inputs.rotated.cols()
+            << " dims";
     } else {
         out << "inv_freq of " << inputs.invFreq.size() << " pairs";
     }
@@ -106,7 +115,7 @@ void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStre
             }
             out << "), first at ";
             if (inputs.cache || inputs.vectors) {
-                out << "position " << report.first_position << ", ";
+                out << (inputs.mrope ? "token " : "position ") << report.first_position << ", ";
             }
             out << "pair " << report.first_pair << '\n';
         }
@@ -129,9 +138,64 @@ void printReport(const CheckReport& report, const CheckInputs& inputs, QTextStre
 
 } // namespace
 
+namespace {
+
+/// "0-5, 7, 9-11": the layers of a group, consecutive runs joined.
+QString layerList(const std::vector<int>& layers) {
+    QStringList runs;
+    for (std::size_t i = 0; i < layers.size();) {
+        std::size_t j = i;
+        while (j + 1 < layers.size() && layers[j + 1] == layers[j] + 1) {
+            ++j;
+        }
+        runs << (i == j ? QString::number(layers[i])
+                        : QString::number(layers[i]) + u'-' + QString::number(layers[j]));
+        i = j + 1;
+    }
+    return runs.join(u", "_s);
+}
+
+/// --layer N: the group of layer N becomes the config's primary one, so its RoPE parameters (and
+/// M-RoPE sections) are what the tables are checked against.
+void selectLayer(const FlagReader& flags, app::ModelConfig& config) {
+    const int layers = config.positions.num_layers;
+    int layer = 0;
+    flags.setInt("layer", layer, 0, layers - 1);
+    for (std::size_t g = 0; g < config.positions.groups.size(); ++g) {
+        const LayerGroup& group = config.positions.groups[g];
+        if (std::find(group.layers.begin(), group.layers.end(), layer) == group.layers.end()) {
+            continue;
+        }
+        if (group.treatment != LayerTreatment::Rope) {
+            QStringList rope;
+            for (const LayerGroup& other : config.positions.groups) {
+                if (other.treatment == LayerTreatment::Rope) {
+                    rope << layerList(other.layers);
+                }
+            }
+            throw UsageError(u"--layer"_s,
+                QString::number(layer) + u" is a "_s + QString::fromStdString(toString(group.treatment))
+                    + u" layer ("_s + QString::fromStdString(group.name)
+                    + u"): it has no rotary tables: allowed: the RoPE layers "_s
+                    + (rope.isEmpty() ? u"(none)"_s : rope.join(u", "_s)));
+        }
+        config.rope = group.rope;
+        config.primaryGroup = static_cast<int>(g);
+        return;
+    }
+}
+
+} // namespace
+
 void parseCheck(const FlagReader& flags, CliRequest& request) {
     if (flags.isSet("config")) {
         request.config = readConfig(u"--config"_s, flags.text("config"));
+    }
+    if (flags.isSet("layer")) {
+        if (!request.config) {
+            throw UsageError(u"--layer"_s, u"needs a --config: the layers are the model's"_s);
+        }
+        selectLayer(flags, *request.config);
     }
     CardParams params = buildParams(flags, request.config, false);
     if (!flags.isSet("card") && !request.config) {
@@ -173,7 +237,7 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
     if (gguf) {
         try {
             const app::GgufFile file(flags.text("gguf"));
-            const GgufRope rope = ggufRope(file);
+            const app::GgufRope rope = app::ggufRope(file);
             inputs.invFreq = rope.invFreq;
             inputs.source = rope.summary;
         } catch (const app::FileError& error) {
@@ -181,16 +245,32 @@ void parseCheck(const FlagReader& flags, CliRequest& request) {
         }
     } else if (invFreq) {
         try {
-            inputs.invFreq = app::readInvFreqTable(flags.text("inv-freq"));
+            inputs.invFreq = app::readInvFreqTable(flags.text("inv-freq"), inputs.format);
         } catch (const app::FileError& error) {
             throw UsageError(u"--inv-freq"_s, QString::fromUtf8(error.what()));
         }
     } else if (inputs.cache) {
-        inputs.cos = readTable(flags, "cos");
-        inputs.sin = readTable(flags, "sin");
+        inputs.cos = readTable(flags, "cos", inputs.format);
+        inputs.sin = readTable(flags, "sin", inputs.format);
     } else {
-        inputs.unrotated = readTable(flags, "unrotated");
-        inputs.rotated = readTable(flags, "rotated");
+        inputs.unrotated = readTable(flags, "unrotated", inputs.format);
+        inputs.rotated = readTable(flags, "rotated", inputs.format);
+    }
+    if (inputs.cache || inputs.vectors) {
+        inputs.mrope = parseCheckMrope(
+            flags, request.config, inputs.cache ? inputs.cos.rows() : inputs.rotated.rows(), inputs.format);
+        const bool sections = flags.isSet("mrope-section")
+            || (request.config && request.config->usesRope
+                && !request.config->positions.groups
+                        .at(static_cast<std::size_t>(request.config->primaryGroup))
+                        .mrope_section.empty());
+        if (sections && !inputs.mrope) {
+            inputs.source = u"M-RoPE model, rows read as text (t = h = w = position): give --position-ids or "
+                            "--segments for image or video tokens"_s;
+        }
+    } else if (flags.isSet("position-ids") || flags.isSet("segments")) {
+        throw UsageError(flags.isSet("segments") ? u"--segments"_s : u"--position-ids"_s,
+            u"is for a cos/sin cache or rotated vectors: inv_freq has no positions"_s);
     }
     inputs.seqLen = checkSeqLen(inputs, params, flags.isSet("seq-len") || flags.isSet("length"));
     request.view.params = params;

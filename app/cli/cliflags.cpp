@@ -289,14 +289,15 @@ const std::vector<CliFlag>& cliFlags() {
             "over the length; tuned bases of critical-dimension. Default 1024."},
         // Check
         {"inv-freq", "FILE", "Check",
-            "check: the engine's inv_freq, a .npy of r/2 frequencies (float16/32/64) in radians per "
-            "position."},
+            "check: the engine's inv_freq, r/2 frequencies in radians per position: a .npy (float16/32/64; "
+            "uint16 holding bfloat16 bits with --dtype bf16) or FILE.safetensors:TENSOR (F64, F32, F16, "
+            "BF16). Every check table is read this way; leading extents of 1 are dropped."},
         {"cos", "FILE", "Check",
-            "check: the engine's cos cache, a .npy of positions x r (the model's layout) or positions x r/2, "
+            "check: the engine's cos cache, positions x r (the model's layout) or positions x r/2, "
             "attention factor included."},
         {"sin", "FILE", "Check", "check: the engine's sin cache, the shape of --cos."},
         {"rotated", "FILE", "Check",
-            "check: q or k after the engine's RoPE, a .npy of positions x head_dim (row k at position "
+            "check: q or k after the engine's RoPE, positions x head_dim (row k at position "
             "--first-position + k)."},
         {"unrotated", "FILE", "Check", "check: the same vectors before RoPE, the shape of --rotated."},
         {"gguf", "FILE", "Check",
@@ -304,6 +305,14 @@ const std::vector<CliFlag>& cliFlags() {
             "scaling type, factor, original context) and rope_freqs tensor give."},
         {"first-position", "N", "Check",
             "check: the position of the cache's first row, [0, 2^26]. Default 0."},
+        {"layer", "N", "Check",
+            "check: the layer whose RoPE the tables are from, for a --config whose layers differ "
+            "(per-layer-type base or scaling, NoPE layers), [0, layers - 1]. Default: the model's "
+            "full-attention RoPE layers."},
+        {"position-ids", "FILE", "Check",
+            "check of an M-RoPE model: the t, h, w ids of the rows, 3 x rows (HF position_ids) or rows x 3 "
+            "or rows x 4 (the position-ids quantity's output); or give --segments. Without either, the "
+            "rows are text (t = h = w = --first-position + row)."},
         {"dtype", "NAME", "Check",
             "check: the format the engine computed or stored the table in, which sets the tolerance (16 "
             "units of its roundoff): float64, float32, bfloat16, float16 (fp64, fp32, bf16, fp16). Default "
@@ -311,7 +320,8 @@ const std::vector<CliFlag>& cliFlags() {
         {"json", nullptr, "Check", "check: print the report as JSON (docs/cli.md, Check)."},
         // M-RoPE
         {"segments", "LIST", "M-RoPE",
-            "position-ids, mrope-score: the composed sequence, e.g. text:3,image:4x6,video:2x4x4,text:2 "
+            "position-ids, mrope-score, check: the composed sequence, e.g. "
+            "text:3,image:4x6,video:2x4x4,text:2 "
             "(text:N "
             "tokens; image:HxW and video:TxHxW in patches before merging, T temporal grids)."},
         {"mrope-family", "NAME", "M-RoPE",
@@ -408,6 +418,7 @@ QString flagForParameter(const std::string& name) {
         {u"sin"_s, u"--sin"_s},
         {u"inv_freq"_s, u"--inv-freq"_s},
         {u"first_position"_s, u"--first-position"_s},
+        {u"position_ids"_s, u"--position-ids"_s},
         {u"rotated"_s, u"--rotated"_s},
         {u"tokens"_s, u"--segments"_s},
         {u"height"_s, u"--segments"_s},

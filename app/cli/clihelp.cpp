@@ -58,7 +58,8 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli render --lesson FILE [FIGURE FLAGS] --out FILE.pdf
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
-  pecards-cli check --config config.json (--inv-freq F.npy | --cos C.npy --sin S.npy) [--dtype bf16] [--json]
+  pecards-cli check --config config.json [--layer N] (--inv-freq F | --cos C --sin S | --rotated R
+      --unrotated U | --gguf FILE.gguf) [--position-ids IDS | --segments LIST] [--dtype bf16] [--json]
   pecards-cli devices
   pecards-cli pitfalls
   pecards-cli --help
@@ -125,15 +126,19 @@ const std::vector<HelpSection>& helpSections() {
   only errors there. --dry-run prints the estimate first.)",
             HelpSection::Kind::Text},
         {"CHECK",
-            R"(  check reads the engine's table as .npy (float16, float32 or float64; convert a bfloat16
-  tensor with .float() first and say --dtype bf16) and compares it, entry by entry, with the
-  double-precision reference and with every known bug variant of the same model. An entry
-  fits when it is within 16 u of the variant's value, u the unit roundoff of --dtype (inv_freq:
-  16 u |theta_i|; cos/sin: 16 u (1 + |m theta_i|) times the attention factor, since the angle
-  m theta_i is rounded first). --json prints: matches, table (inv-freq, cos-sin), format,
-  unit_roundoff, seq_len, max_error (in tolerances; null when the table has another size than
-  the model's), max_abs_error, max_phase_error (radians), first_position and first_pair (-1:
-  none), and diagnosis: every variant (name, explanation, comparable, max_error, fits), the
+            R"(  check reads the engine's table as .npy (float16, float32 or float64; uint16 as bfloat16
+  bits with --dtype bf16) or as FILE.safetensors:TENSOR (F64, F32, F16, BF16), leading extents
+  of 1 dropped, and compares it, entry by entry, with the double-precision reference and with
+  every known bug variant of the same model (of --layer N's group for per-layer models). An
+  entry fits when it is within 16 u of the variant's value, u the unit roundoff of --dtype
+  (inv_freq: 16 u |theta_i|; cos/sin: 16 u (1 + |m theta_i|) times the attention factor, since
+  the angle m theta_i is rounded first). For an M-RoPE model, --position-ids or --segments give
+  each row's t, h, w ids (rows are then tokens). --json prints: matches, table (inv-freq,
+  cos-sin, rotated), source, mrope_layout (blocked, interleaved; null: one position per row),
+  format, unit_roundoff, seq_len, max_error (in tolerances; null when the table has another
+  size than the model's), max_abs_error, max_phase_error (radians), first_position (the token
+  for M-RoPE) and first_pair (-1: none), and diagnosis: every variant (name, explanation,
+  comparable, max_error, fits), the
   best fit first.)",
             HelpSection::Kind::Text},
         {"EXAMPLES",

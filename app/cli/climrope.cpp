@@ -1,6 +1,8 @@
 #include "climrope.h"
 
 #include "cliquantities.h"
+#include "common/checkinputs.h"
+#include "common/fileerror.h"
 #include "flagreader.h"
 #include "pecards/errors.h"
 #include "pecards/probe.h"
@@ -87,8 +89,10 @@ Eigen::VectorXd scaledTheta(const CardParams& params) {
 
 } // namespace
 
-MropeInputs parseMropeInputs(
-    const FlagReader& flags, Curve curve, const std::optional<app::ModelConfig>& config) {
+namespace {
+
+/// Defaults < the config's primary RoPE group and vision values < flags; --segments when given.
+MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::ModelConfig>& config) {
     MropeInputs inputs;
     inputs.vision.tokens_per_second = 4.0; // Qwen2_5_VLVisionConfig, when no config says otherwise
     if (config) {
@@ -107,6 +111,18 @@ MropeInputs parseMropeInputs(
     flags.setNumber("tokens-per-second", inputs.vision.tokens_per_second);
     flags.setNumber("seconds-per-grid", inputs.vision.seconds_per_grid);
     flags.setInt("frame-text", inputs.vision.frame_text_tokens, kIntMin, kIntMax);
+    if (flags.isSet("segments")) {
+        inputs.segments = parseMropeSegments(flags.text("segments").toStdString());
+        mropeTokenCount(inputs.family, inputs.segments, inputs.vision); // refuses a bad list now
+    }
+    return inputs;
+}
+
+} // namespace
+
+MropeInputs parseMropeInputs(
+    const FlagReader& flags, Curve curve, const std::optional<app::ModelConfig>& config) {
+    MropeInputs inputs = readMropeFlags(flags, config);
     const QString name = curve == Curve::PositionIds ? u"position-ids"_s
         : curve == Curve::PairAxes                   ? u"pair-axes"_s
                                                      : u"mrope-score"_s;
@@ -115,8 +131,6 @@ MropeInputs parseMropeInputs(
             throw UsageError(u"--segments"_s,
                 u"is missing (needed by quantity "_s + name + u": e.g. text:3,image:4x6,text:2)"_s);
         }
-        inputs.segments = parseMropeSegments(flags.text("segments").toStdString());
-        mropeTokenCount(inputs.family, inputs.segments, inputs.vision); // refuses a bad list now
     }
     if (curve != Curve::PositionIds && inputs.section.empty()) {
         throw UsageError(u"--mrope-section"_s,
@@ -124,6 +138,50 @@ MropeInputs parseMropeInputs(
                 + u": pairs per axis T,H,W, e.g. 16,24,24; or a --config of an M-RoPE model)"_s);
     }
     return inputs;
+}
+
+std::optional<CheckMrope> parseCheckMrope(const FlagReader& flags,
+    const std::optional<app::ModelConfig>& config, Eigen::Index rows, CheckFormat format) {
+    const bool idsFile = flags.isSet("position-ids");
+    const bool segments = flags.isSet("segments");
+    if (idsFile && segments) {
+        throw UsageError(u"--position-ids"_s, u"and --segments given: allowed: one source of M-RoPE ids"_s);
+    }
+    const MropeInputs inputs = readMropeFlags(flags, config);
+    if (inputs.section.empty()) {
+        if (idsFile || segments) {
+            throw UsageError(idsFile ? u"--position-ids"_s : u"--segments"_s,
+                u"needs an M-RoPE model: a --config with mrope_section, or --mrope-section T,H,W"_s);
+        }
+        return std::nullopt;
+    }
+    if (!idsFile && !segments) {
+        return std::nullopt; // text rows: t = h = w, ordinary RoPE
+    }
+    if (flags.isSet("first-position")) {
+        throw UsageError(u"--first-position"_s,
+            u"and M-RoPE ids given: allowed: one of them (the ids say where each row is)"_s);
+    }
+    CheckMrope mrope;
+    mrope.section = inputs.section;
+    mrope.layout = inputs.layout;
+    if (idsFile) {
+        try {
+            mrope.ids = app::mropeIdsOfTable(
+                app::readCheckTable(flags.text("position-ids"), format), rows, flags.text("position-ids"));
+        } catch (const app::FileError& error) {
+            throw UsageError(u"--position-ids"_s, QString::fromUtf8(error.what()));
+        }
+        return mrope;
+    }
+    MropePositions positions = positionsOf(inputs);
+    if (positions.size() != rows) {
+        throw UsageError(u"--segments"_s,
+            u"give "_s + QString::number(positions.size()) + u" tokens, the table "_s + QString::number(rows)
+                + u" rows: allowed: one row per token"_s);
+    }
+    mrope.ids = std::move(positions.ids);
+    return mrope;
 }
 
 std::int64_t mropeOutputValues(Curve curve, const CardParams& params, const MropeInputs& inputs) {

@@ -5,6 +5,7 @@
 
 #include "common/modelconfig.h"
 #include "outputarray.h"
+#include "pecards/implcheck.h"
 #include "pecards/mrope.h"
 #include "pecards/params.h"
 
@@ -31,6 +32,15 @@ struct MropeInputs {
 ///         layout, a malformed number; pecards::InvalidParameter for a segment list the engine refuses.
 MropeInputs parseMropeInputs(
     const FlagReader& flags, Curve curve, const std::optional<pecards::app::ModelConfig>& config);
+
+/// @brief check: the M-RoPE ids of `rows` checked rows, from --position-ids (a table read as
+/// app::readCheckTable in `format`) or --segments (get_rope_index of the family, as position-ids),
+/// with the section and layout of the --config model (its --layer) or --mrope-section/--mrope-layout.
+/// None for a model without M-RoPE sections, or when neither ids flag is given (text rows).
+/// @throws UsageError naming the flag: ids for a model without sections, both ids flags, ids with
+///         --first-position, a token count other than `rows`, an unreadable or malformed ids table
+std::optional<pecards::CheckMrope> parseCheckMrope(const FlagReader& flags,
+    const std::optional<pecards::app::ModelConfig>& config, Eigen::Index rows, pecards::CheckFormat format);
 
 /// @brief The size of `curve`'s output (values) for the cost estimate, without computing it.
 std::int64_t mropeOutputValues(Curve curve, const pecards::CardParams& params, const MropeInputs& inputs);

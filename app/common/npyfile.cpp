@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 #include <QtEndian>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <pecards/params.h>
@@ -166,7 +167,14 @@ struct NpyReadRules {
     bool vectors = false; ///< a 1-D array (n,) is read as n x 1
     bool halves = false; ///< float16 '<f2' too, widened exactly
     bool bounded = true; ///< entries within +-kMaxProbeEntry (content vectors); else only finite
+    bool squeeze = false; ///< leading extents of 1 dropped: (1, n, d) is n x d
+    bool bfloat16Bits = false; ///< uint16 '<u2' read as bfloat16 bit patterns (numpy has no bfloat16)
 };
+
+/// The bfloat16 whose bit pattern is `bits` (a uint16 entry): the upper half of a float32.
+double fromBfloat16Bits(double bits) {
+    return std::bit_cast<float>(static_cast<quint32>(bits) << 16);
+}
 
 Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyReadRules& rules) {
     QFile file;
@@ -179,6 +187,12 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
         itemSize = 4;
     } else if (rules.halves && header.descr == u"<f2"_s) {
         itemSize = 2;
+    } else if (rules.bfloat16Bits && header.descr == u"<u2"_s) {
+        itemSize = 2;
+    } else if (rules.halves && header.descr == u"<u2"_s) {
+        fail(path,
+            u"dtype '<u2' (uint16) is read only as bfloat16 bit patterns, when the table's format is "
+            "bfloat16 (pecards-cli check --dtype bf16)"_s);
     } else {
         fail(path,
             u"dtype '"_s + header.descr.left(40)
@@ -188,6 +202,9 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
         fail(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
     }
     std::vector<std::int64_t> shape = header.shape;
+    while (rules.squeeze && shape.size() > 2 && shape.front() == 1) {
+        shape.erase(shape.begin());
+    }
     if (rules.vectors && shape.size() == 1) {
         shape.push_back(1);
     }
@@ -198,8 +215,10 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
         }
         fail(path,
             u"shape ("_s + extents.join(u", "_s).left(200)
-                + (rules.vectors ? u") is not supported: expected a 1-D or 2-D array"_s
-                                 : u") is not supported: expected a 2-D array (positions L, dimension d)"_s));
+                + (rules.squeeze ? u") is not supported: expected a 1-D or 2-D array (after leading 1s)"_s
+                        : rules.vectors
+                        ? u") is not supported: expected a 1-D or 2-D array"_s
+                        : u") is not supported: expected a 2-D array (positions L, dimension d)"_s));
     }
     const std::int64_t rows = shape[0];
     const std::int64_t cols = shape[1];
@@ -242,7 +261,8 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     const char* data = bytes.constData();
     Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, readRows, cols)
         : itemSize == 4                    ? decodeRows<float>(data, readRows, cols)
-                                           : decodeRows<qfloat16>(data, readRows, cols);
+        : header.descr == u"<u2"_s ? decodeRows<quint16>(data, readRows, cols).unaryExpr(&fromBfloat16Bits)
+                                   : decodeRows<qfloat16>(data, readRows, cols);
     // Content vectors feed a double row softmax: finite and bounded (params.h); tables under check
     // need only be finite.
     const double bound = rules.bounded ? pecards::kMaxProbeEntry : std::numeric_limits<double>::infinity();
@@ -266,8 +286,8 @@ Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows) {
     return readNpy(path, maxRows, NpyReadRules {});
 }
 
-Eigen::MatrixXd readNpyTable(const QString& path) {
-    return readNpy(path, -1, NpyReadRules {true, true, false});
+Eigen::MatrixXd readNpyTable(const QString& path, bool bfloat16Bits) {
+    return readNpy(path, -1, NpyReadRules {true, true, false, true, bfloat16Bits});
 }
 
 } // namespace pecards::app

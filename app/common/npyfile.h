@@ -39,8 +39,11 @@ QByteArray npyBytes(
 Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows = -1);
 
 /// @brief Reads a table of numbers under check (pecards-cli check): as readNpyMatrix, but a 1-D
-/// array (n,) comes back as n x 1, float16 `<f2` is read too (widened exactly), and entries need
-/// only be finite. @throws FileError as readNpyMatrix
-Eigen::MatrixXd readNpyTable(const QString& path);
+/// array (n,) comes back as n x 1, leading extents of 1 are dropped ((1, n, d) as HF's cos is
+/// n x d), float16 `<f2` is read too (widened exactly), and entries need only be finite. With
+/// `bfloat16Bits`, a uint16 `<u2` array is read as bfloat16 bit patterns (numpy has no bfloat16:
+/// `t.view(torch.int16).numpy().view(np.uint16)`); without, it is refused naming that rule.
+/// @throws FileError as readNpyMatrix
+Eigen::MatrixXd readNpyTable(const QString& path, bool bfloat16Bits = false);
 
 } // namespace pecards::app

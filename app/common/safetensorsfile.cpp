@@ -202,11 +202,33 @@ Eigen::MatrixXd SafetensorsFile::matrix(const QString& name) const {
         fail(u"tensor "_s + name + u" has "_s + QString::number(e.shape.size())
             + u" axes; a 2-D table is needed"_s);
     }
+    return read(name, e.shape[0], e.shape[1]);
+}
+
+Eigen::MatrixXd SafetensorsFile::table(const QString& name) const {
+    std::vector<std::int64_t> shape = entry(name).shape;
+    while (shape.size() > 2 && shape.front() == 1) {
+        shape.erase(shape.begin());
+    }
+    if (shape.size() == 1) {
+        shape.push_back(1);
+    }
+    if (shape.size() != 2) {
+        QStringList extents;
+        for (const std::int64_t extent : entry(name).shape) {
+            extents << QString::number(extent);
+        }
+        fail(u"tensor "_s + name + u" has shape ("_s + extents.join(u", "_s).left(200)
+            + u"); a 1-D or 2-D table is needed (leading extents of 1 are dropped)"_s);
+    }
+    return read(name, shape[0], shape[1]);
+}
+
+Eigen::MatrixXd SafetensorsFile::read(const QString& name, qint64 rows, qint64 cols) const {
+    const Entry& e = entry(name);
     if (e.dtype != u"F64"_s && e.dtype != u"F32"_s && e.dtype != u"F16"_s && e.dtype != u"BF16"_s) {
         fail(u"tensor "_s + name + u" has dtype "_s + e.dtype + u"; F32, F16, BF16 or F64 is needed"_s);
     }
-    const qint64 rows = e.shape[0];
-    const qint64 cols = e.shape[1];
     if (rows * cols > kMaxValues) {
         fail(u"tensor "_s + name + u" has "_s + QString::number(rows * cols)
             + u" values; at most 2^26 are read"_s);

@@ -51,6 +51,10 @@ public:
     /// @throws FileError naming the tensor: absent, not 2-D, another dtype, more than 2^26 values,
     ///         or fewer bytes on disk than the header promised (the file changed since it was opened).
     Eigen::MatrixXd matrix(const QString& name) const;
+    /// @brief As matrix, for a table under check: leading extents of 1 are dropped ((1, n, d) as
+    /// HF's cos is n x d) and a 1-D tensor (n) is n x 1.
+    /// @throws FileError as matrix, naming the shape when it is not 1-D or 2-D after that
+    Eigen::MatrixXd table(const QString& name) const;
 
 private:
     struct Entry {
@@ -60,6 +64,8 @@ private:
         qint64 size = 0; ///< bytes
     };
     const Entry& entry(const QString& name) const;
+    /// The values of tensor `name` as rows x cols (its element count), after the dtype check.
+    Eigen::MatrixXd read(const QString& name, qint64 rows, qint64 cols) const;
     /// Exactly `size` bytes from `offset`; fails naming `what` when the file has fewer now.
     QByteArray readAt(qint64 offset, qint64 size, const QString& what) const;
     [[noreturn]] void fail(const QString& problem) const;

@@ -283,6 +283,13 @@ py::object check(const CheckTables& tables, std::int64_t firstPosition, const st
         throw cli::UsageError(rotated ? u"unrotated"_s : u"rotated"_s,
             u"is missing: rotated vectors are checked against the same vectors before RoPE"_s);
     }
+    for (const char* unread : {"layer", "position_ids", "segments"}) {
+        if (hasArgument(kwargs, unread)) { // compute's parser would take them and leave them unused
+            throw cli::UsageError(QString::fromLatin1(unread),
+                u"is read by pecards-cli check only (per-layer and M-RoPE checks): allowed here: the "
+                "primary RoPE group's tables, one position per row"_s);
+        }
+    }
     inputs.format = cli::parseCheckFormat(QString::fromStdString(dtype));
     inputs.firstPosition = firstPosition;
     if (invFreq) {

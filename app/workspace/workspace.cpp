@@ -38,4 +38,23 @@ bool ComparePair::operator==(const ComparePair& other) const {
         && quantity == other.quantity && reduction == other.reduction && colormap == other.colormap;
 }
 
+bool CheckSetup::operator==(const CheckSetup& other) const {
+    return table == other.table && first == other.first && second == other.second && format == other.format
+        && firstPosition == other.firstPosition && sameCardParams(params, other.params);
+}
+
+QString toString(CheckSetup::Table table) {
+    switch (table) {
+    case CheckSetup::Table::CosSin:
+        return QStringLiteral("cos-sin");
+    case CheckSetup::Table::Rotated:
+        return QStringLiteral("rotated");
+    case CheckSetup::Table::InvFreq:
+        return QStringLiteral("inv-freq");
+    case CheckSetup::Table::Gguf:
+        return QStringLiteral("gguf");
+    }
+    return {};
+}
+
 } // namespace pecards::app

@@ -1,9 +1,10 @@
 #pragma once
 /// @file workspace.h
 /// @brief The whole state of a PE Cards session as a plain value: the open cards with their
-/// parameters and visible views, the compare pairs and the active card. Saved and opened as
-/// versioned JSON by workspacefile.h.
+/// parameters and visible views, the compare pairs, the active card and the last implementation
+/// check. Saved and opened as versioned JSON by workspacefile.h.
 
+#include "pecards/implcheck.h"
 #include "pecards/view.h"
 
 #include <QList>
@@ -61,10 +62,34 @@ struct ComparePair {
     bool operator==(const ComparePair& other) const;
 };
 
+/// @brief An implementation check (File > Check an implementation…, pecards/implcheck.h): which
+/// of the engine's tables, the files they are read from, and the model they are checked against.
+/// The files are named, not embedded: opening the workspace reads them again.
+struct CheckSetup {
+    enum class Table {
+        CosSin, ///< `first` cos, `second` sin
+        Rotated, ///< `first` rotated q or k, `second` the same before RoPE
+        InvFreq, ///< `first` inv_freq
+        Gguf, ///< `first` a GGUF file (llama.cpp), its RoPE metadata and rope_freqs
+    };
+    Table table = Table::CosSin;
+    QString first; ///< a .npy, FILE.safetensors:TENSOR (tables) or .gguf path; never empty when saved
+    QString second; ///< the second table of CosSin and Rotated; empty otherwise
+    pecards::CheckFormat format = pecards::CheckFormat::Float32; ///< sets the tolerance
+    qint64 firstPosition = 0; ///< the position of the tables' first row, [0, 2^26]
+    CardParams params; ///< the model: the RoPE card's parameters when the check ran
+    /// As WorkspaceCard: content vectors compare by value.
+    bool operator==(const CheckSetup& other) const;
+};
+
+/// @brief "cos-sin", "rotated", "inv-freq", "gguf" (workspace files, messages).
+QString toString(CheckSetup::Table table);
+
 /// @brief The whole session state.
 struct Workspace {
     QList<WorkspaceCard> cards; ///< in tab order
     QList<ComparePair> compare;
+    std::optional<CheckSetup> check; ///< the last implementation check run; optional in the file
     int activeCard = -1; ///< index into `cards`, -1 = none (only when `cards` is empty or none is active)
     bool operator==(const Workspace&) const = default;
 };

@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QStringList>
+#include <initializer_list>
 
 namespace pecards::app {
 
@@ -43,6 +45,88 @@ void checkCompareColormap(const ComparePair& pair) {
     if (pair.colormap && !isColormapName(*pair.colormap)) {
         throw InvalidParameter("colormap", pair.colormap->toStdString(), "a name of [a-z0-9_-]+");
     }
+}
+
+/// Throws InvalidParameter for a check without its files or with a first position out of range.
+void checkCheckSetup(const CheckSetup& check) {
+    if (check.first.isEmpty()) {
+        throw InvalidParameter("files", "none", "the engine's table file");
+    }
+    const bool two = check.table == CheckSetup::Table::CosSin || check.table == CheckSetup::Table::Rotated;
+    if (two == check.second.isEmpty()) {
+        throw InvalidParameter("files", two ? "one file" : "two files",
+            two ? "two files (cos and sin, or rotated and unrotated)" : "one file");
+    }
+    if (check.firstPosition < 0 || check.firstPosition > (qint64 {1} << 26)) {
+        throw InvalidParameter("first_position", std::to_string(check.firstPosition), "in [0, 2^26]");
+    }
+    validate(check.params);
+}
+
+QJsonObject checkToJson(const CheckSetup& check) {
+    QJsonArray files {check.first};
+    if (!check.second.isEmpty()) {
+        files.append(check.second);
+    }
+    return {{QStringLiteral("table"), toString(check.table)}, {QStringLiteral("files"), files},
+        {QStringLiteral("format"), name(toString(check.format))},
+        {QStringLiteral("first_position"), check.firstPosition},
+        {QStringLiteral("params"), cardParamsToJson(check.params)}};
+}
+
+/// The value of `values` whose name (`text` of it) is the string at `key`; fails naming them all.
+template <typename Enum, typename Text>
+Enum byName(JsonReader& reader, const char* key, std::initializer_list<Enum> values, Text text) {
+    const QString given = reader.string(key);
+    QStringList names;
+    for (const Enum value : values) {
+        if (text(value) == given) {
+            return value;
+        }
+        names << text(value);
+    }
+    reader.fail(key,
+        QStringLiteral("unknown name \"%1\" (allowed: %2)")
+            .arg(given.left(40), names.join(QStringLiteral(", "))));
+}
+
+CheckSetup checkFromJson(JsonReader reader) {
+    CheckSetup check;
+    check.table = byName(reader, "table",
+        {CheckSetup::Table::CosSin, CheckSetup::Table::Rotated, CheckSetup::Table::InvFreq,
+            CheckSetup::Table::Gguf},
+        [](CheckSetup::Table table) { return toString(table); });
+    const QJsonArray files = reader.array("files");
+    for (qsizetype i = 0; i < files.size(); ++i) {
+        if (!files[i].isString()) {
+            reader.fail("files",
+                QStringLiteral("entry %1 is %2: expected a file name").arg(i).arg(describeJson(files[i])));
+        }
+    }
+    if (files.size() < 1 || files.size() > 2) {
+        reader.fail("files", QStringLiteral("%1 entries: allowed: 1 or 2 file names").arg(files.size()));
+    }
+    check.first = files[0].toString();
+    check.second = files.size() > 1 ? files[1].toString() : QString();
+    check.format = byName(reader, "format",
+        {pecards::CheckFormat::Float64, pecards::CheckFormat::Float32, pecards::CheckFormat::Bfloat16,
+            pecards::CheckFormat::Float16},
+        [](pecards::CheckFormat format) { return name(toString(format)); });
+    check.firstPosition = reader.int64("first_position");
+    check.params = cardParamsFromJson(reader.object("params"));
+    reader.finish();
+    try {
+        validate(check.params);
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError(
+            (reader.path() + QStringLiteral(".params: ") + name(e.what())).toStdString());
+    }
+    try {
+        checkCheckSetup(check);
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError((reader.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+    }
+    return check;
 }
 
 /// Throws InvalidParameter (saving) for a chart entry out of range.
@@ -175,8 +259,13 @@ QJsonObject workspaceStateToJson(const Workspace& workspace) {
             pairJson.insert(QStringLiteral("colormap"), *pair.colormap);
         compare.append(pairJson);
     }
-    return {{QStringLiteral("active_card"), workspace.activeCard}, {QStringLiteral("cards"), cards},
-        {QStringLiteral("compare"), compare}};
+    QJsonObject state {{QStringLiteral("active_card"), workspace.activeCard},
+        {QStringLiteral("cards"), cards}, {QStringLiteral("compare"), compare}};
+    if (workspace.check) {
+        withKeyPath("check", [&] { checkCheckSetup(*workspace.check); });
+        state.insert(QStringLiteral("check"), checkToJson(*workspace.check));
+    }
+    return state;
 }
 
 QByteArray workspaceToJson(const Workspace& workspace) {
@@ -226,6 +315,9 @@ Workspace workspaceStateFromJson(JsonReader& reader) {
                 (pairReader.path() + QStringLiteral(": ") + name(e.what())).toStdString());
         }
         workspace.compare.append(std::move(pair));
+    }
+    if (reader.has("check")) {
+        workspace.check = checkFromJson(reader.object("check"));
     }
     workspace.activeCard = reader.integer("active_card");
     if (workspace.activeCard < -1 || workspace.activeCard >= workspace.cards.size()) {

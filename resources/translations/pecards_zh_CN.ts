@@ -1868,40 +1868,12 @@
         <translation>与 cos 形状相同</translation>
     </message>
     <message>
-        <source>r/2 frequencies, when there is no cache</source>
-        <translation>r/2 个频率（没有缓存时）</translation>
-    </message>
-    <message>
         <source>The format your engine computed or stored the numbers in: it sets the tolerance</source>
         <translation>引擎计算或存储这些数值所用的格式：它决定容差</translation>
     </message>
     <message>
         <source>The position of the tables&apos; first row</source>
         <translation>表格第一行对应的位置</translation>
-    </message>
-    <message>
-        <source>cos (.npy)</source>
-        <translation>cos (.npy)</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s cos cache</source>
-        <translation>引擎的 cos 缓存</translation>
-    </message>
-    <message>
-        <source>sin (.npy)</source>
-        <translation>sin (.npy)</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s sin cache</source>
-        <translation>引擎的 sin 缓存</translation>
-    </message>
-    <message>
-        <source>or inv_freq (.npy)</source>
-        <translation>或 inv_freq (.npy)</translation>
-    </message>
-    <message>
-        <source>The engine&apos;s inverse frequencies</source>
-        <translation>引擎的逆频率</translation>
     </message>
     <message>
         <source>format</source>
@@ -1928,28 +1900,12 @@
         <translation>错误</translation>
     </message>
     <message>
-        <source>NumPy array (*.npy)</source>
-        <translation>NumPy 数组 (*.npy)</translation>
-    </message>
-    <message>
-        <source>%1 is missing: a cache is checked as cos and sin</source>
-        <translation>缺少 %1：缓存须以 cos 和 sin 一起检查</translation>
-    </message>
-    <message>
         <source>cos</source>
         <translation>cos</translation>
     </message>
     <message>
         <source>sin</source>
         <translation>sin</translation>
-    </message>
-    <message>
-        <source>Choose the engine&apos;s cos and sin, or its inv_freq (.npy files).</source>
-        <translation>请选择引擎的 cos 和 sin，或其 inv_freq（.npy 文件）。</translation>
-    </message>
-    <message>
-        <source>Choose one table: cos and sin, or inv_freq, not both.</source>
-        <translation>只选一种表：cos 和 sin，或 inv_freq，不能同时选。</translation>
     </message>
     <message>
         <source>Checking…</source>
@@ -1986,6 +1942,82 @@
     <message>
         <source>another size</source>
         <translation>尺寸不同</translation>
+    </message>
+    <message>
+        <source>cos and sin cache</source>
+        <translation>cos 与 sin 缓存</translation>
+    </message>
+    <message>
+        <source>rotated q or k</source>
+        <translation>旋转后的 q 或 k</translation>
+    </message>
+    <message>
+        <source>inv_freq</source>
+        <translation>inv_freq</translation>
+    </message>
+    <message>
+        <source>GGUF file (llama.cpp)</source>
+        <translation>GGUF 文件（llama.cpp）</translation>
+    </message>
+    <message>
+        <source>What your engine gives: tables as .npy, or FILE.safetensors:TENSOR</source>
+        <translation>你的引擎给出的内容：表为 .npy，或 文件.safetensors:张量名</translation>
+    </message>
+    <message>
+        <source>your table</source>
+        <translation>你的表</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s table</source>
+        <translation>引擎的表</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s second table</source>
+        <translation>引擎的第二个表</translation>
+    </message>
+    <message>
+        <source>GGUF file (*.gguf)</source>
+        <translation>GGUF 文件 (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Tables (*.npy *.safetensors);;NumPy array (*.npy)</source>
+        <translation>表 (*.npy *.safetensors);;NumPy 数组 (*.npy)</translation>
+    </message>
+    <message>
+        <source>rotated</source>
+        <translation>旋转后</translation>
+    </message>
+    <message>
+        <source>GGUF file</source>
+        <translation>GGUF 文件</translation>
+    </message>
+    <message>
+        <source>unrotated</source>
+        <translation>旋转前</translation>
+    </message>
+    <message>
+        <source>positions × head_dim, after your RoPE</source>
+        <translation>位置数 × head_dim，经过你的 RoPE 之后</translation>
+    </message>
+    <message>
+        <source>r/2 frequencies</source>
+        <translation>r/2 个频率</translation>
+    </message>
+    <message>
+        <source>its rope metadata and rope_freqs tensor</source>
+        <translation>其 rope 元数据与 rope_freqs 张量</translation>
+    </message>
+    <message>
+        <source>the same vectors before RoPE</source>
+        <translation>RoPE 之前的同一批向量</translation>
+    </message>
+    <message>
+        <source>Choose the engine&apos;s %1 file.</source>
+        <translation>请选择引擎的 %1 文件。</translation>
+    </message>
+    <message>
+        <source>%1 is missing: this table is checked with its %1.</source>
+        <translation>缺少 %1：此表须与 %1 一起检查。</translation>
     </message>
 </context>
 <context>
@@ -2842,8 +2874,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>检查实现(&amp;I)…</translation>
     </message>
     <message>
-        <source>Compare your engine&apos;s cos/sin cache or inv_freq with the reference for the RoPE card&apos;s model, and name the bug</source>
-        <translation>将引擎的 cos/sin 缓存或 inv_freq 与 RoPE 卡片模型的参考值比较，并指出错误</translation>
+        <source>Compare your engine&apos;s cos/sin cache, rotated vectors, inv_freq or GGUF file with the reference for the RoPE card&apos;s model, and name the bug</source>
+        <translation>将引擎的 cos/sin 缓存、旋转后的向量、inv_freq 或 GGUF 文件与 RoPE 卡片模型的参考值比较，并指出错误</translation>
     </message>
     <message>
         <source>&amp;Help</source>

@@ -1,12 +1,11 @@
 // libFuzzer target: bytes of a GGUF file -> GgufFile (header and tensor table checked against the
-// file), then its metadata, the RoPE check's reading of it (cligguf.h) and every 1-D tensor. The
-// bytes live in a memfd (a regular file without touching the disk). Every input is read or
-// refused with a FileError / UsageError; nothing else may escape, and no count may allocate.
+// file), then its metadata, the RoPE check's reading of it (common/ggufrope.h) and every 1-D
+// tensor. The bytes live in a memfd (a regular file without touching the disk). Every input is read
+// or refused with a FileError; nothing else may escape, and no count may allocate.
 
-#include "cligguf.h"
 #include "common/fileerror.h"
 #include "common/gguffile.h"
-#include "usageerror.h"
+#include "common/ggufrope.h"
 
 #include <QString>
 #include <cstddef>
@@ -37,11 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 // not 1-D, another type, or outside the file: refused naming the tensor
             }
         }
-        try {
-            static_cast<void>(pecards::cli::ggufRope(file));
-        } catch (const pecards::cli::UsageError&) {
-            // no architecture or rotary dimension, or keys out of range: refused naming --gguf
-        } catch (const pecards::app::FileError&) { }
+        static_cast<void>(pecards::app::ggufRope(file)); // or FileError: no architecture, keys out of range
     } catch (const pecards::app::FileError&) {
         // rejected with a message naming the file: fine
     }

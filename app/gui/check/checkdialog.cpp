@@ -52,13 +52,18 @@ HeatmapFrame mapFrame(const pecards::CheckErrorMap& map) {
 
 } // namespace
 
+using Table = pecards::app::CheckSetup::Table;
+
 CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, ShowPitfall showPitfall)
     : QDialog(parent)
     , m_params(params)
     , m_showPitfall(std::move(showPitfall))
-    , m_cos(new QLineEdit(this))
-    , m_sin(new QLineEdit(this))
-    , m_invFreq(new QLineEdit(this))
+    , m_table(new QComboBox(this))
+    , m_first(new QLineEdit(this))
+    , m_second(new QLineEdit(this))
+    , m_firstLabel(new QLabel(this))
+    , m_secondLabel(new QLabel(this))
+    , m_form(new QFormLayout)
     , m_format(new QComboBox(this))
     , m_firstPosition(new QSpinBox(this))
     , m_run(new QPushButton(tr("&Check"), this))
@@ -66,7 +71,7 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, Sho
     , m_model(new QLabel(this))
     , m_verdict(new QLabel(this))
     , m_map(new HeatmapWidget(this))
-    , m_table(new QTableWidget(0, 4, this)) {
+    , m_variants(new QTableWidget(0, 4, this)) {
     setWindowTitle(tr("Check an implementation"));
     m_model->setWordWrap(true);
     m_model->setText(tr("Your engine's RoPE numbers against the reference for the RoPE card's model: %1.")
@@ -79,9 +84,12 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, Sho
         row->addWidget(browseButton);
         return row;
     };
-    m_cos->setPlaceholderText(tr("positions × r (HF layout) or positions × r/2"));
-    m_sin->setPlaceholderText(tr("the shape of cos"));
-    m_invFreq->setPlaceholderText(tr("r/2 frequencies, when there is no cache"));
+    m_table->addItem(tr("cos and sin cache"), static_cast<int>(Table::CosSin));
+    m_table->addItem(tr("rotated q or k"), static_cast<int>(Table::Rotated));
+    m_table->addItem(tr("inv_freq"), static_cast<int>(Table::InvFreq));
+    m_table->addItem(tr("GGUF file (llama.cpp)"), static_cast<int>(Table::Gguf));
+    m_table->setToolTip(tr("What your engine gives: tables as .npy, or FILE.safetensors:TENSOR"));
+    connect(m_table, &QComboBox::currentIndexChanged, this, &CheckDialog::showTableRows);
     for (const pecards::CheckFormat format : {pecards::CheckFormat::Float32, pecards::CheckFormat::Bfloat16,
              pecards::CheckFormat::Float16, pecards::CheckFormat::Float64})
         m_format->addItem(QString::fromStdString(pecards::toString(format)), static_cast<int>(format));
@@ -89,21 +97,21 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, Sho
         tr("The format your engine computed or stored the numbers in: it sets the tolerance"));
     m_firstPosition->setRange(0, 1 << 26);
     m_firstPosition->setToolTip(tr("The position of the tables' first row"));
-    auto* form = new QFormLayout;
-    form->addRow(tr("cos (.npy)"), fileRow(m_cos, tr("The engine's cos cache")));
-    form->addRow(tr("sin (.npy)"), fileRow(m_sin, tr("The engine's sin cache")));
-    form->addRow(tr("or inv_freq (.npy)"), fileRow(m_invFreq, tr("The engine's inverse frequencies")));
-    form->addRow(tr("format"), m_format);
-    form->addRow(tr("first position"), m_firstPosition);
+    m_form->addRow(tr("your table"), m_table);
+    m_form->addRow(m_firstLabel, fileRow(m_first, tr("The engine's table")));
+    m_form->addRow(m_secondLabel, fileRow(m_second, tr("The engine's second table")));
+    m_form->addRow(tr("format"), m_format);
+    m_form->addRow(tr("first position"), m_firstPosition);
+    showTableRows();
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_map->setMinimumHeight(220);
-    m_table->setHorizontalHeaderLabels(
+    m_variants->setHorizontalHeaderLabels(
         {tr("variant"), tr("fits"), tr("max error ÷ tolerance"), tr("the bug")});
-    m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_variants->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    m_variants->verticalHeader()->setVisible(false);
+    m_variants->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_variants->setSelectionBehavior(QAbstractItemView::SelectRows);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_run, QDialogButtonBox::ActionRole);
     buttons->addButton(m_showBug, QDialogButtonBox::ActionRole);
@@ -122,13 +130,13 @@ CheckDialog::CheckDialog(const pecards::CardParams& params, QWidget* parent, Sho
         &m_watcher, &QFutureWatcher<CheckOutcome>::finished, this, [this] { present(m_watcher.result()); });
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_model);
-    layout->addLayout(form);
+    layout->addLayout(m_form);
     layout->addWidget(m_verdict);
     layout->addWidget(m_map, 3);
-    layout->addWidget(m_table, 2);
+    layout->addWidget(m_variants, 2);
     layout->addWidget(buttons);
     m_map->hide();
-    m_table->hide();
+    m_variants->hide();
     // 900 x 760, or less on a small screen: within the main window (a 1280 x 720 projector).
     const QSize room = parent != nullptr ? parent->window()->size() * 0.95 : QSize(900, 760);
     resize(QSize(900, 760).boundedTo(room));
@@ -142,40 +150,67 @@ CheckDialog* CheckDialog::open(const pecards::CardParams& params, QWidget* paren
 }
 
 void CheckDialog::browse(QLineEdit* field, const QString& title) {
-    const QString path = QFileDialog::getOpenFileName(this, title, field->text(), tr("NumPy array (*.npy)"));
-    if (!path.isEmpty())
-        field->setText(path);
+    const bool gguf = field == m_first && m_table->currentData().toInt() == static_cast<int>(Table::Gguf);
+    const QString path = QFileDialog::getOpenFileName(this, title, field->text(),
+        gguf ? tr("GGUF file (*.gguf)") : tr("Tables (*.npy *.safetensors);;NumPy array (*.npy)"));
+    if (path.isEmpty())
+        return;
+    // A checkpoint holds many tensors: the name goes after a colon, the error lists them.
+    field->setText(path.endsWith(QStringLiteral(".safetensors")) ? path + QLatin1Char(':') : path);
+    field->setFocus();
 }
 
-CheckFiles CheckDialog::files() const {
-    CheckFiles files;
-    files.cos = m_cos->text().trimmed();
-    files.sin = m_sin->text().trimmed();
-    files.invFreq = m_invFreq->text().trimmed();
-    files.format = static_cast<pecards::CheckFormat>(m_format->currentData().toInt());
-    files.firstPosition = m_firstPosition->value();
-    return files;
+void CheckDialog::showTableRows() {
+    const auto table = static_cast<Table>(m_table->currentData().toInt());
+    const bool two = table == Table::CosSin || table == Table::Rotated;
+    m_firstLabel->setText(table == Table::CosSin ? tr("cos")
+            : table == Table::Rotated            ? tr("rotated")
+            : table == Table::InvFreq            ? tr("inv_freq")
+                                                 : tr("GGUF file"));
+    m_secondLabel->setText(table == Table::Rotated ? tr("unrotated") : tr("sin"));
+    m_first->setPlaceholderText(table == Table::CosSin ? tr("positions × r (HF layout) or positions × r/2")
+            : table == Table::Rotated                  ? tr("positions × head_dim, after your RoPE")
+            : table == Table::InvFreq                  ? tr("r/2 frequencies")
+                                                       : tr("its rope metadata and rope_freqs tensor"));
+    m_second->setPlaceholderText(
+        table == Table::Rotated ? tr("the same vectors before RoPE") : tr("the shape of cos"));
+    m_form->setRowVisible(m_secondLabel, two);
+    m_form->setRowVisible(m_firstPosition, two);
 }
 
-void CheckDialog::check(const CheckFiles& files) {
-    m_cos->setText(files.cos);
-    m_sin->setText(files.sin);
-    m_invFreq->setText(files.invFreq);
-    m_format->setCurrentIndex(m_format->findData(static_cast<int>(files.format)));
-    m_firstPosition->setValue(static_cast<int>(files.firstPosition));
+pecards::app::CheckSetup CheckDialog::setup() const {
+    pecards::app::CheckSetup setup;
+    setup.table = static_cast<Table>(m_table->currentData().toInt());
+    setup.first = m_first->text().trimmed();
+    const bool two = setup.table == Table::CosSin || setup.table == Table::Rotated;
+    setup.second = two ? m_second->text().trimmed() : QString();
+    setup.format = static_cast<pecards::CheckFormat>(m_format->currentData().toInt());
+    setup.firstPosition = two ? m_firstPosition->value() : 0;
+    setup.params = m_params;
+    return setup;
+}
+
+void CheckDialog::fill(const pecards::app::CheckSetup& setup) {
+    m_table->setCurrentIndex(m_table->findData(static_cast<int>(setup.table)));
+    m_first->setText(setup.first);
+    m_second->setText(setup.second);
+    m_format->setCurrentIndex(m_format->findData(static_cast<int>(setup.format)));
+    m_firstPosition->setValue(static_cast<int>(setup.firstPosition));
+}
+
+void CheckDialog::check(const pecards::app::CheckSetup& setup) {
+    fill(setup);
     start();
 }
 
 void CheckDialog::start() {
-    const CheckFiles request = files();
+    const pecards::app::CheckSetup request = setup();
+    const bool two = request.table == Table::CosSin || request.table == Table::Rotated;
     QString problem;
-    if (request.cos.isEmpty() != request.sin.isEmpty())
-        problem = tr("%1 is missing: a cache is checked as cos and sin")
-                      .arg(request.cos.isEmpty() ? tr("cos") : tr("sin"));
-    else if (request.cos.isEmpty() && request.invFreq.isEmpty())
-        problem = tr("Choose the engine's cos and sin, or its inv_freq (.npy files).");
-    else if (!request.cos.isEmpty() && !request.invFreq.isEmpty())
-        problem = tr("Choose one table: cos and sin, or inv_freq, not both.");
+    if (request.first.isEmpty())
+        problem = tr("Choose the engine's %1 file.").arg(m_firstLabel->text());
+    else if (two && request.second.isEmpty())
+        problem = tr("%1 is missing: this table is checked with its %1.").arg(m_secondLabel->text());
     if (!problem.isEmpty()) {
         m_verdict->setText(
             QStringLiteral("<span style='color:#b00020'>%1</span>").arg(problem.toHtmlEscaped()));
@@ -185,7 +220,8 @@ void CheckDialog::start() {
         return; // the button is disabled meanwhile
     m_run->setEnabled(false);
     m_verdict->setText(tr("Checking…"));
-    m_watcher.setFuture(QtConcurrent::run(runCheckJob, request, m_params));
+    Q_EMIT started(request);
+    m_watcher.setFuture(QtConcurrent::run(runCheckJob, request));
 }
 
 void CheckDialog::present(const CheckOutcome& outcome) {
@@ -199,7 +235,7 @@ void CheckDialog::present(const CheckOutcome& outcome) {
         m_verdict->setText(
             QStringLiteral("<span style='color:#b00020'>%1</span>").arg(outcome.error.toHtmlEscaped()));
         m_map->hide();
-        m_table->hide();
+        m_variants->hide();
         Q_EMIT checked();
         return;
     }
@@ -236,18 +272,18 @@ void CheckDialog::present(const CheckOutcome& outcome) {
         m_map->setMarker(
             report.first_position >= 0 ? std::optional<qint64>(report.first_position) : std::nullopt, false);
     }
-    m_table->setRowCount(static_cast<int>(report.variants.size()));
-    for (int row = 0; row < m_table->rowCount(); ++row) {
+    m_variants->setRowCount(static_cast<int>(report.variants.size()));
+    for (int row = 0; row < m_variants->rowCount(); ++row) {
         const pecards::CheckVariant& variant = report.variants[static_cast<std::size_t>(row)];
         const QStringList cells {QString::fromStdString(variant.name), variant.fits ? tr("fits") : QString(),
             variant.comparable ? QString::number(variant.max_error, 'g', 3) : tr("another size"),
             QString::fromStdString(variant.explanation)};
         for (int column = 0; column < cells.size(); ++column)
-            m_table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+            m_variants->setItem(row, column, new QTableWidgetItem(cells.at(column)));
     }
-    m_table->resizeColumnsToContents();
-    m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
-    m_table->show();
+    m_variants->resizeColumnsToContents();
+    m_variants->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Stretch);
+    m_variants->show();
     Q_EMIT checked();
 }
 
@@ -257,8 +293,8 @@ QString CheckDialog::verdict() const {
 
 QStringList CheckDialog::diagnosis() const {
     QStringList names;
-    for (int row = 0; row < m_table->rowCount(); ++row)
-        names << m_table->item(row, 0)->text();
+    for (int row = 0; row < m_variants->rowCount(); ++row)
+        names << m_variants->item(row, 0)->text();
     return names;
 }
 

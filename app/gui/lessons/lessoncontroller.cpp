@@ -40,6 +40,7 @@ QString LessonController::fileFilter() {
 void LessonController::addCurrentState() {
     pecards::app::LessonStep step;
     step.state = captureWorkspace(*m_window);
+    step.state.check.reset(); // a step shows cards: the author's check files are not the class's
     const CardPage* card = m_window->currentCard();
     step.title = tr("%1, step %2")
                      .arg(card ? cardTitle(card->entry()) : tr("Compare"))

@@ -80,6 +80,8 @@ bool Autosave::restore() {
         return false;
     }
     applyWorkspace(*m_window, *workspace);
+    if (workspace->check)
+        m_window->openCheck(workspace->check);
     return true;
 }
 

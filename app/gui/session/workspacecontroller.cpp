@@ -26,6 +26,7 @@ void WorkspaceController::markSaved() {
     m_savedParams.clear();
     for (const CardPage* card : m_window->cards())
         m_savedParams.push_back(card->params());
+    m_savedCheck = m_window->lastCheck();
     m_modified = false;
     m_window->setWindowModified(false);
 }
@@ -35,7 +36,7 @@ void WorkspaceController::refreshModified() {
         markSaved(); // the deck's start-up parameters are the first reference
         return;
     }
-    bool modified = false;
+    bool modified = m_window->lastCheck() != m_savedCheck;
     for (qsizetype n = 0; n < m_savedParams.size() && !modified; ++n)
         modified = !(m_window->cards().at(n)->params() == m_savedParams.at(n));
     if (modified && !m_modified && !m_status.isEmpty() && m_window->statusBar()->currentMessage() == m_status)
@@ -135,6 +136,8 @@ bool WorkspaceController::open(const QString& path) {
         return false;
     }
     const QString note = applyWorkspace(*m_window, *workspace);
+    if (workspace->check)
+        m_window->openCheck(workspace->check); // the check is back as it was, its files read again
     m_path = path;
     m_lastError.clear();
     pecards::app::RecentFiles(*m_settings).add(path);

@@ -12,7 +12,9 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <pecards/params.h>
+#include <workspace/workspace.h>
 
 class QSettings;
 
@@ -42,8 +44,8 @@ public:
     /// @brief When there are unsaved changes: asks Save / Discard / Cancel (a window-modal
     /// message box). True when the caller may go on (saved, discarded or nothing to save).
     bool maybeSave();
-    /// @brief True when a card's parameters differ from those last saved or opened (or the
-    /// start-up ones).
+    /// @brief True when a card's parameters or the last implementation check differ from those
+    /// last saved or opened (or the start-up ones).
     bool isModified() const { return m_modified; }
     /// @brief Compares the cards with the saved state; updates the title mark and clears a
     /// status message about the last save or open that is no longer true.
@@ -76,6 +78,7 @@ private:
     QString m_path;
     QString m_lastError;
     QList<pecards::CardParams> m_savedParams; ///< per card, in deck order
+    std::optional<pecards::app::CheckSetup> m_savedCheck; ///< the window's lastCheck() then
     bool m_modified = false;
     QString m_status; ///< the status message this controller shows now
 };

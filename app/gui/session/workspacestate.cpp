@@ -99,10 +99,12 @@ pecards::app::Workspace captureWorkspace(MainWindow& window) {
         pair.colormap = a->controller()->colorMap();
     }
     workspace.compare.push_back(pair);
+    workspace.check = window.lastCheck();
     return workspace;
 }
 
 QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& workspace) {
+    window.setLastCheck(workspace.check);
     QStringList notes;
     QSet<CardPage*> used;
     QList<CardPage*> targets; // the deck card of each workspace card, nullptr when there is none

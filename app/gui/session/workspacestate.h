@@ -19,7 +19,8 @@ class MainWindow;
 /// @brief The state shown now. Loads cards not shown yet (their views compute when shown).
 pecards::app::Workspace captureWorkspace(MainWindow& window);
 
-/// @brief Shows `workspace`: parameters, views, compare pair (the first one), active card.
+/// @brief Shows `workspace`: parameters, views, compare pair (the first one), active card, and
+/// takes its check as the window's lastCheck() (no dialog opens: opening a workspace file does that).
 /// Call only with a workspace that passed workspaceFromJson (valid parameters and windows).
 /// @return empty, or a note on what could not be shown (a card type or quantity the deck does
 /// not have, more compare pairs than the one compare tab).

@@ -55,13 +55,10 @@ void buildFileMenu(MainWindow* w) {
     });
     open->setStatusTip(MainWindow::tr(
         "Load a model's positional-encoding parameters (or drop a config.json on the window)"));
-    QAction* check = file->addAction(MainWindow::tr("Check an &implementation…"), w, [w] {
-        CheckDialog::open(w->card(QStringLiteral("rope"))->params(), w,
-            [w](pecards::Pitfall pitfall) { w->showPitfall(pitfall); });
-    });
+    QAction* check = file->addAction(MainWindow::tr("Check an &implementation…"), w, [w] { w->openCheck(); });
     check->setStatusTip(
-        MainWindow::tr("Compare your engine's cos/sin cache or inv_freq with the reference for the "
-                       "RoPE card's model, and name the bug"));
+        MainWindow::tr("Compare your engine's cos/sin cache, rotated vectors, inv_freq or GGUF file with the "
+                       "reference for the RoPE card's model, and name the bug"));
     file->addSeparator();
     WorkspaceController* session = w->session();
     QAction* openWorkspace

@@ -3,6 +3,7 @@
 #include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "cards/relativecard.h"
+#include "check/checkdialog.h"
 #include "compare/compareview.h"
 #include "lessons/lessoncontroller.h"
 #include "presentation/presentationcontroller.h"
@@ -127,6 +128,23 @@ void MainWindow::showPitfall(pecards::Pitfall pitfall) {
     showTab(id);
     if (CardPage* c = card(id))
         c->showPitfalls(pitfall);
+}
+
+CheckDialog* MainWindow::openCheck(const std::optional<pecards::app::CheckSetup>& setup) {
+    auto* dialog = CheckDialog::open(setup ? setup->params : card(QStringLiteral("rope"))->params(), this,
+        [this](pecards::Pitfall pitfall) { showPitfall(pitfall); });
+    connect(dialog, &CheckDialog::started, this,
+        [this](const pecards::app::CheckSetup& started) { setLastCheck(started); });
+    if (setup)
+        dialog->check(*setup);
+    else if (m_lastCheck)
+        dialog->fill(*m_lastCheck);
+    return dialog;
+}
+
+void MainWindow::setLastCheck(const std::optional<pecards::app::CheckSetup>& check) {
+    m_lastCheck = check;
+    m_session->refreshModified();
 }
 
 CardPage* MainWindow::currentCard() const {

@@ -6,8 +6,10 @@
 
 #include <QMainWindow>
 #include <common/modelconfig.h>
+#include <optional>
 #include <pecards/pitfallparams.h>
 #include <workspace/preferences.h>
+#include <workspace/workspace.h>
 
 class QSettings;
 class QTabWidget;
@@ -16,6 +18,7 @@ class QUndoGroup;
 namespace pecards::gui {
 
 class CardPage;
+class CheckDialog;
 class CompareView;
 class ComputeService;
 class DeviceStatus;
@@ -43,6 +46,16 @@ public:
     void showTab(const QString& id);
     /// @brief Shows `pitfall` in its card's Pitfalls view, with the card's parameters.
     void showPitfall(pecards::Pitfall pitfall);
+    /// @brief File > Check an implementation…: a check dialog (deleted when closed). Without
+    /// `setup`, against the RoPE card's model, its form filled with the last check's files; with
+    /// it (a workspace's check), against that check's model, run at once. Every check it starts
+    /// becomes lastCheck().
+    CheckDialog* openCheck(const std::optional<pecards::app::CheckSetup>& setup = std::nullopt);
+    /// @brief The last implementation check started (saved in workspaces); none before the first.
+    const std::optional<pecards::app::CheckSetup>& lastCheck() const { return m_lastCheck; }
+    /// @brief Replaces lastCheck() (a workspace or lesson state); no dialog opens.
+    void setLastCheck(const std::optional<pecards::app::CheckSetup>& check);
+
     /// @brief The card on screen, nullptr on the compare tab.
     CardPage* currentCard() const;
 
@@ -139,6 +152,7 @@ private:
     PresentationController* m_presentation = nullptr;
     LessonController* m_lessons = nullptr;
     QUndoGroup* m_undoGroup = nullptr;
+    std::optional<pecards::app::CheckSetup> m_lastCheck;
 };
 
 } // namespace pecards::gui

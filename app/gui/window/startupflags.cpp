@@ -43,8 +43,9 @@ const std::vector<StartupFlag>& startupFlags() {
         {"views", nullptr, "ids",
             "View ids of the first card's slots, comma-separated (e.g. lab-ratio,unseen-angles)."},
         {"check", nullptr, "files",
-            "Check an implementation: cos.npy,sin.npy (a float32 cache) or inv_freq.npy against the RoPE "
-            "card's model, in File > Check an implementation (with --screenshot: that dialog's image)."},
+            "Check an implementation: cos.npy,sin.npy (a float32 cache), inv_freq.npy or model.gguf against "
+            "the RoPE card's model, in File > Check an implementation (with --screenshot: that dialog's "
+            "image)."},
         {"screenshot", nullptr, "file", "Save the window as PNG once every view has answered, then quit."},
         {"help", "h", nullptr, "Show this help and exit (needs no display)."},
         {"version", "v", nullptr, "Show the version and exit (needs no display)."},

@@ -164,12 +164,15 @@ void applyViewOptions(
     }
     CheckDialog* check = nullptr;
     if (!options.check.isEmpty()) {
-        check = CheckDialog::open(window.card(QStringLiteral("rope"))->params(), &window,
-            [&window](pecards::Pitfall pitfall) { window.showPitfall(pitfall); });
-        CheckFiles files;
-        (options.check.size() == 2 ? files.cos : files.invFreq) = options.check.front();
-        files.sin = options.check.size() == 2 ? options.check.back() : QString();
-        check->check(files);
+        pecards::app::CheckSetup setup;
+        setup.params = window.card(QStringLiteral("rope"))->params();
+        setup.first = options.check.front();
+        setup.second = options.check.size() == 2 ? options.check.back() : QString();
+        using Table = pecards::app::CheckSetup::Table;
+        setup.table = options.check.size() == 2             ? Table::CosSin
+            : setup.first.endsWith(QStringLiteral(".gguf")) ? Table::Gguf
+                                                            : Table::InvFreq;
+        check = window.openCheck(setup);
     }
     if (!options.screenshot.isEmpty() && check != nullptr) {
         auto shown = std::make_shared<bool>(false);
@@ -238,7 +241,8 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
     if (isSet("check")) {
         options.check = value("check").split(QLatin1Char(','));
         if (options.check.size() > 2 || options.check.contains(QString())) {
-            error = QStringLiteral("--check %1 is invalid: allowed: cos.npy,sin.npy or inv_freq.npy")
+            error = QStringLiteral(
+                "--check %1 is invalid: allowed: cos.npy,sin.npy, inv_freq.npy or model.gguf")
                         .arg(value("check"));
             return std::nullopt;
         }

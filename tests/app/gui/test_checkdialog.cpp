@@ -1,20 +1,27 @@
 // File > Check an implementation… (#25): tables written here from the formulas (not the engine's
-// code) as .npy files, checked in the dialog off the UI thread: the correct float32 cache matches,
-// a cache built from bfloat16 frequencies is diagnosed as such with its first failing position
-// marked on the error map, and a missing sin is refused in words.
+// code) as .npy, .safetensors and GGUF files, checked in the dialog off the UI thread: the correct
+// float32 cache matches, a cache built from bfloat16 frequencies is diagnosed as such with its
+// first failing position marked on the error map, rotated vectors and a GGUF file are checked, a
+// missing sin is refused in words, and the check is saved in a workspace and back when it opens.
 
 #include "check/checkdialog.h"
 #include "guitestsupport.h"
+#include "session/workspacecontroller.h"
+#include "support/ggufwriter.h"
 #include "widgets/heatmapwidget.h"
+#include "windowtest.h"
 
+#include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QtEndian>
 #include <bit>
 #include <cmath>
 #include <common/npyfile.h>
 
 using namespace pecards::gui;
+using Table = pecards::app::CheckSetup::Table;
 
 namespace {
 
@@ -34,7 +41,7 @@ protected:
 
     /// Writes the float32 HF cache cat(freqs, freqs) of 2048 positions as cos.npy and sin.npy;
     /// `roundTheta` rounds each frequency first (the bug under test).
-    CheckFiles cache(double (*roundTheta)(double)) {
+    pecards::app::CheckSetup cache(double (*roundTheta)(double)) {
         const int pairs = 32;
         const int positions = 2048;
         std::vector<double> cos(static_cast<std::size_t>(positions) * 2 * pairs);
@@ -49,15 +56,16 @@ protected:
                 }
             }
         }
-        CheckFiles files;
-        files.cos = m_dir.filePath(QStringLiteral("cos.npy"));
-        files.sin = m_dir.filePath(QStringLiteral("sin.npy"));
-        pecards::app::writeNpy(files.cos, {positions, 2 * pairs}, cos);
-        pecards::app::writeNpy(files.sin, {positions, 2 * pairs}, sin);
+        pecards::app::CheckSetup files;
+        files.first = m_dir.filePath(QStringLiteral("cos.npy"));
+        files.second = m_dir.filePath(QStringLiteral("sin.npy"));
+        files.params = m_params;
+        pecards::app::writeNpy(files.first, {positions, 2 * pairs}, cos);
+        pecards::app::writeNpy(files.second, {positions, 2 * pairs}, sin);
         return files;
     }
 
-    void run(CheckDialog& dialog, const CheckFiles& files) {
+    void run(CheckDialog& dialog, const pecards::app::CheckSetup& files) {
         QSignalSpy done(&dialog, &CheckDialog::checked);
         dialog.check(files);
         ASSERT_TRUE(guitest::awaitSignals(done, 1));
@@ -105,15 +113,159 @@ TEST_F(CheckDialogTest, ABfloat16FrequencyCacheIsDiagnosedAndItsFirstFailureMark
 
 TEST_F(CheckDialogTest, AMissingSinOrAnUnreadableFileIsSaidInWords) {
     CheckDialog dialog(m_params);
-    CheckFiles files = cache(&exact);
-    files.sin.clear();
+    pecards::app::CheckSetup files = cache(&exact);
+    files.second.clear();
     dialog.check(files);
     EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("sin is missing")))
         << dialog.verdict().toStdString();
-    files.sin = m_dir.filePath(QStringLiteral("absent.npy"));
+    files.second = m_dir.filePath(QStringLiteral("absent.npy"));
     run(dialog, files);
     EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("absent.npy"))) << dialog.verdict().toStdString();
     EXPECT_TRUE(dialog.diagnosis().isEmpty() || !dialog.findChild<HeatmapWidget*>()->isVisibleTo(&dialog));
+}
+
+/// A safetensors file written byte by byte (8-byte header length, JSON header, data): one F32
+/// tensor per name, each rows x cols.
+void writeSafetensors(const QString& path, const std::vector<std::pair<QString, Eigen::MatrixXd>>& tensors) {
+    QByteArray header = "{";
+    QByteArray data;
+    for (const auto& [name, matrix] : tensors) {
+        const qsizetype begin = data.size();
+        for (Eigen::Index r = 0; r < matrix.rows(); ++r) {
+            for (Eigen::Index c = 0; c < matrix.cols(); ++c) {
+                char bytes[4];
+                qToLittleEndian(static_cast<float>(matrix(r, c)), bytes);
+                data.append(bytes, 4);
+            }
+        }
+        if (header.size() > 1)
+            header += ',';
+        header += QStringLiteral(
+            "\"%1\": {\"dtype\": \"F32\", \"shape\": [1, %2, %3], \"data_offsets\": [%4, %5]}")
+                      .arg(name)
+                      .arg(matrix.rows())
+                      .arg(matrix.cols())
+                      .arg(begin)
+                      .arg(data.size())
+                      .toUtf8();
+    }
+    header += '}';
+    char length[8];
+    qToLittleEndian(static_cast<quint64>(header.size()), length);
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(length, 8);
+    file.write(header);
+    file.write(data);
+}
+
+TEST_F(CheckDialogTest, RotatedQueriesFromACheckpointAreChecked) {
+    // q before and after HF's apply_rotary_pos_emb (q cos + rotate_half(q) sin), positions 0..299,
+    // stored as (1, 300, 64) tensors of one .safetensors file, as torch.save_file writes a batch.
+    Eigen::MatrixXd q(300, 64);
+    Eigen::MatrixXd rotated(300, 64);
+    for (int m = 0; m < 300; ++m) {
+        for (int c = 0; c < 64; ++c)
+            q(m, c) = std::sin(0.3 * m + 0.7 * c);
+        for (int i = 0; i < 32; ++i) {
+            const double angle = m * std::pow(10000.0, -2.0 * i / 64);
+            rotated(m, i) = q(m, i) * std::cos(angle) - q(m, i + 32) * std::sin(angle);
+            rotated(m, i + 32) = q(m, i + 32) * std::cos(angle) + q(m, i) * std::sin(angle);
+        }
+    }
+    const QString file = m_dir.filePath(QStringLiteral("dump.safetensors"));
+    writeSafetensors(file, {{QStringLiteral("q_rot"), rotated}, {QStringLiteral("q"), q}});
+    CheckDialog dialog(m_params);
+    pecards::app::CheckSetup setup;
+    setup.table = Table::Rotated;
+    setup.first = file + QStringLiteral(":q_rot");
+    setup.second = file + QStringLiteral(":q");
+    setup.params = m_params;
+    run(dialog, setup);
+    EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("Matches the reference")))
+        << dialog.verdict().toStdString();
+    // Without a tensor name the error lists the file's tensors.
+    setup.second = file;
+    run(dialog, setup);
+    EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("which tensor?"))) << dialog.verdict().toStdString();
+    EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("q, q_rot"))) << dialog.verdict().toStdString();
+}
+
+TEST_F(CheckDialogTest, AGgufFileIsChecked) {
+    pecards::test::GgufWriter gguf;
+    gguf.string(QStringLiteral("general.architecture"), QStringLiteral("llama"));
+    gguf.f32(QStringLiteral("llama.rope.freq_base"), 10000.0f);
+    gguf.u32(QStringLiteral("llama.rope.dimension_count"), 64);
+    const QString path = m_dir.filePath(QStringLiteral("model.gguf"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(gguf.bytes());
+    file.close();
+    CheckDialog dialog(m_params);
+    pecards::app::CheckSetup setup;
+    setup.table = Table::Gguf;
+    setup.first = path;
+    setup.params = m_params;
+    run(dialog, setup);
+    EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("Matches the reference")))
+        << dialog.verdict().toStdString();
+    EXPECT_TRUE(dialog.verdict().contains(QStringLiteral("llama.rope.freq_base = 10000")))
+        << dialog.verdict().toStdString();
+    setup.params.rope.base = 500000; // the model says otherwise: the file's base is named
+    CheckDialog other(setup.params);
+    run(other, setup);
+    EXPECT_TRUE(other.verdict().contains(QStringLiteral("Does not match"))) << other.verdict().toStdString();
+    EXPECT_EQ(other.diagnosis().front(), QStringLiteral("base-class-default"));
+}
+
+class CheckInWorkspace : public guitest::WindowTest<1280, 720> {
+protected:
+    QTemporaryDir m_dir;
+};
+
+TEST_F(CheckInWorkspace, TheCheckIsSavedAndBackWhenTheWorkspaceOpens) {
+    // inv_freq of the RoPE card's model (head_dim and base as the card has them), rounded to bf16.
+    const pecards::CardParams params = m_window.card(QStringLiteral("rope"))->params();
+    const int d = params.rope.head_dim;
+    std::vector<double> theta(static_cast<std::size_t>(d / 2));
+    for (int i = 0; i < d / 2; ++i)
+        theta[static_cast<std::size_t>(i)] = bf16(std::pow(params.rope.base, -2.0 * i / d));
+    pecards::app::CheckSetup setup;
+    setup.table = Table::InvFreq;
+    setup.first = m_dir.filePath(QStringLiteral("inv_freq.npy"));
+    setup.params = params;
+    pecards::app::writeNpy(setup.first, {d / 2}, theta);
+
+    WorkspaceController* session = m_window.session();
+    session->refreshModified();
+    EXPECT_FALSE(session->isModified());
+    CheckDialog* dialog = m_window.openCheck();
+    dialog->fill(setup);
+    QSignalSpy done(dialog, &CheckDialog::checked);
+    dialog->check(setup);
+    ASSERT_TRUE(guitest::awaitSignals(done, 1));
+    ASSERT_TRUE(m_window.lastCheck().has_value());
+    EXPECT_EQ(*m_window.lastCheck(), setup);
+    EXPECT_TRUE(session->isModified()); // a check run is a change of the workspace
+    const QString verdict = dialog->verdict();
+    EXPECT_TRUE(verdict.contains(QStringLiteral("inv-freq-bf16"))) << verdict.toStdString();
+    ASSERT_TRUE(session->saveTo(m_dir.filePath(QStringLiteral("ws.json"))))
+        << session->lastError().toStdString();
+    EXPECT_FALSE(session->isModified());
+
+    MainWindow other(&m_service);
+    other.resize(1280, 720);
+    other.show();
+    ASSERT_TRUE(other.session()->open(m_dir.filePath(QStringLiteral("ws.json"))));
+    ASSERT_TRUE(other.lastCheck().has_value());
+    EXPECT_EQ(*other.lastCheck(), setup);
+    auto* reopened = other.findChild<CheckDialog*>();
+    ASSERT_NE(reopened, nullptr);
+    // Its outcome arrives through the event loop, which has not run since open(): the spy sees it.
+    QSignalSpy again(reopened, &CheckDialog::checked);
+    ASSERT_TRUE(guitest::awaitSignals(again, 1));
+    EXPECT_EQ(reopened->verdict(), verdict); // the same files, the same model: the same report
+    EXPECT_FALSE(other.session()->isModified());
 }
 
 } // namespace

@@ -81,10 +81,12 @@ TEST(StartupOptions, CheckTakesACachePairOrOneFrequencyFile) {
     options = parse({QStringLiteral("--check"), QStringLiteral("inv_freq.npy")}, error);
     ASSERT_TRUE(options) << error.toStdString();
     EXPECT_EQ(options->check, QStringList {QStringLiteral("inv_freq.npy")});
+    options = parse({QStringLiteral("--check"), QStringLiteral("model.gguf")}, error);
+    ASSERT_TRUE(options) << error.toStdString();
     for (const char* bad : {"a.npy,b.npy,c.npy", "cos.npy,"}) {
         EXPECT_FALSE(parse({QStringLiteral("--check"), QString::fromLatin1(bad)}, error)) << bad;
         EXPECT_EQ(error,
-            QStringLiteral("--check %1 is invalid: allowed: cos.npy,sin.npy or inv_freq.npy")
+            QStringLiteral("--check %1 is invalid: allowed: cos.npy,sin.npy, inv_freq.npy or model.gguf")
                 .arg(QString::fromLatin1(bad)));
     }
 }

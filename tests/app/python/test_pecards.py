@@ -224,6 +224,9 @@ def test_check_of_a_cache_from_cos_sin_itself_matches_and_a_swapped_layout_is_na
     assert report["diagnosis"][0]["name"] == "layout-swapped"
     with pytest.raises(pecards.Error, match="^sin: is missing"):
         pecards.check(cos=cos, head_dim=64)
+    # Per-layer and M-RoPE checks are the CLI's: refused here, not taken and left unused.
+    with pytest.raises(pecards.Error, match="^layer: is read by pecards-cli check only"):
+        pecards.check(cos=cos, sin=sin, head_dim=64, layer=3)
 
 
 def test_check_of_rotated_queries():

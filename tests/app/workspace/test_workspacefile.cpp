@@ -86,6 +86,14 @@ Workspace richWorkspace() {
     pair.reduction = Reduction::Max;
     pair.colormap = QStringLiteral("magma");
     ws.compare.append(pair);
+    CheckSetup check; // File > Check an implementation… on a bf16 cache of the RoPE card's model
+    check.table = CheckSetup::Table::CosSin;
+    check.first = QStringLiteral("/data/engine dumps/cos.npy");
+    check.second = QStringLiteral("/data/engine dumps/rope.safetensors:sin");
+    check.format = CheckFormat::Bfloat16;
+    check.firstPosition = 4096;
+    check.params = rope.params;
+    ws.check = check;
     ws.activeCard = 1;
     return ws;
 }
@@ -164,6 +172,12 @@ TEST(WorkspaceFile, SaveThenOpenReproducesTheStateExactly) {
     changed = original;
     changed.compare[0].colormap.reset();
     EXPECT_FALSE(changed == original);
+    changed = original;
+    changed.check->firstPosition = 0;
+    EXPECT_FALSE(changed == original);
+    changed = original;
+    changed.check->params.rope.base = 10000;
+    EXPECT_FALSE(changed == original);
 
     EXPECT_EQ(openWorkspace(path)->activeCard, 1);
     const Workspace empty;
@@ -213,6 +227,19 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(doc.at("compare").at(0).at("reduction"), "max");
     EXPECT_EQ(doc.at("compare").at(0).at("colormap"), "magma");
     EXPECT_EQ(doc.at("compare").at(0).at("right").at("rope").at("scaling").at("type"), "none");
+    const json& check = doc.at("check");
+    EXPECT_EQ(check.at("table"), "cos-sin");
+    EXPECT_EQ(
+        check.at("files"), (json {"/data/engine dumps/cos.npy", "/data/engine dumps/rope.safetensors:sin"}));
+    EXPECT_EQ(check.at("format"), "bfloat16");
+    EXPECT_EQ(check.at("first_position"), 4096);
+    EXPECT_EQ(check.at("params").at("rope").at("base"), 500000.0);
+}
+
+TEST(WorkspaceFile, WorkspacesWithoutACheckOpenWithNone) {
+    const std::optional<Workspace> opened = openOlder([](json& d) { d.erase("check"); });
+    ASSERT_TRUE(opened.has_value());
+    EXPECT_FALSE(opened->check.has_value());
 }
 
 TEST(WorkspaceFile, WorkspacesWithoutTheMaskKeysOpenWithoutWindowOrSinks) {
@@ -353,6 +380,18 @@ TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
         "compare[0].reduction: unknown name \"median\"");
     expectContains(
         openEdited([](json& d) { d["active_card"] = 3; }), "active_card: 3 is invalid: allowed: [-1, 2]");
+    expectContains(openEdited([](json& d) { d["check"]["table"] = "logits"; }),
+        "check.table: unknown name \"logits\" (allowed: cos-sin, rotated, inv-freq, gguf)");
+    expectContains(openEdited([](json& d) { d["check"]["files"] = json::array({"cos.npy"}); }),
+        "check: files = one file is invalid: allowed: two files (cos and sin, or rotated and unrotated)");
+    expectContains(openEdited([](json& d) { d["check"]["files"][1] = 7; }),
+        "check.files: entry 1 is 7: expected a file name");
+    expectContains(
+        openEdited([](json& d) { d["check"]["format"] = "int8"; }), "check.format: unknown name \"int8\"");
+    expectContains(openEdited([](json& d) { d["check"]["first_position"] = 1 << 27; }),
+        "check: first_position = 134217728 is invalid: allowed: in [0, 2^26]");
+    expectContains(
+        openEdited([](json& d) { d["check"]["params"]["rope"]["head_dim"] = 7; }), "check.params: ");
 }
 
 TEST(WorkspaceFile, EveryTableParameterJustOutsideItsRangeIsRefusedWithTheTablesRange) {

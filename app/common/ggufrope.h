@@ -1,5 +1,5 @@
 #pragma once
-/// @file cligguf.h
+/// @file ggufrope.h
 /// @brief The RoPE of a GGUF file (llama.cpp) as `check` compares it: the frequencies llama.cpp
 /// turns each pair by, from the file's metadata and its `rope_freqs` tensor.
 
@@ -8,7 +8,7 @@
 #include <Eigen/Core>
 #include <QString>
 
-namespace pecards::cli {
+namespace pecards::app {
 
 /// @brief What a GGUF file says about its rotary embedding.
 struct GgufRope {
@@ -22,8 +22,8 @@ struct GgufRope {
 /// theta_i and theta_i/factor (corr dims floored and ceiled from original_context_length, beta 32
 /// and 1, as ggml_rope_yarn_corr_dims) for yarn. Keys are `<general.architecture>.rope.*`;
 /// freq_base defaults to 10000 and dimension_count to embedding_length / attention.head_count.
-/// @throws UsageError naming --gguf: no architecture, no rotary dimension, an unknown scaling type,
+/// @throws FileError naming the file: no architecture, no rotary dimension, an unknown scaling type,
 ///         a rope_freqs tensor of another length than n_rot/2.
-GgufRope ggufRope(const app::GgufFile& file);
+GgufRope ggufRope(const GgufFile& file);
 
-} // namespace pecards::cli
+} // namespace pecards::app

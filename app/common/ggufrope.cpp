@@ -1,24 +1,24 @@
-#include "cligguf.h"
+#include "common/ggufrope.h"
 
+#include "common/fileerror.h"
 #include "pecards/errors.h"
 #include "pecards/rope_scaling.h"
-#include "usageerror.h"
 
 #include <cmath>
 
 using namespace Qt::StringLiterals;
 
-namespace pecards::cli {
+namespace pecards::app {
 
 namespace {
 
-[[noreturn]] void refuse(const app::GgufFile& file, const QString& problem) {
-    throw UsageError(u"--gguf"_s, file.path() + u": "_s + problem);
+[[noreturn]] void refuse(const GgufFile& file, const QString& problem) {
+    throw FileError((file.path() + u": "_s + problem).toStdString());
 }
 
 } // namespace
 
-GgufRope ggufRope(const app::GgufFile& file) {
+GgufRope ggufRope(const GgufFile& file) {
     const std::optional<QString> arch = file.string(u"general.architecture"_s);
     if (!arch) {
         refuse(file, u"general.architecture is missing: the RoPE keys are named after it"_s);
@@ -84,4 +84,4 @@ GgufRope ggufRope(const app::GgufFile& file) {
     return rope;
 }
 
-} // namespace pecards::cli
+} // namespace pecards::app
