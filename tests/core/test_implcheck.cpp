@@ -176,6 +176,44 @@ TEST(CheckCosSin, TheCorrectCacheMatchesAndFloat32RoundingIsNoFalseAlarm) {
             .matches);
 }
 
+/// IEEE half rounding written out for |x| <= 1 (normal range from 2^-14, subnormals below):
+/// 11 significant bits, ties to even.
+double fp16(double value) {
+    const double magnitude = std::abs(value);
+    if (magnitude == 0.0)
+        return value;
+    const int exponent = std::max(static_cast<int>(std::floor(std::log2(magnitude))), -14);
+    const double step = std::ldexp(1.0, exponent - 10);
+    return std::nearbyint(value / step) * step;
+}
+
+TEST(CheckCosSin, CachesStoredInHalfFormatsMatchAsSuchAndAreNamedWhereFloat32IsClaimed) {
+    const pecards::RopeParams params = rope(64, 10000);
+    const Eigen::VectorXd theta = defaultTheta(10000, 64, 32);
+    Eigen::MatrixXd cos;
+    Eigen::MatrixXd sin;
+    cache(theta, 2048, 1.0, false, cos, sin, &bf16);
+    const CheckReport asBf16 = pecards::checkCosSin(params, 2048, cos, sin, 0, CheckFormat::Bfloat16);
+    EXPECT_TRUE(asBf16.matches) << asBf16.max_error;
+    const CheckReport claimed = pecards::checkCosSin(params, 2048, cos, sin, 0, CheckFormat::Float32);
+    EXPECT_FALSE(claimed.matches);
+    EXPECT_EQ(best(claimed), "cache-bf16");
+    EXPECT_TRUE(claimed.variants.front().fits);
+    cache(theta, 2048, 1.0, false, cos, sin, &fp16);
+    const CheckReport asFp16 = pecards::checkCosSin(params, 2048, cos, sin, 0, CheckFormat::Float16);
+    EXPECT_TRUE(asFp16.matches) << asFp16.max_error;
+    EXPECT_EQ(best(pecards::checkCosSin(params, 2048, cos, sin, 0, CheckFormat::Float32)), "cache-fp16");
+    // A correct float32 cache is not taken for a rounded one.
+    cache(theta, 2048, 1.0, false, cos, sin, &toFloat);
+    const CheckReport f32 = pecards::checkCosSin(params, 2048, cos, sin, 0, CheckFormat::Float32);
+    EXPECT_TRUE(f32.matches);
+    for (const pecards::CheckVariant& variant : f32.variants) {
+        if (variant.name == "cache-bf16" || variant.name == "cache-fp16") {
+            EXPECT_FALSE(variant.fits) << variant.name;
+        }
+    }
+}
+
 TEST(CheckCosSin, TheErrorMapPoolsPositionsIntoBlocks) {
     // 1000 positions of a plain d = 16 cache (8 pairs, base 10000) from position 100, one sin entry
     // off by 1e-9 at table row 613 (position 713), pair 5 (half-split columns 5 and 13): the

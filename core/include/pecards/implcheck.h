@@ -8,7 +8,8 @@
 /// The variants are the bugs engines ship (docs/python.md, README "Check an implementation"): the
 /// scaling ignored, YaRN's truncate flipped, the partial rotary factor ignored or read in the other
 /// convention, the base taken from the class default, the frequencies or positions held in
-/// bfloat16 / float16, the attention factor missing or applied twice, the pair layout swapped,
+/// bfloat16 / float16, a cos/sin cache stored in bfloat16 / float16 where a finer format is
+/// claimed, the attention factor missing or applied twice, the pair layout swapped,
 /// dynamic NTK or LongRoPE evaluated for the wrong length, DeepSeek's mscale keys ignored or its
 /// softmax mscale^2 put into the cache, and for M-RoPE the other pair layout (blocked vs
 /// interleaved) or the three position ids ignored.
