@@ -43,7 +43,7 @@
     </message>
     <message>
         <source>base θ</source>
-        <translation>基数 θ</translation>
+        <translation>底数 θ</translation>
     </message>
     <message>
         <source>θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3</source>
@@ -659,7 +659,7 @@
     <name>ExtrapolationCurves</name>
     <message>
         <source>tuned base β</source>
-        <translation>微调基数 β</translation>
+        <translation>微调底数 β</translation>
     </message>
     <message>
         <source>extrapolation limit T_extra (positions)</source>
@@ -687,7 +687,7 @@
     </message>
     <message>
         <source>base b</source>
-        <translation>基数 b</translation>
+        <translation>底数 b</translation>
     </message>
     <message>
         <source>first m with B(m) &lt; 0 (positions)</source>
@@ -703,11 +703,11 @@
     </message>
     <message>
         <source>smallest passing base %1</source>
-        <translation>通过的最小基数 %1</translation>
+        <translation>通过的最小底数 %1</translation>
     </message>
     <message>
         <source>model base %1</source>
-        <translation>模型基数 %1</translation>
+        <translation>模型底数 %1</translation>
     </message>
     <message>
         <source>relative distance s (positions)</source>
@@ -766,7 +766,7 @@
     </message>
     <message>
         <source>Lab: dynamic NTK base (chart)</source>
-        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+        <translation>实验室：动态 NTK 底数（曲线图）</translation>
     </message>
     <message>
         <source>Lab: critical dimension (chart)</source>
@@ -774,7 +774,7 @@
     </message>
     <message>
         <source>Lab: base bound on context (chart)</source>
-        <translation>实验室：上下文的基数下界（图表）</translation>
+        <translation>实验室：上下文的底数下界（图表）</translation>
     </message>
     <message>
         <source>Lab: interpolation vs extrapolation fit (chart)</source>
@@ -833,7 +833,7 @@
     </message>
     <message>
         <source>dynamic NTK base b&apos;</source>
-        <translation>动态 NTK 基数 b&apos;</translation>
+        <translation>动态 NTK 底数 b&apos;</translation>
     </message>
     <message>
         <source>b&apos;(n), s = %1, L0 = %2</source>
@@ -1119,7 +1119,7 @@
     </message>
     <message>
         <source>Lab: dynamic NTK base (chart)</source>
-        <translation>实验室：动态 NTK 基数（曲线图）</translation>
+        <translation>实验室：动态 NTK 底数（曲线图）</translation>
     </message>
     <message>
         <source>Trick: distillation error (chart)</source>
@@ -1131,7 +1131,7 @@
     </message>
     <message>
         <source>Lab: base bound on context (chart)</source>
-        <translation>实验室：上下文的基数下界（图表）</translation>
+        <translation>实验室：上下文的底数下界（图表）</translation>
     </message>
     <message>
         <source>Lab: interpolation vs extrapolation fit (chart)</source>
@@ -1425,7 +1425,7 @@
     </message>
     <message>
         <source>long-term decay</source>
-        <translation>长程衰减</translation>
+        <translation>远程衰减</translation>
     </message>
     <message>
         <source>bias per head</source>
@@ -1585,7 +1585,7 @@
     </message>
     <message>
         <source>base bound on context length (Men et al. 2024)</source>
-        <translation>基数对上下文长度的下界（Men et al. 2024）</translation>
+        <translation>底数对上下文长度的下界（Men et al. 2024）</translation>
     </message>
     <message>
         <source>extrapolation against interpolation (Chen et al. 2023, Fig. 2)</source>
@@ -1782,7 +1782,7 @@
     </message>
     <message>
         <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
-        <translation>序列长度 n：动态 NTK 按它重新计算基数 b&apos;</translation>
+        <translation>序列长度 n：动态 NTK 按它重新计算底数 b&apos;</translation>
     </message>
     <message>
         <source>position m:</source>
@@ -2044,7 +2044,7 @@
     </message>
     <message>
         <source>RoPE base 10⁴ vs 5·10⁵</source>
-        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+        <translation>RoPE 底数 10⁴ 对比 5·10⁵</translation>
     </message>
     <message>
         <source>ALiBi vs RoPE+ALiBi</source>
@@ -2627,7 +2627,7 @@ double-click to reset; hover for the exact value.</source>
     <name>pecards::gui::HybridCard</name>
     <message>
         <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
-        <translation>RoPE 基数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
+        <translation>RoPE 底数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
     </message>
     <message>
         <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
@@ -2635,7 +2635,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>RoPE long-term decay bound B(r), base %1, head_dim %2</source>
-        <translation>RoPE 远程衰减上界 B(r)，基数 %1，head_dim %2</translation>
+        <translation>RoPE 远程衰减上界 B(r)，底数 %1，head_dim %2</translation>
     </message>
     <message>
         <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
@@ -2647,11 +2647,11 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
-        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+        <translation>实验室：动态 NTK 底数 b&apos; 随序列长度 n 变化，%1</translation>
     </message>
     <message>
         <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
-        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），基数 %1</translation>
+        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），底数 %1</translation>
     </message>
     <message>
         <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
@@ -2691,7 +2691,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Lab: RoPE base bound on context length (Men et al. 2024), %1</source>
-        <translation>实验室：RoPE 基数对上下文长度的下界（Men et al. 2024），%1</translation>
+        <translation>实验室：RoPE 底数对上下文长度的下界（Men et al. 2024），%1</translation>
     </message>
     <message>
         <source>Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1</source>
@@ -3067,7 +3067,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>RoPE base 10⁴ vs 5·10⁵</source>
-        <translation>RoPE 基数 10⁴ 对比 5·10⁵</translation>
+        <translation>RoPE 底数 10⁴ 对比 5·10⁵</translation>
     </message>
     <message>
         <source>ALiBi vs RoPE+ALiBi</source>
@@ -3206,7 +3206,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Base θ</source>
-        <translation>基数 θ</translation>
+        <translation>底数 θ</translation>
     </message>
     <message>
         <source>Scaling</source>
@@ -3753,7 +3753,7 @@ double-click to reset; hover for the exact value.</source>
     <name>pecards::gui::RopeCard</name>
     <message>
         <source>head_dim %1, base %2</source>
-        <translation>head_dim %1，基数 %2</translation>
+        <translation>head_dim %1，底数 %2</translation>
     </message>
     <message>
         <source>, rotary_dim %1</source>
@@ -3789,7 +3789,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Lab: dynamic NTK base b&apos; against sequence length n, %1</source>
-        <translation>实验室：动态 NTK 基数 b&apos; 随序列长度 n 变化，%1</translation>
+        <translation>实验室：动态 NTK 底数 b&apos; 随序列长度 n 变化，%1</translation>
     </message>
     <message>
         <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
@@ -3829,7 +3829,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
-        <translation>布局：%1；缩放：%2；基数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
+        <translation>布局：%1；缩放：%2；底数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
     </message>
     <message>
         <source>RoPE</source>
@@ -3849,7 +3849,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Lab: base bound on context length, B(m) = Σ cos(m·θ_i) ≥ 0 (Men et al. 2024), %1</source>
-        <translation>实验室：基数对上下文长度的下界，B(m) = Σ cos(m·θ_i) ≥ 0（Men et al. 2024），%1</translation>
+        <translation>实验室：底数对上下文长度的下界，B(m) = Σ cos(m·θ_i) ≥ 0（Men et al. 2024），%1</translation>
     </message>
     <message>
         <source>Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1</source>
@@ -3915,7 +3915,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
-        <translation>布局：%1；频率：%2；基数 %3，d_model %4</translation>
+        <translation>布局：%1；频率：%2；底数 %3，d_model %4</translation>
     </message>
     <message>
         <source>; fairseq padding_idx %1 (row zeroed)</source>
@@ -3923,7 +3923,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>d_model %1, base %2</source>
-        <translation>d_model %1，基数 %2</translation>
+        <translation>d_model %1，底数 %2</translation>
     </message>
     <message>
         <source>Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1</source>
@@ -3995,7 +3995,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>base b</source>
-        <translation>基数 b</translation>
+        <translation>底数 b</translation>
     </message>
     <message>
         <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>

@@ -1,0 +1,104 @@
+// Numbers the teaching texts state, computed from what the texts describe (#26, the rows of the
+// content review fixed so far): lesson 03 step 1 names the head its state shows and that head's
+// slope; the small-base pitfall's m = 1707 and 54 621 are the base-bound lab's; the T5 no-clamp
+// pitfall puts the silent spill on the encoder side. A text that drifts from the engine fails here.
+
+#include "pecards/alibi.h"
+#include "pecards/rope_extrapolation.h"
+#include "workspace/lessonfile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace {
+
+QString source(const QString& relative) {
+    return QStringLiteral(PECARDS_SOURCE_DIR "/") + relative;
+}
+
+QString readText(const QString& relative) {
+    QFile file(source(relative));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << relative.toStdString();
+    return QString::fromUtf8(file.readAll());
+}
+
+TEST(TeachingNumbers, AlibiLessonFirstStepNamesTheHeadItShowsAndItsSlope) {
+    for (const char* name : {"03-alibi.en.json", "03-alibi.zh_CN.json"}) {
+        QString error;
+        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
+            source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
+        ASSERT_TRUE(lesson.has_value()) << error.toStdString();
+        const pecards::app::Workspace& state = lesson->steps.front().state;
+        ASSERT_GE(state.activeCard, 0);
+        const pecards::AlibiParams& alibi = state.cards.at(state.activeCard).params.alibi;
+        const double slope = pecards::alibiSlopes(alibi)[alibi.head];
+        // Head h (from 1) of H: slope 2^(-8h/H) (Press et al. 2022 §3), written as 1/2^k.
+        const double exponent = -std::log2(slope);
+        ASSERT_EQ(exponent, std::round(exponent));
+        const QString text = lesson->steps.front().text;
+        const QString head = QString::number(alibi.head + 1);
+        const QString heads = QString::number(alibi.heads);
+        const QString fraction = QStringLiteral("1/%1").arg(static_cast<qint64>(std::exp2(exponent)));
+        EXPECT_TRUE(text.contains(QStringLiteral("Head %1 of %2").arg(head, heads))
+            || text.contains(QStringLiteral("%2 个头中的第 %1 个").arg(head, heads)))
+            << name << ": " << text.toStdString();
+        EXPECT_TRUE(text.contains(fraction))
+            << name << ": " << fraction.toStdString() << " in " << text.toStdString();
+    }
+}
+
+TEST(TeachingNumbers, SmallBasePitfallQuotesTheBaseBoundLab) {
+    // d = 128, L = 4096: where b = 10^4 first breaks B(m) >= 0, and the smallest passing base of the scan.
+    const std::vector<pecards::BaseBoundPoint> one = pecards::baseBoundScan(128, 4096, {10000.0});
+    const std::int64_t fails = one.front().first_negative;
+    const double smallest
+        = pecards::smallestPassingBase(pecards::baseBoundScan(128, 4096, pecards::baseBoundGrid(4096)));
+    const QString smallestText
+        = QString::number(static_cast<qint64>(std::floor(smallest)))
+              .replace(QRegularExpression(QStringLiteral("(\\d)(?=(\\d{3})+$)")), QStringLiteral("\\1 "));
+    for (const char* name : {"small-base.en.html", "small-base.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/pitfalls/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(QStringLiteral("m = %1").arg(fails))) << name << ": m = " << fails;
+        EXPECT_TRUE(text.contains(smallestText)) << name << ": " << smallestText.toStdString();
+    }
+}
+
+TEST(TeachingNumbers, T5NoClampSpillsSilentlyOnlyInTheEncoder) {
+    // HF T5Attention._relative_position_bucket without the clamp, 32 buckets, max_distance 128:
+    // bidirectional (encoder) past keys far away land on the future side (>= 16) but inside the
+    // table; a unidirectional (decoder) key at distance >= 128 indexes past it (>= 32).
+    const auto unclamped = [](std::int64_t relative, bool bidirectional) {
+        std::int64_t buckets = 32;
+        std::int64_t offset = 0;
+        std::int64_t n = -relative;
+        if (bidirectional) {
+            buckets /= 2;
+            offset = n < 0 ? buckets : 0;
+            n = std::abs(n);
+        } else {
+            n = std::max<std::int64_t>(n, 0);
+        }
+        const std::int64_t exact = buckets / 2;
+        if (n < exact)
+            return offset + n;
+        const auto ratio = static_cast<float>(n) / static_cast<float>(exact);
+        const float range = 128.0f / static_cast<float>(exact);
+        return offset + exact
+            + static_cast<std::int64_t>(
+                std::log(ratio) / std::log(range) * static_cast<float>(buckets - exact));
+    };
+    EXPECT_GE(unclamped(-1000, true), 16); // encoder, far past key: a future-side bucket
+    EXPECT_LT(unclamped(-1000, true), 32);
+    EXPECT_GE(unclamped(1000, true), 32); // encoder, far future key: past the table
+    EXPECT_GE(unclamped(-128, false), 32); // decoder, at max_distance: past the table
+    const QString en = readText(QStringLiteral("resources/pitfalls/t5-no-clamp.en.html"));
+    EXPECT_LT(en.indexOf(QStringLiteral("encoder")), en.indexOf(QStringLiteral("decoder")));
+    EXPECT_TRUE(
+        en.contains(QStringLiteral("in an encoder (bidirectional buckets), past keys beyond max_distance "
+                                   "silently land in the future-side buckets (16–31 of 32)")));
+}
+
+} // namespace
