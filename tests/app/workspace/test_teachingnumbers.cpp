@@ -1,15 +1,19 @@
 // Numbers the teaching texts state, computed from what the texts describe (#26, the rows of the
 // content review fixed so far): lesson 03 step 1 names the head its state shows and that head's
 // slope; the small-base pitfall's m = 1707 and 54 621 are the base-bound lab's; the T5 no-clamp
-// pitfall puts the silent spill on the encoder side. A text that drifts from the engine fails here.
+// pitfall puts the silent spill on the encoder side; lesson 05's YaRN step gives the factor on
+// cos/sin and its square on the logits for its state's s. A text that drifts from the engine fails
+// here.
 
 #include "pecards/alibi.h"
 #include "pecards/rope_extrapolation.h"
+#include "pecards/rope_scaling.h"
 #include "workspace/lessonfile.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -99,6 +103,27 @@ TEST(TeachingNumbers, T5NoClampSpillsSilentlyOnlyInTheEncoder) {
     EXPECT_TRUE(
         en.contains(QStringLiteral("in an encoder (bidirectional buckets), past keys beyond max_distance "
                                    "silently land in the future-side buckets (16–31 of 32)")));
+}
+
+TEST(TeachingNumbers, YarnStepGivesTheFactorOnQAndKAndItsSquareOnTheLogits) {
+    for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
+        QString error;
+        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
+            source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
+        ASSERT_TRUE(lesson.has_value()) << error.toStdString();
+        const auto step
+            = std::find_if(lesson->steps.begin(), lesson->steps.end(), [](const pecards::app::LessonStep& s) {
+                  return s.text.contains(QStringLiteral("0.1·ln(s) + 1"));
+              });
+        ASSERT_NE(step, lesson->steps.end()) << name;
+        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        ASSERT_EQ(params.rope.scaling.type, pecards::RopeScalingType::Yarn) << name;
+        const double factor = pecards::ropeScaling(params.rope, params.length).attention_factor;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("s = %1").arg(params.rope.scaling.factor))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(factor, 0, 'f', 3))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(factor * factor, 0, 'f', 3)))
+            << name << ": " << factor * factor;
+    }
 }
 
 } // namespace
