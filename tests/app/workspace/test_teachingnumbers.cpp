@@ -29,12 +29,20 @@ QString readText(const QString& relative) {
     return QString::fromUtf8(file.readAll());
 }
 
+/// A built-in lesson of resources/lessons/ (the reader's message on stderr when it does not open).
+std::optional<pecards::app::Lesson> builtInLesson(const char* name) {
+    QString error;
+    std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
+        source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
+    if (!lesson)
+        ADD_FAILURE() << error.toStdString();
+    return lesson;
+}
+
 TEST(TeachingNumbers, AlibiLessonFirstStepNamesTheHeadItShowsAndItsSlope) {
     for (const char* name : {"03-alibi.en.json", "03-alibi.zh_CN.json"}) {
-        QString error;
-        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
-            source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
-        ASSERT_TRUE(lesson.has_value()) << error.toStdString();
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
         const pecards::app::Workspace& state = lesson->steps.front().state;
         ASSERT_GE(state.activeCard, 0);
         const pecards::AlibiParams& alibi = state.cards.at(state.activeCard).params.alibi;
@@ -107,10 +115,8 @@ TEST(TeachingNumbers, T5NoClampSpillsSilentlyOnlyInTheEncoder) {
 
 TEST(TeachingNumbers, YarnStepGivesTheFactorOnQAndKAndItsSquareOnTheLogits) {
     for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
-        QString error;
-        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
-            source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
-        ASSERT_TRUE(lesson.has_value()) << error.toStdString();
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
         const auto step
             = std::find_if(lesson->steps.begin(), lesson->steps.end(), [](const pecards::app::LessonStep& s) {
                   return s.text.contains(QStringLiteral("0.1·ln(s) + 1"));
