@@ -43,7 +43,7 @@ std::string tableHelp(const std::array<const ParamSpec*, 2>& specs, const std::s
 }
 
 /// A figure dimension as the help writes it ("6", "4.5").
-std::string number(double value) {
+std::string inchesText(double value) {
     return QString::number(value).toStdString();
 }
 
@@ -110,10 +110,10 @@ const std::vector<CliFlag>& cliFlags() {
                 + std::to_string(app::kMaxDpi) + "]: a PNG has round(W*N) x round(H*N) pixels. Default "
                 + std::to_string(exportDefaults.dpi) + "."},
         {"size", "WxH", "Figures (render)",
-            "Figure (PDF page) size in inches, each in [" + number(app::kMinFigureInches) + ", "
-                + number(app::kMaxFigureInches) + "], at most " + std::to_string(app::kMaxFigurePixels)
-                + " pixels per side at --dpi. Default " + number(exportDefaults.sizeInches.width()) + "x"
-                + number(exportDefaults.sizeInches.height())
+            "Figure (PDF page) size in inches, each in [" + inchesText(app::kMinFigureInches) + ", "
+                + inchesText(app::kMaxFigureInches) + "], at most " + std::to_string(app::kMaxFigurePixels)
+                + " pixels per side at --dpi. Default " + inchesText(exportDefaults.sizeInches.width()) + "x"
+                + inchesText(exportDefaults.sizeInches.height())
                 + ". (The app's window size in pixels is `pecards --window-size`.)"},
         {"preset", "NAME", "Figures (render)",
             "Size and font size for a target: column (3.5x2.625 in, 8 pt), two-column (7x4.2 in, 9 pt), "

@@ -2,6 +2,7 @@
 /// @file fileerror.h
 /// @brief The error raised by the array file readers and writers (.npy, .csv).
 
+#include <QString>
 #include <stdexcept>
 
 namespace pecards::app {
@@ -13,5 +14,10 @@ class FileError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// @brief Throws a FileError whose message is "<path>: <problem>".
+[[noreturn]] inline void throwFileError(const QString& path, const QString& problem) {
+    throw FileError((path + QStringLiteral(": ") + problem).toStdString());
+}
 
 } // namespace pecards::app

@@ -26,10 +26,6 @@ constexpr char kMagic[] = "\x93NUMPY";
 constexpr qsizetype kMagicSize = 6;
 constexpr qsizetype kAlignment = 64; ///< numpy pads headers to 64 bytes since 1.x
 
-[[noreturn]] void fail(const QString& path, const QString& problem) {
-    throw FileError((path + u": "_s + problem).toStdString());
-}
-
 QByteArray headerDict(const std::vector<std::int64_t>& shape) {
     QByteArray shapeText = "(";
     for (std::size_t i = 0; i < shape.size(); ++i) {
@@ -57,7 +53,7 @@ constexpr qsizetype kMaxHeaderLength = qsizetype {1} << 20;
 NpyHeader readHeader(const QString& path, QFile& file) {
     const QByteArray prefix = file.read(12);
     if (prefix.size() < 10 || std::memcmp(prefix.constData(), kMagic, kMagicSize) != 0) {
-        fail(path, u"not a .npy file (no \\x93NUMPY magic)"_s);
+        throwFileError(path, u"not a .npy file (no \\x93NUMPY magic)"_s);
     }
     const auto major = static_cast<unsigned char>(prefix[6]);
     qsizetype lengthSize = 0;
@@ -66,26 +62,27 @@ NpyHeader readHeader(const QString& path, QFile& file) {
     } else if (major == 2 || major == 3) {
         lengthSize = 4;
     } else {
-        fail(path, u".npy format version "_s + QString::number(major) + u" is not supported (1 to 3 are)"_s);
+        throwFileError(
+            path, u".npy format version "_s + QString::number(major) + u" is not supported (1 to 3 are)"_s);
     }
     const qsizetype start = 8 + lengthSize;
     if (prefix.size() < start) {
-        fail(path, u"truncated .npy header"_s);
+        throwFileError(path, u"truncated .npy header"_s);
     }
     const qsizetype length = lengthSize == 2
         ? qFromLittleEndian<quint16>(prefix.constData() + 8)
         : static_cast<qsizetype>(qFromLittleEndian<quint32>(prefix.constData() + 8));
     if (length > kMaxHeaderLength) {
-        fail(path,
+        throwFileError(path,
             u"declares a header of "_s + QString::number(length) + u" bytes, more than the "_s
                 + QString::number(kMaxHeaderLength) + u" allowed"_s);
     }
     if (!file.seek(start)) {
-        fail(path, u"truncated .npy header"_s);
+        throwFileError(path, u"truncated .npy header"_s);
     }
     const QByteArray dictBytes = file.read(length);
     if (dictBytes.size() != length) {
-        fail(path, u"truncated .npy header"_s);
+        throwFileError(path, u"truncated .npy header"_s);
     }
     const QString dict = QString::fromLatin1(dictBytes);
     NpyHeader header;
@@ -97,7 +94,7 @@ NpyHeader readHeader(const QString& path, QFile& file) {
     const QRegularExpressionMatch fortran = fortranRe.match(dict);
     const QRegularExpressionMatch shape = shapeRe.match(dict);
     if (!descr.hasMatch() || !fortran.hasMatch() || !shape.hasMatch()) {
-        fail(path, u"malformed .npy header "_s + dict.trimmed().left(200));
+        throwFileError(path, u"malformed .npy header "_s + dict.trimmed().left(200));
     }
     header.descr = descr.captured(1);
     header.fortranOrder = fortran.captured(1) == u"True"_s;
@@ -105,7 +102,8 @@ NpyHeader readHeader(const QString& path, QFile& file) {
         bool ok = false;
         const qlonglong extent = part.trimmed().toLongLong(&ok);
         if (!ok || extent < 0) {
-            fail(path, u"malformed shape ("_s + shape.captured(1).left(200) + u") in the .npy header"_s);
+            throwFileError(
+                path, u"malformed shape ("_s + shape.captured(1).left(200) + u") in the .npy header"_s);
         }
         header.shape.push_back(extent);
     }
@@ -133,7 +131,8 @@ QByteArray npyBytes(
         count *= extent;
     }
     if (count != static_cast<std::int64_t>(values.size())) {
-        fail(what, u"shape does not match the number of values ("_s + QString::number(values.size()) + u')');
+        throwFileError(
+            what, u"shape does not match the number of values ("_s + QString::number(values.size()) + u')');
     }
     QByteArray header = headerDict(shape);
     // magic (6) + version (2) + length (2) + dict + padding + '\n' is a multiple of 64.
@@ -190,16 +189,16 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     } else if (rules.bfloat16Bits && header.descr == u"<u2"_s) {
         itemSize = 2;
     } else if (rules.halves && header.descr == u"<u2"_s) {
-        fail(path,
+        throwFileError(path,
             u"dtype '<u2' (uint16) is read only as bfloat16 bit patterns, when the table's format is "
             "bfloat16 (pecards-cli check --dtype bf16)"_s);
     } else {
-        fail(path,
+        throwFileError(path,
             u"dtype '"_s + header.descr.left(40)
                 + u"' is not supported: expected little-endian float32 '<f4' or float64 '<f8'"_s);
     }
     if (header.fortranOrder) {
-        fail(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
+        throwFileError(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
     }
     std::vector<std::int64_t> shape = header.shape;
     while (rules.squeeze && shape.size() > 2 && shape.front() == 1) {
@@ -213,7 +212,7 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
         for (const std::int64_t extent : header.shape) {
             extents << QString::number(extent);
         }
-        fail(path,
+        throwFileError(path,
             u"shape ("_s + extents.join(u", "_s).left(200)
                 + (rules.squeeze ? u") is not supported: expected a 1-D or 2-D array (after leading 1s)"_s
                         : rules.vectors
@@ -226,18 +225,19 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     // An empty array holds no vector; it would also let any other extent pass the size check
     // below (0 bytes either way), and a (0, 2^32) matrix is work for every loop over it.
     if (rows < 1 || cols < 1) {
-        fail(path, shapeText + u" holds no values: expected at least one position and one dimension"_s);
+        throwFileError(
+            path, shapeText + u" holds no values: expected at least one position and one dimension"_s);
     }
     // rows * cols * itemSize in checked arithmetic: a header may declare any extents.
     std::int64_t rowBytes = 0;
     std::int64_t expected = 0;
     if (__builtin_mul_overflow(cols, static_cast<std::int64_t>(itemSize), &rowBytes)
         || __builtin_mul_overflow(rows, rowBytes, &expected)) {
-        fail(path, shapeText + u" declares more than 2^63 bytes of data"_s);
+        throwFileError(path, shapeText + u" declares more than 2^63 bytes of data"_s);
     }
     const qint64 available = fileSize - header.dataOffset;
     if (available != expected) {
-        fail(path,
+        throwFileError(path,
             u"holds "_s + QString::number(available) + u" bytes of data, but "_s + shapeText + u" needs "_s
                 + QString::number(expected));
     }
@@ -250,11 +250,11 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     // network share) gives an error naming it, where a mapping would end the process with SIGBUS.
     // Only the rows used are read.
     if (!file.seek(header.dataOffset)) {
-        fail(path, u"cannot be read ("_s + file.errorString() + u')');
+        throwFileError(path, u"cannot be read ("_s + file.errorString() + u')');
     }
     const QByteArray bytes = file.read(readBytes);
     if (bytes.size() != readBytes) {
-        fail(path,
+        throwFileError(path,
             u"holds fewer bytes than its header promised (the file changed while it was read): "_s
                 + QString::number(bytes.size()) + u" of "_s + QString::number(readBytes));
     }
@@ -269,7 +269,7 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
     if (const Eigen::Index entry = pecards::firstEntryBeyond(matrix, bound); entry >= 0) {
         const Eigen::Index row = entry % matrix.rows();
         const Eigen::Index col = entry / matrix.rows();
-        fail(path,
+        throwFileError(path,
             u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
                 + QString::number(col) + u"]: "_s
                 + (rules.bounded ? u"content vector entries must be finite and in [-"_s

@@ -17,10 +17,6 @@ namespace pecards::app {
 
 namespace {
 
-[[noreturn]] void fail(const QString& path, const QString& problem) {
-    throw FileError((path + u": "_s + problem).toStdString());
-}
-
 QString systemError(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
@@ -56,12 +52,12 @@ std::unique_ptr<QSaveFile> writeTemporary(const QString& path, const QByteArray&
     // Unbuffered: a short write (disk full, file-size limit) is seen by write() itself; a
     // buffered QSaveFile can lose it in the final flush and commit a truncated file.
     if (!file->open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
-        fail(path, u"cannot be written ("_s + file->errorString() + u')');
+        throwFileError(path, u"cannot be written ("_s + file->errorString() + u')');
     }
     errno = 0;
     if (file->write(bytes) != bytes.size()) {
         const int error = errno;
-        fail(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
+        throwFileError(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
     }
     return file;
 }
@@ -70,29 +66,30 @@ std::unique_ptr<QSaveFile> writeTemporary(const QString& path, const QByteArray&
 
 void checkOutputTarget(const QString& path) {
     if (path.isEmpty()) {
-        fail(u"\"\""_s, u"an output file name is empty"_s);
+        throwFileError(u"\"\""_s, u"an output file name is empty"_s);
     }
     struct stat info { };
     const QByteArray name = QFile::encodeName(path);
     // A link is never followed: QSaveFile would replace the file it points to (or create the one a
     // dangling link names), which in a shared folder may be another user's file.
     if (::lstat(name.constData(), &info) == 0 && S_ISLNK(info.st_mode)) {
-        fail(path,
+        throwFileError(path,
             u"is a symbolic link: refusing to write through it (it would replace or create the file it "
             "points to); remove the link or choose another name"_s);
     }
     if (::stat(name.constData(), &info) != 0) {
         if (errno != ENOENT) {
-            fail(path, u"cannot be written ("_s + systemError(errno) + u')');
+            throwFileError(path, u"cannot be written ("_s + systemError(errno) + u')');
         }
         const QFileInfo parent(QFileInfo(path).absolutePath());
         if (!parent.isDir()) {
-            fail(path, u"cannot be written (the folder "_s + parent.filePath() + u" does not exist)"_s);
+            throwFileError(
+                path, u"cannot be written (the folder "_s + parent.filePath() + u" does not exist)"_s);
         }
         return;
     }
     if (!S_ISREG(info.st_mode)) {
-        fail(path,
+        throwFileError(path,
             u"is not a regular file (a directory, device, FIFO or socket, or a link to one): refusing to "
             "replace it"_s);
     }
@@ -104,7 +101,7 @@ void writeOutputFile(const QString& path, const QByteArray& bytes) {
     errno = 0;
     if (!file->commit()) {
         const int error = errno;
-        fail(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
+        throwFileError(path, u"cannot be written ("_s + problemOf(*file, error) + u"); "_s + keptOf(path));
     }
 }
 
@@ -142,7 +139,7 @@ void OutputBatch::commit() {
             const QString backup = backupPath(targets.back(), i);
             if (!makeBackup(targets.back(), backup)) {
                 removeBackups();
-                fail(
+                throwFileError(
                     m_entries[i].path, u"cannot keep a backup of the existing file, so nothing is written"_s);
             }
             backups.back() = backup;
@@ -164,7 +161,7 @@ void OutputBatch::commit() {
             }
         }
         removeBackups();
-        fail(m_entries[i].path,
+        throwFileError(m_entries[i].path,
             u"cannot be written ("_s + problem + u"); no file of this batch was written"_s);
     }
     removeBackups();

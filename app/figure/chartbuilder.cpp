@@ -8,7 +8,7 @@ namespace pecards::app {
 
 namespace {
 
-QString tr(const char* text) {
+QString chartText(const char* text) {
     return QCoreApplication::translate("pecards::app::ChartBuilder", text);
 }
 
@@ -21,51 +21,51 @@ AxisScale scale(bool log) {
 QString chartTitle(CurveKind kind) {
     switch (kind) {
     case CurveKind::Waves:
-        return tr("waves");
+        return chartText("waves");
     case CurveKind::RopePolar:
-        return tr("rotation of the pairs");
+        return chartText("rotation of the pairs");
     case CurveKind::Spectrum:
-        return tr("wavelength spectrum");
+        return chartText("wavelength spectrum");
     case CurveKind::Decay:
-        return tr("long-term decay");
+        return chartText("long-term decay");
     case CurveKind::AlibiHeads:
-        return tr("bias per head");
+        return chartText("bias per head");
     case CurveKind::RelativeBuckets:
-        return tr("relative-position index");
+        return chartText("relative-position index");
     case CurveKind::ScoreVsOffset:
-        return tr("score against offset");
+        return chartText("score against offset");
     case CurveKind::PhaseError:
-        return tr("phase error of stored positions");
+        return chartText("phase error of stored positions");
     case CurveKind::ScalingRatio:
-        return tr("scaling ratio per pair");
+        return chartText("scaling ratio per pair");
     case CurveKind::ScoreVsDistance:
-        return tr("score against distance per scaling");
+        return chartText("score against distance per scaling");
     case CurveKind::DynamicBase:
-        return tr("dynamic NTK base");
+        return chartText("dynamic NTK base");
     case CurveKind::CriticalDimension:
-        return tr("critical dimension and extrapolation limit (Liu et al. 2023)");
+        return chartText("critical dimension and extrapolation limit (Liu et al. 2023)");
     case CurveKind::BaseBound:
-        return tr("base bound on context length (Men et al. 2024)");
+        return chartText("base bound on context length (Men et al. 2024)");
     case CurveKind::InterpolationFit:
-        return tr("extrapolation against interpolation (Chen et al. 2023, Fig. 2)");
+        return chartText("extrapolation against interpolation (Chen et al. 2023, Fig. 2)");
     case CurveKind::PartialRotation:
-        return tr("partial-frequency RoPE (p-RoPE, Barbero et al. 2024)");
+        return chartText("partial-frequency RoPE (p-RoPE, Barbero et al. 2024)");
     case CurveKind::DomainAwareSimilarity:
-        return tr("domain-aware PE: similarity rows");
+        return chartText("domain-aware PE: similarity rows");
     case CurveKind::GatedScore:
-        return tr("gated PE: score row");
+        return chartText("gated PE: score row");
     case CurveKind::GatedAttention:
-        return tr("gated PE: attention row");
+        return chartText("gated PE: attention row");
     case CurveKind::DistillationError:
-        return tr("PE distillation: error inside and beyond training");
+        return chartText("PE distillation: error inside and beyond training");
     case CurveKind::LearnedTable:
-        return tr("learned position table beside the sinusoid");
+        return chartText("learned position table beside the sinusoid");
     case CurveKind::LearnedSimilarity:
-        return tr("learned table: similarity rows");
+        return chartText("learned table: similarity rows");
     case CurveKind::LearnedDifference:
-        return tr("learned table minus the sinusoid");
+        return chartText("learned table minus the sinusoid");
     case CurveKind::PairMap:
-        return tr("pair map: which dimensions rotate together");
+        return chartText("pair map: which dimensions rotate together");
     }
     return {};
 }

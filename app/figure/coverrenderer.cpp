@@ -13,7 +13,7 @@ namespace {
 constexpr double kCoverTitleScale = 2.0; ///< the cover title is twice the figure title size
 constexpr int kMaxParameterColumns = 3;
 
-QString tr(const char* text) {
+QString coverText(const char* text) {
     return QCoreApplication::translate("pecards::app::CoverRenderer", text);
 }
 
@@ -54,13 +54,13 @@ void CoverRenderer::paint(
     drawAlignedText(painter, title, titleText, QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
     y += title.lineSpacing() + gap;
     painter.setFont(bodyFont);
-    drawAlignedText(painter, body, tr("Model: %1").arg(spec.model), QPointF(area.left(), y),
+    drawAlignedText(painter, body, coverText("Model: %1").arg(spec.model), QPointF(area.left(), y),
         Qt::AlignLeft | Qt::AlignTop);
     y += body.lineSpacing() + 4.0 * gap;
 
     painter.setFont(headingFont);
     drawAlignedText(
-        painter, heading, tr("Parameters"), QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
+        painter, heading, coverText("Parameters"), QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
     y += heading.lineSpacing() + gap;
     painter.setFont(bodyFont);
     const double columnGap = 4.0 * gap;
@@ -83,11 +83,12 @@ void CoverRenderer::paint(
         return;
     }
     painter.setFont(headingFont);
-    drawAlignedText(painter, heading, tr("Figures"), QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
+    drawAlignedText(
+        painter, heading, coverText("Figures"), QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
     y += heading.lineSpacing() + gap;
     painter.setFont(bodyFont);
     for (qsizetype k = 0; k < spec.contents.size(); ++k) {
-        const QString line = tr("page %1: %2").arg(k + 2).arg(spec.contents[k]);
+        const QString line = coverText("page %1: %2").arg(k + 2).arg(spec.contents[k]);
         drawAlignedText(painter, body, body.elidedText(line, Qt::ElideRight, area.width()),
             QPointF(area.left(), y), Qt::AlignLeft | Qt::AlignTop);
         y += body.lineSpacing();

@@ -23,7 +23,7 @@ namespace {
 
 constexpr int kTunedBases = 200; ///< points of the T_extra curve
 constexpr int kFitSamples = 1024; ///< distances of the Position Interpolation chart
-constexpr int kDistanceSamples = 480; ///< log-spaced distances of the p-RoPE chart
+constexpr int kPRopeDistanceSamples = 480; ///< log-spaced distances of the p-RoPE chart
 
 /// A horizontal line at y from x0 to x1 (L0 and L levels).
 Curve level(const QString& name, double y, double x0, double x1) {
@@ -129,9 +129,9 @@ CurveSet partialRotation(const pecards::CardParams& p, std::int64_t l0) {
     const int turning = pecards::criticalDimension(r, p.rope.base, l0).pairs;
     std::vector<std::int64_t> distances;
     const auto top = static_cast<double>(std::max<std::int64_t>(p.length - 1, 2));
-    for (int k = 0; k < kDistanceSamples; ++k) {
+    for (int k = 0; k < kPRopeDistanceSamples; ++k) {
         const auto d = static_cast<std::int64_t>(
-            std::round(std::pow(top, static_cast<double>(k) / (kDistanceSamples - 1))));
+            std::round(std::pow(top, static_cast<double>(k) / (kPRopeDistanceSamples - 1))));
         if (distances.empty() || d > distances.back())
             distances.push_back(d);
     }

@@ -12,7 +12,7 @@ namespace pecards::app {
 
 namespace {
 
-QString tr(const char* text) {
+QString figureText(const char* text) {
     return QCoreApplication::translate("pecards::app::FigureBuilder", text);
 }
 
@@ -27,21 +27,21 @@ bool isPositionPair(Quantity quantity) {
 QString quantityTitle(Quantity quantity) {
     switch (quantity) {
     case Quantity::Table:
-        return tr("encoding table");
+        return figureText("encoding table");
     case Quantity::Phase:
-        return tr("rotation phase");
+        return figureText("rotation phase");
     case Quantity::Score:
-        return tr("positional score");
+        return figureText("positional score");
     case Quantity::Attention:
-        return tr("positional attention");
+        return figureText("positional attention");
     case Quantity::Buckets:
-        return tr("relative-position index");
+        return figureText("relative-position index");
     case Quantity::ContentScore:
-        return tr("content score");
+        return figureText("content score");
     case Quantity::ContentAttention:
-        return tr("content attention");
+        return figureText("content attention");
     case Quantity::UnseenAngles:
-        return tr("angles never seen in training");
+        return figureText("angles never seen in training");
     }
     return {};
 }
@@ -49,25 +49,27 @@ QString quantityTitle(Quantity quantity) {
 QString colorBarLabel(const CardParams& p, Quantity quantity) {
     switch (quantity) {
     case Quantity::Table:
-        return p.card == Card::Sinusoidal ? tr("PE[p, c]") : tr("(R_p q)[c]");
+        return p.card == Card::Sinusoidal ? figureText("PE[p, c]") : figureText("(R_p q)[c]");
     case Quantity::Phase:
-        return p.card == Card::Sinusoidal ? tr("p·ω_i mod 2π (rad)") : tr("p·θ_i mod 2π (rad)");
+        return p.card == Card::Sinusoidal ? figureText("p·ω_i mod 2π (rad)")
+                                          : figureText("p·θ_i mod 2π (rad)");
     case Quantity::Score:
         if (p.card == Card::Alibi
             || (p.card == Card::Relative && p.relative.variant == RelativeVariant::T5)) {
-            return tr("bias (logit units)");
+            return figureText("bias (logit units)");
         }
-        return p.card == Card::Sinusoidal ? tr("similarity PE_i·PE_j") : tr("score (logit units)");
+        return p.card == Card::Sinusoidal ? figureText("similarity PE_i·PE_j")
+                                          : figureText("score (logit units)");
     case Quantity::Attention:
     case Quantity::ContentAttention:
-        return tr("attention weight");
+        return figureText("attention weight");
     case Quantity::Buckets:
-        return p.relative.variant == RelativeVariant::Shaw ? tr("clipped index clip(j−i, −k, k)+k")
-                                                           : tr("bucket index");
+        return p.relative.variant == RelativeVariant::Shaw ? figureText("clipped index clip(j−i, −k, k)+k")
+                                                           : figureText("bucket index");
     case Quantity::ContentScore:
-        return tr("logit");
+        return figureText("logit");
     case Quantity::UnseenAngles:
-        return tr("unseen (1) / seen in training (0)");
+        return figureText("unseen (1) / seen in training (0)");
     }
     return {};
 }
@@ -75,17 +77,17 @@ QString colorBarLabel(const CardParams& p, Quantity quantity) {
 QString xAxisLabel(Quantity quantity) {
     switch (quantity) {
     case Quantity::Table:
-        return tr("dimension c");
+        return figureText("dimension c");
     case Quantity::Phase:
     case Quantity::UnseenAngles:
-        return tr("frequency pair i");
+        return figureText("frequency pair i");
     default:
-        return tr("key position j");
+        return figureText("key position j");
     }
 }
 
 QString yAxisLabel(Quantity quantity) {
-    return isPositionPair(quantity) ? tr("query position i") : tr("position p");
+    return isPositionPair(quantity) ? figureText("query position i") : figureText("position p");
 }
 
 void checkRange(ValueRange range) {

@@ -15,7 +15,7 @@ namespace pecards::app {
 
 namespace {
 
-constexpr int kDistanceSamples = 480; ///< log-spaced distances of the score chart
+constexpr int kScoreDistanceSamples = 480; ///< log-spaced distances of the score chart
 constexpr int kLengthSamples = 400; ///< sequence lengths of the dynamic NTK chart
 
 QString scalingName(pecards::RopeScalingType type) {
@@ -74,9 +74,9 @@ CurveSet scalingRatio(const pecards::ScalingComparison& c, double factor) {
 CurveSet scoreVsDistance(const pecards::ScalingComparison& c) {
     std::vector<std::int64_t> distances;
     const auto top = static_cast<double>(std::max<std::int64_t>(c.length - 1, 2));
-    for (int k = 0; k < kDistanceSamples; ++k) {
+    for (int k = 0; k < kScoreDistanceSamples; ++k) {
         const auto r = static_cast<std::int64_t>(
-            std::round(std::pow(top, static_cast<double>(k) / (kDistanceSamples - 1))));
+            std::round(std::pow(top, static_cast<double>(k) / (kScoreDistanceSamples - 1))));
         if (distances.empty() || r > distances.back())
             distances.push_back(r);
     }

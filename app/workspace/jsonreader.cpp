@@ -8,10 +8,8 @@ namespace pecards::app {
 
 namespace {
 
-constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
-
 bool isWhole(double v) {
-    return std::isfinite(v) && std::floor(v) == v && std::abs(v) <= kMaxExactInteger;
+    return std::isfinite(v) && std::floor(v) == v && std::abs(v) <= kMaxExactJsonInteger;
 }
 
 } // namespace

@@ -12,9 +12,13 @@
 #include <QSet>
 #include <QString>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace pecards::app {
+
+/// @brief The largest whole number a JSON double holds exactly, 2^53.
+inline constexpr double kMaxExactJsonInteger = 9007199254740992.0;
 
 /// @brief A workspace file's content is not what the format says. what() is
 /// "<key path>: <problem>", e.g. "cards[0].params.rope.head_dim: expected an integer, got \"abc\"".
@@ -86,5 +90,15 @@ JsonReader arrayElement(const JsonReader& parent, const char* key, const QJsonAr
 
 /// @brief Short description of a JSON value for messages: "\"abc\"", "12.5", "an object", ...
 QString describeJson(const QJsonValue& value);
+
+/// @brief Runs `check`; an InvalidParameter it throws is rethrown with "<path>." before its name
+/// (the key path of the value inside a workspace or lesson file).
+template <typename Check> void withKeyPath(const std::string& path, Check check) {
+    try {
+        check();
+    } catch (const InvalidParameter& e) {
+        throw InvalidParameter(path + "." + e.name(), e.value(), e.allowed());
+    }
+}
 
 } // namespace pecards::app

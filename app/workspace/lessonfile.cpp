@@ -16,16 +16,7 @@ namespace pecards::app {
 
 namespace {
 
-const QString kFormat = QStringLiteral("pecards-lesson");
-
-/// Runs `check`; an InvalidParameter it throws is rethrown with `path.` before its name.
-template <typename Check> void withKeyPath(const std::string& path, Check check) {
-    try {
-        check();
-    } catch (const InvalidParameter& e) {
-        throw InvalidParameter(path + "." + e.name(), e.value(), e.allowed());
-    }
-}
+const QString kLessonFormat = QStringLiteral("pecards-lesson");
 
 void checkQuestion(const LessonQuestion& question) {
     if (question.prompt.trimmed().isEmpty()) {
@@ -216,7 +207,7 @@ QByteArray lessonToJson(const Lesson& lesson) {
                                               : QJsonValue(QString::fromStdString(toString(step.pitfall)))},
             {QStringLiteral("state"), state}});
     }
-    const QJsonObject root {{QStringLiteral("format"), kFormat},
+    const QJsonObject root {{QStringLiteral("format"), kLessonFormat},
         {QStringLiteral("version"), kLessonFormatVersion},
         {QStringLiteral("app_version"), QString::fromLatin1(kVersion)},
         {QStringLiteral("title"), lesson.title}, {QStringLiteral("steps"), steps}};
@@ -237,12 +228,12 @@ Lesson lessonFromJson(const QByteArray& json) {
         throw WorkspaceFormatError("not a PE Cards lesson: the document is not a JSON object");
     }
     const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("format")).toString() != kFormat) {
+    if (root.value(QStringLiteral("format")).toString() != kLessonFormat) {
         throw WorkspaceFormatError(QStringLiteral("not a PE Cards lesson: format is %1, expected \"%2\"")
                                        .arg(root.contains(QStringLiteral("format"))
                                                ? describeJson(root.value(QStringLiteral("format")))
                                                : QStringLiteral("missing"),
-                                           kFormat)
+                                           kLessonFormat)
                                        .toStdString());
     }
     JsonReader reader(root, QString());

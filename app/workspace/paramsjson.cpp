@@ -1,6 +1,7 @@
 #include "workspace/paramsjson.h"
 
 #include "pecards/probe.h"
+#include "workspace/jsonreader.h"
 
 #include <Eigen/Core>
 #include <QByteArray>
@@ -10,8 +11,6 @@
 namespace pecards::app {
 
 namespace {
-
-constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53
 
 QString name(const std::string& text) {
     return QString::fromStdString(text);
@@ -26,7 +25,7 @@ QJsonArray toArray(const std::vector<double>& values) {
 }
 
 QJsonValue seedToJson(std::uint64_t seed) {
-    if (static_cast<double>(seed) <= kMaxExactInteger) {
+    if (static_cast<double>(seed) <= kMaxExactJsonInteger) {
         return QJsonValue(static_cast<qint64>(seed));
     }
     return QJsonValue(QString::number(seed)); // exact beyond 2^53

@@ -16,11 +16,7 @@ namespace pecards::app {
 
 namespace {
 
-const QString kFormat = QStringLiteral("pecards-workspace");
-
-QString name(const std::string& text) {
-    return QString::fromStdString(text);
-}
+const QString kWorkspaceFormat = QStringLiteral("pecards-workspace");
 
 bool isColormapName(const QString& colormap) {
     static const QRegularExpression pattern(QStringLiteral("^[a-z0-9_-]+$"));
@@ -69,7 +65,7 @@ QJsonObject checkToJson(const CheckSetup& check) {
         files.append(check.second);
     }
     return {{QStringLiteral("table"), toString(check.table)}, {QStringLiteral("files"), files},
-        {QStringLiteral("format"), name(toString(check.format))},
+        {QStringLiteral("format"), QString::fromStdString(toString(check.format))},
         {QStringLiteral("first_position"), check.firstPosition},
         {QStringLiteral("params"), cardParamsToJson(check.params)}};
 }
@@ -111,7 +107,7 @@ CheckSetup checkFromJson(JsonReader reader) {
     check.format = byName(reader, "format",
         {pecards::CheckFormat::Float64, pecards::CheckFormat::Float32, pecards::CheckFormat::Bfloat16,
             pecards::CheckFormat::Float16},
-        [](pecards::CheckFormat format) { return name(toString(format)); });
+        [](pecards::CheckFormat format) { return QString::fromStdString(toString(format)); });
     check.firstPosition = reader.int64("first_position");
     check.params = cardParamsFromJson(reader.object("params"));
     reader.finish();
@@ -119,12 +115,13 @@ CheckSetup checkFromJson(JsonReader reader) {
         validate(check.params);
     } catch (const InvalidParameter& e) {
         throw WorkspaceFormatError(
-            (reader.path() + QStringLiteral(".params: ") + name(e.what())).toStdString());
+            (reader.path() + QStringLiteral(".params: ") + QString::fromStdString(e.what())).toStdString());
     }
     try {
         checkCheckSetup(check);
     } catch (const InvalidParameter& e) {
-        throw WorkspaceFormatError((reader.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+        throw WorkspaceFormatError(
+            (reader.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
     }
     return check;
 }
@@ -167,20 +164,21 @@ CardChart chartFromJson(JsonReader r) {
     try {
         checkChart(chart);
     } catch (const InvalidParameter& e) {
-        throw WorkspaceFormatError((r.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+        throw WorkspaceFormatError(
+            (r.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
     }
     return chart;
 }
 
 QJsonObject viewToJson(const CardView& view) {
     const Window& w = view.window;
-    return {{QStringLiteral("quantity"), name(toString(view.quantity))},
+    return {{QStringLiteral("quantity"), QString::fromStdString(toString(view.quantity))},
         {QStringLiteral("window"),
             QJsonObject {{QStringLiteral("row_begin"), static_cast<qint64>(w.row_begin)},
                 {QStringLiteral("row_end"), static_cast<qint64>(w.row_end)},
                 {QStringLiteral("col_begin"), static_cast<qint64>(w.col_begin)},
                 {QStringLiteral("col_end"), static_cast<qint64>(w.col_end)}}},
-        {QStringLiteral("reduction"), name(toString(view.reduction))},
+        {QStringLiteral("reduction"), QString::fromStdString(toString(view.reduction))},
         {QStringLiteral("colormap"), view.colormap}};
 }
 
@@ -198,18 +196,10 @@ CardView viewFromJson(JsonReader r, const CardParams& params) {
     try {
         checkView(params, view);
     } catch (const InvalidParameter& e) {
-        throw WorkspaceFormatError((r.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+        throw WorkspaceFormatError(
+            (r.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
     }
     return view;
-}
-
-/// Runs `check`; an InvalidParameter it throws is rethrown with `path.` before its name.
-template <typename Check> void withKeyPath(const std::string& path, Check check) {
-    try {
-        check();
-    } catch (const InvalidParameter& e) {
-        throw InvalidParameter(path + "." + e.name(), e.value(), e.allowed());
-    }
 }
 
 } // namespace
@@ -252,9 +242,9 @@ QJsonObject workspaceStateToJson(const Workspace& workspace) {
         withKeyPath(where, [&] { checkCompareColormap(pair); });
         QJsonObject pairJson {{QStringLiteral("left"), cardParamsToJson(pair.left)},
             {QStringLiteral("right"), cardParamsToJson(pair.right)},
-            {QStringLiteral("quantity"), name(toString(pair.quantity))}};
+            {QStringLiteral("quantity"), QString::fromStdString(toString(pair.quantity))}};
         if (pair.reduction)
-            pairJson.insert(QStringLiteral("reduction"), name(toString(*pair.reduction)));
+            pairJson.insert(QStringLiteral("reduction"), QString::fromStdString(toString(*pair.reduction)));
         if (pair.colormap)
             pairJson.insert(QStringLiteral("colormap"), *pair.colormap);
         compare.append(pairJson);
@@ -270,7 +260,7 @@ QJsonObject workspaceStateToJson(const Workspace& workspace) {
 
 QByteArray workspaceToJson(const Workspace& workspace) {
     QJsonObject root = workspaceStateToJson(workspace);
-    root.insert(QStringLiteral("format"), kFormat);
+    root.insert(QStringLiteral("format"), kWorkspaceFormat);
     root.insert(QStringLiteral("version"), kWorkspaceFormatVersion);
     root.insert(QStringLiteral("app_version"), QString::fromLatin1(kVersion));
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -312,7 +302,7 @@ Workspace workspaceStateFromJson(JsonReader& reader) {
             checkCompareColormap(pair);
         } catch (const InvalidParameter& e) {
             throw WorkspaceFormatError(
-                (pairReader.path() + QStringLiteral(": ") + name(e.what())).toStdString());
+                (pairReader.path() + QStringLiteral(": ") + QString::fromStdString(e.what())).toStdString());
         }
         workspace.compare.append(std::move(pair));
     }
@@ -343,12 +333,12 @@ Workspace workspaceFromJson(const QByteArray& json) {
         throw WorkspaceFormatError("not a PE Cards workspace: the document is not a JSON object");
     }
     const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("format")).toString() != kFormat) {
+    if (root.value(QStringLiteral("format")).toString() != kWorkspaceFormat) {
         throw WorkspaceFormatError(QStringLiteral("not a PE Cards workspace: format is %1, expected \"%2\"")
                                        .arg(root.contains(QStringLiteral("format"))
                                                ? describeJson(root.value(QStringLiteral("format")))
                                                : QStringLiteral("missing"),
-                                           kFormat)
+                                           kWorkspaceFormat)
                                        .toStdString());
     }
     JsonReader reader(root, QString());

@@ -2,6 +2,7 @@
 
 #include "contentmodel.h"
 
+#include "numericconstants.h"
 #include "pecards/alibi.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
@@ -13,14 +14,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <unordered_map>
 
 namespace pecards::detail {
 
 namespace {
-
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
 
 /// Transformer-XL rows R_p = [sin(p w) | cos(p w)] of non-negative positions, one per entry.
 Eigen::MatrixXd txlRows(const std::vector<std::int64_t>& positions, int d) {

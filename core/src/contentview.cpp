@@ -2,20 +2,19 @@
 
 #include "contentview.h"
 
+#include "numericconstants.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 #include "segmenttree.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 
 namespace pecards::detail {
 
 namespace {
 
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
 constexpr std::int64_t kTileRows = 256;
 constexpr std::int64_t kTileCols = 4096;
 constexpr std::int64_t kTileEntries = kTileRows * kTileCols;

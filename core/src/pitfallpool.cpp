@@ -2,26 +2,25 @@
 
 #include "pecards/pitfallpool.h"
 
+#include "numericconstants.h"
 #include "pecards/cost.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace pecards {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::int64_t kChunkRows = 256;
 
 /// Row softmax in place over the finite entries; masked (-inf) entries stay -inf as markers.
 void softmaxRows(Eigen::MatrixXd& rows) {
     for (Eigen::Index t = 0; t < rows.rows(); ++t) {
         const double peak = rows.row(t).maxCoeff();
-        if (peak == -kInf) {
+        if (peak == -kInfinity) {
             continue;
         }
         long double sum = 0.0L;
@@ -30,7 +29,7 @@ void softmaxRows(Eigen::MatrixXd& rows) {
         }
         const double lse = peak + static_cast<double>(std::log(sum));
         for (Eigen::Index j = 0; j < rows.cols(); ++j) {
-            if (rows(t, j) != -kInf) {
+            if (rows(t, j) != -kInfinity) {
                 rows(t, j) = std::exp(rows(t, j) - lse);
             }
         }
@@ -51,8 +50,8 @@ Eigen::MatrixXd pitfallLogits(
         const std::int64_t i = first + t;
         for (std::int64_t j = 0; j < length; ++j) {
             const double bias = pitfallBias(spec, i, j);
-            const bool masked = !visibility.visible(i, j) || bias == -kInf;
-            out(t, j) = masked ? -kInf : out(t, j) + spec.bias_scale * bias;
+            const bool masked = !visibility.visible(i, j) || bias == -kInfinity;
+            out(t, j) = masked ? -kInfinity : out(t, j) + spec.bias_scale * bias;
         }
     }
     return out;
@@ -82,7 +81,7 @@ Grid poolPitfallRows(const ViewRequest& request, const PitfallSpec& spec, const 
         return values;
     };
     // Masked entries are -inf in every quantity but Table (never masked); attention shows them as 0.
-    const auto shown = [&](double value) { return attention && value == -kInf ? 0.0 : value; };
+    const auto shown = [&](double value) { return attention && value == -kInfinity ? 0.0 : value; };
     if (!exact) {
         for (int r = 0; r < row_blocks.count(); ++r) {
             const Eigen::MatrixXd row = block(row_blocks.first(r), 1);
@@ -92,7 +91,7 @@ Grid poolPitfallRows(const ViewRequest& request, const PitfallSpec& spec, const 
         }
         return grid;
     }
-    const double empty = attention || table || request.quantity == Quantity::Buckets ? 0.0 : -kInf;
+    const double empty = attention || table || request.quantity == Quantity::Buckets ? 0.0 : -kInfinity;
     detail::PixelRowReducer reducer(col_blocks.count());
     for (int r = 0; r < row_blocks.count(); ++r) {
         reducer.reset();
@@ -101,7 +100,7 @@ Grid poolPitfallRows(const ViewRequest& request, const PitfallSpec& spec, const 
             for (Eigen::Index t = 0; t < chunk.rows(); ++t) {
                 for (int c = 0; c < col_blocks.count(); ++c) {
                     for (std::int64_t j = col_blocks.first(c); j < col_blocks.end(c); ++j) {
-                        if (chunk(t, j) != -kInf) {
+                        if (chunk(t, j) != -kInfinity) {
                             reducer.add(c, chunk(t, j));
                         }
                     }

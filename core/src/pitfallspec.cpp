@@ -3,6 +3,7 @@
 #include "pecards/pitfallspec.h"
 
 #include "check.h"
+#include "numericconstants.h"
 #include "pecards/alibi.h"
 #include "pecards/pitfall.h"
 #include "pecards/probe.h"
@@ -13,13 +14,10 @@
 #include "positionalprofile.h"
 
 #include <cmath>
-#include <limits>
 
 namespace pecards {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// A side that rotates x with the column map and frequencies theta; dims >= r pass through.
 /// The rotated dims carry the attention factor a (HF attention_scaling on cos and sin).
@@ -229,7 +227,8 @@ void alibiSpec(const CardParams& params, PitfallSpec& spec) {
     default: { // AlibiLeftPaddingArange: BLOOM's +m * position, cast to the model dtype
         const auto pads = static_cast<double>(pitfall.left_padding);
         spec.key_bias = j.unaryExpr([&](double key) {
-            return key < pads ? -kInf : roundToFormat(m * (pitfall.fixed ? key - pads : key), pitfall.format);
+            return key < pads ? -kInfinity
+                              : roundToFormat(m * (pitfall.fixed ? key - pads : key), pitfall.format);
         });
         spec.causal = true;
         return;

@@ -3,18 +3,17 @@
 #include "pecards/position_interpolation_fit.h"
 
 #include "check.h"
+#include "numericconstants.h"
 #include "pecards/rope.h"
 
 #include <Eigen/QR>
 #include <cmath>
-#include <numbers>
 #include <random>
 
 namespace pecards {
 
 namespace {
 
-constexpr double kTwoPi = 2.0 * std::numbers::pi;
 constexpr std::int64_t kMaxFitLength = 65536;
 constexpr double kMaxDistance = 16777216.0; // 2^24
 

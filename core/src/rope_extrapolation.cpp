@@ -3,6 +3,7 @@
 #include "pecards/rope_extrapolation.h"
 
 #include "check.h"
+#include "numericconstants.h"
 #include "pecards/cost.h"
 #include "pecards/parambounds.h"
 #include "pecards/rope.h"
@@ -11,14 +12,12 @@
 #include <cmath>
 #include <complex>
 #include <limits>
-#include <numbers>
 #include <string>
 
 namespace pecards {
 
 namespace {
 
-constexpr double kTwoPi = 2.0 * std::numbers::pi;
 constexpr std::int64_t kMaxScanLength = std::int64_t {1} << 24;
 constexpr std::int64_t kReanchorEvery = 1024; ///< positions between exact re-anchors of e^(i m theta)
 

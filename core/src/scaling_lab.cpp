@@ -3,6 +3,7 @@
 #include "pecards/scaling_lab.h"
 
 #include "check.h"
+#include "numericconstants.h"
 #include "pecards/cost.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
@@ -11,13 +12,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 
 namespace pecards {
 
 namespace {
-
-constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 void validate(const ScalingLabSettings& settings) {
     PECARDS_CHECK(

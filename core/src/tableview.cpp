@@ -2,6 +2,7 @@
 
 #include "tableview.h"
 
+#include "numericconstants.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
@@ -13,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <optional>
 
 namespace pecards::detail {
@@ -53,7 +53,6 @@ public:
             return out;
         }
         if (m_phase) {
-            constexpr double kTwoPi = 2.0 * std::numbers::pi;
             return ropeAngles(m_frequencies, first, count).unaryExpr([](double angle) {
                 const double reduced = std::fmod(angle, kTwoPi);
                 return reduced < 0.0 ? reduced + kTwoPi : reduced;

@@ -3,19 +3,17 @@
 #include "toeplitzview.h"
 
 #include "fixedpointsums.h"
+#include "numericconstants.h"
 #include "pixelblocks.h"
 #include "segmenttree.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <type_traits>
 
 namespace pecards::detail {
 
 namespace {
-
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
 
 /// One pixel's block of entries, inclusive bounds.
 struct Block {

@@ -7,6 +7,7 @@
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 #include "support/golden.h"
+#include "support/testconstants.h"
 
 #include <cmath>
 #include <complex>
@@ -19,7 +20,7 @@ namespace {
 using test::expectClose;
 using test::GoldenCase;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testsupport::kInf;
 
 TEST(AttentionGolden, AlibiSoftmaxCausalH2L5D4) {
     const GoldenCase c = GoldenCase::load("alibi_softmax_causal_h2_L5_d4");

@@ -12,7 +12,7 @@
 namespace pecards {
 namespace {
 
-constexpr std::int64_t kMaxL = std::int64_t {1} << 20;
+constexpr std::int64_t kLargeL = std::int64_t {1} << 20;
 
 ViewRequest request(const CardParams& params, Quantity quantity, Window window, int out_rows, int out_cols,
     Reduction reduction = Reduction::Sample) {
@@ -66,9 +66,9 @@ TEST(CpuBackend, Name) {
 
 TEST(CpuBackend, PositionalScoresAreToeplitz) {
     const auto backend = makeCpuBackend();
-    for (const CardParams& p : positionalCards(kMaxL)) {
+    for (const CardParams& p : positionalCards(kLargeL)) {
         // The same 48 x 48 diagonal band near the start and near the end of 2^20 positions.
-        const std::int64_t shift = kMaxL - 48 - 1000;
+        const std::int64_t shift = kLargeL - 48 - 1000;
         const Grid near = backend->compute(request(p, Quantity::Score, {1000, 1048, 980, 1028}, 48, 48));
         const Grid far = backend->compute(
             request(p, Quantity::Score, {1000 + shift, 1048 + shift, 980 + shift, 1028 + shift}, 48, 48));
@@ -208,12 +208,12 @@ TEST(CpuBackend, FullyMaskedBlocks) {
 TEST(CpuBackend, ExactMeanMaxMinAtMaximumLength) {
     // Symmetric ALiBi, slope m = 1/2: over all L x L entries mean |i - j| = (L^2 - 1) / (3 L).
     const auto backend = makeCpuBackend();
-    CardParams p = card(Card::Alibi, kMaxL);
+    CardParams p = card(Card::Alibi, kLargeL);
     p.alibi.heads = 16;
     p.alibi.head = 1; // m = 2^(-16/16) = 1/2
     p.alibi.form = AlibiForm::Symmetric;
-    const Window all {0, kMaxL, 0, kMaxL};
-    const double length = static_cast<double>(kMaxL);
+    const Window all {0, kLargeL, 0, kLargeL};
+    const double length = static_cast<double>(kLargeL);
     const double mean = backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Mean)).values[0];
     EXPECT_NEAR(mean, -0.5 * (length * length - 1.0) / (3.0 * length), 1e-12 * length);
     EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Max)).values[0], 0.0);
@@ -221,10 +221,10 @@ TEST(CpuBackend, ExactMeanMaxMinAtMaximumLength) {
         -0.5 * (length - 1));
     // 1 x 1 blocks far from the diagonal: the mean is the entry itself, exactly.
     const Grid single
-        = backend->compute(request(p, Quantity::Score, {kMaxL - 3, kMaxL, 0, 3}, 3, 3, Reduction::Mean));
+        = backend->compute(request(p, Quantity::Score, {kLargeL - 3, kLargeL, 0, 3}, 3, 3, Reduction::Mean));
     for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 3; ++c) {
-            EXPECT_DOUBLE_EQ(single.at(r, c), -0.5 * static_cast<double>(kMaxL - 3 + r - c));
+            EXPECT_DOUBLE_EQ(single.at(r, c), -0.5 * static_cast<double>(kLargeL - 3 + r - c));
         }
     }
 }
@@ -241,8 +241,8 @@ void expectBudgetError(const ViewRequest& r, const std::string& advice) {
 }
 
 TEST(CpuBackend, BudgetsRefuseCostlyRequests) {
-    const Window all {0, kMaxL, 0, kMaxL};
-    CardParams rope = card(Card::Rope, kMaxL);
+    const Window all {0, kLargeL, 0, kLargeL};
+    CardParams rope = card(Card::Rope, kLargeL);
     // Exact content reductions: 2^20 x 2^20 x 32 multiply-adds.
     expectBudgetError(
         request(rope, Quantity::ContentScore, all, 1024, 1024, Reduction::Max), "use reduction sample");
@@ -252,16 +252,16 @@ TEST(CpuBackend, BudgetsRefuseCostlyRequests) {
     expectBudgetError(
         request(rope, Quantity::Attention, all, 1024, 1024, Reduction::Mean), "use reduction sample");
     // Exact tables: 2^20 rows x 256 dims.
-    CardParams sinusoidal = card(Card::Sinusoidal, kMaxL);
+    CardParams sinusoidal = card(Card::Sinusoidal, kLargeL);
     sinusoidal.sinusoidal.d_model = 256;
-    expectBudgetError(request(sinusoidal, Quantity::Table, {0, kMaxL, 0, 256}, 512, 256, Reduction::Min),
+    expectBudgetError(request(sinusoidal, Quantity::Table, {0, kLargeL, 0, 256}, 512, 256, Reduction::Min),
         "use reduction sample");
 }
 
 TEST(CpuBackend, SampledContentAtMaximumLengthIsNotBudgeted) {
-    const CardParams rope = card(Card::Rope, kMaxL);
+    const CardParams rope = card(Card::Rope, kLargeL);
     const Grid grid
-        = makeCpuBackend()->compute(request(rope, Quantity::ContentScore, {0, kMaxL, 0, kMaxL}, 64, 64));
+        = makeCpuBackend()->compute(request(rope, Quantity::ContentScore, {0, kLargeL, 0, kLargeL}, 64, 64));
     EXPECT_EQ(grid.values.size(), 64u * 64u);
     for (double v : grid.values) {
         EXPECT_TRUE(std::isfinite(v));
@@ -301,10 +301,10 @@ TEST(CpuBackend, ScoreZoomAtTheFarCornerOfTheLengthLimit) {
 TEST(CpuBackendLarge, DISABLED_RopeMaxViewAtMaximumLength) {
     CardParams p;
     p.card = Card::Rope;
-    p.length = kMaxL;
+    p.length = kLargeL;
     p.rope.head_dim = 128;
     const Grid grid = makeCpuBackend()->compute(
-        request(p, Quantity::Score, {0, kMaxL, 0, kMaxL}, 1024, 1024, Reduction::Max));
+        request(p, Quantity::Score, {0, kLargeL, 0, kLargeL}, 1024, 1024, Reduction::Max));
     ASSERT_EQ(grid.rows, 1024);
     for (int r = 0; r < grid.rows; ++r) {
         EXPECT_NEAR(grid.at(r, r), 128.0, 1e-9); // ones probes: S(0) = |q|^2 = head_dim is the maximum

@@ -3,6 +3,7 @@
 
 #include "pecards/errors.h"
 #include "pecards/params.h"
+#include "support/testconstants.h"
 
 #include <Eigen/Core>
 #include <cmath>
@@ -15,7 +16,7 @@ namespace pecards {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testsupport::kInf;
 
 struct InvalidCase {
     const char* label;

@@ -9,6 +9,7 @@
 #include "pecards/probe.h"
 #include "pecards/relative.h"
 #include "pecards/rope.h"
+#include "support/testconstants.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +19,7 @@
 namespace pecards {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testsupport::kInf;
 
 /// One entry (i, j) of a quantity, Sample reduction.
 double entry(const CardParams& params, Quantity quantity, std::int64_t i, std::int64_t j) {

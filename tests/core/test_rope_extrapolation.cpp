@@ -3,6 +3,7 @@
 
 #include "pecards/errors.h"
 #include "pecards/rope_extrapolation.h"
+#include "support/testconstants.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -11,7 +12,7 @@
 namespace pecards {
 namespace {
 
-constexpr long double kTwoPiL = 2.0L * std::numbers::pi_v<long double>;
+using testsupport::kTwoPiL;
 
 /// Pairs i whose wavelength 2 pi b^(2i/r) is below L0, counted one at a time.
 int turningPairs(int r, long double base, long double l0) {

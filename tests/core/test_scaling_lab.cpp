@@ -6,6 +6,7 @@
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/scaling_lab.h"
+#include "support/testconstants.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -14,7 +15,7 @@
 namespace pecards {
 namespace {
 
-constexpr long double kTwoPiL = 2.0L * std::numbers::pi_v<long double>;
+using testsupport::kTwoPiL;
 
 RopeParams model(int head_dim, double base) {
     RopeParams p;

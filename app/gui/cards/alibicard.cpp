@@ -17,7 +17,7 @@ QString headText(const pecards::CardParams& p) {
         .arg(describeSlope(p.alibi));
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p) {
+QString alibiViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart)
         return AlibiCard::tr("Bias against distance for all %1 heads (%2); thick: head %3")
             .arg(p.alibi.heads)
@@ -38,7 +38,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     }
 }
 
-void addControls(ParameterForm& form) {
+void addAlibiCardControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addAlibiControls(form, true);
     addProbeControls(form);
@@ -58,7 +58,7 @@ CardEntry AlibiCard::entry() {
         return new AlibiCard(entry, service, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Alibi); }; // paramtable.h
-    e.addControls = addControls;
+    e.addControls = addAlibiCardControls;
     e.convention = [](const pecards::CardParams& p) {
         return AlibiCard::tr("form: %1; H = %2 heads counted from 1, slopes %3; %4")
             .arg(describeAlibiForm(p.alibi.form))
@@ -69,7 +69,7 @@ CardEntry AlibiCard::entry() {
         return AlibiCard::tr(
             "Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor");
     };
-    e.viewTitle = title;
+    e.viewTitle = alibiViewTitle;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("heads"), "AlibiCard",

@@ -21,7 +21,7 @@ QString parts(const pecards::CardParams& p) {
         .arg(describeSlope(p.alibi), describeAlibiForm(p.alibi.form));
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p) {
+QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case pecards::app::CurveKind::AlibiHeads:
@@ -71,7 +71,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     }
 }
 
-void addControls(ParameterForm& form) {
+void addHybridCardControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addRopeControls(form, false);
     addAlibiControls(form, false);
@@ -92,7 +92,7 @@ CardEntry HybridCard::entry() {
         return new HybridCard(entry, service, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Hybrid); }; // paramtable.h
-    e.addControls = addControls;
+    e.addControls = addHybridCardControls;
     e.convention = [](const pecards::CardParams& p) {
         return HybridCard::tr(
             "rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
@@ -102,7 +102,7 @@ CardEntry HybridCard::entry() {
         return HybridCard::tr(
             "RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5");
     };
-    e.viewTitle = title;
+    e.viewTitle = hybridViewTitle;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("heads"), "HybridCard",

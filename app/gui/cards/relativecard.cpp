@@ -40,7 +40,7 @@ QString variantText(const pecards::RelativeParams& r) {
         .arg(r.max_distance);
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p) {
+QString relativeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     const QString variant = variantText(p.relative);
     if (spec.id == QStringLiteral("rel-shift"))
         return RelativeCard::tr(
@@ -61,7 +61,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     }
 }
 
-void addControls(ParameterForm& form) {
+void addRelativeCardControls(ParameterForm& form) {
     using P = pecards::CardParams;
     using pecards::RelativeVariant;
     addSequenceControls(form, true);
@@ -236,7 +236,7 @@ CardEntry RelativeCard::entry() {
         return new RelativeCard(entry, service, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Relative); }; // paramtable.h
-    e.addControls = addControls;
+    e.addControls = addRelativeCardControls;
     e.convention = [](const pecards::CardParams& p) {
         return RelativeCard::tr("variant: %1").arg(variantText(p.relative));
     };
@@ -252,7 +252,7 @@ CardEntry RelativeCard::entry() {
         }
         return RelativeCard::tr("HF transformers T5Attention._relative_position_bucket (log in float32)");
     };
-    e.viewTitle = title;
+    e.viewTitle = relativeViewTitle;
     // Bucket / index views exist for T5 and Shaw; Transformer-XL has no index, but its
     // _rel_shift (how the (b)+(d) matrix is aligned to distances).
     const auto isTxl = [](const pecards::CardParams& p) {

@@ -29,7 +29,7 @@ QString dims(const pecards::CardParams& p) {
     return text;
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p) {
+QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case pecards::app::CurveKind::RopePolar:
@@ -92,7 +92,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     }
 }
 
-void addControls(ParameterForm& form) {
+void addRopeCardControls(ParameterForm& form) {
     addSequenceControls(form, true);
     addRopeControls(form, true);
     addProbeControls(form);
@@ -129,14 +129,14 @@ CardEntry RopeCard::entry() {
         return new RopeCard(entry, service, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Rope); }; // paramtable.h
-    e.addControls = addControls;
+    e.addControls = addRopeCardControls;
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.rope.scaling.type == pecards::RopeScalingType::None
             ? RopeCard::tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")
             : RopeCard::tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
     };
-    e.viewTitle = title;
+    e.viewTitle = ropeViewTitle;
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         chartView(QStringLiteral("polar"), "RopeCard",

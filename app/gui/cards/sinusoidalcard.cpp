@@ -34,7 +34,7 @@ QString convention(const pecards::CardParams& p) {
     return text;
 }
 
-QString title(const ViewSpec& spec, const pecards::CardParams& p) {
+QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
     const QString dims = SinusoidalCard::tr("d_model %1, base %2").arg(s.d_model).arg(s.base);
     if (spec.kind == ViewKind::Chart) {
@@ -91,7 +91,7 @@ QString title(const ViewSpec& spec, const pecards::CardParams& p) {
     }
 }
 
-void addControls(ParameterForm& form) {
+void addSinusoidalCardControls(ParameterForm& form) {
     using P = pecards::CardParams;
     addSequenceControls(form, true);
     form.addSection(SinusoidalCard::tr("Sinusoidal"));
@@ -135,7 +135,7 @@ CardEntry SinusoidalCard::entry() {
         return new SinusoidalCard(entry, service, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Sinusoidal); }; // paramtable.h
-    e.addControls = addControls;
+    e.addControls = addSinusoidalCardControls;
     e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.sinusoidal.frequencies == pecards::SinusoidalFrequencies::Paper
@@ -143,7 +143,7 @@ CardEntry SinusoidalCard::entry() {
             : SinusoidalCard::tr(
                 "tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding");
     };
-    e.viewTitle = title;
+    e.viewTitle = sinusoidalViewTitle;
     e.views = {heatmapView(QStringLiteral("table"), Quantity::Table),
         heatmapView(QStringLiteral("score"), Quantity::Score),
         chartView(QStringLiteral("waves"), "SinusoidalCard",

@@ -180,6 +180,37 @@ QString joinNumbers(const Eigen::VectorXd& values) {
     return parts.join(QLatin1Char(','));
 }
 
+QString numberFlag(double value) {
+    return QString::number(value, 'g', 17);
+}
+
+QProcessEnvironment headlessEnvironment() {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
+        environment.remove(QString::fromLatin1(name));
+    }
+    return environment;
+}
+
+CliRun runRender(const QStringList& arguments) {
+    return runCli(QStringList {QStringLiteral("render")} + arguments, headlessEnvironment());
+}
+
+QSize pngSize(const QByteArray& png) {
+    if (png.size() < 24 || !png.startsWith("\x89PNG\r\n\x1a\n") || png.mid(12, 4) != "IHDR") {
+        ADD_FAILURE() << "not a PNG file";
+        return {};
+    }
+    const auto be32 = [&](int offset) {
+        int value = 0;
+        for (int i = 0; i < 4; ++i) {
+            value = (value << 8) | static_cast<unsigned char>(png[offset + i]);
+        }
+        return value;
+    };
+    return {be32(16), be32(20)};
+}
+
 QString configPath(const char* name) {
     return QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/") + QString::fromLatin1(name);
 }

@@ -6,7 +6,9 @@
 #include "support/golden.h"
 
 #include <Eigen/Core>
+#include <QByteArray>
 #include <QProcessEnvironment>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -61,6 +63,20 @@ void saveNpy(const QString& path, const Eigen::MatrixXd& m);
 
 /// @brief "x0,x1,..." with round-trip precision, for list flags.
 QString joinNumbers(const Eigen::VectorXd& values);
+
+/// @brief `value` with round-trip precision (17 significant digits), for a number flag.
+QString numberFlag(double value);
+
+/// @brief This process's environment with no display and no platform chosen: the CLI must pick
+/// "offscreen" itself.
+QProcessEnvironment headlessEnvironment();
+
+/// @brief Runs `pecards-cli render` with `arguments` in the headless environment.
+CliRun runRender(const QStringList& arguments);
+
+/// @brief Width and height of a PNG from its IHDR chunk (PNG spec 11.2.2: big-endian at bytes
+/// 16..23); fails the test (and is empty) when `png` is not a PNG file.
+QSize pngSize(const QByteArray& png);
 
 /// @brief A file of tests/data/configs.
 QString configPath(const char* name);

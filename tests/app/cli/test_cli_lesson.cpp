@@ -1,6 +1,7 @@
 // `pecards-cli render --lesson FILE --out lesson.pdf`: a handout with one page per step and one
 // more per question (its answer overleaf), every step's figure computed; a corrupt lesson, a
 // non-PDF output and flags that do not apply are refused with exit code 2 naming the flag.
+#include "app/filebytes.h"
 #include "clitestutil.h"
 
 #include <QFile>
@@ -15,13 +16,9 @@ using pecards::test::runCli;
 
 namespace {
 
-const QString kLessons = QStringLiteral(PECARDS_LESSONS_DIR);
+using pecards::testsupport::fileBytes;
 
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
-    return file.readAll();
-}
+const QString kLessons = QStringLiteral(PECARDS_LESSONS_DIR);
 
 } // namespace
 
@@ -30,7 +27,7 @@ TEST(CliLesson, TheHandoutHasAPagePerStepAndOneMorePerQuestion) {
         {QStringLiteral("03-alibi.en.json"), QStringLiteral("04-relative.zh_CN.json")}) {
         const QString lesson = kLessons + u'/' + name;
         const QJsonArray steps
-            = QJsonDocument::fromJson(readAll(lesson)).object().value(QStringLiteral("steps")).toArray();
+            = QJsonDocument::fromJson(fileBytes(lesson)).object().value(QStringLiteral("steps")).toArray();
         int questions = 0;
         for (const QJsonValue& step : steps)
             questions += step.toObject().value(QStringLiteral("question")).isObject() ? 1 : 0;
@@ -40,7 +37,7 @@ TEST(CliLesson, TheHandoutHasAPagePerStepAndOneMorePerQuestion) {
         const CliRun run = runCli(
             {QStringLiteral("render"), QStringLiteral("--lesson"), lesson, QStringLiteral("--out"), out});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-        const QByteArray pdf = readAll(out);
+        const QByteArray pdf = fileBytes(out);
         ASSERT_TRUE(pdf.startsWith("%PDF")) << name.toStdString();
         const QString text = QString::fromLatin1(pdf);
         const qsizetype pages = text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]")));
@@ -55,7 +52,7 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
     const QString corrupt = dir.filePath(QStringLiteral("corrupt.pelesson"));
     QFile file(corrupt);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(readAll(kLessons + QStringLiteral("/02-rope.en.json")).left(300));
+    file.write(fileBytes(kLessons + QStringLiteral("/02-rope.en.json")).left(300));
     file.close();
     const QString out = dir.filePath(QStringLiteral("x.pdf"));
     CliRun run = runCli(

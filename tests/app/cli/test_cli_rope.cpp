@@ -11,10 +11,7 @@ using pecards::test::CliTest;
 using pecards::test::expectClose;
 using pecards::test::GoldenCase;
 using pecards::test::joinNumbers;
-
-QString number(double value) {
-    return QString::number(value, 'g', 17);
-}
+using pecards::test::numberFlag;
 
 QString positionList(const GoldenCase& golden) {
     return joinNumbers(golden.paramVector("positions"));
@@ -24,10 +21,10 @@ class RopeInvFreq : public CliTest, public ::testing::WithParamInterface<const c
 
 TEST_P(RopeInvFreq, MatchesGolden) {
     const GoldenCase golden = GoldenCase::load(GetParam());
-    EXPECT_TRUE(
-        expectClose(computeVector({"--card", "rope", "--quantity", "inv-freq", "--head-dim",
-                        number(golden.paramNumber("d")), "--base", number(golden.paramNumber("base"))}),
-            golden.expectVector("inv_freq"), golden.tolerance()));
+    EXPECT_TRUE(expectClose(
+        computeVector({"--card", "rope", "--quantity", "inv-freq", "--head-dim",
+            numberFlag(golden.paramNumber("d")), "--base", numberFlag(golden.paramNumber("base"))}),
+        golden.expectVector("inv_freq"), golden.tolerance()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Bases, RopeInvFreq,
@@ -48,7 +45,7 @@ TEST_P(RopeRotate, RotatedVectorsAndFrequenciesMatchGolden) {
     const Eigen::VectorXd x = golden.paramVector("x");
     const QStringList card {"--card", "rope", "--head-dim", QString::number(x.size()), "--rotary-dim",
         QString::number(GetParam().rotaryDim), "--layout", GetParam().layout, "--base",
-        number(golden.paramNumber("base"))};
+        numberFlag(golden.paramNumber("base"))};
     EXPECT_TRUE(expectClose(computeMatrix(card
                                 + QStringList {"--quantity", "rotate", "--vector", joinNumbers(x),
                                     "--positions", positionList(golden)}),

@@ -9,14 +9,11 @@ using pecards::test::CliTest;
 using pecards::test::expectClose;
 using pecards::test::GoldenCase;
 using pecards::test::joinNumbers;
-
-QString number(double value) {
-    return QString::number(value, 'g', 17);
-}
+using pecards::test::numberFlag;
 
 QStringList ropeFlags(const GoldenCase& golden) {
-    return {"--card", "rope", "--quantity", "inv-freq", "--head-dim", number(golden.paramNumber("d")),
-        "--base", number(golden.paramNumber("base")), "--scaling",
+    return {"--card", "rope", "--quantity", "inv-freq", "--head-dim", numberFlag(golden.paramNumber("d")),
+        "--base", numberFlag(golden.paramNumber("base")), "--scaling",
         QString::fromStdString(golden.params().at("rope_type"))};
 }
 
@@ -42,10 +39,11 @@ class YarnScaling : public CliTest, public ::testing::WithParamInterface<const c
 TEST_P(YarnScaling, MatchesGolden) {
     const GoldenCase golden = GoldenCase::load(GetParam());
     QStringList flags = ropeFlags(golden)
-        + QStringList {"--factor", number(golden.paramNumber("factor")), "--original-max-pos",
-            number(golden.paramNumber("original_max_position_embeddings")), "--max-pos",
-            number(golden.paramNumber("max_position_embeddings")), "--beta-fast",
-            number(golden.paramNumber("beta_fast")), "--beta-slow", number(golden.paramNumber("beta_slow"))};
+        + QStringList {"--factor", numberFlag(golden.paramNumber("factor")), "--original-max-pos",
+            numberFlag(golden.paramNumber("original_max_position_embeddings")), "--max-pos",
+            numberFlag(golden.paramNumber("max_position_embeddings")), "--beta-fast",
+            numberFlag(golden.paramNumber("beta_fast")), "--beta-slow",
+            numberFlag(golden.paramNumber("beta_slow"))};
     if (!golden.params().at("truncate").get<bool>()) {
         flags << "--no-truncate";
     }

@@ -3,6 +3,7 @@
 // the GUI's export makes), SVG text, PDF page counts parsed from the file, numbered PNGs of a
 // workspace, compare pairs, and invalid input (exit 2, one line, nothing written).
 #include "app/figure/offscreenguiapp.h"
+#include "app/filebytes.h"
 #include "app/qstringprinter.h"
 #include "clitestutil.h"
 #include "figure/colormaplist.h"
@@ -25,33 +26,10 @@ using namespace pecards::test;
 
 namespace {
 
+using pecards::testsupport::fileBytes;
+
 QString handoutPath() {
     return QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/handout.json");
-}
-
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        ADD_FAILURE() << "cannot open " << path.toStdString();
-        return {};
-    }
-    return file.readAll();
-}
-
-/// Width and height from the IHDR chunk (PNG spec 11.2.2: big-endian at bytes 16..23).
-QSize pngSize(const QByteArray& png) {
-    if (png.size() < 24 || !png.startsWith("\x89PNG\r\n\x1a\n") || png.mid(12, 4) != "IHDR") {
-        ADD_FAILURE() << "not a PNG file";
-        return {};
-    }
-    const auto be32 = [&](int offset) {
-        int value = 0;
-        for (int i = 0; i < 4; ++i) {
-            value = (value << 8) | static_cast<unsigned char>(png[offset + i]);
-        }
-        return value;
-    };
-    return {be32(16), be32(20)};
 }
 
 /// Page objects of a PDF: "/Type /Page" not followed by "s" (the /Pages tree node).
@@ -59,19 +37,6 @@ int pdfPageCount(const QByteArray& pdf) {
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
     return static_cast<int>(QString::fromLatin1(pdf).count(page));
-}
-
-/// The CLI's environment with no display and no platform chosen: it must pick "offscreen".
-QProcessEnvironment headlessEnvironment() {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
-        environment.remove(QString::fromLatin1(name));
-    }
-    return environment;
-}
-
-CliRun render(const QStringList& arguments) {
-    return runCli(QStringList {QStringLiteral("render")} + arguments, headlessEnvironment());
 }
 
 /// The PNG the GUI's export writes for `request`: grid from the CPU reference, then the two
@@ -123,25 +88,25 @@ protected:
 
 TEST_F(RenderTest, PngHasDpiTimesInchesPixelsAndTheBytesOfTheInProcessFigure) {
     const QString out = path(QStringLiteral("score.png"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("16"),
-        QStringLiteral("--length"), QStringLiteral("96"), QStringLiteral("--dpi"), QStringLiteral("150"),
-        QStringLiteral("--size"), QStringLiteral("5x3.2"), QStringLiteral("--colormap"),
-        QStringLiteral("magma"), QStringLiteral("--out"), out});
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+        QStringLiteral("16"), QStringLiteral("--length"), QStringLiteral("96"), QStringLiteral("--dpi"),
+        QStringLiteral("150"), QStringLiteral("--size"), QStringLiteral("5x3.2"),
+        QStringLiteral("--colormap"), QStringLiteral("magma"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.isEmpty()) << run.err.toStdString();
-    const QByteArray bytes = readAll(out);
+    const QByteArray bytes = fileBytes(out);
     EXPECT_EQ(pngSize(bytes), QSize(750, 480)); // 5 in x 150 dpi, 3.2 in x 150 dpi
     EXPECT_EQ(bytes, inProcessPng(ropeScore(16, 96), "magma", {5.0, 3.2}, 150));
 }
 
 TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInTheQuantitysMap) {
     const QString out = path(QStringLiteral("rope.png"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("8"),
-        QStringLiteral("--length"), QStringLiteral("40"), QStringLiteral("--out"), out});
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+        QStringLiteral("8"), QStringLiteral("--length"), QStringLiteral("40"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QByteArray bytes = readAll(out);
+    const QByteArray bytes = fileBytes(out);
     EXPECT_EQ(pngSize(bytes), QSize(1800, 1350));
     // A signed score on the diverging map, as the app draws it, symmetric about 0: with
     // q = k = ones and d = 8 the largest |score| is 2 x 4 pairs = 8, at i = j.
@@ -152,32 +117,32 @@ TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInTheQuantitysMap) 
     ViewRequest bias = ropeScore(8, 40);
     bias.params.card = Card::Alibi;
     const QString alibi = path(QStringLiteral("alibi.png"));
-    const CliRun second = render({QStringLiteral("--card"), QStringLiteral("alibi"),
+    const CliRun second = runRender({QStringLiteral("--card"), QStringLiteral("alibi"),
         QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),
         QStringLiteral("40"), QStringLiteral("--out"), alibi});
     ASSERT_EQ(second.exitCode, 0) << second.err.toStdString();
-    EXPECT_EQ(readAll(alibi), inProcessPng(bias, "viridis", {6.0, 4.5}, 300));
+    EXPECT_EQ(fileBytes(alibi), inProcessPng(bias, "viridis", {6.0, 4.5}, 300));
 }
 
 TEST_F(RenderTest, ExplicitRangeAndDivergingMapGiveTheInProcessFigure) {
     const QString out = path(QStringLiteral("range.png"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("score"), QStringLiteral("--head-dim"), QStringLiteral("8"),
-        QStringLiteral("--length"), QStringLiteral("32"), QStringLiteral("--dpi"), QStringLiteral("72"),
-        QStringLiteral("--colormap"), QStringLiteral("diverging"), QStringLiteral("--range"),
-        QStringLiteral("-2:6.5"), QStringLiteral("--out"), out});
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--head-dim"),
+        QStringLiteral("8"), QStringLiteral("--length"), QStringLiteral("32"), QStringLiteral("--dpi"),
+        QStringLiteral("72"), QStringLiteral("--colormap"), QStringLiteral("diverging"),
+        QStringLiteral("--range"), QStringLiteral("-2:6.5"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_EQ(readAll(out),
+    EXPECT_EQ(fileBytes(out),
         inProcessPng(ropeScore(8, 32), "diverging", {6.0, 4.5}, 72, app::ValueRange {-2.0, 6.5}));
 }
 
 TEST_F(RenderTest, SvgWritesAxisLabelsAsText) {
     const QString out = path(QStringLiteral("table.svg"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("score"), QStringLiteral("--length"), QStringLiteral("64"), QStringLiteral("--out"),
-        out});
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),
+        QStringLiteral("64"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    QXmlStreamReader xml(readAll(out));
+    QXmlStreamReader xml(fileBytes(out));
     QStringList texts;
     while (!xml.atEnd()) {
         if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text") {
@@ -191,13 +156,14 @@ TEST_F(RenderTest, SvgWritesAxisLabelsAsText) {
 
 TEST_F(RenderTest, WorkspaceHandoutIsOnePdfPagePerView) {
     const QString out = path(QStringLiteral("handout.pdf"));
-    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"), out});
+    const CliRun run
+        = runRender({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_EQ(pdfPageCount(readAll(out)), 3); // RoPE score, ALiBi bias, T5 buckets
+    EXPECT_EQ(pdfPageCount(fileBytes(out)), 3); // RoPE score, ALiBi bias, T5 buckets
 }
 
 TEST_F(RenderTest, WorkspaceAsPngIsNumberedFiles) {
-    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--dpi"),
+    const CliRun run = runRender({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--dpi"),
         QStringLiteral("72"), QStringLiteral("--size"), QStringLiteral("4x3"), QStringLiteral("--out"),
         path(QStringLiteral("card.png"))});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
@@ -205,7 +171,7 @@ TEST_F(RenderTest, WorkspaceAsPngIsNumberedFiles) {
         QStringList(
             {QStringLiteral("card-01.png"), QStringLiteral("card-02.png"), QStringLiteral("card-03.png")}));
     for (const char* name : {"card-01.png", "card-02.png", "card-03.png"}) {
-        EXPECT_EQ(pngSize(readAll(path(QString::fromLatin1(name)))), QSize(288, 216)) << name;
+        EXPECT_EQ(pngSize(fileBytes(path(QString::fromLatin1(name)))), QSize(288, 216)) << name;
     }
 }
 
@@ -230,9 +196,9 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     ASSERT_TRUE(app::saveWorkspace(file, workspace, &error)) << error.toStdString();
 
     const QString out = path(QStringLiteral("compare.pdf"));
-    const CliRun run = render({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
+    const CliRun run = runRender({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    EXPECT_EQ(pdfPageCount(readAll(out)), 4); // the card's view, then A, B, A - B
+    EXPECT_EQ(pdfPageCount(fileBytes(out)), 4); // the card's view, then A, B, A - B
 }
 
 /// The PNGs of A and A − B of `pair` drawn in `reduction` and `colormap` at 64 x 64 pixels, made
@@ -289,19 +255,20 @@ TEST_F(RenderTest, ComparePairIsDrawnInItsOwnReductionAndColourMapElseTheQuantit
         QString error;
         ASSERT_TRUE(app::saveWorkspace(file, workspace, &error)) << error.toStdString();
         const QString folder = path(QStringLiteral("pair%1/").arg(n));
-        const CliRun run = render(QStringList {QStringLiteral("--workspace"), file, QStringLiteral("--view"),
-                                      QStringLiteral("64x64"), QStringLiteral("--out"), folder}
-            + c.flags);
+        const CliRun run
+            = runRender(QStringList {QStringLiteral("--workspace"), file, QStringLiteral("--view"),
+                            QStringLiteral("64x64"), QStringLiteral("--out"), folder}
+                + c.flags);
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
         const QList<QByteArray> expected = inProcessComparePngs(pair, c.reduction, c.colormap);
-        EXPECT_EQ(readAll(folder + QStringLiteral("compare1-attention-a.png")), expected[0]) << n;
-        EXPECT_EQ(readAll(folder + QStringLiteral("compare1-attention-difference.png")), expected[1]) << n;
+        EXPECT_EQ(fileBytes(folder + QStringLiteral("compare1-attention-a.png")), expected[0]) << n;
+        EXPECT_EQ(fileBytes(folder + QStringLiteral("compare1-attention-difference.png")), expected[1]) << n;
     }
 }
 
 TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {
     for (const char* dpi : {"20", "71", "2401", "abc"}) {
-        const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"),
+        const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
             QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--dpi"),
             QString::fromLatin1(dpi), QStringLiteral("--out"), path(QStringLiteral("x.png"))});
         expectUsageError(run, "--dpi", QString::fromLatin1(dpi));
@@ -315,34 +282,36 @@ TEST_F(RenderTest, InvalidDpiExitsTwoWithOneLineAndWritesNothing) {
 TEST_F(RenderTest, InvalidFigureOptionsNameTheirFlag) {
     const QStringList base {QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
         QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.pdf"))};
-    expectUsageError(render(base + QStringList {QStringLiteral("--size"), QStringLiteral("0.5x3")}), "--size",
-        QStringLiteral("[1, 40]"));
-    expectUsageError(render(base
+    expectUsageError(runRender(base + QStringList {QStringLiteral("--size"), QStringLiteral("0.5x3")}),
+        "--size", QStringLiteral("[1, 40]"));
+    expectUsageError(runRender(base
                          + QStringList {QStringLiteral("--size"), QStringLiteral("30x30"),
                              QStringLiteral("--dpi"), QStringLiteral("600")}),
         "--size", QStringLiteral("16384"));
-    expectUsageError(render(base + QStringList {QStringLiteral("--colormap"), QStringLiteral("jet")}),
+    expectUsageError(runRender(base + QStringList {QStringLiteral("--colormap"), QStringLiteral("jet")}),
         "--colormap", QStringLiteral("viridis, cividis, magma, diverging"));
-    expectUsageError(render(base + QStringList {QStringLiteral("--range"), QStringLiteral("2:1")}), "--range",
-        QStringLiteral("lo < hi"));
-    expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-                         QStringLiteral("inv-freq"), QStringLiteral("--out"), path(QStringLiteral("x.png"))}),
+    expectUsageError(runRender(base + QStringList {QStringLiteral("--range"), QStringLiteral("2:1")}),
+        "--range", QStringLiteral("lo < hi"));
+    expectUsageError(
+        runRender({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+            QStringLiteral("inv-freq"), QStringLiteral("--out"), path(QStringLiteral("x.png"))}),
         "--quantity", QStringLiteral("inv-freq is a table of numbers: render draws the grids and charts"));
-    expectUsageError(render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-                         QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.jpg"))}),
+    expectUsageError(
+        runRender({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+            QStringLiteral("score"), QStringLiteral("--out"), path(QStringLiteral("x.jpg"))}),
         "--out", QStringLiteral(".png, .svg or .pdf"));
     expectNoFiles();
 }
 
 TEST_F(RenderTest, CorruptWorkspaceExitsTwoNamingTheProblemAndWritesNothing) {
-    const QByteArray handout = readAll(handoutPath());
+    const QByteArray handout = fileBytes(handoutPath());
     const QString truncated = path(QStringLiteral("truncated.json"));
     QFile file(truncated);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
     file.write(handout.left(handout.size() / 2));
     file.close();
     for (const char* name : {"out.pdf", "out.png"}) {
-        const CliRun run = render({QStringLiteral("--workspace"), truncated, QStringLiteral("--out"),
+        const CliRun run = runRender({QStringLiteral("--workspace"), truncated, QStringLiteral("--out"),
             path(QString::fromLatin1(name))});
         expectUsageError(run, "--workspace", QStringLiteral("Cannot open workspace ") + truncated);
     }
@@ -353,7 +322,7 @@ TEST_F(RenderTest, CorruptWorkspaceExitsTwoNamingTheProblemAndWritesNothing) {
     ASSERT_TRUE(mapFile.open(QIODevice::WriteOnly));
     mapFile.write(QByteArray(handout).replace("\"cividis\"", "\"twilight\""));
     mapFile.close();
-    const CliRun run = render(
+    const CliRun run = runRender(
         {QStringLiteral("--workspace"), unknownMap, QStringLiteral("--out"), path(QStringLiteral("o.pdf"))});
     expectUsageError(run, "--workspace", QStringLiteral("cards[2].views[0].colormap \"twilight\""));
     ASSERT_TRUE(QFile::remove(unknownMap));
@@ -361,7 +330,7 @@ TEST_F(RenderTest, CorruptWorkspaceExitsTwoNamingTheProblemAndWritesNothing) {
 }
 
 TEST_F(RenderTest, UnwritableOutputExitsOne) {
-    const CliRun run = render({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"),
+    const CliRun run = runRender({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--out"),
         path(QStringLiteral("missing-folder/handout.pdf"))});
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --out: Cannot export figure to ")))
@@ -374,10 +343,10 @@ TEST_F(RenderTest, APageTooSmallForTheHeatmapIsInvalidSize) {
     // --size 1x1 is in [1, 40] but the labels and the colour bar take the whole inch: exit 2
     // naming --size and the smallest plot (it exited 1 with "cannot create std::vector larger
     // than max_size()").
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("score"), QStringLiteral("--length"), QStringLiteral("64"), QStringLiteral("--size"),
-        QStringLiteral("1x1"), QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"),
-        path(QStringLiteral("tiny.png"))});
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),
+        QStringLiteral("64"), QStringLiteral("--size"), QStringLiteral("1x1"), QStringLiteral("--dpi"),
+        QStringLiteral("72"), QStringLiteral("--out"), path(QStringLiteral("tiny.png"))});
     EXPECT_EQ(run.exitCode, 2);
     EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --size: 1×1 in at 9 pt leaves a ")))
         << run.err.toStdString();
@@ -391,7 +360,8 @@ TEST_F(RenderTest, WorkspaceRefusesParameterFlagsItWouldIgnore) {
     // The workspace gives every view's parameters: --heads 0 or --length was dropped without a word.
     for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
              QStringList {"--query", "5"}, QStringList {"--sliding-window", "4"}}) {
-        const CliRun run = render(QStringList {"--workspace", handoutPath(), "--out", path("h.pdf")} + flag);
+        const CliRun run
+            = runRender(QStringList {"--workspace", handoutPath(), "--out", path("h.pdf")} + flag);
         EXPECT_EQ(run.exitCode, 2) << flag.front().toStdString();
         EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: ") + flag.front()
             + QStringLiteral(": is not used with --workspace")))

@@ -2,6 +2,7 @@
 // with the in-process chart figure (computeCurves + makeChartSpec + FigureExporter, the calls
 // the GUI's chart export makes), presets and font size, SVG text, one-page PDF, and errors.
 #include "app/figure/offscreenguiapp.h"
+#include "app/filebytes.h"
 #include "app/qstringprinter.h"
 #include "clitestutil.h"
 #include "figure/chartbuilder.h"
@@ -17,33 +18,7 @@ using namespace pecards::test;
 
 namespace {
 
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QSize pngSize(const QByteArray& png) {
-    const auto be32 = [&](int offset) {
-        int value = 0;
-        for (int i = 0; i < 4; ++i) {
-            value = (value << 8) | static_cast<unsigned char>(png[offset + i]);
-        }
-        return value;
-    };
-    return png.size() < 24 ? QSize() : QSize(be32(16), be32(20));
-}
-
-QProcessEnvironment headlessEnvironment() {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}) {
-        environment.remove(QString::fromLatin1(name));
-    }
-    return environment;
-}
-
-CliRun render(const QStringList& arguments) {
-    return runCli(QStringList {QStringLiteral("render")} + arguments, headlessEnvironment());
-}
+using pecards::testsupport::fileBytes;
 
 QByteArray inProcessPng(const app::CurveRequest& request, QSizeF inches, int dpi, double fontPt) {
     app::FigureExportOptions options;
@@ -63,12 +38,12 @@ using RenderChartTest = CliTest;
 
 TEST_F(RenderChartTest, DecayPngAtTheColumnPresetIsTheInProcessChart) {
     const QString out = path(QStringLiteral("decay.png"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
-        QStringLiteral("decay"), QStringLiteral("--head-dim"), QStringLiteral("64"),
-        QStringLiteral("--length"), QStringLiteral("8192"), QStringLiteral("--preset"),
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
+        QStringLiteral("--quantity"), QStringLiteral("decay"), QStringLiteral("--head-dim"),
+        QStringLiteral("64"), QStringLiteral("--length"), QStringLiteral("8192"), QStringLiteral("--preset"),
         QStringLiteral("column"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
-    const QByteArray bytes = readAll(out);
+    const QByteArray bytes = fileBytes(out);
     EXPECT_EQ(pngSize(bytes), QSize(1050, 788)); // 3.5 x 2.625 in at 300 dpi
     app::CurveRequest request;
     request.params.card = Card::Rope;
@@ -82,7 +57,7 @@ TEST_F(RenderChartTest, DecayPngAtTheColumnPresetIsTheInProcessChart) {
 
 TEST_F(RenderChartTest, WavesWithChannelsReachAndFontSizeAreTheInProcessChart) {
     const QString out = path(QStringLiteral("waves.png"));
-    const CliRun run = render({QStringLiteral("--card"), QStringLiteral("sinusoidal"),
+    const CliRun run = runRender({QStringLiteral("--card"), QStringLiteral("sinusoidal"),
         QStringLiteral("--quantity"), QStringLiteral("waves"), QStringLiteral("--channels"),
         QStringLiteral("0,6,20"), QStringLiteral("--reach"), QStringLiteral("80"), QStringLiteral("--dpi"),
         QStringLiteral("150"), QStringLiteral("--size"), QStringLiteral("5x3"), QStringLiteral("--font-size"),
@@ -94,7 +69,7 @@ TEST_F(RenderChartTest, WavesWithChannelsReachAndFontSizeAreTheInProcessChart) {
     request.channels = {0, 6, 20};
     request.position = app::kDefaultPolarPosition;
     request.extent = 80;
-    const QByteArray bytes = readAll(out);
+    const QByteArray bytes = fileBytes(out);
     EXPECT_EQ(pngSize(bytes), QSize(750, 450));
     EXPECT_EQ(bytes, inProcessPng(request, {5.0, 3.0}, 150, 11.0));
 }
@@ -106,7 +81,7 @@ TEST_F(RenderChartTest, GatedChartsDrawTheRowOfQuery) {
              std::pair {"gated-attention", app::CurveKind::GatedAttention}}) {
         SCOPED_TRACE(name);
         const QString out = path(QStringLiteral("gated.png"));
-        const CliRun run = render({"--card", "sinusoidal", "--quantity", name, "--length", "256", "--gate",
+        const CliRun run = runRender({"--card", "sinusoidal", "--quantity", name, "--length", "256", "--gate",
             "ramp", "--alpha", "0.2", "--query", "100", "--dpi", "100", "--out", out});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
         app::CurveRequest request;
@@ -118,7 +93,7 @@ TEST_F(RenderChartTest, GatedChartsDrawTheRowOfQuery) {
         request.kind = kind;
         request.position = app::kDefaultPolarPosition;
         request.extent = app::defaultExtent(kind);
-        const QByteArray bytes = readAll(out);
+        const QByteArray bytes = fileBytes(out);
         EXPECT_EQ(bytes, inProcessPng(request, {6.0, 4.5}, 100, 9.0));
         request.params.tricks.query = 10;
         EXPECT_NE(bytes, inProcessPng(request, {6.0, 4.5}, 100, 9.0));
@@ -146,16 +121,16 @@ TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
         const QString pdf = path(chart[1] + QStringLiteral(".pdf"));
         for (const QString& out : {svg, pdf}) {
             const CliRun run
-                = render(QStringList {QStringLiteral("--card"), chart[0], QStringLiteral("--quantity"),
-                             chart[1], QStringLiteral("--out"), out}
+                = runRender(QStringList {QStringLiteral("--card"), chart[0], QStringLiteral("--quantity"),
+                                chart[1], QStringLiteral("--out"), out}
                     + chart.mid(2));
             ASSERT_EQ(run.exitCode, 0) << chart[1].toStdString() << ": " << run.err.toStdString();
         }
-        const QByteArray svgBytes = readAll(svg);
+        const QByteArray svgBytes = fileBytes(svg);
         EXPECT_TRUE(svgBytes.contains("<text")) << chart[1].toStdString();
         EXPECT_FALSE(svgBytes.contains("<image")) << chart[1].toStdString();
         EXPECT_TRUE(svgBytes.contains(chart[1].toUtf8())) << chart[1].toStdString(); // caption's first field
-        const QByteArray pdfBytes = readAll(pdf);
+        const QByteArray pdfBytes = fileBytes(pdf);
         EXPECT_EQ(QString::fromLatin1(pdfBytes).count(page), 1) << chart[1].toStdString();
         EXPECT_FALSE(pdfBytes.contains("/Subtype /Image")) << chart[1].toStdString();
     }
@@ -163,18 +138,18 @@ TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
 
 TEST_F(RenderChartTest, ChartInputsOutOfRangeNameTheirFlag) {
     const QString out = path(QStringLiteral("x.png"));
-    const CliRun badPreset = render({QStringLiteral("--card"), QStringLiteral("rope"),
+    const CliRun badPreset = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
         QStringLiteral("--quantity"), QStringLiteral("spectrum"), QStringLiteral("--preset"),
         QStringLiteral("a4"), QStringLiteral("--out"), out});
     EXPECT_EQ(badPreset.exitCode, 2);
     EXPECT_TRUE(badPreset.err.contains(QStringLiteral("--preset"))) << badPreset.err.toStdString();
     EXPECT_TRUE(badPreset.err.contains(QStringLiteral("column, two-column, slide, poster")));
-    const CliRun badFont = render({QStringLiteral("--card"), QStringLiteral("rope"),
+    const CliRun badFont = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
         QStringLiteral("--quantity"), QStringLiteral("spectrum"), QStringLiteral("--font-size"),
         QStringLiteral("100"), QStringLiteral("--out"), out});
     EXPECT_EQ(badFont.exitCode, 2);
     EXPECT_TRUE(badFont.err.contains(QStringLiteral("--font-size"))) << badFont.err.toStdString();
-    const CliRun badPair = render({QStringLiteral("--card"), QStringLiteral("rope"),
+    const CliRun badPair = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
         QStringLiteral("--quantity"), QStringLiteral("polar"), QStringLiteral("--channels"),
         QStringLiteral("99"), QStringLiteral("--out"), out});
     EXPECT_NE(badPair.exitCode, 0);
@@ -192,19 +167,20 @@ TEST_F(RenderChartTest, ChartInputsOutOfRangeNameTheirFlag) {
 TEST_F(RenderChartTest, WorkspaceChartsFollowTheirCardAndAFolderGetsNamedPngs) {
     const QString workspace = QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/charts.json");
     const QString pdf = path(QStringLiteral("handout.pdf"));
-    const CliRun handout = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--out"), pdf});
+    const CliRun handout
+        = runRender({QStringLiteral("--workspace"), workspace, QStringLiteral("--out"), pdf});
     ASSERT_EQ(handout.exitCode, 0) << handout.err.toStdString();
     static const QRegularExpression page(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"));
     EXPECT_EQ(
-        QString::fromLatin1(readAll(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
+        QString::fromLatin1(fileBytes(pdf)).count(page), 1 + 2 + 3); // view, two charts, compare A, B, A - B
 
     const QString folder = path(QStringLiteral("gallery")) + u'/';
-    const CliRun gallery = render({QStringLiteral("--workspace"), workspace, QStringLiteral("--dpi"),
+    const CliRun gallery = runRender({QStringLiteral("--workspace"), workspace, QStringLiteral("--dpi"),
         QStringLiteral("100"), QStringLiteral("--out"), folder});
     ASSERT_EQ(gallery.exitCode, 0) << gallery.err.toStdString();
     for (const char* name : {"rope-score", "rope-spectrum", "rope-polar", "compare1-score-a",
              "compare1-score-b", "compare1-score-difference"}) {
-        const QByteArray png = readAll(folder + QString::fromLatin1(name) + QStringLiteral(".png"));
+        const QByteArray png = fileBytes(folder + QString::fromLatin1(name) + QStringLiteral(".png"));
         EXPECT_EQ(pngSize(png), QSize(600, 450)) << name; // 6 x 4.5 in at 100 dpi
     }
     // The polar chart of the file: pairs 0 and 3 at m = 5, as the in-process chart.
@@ -216,5 +192,6 @@ TEST_F(RenderChartTest, WorkspaceChartsFollowTheirCardAndAFolderGetsNamedPngs) {
     polar.channels = {0, 3};
     polar.position = 5;
     polar.extent = 0;
-    EXPECT_EQ(readAll(folder + QStringLiteral("rope-polar.png")), inProcessPng(polar, {6.0, 4.5}, 100, 9.0));
+    EXPECT_EQ(
+        fileBytes(folder + QStringLiteral("rope-polar.png")), inProcessPng(polar, {6.0, 4.5}, 100, 9.0));
 }

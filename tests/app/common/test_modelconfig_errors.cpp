@@ -14,7 +14,7 @@ using pecards::app::ModelConfig;
 using pecards::app::parseModelConfig;
 
 /// A LLaMA-like config (head_dim 128) with `extra` spliced into the top-level object.
-QByteArray llama(const char* extra) {
+QByteArray llamaWith(const char* extra) {
     return QByteArray(R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
         "max_position_embeddings": 4096, "rope_theta": 10000.0)")
         + (extra[0] ? QByteArray(", ") + extra : QByteArray()) + "}";
@@ -45,53 +45,54 @@ TEST_P(BrokenConfig, IsRejectedNamingTheKey) {
 
 INSTANTIATE_TEST_SUITE_P(Keys, BrokenConfig,
     ::testing::Values(
-        BrokenCase {"unknown_rope_type", llama(R"("rope_scaling": {"rope_type": "ntk", "factor": 2})"),
+        BrokenCase {"unknown_rope_type", llamaWith(R"("rope_scaling": {"rope_type": "ntk", "factor": 2})"),
             "rope_scaling.rope_type",
             "\"ntk\" names a RoPE type Hugging Face transformers has no frequency rule"},
         BrokenCase {"unknown_layer_type",
-            llama(R"("num_hidden_layers": 2, "layer_types": ["full_attention", "mystery_attention"])"),
+            llamaWith(R"("num_hidden_layers": 2, "layer_types": ["full_attention", "mystery_attention"])"),
             "layer_types[1]", "\"mystery_attention\" is not a layer type PE Cards knows"},
-        BrokenCase {"partial_factor_rotating_nothing", llama(R"("partial_rotary_factor": 0.001)"),
+        BrokenCase {"partial_factor_rotating_nothing", llamaWith(R"("partial_rotary_factor": 0.001)"),
             "partial_rotary_factor", "rotates no pair of head_dim = 128"},
         BrokenCase {"exaone_pattern_letters",
             QByteArray(R"({"model_type": "exaone4", "hidden_size": 4096, "num_attention_heads": 32,
                 "num_hidden_layers": 4, "sliding_window": 4096, "sliding_window_pattern": "LLXG"})"),
             "sliding_window_pattern", "a string of L (sliding) and G (global) letters"},
-        BrokenCase {"unknown_legacy_type", llama(R"("rope_scaling": {"type": "ntk-by-parts", "factor": 2})"),
-            "rope_scaling.type", "known: default, linear, dynamic, yarn, llama3, longrope"},
-        BrokenCase {"linear_missing_factor", llama(R"("rope_scaling": {"rope_type": "linear"})"),
+        BrokenCase {"unknown_legacy_type",
+            llamaWith(R"("rope_scaling": {"type": "ntk-by-parts", "factor": 2})"), "rope_scaling.type",
+            "known: default, linear, dynamic, yarn, llama3, longrope"},
+        BrokenCase {"linear_missing_factor", llamaWith(R"("rope_scaling": {"rope_type": "linear"})"),
             "rope_scaling.factor", "is missing (needed by rope_type \"linear\")"},
         BrokenCase {"yarn_missing_original_and_max",
             QByteArray(R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
                 "rope_scaling": {"rope_type": "yarn", "factor": 4.0}})"),
             "rope_scaling.original_max_position_embeddings", "and so is max_position_embeddings"},
         BrokenCase {"llama3_missing_low_freq",
-            llama(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
+            llamaWith(R"("rope_scaling": {"rope_type": "llama3", "factor": 8, "high_freq_factor": 4,
                 "original_max_position_embeddings": 8192})"),
             "rope_scaling.low_freq_factor", "is missing (needed by rope_type \"llama3\")"},
         BrokenCase {"longrope_short_list",
-            llama(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
+            llamaWith(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
                 "short_factor": [1, 1, 1], "long_factor": [1, 1, 1]})"),
             "rope_scaling.short_factor", "has 3 entries; rope_type \"longrope\" needs rotary_dim/2 = 64"},
         BrokenCase {"factor_not_a_number",
-            llama(R"("rope_scaling": {"rope_type": "linear", "factor": "four"})"), "rope_scaling.factor",
+            llamaWith(R"("rope_scaling": {"rope_type": "linear", "factor": "four"})"), "rope_scaling.factor",
             "= \"four\" is not a number"},
         BrokenCase {"list_element_not_a_number",
-            llama(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
+            llamaWith(R"("rope_scaling": {"rope_type": "longrope", "original_max_position_embeddings": 1024,
                 "short_factor": [1, 2, "x"], "long_factor": []})"),
             "rope_scaling.short_factor[2]", "is not a number"},
         BrokenCase {"theta_not_a_number",
-            llama(R"("rope_theta_x": 1, "rope_scaling": null, "head_dim": "big")"), "head_dim",
+            llamaWith(R"("rope_theta_x": 1, "rope_scaling": null, "head_dim": "big")"), "head_dim",
             "is not a number"},
         BrokenCase {"truncate_not_bool",
-            llama(
+            llamaWith(
                 R"("rope_scaling": {"rope_type": "yarn", "factor": 4, "original_max_position_embeddings": 1024,
                 "truncate": "no"})"),
             "rope_scaling.truncate", "is not true or false"},
         BrokenCase {"factor_far_below_one",
-            llama(R"("rope_scaling": {"rope_type": "linear", "factor": 1e-5})"), "rope_scaling.factor",
+            llamaWith(R"("rope_scaling": {"rope_type": "linear", "factor": 1e-5})"), "rope_scaling.factor",
             "= 1e-05 is invalid"},
-        BrokenCase {"odd_partial_rotary", llama(R"("partial_rotary_factor": 0.1015625)"),
+        BrokenCase {"odd_partial_rotary", llamaWith(R"("partial_rotary_factor": 0.1015625)"),
             "partial_rotary_factor", "rotary_dim = 13 is invalid"},
         BrokenCase {"missing_heads", QByteArray(R"({"model_type": "llama", "hidden_size": 4096})"),
             "num_attention_heads", "is missing"},
@@ -113,7 +114,7 @@ INSTANTIATE_TEST_SUITE_P(Keys, BrokenConfig,
 
 TEST(ModelConfigSpellings, LegacyTypeKeyAndDynamicScaling) {
     const ModelConfig config = parseModelConfig(
-        llama(R"("rope_scaling": {"type": "dynamic", "factor": 2.0})"), QStringLiteral("a.json"));
+        llamaWith(R"("rope_scaling": {"type": "dynamic", "factor": 2.0})"), QStringLiteral("a.json"));
     EXPECT_EQ(config.ropeType, QStringLiteral("dynamic"));
     EXPECT_EQ(config.rope.scaling.type, pecards::RopeScalingType::Dynamic);
     EXPECT_EQ(config.rope.scaling.factor, 2.0);
@@ -135,10 +136,12 @@ TEST(ModelConfigSpellings, TransformersV5RopeParameters) {
 }
 
 TEST(ModelConfigSpellings, DefaultRopeTypeAndNullScaling) {
-    EXPECT_EQ(parseModelConfig(llama(R"("rope_scaling": {"rope_type": "default"})"), QStringLiteral("a.json"))
-                  .ropeType,
+    EXPECT_EQ(
+        parseModelConfig(llamaWith(R"("rope_scaling": {"rope_type": "default"})"), QStringLiteral("a.json"))
+            .ropeType,
         QStringLiteral("default"));
-    const ModelConfig config = parseModelConfig(llama(R"("rope_scaling": null)"), QStringLiteral("a.json"));
+    const ModelConfig config
+        = parseModelConfig(llamaWith(R"("rope_scaling": null)"), QStringLiteral("a.json"));
     EXPECT_EQ(config.rope.scaling.type, pecards::RopeScalingType::None);
 }
 
@@ -162,7 +165,7 @@ TEST(ModelConfigSpellings, FalconAlibiAndExplicitHeadDim) {
 TEST(ModelConfigSpellings, PartialRotaryFactorTruncatesLikeHf) {
     // int(128 * 0.4) = 51.2 -> 51 is odd and rejected above; 0.375 gives 48.
     const ModelConfig config
-        = parseModelConfig(llama(R"("partial_rotary_factor": 0.375)"), QStringLiteral("a.json"));
+        = parseModelConfig(llamaWith(R"("partial_rotary_factor": 0.375)"), QStringLiteral("a.json"));
     EXPECT_EQ(pecards::rotaryDim(config.rope), 48);
 }
 

@@ -43,7 +43,7 @@ bool warns(const ModelConfig& config, const char* phrase) {
 }
 
 /// LlamaConfig defaults of the HF test: hidden 4096, 32 heads (head_dim 128), max 2048.
-QByteArray llama(const char* rope) {
+QByteArray llamaWithRope(const char* rope) {
     return QByteArray(R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
         "num_hidden_layers": 2, "max_position_embeddings": 2048, "rope_parameters": )")
         + rope + "}";
@@ -54,7 +54,7 @@ double theta(double base, int i, int r) {
 }
 
 TEST(HfRopeSuite, DefaultRopeNumerically) {
-    const ModelConfig config = load(llama(R"({"rope_type": "default", "rope_theta": 10000.0})"));
+    const ModelConfig config = load(llamaWithRope(R"({"rope_type": "default", "rope_theta": 10000.0})"));
     const Eigen::VectorXd inv = pecards::ropeScaling(config.rope, 0).inv_freq;
     ASSERT_EQ(inv.size(), 64);
     // HF's snapshot: 1.0000e+00, 8.6596e-01, 7.4989e-01, ... 1.1548e-04 (4 digits).
@@ -68,13 +68,14 @@ TEST(HfRopeSuite, NonDefaultTypesWithOnlyThetaAreRefused) {
     for (const char* type : {"linear", "dynamic", "yarn", "llama3", "longrope"}) {
         SCOPED_TRACE(type);
         const std::string rope = std::string(R"({"rope_type": ")") + type + R"(", "rope_theta": 10000.0})";
-        EXPECT_NE(refusal(llama(rope.c_str())).find("is missing (needed by rope_type"), std::string::npos);
+        EXPECT_NE(
+            refusal(llamaWithRope(rope.c_str())).find("is missing (needed by rope_type"), std::string::npos);
     }
 }
 
 TEST(HfRopeSuite, UnrecognizedKeysWarn) {
     const ModelConfig config
-        = load(llama(R"({"rope_type": "default", "rope_theta": 10000.0, "mrope_sections": 1})"));
+        = load(llamaWithRope(R"({"rope_type": "default", "rope_theta": 10000.0, "mrope_sections": 1})"));
     EXPECT_TRUE(warns(config, "rope_parameters.mrope_sections"));
 }
 
@@ -82,21 +83,22 @@ TEST(HfRopeSuite, UnrecognizedKeysWarn) {
 // ("factor field must be a float >= 1, got 8"); Python's json keeps 8 and 8.0 apart, and so does
 // the loader. The same values as floats give no such warning.
 TEST(HfRopeSuite, FloatParametersWrittenAsIntegersWarnAsTransformersDoes) {
-    const ModelConfig yarn = load(llama(R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 2,
+    const ModelConfig yarn = load(llamaWithRope(R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 2,
         "beta_fast": 32, "beta_slow": 1.0, "attention_factor": 1, "original_max_position_embeddings": 1024})"));
     EXPECT_TRUE(warns(yarn, "rope_parameters.factor = 2 is written as an integer"));
     EXPECT_TRUE(warns(yarn, "rope_parameters.beta_fast = 32 is written as an integer"));
     EXPECT_TRUE(warns(yarn, "rope_parameters.attention_factor = 1 is written as an integer"));
     EXPECT_FALSE(warns(yarn, "beta_slow = 1 is written")); // 1.0 is a float
     EXPECT_EQ(yarn.rope.scaling.factor, 2.0); // computed with as given
-    const ModelConfig llama3 = load(llama(R"({"rope_type": "llama3", "rope_theta": 500000.0, "factor": 8.0,
+    const ModelConfig llama3
+        = load(llamaWithRope(R"({"rope_type": "llama3", "rope_theta": 500000.0, "factor": 8.0,
         "low_freq_factor": 1, "high_freq_factor": 4.0, "original_max_position_embeddings": 1024.0})"));
     EXPECT_TRUE(warns(llama3, "rope_parameters.low_freq_factor = 1 is written as an integer"));
     EXPECT_FALSE(warns(llama3, "factor = 8 is written"));
     EXPECT_FALSE(warns(llama3, "high_freq_factor = 4 is written"));
     EXPECT_TRUE(warns(llama3, "original_max_position_embeddings is written as a float"));
     const ModelConfig floats
-        = load(llama(R"({"rope_type": "linear", "rope_theta": 10000.0, "factor": 2e0})"));
+        = load(llamaWithRope(R"({"rope_type": "linear", "rope_theta": 10000.0, "factor": 2e0})"));
     EXPECT_TRUE(floats.warnings.isEmpty()) << floats.warnings.join(u'\n').toStdString();
 }
 
@@ -112,10 +114,10 @@ TEST(HfRopeSuite, DeepSeekV3WarnsOfItsThreeIntegerYarnParameters) {
 
 TEST(HfRopeSuite, YarnImplicitFactorWarns) {
     // factor 2 with original = max/2: no warning; original 512 (implicit 4): a warning.
-    const ModelConfig good = load(llama(
+    const ModelConfig good = load(llamaWithRope(
         R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 2.0, "original_max_position_embeddings": 1024})"));
     EXPECT_TRUE(good.warnings.isEmpty()) << good.warnings.join(u'\n').toStdString();
-    const ModelConfig bad = load(llama(
+    const ModelConfig bad = load(llamaWithRope(
         R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 2.0, "original_max_position_embeddings": 512})"));
     EXPECT_TRUE(warns(bad, "differs from max_position_embeddings / original_max_position_embeddings = 4"));
 }
@@ -124,19 +126,21 @@ TEST(HfRopeSuite, YarnAttentionFactorDefaultsAndOverride) {
     for (const double factor : {2.0, 10.0, 20.0}) {
         const std::string rope
             = R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": )" + std::to_string(factor) + "}";
-        const ModelConfig config = load(llama(rope.c_str()));
+        const ModelConfig config = load(llamaWithRope(rope.c_str()));
         // original_max_position_embeddings filled from max_position_embeddings (v5 standardization).
         EXPECT_EQ(config.rope.scaling.original_max_position_embeddings, 2048);
         EXPECT_DOUBLE_EQ(pecards::ropeScaling(config.rope, 0).attention_factor, 0.1 * std::log(factor) + 1.0);
         const std::string withFactor
             = R"({"rope_type": "yarn", "rope_theta": 10000.0, "attention_factor": 0.5, "factor": )"
             + std::to_string(factor) + "}";
-        EXPECT_EQ(pecards::ropeScaling(load(llama(withFactor.c_str())).rope, 1).attention_factor, 0.5);
+        EXPECT_EQ(
+            pecards::ropeScaling(load(llamaWithRope(withFactor.c_str())).rope, 1).attention_factor, 0.5);
     }
 }
 
 TEST(HfRopeSuite, YarnFrequenciesLieBetweenScaledAndUnscaled) {
-    const ModelConfig config = load(llama(R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 10.0,
+    const ModelConfig config
+        = load(llamaWithRope(R"({"rope_type": "yarn", "rope_theta": 10000.0, "factor": 10.0,
         "beta_fast": 32, "beta_slow": 1})"));
     const Eigen::VectorXd inv = pecards::ropeScaling(config.rope, 0).inv_freq;
     for (int i = 0; i < inv.size(); ++i) {
@@ -158,7 +162,7 @@ TEST(HfRopeSuite, LongRopeAttentionFactorFromExplicitFactor) {
         const std::string rope = R"({"rope_type": "longrope", "rope_theta": 10000.0, "factor": )"
             + std::to_string(factor) + R"(, "short_factor": )" + shortList + R"(, "long_factor": )" + longList
             + "}";
-        const ModelConfig config = load(llama(rope.c_str()));
+        const ModelConfig config = load(llamaWithRope(rope.c_str()));
         // sqrt(1 + ln(factor) / ln(L0)) with L0 = max_position_embeddings = 2048 (filled).
         EXPECT_DOUBLE_EQ(pecards::ropeScaling(config.rope, 0).attention_factor,
             std::sqrt(1.0 + std::log(factor) / std::log(2048.0)));
@@ -167,7 +171,7 @@ TEST(HfRopeSuite, LongRopeAttentionFactorFromExplicitFactor) {
     const std::string issue = R"({"rope_type": "longrope", "rope_theta": 10000.0, "factor": 10,
         "original_max_position_embeddings": 2048, "short_factor": )"
         + shortList + R"(, "long_factor": )" + longList + "}";
-    const ModelConfig config = load(llama(issue.c_str()));
+    const ModelConfig config = load(llamaWithRope(issue.c_str()));
     EXPECT_NEAR(pecards::ropeScaling(config.rope, 0).attention_factor, 1.1410492816577111, 1e-15);
     // seq_len <= L0: short factors; > L0: long factors (theta_i / ext_i).
     const Eigen::VectorXd shortInv = pecards::ropeScaling(config.rope, 1).inv_freq;
@@ -181,18 +185,19 @@ TEST(HfRopeSuite, LongRopeAttentionFactorFromExplicitFactor) {
         = R"({"rope_type": "longrope", "factor": 1.0, "original_max_position_embeddings": 1024,
         "short_factor": )"
         + shortList + R"(, "long_factor": )" + longList + "}";
-    EXPECT_EQ(pecards::ropeScaling(load(llama(one.c_str())).rope, 0).attention_factor, 1.0);
+    EXPECT_EQ(pecards::ropeScaling(load(llamaWithRope(one.c_str())).rope, 0).attention_factor, 1.0);
 }
 
 TEST(HfRopeSuite, Llama3AttentionFactorIsOne) {
-    const ModelConfig config = load(llama(R"({"rope_type": "llama3", "rope_theta": 10000.0, "factor": 10.0,
+    const ModelConfig config
+        = load(llamaWithRope(R"({"rope_type": "llama3", "rope_theta": 10000.0, "factor": 10.0,
         "original_max_position_embeddings": 2048, "low_freq_factor": 1, "high_freq_factor": 4})"));
     EXPECT_EQ(pecards::ropeScaling(config.rope, 0).attention_factor, 1.0);
     EXPECT_TRUE(warns(config, "is not below max_position_embeddings"));
 }
 
 TEST(HfRopeSuite, FactorBelowOneLoadsWithAWarning) {
-    const ModelConfig config = load(llama(R"({"rope_type": "linear", "factor": 0.5})"));
+    const ModelConfig config = load(llamaWithRope(R"({"rope_type": "linear", "factor": 0.5})"));
     EXPECT_TRUE(warns(config, "is below 1"));
     EXPECT_DOUBLE_EQ(pecards::ropeScaling(config.rope, 0).inv_freq[1], theta(10000.0, 1, 128) / 0.5);
 }

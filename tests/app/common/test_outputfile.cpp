@@ -22,7 +22,7 @@ using pecards::app::OutputBatch;
 using pecards::app::readInputFile;
 using pecards::app::writeOutputFile;
 
-QByteArray readAll(const QString& path) {
+QByteArray contentOrMissing(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<missing>");
 }
@@ -71,7 +71,7 @@ TEST(OutputFile, WritesAndReplaces) {
     const QString path = dir.filePath(QStringLiteral("a.txt"));
     writeOutputFile(path, "first");
     writeOutputFile(path, "second");
-    EXPECT_EQ(readAll(path), QByteArray("second"));
+    EXPECT_EQ(contentOrMissing(path), QByteArray("second"));
 }
 
 TEST(OutputFile, FullDiskKeepsThePreviousFileAndNamesIt) {
@@ -85,7 +85,7 @@ TEST(OutputFile, FullDiskKeepsThePreviousFileAndNamesIt) {
     }
     EXPECT_EQ(error.rfind(path.toStdString() + ": cannot be written", 0), 0U) << error;
     EXPECT_NE(error.find("the previous file is kept"), std::string::npos) << error;
-    EXPECT_EQ(readAll(path), QByteArray("previous"));
+    EXPECT_EQ(contentOrMissing(path), QByteArray("previous"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("a.txt")});
     EXPECT_EQ(error.find("Unknown error"), std::string::npos) << error; // the system's reason
 }
@@ -136,7 +136,7 @@ TEST(OutputFile, SymbolicLinksAreNeverWrittenThrough) {
         EXPECT_EQ(error.rfind(link.toStdString() + ": is a symbolic link", 0), 0U) << error;
         EXPECT_TRUE(QFileInfo(link).isSymLink());
     }
-    EXPECT_EQ(readAll(target), QByteArray("precious notes"));
+    EXPECT_EQ(contentOrMissing(target), QByteArray("precious notes"));
     EXPECT_FALSE(QFileInfo::exists(named));
 }
 
@@ -155,7 +155,7 @@ TEST(OutputBatch, WritesEveryFile) {
     }
     batch.commit();
     for (int i = 0; i < 3; ++i) {
-        EXPECT_EQ(readAll(dir.filePath(QStringLiteral("f%1").arg(i))), QByteArray::number(i));
+        EXPECT_EQ(contentOrMissing(dir.filePath(QStringLiteral("f%1").arg(i))), QByteArray::number(i));
     }
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 3);
 }
@@ -171,8 +171,8 @@ TEST(OutputBatch, OneBadTargetWritesNothingAndKeepsEveryEarlierFile) {
     }
     const std::string error = errorOf([&] { batch.commit(); });
     EXPECT_NE(error.find("f3: is not a regular file"), std::string::npos) << error;
-    EXPECT_EQ(readAll(dir.filePath(QStringLiteral("f1"))), QByteArray("earlier 1"));
-    EXPECT_EQ(readAll(dir.filePath(QStringLiteral("f2"))), QByteArray("earlier 2"));
+    EXPECT_EQ(contentOrMissing(dir.filePath(QStringLiteral("f1"))), QByteArray("earlier 1"));
+    EXPECT_EQ(contentOrMissing(dir.filePath(QStringLiteral("f2"))), QByteArray("earlier 2"));
     EXPECT_EQ(
         QDir(dir.path()).entryList(QDir::Files), QStringList({QStringLiteral("f1"), QStringLiteral("f2")}));
 }
@@ -190,8 +190,8 @@ TEST(OutputBatch, FullDiskOnTheLastFileWritesNothing) {
         error = errorOf([&] { batch.commit(); });
     }
     EXPECT_NE(error.find("big: cannot be written"), std::string::npos) << error;
-    EXPECT_EQ(readAll(dir.filePath(QStringLiteral("small"))), QByteArray("earlier small"));
-    EXPECT_EQ(readAll(dir.filePath(QStringLiteral("big"))), QByteArray("earlier big"));
+    EXPECT_EQ(contentOrMissing(dir.filePath(QStringLiteral("small"))), QByteArray("earlier small"));
+    EXPECT_EQ(contentOrMissing(dir.filePath(QStringLiteral("big"))), QByteArray("earlier big"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 2);
 }
 

@@ -2,6 +2,7 @@
 // a fresh render of the same spec, SVG parsed as XML (whole <text> elements for axis labels,
 // ticks, legend and caption; paths; no raster), PDF with one page and no image, presets, font
 // size and a transparent background, and the chart spec built from the shared chart data.
+#include "app/filebytes.h"
 #include "app/qstringprinter.h"
 #include "figure/caption.h"
 #include "figure/chartbuilder.h"
@@ -17,6 +18,8 @@
 using namespace pecards::app;
 
 namespace {
+
+using pecards::testsupport::bigEndian32;
 
 /// RoPE spectrum with YaRN: two wavelength curves on a log axis and the context line.
 CurveRequest ropeSpectrum() {
@@ -34,14 +37,6 @@ CurveRequest ropeSpectrum() {
 ChartSpec spectrumSpec() {
     const CurveRequest request = ropeSpectrum();
     return makeChartSpec(request, computeCurves(request));
-}
-
-quint32 bigEndian32(const QByteArray& bytes, qsizetype at) {
-    quint32 v = 0;
-    for (int k = 0; k < 4; ++k) {
-        v = (v << 8) | static_cast<quint8>(bytes[at + k]);
-    }
-    return v;
 }
 
 /// Every <text> element's character content, and the names of all elements.

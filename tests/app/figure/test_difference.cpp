@@ -1,6 +1,7 @@
 // A - B of two views (figure/difference.h): the compare tab, its figures and the CLI's workspace
 // render share it. Values checked against the subtraction written out by hand.
 #include "figure/difference.h"
+#include "support/testconstants.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -8,7 +9,7 @@
 
 namespace {
 
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
+using pecards::testsupport::kMasked;
 
 TEST(Difference, IsAMinusBAndMaskedWhereEitherSideIs) {
     const pecards::Grid a {2, 2, {0, 2, 0, 2}, {3.0, kMasked, 0.5, kMasked}};

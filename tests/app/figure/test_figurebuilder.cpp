@@ -2,6 +2,7 @@
 #include "app/qstringprinter.h"
 #include "figure/figurebuilder.h"
 #include "offscreenguiapp.h"
+#include "support/testconstants.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -13,7 +14,7 @@ using namespace pecards::app;
 
 namespace {
 
-constexpr double kMasked = -std::numeric_limits<double>::infinity();
+using pecards::testsupport::kMasked;
 
 /// A 5-step grey ramp: index k has grey level 50 * k.
 QList<QRgb> greyRamp() {

@@ -1,5 +1,6 @@
 // PNG / SVG / PDF export: sizes and dpi read back from the files' own bytes, SVG structure,
 // PDF page count, determinism, nearest-neighbour heatmaps and atomic, failure-safe writes.
+#include "app/filebytes.h"
 #include "app/qstringprinter.h"
 #include "figure/figureexporter.h"
 #include "offscreenguiapp.h"
@@ -18,6 +19,10 @@
 using namespace pecards::app;
 
 namespace {
+
+using pecards::testsupport::bigEndian32;
+
+using pecards::testsupport::fileBytes;
 
 const QList<QRgb> kQuadrants {qRgb(230, 25, 75), qRgb(60, 180, 75), qRgb(0, 130, 200), qRgb(245, 130, 48)};
 
@@ -39,14 +44,6 @@ FigureSpec sampleSpec(const QString& title = QStringLiteral("Sample — position
     return spec;
 }
 
-quint32 bigEndian32(const QByteArray& bytes, qsizetype at) {
-    quint32 v = 0;
-    for (int k = 0; k < 4; ++k) {
-        v = (v << 8) | static_cast<quint8>(bytes[at + k]);
-    }
-    return v;
-}
-
 /// The data of the first PNG chunk of `type`, walking the chunk list (PNG spec §5.3).
 QByteArray pngChunk(const QByteArray& png, const char* type) {
     qsizetype at = 8; // signature
@@ -58,11 +55,6 @@ QByteArray pngChunk(const QByteArray& png, const char* type) {
         at += 12 + static_cast<qsizetype>(length);
     }
     return {};
-}
-
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 void writeFile(const QString& path, const QByteArray& bytes) {
@@ -103,9 +95,9 @@ TEST(PngExport, RenderingIsByteIdenticalEveryTime) {
     QString error;
     ASSERT_TRUE(FigureExporter().save(first, {sampleSpec()}, &error)) << error.toStdString();
     ASSERT_TRUE(FigureExporter().save(second, {sampleSpec()}, &error)) << error.toStdString();
-    const QByteArray a = readAll(first);
+    const QByteArray a = fileBytes(first);
     EXPECT_GT(a.size(), 1000);
-    EXPECT_EQ(a, readAll(second));
+    EXPECT_EQ(a, fileBytes(second));
     EXPECT_EQ(a, FigureExporter().pngData(sampleSpec()));
 }
 
@@ -211,7 +203,7 @@ TEST(PdfExport, OnePagePerFigureAtTheChosenSize) {
             sampleSpec(QStringLiteral("three"))},
         &error))
         << error.toStdString();
-    const QByteArray pdf = readAll(path);
+    const QByteArray pdf = fileBytes(path);
     ASSERT_TRUE(pdf.startsWith("%PDF-"));
     const QString text = QString::fromLatin1(pdf);
     EXPECT_EQ(text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?![a-zA-Z])"))), 3);
@@ -244,13 +236,13 @@ TEST(FigureExport, InvalidRequestsFailWithAMessageAndWriteNothing) {
     EXPECT_FALSE(FigureExporter(options).save(existing, {sampleSpec()}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("dpi = 20 is invalid: allowed: [72, 2400]")))
         << error.toStdString();
-    EXPECT_EQ(readAll(existing), QByteArray("previous figure"));
+    EXPECT_EQ(fileBytes(existing), QByteArray("previous figure"));
 
     FigureSpec broken = sampleSpec();
     broken.colorBar.max = broken.colorBar.min;
     EXPECT_FALSE(FigureExporter().save(existing, {broken}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("colour bar range"))) << error.toStdString();
-    EXPECT_EQ(readAll(existing), QByteArray("previous figure"));
+    EXPECT_EQ(fileBytes(existing), QByteArray("previous figure"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("old.png")});
 }
 
@@ -316,7 +308,7 @@ TEST(FigureExport, AFailedWriteLeavesThePreviousFileIntact) {
     std::signal(SIGXFSZ, previousHandler);
     EXPECT_FALSE(saved_ok);
     EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot export figure to ") + path)) << error.toStdString();
-    EXPECT_EQ(readAll(path), QByteArray("previous figure"));
+    EXPECT_EQ(fileBytes(path), QByteArray("previous figure"));
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("figure.png")});
 }
 
@@ -333,5 +325,5 @@ TEST(FigureExport, ReadOnlyDirectoryIsReported) {
     EXPECT_FALSE(FigureExporter().save(path, {sampleSpec()}, &error));
     QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot export figure to ") + path)) << error.toStdString();
-    EXPECT_EQ(readAll(path), QByteArray("previous figure"));
+    EXPECT_EQ(fileBytes(path), QByteArray("previous figure"));
 }

@@ -6,6 +6,8 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+#include <cmath>
+#include <cstdint>
 #include <functional>
 #include <gtest/gtest.h>
 
@@ -14,6 +16,16 @@ namespace guitest {
 using namespace pecards::gui;
 
 inline constexpr int kTimeoutMs = 30000;
+
+/// @brief RoPE's score with q = k = ones at distance `delta`: the sum over pairs of
+/// 2 cos(delta theta_i), theta_i = base^(-2i/d) (RoFormer §3.4.3, long-term decay), computed here
+/// independently.
+inline double ropeOnesScore(double base, int headDim, std::int64_t delta) {
+    double sum = 0.0;
+    for (int pair = 0; pair < headDim / 2; ++pair)
+        sum += 2.0 * std::cos(static_cast<double>(delta) * std::pow(base, -2.0 * pair / headDim));
+    return sum;
+}
 
 /// @brief Waits until `spy` has recorded at least `count` signals.
 inline ::testing::AssertionResult awaitSignals(QSignalSpy& spy, int count = 1, int timeoutMs = kTimeoutMs) {

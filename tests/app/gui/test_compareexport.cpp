@@ -2,6 +2,7 @@
 // pair with one implementation (figure/comparefigures.h). The figures the tab's Save… writes
 // are byte-identical PNGs to the ones made by that implementation from grids of the CPU
 // reference and to the files the CLI renders for the same pair (when the CLI is built).
+#include "app/filebytes.h"
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compare/differencepanel.h"
@@ -27,12 +28,9 @@ using namespace pecards::gui;
 
 namespace {
 
-constexpr int kLength = 512; ///< more positions than the screen's plot, fewer than the print's
+using pecards::testsupport::fileBytes;
 
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+constexpr int kLength = 512; ///< more positions than the screen's plot, fewer than the print's
 
 QByteArray pngOf(const pecards::app::FigureSpec& figure, const pecards::app::FigureExportOptions& options) {
     QString error;
@@ -129,7 +127,7 @@ TEST_F(CompareExport, SavedFiguresAreByteIdenticalToTheLibraryAndTheCliRender) {
     const pecards::app::CompareFigureSet library = pecards::app::compareFigureSpecs(printA, printB);
     const QList<pecards::app::FigureSpec> expected {library.a, library.b, library.difference};
     for (qsizetype n = 0; n < names.size(); ++n) {
-        const QByteArray bytes = readAll(path(names[n] + QStringLiteral(".png")));
+        const QByteArray bytes = fileBytes(path(names[n] + QStringLiteral(".png")));
         ASSERT_TRUE(bytes.startsWith("\x89PNG\r\n\x1a\n")) << names[n].toStdString();
         EXPECT_EQ(bytes, pngOf(expected[n], options)) << names[n].toStdString();
     }
@@ -152,9 +150,9 @@ TEST_F(CompareExport, SavedFiguresAreByteIdenticalToTheLibraryAndTheCliRender) {
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
     for (const QString& name : names) {
         const QByteArray bytes
-            = readAll(path(QStringLiteral("cli/compare1-score-") + name + QStringLiteral(".png")));
+            = fileBytes(path(QStringLiteral("cli/compare1-score-") + name + QStringLiteral(".png")));
         EXPECT_FALSE(bytes.isEmpty()) << name.toStdString();
-        EXPECT_EQ(bytes, readAll(path(name + QStringLiteral(".png")))) << name.toStdString();
+        EXPECT_EQ(bytes, fileBytes(path(name + QStringLiteral(".png")))) << name.toStdString();
     }
 #endif
 }

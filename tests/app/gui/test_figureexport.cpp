@@ -4,6 +4,7 @@
 // SVG/PDF are valid files; .csv holds the engine's exact values; "Export card" writes a cover
 // and one PDF page per visible view, charts included; a chart's PNG is the library's and the
 // CLI's bytes.
+#include "app/filebytes.h"
 #include "cards/cardpage.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
@@ -37,10 +38,7 @@ using namespace pecards::gui;
 
 namespace {
 
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using pecards::testsupport::fileBytes;
 
 /// Page objects of a PDF: "/Type /Page" not followed by a letter (the /Pages tree node).
 int pdfPageCount(const QByteArray& pdf) {
@@ -104,7 +102,7 @@ TEST_F(FigureExport, PngOfAViewIsByteIdenticalToTheFigurePathOfTheCli) {
 
     QString error;
     ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.png"), 300, &error)) << error.toStdString();
-    const QByteArray gui = readAll(path("view.png"));
+    const QByteArray gui = fileBytes(path("view.png"));
 
     // The same request through the CPU reference and the two figure calls the CLI makes, with
     // the CLI's default range for the diverging map (symmetric about 0).
@@ -130,7 +128,7 @@ TEST_F(FigureExport, PngOfAViewIsByteIdenticalToTheFigurePathOfTheCli) {
             QStringLiteral("300"), QStringLiteral("--out"), path("cli.png")});
     ASSERT_TRUE(cli.waitForFinished(60000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-    EXPECT_EQ(readAll(path("cli.png")), gui);
+    EXPECT_EQ(fileBytes(path("cli.png")), gui);
 #endif
 
     // 6 x 4.5 in at 300 dpi: 1800 x 1350 pixels; at 150 dpi: 900 x 675.
@@ -144,7 +142,7 @@ TEST_F(FigureExport, SvgPdfAndDataFilesAreValid) {
     ASSERT_TRUE(shown.has_value());
     QString error;
     ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.svg"), 300, &error)) << error.toStdString();
-    QXmlStreamReader svg(readAll(path("view.svg")));
+    QXmlStreamReader svg(fileBytes(path("view.svg")));
     bool sawSvg = false;
     while (!svg.atEnd()) {
         if (svg.readNext() == QXmlStreamReader::StartElement && svg.name() == QStringLiteral("svg"))
@@ -154,14 +152,14 @@ TEST_F(FigureExport, SvgPdfAndDataFilesAreValid) {
     EXPECT_TRUE(sawSvg);
 
     ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.pdf"), 300, &error)) << error.toStdString();
-    const QByteArray pdf = readAll(path("view.pdf"));
+    const QByteArray pdf = fileBytes(path("view.pdf"));
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
     EXPECT_EQ(pdfPageCount(pdf), 1);
 
     // CSV: one line per grid row, each value the exact double of the RoPE score with
     // q = k = ones: S(i - j) = sum over 8 pairs of 2 cos((i - j) theta_p), theta_p = 10000^(-2p/16).
     ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.csv"), 300, &error)) << error.toStdString();
-    const QStringList lines = QString::fromUtf8(readAll(path("view.csv"))).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList lines = QString::fromUtf8(fileBytes(path("view.csv"))).split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), shown->grid.rows);
     const pecards::Window& window = shown->grid.window;
     ASSERT_EQ(window.rows(), shown->grid.rows); // 96 positions on more pixels: one entry per row
@@ -177,7 +175,7 @@ TEST_F(FigureExport, SvgPdfAndDataFilesAreValid) {
     }
 
     ASSERT_TRUE(saveHeatmapFigure(*shown, path("view.npy"), 300, &error)) << error.toStdString();
-    const QByteArray npy = readAll(path("view.npy"));
+    const QByteArray npy = fileBytes(path("view.npy"));
     EXPECT_TRUE(npy.startsWith("\x93NUMPY"));
     EXPECT_TRUE(npy.contains("'descr': '<f8'"));
     // Payload: rows x cols float64 after the header.
@@ -211,7 +209,7 @@ TEST_F(FigureExport, ExportCardHasACoverAndOnePagePerVisibleViewChartsIncluded) 
     const QList<pecards::app::Figure> pages
         = cardPages(figures, m_rope->coverPage(QStringLiteral("test model")));
     ASSERT_TRUE(saveFigures(pages, path("card.pdf"), {}, &error)) << error.toStdString();
-    EXPECT_EQ(pdfPageCount(readAll(path("card.pdf"))), 1 + heatmaps + charts);
+    EXPECT_EQ(pdfPageCount(fileBytes(path("card.pdf"))), 1 + heatmaps + charts);
     const auto* cover = std::get_if<pecards::app::CoverSpec>(&pages.front());
     ASSERT_NE(cover, nullptr);
     EXPECT_EQ(cover->model, QStringLiteral("test model"));
@@ -273,7 +271,7 @@ TEST_F(FigureExport, SaveRecomputesTheHeatmapAtPrintResolutionOnTheWorkerAsTheCl
             QStringLiteral("diverging"), QStringLiteral("--out"), path("cli-print.png")});
     ASSERT_TRUE(cli.waitForFinished(120000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-    EXPECT_EQ(readAll(path("cli-print.png")), readAll(path("print.png")));
+    EXPECT_EQ(fileBytes(path("cli-print.png")), fileBytes(path("print.png")));
 #endif
 }
 
@@ -291,7 +289,7 @@ TEST_F(FigureExport, ChartPngIsByteIdenticalToTheLibraryAndTheCli) {
     QString error;
     ASSERT_TRUE(saveFigures({chartFigureSpec(shown)}, path("chart.png"), options, &error))
         << error.toStdString();
-    const QByteArray gui = readAll(path("chart.png"));
+    const QByteArray gui = fileBytes(path("chart.png"));
     EXPECT_EQ(QImage::fromData(gui).size(), QSize(1050, 788)); // no widget: the figure's own size
 
     // The library: the same request's curves computed again, drawn by the same calls.
@@ -321,7 +319,7 @@ TEST_F(FigureExport, ChartPngIsByteIdenticalToTheLibraryAndTheCli) {
     cli.start(QStringLiteral(PECARDS_CLI_PATH), arguments);
     ASSERT_TRUE(cli.waitForFinished(60000));
     ASSERT_EQ(cli.exitCode(), 0) << cli.readAllStandardError().toStdString();
-    EXPECT_EQ(readAll(path("cli-chart.png")), gui);
+    EXPECT_EQ(fileBytes(path("cli-chart.png")), gui);
 #endif
 }
 

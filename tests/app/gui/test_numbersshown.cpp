@@ -25,13 +25,7 @@ using namespace pecards::gui;
 
 namespace {
 
-/// RoPE score with q = k = ones: sum over pairs of 2 cos(delta theta_i), theta_i = b^(-2i/d).
-double ropeOnesScore(double base, int headDim, std::int64_t delta) {
-    double sum = 0.0;
-    for (int pair = 0; pair < headDim / 2; ++pair)
-        sum += 2.0 * std::cos(static_cast<double>(delta) * std::pow(base, -2.0 * pair / headDim));
-    return sum;
-}
+using guitest::ropeOnesScore;
 
 HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
     return qobject_cast<HeatmapPanel*>(card->viewSlots().at(slot)->view());

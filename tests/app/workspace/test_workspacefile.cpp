@@ -1,6 +1,7 @@
 // Workspace files: exact round trip, the JSON layout read back with an independent parser
 // (nlohmann), rejection of corrupt / truncated / foreign / newer files with the key named,
 // and saves that never damage the previous file.
+#include "app/filebytes.h"
 #include "app/qstringprinter.h"
 #include "support/paramcases.h"
 #include "workspace/jsonreader.h"
@@ -23,6 +24,8 @@ using namespace pecards::app;
 using nlohmann::json;
 
 namespace {
+
+using pecards::testsupport::fileBytes;
 
 /// Every kind of content: several cards with non-default parameters and views, a seed above
 /// 2^53, explicit vectors, .npy content matrices and a compare pair.
@@ -96,11 +99,6 @@ Workspace richWorkspace() {
     ws.check = check;
     ws.activeCard = 1;
     return ws;
-}
-
-QByteArray readAll(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 void writeFile(const QString& path, const QByteArray& bytes) {
@@ -431,7 +429,7 @@ TEST(WorkspaceFile, InvalidStateIsNotSavedAndTheOldFileSurvives) {
     EXPECT_TRUE(error.startsWith(
         QStringLiteral("Cannot save workspace ") + path + QStringLiteral(": cards[1].params.")))
         << error.toStdString();
-    EXPECT_EQ(readAll(path), QByteArray("previous workspace"));
+    EXPECT_EQ(fileBytes(path), QByteArray("previous workspace"));
 }
 
 TEST(WorkspaceFile, AFailedWriteLeavesThePreviousFileIntact) {
@@ -440,7 +438,7 @@ TEST(WorkspaceFile, AFailedWriteLeavesThePreviousFileIntact) {
     const QString path = dir.filePath(QStringLiteral("session.json"));
     QString error;
     ASSERT_TRUE(saveWorkspace(path, Workspace {}, &error)) << error.toStdString();
-    const QByteArray before = readAll(path);
+    const QByteArray before = fileBytes(path);
     ASSERT_GT(workspaceToJson(richWorkspace()).size(), 4096);
     rlimit saved {};
     ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
@@ -453,7 +451,7 @@ TEST(WorkspaceFile, AFailedWriteLeavesThePreviousFileIntact) {
     std::signal(SIGXFSZ, previousHandler);
     EXPECT_FALSE(ok);
     EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot save workspace ") + path)) << error.toStdString();
-    EXPECT_EQ(readAll(path), before);
+    EXPECT_EQ(fileBytes(path), before);
     EXPECT_EQ(*openWorkspace(path), Workspace {});
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("session.json")});
 }
@@ -471,5 +469,5 @@ TEST(WorkspaceFile, ReadOnlyDirectoryIsReported) {
     EXPECT_FALSE(saveWorkspace(path, richWorkspace(), &error));
     QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     EXPECT_TRUE(error.startsWith(QStringLiteral("Cannot save workspace ") + path)) << error.toStdString();
-    EXPECT_EQ(readAll(path), QByteArray("previous workspace"));
+    EXPECT_EQ(fileBytes(path), QByteArray("previous workspace"));
 }
