@@ -12,3 +12,16 @@
 #define PECARDS_UNDER_ASAN 1
 #endif
 #endif
+
+namespace pecards::testsupport {
+
+/// @brief True in the sanitize build. There the suites check every code path, not every size:
+/// a test whose cost is numerical work at scale (the CPU reference over 2^26 entries, 10,000 soak
+/// changes) does a smaller amount of the same work and says so; the ci build runs it in full.
+#ifdef PECARDS_UNDER_ASAN
+inline constexpr bool kUnderAsan = true;
+#else
+inline constexpr bool kUnderAsan = false;
+#endif
+
+} // namespace pecards::testsupport
