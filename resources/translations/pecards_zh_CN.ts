@@ -118,8 +118,8 @@
         <translation>low_freq_factor</translation>
     </message>
     <message>
-        <source>Llama 3: wavelengths above L0/low_freq_factor are divided by s</source>
-        <translation>Llama 3：波长大于 L0/low_freq_factor 的频率除以 s</translation>
+        <source>Llama 3: wavelengths above L0/low_freq_factor are multiplied by s (their frequencies divided)</source>
+        <translation>Llama 3：波长大于 L0/low_freq_factor 的乘以 s（频率除以 s）</translation>
     </message>
     <message>
         <source>high_freq_factor</source>
@@ -620,8 +620,8 @@
         <translation>使用 short_factor（L = %1 ≤ L0 = %2）</translation>
     </message>
     <message>
-        <source>wavelengths &lt; %1 kept, &gt; %2 divided by %3</source>
-        <translation>波长 &lt; %1 保持不变，&gt; %2 除以 %3</translation>
+        <source>wavelengths &lt; %1 kept, &gt; %2 multiplied by %3</source>
+        <translation>波长 &lt; %1 保持不变，&gt; %2 乘以 %3</translation>
     </message>
     <message>
         <source>attention factor %1</source>
@@ -1701,7 +1701,7 @@
     </message>
     <message>
         <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
-        <translation>Press 等 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
+        <translation>Press 等人 2022 §3；斜率同 ofirpress get_slopes / HF BLOOM build_alibi_tensor</translation>
     </message>
 </context>
 <context>
@@ -2683,7 +2683,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
-        <translation>RoFormer 式 13-16 + Press 等 2022 §3，顺序同 docs/encodings.md §5</translation>
+        <translation>RoFormer 式 13-16 + Press 等人 2022 §3，顺序同 docs/encodings.md §5</translation>
     </message>
     <message>
         <source>Lab: RoPE critical dimension and extrapolation limit (Liu et al. 2023), %1</source>
@@ -3594,7 +3594,7 @@ double-click to reset; hover for the exact value.</source>
     <name>pecards::gui::RelativeCard</name>
     <message>
         <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
-        <translation>Shaw 等 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
+        <translation>Shaw 等人 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
     </message>
     <message>
         <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
@@ -3738,7 +3738,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Dai et al. 2019 §3.3; kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</source>
-        <translation>Dai 等 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
+        <translation>Dai 等人 2019 §3.3；kimiyoung/transformer-xl RelPartialLearnableMultiHeadAttn</translation>
     </message>
     <message>
         <source>HF transformers T5Attention._relative_position_bucket (log in float32)</source>
@@ -3837,7 +3837,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3</source>
-        <translation>RoFormer（Su 等 2021）式 13-16，§3.4.3</translation>
+        <translation>RoFormer（Su 等人 2021）式 13-16，§3.4.3</translation>
     </message>
     <message>
         <source>RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py</source>
@@ -4035,7 +4035,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Vaswani et al. 2017 §3.5 (Annotated Transformer)</source>
-        <translation>Vaswani 等 2017 §3.5（Annotated Transformer）</translation>
+        <translation>Vaswani 等人 2017 §3.5（Annotated Transformer）</translation>
     </message>
     <message>
         <source>tensor2tensor get_timing_signal_1d / fairseq SinusoidalPositionalEmbedding</source>

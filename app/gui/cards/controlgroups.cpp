@@ -154,7 +154,8 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
         return hasScaling(p, {RopeScalingType::Yarn, RopeScalingType::LongRope});
     });
     form.addParameter(pecards::ParamId::LowFreqFactor, ControlGroups::tr("low_freq_factor"),
-        ControlGroups::tr("Llama 3: wavelengths above L0/low_freq_factor are divided by s"));
+        ControlGroups::tr(
+            "Llama 3: wavelengths above L0/low_freq_factor are multiplied by s (their frequencies divided)"));
     form.setVisibleWhen(QStringLiteral("low_freq_factor"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::Llama3}); });
     form.addParameter(pecards::ParamId::HighFreqFactor, ControlGroups::tr("high_freq_factor"),

@@ -71,7 +71,7 @@ QString describeScalingDerived(const pecards::CardParams& params) {
                 : Describe::tr("short_factor in use (L = %1 ≤ L0 = %2)").arg(seqLen).arg(context));
         break;
     case RopeScalingType::Llama3:
-        parts << Describe::tr("wavelengths < %1 kept, > %2 divided by %3")
+        parts << Describe::tr("wavelengths < %1 kept, > %2 multiplied by %3")
                      .arg(number(static_cast<double>(context) / s.high_freq_factor),
                          number(static_cast<double>(context) / s.low_freq_factor), number(s.factor));
         break;

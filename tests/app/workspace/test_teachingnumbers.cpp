@@ -2,12 +2,15 @@
 // content review fixed so far): lesson 03 step 1 names the head its state shows and that head's
 // slope; the small-base pitfall's m = 1707 and 54 621 are the base-bound lab's; the T5 no-clamp
 // pitfall puts the silent spill on the encoder side; lesson 05's YaRN step gives the factor on
-// cos/sin and its square on the logits for its state's s. A text that drifts from the engine fails
-// here.
+// cos/sin and its square on the logits for its state's s; the lessons' unseen-angle counts are the
+// columns their pictures light; the card misconceptions' numbers. A text that drifts from the
+// engine fails here.
 
 #include "pecards/alibi.h"
+#include "pecards/backend.h"
 #include "pecards/rope_extrapolation.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/sinusoidal.h"
 #include "workspace/lessonfile.h"
 
 #include <QDir>
@@ -37,6 +40,36 @@ std::optional<pecards::app::Lesson> builtInLesson(const char* name) {
     if (!lesson)
         ADD_FAILURE() << error.toStdString();
     return lesson;
+}
+
+/// The step of a built-in lesson whose text contains `marker` (a test failure when none does).
+const pecards::app::LessonStep* stepWith(const pecards::app::Lesson& lesson, const QString& marker) {
+    for (const pecards::app::LessonStep& step : lesson.steps) {
+        if (step.text.contains(marker))
+            return &step;
+    }
+    ADD_FAILURE() << "no step contains " << marker.toStdString();
+    return nullptr;
+}
+
+/// Frequency pairs the unseen-angles view of `params` lights in rows [firstRow, L), and
+/// whether any is lit before `firstRow`: the CPU reference's Max over the rows.
+std::pair<int, bool> unseenPairs(const pecards::CardParams& params, std::int64_t firstRow) {
+    const auto litIn = [&](std::int64_t begin, std::int64_t end) {
+        pecards::ViewRequest request;
+        request.params = params;
+        request.quantity = pecards::Quantity::UnseenAngles;
+        request.window = {begin, end, 0, params.rope.head_dim / 2};
+        request.out_rows = 1;
+        request.out_cols = params.rope.head_dim / 2;
+        request.reduction = pecards::Reduction::Max;
+        const pecards::Grid grid = pecards::makeCpuBackend()->compute(request);
+        int lit = 0;
+        for (int c = 0; c < grid.cols; ++c)
+            lit += grid.at(0, c) > 0.0 ? 1 : 0;
+        return lit;
+    };
+    return {litIn(firstRow, params.length), litIn(0, firstRow) > 0};
 }
 
 TEST(TeachingNumbers, AlibiLessonFirstStepNamesTheHeadItShowsAndItsSlope) {
@@ -129,6 +162,78 @@ TEST(TeachingNumbers, YarnStepGivesTheFactorOnQAndKAndItsSquareOnTheLogits) {
         EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(factor, 0, 'f', 3))) << name;
         EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(factor * factor, 0, 'f', 3)))
             << name << ": " << factor * factor;
+    }
+}
+
+TEST(TeachingNumbers, RopeLessonCountsTheUnseenPairsItsPictureLights) {
+    // Lesson 02 step 5: 18 of 64 pairs never turn within 4096; run at 8192 they, and only they,
+    // are lit past row 4096. Lesson 05 step 6: base 5·10^5 leaves 32 pairs short of a turn.
+    for (const char* name : {"02-rope.en.json", "02-rope.zh_CN.json"}) {
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
+        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("i = 46 … 63"));
+        ASSERT_NE(step, nullptr) << name;
+        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const std::int64_t trained = params.rope.scaling.original_max_position_embeddings;
+        ASSERT_GT(params.length, trained) << name << ": the picture must run past the trained length";
+        const auto [lit, litBefore] = unseenPairs(params, trained);
+        EXPECT_EQ(lit, 18) << name;
+        EXPECT_FALSE(litBefore) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("18"))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("L = %1").arg(params.length))) << name;
+    }
+    for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
+        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("2,559,196"));
+        ASSERT_NE(step, nullptr) << name;
+        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const auto [lit, litBefore]
+            = unseenPairs(params, params.rope.scaling.original_max_position_embeddings);
+        EXPECT_EQ(lit, 32) << name;
+        EXPECT_FALSE(litBefore) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("32"))) << name;
+    }
+}
+
+TEST(TeachingNumbers, DynamicNtkStepNamesTheFactorInsideTheFormula) {
+    // HF _compute_dynamic_ntk_parameters: b' = b (s L / M - (s - 1))^(d/(d-2)).
+    for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
+        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("135,402"));
+        ASSERT_NE(step, nullptr) << name;
+        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        ASSERT_EQ(params.rope.scaling.type, pecards::RopeScalingType::Dynamic) << name;
+        const double s = params.rope.scaling.factor;
+        const double inside = s * static_cast<double>(params.length)
+                / static_cast<double>(params.rope.scaling.original_max_position_embeddings)
+            - (s - 1.0);
+        EXPECT_TRUE(step->text.contains(QStringLiteral("s·L/L0 − (s − 1)"))) << name;
+        EXPECT_TRUE(step->text.contains(QString::number(inside))) << name << ": " << inside;
+        const double base = pecards::ropeScaling(params.rope, params.length).effective_base;
+        EXPECT_EQ(std::round(base), 135402.0) << name;
+    }
+}
+
+TEST(TeachingNumbers, CardMisconceptionsQuoteTheEngine) {
+    // Sinusoids: PE_p . PE_(p+1) for d = 512, b = 10^4, out of d/2 = 256.
+    pecards::SinusoidalParams sinusoidal;
+    sinusoidal.d_model = 512;
+    sinusoidal.base = 10000.0;
+    const QString neighbours
+        = QString::number(pecards::sinusoidalSimilarityProfile(sinusoidal, 1, 1)(0), 'f', 1);
+    for (const char* name : {"back.en.html", "back.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/cards/sinusoidal/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(neighbours + QStringLiteral(" of 256"))
+            || text.contains(QStringLiteral("256 中的 ") + neighbours))
+            << name << ": " << neighbours.toStdString();
+    }
+    // RoPE: b^(2/d) for b = 10^4, d = 128 (the ratio of neighbouring pairs' frequencies).
+    const QString ratio = QString::number(std::pow(10000.0, 2.0 / 128.0), 'f', 3);
+    for (const char* name : {"back.en.html", "back.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/cards/rope/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(ratio)) << name << ": " << ratio.toStdString();
     }
 }
 
