@@ -152,9 +152,10 @@ const std::vector<CliQuantity>& cliQuantities() {
             "shaw, 3 t5, 4 transformer-xl, 5 alibi, 6 rope, 7 rope-alibi), columns: family, learned "
             "parameters, their bytes, bytes of the position tensors built at L, extra operations per token "
             "at L (all layers), beyond-L0 kind (0 unseen angles, 1 no rows, 2 clipped offsets, 3 shared last "
-            "bucket, 4 linear bias), unseen count beyond L0 (pairs, positions, indices, buckets), out of, "
-            "KV-cache kind (0 added before projection, 1 score-time lookup, 2 score-time bias, 3 relative "
-            "shift, 4 rotated on write, 5 rotated on write and bias). docs/choosing.md explains each."},
+            "bucket, 4 linear bias, 5 new positions of an absolute code), unseen count beyond L0 (pairs, "
+            "positions, indices, buckets), out of, KV-cache kind (0 added before projection, 1 score-time "
+            "lookup, 2 score-time bias, 3 relative shift, 4 rotated on write, 5 rotated on write and bias). "
+            "docs/choosing.md explains each."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
         {"spectrum", Quantity::Table, Curve::Spectrum, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",

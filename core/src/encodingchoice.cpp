@@ -114,13 +114,13 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
         case EncodingFamily::Sinusoidal:
             row.extra_memory_bytes = L * dModel;
             row.work_per_token = dModel;
-            row.extrapolation = Extrapolation::UnseenAngles;
-            row.unseen = beyond ? pairsBeyond(dModel, target.base, l0) : 0;
-            row.unseen_of = dModel / 2;
+            row.extrapolation = Extrapolation::NewPositions;
+            row.unseen = std::max<std::int64_t>(0, L - l0);
+            row.unseen_of = L;
             row.kv_cache = KvCache::AddedBeforeProjection;
             break;
         case EncodingFamily::Learned:
-            row.parameters = L * dModel;
+            row.parameters = l0 * dModel; // the trained rows; positions >= L0 have none
             row.extra_memory_bytes = L * dModel;
             row.work_per_token = dModel;
             row.extrapolation = Extrapolation::NoRows;
@@ -221,6 +221,8 @@ std::string toString(Extrapolation value) {
         return "shared-last-bucket";
     case Extrapolation::LinearBias:
         return "linear-bias";
+    case Extrapolation::NewPositions:
+        return "new-positions";
     }
     detail::throwInvalid("extrapolation", std::to_string(static_cast<int>(value)), "an Extrapolation");
 }
@@ -258,7 +260,7 @@ std::string modelsUsing(EncodingFamily value) {
     case EncodingFamily::Alibi:
         return "BLOOM, MPT";
     case EncodingFamily::Rope:
-        return "GPT-J, GPT-NeoX, LLaMA 1-3, Mistral, Qwen2";
+        return "GPT-J, GPT-NeoX, LLaMA 1-4, Mistral, Qwen, Gemma, DeepSeek, gpt-oss";
     case EncodingFamily::RopeAlibi:
         return "no released model; experiments (docs/encodings.md §5)";
     }

@@ -2201,6 +2201,10 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>%2 对中有 %1 对到达训练中从未出现的角度（波长 &gt; L0）</translation>
     </message>
     <message>
+        <source>%1 of %2 positions are new vectors (absolute code)</source>
+        <translation>%2 个位置中有 %1 个是新向量（绝对编码）</translation>
+    </message>
+    <message>
         <source>%1 of %2 positions have no trained row</source>
         <translation>%2 个位置中有 %1 个没有训练过的行</translation>
     </message>
@@ -2213,8 +2217,8 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
     </message>
     <message>
-        <source>nothing learned is unseen: the bias grows linearly</source>
-        <translation>没有未见过的学习参数：偏置线性增长</translation>
+        <source>nothing learned is unseen (steep heads stay local)</source>
+        <translation>没有未见过的学习参数（陡峭的头只关注附近）</translation>
     </message>
     <message>
         <source>added before W_k: cached keys never change</source>

@@ -81,6 +81,7 @@ TEST(EncodingChoice, Gpt2LearnedTable) {
     learned = rowOf(compareEncodings(target), EncodingFamily::Learned);
     EXPECT_EQ(learned.unseen, 1024);
     EXPECT_EQ(learned.unseen_of, 2048);
+    EXPECT_EQ(learned.parameters, 786432); // still the 1024 trained rows, not one per position
     EXPECT_EQ(learned.extrapolation, Extrapolation::NoRows);
 }
 
@@ -124,7 +125,7 @@ TEST(EncodingChoice, RopePairsBeyondMatchTheFormulaAcrossBases) {
     }
 }
 
-TEST(EncodingChoice, SinusoidCountsPairsOfDModel) {
+TEST(EncodingChoice, AbsoluteSinusoidIsNewBeyondL0AndRelativeRCountsPairs) {
     EncodingTarget target; // d_model = 8 x 64 = 512
     target.head_dim = 64;
     target.heads = 8;
@@ -132,13 +133,20 @@ TEST(EncodingChoice, SinusoidCountsPairsOfDModel) {
     target.length = 1024;
     const auto rows = compareEncodings(target);
     const EncodingChoice sinusoid = rowOf(rows, EncodingFamily::Sinusoidal);
-    // 256 log_1e4(512 / 2 pi) = 122.3: pairs 123..255.
-    EXPECT_EQ(sinusoid.unseen, 133);
-    EXPECT_EQ(sinusoid.unseen_of, 256);
+    // An absolute code: positions 512..1023 are vectors never seen, whatever their pairs' angles.
+    EXPECT_EQ(sinusoid.extrapolation, Extrapolation::NewPositions);
+    EXPECT_EQ(sinusoid.unseen, 512);
+    EXPECT_EQ(sinusoid.unseen_of, 1024);
     EXPECT_EQ(sinusoid.parameters, 0);
     EXPECT_EQ(sinusoid.extra_memory_bytes, 1024 * 512 * 2);
-    // Transformer-XL's R is the same sinusoid (base 10000) by distance.
-    EXPECT_EQ(rowOf(rows, EncodingFamily::TransformerXL).unseen, 133);
+    // Transformer-XL's R is the sinusoid (base 10000) of the distance: its pairs of wavelength
+    // > L0, 256 log_1e4(512 / 2 pi) = 122.3, so pairs 123..255.
+    const EncodingChoice xl = rowOf(rows, EncodingFamily::TransformerXL);
+    EXPECT_EQ(xl.extrapolation, Extrapolation::UnseenAngles);
+    EXPECT_EQ(xl.unseen, 133);
+    EXPECT_EQ(xl.unseen_of, 256);
+    target.length = 512; // nothing beyond L0
+    EXPECT_EQ(rowOf(compareEncodings(target), EncodingFamily::Sinusoidal).unseen, 0);
 }
 
 TEST(EncodingChoice, ShawTablesPerLayerAndClippedOffsets) {

@@ -60,7 +60,9 @@ QString beyondText(const EncodingChoice& row) {
         return EncodingChoiceDialog::tr("%1 of %2 buckets new; beyond max_distance: last bucket")
             .arg(unseen, of);
     case Extrapolation::LinearBias:
-        return EncodingChoiceDialog::tr("nothing learned is unseen: the bias grows linearly");
+        return EncodingChoiceDialog::tr("nothing learned is unseen (steep heads stay local)");
+    case Extrapolation::NewPositions:
+        return EncodingChoiceDialog::tr("%1 of %2 positions are new vectors (absolute code)").arg(unseen, of);
     }
     return {};
 }

@@ -31,11 +31,14 @@ const std::vector<EncodingFamily>& encodingFamilies();
 
 /// @brief What a position beyond the training length L0 meets.
 enum class Extrapolation {
-    UnseenAngles, ///< sinusoid pairs of wavelength > L0 reach angles never seen in training
+    UnseenAngles, ///< pairs of wavelength > L0 reach angles never seen in training (RoPE, TXL's R)
     NoRows, ///< the learned table has no row for positions >= L0 (GPT-2 fails with an index error)
     ClippedOffsets, ///< offsets beyond k share the last index (Shaw §3.2): only indices <= k exist
     SharedLastBucket, ///< distances beyond max_distance share the last bucket (T5, docs §4)
     LinearBias, ///< the bias -m (i - j) is defined at every distance; nothing learned is unseen
+    /// An absolute code: every position >= L0 is a vector never seen in training, even where each
+    /// pair's angle was (Press et al. 2022 Fig. 1: the sinusoid fails right after L0).
+    NewPositions,
 };
 
 /// @brief How the encoding meets a KV cache (keys cached at their positions, one new query).

@@ -237,4 +237,17 @@ TEST(TeachingNumbers, CardMisconceptionsQuoteTheEngine) {
     }
 }
 
+TEST(TeachingNumbers, AlibiPaddingPitfallQuotesTheBfloat16Step) {
+    // m = 2^-0.5 (BLOOM-560m's steepest head), j = 2048: m j and the
+    // spacing of bfloat16 values there (8 significant bits: 2^(floor(log2 x) - 7)).
+    const double bias = std::exp2(-0.5) * 2048.0;
+    const double step = std::ldexp(1.0, std::ilogb(bias) - 7);
+    for (const char* name : {"alibi-left-padding-arange.en.html", "alibi-left-padding-arange.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/pitfalls/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(QStringLiteral("m·j ≈ %1").arg(std::floor(bias)))) << name << ": " << bias;
+        EXPECT_TRUE(text.contains(QStringLiteral("m = 0.707"))) << name;
+        EXPECT_TRUE(text.contains(QStringLiteral(" %1").arg(step))) << name << ": " << step;
+    }
+}
+
 } // namespace
