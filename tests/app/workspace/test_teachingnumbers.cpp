@@ -42,14 +42,23 @@ std::optional<pecards::app::Lesson> builtInLesson(const char* name) {
     return lesson;
 }
 
-/// The step of a built-in lesson whose text contains `marker` (a test failure when none does).
-const pecards::app::LessonStep* stepWith(const pecards::app::Lesson& lesson, const QString& marker) {
-    for (const pecards::app::LessonStep& step : lesson.steps) {
-        if (step.text.contains(marker))
-            return &step;
+/// The step of built-in lesson `name` whose text contains `marker` (a test failure when the
+/// lesson does not open or no step contains it).
+std::optional<pecards::app::LessonStep> builtInStep(const char* name, const QString& marker) {
+    const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+    if (lesson) {
+        for (const pecards::app::LessonStep& step : lesson->steps) {
+            if (step.text.contains(marker))
+                return step;
+        }
+        ADD_FAILURE() << name << ": no step contains " << marker.toStdString();
     }
-    ADD_FAILURE() << "no step contains " << marker.toStdString();
-    return nullptr;
+    return std::nullopt;
+}
+
+/// The parameters of the card a lesson step shows.
+const pecards::CardParams& shownParams(const pecards::app::LessonStep& step) {
+    return step.state.cards.at(step.state.activeCard).params;
 }
 
 /// Frequency pairs the unseen-angles view of `params` lights in rows [firstRow, L), and
@@ -148,14 +157,10 @@ TEST(TeachingNumbers, T5NoClampSpillsSilentlyOnlyInTheEncoder) {
 
 TEST(TeachingNumbers, YarnStepGivesTheFactorOnQAndKAndItsSquareOnTheLogits) {
     for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
-        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
-        ASSERT_TRUE(lesson.has_value()) << name;
-        const auto step
-            = std::find_if(lesson->steps.begin(), lesson->steps.end(), [](const pecards::app::LessonStep& s) {
-                  return s.text.contains(QStringLiteral("0.1·ln(s) + 1"));
-              });
-        ASSERT_NE(step, lesson->steps.end()) << name;
-        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const std::optional<pecards::app::LessonStep> step
+            = builtInStep(name, QStringLiteral("0.1·ln(s) + 1"));
+        ASSERT_TRUE(step.has_value()) << name;
+        const pecards::CardParams& params = shownParams(*step);
         ASSERT_EQ(params.rope.scaling.type, pecards::RopeScalingType::Yarn) << name;
         const double factor = pecards::ropeScaling(params.rope, params.length).attention_factor;
         EXPECT_TRUE(step->text.contains(QStringLiteral("s = %1").arg(params.rope.scaling.factor))) << name;
@@ -169,11 +174,9 @@ TEST(TeachingNumbers, RopeLessonCountsTheUnseenPairsItsPictureLights) {
     // Lesson 02 step 5: 18 of 64 pairs never turn within 4096; run at 8192 they, and only they,
     // are lit past row 4096. Lesson 05 step 6: base 5·10^5 leaves 32 pairs short of a turn.
     for (const char* name : {"02-rope.en.json", "02-rope.zh_CN.json"}) {
-        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
-        ASSERT_TRUE(lesson.has_value()) << name;
-        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("i = 46 … 63"));
-        ASSERT_NE(step, nullptr) << name;
-        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const std::optional<pecards::app::LessonStep> step = builtInStep(name, QStringLiteral("i = 46 … 63"));
+        ASSERT_TRUE(step.has_value()) << name;
+        const pecards::CardParams& params = shownParams(*step);
         const std::int64_t trained = params.rope.scaling.original_max_position_embeddings;
         ASSERT_GT(params.length, trained) << name << ": the picture must run past the trained length";
         const auto [lit, litBefore] = unseenPairs(params, trained);
@@ -183,11 +186,9 @@ TEST(TeachingNumbers, RopeLessonCountsTheUnseenPairsItsPictureLights) {
         EXPECT_TRUE(step->text.contains(QStringLiteral("L = %1").arg(params.length))) << name;
     }
     for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
-        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
-        ASSERT_TRUE(lesson.has_value()) << name;
-        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("2,559,196"));
-        ASSERT_NE(step, nullptr) << name;
-        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const std::optional<pecards::app::LessonStep> step = builtInStep(name, QStringLiteral("2,559,196"));
+        ASSERT_TRUE(step.has_value()) << name;
+        const pecards::CardParams& params = shownParams(*step);
         const auto [lit, litBefore]
             = unseenPairs(params, params.rope.scaling.original_max_position_embeddings);
         EXPECT_EQ(lit, 32) << name;
@@ -199,11 +200,9 @@ TEST(TeachingNumbers, RopeLessonCountsTheUnseenPairsItsPictureLights) {
 TEST(TeachingNumbers, DynamicNtkStepNamesTheFactorInsideTheFormula) {
     // HF _compute_dynamic_ntk_parameters: b' = b (s L / M - (s - 1))^(d/(d-2)).
     for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
-        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
-        ASSERT_TRUE(lesson.has_value()) << name;
-        const pecards::app::LessonStep* step = stepWith(*lesson, QStringLiteral("135,402"));
-        ASSERT_NE(step, nullptr) << name;
-        const pecards::CardParams& params = step->state.cards.at(step->state.activeCard).params;
+        const std::optional<pecards::app::LessonStep> step = builtInStep(name, QStringLiteral("135,402"));
+        ASSERT_TRUE(step.has_value()) << name;
+        const pecards::CardParams& params = shownParams(*step);
         ASSERT_EQ(params.rope.scaling.type, pecards::RopeScalingType::Dynamic) << name;
         const double s = params.rope.scaling.factor;
         const double inside = s * static_cast<double>(params.length)
