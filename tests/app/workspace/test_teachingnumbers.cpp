@@ -8,6 +8,7 @@
 
 #include "pecards/alibi.h"
 #include "pecards/backend.h"
+#include "pecards/pitfall.h"
 #include "pecards/rope_extrapolation.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
@@ -228,11 +229,18 @@ TEST(TeachingNumbers, CardMisconceptionsQuoteTheEngine) {
             || text.contains(QStringLiteral("256 中的 ") + neighbours))
             << name << ": " << neighbours.toStdString();
     }
-    // RoPE: b^(2/d) for b = 10^4, d = 128 (the ratio of neighbouring pairs' frequencies).
+    // RoPE: b^(2/d) for b = 10^4, d = 128 (the ratio of neighbouring pairs' frequencies), and the
+    // first position bfloat16 cannot hold with where it rounds to.
     const QString ratio = QString::number(std::pow(10000.0, 2.0 / 128.0), 'f', 3);
+    const std::int64_t collision = pecards::firstPositionCollision(pecards::StorageFormat::Bfloat16);
+    const auto roundedTo = static_cast<std::int64_t>(
+        pecards::roundToFormat(static_cast<double>(collision), pecards::StorageFormat::Bfloat16));
     for (const char* name : {"back.en.html", "back.zh_CN.html"}) {
         const QString text = readText(QStringLiteral("resources/cards/rope/") + QLatin1String(name));
         EXPECT_TRUE(text.contains(ratio)) << name << ": " << ratio.toStdString();
+        EXPECT_TRUE(text.contains(QStringLiteral("%1 rounds to %2").arg(collision).arg(roundedTo))
+            || text.contains(QStringLiteral("%1 会舍入为 %2").arg(collision).arg(roundedTo)))
+            << name << ": " << collision << " -> " << roundedTo;
     }
 }
 
