@@ -54,9 +54,9 @@ CardEntry AlibiCard::entry() {
     e.titleSource = QT_TR_NOOP("ALiBi");
     e.title = AlibiCard::tr(e.titleSource);
     e.card = pecards::Card::Alibi;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
-        return new AlibiCard(entry, service, parent);
-    };
+    e.create
+        = [](const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+              QWidget* parent) -> CardPage* { return new AlibiCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Alibi); }; // paramtable.h
     e.addControls = addAlibiCardControls;
     e.convention = [](const pecards::CardParams& p) {

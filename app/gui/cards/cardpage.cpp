@@ -1,7 +1,7 @@
 #include "cards/cardpage.h"
 
 #include "cards/parameterform.h"
-#include "cards/paramscommand.h"
+#include "deck/deckmodel.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/pitfallview.h"
@@ -24,7 +24,6 @@
 #include <QTextBrowser>
 #include <QTextCursor>
 #include <QTextDocument>
-#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <figure/caption.h>
@@ -43,14 +42,22 @@ QString breakableNames(QString text) {
 
 } // namespace
 
-CardPage::CardPage(const CardEntry& entry, ComputeService* service, QWidget* parent)
+CardPage::CardPage(
+    const CardEntry& entry, ComputeService* service, DeckModel* deck, int card, QWidget* parent)
     : QWidget(parent)
     , m_entry(entry)
     , m_service(service)
-    , m_params(entry.defaults())
-    , m_shownParams(m_params)
-    , m_undo(new QUndoStack(this)) {
+    , m_deck(deck)
+    , m_card(card) {
     setObjectName(entry.id);
+    connect(m_deck, &DeckModel::cardChanged, this, [this](int changed) {
+        if (changed == m_card)
+            applyParams();
+    });
+}
+
+const pecards::CardParams& CardPage::params() const {
+    return m_deck->params(m_card);
 }
 
 void CardPage::showEvent(QShowEvent* event) {
@@ -63,7 +70,7 @@ void CardPage::load() {
         return;
     m_loaded = true;
     doLoad();
-    m_form->setParams(m_params); // first requests: every view computes once
+    applyParams(); // first requests: every view computes once
 }
 
 void CardPage::doLoad() {
@@ -129,8 +136,9 @@ void CardPage::doLoad() {
     m_stack = new QStackedWidget(splitter);
     m_grid = new ViewGrid(m_stack);
     for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
-        auto* slot = new ViewSlot(m_service, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
-            m_entry.views, m_entry.viewTitle, m_grid->content());
+        auto* slot
+            = new ViewSlot(m_service, *m_deck, m_card, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
+                m_entry.views, m_entry.viewTitle, m_grid->content());
         connect(slot, &ViewSlot::viewShown, this, [this](ViewPanel* view) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(view))
                 connect(panel->controller(), &HeatmapController::naturalRangeChanged, this,
@@ -169,20 +177,16 @@ void CardPage::doLoad() {
 void CardPage::buildForm() {
     auto* form = new ParameterForm(m_controls);
     m_entry.addControls(*form);
-    if (m_form) // a language change: the new controls show the current parameters
-        form->setParams(m_params);
+    form->setParams(params());
     delete m_controls->takeWidget();
     m_form = form;
     m_controls->setWidget(m_form);
-    connect(m_form, &ParameterForm::paramsChanged, this, &CardPage::applyParams);
     connect(m_form, &ParameterForm::edited, this,
-        [this](const pecards::CardParams& before, const pecards::CardParams& after) {
-            m_undo->push(new ParamsCommand(this, before, after, tr("Change parameters"), true));
-        });
+        [this](const pecards::CardParams& edited) { m_deck->edit(m_card, edited, tr("Change parameters")); });
 }
 
 void CardPage::edit(const pecards::CardParams& params, const QString& what) {
-    m_undo->push(new ParamsCommand(this, m_params, params, what, false));
+    m_deck->edit(m_card, params, what);
 }
 
 void CardPage::resetToDefaults() {
@@ -195,28 +199,23 @@ void CardPage::focusView(int index) {
 }
 
 void CardPage::setParams(const pecards::CardParams& params) {
-    if (m_loaded)
-        m_form->setParams(params);
-    else
-        applyParams(params);
+    m_deck->setParams(m_card, params);
 }
 
-void CardPage::applyParams(const pecards::CardParams& params) {
-    m_params = params;
-    try {
-        pecards::validate(params);
-        m_shownParams = params; // the header and text describe what the views show
-    } catch (const pecards::InvalidParameter&) { }
+void CardPage::applyParams() {
+    const pecards::CardParams& params = this->params();
     if (m_loaded) {
+        if (!(m_form->params() == params)) // an undo, a model, a lesson: not the form's own edit
+            m_form->setParams(params);
         // The views' requests first: the worker computes while this thread lays out the text.
         fitViews(params);
         for (ViewSlot* slot : m_slots)
-            slot->setParams(params);
+            slot->showParams();
         m_pitfalls->setParams(params);
         refreshHeader();
         refreshText();
     }
-    emit paramsChanged(params);
+    paramsShown(params);
 }
 
 void CardPage::shareColorRanges() {
@@ -280,9 +279,10 @@ void CardPage::refreshHeader() {
     m_pitfallButton->setText(pitfallsShown() ? tr("Back to views") : tr("Pitfalls"));
     m_pitfallButton->setToolTip(tr("The classic bugs of this encoding next to the correct version"));
     fitTextPane();
-    m_convention->setText(tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
-                              .arg(breakableNames(m_entry.reference(m_shownParams).toHtmlEscaped()),
-                                  breakableNames(m_entry.convention(m_shownParams).toHtmlEscaped())));
+    m_convention->setText(
+        tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
+            .arg(breakableNames(m_entry.reference(m_deck->shownParams(m_card)).toHtmlEscaped()),
+                breakableNames(m_entry.convention(m_deck->shownParams(m_card)).toHtmlEscaped())));
 }
 
 void CardPage::changeEvent(QEvent* event) {
@@ -339,13 +339,13 @@ bool CardPage::replaceShownConvention(const QString& convention) {
 }
 
 QString CardPage::currentText() const {
-    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_shownParams));
+    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_deck->shownParams(m_card)));
 }
 
 void CardPage::refreshText() {
     if (!m_loaded)
         return;
-    const QString convention = m_entry.convention(m_shownParams);
+    const QString convention = m_entry.convention(m_deck->shownParams(m_card));
     const QString html = cardText(m_entry.id, m_side, m_language, convention);
     if (html != m_shownHtml) {
         const bool sameDocument
@@ -371,7 +371,7 @@ void CardPage::refreshText() {
 void CardPage::showPitfalls(pecards::Pitfall pitfall) {
     load();
     m_stack->setCurrentWidget(m_pitfalls);
-    m_pitfalls->setParams(m_params);
+    m_pitfalls->setParams(params());
     m_pitfalls->showPitfall(pitfall);
     refreshHeader();
 }
@@ -423,7 +423,7 @@ QList<ShownView> CardPage::visibleViews() const {
 }
 
 pecards::app::CoverSpec CardPage::coverPage(const QString& model) const {
-    return {cardTitle(m_entry), model, pecards::app::cardParameterFields(m_params), {}};
+    return {cardTitle(m_entry), model, pecards::app::cardParameterFields(params()), {}};
 }
 
 std::optional<ShownView> CardPage::currentView() const {

@@ -3,6 +3,9 @@
 /// @brief Base of the deck's cards: the card text (front/back,
 /// flip), a header with the reference and the live convention, a grid of view slots and the
 /// side panel of parameter controls. Built lazily on first show (`load` -> `doLoad`).
+///
+/// The parameters are the deck model's (deckmodel.h): the page observes its card there and
+/// sends the form's edits to it; it stores no copy of its own.
 
 #include "cards/cardregistry.h"
 #include "cards/cardtext.h"
@@ -21,11 +24,11 @@ class QPushButton;
 class QScrollArea;
 class QStackedWidget;
 class QTextBrowser;
-class QUndoStack;
 
 namespace pecards::gui {
 
 class ComputeService;
+class DeckModel;
 class ParameterForm;
 class PitfallView;
 class ViewGrid;
@@ -34,24 +37,27 @@ class ViewSlot;
 class CardPage : public QWidget {
     Q_OBJECT
 public:
-    CardPage(const CardEntry& entry, ComputeService* service, QWidget* parent = nullptr);
+    /// @param card the page's card in `deck` (its index, tab order)
+    CardPage(const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+        QWidget* parent = nullptr);
 
     /// @brief Builds the card's widgets once (called when the card is first shown).
     void load();
     bool isLoaded() const { return m_loaded; }
 
     const CardEntry& entry() const { return m_entry; }
-    const pecards::CardParams& params() const { return m_params; }
-    /// @brief Replaces the parameters (a model config, a preset); views and text follow. Not
-    /// recorded for undo (see edit).
+    /// @brief The card's parameters in the deck model (as edited last; may be invalid).
+    const pecards::CardParams& params() const;
+    /// @brief Replaces the card's parameters in the deck model without an undo step (a layer
+    /// group, a lesson frame); views and text follow.
     void setParams(const pecards::CardParams& params);
     /// @brief Replaces the parameters as an undoable step named `what` ("Load Llama 3.1").
     void edit(const pecards::CardParams& params, const QString& what);
     /// @brief Card > Reset to defaults: the card's first parameters, as an undoable step.
     void resetToDefaults();
-    /// @brief Undo/redo of this card's parameter changes (the window's Edit menu shows the
-    /// stack of the card on screen).
-    QUndoStack* undoStack() const { return m_undo; }
+    DeckModel* deck() const { return m_deck; }
+    /// @brief The page's card in deck().
+    int cardIndex() const { return m_card; }
 
     /// @brief Turns the card text over (front: formula, idea, problem, paper; back:
     /// parameters, usual values, implementation, failure + fix, misconceptions).
@@ -102,9 +108,6 @@ public:
     static constexpr int kControlsMinimumWidth = 230; ///< the control pane (scrolls sideways below)
     static constexpr int kControlsMaximumWidth = 280; ///< its widest first size
 
-signals:
-    void paramsChanged(const pecards::CardParams& params);
-
 protected:
     void showEvent(QShowEvent* event) override;
     /// @brief Retranslates the header, the convention line and the view titles.
@@ -119,8 +122,13 @@ protected:
     /// (texts change with the side, the language and presentation mode's font).
     void fitTextPane();
 
+    /// @brief The deck model changed this card's parameters; the page has shown them. A card
+    /// with widgets of its own (the relative card's head picker) follows here.
+    virtual void paramsShown(const pecards::CardParams& /*params*/) { }
+
 private:
-    void applyParams(const pecards::CardParams& params);
+    /// Shows the model's parameters: the form (unless they came from it), views, header, text.
+    void applyParams();
     /// Each slot shows its chosen view when it is available for `params`, else a stand-in:
     /// the first available view of the card that no other slot shows.
     void fitViews(const pecards::CardParams& params);
@@ -137,8 +145,8 @@ private:
 
     CardEntry m_entry;
     ComputeService* m_service;
-    pecards::CardParams m_params;
-    pecards::CardParams m_shownParams; ///< the last valid parameters (what the views show)
+    DeckModel* m_deck;
+    int m_card;
     bool m_loaded = false;
     CardSide m_side = CardSide::Front;
     QString m_language = QStringLiteral("en");
@@ -155,7 +163,6 @@ private:
     QScrollArea* m_controls = nullptr;
     ViewGrid* m_grid = nullptr;
     QList<ViewSlot*> m_slots;
-    QUndoStack* m_undo = nullptr;
     QStackedWidget* m_stack = nullptr; ///< the view grid, or the Pitfalls view in its place
     PitfallView* m_pitfalls = nullptr;
     QPushButton* m_pitfallButton = nullptr;

@@ -17,6 +17,7 @@ namespace pecards::gui {
 
 class CardPage;
 class ComputeService;
+class DeckModel;
 class ParameterForm;
 
 struct CardEntry {
@@ -25,7 +26,8 @@ struct CardEntry {
     const char* trContext = ""; ///< translation context of titleSource (the card class name)
     const char* titleSource = ""; ///< untranslated title
     pecards::Card card = pecards::Card::Rope;
-    std::function<CardPage*(const CardEntry&, ComputeService*, QWidget*)> create;
+    /// The card page of card `card` of the deck model (its index, tab order).
+    std::function<CardPage*(const CardEntry&, ComputeService*, DeckModel*, int card, QWidget*)> create;
     std::function<pecards::CardParams()> defaults; ///< good first parameters
     std::function<void(ParameterForm&)> addControls; ///< the card's own parameter controls
     std::function<QString(const pecards::CardParams&)> convention; ///< live convention line

@@ -88,9 +88,9 @@ CardEntry HybridCard::entry() {
     e.titleSource = QT_TR_NOOP("RoPE + ALiBi");
     e.title = HybridCard::tr(e.titleSource);
     e.card = pecards::Card::Hybrid;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
-        return new HybridCard(entry, service, parent);
-    };
+    e.create
+        = [](const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+              QWidget* parent) -> CardPage* { return new HybridCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Hybrid); }; // paramtable.h
     e.addControls = addHybridCardControls;
     e.convention = [](const pecards::CardParams& p) {

@@ -190,7 +190,6 @@ void ParameterForm::setRangeWhen(const QString& id, RangeRule range) {
 
 void ParameterForm::setParams(const pecards::CardParams& params) {
     m_params = params;
-    m_emitted = params;
     for (Binding& binding : m_bindings) {
         if (binding.get)
             binding.wanted = binding.get(m_params);
@@ -202,7 +201,6 @@ void ParameterForm::setParams(const pecards::CardParams& params) {
         binding.refresh();
     }
     refreshVisibility();
-    emit paramsChanged(m_params);
 }
 
 QWidget* ParameterForm::control(const QString& id) const {
@@ -233,10 +231,7 @@ void ParameterForm::changed(const QString& id) {
         binding.refresh();
     }
     refreshVisibility();
-    const pecards::CardParams before = m_emitted;
-    m_emitted = m_params;
-    emit paramsChanged(m_params);
-    emit edited(before, m_params);
+    emit edited(m_params);
 }
 
 void ParameterForm::applyRanges(const QString& except) {

@@ -69,7 +69,7 @@ public:
     void addEditor(const QString& id, const QString& label, QWidget* editor,
         std::function<void(const pecards::CardParams&)> refresh, const QString& toolTip = {});
     /// @brief Applies `change` to the parameters as a user edit: refreshes the controls and
-    /// emits paramsChanged.
+    /// emits edited.
     void edit(const std::function<void(pecards::CardParams&)>& change);
     /// @brief A read-only line computed from the parameters (derived values such as the
     /// effective base of dynamic NTK); refreshed on every change, of no height while empty.
@@ -80,17 +80,18 @@ public:
     /// its slider spans that range, and it is re-ranged when the range changes (class comment).
     void setRangeWhen(const QString& id, RangeRule range);
 
-    /// @brief Replaces the parameters, refreshes every control, emits paramsChanged once.
+    /// @brief Shows `params` in every control (an undo, a model, the other side of a compare);
+    /// emits nothing: the owner of the parameters (the deck model, the compare view) set them.
     void setParams(const pecards::CardParams& params);
+    /// @brief The value being edited: the owner's parameters with the edits not yet sent.
     const pecards::CardParams& params() const { return m_params; }
 
     /// @brief The control widget registered under `id` (SliderSpin, QComboBox or QCheckBox).
     QWidget* control(const QString& id) const;
 
 signals:
-    void paramsChanged(const pecards::CardParams& params);
-    /// @brief A user edit (a control or `edit`, not setParams) changed `before` into `after`.
-    void edited(const pecards::CardParams& before, const pecards::CardParams& after);
+    /// @brief A user edit (a control or `edit`, not setParams) made `params`.
+    void edited(const pecards::CardParams& params);
 
 private:
     struct Binding {
@@ -115,7 +116,6 @@ private:
 
     QFormLayout* m_layout = nullptr;
     pecards::CardParams m_params;
-    pecards::CardParams m_emitted; ///< the parameters last announced (before of the next edit)
     std::vector<Binding> m_bindings;
 };
 

@@ -143,7 +143,7 @@ void RelativeCard::doLoad() {
     connect(m_variants, &QButtonGroup::idClicked, this, [this](int id) {
         pecards::CardParams next = params();
         next.relative.variant = static_cast<pecards::RelativeVariant>(id);
-        setParams(next);
+        edit(next, CardPage::tr("Change parameters")); // a user edit: undoable
     });
     m_headLabel = new QLabel(this);
     m_head = new QSpinBox(this);
@@ -163,12 +163,15 @@ void RelativeCard::doLoad() {
             edit(next, RelativeCard::tr("T5 head %1").arg(head));
     });
     retranslateHeadPicker();
-    connect(this, &CardPage::paramsChanged, this, [this](const pecards::CardParams& p) {
-        if (QAbstractButton* button = m_variants->button(static_cast<int>(p.relative.variant)))
-            button->setChecked(true);
-        syncHeadPicker(p);
-    });
     syncHeadPicker(params());
+}
+
+void RelativeCard::paramsShown(const pecards::CardParams& params) {
+    if (!m_variants)
+        return; // not loaded: doLoad shows the parameters
+    if (QAbstractButton* button = m_variants->button(static_cast<int>(params.relative.variant)))
+        button->setChecked(true);
+    syncHeadPicker(params);
 }
 
 void RelativeCard::retranslateHeadPicker() {
@@ -232,9 +235,9 @@ CardEntry RelativeCard::entry() {
     e.titleSource = QT_TR_NOOP("Relative");
     e.title = RelativeCard::tr(e.titleSource);
     e.card = pecards::Card::Relative;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
-        return new RelativeCard(entry, service, parent);
-    };
+    e.create
+        = [](const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+              QWidget* parent) -> CardPage* { return new RelativeCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Relative); }; // paramtable.h
     e.addControls = addRelativeCardControls;
     e.convention = [](const pecards::CardParams& p) {

@@ -34,6 +34,8 @@ protected:
     /// @brief Adds the Shaw / Transformer-XL / T5 switch and the head picker to the card header.
     void doLoad() override;
     void changeEvent(QEvent* event) override;
+    /// @brief The variant switch and the head picker follow the parameters.
+    void paramsShown(const pecards::CardParams& params) override;
 
 private:
     /// Keeps the picker on the head whose column bucket_values is; drops the table (and hides

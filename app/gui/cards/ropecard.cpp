@@ -125,9 +125,8 @@ CardEntry RopeCard::entry() {
     e.titleSource = QT_TR_NOOP("RoPE");
     e.title = RopeCard::tr(e.titleSource);
     e.card = pecards::Card::Rope;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
-        return new RopeCard(entry, service, parent);
-    };
+    e.create = [](const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+                   QWidget* parent) -> CardPage* { return new RopeCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Rope); }; // paramtable.h
     e.addControls = addRopeCardControls;
     e.convention = convention;

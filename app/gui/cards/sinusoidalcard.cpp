@@ -131,8 +131,9 @@ CardEntry SinusoidalCard::entry() {
     e.titleSource = QT_TR_NOOP("Sinusoidal");
     e.title = SinusoidalCard::tr(e.titleSource);
     e.card = pecards::Card::Sinusoidal;
-    e.create = [](const CardEntry& entry, ComputeService* service, QWidget* parent) -> CardPage* {
-        return new SinusoidalCard(entry, service, parent);
+    e.create = [](const CardEntry& entry, ComputeService* service, DeckModel* deck, int card,
+                   QWidget* parent) -> CardPage* {
+        return new SinusoidalCard(entry, service, deck, card, parent);
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Sinusoidal); }; // paramtable.h
     e.addControls = addSinusoidalCardControls;

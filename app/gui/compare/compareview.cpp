@@ -151,9 +151,10 @@ void CompareView::setCard(Side side, const QString& id, const pecards::CardParam
     entry->addControls(*form);
     m_scrolls[side]->setWidget(form); // deletes the previous form
     m_forms[side] = form;
-    connect(form, &ParameterForm::paramsChanged, this,
+    connect(form, &ParameterForm::edited, this,
         [this, side](const pecards::CardParams& p) { setSideParams(side, p); });
-    form->setParams(params); // emits paramsChanged: setSideParams
+    form->setParams(params);
+    setSideParams(side, params);
 }
 
 void CompareView::setSideParams(Side side, const pecards::CardParams& params) {

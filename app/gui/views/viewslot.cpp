@@ -1,5 +1,6 @@
 #include "views/viewslot.h"
 
+#include "deck/deckmodel.h"
 #include "views/chartpanel.h"
 #include "views/heatmappanel.h"
 
@@ -11,14 +12,15 @@
 #include <QStyleOptionComboBox>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <pecards/errors.h>
 
 namespace pecards::gui {
 
-ViewSlot::ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
-    TitleFunction title, QWidget* parent)
+ViewSlot::ViewSlot(ComputeService* service, const DeckModel& deck, int card, const QString& tagPrefix,
+    const QList<ViewSpec>& specs, TitleFunction title, QWidget* parent)
     : QFrame(parent)
     , m_service(service)
+    , m_deck(deck)
+    , m_card(card)
     , m_tagPrefix(tagPrefix)
     , m_specs(specs)
     , m_title(std::move(title))
@@ -71,28 +73,26 @@ void ViewSlot::show(const QString& id) {
     refreshChoice();
     emit viewShown(m_view);
     if (m_hasParams)
-        setParams(m_params);
+        showParams();
 }
 
-void ViewSlot::setParams(const pecards::CardParams& params) {
-    // The title describes the picture shown: invalid parameters keep the last good picture
-    // (with the engine's message over it), so they keep its title too.
-    if (isValid(params) || !m_hasParams)
-        m_titleParams = params;
-    m_params = params;
+void ViewSlot::showParams() {
     m_hasParams = true;
     refreshChoice();
     if (!m_view)
         return;
-    m_view->setTitle(m_title(m_view->spec(), m_titleParams));
-    m_view->setParams(params);
+    // The title describes the picture shown: invalid parameters keep the last good picture
+    // (with the engine's message over it), so they keep its title too.
+    m_view->setTitle(m_title(m_view->spec(), m_deck.shownParams(m_card)));
+    m_view->setParams(m_deck.params(m_card));
 }
 
 void ViewSlot::refreshChoice() {
     const QSignalBlocker block(m_choice);
     m_choice->clear();
     for (const ViewSpec& spec : m_specs) {
-        if (!m_hasParams || isViewAvailable(spec, m_params) || (m_view && m_view->spec().id == spec.id))
+        if (!m_hasParams || isViewAvailable(spec, m_deck.params(m_card))
+            || (m_view && m_view->spec().id == spec.id))
             m_choice->addItem(viewDisplayName(spec), spec.id);
     }
     m_choice->setCurrentIndex(m_view ? m_choice->findData(m_view->spec().id) : -1);
@@ -109,15 +109,6 @@ void ViewSlot::fitChoice() {
         m_choice->style()->sizeFromContents(QStyle::CT_ComboBox, &option, text, m_choice).width()));
 }
 
-bool ViewSlot::isValid(const pecards::CardParams& params) {
-    try {
-        pecards::validate(params);
-        return true;
-    } catch (const pecards::InvalidParameter&) {
-        return false;
-    }
-}
-
 void ViewSlot::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) // presentation mode's larger font
         fitChoice();
@@ -128,7 +119,7 @@ void ViewSlot::refreshTitle() {
     refreshChoice();
     m_choice->setToolTip(tr("What this view shows"));
     if (m_view && m_hasParams)
-        m_view->setTitle(m_title(m_view->spec(), m_titleParams));
+        m_view->setTitle(m_title(m_view->spec(), m_deck.shownParams(m_card)));
 }
 
 } // namespace pecards::gui

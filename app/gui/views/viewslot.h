@@ -2,7 +2,8 @@
 /// @file viewslot.h
 /// @brief One cell of a card's view grid: a choice of what to show and the current panel
 /// (HeatmapPanel, ChartPanel or the spec's own panel), created on demand, in a framed box. The
-/// choice offers only the views available for the card's parameters. No style sheet: widgets
+/// choice offers only the views available for the card's parameters, which it reads from the
+/// deck model (deckmodel.h). No style sheet: widgets
 /// under one do not follow application font changes (presentation mode).
 
 #include "views/viewspec.h"
@@ -17,17 +18,19 @@ class QVBoxLayout;
 
 namespace pecards::gui {
 
-class ViewPanel;
 class ComputeService;
+class DeckModel;
+class ViewPanel;
 
 class ViewSlot : public QFrame {
     Q_OBJECT
 public:
     using TitleFunction = std::function<QString(const ViewSpec&, const pecards::CardParams&)>;
 
+    /// @param card the card in `deck` whose parameters the slot shows
     /// @param tagPrefix e.g. "rope/slot0"; the panel's tag appends the view id
-    ViewSlot(ComputeService* service, const QString& tagPrefix, const QList<ViewSpec>& specs,
-        TitleFunction title, QWidget* parent = nullptr);
+    ViewSlot(ComputeService* service, const DeckModel& deck, int card, const QString& tagPrefix,
+        const QList<ViewSpec>& specs, TitleFunction title, QWidget* parent = nullptr);
 
     /// @brief Shows the view with this id as the user's choice (no-op for an unknown id).
     void showView(const QString& id);
@@ -40,8 +43,9 @@ public:
     ViewPanel* view() const { return m_view; }
     QComboBox* choice() const { return m_choice; }
 
-    /// @brief New card parameters for the panel, its title and the choice of views.
-    void setParams(const pecards::CardParams& params);
+    /// @brief The card's parameters changed in the deck model: the panel, its title (the last
+    /// valid parameters: what the picture shows) and the choice of views follow.
+    void showParams();
 
     /// @brief Sets the panel's title again (after a language change); computes nothing.
     void refreshTitle();
@@ -63,9 +67,10 @@ private:
     void fitChoice();
     /// The choice lists the available views, the one shown selected.
     void refreshChoice();
-    static bool isValid(const pecards::CardParams& params);
 
     ComputeService* m_service;
+    const DeckModel& m_deck;
+    int m_card;
     QString m_tagPrefix;
     QList<ViewSpec> m_specs;
     TitleFunction m_title;
@@ -73,9 +78,7 @@ private:
     QVBoxLayout* m_layout = nullptr;
     ViewPanel* m_view = nullptr;
     QString m_chosen;
-    pecards::CardParams m_params;
-    pecards::CardParams m_titleParams; ///< the last valid parameters: what the picture shows
-    bool m_hasParams = false;
+    bool m_hasParams = false; ///< showParams was called: the card's views are computed
 };
 
 } // namespace pecards::gui

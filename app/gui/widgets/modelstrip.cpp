@@ -21,7 +21,7 @@ constexpr int kLegendLine = 18;
 /// Colours of RoPE groups in order (Tableau 10, colour-blind friendly), then fixed colours.
 constexpr std::array<QRgb, 4> kRopeColors {0x4C78A8, 0xF58518, 0x54A24B, 0xB279A2};
 
-QString number(double value) {
+QString stripValue(double value) {
     return QString::number(value, 'g', 7);
 }
 
@@ -99,19 +99,19 @@ QString ModelStrip::groupSummary(int group) const {
     if (g.treatment == pecards::LayerTreatment::Rope) {
         if (g.rope.partial == pecards::RopePartial::Proportional)
             text += tr(", θ = %1, head_dim %2, proportional: %3 of %4 pairs rotate")
-                        .arg(number(g.rope.base))
+                        .arg(stripValue(g.rope.base))
                         .arg(g.rope.head_dim)
                         .arg(pecards::rotatingPairs(g.rope))
                         .arg(g.rope.head_dim / 2);
         else
             text += tr(", θ = %1, head_dim %2, r = %3")
-                        .arg(number(g.rope.base))
+                        .arg(stripValue(g.rope.base))
                         .arg(g.rope.head_dim)
                         .arg(pecards::rotaryDim(g.rope));
         if (g.rope.scaling.type != pecards::RopeScalingType::None)
             text += tr(", %1 ×%2")
                         .arg(QString::fromStdString(toString(g.rope.scaling.type)))
-                        .arg(number(g.rope.scaling.factor));
+                        .arg(stripValue(g.rope.scaling.factor));
         if (!g.mrope_section.empty()) {
             QStringList parts;
             for (const int pairs : g.mrope_section)
@@ -131,7 +131,8 @@ QString ModelStrip::groupSummary(int group) const {
                      "log(floor((p + 1) / %1) + 1) × %2 + 1 (longer inputs, sharper attention)")
                 : tr(", llama_4_scaling_beta: the query at position p is multiplied by "
                      "1 + %2 × log(1 + floor(p / %1)) (longer inputs, sharper attention)"))
-                    .arg(number(g.attn_temperature.floor_scale), number(g.attn_temperature.attn_scale));
+                    .arg(stripValue(g.attn_temperature.floor_scale),
+                        stripValue(g.attn_temperature.attn_scale));
     return text;
 }
 

@@ -3,6 +3,7 @@
 #include "cards/cardpage.h"
 #include "check/checkdialog.h"
 #include "compare/compareview.h"
+#include "deck/deckmodel.h"
 #include "lessons/lessonsmenu.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
@@ -21,7 +22,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTabWidget>
-#include <QUndoGroup>
+#include <QUndoStack>
 #include <tuple>
 
 namespace pecards::gui {
@@ -109,10 +110,10 @@ void buildFileMenu(MainWindow* w) {
 
 void buildEditMenu(MainWindow* w) {
     QMenu* edit = w->menuBar()->addMenu(MainWindow::tr("&Edit"));
-    QAction* undo = w->undoGroup()->createUndoAction(edit, MainWindow::tr("Undo"));
+    QAction* undo = w->deckModel()->undoStack()->createUndoAction(edit, MainWindow::tr("Undo"));
     undo->setShortcut(QKeySequence::Undo);
     edit->addAction(undo);
-    QAction* redo = w->undoGroup()->createRedoAction(edit, MainWindow::tr("Redo"));
+    QAction* redo = w->deckModel()->undoStack()->createRedoAction(edit, MainWindow::tr("Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(redo);
     edit->addSeparator();

@@ -5,6 +5,7 @@
 #include "cards/relativecard.h"
 #include "check/checkdialog.h"
 #include "compare/compareview.h"
+#include "deck/deckmodel.h"
 #include "lessons/lessoncontroller.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
@@ -29,7 +30,6 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -45,6 +45,7 @@ namespace pecards::gui {
 MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     : QMainWindow(parent)
     , m_service(service)
+    , m_deckModel(new DeckModel(this))
     , m_deck(new QTabWidget(this))
     , m_settings(new QSettings(this))
     , m_preferences(pecards::app::Preferences::load(*m_settings))
@@ -60,17 +61,21 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     tabFont.setBold(true);
     m_deck->tabBar()->setFont(tabFont);
     for (const CardEntry& entry : cardRegistry()) {
-        CardPage* card = entry.create(entry, service, m_deck);
+        CardPage* card
+            = entry.create(entry, service, m_deckModel, m_deckModel->addCard(entry.defaults()), m_deck);
         m_cards.push_back(card);
         m_deck->addTab(card, cardTitle(entry));
     }
     m_compare = new CompareView(service, m_deck);
     m_deck->addTab(m_compare, QString());
-    m_undoGroup = new QUndoGroup(this);
-    for (CardPage* card : m_cards)
-        m_undoGroup->addStack(card->undoStack());
-    connect(m_deck, &QTabWidget::currentChanged, this,
-        [this] { m_undoGroup->setActiveStack(currentCard() ? currentCard()->undoStack() : nullptr); });
+    // One undo history for the deck: an undo or redo shows the card it changed (the one on
+    // screen when it is among them), so nothing changes out of sight.
+    connect(m_deckModel, &DeckModel::cardsRecalled, this, [this](const QList<int>& changed) {
+        const CardPage* shown = currentCard();
+        if (shown && changed.contains(shown->cardIndex()))
+            return;
+        m_deck->setCurrentWidget(m_cards.at(changed.front()));
+    });
     auto* central = new QWidget(this);
     auto* column = new QVBoxLayout(central);
     column->setContentsMargins(0, 0, 0, 0);
@@ -83,8 +88,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     m_status = new DeviceStatus(service, statusBar(), this);
     retranslate(); // titles and menus
     m_session->refreshModified(); // the start-up parameters are the first reference
-    for (CardPage* card : m_cards)
-        connect(card, &CardPage::paramsChanged, m_session, &WorkspaceController::refreshModified);
+    connect(m_deckModel, &DeckModel::cardChanged, m_session, &WorkspaceController::refreshModified);
 
     m_weights = new WeightsLoader(this);
     connect(m_weights, &WeightsLoader::t5BiasLoaded, this,
@@ -160,14 +164,16 @@ void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     // A config with L0 and a scaling opens at the context it extends to; beyond kMaxLength (2^24)
     // the view stops at kMaxLength (the loader's warning says so).
     const std::int64_t context = model.positionsShown();
+    m_deckModel->undoStack()->beginMacro(tr("Load %1").arg(model.name)); // one undoable step
     for (CardPage* c : m_cards) {
         // Every field is set: the card's defaults, then what the config gives (applyModel docs).
         pecards::CardParams params = c->entry().defaults();
         model.applyTo(params);
         if (context > 0)
             params.length = context;
-        c->edit(params, tr("Load %1").arg(model.name)); // undoable, card by card
+        c->edit(params, tr("Load %1").arg(model.name));
     }
+    m_deckModel->undoStack()->endMacro();
     m_model = model;
     m_strip->setPositions(model.positions, model.primaryGroup);
     if (!model.warnings.isEmpty())

@@ -13,7 +13,6 @@
 
 class QSettings;
 class QTabWidget;
-class QUndoGroup;
 
 namespace pecards::gui {
 
@@ -21,6 +20,7 @@ class CardPage;
 class CheckDialog;
 class CompareView;
 class ComputeService;
+class DeckModel;
 class DeviceStatus;
 class LanguageSwitcher;
 class LessonController;
@@ -96,8 +96,8 @@ public:
     pecards::app::Preferences preferencesInForce() const;
 
     WorkspaceController* session() const { return m_session; }
-    /// @brief The cards' undo stacks; the active one is the card on screen (Edit menu).
-    QUndoGroup* undoGroup() const { return m_undoGroup; }
+    /// @brief The deck's state: every card's parameters and the one undo history (Edit menu).
+    DeckModel* deckModel() const { return m_deckModel; }
     PresentationController* presentation() const { return m_presentation; }
     /// @brief The lesson being authored and the lesson player (Lessons menu, F6).
     LessonController* lessons() const { return m_lessons; }
@@ -136,6 +136,7 @@ private:
     void warn(const QString& title, const QString& message);
 
     ComputeService* m_service;
+    DeckModel* m_deckModel;
     QTabWidget* m_deck = nullptr;
     QSettings* m_settings = nullptr;
     pecards::app::Preferences m_preferences;
@@ -151,7 +152,6 @@ private:
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;
     LessonController* m_lessons = nullptr;
-    QUndoGroup* m_undoGroup = nullptr;
     std::optional<pecards::app::CheckSetup> m_lastCheck;
 };
 

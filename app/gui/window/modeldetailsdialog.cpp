@@ -18,7 +18,7 @@ namespace pecards::gui {
 
 namespace {
 
-QString number(double value) {
+QString configValue(double value) {
     return QString::number(value, 'g', 7);
 }
 
@@ -91,8 +91,8 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
         const QString scaling = !rope ? QString()
             : group.rope.scaling.type == pecards::RopeScalingType::None
             ? tr("none")
-            : QStringLiteral("%1 ×%2").arg(
-                QString::fromStdString(toString(group.rope.scaling.type)), number(group.rope.scaling.factor));
+            : QStringLiteral("%1 ×%2").arg(QString::fromStdString(toString(group.rope.scaling.type)),
+                configValue(group.rope.scaling.factor));
         QString span = tr("full");
         if (group.treatment == pecards::LayerTreatment::NoAttention)
             span = QString();
@@ -105,7 +105,7 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
                 tr("%n layer(s): %1", nullptr, static_cast<int>(group.layers.size()))
                     .arg(layerList(group.layers)),
                 rope ? QString::number(group.rope.head_dim) : QString(), rotary,
-                rope ? number(group.rope.base) : QString(), scaling, span});
+                rope ? configValue(group.rope.base) : QString(), scaling, span});
     }
     m_groups->resizeColumnsToContents();
 

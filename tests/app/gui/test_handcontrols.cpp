@@ -5,8 +5,8 @@
 // parameter changes undo and redo (Edit menu) and a card resets to its defaults.
 #include "cards/cardpage.h"
 #include "cards/parameterform.h"
-#include "cards/paramscommand.h"
 #include "compute/computeservice.h"
+#include "deck/deckmodel.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
@@ -26,7 +26,6 @@
 #include <QFontMetrics>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QUndoGroup>
 #include <QUndoStack>
 #include <cmath>
 #include <pecards/errors.h>
@@ -243,15 +242,14 @@ TEST(MessageText, LongKeysWrapInsideTheViewInsteadOfBeingCut) {
     EXPECT_NE(messageTextFlags(metrics, wide, message) & Qt::TextWordWrap, 0);
 }
 
-TEST_F(HandControls, ParameterChangesUndoRedoAndResetPerCard) {
+TEST_F(HandControls, ParameterChangesUndoRedoAndResetInTheDecksOneHistory) {
     CardPage* rope = showCard(QStringLiteral("rope"));
-    QUndoGroup* undo = m_window.undoGroup();
-    ASSERT_EQ(undo->activeStack(), rope->undoStack());
+    QUndoStack* undo = m_window.deckModel()->undoStack();
     auto* base = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("base")));
     ASSERT_NE(base, nullptr);
     base->spinBox()->setValue(1000.0); // a typed value, committed
     ASSERT_EQ(rope->params().rope.base, 1000.0);
-    QTest::qWait(static_cast<int>(ParamsCommand::kMergeMilliseconds) + 50); // a separate step
+    QTest::qWait(static_cast<int>(DeckModel::kMergeMilliseconds) + 50); // a separate step
     auto* length = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("length")));
     length->spinBox()->setValue(512.0);
     ASSERT_EQ(rope->params().length, 512);
@@ -266,14 +264,24 @@ TEST_F(HandControls, ParameterChangesUndoRedoAndResetPerCard) {
     undo->redo();
     EXPECT_EQ(rope->params().rope.base, 1000.0);
 
-    // Reset to defaults is one undoable step; other cards keep their own stacks.
+    // Reset to defaults is one undoable step. The deck has one history: a redo made on another
+    // card's tab changes the RoPE card and shows it, so nothing changes out of sight.
     rope->resetToDefaults();
     EXPECT_EQ(rope->params(), rope->entry().defaults());
     undo->undo();
     EXPECT_EQ(rope->params().rope.base, 1000.0);
     m_window.showTab(QStringLiteral("alibi"));
-    EXPECT_EQ(undo->activeStack(), m_window.card(QStringLiteral("alibi"))->undoStack());
-    EXPECT_FALSE(undo->canUndo());
+    undo->redo();
+    EXPECT_EQ(rope->params(), rope->entry().defaults());
+    EXPECT_EQ(m_window.currentCard(), rope);
+    // An edit on the shown card's tab keeps it shown when undone.
+    CardPage* alibi = showCard(QStringLiteral("alibi"));
+    pecards::CardParams shorter = alibi->params();
+    shorter.length /= 2;
+    alibi->edit(shorter, QStringLiteral("Shorter"));
+    undo->undo();
+    EXPECT_EQ(alibi->params(), alibi->entry().defaults());
+    EXPECT_EQ(m_window.currentCard(), alibi);
 }
 
 TEST(ControlPane, NoControlOverlapsAnotherWhenTheCardLoadsBeforeTheWindowShows) {

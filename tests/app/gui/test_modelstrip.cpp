@@ -9,6 +9,7 @@
 #include "common/npyfile.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
+#include "deck/deckmodel.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/viewslot.h"
@@ -356,7 +357,7 @@ TEST_F(ModelStripTest, OpenWeightsPutsTheCheckpointBiasOnTheT5Card) {
     ASSERT_EQ(second.size(), 32u);
     for (int b = 0; b < 32; ++b)
         EXPECT_EQ(second[static_cast<std::size_t>(b)], 0.5 * b + 1.0) << b;
-    card->undoStack()->undo(); // back to head 1, and the picker follows
+    m_window.deckModel()->undoStack()->undo(); // back to head 1, and the picker follows
     EXPECT_EQ(card->params().relative.bucket_values[3], 1.5);
     EXPECT_EQ(picker->value(), 1);
     // Bucket values from elsewhere (defaults): the picker goes away.

@@ -1,0 +1,95 @@
+#include "deck/deckmodel.h"
+
+#include "deck/paramscommand.h"
+
+#include <QUndoStack>
+#include <pecards/errors.h>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace pecards::gui {
+
+namespace {
+
+bool passesValidation(const pecards::CardParams& params) {
+    try {
+        pecards::validate(params);
+        return true;
+    } catch (const pecards::InvalidParameter&) {
+        return false;
+    }
+}
+
+} // namespace
+
+DeckModel::DeckModel(QObject* parent)
+    : QObject(parent)
+    , m_undo(new QUndoStack(this)) {
+    // An undo or redo step is complete when the stack's index moves: report what it changed.
+    connect(m_undo, &QUndoStack::indexChanged, this, [this] {
+        if (m_recalled.isEmpty())
+            return;
+        const QList<int> cards = std::exchange(m_recalled, {});
+        emit cardsRecalled(cards);
+    });
+}
+
+int DeckModel::addCard(const pecards::CardParams& params) {
+    // The first parameters are shown even when invalid: there are no earlier ones.
+    m_cards.push_back({params, params, passesValidation(params)});
+    return cardCount() - 1;
+}
+
+DeckModel::Card& DeckModel::at(int card) {
+    return const_cast<Card&>(std::as_const(*this).at(card));
+}
+
+const DeckModel::Card& DeckModel::at(int card) const {
+    if (card < 0 || card >= cardCount())
+        throw std::out_of_range("DeckModel: card " + std::to_string(card) + " is outside [0, "
+            + std::to_string(cardCount()) + ")");
+    return m_cards.at(card);
+}
+
+const pecards::CardParams& DeckModel::params(int card) const {
+    return at(card).params;
+}
+
+const pecards::CardParams& DeckModel::shownParams(int card) const {
+    return at(card).shown;
+}
+
+bool DeckModel::isValid(int card) const {
+    return at(card).valid;
+}
+
+void DeckModel::edit(int card, const pecards::CardParams& params, const QString& what) {
+    const Card& current = at(card);
+    if (current.params == params)
+        return;
+    m_undo->push(new ParamsCommand(this, card, current.params, params, what));
+}
+
+void DeckModel::setParams(int card, const pecards::CardParams& params) {
+    apply(card, params);
+}
+
+void DeckModel::apply(int card, const pecards::CardParams& params) {
+    Card& target = at(card);
+    if (target.params == params)
+        return;
+    target.params = params;
+    target.valid = passesValidation(params); // the one validation of this change on the UI thread
+    if (target.valid)
+        target.shown = params;
+    emit cardChanged(card);
+}
+
+void DeckModel::recall(int card, const pecards::CardParams& params) {
+    if (!m_recalled.contains(card))
+        m_recalled.push_back(card);
+    apply(card, params);
+}
+
+} // namespace pecards::gui
