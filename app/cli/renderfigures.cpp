@@ -104,9 +104,14 @@ QList<NamedFigure> workspaceFigures(
             view.quantity = cardView.quantity;
             view.window = cardView.window;
             view.reduction = cardView.reduction;
+            // A colour range the app locked is the figure's colour bar (its log scale is the
+            // screen's: figures are drawn linear).
+            std::optional<app::ValueRange> range;
+            if (cardView.colorRange)
+                range = app::ValueRange {cardView.colorRange->first, cardView.colorRange->second};
             add(cardName + u'-' + QString::fromStdString(toString(view.quantity)),
-                viewFigure(backend, view, options.colormap.value_or(cardView.colormap), std::nullopt,
-                    exportOptions, options.viewSize));
+                viewFigure(backend, view, options.colormap.value_or(cardView.colormap), range, exportOptions,
+                    options.viewSize));
         }
         for (const app::CardChart& chart : card.charts) {
             const std::optional<app::CurveKind> kind = app::chartKindNamed(chart.chart);

@@ -68,7 +68,8 @@ struct NamedFigure {
 };
 
 /// @brief Every view of every card (in tab and display order; each with its own window,
-/// reduction and colour map unless options.colormap overrides it), then compareFigures of
+/// reduction and colour map unless options.colormap overrides it, and the colour range the app
+/// locked as its colour bar), then compareFigures of
 /// every compare pair in compareReduction and compareColormap. Output pixels per view:
 /// viewFigure's rule.
 /// The charts of each card (app::CardChart) follow its views; names: NamedFigure.

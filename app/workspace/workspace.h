@@ -10,11 +10,15 @@
 #include <QList>
 #include <QString>
 #include <optional>
+#include <utility>
 
 namespace pecards::app {
 
 /// @brief Version of the workspace file format this build writes and reads.
 inline constexpr int kWorkspaceFormatVersion = 1;
+
+/// @brief The largest view slot index a file may name ("slot"): a card's grid has a few slots.
+inline constexpr int kMaxSlot = 63;
 
 /// @brief One visible view of a card: what, where, how a pixel summarises, and its colours.
 struct CardView {
@@ -22,6 +26,15 @@ struct CardView {
     Window window; ///< entry indices, inside fullExtent(params, quantity)
     Reduction reduction = Reduction::Sample;
     QString colormap = QStringLiteral("viridis"); ///< colour map name, [a-z0-9_-]+
+    /// A locked colour range [low, high] (finite, low < high), kept while zooming or changing
+    /// parameters; unset: the automatic range. Optional in the file ("color_range").
+    std::optional<std::pair<double, double>> colorRange;
+    /// The app's colour scale: log10 (true) or linear (false); unset: the quantity's default (log
+    /// for attention). Figures (exports, `render`) are drawn linear. Optional ("logarithmic").
+    std::optional<bool> logarithmic;
+    /// The app's view slot (grid order, from 0, at most kMaxSlot) showing it; unset: the first
+    /// free heatmap slot. Optional in the file ("slot"); `render` ignores it.
+    std::optional<int> slot;
     bool operator==(const CardView&) const = default;
 };
 
@@ -34,6 +47,7 @@ struct CardChart {
     std::vector<int> channels; ///< waves / polar: dims or pairs; empty = the chart's default
     qint64 position = 10; ///< polar: the position m shown, >= 0
     qint64 reach = 0; ///< waves: positions; distance/offset charts: max |distance|; 0 = default
+    std::optional<int> slot; ///< as CardView::slot (optional in the file)
     bool operator==(const CardChart&) const = default;
 };
 
@@ -42,7 +56,7 @@ struct CardChart {
 struct WorkspaceCard {
     CardParams params;
     QList<CardView> views;
-    QList<CardChart> charts; ///< optional in the file ("charts"); the GUI does not save them
+    QList<CardChart> charts; ///< optional in the file ("charts")
     /// Equal parameters and views; content vectors loaded from .npy (probe.content_q/k)
     /// compare by value, not by pointer.
     bool operator==(const WorkspaceCard& other) const;

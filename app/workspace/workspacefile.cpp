@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QStringList>
+#include <cmath>
 #include <initializer_list>
 
 namespace pecards::app {
@@ -23,6 +24,13 @@ bool isColormapName(const QString& colormap) {
     return pattern.match(colormap).hasMatch();
 }
 
+/// Throws InvalidParameter for a slot index outside [0, kMaxSlot].
+void checkSlot(const std::optional<int>& slot) {
+    if (slot && (*slot < 0 || *slot > kMaxSlot)) {
+        throw InvalidParameter("slot", std::to_string(*slot), "in [0, " + std::to_string(kMaxSlot) + "]");
+    }
+}
+
 /// Throws InvalidParameter (saving) for a view that does not fit its card.
 void checkView(const CardParams& params, const CardView& view) {
     ViewRequest request;
@@ -34,6 +42,14 @@ void checkView(const CardParams& params, const CardView& view) {
     if (!isColormapName(view.colormap)) {
         throw InvalidParameter("colormap", view.colormap.toStdString(), "a name of [a-z0-9_-]+");
     }
+    if (view.colorRange) {
+        const auto [low, high] = *view.colorRange;
+        if (!std::isfinite(low) || !std::isfinite(high) || !(low < high)) {
+            throw InvalidParameter("color_range", "[" + formatValue(low) + ", " + formatValue(high) + "]",
+                "two finite numbers [low, high] with low < high");
+        }
+    }
+    checkSlot(view.slot);
 }
 
 /// Throws InvalidParameter for a compare pair's colour map name that is not [a-z0-9_-]+.
@@ -138,6 +154,7 @@ void checkChart(const CardChart& chart) {
     if (chart.reach < 0) {
         throw InvalidParameter("reach", std::to_string(chart.reach), ">= 0 (0 = the chart's default)");
     }
+    checkSlot(chart.slot);
 }
 
 QJsonObject chartToJson(const CardChart& chart) {
@@ -145,8 +162,11 @@ QJsonObject chartToJson(const CardChart& chart) {
     for (const int channel : chart.channels) {
         channels.append(channel);
     }
-    return {{QStringLiteral("chart"), chart.chart}, {QStringLiteral("channels"), channels},
+    QJsonObject json {{QStringLiteral("chart"), chart.chart}, {QStringLiteral("channels"), channels},
         {QStringLiteral("position"), chart.position}, {QStringLiteral("reach"), chart.reach}};
+    if (chart.slot)
+        json.insert(QStringLiteral("slot"), *chart.slot);
+    return json;
 }
 
 CardChart chartFromJson(JsonReader r) {
@@ -160,6 +180,8 @@ CardChart chartFromJson(JsonReader r) {
     }
     chart.position = r.int64("position");
     chart.reach = r.int64("reach");
+    if (r.has("slot"))
+        chart.slot = r.integer("slot");
     r.finish();
     try {
         checkChart(chart);
@@ -172,7 +194,7 @@ CardChart chartFromJson(JsonReader r) {
 
 QJsonObject viewToJson(const CardView& view) {
     const Window& w = view.window;
-    return {{QStringLiteral("quantity"), QString::fromStdString(toString(view.quantity))},
+    QJsonObject json {{QStringLiteral("quantity"), QString::fromStdString(toString(view.quantity))},
         {QStringLiteral("window"),
             QJsonObject {{QStringLiteral("row_begin"), static_cast<qint64>(w.row_begin)},
                 {QStringLiteral("row_end"), static_cast<qint64>(w.row_end)},
@@ -180,6 +202,14 @@ QJsonObject viewToJson(const CardView& view) {
                 {QStringLiteral("col_end"), static_cast<qint64>(w.col_end)}}},
         {QStringLiteral("reduction"), QString::fromStdString(toString(view.reduction))},
         {QStringLiteral("colormap"), view.colormap}};
+    if (view.colorRange)
+        json.insert(
+            QStringLiteral("color_range"), QJsonArray {view.colorRange->first, view.colorRange->second});
+    if (view.logarithmic)
+        json.insert(QStringLiteral("logarithmic"), *view.logarithmic);
+    if (view.slot)
+        json.insert(QStringLiteral("slot"), *view.slot);
+    return json;
 }
 
 CardView viewFromJson(JsonReader r, const CardParams& params) {
@@ -192,6 +222,17 @@ CardView viewFromJson(JsonReader r, const CardParams& params) {
     }
     view.reduction = r.enumeration<Reduction>("reduction");
     view.colormap = r.string("colormap");
+    if (r.has("color_range")) {
+        const std::vector<double> range = r.numbers("color_range");
+        if (range.size() != 2)
+            r.fail(
+                "color_range", QStringLiteral("expected two numbers [low, high], got %1").arg(range.size()));
+        view.colorRange = std::make_pair(range[0], range[1]);
+    }
+    if (r.has("logarithmic"))
+        view.logarithmic = r.boolean("logarithmic");
+    if (r.has("slot"))
+        view.slot = r.integer("slot");
     r.finish();
     try {
         checkView(params, view);

@@ -13,7 +13,11 @@
 ///      "compare": [{"left": {CardParams}, "right": {CardParams}, "quantity": "attention",
 ///                   "reduction": "max", "colormap": "magma"}]}
 ///
-/// A compare pair's "reduction" and "colormap" are optional (files of 0.1.0 have none).
+/// A compare pair's "reduction" and "colormap" are optional (files of 0.1.0 have none). Also
+/// optional, as the app saves them since the deck model (#27): a view's "color_range" ([low,
+/// high], a locked colour range), "logarithmic" (the app's colour scale) and "slot" (the app's
+/// view slot, grid order from 0), and a card's "charts" ([{"chart": "polar", "channels": [0, 8],
+/// "position": 10, "reach": 0, "slot": 2}], workspace.h CardChart).
 
 #include "workspace/jsonreader.h"
 #include "workspace/workspace.h"

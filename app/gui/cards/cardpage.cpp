@@ -135,9 +135,9 @@ void CardPage::doLoad() {
     // Pitfalls view in its place.
     m_stack = new QStackedWidget(splitter);
     m_grid = new ViewGrid(m_stack);
-    for (int n = 0; n < m_entry.defaultViews.size(); ++n) {
+    for (int n = 0; n < m_deck->slotCount(m_card); ++n) {
         auto* slot
-            = new ViewSlot(m_service, *m_deck, m_card, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
+            = new ViewSlot(m_service, *m_deck, m_card, n, QStringLiteral("%1/slot%2").arg(m_entry.id).arg(n),
                 m_entry.views, m_entry.viewTitle, m_grid->content());
         connect(slot, &ViewSlot::viewShown, this, [this](ViewPanel* view) {
             if (auto* panel = qobject_cast<HeatmapPanel*>(view))
@@ -145,7 +145,7 @@ void CardPage::doLoad() {
                     &CardPage::shareColorRanges);
             shareColorRanges();
         });
-        slot->showView(m_entry.defaultViews.at(n));
+        slot->showChosen();
         m_grid->addSlot(slot);
         m_slots.push_back(slot);
     }
@@ -251,7 +251,7 @@ void CardPage::fitViews(const pecards::CardParams& params) {
     }
     for (ViewSlot* slot : m_slots) {
         if (available(slot->chosenView())) {
-            slot->showView(slot->chosenView()); // back from a stand-in, if it had one
+            slot->showChosen(); // back from a stand-in, if it had one
             continue;
         }
         // The chosen view means nothing for these parameters: the first available view that no

@@ -1,6 +1,6 @@
 #include "deck/deckmodel.h"
 
-#include "deck/paramscommand.h"
+#include "deck/deckcommand.h"
 
 #include <QUndoStack>
 #include <pecards/errors.h>
@@ -35,9 +35,9 @@ DeckModel::DeckModel(QObject* parent)
     });
 }
 
-int DeckModel::addCard(const pecards::CardParams& params) {
+int DeckModel::addCard(const pecards::CardParams& params, const QList<SlotState>& states) {
     // The first parameters are shown even when invalid: there are no earlier ones.
-    m_cards.push_back({params, params, passesValidation(params)});
+    m_cards.push_back({params, params, passesValidation(params), states});
     return cardCount() - 1;
 }
 
@@ -68,14 +68,37 @@ void DeckModel::edit(int card, const pecards::CardParams& params, const QString&
     const Card& current = at(card);
     if (current.params == params)
         return;
-    m_undo->push(new ParamsCommand(this, card, current.params, params, what));
+    m_undo->push(new DeckCommand<pecards::CardParams>(this, card, -1, current.params, params, what));
 }
 
 void DeckModel::setParams(int card, const pecards::CardParams& params) {
-    apply(card, params);
+    apply(card, -1, params);
 }
 
-void DeckModel::apply(int card, const pecards::CardParams& params) {
+int DeckModel::slotCount(int card) const {
+    return static_cast<int>(at(card).states.size());
+}
+
+const SlotState& DeckModel::slot(int card, int slot) const {
+    const Card& target = at(card);
+    if (slot < 0 || slot >= target.states.size())
+        throw std::out_of_range("DeckModel: slot " + std::to_string(slot) + " of card " + std::to_string(card)
+            + " is outside [0, " + std::to_string(target.states.size()) + ")");
+    return target.states.at(slot);
+}
+
+void DeckModel::editSlot(int card, int slot, const SlotState& state, const QString& what) {
+    const SlotState& current = this->slot(card, slot);
+    if (current == state)
+        return;
+    m_undo->push(new DeckCommand<SlotState>(this, card, slot, current, state, what));
+}
+
+void DeckModel::setSlot(int card, int slot, const SlotState& state) {
+    apply(card, slot, state);
+}
+
+void DeckModel::apply(int card, int /*slot*/, const pecards::CardParams& params) {
     Card& target = at(card);
     if (target.params == params)
         return;
@@ -86,10 +109,13 @@ void DeckModel::apply(int card, const pecards::CardParams& params) {
     emit cardChanged(card);
 }
 
-void DeckModel::recall(int card, const pecards::CardParams& params) {
-    if (!m_recalled.contains(card))
-        m_recalled.push_back(card);
-    apply(card, params);
+void DeckModel::apply(int card, int slot, const SlotState& state) {
+    static_cast<void>(this->slot(card, slot)); // checks the indices
+    SlotState& target = m_cards[card].states[slot];
+    if (target == state)
+        return;
+    target = state;
+    emit slotChanged(card, slot);
 }
 
 } // namespace pecards::gui

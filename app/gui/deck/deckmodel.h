@@ -1,11 +1,14 @@
 #pragma once
 /// @file deckmodel.h
-/// @brief The one owner of the deck's state: every card's parameters, the last valid ones, and
-/// one undo history of the edits (#27, stage 1 of "the deck is a model"). Widgets observe it
-/// (cardChanged) and send it edits; nothing else stores a card's parameters (the form keeps the
-/// value being edited, the views one "last sent" request each). The model is thin: state and
-/// commands, no requests, colours or widgets (qrenderdoc's CaptureContext, hotspot's
-/// FilterAndZoomStack: one state handed to every page).
+/// @brief The one owner of the deck's state: every card's parameters (and the last valid ones),
+/// what each of its view slots shows and how (slotstate.h), and one undo history of the edits
+/// (#27, "the deck is a model"). Widgets observe it (cardChanged, slotChanged) and send it edits;
+/// nothing else stores a card's parameters (the form keeps the value being edited, the views one
+/// "last sent" request each). The model is thin: state and commands, no requests, colours or
+/// widgets (qrenderdoc's CaptureContext, hotspot's FilterAndZoomStack: one state handed to every
+/// page).
+
+#include "deck/slotstate.h"
 
 #include <QList>
 #include <QObject>
@@ -16,13 +19,15 @@ class QUndoStack;
 
 namespace pecards::gui {
 
+template <typename Value> class DeckCommand;
+
 class DeckModel : public QObject {
     Q_OBJECT
 public:
     explicit DeckModel(QObject* parent = nullptr);
 
-    /// @brief Appends a card (tab order) showing `params`; returns its index.
-    int addCard(const pecards::CardParams& params);
+    /// @brief Appends a card (tab order) showing `params` in `slots` (grid order); returns its index.
+    int addCard(const pecards::CardParams& params, const QList<SlotState>& states);
     int cardCount() const { return static_cast<int>(m_cards.size()); }
 
     /// @brief The card's parameters as edited last; may be invalid (a typed value the engine
@@ -44,6 +49,16 @@ public:
     /// differ.
     void setParams(int card, const pecards::CardParams& params);
 
+    /// @brief The card's view slots (its grid, in order). Throws std::out_of_range as params().
+    int slotCount(int card) const;
+    const SlotState& slot(int card, int slot) const;
+    /// @brief Replaces what slot `slot` of `card` shows, as one undoable step named `what`
+    /// (merged as edit() does: wheel zoom steps). Emits slotChanged when the states differ.
+    void editSlot(int card, int slot, const SlotState& state, const QString& what);
+    /// @brief Replaces the slot's state without an undo step (a workspace, the window a parameter
+    /// change reset). Emits slotChanged when the states differ.
+    void setSlot(int card, int slot, const SlotState& state);
+
     /// @brief The deck's one undo history (Edit > Undo/Redo): every edit of every card.
     QUndoStack* undoStack() const { return m_undo; }
 
@@ -52,23 +67,33 @@ public:
 signals:
     /// @brief The card's parameters changed (an edit, an undo or redo, setParams).
     void cardChanged(int card);
+    /// @brief What slot `slot` of `card` shows changed (an edit, an undo or redo, setSlot).
+    void slotChanged(int card, int slot);
     /// @brief An undo or redo step changed these cards (in the order it changed them), after the
     /// step is complete: the window shows one of them, so nothing changes out of sight.
     void cardsRecalled(const QList<int>& cards);
 
 private:
-    friend class ParamsCommand;
+    friend class DeckCommand<pecards::CardParams>;
+    friend class DeckCommand<SlotState>;
     struct Card {
         pecards::CardParams params;
         pecards::CardParams shown; ///< the last valid parameters
         bool valid = true;
+        QList<SlotState> states;
     };
     Card& at(int card);
     const Card& at(int card) const;
     /// Stores `params` (and, when valid, as the shown ones); emits cardChanged when they differ.
-    void apply(int card, const pecards::CardParams& params);
+    void apply(int card, int slot, const pecards::CardParams& params);
+    /// Stores `state` as slot `slot`'s; emits slotChanged when they differ.
+    void apply(int card, int slot, const SlotState& state);
     /// apply() from an undo or redo: also remembers the card for cardsRecalled.
-    void recall(int card, const pecards::CardParams& params);
+    template <typename Value> void recall(int card, int slot, const Value& value) {
+        if (!m_recalled.contains(card))
+            m_recalled.push_back(card);
+        apply(card, slot, value);
+    }
 
     QList<Card> m_cards;
     QUndoStack* m_undo;

@@ -1,13 +1,14 @@
 #pragma once
 /// @file workspacestate.h
-/// @brief The window's state <-> pecards::app::Workspace: every card (tab order) with its
-/// parameters and its heatmap views (quantity, zoom window, reduction, colour map), the compare
-/// pair, and the active card (-1 on the compare tab).
+/// @brief The deck model <-> pecards::app::Workspace: every card (tab order) with its
+/// parameters and what its view slots show (heatmaps: quantity, zoom window, reduction, colour
+/// map, locked range, log scale; charts: channels, position, reach), the compare pair, and the
+/// active card (-1 on the compare tab).
 ///
-/// Views: a card's heatmap slots, in grid order, are its workspace views. Opening gives the k-th
-/// view to the k-th heatmap slot; extra views take chart slots (in grid order), and heatmap slots
-/// left over show the card's first chart. Chart views (polar, spectrum, ...) have no place in
-/// the workspace format and keep their defaults.
+/// Views: the app saves each view with its slot ("slot", grid order) and opens it there. Files
+/// without slots (older ones, `pecards-cli` handouts) give the k-th view to the k-th heatmap
+/// slot, extra views to the chart slots, and heatmap slots left over show the card's first
+/// chart; their charts are not shown.
 
 #include <QString>
 #include <workspace/workspace.h>

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScopedValueRollback>
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -40,7 +41,10 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         });
         toolRow()->addWidget(label);
         toolRow()->addWidget(m_channels);
-        connect(m_channels, &QLineEdit::editingFinished, this, &ChartPanel::submit);
+        connect(m_channels, &QLineEdit::editingFinished, this, [this] {
+            submit();
+            emit stateEdited();
+        });
     }
     if (spec.curve == pecards::app::CurveKind::RopePolar
         || spec.curve == pecards::app::CurveKind::DynamicBase) {
@@ -63,6 +67,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         connect(m_position, &SliderSpin::valueChanged, this, [this](double m) {
             m_wantedPosition = static_cast<std::int64_t>(m);
             submit();
+            emit stateEdited(); // SliderSpin announces the user's values only
         });
     }
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::AlibiHeads
@@ -79,7 +84,11 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         });
         toolRow()->addWidget(label);
         toolRow()->addWidget(m_extent);
-        connect(m_extent, &QSpinBox::valueChanged, this, &ChartPanel::submit);
+        connect(m_extent, &QSpinBox::valueChanged, this, [this] {
+            submit();
+            if (!m_reading)
+                emit stateEdited();
+        });
     }
     addExportButton();
     setContent(m_chart);
@@ -105,8 +114,42 @@ void ChartPanel::setSweepPosition(int m) {
         m_position->setValue(m);
         submit();
     } else if (spec().curve == pecards::app::CurveKind::AlibiHeads) {
+        const QScopedValueRollback reading(m_reading, true); // an animation, not the user's reach
         m_extent->setValue(std::max(2, m)); // valueChanged submits
     }
+}
+
+void ChartPanel::writeState(SlotState& state) const {
+    pecards::app::CardChart chart;
+    chart.chart = QString::fromLatin1(pecards::app::chartName(spec().curve));
+    if (m_channels && channelTextError().isEmpty() && !m_channels->text().trimmed().isEmpty())
+        chart.channels = channels();
+    chart.position = m_position ? m_wantedPosition : 0;
+    chart.reach = m_extent ? m_extent->value() : 0;
+    state.chart = chart;
+    state.heatmap.reset();
+}
+
+void ChartPanel::readState(const SlotState& state) {
+    if (!state.chart || state.chart->chart != QLatin1String(pecards::app::chartName(spec().curve)))
+        return;
+    const QScopedValueRollback reading(m_reading, true);
+    const pecards::app::CardChart& chart = *state.chart;
+    if (m_channels) {
+        QStringList numbers;
+        for (const int channel : chart.channels)
+            numbers << QString::number(channel);
+        m_channels->setText(numbers.join(QStringLiteral(", ")));
+    }
+    if (m_position) {
+        m_wantedPosition = chart.position;
+        const SliderSpin::Range& range = m_position->range(); // [0 or 1, the card's last position]
+        m_position->setValue(
+            std::clamp(static_cast<double>(m_wantedPosition), range.sliderLow, range.sliderHigh));
+    }
+    if (m_extent && chart.reach > 0)
+        m_extent->setValue(static_cast<int>(std::min<qint64>(chart.reach, m_extent->maximum())));
+    submit();
 }
 
 int ChartPanel::sweepPosition() const {

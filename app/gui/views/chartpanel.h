@@ -38,6 +38,12 @@ public:
     SliderSpin* positionControl() const { return m_position; }
     const pecards::app::CurveRequest& lastRequest() const { return m_request; }
 
+    /// @brief The chart's tools: its name (figure/curves.h chartName), the channels typed
+    /// (empty: automatic; left out while the text is not a list of whole numbers), the position
+    /// m or length n, and the reach or positions shown (0 without that tool).
+    void writeState(SlotState& state) const override;
+    void readState(const SlotState& state) override;
+
     /// @brief True for charts a position sweep animates: the RoPE polar pairs (rotated to
     /// position m) and the ALiBi bias per head (drawn out to distance m).
     bool isSweepable() const override;
@@ -73,6 +79,7 @@ private:
     QLabel* m_legend = nullptr;
     QLineEdit* m_channels = nullptr; ///< Waves / RopePolar
     SliderSpin* m_position = nullptr; ///< RopePolar
+    bool m_reading = false; ///< readState or a sweep sets the tools: no stateEdited
     std::int64_t m_wantedPosition
         = pecards::app::kDefaultPolarPosition; ///< the user's m, shown while m <= L-1
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets

@@ -66,32 +66,48 @@ void HeatmapController::setParams(const pecards::CardParams& params) {
 }
 
 void HeatmapController::setReduction(pecards::Reduction reduction) {
+    if (reduction == m_reduction)
+        return;
     m_reduction = reduction;
     submit();
+    emit stateEdited();
 }
 
 void HeatmapController::setColorMap(std::optional<QString> colorMap) {
+    if (colorMap == m_colorMapOverride)
+        return;
     m_colorMapOverride = colorMap;
     restyle();
     recolor();
+    emit stateEdited();
 }
 
 QString HeatmapController::defaultColorMap() const {
     return quantityStyle(m_quantity, m_hasParams ? m_params.card : pecards::Card::Rope).scaling.colorMap;
 }
 
-void HeatmapController::setLogarithmic(bool on) {
+void HeatmapController::setLogarithmic(std::optional<bool> on) {
+    if (on == m_logarithmicOverride)
+        return;
     m_logarithmicOverride = on;
     restyle();
     recolor();
+    emit stateEdited();
 }
 
 void HeatmapController::setColorRangeLocked(bool locked) {
     if (!locked)
-        m_lockedRange.reset();
+        lockColorRange(std::nullopt);
     else if (m_widget && !m_widget->frame().isNull())
-        m_lockedRange = std::make_pair(m_widget->frame().low, m_widget->frame().high);
+        lockColorRange(std::make_pair(m_widget->frame().low, m_widget->frame().high));
+}
+
+void HeatmapController::lockColorRange(std::optional<std::pair<double, double>> range) {
+    if (range == m_lockedRange)
+        return;
+    m_lockedRange = range;
     recolor();
+    emit stateEdited();
 }
 
 void HeatmapController::setSharedRange(std::optional<std::pair<double, double>> range) {
@@ -140,9 +156,12 @@ void HeatmapController::setWindow(const pecards::Window& window) {
     clamped.row_end = std::clamp(window.row_end, clamped.row_begin + 1, full.row_end);
     clamped.col_begin = std::clamp(window.col_begin, full.col_begin, full.col_end - 1);
     clamped.col_end = std::clamp(window.col_end, clamped.col_begin + 1, full.col_end);
+    if (clamped == m_window)
+        return;
     m_window = clamped;
     submit();
     emit windowChanged(m_window);
+    emit stateEdited();
 }
 
 void HeatmapController::setOutputPixels(std::optional<QSize> pixels) {
@@ -157,9 +176,7 @@ QSize HeatmapController::outputPixels() const {
 }
 
 void HeatmapController::resetWindow() {
-    m_window = m_fullExtent;
-    submit();
-    emit windowChanged(m_window);
+    setWindow(m_fullExtent);
 }
 
 void HeatmapController::submit() {

@@ -52,9 +52,14 @@ public:
     /// parameters), so colours stay comparable; false returns to the automatic range.
     void setColorRangeLocked(bool locked);
     bool isColorRangeLocked() const { return m_lockedRange.has_value(); }
-    /// @brief A log10 colour scale on or off (on by default for attention).
-    void setLogarithmic(bool on);
+    /// @brief Locks this colour range [low, high] (a workspace, an undo); nullopt: automatic.
+    void lockColorRange(std::optional<std::pair<double, double>> range);
+    const std::optional<std::pair<double, double>>& lockedRange() const { return m_lockedRange; }
+    /// @brief A log10 colour scale on or off; nullopt: the quantity's default (on for attention).
+    void setLogarithmic(std::optional<bool> on);
     bool isLogarithmic() const { return m_style.scaling.logarithmic; }
+    /// @brief The scale the user chose; nullopt: the quantity's default.
+    const std::optional<bool>& logarithmicOverride() const { return m_logarithmicOverride; }
     /// @brief A range shared with the card's other views of this quantity (nullopt: its own);
     /// a locked range wins over it.
     void setSharedRange(std::optional<std::pair<double, double>> range);
@@ -108,6 +113,9 @@ signals:
     /// @brief The user (or setWindow/resetWindow) chose this window; the compare tab keeps A and
     /// B on one window with it.
     void windowChanged(const pecards::Window& window);
+    /// @brief The window, reduction, colour map, locked range or scale changed through a setter
+    /// (the user's tools, a workspace); not emitted when new parameters reset the window.
+    void stateEdited();
 
 protected:
     /// @brief Re-asks at the new size when the widget is shown or resized; a language change

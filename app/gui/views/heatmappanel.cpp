@@ -51,6 +51,12 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     connect(m_heatmap, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_controller, &HeatmapController::frameShown, this, &ViewPanel::updated);
     connect(m_controller, &HeatmapController::messageShown, this, &ViewPanel::updated);
+    connect(m_controller, &HeatmapController::stateEdited, this, &ViewPanel::stateEdited);
+    // The reduction box shows the controller's reduction whoever set it (an undo, a workspace).
+    connect(m_controller, &HeatmapController::stateEdited, m_reduction, [this] {
+        const QSignalBlocker blocker(m_reduction);
+        m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(m_controller->reduction())));
+    });
     setContent(m_heatmap);
 }
 
@@ -74,16 +80,31 @@ bool HeatmapPanel::hasResult() const {
     return m_controller->hasResult();
 }
 
-void HeatmapPanel::restore(
-    const pecards::Window& window, pecards::Reduction reduction, const QString& colormap) {
-    {
-        const QSignalBlocker blocker(m_reduction);
-        m_reduction->setCurrentIndex(m_reduction->findData(static_cast<int>(reduction)));
-    }
-    m_controller->setReduction(reduction);
-    const bool automatic = colormap == m_controller->defaultColorMap();
-    m_controller->setColorMap(automatic ? std::nullopt : std::optional<QString>(colormap));
-    m_controller->setWindow(window);
+void HeatmapPanel::applyView(const pecards::app::CardView& view) {
+    m_controller->setReduction(view.reduction);
+    const bool automatic = view.colormap == m_controller->defaultColorMap();
+    m_controller->setColorMap(automatic ? std::nullopt : std::optional<QString>(view.colormap));
+    m_controller->lockColorRange(view.colorRange);
+    m_controller->setLogarithmic(view.logarithmic);
+    m_controller->setWindow(view.window);
+}
+
+pecards::app::CardView HeatmapPanel::view() const {
+    const HeatmapController& c = *m_controller;
+    return {c.quantity(), c.window(), c.reduction(), c.colorMap(), c.lockedRange(), c.logarithmicOverride(),
+        std::nullopt};
+}
+
+void HeatmapPanel::writeState(SlotState& state) const {
+    state.heatmap = view();
+    state.chart.reset();
+}
+
+void HeatmapPanel::readState(const SlotState& state) {
+    if (!state.heatmap || state.heatmap->quantity != spec().quantity)
+        return;
+    const QSignalBlocker blocker(this); // the state comes from the model: no stateEdited
+    applyView(*state.heatmap);
 }
 
 std::optional<ShownView> HeatmapPanel::shownView() const {

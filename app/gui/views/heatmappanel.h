@@ -34,9 +34,14 @@ public:
     HeatmapController* controller() const { return m_controller; }
     QComboBox* reductionBox() const { return m_reduction; }
 
-    /// @brief Shows this window, reduction and colour map (a workspace being opened); a colour
-    /// map equal to the quantity's default means "automatic".
-    void restore(const pecards::Window& window, pecards::Reduction reduction, const QString& colormap);
+    /// @brief Shows `view`'s window, reduction, colour map, locked range and scale (a workspace
+    /// being opened, an undo); a colour map equal to the quantity's default means "automatic".
+    /// Its quantity is not checked (readState does).
+    void applyView(const pecards::app::CardView& view);
+    /// @brief The window, reduction, colours, locked range and scale shown now.
+    pecards::app::CardView view() const;
+    void writeState(SlotState& state) const override;
+    void readState(const SlotState& state) override;
 
 protected:
     /// @brief Saves the figure (PNG/SVG/PDF) or the numbers (.npy/.csv) of the heatmap shown.

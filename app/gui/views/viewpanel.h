@@ -3,6 +3,7 @@
 /// @brief Base of the panels a card shows in its view slots (heatmap or chart): a title,
 /// a tool row and the drawing, fed with the card's parameters.
 
+#include "deck/slotstate.h"
 #include "views/viewfigure.h"
 #include "views/viewspec.h"
 
@@ -34,6 +35,14 @@ public:
     /// nothing is computed or an error is shown.
     virtual std::optional<ShownView> shownView() const = 0;
 
+    /// @brief Writes what the user set in this view into `state` (deck model): a heatmap its
+    /// zoom window, reduction and colours (`heatmap`), a chart its channels, position and reach
+    /// (`chart`); other views have nothing to write.
+    virtual void writeState(SlotState& state) const { static_cast<void>(state); }
+    /// @brief Shows what `state` says (an undo, a workspace); the part of another kind of view,
+    /// or unset, is ignored. Emits no stateEdited.
+    virtual void readState(const SlotState& state) { static_cast<void>(state); }
+
     /// @brief The line above the drawing: what it shows and the convention.
     void setTitle(const QString& title);
     QString title() const;
@@ -56,6 +65,9 @@ public:
 signals:
     /// @brief A result or message was shown.
     void updated();
+    /// @brief The user changed what writeState writes (a zoom, the reduction, colours, a chart's
+    /// tools); not emitted for changes that follow new parameters or readState.
+    void stateEdited();
 
 protected:
     /// @brief Adds the drawing below the title.

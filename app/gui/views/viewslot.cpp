@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QStyle>
 #include <QStyleOptionComboBox>
@@ -15,12 +16,13 @@
 
 namespace pecards::gui {
 
-ViewSlot::ViewSlot(ComputeService* service, const DeckModel& deck, int card, const QString& tagPrefix,
+ViewSlot::ViewSlot(ComputeService* service, DeckModel& deck, int card, int slot, const QString& tagPrefix,
     const QList<ViewSpec>& specs, TitleFunction title, QWidget* parent)
     : QFrame(parent)
     , m_service(service)
     , m_deck(deck)
     , m_card(card)
+    , m_slot(slot)
     , m_tagPrefix(tagPrefix)
     , m_specs(specs)
     , m_title(std::move(title))
@@ -37,17 +39,49 @@ ViewSlot::ViewSlot(ComputeService* service, const DeckModel& deck, int card, con
         if (m_choice->currentIndex() >= 0)
             showView(m_choice->currentData().toString());
     });
+    connect(&m_deck, &DeckModel::slotChanged, this, [this](int changedCard, int changed) {
+        if (changedCard == m_card && changed == m_slot && !m_storing)
+            followModel();
+    });
+}
+
+const QString& ViewSlot::chosenView() const {
+    return m_deck.slot(m_card, m_slot).view;
 }
 
 void ViewSlot::showView(const QString& id) {
     if (std::none_of(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; }))
         return;
-    m_chosen = id;
-    show(id);
+    if (id != chosenView())
+        m_deck.editSlot(m_card, m_slot, SlotState {id, std::nullopt, std::nullopt}, tr("Change view"));
+    show(id); // also back from a stand-in when `id` was chosen already
 }
 
 void ViewSlot::showStandIn(const QString& id) {
     show(id);
+}
+
+void ViewSlot::showChosen() {
+    show(chosenView());
+}
+
+void ViewSlot::followModel() {
+    const SlotState& state = m_deck.slot(m_card, m_slot);
+    if (!m_view || m_view->spec().id != state.view) {
+        show(state.view); // reads the state once it has parameters
+        return;
+    }
+    if (m_hasParams)
+        m_view->readState(state);
+}
+
+void ViewSlot::storeShownState() {
+    if (!m_view || m_view->spec().id != chosenView())
+        return; // a stand-in is not what the slot keeps
+    SlotState state = m_deck.slot(m_card, m_slot);
+    m_view->writeState(state);
+    const QScopedValueRollback storing(m_storing, true);
+    m_deck.setSlot(m_card, m_slot, state);
 }
 
 void ViewSlot::show(const QString& id) {
@@ -70,6 +104,17 @@ void ViewSlot::show(const QString& id) {
     // The choice takes the row's free room (before the row's stretch) up to its whole name.
     m_view->toolRow()->insertWidget(0, m_choice, kChoiceStretch);
     m_layout->addWidget(m_view);
+    m_stateShown = false;
+    // The user's edits of the chosen view are undoable steps in the model; a stand-in's are not
+    // kept (the slot keeps its chosen view).
+    connect(m_view, &ViewPanel::stateEdited, this, [this] {
+        if (m_view->spec().id != chosenView() || !m_stateShown)
+            return;
+        SlotState state = m_deck.slot(m_card, m_slot);
+        m_view->writeState(state);
+        const QScopedValueRollback storing(m_storing, true);
+        m_deck.editSlot(m_card, m_slot, state, tr("Change view settings"));
+    });
     refreshChoice();
     emit viewShown(m_view);
     if (m_hasParams)
@@ -85,6 +130,13 @@ void ViewSlot::showParams() {
     // (with the engine's message over it), so they keep its title too.
     m_view->setTitle(m_title(m_view->spec(), m_deck.shownParams(m_card)));
     m_view->setParams(m_deck.params(m_card));
+    if (m_view->spec().id != chosenView())
+        return; // a stand-in shows its defaults
+    if (!m_stateShown) { // a new panel: the model's zoom, reduction, colours or chart tools
+        m_stateShown = true;
+        m_view->readState(m_deck.slot(m_card, m_slot));
+    }
+    storeShownState();
 }
 
 void ViewSlot::refreshChoice() {

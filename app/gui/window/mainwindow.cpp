@@ -61,8 +61,11 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     tabFont.setBold(true);
     m_deck->tabBar()->setFont(tabFont);
     for (const CardEntry& entry : cardRegistry()) {
-        CardPage* card
-            = entry.create(entry, service, m_deckModel, m_deckModel->addCard(entry.defaults()), m_deck);
+        QList<SlotState> states;
+        for (const QString& view : entry.defaultViews)
+            states.push_back({view, std::nullopt, std::nullopt});
+        const int index = m_deckModel->addCard(entry.defaults(), states);
+        CardPage* card = entry.create(entry, service, m_deckModel, index, m_deck);
         m_cards.push_back(card);
         m_deck->addTab(card, cardTitle(entry));
     }

@@ -6,6 +6,7 @@
 #include "common/version.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
+#include "deck/deckmodel.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
@@ -24,6 +25,7 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 #include <QTimer>
+#include <QUndoStack>
 #include <algorithm>
 #include <functional>
 #include <pecards/errors.h>
@@ -162,6 +164,9 @@ void applyViewOptions(
     } else if (!options.lesson.isEmpty()) {
         QTextStream(stderr) << "pecards: " << window.lessons()->lastError() << Qt::endl;
     }
+    // The start-up state (flags, a workspace, a lesson step) is where the session starts, not
+    // edits to undo.
+    window.deckModel()->undoStack()->clear();
     CheckDialog* check = nullptr;
     if (!options.check.isEmpty()) {
         pecards::app::CheckSetup setup;

@@ -180,8 +180,8 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     app::WorkspaceCard card;
     card.params.card = Card::Rope;
     card.params.length = 64;
-    card.views
-        = {app::CardView {Quantity::Score, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("magma")}};
+    card.views = {app::CardView {
+        Quantity::Score, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("magma"), {}, {}, {}}};
     workspace.cards.append(card);
     app::ComparePair pair;
     pair.left = card.params;
@@ -199,6 +199,30 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     const CliRun run = runRender({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_EQ(pdfPageCount(fileBytes(out)), 4); // the card's view, then A, B, A - B
+}
+
+TEST_F(RenderTest, AColourRangeTheAppLockedIsTheFiguresColourBar) {
+    app::Workspace workspace;
+    app::WorkspaceCard card;
+    card.params.card = Card::Rope;
+    card.params.length = 64;
+    card.params.rope.head_dim = 8;
+    card.params.probe.kind = ProbeKind::Ones; // score (R_i q).(R_j k) <= |q||k| = 8, reached at i = j
+    card.views = {app::CardView {Quantity::Score, {0, 64, 0, 64}, Reduction::Sample,
+                      QStringLiteral("viridis"), std::make_pair(-3.5, 7.25), true, 0},
+        app::CardView {
+            Quantity::Score, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("viridis"), {}, {}, {}}};
+    workspace.cards.append(card);
+    workspace.activeCard = 0;
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    const QList<cli::NamedFigure> figures = cli::workspaceFigures(*cpu, workspace, cli::RenderOptions {});
+    ASSERT_EQ(figures.size(), 2);
+    const auto& locked = std::get<app::FigureSpec>(figures.at(0).figure);
+    EXPECT_EQ(locked.colorBar.min, -3.5);
+    EXPECT_EQ(locked.colorBar.max, 7.25);
+    // Without a locked range: the grid's own range, up to the score at distance 0.
+    const auto& automatic = std::get<app::FigureSpec>(figures.at(1).figure);
+    EXPECT_NEAR(automatic.colorBar.max, 8.0, 1e-12);
 }
 
 /// The PNGs of A and A − B of `pair` drawn in `reduction` and `colormap` at 64 x 64 pixels, made

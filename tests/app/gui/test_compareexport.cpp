@@ -178,7 +178,10 @@ TEST_F(CompareExport, WorkspaceKeepsThePairsReductionAndColourMap) {
     ASSERT_TRUE(opened.has_value()) << error.toStdString();
     EXPECT_EQ(*opened, saved);
 
-    a->restore(a->controller()->window(), pecards::Reduction::Mean, a->controller()->defaultColorMap());
+    pecards::app::CardView mean = a->view();
+    mean.reduction = pecards::Reduction::Mean;
+    mean.colormap = a->controller()->defaultColorMap(); // automatic
+    a->applyView(mean);
     ASSERT_EQ(a->controller()->colorMap(), QStringLiteral("diverging"));
     applyWorkspace(m_window, *opened);
     for (HeatmapPanel* side :

@@ -27,6 +27,7 @@
 #include <QMenuBar>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <workspace/lessonfile.h>
 
 using namespace pecards::gui;
@@ -59,12 +60,23 @@ protected:
     }
 };
 
-/// The deck's card of the step's active card type as captured now (built-in steps hold one card).
+/// The deck's card of the step's active card type as captured now (built-in steps hold one card),
+/// in the terms the step is written in: built-in steps name their heatmap views in grid order,
+/// without slots or charts, so the slots the app saves and its charts are left out.
 pecards::app::WorkspaceCard shownCard(MainWindow& window, const pecards::app::LessonStep& step) {
-    const pecards::Card type = step.state.cards.at(step.state.activeCard).params.card;
-    for (const pecards::app::WorkspaceCard& card : captureWorkspace(window).cards) {
-        if (card.params.card == type)
-            return card;
+    const pecards::app::WorkspaceCard& authored = step.state.cards.at(step.state.activeCard);
+    for (pecards::app::WorkspaceCard card : captureWorkspace(window).cards) {
+        if (card.params.card != authored.params.card)
+            continue;
+        const bool placed = std::any_of(authored.views.begin(), authored.views.end(),
+            [](const auto& view) { return view.slot.has_value(); });
+        if (!placed) {
+            for (pecards::app::CardView& view : card.views)
+                view.slot.reset();
+        }
+        if (authored.charts.isEmpty())
+            card.charts.clear();
+        return card;
     }
     return {};
 }

@@ -54,7 +54,8 @@ protected:
         params.rope.scaling.original_max_position_embeddings = 512;
         rope->setParams(params);
         HeatmapPanel* score = heatmapPanel(rope, 0);
-        score->restore({100, 356, 40, 296}, pecards::Reduction::Max, QStringLiteral("magma"));
+        score->applyView({pecards::Quantity::Score, {100, 356, 40, 296}, pecards::Reduction::Max,
+            QStringLiteral("magma"), std::nullopt, std::nullopt, std::nullopt});
         score->reductionBox()->setCurrentIndex(
             score->reductionBox()->findData(static_cast<int>(pecards::Reduction::Min)));
         for (ViewSlot* slot : rope->viewSlots()) {

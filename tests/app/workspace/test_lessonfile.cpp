@@ -23,9 +23,10 @@ WorkspaceCard ropeCard(std::int64_t length, double base) {
     card.params.length = length;
     card.params.rope.head_dim = 64;
     card.params.rope.base = base;
-    card.views = {
-        CardView {Quantity::Score, {0, length, 0, length}, Reduction::Max, QStringLiteral("viridis")},
-        CardView {Quantity::Phase, {0, length / 2, 0, 32}, Reduction::Sample, QStringLiteral("twilight")}};
+    card.views = {CardView {Quantity::Score, {0, length, 0, length}, Reduction::Max,
+                      QStringLiteral("viridis"), {}, {}, {}},
+        CardView {Quantity::Phase, {0, length / 2, 0, 32}, Reduction::Sample, QStringLiteral("twilight"), {},
+            {}, {}}};
     return card;
 }
 

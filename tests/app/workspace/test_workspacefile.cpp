@@ -47,8 +47,11 @@ Workspace richWorkspace() {
     rope.params.rope.scaling.mscale = 0.707;
     rope.params.probe.kind = ProbeKind::Random;
     rope.params.probe.seed = 18446744073709551557ULL; // > 2^53: exact only as a string
-    rope.views = {CardView {Quantity::Score, {0, 8192, 0, 8192}, Reduction::Max, QStringLiteral("viridis")},
-        CardView {Quantity::Phase, {100, 200, 0, 32}, Reduction::Sample, QStringLiteral("twilight")}};
+    rope.views = {
+        CardView {Quantity::Score, {0, 8192, 0, 8192}, Reduction::Max, QStringLiteral("viridis"), {}, {}, {}},
+        CardView {Quantity::Phase, {100, 200, 0, 32}, Reduction::Sample, QStringLiteral("twilight"),
+            std::make_pair(0.5, 5.75), false, 3}}; // as the app saves it: locked range, scale, slot
+    rope.charts = {CardChart {QStringLiteral("polar"), {0, 8, 31}, 37, 0, 2}};
     ws.cards.append(rope);
 
     WorkspaceCard t5;
@@ -59,7 +62,8 @@ Workspace richWorkspace() {
     t5.params.relative.max_distance = 16;
     t5.params.relative.bidirectional = false;
     t5.params.relative.bucket_values = {0.125, -1.5, 2.0, 1e-300};
-    t5.views = {CardView {Quantity::Buckets, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("cividis")}};
+    t5.views = {CardView {
+        Quantity::Buckets, {0, 64, 0, 64}, Reduction::Sample, QStringLiteral("cividis"), {}, {}, {}}};
     ws.cards.append(t5);
 
     WorkspaceCard alibi;
@@ -77,8 +81,8 @@ Workspace richWorkspace() {
     alibi.params.probe.content_k_file = "keys layer 3.npy";
     alibi.params.probe.q = {1.0, 2.0};
     alibi.params.probe.k = {0.5, -0.5};
-    alibi.views
-        = {CardView {Quantity::ContentAttention, {0, 3, 0, 3}, Reduction::Sample, QStringLiteral("magma")}};
+    alibi.views = {CardView {
+        Quantity::ContentAttention, {0, 3, 0, 3}, Reduction::Sample, QStringLiteral("magma"), {}, {}, {}}};
     ws.cards.append(alibi);
 
     ComparePair pair;
@@ -211,6 +215,15 @@ TEST(WorkspaceFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(view.at("colormap"), "viridis");
     EXPECT_EQ(
         view.at("window"), (json {{"row_begin", 0}, {"row_end", 8192}, {"col_begin", 0}, {"col_end", 8192}}));
+    EXPECT_FALSE(view.contains("color_range")); // unset optional keys are left out
+    EXPECT_FALSE(view.contains("logarithmic"));
+    EXPECT_FALSE(view.contains("slot"));
+    const json& locked = doc.at("cards").at(0).at("views").at(1);
+    EXPECT_EQ(locked.at("color_range"), (json {0.5, 5.75}));
+    EXPECT_EQ(locked.at("logarithmic"), false);
+    EXPECT_EQ(locked.at("slot"), 3);
+    EXPECT_EQ(doc.at("cards").at(0).at("charts"),
+        (json {{{"chart", "polar"}, {"channels", {0, 8, 31}}, {"position", 37}, {"reach", 0}, {"slot", 2}}}));
     const json& t5 = doc.at("cards").at(1).at("params").at("relative");
     EXPECT_EQ(t5.at("variant"), "t5");
     EXPECT_EQ(t5.at("bucket_values"), (json {0.125, -1.5, 2.0, 1e-300}));
@@ -371,6 +384,20 @@ TEST(WorkspaceFile, BadKeysAreNamedByTheirPath) {
         "cards[0].views[1]: ");
     expectContains(openEdited([](json& d) { d["cards"][0]["views"][0]["colormap"] = "Not A Name"; }),
         "cards[0].views[0]: colormap = Not A Name is invalid");
+    expectContains(openEdited([](json& d) {
+        d["cards"][0]["views"][1]["color_range"] = {6.0, 0.5};
+    }),
+        "cards[0].views[1]: color_range = [6, 0.5] is invalid: allowed: two finite numbers [low, high] with "
+        "low < "
+        "high");
+    expectContains(openEdited([](json& d) { d["cards"][0]["views"][1]["color_range"] = {6.0}; }),
+        "cards[0].views[1].color_range: expected two numbers [low, high], got 1");
+    expectContains(openEdited([](json& d) { d["cards"][0]["views"][1]["logarithmic"] = 1; }),
+        "cards[0].views[1].logarithmic: expected");
+    expectContains(openEdited([](json& d) { d["cards"][0]["views"][1]["slot"] = 64; }),
+        "cards[0].views[1]: slot = 64 is invalid: allowed: in [0, 63]");
+    expectContains(openEdited([](json& d) { d["cards"][0]["charts"][0]["slot"] = -1; }),
+        "cards[0].charts[0]: slot = -1 is invalid: allowed: in [0, 63]");
     expectContains(openEdited([](json& d) { d["compare"][0] = 5; }), "compare[0]: expected an object, got 5");
     expectContains(openEdited([](json& d) { d["compare"][0]["colormap"] = "Not A Name"; }),
         "compare[0]: colormap = Not A Name is invalid");
