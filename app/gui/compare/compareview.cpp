@@ -5,6 +5,7 @@
 #include "compare/compareexportjob.h"
 #include "compare/comparegrid.h"
 #include "compare/differencepanel.h"
+#include "deck/deckmodel.h"
 #include "settings/languagechange.h"
 #include "views/chartpanel.h"
 #include "views/figuresavedialog.h"
@@ -41,9 +42,10 @@ bool sameView(const ViewSpec& a, const ViewSpec& b) {
 
 } // namespace
 
-CompareView::CompareView(ComputeService* service, QWidget* parent)
+CompareView::CompareView(ComputeService* service, DeckModel* deck, QWidget* parent)
     : QWidget(parent)
     , m_service(service)
+    , m_deck(deck)
     , m_view(new QComboBox(this))
     , m_intro(new QLabel(this))
     , m_viewLabel(new QLabel(this))
@@ -55,7 +57,8 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
     for (const QString& id :
         {QStringLiteral("rope-base"), QStringLiteral("alibi-hybrid"), QStringLiteral("alibi-forms")}) {
         auto* button = new QPushButton(this);
-        connect(button, &QPushButton::clicked, this, [this, id] { showPreset(id); });
+        connect(
+            button, &QPushButton::clicked, this, [this, id] { userEdit([this, id] { showPreset(id); }); });
         top->addWidget(button);
         m_presets.push_back({button, id});
     }
@@ -84,12 +87,14 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
         m_scrolls[side]->setMaximumWidth(kPanelMaximumWidth); // the views get the room
         panel->addWidget(m_scrolls[side], 1);
         connect(m_cards[side], &QComboBox::currentIndexChanged, this, [this, side] {
-            const QString id = m_cards[side]->currentData().toString();
-            pecards::CardParams params = findCardEntry(id)->defaults();
-            if (m_params[side].length > 0)
-                params.length = m_params[side].length;
-            setCard(side, id, params);
-            refreshViewChoice();
+            userEdit([this, side] {
+                const QString id = m_cards[side]->currentData().toString();
+                pecards::CardParams params = findCardEntry(id)->defaults();
+                if (m_params[side].length > 0)
+                    params.length = m_params[side].length;
+                setCard(side, id, params);
+                refreshViewChoice();
+            });
         });
         if (side == B)
             body->addWidget(m_grid, 1);
@@ -97,10 +102,61 @@ CompareView::CompareView(ComputeService* service, QWidget* parent)
     }
     connect(m_view, &QComboBox::currentIndexChanged, this, [this] {
         if (m_view->currentIndex() >= 0)
-            showView(m_view->currentData().toString());
+            userEdit([this] { showView(m_view->currentData().toString()); });
     });
     retranslateOnLanguageChange(this, [this] { retranslate(); });
+    connect(m_deck, &DeckModel::compareChanged, this, &CompareView::followModel);
     showPreset(QStringLiteral("rope-base"));
+}
+
+CompareState CompareView::state() const {
+    CompareState state {m_cardIds[A], m_cardIds[B], m_params[A], m_params[B], m_spec.id, std::nullopt};
+    if (m_panels[A])
+        state.heatmap = m_panels[A]->view();
+    return state;
+}
+
+void CompareView::userEdit(const std::function<void()>& change) {
+    {
+        const QScopedValueRollback busy(m_busy, true);
+        change();
+    }
+    record();
+}
+
+void CompareView::record() {
+    if (m_busy)
+        return;
+    const QScopedValueRollback recording(m_recording, true);
+    m_deck->editCompare(state(), tr("Change compare"));
+}
+
+void CompareView::store() {
+    if (m_busy)
+        return;
+    const QScopedValueRollback recording(m_recording, true);
+    m_deck->setCompare(state());
+}
+
+void CompareView::followModel() {
+    const CompareState& wanted = m_deck->compareState();
+    if (m_recording || state() == wanted)
+        return;
+    {
+        const QScopedValueRollback busy(m_busy, true);
+        compare(wanted.cardA, wanted.a, wanted.cardB, wanted.b, m_quantity);
+        showView(wanted.view);
+        if (wanted.heatmap && m_panels[A]) {
+            m_panels[A]->applyView(*wanted.heatmap); // B's window follows A's (syncWindow)
+            pecards::app::CardView b = m_panels[B]->view();
+            b.reduction = wanted.heatmap->reduction;
+            b.colormap = wanted.heatmap->colormap;
+            b.colorRange = wanted.heatmap->colorRange;
+            b.logarithmic = wanted.heatmap->logarithmic;
+            m_panels[B]->applyView(b);
+        }
+    }
+    store(); // what is shown, where it differs from the model (a window kept inside the extent)
 }
 
 void CompareView::retranslate() {
@@ -122,6 +178,7 @@ void CompareView::retranslate() {
             cards->setItemText(n, cardTitle(*findCardEntry(cards->itemData(n).toString())));
     }
     if (m_forms[A] && m_forms[B]) { // the controls' labels: the forms are made again
+        const QScopedValueRollback busy(m_busy, true);
         const QScopedValueRollback guard(m_settingUp, true);
         for (const Side side : {A, B})
             setCard(side, m_cardIds[side], m_params[side]);
@@ -151,8 +208,9 @@ void CompareView::setCard(Side side, const QString& id, const pecards::CardParam
     entry->addControls(*form);
     m_scrolls[side]->setWidget(form); // deletes the previous form
     m_forms[side] = form;
-    connect(form, &ParameterForm::edited, this,
-        [this, side](const pecards::CardParams& p) { setSideParams(side, p); });
+    connect(form, &ParameterForm::edited, this, [this, side](const pecards::CardParams& p) {
+        userEdit([this, side, p] { setSideParams(side, p); });
+    });
     form->setParams(params);
     setSideParams(side, params);
 }
@@ -211,10 +269,14 @@ bool CompareView::showView(const QString& id) {
     if (spec == shared.end())
         return false;
     {
-        const QSignalBlocker block(m_view);
-        m_view->setCurrentIndex(m_view->findData(id));
+        const QScopedValueRollback busy(m_busy, true);
+        {
+            const QSignalBlocker block(m_view);
+            m_view->setCurrentIndex(m_view->findData(id));
+        }
+        showSpec(*spec);
     }
-    showSpec(*spec);
+    store();
     return true;
 }
 
@@ -239,6 +301,8 @@ void CompareView::showSpec(const ViewSpec& spec) {
         for (const Side side : {A, B})
             m_panels[side]->setSaveHandler([this, side] { saveFigure(side); });
         m_difference->setSaveHandler([this] { saveFigure(std::nullopt); });
+        for (const Side side : {A, B}) // the user's zoom, pixel rule or colours: one undoable step
+            connect(m_panels[side], &ViewPanel::stateEdited, this, &CompareView::record);
         shareOutputPixels();
         m_panels[A]->setParams(m_params[A]);
         m_panels[B]->setParams(m_params[B]);
@@ -421,19 +485,23 @@ bool CompareView::hasResult() const {
 void CompareView::compare(const QString& idA, const pecards::CardParams& a, const QString& idB,
     const pecards::CardParams& b, pecards::Quantity quantity) {
     {
-        const QScopedValueRollback guard(m_settingUp, true);
-        setCard(A, idA, a);
-        setCard(B, idB, b);
+        const QScopedValueRollback busy(m_busy, true);
+        {
+            const QScopedValueRollback guard(m_settingUp, true);
+            setCard(A, idA, a);
+            setCard(B, idB, b);
+        }
+        m_quantity = quantity;
+        refreshViewChoice();
+        const QList<ViewSpec> shared = sharedViews();
+        const auto spec = std::find_if(shared.begin(), shared.end(),
+            [quantity](const ViewSpec& s) { return s.kind == ViewKind::Heatmap && s.quantity == quantity; });
+        if (spec != shared.end())
+            showView(spec->id);
+        else if (!shared.isEmpty())
+            showView(shared.front().id);
     }
-    m_quantity = quantity;
-    refreshViewChoice();
-    const QList<ViewSpec> shared = sharedViews();
-    const auto spec = std::find_if(shared.begin(), shared.end(),
-        [quantity](const ViewSpec& s) { return s.kind == ViewKind::Heatmap && s.quantity == quantity; });
-    if (spec != shared.end())
-        showView(spec->id);
-    else if (!shared.isEmpty())
-        showView(shared.front().id);
+    store();
 }
 
 bool CompareView::showPreset(const QString& name) {

@@ -7,6 +7,12 @@
 /// chart view shows A's and B's curves on one chart (ChartPanel::setOverlay). The shared range
 /// and the figures Save… writes (A, B, A − B) come from figure/comparefigures.h, the code
 /// `pecards-cli render --workspace` draws compare pairs with.
+///
+/// What the tab shows is the deck model's compare state (comparestate.h): the user's edits (a
+/// card, a form, the view, a preset, a zoom or the pixel rule) are undoable steps there, and an
+/// undo or a workspace is shown by following the model.
+
+#include "deck/comparestate.h"
 
 #include <QWidget>
 #include <array>
@@ -27,6 +33,7 @@ namespace pecards::gui {
 class ChartPanel;
 class CompareGrid;
 class ComputeService;
+class DeckModel;
 class DifferencePanel;
 class HeatmapPanel;
 class ParameterForm;
@@ -36,7 +43,11 @@ class CompareView : public QWidget {
 public:
     enum Side { A = 0, B = 1 };
 
-    explicit CompareView(ComputeService* service, QWidget* parent = nullptr);
+    /// @param deck the model whose compare state the tab shows and edits
+    CompareView(ComputeService* service, DeckModel* deck, QWidget* parent = nullptr);
+
+    /// @brief What the tab shows now (the cards, their parameters, the view, A's drawing).
+    CompareState state() const;
 
     /// @brief Shows card `idA` with `a` against card `idB` with `b` (ids from the registry), as
     /// the heatmap of `quantity` when both cards offer it (else the first view both offer).
@@ -92,6 +103,16 @@ signals:
     void viewShown();
 
 private:
+    /// Runs `change` (the user's: a card, a form, the view, a preset) and records the result as
+    /// one undoable step in the deck model.
+    void userEdit(const std::function<void()>& change);
+    /// The user's edit is done: the state becomes the model's as an undoable step.
+    void record();
+    /// A programmatic change is done (the first comparison, a workspace, a test): the model
+    /// follows without an undo step.
+    void store();
+    /// Shows the model's compare state (an undo or redo, a workspace).
+    void followModel();
     void setCard(Side side, const QString& id, const pecards::CardParams& params);
     void setSideParams(Side side, const pecards::CardParams& params);
     /// The views both cards offer for their parameters, in A's order (own panels excluded).
@@ -117,6 +138,9 @@ private:
     void retranslate();
 
     ComputeService* m_service;
+    DeckModel* m_deck;
+    bool m_busy = false; ///< a change of the tab is under way: the model is told when it is done
+    bool m_recording = false; ///< the model is being told: nothing to follow
     std::array<pecards::CardParams, 2> m_params;
     std::array<QString, 2> m_cardIds;
     std::array<ParameterForm*, 2> m_forms {};

@@ -9,10 +9,11 @@
 
 #include <QDateTime>
 #include <QUndoCommand>
+#include <type_traits>
 
 namespace pecards::gui {
 
-/// @tparam Value pecards::CardParams (`slot` -1) or SlotState
+/// @tparam Value pecards::CardParams (`slot` -1), SlotState or CompareState (`card` and `slot` -1)
 template <typename Value> class DeckCommand : public QUndoCommand {
 public:
     DeckCommand(DeckModel* deck, int card, int slot, Value before, Value after, const QString& text)
@@ -35,7 +36,14 @@ public:
         m_pushed = true; // the push itself is made where the user looks: no recall
         m_deck->apply(m_card, m_slot, m_after);
     }
-    int id() const override { return std::is_same_v<Value, pecards::CardParams> ? 0x5043 : 0x5053; }
+    int id() const override {
+        if constexpr (std::is_same_v<Value, pecards::CardParams>)
+            return 0x5043; // "PC"
+        else if constexpr (std::is_same_v<Value, SlotState>)
+            return 0x5053; // "PS"
+        else
+            return 0x4343; // "CC"
+    }
     /// @brief Absorbs a following edit of the same target with the same name made within
     /// DeckModel::kMergeMilliseconds.
     bool mergeWith(const QUndoCommand* other) override {

@@ -98,6 +98,23 @@ void DeckModel::setSlot(int card, int slot, const SlotState& state) {
     apply(card, slot, state);
 }
 
+void DeckModel::editCompare(const CompareState& state, const QString& what) {
+    if (m_compare == state)
+        return;
+    m_undo->push(new DeckCommand<CompareState>(this, -1, -1, m_compare, state, what));
+}
+
+void DeckModel::setCompare(const CompareState& state) {
+    apply(-1, -1, state);
+}
+
+void DeckModel::apply(int /*card*/, int /*slot*/, const CompareState& state) {
+    if (m_compare == state)
+        return;
+    m_compare = state;
+    emit compareChanged();
+}
+
 void DeckModel::apply(int card, int /*slot*/, const pecards::CardParams& params) {
     Card& target = at(card);
     if (target.params == params)

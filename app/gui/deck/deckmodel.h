@@ -1,13 +1,15 @@
 #pragma once
 /// @file deckmodel.h
 /// @brief The one owner of the deck's state: every card's parameters (and the last valid ones),
-/// what each of its view slots shows and how (slotstate.h), and one undo history of the edits
+/// what each of its view slots shows and how (slotstate.h), the compare tab (comparestate.h), and
+/// one undo history of the edits
 /// (#27, "the deck is a model"). Widgets observe it (cardChanged, slotChanged) and send it edits;
 /// nothing else stores a card's parameters (the form keeps the value being edited, the views one
 /// "last sent" request each). The model is thin: state and commands, no requests, colours or
 /// widgets (qrenderdoc's CaptureContext, hotspot's FilterAndZoomStack: one state handed to every
 /// page).
 
+#include "deck/comparestate.h"
 #include "deck/slotstate.h"
 
 #include <QList>
@@ -26,7 +28,8 @@ class DeckModel : public QObject {
 public:
     explicit DeckModel(QObject* parent = nullptr);
 
-    /// @brief Appends a card (tab order) showing `params` in `slots` (grid order); returns its index.
+    /// @brief Appends a card (tab order) showing `params`, its view slots showing `states` (grid order);
+    /// returns its index.
     int addCard(const pecards::CardParams& params, const QList<SlotState>& states);
     int cardCount() const { return static_cast<int>(m_cards.size()); }
 
@@ -59,6 +62,14 @@ public:
     /// change reset). Emits slotChanged when the states differ.
     void setSlot(int card, int slot, const SlotState& state);
 
+    /// @brief What the compare tab shows.
+    const CompareState& compareState() const { return m_compare; }
+    /// @brief Replaces it as one undoable step named `what` (merged as edit() does). Emits
+    /// compareChanged when the states differ.
+    void editCompare(const CompareState& state, const QString& what);
+    /// @brief Replaces it without an undo step (the tab's first comparison, a workspace).
+    void setCompare(const CompareState& state);
+
     /// @brief The deck's one undo history (Edit > Undo/Redo): every edit of every card.
     QUndoStack* undoStack() const { return m_undo; }
 
@@ -69,13 +80,17 @@ signals:
     void cardChanged(int card);
     /// @brief What slot `slot` of `card` shows changed (an edit, an undo or redo, setSlot).
     void slotChanged(int card, int slot);
-    /// @brief An undo or redo step changed these cards (in the order it changed them), after the
-    /// step is complete: the window shows one of them, so nothing changes out of sight.
+    /// @brief The compare state changed (an edit, an undo or redo, setCompare).
+    void compareChanged();
+    /// @brief An undo or redo step changed these cards (in the order it changed them; -1: the
+    /// compare tab), after the step is complete: the window shows one of them, so nothing
+    /// changes out of sight.
     void cardsRecalled(const QList<int>& cards);
 
 private:
     friend class DeckCommand<pecards::CardParams>;
     friend class DeckCommand<SlotState>;
+    friend class DeckCommand<CompareState>;
     struct Card {
         pecards::CardParams params;
         pecards::CardParams shown; ///< the last valid parameters
@@ -88,6 +103,8 @@ private:
     void apply(int card, int slot, const pecards::CardParams& params);
     /// Stores `state` as slot `slot`'s; emits slotChanged when they differ.
     void apply(int card, int slot, const SlotState& state);
+    /// Stores the compare state (`card` and `slot` are -1); emits compareChanged when they differ.
+    void apply(int card, int slot, const CompareState& state);
     /// apply() from an undo or redo: also remembers the card for cardsRecalled.
     template <typename Value> void recall(int card, int slot, const Value& value) {
         if (!m_recalled.contains(card))
@@ -97,7 +114,8 @@ private:
 
     QList<Card> m_cards;
     QUndoStack* m_undo;
-    QList<int> m_recalled; ///< cards the undo or redo step under way changed
+    CompareState m_compare;
+    QList<int> m_recalled; ///< cards the undo or redo step under way changed (-1: compare)
 };
 
 } // namespace pecards::gui

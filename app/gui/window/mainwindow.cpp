@@ -69,15 +69,18 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
         m_cards.push_back(card);
         m_deck->addTab(card, cardTitle(entry));
     }
-    m_compare = new CompareView(service, m_deck);
+    m_compare = new CompareView(service, m_deckModel, m_deck);
     m_deck->addTab(m_compare, QString());
     // One undo history for the deck: an undo or redo shows the card it changed (the one on
     // screen when it is among them), so nothing changes out of sight.
     connect(m_deckModel, &DeckModel::cardsRecalled, this, [this](const QList<int>& changed) {
         const CardPage* shown = currentCard();
-        if (shown && changed.contains(shown->cardIndex()))
+        if (changed.contains(shown ? shown->cardIndex() : -1))
             return;
-        m_deck->setCurrentWidget(m_cards.at(changed.front()));
+        if (changed.front() < 0)
+            m_deck->setCurrentWidget(m_compare);
+        else
+            m_deck->setCurrentWidget(m_cards.at(changed.front()));
     });
     auto* central = new QWidget(this);
     auto* column = new QVBoxLayout(central);

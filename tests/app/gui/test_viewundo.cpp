@@ -1,7 +1,9 @@
 // Every edit of a card's view is a step in the deck's one undo history (#27): the zoom, the
-// reduction, the colour map, the view chosen; and what the deck model keeps of the views (locked
-// colour range, log scale, charts and their tools, each in its slot) is saved in a workspace and
-// comes back as it was. Values are read from the deck model, the one owner of that state.
+// reduction, the colour map, the view chosen, and the compare tab's edits; and what the deck model keeps of
+// the views (locked colour range, log scale, charts and their tools, each in its slot) is saved in a
+// workspace and comes back as it was. Values are read from the deck model, the one owner of that state.
+#include "cards/parameterform.h"
+#include "compare/compareview.h"
 #include "deck/deckmodel.h"
 #include "session/workspacestate.h"
 #include "views/chartpanel.h"
@@ -133,6 +135,42 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     EXPECT_TRUE(score->controller()->isLogarithmic());
     EXPECT_EQ(polar->positionControl()->value(), 37.0);
     EXPECT_EQ(rope->viewSlots().at(3)->view()->spec().id, QStringLiteral("waves"));
+}
+
+TEST_F(ViewUndo, CompareEditsAreStepsOfTheSameHistoryAndAnUndoShowsTheCompareTab) {
+    m_window.showTab(QStringLiteral("compare"));
+    CompareView* compare = m_window.compareView();
+    QUndoStack* undo = m_window.deckModel()->undoStack();
+    const int before = undo->count();
+    const CompareState start = compare->state();
+    ASSERT_EQ(start.b.rope.base, 500000.0); // the first comparison: RoPE base 10^4 vs 5·10^5
+    EXPECT_EQ(m_window.deckModel()->compareState(), start);
+
+    auto* base = qobject_cast<SliderSpin*>(compare->form(CompareView::B)->control(QStringLiteral("base")));
+    ASSERT_NE(base, nullptr);
+    base->spinBox()->setValue(20000.0); // a typed value, committed
+    ASSERT_EQ(compare->params(CompareView::B).rope.base, 20000.0);
+    nextStep();
+    compare->viewChoice()->setCurrentIndex(compare->viewChoice()->findData(QStringLiteral("attention")));
+    ASSERT_EQ(compare->viewId(), QStringLiteral("attention"));
+    EXPECT_EQ(undo->count(), before + 2);
+    EXPECT_EQ(m_window.deckModel()->compareState(), compare->state());
+
+    m_window.showTab(QStringLiteral("rope"));
+    undo->undo(); // the view, shown where it changes
+    EXPECT_EQ(m_window.deck()->currentWidget(), compare);
+    EXPECT_EQ(compare->viewId(), QStringLiteral("score"));
+    undo->undo();
+    EXPECT_EQ(compare->params(CompareView::B).rope.base, 500000.0);
+    const auto* shownBase
+        = qobject_cast<SliderSpin*>(compare->form(CompareView::B)->control(QStringLiteral("base")));
+    ASSERT_NE(shownBase, nullptr);
+    EXPECT_EQ(shownBase->value(), 500000.0); // the form shows it too
+    EXPECT_EQ(compare->state(), start);
+    undo->redo();
+    undo->redo();
+    EXPECT_EQ(compare->params(CompareView::B).rope.base, 20000.0);
+    EXPECT_EQ(compare->viewId(), QStringLiteral("attention"));
 }
 
 } // namespace
