@@ -35,6 +35,10 @@ DeckModel::DeckModel(QObject* parent)
     });
 }
 
+DeckModel::~DeckModel() {
+    m_undo->disconnect();
+}
+
 int DeckModel::addCard(const pecards::CardParams& params, const QList<SlotState>& states) {
     // The first parameters are shown even when invalid: there are no earlier ones.
     m_cards.push_back({params, params, passesValidation(params), states});

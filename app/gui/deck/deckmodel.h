@@ -27,6 +27,9 @@ class DeckModel : public QObject {
     Q_OBJECT
 public:
     explicit DeckModel(QObject* parent = nullptr);
+    /// @brief Disconnects the undo stack first: clearing it while it is destroyed announces
+    /// changes of a model that is gone.
+    ~DeckModel() override;
 
     /// @brief Appends a card (tab order) showing `params`, its view slots showing `states` (grid order);
     /// returns its index.

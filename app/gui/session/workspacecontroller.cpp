@@ -1,6 +1,7 @@
 #include "session/workspacecontroller.h"
 
 #include "cards/cardpage.h"
+#include "deck/deckmodel.h"
 #include "session/workspacestate.h"
 #include "window/mainwindow.h"
 
@@ -10,6 +11,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QUndoStack>
 #include <pecards/errors.h>
 #include <workspace/recentfiles.h>
 #include <workspace/workspacefile.h>
@@ -27,6 +29,7 @@ void WorkspaceController::markSaved() {
     for (const CardPage* card : m_window->cards())
         m_savedParams.push_back(card->params());
     m_savedCheck = m_window->lastCheck();
+    m_window->deckModel()->undoStack()->setClean(); // views and compare: the edits since here
     m_modified = false;
     m_window->setWindowModified(false);
 }
@@ -36,7 +39,9 @@ void WorkspaceController::refreshModified() {
         markSaved(); // the deck's start-up parameters are the first reference
         return;
     }
-    bool modified = m_window->lastCheck() != m_savedCheck;
+    // Parameters can change without an undo step (a layer group, content vectors), views and the
+    // compare tab only by steps: both are compared.
+    bool modified = m_window->lastCheck() != m_savedCheck || !m_window->deckModel()->undoStack()->isClean();
     for (qsizetype n = 0; n < m_savedParams.size() && !modified; ++n)
         modified = !(m_window->cards().at(n)->params() == m_savedParams.at(n));
     if (modified && !m_modified && !m_status.isEmpty() && m_window->statusBar()->currentMessage() == m_status)

@@ -5,7 +5,9 @@
 /// openWorkspace: atomic save, all-or-nothing open). A corrupt, truncated or newer file shows
 /// its message and changes nothing on screen.
 ///
-/// Unsaved work: the cards' parameters are compared with those last saved or opened; the window
+/// Unsaved work: the cards' parameters are compared with those last saved or opened, and an edit
+/// of the views or the compare tab is one when the deck's undo history has moved from where it
+/// was then (an edit undone again is none); the window
 /// shows the file name and a modified mark (`[*]` in its title, QWidget::setWindowModified),
 /// and opening another workspace or quitting asks Save / Discard / Cancel first.
 
@@ -45,7 +47,7 @@ public:
     /// message box). True when the caller may go on (saved, discarded or nothing to save).
     bool maybeSave();
     /// @brief True when a card's parameters or the last implementation check differ from those
-    /// last saved or opened (or the start-up ones).
+    /// last saved or opened (or the start-up ones), or the deck's undo history moved since then.
     bool isModified() const { return m_modified; }
     /// @brief Compares the cards with the saved state; updates the title mark and clears a
     /// status message about the last save or open that is no longer true.

@@ -95,6 +95,8 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     retranslate(); // titles and menus
     m_session->refreshModified(); // the start-up parameters are the first reference
     connect(m_deckModel, &DeckModel::cardChanged, m_session, &WorkspaceController::refreshModified);
+    connect(m_deckModel->undoStack(), &QUndoStack::cleanChanged, m_session,
+        &WorkspaceController::refreshModified);
 
     m_weights = new WeightsLoader(this);
     connect(m_weights, &WeightsLoader::t5BiasLoaded, this,

@@ -5,6 +5,7 @@
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "deck/deckmodel.h"
+#include "session/workspacecontroller.h"
 #include "session/workspacestate.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
@@ -135,6 +136,23 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     EXPECT_TRUE(score->controller()->isLogarithmic());
     EXPECT_EQ(polar->positionControl()->value(), 37.0);
     EXPECT_EQ(rope->viewSlots().at(3)->view()->spec().id, QStringLiteral("waves"));
+}
+
+TEST_F(ViewUndo, AViewEditIsUnsavedWorkUntilSavedOrUndone) {
+    CardPage* rope = showCard(QStringLiteral("rope"));
+    auto* score = qobject_cast<HeatmapPanel*>(rope->viewSlots().at(0)->view());
+    ASSERT_NE(score, nullptr);
+    EXPECT_FALSE(m_window.isWindowModified());
+    score->controller()->setColorMap(QStringLiteral("magma"));
+    EXPECT_TRUE(m_window.isWindowModified()); // a workspace keeps colour maps: quitting would ask
+    m_window.deckModel()->undoStack()->undo();
+    EXPECT_FALSE(m_window.isWindowModified());
+    score->controller()->setColorMap(QStringLiteral("magma"));
+    QTemporaryDir dir;
+    ASSERT_TRUE(m_window.session()->saveTo(dir.filePath(QStringLiteral("colours.pecards.json"))));
+    EXPECT_FALSE(m_window.isWindowModified());
+    m_window.deckModel()->undoStack()->undo(); // now the saved file has magma
+    EXPECT_TRUE(m_window.isWindowModified());
 }
 
 TEST_F(ViewUndo, CompareEditsAreStepsOfTheSameHistoryAndAnUndoShowsTheCompareTab) {
