@@ -131,7 +131,7 @@ std::int64_t heatmapBytes(const ViewRequest& view) {
 }
 
 /// `view` as `render` computes it: at --view, else at the print resolution, whose plot area lies
-/// inside the page, so the page's pixels (at most kMaxGridPixels a side) bound it.
+/// inside the page, so the page's pixels (at most kMaxOutputPixels a side) bound it.
 ViewRequest renderedView(ViewRequest view, const RenderOptions& options) {
     if (options.viewSize) {
         setOutputSize(view, options.viewSize);
@@ -139,9 +139,9 @@ ViewRequest renderedView(ViewRequest view, const RenderOptions& options) {
     }
     const QSize page = app::FigureExporter(figureExportOptions(options)).pixelSize();
     view.out_rows = static_cast<int>(std::clamp<std::int64_t>(
-        page.height(), 1, std::min<std::int64_t>(view.window.rows(), app::kMaxGridPixels)));
+        page.height(), 1, std::min<std::int64_t>(view.window.rows(), kMaxOutputPixels)));
     view.out_cols = static_cast<int>(std::clamp<std::int64_t>(
-        page.width(), 1, std::min<std::int64_t>(view.window.cols(), app::kMaxGridPixels)));
+        page.width(), 1, std::min<std::int64_t>(view.window.cols(), kMaxOutputPixels)));
     return view;
 }
 

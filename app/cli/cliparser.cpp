@@ -34,7 +34,6 @@ namespace pecards::cli {
 namespace {
 
 constexpr int kDefaultViewCap = 1024; ///< default output pixels per axis
-constexpr std::int64_t kMaxFullSide = 4096; ///< --full: the largest output side (ViewRequest::out_rows)
 
 QString quoted(const QString& text) {
     return u'"' + text + u'"';
@@ -65,11 +64,11 @@ void buildView(const FlagReader& flags, ViewRequest& view) {
         }
         const std::int64_t rows = view.window.rows();
         const std::int64_t cols = view.window.cols();
-        if (rows > kMaxFullSide || cols > kMaxFullSide) {
+        if (rows > kMaxOutputPixels || cols > kMaxOutputPixels) {
             throw UsageError(u"--full"_s,
                 u"the window is "_s + QString::number(rows) + u" x "_s + QString::number(cols)
-                    + u" positions, over 4096 a side: allowed: --view RxC with --reduction, or --rows/--cols "
-                      "windows of at most 4096 positions"_s);
+                    + u" positions, over %1 a side: allowed: --view RxC with --reduction, or --rows/--cols "
+                      "windows of at most %1 positions"_s.arg(kMaxOutputPixels));
         }
         size = std::pair {static_cast<int>(rows), static_cast<int>(cols)};
     }

@@ -144,8 +144,8 @@ std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
     if (parts.size() != 2) {
         throw UsageError(flag, quoted(text) + u" is not an output size RxC (e.g. 512x512)"_s);
     }
-    return {static_cast<int>(parseInteger(flag, parts[0], 1, 4096)),
-        static_cast<int>(parseInteger(flag, parts[1], 1, 4096))};
+    return {static_cast<int>(parseInteger(flag, parts[0], 1, kMaxOutputPixels)),
+        static_cast<int>(parseInteger(flag, parts[1], 1, kMaxOutputPixels))};
 }
 
 std::pair<double, double> parseValueRange(const QString& flag, const QString& text) {

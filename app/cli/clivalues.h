@@ -31,7 +31,7 @@ std::pair<std::int64_t, std::int64_t> parseRange(const QString& flag, const QStr
 /// @brief A half-open integer range "A:B" (expanded, at most 2^20 values) or a comma-separated list.
 std::vector<double> parseRangeOrList(const QString& flag, const QString& text);
 
-/// @brief An output size "RxC" (rows x columns, pixels), each in [1, 4096].
+/// @brief An output size "RxC" (rows x columns, pixels), each in [1, kMaxOutputPixels].
 std::pair<int, int> parseViewSize(const QString& flag, const QString& text);
 
 /// @brief A value range "lo:hi" of finite numbers with lo < hi (e.g. "-1.5:2e3"), as {lo, hi}.

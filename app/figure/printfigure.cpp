@@ -14,10 +14,10 @@ constexpr int kMaxComputations = 3;
 /// `view` asking for the plot's pixels, at most the window's entries and the engine's limit.
 ViewRequest atPlotSize(const ViewRequest& view, QSize plot) {
     ViewRequest request = view;
-    request.out_rows = static_cast<int>(
-        std::clamp<qint64>(plot.height(), 1, std::min<qint64>(view.window.rows(), kMaxGridPixels)));
+    request.out_rows = static_cast<int>(std::clamp<qint64>(
+        plot.height(), 1, std::min<qint64>(view.window.rows(), pecards::kMaxOutputPixels)));
     request.out_cols = static_cast<int>(
-        std::clamp<qint64>(plot.width(), 1, std::min<qint64>(view.window.cols(), kMaxGridPixels)));
+        std::clamp<qint64>(plot.width(), 1, std::min<qint64>(view.window.cols(), pecards::kMaxOutputPixels)));
     return request;
 }
 

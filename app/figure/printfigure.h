@@ -19,16 +19,14 @@
 
 namespace pecards::app {
 
-/// @brief Largest grid side the engine computes (ViewRequest::out_rows/out_cols, view.h).
-inline constexpr int kMaxGridPixels = 4096;
-
 /// @brief Computes a view's grid; throws what the backend throws.
 using GridSource = std::function<Grid(const ViewRequest&)>;
 
 /// @brief A heatmap figure and the request its grid answers.
 struct PrintFigure {
     FigureSpec spec;
-    ViewRequest request; ///< out_rows x out_cols = the plot's pixels (capped at the window and 4096)
+    ViewRequest
+        request; ///< out_rows x out_cols = the plot's pixels (capped at the window and kMaxOutputPixels)
     Grid grid; ///< the engine's answer to `request`
     int computations = 0; ///< grids computed (1 or 2; at most 3)
 };

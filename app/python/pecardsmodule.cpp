@@ -39,7 +39,6 @@ namespace pecards::python {
 namespace {
 
 /// Largest output side of a view (pecards/view.h ViewRequest::out_rows).
-constexpr std::int64_t kMaxViewSide = 4096;
 
 /// Passes the messages pecards-cli prints on stderr (fallback notices, config warnings) to Python's
 /// warnings, one per line.
@@ -69,12 +68,12 @@ cli::CliRequest computeRequest(const std::string& quantity, const py::kwargs& kw
     if (request.quantity->curve == cli::Curve::None && !hasArgument(kwargs, "view")) {
         const std::int64_t rows = request.view.window.rows();
         const std::int64_t cols = request.view.window.cols();
-        if (rows > kMaxViewSide || cols > kMaxViewSide) {
+        if (rows > kMaxOutputPixels || cols > kMaxOutputPixels) {
             throw cli::UsageError(u"view"_s,
                 u"the window is "_s + QString::number(rows) + u" x "_s + QString::number(cols)
-                    + u" positions, over 4096 output pixels a side: allowed: pass view=(rows, cols) <= "
-                      "(4096, 4096) with reduction='max', 'mean', 'min' or 'sample', or a smaller window "
-                      "(rows=(a, b), cols=(a, b))"_s);
+                    + u" positions, over %1 output pixels a side: allowed: pass view=(rows, cols) <= "
+                      "(%1, %1) with reduction='max', 'mean', 'min' or 'sample', or a smaller window "
+                      "(rows=(a, b), cols=(a, b))"_s.arg(kMaxOutputPixels));
         }
         arguments << u"--view"_s << QString::number(rows) + u'x' + QString::number(cols);
         request = cli::parseCommandLine(arguments);

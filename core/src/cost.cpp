@@ -61,7 +61,8 @@ RequestCost tableCost(const ViewRequest& r) {
         cost.advice = "use fewer output rows";
     } else {
         cost.work = mul(r.window.rows(), width, kTableEntryOperations);
-        cost.bytes = add(gridBytes(r), mul(std::min<std::int64_t>(4096, r.window.rows()), width, kDouble));
+        cost.bytes = add(
+            gridBytes(r), mul(std::min<std::int64_t>(kMaxOutputPixels, r.window.rows()), width, kDouble));
         cost.counted = "table entries (window rows x row width) x " + std::to_string(kTableEntryOperations);
         cost.advice = "use reduction sample or fewer window rows";
     }

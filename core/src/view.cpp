@@ -66,7 +66,8 @@ void checkRange(std::string_view prefix, std::int64_t begin, std::int64_t end, s
 }
 
 void checkPixels(std::string_view name, int pixels) {
-    PECARDS_CHECK(pixels >= 1 && pixels <= 4096, name, pixels, "[1, 4096]");
+    PECARDS_CHECK(pixels >= 1 && pixels <= kMaxOutputPixels, name, pixels,
+        "[1, " + std::to_string(kMaxOutputPixels) + "]");
 }
 
 } // namespace

@@ -14,8 +14,6 @@ namespace pecards::gui {
 
 namespace {
 
-constexpr int kMaxPixels = 4096; ///< ViewRequest out_rows/out_cols limit
-
 QString valueText(double value) {
     if (std::isinf(value) && value < 0)
         return HeatmapController::tr("masked (-inf)");
@@ -191,8 +189,8 @@ void HeatmapController::submit() {
     m_request.params = m_params;
     m_request.quantity = m_quantity;
     m_request.window = m_window;
-    m_request.out_rows = std::clamp(pixels.height(), 1, kMaxPixels);
-    m_request.out_cols = std::clamp(pixels.width(), 1, kMaxPixels);
+    m_request.out_rows = std::clamp(pixels.height(), 1, pecards::kMaxOutputPixels);
+    m_request.out_cols = std::clamp(pixels.width(), 1, pecards::kMaxOutputPixels);
     m_request.reduction = m_reduction;
     if (!overLimit(m_request)) {
         stopBackground();
@@ -421,8 +419,8 @@ bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
     }
     if (watched == m_widget && (type == QEvent::Show || type == QEvent::Resize)) {
         const bool sizeChanged = type == QEvent::Resize
-            && (m_request.out_rows != std::min(outputPixels().height(), kMaxPixels)
-                || m_request.out_cols != std::min(outputPixels().width(), kMaxPixels));
+            && (m_request.out_rows != std::min(outputPixels().height(), pecards::kMaxOutputPixels)
+                || m_request.out_cols != std::min(outputPixels().width(), pecards::kMaxOutputPixels));
         if (m_dirty || sizeChanged)
             submit();
     }

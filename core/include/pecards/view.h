@@ -48,13 +48,17 @@ struct Window {
     bool operator==(const Window&) const = default;
 };
 
+/// @brief The largest grid side a request may ask for (ViewRequest::out_rows and out_cols): a
+/// view is at most this many pixels along each axis, whatever the window's length.
+inline constexpr int kMaxOutputPixels = 4096;
+
 /// @brief A complete view request: a plain value, safe to copy across threads.
 struct ViewRequest {
     CardParams params;
     Quantity quantity = Quantity::Score;
     Window window; ///< must lie inside the quantity's full extent (fullExtent())
-    int out_rows = 512; ///< [1, 4096] output pixels; the grid has min(out_rows, window.rows()) rows
-    int out_cols = 512; ///< [1, 4096]
+    int out_rows = 512; ///< [1, kMaxOutputPixels]; the grid has min(out_rows, window.rows()) rows
+    int out_cols = 512; ///< [1, kMaxOutputPixels]
     Reduction reduction = Reduction::Sample;
     bool operator==(const ViewRequest&) const = default;
 };
