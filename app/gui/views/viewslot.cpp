@@ -140,12 +140,23 @@ void ViewSlot::showParams() {
 }
 
 void ViewSlot::refreshChoice() {
-    const QSignalBlocker block(m_choice);
-    m_choice->clear();
+    QList<std::pair<QString, QString>> offered; // name, id
     for (const ViewSpec& spec : m_specs) {
         if (!m_hasParams || isViewAvailable(spec, m_deck.params(m_card))
             || (m_view && m_view->spec().id == spec.id))
-            m_choice->addItem(viewDisplayName(spec), spec.id);
+            offered.push_back({viewDisplayName(spec), spec.id});
+    }
+    const QSignalBlocker block(m_choice);
+    // A parameter step rarely changes what is offered: the list is rebuilt only when it does
+    // (or its names change language), not on every step.
+    bool same = offered.size() == m_choice->count();
+    for (int n = 0; same && n < m_choice->count(); ++n)
+        same = m_choice->itemText(n) == offered.at(n).first
+            && m_choice->itemData(n).toString() == offered.at(n).second;
+    if (!same) {
+        m_choice->clear();
+        for (const auto& [name, id] : offered)
+            m_choice->addItem(name, id);
     }
     m_choice->setCurrentIndex(m_view ? m_choice->findData(m_view->spec().id) : -1);
     fitChoice();
