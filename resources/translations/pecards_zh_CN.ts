@@ -2023,6 +2023,10 @@
 <context>
     <name>pecards::gui::CompareView</name>
     <message>
+        <source>Change compare</source>
+        <translation>更改比较</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Compare&lt;/b&gt;</source>
         <translation>&lt;b&gt;比较&lt;/b&gt;</translation>
     </message>
@@ -4087,6 +4091,14 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>What this view shows</source>
         <translation>此视图显示的内容</translation>
+    </message>
+    <message>
+        <source>Change view</source>
+        <translation>更换视图</translation>
+    </message>
+    <message>
+        <source>Change view settings</source>
+        <translation>更改视图设置</translation>
     </message>
 </context>
 <context>
