@@ -240,9 +240,8 @@ void CardPage::shareColorRanges() {
 
 void CardPage::fitViews(const pecards::CardParams& params) {
     const auto available = [this, &params](const QString& id) {
-        const auto spec = std::find_if(
-            m_entry.views.begin(), m_entry.views.end(), [&id](const ViewSpec& s) { return s.id == id; });
-        return spec != m_entry.views.end() && isViewAvailable(*spec, params);
+        const ViewSpec* spec = findViewSpec(m_entry.views, id);
+        return spec && isViewAvailable(*spec, params);
     };
     QStringList shown;
     for (const ViewSlot* slot : m_slots) {

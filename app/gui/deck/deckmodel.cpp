@@ -41,7 +41,7 @@ DeckModel::~DeckModel() {
 
 int DeckModel::addCard(const pecards::CardParams& params, const QList<SlotState>& states) {
     // The first parameters are shown even when invalid: there are no earlier ones.
-    m_cards.push_back({params, params, passesValidation(params), states});
+    m_cards.push_back({params, params, states});
     return cardCount() - 1;
 }
 
@@ -62,10 +62,6 @@ const pecards::CardParams& DeckModel::params(int card) const {
 
 const pecards::CardParams& DeckModel::shownParams(int card) const {
     return at(card).shown;
-}
-
-bool DeckModel::isValid(int card) const {
-    return at(card).valid;
 }
 
 void DeckModel::edit(int card, const pecards::CardParams& params, const QString& what) {
@@ -124,15 +120,13 @@ void DeckModel::apply(int card, int /*slot*/, const pecards::CardParams& params)
     if (target.params == params)
         return;
     target.params = params;
-    target.valid = passesValidation(params); // the one validation of this change on the UI thread
-    if (target.valid)
+    if (passesValidation(params)) // the one validation of this change on the UI thread
         target.shown = params;
     emit cardChanged(card);
 }
 
 void DeckModel::apply(int card, int slot, const SlotState& state) {
-    static_cast<void>(this->slot(card, slot)); // checks the indices
-    SlotState& target = m_cards[card].states[slot];
+    auto& target = const_cast<SlotState&>(this->slot(card, slot)); // checks the indices
     if (target == state)
         return;
     target = state;

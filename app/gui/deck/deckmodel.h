@@ -43,8 +43,6 @@ public:
     /// @brief The card's last valid parameters (pecards::validate passed): what its views, title
     /// and text show while params() is invalid; equal to params() otherwise.
     const pecards::CardParams& shownParams(int card) const;
-    /// @brief True when params(card) passed pecards::validate (checked once per change).
-    bool isValid(int card) const;
 
     /// @brief Replaces the card's parameters as one undoable step named `what` ("Change
     /// parameters", "Load Llama 3.1"). Successive edits of one card with the same name within
@@ -97,7 +95,6 @@ private:
     struct Card {
         pecards::CardParams params;
         pecards::CardParams shown; ///< the last valid parameters
-        bool valid = true;
         QList<SlotState> states;
     };
     Card& at(int card);

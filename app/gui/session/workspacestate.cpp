@@ -34,14 +34,6 @@ QString chartViewId(const CardEntry& entry, const QString& chart) {
     return {};
 }
 
-const ViewSpec* findSpec(const CardEntry& entry, const QString& id) {
-    for (const ViewSpec& spec : entry.views) {
-        if (spec.id == id)
-            return &spec;
-    }
-    return nullptr;
-}
-
 QString firstChartViewId(const CardEntry& entry) {
     for (const ViewSpec& spec : entry.views) {
         if (spec.kind == ViewKind::Chart)
@@ -107,7 +99,7 @@ QList<SlotState> slotsOf(const CardEntry& entry, QList<SlotState> states,
     QList<int> order;
     QList<int> chartSlots;
     for (int k = 0; k < states.size(); ++k) {
-        const ViewSpec* spec = findSpec(entry, states[k].view);
+        const ViewSpec* spec = findViewSpec(entry.views, states[k].view);
         (spec && spec->kind == ViewKind::Heatmap ? order : chartSlots).push_back(k);
     }
     const qsizetype heatmapSlots = order.size();

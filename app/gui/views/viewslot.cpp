@@ -50,7 +50,7 @@ const QString& ViewSlot::chosenView() const {
 }
 
 void ViewSlot::showView(const QString& id) {
-    if (std::none_of(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; }))
+    if (!findViewSpec(m_specs, id))
         return;
     if (id != chosenView())
         m_deck.editSlot(m_card, m_slot, SlotState {id, std::nullopt, std::nullopt}, tr("Change view"));
@@ -85,9 +85,8 @@ void ViewSlot::storeShownState() {
 }
 
 void ViewSlot::show(const QString& id) {
-    const auto spec
-        = std::find_if(m_specs.begin(), m_specs.end(), [&id](const ViewSpec& s) { return s.id == id; });
-    if (spec == m_specs.end() || (m_view && m_view->spec().id == id))
+    const ViewSpec* spec = findViewSpec(m_specs, id);
+    if (!spec || (m_view && m_view->spec().id == id))
         return;
     if (m_view) {
         m_view->toolRow()->removeWidget(m_choice);

@@ -3,6 +3,7 @@
 #include "cards/describe.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace pecards::gui {
 
@@ -10,6 +11,12 @@ QString viewDisplayName(const ViewSpec& spec) {
     if (spec.kind == ViewKind::Heatmap)
         return quantityName(spec.quantity);
     return spec.nameSource ? QCoreApplication::translate(spec.trContext, spec.nameSource) : spec.name;
+}
+
+const ViewSpec* findViewSpec(const QList<ViewSpec>& specs, const QString& id) {
+    const auto spec
+        = std::find_if(specs.begin(), specs.end(), [&id](const ViewSpec& s) { return s.id == id; });
+    return spec == specs.end() ? nullptr : &*spec;
 }
 
 bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params) {

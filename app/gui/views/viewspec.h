@@ -34,6 +34,9 @@ struct ViewSpec {
         createPanel;
 };
 
+/// @brief The view with this id in `specs` (a card's views), nullptr if none.
+const ViewSpec* findViewSpec(const QList<ViewSpec>& specs, const QString& id);
+
 /// @brief True when `spec` is meaningful for `params` (no `available` rule, or it holds).
 bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params);
 

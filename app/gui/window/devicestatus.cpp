@@ -92,9 +92,8 @@ QString DeviceStatus::viewName(const QString& tag) {
     QString text = cardTitle(*entry);
     if (parts.size() >= 3) {
         const int slot = parts.at(1).mid(4).toInt(); // "slot3"
-        const auto spec = std::find_if(entry->views.begin(), entry->views.end(),
-            [&parts](const ViewSpec& s) { return s.id == parts.at(2); });
-        const QString view = spec == entry->views.end() ? parts.at(2) : viewDisplayName(*spec);
+        const ViewSpec* spec = findViewSpec(entry->views, parts.at(2));
+        const QString view = spec ? viewDisplayName(*spec) : parts.at(2);
         text = tr("%1, view %2: %3").arg(text).arg(slot + 1).arg(view);
     }
     if (parts.size() >= 4 && parts.at(3) == QStringLiteral("probe"))
