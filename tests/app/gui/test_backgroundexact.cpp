@@ -150,23 +150,25 @@ TEST_F(BackgroundExact, OverTheLimitShowsTheSampledPictureThenTheExactOne) {
 }
 
 TEST_F(BackgroundExact, AParameterChangeCancelsTheExactJobAndStartsOver) {
-    // 2^29 operations: the sampled views are under it, the exact ones of L >= 4096 over.
+    // 2^29 operations: the sampled views are under it, the exact ones of L > 2048 over. The exact
+    // picture awaited to the end is L = 2304's, a third of L = 4096's work (which took over 30 s
+    // under the sanitizers on a busy 2-core machine).
     m_service.setInteractiveWorkLimit(std::int64_t {1} << 29);
     setReduction(pecards::Reduction::Max);
-    setLength(QStringLiteral("16384")); // 2^28 entries of 2 x 64 operations: long enough to interrupt
+    setLength(QStringLiteral("8192")); // 2^26 entries of 2 x 64 operations: long enough to interrupt
     ASSERT_TRUE(underWay());
-    EXPECT_TRUE(shows(pecards::Reduction::Sample, 16384));
+    EXPECT_TRUE(shows(pecards::Reduction::Sample, 8192));
     EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("exact")));
     QSignalSpy finished(&m_service, &ComputeService::jobFinished);
-    setLength(QStringLiteral("4096"));
-    ASSERT_TRUE(stopped(finished)); // the old exact job (L = 16384) did not run on
+    setLength(QStringLiteral("2304"));
+    ASSERT_TRUE(stopped(finished)); // the old exact job (L = 8192) did not run on
     ASSERT_TRUE(guitest::awaitCondition(
         [&] {
-            return shows(pecards::Reduction::Sample, 4096) && m_view->controller()->isComputingInBackground();
+            return shows(pecards::Reduction::Sample, 2304) && m_view->controller()->isComputingInBackground();
         },
         "the sampled picture of the new parameters, the exact one started over"));
     ASSERT_TRUE(guitest::awaitCondition(
-        [&] { return shows(pecards::Reduction::Max, 4096); }, "the exact picture of the new parameters"));
+        [&] { return shows(pecards::Reduction::Max, 2304); }, "the exact picture of the new parameters"));
     EXPECT_FALSE(m_view->heatmap()->isProgressShown());
     EXPECT_TRUE(noBudgetText());
 }
