@@ -1,9 +1,11 @@
 #pragma once
 /// @file configparser.h
 /// @brief The reading of a Hugging Face config.json object into a ModelConfig: the language
-/// model's part (nested text configs), heads and head_dim, rotary dims, the RoPE groups per layer
-/// type, ALiBi, T5 and Transformer-XL, each rule following transformers' config classes (their
-/// docstrings say which version). Private to app/common; modelconfig.h is the public entry.
+/// model's part (nested text configs), the family whose rules apply, heads and head_dim, then the
+/// family's positions (ropegroups.h: the RoPE groups per layer type; biasfamilies.h: ALiBi, T5 and
+/// Transformer-XL) and one validation naming the key at fault. Each rule follows transformers'
+/// config classes (their docstrings say which version). Private to app/common; modelconfig.h is
+/// the public entry.
 
 #include "common/modelconfig.h"
 #include "common/numberliterals.h"

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonValue>
 #include <cmath>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -210,6 +211,13 @@ std::int64_t ConfigReader::requiredInteger(const QString& key, const QString& ne
         failMissing(key, neededBy);
     }
     return *value;
+}
+
+int ConfigReader::positiveInt(const QString& key, std::int64_t value) const {
+    if (value < 1 || value > std::numeric_limits<int>::max()) {
+        fail(key, u"= "_s + QString::number(value) + u" is invalid: must be a positive integer"_s);
+    }
+    return static_cast<int>(value);
 }
 
 std::vector<double> ConfigReader::requiredNumberList(const QString& key, const QString& neededBy) const {

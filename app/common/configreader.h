@@ -77,6 +77,11 @@ public:
     /// @brief Like numberList(), but a missing key throws as requiredNumber().
     std::vector<double> requiredNumberList(const QString& key, const QString& neededBy) const;
 
+    /// @brief `value` (read from `key`, or its default) as an int.
+    /// @throws ConfigError "<path> = <value> is invalid: must be a positive integer" unless
+    /// 1 <= value <= INT_MAX.
+    int positiveInt(const QString& key, std::int64_t value) const;
+
     /// @brief Throws ConfigError "<file>: <path(key)> <problem>".
     [[noreturn]] void fail(const QString& key, const QString& problem) const;
 
