@@ -43,7 +43,6 @@ public:
 
     /// @brief Builds the card's widgets once (called when the card is first shown).
     void load();
-    bool isLoaded() const { return m_loaded; }
 
     const CardEntry& entry() const { return m_entry; }
     /// @brief The card's parameters in the deck model (as edited last; may be invalid).

@@ -26,7 +26,6 @@ public:
     explicit LessonEditor(LessonController* controller, QWidget* parent = nullptr);
 
     QListWidget* stepList() const { return m_steps; }
-    QLineEdit* lessonTitleEdit() const { return m_lessonTitle; }
     QLineEdit* titleEdit() const { return m_title; }
     QPlainTextEdit* textEdit() const { return m_text; }
     QCheckBox* questionBox() const { return m_asks; }

@@ -27,7 +27,6 @@ public:
 
     /// @brief Shows only slot `index`, filling the grid; -1 shows every slot again.
     void focusSlot(int index);
-    int focusedSlot() const { return m_focus; }
 
     /// @brief Columns in use now (1 or kMaxColumns).
     int columns() const { return m_columns; }

@@ -31,7 +31,6 @@ public:
 
     /// @brief Line widths and marker sizes times `scale` (presentation mode: 2), redrawn now.
     void setLineScale(double scale);
-    double lineScale() const { return m_lineScale; }
 
     QSize sizeHint() const override { return {460, 420}; }
 
