@@ -568,38 +568,6 @@
         <translation>双向</translation>
     </message>
     <message>
-        <source>Encoding table</source>
-        <translation>编码表</translation>
-    </message>
-    <message>
-        <source>Phase table</source>
-        <translation>相位表</translation>
-    </message>
-    <message>
-        <source>Positional score</source>
-        <translation>位置得分</translation>
-    </message>
-    <message>
-        <source>Attention (softmax)</source>
-        <translation>注意力（softmax）</translation>
-    </message>
-    <message>
-        <source>Bucket map</source>
-        <translation>分桶图</translation>
-    </message>
-    <message>
-        <source>Content score</source>
-        <translation>内容得分</translation>
-    </message>
-    <message>
-        <source>Content attention</source>
-        <translation>内容注意力</translation>
-    </message>
-    <message>
-        <source>Angles never seen in training</source>
-        <translation>训练中从未出现的角度</translation>
-    </message>
-    <message>
         <source>effective base b&apos; = %1 at L = %2 (&gt; %3 trained)</source>
         <translation>有效底数 b&apos; = %1（L = %2 &gt; 训练长度 %3）</translation>
     </message>
@@ -646,6 +614,41 @@
     <message>
         <source>%1, window %2, %3 sinks</source>
         <translation>%1，窗口 %2，%3 个汇点</translation>
+    </message>
+</context>
+<context>
+    <name>ViewNames</name>
+    <message>
+        <source>Encoding table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Phase table</source>
+        <translation>相位表</translation>
+    </message>
+    <message>
+        <source>Positional score</source>
+        <translation>位置得分</translation>
+    </message>
+    <message>
+        <source>Attention (softmax)</source>
+        <translation>注意力（softmax）</translation>
+    </message>
+    <message>
+        <source>Bucket map</source>
+        <translation>分桶图</translation>
+    </message>
+    <message>
+        <source>Content score</source>
+        <translation>内容得分</translation>
+    </message>
+    <message>
+        <source>Content attention</source>
+        <translation>内容注意力</translation>
+    </message>
+    <message>
+        <source>Angles never seen in training</source>
+        <translation>训练中从未出现的角度</translation>
     </message>
 </context>
 <context>

@@ -198,26 +198,4 @@ QString describeMask(const pecards::CardParams& params) {
         .arg(params.attention_sinks);
 }
 
-QString quantityName(pecards::Quantity quantity) {
-    switch (quantity) {
-    case pecards::Quantity::Table:
-        return Describe::tr("Encoding table");
-    case pecards::Quantity::Phase:
-        return Describe::tr("Phase table");
-    case pecards::Quantity::Score:
-        return Describe::tr("Positional score");
-    case pecards::Quantity::Attention:
-        return Describe::tr("Attention (softmax)");
-    case pecards::Quantity::Buckets:
-        return Describe::tr("Bucket map");
-    case pecards::Quantity::ContentScore:
-        return Describe::tr("Content score");
-    case pecards::Quantity::ContentAttention:
-        return Describe::tr("Content attention");
-    case pecards::Quantity::UnseenAngles:
-        return Describe::tr("Angles never seen in training");
-    }
-    return {};
-}
-
 } // namespace pecards::gui

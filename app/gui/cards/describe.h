@@ -39,7 +39,5 @@ QString describeMask(bool causal);
 /// @brief describeMask(params.causal), then the sliding window and the attention sinks when a
 /// window is set: "causal, window 48, 4 sinks".
 QString describeMask(const pecards::CardParams& params);
-/// @brief "Score", "Attention", ... as a short noun for view menus.
-QString quantityName(pecards::Quantity quantity);
 
 } // namespace pecards::gui

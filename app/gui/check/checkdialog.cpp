@@ -1,6 +1,6 @@
 #include "check/checkdialog.h"
 
-#include "views/heatmapframe.h"
+#include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #include "views/pitfallview.h"
 
 #include "compute/computeservice.h"
-#include "views/heatmapframe.h"
 #include "widgets/chartwidget.h"
+#include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QCheckBox>

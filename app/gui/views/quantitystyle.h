@@ -3,7 +3,7 @@
 /// @brief How each engine quantity is drawn: axis names, colour scaling and the default
 /// pixel reduction.
 
-#include "views/heatmapframe.h"
+#include "widgets/heatmapframe.h"
 
 #include <QString>
 #include <pecards/view.h>

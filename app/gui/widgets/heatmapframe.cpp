@@ -1,4 +1,4 @@
-#include "views/heatmapframe.h"
+#include "widgets/heatmapframe.h"
 
 #include <algorithm>
 #include <cmath>

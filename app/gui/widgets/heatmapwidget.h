@@ -7,7 +7,7 @@
 /// mouse into intent signals (`windowRequested`, `resetRequested`, `hovered`). A message
 /// (an invalid parameter) is painted over the last good frame, which stays untouched.
 
-#include "views/heatmapframe.h"
+#include "widgets/heatmapframe.h"
 
 #include <QFontMetrics>
 #include <QMargins>

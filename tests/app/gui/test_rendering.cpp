@@ -1,8 +1,8 @@
 // Frame building, colour maps and axis ticks: what the heatmap paints for finite, masked and
 // invalid values, and the tick values of axes and colour bars.
-#include "views/heatmapframe.h"
 #include "widgets/axisticks.h"
 #include "widgets/colormaplookup.h"
+#include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QColor>
