@@ -8,11 +8,29 @@
 #include "workspace/jsonreader.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <functional>
 #include <optional>
 
 namespace pecards::app {
+
+/// @brief The keys every app document starts with: "format" = `format`, "version" = `version`
+/// and "app_version" = this build's version (common/version.h).
+QJsonObject documentEnvelope(const QString& format, int version);
+
+/// @brief The root object of the app document of `kind` ("workspace", "lesson") in `json`.
+/// @throws WorkspaceFormatError "not valid JSON (<parser's message> at byte <offset>; ...)", "not a
+/// PE Cards <kind>: the document is not a JSON object" or "... format is <value|missing>, expected
+/// \"<format>\"".
+QJsonObject documentRoot(const QByteArray& json, const QString& kind, const QString& format);
+
+/// @brief Reads the envelope through `reader` (over documentRoot's object): "format", "version"
+/// and the optional "app_version" (files before PE Cards 0.1.0 lack it); returns the version.
+/// @throws WorkspaceFormatError "version: the file has <kind> version <v>, written by PE Cards
+/// <app_version> (or "a newer PE Cards"); this version (PE Cards <this>) reads version <max> and
+/// older" for v > `maxVersion`, and "version: <v> is invalid: allowed: [1, <max>]" for v < 1.
+int readDocumentVersion(JsonReader& reader, const QString& kind, int maxVersion);
 
 /// @brief The bytes of the JSON document at `path`, or nullopt with `error` (when not null) set
 /// to "Cannot open <what> <path>: <problem>" (unreadable, too large, not a regular file, empty).

@@ -1,6 +1,5 @@
 #include "workspace/lessonfile.h"
 
-#include "common/version.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "workspace/jsondocument.h"
@@ -207,52 +206,15 @@ QByteArray lessonToJson(const Lesson& lesson) {
                                               : QJsonValue(QString::fromStdString(toString(step.pitfall)))},
             {QStringLiteral("state"), state}});
     }
-    const QJsonObject root {{QStringLiteral("format"), kLessonFormat},
-        {QStringLiteral("version"), kLessonFormatVersion},
-        {QStringLiteral("app_version"), QString::fromLatin1(kVersion)},
-        {QStringLiteral("title"), lesson.title}, {QStringLiteral("steps"), steps}};
+    QJsonObject root = documentEnvelope(kLessonFormat, kLessonFormatVersion);
+    root.insert(QStringLiteral("title"), lesson.title);
+    root.insert(QStringLiteral("steps"), steps);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 Lesson lessonFromJson(const QByteArray& json) {
-    QJsonParseError parseError {};
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        throw WorkspaceFormatError(
-            QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
-                .arg(parseError.errorString())
-                .arg(parseError.offset)
-                .toStdString());
-    }
-    if (!document.isObject()) {
-        throw WorkspaceFormatError("not a PE Cards lesson: the document is not a JSON object");
-    }
-    const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("format")).toString() != kLessonFormat) {
-        throw WorkspaceFormatError(QStringLiteral("not a PE Cards lesson: format is %1, expected \"%2\"")
-                                       .arg(root.contains(QStringLiteral("format"))
-                                               ? describeJson(root.value(QStringLiteral("format")))
-                                               : QStringLiteral("missing"),
-                                           kLessonFormat)
-                                       .toStdString());
-    }
-    JsonReader reader(root, QString());
-    static_cast<void>(reader.string("format"));
-    const int version = reader.integer("version");
-    const QString writer = QStringLiteral("PE Cards ") + reader.string("app_version");
-    if (version > kLessonFormatVersion) {
-        throw WorkspaceFormatError(
-            QStringLiteral("version: the file has lesson version %1, written by %2; this "
-                           "version (PE Cards %3) reads version %4 and older")
-                .arg(version)
-                .arg(writer, QString::fromLatin1(kVersion))
-                .arg(kLessonFormatVersion)
-                .toStdString());
-    }
-    if (version < 1) {
-        reader.fail("version",
-            QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kLessonFormatVersion));
-    }
+    JsonReader reader(documentRoot(json, QStringLiteral("lesson"), kLessonFormat), QString());
+    readDocumentVersion(reader, QStringLiteral("lesson"), kLessonFormatVersion);
     Lesson lesson;
     lesson.title = reader.string("title");
     if (lesson.title.trimmed().isEmpty()) {

@@ -1,6 +1,5 @@
 #include "workspace/workspacefile.h"
 
-#include "common/version.h"
 #include "pecards/errors.h"
 #include "workspace/jsondocument.h"
 #include "workspace/jsonreader.h"
@@ -301,9 +300,9 @@ QJsonObject workspaceStateToJson(const Workspace& workspace) {
 
 QByteArray workspaceToJson(const Workspace& workspace) {
     QJsonObject root = workspaceStateToJson(workspace);
-    root.insert(QStringLiteral("format"), kWorkspaceFormat);
-    root.insert(QStringLiteral("version"), kWorkspaceFormatVersion);
-    root.insert(QStringLiteral("app_version"), QString::fromLatin1(kVersion));
+    const QJsonObject envelope = documentEnvelope(kWorkspaceFormat, kWorkspaceFormatVersion);
+    for (auto key = envelope.begin(); key != envelope.end(); ++key)
+        root.insert(key.key(), key.value());
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -361,47 +360,8 @@ Workspace workspaceStateFromJson(JsonReader& reader) {
 }
 
 Workspace workspaceFromJson(const QByteArray& json) {
-    QJsonParseError parseError {};
-    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        throw WorkspaceFormatError(
-            QStringLiteral("not valid JSON (%1 at byte %2; the file may be truncated or corrupt)")
-                .arg(parseError.errorString())
-                .arg(parseError.offset)
-                .toStdString());
-    }
-    if (!document.isObject()) {
-        throw WorkspaceFormatError("not a PE Cards workspace: the document is not a JSON object");
-    }
-    const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("format")).toString() != kWorkspaceFormat) {
-        throw WorkspaceFormatError(QStringLiteral("not a PE Cards workspace: format is %1, expected \"%2\"")
-                                       .arg(root.contains(QStringLiteral("format"))
-                                               ? describeJson(root.value(QStringLiteral("format")))
-                                               : QStringLiteral("missing"),
-                                           kWorkspaceFormat)
-                                       .toStdString());
-    }
-    JsonReader reader(root, QString());
-    static_cast<void>(reader.string("format"));
-    const int version = reader.integer("version");
-    // The PE Cards that wrote the file (optional: files before 0.1.0 do not name it).
-    const QString writer = root.contains(QStringLiteral("app_version"))
-        ? QStringLiteral("PE Cards ") + reader.string("app_version")
-        : QStringLiteral("a newer PE Cards");
-    if (version > kWorkspaceFormatVersion) {
-        throw WorkspaceFormatError(QStringLiteral("version: the file has workspace version %1, written by "
-                                                  "%2; this version (PE Cards %3) reads version %4 and older")
-                                       .arg(version)
-                                       .arg(writer, QString::fromLatin1(kVersion))
-                                       .arg(kWorkspaceFormatVersion)
-                                       .toStdString());
-    }
-    if (version < 1) {
-        reader.fail("version",
-            QStringLiteral("%1 is invalid: allowed: [1, %2]").arg(version).arg(kWorkspaceFormatVersion));
-    }
-
+    JsonReader reader(documentRoot(json, QStringLiteral("workspace"), kWorkspaceFormat), QString());
+    readDocumentVersion(reader, QStringLiteral("workspace"), kWorkspaceFormatVersion);
     Workspace workspace = workspaceStateFromJson(reader);
     reader.finish();
     return workspace;

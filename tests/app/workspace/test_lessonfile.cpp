@@ -97,6 +97,7 @@ TEST(LessonFile, JsonNamesEveryFieldAsTheFormatSays) {
     const json document = json::parse(lessonToJson(richLesson()).toStdString());
     EXPECT_EQ(document["format"], "pecards-lesson");
     EXPECT_EQ(document["version"], 1);
+    EXPECT_EQ(document["app_version"], PECARDS_PROJECT_VERSION);
     EXPECT_EQ(document["title"], "RoPE, step by step");
     ASSERT_EQ(document["steps"].size(), 3U);
     const json& first = document["steps"][0];
@@ -128,6 +129,24 @@ TEST(LessonFile, CorruptForeignAndNewerFilesAreRefusedWithAMessage) {
     const std::string newer = refusal(documentWith([](json& d) { d["version"] = 2; }));
     EXPECT_NE(newer.find("the file has lesson version 2"), std::string::npos) << newer;
     EXPECT_NE(newer.find("reads version 1 and older"), std::string::npos) << newer;
+    // The envelope reads as a workspace's does (jsondocument.h): the writer named when the file
+    // says it, a version below 1 named with its range, and app_version optional.
+    const std::string named = refusal(documentWith([](json& d) {
+        d["version"] = 3;
+        d["app_version"] = "9.1.0";
+    }));
+    EXPECT_NE(named.find("written by PE Cards 9.1.0; this version (PE Cards " PECARDS_PROJECT_VERSION ")"),
+        std::string::npos)
+        << named;
+    const std::string unnamed = refusal(documentWith([](json& d) {
+        d["version"] = 2;
+        d.erase("app_version");
+    }));
+    EXPECT_NE(unnamed.find("written by a newer PE Cards"), std::string::npos) << unnamed;
+    const std::string zero = refusal(documentWith([](json& d) { d["version"] = 0; }));
+    EXPECT_NE(zero.find("version: 0 is invalid: allowed: [1, 1]"), std::string::npos) << zero;
+    EXPECT_EQ(lessonFromJson(documentWith([](json& d) { d.erase("app_version"); })).title,
+        QStringLiteral("RoPE, step by step"));
 
     QTemporaryDir dir;
     const QString empty = dir.filePath(QStringLiteral("empty.pelesson"));
