@@ -6,12 +6,12 @@
 #include "lessons/lessoneditor.h"
 #include "lessons/lessonplayer.h"
 #include "session/workspacestate.h"
+#include "widgets/warningdialog.h"
 #include "window/mainwindow.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMessageBox>
 #include <workspace/lessonfile.h>
 
 namespace pecards::gui {
@@ -156,9 +156,7 @@ bool LessonController::playBuiltIn(const QString& resource) {
 void LessonController::fail(const QString& title, const QString& message) {
     m_lastError = message;
     emit failed(message);
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, m_window);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal; does not block the event loop
+    openWarning(m_window, title, message);
 }
 
 } // namespace pecards::gui

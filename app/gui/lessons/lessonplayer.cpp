@@ -46,8 +46,7 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
             if (view->isSweepable())
                 m_sweepBefore.push_back({view, view->sweepPosition()});
         }
-        m_wasFullScreen = m_window->isFullScreen();
-        m_wasMaximized = m_window->isMaximized();
+        m_windowMode = WindowMode::of(*m_window);
         m_panel = new LessonStepPanel;
         m_dock = new QDockWidget(m_window);
         m_dock->setObjectName(QStringLiteral("lessonPlayer"));
@@ -94,12 +93,7 @@ void LessonPlayer::stop() {
     m_panel = nullptr;
     m_window->menuBar()->show();
     m_window->statusBar()->show();
-    if (m_wasFullScreen)
-        m_window->showFullScreen();
-    else if (m_wasMaximized)
-        m_window->showMaximized();
-    else
-        m_window->showNormal();
+    m_windowMode.restore(*m_window);
     emit activeChanged(false);
 }
 

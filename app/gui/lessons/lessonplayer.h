@@ -13,6 +13,8 @@
 /// animation sets one parameter from a QTimer (latest wins on the worker, so a slow device skips
 /// frames) and ends on the step's own state.
 
+#include "widgets/windowmode.h"
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
@@ -86,8 +88,7 @@ private:
     pecards::app::Workspace m_saved; ///< the user's state before play()
     QString m_savedTab; ///< card id or "compare"
     QList<QPair<QPointer<CardPage>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
-    bool m_wasFullScreen = false;
-    bool m_wasMaximized = false;
+    WindowMode m_windowMode; ///< how the window was shown before, to show it so again
     QDockWidget* m_dock = nullptr;
     LessonStepPanel* m_panel = nullptr;
     QTimer m_animation;

@@ -54,8 +54,7 @@ void PresentationController::setActive(bool active) {
         return;
     m_active = active;
     if (active) {
-        m_wasFullScreen = m_window->isFullScreen();
-        m_wasMaximized = m_window->isMaximized();
+        m_windowMode = WindowMode::of(*m_window);
         // The application font, not the window's: widgets under a style sheet (view slots) and
         // the charts take the application font, not their parent's.
         m_normalFont = QApplication::font();
@@ -108,12 +107,7 @@ void PresentationController::setActive(bool active) {
             chart->setLineScale(1.0);
         delete m_toolBar;
         m_toolBar = nullptr;
-        if (m_wasFullScreen)
-            m_window->showFullScreen();
-        else if (m_wasMaximized)
-            m_window->showMaximized();
-        else
-            m_window->showNormal();
+        m_windowMode.restore(*m_window);
     }
     emit activeChanged(active);
 }

@@ -10,6 +10,8 @@
 /// The animation only sets the view's position; the worker computes (latest wins), so a slow
 /// device skips frames instead of queueing them.
 
+#include "widgets/windowmode.h"
+
 #include <QFont>
 #include <QList>
 #include <QObject>
@@ -90,8 +92,7 @@ private:
     QTimer m_timer;
     bool m_active = false;
     bool m_paused = false;
-    bool m_wasFullScreen = false;
-    bool m_wasMaximized = false;
+    WindowMode m_windowMode; ///< how the window was shown before, to show it so again
     QFont m_normalFont;
     int m_viewIndex = 0;
     int m_position = 0;

@@ -3,6 +3,7 @@
 #include "cards/cardpage.h"
 #include "deck/deckmodel.h"
 #include "session/workspacestate.h"
+#include "widgets/warningdialog.h"
 #include "window/mainwindow.h"
 
 #include <QDir>
@@ -173,9 +174,7 @@ QStringList WorkspaceController::recentFiles(QStringList* gone) const {
 void WorkspaceController::fail(const QString& title, const QString& message) {
     m_lastError = message;
     emit failed(message);
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, m_window);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal; does not block the event loop
+    openWarning(m_window, title, message);
 }
 
 } // namespace pecards::gui

@@ -14,6 +14,7 @@
 #include "views/figuresavedialog.h"
 #include "views/quantitystyle.h"
 #include "widgets/modelstrip.h"
+#include "widgets/warningdialog.h"
 #include "window/devicestatus.h"
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
@@ -107,17 +108,13 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     connect(m_weights, &WeightsLoader::contentLoaded, this, &MainWindow::applyContentVectors);
     connect(m_weights, &WeightsLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Weights"), message, QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+        openWarning(this, tr("Weights"), message);
     });
     connect(m_loader, &ModelLoader::loaded, this, &MainWindow::applyModel);
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
         emit modelFailed(message);
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("Model config"), message, QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open(); // window-modal, does not block the event loop
+        openWarning(this, tr("Model config"), message);
     });
     showTab(QStringLiteral("rope"));
 }
@@ -236,12 +233,6 @@ void MainWindow::applyLayerGroup(int group) {
     }
 }
 
-void MainWindow::warn(const QString& title, const QString& message) {
-    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open(); // window-modal, does not block the event loop
-}
-
 void MainWindow::openWeights(const QString& path) {
     statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
     m_weights->loadWeights(path);
@@ -260,7 +251,7 @@ void MainWindow::applyT5Bias(const QString& path, const QString& tensor, const E
     try {
         pecards::validate(params.relative);
     } catch (const pecards::InvalidParameter& error) {
-        warn(tr("Weights"),
+        openWarning(this, tr("Weights"),
             QFileInfo(path).fileName() + QStringLiteral(": ") + QString::fromUtf8(error.what()));
         return;
     }
@@ -288,7 +279,7 @@ void MainWindow::applyLearnedTable(const QString& path, const QString& tensor, c
     try {
         pecards::validate(params);
     } catch (const pecards::InvalidParameter& error) {
-        warn(tr("Weights"),
+        openWarning(this, tr("Weights"),
             tr("%1: %2 has shape [%3, %4]; positions x d_model with an even d_model in [2, 1024] is needed "
                "(%5)")
                 .arg(QFileInfo(path).fileName(), tensor)
@@ -316,14 +307,14 @@ void MainWindow::applyContentVectors(const QString& queryPath, const QString& ke
     const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys) {
     CardPage* shown = currentCard();
     if (!shown) {
-        warn(tr("Q/K vectors"), tr("Show a card first: the compare tab is not a card."));
+        openWarning(this, tr("Q/K vectors"), tr("Show a card first: the compare tab is not a card."));
         return;
     }
     pecards::CardParams params = shown->params();
     const int d = pecards::cardDimension(params);
     for (const auto& [path, matrix] : {std::pair {queryPath, &queries}, std::pair {keyPath, &keys}}) {
         if (matrix->cols() != d || matrix->rows() < params.length) {
-            warn(tr("Q/K vectors"),
+            openWarning(this, tr("Q/K vectors"),
                 tr("%1 has shape (%2, %3); this card needs (rows >= L = %4, d = %5)")
                     .arg(QFileInfo(path).fileName())
                     .arg(matrix->rows())

@@ -133,7 +133,6 @@ private:
     void applyLearnedTable(const QString& path, const QString& tensor, const pecards::Matrix& table);
     void applyContentVectors(const QString& queryPath, const QString& keyPath, const pecards::Matrix& queries,
         const pecards::Matrix& keys);
-    void warn(const QString& title, const QString& message);
 
     ComputeService* m_service;
     DeckModel* m_deckModel;
