@@ -1,5 +1,7 @@
 #include "common/biasfamilies.h"
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 namespace pecards::app {

@@ -617,41 +617,6 @@
     </message>
 </context>
 <context>
-    <name>ViewNames</name>
-    <message>
-        <source>Encoding table</source>
-        <translation>编码表</translation>
-    </message>
-    <message>
-        <source>Phase table</source>
-        <translation>相位表</translation>
-    </message>
-    <message>
-        <source>Positional score</source>
-        <translation>位置得分</translation>
-    </message>
-    <message>
-        <source>Attention (softmax)</source>
-        <translation>注意力（softmax）</translation>
-    </message>
-    <message>
-        <source>Bucket map</source>
-        <translation>分桶图</translation>
-    </message>
-    <message>
-        <source>Content score</source>
-        <translation>内容得分</translation>
-    </message>
-    <message>
-        <source>Content attention</source>
-        <translation>内容注意力</translation>
-    </message>
-    <message>
-        <source>Angles never seen in training</source>
-        <translation>训练中从未出现的角度</translation>
-    </message>
-</context>
-<context>
     <name>DeviceStatus</name>
     <message>
         <source>device cpu chosen: every view in double precision</source>
@@ -1042,6 +1007,38 @@
 </context>
 <context>
     <name>QuantityText</name>
+    <message>
+        <source>Encoding table</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>Phase table</source>
+        <translation>相位表</translation>
+    </message>
+    <message>
+        <source>Positional score</source>
+        <translation>位置得分</translation>
+    </message>
+    <message>
+        <source>Attention (softmax)</source>
+        <translation>注意力（softmax）</translation>
+    </message>
+    <message>
+        <source>Bucket map</source>
+        <translation>分桶图</translation>
+    </message>
+    <message>
+        <source>Content score</source>
+        <translation>内容得分</translation>
+    </message>
+    <message>
+        <source>Content attention</source>
+        <translation>内容注意力</translation>
+    </message>
+    <message>
+        <source>Angles never seen in training</source>
+        <translation>训练中从未出现的角度</translation>
+    </message>
     <message>
         <source>i</source>
         <translation>i</translation>

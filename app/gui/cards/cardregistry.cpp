@@ -1,11 +1,11 @@
 #include "cards/cardregistry.h"
 
 #include "cards/alibicard.h"
-#include "cards/describe.h"
 #include "cards/hybridcard.h"
 #include "cards/relativecard.h"
 #include "cards/ropecard.h"
 #include "cards/sinusoidalcard.h"
+#include "views/quantitystyle.h"
 
 #include <QCoreApplication>
 

@@ -76,6 +76,28 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
     return style;
 }
 
+QString quantityName(pecards::Quantity quantity) {
+    switch (quantity) {
+    case pecards::Quantity::Table:
+        return QuantityText::tr("Encoding table");
+    case pecards::Quantity::Phase:
+        return QuantityText::tr("Phase table");
+    case pecards::Quantity::Score:
+        return QuantityText::tr("Positional score");
+    case pecards::Quantity::Attention:
+        return QuantityText::tr("Attention (softmax)");
+    case pecards::Quantity::Buckets:
+        return QuantityText::tr("Bucket map");
+    case pecards::Quantity::ContentScore:
+        return QuantityText::tr("Content score");
+    case pecards::Quantity::ContentAttention:
+        return QuantityText::tr("Content attention");
+    case pecards::Quantity::UnseenAngles:
+        return QuantityText::tr("Angles never seen in training");
+    }
+    return {};
+}
+
 QString reductionName(pecards::Reduction reduction) {
     switch (reduction) {
     case pecards::Reduction::Sample:

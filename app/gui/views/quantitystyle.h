@@ -34,6 +34,10 @@ QString sequentialColormap();
 /// next frame.
 void setSequentialColormap(const QString& name);
 
+/// @brief "Positional score", "Attention (softmax)", ...: the name of a heatmap view of `quantity`
+/// in menus and titles, in the language of the moment.
+QString quantityName(pecards::Quantity quantity);
+
 /// @brief "sample", "mean", "max", "min" in the UI language (tr), and a tooltip-length explanation.
 QString reductionName(pecards::Reduction reduction);
 QString reductionExplanation(pecards::Reduction reduction);

@@ -40,9 +40,6 @@ const ViewSpec* findViewSpec(const QList<ViewSpec>& specs, const QString& id);
 /// @brief True when `spec` is meaningful for `params` (no `available` rule, or it holds).
 bool isViewAvailable(const ViewSpec& spec, const pecards::CardParams& params);
 
-/// @brief "Positional score", "Attention (softmax)", ...: the name of a heatmap view of `quantity`
-/// in menus and titles, in the language of the moment.
-QString quantityName(pecards::Quantity quantity);
 /// @brief The view's name in the current UI language (heatmaps: the quantity's name; charts:
 /// nameSource translated).
 QString viewDisplayName(const ViewSpec& spec);
