@@ -4,6 +4,7 @@
 #include "common/version.h"
 #include "figure/figure.h"
 #include "figure/figureexporter.h"
+#include "figure/lessondocument.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "renderfigures.h"
@@ -13,7 +14,6 @@
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QTextDocument>
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
@@ -35,7 +35,7 @@ public:
         , m_y(page.top()) { }
 
     void text(const QString& html, double pointSize, bool bold = false) {
-        QTextDocument document;
+        app::LessonDocument document; // a lesson never reads a local file
         QFont font(u"DejaVu Sans"_s);
         font.setPointSizeF(pointSize);
         font.setBold(bold);

@@ -4,6 +4,7 @@
 #include "pecards/pitfall.h"
 #include "workspace/jsondocument.h"
 #include "workspace/jsonreader.h"
+#include "workspace/lessontext.h"
 #include "workspace/workspacefile.h"
 
 #include <QJsonArray>
@@ -21,6 +22,7 @@ void checkQuestion(const LessonQuestion& question) {
     if (question.prompt.trimmed().isEmpty()) {
         throw InvalidParameter("question.prompt", "\"\"", "a question (not empty)");
     }
+    checkLessonRichText(question.prompt, "question.prompt");
     const auto count = static_cast<int>(question.answers.size());
     if (count < kMinAnswers || count > kMaxAnswers) {
         throw InvalidParameter("question.answers", std::to_string(count) + " answers",
@@ -166,6 +168,7 @@ void checkLessonStep(const LessonStep& step) {
     if (step.title.trimmed().isEmpty()) {
         throw InvalidParameter("title", "\"\"", "a title (not empty)");
     }
+    checkLessonRichText(step.text, "text");
     if (step.question) {
         checkQuestion(*step.question);
     }

@@ -1,5 +1,7 @@
 #include "lessons/lessonsteppanel.h"
 
+#include "workspace/lessontext.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -88,7 +90,7 @@ void LessonStepPanel::showStep(
     m_title->setText(step.title.toHtmlEscaped());
     m_progress->setToolTip(lesson);
     m_question->setVisible(m_hasQuestion);
-    m_question->setText(m_hasQuestion ? step.question->prompt : QString());
+    m_question->setText(m_hasQuestion ? pecards::app::lessonTextForLabel(step.question->prompt) : QString());
     m_marked = m_hasQuestion && revealed ? step.question->correct : -1;
     for (int a = 0; a < m_answers.size(); ++a) {
         QLabel* label = m_answers.at(a);
@@ -107,7 +109,7 @@ void LessonStepPanel::showStep(
                 : QStringLiteral("QLabel { border: 1px solid palette(mid); }"));
     }
     m_body->setVisible(revealed);
-    m_body->setText(revealed ? step.text : QString());
+    m_body->setText(revealed ? pecards::app::lessonTextForLabel(step.text) : QString());
     retranslate();
 }
 

@@ -9,7 +9,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using pecards::test::CliRun;
 using pecards::test::runCli;
@@ -91,4 +93,49 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
             << run.err.toStdString();
         EXPECT_FALSE(QFile::exists(out));
     }
+}
+
+// The December reliability review's lessons (lesson_html_resources.sh): a picture that is a FIFO
+// (render blocked forever), /dev/zero (read until bad_alloc), 50,000 nested tags (over 30 s) and a
+// private local picture (embedded in the handout) are refused at once with exit 2 naming the
+// step's field; nothing is written. A picture carried in the lesson (data: URL) still renders.
+TEST(CliLesson, ALessonIsDataNotABrowser) {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("img.fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QJsonObject lesson
+        = QJsonDocument::fromJson(fileBytes(kLessons + QStringLiteral("/03-alibi.en.json"))).object();
+    const QJsonObject first = lesson.value(QStringLiteral("steps")).toArray().at(0).toObject();
+    const auto withText = [&](const QString& text) {
+        QJsonObject step = first;
+        step.insert(QStringLiteral("text"), text);
+        QJsonObject one = lesson;
+        one.insert(QStringLiteral("steps"), QJsonArray {step});
+        const QString path = dir.filePath(QStringLiteral("l.pelesson"));
+        QFile file(path);
+        EXPECT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QJsonDocument(one).toJson());
+        return path;
+    };
+    const QString out = dir.filePath(QStringLiteral("handout.pdf"));
+    for (const QString& text :
+        {QStringLiteral("<img src=\"%1\">").arg(fifo), QStringLiteral("<img src=\"/dev/zero\">"),
+            QStringLiteral("<b>").repeated(50000) + QStringLiteral("x"),
+            QStringLiteral("<p>step text</p><img src=\"%1\">")
+                .arg(dir.filePath(QStringLiteral("private.png")))}) {
+        const CliRun run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"), withText(text),
+            QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"), out});
+        EXPECT_EQ(run.exitCode, 2) << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains(QStringLiteral("steps[0]: text = "))) << run.err.toStdString();
+        EXPECT_LT(run.err.size(), 1000) << "the message quotes at most 200 characters of the text";
+        EXPECT_FALSE(QFile::exists(out));
+    }
+    // 1x1 red PNG carried in the lesson itself.
+    const QString red = QStringLiteral(
+        "<p>x</p><img src=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1Pe"
+        "AAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC\">");
+    const CliRun run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"), withText(red),
+        QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"), out});
+    EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(QFile::exists(out));
 }

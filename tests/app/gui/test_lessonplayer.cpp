@@ -28,6 +28,7 @@
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <algorithm>
+#include <sys/stat.h>
 #include <workspace/lessonfile.h>
 
 using namespace pecards::gui;
@@ -177,6 +178,30 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
     QTest::keyClick(&m_window, Qt::Key_Left);
     EXPECT_EQ(player()->stepIndex(), asked - 1);
     EXPECT_TRUE(player()->isRevealed());
+}
+
+// A label's document opens any file an <img> names (a FIFO blocks it forever, /dev/zero fills the
+// memory): text the lesson check refuses is shown literally, so a step built in the editor and
+// played before it is saved cannot freeze the player either.
+TEST(LessonStepPanelText, TextThatNamesAFileIsShownLiterallyNotLoaded) {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("img.fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    pecards::app::LessonStep step;
+    step.title = QStringLiteral("t");
+    step.text = QStringLiteral("<p>see</p><img src=\"%1\">").arg(fifo);
+    step.question = pecards::app::LessonQuestion {
+        QStringLiteral("<img src=\"/dev/zero\">Which?"), {QStringLiteral("a"), QStringLiteral("b")}, 0};
+    LessonStepPanel panel;
+    panel.resize(400, 600);
+    panel.showStep(QStringLiteral("lesson"), step, 0, 1, true);
+    panel.show();
+    QCoreApplication::processEvents(); // lays the labels out: a loaded FIFO would never return
+    EXPECT_EQ(panel.bodyText(), step.text.toHtmlEscaped());
+    EXPECT_EQ(panel.questionText(), step.question->prompt.toHtmlEscaped());
+    step.text = QStringLiteral("<p>an <b>ordinary</b> text</p>");
+    panel.showStep(QStringLiteral("lesson"), step, 0, 1, true);
+    EXPECT_EQ(panel.bodyText(), step.text);
 }
 
 TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
