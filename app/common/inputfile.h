@@ -10,7 +10,8 @@
 
 namespace pecards::app {
 
-/// Largest config.json and workspace file read (bytes); real configs are a few kB.
+/// Largest config.json read (bytes); real configs are a few kB (workspaces and lessons:
+/// kMaxDocumentBytes in workspace/jsondocument.h).
 inline constexpr qint64 kMaxJsonFileBytes = qint64 {4} << 20;
 
 /// @brief Opens `path` read-only in `file` if it is a regular file (symlinks followed) of at

@@ -20,7 +20,7 @@ void setOpenError(QString* error, const QString& what, const QString& path, cons
 std::optional<QByteArray> readJsonDocument(const QString& path, const QString& what, QString* error) {
     QByteArray json;
     try {
-        json = readInputFile(path, kMaxJsonFileBytes);
+        json = readInputFile(path, kMaxDocumentBytes);
     } catch (const FileError& e) {
         setOpenError(error, what, path, QString::fromStdString(e.what()));
         return std::nullopt;
@@ -46,6 +46,17 @@ bool saveJsonDocument(
         json = serialize();
     } catch (const InvalidParameter& e) {
         return failed(QString::fromStdString(e.what()));
+    }
+    if (json.size() > kMaxDocumentBytes) {
+        return failed(
+            QStringLiteral("the %1 is %2 bytes, more than the %3 bytes (%4 MiB) a %1 may hold, so it "
+                           "could not be opened again; learned position tables and Q/K vectors "
+                           "make it large (stored for every card, compare side and lesson step "
+                           "that uses them): use smaller ones or fewer copies")
+                .arg(what)
+                .arg(json.size())
+                .arg(kMaxDocumentBytes)
+                .arg(kMaxDocumentBytes >> 20));
     }
     try {
         writeOutputFile(path, json); // the previous file is kept on any failure

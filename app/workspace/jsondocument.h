@@ -1,9 +1,10 @@
 #pragma once
 /// @file jsondocument.h
 /// @brief Opening and saving the app's JSON documents (workspaces, lessons) the one way: read
-/// through inputfile.h (a regular file, at most kMaxJsonFileBytes), refuse an empty file, parse
-/// strictly; serialise, then write atomically through outputfile.h (the previous file is kept on
-/// any failure). Every failure is a message "Cannot open|save <what> <path>: <problem>".
+/// through inputfile.h (a regular file, at most kMaxDocumentBytes), refuse an empty file, parse
+/// strictly; serialise, refuse what could not be read back (over kMaxDocumentBytes), then write
+/// atomically through outputfile.h (the previous file is kept on any failure). Every failure is a
+/// message "Cannot open|save <what> <path>: <problem>".
 
 #include "workspace/jsonreader.h"
 
@@ -14,6 +15,12 @@
 #include <optional>
 
 namespace pecards::app {
+
+/// @brief Largest workspace, lesson or recovery file, for the writer and the reader alike (one
+/// rule: what is saved can be opened again). Learned position tables and Q/K vectors are what
+/// make a document large (8 bytes a value, base64): GPT-2's 1024 x 768 table makes 8.4 MB, a
+/// 4096 x 1024 table 45 MB; a document over the bound is not written.
+inline constexpr qint64 kMaxDocumentBytes = qint64 {64} << 20;
 
 /// @brief The keys every app document starts with: "format" = `format`, "version" = `version`
 /// and "app_version" = this build's version (common/version.h).
@@ -58,7 +65,8 @@ std::optional<T> openJsonDocument(const QString& path, const QString& what,
 
 /// @brief Serialises with `serialize` (which throws InvalidParameter for a value that cannot be
 /// written) and writes the bytes to `path` atomically; false with `error` set to "Cannot save
-/// <what> <path>: <problem>" on any failure.
+/// <what> <path>: <problem>" on any failure, a document over kMaxDocumentBytes included (the
+/// problem gives its size and the bound; nothing is written, the previous file stays).
 bool saveJsonDocument(
     const QString& path, const QString& what, const std::function<QByteArray()>& serialize, QString* error);
 

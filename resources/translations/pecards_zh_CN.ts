@@ -1714,6 +1714,22 @@
         <source>PE Cards did not close normally last time. Restore the workspace it saved (%1)?</source>
         <translation>PE Cards 上次未正常关闭。要恢复它保存的工作区（%1）吗？</translation>
     </message>
+    <message>
+        <source>The crash-recovery copy was not saved: %1</source>
+        <translation>崩溃恢复副本未能保存：%1</translation>
+    </message>
+    <message>
+        <source>The workspace of the last session could not be restored.
+
+%1
+
+The file is kept as %2.</source>
+        <translation>上次会话的工作区无法恢复。
+
+%1
+
+该文件已保留为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::CardPage</name>

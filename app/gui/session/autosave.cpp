@@ -1,13 +1,16 @@
 #include "session/autosave.h"
 
 #include "session/workspacestate.h"
+#include "widgets/warningdialog.h"
 #include "window/mainwindow.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <pecards/errors.h>
 #include <workspace/workspacefile.h>
 
@@ -28,6 +31,10 @@ Autosave::Autosave(
     m_timer.setSingleShot(true);
     m_timer.setInterval(delayMs);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
+    connect(this, &Autosave::failed, this, [this](const QString& message) {
+        m_window->statusBar()->showMessage(
+            tr("The crash-recovery copy was not saved: %1").arg(message), 30000);
+    });
 }
 
 QString Autosave::defaultRecoveryPath() {
@@ -46,18 +53,28 @@ void Autosave::beginSession() {
 
 void Autosave::endSession() {
     m_timer.stop();
+    if (m_asking)
+        return; // unanswered: the crashed session's file and the marker stay for the next start
     saveNow();
     m_settings->setValue(kRunningKey, false);
     m_settings->sync();
 }
 
 void Autosave::markChanged() {
+    if (m_asking) {
+        m_changedWhileAsking = true;
+        return;
+    }
     if (!m_timer.isActive())
         m_timer.start();
 }
 
 bool Autosave::saveNow() {
     m_timer.stop();
+    if (m_asking) {
+        m_changedWhileAsking = true;
+        return false;
+    }
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     QString error;
     try {
@@ -76,7 +93,15 @@ bool Autosave::restore() {
     QString error;
     const std::optional<pecards::app::Workspace> workspace = pecards::app::openWorkspace(m_path, &error);
     if (!workspace) {
-        emit failed(error);
+        const QFileInfo file(m_path);
+        const QString kept = file.dir().filePath(
+            QStringLiteral("%1.refused-%2.json")
+                .arg(file.completeBaseName(),
+                    QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))));
+        const QString where = QFile::rename(m_path, kept) ? kept : m_path;
+        openWarning(m_window, tr("Restore workspace"),
+            tr("The workspace of the last session could not be restored.\n\n%1\n\nThe file is kept as %2.")
+                .arg(error, QDir::toNativeSeparators(where)));
         return false;
     }
     applyWorkspace(*m_window, *workspace);
@@ -91,9 +116,15 @@ void Autosave::offerRestore() {
             .arg(QFileInfo(m_path).lastModified().toString(Qt::ISODate)),
         QMessageBox::Yes | QMessageBox::No, m_window);
     box->setAttribute(Qt::WA_DeleteOnClose);
+    m_asking = true;
     connect(box, &QMessageBox::finished, this, [this](int button) {
+        m_asking = false;
         if (button == QMessageBox::Yes)
             restore();
+        if (m_changedWhileAsking) {
+            m_changedWhileAsking = false;
+            markChanged();
+        }
     });
     box->open();
 }

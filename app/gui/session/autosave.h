@@ -5,6 +5,12 @@
 /// `delayMs` after the first change since the last save (30 s in the app) and on quit. A marker
 /// in the settings ("session/running") is set while the app runs and cleared on a clean quit, so
 /// the next start knows whether the last session crashed and then offers to restore the file.
+///
+/// Nothing recovered is lost: while the restore question is open no save replaces the recovery
+/// file (a change only marks a save for after the answer; quitting unanswered keeps the file and
+/// the marker, so the next start asks again), and a recovery file that cannot be restored is
+/// kept under another name, which a warning gives with the reason. A failed save is shown in the
+/// window's status bar.
 
 #include <QObject>
 #include <QString>
@@ -31,24 +37,32 @@ public:
     bool crashedWithRecovery() const;
     /// @brief Marks this session as running (a crash from now on leaves the marker set).
     void beginSession();
-    /// @brief Saves the recovery file and clears the marker (clean quit).
+    /// @brief Saves the recovery file and clears the marker (clean quit); while the restore
+    /// question is open it does neither (the crashed session's file is offered again next time).
     void endSession();
 
     /// @brief Something changed: the recovery file is saved `delayMs` from now, unless a save is
-    /// already pending (so a stream of changes saves at least every `delayMs`).
+    /// already pending (so a stream of changes saves at least every `delayMs`), or `delayMs`
+    /// after the restore question is answered.
     void markChanged();
-    /// @brief Saves now; on failure the previous recovery file stays and `failed` is emitted.
+    /// @brief Saves now; on failure the previous recovery file stays, `failed` is emitted and
+    /// the status bar says why. While the restore question is open: nothing is written (false).
     bool saveNow();
-    /// @brief Opens the recovery file into the window (all or nothing, as File > Open).
+    /// @brief Opens the recovery file into the window (all or nothing, as File > Open). When it
+    /// cannot be opened, it is renamed to recovery-workspace.refused-<date>.json beside it (or
+    /// kept where it is if that fails) and a warning names the problem and the file.
     bool restore();
     /// @brief Asks (window-modal, non-blocking) whether to restore the recovery file of a
-    /// crashed session; restores it on Yes.
+    /// crashed session; restores it on Yes. Saves wait for the answer.
     void offerRestore();
+    /// @brief Whether the restore question is open (saves wait).
+    bool isAsking() const { return m_asking; }
 
     QString recoveryPath() const { return m_path; }
 
 signals:
     void saved(const QString& path);
+    /// A save failed (the message names the file and the reason).
     void failed(const QString& message);
 
 private:
@@ -56,6 +70,8 @@ private:
     QSettings* m_settings;
     QString m_path;
     QTimer m_timer;
+    bool m_asking = false; ///< the restore question is open: no save may replace the file
+    bool m_changedWhileAsking = false;
 };
 
 } // namespace pecards::gui

@@ -17,7 +17,10 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <workspace/workspacefile.h>
 
@@ -221,6 +224,89 @@ TEST_F(Session, AutosaveAfterAChangeAndRestoreAfterACrash) {
     EXPECT_FALSE(Autosave(&next, &settings, recovery, 50).crashedWithRecovery());
 }
 
+// The review's dataloss_recovery_overwritten_while_asking: the start-up computation marked a change
+// and 30 s later the default deck replaced the crashed session's file while "Restore workspace?"
+// was still open; Yes then restored the defaults. Saves now wait for the answer.
+TEST_F(Session, TheRecoveryFileWaitsForTheRestoreAnswer) {
+    QSettings settings(path("settings.ini"), QSettings::IniFormat);
+    const QString recovery = path("recovery-workspace.json");
+    {
+        Autosave autosave(&m_window, &settings, recovery, 50);
+        autosave.beginSession();
+        makeDistinctiveState();
+        ASSERT_TRUE(autosave.saveNow());
+    } // crash
+    const pecards::app::Workspace crashed = captureWorkspace(m_window);
+    QFile file(recovery);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray saved = file.readAll();
+    file.close();
+
+    MainWindow next(&m_service);
+    next.resize(1600, 1000);
+    next.show();
+    {
+        Autosave asking(&next, &settings, recovery, 20);
+        ASSERT_TRUE(asking.crashedWithRecovery());
+        asking.beginSession();
+        asking.offerRestore();
+        ASSERT_TRUE(asking.isAsking());
+        asking.markChanged(); // what the start-up computation does
+        EXPECT_FALSE(asking.saveNow());
+        QTest::qWait(100); // past the autosave delay
+        asking.endSession(); // quit without an answer
+        file.open(QIODevice::ReadOnly);
+        EXPECT_EQ(file.readAll(), saved) << "the crashed session's file is untouched";
+        file.close();
+        for (QMessageBox* box : next.findChildren<QMessageBox*>())
+            box->close();
+    }
+    MainWindow third(&m_service);
+    third.resize(1600, 1000);
+    third.show();
+    Autosave again(&third, &settings, recovery, 20);
+    ASSERT_TRUE(again.crashedWithRecovery()) << "unanswered: offered again at the next start";
+    again.beginSession();
+    QSignalSpy written(&again, &Autosave::saved);
+    again.offerRestore();
+    again.markChanged();
+    QTest::qWait(100);
+    EXPECT_EQ(written.count(), 0);
+    QMessageBox* box = third.findChild<QMessageBox*>();
+    ASSERT_NE(box, nullptr);
+    box->button(QMessageBox::Yes)->click(); // answered late: still the crashed session
+    EXPECT_FALSE(again.isAsking());
+    EXPECT_EQ(captureWorkspace(third), crashed);
+    ASSERT_TRUE(guitest::awaitSignals(written)) << "the change made while asking is saved after the answer";
+}
+
+// A recovery file that cannot be restored (corrupt, or refused) was silently left to be overwritten
+// 30 s later: it is kept under another name, and a warning gives the reason and that name.
+TEST_F(Session, ARecoveryFileThatCannotBeRestoredIsKeptAndNamed) {
+    QSettings settings(path("settings.ini"), QSettings::IniFormat);
+    const QString recovery = path("recovery-workspace.json");
+    QFile file(recovery);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    const QByteArray corrupt = "{\"format\": \"pecards-workspace\", \"version\": 1, \"cards\": [";
+    file.write(corrupt);
+    file.close();
+    const pecards::app::Workspace before = captureWorkspace(m_window);
+    Autosave autosave(&m_window, &settings, recovery, 50);
+    EXPECT_FALSE(autosave.restore());
+    EXPECT_EQ(captureWorkspace(m_window), before);
+    const QStringList kept
+        = QDir(m_folder.path()).entryList({QStringLiteral("recovery-workspace.refused-*.json")}, QDir::Files);
+    ASSERT_EQ(kept.size(), 1);
+    QFile keptFile(m_folder.filePath(kept.front()));
+    ASSERT_TRUE(keptFile.open(QIODevice::ReadOnly));
+    EXPECT_EQ(keptFile.readAll(), corrupt);
+    QMessageBox* box = m_window.findChild<QMessageBox*>();
+    ASSERT_NE(box, nullptr);
+    EXPECT_TRUE(box->text().contains(kept.front())) << box->text().toStdString();
+    EXPECT_TRUE(box->text().contains(QStringLiteral("not valid JSON"))) << box->text().toStdString();
+    box->close();
+}
+
 TEST_F(Session, AFailedAutosaveKeepsThePreviousRecoveryFile) {
     QSettings settings(path("settings.ini"), QSettings::IniFormat);
     ASSERT_TRUE(QDir(m_folder.path()).mkdir(QStringLiteral("recovery.json"))); // a folder: cannot be written
@@ -231,4 +317,6 @@ TEST_F(Session, AFailedAutosaveKeepsThePreviousRecoveryFile) {
     EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("not a regular file")))
         << failed.at(0).at(0).toString().toStdString();
     EXPECT_TRUE(QFileInfo(path("recovery.json")).isDir());
+    EXPECT_TRUE(m_window.statusBar()->currentMessage().contains(QStringLiteral("not a regular file")))
+        << "said in the status bar, not only in a signal nobody heard";
 }

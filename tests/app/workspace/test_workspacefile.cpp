@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtEndian>
 #include <cmath>
@@ -457,6 +458,39 @@ TEST(WorkspaceFile, InvalidStateIsNotSavedAndTheOldFileSurvives) {
         QStringLiteral("Cannot save workspace ") + path + QStringLiteral(": cards[1].params.")))
         << error.toStdString();
     EXPECT_EQ(fileBytes(path), QByteArray("previous workspace"));
+}
+
+// The review's dataloss_workspace_over_4mib: a workspace holding GPT-2's learned table (1024 x 768,
+// 8.4 MB) was written but every reader refused files over 4 MiB. Writer and reader now share one
+// bound (kMaxDocumentBytes): what is saved opens again, and what could not is not written.
+TEST(WorkspaceFile, WhatIsSavedOpensAgainAndWhatCouldNotIsNotWritten) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("learned.pecards.json"));
+    Workspace ws = richWorkspace();
+    ws.cards[0].params.card = Card::Sinusoidal;
+    ws.cards[0].params.sinusoidal.learned
+        = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Random(1024, 768) * 0.02);
+    ws.cards[0].params.sinusoidal.learned_file = "gpt2.safetensors";
+    ws.cards[0].views.clear();
+    QString error;
+    ASSERT_TRUE(saveWorkspace(path, ws, &error)) << error.toStdString();
+    EXPECT_GT(QFileInfo(path).size(), qint64 {8} << 20);
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened) << error.toStdString();
+    EXPECT_EQ(*opened->cards[0].params.sinusoidal.learned, *ws.cards[0].params.sinusoidal.learned);
+
+    // Two cards with a 4096 x 1024 table each: 90 MB, more than the bound.
+    const auto big = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Constant(4096, 1024, 0.25));
+    Workspace large = ws;
+    large.cards[0].params.sinusoidal.learned = big;
+    large.cards.append(large.cards[0]);
+    EXPECT_FALSE(saveWorkspace(path, large, &error));
+    EXPECT_TRUE(error.startsWith(
+        QStringLiteral("Cannot save workspace ") + path + QStringLiteral(": the workspace is ")))
+        << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("more than the 67108864 bytes (64 MiB) a workspace may hold")))
+        << error.toStdString();
+    EXPECT_EQ(openWorkspace(path, &error)->cards.size(), ws.cards.size()) << "the previous file stays";
 }
 
 TEST(WorkspaceFile, AFailedWriteLeavesThePreviousFileIntact) {
