@@ -902,6 +902,10 @@
 <context>
     <name>QObject</name>
     <message>
+        <source>Saved %1 without the views that show no picture now: %2. Export again once they show one to include them.</source>
+        <translation>已保存 %1，但未包含当前没有图像的视图：%2。待它们显示图像后再次导出即可包含。</translation>
+    </message>
+    <message>
         <source>cannot write SVG to %1</source>
         <translation>无法将 SVG 写入 %1</translation>
     </message>
@@ -2106,6 +2110,10 @@ B：%2</translation>
     <message>
         <source>OpenCL failed while running (%1); using CPU reference</source>
         <translation>OpenCL 运行时出错（%1）；改用 CPU 参考实现</translation>
+    </message>
+    <message>
+        <source>Not enough memory for this view (the system refused an allocation): a smaller zoom window, the sample reduction or a shorter sequence needs less</source>
+        <translation>内存不足，无法计算此视图（系统拒绝了一次内存分配）：缩小缩放窗口、改用 sample 归约或缩短序列都能减少所需内存</translation>
     </message>
 </context>
 <context>

@@ -410,13 +410,15 @@ bool CardPage::allViewsAnswered() const {
     return true;
 }
 
-QList<ShownView> CardPage::visibleViews() const {
+QList<ShownView> CardPage::visibleViews(QStringList* leftOut) const {
     QList<ShownView> views;
     for (const ViewSlot* slot : m_slots) {
         if (!slot->isVisible() || !slot->view())
             continue;
         if (std::optional<ShownView> shown = slot->view()->shownView())
             views.push_back(*std::move(shown));
+        else if (leftOut != nullptr)
+            leftOut->push_back(slot->view()->title());
     }
     return views;
 }

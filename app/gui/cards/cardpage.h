@@ -74,8 +74,9 @@ public:
     void focusView(int index);
 
     /// @brief The computed data of the visible views (heatmaps and charts), in grid order (for
-    /// "Export card").
-    QList<ShownView> visibleViews() const;
+    /// "Export card"); the titles of visible views that show no picture (an error message, or
+    /// still computing) go to `leftOut` when it is not null, so an export can say what it omits.
+    QList<ShownView> visibleViews(QStringList* leftOut = nullptr) const;
     /// @brief The cover page of the card's handout: its title, `model` and every parameter.
     pecards::app::CoverSpec coverPage(const QString& model) const;
     /// @brief The view holding the keyboard focus, else the first visible view with a result

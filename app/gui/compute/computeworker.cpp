@@ -5,6 +5,7 @@
 #include <exception>
 #include <functional>
 #include <limits>
+#include <new>
 #include <pecards/errors.h>
 #include <pecards/progress.h>
 #include <pecards/routedbackend.h>
@@ -180,6 +181,12 @@ void ComputeWorker::W_run(const ComputeJob& job) {
         } catch (const pecards::ComputeLimitExceeded& error) {
             failure.kind = FailureKind::ComputeLimit;
             failure.message = QString::fromUtf8(error.what());
+        } catch (const std::bad_alloc&) {
+            // This view's memory, not the device: the view says so and the backend stays.
+            failure.kind = FailureKind::ComputeLimit;
+            failure.message
+                = tr("Not enough memory for this view (the system refused an allocation): a "
+                     "smaller zoom window, the sample reduction or a shorter sequence needs less");
         } catch (const std::exception& error) {
             failure.message = QString::fromUtf8(error.what());
             if (W_fallBackToCpu(failure.message.section(QLatin1Char('\n'), 0, 0).left(200)))

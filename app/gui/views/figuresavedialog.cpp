@@ -2,6 +2,7 @@
 
 #include "views/figureexportjob.h"
 #include "views/figureoptionsdialog.h"
+#include "widgets/warningdialog.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -64,7 +65,7 @@ QString askPath(
 /// Asks for the figure options of `path`, makes the figures (heatmaps on the worker) and writes
 /// them, after `cover` when there is one; reports the outcome.
 void saveWithOptions(const QList<ShownView>& views, std::optional<pecards::app::CoverSpec> cover,
-    const QString& path, ComputeService* service, QWidget* parent) {
+    const QString& path, ComputeService* service, QWidget* parent, const QStringList& leftOut = {}) {
     const std::optional<pecards::app::FigureExportOptions> options
         = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
     if (!options)
@@ -72,12 +73,15 @@ void saveWithOptions(const QList<ShownView>& views, std::optional<pecards::app::
     showStatus(parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
     FigureExportJob::start(
         service, views, *options, parent,
-        [path, parent, cover, options](const QList<pecards::app::Figure>& figures) {
+        [path, parent, cover, options, leftOut](const QList<pecards::app::Figure>& figures) {
             QString error;
-            if (saveFigures(cover ? cardPages(figures, *cover) : figures, path, *options, &error))
+            if (!saveFigures(cover ? cardPages(figures, *cover) : figures, path, *options, &error))
+                showError(parent, error);
+            else if (leftOut.isEmpty())
                 reportSaved(parent, path);
             else
-                showError(parent, error);
+                openWarning(
+                    parent, QObject::tr("Export card"), leftOutMessage(QFileInfo(path).fileName(), leftOut));
         },
         [parent](const QString& message) { showError(parent, message); });
 }
@@ -155,8 +159,15 @@ void askAndSaveMadeFigure(
         [parent](const QString& message) { showError(parent, message); });
 }
 
-void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
-    const QString& suggestedName, ComputeService* service, QWidget* parent) {
+QString leftOutMessage(const QString& fileName, const QStringList& leftOut) {
+    return QObject::tr("Saved %1 without the views that show no picture now: %2. Export again once they "
+                       "show one to include them.")
+        .arg(fileName, leftOut.join(QStringLiteral("; ")));
+}
+
+void askAndSaveCardPdf(const QList<ShownView>& views, const QStringList& leftOut,
+    const pecards::app::CoverSpec& cover, const QString& suggestedName, ComputeService* service,
+    QWidget* parent) {
     if (views.isEmpty()) {
         showError(parent, QObject::tr("This card shows no computed view to export."));
         return;
@@ -165,7 +176,7 @@ void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverS
         {QObject::tr("PDF document (*.pdf)")});
     if (path.isEmpty())
         return;
-    saveWithOptions(views, cover, path, service, parent);
+    saveWithOptions(views, cover, path, service, parent, leftOut);
 }
 
 void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWidget* parent) {

@@ -38,9 +38,14 @@ void askAndSaveMadeFigure(
     const QString& name, const FigureMaker& make, const std::optional<ShownHeatmap>& data, QWidget* parent);
 
 /// @brief Save dialog of a whole card: one PDF with the cover page, then one page per
-/// visible view (heatmaps and charts) in grid order.
-void askAndSaveCardPdf(const QList<ShownView>& views, const pecards::app::CoverSpec& cover,
-    const QString& suggestedName, ComputeService* service, QWidget* parent);
+/// visible view (heatmaps and charts) in grid order. `leftOut` names the visible views without
+/// a picture: after saving, a message says the file lacks them (nothing is left out silently).
+void askAndSaveCardPdf(const QList<ShownView>& views, const QStringList& leftOut,
+    const pecards::app::CoverSpec& cover, const QString& suggestedName, ComputeService* service,
+    QWidget* parent);
+
+/// @brief The message after a card's PDF `fileName` was saved without the views `leftOut`.
+QString leftOutMessage(const QString& fileName, const QStringList& leftOut);
 
 /// @brief Puts the view's figure on the clipboard as an image (at the remembered size, 150 dpi),
 /// PNG and SVG, and says so in the status bar.

@@ -372,8 +372,9 @@ void MainWindow::exportCurrentCard() {
         box->open();
         return;
     }
-    askAndSaveCardPdf(
-        card->visibleViews(), card->coverPage(modelDescription()), card->entry().id, m_service, this);
+    QStringList leftOut;
+    const QList<ShownView> views = card->visibleViews(&leftOut);
+    askAndSaveCardPdf(views, leftOut, card->coverPage(modelDescription()), card->entry().id, m_service, this);
 }
 
 void MainWindow::copyCurrentFigure() {

@@ -130,23 +130,28 @@ TEST(ComputeService, RopeScoreMatchesTheClosedFormForOnesProbes) {
 
 namespace {
 
-/// Fault injection: an "OpenCL" backend that answers `healthy` requests and then fails like a
-/// lost device (CL_OUT_OF_RESOURCES on every later compute).
+/// Fault injection: an "OpenCL" backend that answers `healthy` requests and then fails with
+/// `fault` on every later compute (by default like a lost device: CL_OUT_OF_RESOURCES).
 class FailingDevice : public pecards::Backend {
 public:
-    explicit FailingDevice(int healthy)
+    explicit FailingDevice(
+        int healthy,
+        std::function<void()> fault
+        = [] { throw std::runtime_error("clEnqueueNDRangeKernel(score): CL_OUT_OF_RESOURCES (-5)"); })
         : m_inner(pecards::makeCpuBackend())
-        , m_healthy(healthy) { }
+        , m_healthy(healthy)
+        , m_fault(std::move(fault)) { }
     std::string name() const override { return "OpenCL: injected device"; }
     pecards::Grid compute(const pecards::ViewRequest& request) override {
         if (m_healthy-- <= 0)
-            throw std::runtime_error("clEnqueueNDRangeKernel(score): CL_OUT_OF_RESOURCES (-5)");
+            m_fault();
         return m_inner->compute(request);
     }
 
 private:
     std::unique_ptr<pecards::Backend> m_inner;
     int m_healthy;
+    std::function<void()> m_fault;
 };
 
 } // namespace
@@ -184,6 +189,31 @@ TEST(ComputeService, AnOpenClFaultWhileRunningSwitchesToTheCpuReferenceWithANoti
     service.UI_submit(&view, QStringLiteral("third"), ropeScore(8), view.replies());
     ASSERT_TRUE(grids(3));
     EXPECT_EQ(backends.count(), 2);
+}
+
+// The review's minor_messages #2: under a memory limit an Attention view at L = 2^24 showed the raw
+// "std::bad_alloc" and switched the whole session to the CPU reference, though OpenCL had not
+// failed. Out of memory is that view's error, in words, and the device stays.
+TEST(ComputeService, OutOfMemoryInOneViewIsThatViewsErrorAndTheDeviceStays) {
+    ComputeService service([] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<FailingDevice>(1, [] { throw std::bad_alloc(); });
+        provided.info.name = QStringLiteral("OpenCL: injected device");
+        provided.info.isOpenCl = true;
+        return provided;
+    });
+    guitest::ReplyRecorder view;
+    QSignalSpy backends(&service, &ComputeService::backendReady);
+    service.UI_submit(&view, QStringLiteral("first"), ropeScore(16), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return view.grids.size() == 1; }, "the first grid"));
+    service.UI_submit(&view, QStringLiteral("second"), ropeScore(24), view.replies());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return !view.failures.empty(); }, "the failure"));
+    EXPECT_EQ(view.failures.front().kind, FailureKind::ComputeLimit);
+    EXPECT_TRUE(view.failures.front().message.startsWith(QStringLiteral("Not enough memory for this view")))
+        << view.failures.front().message.toStdString();
+    EXPECT_FALSE(view.failures.front().message.contains(QStringLiteral("bad_alloc")));
+    EXPECT_EQ(backends.count(), 1) << "no switch to the CPU reference";
+    EXPECT_TRUE(service.backendInfo().isOpenCl);
 }
 
 TEST(ComputeService, AFailingCpuReferenceIsReportedNotRetried) {

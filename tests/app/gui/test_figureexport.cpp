@@ -11,6 +11,7 @@
 #include "views/chartpanel.h"
 #include "views/figureexportjob.h"
 #include "views/figureoptionsdialog.h"
+#include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewfigure.h"
@@ -226,6 +227,19 @@ TEST_F(FigureExport, ExportCardHasACoverAndOnePagePerVisibleViewChartsIncluded) 
     // A hidden slot is not exported.
     chartSlot->hide();
     EXPECT_EQ(m_rope->visibleViews().size(), heatmaps + charts - 1);
+
+    // A visible view without a picture (here: just switched, not computed yet; or showing an error
+    // such as out of memory) is named, so the export says what its file lacks (it was silent).
+    chartSlot->setVisible(true);
+    chartSlot->showView(QStringLiteral("attention"));
+    QStringList leftOut;
+    EXPECT_EQ(m_rope->visibleViews(&leftOut).size(), heatmaps + charts - 1);
+    ASSERT_EQ(leftOut.size(), 1);
+    EXPECT_EQ(leftOut.front(), chartSlot->view()->title());
+    EXPECT_TRUE(leftOut.front().startsWith(QStringLiteral("Attention"))) << leftOut.front().toStdString();
+    EXPECT_EQ(leftOutMessage(QStringLiteral("card.pdf"), leftOut),
+        QStringLiteral("Saved card.pdf without the views that show no picture now: ") + leftOut.front()
+            + QStringLiteral(". Export again once they show one to include them."));
 
     EXPECT_FALSE(saveFigures({}, path("empty.pdf"), {}, &error));
     EXPECT_FALSE(QFile::exists(path("empty.pdf")));
