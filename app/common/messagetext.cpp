@@ -4,7 +4,26 @@ using namespace Qt::StringLiterals;
 
 namespace pecards::app {
 
-QString elidedMessage(const QString& text, qsizetype max) {
+QString visibleControls(const QString& text) {
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u == u'\n' || (u >= 0x20 && u != 0x7F && !(u >= 0x80 && u < 0xA0))) {
+            out += c;
+        } else if (u == u'\r') {
+            out += u"\\r"_s;
+        } else if (u == u'\t') {
+            out += u"\\t"_s;
+        } else {
+            out += u"\\x"_s + QString::number(u, 16).rightJustified(2, u'0');
+        }
+    }
+    return out;
+}
+
+QString elidedMessage(const QString& raw, qsizetype max) {
+    const QString text = visibleControls(raw);
     if (text.size() <= max) {
         return text;
     }

@@ -195,4 +195,20 @@ TEST(ModelConfigMessages, HugeValuesAreCutInTheMiddle) {
         EXPECT_LT(warning.size(), 1000) << warning.left(200).toStdString();
 }
 
+// still_open_from_november #3: a carriage return in a config value reached stderr raw, so the one
+// error line could overwrite itself ("FAKE: everything fine") on a terminal.
+TEST(ModelConfigMessages, ControlCharactersAreShownNotSent) {
+    const QByteArray crTheta = R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, )"
+                               R"("rope_theta": "x\rFAKE: everything fine\u001b[2K\tz"})";
+    try {
+        parseModelConfig(crTheta, QStringLiteral("cr.json"));
+        FAIL() << "a string rope_theta was accepted";
+    } catch (const pecards::app::ConfigError& error) {
+        const std::string message = error.what();
+        EXPECT_EQ(message.find('\r'), std::string::npos);
+        EXPECT_EQ(message.find('\x1b'), std::string::npos);
+        EXPECT_NE(message.find(R"(x\rFAKE: everything fine\x1b[2K\tz)"), std::string::npos) << message;
+    }
+}
+
 } // namespace
