@@ -9,8 +9,10 @@
 #include "common/npyfile.h"
 #include "common/safetensorsfile.h"
 #include "figure/colormaplist.h"
+#include "figure/comparefigures.h"
 #include "figure/figureexporter.h"
 #include "figure/figurepresets.h"
+#include "figure/quantitydefaults.h"
 #include "flagreader.h"
 #include "modelsummary.h"
 #include "pecards/errors.h"
@@ -338,6 +340,19 @@ app::Workspace readWorkspace(const QString& path, bool colormapOverridden) {
                 path + u": cards["_s + QString::number(c) + u"].views["_s + QString::number(v)
                     + u"].colormap "_s,
                 views[v].colormap);
+        }
+    }
+    // A pair's quantity or parameters are the file's, not a flag's: named by their key.
+    for (qsizetype p = 0; p < workspace->compare.size(); ++p) {
+        const app::ComparePair& pair = workspace->compare[p];
+        try {
+            const auto [a, b] = app::compareViews(pair.left, pair.right, pair.quantity,
+                pair.reduction.value_or(app::defaultReduction(pair.quantity)));
+            validate(a);
+            validate(b);
+        } catch (const pecards::InvalidParameter& invalid) {
+            throw UsageError(u"--workspace"_s,
+                path + u": compare["_s + QString::number(p) + u"]."_s + QString::fromUtf8(invalid.what()));
         }
     }
     for (qsizetype p = 0; !colormapOverridden && p < workspace->compare.size(); ++p) {

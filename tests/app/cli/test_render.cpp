@@ -199,6 +199,23 @@ TEST_F(RenderTest, ComparePairAddsAandBandTheDifference) {
     const CliRun run = runRender({QStringLiteral("--workspace"), file, QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_EQ(pdfPageCount(fileBytes(out)), 4); // the card's view, then A, B, A - B
+
+    // still_open_from_november #4: a pair whose quantity its cards lack blamed --quantity, a flag
+    // not given; the file's key is named, before anything is computed.
+    QByteArray json = fileBytes(file);
+    const QByteArray attention = "\"quantity\": \"attention\"";
+    ASSERT_EQ(json.count(attention), 1);
+    json.replace(attention, "\"quantity\": \"buckets\"");
+    const QString wrong = path(QStringLiteral("wrong-pair.json"));
+    QFile wrongFile(wrong);
+    ASSERT_TRUE(wrongFile.open(QIODevice::WriteOnly));
+    wrongFile.write(json);
+    wrongFile.close();
+    const CliRun refused = runRender({QStringLiteral("--workspace"), wrong, QStringLiteral("--out"), out});
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_TRUE(refused.err.startsWith(QStringLiteral("pecards-cli: --workspace: ") + wrong
+        + QStringLiteral(": compare[0].quantity = buckets is invalid")))
+        << refused.err.toStdString();
 }
 
 TEST_F(RenderTest, AColourRangeTheAppLockedIsTheFiguresColourBar) {
