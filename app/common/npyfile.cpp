@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QStringList>
 #include <QtEndian>
@@ -270,8 +271,8 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
         const Eigen::Index row = entry % matrix.rows();
         const Eigen::Index col = entry / matrix.rows();
         throwFileError(path,
-            u"holds "_s + QString::number(matrix(row, col)) + u" at ["_s + QString::number(row) + u", "_s
-                + QString::number(col) + u"]: "_s
+            u"holds "_s + QString::number(matrix(row, col), 'g', QLocale::FloatingPointShortest) + u" at ["_s
+                + QString::number(row) + u", "_s + QString::number(col) + u"]: "_s
                 + (rules.bounded ? u"content vector entries must be finite and in [-"_s
                             + QString::number(pecards::kMaxProbeEntry) + u", "_s
                             + QString::number(pecards::kMaxProbeEntry) + u"]"_s

@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <QByteArray>
 #include <QJsonArray>
+#include <QLocale>
 #include <QtEndian>
 
 namespace pecards::app {
@@ -89,7 +90,7 @@ std::shared_ptr<const Eigen::MatrixXd> matrixFromJson(JsonReader& parent, const 
     if (const Eigen::Index entry = firstEntryBeyond(*matrix); entry >= 0) {
         parent.fail(key,
             QStringLiteral("holds %1 at [%2, %3]: entries must be finite and in [-%4, %4]")
-                .arg(matrix->data()[entry])
+                .arg(QString::number(matrix->data()[entry], 'g', QLocale::FloatingPointShortest))
                 .arg(entry % rows)
                 .arg(entry / rows)
                 .arg(kMaxProbeEntry));

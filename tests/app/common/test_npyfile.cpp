@@ -182,4 +182,18 @@ TEST_F(NpyFile, ReadsOnlyTheRowsAsked) {
     EXPECT_THROW(readNpyMatrix(file, 10), FileError);
 }
 
+// still_open_from_november #8: 1000.0000001 was refused as "holds 1000", which reads as allowed.
+TEST_F(NpyFile, AValueJustOutOfRangeIsQuotedInFull) {
+    const QString file = write("edge.npy",
+        npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 2), }",
+            raw<double>({1.0, 2.0, 1000.0000001, 4.0})));
+    try {
+        readNpyMatrix(file);
+        ADD_FAILURE() << "1000.0000001 was accepted";
+    } catch (const FileError& error) {
+        EXPECT_NE(std::string(error.what()).find("holds 1000.0000001 at [1, 0]"), std::string::npos)
+            << error.what();
+    }
+}
+
 } // namespace
