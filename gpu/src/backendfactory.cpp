@@ -49,7 +49,8 @@ BackendChoice makeBackend(const DeviceSelection& selection) {
 
 BackendChoice makeBackend(const DeviceSelection& selection, const FactoryOverrides& overrides) {
     std::string name = selection.device_name;
-    if (name.empty()) {
+    const bool fromEnvironment = name.empty();
+    if (fromEnvironment) {
         const char* variable = std::getenv("PECARDS_OPENCL_DEVICE");
         name = variable != nullptr ? variable : "";
     }
@@ -68,7 +69,21 @@ BackendChoice makeBackend(const DeviceSelection& selection, const FactoryOverrid
         }
         return fallback("OpenCL unavailable (no OpenCL platform: CL_PLATFORM_NOT_FOUND_KHR)");
     }
-    const OpenClDevice& device = selectDevice(devices, name); // InvalidParameter for an unknown name
+    const OpenClDevice* chosen = nullptr;
+    try {
+        chosen = &selectDevice(devices, name); // InvalidParameter for an unknown name
+    } catch (const InvalidParameter& error) {
+        if (!fromEnvironment || name.empty()) {
+            throw;
+        }
+        // The name is the environment's, not a flag the user gave: say so, and fall back when allowed.
+        if (!selection.allow_fallback) {
+            throw InvalidParameter("PECARDS_OPENCL_DEVICE", error.value(), error.allowed());
+        }
+        return fallback("PECARDS_OPENCL_DEVICE = " + error.value() + " matches no OpenCL device ("
+            + error.allowed() + ")");
+    }
+    const OpenClDevice& device = *chosen;
     try {
         OpenClOptions options;
         options.extra_source = overrides.extra_kernel_source;

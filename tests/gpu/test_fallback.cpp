@@ -123,8 +123,25 @@ TEST_F(GpuFactory, DeviceChosenByCaseInsensitiveNameAndEnvironment) {
 
     ::setenv("PECARDS_OPENCL_DEVICE", part.c_str(), 1);
     EXPECT_TRUE(gpu::makeBackend(DeviceSelection {}).is_opencl);
+    // still_open_from_november #5: the variable's name matching nothing was blamed on --device
+    // (which the user had left automatic) and gave no fallback. Automatic: the CPU reference,
+    // with a notice naming the variable; without fallback: an error naming the variable.
     ::setenv("PECARDS_OPENCL_DEVICE", "no-such-accelerator", 1);
-    EXPECT_THROW(gpu::makeBackend(DeviceSelection {}), InvalidParameter);
+    const BackendChoice automatic = gpu::makeBackend(DeviceSelection {});
+    EXPECT_FALSE(automatic.is_opencl);
+    EXPECT_EQ(automatic.notice.rfind(
+                  "PECARDS_OPENCL_DEVICE = \"no-such-accelerator\" matches no OpenCL device (", 0),
+        0U)
+        << automatic.notice;
+    EXPECT_NE(automatic.notice.find("; using CPU reference"), std::string::npos) << automatic.notice;
+    DeviceSelection strict;
+    strict.allow_fallback = false;
+    try {
+        gpu::makeBackend(strict);
+        FAIL() << "expected InvalidParameter";
+    } catch (const InvalidParameter& error) {
+        EXPECT_EQ(error.name(), "PECARDS_OPENCL_DEVICE");
+    }
 }
 
 TEST_F(GpuFactory, ListDevicesNamesPlatformAndDevice) {

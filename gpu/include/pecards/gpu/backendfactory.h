@@ -35,9 +35,12 @@ struct BackendChoice {
 /// @brief Names of all OpenCL devices as "platform / device" (empty when there is none).
 std::vector<std::string> listDevices();
 
-/// @brief Builds the backend for the selection.
+/// @brief Builds the backend for the selection. A PECARDS_OPENCL_DEVICE that matches no device
+/// falls back to the CPU reference with a notice naming the variable when allow_fallback is
+/// set (the user chose "automatic"; the variable is only a default).
 /// @throws pecards::InvalidParameter when device_name matches no device (names the value and
-///         lists the devices); std::runtime_error when allow_fallback is false and OpenCL fails.
+///         lists the devices), or PECARDS_OPENCL_DEVICE does without allow_fallback (named
+///         "PECARDS_OPENCL_DEVICE"); std::runtime_error when allow_fallback is false and OpenCL fails.
 BackendChoice makeBackend(const DeviceSelection& selection);
 
 /// @brief Test seams of makeBackend (tests/gpu): simulate "no OpenCL platform" with an empty
