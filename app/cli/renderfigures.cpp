@@ -3,6 +3,7 @@
 #include "figure/chartbuilder.h"
 #include "figure/colormaplist.h"
 #include "figure/comparefigures.h"
+#include "figure/figureexporter.h"
 #include "figure/printfigure.h"
 #include "figure/quantitydefaults.h"
 #include "usageerror.h"
@@ -91,11 +92,17 @@ QList<NamedFigure> workspaceFigures(
     Backend& backend, const app::Workspace& workspace, const RenderOptions& options) {
     QList<NamedFigure> figures;
     QHash<QString, int> uses;
+    const app::FigureExportOptions exportOptions = figureExportOptions(options);
+    const app::FigureExporter exporter(exportOptions);
     const auto add = [&](const QString& base, app::Figure figure) {
         const int n = ++uses[base];
-        figures.append({n == 1 ? base : base + u'-' + QString::number(n), std::move(figure)});
+        const QString name = n == 1 ? base : base + u'-' + QString::number(n);
+        // A page too small for its text is refused at its figure, not after computing all of them.
+        if (const QString error = exporter.pageError(figure); !error.isEmpty()) {
+            throw UsageError(u"--size"_s, u"figure %1 (%2): %3"_s.arg(figures.size() + 1).arg(name, error));
+        }
+        figures.append({name, std::move(figure)});
     };
-    const app::FigureExportOptions exportOptions = figureExportOptions(options);
     for (const app::WorkspaceCard& card : workspace.cards) {
         const QString cardName = QString::fromStdString(toString(card.params.card));
         for (const app::CardView& cardView : card.views) {

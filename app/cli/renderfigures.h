@@ -76,7 +76,9 @@ struct NamedFigure {
 /// It stays here, not in app/figure: it reads the CLI's options (--colormap, --view, the figure
 /// size) and names figures for the CLI's gallery, and app/figure does not link the workspace
 /// library; the figures themselves come from app/figure (makeFigureSpec, compareFigureSpecs).
-/// @throws as viewFigure; UsageError for an unknown chart name.
+/// @throws as viewFigure; UsageError for an unknown chart name, or naming --size at the first
+/// figure whose page is too small for its text (FigureExporter::pageError), before the next
+/// figure is computed.
 QList<NamedFigure> workspaceFigures(
     Backend& backend, const app::Workspace& workspace, const RenderOptions& options);
 

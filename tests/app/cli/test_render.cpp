@@ -397,6 +397,20 @@ TEST_F(RenderTest, APageTooSmallForTheHeatmapIsInvalidSize) {
     expectNoFiles();
 }
 
+// minor_messages #5: a workspace's figures were all computed (16 s for 16) before the first was
+// found too small for --size: now the first figure that does not fit stops the run, named.
+TEST_F(RenderTest, AWorkspaceStopsAtTheFirstFigureTooSmallForItsPage) {
+    const CliRun run = runRender({QStringLiteral("--workspace"), handoutPath(), QStringLiteral("--size"),
+        QStringLiteral("1x1"), QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"),
+        path(QStringLiteral("tiny.pdf"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.startsWith(QStringLiteral("pecards-cli: --size: figure 1 (")))
+        << run.err.toStdString();
+    EXPECT_TRUE(run.err.contains(QStringLiteral("allowed: at least 36 pt per side")))
+        << run.err.toStdString();
+    expectNoFiles();
+}
+
 TEST_F(RenderTest, WorkspaceRefusesParameterFlagsItWouldIgnore) {
     // The workspace gives every view's parameters: --heads 0 or --length was dropped without a word.
     for (const QStringList& flag : {QStringList {"--heads", "0"}, QStringList {"--length", "64"},
