@@ -38,6 +38,20 @@ QString yesNo(bool value) {
     return value ? QStringLiteral("true") : QStringLiteral("false");
 }
 
+/// Longest file name a caption quotes whole (characters); a longer one keeps its start and end.
+constexpr qsizetype kMaxCaptionFileName = 48;
+
+/// A file name as a caption quotes it: whole up to kMaxCaptionFileName characters, else its
+/// start and its end (the extension) around "…", so a figure's caption stays on its page.
+QString fileName(const std::string& name) {
+    const QString whole = QString::fromStdString(name);
+    if (whole.size() <= kMaxCaptionFileName) {
+        return whole;
+    }
+    const qsizetype tail = kMaxCaptionFileName / 3;
+    return whole.left(kMaxCaptionFileName - tail - 1) + QChar(0x2026) + whole.right(tail);
+}
+
 QString field(const char* name, const QString& value) {
     return QLatin1String(name) + QLatin1Char('=') + value;
 }
@@ -256,8 +270,7 @@ void appendProbe(QStringList& out, const CardParams& p, Quantity quantity) {
         // The files' names when known (File > Open Q/K vectors), so a figure says whose vectors it shows.
         const QString files = probe.content_q_file.empty() && probe.content_k_file.empty()
             ? QStringLiteral(".npy")
-            : QStringLiteral("%1, %2").arg(
-                QString::fromStdString(probe.content_q_file), QString::fromStdString(probe.content_k_file));
+            : QStringLiteral("%1, %2").arg(fileName(probe.content_q_file), fileName(probe.content_k_file));
         out << QStringLiteral("content=%1 (q %2×%3, k %4×%5)")
                    .arg(files)
                    .arg(probe.content_q->rows())
@@ -488,9 +501,8 @@ QString formatChartCaption(const CurveRequest& request) {
         // Whose table: the checkpoint's file name and the table's shape.
         if (p.sinusoidal.learned) {
             out << QStringLiteral("learned=%1 (%2×%3)")
-                       .arg(p.sinusoidal.learned_file.empty()
-                               ? QStringLiteral(".safetensors")
-                               : QString::fromStdString(p.sinusoidal.learned_file))
+                       .arg(p.sinusoidal.learned_file.empty() ? QStringLiteral(".safetensors")
+                                                              : fileName(p.sinusoidal.learned_file))
                        .arg(p.sinusoidal.learned->rows())
                        .arg(p.sinusoidal.learned->cols());
         }

@@ -174,6 +174,14 @@ TEST(Caption, ContentViewsNameTheFilesOfTheirVectors) {
     EXPECT_TRUE(formatCaption(r).contains(
         QString::fromUtf8("content=q_layer0.npy, k_layer0.npy (q 5\u00d72, k 6\u00d72)")))
         << formatCaption(r).toStdString();
+    // minor_messages #6: a 100,000-character name ran off the figure's right edge; a long name
+    // keeps its start and its end (the extension), 48 characters in all.
+    r.params.probe.content_q_file = std::string(100000, 'q') + "_end.npy";
+    const QString caption = formatCaption(r);
+    EXPECT_LT(caption.size(), 400) << caption.left(400).toStdString();
+    EXPECT_TRUE(
+        caption.contains(QString(31, QLatin1Char('q')) + QChar(0x2026) + QStringLiteral("qqqqqqqq_end.npy")))
+        << caption.toStdString();
     r.quantity = Quantity::Score; // a positional view uses no content vectors: no file named
-    EXPECT_FALSE(formatCaption(r).contains(QStringLiteral("q_layer0.npy"))) << formatCaption(r).toStdString();
+    EXPECT_FALSE(formatCaption(r).contains(QStringLiteral("k_layer0.npy"))) << formatCaption(r).toStdString();
 }
