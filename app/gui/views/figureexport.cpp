@@ -1,7 +1,8 @@
 #include "views/figureexport.h"
 
+#include "widgets/warningdialog.h"
+
 #include <QFileDialog>
-#include <QMessageBox>
 #include <QPainter>
 #include <QPixmap>
 #include <QSvgGenerator>
@@ -35,7 +36,7 @@ void exportFigure(QWidget* widget, QWidget* dialogParent, const QString& title) 
         return;
     const QString error = saveFigure(widget, path, title);
     if (!error.isEmpty())
-        QMessageBox::warning(dialogParent, QObject::tr("Export failed"), error);
+        openWarning(dialogParent, QObject::tr("Export failed"), error);
 }
 
 } // namespace pecards::gui

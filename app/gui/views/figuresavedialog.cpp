@@ -10,7 +10,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -31,7 +30,7 @@ QString filterSuffix(const QString& filter) {
 }
 
 void showError(QWidget* parent, const QString& message) {
-    QMessageBox::warning(parent, QObject::tr("Export failed"), message);
+    openWarning(parent, QObject::tr("Export failed"), message);
 }
 
 void showStatus(QWidget* parent, const QString& message) {

@@ -10,8 +10,8 @@ class QWidget;
 
 namespace pecards::gui {
 
-/// @brief Opens a window-modal warning with `title`, `message` and OK over `parent` (may be
-/// null: application-modal); returns at once.
+/// @brief Opens a window-modal warning with `title`, `message` (plain text, never rendered as
+/// HTML) and OK over `parent` (may be null: application-modal); returns at once.
 void openWarning(QWidget* parent, const QString& title, const QString& message);
 
 } // namespace pecards::gui

@@ -25,6 +25,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QTemporaryDir>
 #include <algorithm>
@@ -272,6 +273,38 @@ TEST_F(Lessons, ACorruptOrNewerLessonFileIsRefusedAndNothingChanges) {
         EXPECT_EQ(captureWorkspace(m_window), deck);
         EXPECT_FALSE(player()->isActive());
     }
+}
+
+// pecards --lesson on the review's FIFO lesson showed a black, frozen window even once the lesson
+// was refused: the warning quoted the refused <img src="FIFO"> and QMessageBox's rich-text guess
+// rendered it, opening the FIFO. Warnings are plain text: the refusal is read, nothing opened.
+TEST_F(Lessons, ARefusedLessonsWarningQuotesItsTextWithoutOpeningWhatItNames) {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("img.fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QFile base(QStringLiteral(":/lessons/03-alibi.en.json"));
+    ASSERT_TRUE(base.open(QIODevice::ReadOnly));
+    QByteArray json = base.readAll();
+    const qsizetype text = json.indexOf("\"text\": \"");
+    ASSERT_GT(text, 0);
+    json.insert(text + 9, "<img src=\\\"" + fifo.toUtf8() + "\\\">");
+    const QString path = dir.filePath(QStringLiteral("fifo.pelesson"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(json);
+    file.close();
+    EXPECT_FALSE(lessons()->open(path));
+    EXPECT_TRUE(lessons()->lastError().contains(QStringLiteral("never reads a file")))
+        << lessons()->lastError().toStdString();
+    QMessageBox* box = nullptr;
+    for (QMessageBox* candidate : m_window.findChildren<QMessageBox*>()) {
+        if (candidate->text().contains(fifo))
+            box = candidate;
+    }
+    ASSERT_NE(box, nullptr);
+    EXPECT_EQ(box->textFormat(), Qt::PlainText);
+    QCoreApplication::processEvents(); // lays the box out: a rendered <img> would block here
+    box->close();
 }
 
 TEST_F(Lessons, F6IsListedWithTheShortcutsAndTheBuiltInLessonsAreInTheMenu) {
