@@ -126,6 +126,7 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
     auto* layersLayout = new QVBoxLayout(layers);
     layersLayout->addWidget(m_groups);
     auto* notes = new QLabel(model.notes.join(QStringLiteral("\n")), layers);
+    notes->setTextFormat(Qt::PlainText); // notes quote the config's values: never rendered as HTML
     notes->setWordWrap(true);
     layersLayout->addWidget(notes);
     m_tabs->addTab(layers, tr("Layers"));

@@ -21,6 +21,7 @@
 
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -192,6 +193,26 @@ TEST_F(ModelStripTest, DetailsShowGroupsSourcesAndLogitScales) {
     for (const QPointF& point : curves.curves[0].points)
         stepAt8192 = stepAt8192 || (point.x() == 8192.0 && std::abs(point.y() - 1.0693147180559945) < 1e-15);
     EXPECT_TRUE(stepAt8192);
+}
+
+// The notes quote what a config holds; a label's rich-text guess would render an <img> there and
+// open the file it names (the kind of the review's FIFO lesson): they are plain text.
+TEST_F(ModelStripTest, DetailsShowTheConfigsNotesAsTextNotHtml) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/devstral-small-2-24b-instruct.json"));
+    pecards::app::ModelConfig model = m_window.model();
+    const QString note = QStringLiteral("rope_type \"<img src=\"/dev/zero\">\" is not known");
+    model.notes.append(note);
+    ModelDetailsDialog dialog(model);
+    dialog.show();
+    QCoreApplication::processEvents(); // lays the labels out: a rendered /dev/zero would fill the memory
+    bool shown = false;
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        if (label->text().contains(note)) {
+            shown = true;
+            EXPECT_EQ(label->textFormat(), Qt::PlainText);
+        }
+    }
+    EXPECT_TRUE(shown);
 }
 
 TEST_F(ModelStripTest, Llama4TooltipNotesTheQueryTemperature) {
