@@ -2113,7 +2113,7 @@ B：%2</translation>
     </message>
     <message>
         <source>Not enough memory for this view (the system refused an allocation): a smaller zoom window, the sample reduction or a shorter sequence needs less</source>
-        <translation>内存不足，无法计算此视图（系统拒绝了一次内存分配）：缩小缩放窗口、改用 sample 归约或缩短序列都能减少所需内存</translation>
+        <translation>内存不足，无法计算此视图（系统拒绝了一次内存分配）：缩小缩放窗口、改用采样归约或缩短序列都能减少所需内存</translation>
     </message>
 </context>
 <context>

@@ -102,6 +102,17 @@ TEST(LessonText, DeepNestingAndOverlongTextAreRefusedBeforeQtLaysThemOut) {
     EXPECT_EQ(refusal(QString(kMaxLessonTextChars, QLatin1Char('x'))), "");
 }
 
+// docs/lessons.md states the bounds: its numbers are the code's.
+TEST(LessonText, TheLessonGuideQuotesTheBounds) {
+    QFile guide(QStringLiteral(PECARDS_SOURCE_DIR "/docs/lessons.md"));
+    ASSERT_TRUE(guide.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(guide.readAll()).simplified();
+    EXPECT_TRUE(text.contains(QStringLiteral("at most %1,%2 characters")
+                                  .arg(kMaxLessonTextChars / 1000)
+                                  .arg(kMaxLessonTextChars % 1000, 3, 10, QLatin1Char('0'))));
+    EXPECT_TRUE(text.contains(QStringLiteral("nested at most %1 deep").arg(kMaxLessonTextDepth)));
+}
+
 TEST(LessonText, ALessonFileWithALocalPictureDoesNotOpenAndSaysWhere) {
     QFile base(QStringLiteral(PECARDS_SOURCE_DIR "/resources/lessons/03-alibi.en.json"));
     ASSERT_TRUE(base.open(QIODevice::ReadOnly));
