@@ -8,6 +8,7 @@
 #include "views/quantitystyle.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace pecards::gui {
 
@@ -35,6 +36,24 @@ const CardEntry* findCardEntry(pecards::Card card) {
 
 QString cardTitle(const CardEntry& entry) {
     return QCoreApplication::translate(entry.trContext, entry.titleSource);
+}
+
+QList<ViewSpec> sharedViews(const CardEntry& a, const pecards::CardParams& paramsA, const CardEntry& b,
+    const pecards::CardParams& paramsB) {
+    const auto same = [](const ViewSpec& x, const ViewSpec& y) {
+        return x.id == y.id && x.kind == y.kind
+            && (x.kind == ViewKind::Heatmap ? x.quantity == y.quantity : x.curve == y.curve);
+    };
+    QList<ViewSpec> shared;
+    for (const ViewSpec& spec : a.views) {
+        if (spec.createPanel || !isViewAvailable(spec, paramsA))
+            continue;
+        const auto other
+            = std::find_if(b.views.begin(), b.views.end(), [&](const ViewSpec& s) { return same(s, spec); });
+        if (other != b.views.end() && isViewAvailable(*other, paramsB))
+            shared.push_back(spec);
+    }
+    return shared;
 }
 
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity) {

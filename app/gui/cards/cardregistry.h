@@ -47,6 +47,12 @@ const CardEntry* findCardEntry(pecards::Card card);
 /// @brief The card's title in the current UI language.
 QString cardTitle(const CardEntry& entry);
 
+/// @brief The views card `a` with `paramsA` and card `b` with `paramsB` both offer, in `a`'s
+/// order: the same id, kind and quantity or curve, available for both parameter sets, and drawn by
+/// the common panels (not a view with a panel of its own). What the compare tab can show.
+QList<ViewSpec> sharedViews(const CardEntry& a, const pecards::CardParams& paramsA, const CardEntry& b,
+    const pecards::CardParams& paramsB);
+
 /// @brief Helpers for building entries: a heatmap or chart view spec.
 ViewSpec heatmapView(const QString& id, pecards::Quantity quantity);
 /// `context` and `name` are the untranslated name and its translation context

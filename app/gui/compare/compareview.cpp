@@ -35,11 +35,6 @@ bool isSquare(pecards::Quantity quantity) {
         && quantity != pecards::Quantity::UnseenAngles;
 }
 
-bool sameView(const ViewSpec& a, const ViewSpec& b) {
-    return a.id == b.id && a.kind == b.kind
-        && (a.kind == ViewKind::Heatmap ? a.quantity == b.quantity : a.curve == b.curve);
-}
-
 } // namespace
 
 CompareView::CompareView(ComputeService* service, DeckModel* deck, QWidget* parent)
@@ -237,20 +232,9 @@ void CompareView::setSideParams(Side side, const pecards::CardParams& params) {
 }
 
 QList<ViewSpec> CompareView::sharedViews() const {
-    QList<ViewSpec> shared;
     const CardEntry* a = findCardEntry(m_cardIds[A]);
     const CardEntry* b = findCardEntry(m_cardIds[B]);
-    if (!a || !b)
-        return shared;
-    for (const ViewSpec& spec : a->views) {
-        if (spec.createPanel || !isViewAvailable(spec, m_params[A]))
-            continue;
-        const auto other = std::find_if(
-            b->views.begin(), b->views.end(), [&spec](const ViewSpec& s) { return sameView(s, spec); });
-        if (other != b->views.end() && isViewAvailable(*other, m_params[B]))
-            shared.push_back(spec);
-    }
-    return shared;
+    return a && b ? pecards::gui::sharedViews(*a, m_params[A], *b, m_params[B]) : QList<ViewSpec>();
 }
 
 void CompareView::refreshViewChoice() {

@@ -39,10 +39,38 @@ DeckModel::~DeckModel() {
     m_undo->disconnect();
 }
 
-int DeckModel::addCard(const pecards::CardParams& params, const QList<SlotState>& states) {
+int DeckModel::addCard(const QString& id, const pecards::CardParams& params, const QList<SlotState>& states) {
     // The first parameters are shown even when invalid: there are no earlier ones.
-    m_cards.push_back({params, params, states});
+    m_cards.push_back({id, params, params, states});
     return cardCount() - 1;
+}
+
+const QString& DeckModel::cardId(int card) const {
+    return at(card).id;
+}
+
+int DeckModel::indexOf(const QString& id) const {
+    for (int card = 0; card < cardCount(); ++card) {
+        if (m_cards.at(card).id == id)
+            return card;
+    }
+    return -1;
+}
+
+void DeckModel::setActiveCard(int card) {
+    if (card != -1)
+        at(card); // checks the index
+    if (card == m_active)
+        return;
+    m_active = card;
+    emit activeCardChanged(card);
+}
+
+void DeckModel::setCheck(const std::optional<pecards::app::CheckSetup>& check) {
+    if (check == m_check)
+        return;
+    m_check = check;
+    emit checkChanged();
 }
 
 DeckModel::Card& DeckModel::at(int card) {

@@ -1,8 +1,8 @@
 #pragma once
 /// @file deckmodel.h
 /// @brief The one owner of the deck's state: every card's parameters (and the last valid ones),
-/// what each of its view slots shows and how (slotstate.h), the compare tab (comparestate.h), and
-/// one undo history of the edits
+/// what each of its view slots shows and how (slotstate.h), the compare tab (comparestate.h), the
+/// card on screen, the last implementation check, and one undo history of the edits
 /// (#27, "the deck is a model"). Widgets observe it (cardChanged, slotChanged) and send it edits;
 /// nothing else stores a card's parameters (the form keeps the value being edited, the views one
 /// "last sent" request each). The model is thin: state and commands, no requests, colours or
@@ -15,7 +15,9 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <optional>
 #include <pecards/params.h>
+#include <workspace/workspace.h>
 
 class QUndoStack;
 
@@ -31,10 +33,26 @@ public:
     /// changes of a model that is gone.
     ~DeckModel() override;
 
-    /// @brief Appends a card (tab order) showing `params`, its view slots showing `states` (grid order);
-    /// returns its index.
-    int addCard(const pecards::CardParams& params, const QList<SlotState>& states);
+    /// @brief Appends the card `id` of the card registry ("rope"; tab order) showing `params`, its
+    /// view slots showing `states` (grid order); returns its index.
+    int addCard(const QString& id, const pecards::CardParams& params, const QList<SlotState>& states);
     int cardCount() const { return static_cast<int>(m_cards.size()); }
+    /// @brief The card's registry id. Throws std::out_of_range as params().
+    const QString& cardId(int card) const;
+    /// @brief The index of the card with registry id `id`, -1 if none.
+    int indexOf(const QString& id) const;
+
+    /// @brief The card on screen (its index), -1 for the compare tab.
+    int activeCard() const { return m_active; }
+    /// @brief Shows card `card` (-1: the compare tab); not an undo step (moving between tabs
+    /// changes nothing). Emits activeCardChanged when it differs. Throws std::out_of_range for an
+    /// index outside [-1, cardCount()).
+    void setActiveCard(int card);
+
+    /// @brief The last implementation check started (saved in workspaces); none before the first.
+    const std::optional<pecards::app::CheckSetup>& check() const { return m_check; }
+    /// @brief Replaces it (a check started, a workspace opened); emits checkChanged when it differs.
+    void setCheck(const std::optional<pecards::app::CheckSetup>& check);
 
     /// @brief The card's parameters as edited last; may be invalid (a typed value the engine
     /// refuses, whose message the views show). Throws std::out_of_range for an index outside
@@ -87,12 +105,16 @@ signals:
     /// compare tab), after the step is complete: the window shows one of them, so nothing
     /// changes out of sight.
     void cardsRecalled(const QList<int>& cards);
+    /// @brief Another card (or the compare tab, -1) is on screen.
+    void activeCardChanged(int card);
+    void checkChanged();
 
 private:
     friend class DeckCommand<pecards::CardParams>;
     friend class DeckCommand<SlotState>;
     friend class DeckCommand<CompareState>;
     struct Card {
+        QString id; ///< the card registry's id
         pecards::CardParams params;
         pecards::CardParams shown; ///< the last valid parameters
         QList<SlotState> states;
@@ -115,6 +137,8 @@ private:
     QList<Card> m_cards;
     QUndoStack* m_undo;
     CompareState m_compare;
+    int m_active = -1;
+    std::optional<pecards::app::CheckSetup> m_check;
     QList<int> m_recalled; ///< cards the undo or redo step under way changed (-1: compare)
 };
 

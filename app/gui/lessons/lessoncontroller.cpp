@@ -1,25 +1,29 @@
 #include "lessons/lessoncontroller.h"
 
-#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "lessons/builtinlessons.h"
 #include "lessons/lessoneditor.h"
 #include "lessons/lessonplayer.h"
-#include "session/workspacestate.h"
+#include "settings/languageswitcher.h"
 #include "widgets/warningdialog.h"
-#include "window/mainwindow.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <workspace/lessonfile.h>
 
 namespace pecards::gui {
 
-LessonController::LessonController(MainWindow* window)
+LessonController::LessonController(
+    QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards, const LanguageSwitcher* language)
     : QObject(window)
     , m_window(window)
-    , m_player(new LessonPlayer(window)) {
+    , m_deck(deck)
+    , m_language(language)
+    , m_player(new LessonPlayer(window, deck, cards)) {
     // The lesson panel makes room for the player and comes back after it.
     connect(m_player, &LessonPlayer::activeChanged, this, [this](bool active) {
         if (!m_editorDock)
@@ -39,12 +43,12 @@ QString LessonController::fileFilter() {
 
 void LessonController::addCurrentState() {
     pecards::app::LessonStep step;
-    step.state = captureWorkspace(*m_window);
+    step.state = workspaceOf(m_deck);
     step.state.check.reset(); // a step shows cards: the author's check files are not the class's
-    const CardPage* card = m_window->currentCard();
-    step.title = tr("%1, step %2")
-                     .arg(card ? cardTitle(card->entry()) : tr("Compare"))
-                     .arg(m_lesson.steps.size() + 1);
+    const CardEntry* card
+        = m_deck.activeCard() < 0 ? nullptr : findCardEntry(m_deck.cardId(m_deck.activeCard()));
+    step.title
+        = tr("%1, step %2").arg(card ? cardTitle(*card) : tr("Compare")).arg(m_lesson.steps.size() + 1);
     if (m_lesson.title.isEmpty())
         m_lesson.title = tr("My lesson");
     m_lesson.steps.push_back(step);
@@ -132,12 +136,16 @@ bool LessonController::saveTo(const QString& path) {
     return true;
 }
 
+QStringList LessonController::builtInLessons() const {
+    return pecards::gui::builtInLessons(m_language->language());
+}
+
 void LessonController::play(int step) {
     if (!m_lesson.steps.isEmpty()) {
         m_player->play(m_lesson, step);
         return;
     }
-    const QStringList lessons = builtInLessons(m_window->language());
+    const QStringList lessons = builtInLessons();
     if (!lessons.isEmpty())
         playBuiltIn(lessons.front());
 }

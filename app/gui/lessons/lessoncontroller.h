@@ -1,26 +1,34 @@
 #pragma once
 /// @file lessoncontroller.h
 /// @brief The lesson being authored and its file: Lessons > Add current state as step (the
-/// whole deck state, captureWorkspace), edits from the lesson panel (lessoneditor.h), Save /
+/// whole deck state, deck/deckworkspace.h), edits from the lesson panel (lessoneditor.h), Save /
 /// Save as / Open (pecards::app::saveLesson / openLesson: atomic save, all-or-nothing open), and
 /// playing it or a built-in lesson (lessonplayer.h). A corrupt or newer lesson file shows its
 /// message and changes nothing.
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <workspace/lesson.h>
 
 class QDockWidget;
+class QMainWindow;
 
 namespace pecards::gui {
 
+class CardPage;
+class DeckModel;
+class LanguageSwitcher;
 class LessonPlayer;
-class MainWindow;
 
 class LessonController : public QObject {
     Q_OBJECT
 public:
-    explicit LessonController(MainWindow* window);
+    /// @param window the window its docks and dialogs belong to; `deck` its state; `cards` the
+    /// deck's card pages in the model's order (for the player); `language` says which built-in
+    /// lessons F6 plays. All must outlive this object.
+    LessonController(QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards,
+        const LanguageSwitcher* language);
 
     LessonPlayer* player() const { return m_player; }
     /// @brief The lesson being authored (no steps until one is added or a file is opened).
@@ -52,6 +60,8 @@ public:
     /// @brief Plays the lesson being authored from `step`, or the first built-in lesson of the
     /// UI language when it has no steps (F6).
     void play(int step = 0);
+    /// @brief The built-in lessons of the UI language (":/lessons/..." resources, in order).
+    QStringList builtInLessons() const;
     /// @brief Opens and plays a built-in lesson (":/lessons/...").
     bool playBuiltIn(const QString& resource);
 
@@ -69,7 +79,9 @@ signals:
 private:
     void fail(const QString& title, const QString& message);
 
-    MainWindow* m_window;
+    QMainWindow* m_window;
+    DeckModel& m_deck;
+    const LanguageSwitcher* m_language;
     LessonPlayer* m_player;
     QDockWidget* m_editorDock = nullptr;
     bool m_editorWasVisible = false; ///< the lesson panel before the player started

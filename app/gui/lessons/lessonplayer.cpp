@@ -1,18 +1,19 @@
 #include "lessons/lessonplayer.h"
 
 #include "cards/cardpage.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "lessons/lessonsteppanel.h"
-#include "session/workspacestate.h"
 #include "views/heatmappanel.h"
 #include "views/pitfallview.h"
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
-#include "window/mainwindow.h"
 #include "window/stagescreen.h"
 
 #include <QApplication>
 #include <QDockWidget>
 #include <QKeyEvent>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <algorithm>
@@ -20,9 +21,11 @@
 
 namespace pecards::gui {
 
-LessonPlayer::LessonPlayer(MainWindow* window)
+LessonPlayer::LessonPlayer(QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards)
     : QObject(window)
-    , m_window(window) {
+    , m_window(window)
+    , m_deck(deck)
+    , m_cards(cards) {
     m_animation.setInterval(1000 / kFramesPerSecond);
     connect(&m_animation, &QTimer::timeout, this, &LessonPlayer::animate);
 }
@@ -33,11 +36,9 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
     m_lesson = lesson;
     if (!m_active) {
         m_active = true;
-        m_saved = captureWorkspace(*m_window);
-        CardPage* current = m_window->currentCard();
-        m_savedTab = current ? current->entry().id : QStringLiteral("compare");
+        m_saved = workspaceOf(m_deck);
         m_savedPitfalls.clear();
-        for (CardPage* card : m_window->cards()) {
+        for (CardPage* card : m_cards) {
             if (card->pitfallsShown())
                 m_savedPitfalls.push_back({card, card->pitfallView()->pitfall()});
         }
@@ -59,7 +60,7 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         connect(m_panel, &LessonStepPanel::leaveRequested, this, &LessonPlayer::stop);
         m_window->menuBar()->hide();
         m_window->statusBar()->hide();
-        for (CardPage* card : m_window->cards())
+        for (CardPage* card : m_cards)
             card->setTextVisible(false); // the step's text is in the panel
         showOnStage(m_window);
         qApp->installEventFilter(this);
@@ -75,18 +76,17 @@ void LessonPlayer::stop() {
     m_active = false;
     m_animation.stop();
     qApp->removeEventFilter(this);
-    for (CardPage* card : m_window->cards()) {
+    for (CardPage* card : m_cards) {
         card->focusView(-1);
         card->showViews();
         card->setTextVisible(true);
     }
-    applyWorkspace(*m_window, m_saved);
+    showWorkspace(m_deck, m_saved); // the card on screen too
     restoreSweeps();
     for (const auto& [card, pitfall] : m_savedPitfalls) {
         if (card)
             card->showPitfalls(pitfall);
     }
-    m_window->showTab(m_savedTab);
     m_window->removeDockWidget(m_dock);
     delete m_dock;
     m_dock = nullptr;
@@ -138,7 +138,7 @@ CardPage* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
     if (step.state.activeCard < 0)
         return nullptr;
     const pecards::Card type = step.state.cards.at(step.state.activeCard).params.card;
-    for (CardPage* card : m_window->cards()) {
+    for (CardPage* card : m_cards) {
         if (card->entry().card == type)
             return card;
     }
@@ -146,9 +146,9 @@ CardPage* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
 }
 
 void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
-    for (CardPage* card : m_window->cards())
+    for (CardPage* card : m_cards)
         card->focusView(-1);
-    applyWorkspace(*m_window, step.state);
+    showWorkspace(m_deck, step.state);
     CardPage* card = activeCard(step);
     if (!card)
         return;

@@ -9,9 +9,9 @@
 /// reveal"). Leaving restores the user's own state (parameters, views, compare pair, tab,
 /// Pitfalls views) exactly.
 ///
-/// Steps are applied with applyWorkspace (the cards compute on the ComputeService worker); an
-/// animation sets one parameter from a QTimer (latest wins on the worker, so a slow device skips
-/// frames) and ends on the step's own state.
+/// Steps are shown by replacing the deck model's state (deck/deckworkspace.h; the cards compute on the
+/// ComputeService worker); an animation sets one parameter from a QTimer (latest wins on the worker, so a
+/// slow device skips frames) and ends on the step's own state.
 
 #include "widgets/windowmode.h"
 
@@ -22,18 +22,21 @@
 #include <workspace/lesson.h>
 
 class QDockWidget;
+class QMainWindow;
 
 namespace pecards::gui {
 
 class CardPage;
+class DeckModel;
 class ViewPanel;
 class LessonStepPanel;
-class MainWindow;
 
 class LessonPlayer : public QObject {
     Q_OBJECT
 public:
-    explicit LessonPlayer(MainWindow* window);
+    /// @param window the window played in (its docks, bars and mode); `deck` its state; `cards`
+    /// the deck's card pages in the model's order (their Pitfalls views, large view and sweeps).
+    LessonPlayer(QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards);
 
     /// @brief Starts `lesson` (at least one step) at `step`: saves the user's state, goes full
     /// screen and shows the step. Playing while active replaces the lesson, keeping the state
@@ -79,14 +82,15 @@ private:
     /// Puts every sweep mark back where it was before play() (a position animation moves them).
     void restoreSweeps();
 
-    MainWindow* m_window;
+    QMainWindow* m_window;
+    DeckModel& m_deck;
+    QList<CardPage*> m_cards;
     pecards::app::Lesson m_lesson;
     bool m_active = false;
     int m_index = 0;
     bool m_revealed = true;
     int m_applied = -1; ///< the step whose state is on screen, -1: the user's
-    pecards::app::Workspace m_saved; ///< the user's state before play()
-    QString m_savedTab; ///< card id or "compare"
+    pecards::app::Workspace m_saved; ///< the user's state before play(), the card on screen included
     QList<QPair<QPointer<CardPage>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
     WindowMode m_windowMode; ///< how the window was shown before, to show it so again
     QDockWidget* m_dock = nullptr;

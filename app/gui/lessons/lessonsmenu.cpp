@@ -1,8 +1,6 @@
 #include "lessons/lessonsmenu.h"
 
-#include "lessons/builtinlessons.h"
 #include "lessons/lessoncontroller.h"
-#include "window/mainwindow.h"
 
 #include <QDockWidget>
 #include <QMenu>
@@ -11,10 +9,9 @@
 
 namespace pecards::gui {
 
-void buildLessonsMenu(MainWindow& window) {
-    MainWindow* w = &window;
-    LessonController* lessons = w->lessons();
-    QMenu* menu = w->menuBar()->addMenu(LessonController::tr("&Lessons"));
+void buildLessonsMenu(QMenuBar& bar, LessonController& controller) {
+    LessonController* lessons = &controller;
+    QMenu* menu = bar.addMenu(LessonController::tr("&Lessons"));
     QAction* play
         = menu->addAction(LessonController::tr("&Play lesson"), lessons, [lessons] { lessons->play(); });
     play->setShortcut(QKeySequence(Qt::Key_F6));
@@ -22,7 +19,7 @@ void buildLessonsMenu(MainWindow& window) {
         LessonController::tr("Full screen, one step at a time: Space or → next (a question first, "
                              "then its answer with the picture), ← back, Esc leaves"));
     QMenu* builtIn = menu->addMenu(LessonController::tr("&Built-in lessons"));
-    for (const QString& resource : builtInLessons(w->language())) {
+    for (const QString& resource : lessons->builtInLessons()) {
         // Reading a few kB of embedded JSON for the titles; nothing is computed here.
         const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(resource);
         if (lesson)

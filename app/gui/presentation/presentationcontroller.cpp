@@ -5,13 +5,13 @@
 #include "views/chartpanel.h"
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
-#include "window/mainwindow.h"
 #include "window/stagescreen.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMenuBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -39,14 +39,16 @@ bool sweepableChart(const ViewSlot* slot) {
 
 } // namespace
 
-PresentationController::PresentationController(MainWindow* window)
+PresentationController::PresentationController(QMainWindow* window, QTabWidget* deck, CompareView* compare)
     : QObject(window)
-    , m_window(window) {
+    , m_window(window)
+    , m_deck(deck)
+    , m_compare(compare) {
     connect(&m_timer, &QTimer::timeout, this, &PresentationController::advance);
 }
 
 CardPage* PresentationController::currentCard() const {
-    return m_window->currentCard();
+    return qobject_cast<CardPage*>(m_deck->currentWidget());
 }
 
 void PresentationController::setActive(bool active) {
@@ -62,12 +64,12 @@ void PresentationController::setActive(bool active) {
         large.setPointSizeF(m_normalFont.pointSizeF() * kFontScale);
         QApplication::setFont(large);
         m_toolBar = buildToolBar();
-        m_window->compareView()->setPanelsVisible(false);
+        m_compare->setPanelsVisible(false);
         for (CardPage* card : m_window->findChildren<CardPage*>())
             card->setControlsVisible(false); // the projector's width is for the views
         // A new view of the compare tab (Up/Down, a preset) is presented as the others.
-        m_compareViewShown = connect(
-            m_window->compareView(), &CompareView::viewShown, this, &PresentationController::showCurrentView);
+        m_compareViewShown
+            = connect(m_compare, &CompareView::viewShown, this, &PresentationController::showCurrentView);
         m_sweepBefore.clear(); // the sweep moves these charts; leaving puts them back
         for (ViewPanel* view : m_window->findChildren<ViewPanel*>()) {
             if (view->isSweepable())
@@ -90,7 +92,7 @@ void PresentationController::setActive(bool active) {
     } else {
         qApp->removeEventFilter(this);
         disconnect(m_compareViewShown);
-        m_window->compareView()->setPanelsVisible(true);
+        m_compare->setPanelsVisible(true);
         for (CardPage* card : m_window->findChildren<CardPage*>())
             card->setControlsVisible(true);
         m_timer.stop();
@@ -148,7 +150,7 @@ void PresentationController::refreshToolBar() {
 }
 
 void PresentationController::stepCard(int delta) {
-    QTabWidget* deck = m_window->deck(); // every tab, the compare tab included
+    QTabWidget* deck = m_deck; // every tab, the compare tab included
     const int count = deck->count();
     if (count == 0)
         return;
@@ -159,9 +161,9 @@ void PresentationController::stepCard(int delta) {
 }
 
 void PresentationController::stepView(int delta) {
-    if (m_window->deck()->currentWidget() == m_window->compareView()) {
+    if (m_deck->currentWidget() == m_compare) {
         // The compare tab shows one view (A, B and A − B, or one chart): step its choice.
-        QComboBox* views = m_window->compareView()->viewChoice();
+        QComboBox* views = m_compare->viewChoice();
         if (views->count() > 0)
             views->setCurrentIndex(
                 ((views->currentIndex() + delta) % views->count() + views->count()) % views->count());
@@ -178,7 +180,7 @@ void PresentationController::stepView(int delta) {
 void PresentationController::showCurrentView() {
     CardPage* card = currentCard();
     if (!card) { // the compare tab: its chart (if one is shown) with thick lines
-        for (ChartWidget* chart : m_window->compareView()->findChildren<ChartWidget*>())
+        for (ChartWidget* chart : m_compare->findChildren<ChartWidget*>())
             chart->setLineScale(kLineScale);
         refreshToolBar();
         return;

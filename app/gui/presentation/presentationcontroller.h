@@ -20,6 +20,8 @@
 #include <QTimer>
 
 class QLabel;
+class QMainWindow;
+class QTabWidget;
 class QSpinBox;
 class QToolBar;
 class QToolButton;
@@ -29,12 +31,14 @@ namespace pecards::gui {
 class CardPage;
 class ViewPanel;
 class ChartPanel;
-class MainWindow;
+class CompareView;
 
 class PresentationController : public QObject {
     Q_OBJECT
 public:
-    explicit PresentationController(MainWindow* window);
+    /// @param window the window presented (its bars, mode and fonts); `deck` its tabs (the cards,
+    /// then `compare`). All must outlive this object.
+    PresentationController(QMainWindow* window, QTabWidget* deck, CompareView* compare);
 
     bool isActive() const { return m_active; }
     /// @brief Enters (full screen, large fonts, the sweep running) or leaves (everything as before).
@@ -88,7 +92,9 @@ private:
     void refreshToolBar();
     QToolBar* buildToolBar();
 
-    MainWindow* m_window;
+    QMainWindow* m_window;
+    QTabWidget* m_deck;
+    CompareView* m_compare;
     QTimer m_timer;
     bool m_active = false;
     bool m_paused = false;

@@ -1,12 +1,13 @@
 #include "session/autosave.h"
 
-#include "session/workspacestate.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "widgets/warningdialog.h"
-#include "window/mainwindow.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -22,9 +23,10 @@ const QString kRunningKey = QStringLiteral("session/running");
 
 } // namespace
 
-Autosave::Autosave(
-    MainWindow* window, QSettings* settings, QString recoveryPath, int delayMs, QObject* parent)
+Autosave::Autosave(DeckModel& deck, QMainWindow* window, QSettings* settings, QString recoveryPath,
+    int delayMs, QObject* parent)
     : QObject(parent)
+    , m_deck(deck)
     , m_window(window)
     , m_settings(settings)
     , m_path(std::move(recoveryPath)) {
@@ -78,7 +80,7 @@ bool Autosave::saveNow() {
     QDir().mkpath(QFileInfo(m_path).absolutePath());
     QString error;
     try {
-        if (pecards::app::saveWorkspace(m_path, captureWorkspace(*m_window), &error)) {
+        if (pecards::app::saveWorkspace(m_path, workspaceOf(m_deck), &error)) {
             emit saved(m_path);
             return true;
         }
@@ -104,9 +106,8 @@ bool Autosave::restore() {
                 .arg(error, QDir::toNativeSeparators(where)));
         return false;
     }
-    applyWorkspace(*m_window, *workspace);
-    if (workspace->check)
-        m_window->openCheck(workspace->check);
+    showWorkspace(m_deck, *workspace);
+    emit restored();
     return true;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// @file autosave.h
-/// @brief Crash safety: the open workspace (workspacestate.h) is saved to a recovery file
+/// @brief Crash safety: the deck's state (deck/deckworkspace.h) is saved to a recovery file
 /// (pecards::app::saveWorkspace: QSaveFile, the previous recovery file survives a failed save)
 /// `delayMs` after the first change since the last save (30 s in the app) and on quit. A marker
 /// in the settings ("session/running") is set while the app runs and cleared on a clean quit, so
@@ -16,18 +16,20 @@
 #include <QString>
 #include <QTimer>
 
+class QMainWindow;
 class QSettings;
 
 namespace pecards::gui {
 
-class MainWindow;
+class DeckModel;
 
 class Autosave : public QObject {
     Q_OBJECT
 public:
-    /// @param settings holds the session marker; must outlive this object
-    Autosave(MainWindow* window, QSettings* settings, QString recoveryPath, int delayMs = 30000,
-        QObject* parent = nullptr);
+    /// @param deck the state saved and restored; `window` shows the status messages and
+    /// parents the questions; `settings` holds the session marker. All must outlive this object.
+    Autosave(DeckModel& deck, QMainWindow* window, QSettings* settings, QString recoveryPath,
+        int delayMs = 30000, QObject* parent = nullptr);
 
     /// @brief <AppDataLocation>/recovery-workspace.json.
     static QString defaultRecoveryPath();
@@ -48,7 +50,8 @@ public:
     /// @brief Saves now; on failure the previous recovery file stays, `failed` is emitted and
     /// the status bar says why. While the restore question is open: nothing is written (false).
     bool saveNow();
-    /// @brief Opens the recovery file into the window (all or nothing, as File > Open). When it
+    /// @brief Opens the recovery file into the deck (all or nothing, as File > Open), then emits
+    /// restored. When it
     /// cannot be opened, it is renamed to recovery-workspace.refused-<date>.json beside it (or
     /// kept where it is if that fails) and a warning names the problem and the file.
     bool restore();
@@ -64,9 +67,12 @@ signals:
     void saved(const QString& path);
     /// A save failed (the message names the file and the reason).
     void failed(const QString& message);
+    /// The recovery file's state is shown (a check in it is for the window to open again).
+    void restored();
 
 private:
-    MainWindow* m_window;
+    DeckModel& m_deck;
+    QMainWindow* m_window;
     QSettings* m_settings;
     QString m_path;
     QTimer m_timer;

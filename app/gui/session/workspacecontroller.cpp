@@ -1,14 +1,13 @@
 #include "session/workspacecontroller.h"
 
-#include "cards/cardpage.h"
 #include "deck/deckmodel.h"
-#include "session/workspacestate.h"
+#include "deck/deckworkspace.h"
 #include "widgets/warningdialog.h"
-#include "window/mainwindow.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
@@ -19,32 +18,34 @@
 
 namespace pecards::gui {
 
-WorkspaceController::WorkspaceController(MainWindow* window, QSettings* settings, QObject* parent)
+WorkspaceController::WorkspaceController(
+    DeckModel& deck, QMainWindow* window, QSettings* settings, QObject* parent)
     : QObject(parent)
+    , m_deck(deck)
     , m_window(window)
     , m_settings(settings) {
 }
 
 void WorkspaceController::markSaved() {
     m_savedParams.clear();
-    for (const CardPage* card : m_window->cards())
-        m_savedParams.push_back(card->params());
-    m_savedCheck = m_window->lastCheck();
-    m_window->deckModel()->undoStack()->setClean(); // views and compare: the edits since here
+    for (int card = 0; card < m_deck.cardCount(); ++card)
+        m_savedParams.push_back(m_deck.params(card));
+    m_savedCheck = m_deck.check();
+    m_deck.undoStack()->setClean(); // views and compare: the edits since here
     m_modified = false;
     m_window->setWindowModified(false);
 }
 
 void WorkspaceController::refreshModified() {
-    if (m_savedParams.size() != m_window->cards().size()) {
+    if (m_savedParams.size() != m_deck.cardCount()) {
         markSaved(); // the deck's start-up parameters are the first reference
         return;
     }
     // Parameters can change without an undo step (a layer group, content vectors), views and the
     // compare tab only by steps: both are compared.
-    bool modified = m_window->lastCheck() != m_savedCheck || !m_window->deckModel()->undoStack()->isClean();
-    for (qsizetype n = 0; n < m_savedParams.size() && !modified; ++n)
-        modified = !(m_window->cards().at(n)->params() == m_savedParams.at(n));
+    bool modified = m_deck.check() != m_savedCheck || !m_deck.undoStack()->isClean();
+    for (int n = 0; n < m_savedParams.size() && !modified; ++n)
+        modified = !(m_deck.params(n) == m_savedParams.at(n));
     if (modified && !m_modified && !m_status.isEmpty() && m_window->statusBar()->currentMessage() == m_status)
         m_window->statusBar()->clearMessage(); // "Saved ws.json" is no longer true
     m_modified = modified;
@@ -101,7 +102,7 @@ bool WorkspaceController::saveAs() {
 bool WorkspaceController::saveTo(const QString& path) {
     QString error;
     try {
-        if (!pecards::app::saveWorkspace(path, captureWorkspace(*m_window), &error)) {
+        if (!pecards::app::saveWorkspace(path, workspaceOf(m_deck), &error)) {
             fail(tr("Save workspace"), error);
             return false;
         }
@@ -114,7 +115,6 @@ bool WorkspaceController::saveTo(const QString& path) {
     m_lastError.clear();
     pecards::app::RecentFiles(*m_settings).add(path);
     markSaved();
-    m_window->refreshTitle();
     showStatus(tr("Saved %1").arg(QFileInfo(path).fileName()));
     emit recentFilesChanged();
     emit saved(path);
@@ -141,14 +141,11 @@ bool WorkspaceController::open(const QString& path) {
         fail(tr("Open workspace"), error);
         return false;
     }
-    const QString note = applyWorkspace(*m_window, *workspace);
-    if (workspace->check)
-        m_window->openCheck(workspace->check); // the check is back as it was, its files read again
+    const QString note = showWorkspace(m_deck, *workspace);
     m_path = path;
     m_lastError.clear();
     pecards::app::RecentFiles(*m_settings).add(path);
     markSaved();
-    m_window->refreshTitle();
     showStatus(note.isEmpty() ? tr("Opened %1").arg(QFileInfo(path).fileName()) : note);
     emit recentFilesChanged();
     emit opened(path);

@@ -1,7 +1,7 @@
 #pragma once
 /// @file workspacecontroller.h
 /// @brief File > Save workspace / Save as / Open workspace / Open recent: writes and reads the
-/// window's state (workspacestate.h) as a versioned JSON file (pecards::app::saveWorkspace /
+/// deck model's state (deck/deckworkspace.h) as a versioned JSON file (pecards::app::saveWorkspace /
 /// openWorkspace: atomic save, all-or-nothing open). A corrupt, truncated or newer file shows
 /// its message and changes nothing on screen.
 ///
@@ -18,17 +18,20 @@
 #include <pecards/params.h>
 #include <workspace/workspace.h>
 
+class QMainWindow;
 class QSettings;
 
 namespace pecards::gui {
 
-class MainWindow;
+class DeckModel;
 
 class WorkspaceController : public QObject {
     Q_OBJECT
 public:
-    /// @param settings holds the recent-files list; must outlive this object
-    WorkspaceController(MainWindow* window, QSettings* settings, QObject* parent = nullptr);
+    /// @param deck the state saved and opened; `window` gets the modified mark and the status
+    /// messages and parents the dialogs; `settings` holds the recent-files list. All must outlive
+    /// this object.
+    WorkspaceController(DeckModel& deck, QMainWindow* window, QSettings* settings, QObject* parent = nullptr);
 
     /// @brief Saves to the current file, or asks for one (Save as) when there is none.
     bool save();
@@ -52,8 +55,9 @@ public:
     /// @brief Compares the cards with the saved state; updates the title mark and clears a
     /// status message about the last save or open that is no longer true.
     void refreshModified();
-    /// @brief Opens `path`: the state is replaced only if the whole file is valid; otherwise
-    /// the message is shown (message box, `failed`) and nothing changes.
+    /// @brief Opens `path`: the state is replaced only if the whole file is valid (then
+    /// `opened`: a check in it is for the window to open again); otherwise the message is shown
+    /// (message box, `failed`) and nothing changes.
     bool open(const QString& path);
 
     QString currentPath() const { return m_path; }
@@ -75,12 +79,13 @@ private:
     void markSaved();
     void showStatus(const QString& message);
 
-    MainWindow* m_window;
+    DeckModel& m_deck;
+    QMainWindow* m_window;
     QSettings* m_settings;
     QString m_path;
     QString m_lastError;
     QList<pecards::CardParams> m_savedParams; ///< per card, in deck order
-    std::optional<pecards::app::CheckSetup> m_savedCheck; ///< the window's lastCheck() then
+    std::optional<pecards::app::CheckSetup> m_savedCheck; ///< the deck's check() then
     bool m_modified = false;
     QString m_status; ///< the status message this controller shows now
 };

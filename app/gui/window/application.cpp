@@ -3,6 +3,7 @@
 #include "common/version.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
+#include "deck/deckmodel.h"
 #include "session/autosave.h"
 #include "settings/theme.h"
 #include "views/quantitystyle.h"
@@ -64,7 +65,11 @@ int runPecards(int argc, char* argv[]) {
         keepAskedSize(&window); // lessons and presentation keep it instead of going full screen
     // Crash safety: the workspace is saved to a recovery file 30 s after a change (every view
     // change ends in a compute job) and on quit; after a crash the next start offers it.
-    Autosave autosave(&window, window.settings(), Autosave::defaultRecoveryPath());
+    Autosave autosave(*window.deckModel(), &window, window.settings(), Autosave::defaultRecoveryPath());
+    QObject::connect(&autosave, &Autosave::restored, &window, [&window] {
+        if (window.deckModel()->check())
+            window.openCheck(window.deckModel()->check());
+    });
     const bool crashed = autosave.crashedWithRecovery();
     autosave.beginSession();
     QObject::connect(&service, &ComputeService::jobFinished, &autosave, &Autosave::markChanged);

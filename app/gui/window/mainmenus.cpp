@@ -198,7 +198,7 @@ void buildMainMenus(MainWindow& window) {
         });
     }
 
-    buildLessonsMenu(window);
+    buildLessonsMenu(*window.menuBar(), *window.lessons());
     buildHelpMenu(window);
 }
 

@@ -52,9 +52,6 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     , m_preferences(pecards::app::Preferences::load(*m_settings))
     , m_loader(new ModelLoader(this))
     , m_language(new LanguageSwitcher(this)) {
-    m_session = new WorkspaceController(this, m_settings, this);
-    m_presentation = new PresentationController(this);
-    m_lessons = new LessonController(this);
     setAcceptDrops(true);
     m_deck->setDocumentMode(true);
     QFont tabFont = m_deck->tabBar()->font();
@@ -65,13 +62,22 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
         QList<SlotState> states;
         for (const QString& view : entry.defaultViews)
             states.push_back({view, std::nullopt, std::nullopt});
-        const int index = m_deckModel->addCard(entry.defaults(), states);
+        const int index = m_deckModel->addCard(entry.id, entry.defaults(), states);
         CardPage* card = entry.create(entry, service, m_deckModel, index, m_deck);
         m_cards.push_back(card);
         m_deck->addTab(card, cardTitle(entry));
     }
     m_compare = new CompareView(service, m_deckModel, m_deck);
     m_deck->addTab(m_compare, QString());
+    // The card on screen is the model's: a tab the user picks, a workspace or lesson step opened.
+    connect(m_deck, &QTabWidget::currentChanged, this,
+        [this] { m_deckModel->setActiveCard(static_cast<int>(m_cards.indexOf(currentCard()))); });
+    connect(m_deckModel, &DeckModel::activeCardChanged, this, [this](int card) {
+        m_deck->setCurrentWidget(card < 0 ? static_cast<QWidget*>(m_compare) : m_cards.at(card));
+    });
+    m_session = new WorkspaceController(*m_deckModel, this, m_settings, this);
+    m_presentation = new PresentationController(this, m_deck, m_compare);
+    m_lessons = new LessonController(this, *m_deckModel, m_cards, m_language);
     // One undo history for the deck: an undo or redo shows the card it changed (the one on
     // screen when it is among them), so nothing changes out of sight.
     connect(m_deckModel, &DeckModel::cardsRecalled, this, [this](const QList<int>& changed) {
@@ -98,6 +104,13 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     connect(m_deckModel, &DeckModel::cardChanged, m_session, &WorkspaceController::refreshModified);
     connect(m_deckModel->undoStack(), &QUndoStack::cleanChanged, m_session,
         &WorkspaceController::refreshModified);
+    connect(m_deckModel, &DeckModel::checkChanged, m_session, &WorkspaceController::refreshModified);
+    connect(m_session, &WorkspaceController::saved, this, &MainWindow::refreshTitle);
+    connect(m_session, &WorkspaceController::opened, this, [this] {
+        refreshTitle();
+        if (m_deckModel->check())
+            openCheck(m_deckModel->check()); // the check is back as it was, its files read again
+    });
 
     m_weights = new WeightsLoader(this);
     connect(m_weights, &WeightsLoader::t5BiasLoaded, this,
@@ -127,9 +140,9 @@ CardPage* MainWindow::card(const QString& id) const {
 
 void MainWindow::showTab(const QString& id) {
     if (id == QStringLiteral("compare"))
-        m_deck->setCurrentWidget(m_compare);
-    else if (CardPage* c = card(id))
-        m_deck->setCurrentWidget(c);
+        m_deckModel->setActiveCard(-1);
+    else if (const int index = m_deckModel->indexOf(id); index >= 0)
+        m_deckModel->setActiveCard(index);
 }
 
 void MainWindow::showPitfall(pecards::Pitfall pitfall) {
@@ -143,17 +156,12 @@ CheckDialog* MainWindow::openCheck(const std::optional<pecards::app::CheckSetup>
     auto* dialog = CheckDialog::open(setup ? setup->params : card(QStringLiteral("rope"))->params(), this,
         [this](pecards::Pitfall pitfall) { showPitfall(pitfall); });
     connect(dialog, &CheckDialog::started, this,
-        [this](const pecards::app::CheckSetup& started) { setLastCheck(started); });
+        [this](const pecards::app::CheckSetup& started) { m_deckModel->setCheck(started); });
     if (setup)
         dialog->check(*setup);
-    else if (m_lastCheck)
-        dialog->fill(*m_lastCheck);
+    else if (m_deckModel->check())
+        dialog->fill(*m_deckModel->check());
     return dialog;
-}
-
-void MainWindow::setLastCheck(const std::optional<pecards::app::CheckSetup>& check) {
-    m_lastCheck = check;
-    m_session->refreshModified();
 }
 
 CardPage* MainWindow::currentCard() const {

@@ -42,19 +42,15 @@ public:
     DeviceStatus* deviceStatus() const { return m_status; }
     QTabWidget* deck() const { return m_deck; }
 
-    /// @brief Shows the card (or "compare").
+    /// @brief Shows the card (or "compare"): the deck model's active card.
     void showTab(const QString& id);
     /// @brief Shows `pitfall` in its card's Pitfalls view, with the card's parameters.
     void showPitfall(pecards::Pitfall pitfall);
     /// @brief File > Check an implementation…: a check dialog (deleted when closed). Without
     /// `setup`, against the RoPE card's model, its form filled with the last check's files; with
     /// it (a workspace's check), against that check's model, run at once. Every check it starts
-    /// becomes lastCheck().
+    /// becomes the deck model's check().
     CheckDialog* openCheck(const std::optional<pecards::app::CheckSetup>& setup = std::nullopt);
-    /// @brief The last implementation check started (saved in workspaces); none before the first.
-    const std::optional<pecards::app::CheckSetup>& lastCheck() const { return m_lastCheck; }
-    /// @brief Replaces lastCheck() (a workspace or lesson state); no dialog opens.
-    void setLastCheck(const std::optional<pecards::app::CheckSetup>& check);
 
     /// @brief The card on screen, nullptr on the compare tab.
     CardPage* currentCard() const;
@@ -151,7 +147,6 @@ private:
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;
     LessonController* m_lessons = nullptr;
-    std::optional<pecards::app::CheckSetup> m_lastCheck;
 };
 
 } // namespace pecards::gui

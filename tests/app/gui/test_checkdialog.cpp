@@ -5,6 +5,7 @@
 // missing sin is refused in words, and the check is saved in a workspace and back when it opens.
 
 #include "check/checkdialog.h"
+#include "deck/deckmodel.h"
 #include "guitestsupport.h"
 #include "session/workspacecontroller.h"
 #include "support/ggufwriter.h"
@@ -244,8 +245,8 @@ TEST_F(CheckInWorkspace, TheCheckIsSavedAndBackWhenTheWorkspaceOpens) {
     QSignalSpy done(dialog, &CheckDialog::checked);
     dialog->check(setup);
     ASSERT_TRUE(guitest::awaitSignals(done, 1));
-    ASSERT_TRUE(m_window.lastCheck().has_value());
-    EXPECT_EQ(*m_window.lastCheck(), setup);
+    ASSERT_TRUE(m_window.deckModel()->check().has_value());
+    EXPECT_EQ(*m_window.deckModel()->check(), setup);
     EXPECT_TRUE(session->isModified()); // a check run is a change of the workspace
     const QString verdict = dialog->verdict();
     EXPECT_TRUE(verdict.contains(QStringLiteral("inv-freq-bf16"))) << verdict.toStdString();
@@ -257,8 +258,8 @@ TEST_F(CheckInWorkspace, TheCheckIsSavedAndBackWhenTheWorkspaceOpens) {
     other.resize(1280, 720);
     other.show();
     ASSERT_TRUE(other.session()->open(m_dir.filePath(QStringLiteral("ws.json"))));
-    ASSERT_TRUE(other.lastCheck().has_value());
-    EXPECT_EQ(*other.lastCheck(), setup);
+    ASSERT_TRUE(other.deckModel()->check().has_value());
+    EXPECT_EQ(*other.deckModel()->check(), setup);
     auto* reopened = other.findChild<CheckDialog*>();
     ASSERT_NE(reopened, nullptr);
     // Its outcome arrives through the event loop, which has not run since open(): the spy sees it.

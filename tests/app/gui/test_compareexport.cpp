@@ -6,8 +6,9 @@
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "compare/differencepanel.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "guitestsupport.h"
-#include "session/workspacestate.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "widgets/heatmapwidget.h"
@@ -135,7 +136,7 @@ TEST_F(CompareExport, SavedFiguresAreByteIdenticalToTheLibraryAndTheCliRender) {
 #ifdef PECARDS_CLI_PATH
     // (b) The CLI: the workspace the app saves (the pair with the colour map and reduction the
     // tab shows), rendered into a folder with no flag of its own.
-    const pecards::app::Workspace workspace = captureWorkspace(m_window);
+    const pecards::app::Workspace workspace = workspaceOf(*m_window.deckModel());
     ASSERT_EQ(workspace.compare.size(), 1);
     EXPECT_EQ(workspace.compare.front().reduction, m_a.request.reduction);
     EXPECT_EQ(workspace.compare.front().colormap, m_a.colormap);
@@ -166,7 +167,7 @@ TEST_F(CompareExport, WorkspaceKeepsThePairsReductionAndColourMap) {
         a->reductionBox()->findData(static_cast<int>(pecards::Reduction::Max)));
     a->controller()->setColorMap(QStringLiteral("magma"));
     ASSERT_EQ(b->controller()->reduction(), pecards::Reduction::Max); // one pixel summary on both sides
-    const pecards::app::Workspace saved = captureWorkspace(m_window);
+    const pecards::app::Workspace saved = workspaceOf(*m_window.deckModel());
     ASSERT_EQ(saved.compare.size(), 1);
     EXPECT_EQ(saved.compare.front().reduction, pecards::Reduction::Max);
     EXPECT_EQ(saved.compare.front().colormap, QStringLiteral("magma"));
@@ -183,7 +184,7 @@ TEST_F(CompareExport, WorkspaceKeepsThePairsReductionAndColourMap) {
     mean.colormap = a->controller()->defaultColorMap(); // automatic
     a->applyView(mean);
     ASSERT_EQ(a->controller()->colorMap(), QStringLiteral("diverging"));
-    applyWorkspace(m_window, *opened);
+    showWorkspace(*m_window.deckModel(), *opened);
     for (HeatmapPanel* side :
         {compare()->heatmapPanel(CompareView::A), compare()->heatmapPanel(CompareView::B)}) {
         EXPECT_EQ(side->controller()->reduction(), pecards::Reduction::Max);

@@ -21,7 +21,7 @@ pecards::CardParams ropeAt(double base) {
 
 TEST(DeckModel, KeepsTheLastValidParametersWhileTheEditedOnesAreInvalid) {
     DeckModel deck;
-    const int rope = deck.addCard(ropeAt(10000.0), {});
+    const int rope = deck.addCard(QStringLiteral("rope"), ropeAt(10000.0), {});
     EXPECT_EQ(deck.shownParams(rope), deck.params(rope));
     pecards::CardParams typed = ropeAt(10000.0);
     typed.rope.head_dim = 63; // odd: refused by pecards::validate
@@ -36,8 +36,8 @@ TEST(DeckModel, KeepsTheLastValidParametersWhileTheEditedOnesAreInvalid) {
 
 TEST(DeckModel, ReportsAChangeOnlyWhenTheParametersDiffer) {
     DeckModel deck;
-    deck.addCard(pecards::startParams(pecards::Card::Sinusoidal), {});
-    const int rope = deck.addCard(ropeAt(10000.0), {});
+    deck.addCard(QStringLiteral("sinusoidal"), pecards::startParams(pecards::Card::Sinusoidal), {});
+    const int rope = deck.addCard(QStringLiteral("rope"), ropeAt(10000.0), {});
     QSignalSpy changed(&deck, &DeckModel::cardChanged);
     deck.setParams(rope, ropeAt(10000.0));
     deck.edit(rope, ropeAt(10000.0), QStringLiteral("Nothing"));
@@ -50,8 +50,9 @@ TEST(DeckModel, ReportsAChangeOnlyWhenTheParametersDiffer) {
 
 TEST(DeckModel, QuickEditsOfOneCardWithOneNameAreOneStepAndOthersAreNot) {
     DeckModel deck;
-    const int sinusoidal = deck.addCard(pecards::startParams(pecards::Card::Sinusoidal), {});
-    const int rope = deck.addCard(ropeAt(10000.0), {});
+    const int sinusoidal
+        = deck.addCard(QStringLiteral("sinusoidal"), pecards::startParams(pecards::Card::Sinusoidal), {});
+    const int rope = deck.addCard(QStringLiteral("rope"), ropeAt(10000.0), {});
     for (const double base : {11000.0, 12000.0, 13000.0}) // a dragged slider
         deck.edit(rope, ropeAt(base), QStringLiteral("Change parameters"));
     EXPECT_EQ(deck.undoStack()->count(), 1);
@@ -70,8 +71,9 @@ TEST(DeckModel, QuickEditsOfOneCardWithOneNameAreOneStepAndOthersAreNot) {
 
 TEST(DeckModel, AnUndoOrRedoStepReportsTheCardsItChangedOnceItIsComplete) {
     DeckModel deck;
-    const int sinusoidal = deck.addCard(pecards::startParams(pecards::Card::Sinusoidal), {});
-    const int rope = deck.addCard(ropeAt(10000.0), {});
+    const int sinusoidal
+        = deck.addCard(QStringLiteral("sinusoidal"), pecards::startParams(pecards::Card::Sinusoidal), {});
+    const int rope = deck.addCard(QStringLiteral("rope"), ropeAt(10000.0), {});
     QSignalSpy recalled(&deck, &DeckModel::cardsRecalled);
     deck.undoStack()->beginMacro(QStringLiteral("Load a model")); // one step over two cards
     pecards::CardParams longer = deck.params(sinusoidal);
@@ -93,7 +95,7 @@ TEST(DeckModel, AnUndoOrRedoStepReportsTheCardsItChangedOnceItIsComplete) {
 
 TEST(DeckModel, ACardOutsideTheDeckIsRefusedWithItsIndexAndTheRange) {
     DeckModel deck;
-    deck.addCard(ropeAt(10000.0), {});
+    deck.addCard(QStringLiteral("rope"), ropeAt(10000.0), {});
     try {
         static_cast<void>(deck.params(1));
         FAIL() << "no exception";

@@ -3,13 +3,14 @@
 // until it is revealed; Esc restores the user's own state; a corrupt or newer lesson file is
 // refused with a message and changes nothing; F6 plays and is listed with the shortcuts.
 #include "cards/cardpage.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "guitestsupport.h"
 #include "lessons/builtinlessons.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessoneditor.h"
 #include "lessons/lessonplayer.h"
 #include "lessons/lessonsteppanel.h"
-#include "session/workspacestate.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewpanel.h"
@@ -67,7 +68,7 @@ protected:
 /// without slots or charts, so the slots the app saves and its charts are left out.
 pecards::app::WorkspaceCard shownCard(MainWindow& window, const pecards::app::LessonStep& step) {
     const pecards::app::WorkspaceCard& authored = step.state.cards.at(step.state.activeCard);
-    for (pecards::app::WorkspaceCard card : captureWorkspace(window).cards) {
+    for (pecards::app::WorkspaceCard card : workspaceOf(*window.deckModel()).cards) {
         if (card.params.card != authored.params.card)
             continue;
         const bool placed = std::any_of(authored.views.begin(), authored.views.end(),
@@ -135,7 +136,7 @@ TEST_F(Lessons, ASavedReopenedAndPlayedLessonReproducesEachStepsState) {
         ASSERT_EQ(player()->stepIndex(), s);
         if (!player()->isRevealed())
             player()->next();
-        EXPECT_EQ(captureWorkspace(m_window), authored.steps.at(s).state) << "step " << s + 1;
+        EXPECT_EQ(workspaceOf(*m_window.deckModel()), authored.steps.at(s).state) << "step " << s + 1;
         EXPECT_EQ(player()->panel()->progressText(), QStringLiteral("Step %1 of 3").arg(s + 1));
         player()->next();
     }
@@ -151,7 +152,7 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
         player()->next(); // the step before is a question too
     player()->next();
     ASSERT_EQ(player()->stepIndex(), asked);
-    const pecards::app::Workspace before = captureWorkspace(m_window);
+    const pecards::app::Workspace before = workspaceOf(*m_window.deckModel());
     // Asking: the question and its answers, no mark, no text, the previous picture.
     EXPECT_FALSE(player()->isRevealed());
     LessonStepPanel* panel = player()->panel();
@@ -162,7 +163,7 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
     EXPECT_EQ(panel->markedAnswer(), -1);
     EXPECT_TRUE(panel->bodyText().isEmpty());
     EXPECT_NE(shownCard(m_window, step), step.state.cards.front());
-    EXPECT_EQ(captureWorkspace(m_window), before);
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()), before);
 
     // Space reveals: the right answer marked, the text, the step's picture.
     QTest::keyClick(&m_window, Qt::Key_Space);
@@ -214,7 +215,7 @@ TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
     zoomFirstHeatmap(relative, 100);
     m_window.card(QStringLiteral("rope"))->load();
     m_window.card(QStringLiteral("rope"))->showPitfalls(pecards::Pitfall::RopeSmallBase);
-    const pecards::app::Workspace mine = captureWorkspace(m_window);
+    const pecards::app::Workspace mine = workspaceOf(*m_window.deckModel());
 
     m_window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
@@ -225,11 +226,11 @@ TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
     player()->play(builtIn(QStringLiteral("pitfalls-absolute")), 0);
     for (int n = 0; n < 4; ++n)
         QTest::keyClick(&m_window, Qt::Key_Right);
-    EXPECT_NE(captureWorkspace(m_window), mine);
+    EXPECT_NE(workspaceOf(*m_window.deckModel()), mine);
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_FALSE(player()->isActive());
-    EXPECT_EQ(captureWorkspace(m_window), mine);
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()), mine);
     EXPECT_EQ(m_window.currentCard(), relative);
     EXPECT_TRUE(m_window.card(QStringLiteral("rope"))->pitfallsShown());
     EXPECT_FALSE(m_window.card(QStringLiteral("sinusoidal"))->pitfallsShown());
@@ -241,7 +242,7 @@ TEST_F(Lessons, ACorruptOrNewerLessonFileIsRefusedAndNothingChanges) {
     showCard(QStringLiteral("rope"));
     lessons()->addCurrentState();
     const pecards::app::Lesson mine = lessons()->lesson();
-    const pecards::app::Workspace deck = captureWorkspace(m_window);
+    const pecards::app::Workspace deck = workspaceOf(*m_window.deckModel());
     QTemporaryDir dir;
     const QString good = dir.filePath(QStringLiteral("good.pelesson"));
     ASSERT_TRUE(lessons()->saveTo(good));
@@ -270,7 +271,7 @@ TEST_F(Lessons, ACorruptOrNewerLessonFileIsRefusedAndNothingChanges) {
         EXPECT_TRUE(lessons()->lastError().contains(path));
         EXPECT_EQ(lessons()->lesson(), mine);
         EXPECT_EQ(lessons()->currentPath(), good);
-        EXPECT_EQ(captureWorkspace(m_window), deck);
+        EXPECT_EQ(workspaceOf(*m_window.deckModel()), deck);
         EXPECT_FALSE(player()->isActive());
     }
 }

@@ -5,8 +5,9 @@
 // (file dialogs, questions, warnings) dismissed as a user would. Nothing crashes or hangs, the
 // window comes back, and the session's state is still one the app can save and read again.
 // ctest runs it once more under Xvfb on the xcb platform when xvfb-run is installed.
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "guitestsupport.h"
-#include "session/workspacestate.h"
 #include "windowtest.h"
 
 #include <QApplication>
@@ -94,7 +95,7 @@ TEST_F(Monkey, FourHundredRandomEventsLeaveAWorkingWindow) {
     m_window.show();
     ASSERT_TRUE(guitest::awaitCondition([this] { return m_service.isIdle(); }, "the views settled"));
     // What the monkey left is a session the app can save and open again unchanged.
-    const pecards::app::Workspace state = pecards::gui::captureWorkspace(m_window);
+    const pecards::app::Workspace state = pecards::gui::workspaceOf(*m_window.deckModel());
     const QByteArray json = pecards::app::workspaceToJson(state);
     EXPECT_EQ(pecards::app::workspaceToJson(pecards::app::workspaceFromJson(json)), json);
 }

@@ -5,10 +5,11 @@
 #include "cards/cardpage.h"
 #include "compare/compareview.h"
 #include "compute/computeservice.h"
+#include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "guitestsupport.h"
 #include "session/autosave.h"
 #include "session/workspacecontroller.h"
-#include "session/workspacestate.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
@@ -86,7 +87,7 @@ protected:
 
 TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
     makeDistinctiveState();
-    const pecards::app::Workspace before = captureWorkspace(m_window);
+    const pecards::app::Workspace before = workspaceOf(*m_window.deckModel());
     // What was set is what is captured (checked against the values set above, not the code).
     ASSERT_EQ(before.cards.size(), 5);
     const pecards::app::WorkspaceCard& rope = before.cards.at(3);
@@ -115,9 +116,9 @@ TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
     MainWindow other(&m_service);
     other.resize(1600, 1000);
     other.show();
-    EXPECT_NE(captureWorkspace(other), before);
+    EXPECT_NE(workspaceOf(*other.deckModel()), before);
     ASSERT_TRUE(other.session()->open(path("state.json"))) << other.session()->lastError().toStdString();
-    EXPECT_EQ(captureWorkspace(other), before);
+    EXPECT_EQ(workspaceOf(*other.deckModel()), before);
     EXPECT_EQ(other.currentCard(), other.card(QStringLiteral("alibi")));
     HeatmapPanel* score = heatmapPanel(other.card(QStringLiteral("rope")), 0);
     EXPECT_EQ(score->reductionBox()->currentData().toInt(), static_cast<int>(pecards::Reduction::Min));
@@ -142,7 +143,7 @@ TEST_F(Session, CorruptTruncatedOrNewerFilesChangeNothing) {
 
     // The state on screen differs from the files below.
     m_window.showTab(QStringLiteral("sinusoidal"));
-    const pecards::app::Workspace shown = captureWorkspace(m_window);
+    const pecards::app::Workspace shown = workspaceOf(*m_window.deckModel());
 
     const auto write = [this](const char* name, const QByteArray& bytes) {
         QFile file(path(name));
@@ -165,7 +166,7 @@ TEST_F(Session, CorruptTruncatedOrNewerFilesChangeNothing) {
         const QString message = failures.front().front().toString();
         EXPECT_TRUE(message.contains(file)) << message.toStdString();
         EXPECT_TRUE(message.contains(expected, Qt::CaseInsensitive)) << message.toStdString();
-        EXPECT_EQ(captureWorkspace(m_window), shown) << file.toStdString();
+        EXPECT_EQ(workspaceOf(*m_window.deckModel()), shown) << file.toStdString();
         EXPECT_EQ(session->currentPath(), path("good.json"));
     }
     // The refused files were not added to the recent list.
@@ -197,7 +198,7 @@ TEST_F(Session, AutosaveAfterAChangeAndRestoreAfterACrash) {
     QSettings settings(path("settings.ini"), QSettings::IniFormat);
     const QString recovery = path("recovery/recovery-workspace.json");
     {
-        Autosave autosave(&m_window, &settings, recovery, 50);
+        Autosave autosave(*m_window.deckModel(), &m_window, &settings, recovery, 50);
         EXPECT_FALSE(autosave.crashedWithRecovery()); // first start: nothing to offer
         autosave.beginSession();
         QSignalSpy saved(&autosave, &Autosave::saved);
@@ -209,19 +210,19 @@ TEST_F(Session, AutosaveAfterAChangeAndRestoreAfterACrash) {
         QString error;
         const std::optional<pecards::app::Workspace> onDisk = pecards::app::openWorkspace(recovery, &error);
         ASSERT_TRUE(onDisk.has_value()) << error.toStdString();
-        EXPECT_EQ(*onDisk, captureWorkspace(m_window));
+        EXPECT_EQ(*onDisk, workspaceOf(*m_window.deckModel()));
     } // "crash": endSession() never ran, the marker stays set
-    const pecards::app::Workspace crashed = captureWorkspace(m_window);
+    const pecards::app::Workspace crashed = workspaceOf(*m_window.deckModel());
     MainWindow next(&m_service);
     next.resize(1600, 1000);
     next.show();
-    Autosave restarted(&next, &settings, recovery, 50);
+    Autosave restarted(*next.deckModel(), &next, &settings, recovery, 50);
     ASSERT_TRUE(restarted.crashedWithRecovery());
     restarted.beginSession();
     ASSERT_TRUE(restarted.restore());
-    EXPECT_EQ(captureWorkspace(next), crashed);
+    EXPECT_EQ(workspaceOf(*next.deckModel()), crashed);
     restarted.endSession(); // clean quit: saved, and nothing to offer at the next start
-    EXPECT_FALSE(Autosave(&next, &settings, recovery, 50).crashedWithRecovery());
+    EXPECT_FALSE(Autosave(*next.deckModel(), &next, &settings, recovery, 50).crashedWithRecovery());
 }
 
 // The review's dataloss_recovery_overwritten_while_asking: the start-up computation marked a change
@@ -231,12 +232,12 @@ TEST_F(Session, TheRecoveryFileWaitsForTheRestoreAnswer) {
     QSettings settings(path("settings.ini"), QSettings::IniFormat);
     const QString recovery = path("recovery-workspace.json");
     {
-        Autosave autosave(&m_window, &settings, recovery, 50);
+        Autosave autosave(*m_window.deckModel(), &m_window, &settings, recovery, 50);
         autosave.beginSession();
         makeDistinctiveState();
         ASSERT_TRUE(autosave.saveNow());
     } // crash
-    const pecards::app::Workspace crashed = captureWorkspace(m_window);
+    const pecards::app::Workspace crashed = workspaceOf(*m_window.deckModel());
     QFile file(recovery);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QByteArray saved = file.readAll();
@@ -246,7 +247,7 @@ TEST_F(Session, TheRecoveryFileWaitsForTheRestoreAnswer) {
     next.resize(1600, 1000);
     next.show();
     {
-        Autosave asking(&next, &settings, recovery, 20);
+        Autosave asking(*next.deckModel(), &next, &settings, recovery, 20);
         ASSERT_TRUE(asking.crashedWithRecovery());
         asking.beginSession();
         asking.offerRestore();
@@ -264,7 +265,7 @@ TEST_F(Session, TheRecoveryFileWaitsForTheRestoreAnswer) {
     MainWindow third(&m_service);
     third.resize(1600, 1000);
     third.show();
-    Autosave again(&third, &settings, recovery, 20);
+    Autosave again(*third.deckModel(), &third, &settings, recovery, 20);
     ASSERT_TRUE(again.crashedWithRecovery()) << "unanswered: offered again at the next start";
     again.beginSession();
     QSignalSpy written(&again, &Autosave::saved);
@@ -276,7 +277,7 @@ TEST_F(Session, TheRecoveryFileWaitsForTheRestoreAnswer) {
     ASSERT_NE(box, nullptr);
     box->button(QMessageBox::Yes)->click(); // answered late: still the crashed session
     EXPECT_FALSE(again.isAsking());
-    EXPECT_EQ(captureWorkspace(third), crashed);
+    EXPECT_EQ(workspaceOf(*third.deckModel()), crashed);
     ASSERT_TRUE(guitest::awaitSignals(written)) << "the change made while asking is saved after the answer";
 }
 
@@ -290,10 +291,10 @@ TEST_F(Session, ARecoveryFileThatCannotBeRestoredIsKeptAndNamed) {
     const QByteArray corrupt = "{\"format\": \"pecards-workspace\", \"version\": 1, \"cards\": [";
     file.write(corrupt);
     file.close();
-    const pecards::app::Workspace before = captureWorkspace(m_window);
-    Autosave autosave(&m_window, &settings, recovery, 50);
+    const pecards::app::Workspace before = workspaceOf(*m_window.deckModel());
+    Autosave autosave(*m_window.deckModel(), &m_window, &settings, recovery, 50);
     EXPECT_FALSE(autosave.restore());
-    EXPECT_EQ(captureWorkspace(m_window), before);
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()), before);
     const QStringList kept
         = QDir(m_folder.path()).entryList({QStringLiteral("recovery-workspace.refused-*.json")}, QDir::Files);
     ASSERT_EQ(kept.size(), 1);
@@ -310,7 +311,7 @@ TEST_F(Session, ARecoveryFileThatCannotBeRestoredIsKeptAndNamed) {
 TEST_F(Session, AFailedAutosaveKeepsThePreviousRecoveryFile) {
     QSettings settings(path("settings.ini"), QSettings::IniFormat);
     ASSERT_TRUE(QDir(m_folder.path()).mkdir(QStringLiteral("recovery.json"))); // a folder: cannot be written
-    Autosave autosave(&m_window, &settings, path("recovery.json"), 50);
+    Autosave autosave(*m_window.deckModel(), &m_window, &settings, path("recovery.json"), 50);
     QSignalSpy failed(&autosave, &Autosave::failed);
     EXPECT_FALSE(autosave.saveNow());
     ASSERT_EQ(failed.count(), 1);

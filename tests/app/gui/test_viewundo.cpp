@@ -5,8 +5,8 @@
 #include "cards/parameterform.h"
 #include "compare/compareview.h"
 #include "deck/deckmodel.h"
+#include "deck/deckworkspace.h"
 #include "session/workspacecontroller.h"
-#include "session/workspacestate.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
@@ -96,7 +96,7 @@ TEST_F(ViewUndo, WheelZoomStepsAreOneStepAndAViewChosenIsOneToo) {
 
 TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) {
     CardPage* rope = showCard(QStringLiteral("rope"));
-    const pecards::app::Workspace defaults = captureWorkspace(m_window);
+    const pecards::app::Workspace defaults = workspaceOf(*m_window.deckModel());
     auto* score = qobject_cast<HeatmapPanel*>(rope->viewSlots().at(0)->view());
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(2)->view());
     ASSERT_NE(score, nullptr);
@@ -106,7 +106,7 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     polar->positionControl()->spinBox()->setValue(37.0); // a typed position, committed
     rope->viewSlots().at(3)->showView(QStringLiteral("waves"));
 
-    const pecards::app::Workspace edited = captureWorkspace(m_window);
+    const pecards::app::Workspace edited = workspaceOf(*m_window.deckModel());
     const pecards::app::WorkspaceCard& saved = edited.cards.at(rope->cardIndex());
     ASSERT_EQ(saved.views.size(), 2);
     EXPECT_EQ(saved.views.at(0).colorRange, std::make_pair(-3.5, 7.25));
@@ -127,11 +127,11 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     ASSERT_TRUE(opened.has_value()) << error.toStdString();
     EXPECT_EQ(*opened, edited);
 
-    EXPECT_TRUE(applyWorkspace(m_window, defaults).isEmpty());
-    EXPECT_EQ(captureWorkspace(m_window), defaults);
+    EXPECT_TRUE(showWorkspace(*m_window.deckModel(), defaults).isEmpty());
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()), defaults);
     EXPECT_FALSE(score->controller()->isColorRangeLocked());
-    EXPECT_TRUE(applyWorkspace(m_window, *opened).isEmpty());
-    EXPECT_EQ(captureWorkspace(m_window), edited);
+    EXPECT_TRUE(showWorkspace(*m_window.deckModel(), *opened).isEmpty());
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()), edited);
     EXPECT_EQ(score->controller()->lockedRange(), std::make_pair(-3.5, 7.25));
     EXPECT_TRUE(score->controller()->isLogarithmic());
     EXPECT_EQ(polar->positionControl()->value(), 37.0);

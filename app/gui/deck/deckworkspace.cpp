@@ -1,15 +1,12 @@
-#include "session/workspacestate.h"
+#include "deck/deckworkspace.h"
 
-#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
-#include "compare/compareview.h"
 #include "deck/deckmodel.h"
-#include "views/heatmapcontroller.h"
-#include "views/heatmappanel.h"
-#include "window/mainwindow.h"
+#include "views/quantitystyle.h"
 
 #include <QCoreApplication>
-#include <QSet>
+#include <algorithm>
+#include <pecards/errors.h>
 
 namespace pecards::gui {
 
@@ -45,6 +42,42 @@ QString firstChartViewId(const CardEntry& entry) {
 QString noView(const CardEntry& entry, const QString& view) {
     return QCoreApplication::translate("WorkspaceState", "The %1 card has no %2 view.")
         .arg(cardTitle(entry), view);
+}
+
+/// A heatmap of `quantity` as a panel first shows it: the full extent of `params`, the quantity's
+/// reduction and colour map on this card (quantitystyle.h), the automatic colour range and scale.
+/// Unset when the card has no such view for these parameters.
+std::optional<pecards::app::CardView> defaultHeatmap(pecards::Quantity quantity, const pecards::CardParams& params) {
+    try {
+        const QuantityStyle style = quantityStyle(quantity, params.card);
+        return pecards::app::CardView {quantity, pecards::fullExtent(params, quantity), style.reduction,
+            style.scaling.colorMap, std::nullopt, std::nullopt, std::nullopt};
+    } catch (const pecards::InvalidParameter&) {
+        return std::nullopt;
+    }
+}
+
+/// What slot `slot` of `card` shows, as saved: its state, or its view's defaults while its panel
+/// has not shown it (a card never opened). Unset for a view with a panel of its own or one the
+/// parameters do not offer (the panel keeps no state for those either).
+SlotState savedSlot(const DeckModel& deck, int card, int slot) {
+    SlotState state = deck.slot(card, slot);
+    if (state.heatmap || state.chart)
+        return state;
+    const CardEntry* entry = findCardEntry(deck.cardId(card));
+    const ViewSpec* spec = entry ? findViewSpec(entry->views, state.view) : nullptr;
+    const pecards::CardParams& params = deck.shownParams(card);
+    if (!spec || spec->createPanel || !isViewAvailable(*spec, params))
+        return state;
+    if (spec->kind == ViewKind::Heatmap) {
+        state.heatmap = defaultHeatmap(spec->quantity, params);
+    } else {
+        const bool positioned = spec->curve == pecards::app::CurveKind::RopePolar
+            || spec->curve == pecards::app::CurveKind::DynamicBase;
+        state.chart = pecards::app::CardChart {QString::fromLatin1(pecards::app::chartName(spec->curve)), {},
+            positioned ? pecards::app::kDefaultPolarPosition : 0, 0, std::nullopt};
+    }
+    return state;
 }
 
 /// The slot states of `saved` (rule in the header); `notes` gets what could not be shown.
@@ -119,19 +152,37 @@ QList<SlotState> slotsOf(const CardEntry& entry, QList<SlotState> states,
     return states;
 }
 
+/// The compare tab's state for `pair`: the heatmap of its quantity when both cards offer it (else
+/// the first view both offer), drawn with its reduction and colour map.
+CompareState compareStateOf(const CardEntry& left, const CardEntry& right, const pecards::app::ComparePair& pair) {
+    CompareState state {left.id, right.id, pair.left, pair.right, {}, std::nullopt};
+    const QList<ViewSpec> shared = sharedViews(left, pair.left, right, pair.right);
+    const auto spec = std::find_if(shared.begin(), shared.end(),
+        [&pair](const ViewSpec& s) { return s.kind == ViewKind::Heatmap && s.quantity == pair.quantity; });
+    if (spec != shared.end())
+        state.view = spec->id;
+    else if (!shared.isEmpty())
+        state.view = shared.front().id;
+    const ViewSpec* shown = findViewSpec(shared, state.view);
+    if (shown && shown->kind == ViewKind::Heatmap) {
+        state.heatmap = defaultHeatmap(shown->quantity, pair.left);
+        if (state.heatmap) {
+            state.heatmap->reduction = pair.reduction.value_or(state.heatmap->reduction);
+            state.heatmap->colormap = pair.colormap.value_or(state.heatmap->colormap);
+        }
+    }
+    return state;
+}
+
 } // namespace
 
-pecards::app::Workspace captureWorkspace(MainWindow& window) {
+pecards::app::Workspace workspaceOf(const DeckModel& deck) {
     pecards::app::Workspace workspace;
-    const DeckModel& deck = *window.deckModel();
-    const QList<CardPage*> cards = window.cards();
-    for (CardPage* card : cards) {
-        card->load(); // every slot's panel has shown its state once: the defaults are known
-        const int index = card->cardIndex();
+    for (int card = 0; card < deck.cardCount(); ++card) {
         pecards::app::WorkspaceCard saved;
-        saved.params = deck.params(index);
-        for (int k = 0; k < deck.slotCount(index); ++k) {
-            const SlotState& state = deck.slot(index, k);
+        saved.params = deck.params(card);
+        for (int k = 0; k < deck.slotCount(card); ++k) {
+            const SlotState state = savedSlot(deck, card, k);
             if (state.heatmap) {
                 saved.views.push_back(*state.heatmap);
                 saved.views.back().slot = k;
@@ -142,75 +193,62 @@ pecards::app::Workspace captureWorkspace(MainWindow& window) {
         }
         workspace.cards.push_back(saved);
     }
-    workspace.activeCard = static_cast<int>(cards.indexOf(window.currentCard()));
-    const CompareView* compare = window.compareView();
-    pecards::app::ComparePair pair {compare->params(CompareView::A), compare->params(CompareView::B),
-        compare->quantity(), std::nullopt, std::nullopt};
-    if (const HeatmapPanel* a = compare->heatmapPanel(CompareView::A)) { // how A and B are drawn
-        pair.reduction = a->controller()->reduction();
-        pair.colormap = a->controller()->colorMap();
+    workspace.activeCard = deck.activeCard();
+    // The pair's quantity: the heatmap shown, else (a chart) the score. No pair before the compare
+    // tab has shown one.
+    const CompareState& compare = deck.compareState();
+    if (!compare.cardA.isEmpty()) {
+        pecards::app::ComparePair pair {compare.a, compare.b, pecards::Quantity::Score, std::nullopt, std::nullopt};
+        if (compare.heatmap) { // how A and B are drawn
+            pair.quantity = compare.heatmap->quantity;
+            pair.reduction = compare.heatmap->reduction;
+            pair.colormap = compare.heatmap->colormap;
+        }
+        workspace.compare.push_back(pair);
     }
-    workspace.compare.push_back(pair);
-    workspace.check = window.lastCheck();
+    workspace.check = deck.check();
     return workspace;
 }
 
-QString applyWorkspace(MainWindow& window, const pecards::app::Workspace& workspace) {
-    window.setLastCheck(workspace.check);
-    DeckModel& deck = *window.deckModel();
+QString showWorkspace(DeckModel& deck, const pecards::app::Workspace& workspace) {
+    deck.setCheck(workspace.check);
     QStringList notes;
-    QSet<CardPage*> used;
-    QList<CardPage*> targets; // the deck card of each workspace card, nullptr when there is none
+    QList<int> targets; // the deck card of each workspace card, -1 when there is none
     for (const pecards::app::WorkspaceCard& saved : workspace.cards) {
-        CardPage* target = nullptr;
-        for (CardPage* card : window.cards()) {
-            if (card->entry().card == saved.params.card && !used.contains(card)) {
+        int target = -1;
+        for (int card = 0; card < deck.cardCount() && target < 0; ++card) {
+            const CardEntry* entry = findCardEntry(deck.cardId(card));
+            if (entry && entry->card == saved.params.card && !targets.contains(card))
                 target = card;
-                break;
-            }
         }
         targets.push_back(target);
-        if (!target) {
+        if (target < 0) {
             notes.push_back(QCoreApplication::translate(
                 "WorkspaceState", "A second card of the same type is not shown (the deck has one of each)."));
             continue;
         }
-        used.insert(target);
-        const int index = target->cardIndex();
-        deck.setParams(index, saved.params);
+        deck.setParams(target, saved.params);
         QList<SlotState> states;
-        for (int k = 0; k < deck.slotCount(index); ++k)
-            states.push_back(deck.slot(index, k));
-        states = slotsOf(target->entry(), states, saved, notes);
+        for (int k = 0; k < deck.slotCount(target); ++k)
+            states.push_back(deck.slot(target, k));
+        states = slotsOf(*findCardEntry(deck.cardId(target)), states, saved, notes);
         for (int k = 0; k < states.size(); ++k)
-            deck.setSlot(index, k, states.at(k));
+            deck.setSlot(target, k, states.at(k));
     }
     if (!workspace.compare.isEmpty()) {
         const pecards::app::ComparePair& pair = workspace.compare.front();
         const CardEntry* left = findCardEntry(pair.left.card);
         const CardEntry* right = findCardEntry(pair.right.card);
-        if (left && right) {
-            CompareView* compare = window.compareView();
-            compare->compare(left->id, pair.left, right->id, pair.right, pair.quantity);
-            for (const CompareView::Side side : {CompareView::A, CompareView::B}) {
-                if (HeatmapPanel* panel = compare->heatmapPanel(side)) {
-                    pecards::app::CardView view = panel->view();
-                    view.reduction = pair.reduction.value_or(view.reduction);
-                    view.colormap = pair.colormap.value_or(view.colormap);
-                    panel->applyView(view);
-                }
-            }
-        }
+        if (left && right)
+            deck.setCompare(compareStateOf(*left, *right, pair));
         if (workspace.compare.size() > 1)
             notes.push_back(
                 QCoreApplication::translate("WorkspaceState", "Only the first of %1 compare pairs is shown.")
                     .arg(workspace.compare.size()));
     }
-    if (workspace.activeCard >= 0 && workspace.activeCard < targets.size()
-        && targets.at(workspace.activeCard))
-        window.showTab(targets.at(workspace.activeCard)->entry().id);
-    else
-        window.showTab(QStringLiteral("compare"));
+    const bool shown = workspace.activeCard >= 0 && workspace.activeCard < targets.size()
+        && targets.at(workspace.activeCard) >= 0;
+    deck.setActiveCard(shown ? targets.at(workspace.activeCard) : -1);
     return notes.join(u' ');
 }
 
