@@ -47,7 +47,8 @@ QString noView(const CardEntry& entry, const QString& view) {
 /// A heatmap of `quantity` as a panel first shows it: the full extent of `params`, the quantity's
 /// reduction and colour map on this card (quantitystyle.h), the automatic colour range and scale.
 /// Unset when the card has no such view for these parameters.
-std::optional<pecards::app::CardView> defaultHeatmap(pecards::Quantity quantity, const pecards::CardParams& params) {
+std::optional<pecards::app::CardView> defaultHeatmap(
+    pecards::Quantity quantity, const pecards::CardParams& params) {
     try {
         const QuantityStyle style = quantityStyle(quantity, params.card);
         return pecards::app::CardView {quantity, pecards::fullExtent(params, quantity), style.reduction,
@@ -55,29 +56,6 @@ std::optional<pecards::app::CardView> defaultHeatmap(pecards::Quantity quantity,
     } catch (const pecards::InvalidParameter&) {
         return std::nullopt;
     }
-}
-
-/// What slot `slot` of `card` shows, as saved: its state, or its view's defaults while its panel
-/// has not shown it (a card never opened). Unset for a view with a panel of its own or one the
-/// parameters do not offer (the panel keeps no state for those either).
-SlotState savedSlot(const DeckModel& deck, int card, int slot) {
-    SlotState state = deck.slot(card, slot);
-    if (state.heatmap || state.chart)
-        return state;
-    const CardEntry* entry = findCardEntry(deck.cardId(card));
-    const ViewSpec* spec = entry ? findViewSpec(entry->views, state.view) : nullptr;
-    const pecards::CardParams& params = deck.shownParams(card);
-    if (!spec || spec->createPanel || !isViewAvailable(*spec, params))
-        return state;
-    if (spec->kind == ViewKind::Heatmap) {
-        state.heatmap = defaultHeatmap(spec->quantity, params);
-    } else {
-        const bool positioned = spec->curve == pecards::app::CurveKind::RopePolar
-            || spec->curve == pecards::app::CurveKind::DynamicBase;
-        state.chart = pecards::app::CardChart {QString::fromLatin1(pecards::app::chartName(spec->curve)), {},
-            positioned ? pecards::app::kDefaultPolarPosition : 0, 0, std::nullopt};
-    }
-    return state;
 }
 
 /// The slot states of `saved` (rule in the header); `notes` gets what could not be shown.
@@ -154,7 +132,8 @@ QList<SlotState> slotsOf(const CardEntry& entry, QList<SlotState> states,
 
 /// The compare tab's state for `pair`: the heatmap of its quantity when both cards offer it (else
 /// the first view both offer), drawn with its reduction and colour map.
-CompareState compareStateOf(const CardEntry& left, const CardEntry& right, const pecards::app::ComparePair& pair) {
+CompareState compareStateOf(
+    const CardEntry& left, const CardEntry& right, const pecards::app::ComparePair& pair) {
     CompareState state {left.id, right.id, pair.left, pair.right, {}, std::nullopt};
     const QList<ViewSpec> shared = sharedViews(left, pair.left, right, pair.right);
     const auto spec = std::find_if(shared.begin(), shared.end(),
@@ -176,13 +155,33 @@ CompareState compareStateOf(const CardEntry& left, const CardEntry& right, const
 
 } // namespace
 
+SlotState shownSlotState(const DeckModel& deck, int card, int slot) {
+    SlotState state = deck.slot(card, slot);
+    if (state.heatmap || state.chart)
+        return state;
+    const CardEntry* entry = findCardEntry(deck.cardId(card));
+    const ViewSpec* spec = entry ? findViewSpec(entry->views, state.view) : nullptr;
+    const pecards::CardParams& params = deck.shownParams(card);
+    if (!spec || spec->createPanel || !isViewAvailable(*spec, params))
+        return state;
+    if (spec->kind == ViewKind::Heatmap) {
+        state.heatmap = defaultHeatmap(spec->quantity, params);
+    } else {
+        const bool positioned = spec->curve == pecards::app::CurveKind::RopePolar
+            || spec->curve == pecards::app::CurveKind::DynamicBase;
+        state.chart = pecards::app::CardChart {QString::fromLatin1(pecards::app::chartName(spec->curve)), {},
+            positioned ? pecards::app::kDefaultPolarPosition : 0, 0, std::nullopt};
+    }
+    return state;
+}
+
 pecards::app::Workspace workspaceOf(const DeckModel& deck) {
     pecards::app::Workspace workspace;
     for (int card = 0; card < deck.cardCount(); ++card) {
         pecards::app::WorkspaceCard saved;
         saved.params = deck.params(card);
         for (int k = 0; k < deck.slotCount(card); ++k) {
-            const SlotState state = savedSlot(deck, card, k);
+            const SlotState state = shownSlotState(deck, card, k);
             if (state.heatmap) {
                 saved.views.push_back(*state.heatmap);
                 saved.views.back().slot = k;
@@ -198,7 +197,8 @@ pecards::app::Workspace workspaceOf(const DeckModel& deck) {
     // tab has shown one.
     const CompareState& compare = deck.compareState();
     if (!compare.cardA.isEmpty()) {
-        pecards::app::ComparePair pair {compare.a, compare.b, pecards::Quantity::Score, std::nullopt, std::nullopt};
+        pecards::app::ComparePair pair {
+            compare.a, compare.b, pecards::Quantity::Score, std::nullopt, std::nullopt};
         if (compare.heatmap) { // how A and B are drawn
             pair.quantity = compare.heatmap->quantity;
             pair.reduction = compare.heatmap->reduction;

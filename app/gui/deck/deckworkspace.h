@@ -14,12 +14,21 @@
 /// to the chart slots, and heatmap slots left over show the card's first chart; their charts are
 /// not shown.
 
+#include "deck/slotstate.h"
+
 #include <QString>
 #include <workspace/workspace.h>
 
 namespace pecards::gui {
 
 class DeckModel;
+
+/// @brief What slot `slot` of `card` shows: its state, or while its panel has not shown it (a
+/// card never opened) its view's defaults: a heatmap's full extent for the card's shown
+/// parameters with the quantity's reduction and colour map (views/quantitystyle.h), a chart's
+/// default tools. A view with a panel of its own, or one these parameters do not offer, keeps
+/// its unset state. Throws std::out_of_range as DeckModel::slot.
+SlotState shownSlotState(const DeckModel& deck, int card, int slot);
 
 /// @brief The deck's state as a workspace (what File > Save writes).
 pecards::app::Workspace workspaceOf(const DeckModel& deck);

@@ -9,7 +9,7 @@
 #include "views/quantitystyle.h"
 #include "window/mainwindow.h"
 #include "window/stagescreen.h"
-#include "window/startupoptions.h"
+#include "window/startupactions.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -1,43 +1,21 @@
 #include "window/startupoptions.h"
 
-#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
-#include "check/checkdialog.h"
 #include "common/version.h"
-#include "compare/compareview.h"
-#include "compute/computeservice.h"
-#include "deck/deckmodel.h"
-#include "lessons/lessoncontroller.h"
-#include "lessons/lessonplayer.h"
-#include "presentation/presentationcontroller.h"
-#include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
-#include "views/heatmapcontroller.h"
-#include "views/heatmappanel.h"
-#include "views/viewpanel.h"
-#include "views/viewslot.h"
-#include "window/mainwindow.h"
 #include "window/presets.h"
 #include "window/startupflags.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QTextStream>
-#include <QTimer>
-#include <QUndoStack>
 #include <algorithm>
-#include <functional>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
-#include <tuple>
 
 namespace pecards::gui {
 
 namespace {
-
-constexpr int kPollMs = 200;
-constexpr int kSettlePolls = 3; ///< idle polls in a row before the screenshot (charts repaint)
 
 /// Half-open ranges "A:B" (count 1) or "A:B:C:D" (count 2) with 0 <= A < B (and C < D).
 std::optional<std::vector<std::pair<std::int64_t, std::int64_t>>> parseRanges(
@@ -72,120 +50,6 @@ void addStartupFlags(QCommandLineParser& parser) {
     const StartupFlag& file = startupFileArgument();
     parser.addPositionalArgument(
         QLatin1String(file.name), QLatin1String(file.help), QLatin1String(file.valueName));
-}
-
-bool allAnswered(MainWindow& window, ComputeService& service) {
-    if (!service.isIdle())
-        return false;
-    if (CardPage* card = window.currentCard())
-        return card->allViewsAnswered();
-    return window.compareView()->hasResult();
-}
-
-/// Saves `target`'s image (the window, or a dialog on it) once every view has answered and
-/// `ready` says so, then quits.
-void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs,
-    QWidget* target = nullptr, std::function<bool()> ready = {}) {
-    auto* timer = new QTimer(&window);
-    auto* clock = new QElapsedTimer;
-    clock->start();
-    auto settled = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, &window,
-        [&window, &service, path, timeoutMs, timer, clock, settled, target, ready] {
-            *settled = allAnswered(window, service) && (!ready || ready()) ? *settled + 1 : 0;
-            const bool timedOut = clock->elapsed() > timeoutMs;
-            if (*settled < kSettlePolls && !timedOut)
-                return;
-            timer->stop();
-            delete clock;
-            if (timedOut)
-                QTextStream(stderr) << "pecards: screenshot taken before every view answered (timeout)"
-                                    << Qt::endl;
-            const bool saved = (target != nullptr ? target->grab() : window.grab()).save(path);
-            if (!saved)
-                QTextStream(stderr) << "pecards: cannot write " << path << Qt::endl;
-            QApplication::exit(saved ? 0 : 1);
-        });
-    timer->start(kPollMs);
-}
-
-void applyViewOptions(
-    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
-    if (!options.language.isEmpty())
-        window.setLanguage(options.language);
-    if (!options.workspace.isEmpty())
-        window.session()->open(options.workspace);
-    if (!options.compare.isEmpty()) {
-        window.compareView()->showPreset(options.compare);
-        window.showTab(QStringLiteral("compare"));
-    } else if (!options.card.isEmpty()) {
-        window.showTab(options.card);
-    }
-    if (CardPage* card = window.currentCard()) {
-        card->load();
-        if (options.length) {
-            pecards::CardParams params = card->params();
-            params.length = *options.length;
-            card->setParams(params);
-        }
-        for (qsizetype slot = 0; slot < options.views.size() && slot < card->viewSlots().size(); ++slot)
-            card->viewSlots().at(slot)->showView(options.views.at(slot));
-        if (options.back)
-            card->flip();
-        if (!options.pitfall.isEmpty())
-            card->showPitfalls(pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString()));
-        if ((options.rows || options.cols) && !card->viewSlots().isEmpty()) {
-            if (auto* panel = qobject_cast<HeatmapPanel*>(card->viewSlots().front()->view())) {
-                pecards::Window zoom = panel->controller()->window(); // the full extent
-                if (options.rows)
-                    std::tie(zoom.row_begin, zoom.row_end) = *options.rows;
-                if (options.cols)
-                    std::tie(zoom.col_begin, zoom.col_end) = *options.cols;
-                panel->controller()->setWindow(zoom);
-            }
-        }
-    }
-    if (options.presentation) {
-        PresentationController* presentation = window.presentation();
-        presentation->setActive(true);
-        if (options.position) {
-            presentation->setPaused(true);
-            presentation->setPosition(*options.position);
-        }
-    }
-    if (!options.lesson.isEmpty() && window.lessons()->open(options.lesson)) {
-        const auto steps = static_cast<int>(window.lessons()->lesson().steps.size());
-        if (options.lessonStep > steps)
-            QTextStream(stderr) << "pecards: --step " << options.lessonStep << " is invalid: the lesson has "
-                                << steps << " steps; it starts at step 1" << Qt::endl;
-        window.lessons()->play(options.lessonStep > steps ? 0 : options.lessonStep - 1);
-        if (options.reveal && !window.lessons()->player()->isRevealed())
-            window.lessons()->player()->next();
-    } else if (!options.lesson.isEmpty()) {
-        QTextStream(stderr) << "pecards: " << window.lessons()->lastError() << Qt::endl;
-    }
-    // The start-up state (flags, a workspace, a lesson step) is where the session starts, not
-    // edits to undo.
-    window.deckModel()->undoStack()->clear();
-    CheckDialog* check = nullptr;
-    if (!options.check.isEmpty()) {
-        pecards::app::CheckSetup setup;
-        setup.params = window.card(QStringLiteral("rope"))->params();
-        setup.first = options.check.front();
-        setup.second = options.check.size() == 2 ? options.check.back() : QString();
-        using Table = pecards::app::CheckSetup::Table;
-        setup.table = options.check.size() == 2             ? Table::CosSin
-            : setup.first.endsWith(QStringLiteral(".gguf")) ? Table::Gguf
-                                                            : Table::InvFreq;
-        check = window.openCheck(setup);
-    }
-    if (!options.screenshot.isEmpty() && check != nullptr) {
-        auto shown = std::make_shared<bool>(false);
-        QObject::connect(check, &CheckDialog::checked, check, [shown] { *shown = true; });
-        takeScreenshot(window, service, options.screenshot, timeoutMs, check, [shown] { return *shown; });
-    } else if (!options.screenshot.isEmpty()) {
-        takeScreenshot(window, service, options.screenshot, timeoutMs);
-    }
 }
 
 } // namespace
@@ -391,32 +255,6 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
         options.size = QSize(w, h);
     }
     return options;
-}
-
-void applyStartupOptions(
-    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
-    const QString model = !options.config.isEmpty() ? options.config
-        : !options.preset.isEmpty()                 ? findPreset(options.preset)->resource
-                                                    : QString();
-    if (model.isEmpty()) {
-        applyViewOptions(window, service, options, timeoutMs);
-        return;
-    }
-    // The model first (read off the UI thread), then the view options on top of it.
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    auto failure = std::make_shared<QMetaObject::Connection>();
-    const auto proceed = [&window, &service, options, timeoutMs, connection, failure] {
-        QObject::disconnect(*connection);
-        QObject::disconnect(*failure);
-        applyViewOptions(window, service, options, timeoutMs);
-    };
-    *connection = QObject::connect(&window, &MainWindow::modelApplied, &window, proceed);
-    *failure
-        = QObject::connect(&window, &MainWindow::modelFailed, &window, [proceed](const QString& message) {
-              QTextStream(stderr) << "pecards: " << message << Qt::endl;
-              proceed();
-          });
-    window.openConfig(model);
 }
 
 } // namespace pecards::gui

@@ -1,6 +1,6 @@
 #pragma once
 /// @file startupoptions.h
-/// @brief Command-line options of `pecards` and how they set up the window: a first card,
+/// @brief Command-line options of `pecards` (parsed here, applied by startupactions.h): a first card,
 /// a model, a length, a row and column window (`--rows A:B --cols C:D`, the grammar of
 /// pecards-cli), the back side, the compare view, and `--screenshot FILE`
 /// (saves the window once every view has answered, then quits; used for documentation),
@@ -15,9 +15,6 @@
 #include <utility>
 
 namespace pecards::gui {
-
-class MainWindow;
-class ComputeService;
 
 struct StartupOptions {
     QString card; ///< registry id or "compare"
@@ -60,11 +57,5 @@ std::optional<QString> startupInfoText(const QStringList& arguments);
 /// --version are answered earlier by startupInfoText). On a bad option returns nullopt and sets
 /// `error` to a message naming the option, the value and what is allowed.
 std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, QString& error);
-
-/// @brief Applies the options to a shown window (after the model, when one is given) and, with
-/// `--screenshot`, saves the image and quits the application when every view has answered
-/// (at most `timeoutMs`).
-void applyStartupOptions(
-    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs = 60000);
 
 } // namespace pecards::gui

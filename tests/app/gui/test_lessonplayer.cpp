@@ -16,7 +16,7 @@
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "window/shortcutlist.h"
-#include "window/startupoptions.h"
+#include "window/startupactions.h"
 #include "windowtest.h"
 
 #include <QCheckBox>
