@@ -160,7 +160,7 @@ int ChartPanel::sweepPosition() const {
 
 void ChartPanel::setParams(const pecards::CardParams& params) {
     const bool first = !m_hasParams;
-    m_params = params;
+    m_request.params = params; // the parameters the next request sends: the panel's only copy
     m_hasParams = true;
     if (m_position) {
         // Polar: m in [0, L-1]; dynamic NTK: n in [1, L], the extended length L at first sight.
@@ -181,7 +181,7 @@ void ChartPanel::setParams(const pecards::CardParams& params) {
 
 std::vector<int> ChartPanel::channels() const {
     if (!m_channels || m_channels->text().trimmed().isEmpty())
-        return pecards::app::defaultChannels(m_params, spec().curve);
+        return pecards::app::defaultChannels(m_request.params, spec().curve);
     std::vector<int> values;
     for (const QString& part : m_channels->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok = false;
@@ -200,9 +200,10 @@ QString ChartPanel::channelTextError() const {
         if (ok)
             continue;
         // The engine names a number out of range; text that is not one is named here.
-        const bool rope = m_params.card == pecards::Card::Rope || m_params.card == pecards::Card::Hybrid;
-        const int count = rope ? std::max(1, pecards::rotaryDim(m_params.rope) / 2)
-                               : std::max(1, m_params.sinusoidal.d_model);
+        const bool rope
+            = m_request.params.card == pecards::Card::Rope || m_request.params.card == pecards::Card::Hybrid;
+        const int count = rope ? std::max(1, pecards::rotaryDim(m_request.params.rope) / 2)
+                               : std::max(1, m_request.params.sinusoidal.d_model);
         return tr("%1 \"%2\" is not a whole number: enter %3 from 0 to %4, separated by commas (empty: "
                   "automatic)")
             .arg(spec().curve == pecards::app::CurveKind::RopePolar ? tr("pairs:") : tr("channels:"),
@@ -224,7 +225,6 @@ void ChartPanel::submit() {
         m_chart->setMessage(message); // over the last curves; nothing is computed
         return;
     }
-    m_request.params = m_params;
     m_request.kind = spec().curve;
     m_request.channels = (m_channels != nullptr) ? channels() : std::vector<int> {};
     m_request.position = m_position ? static_cast<std::int64_t>(m_position->value()) : 0;

@@ -83,8 +83,7 @@ private:
     std::int64_t m_wantedPosition
         = pecards::app::kDefaultPolarPosition; ///< the user's m, shown while m <= L-1
     QSpinBox* m_extent = nullptr; ///< Waves / AlibiHeads / RelativeBuckets
-    pecards::CardParams m_params;
-    pecards::app::CurveRequest m_request;
+    pecards::app::CurveRequest m_request; ///< the next (or last) request: its params are the ones set last
     bool m_hasParams = false;
     bool m_hasResult = false;
     std::optional<ShownChart> m_shown; ///< the curves on screen, none while a message is shown

@@ -46,8 +46,8 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
 }
 
 void HeatmapController::setParams(const pecards::CardParams& params) {
-    const bool newCard = !m_hasParams || params.card != m_params.card;
-    m_params = params;
+    const bool newCard = !m_hasParams || params.card != m_request.params.card;
+    m_request.params = params; // the parameters the next request sends: the controller's only copy
     m_hasParams = true;
     if (newCard)
         restyle();
@@ -81,7 +81,8 @@ void HeatmapController::setColorMap(std::optional<QString> colorMap) {
 }
 
 QString HeatmapController::defaultColorMap() const {
-    return quantityStyle(m_quantity, m_hasParams ? m_params.card : pecards::Card::Rope).scaling.colorMap;
+    return quantityStyle(m_quantity, m_hasParams ? m_request.params.card : pecards::Card::Rope)
+        .scaling.colorMap;
 }
 
 void HeatmapController::setLogarithmic(std::optional<bool> on) {
@@ -116,7 +117,7 @@ void HeatmapController::setSharedRange(std::optional<std::pair<double, double>> 
 }
 
 void HeatmapController::restyle() {
-    m_style = quantityStyle(m_quantity, m_hasParams ? m_params.card : pecards::Card::Rope);
+    m_style = quantityStyle(m_quantity, m_hasParams ? m_request.params.card : pecards::Card::Rope);
     if (m_colorMapOverride) {
         m_style.scaling.colorMap = *m_colorMapOverride;
         m_style.scaling.qualitative = false;
@@ -186,7 +187,6 @@ void HeatmapController::submit() {
     }
     m_dirty = false;
     const QSize pixels = outputPixels();
-    m_request.params = m_params;
     m_request.quantity = m_quantity;
     m_request.window = m_window;
     m_request.out_rows = std::clamp(pixels.height(), 1, pecards::kMaxOutputPixels);

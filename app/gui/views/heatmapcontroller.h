@@ -167,11 +167,10 @@ private:
     std::optional<std::pair<double, double>> m_sharedRange;
     std::optional<std::pair<double, double>> m_naturalRange;
     pecards::Reduction m_reduction;
-    pecards::CardParams m_params;
     bool m_hasParams = false;
     pecards::Window m_fullExtent;
     pecards::Window m_window;
-    pecards::ViewRequest m_request;
+    pecards::ViewRequest m_request; ///< the next (or last) request: its params are the ones set last
     pecards::ViewRequest m_shownRequest; ///< the request the frame on screen answers
     BackendInfo m_shownBackend; ///< the backend that computed the frame on screen
     quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
