@@ -1,10 +1,10 @@
 #include "compute/computeworker.h"
 
+#include "figure/difference.h"
+
 #include <QElapsedTimer>
-#include <cmath>
 #include <exception>
 #include <functional>
-#include <limits>
 #include <new>
 #include <pecards/errors.h>
 #include <pecards/progress.h>
@@ -223,17 +223,12 @@ PitfallResult ComputeWorker::W_pitfall(const PitfallRequest& request) {
     result.request = request;
     result.buggyError = W_capture([&] { result.buggy = m_backend->compute(request.buggy); });
     result.correctError = W_capture([&] { result.correct = m_backend->compute(request.correct); });
-    if (result.buggy && result.correct && result.buggy->rows == result.correct->rows
-        && result.buggy->cols == result.correct->cols) {
-        pecards::Grid difference = *result.buggy;
-        const double masked = -std::numeric_limits<double>::infinity();
-        for (std::size_t n = 0; n < difference.values.size(); ++n) {
-            const double bug = result.buggy->values[n];
-            const double fix = result.correct->values[n];
-            difference.values[n]
-                = (std::isinf(bug) && bug < 0) || (std::isinf(fix) && fix < 0) ? masked : bug - fix;
+    if (result.buggy && result.correct) {
+        try { // buggy − correct, as the compare tab's A − B (figure/difference.h)
+            result.difference = pecards::app::differenceGrid(*result.buggy, *result.correct);
+        } catch (const pecards::InvalidParameter&) {
+            // Not the same window or shape: the view says one side has no difference to show.
         }
-        result.difference = std::move(difference);
     }
     for (const pecards::Invariant invariant : pecards::invariantsOf(request.buggy.params.card)) {
         InvariantRow row;
