@@ -1,5 +1,7 @@
 #include "widgets/axisticks.h"
 
+#include "figure/ticks.h"
+
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -7,37 +9,24 @@
 namespace pecards::gui {
 
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers) {
-    std::vector<double> ticks;
     if (!(low <= high) || !std::isfinite(low) || !std::isfinite(high) || maxTicks < 1)
+        return {};
+    if (low == high)
+        return {low};
+    // The exports' rule (figure/ticks.h), so that a view and its figure read alike.
+    const int count = std::max(2, maxTicks);
+    constexpr double kIndexRange = 4e18; // indices as qint64
+    if (integers && std::abs(low) < kIndexRange && std::abs(high) < kIndexRange) {
+        const auto first = static_cast<qint64>(std::ceil(low));
+        const auto last = static_cast<qint64>(std::floor(high));
+        if (last < first)
+            return {};
+        std::vector<double> ticks;
+        for (const qint64 tick : pecards::app::indexTicks(first, last, count))
+            ticks.push_back(static_cast<double>(tick));
         return ticks;
-    if (low == high) {
-        ticks.push_back(low);
-        return ticks;
     }
-    // Divided before subtracting: [-1e308, 1e308] must not overflow to infinity.
-    const double rough = high / maxTicks - low / maxTicks;
-    if (!(rough > 0.0) || !std::isfinite(rough)) {
-        return {low, high}; // the range is below double resolution
-    }
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = magnitude;
-    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= rough)
-            break;
-    }
-    if (integers)
-        step = std::max(1.0, std::round(step));
-    // Multiples n * step (not a running sum, which drifts: -0.2 + 0.1 + 0.1 != 0). n stays in
-    // double: low / step may exceed the long long range; at most 2 maxTicks + 2 ticks (the
-    // step is >= rough), also where n + 1 == n in double.
-    const double first = std::ceil(low / step - 1e-9);
-    const double last = std::floor(high / step + 1e-9);
-    for (double n = first; n <= last && static_cast<int>(ticks.size()) <= 2 * maxTicks + 1; ++n) {
-        // For steps below 1 (1/2/5 x 10^-k), n / (1/step) is the nearest double to the tick.
-        ticks.push_back(step < 1.0 ? n / std::round(1.0 / step) : n * step);
-    }
-    return ticks;
+    return pecards::app::valueTicks(low, high, count).values;
 }
 
 QString tickLabel(double value) {

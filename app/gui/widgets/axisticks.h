@@ -1,7 +1,7 @@
 #pragma once
 /// @file axisticks.h
-/// @brief "Nice" tick values (1, 2, 5 x 10^k steps) for heatmap axes and colour bars, and the
-/// compact number format of their labels.
+/// @brief Tick values for heatmap axes, colour bars and charts on screen (the exports' rule,
+/// figure/ticks.h), and the compact number format of their labels.
 
 #include <QString>
 #include <functional>
@@ -9,8 +9,10 @@
 
 namespace pecards::gui {
 
-/// @brief Ticks in [low, high] with a 1/2/5 x 10^k step, at most about `maxTicks` of them.
-/// With `integers`, the step is at least 1 (positions, dimensions). Empty when low > high.
+/// @brief Ticks in [low, high], at most max(2, `maxTicks`) of them: the exports' nice steps
+/// (pecards::app::valueTicks, 1/2/2.5/5 x 10^k); with `integers`, entry indices
+/// (pecards::app::indexTicks, integer 1/2/5 x 10^k steps: positions, dimensions, buckets). Empty
+/// when low > high or either is not finite; {low} when they are equal.
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers);
 
 /// @brief Powers of ten in [low, high] (0 < low < high) for a logarithmic colour bar, every
