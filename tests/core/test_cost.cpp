@@ -5,6 +5,7 @@
 #include "pecards/backend.h"
 #include "pecards/cost.h"
 #include "pecards/errors.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -14,23 +15,10 @@ namespace {
 
 constexpr std::int64_t kMaxL = kMaxLength;
 
-ViewRequest request(Card card, Quantity quantity, std::int64_t length, Window window, int outRows,
-    int outCols, Reduction reduction = Reduction::Sample) {
-    ViewRequest r;
-    r.params.card = card;
-    r.params.length = length;
-    r.quantity = quantity;
-    r.window = window;
-    r.out_rows = outRows;
-    r.out_cols = outCols;
-    r.reduction = reduction;
-    return r;
-}
-
 TEST(Cost, ExactContentScoreIsWindowTimesDimension) {
     // RoPE head_dim 64: 1000 x 2000 entries x 64 multiply-adds.
-    ViewRequest r
-        = request(Card::Rope, Quantity::ContentScore, 4096, {0, 1000, 0, 2000}, 100, 100, Reduction::Max);
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Rope, 4096), Quantity::ContentScore,
+        {0, 1000, 0, 2000}, 100, 100, Reduction::Max);
     r.params.rope.head_dim = 64;
     const RequestCost cost = estimateCost(r);
     EXPECT_EQ(cost.work, std::int64_t {1000} * 2000 * 64);
@@ -39,7 +27,8 @@ TEST(Cost, ExactContentScoreIsWindowTimesDimension) {
 }
 
 TEST(Cost, SampledContentAttentionCountsTheShownRowsNormalisers) {
-    ViewRequest r = request(Card::Rope, Quantity::ContentAttention, 4096, {0, 4096, 0, 4096}, 64, 32);
+    ViewRequest r = test::viewRequest(
+        test::cardParams(Card::Rope, 4096), Quantity::ContentAttention, {0, 4096, 0, 4096}, 64, 32);
     r.params.rope.head_dim = 64;
     const RequestCost cost = estimateCost(r);
     EXPECT_EQ(cost.work, std::int64_t {64} * 32 * 64 + std::int64_t {64} * 4096 * 64);
@@ -50,8 +39,8 @@ TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {
     sinusoidal.card = Card::Sinusoidal;
     sinusoidal.length = kMaxL;
     sinusoidal.sinusoidal.d_model = 256;
-    ViewRequest table
-        = request(Card::Sinusoidal, Quantity::Table, kMaxL, {0, 1 << 19, 0, 256}, 512, 256, Reduction::Min);
+    ViewRequest table = test::viewRequest(test::cardParams(Card::Sinusoidal, kMaxL), Quantity::Table,
+        {0, 1 << 19, 0, 256}, 512, 256, Reduction::Min);
     table.params = sinusoidal;
     EXPECT_EQ(
         estimateCost(table).work, (std::int64_t {1} << 27) * kTableEntryOperations); // 2^19 x 256 entries
@@ -61,8 +50,8 @@ TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {
 }
 
 TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
-    const ViewRequest all = request(Card::Rope, Quantity::ContentScore, kMaxContentLength,
-        {0, kMaxContentLength, 0, kMaxContentLength}, 1024, 1024, Reduction::Max);
+    const ViewRequest all = test::viewRequest(test::cardParams(Card::Rope, kMaxContentLength),
+        Quantity::ContentScore, {0, kMaxContentLength, 0, kMaxContentLength}, 1024, 1024, Reduction::Max);
     try {
         makeCpuBackend()->compute(all);
         ADD_FAILURE() << "computed";
@@ -75,7 +64,9 @@ TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
     CostLimits tiny;
     tiny.bytes = 1000;
     try {
-        checkCost(estimateCost(request(Card::Rope, Quantity::Score, 64, {0, 64, 0, 64}, 64, 64)), tiny);
+        checkCost(estimateCost(test::viewRequest(
+                      test::cardParams(Card::Rope, 64), Quantity::Score, {0, 64, 0, 64}, 64, 64)),
+            tiny);
         ADD_FAILURE() << "accepted";
     } catch (const ComputeLimitExceeded& error) {
         EXPECT_NE(std::string(error.what()).find("too large for memory"), std::string::npos) << error.what();
@@ -85,8 +76,9 @@ TEST(Cost, RefusalsCarryTheEstimateAndTheAdvice) {
 TEST(Cost, SaturatesInsteadOfOverflowing) {
     // 2^20 x 2^20 x 1024 x (1 + ...) would overflow int64 in the attention normalisers (2^20: the
     // content views' length limit).
-    ViewRequest r = request(Card::Rope, Quantity::ContentAttention, kMaxContentLength,
-        {0, kMaxContentLength, 0, kMaxContentLength}, 4096, 4096, Reduction::Mean);
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Rope, kMaxContentLength), Quantity::ContentAttention,
+            {0, kMaxContentLength, 0, kMaxContentLength}, 4096, 4096, Reduction::Mean);
     r.params.rope.head_dim = kMaxDim;
     const RequestCost cost = estimateCost(r);
     EXPECT_GT(cost.work, std::int64_t {1} << 50);
@@ -95,8 +87,9 @@ TEST(Cost, SaturatesInsteadOfOverflowing) {
 }
 
 TEST(Cost, InvalidRequestsAreRefusedByValidation) {
-    EXPECT_THROW(
-        estimateCost(request(Card::Rope, Quantity::Buckets, 64, {0, 64, 0, 64}, 8, 8)), InvalidParameter);
+    EXPECT_THROW(estimateCost(test::viewRequest(
+                     test::cardParams(Card::Rope, 64), Quantity::Buckets, {0, 64, 0, 64}, 8, 8)),
+        InvalidParameter);
 }
 
 TEST(Cost, DefaultMemoryLimitIsAtMostHalfThePhysicalMemory) {

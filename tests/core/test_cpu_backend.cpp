@@ -3,6 +3,7 @@
 
 #include "pecards/backend.h"
 #include "pecards/errors.h"
+#include "support/requests.h"
 #include "viewreference.h"
 
 #include <cmath>
@@ -14,29 +15,9 @@ namespace {
 
 constexpr std::int64_t kLargeL = std::int64_t {1} << 20;
 
-ViewRequest request(const CardParams& params, Quantity quantity, Window window, int out_rows, int out_cols,
-    Reduction reduction = Reduction::Sample) {
-    ViewRequest r;
-    r.params = params;
-    r.quantity = quantity;
-    r.window = window;
-    r.out_rows = out_rows;
-    r.out_cols = out_cols;
-    r.reduction = reduction;
-    return r;
-}
-
+/// The tests' content cards (seed 11).
 CardParams card(Card c, std::int64_t length) {
-    CardParams p;
-    p.card = c;
-    p.length = length;
-    p.probe.kind = ProbeKind::Random;
-    p.probe.seed = 11;
-    p.rope.head_dim = 32;
-    p.sinusoidal.d_model = 32;
-    p.alibi.head_dim = 16;
-    p.relative.d_model = 16;
-    return p;
+    return test::randomProbeParams(c, length, 11);
 }
 
 /// One parameter set per positional family (Toeplitz Score, and the attention tests).
@@ -69,9 +50,10 @@ TEST(CpuBackend, PositionalScoresAreToeplitz) {
     for (const CardParams& p : positionalCards(kLargeL)) {
         // The same 48 x 48 diagonal band near the start and near the end of 2^20 positions.
         const std::int64_t shift = kLargeL - 48 - 1000;
-        const Grid near = backend->compute(request(p, Quantity::Score, {1000, 1048, 980, 1028}, 48, 48));
-        const Grid far = backend->compute(
-            request(p, Quantity::Score, {1000 + shift, 1048 + shift, 980 + shift, 1028 + shift}, 48, 48));
+        const Grid near
+            = backend->compute(test::viewRequest(p, Quantity::Score, {1000, 1048, 980, 1028}, 48, 48));
+        const Grid far = backend->compute(test::viewRequest(
+            p, Quantity::Score, {1000 + shift, 1048 + shift, 980 + shift, 1028 + shift}, 48, 48));
         for (int i = 0; i < 48; ++i) {
             for (int j = 0; j < 48; ++j) {
                 if (!std::isfinite(
@@ -97,7 +79,7 @@ TEST(CpuBackend, RowOffsetAlibiScoresDependOnTheColumnOnly) {
     p.alibi.head = 1; // m = 2^(-16/8) = 1/4
     for (AlibiForm form : {AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
         p.alibi.form = form;
-        const Grid grid = backend->compute(request(p, Quantity::Score, {0, 40, 0, 40}, 40, 40));
+        const Grid grid = backend->compute(test::viewRequest(p, Quantity::Score, {0, 40, 0, 40}, 40, 40));
         for (int i = 0; i < 40; ++i) {
             for (int j = 0; j < 40; ++j) {
                 const double expect = j > i
@@ -116,7 +98,7 @@ TEST(CpuBackend, AttentionRowsSumToOne) {
         for (bool causal : {false, true}) {
             p.causal = causal;
             for (Quantity q : {Quantity::Attention, Quantity::ContentAttention}) {
-                const Grid grid = backend->compute(request(p, q, {0, kL, 0, kL}, 4096, 4096));
+                const Grid grid = backend->compute(test::viewRequest(p, q, {0, kL, 0, kL}, 4096, 4096));
                 ASSERT_EQ(grid.rows, kL);
                 ASSERT_EQ(grid.cols, kL);
                 for (int i = 0; i < grid.rows; ++i) {
@@ -127,7 +109,8 @@ TEST(CpuBackend, AttentionRowsSumToOne) {
                     EXPECT_NEAR(sum, 1.0, 1e-12) << toString(p.card) << " " << toString(q) << " row " << i;
                 }
                 // Mean over a whole row: 1 / (number of unmasked keys), an independent closed form.
-                const Grid mean = backend->compute(request(p, q, {0, kL, 0, kL}, 4096, 1, Reduction::Mean));
+                const Grid mean
+                    = backend->compute(test::viewRequest(p, q, {0, kL, 0, kL}, 4096, 1, Reduction::Mean));
                 for (int i = 0; i < mean.rows; ++i) {
                     const double keys = test::referenceCausal(p) ? i + 1.0 : static_cast<double>(kL);
                     EXPECT_NEAR(mean.at(i, 0), 1.0 / keys, 1e-14) << toString(p.card) << " " << toString(q);
@@ -143,7 +126,7 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
     p.rope.scaling.type = RopeScalingType::Linear;
     p.rope.scaling.factor = 2.0;
     const Window window {50000, 50100, 10, 99990};
-    const Grid grid = backend->compute(request(p, Quantity::ContentScore, window, 7, 9));
+    const Grid grid = backend->compute(test::viewRequest(p, Quantity::ContentScore, window, 7, 9));
     ASSERT_EQ(grid.rows, 7);
     ASSERT_EQ(grid.cols, 9);
     const double theta_check = ropeScaling(p.rope, p.length).inv_freq[1];
@@ -160,7 +143,7 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
     }
     CardParams alibi = card(Card::Alibi, 100000);
     alibi.alibi.form = AlibiForm::Symmetric;
-    const Grid biased = backend->compute(request(alibi, Quantity::ContentScore, window, 3, 4));
+    const Grid biased = backend->compute(test::viewRequest(alibi, Quantity::ContentScore, window, 3, 4));
     const double m = alibiSlopes(alibi.alibi)[0];
     for (int r = 0; r < 3; ++r) {
         const std::int64_t i = window.row_begin + r * window.rows() / 3;
@@ -179,7 +162,7 @@ TEST(CpuBackend, GridShapeAndWindow) {
     const auto backend = makeCpuBackend();
     const CardParams p = card(Card::Rope, 1000);
     const Grid grid
-        = backend->compute(request(p, Quantity::Score, {10, 30, 100, 700}, 512, 7, Reduction::Max));
+        = backend->compute(test::viewRequest(p, Quantity::Score, {10, 30, 100, 700}, 512, 7, Reduction::Max));
     EXPECT_EQ(grid.rows, 20); // min(out_rows, window rows)
     EXPECT_EQ(grid.cols, 7);
     EXPECT_EQ(grid.window, (Window {10, 30, 100, 700}));
@@ -193,12 +176,12 @@ TEST(CpuBackend, FullyMaskedBlocks) {
     const Window upper {0, 10, 20, 30}; // every j > i
     for (Reduction reduction : {Reduction::Sample, Reduction::Mean, Reduction::Max, Reduction::Min}) {
         for (Quantity q : {Quantity::Score, Quantity::ContentScore}) {
-            for (double v : backend->compute(request(p, q, upper, 3, 3, reduction)).values) {
+            for (double v : backend->compute(test::viewRequest(p, q, upper, 3, 3, reduction)).values) {
                 EXPECT_EQ(v, test::kNegInf) << toString(q) << " " << toString(reduction);
             }
         }
         for (Quantity q : {Quantity::Attention, Quantity::ContentAttention}) {
-            for (double v : backend->compute(request(p, q, upper, 3, 3, reduction)).values) {
+            for (double v : backend->compute(test::viewRequest(p, q, upper, 3, 3, reduction)).values) {
                 EXPECT_EQ(v, 0.0) << toString(q) << " " << toString(reduction);
             }
         }
@@ -214,14 +197,16 @@ TEST(CpuBackend, ExactMeanMaxMinAtMaximumLength) {
     p.alibi.form = AlibiForm::Symmetric;
     const Window all {0, kLargeL, 0, kLargeL};
     const double length = static_cast<double>(kLargeL);
-    const double mean = backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Mean)).values[0];
+    const double mean
+        = backend->compute(test::viewRequest(p, Quantity::Score, all, 1, 1, Reduction::Mean)).values[0];
     EXPECT_NEAR(mean, -0.5 * (length * length - 1.0) / (3.0 * length), 1e-12 * length);
-    EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Max)).values[0], 0.0);
-    EXPECT_EQ(backend->compute(request(p, Quantity::Score, all, 1, 1, Reduction::Min)).values[0],
+    EXPECT_EQ(
+        backend->compute(test::viewRequest(p, Quantity::Score, all, 1, 1, Reduction::Max)).values[0], 0.0);
+    EXPECT_EQ(backend->compute(test::viewRequest(p, Quantity::Score, all, 1, 1, Reduction::Min)).values[0],
         -0.5 * (length - 1));
     // 1 x 1 blocks far from the diagonal: the mean is the entry itself, exactly.
-    const Grid single
-        = backend->compute(request(p, Quantity::Score, {kLargeL - 3, kLargeL, 0, 3}, 3, 3, Reduction::Mean));
+    const Grid single = backend->compute(
+        test::viewRequest(p, Quantity::Score, {kLargeL - 3, kLargeL, 0, 3}, 3, 3, Reduction::Mean));
     for (int r = 0; r < 3; ++r) {
         for (int c = 0; c < 3; ++c) {
             EXPECT_DOUBLE_EQ(single.at(r, c), -0.5 * static_cast<double>(kLargeL - 3 + r - c));
@@ -244,24 +229,26 @@ TEST(CpuBackend, BudgetsRefuseCostlyRequests) {
     const Window all {0, kLargeL, 0, kLargeL};
     CardParams rope = card(Card::Rope, kLargeL);
     // Exact content reductions: 2^20 x 2^20 x 32 multiply-adds.
-    expectBudgetError(
-        request(rope, Quantity::ContentScore, all, 1024, 1024, Reduction::Max), "use reduction sample");
+    expectBudgetError(test::viewRequest(rope, Quantity::ContentScore, all, 1024, 1024, Reduction::Max),
+        "use reduction sample");
     // Content attention normalisers: 1024 rows x 2^20 keys x 32.
-    expectBudgetError(request(rope, Quantity::ContentAttention, all, 1024, 1024), "fewer output rows");
-    // Positional attention Mean: 2^20 window rows x 1024 columns of range queries.
     expectBudgetError(
-        request(rope, Quantity::Attention, all, 1024, 1024, Reduction::Mean), "use reduction sample");
+        test::viewRequest(rope, Quantity::ContentAttention, all, 1024, 1024), "fewer output rows");
+    // Positional attention Mean: 2^20 window rows x 1024 columns of range queries.
+    expectBudgetError(test::viewRequest(rope, Quantity::Attention, all, 1024, 1024, Reduction::Mean),
+        "use reduction sample");
     // Exact tables: 2^20 rows x 256 dims.
     CardParams sinusoidal = card(Card::Sinusoidal, kLargeL);
     sinusoidal.sinusoidal.d_model = 256;
-    expectBudgetError(request(sinusoidal, Quantity::Table, {0, kLargeL, 0, 256}, 512, 256, Reduction::Min),
+    expectBudgetError(
+        test::viewRequest(sinusoidal, Quantity::Table, {0, kLargeL, 0, 256}, 512, 256, Reduction::Min),
         "use reduction sample");
 }
 
 TEST(CpuBackend, SampledContentAtMaximumLengthIsNotBudgeted) {
     const CardParams rope = card(Card::Rope, kLargeL);
-    const Grid grid
-        = makeCpuBackend()->compute(request(rope, Quantity::ContentScore, {0, kLargeL, 0, kLargeL}, 64, 64));
+    const Grid grid = makeCpuBackend()->compute(
+        test::viewRequest(rope, Quantity::ContentScore, {0, kLargeL, 0, kLargeL}, 64, 64));
     EXPECT_EQ(grid.values.size(), 64u * 64u);
     for (double v : grid.values) {
         EXPECT_TRUE(std::isfinite(v));
@@ -286,7 +273,7 @@ TEST(CpuBackend, ScoreZoomAtTheFarCornerOfTheLengthLimit) {
     const auto backend = makeCpuBackend();
     for (const Window window :
         {Window {kMaxLength - 8, kMaxLength, 0, 8}, Window {0, 8, kMaxLength - 8, kMaxLength}}) {
-        const Grid grid = backend->compute(request(p, Quantity::Score, window, 8, 8));
+        const Grid grid = backend->compute(test::viewRequest(p, Quantity::Score, window, 8, 8));
         for (int r = 0; r < 8; ++r) {
             for (int c = 0; c < 8; ++c) {
                 const std::int64_t delta = (window.row_begin + r) - (window.col_begin + c);
@@ -304,7 +291,7 @@ TEST(CpuBackendLarge, DISABLED_RopeMaxViewAtMaximumLength) {
     p.length = kLargeL;
     p.rope.head_dim = 128;
     const Grid grid = makeCpuBackend()->compute(
-        request(p, Quantity::Score, {0, kLargeL, 0, kLargeL}, 1024, 1024, Reduction::Max));
+        test::viewRequest(p, Quantity::Score, {0, kLargeL, 0, kLargeL}, 1024, 1024, Reduction::Max));
     ASSERT_EQ(grid.rows, 1024);
     for (int r = 0; r < grid.rows; ++r) {
         EXPECT_NEAR(grid.at(r, r), 128.0, 1e-9); // ones probes: S(0) = |q|^2 = head_dim is the maximum

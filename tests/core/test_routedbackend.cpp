@@ -4,6 +4,7 @@
 
 #include "pecards/errors.h"
 #include "pecards/routedbackend.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 #include <stdexcept>
@@ -34,15 +35,8 @@ private:
 
 /// A RoPE score view of `length` positions, full window, 256 x 256 pixels, max-pooled.
 ViewRequest scoreView(std::int64_t length) {
-    ViewRequest request;
-    request.params.card = Card::Rope;
-    request.params.length = length;
-    request.quantity = Quantity::Score;
-    request.window = {0, length, 0, length};
-    request.out_rows = 256;
-    request.out_cols = 256;
-    request.reduction = Reduction::Max;
-    return request;
+    return test::viewRequest(test::cardParams(Card::Rope, length), Quantity::Score,
+        test::squareWindow(length), 256, 256, Reduction::Max);
 }
 
 /// A sink that never cancels.

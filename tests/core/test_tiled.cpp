@@ -6,6 +6,7 @@
 #include "pecards/backend.h"
 #include "pecards/errors.h"
 #include "support/recordingsink.h"
+#include "support/requests.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,29 +19,9 @@ namespace {
 
 using test::RecordingSink;
 
+/// The tests' content cards (seed 5).
 CardParams card(Card c, std::int64_t length) {
-    CardParams p;
-    p.card = c;
-    p.length = length;
-    p.probe.kind = ProbeKind::Random;
-    p.probe.seed = 5;
-    p.rope.head_dim = 32;
-    p.sinusoidal.d_model = 32;
-    p.alibi.head_dim = 16;
-    p.relative.d_model = 16;
-    return p;
-}
-
-ViewRequest request(
-    const CardParams& params, Quantity quantity, int out_rows, int out_cols, Reduction reduction) {
-    ViewRequest r;
-    r.params = params;
-    r.quantity = quantity;
-    r.window = fullExtent(params, quantity);
-    r.out_rows = out_rows;
-    r.out_cols = out_cols;
-    r.reduction = reduction;
-    return r;
+    return test::randomProbeParams(c, length, 5);
 }
 
 struct TiledCase {
@@ -53,20 +34,23 @@ std::vector<TiledCase> tiledCases() {
     causal_alibi.causal = true;
     return {
         // 700 rows = 3 tiles of 256 rows, each with its normaliser chunk: 6 reports or more.
-        {request(card(Card::Alibi, 700), Quantity::ContentAttention, 37, 41, Reduction::Max), 6},
-        {request(causal_alibi, Quantity::ContentAttention, 37, 41, Reduction::Mean), 6},
-        {request(card(Card::Rope, 600), Quantity::ContentScore, 50, 30, Reduction::Min), 3},
-        {request(card(Card::Relative, 520), Quantity::ContentScore, 13, 64, Reduction::Mean), 3},
+        {test::fullViewRequest(card(Card::Alibi, 700), Quantity::ContentAttention, 37, 41, Reduction::Max),
+            6},
+        {test::fullViewRequest(causal_alibi, Quantity::ContentAttention, 37, 41, Reduction::Mean), 6},
+        {test::fullViewRequest(card(Card::Rope, 600), Quantity::ContentScore, 50, 30, Reduction::Min), 3},
+        {test::fullViewRequest(card(Card::Relative, 520), Quantity::ContentScore, 13, 64, Reduction::Mean),
+            3},
         // The sampled rows' logits, then their normaliser over all keys.
-        {request(card(Card::Alibi, 700), Quantity::ContentAttention, 40, 40, Reduction::Sample), 2},
+        {test::fullViewRequest(card(Card::Alibi, 700), Quantity::ContentAttention, 40, 40, Reduction::Sample),
+            2},
         // One band per output row.
-        {request(card(Card::Alibi, 1000), Quantity::Attention, 50, 50, Reduction::Max), 50},
-        {request(causal_alibi, Quantity::Attention, 33, 70, Reduction::Mean), 33},
-        {request(card(Card::Rope, 900), Quantity::Attention, 20, 20, Reduction::Min), 20},
-        {request(card(Card::Sinusoidal, 9000), Quantity::Table, 20, 32, Reduction::Mean), 20},
-        {request(card(Card::Rope, 5000), Quantity::Phase, 16, 16, Reduction::Max), 16},
+        {test::fullViewRequest(card(Card::Alibi, 1000), Quantity::Attention, 50, 50, Reduction::Max), 50},
+        {test::fullViewRequest(causal_alibi, Quantity::Attention, 33, 70, Reduction::Mean), 33},
+        {test::fullViewRequest(card(Card::Rope, 900), Quantity::Attention, 20, 20, Reduction::Min), 20},
+        {test::fullViewRequest(card(Card::Sinusoidal, 9000), Quantity::Table, 20, 32, Reduction::Mean), 20},
+        {test::fullViewRequest(card(Card::Rope, 5000), Quantity::Phase, 16, 16, Reduction::Max), 16},
         // No tiles: computed at once, progress 1 at the end.
-        {request(card(Card::Alibi, 1000), Quantity::Score, 50, 50, Reduction::Max), 1},
+        {test::fullViewRequest(card(Card::Alibi, 1000), Quantity::Score, 50, 50, Reduction::Max), 1},
     };
 }
 
@@ -128,9 +112,11 @@ TEST(TiledCompute, ExactReductionEqualsTheReductionOfEveryEntry) {
         for (const Reduction reduction : {Reduction::Max, Reduction::Mean, Reduction::Min}) {
             SCOPED_TRACE(toString(quantity) + " " + toString(reduction));
             const CardParams params = card(Card::Alibi, 300); // the causal form: masked above the diagonal
-            const Grid entries = backend->compute(request(params, quantity, 300, 300, Reduction::Sample));
+            const Grid entries
+                = backend->compute(test::fullViewRequest(params, quantity, 300, 300, Reduction::Sample));
             RecordingSink sink;
-            const Grid tiled = backend->computeTiled(request(params, quantity, 7, 9, reduction), sink);
+            const Grid tiled
+                = backend->computeTiled(test::fullViewRequest(params, quantity, 7, 9, reduction), sink);
             const std::vector<double> expected = reduceBlocks(entries, 7, 9, reduction, true);
             ASSERT_EQ(tiled.values.size(), expected.size());
             for (std::size_t n = 0; n < expected.size(); ++n) {
@@ -143,7 +129,8 @@ TEST(TiledCompute, ExactReductionEqualsTheReductionOfEveryEntry) {
 
 TEST(TiledCompute, CancelledMidwayThrowsAndReportsNoMore) {
     const auto backend = makeCpuBackend();
-    const ViewRequest r = request(card(Card::Alibi, 700), Quantity::ContentAttention, 37, 41, Reduction::Max);
+    const ViewRequest r
+        = test::fullViewRequest(card(Card::Alibi, 700), Quantity::ContentAttention, 37, 41, Reduction::Max);
     RecordingSink midway(2);
     EXPECT_THROW(backend->computeTiled(r, midway), ComputeCancelled);
     ASSERT_EQ(midway.fractions().size(), 2U);
@@ -164,7 +151,7 @@ TEST(TiledCompute, HasNoWorkBudgetOnlyTheMemoryLimit) {
     // 2^20 x 2^20 logits of 16 multiply-adds: compute() refuses it, computeTiled starts it
     // (cancelled here after its first tile).
     const auto backend = makeCpuBackend();
-    const ViewRequest r = request(
+    const ViewRequest r = test::fullViewRequest(
         card(Card::Alibi, std::int64_t {1} << 20), Quantity::ContentAttention, 512, 512, Reduction::Max);
     EXPECT_THROW(backend->compute(r), ComputeLimitExceeded);
     RecordingSink first(1);

@@ -2,6 +2,7 @@
 
 #include "pecards/errors.h"
 #include "pecards/view.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -10,12 +11,7 @@ namespace pecards {
 namespace {
 
 ViewRequest scoreRequest() {
-    ViewRequest request;
-    request.params.card = Card::Rope;
-    request.params.length = 4096;
-    request.quantity = Quantity::Score;
-    request.window = {0, 4096, 0, 4096};
-    return request;
+    return test::viewRequest(test::cardParams(Card::Rope, 4096), Quantity::Score, test::squareWindow(4096));
 }
 
 /// Expects validate(request) to throw InvalidParameter naming `field` with `value`, and a

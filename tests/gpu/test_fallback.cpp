@@ -5,6 +5,7 @@
 #include "pecards/errors.h"
 #include "pecards/gpu/backendfactory.h"
 #include "pecards/gpu/openclerror.h"
+#include "support/requests.h"
 
 #include <CL/cl.h>
 #include <cstdlib>
@@ -19,14 +20,9 @@ using gpu::FactoryOverrides;
 
 /// A small Score view any backend answers.
 ViewRequest smallRequest() {
-    ViewRequest request;
-    request.params.card = Card::Sinusoidal;
-    request.params.length = 32;
-    request.params.sinusoidal.d_model = 16;
-    request.window = {0, 32, 0, 32};
-    request.out_rows = 8;
-    request.out_cols = 8;
-    return request;
+    CardParams params = cardParams(Card::Sinusoidal, 32);
+    params.sinusoidal.d_model = 16;
+    return viewRequest(params, Quantity::Score, squareWindow(32), 8, 8);
 }
 
 class GpuFactory : public ::testing::Test {

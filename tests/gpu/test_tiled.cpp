@@ -6,6 +6,7 @@
 #include "pecards/backend.h"
 #include "pecards/errors.h"
 #include "support/recordingsink.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 #include <vector>
@@ -13,28 +14,9 @@
 namespace pecards::test {
 namespace {
 
+/// The tests' content cards (seed 7).
 CardParams card(Card c, std::int64_t length) {
-    CardParams p;
-    p.card = c;
-    p.length = length;
-    p.probe.kind = ProbeKind::Random;
-    p.probe.seed = 7;
-    p.rope.head_dim = 32;
-    p.sinusoidal.d_model = 32;
-    p.alibi.head_dim = 16;
-    return p;
-}
-
-ViewRequest request(const CardParams& params, Quantity quantity, Window window, int out_rows, int out_cols,
-    Reduction reduction) {
-    ViewRequest r;
-    r.params = params;
-    r.quantity = quantity;
-    r.window = window;
-    r.out_rows = out_rows;
-    r.out_cols = out_cols;
-    r.reduction = reduction;
-    return r;
+    return test::randomProbeParams(c, length, 7);
 }
 
 struct TiledCase {
@@ -50,14 +32,16 @@ std::vector<TiledCase> tiledCases() {
     const std::int64_t table_length = std::int64_t {1} << 20;
     const CardParams alibi = card(Card::Alibi, 5000);
     return {
-        {request(alibi, Quantity::ContentScore, content, 30, 50, Reduction::Max), 4},
-        {request(alibi, Quantity::ContentAttention, content, 30, 50, Reduction::Mean), 4},
-        {request(card(Card::Rope, 5000), Quantity::ContentAttention, content, 30, 50, Reduction::Sample), 2},
-        {request(card(Card::Alibi, attention_length), Quantity::Attention,
+        {test::viewRequest(alibi, Quantity::ContentScore, content, 30, 50, Reduction::Max), 4},
+        {test::viewRequest(alibi, Quantity::ContentAttention, content, 30, 50, Reduction::Mean), 4},
+        {test::viewRequest(
+             card(Card::Rope, 5000), Quantity::ContentAttention, content, 30, 50, Reduction::Sample),
+            2},
+        {test::viewRequest(card(Card::Alibi, attention_length), Quantity::Attention,
              Window {0, attention_length, 0, attention_length}, 64, 256, Reduction::Max),
             2},
-        {request(card(Card::Sinusoidal, table_length), Quantity::Table, Window {0, table_length, 0, 32}, 64,
-             32, Reduction::Mean),
+        {test::viewRequest(card(Card::Sinusoidal, table_length), Quantity::Table,
+             Window {0, table_length, 0, 32}, 64, 32, Reduction::Mean),
             2},
     };
 }
@@ -118,7 +102,7 @@ TEST(GpuTiled, CancelledBetweenTilesThrowsAndReportsNoMore) {
 TEST(GpuTiled, HasNoWorkBudgetOnlyTheMemoryLimit) {
     PECARDS_GET_OPENCL_BACKEND(backend);
     const std::int64_t length = std::int64_t {1} << 20;
-    const ViewRequest r = request(card(Card::Alibi, length), Quantity::ContentAttention,
+    const ViewRequest r = test::viewRequest(card(Card::Alibi, length), Quantity::ContentAttention,
         Window {0, length, 0, length}, 512, 512, Reduction::Max);
     EXPECT_THROW(backend->compute(r), ComputeLimitExceeded);
     RecordingSink first(1);

@@ -12,6 +12,7 @@
 #include "figure/figureexporter.h"
 #include "pecards/backend.h"
 #include "renderfigures.h"
+#include "support/requests.h"
 #include "workspace/workspacefile.h"
 
 #include <QDir>
@@ -56,16 +57,10 @@ QByteArray inProcessPng(const ViewRequest& request, const char* colormap, QSizeF
 
 /// A RoPE score view over the whole L x L grid, one pixel per entry.
 ViewRequest ropeScore(int headDim, std::int64_t length) {
-    ViewRequest request;
-    request.params.card = Card::Rope;
-    request.params.rope.head_dim = headDim;
-    request.params.length = length;
-    request.quantity = Quantity::Score;
-    request.window = {0, length, 0, length};
-    request.out_rows = static_cast<int>(length);
-    request.out_cols = static_cast<int>(length);
-    request.reduction = Reduction::Sample;
-    return request;
+    CardParams params = cardParams(Card::Rope, length);
+    params.rope.head_dim = headDim;
+    const auto side = static_cast<int>(length);
+    return viewRequest(params, Quantity::Score, squareWindow(length), side, side, Reduction::Sample);
 }
 
 /// Exit 2, exactly one stderr line naming `flag` and containing `expected`, no output file.

@@ -1,6 +1,7 @@
 // Captions list every parameter a view depends on (docs/quantities.md), written out by hand here.
 #include "app/qstringprinter.h"
 #include "figure/caption.h"
+#include "support/requests.h"
 
 #include <Eigen/Core>
 #include <QStringList>
@@ -14,15 +15,6 @@ using pecards::app::formatCaption;
 
 namespace {
 
-ViewRequest request(Card card, Quantity quantity, std::int64_t length, Window window) {
-    ViewRequest r;
-    r.params.card = card;
-    r.params.length = length;
-    r.quantity = quantity;
-    r.window = window;
-    return r;
-}
-
 QString joined(std::initializer_list<const char*> fields) {
     QStringList parts;
     for (const char* f : fields) {
@@ -34,7 +26,8 @@ QString joined(std::initializer_list<const char*> fields) {
 } // namespace
 
 TEST(Caption, RopeScoreListsEveryParameter) {
-    ViewRequest r = request(Card::Rope, Quantity::Score, 4096, {0, 4096, 0, 4096});
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Rope, 4096), Quantity::Score, {0, 4096, 0, 4096});
     r.out_rows = 1024;
     r.out_cols = 1024;
     r.reduction = Reduction::Max;
@@ -45,7 +38,8 @@ TEST(Caption, RopeScoreListsEveryParameter) {
 }
 
 TEST(Caption, EntriesPerPixelOfAnUnevenReduction) {
-    ViewRequest r = request(Card::Rope, Quantity::Score, 4096, {0, 4096, 0, 4096});
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Rope, 4096), Quantity::Score, {0, 4096, 0, 4096});
     r.out_rows = 1350;
     r.out_cols = 1800;
     r.reduction = Reduction::Max;
@@ -56,7 +50,7 @@ TEST(Caption, EntriesPerPixelOfAnUnevenReduction) {
 }
 
 TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
-    ViewRequest r = request(Card::Rope, Quantity::Phase, 100, {10, 20, 0, 64});
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Rope, 100), Quantity::Phase, {10, 20, 0, 64});
     r.params.rope.base = 500000.0;
     r.params.rope.rotary_dim = 64;
     EXPECT_EQ(formatCaption(r),
@@ -67,7 +61,7 @@ TEST(Caption, GridSizeIsTheWindowWhenSmallerThanTheOutput) {
 
 // A proportional layer's figure says so: read as classic, the same rotary_dim is another model.
 TEST(Caption, ProportionalPartialRotaryIsNamed) {
-    ViewRequest r = request(Card::Rope, Quantity::Phase, 100, {10, 20, 0, 256});
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Rope, 100), Quantity::Phase, {10, 20, 0, 256});
     r.params.rope.head_dim = 512;
     r.params.rope.base = 1e6;
     r.params.rope.rotary_dim = 128;
@@ -78,7 +72,8 @@ TEST(Caption, ProportionalPartialRotaryIsNamed) {
 }
 
 TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
-    ViewRequest r = request(Card::Rope, Quantity::Attention, 16384, {0, 16384, 0, 16384});
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Rope, 16384), Quantity::Attention, {0, 16384, 0, 16384});
     r.params.causal = true;
     r.params.rope.scaling.type = RopeScalingType::Yarn;
     r.params.rope.scaling.factor = 4.0;
@@ -109,7 +104,8 @@ TEST(Caption, YarnScalingKeysRandomProbeAndCausal) {
 }
 
 TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
-    ViewRequest r = request(Card::Sinusoidal, Quantity::Table, 64, {0, 64, 0, 32});
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Sinusoidal, 64), Quantity::Table, {0, 64, 0, 32});
     r.params.sinusoidal.d_model = 32;
     r.params.sinusoidal.frequencies = SinusoidalFrequencies::Tensor2Tensor;
     r.params.sinusoidal.layout = SinusoidalLayout::Concatenated;
@@ -122,7 +118,7 @@ TEST(Caption, SinusoidalTableHasNoProbeButPaddingIndex) {
 }
 
 TEST(Caption, HybridListsRopeAndAlibiParameters) {
-    ViewRequest r = request(Card::Hybrid, Quantity::Score, 512, {0, 512, 0, 512});
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Hybrid, 512), Quantity::Score, {0, 512, 0, 512});
     r.params.alibi.heads = 16;
     r.params.alibi.head = 3; // shown as head=4: heads count from 1
     r.params.rope.layout = RopeLayout::Interleaved;
@@ -133,7 +129,8 @@ TEST(Caption, HybridListsRopeAndAlibiParameters) {
 }
 
 TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
-    ViewRequest r = request(Card::Relative, Quantity::Buckets, 256, {0, 256, 0, 256});
+    ViewRequest r
+        = test::viewRequest(test::cardParams(Card::Relative, 256), Quantity::Buckets, {0, 256, 0, 256});
     EXPECT_EQ(formatCaption(r),
         joined({"Relative (T5) buckets", "num_buckets=32", "max_distance=128", "bidirectional=true", "L=256",
             "rows 0\u2013255", "cols 0\u2013255", "256\u00d7256 px, sample, 1\u00d71 entries per pixel"}));
@@ -146,7 +143,7 @@ TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
 }
 
 TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
-    ViewRequest r = request(Card::Rope, Quantity::Score, 8, {0, 8, 0, 8});
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Rope, 8), Quantity::Score, {0, 8, 0, 8});
     r.params.rope.head_dim = 4;
     r.params.probe.q = {1.0, 0.0, 0.5, -2.0};
     r.params.probe.k = {0.25, 1.0, 1.0, 1.0};
@@ -163,7 +160,7 @@ TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
 }
 
 TEST(Caption, ContentViewsNameTheFilesOfTheirVectors) {
-    ViewRequest r = request(Card::Alibi, Quantity::ContentScore, 4, {0, 4, 0, 4});
+    ViewRequest r = test::viewRequest(test::cardParams(Card::Alibi, 4), Quantity::ContentScore, {0, 4, 0, 4});
     r.params.alibi.head_dim = 2;
     r.params.probe.content_q = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Ones(5, 2));
     r.params.probe.content_k = std::make_shared<const Eigen::MatrixXd>(Eigen::MatrixXd::Ones(6, 2));

@@ -3,6 +3,7 @@
 // titles and the A − B figure. Values checked against ranges and differences worked out by hand.
 #include "figure/comparefigures.h"
 #include "offscreenguiapp.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 #include <pecards/errors.h>
@@ -10,15 +11,9 @@
 namespace {
 
 pecards::ViewRequest ropeScore(int length, double base) {
-    pecards::ViewRequest view;
-    view.params.card = pecards::Card::Rope;
-    view.params.length = length;
-    view.params.rope.base = base;
-    view.quantity = pecards::Quantity::Score;
-    view.window = {0, 2, 0, 2};
-    view.out_rows = 2;
-    view.out_cols = 2;
-    return view;
+    pecards::CardParams params = pecards::test::cardParams(pecards::Card::Rope, length);
+    params.rope.base = base;
+    return pecards::test::viewRequest(params, pecards::Quantity::Score, pecards::test::squareWindow(2), 2, 2);
 }
 
 pecards::app::ComputedView side(

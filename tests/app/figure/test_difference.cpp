@@ -1,6 +1,7 @@
 // A - B of two views (figure/difference.h): the compare tab, its figures and the CLI's workspace
 // render share it. Values checked against the subtraction written out by hand.
 #include "figure/difference.h"
+#include "support/requests.h"
 #include "support/testconstants.h"
 
 #include <gtest/gtest.h>
@@ -40,10 +41,8 @@ TEST(Difference, DifferentExtentsNameBExtentAndBothShapes) {
 }
 
 pecards::ViewRequest scoreOf(pecards::Card card) {
-    pecards::ViewRequest view;
-    view.params.card = card;
-    view.quantity = pecards::Quantity::Score;
-    return view;
+    const pecards::CardParams params = pecards::test::cardParams(card, pecards::CardParams {}.length);
+    return pecards::test::fullViewRequest(params, pecards::Quantity::Score);
 }
 
 // The sinusoidal score is the similarity PE_i·PE_j, the ALiBi score a bias added to the logits

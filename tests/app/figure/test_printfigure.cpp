@@ -6,6 +6,7 @@
 #include "offscreenguiapp.h"
 #include "pecards/backend.h"
 #include "pecards/errors.h"
+#include "support/requests.h"
 
 #include <gtest/gtest.h>
 
@@ -15,16 +16,10 @@ using namespace pecards::app;
 namespace {
 
 ViewRequest ropeScore(std::int64_t length, Reduction reduction) {
-    ViewRequest view;
-    view.params.card = Card::Rope;
-    view.params.rope.head_dim = 32;
-    view.params.length = length;
-    view.quantity = Quantity::Score;
-    view.window = {0, length, 0, length};
-    view.out_rows = 300; // a screen-sized grid, which the export must not reuse
-    view.out_cols = 317;
-    view.reduction = reduction;
-    return view;
+    CardParams params = test::cardParams(Card::Rope, length);
+    params.rope.head_dim = 32;
+    // A screen-sized grid, which the export must not reuse.
+    return test::viewRequest(params, Quantity::Score, test::squareWindow(length), 300, 317, reduction);
 }
 
 /// A GridSource that computes with the CPU reference and logs every request.

@@ -6,6 +6,7 @@
 #include "compute/pendingqueue.h"
 #include "guitestsupport.h"
 #include "replyrecorder.h"
+#include "support/requests.h"
 #include "views/heatmapcontroller.h"
 #include "widgets/heatmapwidget.h"
 
@@ -19,15 +20,8 @@ namespace {
 
 /// ALiBi content attention over L x L, exact max: L = 3000 is ~1e9 operations, many tiles.
 pecards::ViewRequest contentAttention(std::int64_t length, pecards::Reduction reduction) {
-    pecards::ViewRequest request;
-    request.params.card = pecards::Card::Alibi;
-    request.params.length = length;
-    request.quantity = pecards::Quantity::ContentAttention;
-    request.window = {0, length, 0, length};
-    request.out_rows = 64;
-    request.out_cols = 64;
-    request.reduction = reduction;
-    return request;
+    return pecards::test::viewRequest(pecards::test::cardParams(pecards::Card::Alibi, length),
+        pecards::Quantity::ContentAttention, pecards::test::squareWindow(length), 64, 64, reduction);
 }
 
 /// A device with a work budget of its own below the cost model's limit: compute() refuses every

@@ -5,6 +5,7 @@
 #include "compute/metatypes.h"
 #include "guitestsupport.h"
 #include "replyrecorder.h"
+#include "support/requests.h"
 
 #include <QSemaphore>
 #include <atomic>
@@ -38,15 +39,11 @@ private:
 };
 
 pecards::ViewRequest ropeScore(std::int64_t length) {
-    pecards::ViewRequest request;
-    request.params.card = pecards::Card::Rope;
-    request.params.length = length;
-    request.params.rope.head_dim = 16;
-    request.quantity = pecards::Quantity::Score;
-    request.window = {0, length, 0, length};
-    request.out_rows = static_cast<int>(length);
-    request.out_cols = static_cast<int>(length);
-    return request;
+    pecards::CardParams params = pecards::test::cardParams(pecards::Card::Rope, length);
+    params.rope.head_dim = 16;
+    const auto side = static_cast<int>(length);
+    return pecards::test::viewRequest(
+        params, pecards::Quantity::Score, pecards::test::squareWindow(length), side, side);
 }
 
 /// A factory of GatedBackend ("gated"): each job waits at the gate (`entered`, then `release`).

@@ -150,9 +150,11 @@ TEST(DeckWorkspace, WhatTheDeckCannotShowIsNamedAndTheRestIsShown) {
     workspace.compare.push_back(workspace.compare.front());
     workspace.activeCard = static_cast<int>(workspace.cards.size()) - 1; // the card not shown
     const QString note = showWorkspace(deck, workspace);
-    EXPECT_TRUE(note.contains(QStringLiteral("A second card of the same type is not shown"))) << note.toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("A second card of the same type is not shown")))
+        << note.toStdString();
     EXPECT_TRUE(note.contains(QStringLiteral("has no phase view"))) << note.toStdString();
-    EXPECT_TRUE(note.contains(QStringLiteral("Only the first of 2 compare pairs is shown"))) << note.toStdString();
+    EXPECT_TRUE(note.contains(QStringLiteral("Only the first of 2 compare pairs is shown")))
+        << note.toStdString();
     EXPECT_EQ(deck.params(rope).rope.base, workspace.cards.at(rope).params.rope.base); // the first one
     EXPECT_EQ(deck.activeCard(), -1); // the active card is not in the deck: the compare tab
 }
@@ -163,7 +165,8 @@ TEST(DeckWorkspace, AComparePairOpensOnItsQuantityDrawnAsSaved) {
     pecards::app::Workspace workspace = workspaceOf(deck);
     pecards::CardParams a = findCardEntry(QStringLiteral("alibi"))->defaults();
     pecards::CardParams b = findCardEntry(QStringLiteral("hybrid"))->defaults();
-    workspace.compare = {{a, b, pecards::Quantity::Attention, pecards::Reduction::Max, QStringLiteral("gray")}};
+    workspace.compare
+        = {{a, b, pecards::Quantity::Attention, pecards::Reduction::Max, QStringLiteral("gray")}};
     EXPECT_TRUE(showWorkspace(deck, workspace).isEmpty());
     const CompareState& compare = deck.compareState();
     EXPECT_EQ(compare.cardA, QStringLiteral("alibi"));

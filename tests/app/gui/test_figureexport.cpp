@@ -17,6 +17,7 @@
 #include "views/viewfigure.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -47,15 +48,12 @@ int pdfPageCount(const QByteArray& pdf) {
     return static_cast<int>(QString::fromLatin1(pdf).count(page));
 }
 
-class FigureExport : public ::testing::Test {
+class FigureExport : public guitest::WindowTest<1600, 1000> {
 protected:
     void SetUp() override {
         ASSERT_TRUE(m_folder.isValid());
-        m_window.resize(1600, 1000);
-        m_window.show();
-        m_window.showTab(QStringLiteral("rope"));
-        m_rope = m_window.card(QStringLiteral("rope"));
-        m_rope->load();
+        WindowTest::SetUp();
+        m_rope = showCard(QStringLiteral("rope"));
         pecards::CardParams params = m_rope->params();
         params.length = 96; // small: every view answers quickly
         params.rope.head_dim = 16;
@@ -86,8 +84,6 @@ protected:
     QString path(const char* name) const { return m_folder.filePath(QString::fromLatin1(name)); }
 
     QTemporaryDir m_folder;
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
     CardPage* m_rope = nullptr;
 };
 

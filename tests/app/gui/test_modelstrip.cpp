@@ -18,6 +18,7 @@
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
 #include "window/modeldetailsdialog.h"
+#include "windowtest.h"
 
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -39,13 +40,8 @@ using namespace pecards::gui;
 
 namespace {
 
-class ModelStripTest : public ::testing::Test {
+class ModelStripTest : public guitest::WindowTest<1280, 720> {
 protected:
-    void SetUp() override {
-        m_window.resize(1280, 720);
-        m_window.show();
-    }
-
     void open(const QString& path) {
         QSignalSpy applied(&m_window, &MainWindow::modelApplied);
         QSignalSpy failed(&m_window, &MainWindow::modelFailed);
@@ -63,9 +59,6 @@ protected:
         QTest::mouseClick(
             strip, Qt::LeftButton, Qt::NoModifier, QPoint(static_cast<int>(6 + (layer + 0.5) * cell), 6 + 9));
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 TEST_F(ModelStripTest, Gemma3GroupsDriveTheRopeCard) {

@@ -14,6 +14,7 @@
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -43,11 +44,10 @@ HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
 
 /// The window on the default backend (the automatic device: OpenCL when there is one, for views
 /// whose work outweighs its start-up and every view once it runs): pictures in float32.
-class OpenClReadouts : public ::testing::Test {
+class OpenClReadouts : public guitest::WindowTest<1600, 1000, guitest::Device::Automatic> {
 protected:
     void SetUp() override {
-        m_window.resize(1600, 1000);
-        m_window.show();
+        WindowTest::SetUp();
         ASSERT_TRUE(guitest::awaitCondition(
             [this] { return !m_service.backendInfo().name.isEmpty(); }, "the backend", 120000));
     }
@@ -75,9 +75,6 @@ protected:
         EXPECT_TRUE(guitest::awaitSignals(answers, 1, 120000));
         return panel->controller()->lastProbe().value_or(HeatmapController::Probe {});
     }
-
-    ComputeService m_service {defaultBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 TEST_F(OpenClReadouts, ExactRopeReadoutAtTwoToTheTwentyHasDoublePrecisionDigits) {
@@ -130,14 +127,11 @@ TEST_F(OpenClReadouts, ExactHybridReadoutAtTwoToTheTwentyHasDoublePrecisionDigit
         << logits->heatmap()->readout().toStdString() << " lacks " << digits.toStdString();
 }
 
-class DerivedValues : public ::testing::Test {
+class DerivedValues : public guitest::WindowTest<1600, 1000> {
 protected:
     void SetUp() override {
-        m_window.resize(1600, 1000);
-        m_window.show();
-        m_window.showTab(QStringLiteral("rope"));
-        m_rope = m_window.card(QStringLiteral("rope"));
-        m_rope->load();
+        WindowTest::SetUp();
+        m_rope = showCard(QStringLiteral("rope"));
     }
 
     void openPreset(const char* id) {
@@ -151,8 +145,6 @@ protected:
         return label && label->isVisibleTo(m_rope->form()) ? label->text() : QString();
     }
 
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
     CardPage* m_rope = nullptr;
 };
 

@@ -14,6 +14,7 @@
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QAbstractAxis>
 #include <QChart>
@@ -28,14 +29,12 @@ using namespace pecards::gui;
 
 namespace {
 
-class Presentation : public ::testing::Test {
+class Presentation : public guitest::WindowTest<1600, 1000> {
 protected:
     void SetUp() override {
-        m_window.resize(1600, 1000);
-        m_window.show();
+        WindowTest::SetUp();
         m_window.showTab(QStringLiteral("rope"));
-        m_window.activateWindow(); // shortcuts (F5) need the active window
-        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+        ASSERT_TRUE(activate()); // shortcuts (F5) need the active window
         QTest::keyClick(&m_window, Qt::Key_F5);
         ASSERT_TRUE(presentation()->isActive());
     }
@@ -43,9 +42,6 @@ protected:
     void TearDown() override { presentation()->setActive(false); }
 
     PresentationController* presentation() const { return m_window.presentation(); }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "views/heatmappanel.h"
 #include "views/viewslot.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -29,12 +30,11 @@ using namespace pecards::gui;
 
 namespace {
 
-class Session : public ::testing::Test {
+class Session : public guitest::WindowTest<1600, 1000> {
 protected:
     void SetUp() override {
         ASSERT_TRUE(m_folder.isValid());
-        m_window.resize(1600, 1000);
-        m_window.show();
+        WindowTest::SetUp();
     }
 
     QString path(const char* name) const { return m_folder.filePath(QString::fromLatin1(name)); }
@@ -79,8 +79,6 @@ protected:
     }
 
     QTemporaryDir m_folder;
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "widgets/heatmapwidget.h"
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -29,18 +30,7 @@ using namespace pecards::gui;
 
 namespace {
 
-class TextFits : public ::testing::Test {
-protected:
-    void showAt(int width, int height) {
-        m_window.resize(width, height);
-        m_window.show();
-        m_window.activateWindow();
-        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
-    }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
-};
+using TextFits = guitest::WindowTest<1600, 1000>;
 
 /// Every button of the card's text pane (title row, Flip, Pitfalls, card-specific ones) is as
 /// wide as its text needs and lies inside the pane.
@@ -87,7 +77,7 @@ bool nameWhole(const QComboBox* combo) {
 } // namespace
 
 TEST_F(TextFits, CardHeaderButtonsAreNeverCutByTheTextPane) {
-    showAt(1280, 720);
+    ASSERT_TRUE(showAt(1280, 720));
     for (CardPage* card : m_window.cards()) {
         m_window.showTab(card->entry().id);
         card->load();
@@ -107,7 +97,7 @@ TEST_F(TextFits, CardHeaderButtonsAreNeverCutByTheTextPane) {
 }
 
 TEST_F(TextFits, ViewNamesAreWholeWhenTheirRowHasRoom) {
-    showAt(1600, 1000);
+    ASSERT_TRUE(showAt(1600, 1000));
     int checked = 0;
     for (CardPage* card : m_window.cards()) {
         m_window.showTab(card->entry().id);
@@ -153,7 +143,7 @@ TEST_F(TextFits, ViewNamesAreWholeWhenTheirRowHasRoom) {
 }
 
 TEST_F(TextFits, AConfigWarningIsNotCutByTheDeviceLine) {
-    showAt(1280, 720);
+    ASSERT_TRUE(showAt(1280, 720));
     // The first compute has named its view and device in the permanent labels.
     ASSERT_TRUE(guitest::awaitCondition(
         [&] { return !m_window.deviceStatus()->lastComputeText().isEmpty(); }, "a compute time shown"));

@@ -15,6 +15,7 @@
 #include "window/mainwindow.h"
 #include "window/shortcutlist.h"
 #include "window/stagescreen.h"
+#include "windowtest.h"
 
 #include <QAction>
 #include <QLabel>
@@ -29,13 +30,11 @@ using namespace pecards::gui;
 
 namespace {
 
-class WindowSize : public ::testing::Test {
+class WindowSize : public guitest::WindowTest<1280, 720> {
 protected:
     void SetUp() override {
-        m_window.resize(1280, 720);
-        m_window.show();
-        m_window.activateWindow();
-        ASSERT_TRUE(QTest::qWaitForWindowActive(&m_window));
+        WindowTest::SetUp();
+        ASSERT_TRUE(activate());
     }
 
     /// The smallest size the window's layout allows now.
@@ -52,9 +51,6 @@ protected:
         return ::testing::AssertionFailure()
             << when << ": minimum size " << size.width() << " x " << size.height() << " exceeds 1024 x 640";
     }
-
-    ComputeService m_service {cpuBackendFactory()};
-    MainWindow m_window {&m_service};
 };
 
 QAction* findAction(const QMenuBar* bar, const QString& text) {

@@ -1,7 +1,8 @@
 #pragma once
-// Base fixture of the GUI tests that drive the main window: a compute service on the CPU
-// reference, the window shown at Width x Height (1280x720: the projector, 1600x1000: the
-// default), and showCard(id), which opens a card's tab and loads it.
+// The one fixture of the GUI tests that drive the main window: a compute service (the CPU
+// reference, or with Device::Automatic the app's own choice: OpenCL when there is a device), the
+// window shown at Width x Height (1280x720: the projector, 1600x1000: the default), showCard(id),
+// which opens a card's tab and loads it, and activate(), for tests of keyboard shortcuts.
 
 #include "cards/cardpage.h"
 #include "compute/backendprovider.h"
@@ -9,13 +10,16 @@
 #include "window/mainwindow.h"
 
 #include <QString>
+#include <QTest>
 #include <gtest/gtest.h>
 
 namespace guitest {
 
 using namespace pecards::gui;
 
-template <int Width, int Height> class WindowTest : public ::testing::Test {
+enum class Device { Cpu, Automatic };
+
+template <int Width, int Height, Device Compute = Device::Cpu> class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override {
         m_window.resize(Width, Height);
@@ -29,7 +33,22 @@ protected:
         return card;
     }
 
-    ComputeService m_service {cpuBackendFactory()};
+    /// Makes the window the active one: shortcuts (F5, F6) go to the active window.
+    ::testing::AssertionResult activate() {
+        m_window.activateWindow();
+        if (QTest::qWaitForWindowActive(&m_window))
+            return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure() << "the window did not become active";
+    }
+
+    /// Shows the window at another size, active.
+    ::testing::AssertionResult showAt(int width, int height) {
+        m_window.resize(width, height);
+        m_window.show();
+        return activate();
+    }
+
+    ComputeService m_service {Compute == Device::Cpu ? cpuBackendFactory() : defaultBackendFactory()};
     MainWindow m_window {&m_service};
 };
 
