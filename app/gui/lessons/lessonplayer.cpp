@@ -48,6 +48,11 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
                 m_sweepBefore.push_back({view, view->sweepPosition()});
         }
         m_windowMode = WindowMode::of(*m_window);
+        // The step's text is in the panel. Hidden before the panel docks: with a text pane still
+        // shown, the deck's minimum width and the panel's exceed 1280 and the window grows to fit
+        // them (and does not shrink back).
+        for (CardPage* card : m_cards)
+            card->setTextVisible(false);
         m_panel = new LessonStepPanel;
         m_dock = new QDockWidget(m_window);
         m_dock->setObjectName(QStringLiteral("lessonPlayer"));
@@ -60,8 +65,6 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         connect(m_panel, &LessonStepPanel::leaveRequested, this, &LessonPlayer::stop);
         m_window->menuBar()->hide();
         m_window->statusBar()->hide();
-        for (CardPage* card : m_cards)
-            card->setTextVisible(false); // the step's text is in the panel
         showOnStage(m_window);
         qApp->installEventFilter(this);
         emit activeChanged(true);

@@ -504,6 +504,7 @@ TEST_F(Lessons, EveryBuiltInLessonFitsAProjectorOf1280By720) {
             player()->play(lesson);
             for (int s = 0; s < lesson.steps.size(); ++s) {
                 player()->next(); // reveal, or the next step
+                QCoreApplication::processEvents(); // the layouts as they settle
                 const QSize needed = m_window.minimumSizeHint().expandedTo(m_window.minimumSize());
                 EXPECT_LE(needed.width(), 1280)
                     << resource.toStdString() << " step " << player()->stepIndex() + 1;

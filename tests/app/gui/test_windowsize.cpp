@@ -7,6 +7,8 @@
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
+#include "lessons/lessoncontroller.h"
+#include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
@@ -181,4 +183,22 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByPresentationMode) {
     EXPECT_FALSE(m_window.isFullScreen());
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
     m_window.presentation()->setActive(false);
+}
+
+// The lesson player at an asked 1280x720 (a projector), started from another card than the one
+// shown first: its panel docks inside the window, and leaving gives the window back at its size.
+// The RoPE card, shown at start and then hidden behind another tab, kept the minimum width of its
+// visible text pane after the player hid it, so the window grew to 1329 and the panel's Leave
+// button was off screen.
+TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
+    keepAskedSize(&m_window);
+    m_window.showTab(QStringLiteral("alibi"));
+    QCoreApplication::processEvents();
+    m_window.lessons()->play();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(m_window.lessons()->player()->isActive());
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    m_window.lessons()->player()->stop();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
 }
