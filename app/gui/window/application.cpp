@@ -66,10 +66,7 @@ int runPecards(int argc, char* argv[]) {
     // Crash safety: the workspace is saved to a recovery file 30 s after a change (every view
     // change ends in a compute job) and on quit; after a crash the next start offers it.
     Autosave autosave(*window.deckModel(), &window, window.settings(), Autosave::defaultRecoveryPath());
-    QObject::connect(&autosave, &Autosave::restored, &window, [&window] {
-        if (window.deckModel()->check())
-            window.openCheck(window.deckModel()->check());
-    });
+    QObject::connect(&autosave, &Autosave::restored, &window, &MainWindow::reopenCheck);
     const bool crashed = autosave.crashedWithRecovery();
     autosave.beginSession();
     QObject::connect(&service, &ComputeService::jobFinished, &autosave, &Autosave::markChanged);

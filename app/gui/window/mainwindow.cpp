@@ -108,8 +108,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     connect(m_session, &WorkspaceController::saved, this, &MainWindow::refreshTitle);
     connect(m_session, &WorkspaceController::opened, this, [this] {
         refreshTitle();
-        if (m_deckModel->check())
-            openCheck(m_deckModel->check()); // the check is back as it was, its files read again
+        reopenCheck();
     });
 
     m_weights = new WeightsLoader(this);
@@ -162,6 +161,11 @@ CheckDialog* MainWindow::openCheck(const std::optional<pecards::app::CheckSetup>
     else if (m_deckModel->check())
         dialog->fill(*m_deckModel->check());
     return dialog;
+}
+
+void MainWindow::reopenCheck() {
+    if (m_deckModel->check())
+        openCheck(m_deckModel->check()); // the check is back as it was, its files read again
 }
 
 CardPage* MainWindow::currentCard() const {

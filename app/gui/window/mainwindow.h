@@ -51,6 +51,9 @@ public:
     /// it (a workspace's check), against that check's model, run at once. Every check it starts
     /// becomes the deck model's check().
     CheckDialog* openCheck(const std::optional<pecards::app::CheckSetup>& setup = std::nullopt);
+    /// @brief After a workspace or the crash-recovery copy opened: runs the deck model's check
+    /// again in a check dialog, when it has one (its files are read again).
+    void reopenCheck();
 
     /// @brief The card on screen, nullptr on the compare tab.
     CardPage* currentCard() const;
