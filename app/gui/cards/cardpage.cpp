@@ -81,6 +81,7 @@ void CardPage::doLoad() {
 
     // Left: the card text with its header.
     auto* textSide = new QWidget(splitter);
+    textSide->setObjectName(QStringLiteral("textPane"));
     textSide->setMinimumWidth(kTextMinimumWidth);
     auto* textLayout = new QVBoxLayout(textSide);
     textLayout->setContentsMargins(0, 0, 0, 0);
@@ -380,10 +381,6 @@ void CardPage::showViews() {
         return;
     m_stack->setCurrentWidget(m_grid);
     refreshHeader();
-}
-
-QWidget* CardPage::textPane() const {
-    return m_title ? m_title->parentWidget() : nullptr;
 }
 
 void CardPage::setTextVisible(bool visible) {

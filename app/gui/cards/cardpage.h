@@ -92,15 +92,13 @@ public:
     /// @brief Shows the view grid again.
     void showViews();
     bool pitfallsShown() const;
-    /// @brief Shows or hides the text side (title, convention, card text): a lesson shows its
+    /// @brief Shows or hides the text side ("textPane": title, convention, card text): a lesson shows its
     /// own text in their place (lessonplayer.h).
     void setTextVisible(bool visible);
     /// @brief Shows or hides the parameter controls: presentation mode gives their room to the
     /// views (presentationcontroller.h), as it does with the compare tab's panels.
     void setControlsVisible(bool visible);
     PitfallView* pitfallView() const { return m_pitfalls; }
-    /// The text side (title, buttons, convention, card text); null before load().
-    QWidget* textPane() const;
 
     /// The Card > Flip action's shortcut (the flip button's tooltip names it).
     static constexpr QKeyCombination kFlipShortcut {Qt::CTRL | Qt::Key_F};

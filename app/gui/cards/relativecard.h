@@ -1,7 +1,8 @@
 #pragma once
 /// @file relativecard.h
 /// @brief The relative-position card: Shaw et al. 2018, Transformer-XL (Dai et al. 2019 §3.3)
-/// and T5 buckets (Raffel et al. 2020), chosen inside the card.
+/// and T5 buckets (Raffel et al. 2020), chosen inside the card. A loaded per-head T5 table
+/// brings a head picker ("t5-head").
 
 #include "cards/cardpage.h"
 
@@ -28,7 +29,6 @@ public:
     /// @brief The head of the loaded table shown (from 1), or 0 when no loaded table is shown.
     int t5Head() const;
     /// @brief The head picker (hidden unless a loaded per-head table is shown); for tests.
-    QSpinBox* headPicker() const { return m_head; }
 
 protected:
     /// @brief Adds the Shaw / Transformer-XL / T5 switch and the head picker to the card header.

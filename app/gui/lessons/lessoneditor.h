@@ -3,8 +3,9 @@
 /// @brief The lesson panel (Lessons > Lesson panel): the lesson's title, its steps in order
 /// (add the current state, move up/down, delete, play from the selected step) and the selected
 /// step's title, text (rich text) and optional question with 2-4 answers and the right one.
-/// Every edit goes to the LessonController at once; a step's deck state is set only by "Add
-/// current state as step".
+/// Every edit goes to the LessonController at once (the controls' object names: steps, moveUp,
+/// moveDown, deleteStep, stepTitle, stepText, asksQuestion, prompt, answer1-4, correctAnswer); a step's deck
+/// state is set only by "Add current state as step".
 
 #include <QWidget>
 
@@ -25,22 +26,14 @@ class LessonEditor : public QWidget {
 public:
     explicit LessonEditor(LessonController* controller, QWidget* parent = nullptr);
 
-    QListWidget* stepList() const { return m_steps; }
-    QLineEdit* titleEdit() const { return m_title; }
-    QPlainTextEdit* textEdit() const { return m_text; }
-    QCheckBox* questionBox() const { return m_asks; }
-    QLineEdit* promptEdit() const { return m_prompt; }
-    QLineEdit* answerEdit(int answer) const { return m_answers.at(answer); }
-    QComboBox* correctBox() const { return m_correct; }
-    /// @brief Moves the selected step up (-1) or down (+1).
-    void moveSelected(int delta);
-    void deleteSelected();
-
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void retranslate();
+    /// Moves the selected step up (-1) or down (+1).
+    void moveSelected(int delta);
+    void deleteSelected();
     /// The list from the controller's lesson, keeping the selection.
     void refresh();
     /// The selected step's fields.

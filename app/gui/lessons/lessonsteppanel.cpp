@@ -38,12 +38,15 @@ LessonStepPanel::LessonStepPanel(QWidget* parent)
     auto* content = new QWidget(scroll);
     auto* column = new QVBoxLayout(content);
     m_progress = new QLabel(content);
+    m_progress->setObjectName(QStringLiteral("progress"));
     m_title = wrappingLabel(content);
+    m_title->setObjectName(QStringLiteral("stepTitle"));
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_question = wrappingLabel(content);
+    m_question->setObjectName(QStringLiteral("question"));
     QFont large = m_question->font();
     large.setPointSizeF(large.pointSizeF() * 1.25);
     m_question->setFont(large);
@@ -52,6 +55,7 @@ LessonStepPanel::LessonStepPanel(QWidget* parent)
     column->addWidget(m_question);
     for (int a = 0; a < pecards::app::kMaxAnswers; ++a) {
         QLabel* answer = wrappingLabel(content);
+        answer->setObjectName(QStringLiteral("answer%1").arg(a + 1));
         answer->setTextFormat(Qt::PlainText);
         answer->setFont(large);
         answer->setMargin(4);
@@ -59,6 +63,7 @@ LessonStepPanel::LessonStepPanel(QWidget* parent)
         column->addWidget(answer);
     }
     m_body = wrappingLabel(content);
+    m_body->setObjectName(QStringLiteral("text"));
     m_body->setFont(large);
     column->addWidget(m_body);
     column->addStretch(1);
@@ -91,7 +96,7 @@ void LessonStepPanel::showStep(
     m_progress->setToolTip(lesson);
     m_question->setVisible(m_hasQuestion);
     m_question->setText(m_hasQuestion ? pecards::app::lessonTextForLabel(step.question->prompt) : QString());
-    m_marked = m_hasQuestion && revealed ? step.question->correct : -1;
+    const int marked = m_hasQuestion && revealed ? step.question->correct : -1;
     for (int a = 0; a < m_answers.size(); ++a) {
         QLabel* label = m_answers.at(a);
         const bool shown = m_hasQuestion && a < step.question->answers.size();
@@ -99,11 +104,11 @@ void LessonStepPanel::showStep(
         if (!shown)
             continue;
         QString text = letter(a) + QStringLiteral(". ") + step.question->answers.at(a);
-        if (a == m_marked)
+        if (a == marked)
             text += QStringLiteral("  ✓");
         label->setText(text);
         // The right answer is marked by a colour as well as the tick (theme-independent green).
-        label->setStyleSheet(a == m_marked
+        label->setStyleSheet(a == marked
                 ? QStringLiteral(
                     "QLabel { background: rgba(46, 160, 67, 60); border: 2px solid rgb(46, 160, 67); }")
                 : QStringLiteral("QLabel { border: 1px solid palette(mid); }"));
@@ -111,31 +116,6 @@ void LessonStepPanel::showStep(
     m_body->setVisible(revealed);
     m_body->setText(revealed ? pecards::app::lessonTextForLabel(step.text) : QString());
     retranslate();
-}
-
-QString LessonStepPanel::progressText() const {
-    return m_progress->text();
-}
-
-QString LessonStepPanel::titleText() const {
-    return m_title->text();
-}
-
-QString LessonStepPanel::questionText() const {
-    return m_hasQuestion ? m_question->text() : QString();
-}
-
-QStringList LessonStepPanel::answerTexts() const {
-    QStringList texts;
-    for (const QLabel* label : m_answers) {
-        if (!label->isHidden())
-            texts << label->text();
-    }
-    return texts;
-}
-
-QString LessonStepPanel::bodyText() const {
-    return m_body->isHidden() ? QString() : m_body->text();
 }
 
 void LessonStepPanel::changeEvent(QEvent* event) {

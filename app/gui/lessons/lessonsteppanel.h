@@ -2,7 +2,8 @@
 /// @file lessonsteppanel.h
 /// @brief The lesson player's side panel: progress ("Step 4 of 12"), the step's title, its
 /// question with the answers (the right one marked only once revealed), its text (shown with the
-/// picture), the keys, and Back / Next / Leave buttons for the mouse.
+/// picture), the keys, and Back / Next / Leave buttons for the mouse. The labels' object names:
+/// progress, stepTitle, question, answer1-4 ("B. 31 ✓" once revealed), text (hidden until revealed).
 
 #include <QList>
 #include <QWidget>
@@ -22,15 +23,6 @@ public:
     /// the text and the right answer (a question step before its reveal).
     void showStep(
         const QString& lesson, const pecards::app::LessonStep& step, int index, int count, bool revealed);
-
-    /// @brief What is on screen, for tests: progress, title, question, answers, text.
-    QString progressText() const;
-    QString titleText() const;
-    QString questionText() const; ///< empty when the step has no question
-    QStringList answerTexts() const; ///< as shown ("B. 31 ✓" once revealed)
-    QString bodyText() const; ///< empty while hidden
-    /// @brief The answer marked right on screen, -1 when none is marked.
-    int markedAnswer() const { return m_marked; }
 
     static constexpr int kPanelWidth = 340;
 
@@ -54,7 +46,6 @@ private:
     QPushButton* m_back;
     QPushButton* m_next;
     QPushButton* m_leave;
-    int m_marked = -1;
     bool m_revealed = true;
     bool m_hasQuestion = false;
     int m_index = 0;

@@ -49,11 +49,10 @@ public:
     /// @brief When there are unsaved changes: asks Save / Discard / Cancel (a window-modal
     /// message box). True when the caller may go on (saved, discarded or nothing to save).
     bool maybeSave();
-    /// @brief True when a card's parameters or the last implementation check differ from those
-    /// last saved or opened (or the start-up ones), or the deck's undo history moved since then.
-    bool isModified() const { return m_modified; }
-    /// @brief Compares the cards with the saved state; updates the title mark and clears a
-    /// status message about the last save or open that is no longer true.
+    /// @brief Compares the cards with the saved state and sets the window's modified mark (the
+    /// title's "*"): set when a card's parameters or the last implementation check differ from
+    /// those last saved or opened (or the start-up ones), or the undo history moved since then.
+    /// Clears a status message about the last save or open that is no longer true.
     void refreshModified();
     /// @brief Opens `path`: the state is replaced only if the whole file is valid (then
     /// `opened`: a check in it is for the window to open again); otherwise the message is shown

@@ -28,6 +28,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
     , m_chart(new ChartWidget(this))
     , m_legend(new QLabel(this))
     , m_overlayTag(tag + QStringLiteral("/B")) {
+    m_legend->setObjectName(QStringLiteral("legend"));
     toolRow()->addStretch(1);
     if (spec.curve == pecards::app::CurveKind::Waves || spec.curve == pecards::app::CurveKind::RopePolar) {
         m_channels = new QLineEdit(this);
@@ -51,6 +52,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         const bool polar = spec.curve == pecards::app::CurveKind::RopePolar;
         m_position = new SliderSpin(
             {0, 4095, 0, static_cast<double>(pecards::kMaxLength), false, 0, 24, false, 1.0}, this);
+        m_position->setObjectName(QStringLiteral("position"));
         auto* label = new QLabel(this);
         retranslateOnLanguageChange(label, [this, label, polar] {
             m_position->setToolTip(polar

@@ -1,7 +1,8 @@
 #pragma once
 /// @file chartpanel.h
 /// @brief A card view showing a chart (waves, RoPE polar pair, spectrum, decay, ALiBi heads,
-/// relative buckets) with the chart's own tools (channels, position, reach).
+/// relative buckets) with the chart's own tools (channels, position, reach). Object names: the
+/// legend under the chart "legend", the RoPE polar / dynamic NTK position slider "position".
 
 #include "compute/computejobs.h"
 #include "views/viewpanel.h"
@@ -32,10 +33,6 @@ public:
     void setOverlay(std::optional<pecards::CardParams> paramsB);
 
     ChartWidget* chart() const { return m_chart; }
-    /// @brief The legend under the chart (wraps; chartwidget.h legendHtml()).
-    QLabel* legendLabel() const { return m_legend; }
-    /// @brief RopePolar: the position slider.
-    SliderSpin* positionControl() const { return m_position; }
     const pecards::app::CurveRequest& lastRequest() const { return m_request; }
 
     /// @brief The chart's tools: its name (figure/curves.h chartName), the channels typed

@@ -16,6 +16,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <pecards/errors.h>
@@ -23,6 +24,10 @@
 namespace pecards::gui {
 
 namespace {
+
+/// The three maps' object names, in grid order.
+const std::array<QString, 3> kMapNames {
+    QStringLiteral("correctMap"), QStringLiteral("buggyMap"), QStringLiteral("differenceMap")};
 
 /// The diagnosis paragraph of a pitfall: resources/pitfalls/<name>.<lang>.html, English fallback.
 QString diagnosisHtml(pecards::Pitfall pitfall, const QString& language) {
@@ -92,6 +97,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
         m_titles[n] = new QLabel(this);
         m_titles[n]->setAlignment(Qt::AlignCenter);
         m_maps[n] = new HeatmapWidget(this);
+        m_maps[n]->setObjectName(kMapNames[n]);
         m_maps[n]->setMinimumSize(160, 150);
         maps->addWidget(m_titles[n], 0, n);
         maps->addWidget(m_maps[n], 1, n);
@@ -109,6 +115,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
 
     auto* bottom = new QHBoxLayout;
     m_diagnosis = new QLabel(this);
+    m_diagnosis->setObjectName(QStringLiteral("diagnosis"));
     m_diagnosis->setWordWrap(true);
     m_diagnosis->setTextFormat(Qt::RichText);
     m_diagnosis->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -117,6 +124,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_diagnosis);
     m_invariants = new QLabel(this);
+    m_invariants->setObjectName(QStringLiteral("invariants"));
     m_invariants->setTextFormat(Qt::RichText);
     m_invariants->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     bottom->addWidget(scroll, 3);
@@ -205,14 +213,6 @@ void PitfallView::setLanguage(const QString& language) {
 
 void PitfallView::refreshDiagnosis() {
     m_diagnosis->setText(diagnosisHtml(pitfall(), m_language));
-}
-
-QString PitfallView::diagnosisText() const {
-    return m_diagnosis->text();
-}
-
-QString PitfallView::invariantText() const {
-    return m_invariants->text();
 }
 
 pecards::ViewRequest PitfallView::request(bool fixed) const {

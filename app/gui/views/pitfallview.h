@@ -3,7 +3,8 @@
 /// @brief The Pitfalls view of a card: choose one of the card's pitfalls and see the correct
 /// (fixed) view, the buggy one and their difference side by side (correct and buggy share one
 /// colour range; the difference is centred at 0), the diagnosis (symptom, how to spot it, fix,
-/// public report) and the card's invariant read-outs, green when they hold, red when they fail.
+/// public report) and the card's invariant read-outs, green when they hold, red when they fail
+/// (object names: correctMap, buggyMap, differenceMap, diagnosis, invariants).
 /// Every number comes from the ComputeService worker (PitfallRequest), never the GUI thread.
 
 #include "compute/computejobs.h"
@@ -40,12 +41,6 @@ public:
 
     /// @brief True once the latest request was answered (result or failure).
     bool isAnswered() const { return m_answered; }
-    HeatmapWidget* correctMap() const { return m_maps[0]; }
-    HeatmapWidget* buggyMap() const { return m_maps[1]; }
-    HeatmapWidget* differenceMap() const { return m_maps[2]; }
-    /// @brief The invariant read-outs as shown (rich text), e.g. for tests.
-    QString invariantText() const;
-    QString diagnosisText() const;
 
     /// Longest sequence the view asks for (dense pitfall views evaluate every entry).
     static constexpr std::int64_t kMaxLength = 1024;

@@ -23,6 +23,8 @@ FactorTable::FactorTable(QWidget* parent)
     : QWidget(parent)
     , m_table(new QTableWidget(0, 2, this))
     , m_fit(new QPushButton(this)) {
+    m_table->setObjectName(QStringLiteral("factors"));
+    m_fit->setObjectName(QStringLiteral("fit"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_table->setHorizontalHeaderLabels({tr("short_factor"), tr("long_factor")});

@@ -2,7 +2,7 @@
 /// @file factortable.h
 /// @brief A small editable table of LongRoPE's per-pair rescale factors: one row per frequency
 /// pair i, columns short_factor and long_factor (HF `rope_scaling` lists), plus a button that
-/// fits both lists to a given number of entries (rotary_dim/2).
+/// fits both lists to a given number of entries (rotary_dim/2) (object names "factors", "fit").
 ///
 /// A cell that does not read as a number becomes NaN, so the engine names the list, the value
 /// and the allowed range instead of the text being dropped.
@@ -25,9 +25,6 @@ public:
     void setLists(const std::vector<double>& shortFactor, const std::vector<double>& longFactor, int needed);
     const std::vector<double>& shortFactor() const { return m_short; }
     const std::vector<double>& longFactor() const { return m_long; }
-
-    QTableWidget* table() const { return m_table; }
-    QPushButton* fitButton() const { return m_fit; }
 
 signals:
     /// @brief The user changed a cell: both lists as they are now.

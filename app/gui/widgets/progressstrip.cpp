@@ -26,6 +26,7 @@ ProgressStrip::ProgressStrip(QWidget* parent)
     m_bar->setFormat(QStringLiteral("%p%"));
     m_bar->setMaximumHeight(fontMetrics().height());
     m_label->setTextFormat(Qt::PlainText);
+    m_cancel->setObjectName(QStringLiteral("cancel"));
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop the background computation; the sampled picture stays"));
     m_cancel->setAutoRaise(true);

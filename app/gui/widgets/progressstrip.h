@@ -1,7 +1,7 @@
 #pragma once
 /// @file progressstrip.h
 /// @brief A thin strip over the top of a view while a background computation runs: what is
-/// computed, a progress bar and a Cancel button. Holds no state of the computation: the owner
+/// computed, a progress bar and a Cancel button ("cancel"). Holds no state of the computation: the owner
 /// sets the fraction and hears `cancelRequested`.
 
 #include <QFrame>
@@ -23,8 +23,6 @@ public:
     double fraction() const;
     /// @brief The text shown next to the bar.
     QString text() const;
-    /// @brief The Cancel button (tests click it).
-    QToolButton* cancelButton() const { return m_cancel; }
 
 signals:
     /// @brief The user pressed Cancel.

@@ -72,7 +72,7 @@ int runPecards(int argc, char* argv[]) {
     QObject::connect(&service, &ComputeService::jobFinished, &autosave, &Autosave::markChanged);
     QObject::connect(&app, &QApplication::aboutToQuit, &autosave, &Autosave::endSession);
     window.show();
-    applyStartupOptions(window, service, *options);
+    applyStartupOptions(window.startupParts(), *options);
     if (crashed && options->screenshot.isEmpty() && options->workspace.isEmpty())
         autosave.offerRestore();
     return QApplication::exec();

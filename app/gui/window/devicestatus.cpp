@@ -15,6 +15,8 @@ DeviceStatus::DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* pa
     , m_bar(bar)
     , m_device(new QLabel(bar))
     , m_lastCompute(new QLabel(bar)) {
+    m_device->setObjectName(QStringLiteral("device"));
+    m_lastCompute->setObjectName(QStringLiteral("lastCompute"));
     // Long texts are cut rather than widening the window (the tooltips hold them in full).
     m_lastCompute->setMinimumWidth(120);
     m_device->setMinimumWidth(160);
@@ -56,14 +58,6 @@ void DeviceStatus::refreshTexts() {
                                    .arg(viewName(m_lastTag))
                                    .arg(m_lastMilliseconds, 0, 'f', m_lastMilliseconds < 10 ? 2 : 0));
     }
-}
-
-QString DeviceStatus::deviceText() const {
-    return m_device->text();
-}
-
-QString DeviceStatus::lastComputeText() const {
-    return m_lastCompute->text();
 }
 
 void DeviceStatus::onBackend(const BackendInfo& info) {

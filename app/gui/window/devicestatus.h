@@ -1,7 +1,8 @@
 #pragma once
 /// @file devicestatus.h
 /// @brief Status bar read-out: the compute device in use (with the CPU-fallback notice, shown
-/// once) and the last compute time, both following language changes.
+/// once) and the last compute time, both following language changes (the status bar's labels
+/// "device" and "lastCompute").
 
 #include "compute/computejobs.h"
 
@@ -19,10 +20,8 @@ class DeviceStatus : public QObject {
 public:
     DeviceStatus(ComputeService* service, QStatusBar* bar, QObject* parent = nullptr);
 
-    QString deviceText() const;
     /// @brief The backend in use (empty name until the service reports it).
     const BackendInfo& backend() const { return m_backend; }
-    QString lastComputeText() const;
 
     /// @brief A request tag in the user's words: "rope/slot3/spectrum" -> "RoPE, view 4:
     /// Spectrum (chart)"; a hover probe adds "one entry"; "compare" -> the compare tab.

@@ -94,6 +94,8 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     , m_table(new QTableWidget(this))
     , m_message(new QLabel(this)) {
     setWindowTitle(tr("Choosing an encoding"));
+    m_table->setObjectName(QStringLiteral("families"));
+    m_message->setObjectName(QStringLiteral("message"));
     addSpin(
         tr("L"), tr("Target length L in positions, [1, 2^%1]").arg(pecards::kMaxLengthLog2), m_base.length);
     addSpin(

@@ -3,7 +3,7 @@
 /// @brief Help > Choosing an encoding: every encoding family compared on one target model
 /// (pecards/encodingchoice.h), filled from the current card's L, head_dim and heads and editable.
 /// The table is computed off the GUI thread (QtConcurrent); an invalid target shows the engine's
-/// message over the last good table.
+/// message ("message") over the last good table ("families").
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -22,9 +22,6 @@ class EncodingChoiceDialog : public QDialog {
 public:
     /// @param params the current card's parameters (encodingTarget gives the initial target)
     explicit EncodingChoiceDialog(const pecards::CardParams& params, QWidget* parent = nullptr);
-
-    QTableWidget* table() const { return m_table; } ///< one row per family (for tests)
-    QLabel* message() const { return m_message; } ///< the engine's message for an invalid target
 
 signals:
     /// @brief The newest target has been answered (table filled, or the message set).

@@ -39,6 +39,7 @@ GuideBrowser::GuideBrowser(QWidget* parent)
     : QDialog(parent)
     , m_browser(new QTextBrowser(this)) {
     setWindowTitle(tr("PE Cards user guide"));
+    m_browser->setObjectName(QStringLiteral("guide"));
     // Links between the bundled documents stay inside; web links open in the browser.
     m_browser->setOpenLinks(true);
     m_browser->setOpenExternalLinks(true);

@@ -1,7 +1,8 @@
 #pragma once
 /// @file guidebrowser.h
 /// @brief Help > User guide: docs/guide.md rendered in the app from the bundled copy
-/// (qrc:/docs/, with its screenshots and the other docs it links), so it works offline.
+/// (qrc:/docs/, with its screenshots and the other docs it links), so it works offline (the
+/// browser: "guide").
 
 #include <QDialog>
 #include <QUrl>
@@ -17,8 +18,6 @@ public:
 
     /// @brief The bundled guide (qrc:/docs/guide.md).
     static QUrl guideUrl();
-    /// @brief The browser showing the guide (for tests).
-    QTextBrowser* browser() const { return m_browser; }
 
 private:
     QTextBrowser* m_browser;

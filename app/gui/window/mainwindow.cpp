@@ -18,6 +18,7 @@
 #include "window/devicestatus.h"
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
+#include "window/startupactions.h"
 #include "window/weightsloader.h"
 
 #include <QCloseEvent>
@@ -34,6 +35,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <pecards/errors.h>
@@ -166,6 +168,34 @@ CheckDialog* MainWindow::openCheck(const std::optional<pecards::app::CheckSetup>
 void MainWindow::reopenCheck() {
     if (m_deckModel->check())
         openCheck(m_deckModel->check()); // the check is back as it was, its files read again
+}
+
+StartupParts MainWindow::startupParts() {
+    StartupParts parts;
+    parts.window = this;
+    parts.deck = m_deckModel;
+    parts.service = m_service;
+    parts.cards = m_cards;
+    parts.compare = m_compare;
+    parts.session = m_session;
+    parts.presentation = m_presentation;
+    parts.lessons = m_lessons;
+    parts.setLanguage = [this](const QString& language) { return setLanguage(language); };
+    parts.openCheck = [this](const pecards::app::CheckSetup& setup) { return openCheck(setup); };
+    parts.openConfig = [this](const QString& path, std::function<void(const QString&)> done) {
+        // One answer: whichever of applied / failed comes first disconnects both.
+        auto applied = std::make_shared<QMetaObject::Connection>();
+        auto failed = std::make_shared<QMetaObject::Connection>();
+        const auto answer = [applied, failed, done](const QString& error) {
+            disconnect(*applied);
+            disconnect(*failed);
+            done(error);
+        };
+        *applied = connect(this, &MainWindow::modelApplied, this, [answer] { answer(QString()); });
+        *failed = connect(this, &MainWindow::modelFailed, this, answer);
+        openConfig(path);
+    };
+    return parts;
 }
 
 CardPage* MainWindow::currentCard() const {

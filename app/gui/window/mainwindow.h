@@ -28,6 +28,7 @@ class ModelLoader;
 class ModelStrip;
 class WeightsLoader;
 class PresentationController;
+struct StartupParts;
 class WorkspaceController;
 
 class MainWindow : public QMainWindow {
@@ -100,6 +101,9 @@ public:
     PresentationController* presentation() const { return m_presentation; }
     /// @brief The lesson being authored and the lesson player (Lessons menu, F6).
     LessonController* lessons() const { return m_lessons; }
+    /// @brief The parts the start-up options act on (startupactions.h), with the window's own
+    /// language switch, check dialog and config loader.
+    StartupParts startupParts();
     /// @brief Preferences and recent files (the application's QSettings).
     QSettings* settings() const { return m_settings; }
 

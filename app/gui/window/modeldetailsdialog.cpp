@@ -66,6 +66,9 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
     , m_sources(makeTable({tr("Value"), tr("Where it came from")}, this))
     , m_chart(new ChartWidget(this)) {
     setWindowTitle(tr("Model details: %1 (%2)").arg(model.name, model.modelType));
+    m_groups->setObjectName(QStringLiteral("groups"));
+    m_sources->setObjectName(QStringLiteral("sources"));
+    m_chart->setObjectName(QStringLiteral("logitChart"));
     const pecards::ModelPositions& positions = model.positions;
 
     m_groups->setRowCount(static_cast<int>(positions.groups.size()));

@@ -2,7 +2,9 @@
 /// @file modeldetailsdialog.h
 /// @brief Model > Details: the open model layer group by layer group, where every value came
 /// from (the file's key, a config class default or a rule), and the chart of every factor that
-/// multiplies its logits against the query position.
+/// multiplies its logits against the query position. Three tabs (object names): "groups", one row
+/// per layer group (group, treatment, layers, head_dim, rotary, base, scaling, span); "sources",
+/// every value and where it came from; "logitChart".
 
 #include <QDialog>
 
@@ -22,13 +24,6 @@ class ModelDetailsDialog : public QDialog {
 public:
     /// @param model an opened model (ModelConfig::positions valid)
     explicit ModelDetailsDialog(const pecards::app::ModelConfig& model, QWidget* parent = nullptr);
-
-    QTabWidget* tabs() const { return m_tabs; }
-    /// @brief One row per layer group: group, treatment, layers, head_dim, rotary, base, scaling, span.
-    QTableWidget* groupTable() const { return m_groups; }
-    /// @brief Columns: value, where it came from.
-    QTableWidget* sourceTable() const { return m_sources; }
-    ChartWidget* logitChart() const { return m_chart; }
 
 private:
     QTabWidget* m_tabs;

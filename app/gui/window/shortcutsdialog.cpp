@@ -14,6 +14,7 @@ ShortcutsDialog::ShortcutsDialog(const QMainWindow& window, QWidget* parent)
     : QDialog(parent)
     , m_table(new QTableWidget(this)) {
     setWindowTitle(tr("Keyboard shortcuts"));
+    m_table->setObjectName(QStringLiteral("shortcuts"));
     const QList<ShortcutEntry> entries = collectShortcuts(window);
     m_table->setColumnCount(3);
     m_table->setRowCount(static_cast<int>(entries.size()));

@@ -11,7 +11,6 @@
 #include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
-#include "window/mainwindow.h"
 #include "window/presets.h"
 
 #include <QApplication>
@@ -19,12 +18,14 @@
 #include <QTextStream>
 #include <QTimer>
 #include <QUndoStack>
+#include <QWidget>
 #include <algorithm>
 #include <functional>
 #include <memory>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
 #include <tuple>
+#include <workspace/workspace.h>
 
 namespace pecards::gui {
 
@@ -33,25 +34,24 @@ namespace {
 constexpr int kPollMs = 200;
 constexpr int kSettlePolls = 3; ///< idle polls in a row before the screenshot (charts repaint)
 
-bool allAnswered(MainWindow& window, ComputeService& service) {
-    if (!service.isIdle())
+bool allAnswered(const StartupParts& parts) {
+    if (!parts.service->isIdle())
         return false;
-    if (CardPage* card = window.currentCard())
-        return card->allViewsAnswered();
-    return window.compareView()->hasResult();
+    const int active = parts.deck->activeCard();
+    return active >= 0 ? parts.cards.at(active)->allViewsAnswered() : parts.compare->hasResult();
 }
 
 /// Saves `target`'s image (the window, or a dialog on it) once every view has answered and
 /// `ready` says so, then quits.
-void takeScreenshot(MainWindow& window, ComputeService& service, const QString& path, int timeoutMs,
-    QWidget* target = nullptr, std::function<bool()> ready = {}) {
-    auto* timer = new QTimer(&window);
+void takeScreenshot(const StartupParts& parts, const QString& path, int timeoutMs, QWidget* target = nullptr,
+    std::function<bool()> ready = {}) {
+    auto* timer = new QTimer(parts.window);
     auto* clock = new QElapsedTimer;
     clock->start();
     auto settled = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, &window,
-        [&window, &service, path, timeoutMs, timer, clock, settled, target, ready] {
-            *settled = allAnswered(window, service) && (!ready || ready()) ? *settled + 1 : 0;
+    QObject::connect(timer, &QTimer::timeout, parts.window,
+        [parts, path, timeoutMs, timer, clock, settled, target, ready] {
+            *settled = allAnswered(parts) && (!ready || ready()) ? *settled + 1 : 0;
             const bool timedOut = clock->elapsed() > timeoutMs;
             if (*settled < kSettlePolls && !timedOut)
                 return;
@@ -60,7 +60,7 @@ void takeScreenshot(MainWindow& window, ComputeService& service, const QString& 
             if (timedOut)
                 QTextStream(stderr) << "pecards: screenshot taken before every view answered (timeout)"
                                     << Qt::endl;
-            const bool saved = (target != nullptr ? target->grab() : window.grab()).save(path);
+            const bool saved = (target != nullptr ? target : parts.window)->grab().save(path);
             if (!saved)
                 QTextStream(stderr) << "pecards: cannot write " << path << Qt::endl;
             QApplication::exit(saved ? 0 : 1);
@@ -106,22 +106,21 @@ void applyStateOptions(DeckModel& deck, int card, const StartupOptions& options)
     deck.setSlot(card, 0, state);
 }
 
-void applyViewOptions(
-    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
+void applyViewOptions(const StartupParts& parts, const StartupOptions& options, int timeoutMs) {
     if (!options.language.isEmpty())
-        window.setLanguage(options.language);
+        parts.setLanguage(options.language);
     if (!options.workspace.isEmpty())
-        window.session()->open(options.workspace);
-    DeckModel& deck = *window.deckModel();
+        parts.session->open(options.workspace);
+    DeckModel& deck = *parts.deck;
     if (!options.compare.isEmpty()) {
-        window.compareView()->showPreset(options.compare);
+        parts.compare->showPreset(options.compare);
         deck.setActiveCard(-1);
     } else if (const int card = deck.indexOf(options.card); card >= 0) {
         deck.setActiveCard(card);
     }
     if (const int active = deck.activeCard(); active >= 0) {
         applyStateOptions(deck, active, options);
-        CardPage* card = window.cards().at(active);
+        CardPage* card = parts.cards.at(active);
         card->load();
         if (options.back)
             card->flip();
@@ -129,23 +128,23 @@ void applyViewOptions(
             card->showPitfalls(pecards::fromString<pecards::Pitfall>(options.pitfall.toStdString()));
     }
     if (options.presentation) {
-        PresentationController* presentation = window.presentation();
+        PresentationController* presentation = parts.presentation;
         presentation->setActive(true);
         if (options.position) {
             presentation->setPaused(true);
             presentation->setPosition(*options.position);
         }
     }
-    if (!options.lesson.isEmpty() && window.lessons()->open(options.lesson)) {
-        const auto steps = static_cast<int>(window.lessons()->lesson().steps.size());
+    if (!options.lesson.isEmpty() && parts.lessons->open(options.lesson)) {
+        const auto steps = static_cast<int>(parts.lessons->lesson().steps.size());
         if (options.lessonStep > steps)
             QTextStream(stderr) << "pecards: --step " << options.lessonStep << " is invalid: the lesson has "
                                 << steps << " steps; it starts at step 1" << Qt::endl;
-        window.lessons()->play(options.lessonStep > steps ? 0 : options.lessonStep - 1);
-        if (options.reveal && !window.lessons()->player()->isRevealed())
-            window.lessons()->player()->next();
+        parts.lessons->play(options.lessonStep > steps ? 0 : options.lessonStep - 1);
+        if (options.reveal && !parts.lessons->player()->isRevealed())
+            parts.lessons->player()->next();
     } else if (!options.lesson.isEmpty()) {
-        QTextStream(stderr) << "pecards: " << window.lessons()->lastError() << Qt::endl;
+        QTextStream(stderr) << "pecards: " << parts.lessons->lastError() << Qt::endl;
     }
     // The start-up state (flags, a workspace, a lesson step) is where the session starts, not
     // edits to undo.
@@ -160,43 +159,33 @@ void applyViewOptions(
         setup.table = options.check.size() == 2             ? Table::CosSin
             : setup.first.endsWith(QStringLiteral(".gguf")) ? Table::Gguf
                                                             : Table::InvFreq;
-        check = window.openCheck(setup);
+        check = parts.openCheck(setup);
     }
     if (!options.screenshot.isEmpty() && check != nullptr) {
         auto shown = std::make_shared<bool>(false);
         QObject::connect(check, &CheckDialog::checked, check, [shown] { *shown = true; });
-        takeScreenshot(window, service, options.screenshot, timeoutMs, check, [shown] { return *shown; });
+        takeScreenshot(parts, options.screenshot, timeoutMs, check, [shown] { return *shown; });
     } else if (!options.screenshot.isEmpty()) {
-        takeScreenshot(window, service, options.screenshot, timeoutMs);
+        takeScreenshot(parts, options.screenshot, timeoutMs);
     }
 }
 
 } // namespace
 
-void applyStartupOptions(
-    MainWindow& window, ComputeService& service, const StartupOptions& options, int timeoutMs) {
+void applyStartupOptions(const StartupParts& parts, const StartupOptions& options, int timeoutMs) {
     const QString model = !options.config.isEmpty() ? options.config
         : !options.preset.isEmpty()                 ? findPreset(options.preset)->resource
                                                     : QString();
     if (model.isEmpty()) {
-        applyViewOptions(window, service, options, timeoutMs);
+        applyViewOptions(parts, options, timeoutMs);
         return;
     }
     // The model first (read off the UI thread), then the view options on top of it.
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    auto failure = std::make_shared<QMetaObject::Connection>();
-    const auto proceed = [&window, &service, options, timeoutMs, connection, failure] {
-        QObject::disconnect(*connection);
-        QObject::disconnect(*failure);
-        applyViewOptions(window, service, options, timeoutMs);
-    };
-    *connection = QObject::connect(&window, &MainWindow::modelApplied, &window, proceed);
-    *failure
-        = QObject::connect(&window, &MainWindow::modelFailed, &window, [proceed](const QString& message) {
-              QTextStream(stderr) << "pecards: " << message << Qt::endl;
-              proceed();
-          });
-    window.openConfig(model);
+    parts.openConfig(model, [parts, options, timeoutMs](const QString& error) {
+        if (!error.isEmpty())
+            QTextStream(stderr) << "pecards: " << error << Qt::endl;
+        applyViewOptions(parts, options, timeoutMs);
+    });
 }
 
 } // namespace pecards::gui

@@ -1,15 +1,19 @@
 #pragma once
-// Await helpers for the GUI tests: wait on a QSignalSpy or a condition with a timeout, so a
-// test that never gets its signal fails instead of hanging.
+// Helpers for the GUI tests: wait on a QSignalSpy or a condition with a timeout, so a test that
+// never gets its signal fails instead of hanging; find a control by its object name, as a user
+// finds it by its place (the widgets expose no accessors for tests).
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QObject>
 #include <QSignalSpy>
 #include <QTest>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <gtest/gtest.h>
+#include <stdexcept>
+#include <string>
 
 namespace guitest {
 
@@ -52,6 +56,16 @@ inline ::testing::AssertionResult awaitCondition(
         QTest::qWait(20);
     }
     return ::testing::AssertionSuccess();
+}
+
+/// @brief The descendant of `parent` of type T whose objectName is `name`. Throws (the test
+/// fails, naming it) when there is none.
+template <typename T> T* named(const QObject* parent, const QString& name) {
+    T* found = parent->findChild<T*>(name);
+    if (found == nullptr)
+        throw std::logic_error("no " + std::string(T::staticMetaObject.className()) + " named \""
+            + name.toStdString() + "\" under " + parent->metaObject()->className());
+    return found;
 }
 
 } // namespace guitest

@@ -179,7 +179,9 @@ TEST_F(BackgroundExact, CancelLeavesTheSampledPictureLabelledAsSampled) {
     setLength(QStringLiteral("16384"));
     ASSERT_TRUE(underWay());
     QSignalSpy finished(&m_service, &ComputeService::jobFinished);
-    QTest::mouseClick(m_view->heatmap()->progressStrip()->cancelButton(), Qt::LeftButton);
+    QTest::mouseClick(
+        guitest::named<QToolButton>(m_view->heatmap()->progressStrip(), QStringLiteral("cancel")),
+        Qt::LeftButton);
     EXPECT_FALSE(m_view->heatmap()->isProgressShown());
     EXPECT_FALSE(m_view->controller()->isComputingInBackground());
     ASSERT_TRUE(stopped(finished));
@@ -199,7 +201,9 @@ TEST_F(BackgroundExact, AtTwoToTheTwentyTheViewComputesInsteadOfRefusing) {
     EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("sampled")));
     EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
     QSignalSpy finished(&m_service, &ComputeService::jobFinished);
-    QTest::mouseClick(m_view->heatmap()->progressStrip()->cancelButton(), Qt::LeftButton);
+    QTest::mouseClick(
+        guitest::named<QToolButton>(m_view->heatmap()->progressStrip(), QStringLiteral("cancel")),
+        Qt::LeftButton);
     ASSERT_TRUE(stopped(finished, false));
     EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
     EXPECT_TRUE(noBudgetText());

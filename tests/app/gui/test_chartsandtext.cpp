@@ -56,10 +56,12 @@ TEST_F(ChartsAndText, AlibiHeadsEachGetTheirOwnColourAndTheLegendWraps) {
     for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
         colors.insert(entry.color.rgb());
     EXPECT_EQ(colors.size(), 8); // h1 and h6 used to share a colour
-    EXPECT_TRUE(heads->legendLabel()->wordWrap());
+    EXPECT_TRUE(guitest::named<QLabel>(heads, QStringLiteral("legend"))->wordWrap());
     for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
-        EXPECT_TRUE(heads->legendLabel()->text().contains(
-            entry.name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
+        EXPECT_TRUE(
+            guitest::named<QLabel>(heads, QStringLiteral("legend"))
+                ->text()
+                .contains(entry.name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))));
 
     pecards::CardParams params = alibi->params();
     params.alibi.heads = 16; // BLOOM: the legend used to disappear
@@ -70,11 +72,11 @@ TEST_F(ChartsAndText, AlibiHeadsEachGetTheirOwnColourAndTheLegendWraps) {
     for (const ChartWidget::LegendEntry& entry : heads->chart()->legend())
         colors.insert(entry.color.rgb());
     EXPECT_EQ(colors.size(), 16);
-    const QString legend = heads->legendLabel()->text();
+    const QString legend = guitest::named<QLabel>(heads, QStringLiteral("legend"))->text();
     EXPECT_FALSE(legend.isEmpty());
     EXPECT_TRUE(legend.contains(heads->chart()->legend().front().name));
     EXPECT_TRUE(legend.contains(heads->chart()->legend().back().name));
-    EXPECT_TRUE(heads->legendLabel()->isVisible());
+    EXPECT_TRUE(guitest::named<QLabel>(heads, QStringLiteral("legend"))->isVisible());
 }
 
 TEST_F(ChartsAndText, PolarChartTurnsCounterClockwiseFromTheXAxis) {

@@ -36,7 +36,7 @@ TEST(EncodingChoiceDialog, ShowsTheEngineNumbersForTheCard) {
     EncodingChoiceDialog dialog(t5SmallCard());
     QSignalSpy answered(&dialog, &EncodingChoiceDialog::answered);
     ASSERT_TRUE(awaitSignals(answered));
-    QTableWidget* table = dialog.table();
+    QTableWidget* table = guitest::named<QTableWidget>(&dialog, QStringLiteral("families"));
     ASSERT_EQ(table->rowCount(), 8);
     // T5: 32 buckets x 8 heads, once for all layers; ALiBi and RoPE learn nothing.
     EXPECT_EQ(table->item(3, 1)->text(), QLocale().toString(256));
@@ -45,7 +45,7 @@ TEST(EncodingChoiceDialog, ShowsTheEngineNumbersForTheCard) {
     // Learned table: L x d_model = 512 x 512.
     EXPECT_EQ(table->item(1, 1)->text(), QLocale().toString(262144));
     EXPECT_TRUE(table->item(7, 7)->text().contains(QStringLiteral("no released model")));
-    EXPECT_FALSE(dialog.message()->isVisibleTo(&dialog));
+    EXPECT_FALSE(guitest::named<QLabel>(&dialog, QStringLiteral("message"))->isVisibleTo(&dialog));
 }
 
 TEST(EncodingChoiceDialog, InvalidTargetShowsTheEngineMessage) {
@@ -56,9 +56,12 @@ TEST(EncodingChoiceDialog, InvalidTargetShowsTheEngineMessage) {
     ASSERT_EQ(spins.size(), 6);
     spins[1]->setValue(7); // head_dim
     ASSERT_TRUE(awaitSignals(answered, 2));
-    EXPECT_TRUE(dialog.message()->isVisibleTo(&dialog));
-    EXPECT_TRUE(dialog.message()->text().contains(QStringLiteral("head_dim = 7 is invalid")));
-    EXPECT_EQ(dialog.table()->rowCount(), 8); // the last good table stays
+    EXPECT_TRUE(guitest::named<QLabel>(&dialog, QStringLiteral("message"))->isVisibleTo(&dialog));
+    EXPECT_TRUE(guitest::named<QLabel>(&dialog, QStringLiteral("message"))
+                    ->text()
+                    .contains(QStringLiteral("head_dim = 7 is invalid")));
+    EXPECT_EQ(guitest::named<QTableWidget>(&dialog, QStringLiteral("families"))->rowCount(),
+        8); // the last good table stays
 }
 
 TEST(EncodingChoiceDialog, FitsA1280x720ScreenWithEveryColumn) {
@@ -69,7 +72,7 @@ TEST(EncodingChoiceDialog, FitsA1280x720ScreenWithEveryColumn) {
     ASSERT_TRUE(awaitSignals(answered));
     EXPECT_LE(dialog.width(), 1280);
     EXPECT_LE(dialog.height(), 720 - 60); // room for a title bar and a panel
-    QTableWidget* table = dialog.table();
+    QTableWidget* table = guitest::named<QTableWidget>(&dialog, QStringLiteral("families"));
     EXPECT_EQ(table->horizontalScrollBar()->maximum(), 0);
     EXPECT_EQ(table->verticalScrollBar()->maximum(), 0);
     const QString path = QDir::temp().filePath(QStringLiteral("pecards-encoding-choice.png"));
@@ -86,8 +89,13 @@ TEST(EncodingChoiceDialog, ChineseFitsToo) {
         dialog.show();
         ASSERT_TRUE(awaitSignals(answered));
         EXPECT_EQ(dialog.windowTitle(), QStringLiteral("选择位置编码"));
-        EXPECT_EQ(dialog.table()->horizontalScrollBar()->maximum(), 0);
-        EXPECT_EQ(dialog.table()->verticalScrollBar()->maximum(), 0);
+        EXPECT_EQ(guitest::named<QTableWidget>(&dialog, QStringLiteral("families"))
+                      ->horizontalScrollBar()
+                      ->maximum(),
+            0);
+        EXPECT_EQ(
+            guitest::named<QTableWidget>(&dialog, QStringLiteral("families"))->verticalScrollBar()->maximum(),
+            0);
         EXPECT_TRUE(
             dialog.grab().save(QDir::temp().filePath(QStringLiteral("pecards-encoding-choice-zh.png"))));
     }

@@ -133,17 +133,18 @@ TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
     ASSERT_NE(table, nullptr);
     EXPECT_TRUE(table->isVisibleTo(rope->form()));
     // head_dim 128: 64 pairs, no model with that size in the presets: all 1.0.
-    ASSERT_EQ(table->table()->rowCount(), 64);
+    auto* cells = guitest::named<QTableWidget>(table, QStringLiteral("factors"));
+    ASSERT_EQ(cells->rowCount(), 64);
     EXPECT_EQ(rope->params().rope.scaling.short_factor, std::vector<double>(64, 1.0));
-    EXPECT_EQ(table->table()->item(5, 1)->text(), QStringLiteral("1"));
+    EXPECT_EQ(cells->item(5, 1)->text(), QStringLiteral("1"));
 
-    table->table()->item(5, 1)->setText(QStringLiteral("2.5")); // as a user types into the cell
+    cells->item(5, 1)->setText(QStringLiteral("2.5")); // as a user types into the cell
     EXPECT_EQ(rope->params().rope.scaling.long_factor.at(5), 2.5);
     EXPECT_EQ(rope->params().rope.scaling.short_factor.at(5), 1.0);
-    table->table()->item(6, 0)->setText(QStringLiteral("abc")); // not a number: the engine names it
+    cells->item(6, 0)->setText(QStringLiteral("abc")); // not a number: the engine names it
     EXPECT_TRUE(std::isnan(rope->params().rope.scaling.short_factor.at(6)));
     EXPECT_THROW(pecards::validate(rope->params()), pecards::InvalidParameter);
-    table->table()->item(6, 0)->setText(QStringLiteral("1"));
+    cells->item(6, 0)->setText(QStringLiteral("1"));
     EXPECT_NO_THROW(pecards::validate(rope->params()));
 
     // head_dim 96 (Phi-3.5-mini's): the lists are Phi-3.5-mini's, pair 5 of long_factor included.
@@ -152,18 +153,18 @@ TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
     params.rope.scaling = {};
     rope->setParams(params);
     choose(rope, "scaling", static_cast<int>(RopeScalingType::LongRope));
-    EXPECT_EQ(table->table()->rowCount(), 48);
+    EXPECT_EQ(cells->rowCount(), 48);
     EXPECT_EQ(rope->params().rope.scaling.long_factor.front(), 1.0800000429153442);
     EXPECT_EQ(rope->params().rope.scaling.short_factor.front(), 1.0);
-    EXPECT_TRUE(table->fitButton()->isHidden());
+    EXPECT_TRUE(guitest::named<QPushButton>(table, QStringLiteral("fit"))->isHidden());
 
     // A head_dim change leaves 48 entries for 64 pairs: the engine says so, the button fits them.
     params = rope->params();
     params.rope.head_dim = 128;
     rope->setParams(params);
     EXPECT_THROW(pecards::validate(rope->params()), pecards::InvalidParameter);
-    EXPECT_FALSE(table->fitButton()->isHidden());
-    table->fitButton()->click();
+    EXPECT_FALSE(guitest::named<QPushButton>(table, QStringLiteral("fit"))->isHidden());
+    guitest::named<QPushButton>(table, QStringLiteral("fit"))->click();
     EXPECT_EQ(rope->params().rope.scaling.long_factor.size(), 64U);
     EXPECT_EQ(rope->params().rope.scaling.long_factor.at(63), 1.0);
     EXPECT_NO_THROW(pecards::validate(rope->params()));

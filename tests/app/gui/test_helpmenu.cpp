@@ -49,7 +49,7 @@ TEST(HelpMenu, HasGuideShortcutsAndAbout) {
 
 TEST(UserGuide, RendersFromTheBundleWithEveryImageAndLink) {
     GuideBrowser guide;
-    QTextBrowser* browser = guide.browser();
+    QTextBrowser* browser = guitest::named<QTextBrowser>(&guide, QStringLiteral("guide"));
     EXPECT_EQ(browser->source(), GuideBrowser::guideUrl());
     const QString text = browser->document()->toPlainText();
     for (const char* heading : {"PE Cards user guide", "Cards", "Views", "Zoom and exact values", "Compare",
@@ -90,8 +90,9 @@ TEST(KeyboardShortcuts, ListsEveryActionShortcutOfTheWindow) {
     ASSERT_FALSE(expected.isEmpty());
     ShortcutsDialog dialog(window);
     QStringList listed;
-    for (int row = 0; row < dialog.table()->rowCount(); ++row)
-        listed << dialog.table()->item(row, 0)->text().split(QStringLiteral(", "));
+    const auto* table = guitest::named<QTableWidget>(&dialog, QStringLiteral("shortcuts"));
+    for (int row = 0; row < table->rowCount(); ++row)
+        listed << table->item(row, 0)->text().split(QStringLiteral(", "));
     expected.sort();
     listed.sort();
     EXPECT_EQ(listed, expected);

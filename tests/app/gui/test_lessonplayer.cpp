@@ -23,11 +23,13 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTemporaryDir>
 #include <algorithm>
 #include <sys/stat.h>
@@ -84,6 +86,22 @@ pecards::app::WorkspaceCard shownCard(MainWindow& window, const pecards::app::Le
     return {};
 }
 
+/// What the step panel shows in its label `name` (empty while hidden).
+QString shown(const QWidget* panel, const QString& name) {
+    const auto* label = guitest::named<QLabel>(panel, name);
+    return label->isHidden() ? QString() : label->text();
+}
+
+/// The answers the step panel shows, in order ("B. 31 ✓" once revealed).
+QStringList shownAnswers(const QWidget* panel) {
+    QStringList answers;
+    for (int a = 1; a <= pecards::app::kMaxAnswers; ++a) {
+        if (const QString text = shown(panel, QStringLiteral("answer%1").arg(a)); !text.isEmpty())
+            answers << text;
+    }
+    return answers;
+}
+
 pecards::app::Lesson builtIn(const QString& id) {
     for (const QString& resource : builtInLessons(QStringLiteral("en"))) {
         if (resource.contains(id))
@@ -137,7 +155,8 @@ TEST_F(Lessons, ASavedReopenedAndPlayedLessonReproducesEachStepsState) {
         if (!player()->isRevealed())
             player()->next();
         EXPECT_EQ(workspaceOf(*m_window.deckModel()), authored.steps.at(s).state) << "step " << s + 1;
-        EXPECT_EQ(player()->panel()->progressText(), QStringLiteral("Step %1 of 3").arg(s + 1));
+        EXPECT_EQ(
+            shown(player()->panel(), QStringLiteral("progress")), QStringLiteral("Step %1 of 3").arg(s + 1));
         player()->next();
     }
 }
@@ -156,22 +175,22 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
     // Asking: the question and its answers, no mark, no text, the previous picture.
     EXPECT_FALSE(player()->isRevealed());
     LessonStepPanel* panel = player()->panel();
-    EXPECT_EQ(panel->questionText(), step.question->prompt);
-    ASSERT_EQ(panel->answerTexts().size(), step.question->answers.size());
-    for (const QString& answer : panel->answerTexts())
+    EXPECT_EQ(shown(panel, QStringLiteral("question")), step.question->prompt);
+    ASSERT_EQ(shownAnswers(panel).size(), step.question->answers.size());
+    for (const QString& answer : shownAnswers(panel))
         EXPECT_FALSE(answer.contains(QStringLiteral("✓"))) << answer.toStdString();
-    EXPECT_EQ(panel->markedAnswer(), -1);
-    EXPECT_TRUE(panel->bodyText().isEmpty());
+    EXPECT_TRUE(shown(panel, QStringLiteral("text")).isEmpty());
     EXPECT_NE(shownCard(m_window, step), step.state.cards.front());
     EXPECT_EQ(workspaceOf(*m_window.deckModel()), before);
 
     // Space reveals: the right answer marked, the text, the step's picture.
     QTest::keyClick(&m_window, Qt::Key_Space);
     EXPECT_TRUE(player()->isRevealed());
-    EXPECT_EQ(panel->markedAnswer(), step.question->correct);
-    EXPECT_TRUE(panel->answerTexts().at(step.question->correct).endsWith(QStringLiteral("✓")));
-    EXPECT_TRUE(panel->answerTexts().at(step.question->correct).contains(QStringLiteral("Head 9")));
-    EXPECT_EQ(panel->bodyText(), step.text);
+    const QStringList answers = shownAnswers(panel);
+    for (int a = 0; a < answers.size(); ++a) // the right answer, and only it, is marked
+        EXPECT_EQ(answers.at(a).endsWith(QStringLiteral("✓")), a == step.question->correct) << a;
+    EXPECT_TRUE(answers.at(step.question->correct).contains(QStringLiteral("Head 9")));
+    EXPECT_EQ(shown(panel, QStringLiteral("text")), step.text);
     EXPECT_EQ(shownCard(m_window, step), step.state.cards.front());
     EXPECT_EQ(m_window.currentCard(), m_window.card(QStringLiteral("alibi")));
     EXPECT_EQ(m_window.card(QStringLiteral("alibi"))->params().alibi.head, 8); // head 9, counted from 1
@@ -199,11 +218,11 @@ TEST(LessonStepPanelText, TextThatNamesAFileIsShownLiterallyNotLoaded) {
     panel.showStep(QStringLiteral("lesson"), step, 0, 1, true);
     panel.show();
     QCoreApplication::processEvents(); // lays the labels out: a loaded FIFO would never return
-    EXPECT_EQ(panel.bodyText(), step.text.toHtmlEscaped());
-    EXPECT_EQ(panel.questionText(), step.question->prompt.toHtmlEscaped());
+    EXPECT_EQ(shown(&panel, QStringLiteral("text")), step.text.toHtmlEscaped());
+    EXPECT_EQ(shown(&panel, QStringLiteral("question")), step.question->prompt.toHtmlEscaped());
     step.text = QStringLiteral("<p>an <b>ordinary</b> text</p>");
     panel.showStep(QStringLiteral("lesson"), step, 0, 1, true);
-    EXPECT_EQ(panel.bodyText(), step.text);
+    EXPECT_EQ(shown(&panel, QStringLiteral("text")), step.text);
 }
 
 TEST_F(Lessons, EscRestoresTheUsersStateExactly) {
@@ -386,7 +405,7 @@ TEST_F(Lessons, TheLessonStartupOptionOpensAndPlaysALessonFile) {
             error);
     ASSERT_TRUE(options) << error.toStdString();
     EXPECT_EQ(options->lesson, alibi);
-    applyStartupOptions(m_window, m_service, *options);
+    applyStartupOptions(m_window.startupParts(), *options);
     ASSERT_TRUE(player()->isActive());
     EXPECT_EQ(player()->stepIndex(), 2);
     EXPECT_TRUE(player()->isRevealed());
@@ -413,7 +432,7 @@ TEST_F(Lessons, ALessonFileGivenAloneIsPlayedAsALesson) {
         parseStartupOptions({QStringLiteral("pecards"), QStringLiteral("--lesson"), alibi, path}, error));
     EXPECT_TRUE(error.contains(QStringLiteral("is invalid"))) << error.toStdString();
     options = parseStartupOptions({QStringLiteral("pecards"), path}, error);
-    applyStartupOptions(m_window, m_service, *options);
+    applyStartupOptions(m_window.startupParts(), *options);
     EXPECT_TRUE(player()->isActive());
     EXPECT_EQ(lessons()->currentPath(), path);
 }
@@ -427,19 +446,23 @@ TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
     EXPECT_TRUE(dock->isVisible());
     auto* editor = qobject_cast<LessonEditor*>(dock->widget());
     ASSERT_NE(editor, nullptr);
-    ASSERT_EQ(editor->stepList()->count(), 2);
-    EXPECT_EQ(editor->stepList()->currentRow(), 1); // the step just added
+    auto* steps = guitest::named<QListWidget>(editor, QStringLiteral("steps"));
+    ASSERT_EQ(steps->count(), 2);
+    EXPECT_EQ(steps->currentRow(), 1); // the step just added
 
-    editor->titleEdit()->setText(QStringLiteral("Slopes"));
-    emit editor->titleEdit()->editingFinished();
-    editor->textEdit()->setPlainText(QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
-    editor->questionBox()->setChecked(true);
-    editor->promptEdit()->setText(QStringLiteral("Steepest head?"));
-    emit editor->promptEdit()->editingFinished();
-    editor->answerEdit(0)->setText(QStringLiteral("1"));
-    editor->answerEdit(1)->setText(QStringLiteral("8"));
-    emit editor->answerEdit(1)->editingFinished();
-    editor->correctBox()->setCurrentIndex(0);
+    const auto type = [editor](const char* field, const QString& text) {
+        auto* edit = guitest::named<QLineEdit>(editor, QLatin1String(field));
+        edit->setText(text);
+        emit edit->editingFinished();
+    };
+    type("stepTitle", QStringLiteral("Slopes"));
+    guitest::named<QPlainTextEdit>(editor, QStringLiteral("stepText"))
+        ->setPlainText(QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
+    guitest::named<QCheckBox>(editor, QStringLiteral("asksQuestion"))->setChecked(true);
+    type("prompt", QStringLiteral("Steepest head?"));
+    guitest::named<QLineEdit>(editor, QStringLiteral("answer1"))->setText(QStringLiteral("1"));
+    type("answer2", QStringLiteral("8"));
+    guitest::named<QComboBox>(editor, QStringLiteral("correctAnswer"))->setCurrentIndex(0);
     const pecards::app::LessonStep& edited = lessons()->lesson().steps.at(1);
     EXPECT_EQ(edited.title, QStringLiteral("Slopes"));
     EXPECT_EQ(edited.text, QStringLiteral("<p>m<sub>h</sub> = 2<sup>−8h/H</sup></p>"));
@@ -449,10 +472,10 @@ TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
     EXPECT_EQ(edited.question->correct, 0);
     EXPECT_EQ(edited.state.cards.at(edited.state.activeCard).params.card, pecards::Card::Alibi);
 
-    editor->moveSelected(-1);
+    guitest::named<QPushButton>(editor, QStringLiteral("moveUp"))->click();
     EXPECT_EQ(lessons()->lesson().steps.at(0).title, QStringLiteral("Slopes"));
-    EXPECT_EQ(editor->stepList()->currentRow(), 0);
-    EXPECT_TRUE(editor->stepList()->item(0)->text().endsWith(QStringLiteral("Slopes")));
+    EXPECT_EQ(steps->currentRow(), 0);
+    EXPECT_TRUE(steps->item(0)->text().endsWith(QStringLiteral("Slopes")));
 
     // Playing hides the panel; leaving brings it back.
     lessons()->play();
@@ -460,7 +483,7 @@ TEST_F(Lessons, TheLessonPanelEditsReordersAndDeletesSteps) {
     player()->stop();
     EXPECT_TRUE(dock->isVisible());
 
-    editor->deleteSelected();
+    guitest::named<QPushButton>(editor, QStringLiteral("deleteStep"))->click();
     ASSERT_EQ(lessons()->lesson().steps.size(), 1);
     EXPECT_EQ(lessons()
                   ->lesson()

@@ -178,16 +178,21 @@ TEST_F(ModelStripTest, Gemma4GroupsCarryTheirWindowAndProportionalRope) {
 TEST_F(ModelStripTest, DetailsShowGroupsSourcesAndLogitScales) {
     open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/devstral-small-2-24b-instruct.json"));
     ModelDetailsDialog dialog(m_window.model());
-    EXPECT_EQ(dialog.tabs()->count(), 3);
-    EXPECT_EQ(dialog.groupTable()->rowCount(), 1);
-    EXPECT_EQ(dialog.groupTable()->item(0, 5)->text(), QStringLiteral("1e+08"));
+    auto* tabs = dialog.findChild<QTabWidget*>();
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_EQ(tabs->count(), 3);
+    auto* groups = guitest::named<QTableWidget>(&dialog, QStringLiteral("groups"));
+    EXPECT_EQ(groups->rowCount(), 1);
+    EXPECT_EQ(groups->item(0, 5)->text(), QStringLiteral("1e+08"));
+    auto* sourceTable = guitest::named<QTableWidget>(&dialog, QStringLiteral("sources"));
     QStringList sources;
-    for (int row = 0; row < dialog.sourceTable()->rowCount(); ++row)
-        sources << dialog.sourceTable()->item(row, 0)->text() + QStringLiteral(" <- ")
-                + dialog.sourceTable()->item(row, 1)->text();
+    for (int row = 0; row < sourceTable->rowCount(); ++row)
+        sources << sourceTable->item(row, 0)->text() + QStringLiteral(" <- ")
+                + sourceTable->item(row, 1)->text();
     EXPECT_TRUE(sources.contains(QStringLiteral("factor <- config: text_config.rope_parameters.factor")))
         << sources.join(QLatin1Char('\n')).toStdString();
-    const pecards::app::CurveSet& curves = dialog.logitChart()->curves();
+    const pecards::app::CurveSet& curves
+        = guitest::named<ChartWidget>(&dialog, QStringLiteral("logitChart"))->curves();
     ASSERT_EQ(curves.curves.size(), 1u);
     EXPECT_TRUE(curves.curves[0].name.contains(QStringLiteral("llama_4_scaling_beta")));
     bool stepAt8192 = false;
@@ -366,7 +371,7 @@ TEST_F(ModelStripTest, OpenWeightsPutsTheCheckpointBiasOnTheT5Card) {
     // The head picker covers every head of the checkpoint, counted from 1.
     auto* card = qobject_cast<RelativeCard*>(m_window.card(QStringLiteral("relative")));
     ASSERT_NE(card, nullptr);
-    QSpinBox* picker = card->headPicker();
+    QSpinBox* picker = guitest::named<QSpinBox>(card, QStringLiteral("t5-head"));
     ASSERT_NE(picker, nullptr);
     // Shown in the card header (not hidden; the text pane itself may be collapsed at 1280x720).
     EXPECT_FALSE(picker->isHidden());

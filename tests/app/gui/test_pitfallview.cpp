@@ -13,6 +13,7 @@
 #include "windowtest.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QTextBrowser>
 #include <QUrl>
 #include <cmath>
@@ -25,6 +26,11 @@ namespace {
 class PitfallViewTest : public guitest::WindowTest<1280, 720> {
 protected:
 };
+
+/// The view's map `name` (correctMap, buggyMap, differenceMap).
+HeatmapWidget* map(const PitfallView* view, const char* name) {
+    return guitest::named<HeatmapWidget>(view, QLatin1String(name));
+}
 
 TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvariants) {
     CardPage* card = showCard(QStringLiteral("alibi"));
@@ -42,20 +48,22 @@ TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvari
     EXPECT_EQ(view->pitfall(), pecards::Pitfall::AlibiFlippedSlope);
     ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
     // Buggy score +m(i - j), correct -m(i - j), both with one colour range; difference 2m(i - j).
-    const pecards::Grid& buggy = view->buggyMap()->frame().grid;
-    const pecards::Grid& correct = view->correctMap()->frame().grid;
-    const pecards::Grid& difference = view->differenceMap()->frame().grid;
+    const pecards::Grid& buggy = map(view, "buggyMap")->frame().grid;
+    const pecards::Grid& correct = map(view, "correctMap")->frame().grid;
+    const pecards::Grid& difference = map(view, "differenceMap")->frame().grid;
     ASSERT_EQ(buggy.rows, 256);
     const double slope = pecards::alibiSlopes(params.alibi)[params.alibi.head];
     EXPECT_DOUBLE_EQ(buggy.at(200, 10), slope * 190);
     EXPECT_DOUBLE_EQ(correct.at(200, 10), -slope * 190);
     EXPECT_DOUBLE_EQ(difference.at(200, 10), 2 * slope * 190);
-    EXPECT_EQ(view->buggyMap()->frame().low, view->correctMap()->frame().low);
-    EXPECT_EQ(view->buggyMap()->frame().high, view->correctMap()->frame().high);
-    EXPECT_EQ(view->differenceMap()->frame().low, -view->differenceMap()->frame().high);
-    EXPECT_TRUE(view->diagnosisText().contains(QStringLiteral("bias = -m*j - (-m*i)")));
+    EXPECT_EQ(map(view, "buggyMap")->frame().low, map(view, "correctMap")->frame().low);
+    EXPECT_EQ(map(view, "buggyMap")->frame().high, map(view, "correctMap")->frame().high);
+    EXPECT_EQ(map(view, "differenceMap")->frame().low, -map(view, "differenceMap")->frame().high);
+    EXPECT_TRUE(guitest::named<QLabel>(view, QStringLiteral("diagnosis"))
+                    ->text()
+                    .contains(QStringLiteral("bias = -m*j - (-m*i)")));
     // Bias sign and nearest key: green (✔) for the fix, red (✘) for the bug.
-    const QString invariants = view->invariantText();
+    const QString invariants = guitest::named<QLabel>(view, QStringLiteral("invariants"))->text();
     EXPECT_TRUE(invariants.contains(QStringLiteral("#cf222e")));
     EXPECT_TRUE(invariants.contains(QStringLiteral("#1a7f37")));
     EXPECT_EQ(invariants.count(QStringLiteral("✘")), 2) << invariants.toStdString();
@@ -72,7 +80,7 @@ TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
     PitfallView* view = card->pitfallView();
     ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
     double largest = 0.0;
-    for (double v : view->differenceMap()->frame().grid.values)
+    for (double v : map(view, "differenceMap")->frame().grid.values)
         largest = std::max(largest, std::abs(v));
     EXPECT_GT(largest, 0.05);
     auto* permute = view->findChild<QCheckBox*>();
@@ -81,7 +89,7 @@ TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
     permute->setChecked(true);
     ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "permuted result"));
     largest = 0.0;
-    for (double v : view->differenceMap()->frame().grid.values)
+    for (double v : map(view, "differenceMap")->frame().grid.values)
         largest = std::max(largest, std::abs(v));
     EXPECT_LT(largest, 1e-5);
 }
@@ -96,9 +104,9 @@ TEST_F(PitfallViewTest, OddDModelCorrectSideShowsTheEngineError) {
     card->pitfallView()->setParams(params);
     PitfallView* view = card->pitfallView();
     ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
-    EXPECT_TRUE(view->correctMap()->message().contains(QStringLiteral("d_model = 7 is invalid")));
-    EXPECT_TRUE(view->buggyMap()->message().isEmpty());
-    EXPECT_EQ(view->buggyMap()->frame().grid.window.row_end, 64);
+    EXPECT_TRUE(map(view, "correctMap")->message().contains(QStringLiteral("d_model = 7 is invalid")));
+    EXPECT_TRUE(map(view, "buggyMap")->message().isEmpty());
+    EXPECT_EQ(map(view, "buggyMap")->frame().grid.window.row_end, 64);
 }
 
 } // namespace

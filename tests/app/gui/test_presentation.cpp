@@ -110,7 +110,7 @@ TEST_F(Presentation, TheSweepAdvancesPositionMAndPPausesIt) {
     const int m = presentation()->position();
     EXPECT_GE(m, 5);
     // The polar chart shows position m: its control and its next request follow the sweep.
-    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), m);
+    EXPECT_EQ(static_cast<int>(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value()), m);
     ASSERT_TRUE(guitest::awaitCondition(
         [polar] { return polar->lastRequest().position >= 5; }, "a polar request at the swept m"));
 
@@ -136,7 +136,7 @@ TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(presentation()->viewIndex())->view());
     ASSERT_NE(polar, nullptr);
     presentation()->setPosition(200);
-    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()), 200);
+    EXPECT_EQ(static_cast<int>(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value()), 200);
 
     // Right from the last card reaches the compare tab, and the card after it.
     m_window.showTab(m_window.cards().back()->entry().id);
@@ -148,7 +148,7 @@ TEST_F(Presentation, TheScreenIsForTheViewsAndLeavingRestoresTheSweptCharts) {
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_TRUE(m_window.menuBar()->isVisible());
     EXPECT_TRUE(m_window.statusBar()->isVisible());
-    EXPECT_EQ(static_cast<int>(polar->positionControl()->value()),
+    EXPECT_EQ(static_cast<int>(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value()),
         static_cast<int>(pecards::app::kDefaultPolarPosition));
 }
 
@@ -210,7 +210,8 @@ TEST_F(Presentation, ChartsEnteredWithF5TakeThePresentationFont) {
                 EXPECT_NEAR(axis->labelsFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
                 EXPECT_NEAR(axis->titleFont().pointSizeF(), large, 0.01) << panel->spec().id.toStdString();
             }
-            EXPECT_NEAR(panel->legendLabel()->font().pointSizeF(), large, 0.01);
+            EXPECT_NEAR(
+                guitest::named<QLabel>(panel, QStringLiteral("legend"))->font().pointSizeF(), large, 0.01);
         }
         QTest::keyClick(&m_window, Qt::Key_Down);
     }

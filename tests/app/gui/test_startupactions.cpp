@@ -29,7 +29,7 @@ TEST_F(StartupActions, TheStateFlagsBecomeTheModelsStateAndNoUndoStep) {
             QStringLiteral("--views"), QStringLiteral("attention,table"), QStringLiteral("--rows"),
             QStringLiteral("100:300"), QStringLiteral("--cols"), QStringLiteral("64:512")});
     ASSERT_TRUE(options);
-    applyStartupOptions(m_window, m_service, *options);
+    applyStartupOptions(m_window.startupParts(), *options);
     const DeckModel& deck = *m_window.deckModel();
     const int rope = deck.indexOf(QStringLiteral("rope"));
     EXPECT_EQ(deck.activeCard(), rope);
@@ -52,7 +52,7 @@ TEST_F(StartupActions, AWindowBeyondTheViewIsCutToItAndSaidSo) {
             QStringLiteral("512"), QStringLiteral("--cols"), QStringLiteral("600:9000")});
     ASSERT_TRUE(options);
     testing::internal::CaptureStderr();
-    applyStartupOptions(m_window, m_service, *options);
+    applyStartupOptions(m_window.startupParts(), *options);
     const std::string said = testing::internal::GetCapturedStderr();
     EXPECT_NE(said.find("--cols 600:9000 reaches beyond the view's cols [0, 512); shown as 511:512"),
         std::string::npos)

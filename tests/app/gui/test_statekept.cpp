@@ -30,6 +30,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFormLayout>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -105,13 +106,15 @@ TEST_F(StateKept, LengthOneKeepsEveryViewValidAndMComesBack) {
     CardPage* rope = showCard(QStringLiteral("rope"));
     auto* polar = qobject_cast<ChartPanel*>(rope->viewSlots().at(2)->view());
     ASSERT_NE(polar, nullptr);
-    ASSERT_EQ(polar->positionControl()->value(), 10.0);
+    ASSERT_EQ(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value(), 10.0);
     type(number(rope, "length"), QStringLiteral("1"));
     ASSERT_EQ(rope->params().length, 1);
-    EXPECT_EQ(polar->positionControl()->value(), 0.0); // m in [0, L-1] = [0, 0]
+    EXPECT_EQ(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value(),
+        0.0); // m in [0, L-1] = [0, 0]
     EXPECT_TRUE(awaitAllValid(rope));
     type(number(rope, "length"), QStringLiteral("4096"));
-    EXPECT_EQ(polar->positionControl()->value(), 10.0); // the user's m is back
+    EXPECT_EQ(
+        guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value(), 10.0); // the user's m is back
     EXPECT_EQ(polar->lastRequest().position, 10);
     EXPECT_TRUE(awaitAllValid(rope));
 }
@@ -298,11 +301,19 @@ TEST(DeviceStatusText, CpuSaysWhyItIsUsed) {
     window.resize(1600, 1000);
     window.show(); // the first view's job starts the backend
     ASSERT_TRUE(guitest::awaitCondition(
-        [&] { return window.deviceStatus()->deviceText().contains(QStringLiteral("CPU reference")); },
+        [&] {
+            return guitest::named<QLabel>(window.statusBar(), QStringLiteral("device"))
+                ->text()
+                .contains(QStringLiteral("CPU reference"));
+        },
         "backend"));
-    EXPECT_TRUE(window.deviceStatus()->deviceText().contains(QStringLiteral("chosen with --cpu")))
-        << window.deviceStatus()->deviceText().toStdString();
-    EXPECT_FALSE(window.deviceStatus()->deviceText().contains(QStringLiteral("(CPU)")));
+    EXPECT_TRUE(guitest::named<QLabel>(window.statusBar(), QStringLiteral("device"))
+                    ->text()
+                    .contains(QStringLiteral("chosen with --cpu")))
+        << guitest::named<QLabel>(window.statusBar(), QStringLiteral("device"))->text().toStdString();
+    EXPECT_FALSE(guitest::named<QLabel>(window.statusBar(), QStringLiteral("device"))
+                     ->text()
+                     .contains(QStringLiteral("(CPU)")));
 }
 
 TEST_F(StateKept, PreferencesShowTheThemeInForce) {

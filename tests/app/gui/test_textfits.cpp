@@ -37,7 +37,7 @@ using TextFits = guitest::WindowTest<1600, 1000>;
 ::testing::AssertionResult headerWhole(CardPage* card, const char* when) {
     QCoreApplication::processEvents();
     QTest::qWait(20);
-    const QWidget* pane = card->textPane();
+    const QWidget* pane = guitest::named<QWidget>(card, QStringLiteral("textPane"));
     for (const QAbstractButton* button : pane->findChildren<QAbstractButton*>(Qt::FindDirectChildrenOnly)) {
         if (!button->isVisible())
             continue;
@@ -146,7 +146,12 @@ TEST_F(TextFits, AConfigWarningIsNotCutByTheDeviceLine) {
     ASSERT_TRUE(showAt(1280, 720));
     // The first compute has named its view and device in the permanent labels.
     ASSERT_TRUE(guitest::awaitCondition(
-        [&] { return !m_window.deviceStatus()->lastComputeText().isEmpty(); }, "a compute time shown"));
+        [&] {
+            return !guitest::named<QLabel>(m_window.statusBar(), QStringLiteral("lastCompute"))
+                        ->text()
+                        .isEmpty();
+        },
+        "a compute time shown"));
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("long.json"));
@@ -173,7 +178,8 @@ TEST_F(TextFits, AConfigWarningIsNotCutByTheDeviceLine) {
         << "\"" << message.toStdString() << "\" is cut at " << firstPermanent << " px";
     EXPECT_EQ(bar->toolTip(), message);
     bar->clearMessage(); // the compute time comes back
-    EXPECT_FALSE(m_window.deviceStatus()->lastComputeText().isEmpty());
+    EXPECT_FALSE(
+        guitest::named<QLabel>(m_window.statusBar(), QStringLiteral("lastCompute"))->text().isEmpty());
     EXPECT_TRUE(guitest::awaitCondition(
         [&] {
             return std::ranges::count_if(bar->findChildren<QLabel*>(Qt::FindDirectChildrenOnly),

@@ -6,6 +6,7 @@
 #include "compare/compareview.h"
 #include "deck/deckmodel.h"
 #include "deck/deckworkspace.h"
+#include "guitestsupport.h"
 #include "session/workspacecontroller.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
@@ -103,7 +104,9 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     ASSERT_NE(polar, nullptr);
     score->controller()->lockColorRange(std::make_pair(-3.5, 7.25));
     score->controller()->setLogarithmic(true);
-    polar->positionControl()->spinBox()->setValue(37.0); // a typed position, committed
+    guitest::named<SliderSpin>(polar, QStringLiteral("position"))
+        ->spinBox()
+        ->setValue(37.0); // a typed position, committed
     rope->viewSlots().at(3)->showView(QStringLiteral("waves"));
 
     const pecards::app::Workspace edited = workspaceOf(*m_window.deckModel());
@@ -134,7 +137,7 @@ TEST_F(ViewUndo, ALockedRangeTheLogScaleAndChartsAreSavedAndComeBackAsTheyWere) 
     EXPECT_EQ(workspaceOf(*m_window.deckModel()), edited);
     EXPECT_EQ(score->controller()->lockedRange(), std::make_pair(-3.5, 7.25));
     EXPECT_TRUE(score->controller()->isLogarithmic());
-    EXPECT_EQ(polar->positionControl()->value(), 37.0);
+    EXPECT_EQ(guitest::named<SliderSpin>(polar, QStringLiteral("position"))->value(), 37.0);
     EXPECT_EQ(rope->viewSlots().at(3)->view()->spec().id, QStringLiteral("waves"));
 }
 
