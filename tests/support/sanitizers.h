@@ -1,17 +1,11 @@
 #pragma once
 /// @file sanitizers.h
-/// @brief PECARDS_UNDER_ASAN is defined when the test is built with AddressSanitizer (the sanitize
-/// preset, gcc or clang). Memory figures (resident set, malloc's heap in use) mean nothing there:
-/// ASan's shadow memory, quarantine and own allocator are part of them, so tests that measure
-/// memory leave those checks to the ci build (LeakSanitizer checks leaks under ASan).
-
-#if defined(__SANITIZE_ADDRESS__)
-#define PECARDS_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PECARDS_UNDER_ASAN 1
-#endif
-#endif
+/// @brief PECARDS_UNDER_ASAN is defined for the tests of the sanitize build (PECARDS_SANITIZE,
+/// tests/CMakeLists.txt), whose executables run under AddressSanitizer; the test sources themselves
+/// are compiled without instrumentation, so the compiler's own feature macros do not say it.
+/// Memory figures (resident set, malloc's heap in use) mean nothing there: ASan's shadow memory,
+/// quarantine and own allocator are part of them, so tests that measure memory leave those checks
+/// to the ci build (LeakSanitizer checks leaks under ASan).
 
 namespace pecards::testsupport {
 
