@@ -386,11 +386,6 @@ void CardPage::showViews() {
 void CardPage::setTextVisible(bool visible) {
     load();
     m_text->parentWidget()->setVisible(visible);
-    // A page behind another tab does not lay itself out again: the minimum width its layout
-    // cached for the splitter (with the pane just hidden) would still widen the deck, and the
-    // window with it.
-    m_text->parentWidget()->parentWidget()->updateGeometry(); // the splitter: its cached hints
-    layout()->invalidate();
 }
 
 void CardPage::setControlsVisible(bool visible) {

@@ -48,11 +48,14 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
                 m_sweepBefore.push_back({view, view->sweepPosition()});
         }
         m_windowMode = WindowMode::of(*m_window);
-        // The step's text is in the panel. Hidden before the panel docks: with a text pane still
-        // shown, the deck's minimum width and the panel's exceed 1280 and the window grows to fit
-        // them (and does not shrink back).
-        for (CardPage* card : m_cards)
+        // The step's text is in the panel, and its state is fixed: the card texts and parameter
+        // panes give their room to the views, as in presentation. Hidden before the panel docks:
+        // with them shown, the card's minimum width and the panel's exceed 1280 and the window
+        // grows to fit them and does not shrink back.
+        for (CardPage* card : m_cards) {
             card->setTextVisible(false);
+            card->setControlsVisible(false);
+        }
         m_panel = new LessonStepPanel;
         m_dock = new QDockWidget(m_window);
         m_dock->setObjectName(QStringLiteral("lessonPlayer"));
@@ -83,6 +86,7 @@ void LessonPlayer::stop() {
         card->focusView(-1);
         card->showViews();
         card->setTextVisible(true);
+        card->setControlsVisible(true);
     }
     showWorkspace(m_deck, m_saved); // the card on screen too
     restoreSweeps();

@@ -74,6 +74,18 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     // The card on screen is the model's: a tab the user picks, a workspace or lesson step opened.
     connect(m_deck, &QTabWidget::currentChanged, this,
         [this] { m_deckModel->setActiveCard(static_cast<int>(m_cards.indexOf(currentCard()))); });
+    // Only the page on screen sets the deck's minimum size: a tab widget takes the largest of all
+    // its pages', and a page behind another tab keeps the one it had when last laid out (a lesson
+    // that hides the card texts then grew a 1280-pixel window to 1329 when its panel docked).
+    const auto sizeByShownPage = [this] {
+        for (int page = 0; page < m_deck->count(); ++page) {
+            const QSizePolicy::Policy policy
+                = page == m_deck->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+            m_deck->widget(page)->setSizePolicy(policy, policy);
+        }
+    };
+    connect(m_deck, &QTabWidget::currentChanged, this, sizeByShownPage);
+    sizeByShownPage();
     connect(m_deckModel, &DeckModel::activeCardChanged, this, [this](int card) {
         m_deck->setCurrentWidget(card < 0 ? static_cast<QWidget*>(m_compare) : m_cards.at(card));
     });

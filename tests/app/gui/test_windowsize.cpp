@@ -189,7 +189,8 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByPresentationMode) {
 // shown first: its panel docks inside the window, and leaving gives the window back at its size.
 // The RoPE card, shown at start and then hidden behind another tab, kept the minimum width of its
 // visible text pane after the player hid it, so the window grew to 1329 and the panel's Leave
-// button was off screen.
+// button was off screen (now only the page on screen sizes the deck, and a lesson hides the
+// parameter panes as presentation does).
 TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
     keepAskedSize(&m_window);
     m_window.showTab(QStringLiteral("alibi"));
@@ -198,7 +199,10 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
     QCoreApplication::processEvents();
     ASSERT_TRUE(m_window.lessons()->player()->isActive());
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    // The step's state is fixed: its parameter pane gives its room to the views.
+    EXPECT_FALSE(m_window.currentCard()->form()->isVisibleTo(&m_window));
     m_window.lessons()->player()->stop();
     QCoreApplication::processEvents();
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    EXPECT_TRUE(m_window.currentCard()->form()->isVisibleTo(&m_window));
 }
