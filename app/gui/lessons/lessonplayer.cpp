@@ -56,6 +56,9 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
             card->setTextVisible(false);
             card->setControlsVisible(false);
         }
+        // The card on screen lays itself out again now, not after the panel has docked against
+        // the minimum width it had with its panes shown (a busy machine let the window grow).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         m_panel = new LessonStepPanel;
         m_dock = new QDockWidget(m_window);
         m_dock->setObjectName(QStringLiteral("lessonPlayer"));
