@@ -95,6 +95,10 @@ std::pair<std::int64_t, std::int64_t> curveSize(const CliRequest& request) {
         return {mropeOutputValues(request.quantity->curve, p, in.mrope), 16};
     case Curve::MropeScore: // a dot product of head_dim per token pair
         return {mropeOutputValues(request.quantity->curve, p, in.mrope), p.rope.head_dim};
+    case Curve::PatchPairs: // a pow per pair
+        return {visionOutputValues(request.quantity->curve, in.vision), 16};
+    case Curve::PatchScore: // a cos and sin per pair and grid line, then a sum per patch
+        return {visionOutputValues(request.quantity->curve, in.vision), 4};
     case Curve::PairMap: // four numbers per dimension, the scaled frequencies
         return {mul(p.rope.head_dim, 4), 16};
     case Curve::EncodingChoice: // closed forms, and the RoPE and sinusoid pairs

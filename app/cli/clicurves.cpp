@@ -199,6 +199,9 @@ OutputArray computeCurve(const CliQuantity& quantity, const CardParams& params, 
     case Curve::PairAxes:
     case Curve::MropeScore:
         return computeMropeCurve(quantity.curve, params, inputs.mrope);
+    case Curve::PatchPairs:
+    case Curve::PatchScore:
+        return computeVisionCurve(quantity.curve, params, inputs.vision);
     case Curve::None:
         break;
     }

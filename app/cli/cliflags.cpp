@@ -347,6 +347,23 @@ const std::vector<CliFlag>& cliFlags() {
             "qwen3-vl, glm4v: text tokens before each video frame (timestamp and frame marker; depends on "
             "the "
             "tokenizer), [0, 4096]. Default 0 (glm4v needs >= 1 for a video of several frames)."},
+        // Vision tower
+        {"vision-family", "NAME", "Vision tower",
+            "patch-pairs, patch-score: whose 2-D RoPE: pixtral (half-split over the head, even frequencies "
+            "on the row) or gemma4 (the head's halves per axis). Default: the --config model's "
+            "vision_config, else pixtral."},
+        {"vision-head-dim", "D", "Vision tower",
+            "Head dim of the vision tower, [4, 1024], even (gemma4: a multiple of 4). Default: the --config "
+            "model's, else the family's class default (64)."},
+        {"vision-theta", "B", "Vision tower",
+            "Rotary base of the vision tower, [1, 1e12]. Default: the --config model's, else 1e4 (pixtral) "
+            "or 100 (gemma4)."},
+        {"patches-per-side", "N", "Vision tower",
+            "pixtral: image_size / patch_size, the largest grid side its table covers, [0, 4096] (0: no "
+            "limit). Default: the --config model's, else 64."},
+        {"grid", "RxC", "Vision tower", "patch-score: the image's patches, rows x columns. Default 16x16."},
+        {"query-patch", "R,C", "Vision tower",
+            "patch-score: the query patch, row and column from 0. Default: the grid's centre."},
         // General
         {"help", nullptr, "General", "Show this help and exit."},
         {"version", nullptr, "General", "Show the version of pecards-cli and exit."},
@@ -425,6 +442,14 @@ QString flagForParameter(const std::string& name) {
         {u"width"_s, u"--segments"_s},
         {u"grids"_s, u"--segments"_s},
         {u"mrope_section"_s, u"--mrope-section"_s},
+        {u"vision_family"_s, u"--vision-family"_s},
+        {u"vision_head_dim"_s, u"--vision-head-dim"_s},
+        {u"vision_theta"_s, u"--vision-theta"_s},
+        {u"patches_per_side"_s, u"--patches-per-side"_s},
+        {u"grid_rows"_s, u"--grid"_s},
+        {u"grid_cols"_s, u"--grid"_s},
+        {u"query_row"_s, u"--query-patch"_s},
+        {u"query_col"_s, u"--query-patch"_s},
         {u"spatial_merge_size"_s, u"--merge-size"_s},
         {u"tokens_per_second"_s, u"--tokens-per-second"_s},
         {u"seconds_per_grid"_s, u"--seconds-per-grid"_s},

@@ -175,6 +175,10 @@ CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, con
     case Curve::MropeScore:
         curve.mrope = parseMropeInputs(flags, quantity.curve, config);
         break;
+    case Curve::PatchPairs:
+    case Curve::PatchScore:
+        curve.vision = parseVisionInputs(flags, config);
+        break;
     case Curve::EncodingChoice: // ranges checked by the engine (compareEncodings)
         flags.setInt("layers", curve.layers, kIntMin, kIntMax);
         flags.setInt("dtype-bytes", curve.dtypeBytes, kIntMin, kIntMax);

@@ -6,6 +6,7 @@
 #include "clicheck.h"
 #include "climrope.h"
 #include "cliquantities.h"
+#include "clivision.h"
 #include "common/modelconfig.h"
 #include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
@@ -38,6 +39,7 @@ struct CurveInputs {
     int layers = 32; ///< --layers (encoding-choice)
     int dtypeBytes = 2; ///< --dtype-bytes (encoding-choice)
     MropeInputs mrope; ///< position-ids, pair-axes, mrope-score
+    VisionInputs vision; ///< patch-pairs, patch-score
 };
 
 /// @brief How `render` draws its figures (app/figure): physical size, colours and the views.

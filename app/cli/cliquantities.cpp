@@ -181,6 +181,15 @@ const std::vector<CliQuantity>& cliQuantities() {
             "M-RoPE: positional score (R_i q).(R_j k) between every query token i and key token j of "
             "--segments, each pair turned by its own axis's id (probe q, k as score; no 1/sqrt(d)); at most "
             "8192 tokens."},
+        {"patch-pairs", Quantity::Table, Curve::PatchPairs, {Card::Rope}, "head_dim/2 x 4",
+            "Vision tower 2-D RoPE (--config's vision_config, or --vision-family): one row per rotary pair: "
+            "its two channels, the axis whose patch index turns it (1 row, 2 column) and theta in radians "
+            "per patch. Pixtral: half-split over the head, even frequencies on the row, odd on the column; "
+            "Gemma 4: the column's half of the head, then the row's, the same frequencies on both."},
+        {"patch-score", Quantity::Table, Curve::PatchScore, {Card::Rope}, "rows x cols",
+            "Vision tower 2-D RoPE: score (R_query q).(R_patch k) of the --query-patch against every patch "
+            "of "
+            "the --grid, an image of the grid (probe q, k as score; no 1/sqrt(d))."},
         {"polar", Quantity::Table, Curve::Polar, {Card::Rope, Card::Hybrid}, "chart",
             "render only: the --channels pairs at position --position on the unit circle (angle m theta_i "
             "mod 2 pi) with the previous positions as dots."},

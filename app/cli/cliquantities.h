@@ -48,6 +48,8 @@ enum class Curve {
     PositionIds, ///< M-RoPE: segment, t, h, w of every token of --segments (mrope.h mropePositionIds)
     PairAxes, ///< M-RoPE: the axis each rotary pair follows, and its frequency (mrope.h mropeAxisOfPair)
     MropeScore, ///< M-RoPE: (R_i q).(R_j k) between every two tokens of --segments (mrope.h mropeScore)
+    PatchPairs, ///< vision tower 2-D RoPE: channels, axis and frequency of each pair (visionrope.h)
+    PatchScore, ///< vision tower 2-D RoPE: a query patch's score over a patch grid (visionPatchScore)
 };
 
 /// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:

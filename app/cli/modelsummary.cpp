@@ -5,6 +5,7 @@
 #include "pecards/mrope.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
+#include "pecards/visionrope.h"
 
 #include <QJsonArray>
 #include <algorithm>
@@ -29,6 +30,23 @@ QJsonArray toJson(const std::vector<int>& values) {
         array.append(value);
     }
     return array;
+}
+
+/// The vision tower's 2-D RoPE: its family, head_dim, theta, the grid limit, and one entry per
+/// rotary pair (channels, axis "h" or "w", theta in radians per patch).
+QJsonObject visionRopeJson(const app::VisionTowerConfig& tower) {
+    QJsonArray pairs;
+    for (const VisionRopePair& pair : visionRopePairs(tower.rope)) {
+        pairs.append(QJsonObject {{u"channels"_s, QJsonArray {pair.first, pair.second}},
+            {u"axis"_s, QString::fromStdString(toString(pair.axis))}, {u"theta"_s, pair.inv_freq}});
+    }
+    QJsonObject json {{u"family"_s, QString::fromStdString(toString(tower.rope.family))},
+        {u"head_dim"_s, tower.rope.head_dim}, {u"rope_theta"_s, tower.rope.theta}, {u"pairs"_s, pairs},
+        {u"source"_s, tower.source}};
+    if (tower.rope.max_patches_per_side > 0) {
+        json[u"max_patches_per_side"_s] = tower.rope.max_patches_per_side;
+    }
+    return json;
 }
 
 /// The rope_type as HF spells it: "proportional" for a proportional layer, "default" for none.
@@ -181,6 +199,9 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
             ids[u"tokens_per_second"_s] = vision.tokens_per_second;
         }
         json[u"mrope_position_ids"_s] = ids;
+    }
+    if (config.visionTower) {
+        json[u"vision_rope"_s] = visionRopeJson(*config.visionTower);
     }
     if (config.usesAlibi) {
         json[u"alibi_bias_max"_s] = config.alibi.alibi_bias_max;

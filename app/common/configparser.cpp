@@ -288,6 +288,7 @@ ModelConfig parseConfigObject(
     parser.setClassDefaults(filled);
     ModelConfig config = parser.parse();
     config.multimodal = readMultimodalConfig(top);
+    config.visionTower = readVisionTower(top);
     for (QString& line : config.warnings) {
         line = elidedMessage(line); // a warning may list every unknown key of the file
     }

@@ -5,6 +5,7 @@
 /// GLM/ChatGLM, GPT-J, GPT-NeoX, BLOOM, MPT, Falcon, T5, Transformer-XL, ...).
 
 #include "common/multimodalconfig.h"
+#include "common/visiontowerconfig.h"
 #include "pecards/modelpositions.h"
 #include "pecards/params.h"
 
@@ -73,6 +74,7 @@ struct ModelConfig {
     TransformerXlConfig transformerXl; ///< valid when usesTransformerXl
     pecards::ModelPositions positions; ///< every layer with its treatment
     MultimodalConfig multimodal; ///< M-RoPE position-id rules of a vision-language model (none: text only)
+    std::optional<VisionTowerConfig> visionTower; ///< the vision tower's 2-D RoPE (Pixtral, Gemma 4)
     int primaryGroup = 0; ///< index into positions.groups of the group `rope`/`alibi`/`relative` came from
     QStringList warnings; ///< where HF warns while loading this config, the same facts in words
     QStringList notes; ///< facts about the model's attention that no card parameter carries
