@@ -3285,6 +3285,18 @@ double-click to reset; hover for the exact value.</source>
         <translation>，M-RoPE 分块</translation>
     </message>
     <message>
+        <source>Vision tower (%1): 2-D RoPE, head_dim %2, θ = %3. %4 pairs turn with the patch&apos;s row (θ from %5 to %6 radians per patch), %7 with its column (%8 to %9).</source>
+        <translation>视觉编码器（%1）：二维 RoPE，head_dim %2，θ = %3。%4 个频率对随图块的行转动（θ 从每图块 %5 到 %6 弧度），%7 个随其列转动（%8 到 %9）。</translation>
+    </message>
+    <message>
+        <source>One frequency set over the head: even ones on the row, odd ones on the column; grids up to %1 patches a side.</source>
+        <translation>整个头共用一组频率：偶数序号的给行，奇数序号的给列；网格每边最多 %1 个图块。</translation>
+    </message>
+    <message>
+        <source>The head&apos;s first half turns with the column, the second with the row, with the same frequencies.</source>
+        <translation>头的前一半随列转动，后一半随行转动，两者频率相同。</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
     </message>

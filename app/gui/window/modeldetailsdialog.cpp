@@ -13,6 +13,7 @@
 #include <figure/logitscalecurves.h>
 #include <pecards/logitscale.h>
 #include <pecards/rope.h>
+#include <pecards/visionrope.h>
 
 namespace pecards::gui {
 
@@ -53,6 +54,46 @@ QTableWidget* makeTable(const QStringList& headers, QWidget* parent) {
     table->horizontalHeader()->setStretchLastSection(true);
     table->setWordWrap(false);
     return table;
+}
+
+/// The vision tower's 2-D RoPE in words: which pairs turn with the patch row and which with the
+/// column, and their frequency ranges (pecards/visionrope.h).
+QString visionTowerText(const pecards::app::VisionTowerConfig& tower) {
+    int rowPairs = 0;
+    double rowFast = 0;
+    double rowSlow = 0;
+    int colPairs = 0;
+    double colFast = 0;
+    double colSlow = 0;
+    for (const pecards::VisionRopePair& pair : pecards::visionRopePairs(tower.rope)) {
+        const bool row = pair.axis == pecards::MropeAxis::Height;
+        int& count = row ? rowPairs : colPairs;
+        double& fast = row ? rowFast : colFast;
+        double& slow = row ? rowSlow : colSlow;
+        fast = count == 0 ? pair.inv_freq : std::max(fast, pair.inv_freq);
+        slow = count == 0 ? pair.inv_freq : std::min(slow, pair.inv_freq);
+        ++count;
+    }
+    const bool pixtral = tower.rope.family == pecards::VisionRopeFamily::Pixtral;
+    QString text = ModelDetailsDialog::tr(
+        "Vision tower (%1): 2-D RoPE, head_dim %2, θ = %3. %4 pairs turn with the patch's row (θ from %5 to "
+        "%6 radians per patch), %7 with its column (%8 to %9).")
+                       .arg(pixtral ? QStringLiteral("Pixtral") : QStringLiteral("Gemma 4"))
+                       .arg(tower.rope.head_dim)
+                       .arg(configValue(tower.rope.theta))
+                       .arg(rowPairs)
+                       .arg(QString::number(rowFast, 'g', 3), QString::number(rowSlow, 'g', 3))
+                       .arg(colPairs)
+                       .arg(QString::number(colFast, 'g', 3), QString::number(colSlow, 'g', 3));
+    if (!text.endsWith(QChar(0x3002))) // a Chinese full stop takes no space after it
+        text += QLatin1Char(' ');
+    text += (pixtral
+            ? ModelDetailsDialog::tr("One frequency set over the head: even ones on the row, odd ones "
+                                     "on the column; grids up to %1 patches a side.")
+                  .arg(tower.rope.max_patches_per_side)
+            : ModelDetailsDialog::tr("The head's first half turns with the column, the second with the "
+                                     "row, with the same frequencies."));
+    return text;
 }
 
 } // namespace
@@ -132,6 +173,13 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
     notes->setTextFormat(Qt::PlainText); // notes quote the config's values: never rendered as HTML
     notes->setWordWrap(true);
     layersLayout->addWidget(notes);
+    if (model.visionTower) {
+        auto* vision = new QLabel(visionTowerText(*model.visionTower), layers);
+        vision->setObjectName(QStringLiteral("visionTower"));
+        vision->setTextFormat(Qt::PlainText);
+        vision->setWordWrap(true);
+        layersLayout->addWidget(vision);
+    }
     m_tabs->addTab(layers, tr("Layers"));
     m_tabs->addTab(m_sources, tr("Sources"));
     auto* scales = new QWidget(this);

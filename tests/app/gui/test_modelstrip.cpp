@@ -201,6 +201,24 @@ TEST_F(ModelStripTest, DetailsShowGroupsSourcesAndLogitScales) {
     EXPECT_TRUE(stepAt8192);
 }
 
+// Model > Details names the vision tower's 2-D RoPE: Devstral's Pixtral tower gives its rows the
+// even frequencies of 1e4^(-2k/64), k = 0..30, and its columns the odd ones, k = 1..31.
+TEST_F(ModelStripTest, DetailsNameTheVisionTowersRowAndColumnPairs) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/devstral-small-2-24b-instruct.json"));
+    ModelDetailsDialog dialog(m_window.model());
+    const QString text = guitest::named<QLabel>(&dialog, QStringLiteral("visionTower"))->text();
+    const auto theta = [](int k) { return QString::number(std::pow(1e4, -2.0 * k / 64), 'g', 3); };
+    EXPECT_TRUE(text.contains(QStringLiteral("Vision tower (Pixtral): 2-D RoPE, head_dim 64, θ = 10000.")))
+        << text.toStdString();
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("16 pairs turn with the patch's row (θ from 1 to %1 radians per patch)")
+                          .arg(theta(30))))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("16 with its column (%1 to %2)").arg(theta(1), theta(31))))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("110 patches a side"))) << text.toStdString();
+}
+
 // The notes quote what a config holds; a label's rich-text guess would render an <img> there and
 // open the file it names (the kind of the review's FIFO lesson): they are plain text.
 TEST_F(ModelStripTest, DetailsShowTheConfigsNotesAsTextNotHtml) {
