@@ -1,4 +1,4 @@
-// The default tiled computation of the backend interface (backend.h).
+// The default tiled and cancellable computations of the backend interface (backend.h).
 
 #include "pecards/backend.h"
 
@@ -13,6 +13,13 @@ Grid Backend::computeTiled(const ViewRequest& request, ProgressSink& progress) {
     Grid grid = compute(request);
     progress.progress(1.0);
     return grid;
+}
+
+Grid Backend::computeCancellable(const ViewRequest& request, ProgressSink& progress) {
+    if (progress.cancelled()) {
+        throw ComputeCancelled();
+    }
+    return compute(request);
 }
 
 } // namespace pecards

@@ -39,6 +39,14 @@ public:
         return run(request, nullptr);
     }
 
+    Grid computeCancellable(const ViewRequest& request, ProgressSink& progress) override {
+        checkCost(estimateCost(request)); // as compute(): the work limit applies
+        if (progress.cancelled()) {
+            throw ComputeCancelled();
+        }
+        return run(request, &progress);
+    }
+
     Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override {
         CostLimits limits = defaultCostLimits(); // validates; refuses only what is over the memory limit
         limits.work = std::numeric_limits<std::int64_t>::max();

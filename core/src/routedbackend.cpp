@@ -81,4 +81,8 @@ Grid RoutedBackend::computeTiled(const ViewRequest& request, ProgressSink& progr
     return choose(request).computeTiled(request, progress);
 }
 
+Grid RoutedBackend::computeCancellable(const ViewRequest& request, ProgressSink& progress) {
+    return choose(request).computeCancellable(request, progress);
+}
+
 } // namespace pecards

@@ -62,6 +62,10 @@ Grid OpenClBackend::compute(const ViewRequest& request) {
     return run(request, nullptr);
 }
 
+Grid OpenClBackend::computeCancellable(const ViewRequest& request, ProgressSink& progress) {
+    return computeTiled(request, progress); // compute() has no work budget either: the same limits
+}
+
 Grid OpenClBackend::computeTiled(const ViewRequest& request, ProgressSink& progress) {
     CostLimits limits = defaultCostLimits(); // memory only: no work budget with progress
     limits.work = std::numeric_limits<std::int64_t>::max();

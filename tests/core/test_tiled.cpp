@@ -1,7 +1,7 @@
 // Tiled exact reductions of the CPU reference (Backend::computeTiled): the same grid as the
 // one-shot compute() bit for bit, exact block reductions equal to a reduction of every entry
 // computed one per pixel, progress monotone to 1, cancellation with no partial grid, and no
-// work budget (only memory).
+// work budget (only memory). Backend::computeCancellable: compute()'s grid and limits, stoppable.
 
 #include "pecards/backend.h"
 #include "pecards/errors.h"
@@ -159,6 +159,27 @@ TEST(TiledCompute, HasNoWorkBudgetOnlyTheMemoryLimit) {
     ASSERT_EQ(first.fractions().size(), 1U);
     EXPECT_GT(first.fractions().front(), 0.0);
     EXPECT_LT(first.fractions().front(), 1e-5); // one tile of 256 rows x 4096 keys of 2^40 entries
+}
+
+TEST(CancellableCompute, EqualsOneShotBitForBitKeepsTheWorkLimitAndStops) {
+    const auto backend = makeCpuBackend();
+    for (const TiledCase& c : tiledCases()) {
+        SCOPED_TRACE(toString(c.request.quantity) + " " + toString(c.request.reduction));
+        RecordingSink sink;
+        EXPECT_EQ(backend->computeCancellable(c.request, sink).values, backend->compute(c.request).values);
+    }
+    // Over the work limit it refuses as compute() does (the interactive path then goes tiled).
+    const ViewRequest huge = test::fullViewRequest(
+        card(Card::Alibi, std::int64_t {1} << 20), Quantity::ContentAttention, 512, 512, Reduction::Max);
+    RecordingSink never;
+    EXPECT_THROW(backend->computeCancellable(huge, never), ComputeLimitExceeded);
+    const ViewRequest r
+        = test::fullViewRequest(card(Card::Alibi, 700), Quantity::ContentAttention, 37, 41, Reduction::Max);
+    RecordingSink midway(2);
+    EXPECT_THROW(backend->computeCancellable(r, midway), ComputeCancelled);
+    EXPECT_EQ(midway.fractions().size(), 2U);
+    RecordingSink before(0);
+    EXPECT_THROW(backend->computeCancellable(r, before), ComputeCancelled);
 }
 
 } // namespace

@@ -14,10 +14,10 @@ namespace pecards::gui {
 
 namespace {
 
-/// A background job's sink: forwards each report to a callback and reads the queue's cancel flag.
-class BackgroundSink final : public pecards::ProgressSink {
+/// A running job's sink: forwards each report to a callback and reads the queue's cancel flag.
+class QueueSink final : public pecards::ProgressSink {
 public:
-    BackgroundSink(std::function<void(double)> report, std::shared_ptr<const std::atomic<bool>> cancel)
+    QueueSink(std::function<void(double)> report, std::shared_ptr<const std::atomic<bool>> cancel)
         : m_report(std::move(report))
         , m_cancel(std::move(cancel)) { }
     void progress(double fraction) override { m_report(fraction); }
@@ -26,6 +26,14 @@ public:
 private:
     std::function<void(double)> m_report;
     std::shared_ptr<const std::atomic<bool>> m_cancel;
+};
+
+/// Ends the queue's record of the running job (`finish`: finishForeground or finishBackground)
+/// when the computation ends, however it ends.
+struct RunningJob {
+    PendingQueue& queue;
+    void (PendingQueue::*finish)();
+    ~RunningJob() { (queue.*finish)(); }
 };
 
 } // namespace
@@ -100,8 +108,10 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
     timer.start();
     const auto elapsed = [&] { return startMilliseconds + static_cast<double>(timer.nsecsElapsed()) * 1e-6; };
     if (const auto* view = std::get_if<pecards::ViewRequest>(&job.payload)) {
+        const RunningJob running {*m_queue, &PendingQueue::finishForeground};
+        QueueSink stop([](double) {}, m_queue->startForeground(job));
         const auto [backend, info] = W_choose(*view);
-        GridResult result {job.id, *view, backend->compute(*view), 0.0, info};
+        GridResult result {job.id, *view, backend->computeCancellable(*view, stop), 0.0, info};
         result.milliseconds = elapsed();
         emit W_gridReady(result);
     } else if (const auto* reference = std::get_if<ReferenceRequest>(&job.payload)) {
@@ -138,12 +148,9 @@ void ComputeWorker::W_compute(const ComputeJob& job, double startMilliseconds) {
 
 pecards::Grid ComputeWorker::W_tiled(
     const ComputeJob& job, const pecards::ViewRequest& request, BackendInfo& computedBy) {
-    struct Running { // the queue's running background job ends with this call, however it ends
-        PendingQueue& queue;
-        ~Running() { queue.finishBackground(); }
-    } running {*m_queue};
+    const RunningJob running {*m_queue, &PendingQueue::finishBackground};
     double reported = -1.0;
-    BackgroundSink sink(
+    QueueSink sink(
         [&](double fraction) {
             if (fraction >= reported + 0.01 || (fraction == 1.0 && reported < 1.0)) {
                 reported = fraction;

@@ -76,6 +76,19 @@ void PendingQueue::finishBackground() {
     m_backgroundCancel.reset();
 }
 
+std::shared_ptr<const std::atomic<bool>> PendingQueue::startForeground(const ComputeJob& job) {
+    QMutexLocker lock(&m_mutex);
+    m_foregroundRequester = job.requester;
+    m_foregroundCancel = std::make_shared<std::atomic<bool>>(m_closed);
+    return m_foregroundCancel;
+}
+
+void PendingQueue::finishForeground() {
+    QMutexLocker lock(&m_mutex);
+    m_foregroundRequester = nullptr;
+    m_foregroundCancel.reset();
+}
+
 std::optional<quint64> PendingQueue::cancel(const QObject* requester, const QString& tag) {
     QMutexLocker lock(&m_mutex);
     if (m_backgroundCancel && requester == m_backgroundRequester && tag == m_backgroundTag)
@@ -93,6 +106,8 @@ std::vector<std::pair<QString, quint64>> PendingQueue::cancelAll(const QObject* 
     QMutexLocker lock(&m_mutex);
     if (m_backgroundCancel && requester == m_backgroundRequester)
         m_backgroundCancel->store(true);
+    if (m_foregroundCancel && requester == m_foregroundRequester)
+        m_foregroundCancel->store(true); // nobody is left to show its answer
     std::vector<std::pair<QString, quint64>> dropped;
     for (const ComputeJob& job : m_jobs) {
         if (job.requester == requester)
@@ -108,6 +123,8 @@ void PendingQueue::close() {
     m_jobs.clear();
     if (m_backgroundCancel)
         m_backgroundCancel->store(true); // shutdown does not wait for a long computation
+    if (m_foregroundCancel)
+        m_foregroundCancel->store(true); // nor for an exact picture in flight
 }
 
 int PendingQueue::size() const {

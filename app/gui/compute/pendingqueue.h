@@ -6,7 +6,9 @@
 /// Background jobs (ComputeJob::isBackground) are taken only when no other job waits, and the
 /// worker takes the others between the running background job's tiles (takeForeground). The
 /// running background job has a cancel flag: a newer job of its requester and tag, or cancel(),
-/// sets it.
+/// sets it. The running foreground job has one too, set only when nobody can use its answer any
+/// more (shutdown, its requester destroyed): a newer job of its stream waits for it, so a slider
+/// drag always gets pictures.
 
 #include "compute/computejobs.h"
 
@@ -48,6 +50,14 @@ public:
     /// @brief The running background job ended (answered, failed or cancelled).
     void finishBackground();
 
+    /// @brief Marks `job` (a foreground job just taken, worker thread) running; returns its cancel
+    /// flag, set by close() and by cancelAll() of its requester. Foreground jobs may run between a
+    /// background job's tiles: the two flags are separate.
+    std::shared_ptr<const std::atomic<bool>> startForeground(const ComputeJob& job);
+
+    /// @brief The running foreground job ended.
+    void finishForeground();
+
     /// @brief Drops the pending job of `requester` with `tag` and stops the running background
     /// job of that stream.
     /// @return the id of the dropped pending job, if one was dropped.
@@ -69,6 +79,8 @@ private:
     const QObject* m_backgroundRequester = nullptr; ///< the running background job's stream
     QString m_backgroundTag;
     std::shared_ptr<std::atomic<bool>> m_backgroundCancel;
+    const QObject* m_foregroundRequester = nullptr; ///< the running foreground job's requester
+    std::shared_ptr<std::atomic<bool>> m_foregroundCancel;
     bool m_workerScheduled = false;
     bool m_closed = false;
 };

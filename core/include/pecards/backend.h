@@ -35,6 +35,14 @@ public:
     /// @throws as compute() (ComputeLimitExceeded only for memory), ComputeCancelled when
     ///         the sink asked to stop (no partial grid).
     virtual Grid computeTiled(const ViewRequest& request, ProgressSink& progress);
+
+    /// @brief compute() that can be stopped: the same limits (the work limit included), tiles and
+    /// grid as compute(), checking `progress.cancelled()` between tiles (and reporting fractions as
+    /// computeTiled() does). The app's one-shot pictures run through it, so closing the window
+    /// does not wait for an exact picture in flight. This default, for backends without tiles,
+    /// checks once and calls compute().
+    /// @throws as compute(), ComputeCancelled when the sink asked to stop (no partial grid).
+    virtual Grid computeCancellable(const ViewRequest& request, ProgressSink& progress);
 };
 
 /// @brief The double-precision CPU reference backend (Eigen).

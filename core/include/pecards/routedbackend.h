@@ -58,6 +58,8 @@ public:
 
     /// @brief The routed backend's computeTiled().
     Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override;
+    /// @brief The routed backend's computeCancellable().
+    Grid computeCancellable(const ViewRequest& request, ProgressSink& progress) override;
 
     /// @brief Starts the device now (unless it runs); every later request goes to it. Its
     /// exception propagates, and a later call tries again.

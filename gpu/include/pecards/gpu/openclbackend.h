@@ -51,6 +51,8 @@ public:
     /// enqueued, so a cancel takes effect within one tile. No work budget, only the memory limit.
     /// @throws InvalidParameter, ComputeLimitExceeded (memory), ComputeCancelled, OpenClError.
     Grid computeTiled(const ViewRequest& request, ProgressSink& progress) override;
+    /// @brief compute() checking `progress.cancelled()` between tiles (Backend::computeCancellable).
+    Grid computeCancellable(const ViewRequest& request, ProgressSink& progress) override;
 
     const OpenClDevice& device() const;
     /// Whether the program came from the binary cache (no compilation at this start).
