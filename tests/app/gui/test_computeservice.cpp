@@ -49,14 +49,19 @@ pecards::ViewRequest ropeScore(std::int64_t length) {
         params, pecards::Quantity::Score, pecards::test::squareWindow(length), side, side);
 }
 
-/// A factory of GatedBackend ("gated"): each job waits at the gate (`entered`, then `release`).
-BackendFactory gatedFactory(QSemaphore& entered, QSemaphore& release) {
-    return [&entered, &release] {
+/// A factory of `Fake` backends named `name`, each built from `args` (kept by reference).
+template <typename Fake, typename... Args> BackendFactory fakeFactory(const char* name, Args&... args) {
+    return [name, &args...] {
         ProvidedBackend provided;
-        provided.backend = std::make_unique<GatedBackend>(entered, release);
-        provided.info.name = QStringLiteral("gated");
+        provided.backend = std::make_unique<Fake>(args...);
+        provided.info.name = QString::fromLatin1(name);
         return provided;
     };
+}
+
+/// A factory of GatedBackend ("gated"): each job waits at the gate (`entered`, then `release`).
+BackendFactory gatedFactory(QSemaphore& entered, QSemaphore& release) {
+    return fakeFactory<GatedBackend>("gated", entered, release);
 }
 
 } // namespace
@@ -357,12 +362,7 @@ private:
 };
 
 BackendFactory stoppableFactory(QSemaphore& entered, std::atomic<bool>& stopped) {
-    return [&entered, &stopped] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<StoppableBackend>(entered, stopped);
-        provided.info.name = QStringLiteral("stoppable");
-        return provided;
-    };
+    return fakeFactory<StoppableBackend>("stoppable", entered, stopped);
 }
 
 } // namespace
