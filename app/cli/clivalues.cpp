@@ -139,13 +139,18 @@ std::vector<double> parseRangeOrList(const QString& flag, const QString& text) {
     return values;
 }
 
-std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
+std::pair<int, int> parseRowsByCols(
+    const QString& flag, const QString& text, int maximum, const QString& what) {
     const QStringList parts = text.toLower().split(u'x');
     if (parts.size() != 2) {
-        throw UsageError(flag, quoted(text) + u" is not an output size RxC (e.g. 512x512)"_s);
+        throw UsageError(flag, quoted(text) + u" is not "_s + what);
     }
-    return {static_cast<int>(parseInteger(flag, parts[0], 1, kMaxOutputPixels)),
-        static_cast<int>(parseInteger(flag, parts[1], 1, kMaxOutputPixels))};
+    return {static_cast<int>(parseInteger(flag, parts[0], 1, maximum)),
+        static_cast<int>(parseInteger(flag, parts[1], 1, maximum))};
+}
+
+std::pair<int, int> parseViewSize(const QString& flag, const QString& text) {
+    return parseRowsByCols(flag, text, kMaxOutputPixels, u"an output size RxC (e.g. 512x512)"_s);
 }
 
 std::pair<double, double> parseValueRange(const QString& flag, const QString& text) {

@@ -31,6 +31,11 @@ std::pair<std::int64_t, std::int64_t> parseRange(const QString& flag, const QStr
 /// @brief A half-open integer range "A:B" (expanded, at most 2^20 values) or a comma-separated list.
 std::vector<double> parseRangeOrList(const QString& flag, const QString& text);
 
+/// @brief "RxC", rows x columns, each in [1, maximum]; `what` names it in the error ("a grid RxC
+/// of patches (e.g. 16x24)").
+std::pair<int, int> parseRowsByCols(
+    const QString& flag, const QString& text, int maximum, const QString& what);
+
 /// @brief An output size "RxC" (rows x columns, pixels), each in [1, kMaxOutputPixels].
 std::pair<int, int> parseViewSize(const QString& flag, const QString& text);
 

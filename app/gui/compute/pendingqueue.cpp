@@ -13,8 +13,7 @@ PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
     const auto same = std::find_if(m_jobs.begin(), m_jobs.end(), [&job](const ComputeJob& pending) {
         return pending.requester == job.requester && pending.tag == job.tag;
     });
-    if (m_backgroundCancel && job.requester == m_backgroundRequester && job.tag == m_backgroundTag)
-        m_backgroundCancel->store(true); // the running background job is stale too
+    m_background.stopIf(job.requester, &job.tag); // the running background job is stale too
     if (same != m_jobs.end()) {
         outcome.replacedId = same->id;
         *same = std::move(job);
@@ -61,38 +60,52 @@ std::optional<ComputeJob> PendingQueue::takeForeground() {
     return job;
 }
 
+std::shared_ptr<const std::atomic<bool>> PendingQueue::RunningJob::start(const ComputeJob& job, bool closed) {
+    requester = job.requester;
+    tag = job.tag;
+    cancel = std::make_shared<std::atomic<bool>>(closed);
+    return cancel;
+}
+
+void PendingQueue::RunningJob::finish() {
+    requester = nullptr;
+    tag.clear();
+    cancel.reset();
+}
+
+void PendingQueue::RunningJob::stopIf(const QObject* of, const QString* ofTag) {
+    if (cancel && of == requester && (ofTag == nullptr || *ofTag == tag))
+        cancel->store(true);
+}
+
+void PendingQueue::RunningJob::stop() {
+    if (cancel)
+        cancel->store(true);
+}
+
 std::shared_ptr<const std::atomic<bool>> PendingQueue::startBackground(const ComputeJob& job) {
     QMutexLocker lock(&m_mutex);
-    m_backgroundRequester = job.requester;
-    m_backgroundTag = job.tag;
-    m_backgroundCancel = std::make_shared<std::atomic<bool>>(m_closed);
-    return m_backgroundCancel;
+    return m_background.start(job, m_closed);
 }
 
 void PendingQueue::finishBackground() {
     QMutexLocker lock(&m_mutex);
-    m_backgroundRequester = nullptr;
-    m_backgroundTag.clear();
-    m_backgroundCancel.reset();
+    m_background.finish();
 }
 
 std::shared_ptr<const std::atomic<bool>> PendingQueue::startForeground(const ComputeJob& job) {
     QMutexLocker lock(&m_mutex);
-    m_foregroundRequester = job.requester;
-    m_foregroundCancel = std::make_shared<std::atomic<bool>>(m_closed);
-    return m_foregroundCancel;
+    return m_foreground.start(job, m_closed);
 }
 
 void PendingQueue::finishForeground() {
     QMutexLocker lock(&m_mutex);
-    m_foregroundRequester = nullptr;
-    m_foregroundCancel.reset();
+    m_foreground.finish();
 }
 
 std::optional<quint64> PendingQueue::cancel(const QObject* requester, const QString& tag) {
     QMutexLocker lock(&m_mutex);
-    if (m_backgroundCancel && requester == m_backgroundRequester && tag == m_backgroundTag)
-        m_backgroundCancel->store(true);
+    m_background.stopIf(requester, &tag);
     const auto same = std::find_if(m_jobs.begin(), m_jobs.end(),
         [&](const ComputeJob& pending) { return pending.requester == requester && pending.tag == tag; });
     if (same == m_jobs.end())
@@ -104,10 +117,8 @@ std::optional<quint64> PendingQueue::cancel(const QObject* requester, const QStr
 
 std::vector<std::pair<QString, quint64>> PendingQueue::cancelAll(const QObject* requester) {
     QMutexLocker lock(&m_mutex);
-    if (m_backgroundCancel && requester == m_backgroundRequester)
-        m_backgroundCancel->store(true);
-    if (m_foregroundCancel && requester == m_foregroundRequester)
-        m_foregroundCancel->store(true); // nobody is left to show its answer
+    m_background.stopIf(requester);
+    m_foreground.stopIf(requester); // nobody is left to show its answer
     std::vector<std::pair<QString, quint64>> dropped;
     for (const ComputeJob& job : m_jobs) {
         if (job.requester == requester)
@@ -121,10 +132,8 @@ void PendingQueue::close() {
     QMutexLocker lock(&m_mutex);
     m_closed = true;
     m_jobs.clear();
-    if (m_backgroundCancel)
-        m_backgroundCancel->store(true); // shutdown does not wait for a long computation
-    if (m_foregroundCancel)
-        m_foregroundCancel->store(true); // nor for an exact picture in flight
+    m_background.stop(); // shutdown does not wait for a long computation
+    m_foreground.stop(); // nor for an exact picture in flight
 }
 
 int PendingQueue::size() const {

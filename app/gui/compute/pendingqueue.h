@@ -74,13 +74,22 @@ public:
     int size() const;
 
 private:
+    /// The running job of one kind (background, foreground): its stream and its cancel flag.
+    struct RunningJob {
+        const QObject* requester = nullptr;
+        QString tag;
+        std::shared_ptr<std::atomic<bool>> cancel; ///< none while no job of the kind runs
+        std::shared_ptr<const std::atomic<bool>> start(const ComputeJob& job, bool closed);
+        void finish();
+        /// Sets the cancel flag if a job runs and is `requester`'s (and of `tag`, when given).
+        void stopIf(const QObject* requester, const QString* tag = nullptr);
+        void stop();
+    };
+
     mutable QMutex m_mutex;
     std::deque<ComputeJob> m_jobs;
-    const QObject* m_backgroundRequester = nullptr; ///< the running background job's stream
-    QString m_backgroundTag;
-    std::shared_ptr<std::atomic<bool>> m_backgroundCancel;
-    const QObject* m_foregroundRequester = nullptr; ///< the running foreground job's requester
-    std::shared_ptr<std::atomic<bool>> m_foregroundCancel;
+    RunningJob m_background;
+    RunningJob m_foreground;
     bool m_workerScheduled = false;
     bool m_closed = false;
 };

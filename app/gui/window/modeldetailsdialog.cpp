@@ -14,6 +14,7 @@
 #include <pecards/logitscale.h>
 #include <pecards/rope.h>
 #include <pecards/visionrope.h>
+#include <vector>
 
 namespace pecards::gui {
 
@@ -59,21 +60,12 @@ QTableWidget* makeTable(const QStringList& headers, QWidget* parent) {
 /// The vision tower's 2-D RoPE in words: which pairs turn with the patch row and which with the
 /// column, and their frequency ranges (pecards/visionrope.h).
 QString visionTowerText(const pecards::app::VisionTowerConfig& tower) {
-    int rowPairs = 0;
-    double rowFast = 0;
-    double rowSlow = 0;
-    int colPairs = 0;
-    double colFast = 0;
-    double colSlow = 0;
-    for (const pecards::VisionRopePair& pair : pecards::visionRopePairs(tower.rope)) {
-        const bool row = pair.axis == pecards::MropeAxis::Height;
-        int& count = row ? rowPairs : colPairs;
-        double& fast = row ? rowFast : colFast;
-        double& slow = row ? rowSlow : colSlow;
-        fast = count == 0 ? pair.inv_freq : std::max(fast, pair.inv_freq);
-        slow = count == 0 ? pair.inv_freq : std::min(slow, pair.inv_freq);
-        ++count;
-    }
+    std::vector<double> row;
+    std::vector<double> column;
+    for (const pecards::VisionRopePair& pair : pecards::visionRopePairs(tower.rope))
+        (pair.axis == pecards::MropeAxis::Height ? row : column).push_back(pair.inv_freq);
+    const auto [rowSlow, rowFast] = std::ranges::minmax(row);
+    const auto [colSlow, colFast] = std::ranges::minmax(column);
     const bool pixtral = tower.rope.family == pecards::VisionRopeFamily::Pixtral;
     QString text = ModelDetailsDialog::tr(
         "Vision tower (%1): 2-D RoPE, head_dim %2, θ = %3. %4 pairs turn with the patch's row (θ from %5 to "
@@ -81,9 +73,9 @@ QString visionTowerText(const pecards::app::VisionTowerConfig& tower) {
                        .arg(pixtral ? QStringLiteral("Pixtral") : QStringLiteral("Gemma 4"))
                        .arg(tower.rope.head_dim)
                        .arg(configValue(tower.rope.theta))
-                       .arg(rowPairs)
+                       .arg(static_cast<int>(row.size()))
                        .arg(QString::number(rowFast, 'g', 3), QString::number(rowSlow, 'g', 3))
-                       .arg(colPairs)
+                       .arg(static_cast<int>(column.size()))
                        .arg(QString::number(colFast, 'g', 3), QString::number(colSlow, 'g', 3));
     if (!text.endsWith(QChar(0x3002))) // a Chinese full stop takes no space after it
         text += QLatin1Char(' ');
