@@ -69,8 +69,9 @@ RequestCost tableCost(const ViewRequest& r) {
     return cost;
 }
 
-/// Score, Buckets, Attention: the Toeplitz profile of the deltas the window reaches, then the
-/// pixels (sample) or range queries (exact; attention: one per window row and output column).
+/// Score, Buckets, Attention: sampled Score and Buckets from the pixels' rows and columns alone;
+/// otherwise the Toeplitz profile of the deltas the window reaches, then the pixels (attention
+/// sample) or range queries (exact; attention: one per window row and output column).
 RequestCost positionalCost(const ViewRequest& r) {
     const Window& w = r.window;
     const bool attention = r.quantity == Quantity::Attention;
@@ -79,6 +80,17 @@ RequestCost positionalCost(const ViewRequest& r) {
     const std::int64_t pixels
         = mul(std::min<std::int64_t>(r.out_rows, w.rows()), std::min<std::int64_t>(r.out_cols, w.cols()));
     RequestCost cost;
+    if (!attention && r.reduction == Reduction::Sample) {
+        // The profile at each pixel's first entry (PositionalProfile::grid): the sampled rows' and
+        // columns' phasors, then one product of inner size ~d per pixel; no structure over deltas.
+        const std::int64_t sampled
+            = add(std::min<std::int64_t>(r.out_rows, w.rows()), std::min<std::int64_t>(r.out_cols, w.cols()));
+        cost.work = add(mul(sampled, perDelta), mul(pixels, perDelta));
+        cost.bytes = add(mul(gridBytes(r), 2), mul(sampled, perDelta, kDouble));
+        cost.counted = "sampled pixels x max(d, 16), plus sampled rows and columns x max(d, 16)";
+        cost.advice = "use fewer output pixels";
+        return cost;
+    }
     cost.work = mul(deltas, perDelta);
     // Profile values plus, for exact reductions, segment trees of min/max/sums (~4 per delta).
     cost.bytes = add(gridBytes(r), mul(deltas, r.reduction == Reduction::Sample ? 2 : 10, kDouble));

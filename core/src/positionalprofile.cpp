@@ -10,7 +10,7 @@
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
 #include "pecards/viewrules.h"
-#include "phasorsum.h"
+#include "profileterms.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,15 +42,18 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     switch (params.card) {
     case Card::Sinusoidal:
         m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
+        m_trig = sinusoidalSimilarityTerms(m_params.sinusoidal);
+        m_has_trig = true;
         m_scale = logits ? inv_sqrt_d : 1.0;
         break;
     case Card::Rope:
     case Card::Hybrid: {
         const RopeScalingResult scaling
             = ropeScaling(params.rope, effectiveSeqLen(params.rope, params.length));
-        m_inv_freq = scaling.inv_freq;
-        m_q = scaledRopeProbe(params, ProbeStream::Query, scaling.attention_factor);
-        m_k = scaledRopeProbe(params, ProbeStream::Key, scaling.attention_factor);
+        m_trig = ropeScoreTerms(params.rope, scaling.inv_freq,
+            scaledRopeProbe(params, ProbeStream::Query, scaling.attention_factor),
+            scaledRopeProbe(params, ProbeStream::Key, scaling.attention_factor));
+        m_has_trig = true;
         m_scale = (logits || params.card == Card::Hybrid) ? inv_sqrt_d : 1.0;
         if (params.card == Card::Rope) {
             break;
@@ -59,6 +62,7 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     }
     case Card::Alibi: {
         m_alibi_slope = alibiSlopes(params.alibi)[params.alibi.head];
+        m_has_extra = true;
         const AlibiForm form = params.alibi.form;
         if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
             // bias(form, i, j) = bias(Causal, i, j) + m i + bias(form, 0, 0) for j <= i.
@@ -69,6 +73,7 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     }
     case Card::Relative: {
         const RelativeParams& rel = params.relative;
+        m_has_extra = true;
         if (quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
             if (rel.variant == RelativeVariant::T5 && quantity != Quantity::Buckets) {
                 m_beta = Eigen::VectorXd(rel.num_buckets);
@@ -81,10 +86,10 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
             break;
         }
         m_q = probeVector(params.probe, ProbeStream::Query, d);
-        m_k = probeVector(params.probe, ProbeStream::Key, d);
+        const Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, d);
         m_scale = logits ? inv_sqrt_d : 1.0;
         if (rel.variant == RelativeVariant::Shaw) {
-            m_constant = logits ? m_q.dot(m_k) * inv_sqrt_d : 0.0;
+            m_constant = logits ? m_q.dot(k) * inv_sqrt_d : 0.0;
             break;
         }
         // Transformer-XL: (a) q.k, (b) (W_R^T q).R_delta, (c) u.k, (d) (W_R^T v).R_delta.
@@ -96,8 +101,12 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         const bool b = term == TxlTerm::Total || term == TxlTerm::B;
         const bool c = term == TxlTerm::Total || term == TxlTerm::C;
         const bool dd = term == TxlTerm::Total || term == TxlTerm::D;
-        m_txl_weights = w_r.transpose() * ((b ? 1.0 : 0.0) * m_q + (dd ? 1.0 : 0.0) * v);
-        m_constant = ((a ? m_q.dot(m_k) : 0.0) + (c ? u.dot(m_k) : 0.0)) * m_scale;
+        const Eigen::VectorXd weights = w_r.transpose() * ((b ? 1.0 : 0.0) * m_q + (dd ? 1.0 : 0.0) * v);
+        m_constant = ((a ? m_q.dot(k) : 0.0) + (c ? u.dot(k) : 0.0)) * m_scale;
+        // R_delta . weights = sum_i weights[i] sin(delta w_i) + weights[d/2 + i] cos(delta w_i): the
+        // concatenated sinusoid of Transformer-XL (sin odd, cos even, so negative deltas need no care).
+        m_trig = {sinusoidalFrequencies(txlSinusoid(d)), weights.tail(d / 2), weights.head(d / 2), 0.0};
+        m_has_trig = true;
         break;
     }
     }
@@ -128,94 +137,90 @@ Eigen::VectorXd PositionalProfile::valuesAt(const std::vector<std::int64_t>& del
     return out;
 }
 
+Eigen::MatrixXd PositionalProfile::grid(
+    const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& y) const {
+    const auto rows = static_cast<Eigen::Index>(x.size());
+    const auto cols = static_cast<Eigen::Index>(y.size());
+    Eigen::MatrixXd out = m_has_trig ? Eigen::MatrixXd(m_scale * phasorGrid(m_trig, x, y))
+                                     : Eigen::MatrixXd::Zero(rows, cols);
+    if (!m_has_extra || x.empty() || y.empty()) {
+        return out;
+    }
+    const auto [x_low, x_high] = std::ranges::minmax(x);
+    const auto [y_low, y_high] = std::ranges::minmax(y);
+    const ShawDots dots = shawDots(x_low - y_high, x_high - y_low);
+    for (Eigen::Index c = 0; c < cols; ++c) {
+        for (Eigen::Index r = 0; r < rows; ++r) {
+            out(r, c) += extra(x[static_cast<std::size_t>(r)] - y[static_cast<std::size_t>(c)], dots);
+        }
+    }
+    return out;
+}
+
 Eigen::VectorXd PositionalProfile::evaluate(std::int64_t delta_first, std::int64_t count) const {
-    const CardParams& p = m_params;
-    switch (p.card) {
+    Eigen::VectorXd out = m_has_trig ? Eigen::VectorXd(m_scale * phasorSum(m_trig, delta_first, count))
+                                     : Eigen::VectorXd::Zero(count);
+    if (!m_has_extra || count == 0) {
+        return out;
+    }
+    const ShawDots dots = shawDots(delta_first, delta_first + count - 1);
+    for (std::int64_t n = 0; n < count; ++n) {
+        out[n] += extra(delta_first + n, dots);
+    }
+    return out;
+}
+
+PositionalProfile::ShawDots PositionalProfile::shawDots(std::int64_t low, std::int64_t high) const {
+    const RelativeParams& rel = m_params.relative;
+    if (m_params.card != Card::Relative || rel.variant != RelativeVariant::Shaw
+        || m_quantity == Quantity::Buckets) {
+        return {};
+    }
+    // idx = clip(j - i, -k, k) + k decreases with delta; each distinct a_idx is dotted once.
+    const std::int64_t k = rel.clip_k;
+    const std::int64_t idx_low
+        = shawIndex(std::max<std::int64_t>(high, 0), std::max<std::int64_t>(-high, 0), k);
+    const std::int64_t idx_high
+        = shawIndex(std::max<std::int64_t>(low, 0), std::max<std::int64_t>(-low, 0), k);
+    ShawDots dots {idx_low, Eigen::VectorXd(idx_high - idx_low + 1)};
+    for (std::int64_t idx = idx_low; idx <= idx_high; ++idx) {
+        dots.values[idx - idx_low]
+            = m_scale * m_q.dot(contentVector(m_params.probe.seed, ProbeStream::Shaw, idx, rel.d_model))
+            + m_constant;
+    }
+    return dots;
+}
+
+double PositionalProfile::extra(std::int64_t delta, const ShawDots& dots) const {
+    const std::int64_t ahead = std::max<std::int64_t>(delta, 0); // i - j for keys at or before the query
+    const std::int64_t behind = std::max<std::int64_t>(-delta, 0);
+    switch (m_params.card) {
     case Card::Sinusoidal:
-        return m_scale * sinusoidalSimilarityProfile(p.sinusoidal, delta_first, count);
     case Card::Rope:
-        return m_scale * ropeScoreProfile(p.rope, m_inv_freq, m_q, m_k, delta_first, count);
+        return 0.0;
     case Card::Hybrid:
-        return m_scale * ropeScoreProfile(p.rope, m_inv_freq, m_q, m_k, delta_first, count)
-            + alibiValues(delta_first, count);
-    case Card::Alibi:
-        return alibiValues(delta_first, count);
+    case Card::Alibi: {
+        const AlibiForm form
+            = m_params.alibi.form == AlibiForm::Symmetric ? AlibiForm::Symmetric : AlibiForm::Causal;
+        return alibiBias(form, m_alibi_slope, ahead, behind, m_params.length);
+    }
     case Card::Relative:
         break;
     }
-    const RelativeParams& rel = p.relative;
-    Eigen::VectorXd out(count);
-    if (m_quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
-        for (std::int64_t n = 0; n < count; ++n) {
-            const std::int64_t delta = delta_first + n;
-            if (rel.variant == RelativeVariant::Shaw) {
-                out[n] = static_cast<double>(shawIndex(
-                    std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0), rel.clip_k));
-                continue;
-            }
-            const int bucket = t5Bucket(-delta, rel.bidirectional, rel.num_buckets, rel.max_distance);
-            out[n] = m_quantity == Quantity::Buckets ? static_cast<double>(bucket) : m_beta[bucket];
-        }
-        return out;
+    const RelativeParams& rel = m_params.relative;
+    if (rel.variant == RelativeVariant::Shaw) {
+        const std::int64_t idx = shawIndex(ahead, behind, rel.clip_k);
+        return m_quantity == Quantity::Buckets ? static_cast<double>(idx) : dots.values[idx - dots.first];
     }
-    return rel.variant == RelativeVariant::Shaw ? shawValues(delta_first, count)
-                                                : txlValues(delta_first, count);
-}
-
-Eigen::VectorXd PositionalProfile::alibiValues(std::int64_t delta_first, std::int64_t count) const {
-    const AlibiForm form
-        = m_params.alibi.form == AlibiForm::Symmetric ? AlibiForm::Symmetric : AlibiForm::Causal;
-    Eigen::VectorXd out(count);
-    for (std::int64_t n = 0; n < count; ++n) {
-        const std::int64_t delta = delta_first + n;
-        out[n] = alibiBias(form, m_alibi_slope, std::max<std::int64_t>(delta, 0),
-            std::max<std::int64_t>(-delta, 0), m_params.length);
+    if (rel.variant == RelativeVariant::T5) {
+        const int bucket = t5Bucket(-delta, rel.bidirectional, rel.num_buckets, rel.max_distance);
+        return m_quantity == Quantity::Buckets ? static_cast<double>(bucket) : m_beta[bucket];
     }
-    return out;
-}
-
-Eigen::VectorXd PositionalProfile::shawValues(std::int64_t delta_first, std::int64_t count) const {
-    // idx = clip(j - i, -k, k) + k decreases with delta; evaluate each distinct a_idx once.
-    const std::int64_t k = m_params.relative.clip_k;
-    const auto index = [k](std::int64_t delta) {
-        return shawIndex(std::max<std::int64_t>(delta, 0), std::max<std::int64_t>(-delta, 0), k);
-    };
-    const std::int64_t idx_low = index(delta_first + count - 1);
-    const std::int64_t idx_high = index(delta_first);
-    Eigen::VectorXd dots(idx_high - idx_low + 1);
-    const int d = m_params.relative.d_model;
-    for (std::int64_t idx = idx_low; idx <= idx_high; ++idx) {
-        dots[idx - idx_low] = m_q.dot(contentVector(m_params.probe.seed, ProbeStream::Shaw, idx, d));
-    }
-    Eigen::VectorXd out(count);
-    for (std::int64_t n = 0; n < count; ++n) {
-        out[n] = m_scale * dots[index(delta_first + n) - idx_low] + m_constant;
-    }
-    return out;
-}
-
-Eigen::VectorXd PositionalProfile::txlValues(std::int64_t delta_first, std::int64_t count) const {
-    // R_delta . weights = sum_i weights[i] sin(delta w_i) + weights[d/2 + i] cos(delta w_i): the
-    // concatenated sinusoid of Transformer-XL (sin odd, cos even, so negative deltas need no care).
-    const int d = m_params.relative.d_model;
-    SinusoidalParams table;
-    table.d_model = d;
-    table.base = 10000.0;
-    table.layout = SinusoidalLayout::Concatenated;
-    table.frequencies = SinusoidalFrequencies::Paper;
-    const Eigen::VectorXd w = sinusoidalFrequencies(table);
-    const Eigen::VectorXd sin_weights = m_txl_weights.head(d / 2);
-    const Eigen::VectorXd cos_weights = m_txl_weights.tail(d / 2);
-    const Eigen::VectorXd terms = phasorSum(w, cos_weights, sin_weights, 0.0, delta_first, count);
-    return (m_scale * terms).array() + m_constant;
+    return m_constant; // Transformer-XL: (a) + (c)
 }
 
 Eigen::MatrixXd txlRelativeRows(std::int64_t delta_first, std::int64_t count, int d) {
-    SinusoidalParams table;
-    table.d_model = d;
-    table.base = 10000.0;
-    table.layout = SinusoidalLayout::Concatenated;
-    table.frequencies = SinusoidalFrequencies::Paper;
+    const SinusoidalParams table = txlSinusoid(d);
     // Rows of |delta| (sinusoidalTable's positions are rows of a table, so padding rules never
     // meet a negative delta); for delta < 0 the sin half changes sign (sin odd, cos even).
     Eigen::MatrixXd rows(count, d);

@@ -10,6 +10,7 @@
 #include "pecards/params.h"
 #include "pecards/view.h"
 #include "pecards/viewrules.h"
+#include "phasorsum.h"
 
 #include <Eigen/Core>
 #include <cstdint>
@@ -30,29 +31,43 @@ public:
     /// f at each of `deltas` (ascending, distinct): consecutive runs are evaluated together.
     Eigen::VectorXd valuesAt(const std::vector<std::int64_t>& deltas) const;
 
+    /// G(r, c) = f(x_r - y_c): the deltas of a sampled grid (rows x = the pixels' first rows, cols
+    /// y = their first columns), at cost O((rows + cols) d + rows x cols x d) and memory O(rows x
+    /// cols + (rows + cols) d), whatever the deltas' range (the trigonometric part by phasorGrid).
+    /// Values at masked entries are not meaningful.
+    Eigen::MatrixXd grid(const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& y) const;
+
     double rowSlope() const { return m_row_slope; }
     double rowOffset() const { return m_row_offset; }
     /// Which entries are visible (masked: -inf logits, 0 attention); Buckets: all.
     const Visibility& visibility() const { return m_visibility; }
 
 private:
+    /// Shaw: m_scale q . a_idx + m_constant for the clipped indices idx in [first, first + size).
+    struct ShawDots {
+        std::int64_t first = 0;
+        Eigen::VectorXd values;
+    };
+
     /// f for at most kMaxLength deltas (the encoding functions' limit).
     Eigen::VectorXd evaluate(std::int64_t delta_first, std::int64_t count) const;
-    Eigen::VectorXd alibiValues(std::int64_t delta_first, std::int64_t count) const;
-    Eigen::VectorXd shawValues(std::int64_t delta_first, std::int64_t count) const;
-    Eigen::VectorXd txlValues(std::int64_t delta_first, std::int64_t count) const;
+    /// The Shaw dots every delta in [low, high] reads (empty unless this is a Shaw Score/logit profile).
+    ShawDots shawDots(std::int64_t low, std::int64_t high) const;
+    /// The part of f beyond the trigonometric sum at one delta: the ALiBi bias, the T5 or Shaw
+    /// lookup, Transformer-XL's constant (0 for the sinusoidal and RoPE cards).
+    double extra(std::int64_t delta, const ShawDots& dots) const;
 
     CardParams m_params;
     Quantity m_quantity;
     Visibility m_visibility;
     double m_row_slope = 0.0;
     double m_row_offset = 0.0;
-    double m_scale = 1.0; ///< multiplies the card's profile (1/sqrt(d) where the logits have it)
+    double m_scale = 1.0; ///< multiplies the trigonometric sum (1/sqrt(d) where the logits have it)
     double m_constant = 0.0; ///< added after scaling (Shaw q.k, TXL (a)+(c))
-    Eigen::VectorXd m_inv_freq; ///< RoPE / hybrid: scaled theta_i
-    Eigen::VectorXd m_q; ///< probe q (RoPE: rotated dims times the attention factor)
-    Eigen::VectorXd m_k; ///< probe k (likewise)
-    Eigen::VectorXd m_txl_weights; ///< TXL: W_R^T q and/or W_R^T v, dotted with R_delta
+    bool m_has_trig = false; ///< sinusoidal similarity, RoPE score, TXL (b)+(d): m_trig
+    bool m_has_extra = false; ///< extra() is not always 0
+    PhasorTerms m_trig;
+    Eigen::VectorXd m_q; ///< Shaw: the probe q
     Eigen::VectorXd m_beta; ///< T5: value per bucket
     double m_alibi_slope = 0.0;
 };

@@ -5,6 +5,7 @@
 
 #include "check.h"
 #include "pecards/sinusoidal.h"
+#include "profileterms.h"
 #include "validation.h"
 
 #include <algorithm>
@@ -12,10 +13,7 @@
 
 namespace pecards {
 
-namespace {
-
-/// Transformer-XL's `PositionalEmbedding`: concatenated [sin | cos], w_i = 10000^(-2i/d).
-SinusoidalParams txlTableParams(int d) {
+SinusoidalParams detail::txlSinusoid(int d) {
     SinusoidalParams params;
     params.d_model = d;
     params.base = 10000.0;
@@ -23,8 +21,6 @@ SinusoidalParams txlTableParams(int d) {
     params.frequencies = SinusoidalFrequencies::Paper;
     return params;
 }
-
-} // namespace
 
 std::int64_t shawIndex(std::int64_t i, std::int64_t j, std::int64_t k) {
     PECARDS_CHECK(k >= 0 && k <= kMaxLength, "clip_k", k, "in [0, " + detail::lengthLimitText() + "]");
@@ -67,7 +63,7 @@ Eigen::MatrixXd txlRelativeEmbedding(std::int64_t klen, int d, std::int64_t clam
     detail::checkDim("d_model", d);
     // pos_seq = klen-1, ..., 0, clamped to clamp_len when clamp_len > 0 (MemTransformerLM._forward).
     const std::int64_t largest = clamp_len > 0 ? std::min(klen - 1, clamp_len) : klen - 1;
-    const Eigen::MatrixXd table = sinusoidalTable(txlTableParams(d), 0, largest + 1);
+    const Eigen::MatrixXd table = sinusoidalTable(detail::txlSinusoid(d), 0, largest + 1);
     Eigen::MatrixXd out(klen, d);
     for (std::int64_t row = 0; row < klen; ++row) {
         out.row(row) = table.row(std::min(klen - 1 - row, largest));
@@ -107,7 +103,7 @@ TxlTerms txlTerms(const Eigen::VectorXd& q, const Eigen::VectorXd& k, const Eige
         std::to_string(w_r.rows()) + " x " + std::to_string(w_r.cols()),
         "d_model x d_model = " + std::to_string(d) + " x " + std::to_string(d));
     const Eigen::VectorXd r
-        = sinusoidalTable(txlTableParams(static_cast<int>(d)), distance, 1).row(0).transpose();
+        = sinusoidalTable(detail::txlSinusoid(static_cast<int>(d)), distance, 1).row(0).transpose();
     const Eigen::VectorXd projected = w_r * r; // W_R R_{i-j}
     return {q.dot(k), q.dot(projected), u.dot(k), v.dot(projected)};
 }

@@ -4,7 +4,7 @@
 
 #include "check.h"
 #include "pecards/rope_scaling.h"
-#include "phasorsum.h"
+#include "profileterms.h"
 #include "validation.h"
 
 #include <cmath>
@@ -116,27 +116,32 @@ Eigen::VectorXd ropeRotate(
     return out;
 }
 
-Eigen::VectorXd ropeScoreProfile(const RopeParams& params, const Eigen::VectorXd& inv_freq,
-    const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t delta_first, std::int64_t count) {
+detail::PhasorTerms detail::ropeScoreTerms(const RopeParams& params, const Eigen::VectorXd& inv_freq,
+    const Eigen::VectorXd& q, const Eigen::VectorXd& k) {
     checkRopeShape(params, inv_freq);
     const std::string allowed = "head_dim = " + std::to_string(params.head_dim) + " entries";
     PECARDS_CHECK(q.size() == params.head_dim, "q", std::to_string(q.size()) + " entries", allowed);
     PECARDS_CHECK(k.size() == params.head_dim, "k", std::to_string(k.size()) + " entries", allowed);
-    detail::checkOffset("delta_first", delta_first);
-    detail::checkCount("count", count);
     const int r = rotaryDim(params);
     const int half = r / 2;
     // Per pair: Re(qc conj(kc) e^{j delta theta}) = dot cos - cross sin, with
     // dot = qa ka + qb kb and cross = qb ka - qa kb.
-    Eigen::VectorXd dot(half);
-    Eigen::VectorXd cross(half);
+    PhasorTerms terms {inv_freq.head(half), Eigen::VectorXd(half), Eigen::VectorXd(half), 0.0};
     for (int i = 0; i < half; ++i) {
         const auto [a, b] = pairIndex(params.layout, r, i);
-        dot[i] = q[a] * k[a] + q[b] * k[b];
-        cross[i] = q[b] * k[a] - q[a] * k[b];
+        terms.a[i] = q[a] * k[a] + q[b] * k[b];
+        terms.b[i] = -(q[b] * k[a] - q[a] * k[b]);
     }
-    const double pass_through = q.tail(params.head_dim - r).dot(k.tail(params.head_dim - r));
-    return detail::phasorSum(inv_freq.head(half), dot, -cross, pass_through, delta_first, count);
+    terms.offset = q.tail(params.head_dim - r).dot(k.tail(params.head_dim - r));
+    return terms;
+}
+
+Eigen::VectorXd ropeScoreProfile(const RopeParams& params, const Eigen::VectorXd& inv_freq,
+    const Eigen::VectorXd& q, const Eigen::VectorXd& k, std::int64_t delta_first, std::int64_t count) {
+    const detail::PhasorTerms terms = detail::ropeScoreTerms(params, inv_freq, q, k);
+    detail::checkOffset("delta_first", delta_first);
+    detail::checkCount("count", count);
+    return detail::phasorSum(terms, delta_first, count);
 }
 
 Eigen::VectorXd ropeLongTermDecay(const Eigen::VectorXd& inv_freq, const Eigen::VectorXd& r) {

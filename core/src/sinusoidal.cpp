@@ -3,10 +3,11 @@
 #include "pecards/sinusoidal.h"
 
 #include "check.h"
-#include "phasorsum.h"
+#include "profileterms.h"
 #include "validation.h"
 
 #include <cmath>
+#include <utility>
 
 namespace pecards {
 
@@ -53,13 +54,18 @@ std::int64_t sinusoidalTableRow(const SinusoidalParams& params, std::int64_t tok
     return params.padding_idx >= 0 ? params.padding_idx + 1 + token : token;
 }
 
+detail::PhasorTerms detail::sinusoidalSimilarityTerms(const SinusoidalParams& params) {
+    Eigen::VectorXd w = sinusoidalFrequencies(params);
+    const Eigen::Index pairs = w.size();
+    return {std::move(w), Eigen::VectorXd::Ones(pairs), Eigen::VectorXd::Zero(pairs), 0.0};
+}
+
 Eigen::VectorXd sinusoidalSimilarityProfile(
     const SinusoidalParams& params, std::int64_t delta_first, std::int64_t count) {
-    const Eigen::VectorXd w = sinusoidalFrequencies(params);
+    const detail::PhasorTerms terms = detail::sinusoidalSimilarityTerms(params);
     detail::checkOffset("delta_first", delta_first);
     detail::checkCount("count", count);
-    const Eigen::VectorXd ones = Eigen::VectorXd::Ones(w.size());
-    return detail::phasorSum(w, ones, Eigen::VectorXd::Zero(w.size()), 0.0, delta_first, count);
+    return detail::phasorSum(terms, delta_first, count);
 }
 
 } // namespace pecards

@@ -210,37 +210,19 @@ void poolMean(const PositionalProfile& profile, const DeltaSpan& span, const Pix
     }
 }
 
-/// Sample: f only at the deltas of the pixels' first entries.
+/// Sample: f at each pixel's first entry, O(pixels x d) work and memory whatever the window's
+/// span of deltas (PositionalProfile::grid).
 void poolSample(
     const PositionalProfile& profile, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
-    const std::int64_t low = rows.first(0) - cols.first(cols.count() - 1);
-    const std::int64_t high = rows.first(rows.count() - 1) - cols.first(0);
+    const std::vector<std::int64_t> x = rows.firsts();
+    const std::vector<std::int64_t> y = cols.firsts();
+    const Eigen::MatrixXd values = profile.grid(x, y);
     const Visibility& visibility = profile.visibility();
-    std::vector<char> needed(static_cast<std::size_t>(high - low + 1), 0);
     for (int r = 0; r < rows.count(); ++r) {
+        const double row_term = profile.rowSlope() * static_cast<double>(x[r]) + profile.rowOffset();
         for (int c = 0; c < cols.count(); ++c) {
-            if (visibility.visible(rows.first(r), cols.first(c))) {
-                needed[rows.first(r) - cols.first(c) - low] = 1;
-            }
-        }
-    }
-    std::vector<std::int64_t> deltas;
-    for (std::int64_t n = 0; n < static_cast<std::int64_t>(needed.size()); ++n) {
-        if (needed[n]) {
-            deltas.push_back(low + n);
-        }
-    }
-    const Eigen::VectorXd values = profile.valuesAt(deltas);
-    std::vector<double> lookup(needed.size(), kMasked);
-    for (std::size_t n = 0; n < deltas.size(); ++n) {
-        lookup[deltas[n] - low] = values[static_cast<Eigen::Index>(n)];
-    }
-    for (int r = 0; r < rows.count(); ++r) {
-        const double row_term = profile.rowSlope() * static_cast<double>(rows.first(r)) + profile.rowOffset();
-        for (int c = 0; c < cols.count(); ++c) {
-            const bool visible = visibility.visible(rows.first(r), cols.first(c));
             grid.values[static_cast<std::size_t>(r) * grid.cols + c]
-                = visible ? lookup[rows.first(r) - cols.first(c) - low] + row_term : kMasked;
+                = visibility.visible(x[r], y[c]) ? values(r, c) + row_term : kMasked;
         }
     }
 }

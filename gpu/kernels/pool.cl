@@ -311,3 +311,17 @@ __kernel void expand_diagonals(__global float* out, int rows, int cols, __global
     }
     out[(long)r * cols + c] = r >= c ? from_rows[r - c] : from_cols[c - r];
 }
+
+// A sampled grid of f(x_r - y_c) + row term (evaluateProfileGrid) made a view: entries (x_r, y_c)
+// the mask hides (pecards_visible) get `masked_value`. One work-item per pixel (c, r).
+__kernel void sample_mask(__global float* out, int rows, int cols, __global const long* x, __global const long* y,
+    long sink_end, long causal_low, long band_low, long band_high, float masked_value) {
+    const int c = get_global_id(0);
+    const int r = get_global_id(1);
+    if (c >= cols || r >= rows) {
+        return;
+    }
+    if (!pecards_visible(x[r], y[c], sink_end, causal_low, band_low, band_high)) {
+        out[(long)r * cols + c] = masked_value;
+    }
+}

@@ -1,5 +1,6 @@
-// Positional-only profiles f(delta), delta = i - j = delta0 + t, t in [0, count)
-// (docs/quantities.md; the host's ProfileSpec in gpu/src/profilespec.cpp sets the terms).
+// Positional-only profiles f(delta), delta = i - j = delta0 + t, t in [0, count), or on a sampled
+// grid delta = x_r - y_c (docs/quantities.md; the host's ProfileSpec in gpu/src/profilespec.cpp sets
+// the terms).
 
 // f[t] (+)= addend + sum_i Re(w_i exp(j delta phi_i)), delta = delta0 + t: the sinusoidal
 // similarity, the RoPE score (w_i = a^2 qc_i conj(kc_i)) and the Transformer-XL R terms.
@@ -77,15 +78,63 @@ __kernel void trig_profile(__global float* out, int count, int chunks, __global 
     }
 }
 
+// Phasors of sampled positions, pair-major: re[i * count + n] + j im[i * count + n] = w_i exp(j p phi_i)
+// with p = positions[n] (-positions[n] when `conjugate`), w_i = weights[i] when `weighted`, else 1.
+// One work-item per (n, i).
+__kernel void trig_phasors(__global float* re, __global float* im, __global const long* positions, int count,
+    __global const ulong* freq_turns, __global const float2* weights, int weighted, int conjugate, int pairs) {
+    const int n = get_global_id(0);
+    const int i = get_global_id(1);
+    if (n >= count || i >= pairs) {
+        return;
+    }
+    const long p = conjugate ? -positions[n] : positions[n];
+    float cs;
+    const float sn = sincos(pecards_angle(p, freq_turns[i]), &cs);
+    const float2 w = weighted ? weights[i] : (float2)(1.0f, 0.0f);
+    re[(long)i * count + n] = w.x * cs - w.y * sn;
+    im[(long)i * count + n] = w.x * sn + w.y * cs;
+}
+
+// f on a sampled grid of rows x and columns y: out[r * cols + c] = addend + sum_i Re(A_ir B_ic) with
+// A = w_i e^{j x_r phi_i} and B = e^{-j y_c phi_i} (trig_phasors), i.e. the trigonometric sum at
+// delta = x_r - y_c, whatever the deltas' range. One work-item per pixel (c, r).
+__kernel void trig_grid(__global float* out, int rows, int cols, __global const float* ar, __global const float* ai,
+    __global const float* br, __global const float* bi, int pairs, float addend) {
+    const int c = get_global_id(0);
+    const int r = get_global_id(1);
+    if (c >= cols || r >= rows) {
+        return;
+    }
+    float acc = addend;
+    for (int i = 0; i < pairs; ++i) {
+        const long a = (long)i * rows + r;
+        const long b = (long)i * cols + c;
+        acc = fma(ar[a], br[b], fma(-ai[a], bi[b], acc));
+    }
+    out[(long)r * cols + c] = acc;
+}
+
+// The delta of output entry t: delta0 + t over a range of deltas, or x[t / grid_cols] - y[t % grid_cols]
+// on a sampled grid of rows x and columns y (grid_cols > 0).
+inline long pecards_profile_delta(
+    int t, long delta0, __global const long* x, __global const long* y, int grid_cols) {
+    return grid_cols > 0 ? x[t / grid_cols] - y[t % grid_cols] : delta0 + t;
+}
+
 // ALiBi bias in its Toeplitz form: -slope * delta (causal), -slope * |delta| (symmetric).
 // Values at masked deltas are not read by the pooling kernels.
-__kernel void alibi_profile(__global float* out, long delta0, int count, float slope, int symmetric, int accumulate) {
+// On a sampled grid with `fold_row` (the row-offset forms), the row term m i + offset is included as
+// -slope * (delta - i + row_shift), formed in integers first.
+__kernel void alibi_profile(__global float* out, long delta0, __global const long* x, __global const long* y,
+    int grid_cols, int count, float slope, int symmetric, int fold_row, long row_shift, int accumulate) {
     const int t = get_global_id(0);
     if (t >= count) {
         return;
     }
-    const long delta = delta0 + t;
-    const float v = -slope * (float)(symmetric && delta < 0 ? -delta : delta);
+    const long delta = pecards_profile_delta(t, delta0, x, y, grid_cols);
+    const long distance = fold_row ? delta - x[t / grid_cols] + row_shift : (symmetric && delta < 0 ? -delta : delta);
+    const float v = -slope * (float)distance;
     out[t] = accumulate ? out[t] + v : v;
 }
 
@@ -98,15 +147,15 @@ inline int pecards_t5_bucket(long delta, __global const long* starts_nonpos, __g
 }
 
 // T5: the bucket index itself (Buckets) or scale * beta[bucket] (Score, Attention logits).
-__kernel void t5_profile(__global float* out, long delta0, int count, __global const long* starts_nonpos,
+__kernel void t5_profile(__global float* out, long delta0, __global const long* x, __global const long* y,
+    int grid_cols, int count, __global const long* starts_nonpos,
     __global const int* values_nonpos, int steps_nonpos, __global const long* starts_pos,
     __global const int* values_pos, int steps_pos, __global const float* beta, int output_buckets) {
     const int t = get_global_id(0);
     if (t >= count) {
         return;
     }
-    const int bucket = pecards_t5_bucket(
-        delta0 + t, starts_nonpos, values_nonpos, steps_nonpos, starts_pos, values_pos, steps_pos);
+    const int bucket = pecards_t5_bucket(pecards_profile_delta(t, delta0, x, y, grid_cols), starts_nonpos, values_nonpos, steps_nonpos, starts_pos, values_pos, steps_pos);
     out[t] = output_buckets ? (float)bucket : beta[bucket];
 }
 
@@ -131,12 +180,12 @@ inline long pecards_shaw_index(long delta, long k) {
 }
 
 // Shaw: the clipped index (Buckets) or dots[index - idx_first] (Score, Attention logits).
-__kernel void shaw_profile(__global float* out, long delta0, int count, long k, __global const float* dots,
-    long idx_first, int output_index) {
+__kernel void shaw_profile(__global float* out, long delta0, __global const long* x, __global const long* y,
+    int grid_cols, int count, long k, __global const float* dots, long idx_first, int output_index) {
     const int t = get_global_id(0);
     if (t >= count) {
         return;
     }
-    const long idx = pecards_shaw_index(delta0 + t, k);
+    const long idx = pecards_shaw_index(pecards_profile_delta(t, delta0, x, y, grid_cols), k);
     out[t] = output_index ? (float)idx : dots[idx - idx_first];
 }

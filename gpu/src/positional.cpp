@@ -92,6 +92,22 @@ double logSumExp(const std::vector<float>& f, const std::vector<double>& prefix,
     return high + std::log(sum);
 }
 
+/// A sampled Score or Buckets view: the profile and row term at each pixel's first entry
+/// (evaluateProfileGrid), masked; work and memory follow the pixels, not the window's length.
+Grid sampleGrid(ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& row_starts,
+    const std::vector<cl_long>& col_starts, Grid grid) {
+    const std::vector<cl_long> x(row_starts.begin(), row_starts.end() - 1);
+    const std::vector<cl_long> y(col_starts.begin(), col_starts.end() - 1);
+    cl::Buffer out = evaluateProfileGrid(cl, spec, x, y);
+    const MaskArgs mask = maskArgs(spec.visibility);
+    cl.run("sample_mask", cl::NDRange(y.size(), x.size()), cl::NullRange, out, static_cast<cl_int>(x.size()),
+        static_cast<cl_int>(y.size()), cl.upload(x, "sampled rows"), cl.upload(y, "sampled columns"),
+        mask.sink_end, mask.causal_low, mask.band_low, mask.band_high,
+        -std::numeric_limits<cl_float>::infinity());
+    readGrid(cl, out, grid);
+    return grid;
+}
+
 } // namespace
 
 std::vector<cl_long> blockStarts(std::int64_t begin, std::int64_t extent, int out) {
@@ -130,16 +146,19 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
             + std::to_string(kAttentionQueryBudget)
             + " range queries; use reduction sample or fewer window rows");
     }
+    const std::vector<cl_long> row_block_starts = blockStarts(w.row_begin, w.rows(), request.out_rows);
+    const std::vector<cl_long> col_block_starts = blockStarts(w.col_begin, w.cols(), request.out_cols);
+    if (!attention && !pooled) {
+        return sampleGrid(cl, spec, row_block_starts, col_block_starts, std::move(grid));
+    }
     // Deltas the view reads: the window's, and for attention every key of every window row.
     const std::int64_t delta0
         = attention ? w.row_begin - (request.params.length - 1) : w.row_begin - (w.col_end - 1);
     const std::int64_t delta_last = attention ? w.row_end - 1 : w.row_end - 1 - w.col_begin;
     const std::int64_t count = delta_last - delta0 + 1;
     const cl::Buffer f = evaluateProfile(cl, spec, delta0, count);
-    const std::vector<cl_long> row_block_starts = blockStarts(w.row_begin, w.rows(), request.out_rows);
     const cl::Buffer row_starts = cl.upload(row_block_starts, "row blocks");
-    const cl::Buffer col_starts
-        = cl.upload(blockStarts(w.col_begin, w.cols(), request.out_cols), "col blocks");
+    const cl::Buffer col_starts = cl.upload(col_block_starts, "col blocks");
     const bool want_max = request.reduction == Reduction::Max;
     const bool want_min = request.reduction == Reduction::Min;
     const bool row_term = spec.row_slope != 0.0 || spec.row_offset != 0.0;

@@ -14,6 +14,7 @@
 #include "pecards/sinusoidal.h"
 #include "pecards/viewrules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <numbers>
@@ -168,6 +169,8 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
         if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
             spec.row_slope = spec.alibi_slope;
             spec.row_offset = alibiBias(form, spec.alibi_slope, 0, 0, params.length);
+            // -m (i - j) + m i + offset = -m (delta - i + shift): m j (BLOOM), -m (L - 1 - j) (llm-foundry)
+            spec.alibi_row_shift = form == AlibiForm::RowOffsetFoundry ? params.length - 1 : 0;
         }
         break;
     }
@@ -201,9 +204,75 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
     return spec;
 }
 
+namespace {
+
+/// Where the entries of a profile buffer take their deltas: delta0 + t over a range, or x_r - y_c on
+/// a sampled grid (x, y non-empty); [low, high] bounds every delta.
+struct DeltaSource {
+    cl_long delta0 = 0;
+    cl::Buffer x, y;
+    cl_int grid_cols = 0;
+    std::int64_t low = 0;
+    std::int64_t high = 0;
+};
+
+/// Adds (or, when nothing is in `out` yet, writes) the ALiBi bias and the T5 or Shaw lookup of each
+/// of the `count` entries.
+void addBiasAndLookups(ClContext& cl, const ProfileSpec& spec, cl::Buffer& out, std::int64_t count,
+    const DeltaSource& at, cl_int accumulate) {
+    const cl::NDRange global(static_cast<std::size_t>(count));
+    const cl_int n = static_cast<cl_int>(count);
+    if (spec.alibi) {
+        const bool fold = at.grid_cols > 0 && spec.row_slope != 0.0;
+        cl.run("alibi_profile", global, cl::NullRange, out, at.delta0, at.x, at.y, at.grid_cols, n,
+            static_cast<cl_float>(spec.alibi_slope), static_cast<cl_int>(spec.alibi_symmetric ? 1 : 0),
+            static_cast<cl_int>(fold ? 1 : 0), static_cast<cl_long>(spec.alibi_row_shift), accumulate);
+    }
+    switch (spec.lookup) {
+    case ProfileSpec::Lookup::None:
+        break;
+    case ProfileSpec::Lookup::T5Value:
+    case ProfileSpec::Lookup::T5Bucket: {
+        const cl::Buffer nonpos_starts = cl.upload(spec.t5.nonpositive.starts, "T5 steps");
+        const cl::Buffer nonpos_values = cl.upload(spec.t5.nonpositive.values, "T5 steps");
+        const cl::Buffer pos_starts = cl.upload(spec.t5.positive.starts, "T5 steps");
+        const cl::Buffer pos_values = cl.upload(spec.t5.positive.values, "T5 steps");
+        const bool buckets = spec.lookup == ProfileSpec::Lookup::T5Bucket;
+        const cl::Buffer beta = buckets ? cl::Buffer() : cl.upload(spec.beta, "T5 bucket values");
+        cl.run("t5_profile", global, cl::NullRange, out, at.delta0, at.x, at.y, at.grid_cols, n,
+            nonpos_starts, nonpos_values, static_cast<cl_int>(spec.t5.nonpositive.starts.size()), pos_starts,
+            pos_values, static_cast<cl_int>(spec.t5.positive.starts.size()), beta,
+            static_cast<cl_int>(buckets ? 1 : 0));
+        break;
+    }
+    case ProfileSpec::Lookup::ShawValue:
+    case ProfileSpec::Lookup::ShawIndex: {
+        const cl_long k = spec.shaw_k;
+        // idx = clip(-delta, -k, k) + k decreases with delta.
+        const cl_long idx_first = std::clamp<std::int64_t>(-at.high, -k, k) + k;
+        const cl_long idx_last = std::clamp<std::int64_t>(-at.low, -k, k) + k;
+        cl::Buffer dots;
+        const bool index = spec.lookup == ProfileSpec::Lookup::ShawIndex;
+        if (!index) {
+            const cl_int idx_count = static_cast<cl_int>(idx_last - idx_first + 1);
+            dots = cl.buffer(static_cast<std::size_t>(idx_count) * sizeof(float), "Shaw q.a_idx");
+            const cl::Buffer q = cl.upload(spec.shaw_q, "Shaw probe q");
+            cl.run("shaw_dots", cl::NDRange(static_cast<std::size_t>(idx_count)), cl::NullRange, dots,
+                idx_first, idx_count, q, static_cast<cl_int>(spec.shaw_q.size()),
+                static_cast<cl_ulong>(spec.seed), static_cast<cl_float>(spec.shaw_scale),
+                static_cast<cl_float>(spec.shaw_constant));
+        }
+        cl.run("shaw_profile", global, cl::NullRange, out, at.delta0, at.x, at.y, at.grid_cols, n, k, dots,
+            idx_first, static_cast<cl_int>(index ? 1 : 0));
+        break;
+    }
+    }
+}
+
+} // namespace
+
 cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t delta0, std::int64_t count) {
     cl::Buffer out = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "profile f(delta)");
-    const cl::NDRange global(static_cast<std::size_t>(count));
     const cl_long first = delta0;
     const cl_int n = static_cast<cl_int>(count);
     cl_int accumulate = 0;
@@ -229,49 +298,46 @@ cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t 
             accumulate);
         accumulate = 1;
     }
-    if (spec.alibi) {
-        cl.run("alibi_profile", global, cl::NullRange, out, first, n, static_cast<cl_float>(spec.alibi_slope),
-            static_cast<cl_int>(spec.alibi_symmetric ? 1 : 0), accumulate);
+    DeltaSource at;
+    at.delta0 = first;
+    at.low = delta0;
+    at.high = delta0 + count - 1;
+    addBiasAndLookups(cl, spec, out, count, at, accumulate);
+    return out;
+}
+
+cl::Buffer evaluateProfileGrid(
+    ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& x, const std::vector<cl_long>& y) {
+    const auto rows = static_cast<cl_int>(x.size());
+    const auto cols = static_cast<cl_int>(y.size());
+    const std::int64_t count = static_cast<std::int64_t>(rows) * cols;
+    cl::Buffer out
+        = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "profile on the sampled grid");
+    DeltaSource at;
+    at.x = cl.upload(x, "sampled rows");
+    at.y = cl.upload(y, "sampled columns");
+    at.grid_cols = cols;
+    at.low = *std::ranges::min_element(x) - *std::ranges::max_element(y);
+    at.high = *std::ranges::max_element(x) - *std::ranges::min_element(y);
+    cl_int accumulate = 0;
+    if (spec.trig) {
+        const auto pairs = static_cast<cl_int>(spec.weights.size());
+        const std::size_t pair_count = static_cast<std::size_t>(pairs);
+        const cl::Buffer turns = cl.upload(spec.turns, "frequency turns");
+        const cl::Buffer weights = cl.upload(spec.weights, "profile weights");
+        cl::Buffer ar = cl.buffer(x.size() * pair_count * sizeof(float), "row phasors");
+        cl::Buffer ai = cl.buffer(x.size() * pair_count * sizeof(float), "row phasors");
+        cl::Buffer br = cl.buffer(y.size() * pair_count * sizeof(float), "column phasors");
+        cl::Buffer bi = cl.buffer(y.size() * pair_count * sizeof(float), "column phasors");
+        cl.run("trig_phasors", cl::NDRange(x.size(), pair_count), cl::NullRange, ar, ai, at.x, rows, turns,
+            weights, cl_int {1}, cl_int {0}, pairs);
+        cl.run("trig_phasors", cl::NDRange(y.size(), pair_count), cl::NullRange, br, bi, at.y, cols, turns,
+            weights, cl_int {0}, cl_int {1}, pairs);
+        cl.run("trig_grid", cl::NDRange(y.size(), x.size()), cl::NullRange, out, rows, cols, ar, ai, br, bi,
+            pairs, static_cast<cl_float>(spec.constant));
         accumulate = 1;
     }
-    switch (spec.lookup) {
-    case ProfileSpec::Lookup::None:
-        break;
-    case ProfileSpec::Lookup::T5Value:
-    case ProfileSpec::Lookup::T5Bucket: {
-        const cl::Buffer nonpos_starts = cl.upload(spec.t5.nonpositive.starts, "T5 steps");
-        const cl::Buffer nonpos_values = cl.upload(spec.t5.nonpositive.values, "T5 steps");
-        const cl::Buffer pos_starts = cl.upload(spec.t5.positive.starts, "T5 steps");
-        const cl::Buffer pos_values = cl.upload(spec.t5.positive.values, "T5 steps");
-        const bool buckets = spec.lookup == ProfileSpec::Lookup::T5Bucket;
-        const cl::Buffer beta = buckets ? cl::Buffer() : cl.upload(spec.beta, "T5 bucket values");
-        cl.run("t5_profile", global, cl::NullRange, out, first, n, nonpos_starts, nonpos_values,
-            static_cast<cl_int>(spec.t5.nonpositive.starts.size()), pos_starts, pos_values,
-            static_cast<cl_int>(spec.t5.positive.starts.size()), beta, static_cast<cl_int>(buckets ? 1 : 0));
-        break;
-    }
-    case ProfileSpec::Lookup::ShawValue:
-    case ProfileSpec::Lookup::ShawIndex: {
-        const cl_long k = spec.shaw_k;
-        // idx = clip(-delta, -k, k) + k decreases with delta.
-        const cl_long idx_first = std::clamp<std::int64_t>(-(delta0 + count - 1), -k, k) + k;
-        const cl_long idx_last = std::clamp<std::int64_t>(-delta0, -k, k) + k;
-        cl::Buffer dots;
-        const bool index = spec.lookup == ProfileSpec::Lookup::ShawIndex;
-        if (!index) {
-            const cl_int idx_count = static_cast<cl_int>(idx_last - idx_first + 1);
-            dots = cl.buffer(static_cast<std::size_t>(idx_count) * sizeof(float), "Shaw q.a_idx");
-            const cl::Buffer q = cl.upload(spec.shaw_q, "Shaw probe q");
-            cl.run("shaw_dots", cl::NDRange(static_cast<std::size_t>(idx_count)), cl::NullRange, dots,
-                idx_first, idx_count, q, static_cast<cl_int>(spec.shaw_q.size()),
-                static_cast<cl_ulong>(spec.seed), static_cast<cl_float>(spec.shaw_scale),
-                static_cast<cl_float>(spec.shaw_constant));
-        }
-        cl.run("shaw_profile", global, cl::NullRange, out, first, n, k, dots, idx_first,
-            static_cast<cl_int>(index ? 1 : 0));
-        break;
-    }
-    }
+    addBiasAndLookups(cl, spec, out, count, at, accumulate);
     return out;
 }
 

@@ -56,6 +56,10 @@ struct ProfileSpec {
     bool alibi = false;
     double alibi_slope = 0.0;
     bool alibi_symmetric = false;
+    /// ALiBi row-offset forms (row_slope != 0): the sampled grid adds the row term inside the bias,
+    /// -m (delta - i + alibi_row_shift), exact integers before one float multiply; without the fold
+    /// the float32 sum -m delta + m i cancels to m j and loses its digits at large i.
+    std::int64_t alibi_row_shift = 0;
 
     enum class Lookup { None, T5Value, T5Bucket, ShawValue, ShawIndex } lookup = Lookup::None;
     T5Steps t5;
@@ -73,5 +77,13 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity);
 
 /// @brief f(delta) for delta in [delta0, delta0 + count) on the device (count floats).
 cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t delta0, std::int64_t count);
+
+/// @brief f(x_r - y_c) on the device for sampled rows x and columns y (both non-empty): x.size() x
+/// y.size() floats, row-major. The trigonometric sum as a product of row and column phasors
+/// (kernels/profile.cl trig_phasors, trig_grid): work O((rows + cols) pairs + rows x cols x pairs),
+/// memory O(rows x cols + (rows + cols) pairs), whatever the deltas' range. The ALiBi row-offset
+/// forms' row term is included (ProfileSpec::alibi_row_shift): f(x_r - y_c) + row_slope x_r + row_offset.
+cl::Buffer evaluateProfileGrid(
+    ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& x, const std::vector<cl_long>& y);
 
 } // namespace pecards::gpu::detail

@@ -34,6 +34,26 @@ TEST(Cost, SampledContentAttentionCountsTheShownRowsNormalisers) {
     EXPECT_EQ(cost.work, std::int64_t {64} * 32 * 64 + std::int64_t {64} * 4096 * 64);
 }
 
+// #33: a sampled Score picture is the profile at its pixels: rows + cols phasor rows of d, then
+// one product of inner size d per pixel; the same at L = 4096 as at 2^24. An exact one still
+// reads every delta the window reaches.
+TEST(Cost, SampledScoreFollowsThePixelsNotTheLength) {
+    ViewRequest r = test::viewRequest(
+        test::cardParams(Card::Rope, 4096), Quantity::Score, {0, 4096, 0, 4096}, 1024, 1024);
+    r.params.rope.head_dim = 128;
+    const RequestCost short_cost = estimateCost(r);
+    EXPECT_EQ(short_cost.work, std::int64_t {2048} * 128 + std::int64_t {1024} * 1024 * 128);
+    // the grid, the profile's values at the pixels, the sampled phasors: all doubles
+    EXPECT_EQ(short_cost.bytes, (2 * 1024 * 1024 + 2048 * 128) * 8);
+    r.params.length = kMaxL;
+    r.window = {0, kMaxL, 0, kMaxL};
+    const RequestCost long_cost = estimateCost(r);
+    EXPECT_EQ(long_cost.work, short_cost.work);
+    EXPECT_EQ(long_cost.bytes, short_cost.bytes);
+    r.reduction = Reduction::Max;
+    EXPECT_GT(estimateCost(r).work, 2 * kMaxL * 128);
+}
+
 TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {
     CardParams sinusoidal;
     sinusoidal.card = Card::Sinusoidal;

@@ -189,7 +189,57 @@ TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
     }
 }
 
+// #33: a sampled Score or Buckets picture at L = 2^24 costs what its pixels cost, and each pixel
+// is still the entry at its block's first row and column, from the definitions (referenceLogit:
+// rotated vectors, alibiBias, t5Bucket, ...). Uneven blocks (37 x 53 pixels over 2^24 positions)
+// make every pixel's delta distinct. Tolerance: at |i - j| ~ 2^24 the double angle delta * theta
+// carries about 2^24 * 2^-53 = 2e-9 rad in either computation.
+class SampledAtTheLengthLimit : public ::testing::TestWithParam<PoolCase> { };
+
+/// The Score and Buckets cases (sampled attention and content pictures read every key of a row).
+std::vector<PoolCase> sampledCases() {
+    std::vector<PoolCase> cases = poolCases();
+    std::erase_if(cases,
+        [](const PoolCase& c) { return c.quantity != Quantity::Score && c.quantity != Quantity::Buckets; });
+    return cases;
+}
+
+TEST_P(SampledAtTheLengthLimit, FollowsTheDefinition) {
+    const PoolCase& c = GetParam();
+    CardParams p = c.params;
+    p.length = kMaxLength;
+    p.sliding_window = p.sliding_window > 0 ? 1000 : 0;
+    const auto backend = makeCpuBackend();
+    const bool buckets = c.quantity == Quantity::Buckets;
+    for (const Window& window :
+        {Window {0, kMaxLength, 0, kMaxLength}, Window {5'000'000, 5'001'000, 4'999'000, 5'003'000}}) {
+        ViewRequest request;
+        request.params = p;
+        request.quantity = c.quantity;
+        request.window = window;
+        request.out_rows = 37;
+        request.out_cols = 53;
+        const Grid got = backend->compute(request);
+        for (int r = 0; r < got.rows; ++r) {
+            for (int col = 0; col < got.cols; ++col) {
+                const std::int64_t i = blockStart(window.row_begin, window.rows(), got.rows, r);
+                const std::int64_t j = blockStart(window.col_begin, window.cols(), got.cols, col);
+                const bool visible = buckets || test::referenceVisible(p, i, j);
+                const double want
+                    = visible ? test::referenceLogit(p, i, j, false, false, buckets) : test::kNegInf;
+                const double value = got.at(r, col);
+                ASSERT_TRUE(
+                    visible ? std::abs(value - want) <= 1e-7 * std::max(1.0, std::abs(want)) : value == want)
+                    << "pixel (" << r << ", " << col << ") = entry (" << i << ", " << j << "): got " << value
+                    << ", expected " << want;
+            }
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllCards, PoolingMatchesBruteForce, ::testing::ValuesIn(poolCases()),
+    [](const ::testing::TestParamInfo<PoolCase>& param_info) { return param_info.param.name; });
+INSTANTIATE_TEST_SUITE_P(AllCards, SampledAtTheLengthLimit, ::testing::ValuesIn(sampledCases()),
     [](const ::testing::TestParamInfo<PoolCase>& param_info) { return param_info.param.name; });
 
 } // namespace

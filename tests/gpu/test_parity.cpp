@@ -192,6 +192,37 @@ TEST_P(GpuParity, MediumViews) {
     checkShape(*gpu, *cpu, GetParam(), {300, {20, 300, 0, 290}, 24, 20}, kContent);
 }
 
+// #33: sampled Score and Buckets pictures at L = 2^24 are made from the pixels' rows and columns
+// alone (row and column phasors on the device, angles reduced exactly in fixed point): every
+// pixel's delta distinct (uneven blocks), full window and a window far from the diagonal.
+TEST_P(GpuParity, SampledPicturesAtTheLengthLimit) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    CardCase card = GetParam();
+    for (Quantity quantity : {Quantity::Score, Quantity::Buckets}) {
+        if (!hasQuantity(card.params, quantity)) {
+            continue;
+        }
+        for (const Window& window :
+            {Window {0, kMaxLength, 0, kMaxLength}, Window {9'000'000, 9'400'000, 100, 30'000}}) {
+            for (bool causal : {false, true}) {
+                ViewRequest request;
+                request.params = card.params;
+                request.params.length = kMaxLength;
+                request.params.causal = causal;
+                request.quantity = quantity;
+                request.window = window;
+                request.out_rows = 61;
+                request.out_cols = 97;
+                SCOPED_TRACE(card.name + " " + toString(quantity) + (causal ? " causal" : "") + " rows ["
+                    + std::to_string(window.row_begin) + "," + std::to_string(window.row_end) + ")");
+                EXPECT_TRUE(gridsNear(
+                    gpu->compute(request), cpu->compute(request), toleranceFor(quantity, Reduction::Sample)));
+            }
+        }
+    }
+}
+
 // Attention sinks and a sliding window: a row's visible keys are the sinks and a band, masked
 // entries -inf (score) and 0 (attention), the softmax over the visible keys only.
 TEST_P(GpuParity, SinksAndSlidingWindow) {

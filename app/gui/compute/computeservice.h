@@ -55,6 +55,15 @@ public:
         m_interactiveWorkLimit = std::max<qint64>(operations, 1);
     }
 
+    /// @brief Work (cost.h operations) an exact picture may take and still be the first answer to a
+    /// change: over it, and when the sampled picture costs less than half as much, the view shows
+    /// the sampled picture first and the exact reduction streams in behind it (#33). Default
+    /// kFrameOperations, one 60 Hz frame at the cost model's ~1 ns per operation.
+    qint64 frameWorkLimit() const { return m_frameWorkLimit; }
+    /// @brief Sets the limit above (> 0).
+    void setFrameWorkLimit(qint64 operations) { m_frameWorkLimit = std::max<qint64>(operations, 1); }
+    static constexpr qint64 kFrameOperations = 16'000'000;
+
     /// @brief The backend in use; empty name until `backendReady` was emitted.
     const BackendInfo& backendInfo() const { return m_backendInfo; }
 
@@ -95,6 +104,7 @@ private:
     quint64 m_droppedCount = 0;
     quint64 m_finishedCount = 0;
     qint64 m_interactiveWorkLimit;
+    qint64 m_frameWorkLimit = kFrameOperations;
 };
 
 } // namespace pecards::gui

@@ -192,16 +192,17 @@ void HeatmapController::submit() {
     m_request.out_rows = std::clamp(pixels.height(), 1, pecards::kMaxOutputPixels);
     m_request.out_cols = std::clamp(pixels.width(), 1, pecards::kMaxOutputPixels);
     m_request.reduction = m_reduction;
-    if (!overLimit(m_request)) {
+    pecards::ViewRequest sampled = m_request;
+    sampled.reduction = pecards::Reduction::Sample;
+    if (!overLimit(m_request) && !sampleFirst(m_request, sampled)) {
         stopBackground();
         m_foregroundRequest = m_request;
         m_foregroundId = submitPicture(m_request);
         return;
     }
-    // Over the interactive limit: the sampled picture first (at once when it is cheap), then the
-    // exact reduction in the background. A newer job of the same tag cancels a running one.
-    pecards::ViewRequest sampled = m_request;
-    sampled.reduction = pecards::Reduction::Sample;
+    // Over the interactive limit, or longer than a frame where the sampled picture is cheaper: the
+    // sampled picture first (at once when it is within the interactive limit), then the exact
+    // reduction in the background. A newer job of the same tag cancels a running one.
     if (overLimit(sampled)) {
         m_pictureJob = submitTiled(Stream::Picture, sampled);
     } else { // replaces (and stops) a sampled background job of the same tag
@@ -228,6 +229,18 @@ QString HeatmapController::progressLabel(const pecards::ViewRequest& request) co
 bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
     try {
         return pecards::estimateCost(request).work > m_service->interactiveWorkLimit();
+    } catch (const pecards::InvalidParameter&) {
+        return false; // computed at once, so the worker reports the error in the view
+    }
+}
+
+bool HeatmapController::sampleFirst(
+    const pecards::ViewRequest& exact, const pecards::ViewRequest& sampled) const {
+    if (exact.reduction == pecards::Reduction::Sample)
+        return false;
+    try {
+        const qint64 work = pecards::estimateCost(exact).work;
+        return work > m_service->frameWorkLimit() && 2 * pecards::estimateCost(sampled).work < work;
     } catch (const pecards::InvalidParameter&) {
         return false; // computed at once, so the worker reports the error in the view
     }

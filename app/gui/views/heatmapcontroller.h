@@ -146,6 +146,9 @@ private:
     QString progressLabel(const pecards::ViewRequest& request) const;
     /// Whether `request` is over the service's interactive work limit (cost.h).
     bool overLimit(const pecards::ViewRequest& request) const;
+    /// Whether the exact request is over the service's frame limit and its sampled picture costs
+    /// less than half as much: then the sampled picture comes first (ComputeService::frameWorkLimit).
+    bool sampleFirst(const pecards::ViewRequest& exact, const pecards::ViewRequest& sampled) const;
     void showIdleReadout();
     /// The quantity's style for the card with the user's colour map and scale.
     void restyle();

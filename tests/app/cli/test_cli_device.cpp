@@ -18,11 +18,12 @@ QProcessEnvironment withoutOpenCl() {
     return environment;
 }
 
-QStringList scoreRequest(
-    const QString& length, const QString& view, const QString& device, const QString& out) {
+QStringList scoreRequest(const QString& length, const QString& view, const QString& device,
+    const QString& out, const QString& reduction = QStringLiteral("sample")) {
     return {QStringLiteral("compute"), QStringLiteral("--card"), QStringLiteral("rope"),
         QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"), length,
-        QStringLiteral("--view"), view, QStringLiteral("--device"), device, QStringLiteral("--out"), out};
+        QStringLiteral("--view"), view, QStringLiteral("--reduction"), reduction, QStringLiteral("--device"),
+        device, QStringLiteral("--out"), out};
 }
 
 const QString kFallback = QStringLiteral("OpenCL unavailable (no OpenCL platform");
@@ -43,10 +44,12 @@ TEST_F(CliTest, ASmallAutoRequestRunsOnTheReferenceAndNeverStartsOpenCl) {
 }
 
 TEST_F(CliTest, ALargeAutoRequestStartsTheDevice) {
-    // L = 2^20: the score profile alone is 2^21 deltas x 128 operations, above the start-up cost.
-    const CliRun run = runCli(scoreRequest(QStringLiteral("1048576"), QStringLiteral("4x4"),
-                                  QStringLiteral("auto"), path(QStringLiteral("l.npy"))),
-        withoutOpenCl());
+    // L = 2^20, exact mean: the score profile alone is 2^21 deltas x 128 operations, above the
+    // start-up cost.
+    const CliRun run
+        = runCli(scoreRequest(QStringLiteral("1048576"), QStringLiteral("4x4"), QStringLiteral("auto"),
+                     path(QStringLiteral("l.npy")), QStringLiteral("mean")),
+            withoutOpenCl());
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(kFallback)) << run.err.toStdString();
     EXPECT_TRUE(run.err.contains(QStringLiteral("; using CPU reference"))) << run.err.toStdString();
@@ -60,13 +63,14 @@ TEST_F(CliTest, DryRunNamesTheBackendAndWhy) {
         return lines.isEmpty() ? QString() : lines.last();
     };
     const QString out = path(QStringLiteral("x.npy"));
-    // 16 x 16 score: the profile of rows + cols = 32 deltas x 128, plus 256 pixels x 1 operation.
+    // 16 x 16 sampled score: 16 + 16 phasor rows of 128, plus 256 pixels x 128 (cost.h).
     EXPECT_EQ(
         dryRun(scoreRequest(QStringLiteral("16"), QStringLiteral("16x16"), QStringLiteral("auto"), out)),
-        QStringLiteral("backend: CPU reference (4.35e+03 operations (~4.4e-06 s on one core) cost less than "
+        QStringLiteral("backend: CPU reference (3.69e+04 operations (~3.7e-05 s on one core) cost less than "
                        "starting the device (~0.1 s); --device auto)"));
-    EXPECT_EQ(
-        dryRun(scoreRequest(QStringLiteral("1048576"), QStringLiteral("4x4"), QStringLiteral("auto"), out)),
+    // 4 x 4 exact mean at 2^20: the profile of 2^21 deltas x 128, plus 16 pixels x 64.
+    EXPECT_EQ(dryRun(scoreRequest(QStringLiteral("1048576"), QStringLiteral("4x4"), QStringLiteral("auto"),
+                  out, QStringLiteral("mean"))),
         QStringLiteral("backend: the best OpenCL device (the CPU reference when none works), started for it "
                        "(2.68e+08 operations (~0.27 s on one core) outweigh starting the device (~0.1 s); "
                        "--device auto)"));
