@@ -12,8 +12,8 @@ namespace pecards::detail {
 /// @brief ropeScoreProfile's terms (RoFormer eq. 16): w = inv_freq of the r/2 rotated pairs,
 /// a_i = Re(qc_i conj(kc_i)), b_i = -Im(qc_i conj(kc_i)), offset = the pass-through dot product.
 /// @throws InvalidParameter as ropeScoreProfile for q, k or inv_freq of the wrong size.
-PhasorTerms ropeScoreTerms(
-    const RopeParams& params, const Eigen::VectorXd& inv_freq, const Eigen::VectorXd& q, const Eigen::VectorXd& k);
+PhasorTerms ropeScoreTerms(const RopeParams& params, const Eigen::VectorXd& inv_freq,
+    const Eigen::VectorXd& q, const Eigen::VectorXd& k);
 
 /// @brief sinusoidalSimilarityProfile's terms: w = the table's frequencies, a = 1, b = 0.
 /// @throws InvalidParameter for invalid params.
