@@ -30,14 +30,15 @@ void checkSlot(const std::optional<int>& slot) {
     }
 }
 
-/// Throws InvalidParameter (saving) for a view that does not fit its card.
+/// Throws InvalidParameter for a view that does not fit its card. A content view longer than the
+/// content views' limit is kept: it shows that limit, and the card's other views are computed.
 void checkView(const CardParams& params, const CardView& view) {
     ViewRequest request;
     request.params = params;
     request.quantity = view.quantity;
     request.window = view.window;
     request.reduction = view.reduction;
-    validate(request);
+    validateSettings(request);
     if (!isColormapName(view.colormap)) {
         throw InvalidParameter("colormap", view.colormap.toStdString(), "a name of [a-z0-9_-]+");
     }

@@ -94,6 +94,11 @@ bool hasQuantity(const CardParams& params, Quantity quantity);
 /// @throws InvalidParameter naming the field, value and allowed range.
 void validate(const ViewRequest& request);
 
+/// @brief validate() without the content views' length limit: what a view's settings must satisfy
+/// to be kept (a workspace saves a content view of a card at L = 10^7; computing it is refused by
+/// validate(), with the limit named, and the view says so). @throws InvalidParameter as validate().
+void validateSettings(const ViewRequest& request);
+
 /// @brief First entry index covered by output pixel `pixel` of `pixels` over `extent` entries
 /// starting at `begin` (the block rule above). Pixel `pixels` gives the end of the last block.
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel);

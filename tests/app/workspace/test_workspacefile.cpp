@@ -3,6 +3,8 @@
 // and saves that never damage the previous file.
 #include "app/filebytes.h"
 #include "app/qstringprinter.h"
+#include "pecards/errors.h"
+#include "pecards/view.h"
 #include "support/paramcases.h"
 #include "workspace/jsondocument.h"
 #include "workspace/jsonreader.h"
@@ -459,6 +461,42 @@ TEST(WorkspaceFile, InvalidStateIsNotSavedAndTheOldFileSurvives) {
         QStringLiteral("Cannot save workspace ") + path + QStringLiteral(": cards[1].params.")))
         << error.toStdString();
     EXPECT_EQ(fileBytes(path), QByteArray("previous workspace"));
+}
+
+// Found with #33: at L = 10^7 the crash-recovery autosave failed ("cards[2].views[2].length =
+// 10000000 is invalid") because a content view's settings were checked against the content views'
+// compute limit (2^20). The view is kept, and computing it still names that limit.
+TEST(WorkspaceFile, AContentViewOfACardLongerThanTheContentLimitIsSavedAndOpened) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    Workspace ws;
+    WorkspaceCard alibi;
+    alibi.params.card = Card::Alibi;
+    alibi.params.length = 10'000'000;
+    alibi.views = {CardView {Quantity::Score, {0, 10'000'000, 0, 10'000'000}, Reduction::Mean,
+                       QStringLiteral("viridis"), {}, {}, {}},
+        CardView {Quantity::ContentAttention, {0, 10'000'000, 0, 10'000'000}, Reduction::Sample,
+            QStringLiteral("magma"), {}, {}, {}}};
+    ws.cards.append(alibi);
+    QString error;
+    ASSERT_TRUE(saveWorkspace(path, ws, &error)) << error.toStdString();
+    const std::optional<Workspace> opened = openWorkspace(path, &error);
+    ASSERT_TRUE(opened.has_value()) << error.toStdString();
+    EXPECT_EQ(*opened, ws);
+    ViewRequest request;
+    request.params = opened->cards[0].params;
+    request.quantity = Quantity::ContentAttention;
+    request.window = opened->cards[0].views[1].window;
+    try {
+        validate(request);
+        ADD_FAILURE() << "a content view at L = 10^7 was accepted for computing";
+    } catch (const InvalidParameter& e) {
+        EXPECT_NE(std::string(e.what()).find("for content-attention"), std::string::npos) << e.what();
+    }
+    // Settings that do not fit the card are still refused: a window beyond L.
+    ws.cards[0].views[1].window.row_end = 10'000'001;
+    EXPECT_FALSE(saveWorkspace(path, ws, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("views[1]"))) << error.toStdString();
 }
 
 // The review's dataloss_workspace_over_4mib: a workspace holding GPT-2's learned table (1024 x 768,
