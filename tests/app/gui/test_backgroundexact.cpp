@@ -149,6 +149,35 @@ TEST_F(BackgroundExact, OverTheLimitShowsTheSampledPictureThenTheExactOne) {
     EXPECT_TRUE(noBudgetText());
 }
 
+TEST_F(BackgroundExact, AnExactMeanLongerThanAFrameShowsItsSampledPictureFirst) {
+    // #33: at 32 x 32 pixels the score's exact mean at L = 16384 costs 2^15 deltas x 64 + 1024
+    // pixels x 64 operations (2.2e6: over the frame limit, set to 2^20 here, far under the
+    // interactive one) and its sampled picture 64 x 64 + 1024 x 64 (7e4): the sampled picture is
+    // shown first, then the exact mean replaces it.
+    m_service.setFrameWorkLimit(std::int64_t {1} << 20);
+    HeatmapPanel* score = nullptr;
+    for (ViewSlot* slot : m_alibi->viewSlots()) {
+        auto* panel = qobject_cast<HeatmapPanel*>(slot->view());
+        if (panel && panel->spec().quantity == pecards::Quantity::Score)
+            score = panel;
+    }
+    ASSERT_NE(score, nullptr);
+    ASSERT_EQ(score->controller()->reduction(), pecards::Reduction::Mean);
+    score->controller()->setOutputPixels(QSize(32, 32));
+    std::vector<pecards::Reduction> shown;
+    QObject::connect(score->controller(), &HeatmapController::frameShown, [&] {
+        if (const auto picture = score->controller()->shown();
+            picture && picture->request.params.length == 16384)
+            shown.push_back(picture->request.reduction);
+    });
+    setLength(QStringLiteral("16384"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return !shown.empty() && shown.back() == pecards::Reduction::Mean; }, "the exact mean"));
+    EXPECT_EQ(shown.front(), pecards::Reduction::Sample);
+    const auto exact = score->controller()->shown();
+    EXPECT_EQ(exact->grid.values, pecards::makeCpuBackend()->compute(exact->request).values);
+}
+
 TEST_F(BackgroundExact, AParameterChangeCancelsTheExactJobAndStartsOver) {
     // 2^29 operations: the sampled views are under it, the exact ones of L > 2048 over. The exact
     // picture awaited to the end is L = 2304's, a third of L = 4096's work (which took over 30 s
