@@ -5,6 +5,8 @@
 #include "compute/parameterlabels.h"
 #include "compute/pendingqueue.h"
 
+#include <QTimer>
+#include <algorithm>
 #include <pecards/cost.h>
 
 namespace pecards::gui {
@@ -45,6 +47,7 @@ ComputeService::ComputeService(BackendFactory factory, QObject* parent)
             m_pending.remove(id);
             ++m_finishedCount;
             emit jobFinished(tag, id, milliseconds);
+            releaseBackgroundWhenShown();
         });
     m_thread.start();
 }
@@ -69,7 +72,8 @@ quint64 ComputeService::UI_submit(
     QObject* requester, const QString& tag, JobPayload payload, JobReplies replies) {
     Q_ASSERT(requester);
     const quint64 id = m_nextId++;
-    m_pending.insert(id, Pending {requester, std::move(replies)});
+    m_pending.insert(
+        id, Pending {requester, std::move(replies), std::holds_alternative<TiledRequest>(payload)});
     if (!m_watched.contains(requester)) {
         m_watched.insert(requester);
         connect(requester, &QObject::destroyed, this, [this, requester] { dropRequester(requester); });
@@ -98,6 +102,22 @@ void ComputeService::dropped(const QString& tag, quint64 id) {
     m_pending.remove(id);
     ++m_droppedCount;
     emit jobDropped(tag, id);
+    releaseBackgroundWhenShown();
+}
+
+void ComputeService::releaseBackgroundWhenShown() {
+    const auto foregroundPending = [this] {
+        return std::any_of(
+            m_pending.cbegin(), m_pending.cend(), [](const Pending& job) { return !job.background; });
+    };
+    if (foregroundPending())
+        return;
+    // A timer, not a queued call: timers run after the posted events, the paints among them. A job
+    // computed at once submitted meanwhile holds the background again until it ends.
+    QTimer::singleShot(1, this, [this, foregroundPending] {
+        if (!foregroundPending() && m_queue->releaseBackground())
+            QMetaObject::invokeMethod(m_worker, &ComputeWorker::W_drain, Qt::QueuedConnection);
+    });
 }
 
 } // namespace pecards::gui

@@ -85,6 +85,7 @@ private:
     struct Pending {
         QPointer<QObject> requester;
         JobReplies replies;
+        bool background = false; ///< a TiledRequest (ComputeJob::isBackground)
     };
     /// Calls `member` of job `id`'s replies with `args` when its requester still lives.
     template <typename Callback, typename... Args>
@@ -93,6 +94,9 @@ private:
     void dropRequester(const QObject* requester);
     /// Counts and announces a job dropped before it ran.
     void dropped(const QString& tag, quint64 id);
+    /// Once no job computed at once is pending, lets the worker take the held background jobs after
+    /// the answers delivered so far have been painted (a timer runs after the posted paint events).
+    void releaseBackgroundWhenShown();
 
     std::shared_ptr<PendingQueue> m_queue;
     QThread m_thread;

@@ -14,6 +14,8 @@ PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
         return pending.requester == job.requester && pending.tag == job.tag;
     });
     m_background.stopIf(job.requester, &job.tag); // the running background job is stale too
+    if (!job.isBackground())
+        m_holdBackground = true;
     if (same != m_jobs.end()) {
         outcome.replacedId = same->id;
         *same = std::move(job);
@@ -40,6 +42,10 @@ std::optional<ComputeJob> PendingQueue::take() {
     };
     auto next = std::find_if(
         m_jobs.begin(), m_jobs.end(), [](const ComputeJob& job) { return !job.isBackground(); });
+    if (next == m_jobs.end() && m_holdBackground) {
+        m_workerScheduled = false; // releaseBackground() wakes the worker
+        return std::nullopt;
+    }
     if (next == m_jobs.end())
         next = std::find_if(m_jobs.begin(), m_jobs.end(), sampled);
     if (next == m_jobs.end())
@@ -47,6 +53,15 @@ std::optional<ComputeJob> PendingQueue::take() {
     ComputeJob job = std::move(*next);
     m_jobs.erase(next);
     return job;
+}
+
+bool PendingQueue::releaseBackground() {
+    QMutexLocker lock(&m_mutex);
+    m_holdBackground = false;
+    if (m_closed || m_jobs.empty() || m_workerScheduled)
+        return false;
+    m_workerScheduled = true;
+    return true;
 }
 
 std::optional<ComputeJob> PendingQueue::takeForeground() {

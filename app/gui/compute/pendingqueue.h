@@ -4,7 +4,10 @@
 /// requester and tag (latest wins), shared by the UI thread (producer) and the worker.
 ///
 /// Background jobs (ComputeJob::isBackground) are taken only when no other job waits, and the
-/// worker takes the others between the running background job's tiles (takeForeground). The
+/// worker takes the others between the running background job's tiles (takeForeground). After a
+/// job computed at once is pushed, background jobs are also held until releaseBackground(): the
+/// UI releases them once it has shown the answers, so an exact reduction does not take the cores
+/// while the first pictures are painted (#33). The
 /// running background job has a cancel flag: a newer job of its requester and tag, or cancel(),
 /// sets it. The running foreground job has one too, set only when nobody can use its answer any
 /// more (shutdown, its requester destroyed): a newer job of its stream waits for it, so a slider
@@ -34,10 +37,15 @@ public:
     /// place, so the queue never holds two jobs of one stream. Ignored after close().
     PushOutcome push(ComputeJob job);
 
-    /// @brief Takes the oldest job that is not a background job, else the oldest background job
-    /// of a sampled picture, else the oldest background job (worker thread). When the queue is empty it
-    /// returns nothing and marks the worker idle, so the next push wakes it again.
+    /// @brief Takes the oldest job that is not a background job, else (unless background jobs are
+    /// held) the oldest background job of a sampled picture, else the oldest background job (worker
+    /// thread). When it has nothing to give it returns nothing and marks the worker idle, so the
+    /// next push or releaseBackground() wakes it again.
     std::optional<ComputeJob> take();
+
+    /// @brief Lets the worker take background jobs again (UI thread); true when background jobs
+    /// wait and the worker is idle: the caller must wake it once.
+    bool releaseBackground();
 
     /// @brief Takes the oldest job that is not a background job, or nothing (worker thread,
     /// between the tiles of the running background job; the worker stays scheduled).
@@ -92,6 +100,7 @@ private:
     RunningJob m_foreground;
     bool m_workerScheduled = false;
     bool m_closed = false;
+    bool m_holdBackground = false; ///< a job computed at once was pushed since the last release
 };
 
 } // namespace pecards::gui

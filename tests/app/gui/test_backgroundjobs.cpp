@@ -80,6 +80,12 @@ TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
     std::vector<quint64> order;
     while (const std::optional<ComputeJob> job = queue.take())
         order.push_back(job->id);
+    // A job computed at once holds the background jobs until the UI has shown its answer (#33).
+    EXPECT_EQ(order, (std::vector<quint64> {3}));
+    EXPECT_TRUE(queue.releaseBackground()); // background jobs wait, the worker is idle: wake it
+    EXPECT_FALSE(queue.releaseBackground()); // once
+    while (const std::optional<ComputeJob> job = queue.take())
+        order.push_back(job->id);
     EXPECT_EQ(order, (std::vector<quint64> {3, 2, 1}));
 
     queue.push(ComputeJob {QStringLiteral("a/exact"), 4, TiledRequest {exact}});

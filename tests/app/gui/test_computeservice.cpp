@@ -12,6 +12,7 @@
 #include <QThread>
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <numbers>
 #include <pecards/backend.h>
 #include <pecards/errors.h>
@@ -96,6 +97,33 @@ TEST(ComputeService, StaleRequestsOfOneTagAreDroppedAndTheLatestWins) {
     EXPECT_EQ(latest.request.params.length, 16);
     EXPECT_EQ(latest.grid.rows, 16);
     EXPECT_TRUE(service.isIdle());
+}
+
+// #33: an exact reduction in the background does not take the cores while the UI shows the
+// pictures computed at once: the worker starts it only after the UI has delivered their answers.
+TEST(ComputeService, ABackgroundJobWaitsUntilTheUiHasTheAnswersComputedAtOnce) {
+    QSemaphore entered;
+    QSemaphore release;
+    ComputeService service(gatedFactory(entered, release));
+    // However the test ends, the gate opens before the service waits for its worker.
+    const std::unique_ptr<QSemaphore, void (*)(QSemaphore*)> open(
+        &release, [](QSemaphore* gate) { gate->release(100); });
+    guitest::ReplyRecorder view;
+    guitest::ReplyRecorder exact;
+    const quint64 picture = service.UI_submit(&view, QStringLiteral("picture"), ropeScore(8), view.replies());
+    const quint64 background
+        = service.UI_submit(&exact, QStringLiteral("exact"), TiledRequest {ropeScore(8)}, exact.replies());
+    ASSERT_TRUE(entered.tryAcquire(1, guitest::kTimeoutMs)); // the picture first
+    release.release(1);
+    // The picture is answered on the worker; the UI thread (this one) has not run its event loop, so
+    // nothing has been delivered, and the background job must not start.
+    EXPECT_FALSE(entered.tryAcquire(1, 300));
+    EXPECT_TRUE(view.gridIds().empty());
+    ASSERT_TRUE(guitest::awaitCondition([&] { return entered.tryAcquire(); }, "the background job started"));
+    EXPECT_EQ(view.gridIds(), (std::vector<quint64> {picture}));
+    release.release(1);
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "all answered"));
+    EXPECT_EQ(exact.gridIds(), (std::vector<quint64> {background}));
 }
 
 TEST(ComputeService, InvalidParameterBecomesAFailureSignalWithTheEngineMessage) {
