@@ -41,7 +41,10 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
     connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
-    connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
+    connect(widget, &HeatmapWidget::hoverLeft, this, [this] {
+        m_hovered.reset();
+        showIdleReadout();
+    });
     widget->installEventFilter(this);
 }
 
@@ -343,8 +346,26 @@ void HeatmapController::onGrid(Stream stream, const GridResult& result) {
     }
     m_widget->setFrame(std::move(frame));
     showIdleReadout();
+    reprobeHovered();
     emit naturalRangeChanged();
     emit frameShown();
+}
+
+void HeatmapController::reprobeHovered() {
+    if (!m_hovered)
+        return;
+    const pecards::Grid& grid = m_widget->frame().grid;
+    const auto [row, col] = *m_hovered;
+    const pecards::Window& w = grid.window;
+    if (row < w.row_begin || row >= w.row_end || col < w.col_begin || col >= w.col_end) {
+        m_hovered.reset();
+        return;
+    }
+    // The pixel covering entry t of n entries over P pixels (view.h's block rule, inverted).
+    const auto pixelOf
+        = [](qint64 t, qint64 n, int pixels) { return static_cast<int>(((t + 1) * pixels - 1) / n); };
+    probe(row, col, pixelOf(row - w.row_begin, w.rows(), grid.rows),
+        pixelOf(col - w.col_begin, w.cols(), grid.cols));
 }
 
 void HeatmapController::onFailure(Stream stream, const ComputeFailure& failure) {
@@ -382,6 +403,7 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     if (frame.isNull() || pixelRow < 0 || pixelCol < 0 || pixelRow >= frame.grid.rows
         || pixelCol >= frame.grid.cols)
         return;
+    m_hovered = std::make_pair(row, col); // a newer picture asks again for the entry under the pointer
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
     const BackendInfo& backend = m_shownBackend;
     const bool doubleGrid = !backend.name.isEmpty() && !backend.isOpenCl;

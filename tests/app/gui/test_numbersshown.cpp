@@ -37,9 +37,9 @@ HeatmapPanel* heatmapPanel(CardPage* card, int slot) {
         [panel, length] {
             const HeatmapFrame& frame = panel->heatmap()->frame();
             return !frame.isNull() && frame.fullExtent.row_end == length
-                && panel->heatmap()->message().isEmpty();
+                && panel->heatmap()->message().isEmpty() && !panel->controller()->isComputingInBackground();
         },
-        "a frame of the requested length", 120000);
+        "the final frame of the requested length (not a sampled one with the exact under way)", 120000);
 }
 
 /// The window on the default backend (the automatic device: OpenCL when there is one, for views
