@@ -77,14 +77,14 @@ RequestCost positionalCost(const ViewRequest& r) {
     const bool attention = r.quantity == Quantity::Attention;
     const std::int64_t deltas = attention ? add(w.row_end, r.params.length) : add(w.rows(), w.cols());
     const std::int64_t perDelta = std::max(cardDimension(r.params), 16);
-    const std::int64_t pixels
-        = mul(std::min<std::int64_t>(r.out_rows, w.rows()), std::min<std::int64_t>(r.out_cols, w.cols()));
+    const std::int64_t pixelRows = std::min<std::int64_t>(r.out_rows, w.rows());
+    const std::int64_t pixelCols = std::min<std::int64_t>(r.out_cols, w.cols());
+    const std::int64_t pixels = mul(pixelRows, pixelCols);
     RequestCost cost;
     if (!attention && r.reduction == Reduction::Sample) {
         // The profile at each pixel's first entry (PositionalProfile::grid): the sampled rows' and
         // columns' phasors, then one product of inner size ~d per pixel; no structure over deltas.
-        const std::int64_t sampled
-            = add(std::min<std::int64_t>(r.out_rows, w.rows()), std::min<std::int64_t>(r.out_cols, w.cols()));
+        const std::int64_t sampled = add(pixelRows, pixelCols);
         cost.work = add(mul(sampled, perDelta), mul(pixels, perDelta));
         cost.bytes = add(mul(gridBytes(r), 2), mul(sampled, perDelta, kDouble));
         cost.counted = "sampled pixels x max(d, 16), plus sampled rows and columns x max(d, 16)";

@@ -43,7 +43,6 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     case Card::Sinusoidal:
         m_params.sinusoidal.padding_idx = -1; // the padding row is a table detail, not a position
         m_trig = sinusoidalSimilarityTerms(m_params.sinusoidal);
-        m_has_trig = true;
         m_scale = logits ? inv_sqrt_d : 1.0;
         break;
     case Card::Rope:
@@ -53,7 +52,6 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         m_trig = ropeScoreTerms(params.rope, scaling.inv_freq,
             scaledRopeProbe(params, ProbeStream::Query, scaling.attention_factor),
             scaledRopeProbe(params, ProbeStream::Key, scaling.attention_factor));
-        m_has_trig = true;
         m_scale = (logits || params.card == Card::Hybrid) ? inv_sqrt_d : 1.0;
         if (params.card == Card::Rope) {
             break;
@@ -62,7 +60,6 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     }
     case Card::Alibi: {
         m_alibi_slope = alibiSlopes(params.alibi)[params.alibi.head];
-        m_has_extra = true;
         const AlibiForm form = params.alibi.form;
         if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
             // bias(form, i, j) = bias(Causal, i, j) + m i + bias(form, 0, 0) for j <= i.
@@ -73,7 +70,6 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
     }
     case Card::Relative: {
         const RelativeParams& rel = params.relative;
-        m_has_extra = true;
         if (quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
             if (rel.variant == RelativeVariant::T5 && quantity != Quantity::Buckets) {
                 m_beta = Eigen::VectorXd(rel.num_buckets);
@@ -106,7 +102,6 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         // R_delta . weights = sum_i weights[i] sin(delta w_i) + weights[d/2 + i] cos(delta w_i): the
         // concatenated sinusoid of Transformer-XL (sin odd, cos even, so negative deltas need no care).
         m_trig = {sinusoidalFrequencies(txlSinusoid(d)), weights.tail(d / 2), weights.head(d / 2), 0.0};
-        m_has_trig = true;
         break;
     }
     }
@@ -141,9 +136,9 @@ Eigen::MatrixXd PositionalProfile::grid(
     const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& y) const {
     const auto rows = static_cast<Eigen::Index>(x.size());
     const auto cols = static_cast<Eigen::Index>(y.size());
-    Eigen::MatrixXd out = m_has_trig ? Eigen::MatrixXd(m_scale * phasorGrid(m_trig, x, y))
-                                     : Eigen::MatrixXd::Zero(rows, cols);
-    if (!m_has_extra || x.empty() || y.empty()) {
+    Eigen::MatrixXd out
+        = hasTrig() ? Eigen::MatrixXd(m_scale * phasorGrid(m_trig, x, y)) : Eigen::MatrixXd::Zero(rows, cols);
+    if (!hasExtra() || x.empty() || y.empty()) {
         return out;
     }
     const auto [x_low, x_high] = std::ranges::minmax(x);
@@ -158,9 +153,9 @@ Eigen::MatrixXd PositionalProfile::grid(
 }
 
 Eigen::VectorXd PositionalProfile::evaluate(std::int64_t delta_first, std::int64_t count) const {
-    Eigen::VectorXd out = m_has_trig ? Eigen::VectorXd(m_scale * phasorSum(m_trig, delta_first, count))
-                                     : Eigen::VectorXd::Zero(count);
-    if (!m_has_extra || count == 0) {
+    Eigen::VectorXd out = hasTrig() ? Eigen::VectorXd(m_scale * phasorSum(m_trig, delta_first, count))
+                                    : Eigen::VectorXd::Zero(count);
+    if (!hasExtra() || count == 0) {
         return out;
     }
     const ShawDots dots = shawDots(delta_first, delta_first + count - 1);

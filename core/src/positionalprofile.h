@@ -56,6 +56,9 @@ private:
     /// The part of f beyond the trigonometric sum at one delta: the ALiBi bias, the T5 or Shaw
     /// lookup, Transformer-XL's constant (0 for the sinusoidal and RoPE cards).
     double extra(std::int64_t delta, const ShawDots& dots) const;
+    bool hasTrig() const { return m_trig.w.size() > 0; }
+    /// Whether extra() can be non-zero: the ALiBi bias (ALiBi, hybrid) or a relative card's terms.
+    bool hasExtra() const { return m_params.card != Card::Sinusoidal && m_params.card != Card::Rope; }
 
     CardParams m_params;
     Quantity m_quantity;
@@ -64,9 +67,7 @@ private:
     double m_row_offset = 0.0;
     double m_scale = 1.0; ///< multiplies the trigonometric sum (1/sqrt(d) where the logits have it)
     double m_constant = 0.0; ///< added after scaling (Shaw q.k, TXL (a)+(c))
-    bool m_has_trig = false; ///< sinusoidal similarity, RoPE score, TXL (b)+(d): m_trig
-    bool m_has_extra = false; ///< extra() is not always 0
-    PhasorTerms m_trig;
+    PhasorTerms m_trig; ///< sinusoidal similarity, RoPE score, TXL (b)+(d); no frequencies otherwise
     Eigen::VectorXd m_q; ///< Shaw: the probe q
     Eigen::VectorXd m_beta; ///< T5: value per bucket
     double m_alibi_slope = 0.0;

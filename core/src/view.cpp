@@ -114,14 +114,13 @@ Window fullExtent(const CardParams& params, Quantity quantity) {
 }
 
 void validate(const ViewRequest& request) {
+    validateSettings(request);
     if (request.quantity == Quantity::ContentScore || request.quantity == Quantity::ContentAttention) {
-        validate(request.params);
         PECARDS_CHECK(request.params.length <= kMaxContentLength, "length", request.params.length,
             "in [1, " + detail::lengthLimitText(kMaxContentLength) + "] = [1, "
                 + std::to_string(kMaxContentLength) + "] for " + toString(request.quantity)
                 + " (content views; positional views reach " + detail::lengthLimitText() + ")");
     }
-    validateSettings(request);
 }
 
 void validateSettings(const ViewRequest& request) {

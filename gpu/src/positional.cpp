@@ -96,12 +96,12 @@ double logSumExp(const std::vector<float>& f, const std::vector<double>& prefix,
 /// (evaluateProfileGrid), masked; work and memory follow the pixels, not the window's length.
 Grid sampleGrid(ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& row_starts,
     const std::vector<cl_long>& col_starts, Grid grid) {
-    const std::vector<cl_long> x(row_starts.begin(), row_starts.end() - 1);
-    const std::vector<cl_long> y(col_starts.begin(), col_starts.end() - 1);
-    cl::Buffer out = evaluateProfileGrid(cl, spec, x, y);
+    const GridPositions at = uploadGridPositions(
+        cl, {row_starts.begin(), row_starts.end() - 1}, {col_starts.begin(), col_starts.end() - 1});
+    cl::Buffer out = evaluateProfileGrid(cl, spec, at);
     const MaskArgs mask = maskArgs(spec.visibility);
-    cl.run("sample_mask", cl::NDRange(y.size(), x.size()), cl::NullRange, out, static_cast<cl_int>(x.size()),
-        static_cast<cl_int>(y.size()), cl.upload(x, "sampled rows"), cl.upload(y, "sampled columns"),
+    cl.run("sample_mask", cl::NDRange(at.y.size(), at.x.size()), cl::NullRange, out,
+        static_cast<cl_int>(at.x.size()), static_cast<cl_int>(at.y.size()), at.x_buffer, at.y_buffer,
         mask.sink_end, mask.causal_low, mask.band_low, mask.band_high,
         -std::numeric_limits<cl_float>::infinity());
     readGrid(cl, out, grid);

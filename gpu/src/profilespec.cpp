@@ -18,6 +18,7 @@
 #include <cmath>
 #include <functional>
 #include <numbers>
+#include <utility>
 
 namespace pecards::gpu::detail {
 
@@ -306,16 +307,24 @@ cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t 
     return out;
 }
 
-cl::Buffer evaluateProfileGrid(
-    ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& x, const std::vector<cl_long>& y) {
+GridPositions uploadGridPositions(ClContext& cl, std::vector<cl_long> x, std::vector<cl_long> y) {
+    GridPositions positions {std::move(x), std::move(y), {}, {}};
+    positions.x_buffer = cl.upload(positions.x, "sampled rows");
+    positions.y_buffer = cl.upload(positions.y, "sampled columns");
+    return positions;
+}
+
+cl::Buffer evaluateProfileGrid(ClContext& cl, const ProfileSpec& spec, const GridPositions& positions) {
+    const std::vector<cl_long>& x = positions.x;
+    const std::vector<cl_long>& y = positions.y;
     const auto rows = static_cast<cl_int>(x.size());
     const auto cols = static_cast<cl_int>(y.size());
     const std::int64_t count = static_cast<std::int64_t>(rows) * cols;
     cl::Buffer out
         = cl.buffer(static_cast<std::size_t>(count) * sizeof(float), "profile on the sampled grid");
     DeltaSource at;
-    at.x = cl.upload(x, "sampled rows");
-    at.y = cl.upload(y, "sampled columns");
+    at.x = positions.x_buffer;
+    at.y = positions.y_buffer;
     at.grid_cols = cols;
     at.low = *std::ranges::min_element(x) - *std::ranges::max_element(y);
     at.high = *std::ranges::max_element(x) - *std::ranges::min_element(y);

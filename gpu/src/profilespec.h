@@ -78,12 +78,23 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity);
 /// @brief f(delta) for delta in [delta0, delta0 + count) on the device (count floats).
 cl::Buffer evaluateProfile(ClContext& cl, const ProfileSpec& spec, std::int64_t delta0, std::int64_t count);
 
-/// @brief f(x_r - y_c) on the device for sampled rows x and columns y (both non-empty): x.size() x
-/// y.size() floats, row-major. The trigonometric sum as a product of row and column phasors
+/// @brief The sampled positions of a grid: the pixels' first rows x and columns y (both
+/// non-empty), on the host and uploaded once for every kernel that reads them.
+struct GridPositions {
+    std::vector<cl_long> x;
+    std::vector<cl_long> y;
+    cl::Buffer x_buffer;
+    cl::Buffer y_buffer;
+};
+
+/// @brief Uploads x and y. @throws OpenClError
+GridPositions uploadGridPositions(ClContext& cl, std::vector<cl_long> x, std::vector<cl_long> y);
+
+/// @brief f(x_r - y_c) on the device for the sampled rows x and columns y: x.size() x y.size()
+/// floats, row-major. The trigonometric sum as a product of row and column phasors
 /// (kernels/profile.cl trig_phasors, trig_grid): work O((rows + cols) pairs + rows x cols x pairs),
 /// memory O(rows x cols + (rows + cols) pairs), whatever the deltas' range. The ALiBi row-offset
 /// forms' row term is included (ProfileSpec::alibi_row_shift): f(x_r - y_c) + row_slope x_r + row_offset.
-cl::Buffer evaluateProfileGrid(
-    ClContext& cl, const ProfileSpec& spec, const std::vector<cl_long>& x, const std::vector<cl_long>& y);
+cl::Buffer evaluateProfileGrid(ClContext& cl, const ProfileSpec& spec, const GridPositions& at);
 
 } // namespace pecards::gpu::detail

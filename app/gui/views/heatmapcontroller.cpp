@@ -41,10 +41,7 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
     connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
-    connect(widget, &HeatmapWidget::hoverLeft, this, [this] {
-        m_hovered.reset();
-        showIdleReadout();
-    });
+    connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
     widget->installEventFilter(this);
 }
 
@@ -197,7 +194,14 @@ void HeatmapController::submit() {
     m_request.reduction = m_reduction;
     pecards::ViewRequest sampled = m_request;
     sampled.reduction = pecards::Reduction::Sample;
-    if (!overLimit(m_request) && !sampleFirst(m_request, sampled)) {
+    const std::optional<qint64> exactWork = workOf(m_request);
+    const std::optional<qint64> sampledWork = workOf(sampled);
+    const auto overLimit
+        = [this](std::optional<qint64> work) { return work && *work > m_service->interactiveWorkLimit(); };
+    // Longer than a frame while the sampled picture costs less than half as much (#33).
+    const bool sampleFirst = m_request.reduction != pecards::Reduction::Sample && exactWork && sampledWork
+        && *exactWork > m_service->frameWorkLimit() && 2 * *sampledWork < *exactWork;
+    if (!overLimit(exactWork) && !sampleFirst) {
         stopBackground();
         m_foregroundRequest = m_request;
         m_foregroundId = submitPicture(m_request);
@@ -206,7 +210,7 @@ void HeatmapController::submit() {
     // Over the interactive limit, or longer than a frame where the sampled picture is cheaper: the
     // sampled picture first (at once when it is within the interactive limit), then the exact
     // reduction in the background. A newer job of the same tag cancels a running one.
-    if (overLimit(sampled)) {
+    if (overLimit(sampledWork)) {
         m_pictureJob = submitTiled(Stream::Picture, sampled);
     } else { // replaces (and stops) a sampled background job of the same tag
         m_pictureJob = 0;
@@ -229,23 +233,11 @@ QString HeatmapController::progressLabel(const pecards::ViewRequest& request) co
         : tr("exact %1").arg(reductionName(request.reduction));
 }
 
-bool HeatmapController::overLimit(const pecards::ViewRequest& request) const {
+std::optional<qint64> HeatmapController::workOf(const pecards::ViewRequest& request) {
     try {
-        return pecards::estimateCost(request).work > m_service->interactiveWorkLimit();
+        return pecards::estimateCost(request).work;
     } catch (const pecards::InvalidParameter&) {
-        return false; // computed at once, so the worker reports the error in the view
-    }
-}
-
-bool HeatmapController::sampleFirst(
-    const pecards::ViewRequest& exact, const pecards::ViewRequest& sampled) const {
-    if (exact.reduction == pecards::Reduction::Sample)
-        return false;
-    try {
-        const qint64 work = pecards::estimateCost(exact).work;
-        return work > m_service->frameWorkLimit() && 2 * pecards::estimateCost(sampled).work < work;
-    } catch (const pecards::InvalidParameter&) {
-        return false; // computed at once, so the worker reports the error in the view
+        return std::nullopt; // computed at once, so the worker reports the error in the view
     }
 }
 
@@ -346,26 +338,9 @@ void HeatmapController::onGrid(Stream stream, const GridResult& result) {
     }
     m_widget->setFrame(std::move(frame));
     showIdleReadout();
-    reprobeHovered();
+    m_widget->hoverAgain(); // a resting pointer's read-out asks again, for the entry now under it
     emit naturalRangeChanged();
     emit frameShown();
-}
-
-void HeatmapController::reprobeHovered() {
-    if (!m_hovered)
-        return;
-    const pecards::Grid& grid = m_widget->frame().grid;
-    const auto [row, col] = *m_hovered;
-    const pecards::Window& w = grid.window;
-    if (row < w.row_begin || row >= w.row_end || col < w.col_begin || col >= w.col_end) {
-        m_hovered.reset();
-        return;
-    }
-    // The pixel covering entry t of n entries over P pixels (view.h's block rule, inverted).
-    const auto pixelOf
-        = [](qint64 t, qint64 n, int pixels) { return static_cast<int>(((t + 1) * pixels - 1) / n); };
-    probe(row, col, pixelOf(row - w.row_begin, w.rows(), grid.rows),
-        pixelOf(col - w.col_begin, w.cols(), grid.cols));
 }
 
 void HeatmapController::onFailure(Stream stream, const ComputeFailure& failure) {
@@ -403,7 +378,6 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     if (frame.isNull() || pixelRow < 0 || pixelCol < 0 || pixelRow >= frame.grid.rows
         || pixelCol >= frame.grid.cols)
         return;
-    m_hovered = std::make_pair(row, col); // a newer picture asks again for the entry under the pointer
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
     const BackendInfo& backend = m_shownBackend;
     const bool doubleGrid = !backend.name.isEmpty() && !backend.isOpenCl;

@@ -144,14 +144,9 @@ private:
     void stopBackground();
     /// "sampled picture" or "exact max": what the progress strip says `request` computes.
     QString progressLabel(const pecards::ViewRequest& request) const;
-    /// Whether `request` is over the service's interactive work limit (cost.h).
-    bool overLimit(const pecards::ViewRequest& request) const;
-    /// A new picture arrived while the pointer is over the plot: the read-out asks again for the
-    /// hovered entry (its pixel in the new grid) instead of falling back to the idle text.
-    void reprobeHovered();
-    /// Whether the exact request is over the service's frame limit and its sampled picture costs
-    /// less than half as much: then the sampled picture comes first (ComputeService::frameWorkLimit).
-    bool sampleFirst(const pecards::ViewRequest& exact, const pecards::ViewRequest& sampled) const;
+    /// The estimated work of `request` (cost.h), or nothing for a request the engine refuses (the
+    /// worker then reports the error in the view).
+    static std::optional<qint64> workOf(const pecards::ViewRequest& request);
     void showIdleReadout();
     /// The quantity's style for the card with the user's colour map and scale.
     void restyle();
@@ -191,7 +186,6 @@ private:
     bool m_dirty = true; ///< parameters changed while hidden
     std::optional<QSize> m_outputPixels; ///< setOutputPixels
     std::optional<Probe> m_probe;
-    std::optional<std::pair<qint64, qint64>> m_hovered; ///< the entry under the pointer, until it leaves
     QString m_pixelText; ///< hover text of the pixel while the engine answers the probe
 };
 

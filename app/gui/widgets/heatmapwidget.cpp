@@ -385,6 +385,11 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
     if (m_dragStart)
         m_dragNow = QPoint(qBound(plotRect().left(), point.x(), plotRect().right()),
             qBound(plotRect().top(), point.y(), plotRect().bottom()));
+    hoverAt(point);
+    update();
+}
+
+void HeatmapWidget::hoverAt(const QPoint& point) {
     const auto entry = entryAt(point);
     const auto pixel = pixelAt(point);
     if (entry && pixel) {
@@ -394,7 +399,11 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* event) {
         m_hover.reset();
         emit hoverLeft();
     }
-    update();
+}
+
+void HeatmapWidget::hoverAgain() {
+    if (m_hover)
+        hoverAt(*m_hover);
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent* event) {

@@ -70,6 +70,10 @@ public:
     /// @brief Grid pixel (r, c) of the frame under `point`, if inside the plot.
     std::optional<std::pair<int, int>> pixelAt(const QPoint& point) const;
 
+    /// @brief Emits `hovered` again for the entry now under the resting pointer (a new frame may
+    /// show another window or pixel grid), or nothing when the pointer is not over the plot.
+    void hoverAgain();
+
     QSize sizeHint() const override { return {460, 420}; }
     QSize minimumSizeHint() const override { return {220, 200}; }
 
@@ -132,6 +136,8 @@ private:
     int readoutHeight() const;
     /// Puts the progress strip along the top edge of the plot.
     void placeProgress();
+    /// The pointer at `point`: `hovered` for the entry under it, or `hoverLeft` when it left the plot.
+    void hoverAt(const QPoint& point);
 
     HeatmapFrame m_frame;
     QString m_message;

@@ -118,19 +118,21 @@ TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {
         probe.value, pecards::alibiBias(pecards::AlibiForm::Causal, slope, probe.row, probe.col, 1 << 20));
     EXPECT_TRUE(heatmap->readout().contains(QStringLiteral("exact, double-precision reference")));
 
-    // A newer picture while the pointer stays (a window around the entry): the read-out asks again
-    // for the entry under the pointer instead of falling back to the idle text.
+    // A newer picture while the pointer stays (a window around the entry): the read-out asks again,
+    // for the entry now under the pointer, instead of falling back to the idle text.
     bias->controller()->setWindow(
         {entry->first - 4000, entry->first + 4000, entry->second - 4000, entry->second + 4000});
     ASSERT_TRUE(guitest::awaitCondition(
         [&] { return heatmap->frame().grid.window.row_begin == entry->first - 4000; }, "the window"));
+    const auto under = heatmap->entryAt(point);
+    ASSERT_TRUE(under.has_value());
     ASSERT_TRUE(guitest::awaitCondition(
         [&] {
             const auto last = bias->controller()->lastProbe();
             return heatmap->readout().contains(QStringLiteral("exact, double-precision reference")) && last
-                && last->row == entry->first && last->col == entry->second;
+                && last->row == under->first && last->col == under->second;
         },
-        "the hovered entry asked again"));
+        "the entry under the pointer asked again"));
 
     // Zoom down to 16 x 16 positions: every pixel is one entry, read straight from the grid.
     bias->controller()->setWindow({700000, 700016, 699990, 700006});
