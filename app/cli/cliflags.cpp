@@ -96,6 +96,11 @@ const std::vector<CliFlag>& cliFlags() {
         {"reduction", "NAME", "Window and output",
             "How a pixel summarises its block: sample (first entry), mean, max or min (exact over the "
             "unmasked entries). Default sample."},
+        {"normaliser", "NAME", "Window and output",
+            "attention, content-attention with --reduction sample: exact (each row's softmax over all its "
+            "visible keys; default) or estimated (from about 64 + 16 log2 L stratified keys per row, "
+            "docs/quantities.md: the app's first picture of a long view, at a cost that does not grow "
+            "with L)."},
         {"full", nullptr, "Window and output",
             "compute: one value per position of the window (its rows x cols), for windows of up to 4096 "
             "positions a side; without it or --view, a window over 1024 a side is written at 1024 (stderr "
@@ -393,6 +398,7 @@ QString flagForParameter(const std::string& name) {
         {u"out_rows"_s, u"--view"_s},
         {u"out_cols"_s, u"--view"_s},
         {u"reduction"_s, u"--reduction"_s},
+        {u"normaliser"_s, u"--normaliser"_s},
         {u"layout"_s, u"--layout"_s},
         {u"partial"_s, u"--partial"_s},
         {u"frequencies"_s, u"--frequencies"_s},

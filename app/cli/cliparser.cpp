@@ -76,6 +76,7 @@ void buildView(const FlagReader& flags, ViewRequest& view) {
     }
     setOutputSize(view, size);
     flags.setEnum("reduction", view.reduction);
+    flags.setEnum("normaliser", view.normaliser);
     pecards::validate(view);
 }
 

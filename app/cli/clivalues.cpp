@@ -211,6 +211,7 @@ template pecards::ProbeKind parseEnum<pecards::ProbeKind>(const QString&, const 
 template pecards::Pitfall parseEnum<pecards::Pitfall>(const QString&, const QString&);
 template pecards::StorageFormat parseEnum<pecards::StorageFormat>(const QString&, const QString&);
 template pecards::Reduction parseEnum<pecards::Reduction>(const QString&, const QString&);
+template pecards::Normaliser parseEnum<pecards::Normaliser>(const QString&, const QString&);
 template pecards::GateCurve parseEnum<pecards::GateCurve>(const QString&, const QString&);
 
 } // namespace pecards::cli

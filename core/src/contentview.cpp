@@ -3,6 +3,7 @@
 #include "contentview.h"
 
 #include "numericconstants.h"
+#include "pecards/normaliserestimate.h"
 #include "pixelblocks.h"
 #include "pixelrowreducer.h"
 #include "segmenttree.h"
@@ -55,21 +56,43 @@ Eigen::VectorXd rowLogNormalisers(const ContentModel& model, const std::vector<s
     return lse;
 }
 
+/// log Z of each query row estimated from its stratified keys (normaliserestimate.h): one row of
+/// logits per query, about 2 kExactDeltas + 2 kStrataPerOctave log2(L) keys each.
+Eigen::VectorXd estimatedRowLogNormalisers(
+    const ContentModel& model, const std::vector<std::int64_t>& rows, std::int64_t length) {
+    Eigen::VectorXd lse(static_cast<Eigen::Index>(rows.size()));
+    std::vector<std::int64_t> keys;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const std::vector<NormaliserSample> samples = normaliserSamples(model.visibility(), length, rows[r]);
+        keys.clear();
+        for (const NormaliserSample& sample : samples) {
+            keys.push_back(rows[r] - sample.delta);
+        }
+        const Eigen::RowVectorXd logits = model.logits({rows[r]}, keys, true).row(0);
+        lse[static_cast<Eigen::Index>(r)]
+            = estimatedLogNormaliser(samples, std::span<const double>(logits.data(), keys.size()));
+    }
+    return lse;
+}
+
 /// The sampled logits, then (attention) the normalisers of the sampled rows in key chunks: the
 /// progress counts logit entries.
 void poolSample(const ContentModel& model, const ViewRequest& request, const PixelBlocks& rows,
     const PixelBlocks& cols, bool attention, Grid& grid, ProgressSink* sink) {
     const std::vector<std::int64_t> row_positions = rows.firsts();
     const auto pixels = static_cast<double>(rows.count()) * cols.count();
-    const double keys = attention
+    const bool estimated = request.normaliser == Normaliser::Estimated;
+    const double keys = attention && !estimated
         ? static_cast<double>(normaliserKeys(model, row_positions.back(), request.params.length))
         : 0.0;
     ProgressTracker progress(sink, pixels + static_cast<double>(rows.count()) * keys);
     const Eigen::MatrixXd logits = model.logits(row_positions, cols.firsts(), attention);
     progress.advance(pixels);
-    const Eigen::VectorXd lse = attention
-        ? rowLogNormalisers(model, row_positions, request.params.length, progress)
-        : Eigen::VectorXd();
+    Eigen::VectorXd lse;
+    if (attention) {
+        lse = estimated ? estimatedRowLogNormalisers(model, row_positions, request.params.length)
+                        : rowLogNormalisers(model, row_positions, request.params.length, progress);
+    }
     for (int r = 0; r < grid.rows; ++r) {
         for (int c = 0; c < grid.cols; ++c) {
             const double value = logits(r, c);

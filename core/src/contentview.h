@@ -5,8 +5,10 @@
 /// Sample: the pixels' first rows x first columns, O(pixels d) (one Eigen product).
 /// Mean/Max/Min: every window entry, in tiles of at most 256 rows x 4096 columns, O(window rows x
 /// window cols x d). Content attention also needs each row's softmax normaliser over all L keys
-/// (the visible keys, pecards::visibility), O(L d) per row. The cost model (cost.h) limits the work of
-/// compute(); with a ProgressSink (computeTiled) every tile and key chunk reports progress and may cancel.
+/// (the visible keys, pecards::visibility), O(L d) per row; estimated (Normaliser::Estimated,
+/// normaliserestimate.h) from about 2 kExactDeltas + 2 kStrataPerOctave log2(L) keys per row. The cost model
+/// (cost.h) limits the work of compute(); with a ProgressSink (computeTiled) every tile and key chunk reports
+/// progress and may cancel.
 
 #include "contentmodel.h"
 #include "pecards/progress.h"

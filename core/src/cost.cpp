@@ -5,6 +5,7 @@
 #include "pecards/cost.h"
 
 #include "pecards/errors.h"
+#include "pecards/normaliserestimate.h"
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -91,6 +92,19 @@ RequestCost positionalCost(const ViewRequest& r) {
         cost.advice = "use fewer output pixels";
         return cost;
     }
+    if (r.normaliser == Normaliser::Estimated) {
+        // As a sampled score, plus each sampled row's normaliser samples (normaliserestimate.h).
+        const std::int64_t sampled = add(pixelRows, pixelCols);
+        const std::int64_t samples = mul(pixelRows, maxNormaliserSamples(r.params.length));
+        cost.work = add(add(mul(sampled, perDelta), mul(pixels, perDelta)), mul(samples, perDelta));
+        cost.bytes
+            = add(add(mul(gridBytes(r), 2), mul(sampled, perDelta, kDouble)), mul(samples, 3 * kDouble));
+        cost.counted = "sampled pixels x max(d, 16), plus sampled rows and columns x max(d, 16), plus "
+                       "normaliser samples (output rows x "
+            + std::to_string(maxNormaliserSamples(r.params.length)) + ") x max(d, 16)";
+        cost.advice = "use fewer output pixels";
+        return cost;
+    }
     cost.work = mul(deltas, perDelta);
     // Profile values plus, for exact reductions, segment trees of min/max/sums (~4 per delta).
     cost.bytes = add(gridBytes(r), mul(deltas, r.reduction == Reduction::Sample ? 2 : 10, kDouble));
@@ -119,8 +133,10 @@ RequestCost contentCost(const ViewRequest& r) {
     const std::int64_t pixelCols = std::min<std::int64_t>(r.out_cols, w.cols());
     RequestCost cost;
     cost.work = exact ? mul(w.rows(), w.cols(), perEntry) : mul(pixelRows, pixelCols, perEntry);
+    const bool estimated = r.normaliser == Normaliser::Estimated;
     if (attention) {
-        cost.work = add(cost.work, mul(exact ? w.rows() : pixelRows, r.params.length, perEntry));
+        const std::int64_t keys = estimated ? maxNormaliserSamples(r.params.length) : r.params.length;
+        cost.work = add(cost.work, mul(exact ? w.rows() : pixelRows, keys, perEntry));
     }
     // Tiles of 256 x 4096 logits and their encoded vectors (exact), or the sampled logits.
     const std::int64_t tile
@@ -129,7 +145,13 @@ RequestCost contentCost(const ViewRequest& r) {
     cost.bytes = add(add(gridBytes(r), add(tile, encoded)), contentVectorBytes(r.params.probe));
     cost.counted = exact ? "content multiply-adds (window rows x window cols x max(d, 16)"
                          : "content multiply-adds (output pixels x max(d, 16)";
-    cost.counted += attention ? ", plus normaliser rows x L x max(d, 16))" : ")";
+    if (attention) {
+        cost.counted += estimated ? ", plus output rows x "
+                + std::to_string(maxNormaliserSamples(r.params.length)) + " normaliser samples x max(d, 16))"
+                                  : ", plus normaliser rows x L x max(d, 16))";
+    } else {
+        cost.counted += ")";
+    }
     cost.advice
         = exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows";
     return cost;

@@ -2,6 +2,7 @@
 
 #include "toeplitzattention.h"
 
+#include "pecards/normaliserestimate.h"
 #include "pixelblocks.h"
 #include "segmenttree.h"
 
@@ -81,6 +82,25 @@ void poolSample(const RowLogits& logits, const PixelBlocks& rows, const PixelBlo
     }
 }
 
+/// Sample with estimated normalisers (normaliserestimate.h): the pixels' logits from the sampled grid,
+/// each row's samples from one evaluation of the profile at the deltas they name. No term in L.
+void poolSampleEstimated(const PositionalProfile& profile, std::int64_t length, const PixelBlocks& rows,
+    const PixelBlocks& cols, Grid& grid) {
+    const std::vector<std::int64_t> x = rows.firsts();
+    const Eigen::MatrixXd logits = profile.grid(x, cols.firsts());
+    const ToeplitzNormalisers normalisers(profile.visibility(), length, x);
+    const Eigen::VectorXd values = profile.valuesAt(normalisers.deltas());
+    const std::span<const double> f(values.data(), normalisers.deltas().size());
+    for (int r = 0; r < rows.count(); ++r) {
+        const double lse = normalisers.logNormaliser(static_cast<std::size_t>(r), f);
+        for (int c = 0; c < cols.count(); ++c) {
+            const bool masked = !profile.visibility().visible(rows.first(r), cols.first(c));
+            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
+                = masked ? 0.0 : std::exp(logits(r, c) - lse);
+        }
+    }
+}
+
 /// Mean, Max or Min: for each row of a pixel row, one range query per column block. The bands
 /// are the output rows: each advances `progress` by its range queries.
 template <typename Tree>
@@ -132,6 +152,10 @@ Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& 
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
     Grid grid = makeGrid(request, rows, cols);
+    if (request.normaliser == Normaliser::Estimated) {
+        poolSampleEstimated(profile, request.params.length, rows, cols, grid);
+        return grid;
+    }
     const RowLogits logits(profile, request.params.length, w.row_begin, w.row_end);
     ProgressTracker progress(sink, static_cast<double>(w.rows()) * cols.count());
     switch (request.reduction) {

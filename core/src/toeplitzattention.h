@@ -10,7 +10,10 @@
 /// Relative error of an entry: about (2 log2(2L) eps) |lse_i|, below 1e-12 for |logits| < 1e2.
 /// Sample costs O(L d + out_rows log L + pixels); Mean/Max/Min one range query per window row
 /// and output column, in bands of output rows (the cost model, cost.h, limits how many for
-/// compute(); with a ProgressSink each band reports progress and may cancel).
+/// compute(); with a ProgressSink each band reports progress and may cancel). Sample with
+/// Normaliser::Estimated: the pixels' logits from PositionalProfile::grid and each row's
+/// log-normaliser from the profile at its stratified deltas (normaliserestimate.h), O((R + C) d +
+/// R C d + R log(L) d): nothing over all L keys.
 
 #include "pecards/progress.h"
 #include "pecards/view.h"

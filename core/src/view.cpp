@@ -15,24 +15,22 @@ namespace pecards {
 
 namespace {
 
-struct QuantityName {
-    Quantity value;
+/// A stable name of an enum value (files, CLI flags, messages).
+template <typename T> struct Named {
+    T value;
     const char* name;
 };
-constexpr std::array kQuantityNames {QuantityName {Quantity::Table, "table"},
-    QuantityName {Quantity::Phase, "phase"}, QuantityName {Quantity::Score, "score"},
-    QuantityName {Quantity::Attention, "attention"}, QuantityName {Quantity::Buckets, "buckets"},
-    QuantityName {Quantity::ContentScore, "content-score"},
-    QuantityName {Quantity::ContentAttention, "content-attention"},
-    QuantityName {Quantity::UnseenAngles, "unseen-angles"}};
-
-struct ReductionName {
-    Reduction value;
-    const char* name;
-};
-constexpr std::array kReductionNames {ReductionName {Reduction::Sample, "sample"},
-    ReductionName {Reduction::Mean, "mean"}, ReductionName {Reduction::Max, "max"},
-    ReductionName {Reduction::Min, "min"}};
+constexpr std::array kQuantityNames {Named<Quantity> {Quantity::Table, "table"},
+    Named<Quantity> {Quantity::Phase, "phase"}, Named<Quantity> {Quantity::Score, "score"},
+    Named<Quantity> {Quantity::Attention, "attention"}, Named<Quantity> {Quantity::Buckets, "buckets"},
+    Named<Quantity> {Quantity::ContentScore, "content-score"},
+    Named<Quantity> {Quantity::ContentAttention, "content-attention"},
+    Named<Quantity> {Quantity::UnseenAngles, "unseen-angles"}};
+constexpr std::array kReductionNames {Named<Reduction> {Reduction::Sample, "sample"},
+    Named<Reduction> {Reduction::Mean, "mean"}, Named<Reduction> {Reduction::Max, "max"},
+    Named<Reduction> {Reduction::Min, "min"}};
+constexpr std::array kNormaliserNames {
+    Named<Normaliser> {Normaliser::Exact, "exact"}, Named<Normaliser> {Normaliser::Estimated, "estimated"}};
 
 template <typename Table> std::string namesOf(const Table& table) {
     std::string names = "one of ";
@@ -40,6 +38,26 @@ template <typename Table> std::string namesOf(const Table& table) {
         names += (n == 0 ? "" : ", ") + std::string(table[n].name);
     }
     return names;
+}
+
+/// The name of `value` in `table`. @throws InvalidParameter naming `field` for a value not in it.
+template <typename Table, typename T> std::string nameOf(const Table& table, T value, const char* field) {
+    for (const auto& entry : table) {
+        if (entry.value == value) {
+            return entry.name;
+        }
+    }
+    detail::throwInvalid(field, std::to_string(static_cast<int>(value)), namesOf(table));
+}
+
+/// The value named `name` in `table`. @throws InvalidParameter naming `field` for an unknown name.
+template <typename Table> auto valueOf(const Table& table, const std::string& name, const char* field) {
+    for (const auto& entry : table) {
+        if (name == entry.name) {
+            return entry.value;
+        }
+    }
+    detail::throwInvalid(field, "\"" + name + "\"", namesOf(table));
 }
 
 /// The quantities a card offers, as the allowed set of an error message.
@@ -133,6 +151,13 @@ void validateSettings(const ViewRequest& request) {
     checkPixels("out_rows", request.out_rows);
     checkPixels("out_cols", request.out_cols);
     static_cast<void>(toString(request.reduction));
+    const bool attention
+        = request.quantity == Quantity::Attention || request.quantity == Quantity::ContentAttention;
+    PECARDS_CHECK(
+        request.normaliser == Normaliser::Exact || (attention && request.reduction == Reduction::Sample),
+        "normaliser", toString(request.normaliser),
+        "exact for " + toString(request.quantity) + " with reduction " + toString(request.reduction)
+            + " (estimated: attention or content-attention with reduction sample)");
 }
 
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel) {
@@ -145,39 +170,27 @@ std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int
 }
 
 std::string toString(Quantity value) {
-    for (const auto& entry : kQuantityNames) {
-        if (entry.value == value) {
-            return entry.name;
-        }
-    }
-    detail::throwInvalid("quantity", std::to_string(static_cast<int>(value)), namesOf(kQuantityNames));
+    return nameOf(kQuantityNames, value, "quantity");
 }
 
 std::string toString(Reduction value) {
-    for (const auto& entry : kReductionNames) {
-        if (entry.value == value) {
-            return entry.name;
-        }
-    }
-    detail::throwInvalid("reduction", std::to_string(static_cast<int>(value)), namesOf(kReductionNames));
+    return nameOf(kReductionNames, value, "reduction");
+}
+
+std::string toString(Normaliser value) {
+    return nameOf(kNormaliserNames, value, "normaliser");
 }
 
 template <> Quantity fromString<Quantity>(const std::string& name) {
-    for (const auto& entry : kQuantityNames) {
-        if (name == entry.name) {
-            return entry.value;
-        }
-    }
-    detail::throwInvalid("quantity", "\"" + name + "\"", namesOf(kQuantityNames));
+    return valueOf(kQuantityNames, name, "quantity");
 }
 
 template <> Reduction fromString<Reduction>(const std::string& name) {
-    for (const auto& entry : kReductionNames) {
-        if (name == entry.name) {
-            return entry.value;
-        }
-    }
-    detail::throwInvalid("reduction", "\"" + name + "\"", namesOf(kReductionNames));
+    return valueOf(kReductionNames, name, "reduction");
+}
+
+template <> Normaliser fromString<Normaliser>(const std::string& name) {
+    return valueOf(kNormaliserNames, name, "normaliser");
 }
 
 } // namespace pecards

@@ -4,6 +4,7 @@
 
 #include "pecards/alibi.h"
 #include "pecards/errors.h"
+#include "pecards/normaliserestimate.h"
 #include "pecards/probe.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
@@ -70,6 +71,48 @@ cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer&
     std::vector<float> logz(rows.size());
     for (std::size_t r = 0; r < rows.size(); ++r) {
         logz[r] = static_cast<float>(static_cast<double>(m[r]) + std::log(static_cast<double>(s[r])));
+    }
+    return cl.upload(logz, "row log normalisers");
+}
+
+/// Query rows whose normaliser samples share one logits launch (estimatedRowLogNormalisers).
+constexpr std::size_t kEstimateGroup = 16;
+
+/// log Z of each query row estimated from its stratified keys (normaliserestimate.h): the rows in
+/// groups of kEstimateGroup, each group's logits over the union of its rows' sample keys, each row
+/// reading its own. About rows x kEstimateGroup x maxNormaliserSamples(L) x D multiply-adds.
+cl::Buffer estimatedRowLogNormalisers(
+    ClContext& cl, ContentCard& card, const std::vector<cl_long>& rows, std::int64_t length) {
+    std::vector<float> logz(rows.size());
+    for (std::size_t g0 = 0; g0 < rows.size(); g0 += kEstimateGroup) {
+        const std::vector<cl_long> group(rows.begin() + static_cast<std::ptrdiff_t>(g0),
+            rows.begin() + static_cast<std::ptrdiff_t>(std::min(rows.size(), g0 + kEstimateGroup)));
+        std::vector<std::vector<NormaliserSample>> samples;
+        std::vector<cl_long> keys;
+        for (const cl_long row : group) {
+            samples.push_back(normaliserSamples(card.visibility(), length, row));
+            for (const NormaliserSample& sample : samples.back()) {
+                keys.push_back(row - sample.delta);
+            }
+        }
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        const cl::Buffer q = card.encode(group, ProbeStream::Query, true);
+        const cl::Buffer k = card.encode(keys, ProbeStream::Key, true);
+        cl::Buffer out = cl.buffer(group.size() * keys.size() * sizeof(float), "normaliser sample logits");
+        card.logits(out, static_cast<cl_int>(keys.size()), q, k, cl.upload(group, "row positions"), group,
+            cl.upload(keys, "normaliser sample keys"), keys, true);
+        const std::vector<float> logits
+            = cl.download<float>(out, group.size() * keys.size(), "reading the normaliser sample logits");
+        for (std::size_t r = 0; r < group.size(); ++r) {
+            std::vector<double> own;
+            for (const NormaliserSample& sample : samples[r]) {
+                const auto c = static_cast<std::size_t>(
+                    std::lower_bound(keys.begin(), keys.end(), group[r] - sample.delta) - keys.begin());
+                own.push_back(static_cast<double>(logits[r * keys.size() + c]));
+            }
+            logz[g0 + r] = static_cast<float>(estimatedLogNormaliser(samples[r], own));
+        }
     }
     return cl.upload(logz, "row log normalisers");
 }
@@ -281,8 +324,12 @@ Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* pro
     const bool exact = request.reduction != Reduction::Sample;
     const std::int64_t per_entry = std::max(card.dimension(), 16);
     const std::int64_t normaliser_rows = exact ? w.rows() : grid.rows;
+    const bool estimated = request.normaliser == Normaliser::Estimated;
+    const std::int64_t normaliser_keys = estimated
+        ? static_cast<std::int64_t>(kEstimateGroup) * maxNormaliserSamples(request.params.length)
+        : request.params.length;
     const std::int64_t work = (exact ? w.rows() * w.cols() * per_entry : 0)
-        + (attention ? normaliser_rows * request.params.length * per_entry : 0);
+        + (attention ? normaliser_rows * normaliser_keys * per_entry : 0);
     if (progress == nullptr && work > kContentWorkBudget) {
         throw ComputeLimitExceeded("request too costly for the OpenCL backend: content multiply-adds = "
             + std::to_string(work) + " exceeds the budget of " + std::to_string(kContentWorkBudget) + "; "
@@ -299,15 +346,16 @@ Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* pro
         const auto pixels = static_cast<double>(grid.values.size());
         ProgressTracker tracker(progress,
             pixels
-                + (attention ? static_cast<double>(rows.size())
+                + (attention && !estimated ? static_cast<double>(rows.size())
                             * static_cast<double>(normaliserKeys(card, rows.back(), request.params.length))
-                             : 0.0));
+                                           : 0.0));
         card.logits(out, grid.cols, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols, attention);
         cl.finish();
         tracker.advance(pixels);
         if (attention) {
-            const cl::Buffer logz
-                = rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length, tracker);
+            const cl::Buffer logz = estimated
+                ? estimatedRowLogNormalisers(cl, card, rows, request.params.length)
+                : rowLogNormalisers(cl, card, q, row_pos, rows, request.params.length, tracker);
             cl.run("softmax_apply", cl::NDRange(cols.size(), rows.size()), cl::NullRange, out,
                 static_cast<cl_int>(grid.cols), static_cast<cl_int>(grid.rows),
                 static_cast<cl_int>(grid.cols), logz);

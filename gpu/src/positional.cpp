@@ -4,6 +4,7 @@
 
 #include "kernelconfig.h"
 #include "pecards/errors.h"
+#include "pecards/normaliserestimate.h"
 #include "profilespec.h"
 
 #include <algorithm>
@@ -108,6 +109,32 @@ Grid sampleGrid(ClContext& cl, const ProfileSpec& spec, const std::vector<cl_lon
     return grid;
 }
 
+/// A sampled Attention view with estimated normalisers (normaliserestimate.h): the logits of the
+/// sampled grid, and f at the deltas the rows' normaliser samples name (a 1 x deltas grid of
+/// evaluateProfileGrid at x = 0, y = -delta); the softmax is applied on the host. No term in L.
+Grid sampleAttentionEstimated(ClContext& cl, const ProfileSpec& spec, std::int64_t length,
+    const std::vector<cl_long>& row_starts, const std::vector<cl_long>& col_starts, Grid grid) {
+    const ToeplitzNormalisers normalisers(
+        spec.visibility, length, std::vector<std::int64_t>(row_starts.begin(), row_starts.end() - 1));
+    std::vector<cl_long> negated;
+    for (const std::int64_t delta : normalisers.deltas()) {
+        negated.push_back(-delta);
+    }
+    const GridPositions at = uploadGridPositions(cl, {0}, std::move(negated));
+    const std::vector<float> values = cl.download<float>(
+        evaluateProfileGrid(cl, spec, at), at.y.size(), "reading the normaliser samples");
+    const std::vector<double> f(values.begin(), values.end());
+    grid = sampleGrid(cl, spec, row_starts, col_starts, std::move(grid)); // logits, masked -inf
+    for (int r = 0; r < grid.rows; ++r) {
+        const double lse = normalisers.logNormaliser(static_cast<std::size_t>(r), f);
+        for (int c = 0; c < grid.cols; ++c) {
+            double& value = grid.values[static_cast<std::size_t>(r) * grid.cols + c];
+            value = value == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(value - lse);
+        }
+    }
+    return grid;
+}
+
 } // namespace
 
 std::vector<cl_long> blockStarts(std::int64_t begin, std::int64_t extent, int out) {
@@ -150,6 +177,10 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
     const std::vector<cl_long> col_block_starts = blockStarts(w.col_begin, w.cols(), request.out_cols);
     if (!attention && !pooled) {
         return sampleGrid(cl, spec, row_block_starts, col_block_starts, std::move(grid));
+    }
+    if (request.normaliser == Normaliser::Estimated) {
+        return sampleAttentionEstimated(
+            cl, spec, request.params.length, row_block_starts, col_block_starts, std::move(grid));
     }
     // Deltas the view reads: the window's, and for attention every key of every window row.
     const std::int64_t delta0

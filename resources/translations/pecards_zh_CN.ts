@@ -2559,12 +2559,32 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>像素 = 约 %2×%3 个条目的 %1</translation>
     </message>
     <message>
-        <source>  ·  SAMPLED picture: exact %1 computing in the background</source>
-        <translation>  ·  采样图：精确%1正在后台计算</translation>
+        <source>SAMPLED picture</source>
+        <translation>采样图</translation>
     </message>
     <message>
-        <source>  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)</source>
-        <translation>  ·  采样图：精确%1已取消（缩放或更改参数可重新计算）</translation>
+        <source>ESTIMATED softmax (each row&apos;s normaliser from ≤%1 of its keys)</source>
+        <translation>估计的 softmax（每行的归一化常数取自其至多 %1 个键）</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>  ·  %1: exact %2 computing in the background</source>
+        <translation>  ·  %1：精确%2正在后台计算</translation>
+    </message>
+    <message>
+        <source>  ·  %1: exact %2 cancelled (zoom or change a parameter to compute it)</source>
+        <translation>  ·  %1：精确%2已取消（缩放或更改参数可重新计算）</translation>
+    </message>
+    <message>
+        <source>exact softmax</source>
+        <translation>精确 softmax</translation>
+    </message>
+    <message>
+        <source>, estimated normaliser</source>
+        <translation>，归一化常数为估计值</translation>
     </message>
     <message>
         <source>  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in</source>

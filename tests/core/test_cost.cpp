@@ -5,6 +5,7 @@
 #include "pecards/backend.h"
 #include "pecards/cost.h"
 #include "pecards/errors.h"
+#include "pecards/normaliserestimate.h"
 #include "support/requests.h"
 
 #include <gtest/gtest.h>
@@ -52,6 +53,36 @@ TEST(Cost, SampledScoreFollowsThePixelsNotTheLength) {
     EXPECT_EQ(long_cost.bytes, short_cost.bytes);
     r.reduction = Reduction::Max;
     EXPECT_GT(estimateCost(r).work, 2 * kMaxL * 128);
+}
+
+// An attention picture with estimated normalisers: the sampled score's work plus each output row's
+// normaliser samples (normaliserestimate.h), growing with log L only; the exact normaliser reads every key.
+TEST(Cost, EstimatedNormaliserFollowsThePixelsAndLogL) {
+    ViewRequest r = test::viewRequest(
+        test::cardParams(Card::Rope, 4096), Quantity::Attention, {0, 4096, 0, 4096}, 1024, 1024);
+    r.params.rope.head_dim = 128;
+    r.normaliser = Normaliser::Estimated;
+    const std::int64_t samples = 2 * 32 + 2 * 8 * (12 + 1) + 4; // log2 4096 = 12
+    ASSERT_EQ(maxNormaliserSamples(4096), samples);
+    EXPECT_EQ(estimateCost(r).work,
+        std::int64_t {2048} * 128 + std::int64_t {1024} * 1024 * 128 + std::int64_t {1024} * samples * 128);
+    const std::int64_t short_work = estimateCost(r).work;
+    r.params.length = kMaxL;
+    r.window = {0, kMaxL, 0, kMaxL};
+    const std::int64_t long_work = estimateCost(r).work;
+    EXPECT_LT(long_work, short_work * 5 / 4);
+    r.normaliser = Normaliser::Exact;
+    EXPECT_GT(estimateCost(r).work, 20 * long_work); // 4.3e9: the profile at all 2^25 deltas
+
+    ViewRequest content = test::viewRequest(test::cardParams(Card::Rope, 1 << 20), Quantity::ContentAttention,
+        {0, 1 << 20, 0, 1 << 20}, 1024, 1024);
+    content.normaliser = Normaliser::Estimated;
+    const std::int64_t d = std::max(cardDimension(content.params), 16);
+    EXPECT_EQ(estimateCost(content).work,
+        std::int64_t {1024} * 1024 * d + std::int64_t {1024} * maxNormaliserSamples(1 << 20) * d);
+    content.normaliser = Normaliser::Exact;
+    EXPECT_EQ(
+        estimateCost(content).work, std::int64_t {1024} * 1024 * d + std::int64_t {1024} * (1 << 20) * d);
 }
 
 TEST(Cost, FormerBudgetsAreKeptAtTheirThresholds) {

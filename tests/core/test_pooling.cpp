@@ -4,6 +4,7 @@
 // built entry by entry from the encoding functions (viewreference.h), never from the backend's profiles.
 
 #include "pecards/backend.h"
+#include "pecards/normaliserestimate.h"
 #include "viewreference.h"
 
 #include <gtest/gtest.h>
@@ -179,11 +180,21 @@ TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
                 request.out_rows = out_rows;
                 request.out_cols = out_cols;
                 request.reduction = reduction;
-                EXPECT_TRUE(
-                    gridsClose(backend->compute(request), test::referencePool(dense, request), 1e-9, 1e-9))
+                const Grid expect = test::referencePool(dense, request);
+                EXPECT_TRUE(gridsClose(backend->compute(request), expect, 1e-9, 1e-9))
                     << toString(reduction) << " window [" << window.row_begin << ", " << window.row_end
                     << ") x [" << window.col_begin << ", " << window.col_end << ") out " << out_rows << "x"
                     << out_cols;
+                // The estimated normaliser sums every key exactly where every |i - j| < kExactDeltas.
+                const bool attention
+                    = c.quantity == Quantity::Attention || c.quantity == Quantity::ContentAttention;
+                if (attention && reduction == Reduction::Sample && c.params.length <= kExactDeltas) {
+                    request.normaliser = Normaliser::Estimated;
+                    EXPECT_TRUE(gridsClose(backend->compute(request), expect, 1e-9, 1e-9))
+                        << "estimated normaliser, window [" << window.row_begin << ", " << window.row_end
+                        << ") x [" << window.col_begin << ", " << window.col_end << ") out " << out_rows
+                        << "x" << out_cols;
+                }
             }
         }
     }

@@ -223,6 +223,33 @@ TEST_P(GpuParity, SampledPicturesAtTheLengthLimit) {
     }
 }
 
+// #33: sampled attention pictures with estimated normalisers (normaliserestimate.h), the first picture
+// of a long view: positional at L = 2^24 and content at 2^20, causal and not, with sinks and a window.
+TEST_P(GpuParity, EstimatedNormalisersAtTheLengthLimit) {
+    PECARDS_GET_OPENCL_BACKEND(gpu);
+    const std::unique_ptr<Backend> cpu = makeCpuBackend();
+    const CardCase card = GetParam();
+    for (Quantity quantity : {Quantity::Attention, Quantity::ContentAttention}) {
+        const std::int64_t length = quantity == Quantity::Attention ? kMaxLength : kMaxContentLength;
+        for (int mask = 0; mask < 3; ++mask) {
+            ViewRequest request;
+            request.params = card.params;
+            request.params.length = length;
+            request.params.causal = mask > 0;
+            request.params.attention_sinks = mask == 2 ? 4 : 0;
+            request.params.sliding_window = mask == 2 ? 5000 : 0;
+            request.quantity = quantity;
+            request.window = {length / 3, length / 3 + length / 2, 0, length};
+            request.out_rows = 23;
+            request.out_cols = 41;
+            request.normaliser = Normaliser::Estimated;
+            SCOPED_TRACE(card.name + " " + toString(quantity) + " mask " + std::to_string(mask));
+            EXPECT_TRUE(gridsNear(
+                gpu->compute(request), cpu->compute(request), toleranceFor(quantity, Reduction::Sample)));
+        }
+    }
+}
+
 // Attention sinks and a sliding window: a row's visible keys are the sinks and a band, masked
 // entries -inf (score) and 0 (attention), the softmax over the visible keys only.
 TEST_P(GpuParity, SinksAndSlidingWindow) {

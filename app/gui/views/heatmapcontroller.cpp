@@ -9,6 +9,7 @@
 #include <cmath>
 #include <pecards/cost.h>
 #include <pecards/errors.h>
+#include <pecards/normaliserestimate.h>
 
 namespace pecards::gui {
 
@@ -22,6 +23,10 @@ QString valueText(double value) {
 
 bool isExact(const pecards::Grid& grid) {
     return grid.window.rows() == grid.rows && grid.window.cols() == grid.cols;
+}
+
+bool isAttention(pecards::Quantity quantity) {
+    return quantity == pecards::Quantity::Attention || quantity == pecards::Quantity::ContentAttention;
 }
 
 } // namespace
@@ -192,45 +197,51 @@ void HeatmapController::submit() {
     m_request.out_rows = std::clamp(pixels.height(), 1, pecards::kMaxOutputPixels);
     m_request.out_cols = std::clamp(pixels.width(), 1, pecards::kMaxOutputPixels);
     m_request.reduction = m_reduction;
-    pecards::ViewRequest sampled = m_request;
-    sampled.reduction = pecards::Reduction::Sample;
+    // The first picture: sampled, and for attention with each row's normaliser estimated
+    // (normaliserestimate.h), so that its cost follows the pixels, not L (#33).
+    pecards::ViewRequest first = m_request;
+    first.reduction = pecards::Reduction::Sample;
+    if (isAttention(m_quantity))
+        first.normaliser = pecards::Normaliser::Estimated;
     const std::optional<qint64> exactWork = workOf(m_request);
-    const std::optional<qint64> sampledWork = workOf(sampled);
+    const std::optional<qint64> firstWork = workOf(first);
     const auto overLimit
         = [this](std::optional<qint64> work) { return work && *work > m_service->interactiveWorkLimit(); };
-    // Longer than a frame while the sampled picture costs less than half as much (#33).
-    const bool sampleFirst = m_request.reduction != pecards::Reduction::Sample && exactWork && sampledWork
-        && *exactWork > m_service->frameWorkLimit() && 2 * *sampledWork < *exactWork;
-    if (!overLimit(exactWork) && !sampleFirst) {
+    // Longer than a frame while the first picture costs less than half as much (#33).
+    const bool firstPicture = !(m_request == first) && exactWork && firstWork
+        && *exactWork > m_service->frameWorkLimit() && 2 * *firstWork < *exactWork;
+    if (!overLimit(exactWork) && !firstPicture) {
         stopBackground();
         m_foregroundRequest = m_request;
         m_foregroundId = submitPicture(m_request);
         return;
     }
-    // Over the interactive limit, or longer than a frame where the sampled picture is cheaper: the
-    // sampled picture first (at once when it is within the interactive limit), then the exact
-    // reduction in the background. A newer job of the same tag cancels a running one.
-    if (overLimit(sampledWork)) {
-        m_pictureJob = submitTiled(Stream::Picture, sampled);
+    // Over the interactive limit, or longer than a frame where the first picture is cheaper: the
+    // first picture (at once when it is within the interactive limit), then the exact request in
+    // the background. A newer job of the same tag cancels a running one.
+    if (overLimit(firstWork)) {
+        m_pictureJob = submitTiled(Stream::Picture, first);
     } else { // replaces (and stops) a sampled background job of the same tag
         m_pictureJob = 0;
-        m_foregroundRequest = sampled;
-        m_foregroundId = submitPicture(sampled);
+        m_foregroundRequest = first;
+        m_foregroundId = submitPicture(first);
     }
-    if (m_request.reduction == pecards::Reduction::Sample) {
+    if (m_request == first) {
         if (m_exactJob != 0)
             m_service->UI_cancel(this, m_exactTag);
         m_exactJob = 0;
     } else {
         m_exactJob = submitTiled(Stream::Exact, m_request);
     }
-    m_widget->setProgress(0.0, progressLabel(m_pictureJob != 0 ? sampled : m_request));
+    m_widget->setProgress(0.0, progressLabel(m_pictureJob != 0 ? first : m_request));
 }
 
 QString HeatmapController::progressLabel(const pecards::ViewRequest& request) const {
-    return request.reduction == pecards::Reduction::Sample
-        ? tr("sampled picture")
-        : tr("exact %1").arg(reductionName(request.reduction));
+    if (request.reduction != pecards::Reduction::Sample)
+        return tr("exact %1").arg(reductionName(request.reduction));
+    return isAttention(request.quantity) && request.normaliser == pecards::Normaliser::Exact
+        ? tr("exact softmax")
+        : tr("sampled picture");
 }
 
 std::optional<qint64> HeatmapController::workOf(const pecards::ViewRequest& request) {
@@ -381,7 +392,8 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     const double pixelValue = frame.grid.at(pixelRow, pixelCol);
     const BackendInfo& backend = m_shownBackend;
     const bool doubleGrid = !backend.name.isEmpty() && !backend.isOpenCl;
-    if (isExact(frame.grid) && doubleGrid) {
+    const bool estimated = m_shownRequest.normaliser == pecards::Normaliser::Estimated;
+    if (isExact(frame.grid) && doubleGrid && !estimated) {
         // One entry per pixel of the double-precision reference: the grid holds the exact value.
         m_probe = Probe {row, col, pixelValue, true};
         m_widget->setReadout(
@@ -402,6 +414,8 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
                           .arg(blockCols, 0, 'g', 3)
                           .arg(valueText(pixelValue), backend.precision());
     }
+    if (estimated)
+        m_pixelText += tr(", estimated normaliser");
     m_widget->setReadout(
         tr("%1: asking the double-precision reference…  ·  %2").arg(entryText(row, col), m_pixelText));
     pecards::ViewRequest single = m_request;
@@ -409,6 +423,7 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     single.out_rows = 1;
     single.out_cols = 1;
     single.reduction = pecards::Reduction::Sample;
+    single.normaliser = pecards::Normaliser::Exact;
     JobReplies replies;
     replies.grid = [this](const GridResult& result) { onProbe(result); };
     m_probeId = m_service->UI_submit(this, m_probeTag, ReferenceRequest {single}, std::move(replies));
@@ -453,14 +468,23 @@ void HeatmapController::showIdleReadout() {
               .arg(reductionName(m_shownRequest.reduction))
               .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3)
               .arg(static_cast<double>(grid.window.cols()) / grid.cols, 0, 'g', 3);
-    // A sampled picture standing in for the exact reduction says so.
+    // A first picture standing in for the exact one says so: sampled instead of the exact
+    // reduction, or each row's softmax normaliser estimated from its stratified keys.
     QString sampled;
-    if (!isExact(grid) && m_shownRequest.reduction == pecards::Reduction::Sample
-        && m_reduction != pecards::Reduction::Sample) {
+    QStringList standIns;
+    if (m_shownRequest.reduction == pecards::Reduction::Sample && !isExact(grid)
+        && m_reduction != pecards::Reduction::Sample)
+        standIns << tr("SAMPLED picture");
+    if (m_shownRequest.normaliser == pecards::Normaliser::Estimated)
+        standIns << tr("ESTIMATED softmax (each row's normaliser from ≤%1 of its keys)")
+                        .arg(pecards::maxNormaliserSamples(m_shownRequest.params.length));
+    if (!standIns.isEmpty()) {
+        const QString what = standIns.join(QStringLiteral(", "));
+        const QString exact
+            = m_reduction == pecards::Reduction::Sample ? tr("softmax") : reductionName(m_reduction);
         sampled = m_exactJob != 0
-            ? tr("  ·  SAMPLED picture: exact %1 computing in the background").arg(reductionName(m_reduction))
-            : tr("  ·  SAMPLED picture: exact %1 cancelled (zoom or change a parameter to compute it)")
-                  .arg(reductionName(m_reduction));
+            ? tr("  ·  %1: exact %2 computing in the background").arg(what, exact)
+            : tr("  ·  %1: exact %2 cancelled (zoom or change a parameter to compute it)").arg(what, exact);
     }
     const auto aliased
         = std::count(m_widget->frame().aliasedColumns.begin(), m_widget->frame().aliasedColumns.end(), true);

@@ -36,6 +36,14 @@ enum class Reduction {
     Min, ///< exact minimum over the block's unmasked entries
 };
 
+/// @brief How an attention view's row softmax is normalised (Attention, ContentAttention).
+enum class Normaliser {
+    Exact, ///< Z_i over all of row i's visible keys
+    /// Z_i estimated from stratified keys (normaliserestimate.h), O(d log L) per row: the first
+    /// picture of a long view, labelled as estimated. Only with Reduction::Sample.
+    Estimated,
+};
+
 /// @brief Half-open window [row_begin, row_end) x [col_begin, col_end) in entry indices
 /// (positions or dimensions, as the quantity says).
 struct Window {
@@ -60,6 +68,8 @@ struct ViewRequest {
     int out_rows = 512; ///< [1, kMaxOutputPixels]; the grid has min(out_rows, window.rows()) rows
     int out_cols = 512; ///< [1, kMaxOutputPixels]
     Reduction reduction = Reduction::Sample;
+    /// Estimated only for Attention and ContentAttention with Reduction::Sample (validate()).
+    Normaliser normaliser = Normaliser::Exact;
     bool operator==(const ViewRequest&) const = default;
 };
 
@@ -89,7 +99,8 @@ bool hasQuantity(Card card, Quantity quantity);
 /// quantity), except that the Relative card's Transformer-XL variant has no Buckets view.
 bool hasQuantity(const CardParams& params, Quantity quantity);
 
-/// @brief Validates parameters, window, sizes and card/quantity pairing; the content views
+/// @brief Validates parameters, window, sizes, card/quantity pairing and the normaliser (estimated:
+/// an attention quantity with the sample reduction); the content views
 /// (ContentScore, ContentAttention) also need length <= kMaxContentLength (2^20).
 /// @throws InvalidParameter naming the field, value and allowed range.
 void validate(const ViewRequest& request);
@@ -104,12 +115,15 @@ void validateSettings(const ViewRequest& request);
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel);
 
 /// @brief Stable lowercase names ("table", "phase", "score", "attention", "buckets",
-/// "content-score", "content-attention", "unseen-angles"; "sample", "mean", "max", "min").
+/// "content-score", "content-attention", "unseen-angles"; "sample", "mean", "max", "min";
+/// "exact", "estimated").
 std::string toString(Quantity value);
 std::string toString(Reduction value);
+std::string toString(Normaliser value);
 
 /// @brief Inverse of toString (CLI flags, files). @throws InvalidParameter for unknown names.
 template <> Quantity fromString<Quantity>(const std::string& name);
 template <> Reduction fromString<Reduction>(const std::string& name);
+template <> Normaliser fromString<Normaliser>(const std::string& name);
 
 } // namespace pecards

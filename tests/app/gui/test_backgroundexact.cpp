@@ -178,6 +178,34 @@ TEST_F(BackgroundExact, AnExactMeanLongerThanAFrameShowsItsSampledPictureFirst) 
     EXPECT_EQ(exact->grid.values, pecards::makeCpuBackend()->compute(exact->request).values);
 }
 
+TEST_F(BackgroundExact, AnAttentionPictureLongerThanAFrameShowsItsEstimatedSoftmaxFirst) {
+    // #33: the content attention at L = 16384, 32 x 32 pixels: each sampled row's exact normaliser
+    // reads all 16384 keys (3.4e7 operations, over the frame limit), the estimated one about 300
+    // (normaliserestimate.h): the estimated picture is shown first, labelled, then the exact softmax.
+    m_view->controller()->setOutputPixels(QSize(32, 32));
+    ASSERT_EQ(m_view->controller()->reduction(), pecards::Reduction::Sample);
+    std::vector<pecards::Normaliser> shown;
+    QStringList readouts;
+    QObject::connect(m_view->controller(), &HeatmapController::frameShown, [&] {
+        if (const auto picture = m_view->controller()->shown();
+            picture && picture->request.params.length == 16384) {
+            shown.push_back(picture->request.normaliser);
+            readouts << m_view->heatmap()->readout();
+        }
+    });
+    setLength(QStringLiteral("16384"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return !shown.empty() && shown.back() == pecards::Normaliser::Exact; }, "the exact softmax"));
+    ASSERT_GE(shown.size(), 2u);
+    EXPECT_EQ(shown.front(), pecards::Normaliser::Estimated);
+    EXPECT_TRUE(readouts.front().contains(QStringLiteral("ESTIMATED softmax")))
+        << readouts.front().toStdString();
+    EXPECT_FALSE(readouts.back().contains(QStringLiteral("ESTIMATED"))) << readouts.back().toStdString();
+    const auto exact = m_view->controller()->shown();
+    EXPECT_EQ(exact->grid.values, pecards::makeCpuBackend()->compute(exact->request).values);
+    EXPECT_TRUE(noBudgetText());
+}
+
 TEST_F(BackgroundExact, AParameterChangeCancelsTheExactJobAndStartsOver) {
     // 2^29 operations: the sampled views are under it, the exact ones of L > 2048 over. The exact
     // picture awaited to the end is L = 2304's, a third of L = 4096's work (which took over 30 s
@@ -222,18 +250,30 @@ TEST_F(BackgroundExact, CancelLeavesTheSampledPictureLabelledAsSampled) {
     EXPECT_TRUE(noBudgetText());
 }
 
-TEST_F(BackgroundExact, AtTwoToTheTwentyTheViewComputesInsteadOfRefusing) {
-    // The default limit: the sampled content attention at L = 2^20 alone is over it, so it is
-    // computed in the background with progress instead of a budget error.
+TEST_F(BackgroundExact, AtTwoToTheTwentyTheEstimatedPictureComesAtOnceAndTheExactSoftmaxAfter) {
+    // #33: the content attention at L = 2^20 with the default limits: the picture with estimated
+    // normalisers is computed at once (about 400 keys per row), the exact softmax (every row's 2^20
+    // keys) in the background with progress, never a budget error.
     setLength(QStringLiteral("1048576"));
     ASSERT_TRUE(underWay());
-    EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("sampled")));
+    EXPECT_TRUE(m_view->heatmap()->progressStrip()->text().contains(QStringLiteral("exact softmax")))
+        << m_view->heatmap()->progressStrip()->text().toStdString();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            const auto shown = m_view->controller()->shown();
+            return shown && shown->request.params.length == 1048576;
+        },
+        "the estimated picture"));
+    EXPECT_EQ(m_view->controller()->shown()->request.normaliser, pecards::Normaliser::Estimated);
+    EXPECT_TRUE(m_view->heatmap()->readout().contains(QStringLiteral("ESTIMATED softmax")))
+        << m_view->heatmap()->readout().toStdString();
     EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
     QSignalSpy finished(&m_service, &ComputeService::jobFinished);
     QTest::mouseClick(
         guitest::named<QToolButton>(m_view->heatmap()->progressStrip(), QStringLiteral("cancel")),
         Qt::LeftButton);
-    ASSERT_TRUE(stopped(finished, false));
+    ASSERT_TRUE(stopped(finished, true));
     EXPECT_TRUE(m_view->heatmap()->message().isEmpty());
+    EXPECT_TRUE(m_view->heatmap()->readout().contains(QStringLiteral("cancelled")));
     EXPECT_TRUE(noBudgetText());
 }
