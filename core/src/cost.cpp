@@ -20,6 +20,9 @@ namespace {
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kDouble = 8;
+/// Deltas one block of a streamed attention normaliser holds (the OpenCL backend's block; the CPU's is
+/// smaller).
+constexpr std::int64_t kStreamedDeltas = std::int64_t {1} << 18;
 
 /// a * b, saturating at INT64_MAX (both >= 0).
 std::int64_t mul(std::int64_t a, std::int64_t b) {
@@ -103,6 +106,17 @@ RequestCost positionalCost(const ViewRequest& r) {
                        "normaliser samples (output rows x "
             + std::to_string(maxNormaliserSamples(r.params.length)) + ") x max(d, 16)";
         cost.advice = "use fewer output pixels";
+        return cost;
+    }
+    if (attention && r.reduction == Reduction::Sample) {
+        // The sampled rows' visible deltas streamed in blocks (rownormalisers.h), then the pixels'
+        // logits as a sampled score: memory for the pixels and rows, not the deltas.
+        const std::int64_t sampled = add(pixelRows, pixelCols);
+        cost.work = add(mul(deltas, perDelta), add(mul(sampled, perDelta), mul(pixels, perDelta)));
+        cost.bytes = add(add(mul(gridBytes(r), 2), mul(sampled, perDelta, kDouble)),
+            add(mul(kStreamedDeltas, kDouble), mul(pixelRows, 8 * kDouble)));
+        cost.counted = "profile (deltas x max(d, 16)) plus sampled pixels, rows and columns x max(d, 16)";
+        cost.advice = "use a smaller length L, or the estimated normaliser";
         return cost;
     }
     cost.work = mul(deltas, perDelta);

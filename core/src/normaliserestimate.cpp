@@ -56,18 +56,10 @@ std::vector<NormaliserSample> normaliserSamples(
         length >= 1 && length <= kMaxLength, "length", length, "[1, " + std::to_string(kMaxLength) + "]");
     PECARDS_CHECK(row >= 0 && row < length, "row", row, "[0, length) = [0, " + std::to_string(length) + ")");
     std::vector<NormaliserSample> samples;
-    // The keys j >= sinkEnd (smaller deltas), then the sink keys j < sinkEnd: ascending deltas.
-    const std::int64_t sink_end = std::min(visibility.sinkEnd(), length);
-    const std::int64_t band_lo = std::max(row - (length - 1), visibility.bandLow());
-    const std::int64_t band_hi = std::min(row - sink_end, visibility.bandHigh());
-    if (band_lo <= band_hi) {
-        addRange(band_lo, band_hi, samples);
-    }
-    if (sink_end > 0) {
-        const std::int64_t sink_lo = std::max(row - (sink_end - 1), visibility.causalLow());
-        if (sink_lo <= row) {
-            addRange(sink_lo, row, samples);
-        }
+    DeltaRange ranges[2];
+    const int count = visibleDeltas(visibility, row, 0, length - 1, ranges);
+    for (int k = 0; k < count; ++k) {
+        addRange(ranges[k].lo, ranges[k].hi, samples);
     }
     return samples;
 }

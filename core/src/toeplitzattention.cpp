@@ -3,6 +3,7 @@
 #include "toeplitzattention.h"
 
 #include "pecards/normaliserestimate.h"
+#include "pecards/rownormalisers.h"
 #include "pixelblocks.h"
 #include "segmenttree.h"
 
@@ -13,8 +14,6 @@
 namespace pecards::detail {
 
 namespace {
-
-using Range = std::pair<std::int64_t, std::int64_t>;
 
 /// The logits of every key of the window's rows: deltas [first, first + values.size()).
 class RowLogits {
@@ -31,30 +30,17 @@ public:
     double logit(std::int64_t delta) const { return m_values[delta - m_first]; }
     /// log of row i's softmax normaliser over all its visible keys.
     double rowLse(std::int64_t i) const {
-        Range parts[2];
+        DeltaRange parts[2];
         const int n = deltas(i, 0, m_length - 1, parts);
         double lse = LogSumExpCombine::identity();
         for (int k = 0; k < n; ++k) {
-            lse = LogSumExpCombine::combine(
-                lse, m_lse.query(parts[k].first - m_first, parts[k].second - m_first));
+            lse = LogSumExpCombine::combine(lse, m_lse.query(parts[k].lo - m_first, parts[k].hi - m_first));
         }
         return lse;
     }
-    /// Visible deltas of row i over columns [j0, j1]: at most two disjoint ranges [lo, hi]
-    /// (the sink columns, the others), written to `parts`; returns how many are non-empty.
-    int deltas(std::int64_t i, std::int64_t j0, std::int64_t j1, Range (&parts)[2]) const {
-        int n = 0;
-        const auto add = [&](std::int64_t a, std::int64_t z, std::int64_t low, std::int64_t high) {
-            const std::int64_t lo = std::max(i - z, low);
-            const std::int64_t hi = std::min(i - a, high);
-            if (a <= z && lo <= hi) {
-                parts[n++] = {lo, hi};
-            }
-        };
-        const std::int64_t sink_end = m_visibility.sinkEnd();
-        add(j0, std::min(j1, sink_end - 1), m_visibility.causalLow(), kNoDeltaLimit);
-        add(std::max(j0, sink_end), j1, m_visibility.bandLow(), m_visibility.bandHigh());
-        return n;
+    /// Visible deltas of row i over columns [j0, j1] (pecards::visibleDeltas).
+    int deltas(std::int64_t i, std::int64_t j0, std::int64_t j1, DeltaRange (&parts)[2]) const {
+        return visibleDeltas(m_visibility, i, j0, j1, parts);
     }
     const Eigen::VectorXd& values() const { return m_values; }
     const SegmentTree<LogSumExpCombine>& lse() const { return m_lse; }
@@ -69,17 +55,43 @@ private:
     SegmentTree<LogSumExpCombine> m_lse;
 };
 
-void poolSample(const RowLogits& logits, const PixelBlocks& rows, const PixelBlocks& cols, Grid& grid) {
+/// Writes exp(logits(r, c) - lse[r]) for the visible pixels, 0 for the masked ones.
+void writeSoftmax(const Visibility& visibility, const PixelBlocks& rows, const PixelBlocks& cols,
+    const Eigen::MatrixXd& logits, const std::vector<double>& lse, Grid& grid) {
     for (int r = 0; r < rows.count(); ++r) {
-        const std::int64_t i = rows.first(r);
-        const double lse = logits.rowLse(i);
         for (int c = 0; c < cols.count(); ++c) {
-            const std::int64_t j = cols.first(c);
-            const bool masked = !logits.visibility().visible(i, j);
+            const bool masked = !visibility.visible(rows.first(r), cols.first(c));
             grid.values[static_cast<std::size_t>(r) * grid.cols + c]
-                = masked ? 0.0 : std::exp(logits.logit(i - j) - lse);
+                = masked ? 0.0 : std::exp(logits(r, c) - lse[r]);
         }
     }
+}
+
+/// Deltas of the profile evaluated at once by the streamed Sample path.
+constexpr std::int64_t kStreamBlock = std::int64_t {1} << 16;
+
+/// Sample with exact normalisers, streamed (rownormalisers.h): the profile over the sampled rows'
+/// visible deltas in blocks of kStreamBlock, each block advancing `progress` by its deltas; the pixels'
+/// logits from the sampled grid. Memory O(pixels + rows + block), not O(L).
+void poolSampleStreamed(const PositionalProfile& profile, std::int64_t length, const PixelBlocks& rows,
+    const PixelBlocks& cols, Grid& grid, ProgressSink* sink) {
+    const std::vector<std::int64_t> x = rows.firsts();
+    StreamedRowNormalisers normalisers(profile.visibility(), length, x);
+    ProgressTracker progress(sink, static_cast<double>(normalisers.deltaCount()));
+    for (const auto& [lo, hi] : normalisers.segments()) {
+        for (std::int64_t first = lo; first <= hi; first += kStreamBlock) {
+            const std::int64_t count = std::min(kStreamBlock, hi - first + 1);
+            const Eigen::VectorXd values = profile.values(first, count);
+            normalisers.add(first, std::span<const double>(values.data(), static_cast<std::size_t>(count)));
+            progress.advance(static_cast<double>(count));
+        }
+    }
+    const Eigen::MatrixXd logits = profile.grid(x, cols.firsts());
+    std::vector<double> lse(x.size());
+    for (std::size_t r = 0; r < x.size(); ++r) {
+        lse[r] = normalisers.logNormaliser(r);
+    }
+    writeSoftmax(profile.visibility(), rows, cols, logits, lse, grid);
 }
 
 /// Sample with estimated normalisers (normaliserestimate.h): the pixels' logits from the sampled grid,
@@ -91,14 +103,11 @@ void poolSampleEstimated(const PositionalProfile& profile, std::int64_t length, 
     const ToeplitzNormalisers normalisers(profile.visibility(), length, x);
     const Eigen::VectorXd values = profile.valuesAt(normalisers.deltas());
     const std::span<const double> f(values.data(), normalisers.deltas().size());
-    for (int r = 0; r < rows.count(); ++r) {
-        const double lse = normalisers.logNormaliser(static_cast<std::size_t>(r), f);
-        for (int c = 0; c < cols.count(); ++c) {
-            const bool masked = !profile.visibility().visible(rows.first(r), cols.first(c));
-            grid.values[static_cast<std::size_t>(r) * grid.cols + c]
-                = masked ? 0.0 : std::exp(logits(r, c) - lse);
-        }
+    std::vector<double> lse(x.size());
+    for (std::size_t r = 0; r < x.size(); ++r) {
+        lse[r] = normalisers.logNormaliser(r, f);
     }
+    writeSoftmax(profile.visibility(), rows, cols, logits, lse, grid);
 }
 
 /// Mean, Max or Min: for each row of a pixel row, one range query per column block. The bands
@@ -117,7 +126,7 @@ void poolRows(const RowLogits& logits, const Tree& tree, Reduction reduction, co
         for (std::int64_t i = rows.first(r); i <= rows.last(r); ++i) {
             const double lse = logits.rowLse(i);
             for (int c = 0; c < cols.count(); ++c) {
-                Range parts[2];
+                DeltaRange parts[2];
                 const int n = logits.deltas(i, cols.first(c), cols.last(c), parts);
                 for (int k = 0; k < n; ++k) {
                     const auto [lo, hi] = parts[k];
@@ -152,27 +161,24 @@ Grid poolToeplitzAttention(const PositionalProfile& profile, const ViewRequest& 
     const PixelBlocks rows(w.row_begin, w.rows(), request.out_rows);
     const PixelBlocks cols(w.col_begin, w.cols(), request.out_cols);
     Grid grid = makeGrid(request, rows, cols);
-    if (request.normaliser == Normaliser::Estimated) {
-        poolSampleEstimated(profile, request.params.length, rows, cols, grid);
+    if (request.reduction == Reduction::Sample) {
+        if (request.normaliser == Normaliser::Estimated) {
+            poolSampleEstimated(profile, request.params.length, rows, cols, grid);
+        } else {
+            poolSampleStreamed(profile, request.params.length, rows, cols, grid, sink);
+        }
         return grid;
     }
     const RowLogits logits(profile, request.params.length, w.row_begin, w.row_end);
     ProgressTracker progress(sink, static_cast<double>(w.rows()) * cols.count());
-    switch (request.reduction) {
-    case Reduction::Sample:
-        poolSample(logits, rows, cols, grid);
-        break;
-    case Reduction::Mean:
+    if (request.reduction == Reduction::Mean) {
         poolRows(logits, logits.lse(), request.reduction, rows, cols, grid, progress);
-        break;
-    case Reduction::Max:
+    } else if (request.reduction == Reduction::Max) {
         poolRows(
             logits, SegmentTree<MaxCombine>(logits.values()), request.reduction, rows, cols, grid, progress);
-        break;
-    case Reduction::Min:
+    } else {
         poolRows(
             logits, SegmentTree<MinCombine>(logits.values()), request.reduction, rows, cols, grid, progress);
-        break;
     }
     return grid;
 }

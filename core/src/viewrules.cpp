@@ -2,6 +2,8 @@
 
 #include "pecards/viewrules.h"
 
+#include <algorithm>
+
 namespace pecards {
 
 std::int64_t effectiveSeqLen(const RopeParams& rope, std::int64_t length) {
@@ -15,6 +17,23 @@ bool isCausal(const CardParams& params) {
 
 Visibility visibility(const CardParams& params) {
     return {isCausal(params), params.attention_sinks, params.sliding_window};
+}
+
+int visibleDeltas(
+    const Visibility& visibility, std::int64_t row, std::int64_t j0, std::int64_t j1, DeltaRange (&out)[2]) {
+    int n = 0;
+    // Keys [a, z] visible on deltas [low, high]: deltas [max(row - z, low), min(row - a, high)].
+    const auto add = [&](std::int64_t a, std::int64_t z, std::int64_t low, std::int64_t high) {
+        const std::int64_t lo = std::max(row - z, low);
+        const std::int64_t hi = std::min(row - a, high);
+        if (a <= z && lo <= hi) {
+            out[n++] = {lo, hi};
+        }
+    };
+    const std::int64_t sink_end = visibility.sinkEnd();
+    add(std::max(j0, sink_end), j1, visibility.bandLow(), visibility.bandHigh());
+    add(j0, std::min(j1, sink_end - 1), visibility.causalLow(), kNoDeltaLimit);
+    return n;
 }
 
 } // namespace pecards

@@ -167,8 +167,8 @@ inline void pecards_part(int part, long c0, long c1, long sink_end, long causal_
 // structures hold chunk maxima only (level 0): a pixel scans the chunks its delta range covers,
 // (block rows + block cols) / PECARDS_CHUNK of them.
 // Block starts are host-computed (view.h rule). The mask (pecards_visible) splits a block into at
-// most two column parts with one visible delta range each; a pixel with no visible entry (or a
-// masked Sample entry) gets `masked_value`.
+// most two column parts with one visible delta range each; a pixel with no visible entry gets
+// `masked_value`. Mean, Max or Min: sampled views are made by sample_mask on a sampled grid.
 __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global const long* row_starts,
     __global const long* col_starts, int reduction, long sink_end, long causal_low, long band_low,
     long band_high, float masked_value, __global const float* f, long delta0, int chunks,
@@ -185,42 +185,36 @@ __kernel void pool_toeplitz(__global float* out, int rows, int cols, __global co
     const long c0 = col_starts[c];
     const long c1 = col_starts[c + 1] - 1;
     float value = masked_value;
-    if (reduction == PECARDS_SAMPLE) {
-        if (pecards_visible(r0, c0, sink_end, causal_low, band_low, band_high)) {
-            value = f[r0 - c0 - delta0];
+    float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;
+    float sum = 0.0f;
+    long n = 0;
+    bool any = false;
+    for (int part = 0; part < 2; ++part) {
+        long pc0, pc1, low, high;
+        pecards_part(part, c0, c1, sink_end, causal_low, band_low, band_high, &pc0, &pc1, &low, &high);
+        const long lo = max(r0 - pc1, low);
+        const long hi = min(r1 - pc0, high);
+        if (pc0 > pc1 || lo > hi) {
+            continue;
         }
-    } else {
-        float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;
-        float sum = 0.0f;
-        long n = 0;
-        bool any = false;
-        for (int part = 0; part < 2; ++part) {
-            long pc0, pc1, low, high;
-            pecards_part(part, c0, c1, sink_end, causal_low, band_low, band_high, &pc0, &pc1, &low, &high);
-            const long lo = max(r0 - pc1, low);
-            const long hi = min(r1 - pc0, high);
-            if (pc0 > pc1 || lo > hi) {
-                continue;
-            }
-            any = true;
-            if (reduction == PECARDS_MAX) {
-                const pecards_rmq q = {max_prefix, max_suffix, max_table};
-                best = fmax(best, pecards_range_max(q, f, 1.0f, chunks, 1, lo - delta0, hi - delta0));
-            } else if (reduction == PECARDS_MIN) {
-                const pecards_rmq q = {min_prefix, min_suffix, min_table};
-                best = fmin(best, -pecards_range_max(q, f, -1.0f, chunks, 1, lo - delta0, hi - delta0));
-            } else {
-                sum += pecards_weighted_sum(f, chunk_sum, chunk_moment, delta0, lo, hi, r0, r1, pc0, pc1);
-                n += pecards_block_count(r0, r1, pc0, pc1, lo) - pecards_block_count(r0, r1, pc0, pc1, hi + 1);
-            }
+        any = true;
+        if (reduction == PECARDS_MAX) {
+            const pecards_rmq q = {max_prefix, max_suffix, max_table};
+            best = fmax(best, pecards_range_max(q, f, 1.0f, chunks, 1, lo - delta0, hi - delta0));
+        } else if (reduction == PECARDS_MIN) {
+            const pecards_rmq q = {min_prefix, min_suffix, min_table};
+            best = fmin(best, -pecards_range_max(q, f, -1.0f, chunks, 1, lo - delta0, hi - delta0));
+        } else {
+            sum += pecards_weighted_sum(f, chunk_sum, chunk_moment, delta0, lo, hi, r0, r1, pc0, pc1);
+            n += pecards_block_count(r0, r1, pc0, pc1, lo) - pecards_block_count(r0, r1, pc0, pc1, hi + 1);
         }
-        if (reduction == PECARDS_MEAN) {
-            if (n > 0) {
-                value = sum / (float)n;
-            }
-        } else if (any) {
-            value = best;
+    }
+    if (reduction == PECARDS_MEAN) {
+        if (n > 0) {
+            value = sum / (float)n;
         }
+    } else if (any) {
+        value = best;
     }
     out[(long)r * cols + c] = value;
 }
@@ -235,7 +229,7 @@ inline float pecards_prefix_range(__global const float2* prefix, long a, long b)
 // One work-item per output pixel of a view with a row term: value(i, j) = f(i - j) + row_term[i - row_base]
 // (scores of the ALiBi row-offset forms), or with `attention`, exp(f(i - j) + row_term[i - row_base])
 // where row_term = -log Z_i (row softmax). `prefix` holds prefix sums of f (scores) or of
-// exp(f - exp_shift) (attention). Cost O(block rows) per pixel.
+// exp(f - exp_shift) (attention). Mean, Max or Min; cost O(block rows) per pixel.
 __kernel void pool_rows(__global float* out, int rows, int cols, __global const long* row_starts,
     __global const long* col_starts, int reduction, long sink_end, long causal_low, long band_low,
     long band_high, float masked_value, int attention,
@@ -253,14 +247,6 @@ __kernel void pool_rows(__global float* out, int rows, int cols, __global const 
     const long c0 = col_starts[c];
     const long c1 = col_starts[c + 1] - 1;
     float value = masked_value;
-    if (reduction == PECARDS_SAMPLE) {
-        if (pecards_visible(r0, c0, sink_end, causal_low, band_low, band_high)) {
-            const float logit = f[r0 - c0 - delta0] + row_term[r0 - row_base];
-            value = attention ? exp(logit) : logit;
-        }
-        out[(long)r * cols + c] = value;
-        return;
-    }
     const pecards_rmq qmax = {max_prefix, max_suffix, max_table};
     const pecards_rmq qmin = {min_prefix, min_suffix, min_table};
     float best = reduction == PECARDS_MAX ? -INFINITY : INFINITY;

@@ -5,6 +5,7 @@
 #include "kernelconfig.h"
 #include "pecards/errors.h"
 #include "pecards/normaliserestimate.h"
+#include "pecards/rownormalisers.h"
 #include "profilespec.h"
 
 #include <algorithm>
@@ -109,6 +110,17 @@ Grid sampleGrid(ClContext& cl, const ProfileSpec& spec, const std::vector<cl_lon
     return grid;
 }
 
+/// The sampled grid's logits (masked -inf, sampleGrid) as attention: exp(logit - lse[r]), masked 0.
+Grid softmaxRows(Grid logits, const std::vector<double>& lse) {
+    for (int r = 0; r < logits.rows; ++r) {
+        for (int c = 0; c < logits.cols; ++c) {
+            double& value = logits.values[static_cast<std::size_t>(r) * logits.cols + c];
+            value = value == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(value - lse[r]);
+        }
+    }
+    return logits;
+}
+
 /// A sampled Attention view with estimated normalisers (normaliserestimate.h): the logits of the
 /// sampled grid, and f at the deltas the rows' normaliser samples name (a 1 x deltas grid of
 /// evaluateProfileGrid at x = 0, y = -delta); the softmax is applied on the host. No term in L.
@@ -124,15 +136,40 @@ Grid sampleAttentionEstimated(ClContext& cl, const ProfileSpec& spec, std::int64
     const std::vector<float> values = cl.download<float>(
         evaluateProfileGrid(cl, spec, at), at.y.size(), "reading the normaliser samples");
     const std::vector<double> f(values.begin(), values.end());
-    grid = sampleGrid(cl, spec, row_starts, col_starts, std::move(grid)); // logits, masked -inf
-    for (int r = 0; r < grid.rows; ++r) {
-        const double lse = normalisers.logNormaliser(static_cast<std::size_t>(r), f);
-        for (int c = 0; c < grid.cols; ++c) {
-            double& value = grid.values[static_cast<std::size_t>(r) * grid.cols + c];
-            value = value == -std::numeric_limits<double>::infinity() ? 0.0 : std::exp(value - lse);
+    std::vector<double> lse(static_cast<std::size_t>(grid.rows));
+    for (std::size_t r = 0; r < lse.size(); ++r) {
+        lse[r] = normalisers.logNormaliser(r, f);
+    }
+    return softmaxRows(sampleGrid(cl, spec, row_starts, col_starts, std::move(grid)), lse);
+}
+
+/// Deltas of the profile evaluated and read back at once by sampleAttentionStreamed (1 MiB).
+constexpr std::int64_t kStreamBlock = std::int64_t {1} << 18;
+
+/// A sampled Attention view with exact normalisers, streamed (rownormalisers.h): the profile over the
+/// sampled rows' visible deltas in blocks of kStreamBlock, each folded into the rows' log-sum-exps on
+/// the host and reported to `progress`. Memory O(pixels + rows + block), not O(L).
+Grid sampleAttentionStreamed(ClContext& cl, const ProfileSpec& spec, std::int64_t length,
+    const std::vector<cl_long>& row_starts, const std::vector<cl_long>& col_starts, Grid grid,
+    ProgressSink* progress) {
+    StreamedRowNormalisers normalisers(
+        spec.visibility, length, std::vector<std::int64_t>(row_starts.begin(), row_starts.end() - 1));
+    ProgressTracker tracker(progress, static_cast<double>(normalisers.deltaCount()));
+    for (const auto& [lo, hi] : normalisers.segments()) {
+        for (std::int64_t first = lo; first <= hi; first += kStreamBlock) {
+            const std::int64_t count = std::min(kStreamBlock, hi - first + 1);
+            const std::vector<float> block = cl.download<float>(evaluateProfile(cl, spec, first, count),
+                static_cast<std::size_t>(count), "reading the profile");
+            const std::vector<double> values(block.begin(), block.end());
+            normalisers.add(first, values);
+            tracker.advance(static_cast<double>(count));
         }
     }
-    return grid;
+    std::vector<double> lse(static_cast<std::size_t>(grid.rows));
+    for (std::size_t r = 0; r < lse.size(); ++r) {
+        lse[r] = normalisers.logNormaliser(r);
+    }
+    return softmaxRows(sampleGrid(cl, spec, row_starts, col_starts, std::move(grid)), lse);
 }
 
 } // namespace
@@ -178,9 +215,13 @@ Grid computePositional(ClContext& cl, const ViewRequest& request, ProgressSink* 
     if (!attention && !pooled) {
         return sampleGrid(cl, spec, row_block_starts, col_block_starts, std::move(grid));
     }
-    if (request.normaliser == Normaliser::Estimated) {
+    if (!pooled && request.normaliser == Normaliser::Estimated) {
         return sampleAttentionEstimated(
             cl, spec, request.params.length, row_block_starts, col_block_starts, std::move(grid));
+    }
+    if (!pooled) {
+        return sampleAttentionStreamed(
+            cl, spec, request.params.length, row_block_starts, col_block_starts, std::move(grid), progress);
     }
     // Deltas the view reads: the window's, and for attention every key of every window row.
     const std::int64_t delta0

@@ -248,6 +248,44 @@ TEST_P(SampledAtTheLengthLimit, FollowsTheDefinition) {
     }
 }
 
+// #33: the exact normalisers of a sampled attention picture are streamed over the rows' visible
+// deltas in blocks (rownormalisers.h). ALiBi's causal logits -m (i - j) have a closed-form
+// normaliser, Z_i = (1 - e^{-m (i + 1)}) / (1 - e^{-m}), so every pixel is checked against
+// e^{-m (i - j)} / Z_i at L = 2^20, with slope m = 2^-8 (a few hundred keys matter) and 2^-20
+// (alibi_bias_max 20: every key matters, each row's sum spans many blocks), and with a window of
+// 5000 keys (Z_i over min(i + 1, 5000) keys).
+TEST(SampledAttention, StreamedNormalisersFollowTheClosedForm) {
+    const auto backend = makeCpuBackend();
+    for (const auto& [window, bias_max] : {std::pair {std::int64_t {0}, 8.0},
+             std::pair {std::int64_t {5000}, 8.0}, std::pair {std::int64_t {0}, 20.0}}) {
+        ViewRequest request;
+        request.params.alibi.alibi_bias_max = bias_max;
+        request.params.card = Card::Alibi;
+        request.params.length = std::int64_t {1} << 20;
+        request.params.causal = true;
+        request.params.sliding_window = window;
+        request.params.alibi.heads = 8;
+        request.params.alibi.head = 7;
+        request.quantity = Quantity::Attention;
+        request.window = {0, request.params.length, 0, request.params.length};
+        request.out_rows = 37;
+        request.out_cols = 53;
+        const double m = std::exp2(-bias_max); // 2^(-b h / H) with h = H = 8
+        const Grid got = backend->compute(request);
+        for (int r = 0; r < got.rows; ++r) {
+            const std::int64_t i = blockStart(0, request.params.length, got.rows, r);
+            const std::int64_t keys = window == 0 ? i + 1 : std::min(i + 1, window);
+            const double z = -std::expm1(-m * static_cast<double>(keys)) / -std::expm1(-m);
+            for (int c = 0; c < got.cols; ++c) {
+                const std::int64_t j = blockStart(0, request.params.length, got.cols, c);
+                const bool visible = j <= i && (window == 0 || i - j < window);
+                const double want = visible ? std::exp(-m * static_cast<double>(i - j)) / z : 0.0;
+                ASSERT_NEAR(got.at(r, c), want, 1e-12 + 1e-9 * want) << "pixel (" << r << ", " << c << ")";
+            }
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllCards, PoolingMatchesBruteForce, ::testing::ValuesIn(poolCases()),
     [](const ::testing::TestParamInfo<PoolCase>& param_info) { return param_info.param.name; });
 INSTANTIATE_TEST_SUITE_P(AllCards, SampledAtTheLengthLimit, ::testing::ValuesIn(sampledCases()),

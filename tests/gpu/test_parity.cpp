@@ -224,7 +224,8 @@ TEST_P(GpuParity, SampledPicturesAtTheLengthLimit) {
 }
 
 // #33: sampled attention pictures with estimated normalisers (normaliserestimate.h), the first picture
-// of a long view: positional at L = 2^24 and content at 2^20, causal and not, with sinks and a window.
+// of a long view: positional at L = 2^24 and content at 2^20, causal and not, with sinks and a window;
+// and the exact normalisers of positional attention streamed over several blocks (rownormalisers.h).
 TEST_P(GpuParity, EstimatedNormalisersAtTheLengthLimit) {
     PECARDS_GET_OPENCL_BACKEND(gpu);
     const std::unique_ptr<Backend> cpu = makeCpuBackend();
@@ -246,6 +247,13 @@ TEST_P(GpuParity, EstimatedNormalisersAtTheLengthLimit) {
             SCOPED_TRACE(card.name + " " + toString(quantity) + " mask " + std::to_string(mask));
             EXPECT_TRUE(gridsNear(
                 gpu->compute(request), cpu->compute(request), toleranceFor(quantity, Reduction::Sample)));
+            if (quantity == Quantity::Attention) { // the exact normalisers, streamed in blocks, at 2^21
+                request.normaliser = Normaliser::Exact;
+                request.params.length = std::int64_t {1} << 21;
+                request.window = {700'000, 2'000'000, 0, request.params.length};
+                EXPECT_TRUE(gridsNear(
+                    gpu->compute(request), cpu->compute(request), toleranceFor(quantity, Reduction::Sample)));
+            }
         }
     }
 }

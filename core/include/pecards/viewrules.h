@@ -76,4 +76,17 @@ struct Visibility {
 /// `params`: isCausal(params), `attention_sinks` and `sliding_window` (Visibility).
 Visibility visibility(const CardParams& params);
 
+/// @brief A range [lo, hi] of deltas i - j, both ends included.
+struct DeltaRange {
+    std::int64_t lo = 0;
+    std::int64_t hi = 0;
+    bool operator==(const DeltaRange&) const = default;
+};
+
+/// @brief The visible deltas i - j of row `row` over keys j in [j0, j1]: at most two disjoint
+/// ranges (the keys from sinkEnd() on, then the sink keys), written to `out` in ascending delta;
+/// returns how many are non-empty (0 when no key of [j0, j1] is visible).
+int visibleDeltas(
+    const Visibility& visibility, std::int64_t row, std::int64_t j0, std::int64_t j1, DeltaRange (&out)[2]);
+
 } // namespace pecards
