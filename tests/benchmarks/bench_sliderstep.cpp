@@ -73,16 +73,18 @@ double median(std::vector<double> values) {
     return values[values.size() / 2];
 }
 
-/// One notch of the RoPE card's base slider at L = state.range(0) (the card's default 4096, 2^20,
+/// One notch of card `cardId`'s slider `control` at L = state.range(0) (the default 4096, 2^20,
 /// 2^24): the ratio of the longer lengths' medians to L = 4096's, in the same run, is #33's figure
-/// (a sampled picture's cost follows its pixels, not L).
-void BM_SliderStep_RopeCard(benchmark::State& state) {
+/// (a first picture's cost follows its pixels, not L). The RoPE card's base moves its positional
+/// views; ALiBi's alibi_bias_max moves its content views as well (content attention: the first
+/// picture with estimated normalisers, then the exact softmax).
+void sliderStep(benchmark::State& state, const char* cardId, const char* control) {
     ComputeService service(defaultBackendFactory());
     MainWindow window(&service);
     window.resize(1600, 1000); // the default window size
     window.show();
-    window.showTab(QStringLiteral("rope"));
-    CardPage* card = window.card(QStringLiteral("rope"));
+    window.showTab(QString::fromLatin1(cardId));
+    CardPage* card = window.card(QString::fromLatin1(cardId));
     card->load();
     // Views added to a shown window are shown by queued events.
     std::vector<HeatmapPanel*> panels;
@@ -90,15 +92,20 @@ void BM_SliderStep_RopeCard(benchmark::State& state) {
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         panels = visibleHeatmaps(*card);
     }
-    if (panels.empty() || card->params().length != 4096) {
-        state.SkipWithError("the RoPE card shows no heatmap at L = 4096");
+    if (panels.empty()) {
+        state.SkipWithError("the card shows no heatmap");
+        return;
+    }
+    auto* slider = qobject_cast<SliderSpin*>(card->form()->control(QString::fromLatin1(control)));
+    if (slider == nullptr) {
+        state.SkipWithError("the card has no such slider");
         return;
     }
     pecards::CardParams params = card->params();
     params.length = state.range(0);
     card->setParams(params);
     awaitPictures(service, panels, card->params(), true); // first pictures, kernels built
-    QSlider* base = qobject_cast<SliderSpin*>(card->form()->control(QStringLiteral("base")))->slider();
+    QSlider* base = slider->slider();
     std::vector<double> first;
     std::vector<double> exact;
     int step = 0;
@@ -120,10 +127,17 @@ void BM_SliderStep_RopeCard(benchmark::State& state) {
     state.counters["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
     state.SetLabel(service.backendInfo().name.toStdString());
 }
-BENCHMARK(BM_SliderStep_RopeCard)
+BENCHMARK_CAPTURE(sliderStep, RopeCard_base, "rope", "base")
     ->Arg(4096)
     ->Arg(std::int64_t {1} << 20)
     ->Arg(std::int64_t {1} << 24)
+    ->Iterations(9) // a median of 9 at every length (2^24's exact picture takes seconds)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(sliderStep, AlibiCard_bias_max, "alibi", "alibi_bias_max")
+    ->Arg(4096)
+    ->Arg(std::int64_t {1} << 20)
+    ->Iterations(3) // the exact content attention at 2^20 takes about 10 s
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
