@@ -21,6 +21,14 @@
 
 namespace pecards::gui {
 
+namespace {
+
+/// The narrowest the cards beside the lesson panel may become (their texts and parameter panes are
+/// hidden): room for two heatmaps of a readable width.
+constexpr int kLessonDeckMinimumWidth = 480;
+
+} // namespace
+
 LessonPlayer::LessonPlayer(QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards)
     : QObject(window)
     , m_window(window)
@@ -65,6 +73,12 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
         m_dock->setFeatures(QDockWidget::NoDockWidgetFeatures);
         m_dock->setTitleBarWidget(new QWidget(m_dock)); // no title bar: the panel says it all
         m_dock->setWidget(m_panel);
+        // The stage's width decides, not the deck's own minimum, which can be stale: a card page
+        // behind another tab keeps the minimum of its last layout (its text pane shown) until it is
+        // laid out on screen, and when a step brought it to the front the window grew to that plus
+        // the panel (1348 px at 1280x720, live under X11) and stayed so.
+        m_deckMinimum = m_window->centralWidget()->minimumSize();
+        m_window->centralWidget()->setMinimumWidth(kLessonDeckMinimumWidth);
         m_window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
         connect(m_panel, &LessonStepPanel::nextRequested, this, &LessonPlayer::next);
         connect(m_panel, &LessonStepPanel::backRequested, this, &LessonPlayer::back);
@@ -98,6 +112,7 @@ void LessonPlayer::stop() {
             card->showPitfalls(pitfall);
     }
     m_window->removeDockWidget(m_dock);
+    m_window->centralWidget()->setMinimumSize(m_deckMinimum);
     delete m_dock;
     m_dock = nullptr;
     m_panel = nullptr;

@@ -93,6 +93,7 @@ private:
     pecards::app::Workspace m_saved; ///< the user's state before play(), the card on screen included
     QList<QPair<QPointer<CardPage>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
     WindowMode m_windowMode; ///< how the window was shown before, to show it so again
+    QSize m_deckMinimum; ///< the central widget's own minimum size before play(), given back by stop()
     QDockWidget* m_dock = nullptr;
     LessonStepPanel* m_panel = nullptr;
     QTimer m_animation;

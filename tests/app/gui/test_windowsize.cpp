@@ -191,6 +191,28 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByPresentationMode) {
 // visible text pane after the player hid it, so the window grew to 1329 and the panel's Leave
 // button was off screen (now only the page on screen sizes the deck, and a lesson hides the
 // parameter panes as presentation does).
+TEST_F(WindowSize, TheLessonPanelNeverWidensTheWindowWhateverTheCardsMinimum) {
+    // #31, seen live under X11 at 1280x720: a card page behind another tab kept the minimum width
+    // of its last layout (text pane shown, 1008 px) until a step brought it to the front, and the
+    // window grew to that plus the panel (1348 px) and stayed so. Offscreen the stale minimum does
+    // not arise, so the cards' minimum is made that wide here: the stage's width decides, not it.
+    keepAskedSize(&m_window);
+    m_window.showTab(QStringLiteral("alibi"));
+    QCoreApplication::processEvents();
+    for (CardPage* card : m_window.findChildren<CardPage*>())
+        card->setMinimumWidth(1008);
+    m_window.lessons()->play();
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(m_window.lessons()->player()->isActive());
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    m_window.lessons()->player()->next();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    m_window.lessons()->player()->stop();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+}
+
 TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
     keepAskedSize(&m_window);
     m_window.showTab(QStringLiteral("alibi"));
