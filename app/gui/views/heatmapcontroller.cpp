@@ -2,6 +2,7 @@
 
 #include "compute/computeservice.h"
 #include "views/aliasing.h"
+#include "views/windowsteps.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QEvent>
@@ -45,6 +46,13 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     connect(widget, &HeatmapWidget::cancelRequested, this, &HeatmapController::cancelBackground);
     connect(widget, &HeatmapWidget::windowRequested, this, &HeatmapController::setWindow);
     connect(widget, &HeatmapWidget::resetRequested, this, &HeatmapController::resetWindow);
+    // Zoom and pan steps apply to the window asked for last, not to the picture on screen: quick
+    // wheel notches add up while a picture is computed.
+    connect(widget, &HeatmapWidget::zoomRequested, this, [this](double scale, double fx, double fy) {
+        setWindow(zoomedWindow(m_window, m_fullExtent, scale, fx, fy));
+    });
+    connect(widget, &HeatmapWidget::panRequested, this,
+        [this](double rows, double cols) { setWindow(pannedWindow(m_window, m_fullExtent, rows, cols)); });
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
     connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
     widget->installEventFilter(this);

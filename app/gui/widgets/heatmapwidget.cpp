@@ -13,22 +13,6 @@
 
 namespace pecards::gui {
 
-namespace {
-
-// A window of `size` entries around `anchor` (kept at fraction `f`), inside [begin, end).
-std::pair<qint64, qint64> scaledRange(
-    qint64 begin, qint64 end, qint64 first, qint64 size, double scale, double f) {
-    const qint64 extent = end - begin;
-    const auto wanted = static_cast<qint64>(std::llround(static_cast<double>(size) * scale));
-    const qint64 newSize = qBound<qint64>(1, wanted == size && scale < 1 ? size - 1 : wanted, extent);
-    const double anchor = static_cast<double>(first) + f * static_cast<double>(size);
-    const auto newFirst = static_cast<qint64>(std::llround(anchor - f * static_cast<double>(newSize)));
-    const qint64 clamped = qBound<qint64>(begin, newFirst, end - newSize);
-    return {clamped, clamped + newSize};
-}
-
-} // namespace
-
 HeatmapWidget::HeatmapWidget(QWidget* parent)
     : QWidget(parent) {
     setMouseTracking(true);
@@ -430,60 +414,30 @@ void HeatmapWidget::wheelEvent(QWheelEvent* event) {
     const std::optional<QPointF> f = fractionAt(event->position().toPoint());
     if (!f || event->angleDelta().y() == 0)
         return;
-    zoomAround(std::pow(kWheelZoom, event->angleDelta().y() / 120.0), f->x(), f->y());
+    emit zoomRequested(std::pow(kWheelZoom, event->angleDelta().y() / 120.0), f->x(), f->y());
     event->accept();
-}
-
-void HeatmapWidget::zoomAround(double scale, double fx, double fy) {
-    if (m_frame.isNull())
-        return;
-    const pecards::Window& w = m_frame.grid.window;
-    const pecards::Window& full = m_frame.fullExtent;
-    const auto rows = scaledRange(full.row_begin, full.row_end, w.row_begin, w.rows(), scale, fy);
-    const auto cols = scaledRange(full.col_begin, full.col_end, w.col_begin, w.cols(), scale, fx);
-    const pecards::Window next {rows.first, rows.second, cols.first, cols.second};
-    if (!(next == w))
-        emit windowRequested(next);
-}
-
-void HeatmapWidget::pan(double rows, double cols) {
-    if (m_frame.isNull())
-        return;
-    const pecards::Window& w = m_frame.grid.window;
-    const pecards::Window& full = m_frame.fullExtent;
-    const auto shift = [](qint64 begin, qint64 size, qint64 low, qint64 high, double fraction) {
-        const qint64 step
-            = std::max<qint64>(1, static_cast<qint64>(std::llround(fraction * static_cast<double>(size))));
-        const qint64 moved = begin + (fraction < 0 ? -step : fraction > 0 ? step : 0);
-        return qBound<qint64>(low, moved, high - size);
-    };
-    const qint64 row = shift(w.row_begin, w.rows(), full.row_begin, full.row_end, rows);
-    const qint64 col = shift(w.col_begin, w.cols(), full.col_begin, full.col_end, cols);
-    const pecards::Window next {row, row + w.rows(), col, col + w.cols()};
-    if (!(next == w))
-        emit windowRequested(next);
 }
 
 void HeatmapWidget::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-        zoomAround(kWheelZoom, 0.5, 0.5);
+        emit zoomRequested(kWheelZoom, 0.5, 0.5);
         break;
     case Qt::Key_Minus:
-        zoomAround(1.0 / kWheelZoom, 0.5, 0.5);
+        emit zoomRequested(1.0 / kWheelZoom, 0.5, 0.5);
         break;
     case Qt::Key_Left:
-        pan(0, -kKeyPan);
+        emit panRequested(0, -kKeyPan);
         break;
     case Qt::Key_Right:
-        pan(0, kKeyPan);
+        emit panRequested(0, kKeyPan);
         break;
     case Qt::Key_Up:
-        pan(-kKeyPan, 0);
+        emit panRequested(-kKeyPan, 0);
         break;
     case Qt::Key_Down:
-        pan(kKeyPan, 0);
+        emit panRequested(kKeyPan, 0);
         break;
     case Qt::Key_0:
     case Qt::Key_Home:

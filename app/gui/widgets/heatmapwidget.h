@@ -91,12 +91,19 @@ public:
 
     static constexpr int kTopMargin = 8;
     static constexpr int kColorBarWidth = 14;
-    static constexpr double kWheelZoom = 0.8; ///< window scale per wheel notch (zoom in)
+    /// Window scale per wheel notch or + key (zoom in): a notch halves the window, so single
+    /// positions are 24 notches from L = 2^24 (#32).
+    static constexpr double kWheelZoom = 0.5;
     static constexpr double kKeyPan = 0.1; ///< arrow keys move the window by this fraction
 
 signals:
-    /// @brief The user asked for this window of the full extent (wheel or drag).
+    /// @brief The user asked for this window of the full extent (a dragged rectangle).
     void windowRequested(const pecards::Window& window);
+    /// @brief The user asked to scale the window by `scale` around fraction (fx, fy) of the plot
+    /// (wheel, + and - keys); the controller applies it to the window it asked for last.
+    void zoomRequested(double scale, double fx, double fy);
+    /// @brief The user asked to move the window by (rows, cols) fractions of its size (arrow keys).
+    void panRequested(double rows, double cols);
     /// @brief The user asked for the full extent (double click).
     void resetRequested();
     /// @brief The cursor is over entry (row, col); `pixel` is the frame pixel under it.
@@ -129,10 +136,6 @@ private:
     void paintColorBar(QPainter& painter, const QRect& plot) const;
     void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
     std::optional<QPointF> fractionAt(const QPoint& point) const;
-    /// Asks for the window scaled by `scale` around fraction (fx, fy) of the current one.
-    void zoomAround(double scale, double fx, double fy);
-    /// Asks for the window moved by (rows, cols) fractions of its size.
-    void pan(double rows, double cols);
     int readoutHeight() const;
     /// Puts the progress strip along the top edge of the plot.
     void placeProgress();

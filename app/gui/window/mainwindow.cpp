@@ -15,6 +15,7 @@
 #include "views/quantitystyle.h"
 #include "widgets/modelstrip.h"
 #include "widgets/warningdialog.h"
+#include "widgets/wheelguard.h"
 #include "window/devicestatus.h"
 #include "window/mainmenus.h"
 #include "window/modelloader.h"
@@ -55,6 +56,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     , m_loader(new ModelLoader(this))
     , m_language(new LanguageSwitcher(this)) {
     setAcceptDrops(true);
+    new WheelGuard(this); // the wheel scrolls the panes, not the controls passing under the cursor
     m_deck->setDocumentMode(true);
     QFont tabFont = m_deck->tabBar()->font();
     tabFont.setPointSizeF(tabFont.pointSizeF() * 1.15);
