@@ -177,8 +177,9 @@ const std::vector<CliFlag>& cliFlags() {
             "theta_i = b^(-2i/head_dim), only the first rotary-dim/2 pairs rotate, the others have "
             "frequency 0; scaling none or linear)."},
         {"seq-len", "N", "RoPE",
-            "0 or not given: with a model config (`config`, --config) max_position_embeddings capped at the "
-            "largest --length, else the view's --length."},
+            "0 or not given: the view's --length L, with or without --config (dynamic NTK and longrope "
+            "scale for an input of L tokens, as the app does); `config` and `check`: max_position_embeddings "
+            "capped at the largest --length (the Hugging Face model's cache right after loading)."},
         // RoPE scaling
         {"scaling", "TYPE", "RoPE scaling",
             "Context-extension scaling (HF rope_type): none (default), linear, dynamic, yarn, llama3, "

@@ -3,7 +3,6 @@
 #include "common/configerror.h"
 #include "common/safetensorsfile.h"
 #include "common/t5biastable.h"
-#include "modelsummary.h"
 #include "pecards/errors.h"
 #include "pecards/paramtable.h"
 
@@ -245,7 +244,7 @@ CardParams buildParams(
     CardParams params;
     if (config) {
         params.card = config->cards().front();
-        config->applyTo(params);
+        config->openOn(params); // the app's rule: its length, the sequence length L (#32)
     }
     flags.setEnum("card", params.card);
     if (config) {
@@ -253,9 +252,6 @@ CardParams buildParams(
     }
     applyCardFlags(flags, params, readContent);
     checkGivenTableFlags(flags, params);
-    if (config && params.rope.seq_len == 0) {
-        params.rope.seq_len = defaultSeqLen(*config); // the rule `config` uses (modelsummary.h)
-    }
     return params;
 }
 

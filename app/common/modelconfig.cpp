@@ -28,6 +28,13 @@ std::vector<Card> ModelConfig::cards() const {
     return result;
 }
 
+void ModelConfig::openOn(pecards::CardParams& params) const {
+    applyTo(params);
+    if (positionsShown() > 0) {
+        params.length = positionsShown();
+    }
+}
+
 void ModelConfig::applyTo(CardParams& params) const {
     if (usesRope) {
         params.rope = rope;

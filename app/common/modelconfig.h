@@ -88,6 +88,12 @@ struct ModelConfig {
     /// `sliding_window`, 0 when it has none) into `params`; card, length, causal mask, attention
     /// sinks and probe are left as they are.
     void applyTo(pecards::CardParams& params) const;
+    /// @brief The one rule the app and `pecards-cli --config` open the model by (#32): applyTo(params),
+    /// then the length L = positionsShown() when the config gives a length (the context it extends to,
+    /// at most kMaxLength). The RoPE sequence length is left as it is: 0, the view's L, with or
+    /// without a config (dynamic NTK and LongRoPE then scale for L, as Hugging Face does for an input
+    /// of L tokens).
+    void openOn(pecards::CardParams& params) const;
     /// @brief The longest context the config describes: max_position_embeddings, or L0 x factor
     /// for a scaling that extends L0 when that is larger; 0 = not given.
     std::int64_t extendedContext() const;

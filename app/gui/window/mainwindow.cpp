@@ -223,15 +223,12 @@ void MainWindow::openConfig(const QString& path) {
 
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {
     // A config with L0 and a scaling opens at the context it extends to; beyond kMaxLength (2^24)
-    // the view stops at kMaxLength (the loader's warning says so).
-    const std::int64_t context = model.positionsShown();
+    // the view stops at kMaxLength (the loader's warning says so). The CLI's --config opens so too.
     m_deckModel->undoStack()->beginMacro(tr("Load %1").arg(model.name)); // one undoable step
     for (CardPage* c : m_cards) {
         // Every field is set: the card's defaults, then what the config gives (applyModel docs).
         pecards::CardParams params = c->entry().defaults();
-        model.applyTo(params);
-        if (context > 0)
-            params.length = context;
+        model.openOn(params);
         c->edit(params, tr("Load %1").arg(model.name));
     }
     m_deckModel->undoStack()->endMacro();

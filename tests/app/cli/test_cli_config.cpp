@@ -294,4 +294,24 @@ TEST_F(CliTest, ConfigAndComputeUseOneSequenceLengthRule) {
         QStringLiteral("short"));
 }
 
+TEST_F(CliTest, DynamicNtkWithAConfigScalesForTheLengthAsWithout) {
+    // #32, the engineer's review W4: with --config, dynamic NTK ignored --length (the sequence length
+    // was max_position_embeddings, 4096, so nothing scaled); the app scales for L. Hugging Face's
+    // _compute_dynamic_ntk_parameters at n = 16384, s = 4, L0 = 4096, d = 128:
+    // b' = 10000 (s n / L0 - (s - 1))^(d / (d - 2)) = 10000 * 13^(128/126), theta_i = b'^(-2i/d).
+    const double scaled = 10000.0 * std::pow(13.0, 128.0 / 126.0);
+    const QStringList flags {
+        "--quantity", "inv-freq", "--scaling", "dynamic", "--factor", "4", "--length", "16384"};
+    const Eigen::VectorXd withConfig = computeVector(
+        QStringList {"--config", pecards::test::configPath("llama-2-7b-hf.config.json")} + flags);
+    const Eigen::VectorXd without = computeVector(
+        QStringList {"--card", "rope", "--head-dim", "128", "--original-max-pos", "4096"} + flags);
+    ASSERT_EQ(withConfig.size(), 64);
+    for (Eigen::Index i = 0; i < 64; ++i) {
+        const double want = std::pow(scaled, -2.0 * static_cast<double>(i) / 128.0);
+        EXPECT_NEAR(withConfig[i], want, 1e-12 * want) << "pair " << i;
+        EXPECT_NEAR(without[i], want, 1e-12 * want) << "pair " << i;
+    }
+}
+
 } // namespace
