@@ -141,7 +141,22 @@ CurveSet dynamicBase(
 
 } // namespace
 
-pecards::ScalingLabSettings labSettings(const pecards::CardParams& params) {
+std::int64_t labDemonstrationL0(const pecards::CardParams& params) {
+    if (pecards::givenTrainingLength(params.rope.scaling) >= 2)
+        return 0;
+    const std::int64_t l0 = params.length / 4;
+    return l0 >= 2 ? l0 : 0;
+}
+
+pecards::CardParams labParams(const pecards::CardParams& params) {
+    pecards::CardParams out = params;
+    if (const std::int64_t l0 = labDemonstrationL0(params); l0 > 0)
+        out.rope.scaling.original_max_position_embeddings = l0;
+    return out;
+}
+
+pecards::ScalingLabSettings labSettings(const pecards::CardParams& card) {
+    const pecards::CardParams params = labParams(card);
     pecards::ScalingLabSettings settings;
     using pecards::RopeScalingType;
     settings.types = {RopeScalingType::None, RopeScalingType::Linear, RopeScalingType::Dynamic,

@@ -11,10 +11,20 @@
 
 namespace pecards::app {
 
-/// @brief The lab settings of card parameters: all six scalings (none, linear, dynamic, yarn,
-/// llama3, longrope); L0 = cardTrainingLength (L when the model gives none); L = length; the
-/// common factor s = the card's scaling factor, or L / L0 (at least 1) when the card's RoPE is
-/// unscaled. Never throws (compareScalings checks L0 <= L).
+/// @brief The training length L0 the lab views take when the card gives none (no model loaded, no
+/// L0 or max_position_embeddings): L / 4, so that they compare the scalings at factor 4 instead of
+/// drawing every curve at s = 1 or refusing (#32, the engineer's review B3 and C10); their titles
+/// say so. 0 when the card gives an L0, or when L / 4 < 2.
+std::int64_t labDemonstrationL0(const pecards::CardParams& params);
+
+/// @brief `params` with labDemonstrationL0 as rope.scaling.original_max_position_embeddings when
+/// it applies (what the lab charts and the unseen-angles map compute from), else `params`.
+pecards::CardParams labParams(const pecards::CardParams& params);
+
+/// @brief The lab settings of card parameters (labParams first): all six scalings (none, linear,
+/// dynamic, yarn, llama3, longrope); L0 = cardTrainingLength; L = length; the common factor s = the
+/// card's scaling factor, or L / L0 (at least 1) when the card's RoPE is unscaled. Never throws
+/// (compareScalings checks L0 <= L).
 pecards::ScalingLabSettings labSettings(const pecards::CardParams& params);
 
 /// @brief CurveKind::ScalingRatio (theta'_i/theta_i per pair, log y; YaRN ramp and Llama 3 smoothed

@@ -813,6 +813,13 @@
     </message>
 </context>
 <context>
+    <name>LabDemonstration</name>
+    <message>
+        <source> · no L0 on the card: shown for L0 = L/4 = %1</source>
+        <translation> · 卡片未给出 L0：按 L0 = L/4 = %1 显示</translation>
+    </message>
+</context>
+<context>
     <name>LearnedCurves</name>
     <message>
         <source>position p</source>

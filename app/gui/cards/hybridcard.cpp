@@ -2,6 +2,7 @@
 
 #include "cards/controlgroups.h"
 #include "cards/describe.h"
+#include "cards/labdemonstration.h"
 #include "cards/parameterform.h"
 
 #include <QCoreApplication>
@@ -102,7 +103,9 @@ CardEntry HybridCard::entry() {
         return HybridCard::tr(
             "RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5");
     };
-    e.viewTitle = hybridViewTitle;
+    e.viewTitle = [](const ViewSpec& spec, const pecards::CardParams& p) {
+        return hybridViewTitle(spec, p) + labDemonstrationNote(spec, p);
+    };
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("attention"), Quantity::Attention),
         chartView(QStringLiteral("heads"), "HybridCard",

@@ -2,6 +2,7 @@
 
 #include "cards/controlgroups.h"
 #include "cards/describe.h"
+#include "cards/labdemonstration.h"
 #include "cards/parameterform.h"
 #include "cards/trickcontrols.h"
 
@@ -135,7 +136,9 @@ CardEntry RopeCard::entry() {
             ? RopeCard::tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")
             : RopeCard::tr("RoFormer eqs. 13-16; scaling as HF transformers modeling_rope_utils.py");
     };
-    e.viewTitle = ropeViewTitle;
+    e.viewTitle = [](const ViewSpec& spec, const pecards::CardParams& p) {
+        return ropeViewTitle(spec, p) + labDemonstrationNote(spec, p);
+    };
     e.views = {heatmapView(QStringLiteral("score"), Quantity::Score),
         heatmapView(QStringLiteral("phase"), Quantity::Phase),
         chartView(QStringLiteral("polar"), "RopeCard",

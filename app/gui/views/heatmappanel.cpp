@@ -1,5 +1,6 @@
 #include "views/heatmappanel.h"
 
+#include "figure/labcurves.h"
 #include "settings/languagechange.h"
 #include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
@@ -61,7 +62,9 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
 }
 
 void HeatmapPanel::setParams(const pecards::CardParams& params) {
-    m_controller->setParams(params);
+    // The unseen-angles map of a card without L0 uses the lab's demonstration L0 (its title says so).
+    m_controller->setParams(
+        spec().quantity == pecards::Quantity::UnseenAngles ? pecards::app::labParams(params) : params);
 }
 
 void HeatmapPanel::setSweepPosition(int m) {

@@ -108,16 +108,53 @@ TEST(LabCurves, ScoreVsDistanceStartsAtTheSquaredAttentionFactor) {
     EXPECT_DOUBLE_EQ(named(set, QStringLiteral("L0 = 8192")).points.front().x(), 8192.0);
 }
 
-TEST(LabCurves, MissingTrainingLengthIsTheCardsLength) {
-    // The RoPE card's defaults give no L0: the model counts as trained at L (cardTrainingLength), the
-    // common factor is L / L0 = 1 and the linear scaling leaves every frequency as it is.
+TEST(LabCurves, WithoutATrainingLengthTheLabShowsAQuarterOfTheCardsLength) {
+    // #32 (the engineer's review C10): the RoPE card's defaults give no L0. The lab used to take L0 = L,
+    // so the common factor was 1 and every curve lay on 1; it now takes the demonstration L0 = L / 4
+    // (labParams), so the linear scaling divides every frequency by L / L0 = 4.
     pecards::CardParams params;
     params.card = pecards::Card::Rope;
+    ASSERT_EQ(params.length, 4096);
+    EXPECT_EQ(labDemonstrationL0(params), 1024);
     const CurveSet set = computeCurves({params, CurveKind::ScalingRatio, {}, 0, 0});
     const Curve& linear = named(set, QStringLiteral("linear"));
     ASSERT_EQ(linear.points.size(), 64u);
     for (const QPointF& point : linear.points)
-        EXPECT_EQ(point.y(), 1.0);
+        EXPECT_EQ(point.y(), 0.25);
+    // A card that gives L0 keeps it.
+    params.rope.scaling.original_max_position_embeddings = 4096;
+    EXPECT_EQ(labDemonstrationL0(params), 0);
+    EXPECT_EQ(labParams(params), params);
+}
+
+TEST(LabViews, APlainRopeCardShowsTheUnseenAnglesAndSaysWhichL0) {
+    // #32 (the engineer's review B3): on the default card the map refused ("original max positions L0
+    // ... = 0 (missing) is invalid"). Pairs with wavelength 2 pi b^(2i/d) > L0 = 1024 turn less than
+    // once in training: from pair i = ceil(64 log(1024 / 2 pi) / log(10^4)) = 36 on, their angles at
+    // p = 4095 were never seen.
+    ComputeService service {cpuBackendFactory()};
+    MainWindow window {&service};
+    window.resize(1600, 1000);
+    window.show();
+    window.showTab(QStringLiteral("rope"));
+    CardPage* card = window.card(QStringLiteral("rope"));
+    card->load();
+    card->viewSlots().at(1)->showView(QStringLiteral("unseen-angles"));
+    auto* heatmap = qobject_cast<HeatmapPanel*>(card->viewSlots().at(1)->view());
+    ASSERT_NE(heatmap, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [heatmap] {
+            return !heatmap->heatmap()->frame().isNull() && heatmap->heatmap()->message().isEmpty();
+        },
+        "the unseen-angles map"));
+    EXPECT_TRUE(heatmap->title().contains(QStringLiteral("L0 = L/4 = 1024")))
+        << heatmap->title().toStdString();
+    const int first = static_cast<int>(std::ceil(64.0 * std::log(1024.0 / (2.0 * M_PI)) / std::log(1e4)));
+    ASSERT_EQ(first, 36);
+    const pecards::Grid& grid = heatmap->heatmap()->frame().grid;
+    ASSERT_EQ(grid.cols, 64);
+    EXPECT_EQ(grid.at(grid.rows - 1, first - 1), 0.0);
+    EXPECT_EQ(grid.at(grid.rows - 1, 63), 1.0);
 }
 
 TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
