@@ -11,6 +11,7 @@
 #include "widgets/chartwidget.h"
 #include "widgets/heatmapwidget.h"
 #include "window/mainwindow.h"
+#include "windowtest.h"
 
 #include <cmath>
 #include <pecards/errors.h>
@@ -33,6 +34,9 @@ pecards::CardParams llama31() {
     params.rope.scaling.original_max_position_embeddings = 8192;
     return params;
 }
+
+/// The lab views in a real window (offscreen) on the CPU reference.
+class LabViews : public guitest::WindowTest<1600, 1000> { };
 
 const Curve& named(const CurveSet& set, const QString& name) {
     for (const Curve& curve : set.curves)
@@ -127,18 +131,12 @@ TEST(LabCurves, WithoutATrainingLengthTheLabShowsAQuarterOfTheCardsLength) {
     EXPECT_EQ(labParams(params), params);
 }
 
-TEST(LabViews, APlainRopeCardShowsTheUnseenAnglesAndSaysWhichL0) {
+TEST_F(LabViews, APlainRopeCardShowsTheUnseenAnglesAndSaysWhichL0) {
     // #32 (the engineer's review B3): on the default card the map refused ("original max positions L0
     // ... = 0 (missing) is invalid"). Pairs with wavelength 2 pi b^(2i/d) > L0 = 1024 turn less than
     // once in training: from pair i = ceil(64 log(1024 / 2 pi) / log(10^4)) = 36 on, their angles at
     // p = 4095 were never seen.
-    ComputeService service {cpuBackendFactory()};
-    MainWindow window {&service};
-    window.resize(1600, 1000);
-    window.show();
-    window.showTab(QStringLiteral("rope"));
-    CardPage* card = window.card(QStringLiteral("rope"));
-    card->load();
+    CardPage* card = showCard(QStringLiteral("rope"));
     card->viewSlots().at(1)->showView(QStringLiteral("unseen-angles"));
     auto* heatmap = qobject_cast<HeatmapPanel*>(card->viewSlots().at(1)->view());
     ASSERT_NE(heatmap, nullptr);
@@ -157,14 +155,8 @@ TEST(LabViews, APlainRopeCardShowsTheUnseenAnglesAndSaysWhichL0) {
     EXPECT_EQ(grid.at(grid.rows - 1, 63), 1.0);
 }
 
-TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
-    ComputeService service {cpuBackendFactory()};
-    MainWindow window {&service};
-    window.resize(1600, 1000);
-    window.show();
-    window.showTab(QStringLiteral("rope"));
-    CardPage* card = window.card(QStringLiteral("rope"));
-    card->load();
+TEST_F(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
+    CardPage* card = showCard(QStringLiteral("rope"));
     pecards::CardParams params = llama31();
     params.length = 65536;
     card->setParams(params);
@@ -193,15 +185,9 @@ TEST(LabViews, RopeCardShowsTheLabChartsAndTheUnseenAngles) {
     EXPECT_EQ(grid.at(grid.rows - 1, 0), 0.0);
 }
 
-TEST(LabViews, PaperFiguresAnswerInTheRopeAndHybridCards) {
-    ComputeService service {cpuBackendFactory()};
-    MainWindow window {&service};
-    window.resize(1600, 1000);
-    window.show();
+TEST_F(LabViews, PaperFiguresAnswerInTheRopeAndHybridCards) {
     for (const QString& id : {QStringLiteral("rope"), QStringLiteral("hybrid")}) {
-        window.showTab(id);
-        CardPage* card = window.card(id);
-        card->load();
+        CardPage* card = showCard(id);
         pecards::CardParams params = llama31();
         params.card = id == QStringLiteral("rope") ? pecards::Card::Rope : pecards::Card::Hybrid;
         params.length = 16384;
