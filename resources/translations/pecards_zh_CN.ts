@@ -500,6 +500,18 @@
 <context>
     <name>Describe</name>
     <message>
+        <source>seed %1</source>
+        <translation>种子 %1</translation>
+    </message>
+    <message>
+        <source>q, k from %1, %2</source>
+        <translation>q、k 取自 %1、%2</translation>
+    </message>
+    <message>
+        <source>a file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
         <source>, effective base %1 at seq_len %2</source>
         <translation>，seq_len %2 时的有效底数 %1</translation>
     </message>
@@ -1695,12 +1707,12 @@
         <translation>注意力 softmax(偏置)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score q_i·k_j/√d + bias, %1, seed %2</source>
-        <translation>内容得分 q_i·k_j/√d + 偏置，%1，种子 %2</translation>
+        <source>Content score q_i·k_j/√d + bias, %1, %2</source>
+        <translation>内容得分 q_i·k_j/√d + 偏置，%1，%2</translation>
     </message>
     <message>
-        <source>Content attention, %1, seed %2</source>
-        <translation>内容注意力，%1，种子 %2</translation>
+        <source>Content attention, %1, %2</source>
+        <translation>内容注意力，%1，%2</translation>
     </message>
     <message>
         <source>ALiBi</source>
@@ -2721,16 +2733,16 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力 softmax(logits)，%1</translation>
     </message>
     <message>
-        <source>Content logits, seed %1, %2</source>
-        <translation>内容 logits，种子 %1，%2</translation>
+        <source>Content logits, %1, %2</source>
+        <translation>内容 logits，%1，%2</translation>
     </message>
     <message>
         <source>RoPE angles never seen in training positions [0, L0), %1</source>
         <translation>训练位置 [0, L0) 中从未出现过的 RoPE 角度，%1</translation>
     </message>
     <message>
-        <source>Content attention, seed %1, %2</source>
-        <translation>内容注意力，种子 %1，%2</translation>
+        <source>Content attention, %1, %2</source>
+        <translation>内容注意力，%1，%2</translation>
     </message>
     <message>
         <source>RoPE + ALiBi</source>
@@ -3672,8 +3684,16 @@ double-click to reset; hover for the exact value.</source>
         <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
     </message>
     <message>
-        <source>T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed</source>
-        <translation>T5 分桶，%1，%2 个桶，max_distance %3，桶值由种子生成</translation>
+        <source>T5 buckets, %1, %2 buckets, max_distance %3, %4</source>
+        <translation>T5 分桶，%1，%2 个桶，max_distance %3，%4</translation>
+    </message>
+    <message>
+        <source>bucket values from the seed</source>
+        <translation>桶值由种子生成</translation>
+    </message>
+    <message>
+        <source>bucket values given (a model&apos;s weights or a file)</source>
+        <translation>桶值为给定值（模型权重或文件）</translation>
     </message>
     <message>
         <source>bidirectional (encoder)</source>
@@ -3704,12 +3724,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力（softmax），%1，%2</translation>
     </message>
     <message>
-        <source>Content score, seed %1, %2</source>
-        <translation>内容得分，种子 %1，%2</translation>
+        <source>Content score, %1, %2</source>
+        <translation>内容得分，%1，%2</translation>
     </message>
     <message>
-        <source>Content attention, seed %1, %2</source>
-        <translation>内容注意力，种子 %1，%2</translation>
+        <source>Content attention, %1, %2</source>
+        <translation>内容注意力，%1，%2</translation>
     </message>
     <message>
         <source>Relative position</source>
@@ -3887,16 +3907,16 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (R_i q_i)·(R_j k_j), seed %1, %2</source>
-        <translation>内容得分 (R_i q_i)·(R_j k_j)，种子 %1，%2</translation>
+        <source>Content score (R_i q_i)·(R_j k_j), %1, %2</source>
+        <translation>内容得分 (R_i q_i)·(R_j k_j)，%1，%2</translation>
     </message>
     <message>
         <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
         <translation>训练位置 [0, L0) 中从未出现过的角度 m·θ&apos;_i，%1</translation>
     </message>
     <message>
-        <source>Content attention, %1, seed %2, %3</source>
-        <translation>内容注意力，%1，种子 %2，%3</translation>
+        <source>Content attention, %1, %2, %3</source>
+        <translation>内容注意力，%1，%2，%3</translation>
     </message>
     <message>
         <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
@@ -4049,12 +4069,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2</source>
-        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，内容种子 %1，%2</translation>
+        <source>Content score (x_i + PE_i)·(y_j + PE_j), %1, %2</source>
+        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，%1，%2</translation>
     </message>
     <message>
-        <source>Content attention softmax(score / √d), %1, seed %2</source>
-        <translation>内容注意力 softmax(得分 / √d)，%1，种子 %2</translation>
+        <source>Content attention softmax(score / √d), %1, %2</source>
+        <translation>内容注意力 softmax(得分 / √d)，%1，%2</translation>
     </message>
     <message>
         <source>Sinusoidal</source>

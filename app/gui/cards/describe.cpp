@@ -1,6 +1,7 @@
 #include "cards/describe.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QStringList>
 #include <cmath>
 #include <pecards/alibi.h>
@@ -182,6 +183,16 @@ QString describeProbe(const pecards::ProbeParams& probe) {
         return Describe::tr("explicit q, k");
     return probe.kind == pecards::ProbeKind::Ones ? Describe::tr("q = k = (1, …, 1)")
                                                   : Describe::tr("q, k ~ N(0, I/d), seed %1").arg(probe.seed);
+}
+
+QString describeContent(const pecards::CardParams& params) {
+    const pecards::ProbeParams& probe = params.probe;
+    if (!probe.content_q || !probe.content_k)
+        return Describe::tr("seed %1").arg(probe.seed);
+    const auto name = [](const std::string& path) {
+        return path.empty() ? Describe::tr("a file") : QFileInfo(QString::fromStdString(path)).fileName();
+    };
+    return Describe::tr("q, k from %1, %2").arg(name(probe.content_q_file), name(probe.content_k_file));
 }
 
 QString describeMask(bool causal) {

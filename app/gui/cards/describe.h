@@ -9,6 +9,9 @@
 
 namespace pecards::gui {
 
+/// @brief Where the content views' q_i, k_j come from: "seed 7" (contentVector), or "q, k from
+/// q.npy, k.npy" after File > Open Q/K vectors (#32, the engineer's review C3: titles said "seed 0").
+QString describeContent(const pecards::CardParams& params);
 /// @brief "half-split (GPT-NeoX, HF LLaMA rotate_half)" / "interleaved (RoFormer, GPT-J)".
 QString describeRopeLayout(pecards::RopeLayout layout);
 /// @brief "none" / "yarn, factor 4, L0 = 4096" ...

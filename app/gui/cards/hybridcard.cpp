@@ -64,11 +64,11 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     case pecards::Quantity::Attention:
         return HybridCard::tr("Attention softmax(logits), %1").arg(parts(p));
     case pecards::Quantity::ContentScore:
-        return HybridCard::tr("Content logits, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+        return HybridCard::tr("Content logits, %1, %2").arg(describeContent(p)).arg(parts(p));
     case pecards::Quantity::UnseenAngles:
         return HybridCard::tr("RoPE angles never seen in training positions [0, L0), %1").arg(parts(p));
     default:
-        return HybridCard::tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(parts(p));
+        return HybridCard::tr("Content attention, %1, %2").arg(describeContent(p)).arg(parts(p));
     }
 }
 

@@ -33,11 +33,13 @@ QString variantText(const pecards::RelativeParams& r) {
     case pecards::RelativeVariant::T5:
         break;
     }
-    return RelativeCard::tr("T5 buckets, %1, %2 buckets, max_distance %3, bucket values from the seed")
+    return RelativeCard::tr("T5 buckets, %1, %2 buckets, max_distance %3, %4")
         .arg(r.bidirectional ? RelativeCard::tr("bidirectional (encoder)")
                              : RelativeCard::tr("unidirectional (decoder)"))
         .arg(r.num_buckets)
-        .arg(r.max_distance);
+        .arg(r.max_distance)
+        .arg(r.bucket_values.empty() ? RelativeCard::tr("bucket values from the seed")
+                                     : RelativeCard::tr("bucket values given (a model's weights or a file)"));
 }
 
 QString relativeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
@@ -55,9 +57,9 @@ QString relativeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     case pecards::Quantity::Attention:
         return RelativeCard::tr("Attention (softmax), %1, %2").arg(describeMask(p), variant);
     case pecards::Quantity::ContentScore:
-        return RelativeCard::tr("Content score, seed %1, %2").arg(p.probe.seed).arg(variant);
+        return RelativeCard::tr("Content score, %1, %2").arg(describeContent(p)).arg(variant);
     default:
-        return RelativeCard::tr("Content attention, seed %1, %2").arg(p.probe.seed).arg(variant);
+        return RelativeCard::tr("Content attention, %1, %2").arg(describeContent(p)).arg(variant);
     }
 }
 

@@ -81,13 +81,13 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
     case pecards::Quantity::Attention:
         return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2").arg(describeMask(p), dims);
     case pecards::Quantity::ContentScore:
-        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j), content seed %1, %2")
-            .arg(p.probe.seed)
+        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j), %1, %2")
+            .arg(describeContent(p))
             .arg(dims);
     default:
-        return SinusoidalCard::tr("Content attention softmax(score / √d), %1, seed %2")
+        return SinusoidalCard::tr("Content attention softmax(score / √d), %1, %2")
             .arg(describeMask(p))
-            .arg(p.probe.seed);
+            .arg(describeContent(p));
     }
 }
 

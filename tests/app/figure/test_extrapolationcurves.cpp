@@ -95,12 +95,14 @@ TEST(ExtrapolationCurves, PartialRotationCountsKeptAndLongPairs) {
     EXPECT_NEAR(set.curves[0].points.front().y(), mean, 1e-12);
 }
 
-TEST(ExtrapolationCurves, MissingL0IsTheCardsLength) {
-    // The RoPE card's defaults give no L0: the model is taken as trained at L (nothing extrapolates).
+TEST(ExtrapolationCurves, MissingL0IsAQuarterOfTheCardsLength) {
+    // The RoPE card's defaults give no L0: the lab takes the demonstration L0 = L / 4 (labParams, #32;
+    // before, L0 = L and nothing extrapolated).
     const CurveSet set = pecards::app::computeCurves(request(CurveKind::CriticalDimension, 0, 4096));
     ASSERT_EQ(set.curves.size(), 4u);
-    EXPECT_EQ(set.curves[2].name, QStringLiteral("L0 = 4096"));
-    EXPECT_EQ(set.curves[2].points.front().y(), 4096.0);
+    EXPECT_EQ(set.curves[2].name, QStringLiteral("L0 = 1024"));
+    EXPECT_EQ(set.curves[2].points.front().y(), 1024.0);
+    EXPECT_EQ(set.curves[3].name, QStringLiteral("L = 4096"));
     EXPECT_EQ(set.curves[3].points.front().y(), 4096.0);
 }
 

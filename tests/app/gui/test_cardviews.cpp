@@ -8,6 +8,7 @@
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/viewpanel.h"
 #include "views/viewslot.h"
 #include "widgets/chartwidget.h"
 #include "widgets/heatmapwidget.h"
@@ -311,4 +312,18 @@ TEST_F(CardViews, PresetAndDroppedConfigSetTheCardsParameters) {
     m_window.openConfig(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/mpt-7b.extracted.json"));
     ASSERT_TRUE(guitest::awaitSignals(failures));
     EXPECT_TRUE(failures.at(0).at(0).toString().contains(QStringLiteral("mpt-7b.extracted.json")));
+}
+
+TEST_F(CardViews, TheT5TitleSaysWhereTheBucketValuesComeFrom) {
+    // #32, the engineer's review C3: after File > Open weights with a T5 relative_attention_bias the
+    // titles still said "bucket values from the seed".
+    CardPage* relative = showCard(QStringLiteral("relative"));
+    const QString before = relative->viewSlots().at(0)->view()->title();
+    EXPECT_TRUE(before.contains(QStringLiteral("bucket values from the seed"))) << before.toStdString();
+    pecards::CardParams params = relative->params();
+    params.relative.bucket_values.assign(static_cast<std::size_t>(params.relative.num_buckets), 0.5);
+    relative->setParams(params);
+    const QString after = relative->viewSlots().at(0)->view()->title();
+    EXPECT_TRUE(after.contains(QStringLiteral("bucket values given"))) << after.toStdString();
+    EXPECT_FALSE(after.contains(QStringLiteral("seed"))) << after.toStdString();
 }

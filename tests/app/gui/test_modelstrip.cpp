@@ -278,6 +278,11 @@ TEST_F(ModelStripTest, OpenQkVectorsKeepsTheFileNamesAndNamesAWrongShape) {
     EXPECT_EQ(rope->params().probe.content_q_file, "q.npy");
     EXPECT_EQ(rope->params().probe.content_k_file, "k.npy");
     EXPECT_EQ(rope->params().probe.content_k->rows(), 20);
+    // The content views' titles name the files, not the seed the vectors no longer come from (#32, C3).
+    rope->viewSlots().at(0)->showView(QStringLiteral("content-score"));
+    const QString title = rope->viewSlots().at(0)->view()->title();
+    EXPECT_TRUE(title.contains(QStringLiteral("q, k from q.npy, k.npy"))) << title.toStdString();
+    EXPECT_FALSE(title.contains(QStringLiteral("seed"))) << title.toStdString();
     // d = 6 where the card needs head_dim 8: refused, naming the file, its shape and the shape needed.
     const pecards::CardParams before = rope->params();
     m_window.openContentVectors(npy("q.npy", 16, 8), npy("k6.npy", 16, 6));
