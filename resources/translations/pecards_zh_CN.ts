@@ -723,6 +723,41 @@
     </message>
 </context>
 <context>
+    <name>HeatmapDataExport</name>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>The window is %1 × %2 entries: every entry can be written for windows of at most %3 a side; zoom in, or write the view&apos;s pixels</source>
+        <translation>窗口为 %1 × %2 个条目：只有每边不超过 %3 的窗口才能写出全部条目；请放大，或写出视图的像素</translation>
+    </message>
+    <message>
+        <source>Computing %1 with the double-precision reference…</source>
+        <translation>正在用双精度参考实现计算 %1…</translation>
+    </message>
+    <message>
+        <source>Saved %1: %2 × %3 double-precision reference values (%4)</source>
+        <translation>已保存 %1：%2 × %3 个双精度参考值（%4）</translation>
+    </message>
+    <message>
+        <source>The view&apos;s pixels, %1 × %2 (each by its pixel rule)</source>
+        <translation>视图的像素，%1 × %2（各按其像素规则）</translation>
+    </message>
+    <message>
+        <source>Every entry of the window, %1 × %2</source>
+        <translation>窗口的全部条目，%1 × %2</translation>
+    </message>
+    <message>
+        <source>Save the numbers</source>
+        <translation>保存数值</translation>
+    </message>
+    <message>
+        <source>Double-precision reference values of:</source>
+        <translation>双精度参考值，范围：</translation>
+    </message>
+</context>
+<context>
     <name>HybridCard</name>
     <message>
         <source>ALiBi bias per head (chart)</source>

@@ -2,6 +2,7 @@
 
 #include "views/figureexportjob.h"
 #include "views/figureoptionsdialog.h"
+#include "views/heatmapdataexport.h"
 #include "widgets/warningdialog.h"
 
 #include <QApplication>
@@ -105,12 +106,8 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidg
                 QObject::tr("CSV table of the values (*.csv)")});
     if (path.isEmpty())
         return;
-    if (isDataPath(path)) {
-        QString error;
-        if (saveHeatmapFigure(shown, path, kDefaultDpi, &error))
-            reportSaved(parent, path);
-        else
-            showError(parent, error);
+    if (isDataPath(path)) { // the reference's numbers, not the picture's
+        askAndSaveHeatmapData(shown, path, service, parent);
         return;
     }
     saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
