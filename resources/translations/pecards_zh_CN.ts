@@ -1000,6 +1000,10 @@
         <translation>数值的 CSV 表格 (*.csv)</translation>
     </message>
     <message>
+        <source>CSV table of the curves (*.csv)</source>
+        <translation>曲线的 CSV 表格 (*.csv)</translation>
+    </message>
+    <message>
         <source>Save view</source>
         <translation>保存视图</translation>
     </message>

@@ -14,6 +14,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <figure/chartdata.h>
 #include <optional>
 
 namespace pecards::gui {
@@ -116,9 +117,19 @@ void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidg
 void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent) {
     const QString path = askPath(parent, QObject::tr("Save chart"),
         QStringLiteral("%1.png").arg(QLatin1String(pecards::app::chartName(shown.request.kind))),
-        figureFilters());
-    if (!path.isEmpty())
-        saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
+        figureFilters() + QStringList {QObject::tr("CSV table of the curves (*.csv)")});
+    if (path.isEmpty())
+        return;
+    if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive)) { // the chart's numbers
+        try {
+            pecards::app::saveChartData(path, shown.curves);
+            reportSaved(parent, path);
+        } catch (const std::exception& failure) {
+            showError(parent, QString::fromUtf8(failure.what()));
+        }
+        return;
+    }
+    saveWithOptions(QList<ShownView> {ShownView(shown)}, std::nullopt, path, service, parent);
 }
 
 void askAndSaveMadeFigure(

@@ -23,7 +23,8 @@ class ComputeService;
 /// @brief Save dialog of one heatmap view (PNG, SVG, PDF, .npy, .csv).
 void askAndSaveHeatmap(const ShownHeatmap& shown, ComputeService* service, QWidget* parent);
 
-/// @brief Save dialog of one chart view (PNG, SVG, PDF): the chart figure (chartFigureSpec).
+/// @brief Save dialog of one chart view: the chart figure (PNG, SVG, PDF; chartFigureSpec), or its
+/// curves' numbers as CSV (figure/chartdata.h).
 void askAndSaveChart(const ShownChart& shown, ComputeService* service, QWidget* parent);
 
 /// @brief Makes a figure with the export options chosen: calls `done` with it, or `failed` with a
