@@ -1900,6 +1900,13 @@ The file is kept as %2.</source>
     </message>
 </context>
 <context>
+    <name>pecards::gui::ChartWidget</name>
+    <message>
+        <source>%1: x = %2, y = %3</source>
+        <translation>%1：x = %2，y = %3</translation>
+    </message>
+</context>
+<context>
     <name>pecards::gui::CheckDialog</name>
     <message>
         <source>Show this &amp;bug</source>

@@ -10,8 +10,10 @@
 #include <QEvent>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMouseEvent>
 #include <QPolarChart>
 #include <QScatterSeries>
+#include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
@@ -23,6 +25,7 @@ namespace pecards::gui {
 ChartWidget::ChartWidget(QWidget* parent)
     : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing);
+    setMouseTracking(true); // the hover read-out
     rebuildChart(false);
 }
 
@@ -261,6 +264,44 @@ void ChartWidget::updateChart(const AxisLayout& xLayout, const AxisLayout& yLayo
     for (std::size_t k = 0; k < m_curves.curves.size(); ++k)
         static_cast<QXYSeries*>(series.at(static_cast<qsizetype>(regions + k)))
             ->replace(chartPoints(m_curves.curves[k]));
+}
+
+QString ChartWidget::pointReadout(const QPoint& position) const {
+    const QList<QAbstractSeries*> series = chart()->series();
+    const std::size_t regions = m_curves.polar ? 0 : m_curves.regions.size();
+    if (static_cast<std::size_t>(series.size()) != regions + m_curves.curves.size())
+        return {};
+    const QPointF at = chart()->mapFromScene(mapToScene(position));
+    double best = static_cast<double>(kHoverPixels) * kHoverPixels;
+    const pecards::app::Curve* nearest = nullptr;
+    QPointF value;
+    for (std::size_t k = 0; k < m_curves.curves.size(); ++k) {
+        const pecards::app::Curve& curve = m_curves.curves[k];
+        QAbstractSeries* one = series.at(static_cast<qsizetype>(regions + k));
+        const QList<QPointF> points = chartPoints(curve);
+        for (qsizetype n = 0; n < points.size(); ++n) {
+            const QPointF d = chart()->mapToPosition(points[n], one) - at;
+            const double distance = d.x() * d.x() + d.y() * d.y();
+            if (distance < best) {
+                best = distance;
+                nearest = &curve;
+                value = curve.points[static_cast<std::size_t>(n)];
+            }
+        }
+    }
+    if (nearest == nullptr)
+        return {};
+    return tr("%1: x = %2, y = %3")
+        .arg(nearest->name, QString::number(value.x(), 'g', 10), QString::number(value.y(), 'g', 10));
+}
+
+void ChartWidget::mouseMoveEvent(QMouseEvent* event) {
+    const QString readout = pointReadout(event->position().toPoint());
+    if (readout.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), readout, this);
+    QChartView::mouseMoveEvent(event);
 }
 
 QList<QPointF> ChartWidget::chartPoints(const pecards::app::Curve& curve) const {

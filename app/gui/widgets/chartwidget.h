@@ -52,6 +52,13 @@ public:
     static double polarChartAngle(double degrees);
 
     static constexpr int kMaxLegendEntries = 12; ///< more series than this: a colour ramp
+    static constexpr int kHoverPixels = 24; ///< a hovered point is at most this far from the pointer
+
+    /// @brief The read-out of the curve point nearest to `position` (viewport pixels) within
+    /// kHoverPixels: "<series>: x = …, y = …", the values as the curve holds them (10 significant
+    /// digits; a polar chart's x is the angle in degrees). Empty when no point is that near (#32,
+    /// the engineer's review C9: charts gave no value under the cursor). Shown as a tool tip.
+    QString pointReadout(const QPoint& position) const;
 
 protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
@@ -60,6 +67,8 @@ protected:
     /// @brief The focus ring drawn by drawForeground follows the keyboard focus.
     void focusInEvent(QFocusEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
+    /// @brief The hovered point's read-out in a tool tip (pointReadout).
+    void mouseMoveEvent(QMouseEvent* event) override;
 
 private:
     /// An axis as drawn: its range and its labels (what decides whether a new axis is needed).
