@@ -2831,7 +2831,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Compare</source>
-        <translation>对比</translation>
+        <translation>比较</translation>
     </message>
     <message>
         <source>My lesson</source>
@@ -2986,6 +2986,34 @@ double-click to reset; hover for the exact value.</source>
 </context>
 <context>
     <name>pecards::gui::MainWindow</name>
+    <message>
+        <source>A = current card</source>
+        <translation>A = 当前卡片</translation>
+    </message>
+    <message>
+        <source>B = current card</source>
+        <translation>B = 当前卡片</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Current card against a scaling…</source>
+        <translation>当前卡片与一种缩放比较…</translation>
+    </message>
+    <message>
+        <source>Show the RoPE or RoPE + ALiBi card first: the scalings are RoPE&apos;s.</source>
+        <translation>请先显示 RoPE 或 RoPE + ALiBi 卡片：这些缩放属于 RoPE。</translation>
+    </message>
+    <message>
+        <source>Compare two scalings</source>
+        <translation>比较两种缩放</translation>
+    </message>
+    <message>
+        <source>A: the card as it is. B: the same with the scaling</source>
+        <translation>A：卡片原样。B：同一卡片加上缩放</translation>
+    </message>
     <message>
         <source>Check an &amp;implementation…</source>
         <translation>检查实现(&amp;I)…</translation>

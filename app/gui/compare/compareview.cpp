@@ -2,6 +2,7 @@
 
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
+#include "cards/scalingdefaults.h"
 #include "compare/compareexportjob.h"
 #include "compare/comparegrid.h"
 #include "compare/differencepanel.h"
@@ -486,6 +487,21 @@ void CompareView::compare(const QString& idA, const pecards::CardParams& a, cons
             showView(shared.front().id);
     }
     store();
+}
+
+void CompareView::setSide(Side side, const QString& id, const pecards::CardParams& params) {
+    std::array<QString, 2> ids = m_cardIds;
+    std::array<pecards::CardParams, 2> sides = m_params;
+    ids[side] = id;
+    sides[side] = params;
+    compare(ids[A], sides[A], ids[B], sides[B], m_quantity);
+}
+
+void CompareView::compareScalings(
+    const QString& id, const pecards::CardParams& params, pecards::RopeScalingType type) {
+    pecards::CardParams scaled = params;
+    scaled.rope.scaling = typicalRopeScaling(params.rope, type);
+    compare(id, params, id, scaled, m_quantity);
 }
 
 bool CompareView::showPreset(const QString& name) {

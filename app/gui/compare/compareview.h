@@ -56,6 +56,12 @@ public:
     /// @brief Ready-made comparisons: "rope-base" (RoPE base 10^4 vs 5·10^5), "alibi-hybrid"
     /// (ALiBi vs RoPE+ALiBi), "alibi-forms" (causal vs BLOOM row offset). False if unknown.
     bool showPreset(const QString& name);
+    /// @brief Compare my model (#32, the engineer's review C2): side `side` becomes card `id` with
+    /// `params` (the card on screen, its model's parameters included); the other side is kept.
+    void setSide(Side side, const QString& id, const pecards::CardParams& params);
+    /// @brief The same model with two scalings: A = `params` as they are, B = the same with the RoPE
+    /// scaling `type` (typicalRopeScaling: the card's factor and L0 when set, else typical values).
+    void compareScalings(const QString& id, const pecards::CardParams& params, pecards::RopeScalingType type);
     /// @brief Shows the view with this id (ViewSpec::id: "score", "spectrum", …) when both
     /// cards offer it for their parameters; false otherwise.
     bool showView(const QString& id);

@@ -10,6 +10,7 @@
 #include "settings/languageswitcher.h"
 #include "settings/preferencesdialog.h"
 #include "views/figureexport.h"
+#include "widgets/warningdialog.h"
 #include "window/helpmenu.h"
 #include "window/mainwindow.h"
 #include "window/modeldetailsdialog.h"
@@ -19,6 +20,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTabWidget>
@@ -197,6 +199,46 @@ void buildMainMenus(MainWindow& window) {
             w->showTab(QStringLiteral("compare"));
         });
     }
+    // Compare my model (#32): the card on screen, its model's parameters included, on a side.
+    compare->addSeparator();
+    for (const auto& [text, side] : {std::pair {MainWindow::tr("A = current card"), CompareView::A},
+             std::pair {MainWindow::tr("B = current card"), CompareView::B}}) {
+        QAction* action = compare->addAction(text, w, [w, side = side] {
+            if (const CardPage* shown = w->currentCard()) {
+                w->compareView()->setSide(side, shown->entry().id, shown->params());
+                w->showTab(QStringLiteral("compare"));
+            } else {
+                openWarning(w, MainWindow::tr("Compare"),
+                    MainWindow::tr("Show a card first: the compare tab is not a card."));
+            }
+        });
+        action->setObjectName(
+            side == CompareView::A ? QStringLiteral("compareCurrentA") : QStringLiteral("compareCurrentB"));
+    }
+    QAction* scalings = compare->addAction(MainWindow::tr("Current card against a scaling…"), w, [w] {
+        const CardPage* shown = w->currentCard();
+        const bool rope = shown
+            && (shown->params().card == pecards::Card::Rope || shown->params().card == pecards::Card::Hybrid);
+        if (!rope) {
+            openWarning(w, MainWindow::tr("Compare"),
+                MainWindow::tr("Show the RoPE or RoPE + ALiBi card first: the scalings are RoPE's."));
+            return;
+        }
+        QStringList names;
+        for (const auto type : {pecards::RopeScalingType::Linear, pecards::RopeScalingType::Dynamic,
+                 pecards::RopeScalingType::Yarn, pecards::RopeScalingType::Llama3,
+                 pecards::RopeScalingType::LongRope})
+            names << QString::fromStdString(pecards::toString(type));
+        bool ok = false;
+        const QString chosen = QInputDialog::getItem(w, MainWindow::tr("Compare two scalings"),
+            MainWindow::tr("A: the card as it is. B: the same with the scaling"), names, 2, false, &ok);
+        if (!ok)
+            return;
+        w->compareView()->compareScalings(shown->entry().id, shown->params(),
+            pecards::fromString<pecards::RopeScalingType>(chosen.toStdString()));
+        w->showTab(QStringLiteral("compare"));
+    });
+    scalings->setObjectName(QStringLiteral("compareScalings"));
 
     buildLessonsMenu(*window.menuBar(), *window.lessons());
     buildHelpMenu(window);

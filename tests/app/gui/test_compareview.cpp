@@ -2,11 +2,13 @@
 // machinery (square plots, exact hover, export), A − B is their difference checked against the
 // RoPE score written out by hand, values of different units are not subtracted, and a chart
 // view overlays A's and B's curves on one chart.
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "compare/comparegrid.h"
 #include "compare/compareview.h"
 #include "compare/differencepanel.h"
+#include "deck/deckmodel.h"
 #include "guitestsupport.h"
 #include "views/chartpanel.h"
 #include "views/heatmapcontroller.h"
@@ -15,11 +17,15 @@
 #include "widgets/sliderspin.h"
 #include "windowtest.h"
 
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QImage>
+#include <QInputDialog>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <cmath>
 
 using namespace pecards::gui;
@@ -227,3 +233,40 @@ TEST_F(CompareTab, EveryPresetHasItsDifference) {
 }
 
 } // namespace
+
+TEST_F(CompareTab, CompareMyModelWithTwoScalingsInThreeClicks) {
+    // #32, the engineer's review C2: Compare A | B ignored the loaded model. With the model on the
+    // RoPE card (Llama-2's base and L = 16384 here), Compare > "Current card against a scaling…",
+    // "yarn", OK: A is the card as it is, B the same with YaRN; the compare state (kept in workspaces)
+    // holds both.
+    CardPage* rope = showCard(QStringLiteral("rope"));
+    pecards::CardParams model = rope->params();
+    model.length = 16384;
+    model.rope.base = 10000.0;
+    model.rope.scaling.original_max_position_embeddings = 4096;
+    rope->setParams(model);
+    QTimer::singleShot(0, [] { // the scaling question: choose yarn, OK
+        for (QWidget* widget : QApplication::topLevelWidgets()) {
+            if (auto* dialog = qobject_cast<QInputDialog*>(widget); dialog && dialog->isVisible()) {
+                dialog->setTextValue(QStringLiteral("yarn"));
+                dialog->accept();
+            }
+        }
+    });
+    m_window.findChild<QAction*>(QStringLiteral("compareScalings"))->trigger();
+    EXPECT_EQ(m_window.deck()->currentWidget(), compare());
+    EXPECT_EQ(compare()->params(CompareView::A), rope->params());
+    const pecards::CardParams& b = compare()->params(CompareView::B);
+    EXPECT_EQ(b.rope.scaling.type, pecards::RopeScalingType::Yarn);
+    EXPECT_EQ(b.rope.scaling.original_max_position_embeddings, 4096);
+    EXPECT_EQ(b.length, 16384);
+    EXPECT_EQ(m_window.deckModel()->compareState().b, b);
+    // A = current card keeps B: the card on screen again, the other scaling stays on B.
+    showCard(QStringLiteral("rope"));
+    pecards::CardParams other = model;
+    other.rope.base = 500000.0;
+    rope->setParams(other);
+    m_window.findChild<QAction*>(QStringLiteral("compareCurrentA"))->trigger();
+    EXPECT_EQ(compare()->params(CompareView::A).rope.base, 500000.0);
+    EXPECT_EQ(compare()->params(CompareView::B).rope.scaling.type, pecards::RopeScalingType::Yarn);
+}
