@@ -66,7 +66,12 @@ void HeatmapWidget::placeProgress() {
         return;
     const QRect plot = plotRect();
     const int height = std::min(m_progress->sizeHint().height(), plot.height());
-    m_progress->setGeometry(plot.left(), plot.top(), plot.width(), height);
+    // As wide as its label, bar and Cancel need when the widget has the room (a narrow plot cut
+    // "exact max" to "exact m…" at 1280x720), never narrower than the plot, inside the widget.
+    const int width
+        = std::clamp(m_progress->sizeHint().width(), plot.width(), std::max(plot.width(), this->width()));
+    const int left = std::max(0, std::min(plot.left(), this->width() - width));
+    m_progress->setGeometry(left, plot.top(), width, height);
 }
 
 void HeatmapWidget::resizeEvent(QResizeEvent* event) {

@@ -1,0 +1,37 @@
+// The progress strip over a narrow heatmap (widgets/heatmapwidget.h): as wide as its label, bar and
+// Cancel need when the widget has the room, inside the widget (#33's finding at 1280x720: a plot of
+// 165 px cut "exact max" to "exact m…").
+#include "widgets/heatmapframe.h"
+#include "widgets/heatmapwidget.h"
+#include "widgets/progressstrip.h"
+
+#include <QTest>
+#include <gtest/gtest.h>
+
+using namespace pecards::gui;
+
+TEST(HeatmapWidget, TheProgressStripIsAsWideAsItsTextNeedsInsideTheWidget) {
+    HeatmapWidget widget;
+    widget.resize(320, 300);
+    pecards::Grid grid;
+    grid.rows = 2;
+    grid.cols = 2;
+    grid.window = {0, 2, 0, 2};
+    grid.values = {0.0, 1.0, 2.0, 3.0};
+    ColorScaling scaling;
+    widget.setFrame(makeHeatmapFrame(
+        grid, grid.window, scaling, QStringLiteral("query position i"), QStringLiteral("key position j")));
+    widget.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    widget.setProgress(0.0, QStringLiteral("exact maximum"));
+    const ProgressStrip* strip = widget.progressStrip();
+    ASSERT_NE(strip, nullptr);
+    const QRect placed = strip->geometry();
+    EXPECT_GE(placed.width(), std::min(strip->sizeHint().width(), widget.width())) << "not cut to the plot";
+    EXPECT_GE(placed.left(), 0);
+    EXPECT_LE(placed.right(), widget.width() - 1);
+    // A wide widget: the strip spans the plot, no less.
+    widget.resize(1200, 800);
+    QCoreApplication::processEvents();
+    EXPECT_GE(strip->geometry().width(), strip->sizeHint().width());
+}
