@@ -170,6 +170,14 @@ void applyCardFlags(const FlagReader& flags, CardParams& p, bool readContent) {
         = readContent ? std::clamp<std::int64_t>(p.length, 0, kMaxContentLength) : 0;
     p.probe.content_q = flags.matrix("q-npy", contentRows);
     p.probe.content_k = flags.matrix("k-npy", contentRows);
+    // Queries from a file and random keys (or the reverse) would be half a model: refused (#32, C15),
+    // once each given file was read (its own errors first).
+    if (flags.isSet("q-npy") != flags.isSet("k-npy")) {
+        const bool q = flags.isSet("q-npy");
+        throw UsageError(q ? u"--q-npy"_s : u"--k-npy"_s,
+            (q ? u"is given without --k-npy"_s : u"is given without --q-npy"_s)
+                + u": allowed: both (queries and keys from files) or neither (q, k ~ N(0, I/d) from --seed)"_s);
+    }
     if (!readContent) {
         p.probe.content_q.reset();
         p.probe.content_k.reset();

@@ -2,6 +2,7 @@
 // allowed, and no output file. Also: --help documents every card, quantity and flag.
 
 #include "clitestutil.h"
+#include "common/npyfile.h"
 
 #include <QFile>
 
@@ -143,6 +144,22 @@ TEST(CliErrors, FailedRunKeepsAnExistingFileUntouched) {
     QFile file(out);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(file.readAll(), QByteArray("previous\n"));
+}
+
+TEST(CliErrors, QueriesFromAFileNeedKeysFromAFile) {
+    // #32, the engineer's review C15: --q-npy without --k-npy quietly used random keys.
+    QTemporaryDir dir;
+    const QString q = dir.filePath(QStringLiteral("q.npy"));
+    pecards::app::writeNpy(q, {16, 8}, std::vector<double>(16 * 8, 0.25));
+    for (const char* given : {"--q-npy", "--k-npy"}) {
+        const CliRun run = runCli({"compute", "--card", "rope", "--head-dim", "8", "--length", "16",
+            "--quantity", "content-score", given, q, "--out", dir.filePath(QStringLiteral("x.npy"))});
+        EXPECT_EQ(run.exitCode, 2) << given;
+        EXPECT_TRUE(run.err.startsWith(
+            QStringLiteral("pecards-cli: ") + QLatin1String(given) + QStringLiteral(": is given without")))
+            << run.err.toStdString();
+        EXPECT_TRUE(run.err.contains(QStringLiteral("allowed: both"))) << run.err.toStdString();
+    }
 }
 
 TEST(CliErrors, UnknownFlagAndMissingCommand) {
