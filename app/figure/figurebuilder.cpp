@@ -16,10 +16,6 @@ QString figureText(const char* text) {
     return QCoreApplication::translate("pecards::app::FigureBuilder", text);
 }
 
-bool isAttention(Quantity quantity) {
-    return quantity == Quantity::Attention || quantity == Quantity::ContentAttention;
-}
-
 bool isPositionPair(Quantity quantity) {
     return quantity != Quantity::Table && quantity != Quantity::Phase && quantity != Quantity::UnseenAngles;
 }

@@ -151,10 +151,8 @@ void validateSettings(const ViewRequest& request) {
     checkPixels("out_rows", request.out_rows);
     checkPixels("out_cols", request.out_cols);
     static_cast<void>(toString(request.reduction));
-    const bool attention
-        = request.quantity == Quantity::Attention || request.quantity == Quantity::ContentAttention;
-    PECARDS_CHECK(
-        request.normaliser == Normaliser::Exact || (attention && request.reduction == Reduction::Sample),
+    PECARDS_CHECK(request.normaliser == Normaliser::Exact
+            || (isAttention(request.quantity) && request.reduction == Reduction::Sample),
         "normaliser", toString(request.normaliser),
         "exact for " + toString(request.quantity) + " with reduction " + toString(request.reduction)
             + " (estimated: attention or content-attention with reduction sample)");

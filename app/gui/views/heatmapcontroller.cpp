@@ -26,10 +26,6 @@ bool isExact(const pecards::Grid& grid) {
     return grid.window.rows() == grid.rows && grid.window.cols() == grid.cols;
 }
 
-bool isAttention(pecards::Quantity quantity) {
-    return quantity == pecards::Quantity::Attention || quantity == pecards::Quantity::ContentAttention;
-}
-
 } // namespace
 
 HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* widget, const QString& tag,
@@ -209,7 +205,7 @@ void HeatmapController::submit() {
     // (normaliserestimate.h), so that its cost follows the pixels, not L (#33).
     pecards::ViewRequest first = m_request;
     first.reduction = pecards::Reduction::Sample;
-    if (isAttention(m_quantity))
+    if (pecards::isAttention(m_quantity))
         first.normaliser = pecards::Normaliser::Estimated;
     const std::optional<qint64> exactWork = workOf(m_request);
     const std::optional<qint64> firstWork = workOf(first);
@@ -247,7 +243,7 @@ void HeatmapController::submit() {
 QString HeatmapController::progressLabel(const pecards::ViewRequest& request) const {
     if (request.reduction != pecards::Reduction::Sample)
         return tr("exact %1").arg(reductionName(request.reduction));
-    return isAttention(request.quantity) && request.normaliser == pecards::Normaliser::Exact
+    return pecards::isAttention(request.quantity) && request.normaliser == pecards::Normaliser::Exact
         ? tr("exact softmax")
         : tr("sampled picture");
 }

@@ -92,6 +92,12 @@ struct Grid {
 /// such quantity (e.g. Buckets on the RoPE card).
 Window fullExtent(const CardParams& params, Quantity quantity);
 
+/// @brief Whether `quantity` is a row softmax (Attention, ContentAttention): the quantities whose
+/// normaliser can be estimated (ViewRequest::normaliser).
+constexpr bool isAttention(Quantity quantity) {
+    return quantity == Quantity::Attention || quantity == Quantity::ContentAttention;
+}
+
 /// @brief Whether the card offers this quantity.
 bool hasQuantity(Card card, Quantity quantity);
 
