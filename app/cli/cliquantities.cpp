@@ -44,10 +44,11 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"buckets", Quantity::Buckets, Curve::None, {}, "L x L",
             "Integer index map: T5 bucket of j - i, or Shaw clip(j - i, -k, k) + k."},
         {"content-score", Quantity::ContentScore, Curve::None, {}, "L x L",
-            "Logits with per-position q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed); L up to "
+            "Logits q_i.k_j/sqrt(d) (T5: no 1/sqrt(d)) plus the card's relative terms, with per-position "
+            "q_i, k_j (--q-npy/--k-npy, else N(0, I/d) from --seed); L up to "
             "1048576 (2^20)."},
         {"content-attention", Quantity::ContentAttention, Curve::None, {}, "L x L",
-            "Row softmax of content-score (ALiBi: softmax(q.k/sqrt(d) + bias)); L up to 1048576 (2^20)."},
+            "Row softmax of content-score, its logits; L up to 1048576 (2^20)."},
         {"unseen-angles", Quantity::UnseenAngles, Curve::None, {}, "L x r/2 (with --scalings: S x L x r/2)",
             "1 where the angle m theta'_i mod 2 pi was never reached at the training positions [0, L0) "
             "(pairs with wavelength 2 pi/theta_i > L0), else 0; pooled: the unseen fraction (mean), any "

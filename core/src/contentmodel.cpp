@@ -100,8 +100,9 @@ Eigen::MatrixXd ContentModel::logits(
     const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(m_d));
     const Card card = m_params.card;
     const bool t5 = card == Card::Relative && m_params.relative.variant == RelativeVariant::T5;
-    const bool always_scaled = card == Card::Alibi || card == Card::Hybrid;
-    const double scale = t5 ? 1.0 : (attention || always_scaled ? inv_sqrt_d : 1.0);
+    // The logits that enter the softmax, on every card (T5 has no 1/sqrt(d)): ContentScore and
+    // ContentAttention read the same numbers.
+    const double scale = t5 ? 1.0 : inv_sqrt_d;
     Eigen::MatrixXd out;
     if (card == Card::Relative && m_params.relative.variant == RelativeVariant::TransformerXL) {
         out = Eigen::MatrixXd::Zero(q.rows(), k.rows());

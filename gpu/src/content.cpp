@@ -60,7 +60,7 @@ cl::Buffer rowLogNormalisers(ClContext& cl, ContentCard& card, const cl::Buffer&
         const cl::Buffer col_pos = cl.upload(cols, "key positions");
         const cl::Buffer k = card.encode(cols, ProbeStream::Key, true);
         const auto nc = static_cast<cl_int>(cols.size());
-        card.logits(tile, nc, q, k, row_pos, rows, col_pos, cols, true);
+        card.logits(tile, nc, q, k, row_pos, rows, col_pos, cols);
         cl.run("row_lse_update", cl::NDRange(rows.size()), cl::NullRange, tile, nc, static_cast<cl_int>(nr),
             nc, run_max, run_sum);
         cl.finish();
@@ -101,7 +101,7 @@ cl::Buffer estimatedRowLogNormalisers(
         const cl::Buffer k = card.encode(keys, ProbeStream::Key, true);
         cl::Buffer out = cl.buffer(group.size() * keys.size() * sizeof(float), "normaliser sample logits");
         card.logits(out, static_cast<cl_int>(keys.size()), q, k, cl.upload(group, "row positions"), group,
-            cl.upload(keys, "normaliser sample keys"), keys, true);
+            cl.upload(keys, "normaliser sample keys"), keys);
         const std::vector<float> logits
             = cl.download<float>(out, group.size() * keys.size(), "reading the normaliser sample logits");
         for (std::size_t r = 0; r < group.size(); ++r) {
@@ -164,12 +164,9 @@ ContentCard::ContentCard(ClContext& cl, const CardParams& params)
 }
 
 /// Scale of q.k (and of the Shaw / Transformer-XL terms), as the CPU reference.
-float ContentCard::alpha(bool attention) const {
-    const Card card = m_params.card;
-    const bool t5 = card == Card::Relative && m_params.relative.variant == RelativeVariant::T5;
-    const bool always_scaled = card == Card::Alibi || card == Card::Hybrid;
-    const double inv_sqrt_d = 1.0 / std::sqrt(static_cast<double>(m_d));
-    return static_cast<float>(t5 ? 1.0 : (attention || always_scaled ? inv_sqrt_d : 1.0));
+float ContentCard::alpha() const {
+    const bool t5 = m_params.card == Card::Relative && m_params.relative.variant == RelativeVariant::T5;
+    return static_cast<float>(t5 ? 1.0 : 1.0 / std::sqrt(static_cast<double>(m_d)));
 }
 
 /// Encoded vectors of `positions` (stream Query or Key): rows padded to a multiple of the tile.
@@ -221,7 +218,7 @@ cl::Buffer ContentCard::encode(const std::vector<cl_long>& positions, ProbeStrea
 /// logits[r, c] for query rows Q (nr) x key rows K (nc) at the given positions.
 void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const cl::Buffer& k,
     const cl::Buffer& row_pos, const std::vector<cl_long>& rows, const cl::Buffer& col_pos,
-    const std::vector<cl_long>& cols, bool attention) {
+    const std::vector<cl_long>& cols) {
     const auto nr = static_cast<cl_int>(rows.size());
     const auto nc = static_cast<cl_int>(cols.size());
     cl::Buffer shaw;
@@ -253,7 +250,7 @@ void ContentCard::logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const
         roundUp(static_cast<std::size_t>(nr), kRows) / kRows);
     const MaskArgs mask = maskArgs(m_visibility);
     m_cl.run("logits", global, cl::NullRange, out, ldo, nr, nc, q, kt, static_cast<cl_int>(m_ld), ldk,
-        alpha(attention), row_pos, col_pos, mask.sink_end, mask.causal_low, mask.band_low, mask.band_high,
+        alpha(), row_pos, col_pos, mask.sink_end, mask.causal_low, mask.band_low, mask.band_high,
         static_cast<cl_int>(m_bias_mode), static_cast<cl_float>(m_slope),
         static_cast<cl_int>(m_params.alibi.form), static_cast<cl_long>(m_params.length), m_t5[0], m_t5[1],
         m_t5_steps[0], m_t5[2], m_t5[3], m_t5_steps[1], m_beta, shaw, static_cast<cl_int>(m_d),
@@ -310,7 +307,7 @@ cl::Buffer contentLogits(ClContext& cl, const CardParams& params, const std::vec
     const cl::Buffer k = card.encode(cols, ProbeStream::Key, attention);
     cl::Buffer out = cl.buffer(rows.size() * cols.size() * sizeof(float), "content logits");
     card.logits(out, static_cast<cl_int>(cols.size()), q, k, cl.upload(rows, "row positions"), rows,
-        cl.upload(cols, "col positions"), cols, attention);
+        cl.upload(cols, "col positions"), cols);
     return out;
 }
 
@@ -349,7 +346,7 @@ Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* pro
                 + (attention && !estimated ? static_cast<double>(rows.size())
                             * static_cast<double>(normaliserKeys(card, rows.back(), request.params.length))
                                            : 0.0));
-        card.logits(out, grid.cols, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols, attention);
+        card.logits(out, grid.cols, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols);
         cl.finish();
         tracker.advance(pixels);
         if (attention) {
@@ -401,7 +398,7 @@ Grid computeContent(ClContext& cl, const ViewRequest& request, ProgressSink* pro
             const std::vector<cl_long> cols = positionRange(j0, std::min(tile_cols, w.col_end - j0));
             const cl::Buffer k = card.encode(cols, ProbeStream::Key, attention);
             const auto nc = static_cast<cl_int>(cols.size());
-            card.logits(tile, nc, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols, attention);
+            card.logits(tile, nc, q, k, row_pos, rows, cl.upload(cols, "col positions"), cols);
             const int pc0 = pixelOf(col_starts, cols.front());
             const int pc1 = pixelOf(col_starts, cols.back());
             cl.run("pool_tile",

@@ -26,9 +26,9 @@ public:
     /// @param params validated card parameters (kept by reference: must outlive the card).
     ContentCard(ClContext& cl, const CardParams& params);
 
-    /// Scale of q.k (and of the Shaw / Transformer-XL terms): 1/sqrt(d) for attention logits and
-    /// always for ALiBi and the hybrid, 1 for T5.
-    float alpha(bool attention) const;
+    /// Scale of q.k (and of the Shaw / Transformer-XL terms): 1/sqrt(d), 1 for T5 (the logits
+    /// that enter the softmax, for ContentScore and ContentAttention alike).
+    float alpha() const;
     /// Floats per encoded row (D = d, 2d for Transformer-XL, padded to the kernel's depth step).
     int dimension() const { return m_ld; }
     const Visibility& visibility() const { return m_visibility; }
@@ -41,7 +41,7 @@ public:
     /// (positions `cols`). @throws ComputeLimitExceeded (Shaw table), OpenClError
     void logits(cl::Buffer& out, cl_int ldo, const cl::Buffer& q, const cl::Buffer& k,
         const cl::Buffer& row_pos, const std::vector<cl_long>& rows, const cl::Buffer& col_pos,
-        const std::vector<cl_long>& cols, bool attention);
+        const std::vector<cl_long>& cols);
 
 private:
     void fillRaw(cl::Buffer& target, cl_int ld, const std::vector<cl_long>& positions, const cl::Buffer& pos,

@@ -138,7 +138,9 @@ TEST(CpuBackend, ContentSampleEqualsDirectDotProducts) {
             const std::int64_t j = window.col_begin + c * window.cols() / 9;
             const Eigen::VectorXd k
                 = test::referenceRotated(p, contentVector(11, ProbeStream::Key, j, 32), j);
-            EXPECT_NEAR(grid.at(r, c), q.dot(k), 1e-12) << "pixel (" << r << ", " << c << ")";
+            // The logit that enters the softmax: q.k / sqrt(d), d = 32 (the review's C12).
+            EXPECT_NEAR(grid.at(r, c), q.dot(k) / std::sqrt(32.0), 1e-12)
+                << "pixel (" << r << ", " << c << ")";
         }
     }
     CardParams alibi = card(Card::Alibi, 100000);

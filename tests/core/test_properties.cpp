@@ -3,6 +3,7 @@
 // - RoPE rotations keep the norm (RoFormer eq. 14: a product of plane rotations);
 // - positional scores are Toeplitz, value(i, j) = f(i - j) (every card but ALiBi's row-offset forms);
 // - attention rows sum to 1 and masked entries are exactly 0;
+// - content attention is the row softmax of the content score (its logits) on every card;
 // - ALiBi biases are <= 0 on and below the diagonal (causal and symmetric forms);
 // - T5 buckets are monotone in |offset| on each side (Raffel et al. 2020, HF _relative_position_bucket);
 // - every value of a grid at the parameter bounds is finite (or -inf where masked).
@@ -15,6 +16,7 @@
 #include "support/randomparams.h"
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <gtest/gtest.h>
@@ -109,6 +111,33 @@ TEST(Properties, AttentionRowsSumToOneAndMaskedEntriesAreZero) {
                 }
                 ASSERT_NEAR(sum, 1.0, 1e-12) << "case " << n << " (" << toString(p.card) << ", "
                                              << toString(quantity) << ") row " << i;
+            }
+        }
+    }
+}
+
+/// ContentScore holds the logits whose row softmax is ContentAttention, on every card (the
+/// engineer's review C12: RoPE's content score lacked the 1/sqrt(d) its attention applied).
+TEST(Properties, ContentAttentionIsTheRowSoftmaxOfTheContentScore) {
+    Random random(1212);
+    const std::unique_ptr<Backend> backend = makeCpuBackend();
+    for (int n = 0; n < 500; ++n) {
+        CardParams p = randomParams(random, kCards[n % kCards.size()], 20);
+        p.relative.term = TxlTerm::Total; // a single Transformer-XL term is not a logit
+        const Grid score = exactGrid(*backend, p, Quantity::ContentScore);
+        const Grid attention = exactGrid(*backend, p, Quantity::ContentAttention);
+        for (int i = 0; i < score.rows; ++i) {
+            double high = -std::numeric_limits<double>::infinity();
+            for (int j = 0; j < score.cols; ++j) {
+                high = std::max(high, score.at(i, j));
+            }
+            double sum = 0.0;
+            for (int j = 0; j < score.cols; ++j) {
+                sum += std::exp(score.at(i, j) - high);
+            }
+            for (int j = 0; j < score.cols; ++j) {
+                ASSERT_NEAR(attention.at(i, j), std::exp(score.at(i, j) - high) / sum, 1e-12)
+                    << "case " << n << " (" << toString(p.card) << ") entry " << i << ", " << j;
             }
         }
     }

@@ -95,11 +95,11 @@ inline double referenceLogit(
         const Eigen::VectorXd pe_i = sinusoidalTable(plain, i, 1).row(0).transpose();
         const Eigen::VectorXd pe_j = sinusoidalTable(plain, j, 1).row(0).transpose();
         const double s = content ? (q + pe_i).dot(k + pe_j) : pe_i.dot(pe_j);
-        return attention ? s / sqrt_d : s;
+        return attention || content ? s / sqrt_d : s;
     }
     case Card::Rope: {
         const double s = referenceRotated(p, q, i).dot(referenceRotated(p, k, j));
-        return attention ? s / sqrt_d : s;
+        return attention || content ? s / sqrt_d : s;
     }
     case Card::Alibi: {
         const double m = alibiSlopes(p.alibi)[p.alibi.head];
@@ -131,24 +131,25 @@ inline double referenceLogit(
         if (!content && !attention) {
             return relative;
         }
-        return attention ? (q.dot(k) + relative) / sqrt_d : q.dot(k) + relative;
+        return (q.dot(k) + relative) / sqrt_d; // the logits of a content or an attention view
     }
     const TxlTerms terms = txlTerms(q, k, contentVector(p.probe.seed, ProbeStream::U, 0, d),
         contentVector(p.probe.seed, ProbeStream::V, 0, d), referenceTxlProjection(p, d), i - j);
+    const double scale = content ? 1.0 / sqrt_d : 1.0; // content views hold the softmax's logits
     if (attention) {
         return terms.total() / sqrt_d;
     }
     switch (rel.term) {
     case TxlTerm::A:
-        return terms.a;
+        return scale * terms.a;
     case TxlTerm::B:
-        return terms.b;
+        return scale * terms.b;
     case TxlTerm::C:
-        return terms.c;
+        return scale * terms.c;
     case TxlTerm::D:
-        return terms.d;
+        return scale * terms.d;
     default:
-        return terms.total();
+        return scale * terms.total();
     }
 }
 

@@ -82,7 +82,9 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     case pecards::Quantity::Attention:
         return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p), dims(p));
     case pecards::Quantity::ContentScore:
-        return RopeCard::tr("Content score (R_i q_i)·(R_j k_j), %1, %2").arg(describeContent(p)).arg(dims(p));
+        return RopeCard::tr("Content score (R_i q_i)·(R_j k_j)/√d, %1, %2")
+            .arg(describeContent(p))
+            .arg(dims(p));
     case pecards::Quantity::UnseenAngles:
         return RopeCard::tr("Angles m·θ'_i never seen in training positions [0, L0), %1").arg(dims(p));
     default:

@@ -81,7 +81,7 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
     case pecards::Quantity::Attention:
         return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2").arg(describeMask(p), dims);
     case pecards::Quantity::ContentScore:
-        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j), %1, %2")
+        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j)/√d, %1, %2")
             .arg(describeContent(p))
             .arg(dims);
     default:
