@@ -11,6 +11,7 @@
 #include "common/messagetext.h"
 #include "common/multimodalconfig.h"
 #include "common/ropegroups.h"
+#include "common/unreadkeys.h"
 #include "pecards/errors.h"
 
 #include <QFileInfo>
@@ -82,6 +83,12 @@ ModelConfig Parser::parse() {
     config.textConfigKey = m_state.textKey;
     config.modelType = m_state.text.string(u"model_type"_s).value_or(*m_state.top.string(u"model_type"_s));
     m_state.family = familyOf(config.modelType);
+    if (!isKnownFamily(m_state.family)) {
+        config.warnings.append(u"model_type \""_s + config.modelType
+            + u"\" is not a family PE Cards knows: its keys are read with the generic rules (RoPE: "
+              "half-split pairs as in Llama, rope_theta, rope_scaling); what its own modeling code does "
+              "differently is not shown"_s);
+    }
     if (m_state.family != config.modelType) {
         config.notes.append(u"model_type \""_s + config.modelType + u"\" is read with the rules of \""_s
             + m_state.family + u"\", as Hugging Face transformers reads it"_s);
@@ -173,9 +180,10 @@ void Parser::readFamilies(ModelConfig& config) const {
     config.usesAlibi = type == u"bloom"_s || mptAlibi || falconAlibi || namedAlibi;
     config.usesT5 = isT5Family(type) || m_state.text.has(u"relative_attention_num_buckets"_s);
     config.usesTransformerXl = isTransformerXlFamily(type);
-    const bool ropeKeys = std::any_of(kRopeKeys.begin(), kRopeKeys.end(), [&](const QString& key) {
-        return m_state.text.has(key);
-    }) || m_state.text.boolean(u"rotary"_s).value_or(false);
+    const bool rotaryFlag = m_state.text.boolean(u"rotary"_s).value_or(false); // GPT-J's "rotary": true
+    const bool ropeKeys = rotaryFlag
+        || std::any_of(
+            kRopeKeys.begin(), kRopeKeys.end(), [&](const QString& key) { return m_state.text.has(key); });
     config.usesRope = !config.usesAlibi && !config.usesT5 && !config.usesTransformerXl
         && (ropeKeys || mptRope || isRopeFamily(type));
     if (config.usesRope || config.usesAlibi || config.usesT5 || config.usesTransformerXl) {
@@ -283,12 +291,20 @@ ModelConfig parseConfigObject(
     const QString modelType
         = text.reader.string(u"model_type"_s).value_or(top.string(u"model_type"_s).value_or(QString()));
     const WithDefaults filled = withClassDefaults(text.reader.json(), familyOf(modelType));
-    const ConfigReader textReader(filled.object, fileName, text.reader.path(QString()), top.literals());
+    const ConfigReader textReader(
+        filled.object, fileName, text.reader.path(QString()), top.literals(), top.readLog());
     Parser parser(top, textReader, text.key);
     parser.setClassDefaults(filled);
     ModelConfig config = parser.parse();
     config.multimodal = readMultimodalConfig(top);
     config.visionTower = readVisionTower(top);
+    const QStringList unread = unreadPositionKeys(object, text.key, *top.readLog());
+    if (!unread.isEmpty()) {
+        config.warnings.append(u"not read by PE Cards: "_s + unread.join(u", "_s)
+            + u" (the names concern positions, but PE Cards has no rule for them in this model: a "
+              "misspelt key is ignored by transformers too; a key only a family's own code reads is not "
+              "shown)"_s);
+    }
     for (QString& line : config.warnings) {
         line = elidedMessage(line); // a warning may list every unknown key of the file
     }

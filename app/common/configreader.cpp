@@ -36,12 +36,13 @@ QString describe(const QJsonValue& value) {
 
 } // namespace
 
-ConfigReader::ConfigReader(
-    QJsonObject object, QString fileName, QString prefix, std::shared_ptr<const NumberLiterals> literals)
+ConfigReader::ConfigReader(QJsonObject object, QString fileName, QString prefix,
+    std::shared_ptr<const NumberLiterals> literals, std::shared_ptr<QSet<QString>> readLog)
     : m_object(std::move(object))
     , m_fileName(std::move(fileName))
     , m_prefix(std::move(prefix))
-    , m_literals(std::move(literals)) {
+    , m_literals(std::move(literals))
+    , m_readLog(readLog ? std::move(readLog) : std::make_shared<QSet<QString>>()) {
 }
 
 bool ConfigReader::writtenAsInteger(const QString& key) const {
@@ -53,6 +54,7 @@ bool ConfigReader::writtenAsFloat(const QString& key) const {
 }
 
 bool ConfigReader::has(const QString& key) const {
+    m_readLog->insert(path(key));
     const QJsonValue value = m_object.value(key);
     return !value.isUndefined() && !value.isNull();
 }
@@ -130,6 +132,7 @@ std::optional<bool> ConfigReader::truthiness(const QString& key) const {
 }
 
 bool ConfigReader::isString(const QString& key) const {
+    m_readLog->insert(path(key));
     return m_object.value(key).isString();
 }
 
@@ -194,7 +197,7 @@ std::optional<ConfigReader> ConfigReader::object(const QString& key) const {
     if (!value.isObject()) {
         fail(key, u"= "_s + describe(value) + u" is not a JSON object"_s);
     }
-    return ConfigReader(value.toObject(), m_fileName, path(key) + u'.', m_literals);
+    return ConfigReader(value.toObject(), m_fileName, path(key) + u'.', m_literals, m_readLog);
 }
 
 double ConfigReader::requiredNumber(const QString& key, const QString& neededBy) const {

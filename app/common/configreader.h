@@ -6,6 +6,7 @@
 #include "common/numberliterals.h"
 
 #include <QJsonObject>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <cstdint>
@@ -24,8 +25,9 @@ public:
     /// @param fileName shown at the start of every error message.
     /// @param prefix dotted path of the object ("" for the top level, "rope_scaling." for the block).
     /// @param literals how the file wrote its numbers (nested readers share it); none: unknown.
+    /// @param readLog where the keys looked up are recorded (nested readers share it); none: a new one.
     ConfigReader(QJsonObject object, QString fileName, QString prefix = {},
-        std::shared_ptr<const NumberLiterals> literals = {});
+        std::shared_ptr<const NumberLiterals> literals = {}, std::shared_ptr<QSet<QString>> readLog = {});
 
     /// @brief True when the key is present and not null.
     bool has(const QString& key) const;
@@ -39,6 +41,9 @@ public:
     const QJsonObject& json() const { return m_object; }
     /// @brief The file name given at construction.
     const QString& fileName() const { return m_fileName; }
+    /// @brief The dotted paths of every key looked up (present or not) through this reader, the
+    /// readers object() made from it and any reader given the same log: what the parse read.
+    const std::shared_ptr<QSet<QString>>& readLog() const { return m_readLog; }
     /// @brief How the file wrote its numbers, as given at construction (may be null).
     const std::shared_ptr<const NumberLiterals>& literals() const { return m_literals; }
     /// @brief True when the file wrote the number at `key` as an integer (`8`, not `8.0`), where
@@ -92,6 +97,7 @@ private:
     QString m_fileName;
     QString m_prefix;
     std::shared_ptr<const NumberLiterals> m_literals;
+    std::shared_ptr<QSet<QString>> m_readLog;
 };
 
 } // namespace pecards::app

@@ -59,6 +59,15 @@ bool isLearnedFamily(const QString& family) {
     return kLearnedModelTypes.contains(family);
 }
 
+bool isKnownFamily(const QString& family) {
+    return isRopeFamily(family) || isT5Family(family) || isTransformerXlFamily(family)
+        || isLearnedFamily(family) || family == u"bloom"_s || family == u"mpt"_s;
+}
+
+bool readsRopeInterleave(const QString& family) {
+    return family == u"deepseek_v3"_s;
+}
+
 bool rotatesAdjacentPairs(const QString& family) {
     return kInterleavedModelTypes.contains(family);
 }

@@ -18,6 +18,13 @@ bool isT5Family(const QString& family);
 bool isTransformerXlFamily(const QString& family);
 /// @brief A family whose positions are a learned absolute table (weights in the checkpoint).
 bool isLearnedFamily(const QString& family);
+/// @brief A family PE Cards has rules for (every list here, BLOOM and MPT); another model_type is
+/// read with the generic rules of its keys, and the config's warnings say so.
+bool isKnownFamily(const QString& family);
+/// @brief DeepSeek-V3's classes (and Kimi K2's, read by them) choose the pair layout with
+/// `rope_interleave` (default true: adjacent pairs; false: half-split), v4.57
+/// `modeling_deepseek_v3.py` `DeepseekV3Attention.forward`.
+bool readsRopeInterleave(const QString& family);
 /// @brief The reference code rotates adjacent pairs (x_2i, x_2i+1): GPT-J, DeepSeek, GLM, ...
 bool rotatesAdjacentPairs(const QString& family);
 /// @brief The reference code fixes the RoPE base at 10000 (no config key): GPT-J, CodeGen.

@@ -139,6 +139,7 @@ QStringList exaoneTypes(const ConfigReader& config, int numLayers) {
 std::vector<bool> noRopeLayers(const ConfigReader& config, int numLayers) {
     // Llama4TextConfig: `if no_rope_layers:`, so an empty list takes the interval rule below.
     if (!config.numberList(u"no_rope_layers"_s).value_or(std::vector<double>()).empty()) {
+        config.has(u"no_rope_layer_interval"_s); // superseded by the list, as in the config class
         return perLayerFlags(config, u"no_rope_layers"_s, numLayers, u"NoPE"_s, u"RoPE"_s);
     }
     std::vector<bool> rope(static_cast<std::size_t>(numLayers), true);
@@ -181,6 +182,12 @@ LayerTypes readLayerTypes(const ConfigReader& config, const QString& modelType) 
 
     const bool exaone4 = modelType == u"exaone4"_s;
     if (config.has(u"layer_types"_s)) {
+        // The config classes derive layer_types from these only when it is absent: looked at,
+        // superseded (the unread-keys warning must not name them).
+        for (const QString& superseded : {u"sliding_window_pattern"_s, u"max_window_layers"_s,
+                 u"full_attention_interval"_s, u"attn_type_list"_s}) {
+            config.has(superseded);
+        }
         result.types = explicitTypes(config, n);
         result.source = u"config: "_s + config.path(u"layer_types"_s);
     } else if (modelType == u"qwen3_next"_s) {

@@ -71,6 +71,9 @@ void RopeGroupReader::readRotaryDim(const ModelConfig& config) {
     } else if (m_topPartialFactor) {
         m_keyOf.insert(u"rotary_dim"_s, m_text.path(u"partial_rotary_factor"_s));
     } else if (m_family == u"chatglm"_s) {
+        // `original_rope` is stored by THUDM's RotaryEmbedding (original_impl) and used nowhere:
+        // looked at, changes nothing.
+        m_text.has(u"original_rope"_s);
         m_rotaryDim = config.headDim / 2;
         m_keyOf.insert(u"rotary_dim"_s, m_text.path(u"kv_channels"_s));
     } else if (m_family == u"glm"_s || m_family == u"glm4"_s) {
@@ -104,6 +107,11 @@ RopeChoice RopeGroupReader::ropeChoice(ModelConfig& config, const std::optional<
     RopeParams& rope = choice.params;
     rope.head_dim = headDim;
     rope.layout = rotatesAdjacentPairs(m_family) ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
+    if (readsRopeInterleave(m_family)) {
+        if (const std::optional<bool> interleave = m_text.boolean(u"rope_interleave"_s)) {
+            rope.layout = *interleave ? RopeLayout::Interleaved : RopeLayout::HalfSplit;
+        }
+    }
     const std::optional<double> blockFactor
         = block ? block->number(u"partial_rotary_factor"_s) : std::nullopt;
     const std::optional<double> factor = m_topPartialFactor ? m_topPartialFactor : blockFactor;
