@@ -198,9 +198,6 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
             u"dtype '"_s + header.descr.left(40)
                 + u"' is not supported: expected little-endian float32 '<f4' or float64 '<f8'"_s);
     }
-    if (header.fortranOrder) {
-        throwFileError(path, u"Fortran (column-major) order is not supported: save a C-order array"_s);
-    }
     std::vector<std::int64_t> shape = header.shape;
     while (rules.squeeze && shape.size() > 2 && shape.front() == 1) {
         shape.erase(shape.begin());
@@ -243,7 +240,10 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
                 + QString::number(expected));
     }
     const std::int64_t readRows = maxRows < 0 ? rows : std::min(rows, maxRows);
-    const qint64 readBytes = readRows * rowBytes; // <= expected: no overflow
+    // Fortran (column-major) order, as np.save(K.T) writes: column after column, so the whole
+    // array is read and transposed.
+    const bool fortran = header.fortranOrder;
+    const qint64 readBytes = (fortran ? rows : readRows) * rowBytes; // <= expected: no overflow
     if (readBytes == 0) {
         return Eigen::MatrixXd(readRows, cols);
     }
@@ -260,10 +260,15 @@ Eigen::MatrixXd readNpy(const QString& path, std::int64_t maxRows, const NpyRead
                 + QString::number(bytes.size()) + u" of "_s + QString::number(readBytes));
     }
     const char* data = bytes.constData();
-    Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, readRows, cols)
-        : itemSize == 4                    ? decodeRows<float>(data, readRows, cols)
-        : header.descr == u"<u2"_s ? decodeRows<quint16>(data, readRows, cols).unaryExpr(&fromBfloat16Bits)
-                                   : decodeRows<qfloat16>(data, readRows, cols);
+    const std::int64_t stored = fortran ? cols : readRows; // the rows as stored
+    const std::int64_t across = fortran ? rows : cols;
+    Eigen::MatrixXd matrix = itemSize == 8 ? decodeRows<double>(data, stored, across)
+        : itemSize == 4                    ? decodeRows<float>(data, stored, across)
+        : header.descr == u"<u2"_s ? decodeRows<quint16>(data, stored, across).unaryExpr(&fromBfloat16Bits)
+                                   : decodeRows<qfloat16>(data, stored, across);
+    if (fortran) {
+        matrix = matrix.transpose().topRows(readRows).eval();
+    }
     // Content vectors feed a double row softmax: finite and bounded (params.h); tables under check
     // need only be finite.
     const double bound = rules.bounded ? pecards::kMaxProbeEntry : std::numeric_limits<double>::infinity();

@@ -25,7 +25,8 @@ QByteArray npyBytes(
     const std::vector<std::int64_t>& shape, const std::vector<double>& values, const QString& what = {});
 
 /// @brief Reads a 2-D `.npy` array of shape (rows, cols), dtype little-endian float32 (`<f4`)
-/// or float64 (`<f8`), C order (format versions 1.0-3.0). float32 values are widened exactly.
+/// or float64 (`<f8`), C or Fortran order (format versions 1.0-3.0; a Fortran-order file, as
+/// `np.save(K.T)` writes, is read whole and transposed). float32 values are widened exactly.
 /// Only a regular file is read (openInputFile); its header is read first, its declared data size
 /// (checked arithmetic, no overflow) must equal the file's payload, and only the first
 /// `maxRows` rows are then read (read, not mapped: a file that shrinks meanwhile gives a FileError,
@@ -33,9 +34,9 @@ QByteArray npyBytes(
 /// @param maxRows rows to read; -1 = all. Fewer rows than the file holds come back unchanged.
 /// @return a min(rows, maxRows) x cols matrix (row r = the file's row r, e.g. position r).
 /// @throws FileError naming the file and the problem: unreadable, not a regular file, not a .npy
-///         file, header over 1 MiB, another dtype (big-endian, integers, ...), Fortran order, not
-///         2-D, an empty extent, a declared size that overflows or differs from the file's, or entries that
-///         are not finite or exceed kMaxProbeEntry in magnitude.
+///         file, header over 1 MiB, another dtype (big-endian, integers, ...), not 2-D, an empty extent, a
+///         declared size that overflows or differs from the file's, or entries that are not finite or exceed
+///         kMaxProbeEntry in magnitude.
 Eigen::MatrixXd readNpyMatrix(const QString& path, std::int64_t maxRows = -1);
 
 /// @brief Reads a table of numbers under check (pecards-cli check): as readNpyMatrix, but a 1-D

@@ -112,14 +112,32 @@ TEST_F(NpyFile, ReadsVersion2Headers) {
     EXPECT_EQ(m(0, 1), 5.0);
 }
 
-TEST_F(NpyFile, RejectsOtherDtypesOrdersAndShapes) {
+/// np.save(K.T) writes Fortran order: column after column (the engineer's review C15). The matrix
+/// [[1, 2, 3], [4, 5, 6]] is stored 1 4 2 5 3 6; its first row alone when one row is asked for.
+TEST_F(NpyFile, ReadsFortranOrderAsTheSameMatrix) {
+    const QString file = write("f.npy",
+        npyBytes("{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }",
+            raw<float>({1.0F, 4.0F, 2.0F, 5.0F, 3.0F, 6.0F})));
+    const Eigen::MatrixXd m = readNpyMatrix(file);
+    ASSERT_EQ(m.rows(), 2);
+    ASSERT_EQ(m.cols(), 3);
+    EXPECT_EQ(m(0, 0), 1.0);
+    EXPECT_EQ(m(0, 1), 2.0);
+    EXPECT_EQ(m(0, 2), 3.0);
+    EXPECT_EQ(m(1, 0), 4.0);
+    EXPECT_EQ(m(1, 2), 6.0);
+    const Eigen::MatrixXd first = readNpyMatrix(file, 1);
+    ASSERT_EQ(first.rows(), 1);
+    EXPECT_EQ(first(0, 1), 2.0);
+    EXPECT_EQ(first(0, 2), 3.0);
+}
+
+TEST_F(NpyFile, RejectsOtherDtypesAndShapes) {
     expectRejected(
         npyBytes("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }", raw<double>({1.0})),
         "dtype '>f8' is not supported");
     expectRejected(npyBytes("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 2), }", raw<int>({1, 2})),
         "dtype '<i4' is not supported");
-    expectRejected(npyBytes("{'descr': '<f8', 'fortran_order': True, 'shape': (1, 1), }", raw<double>({1.0})),
-        "Fortran");
     expectRejected(
         npyBytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }", raw<double>({1.0, 2.0})),
         "shape (2) is not supported");
