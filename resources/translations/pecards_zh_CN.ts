@@ -3003,6 +3003,26 @@ double-click to reset; hover for the exact value.</source>
         <translation>当前卡片与一种缩放比较…</translation>
     </message>
     <message>
+        <source>Load config into A…</source>
+        <translation>将配置载入 A…</translation>
+    </message>
+    <message>
+        <source>Load config into B…</source>
+        <translation>将配置载入 B…</translation>
+    </message>
+    <message>
+        <source>%1 uses no positional encoding PE Cards shows.</source>
+        <translation>%1 未使用 PE Cards 所展示的任何位置编码。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) on side %3</source>
+        <translation>%1（%2）位于 %3 侧</translation>
+    </message>
+    <message>
+        <source>%1 on side %2: %3</source>
+        <translation>%1 位于 %2 侧：%3</translation>
+    </message>
+    <message>
         <source>Show the RoPE or RoPE + ALiBi card first: the scalings are RoPE&apos;s.</source>
         <translation>请先显示 RoPE 或 RoPE + ALiBi 卡片：这些缩放属于 RoPE。</translation>
     </message>
@@ -3507,6 +3527,30 @@ double-click to reset; hover for the exact value.</source>
         <source>Allowed: %1</source>
         <translation>允许值：%1</translation>
     </message>
+    <message>
+        <source>= head_dim</source>
+        <translation>= head_dim</translation>
+    </message>
+    <message>
+        <source>= L</source>
+        <translation>= L</translation>
+    </message>
+    <message>
+        <source>= L/2</source>
+        <translation>= L/2</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未给出</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>由因子导出</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::PitfallView</name>
@@ -3981,8 +4025,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (R_i q_i)·(R_j k_j), %1, %2</source>
-        <translation>内容得分 (R_i q_i)·(R_j k_j)，%1，%2</translation>
+        <source>Content score (R_i q_i)·(R_j k_j)/√d, %1, %2</source>
+        <translation>内容得分 (R_i q_i)·(R_j k_j)/√d，%1，%2</translation>
     </message>
     <message>
         <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
@@ -4143,8 +4187,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (x_i + PE_i)·(y_j + PE_j), %1, %2</source>
-        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)，%1，%2</translation>
+        <source>Content score (x_i + PE_i)·(y_j + PE_j)/√d, %1, %2</source>
+        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)/√d，%1，%2</translation>
     </message>
     <message>
         <source>Content attention softmax(score / √d), %1, %2</source>

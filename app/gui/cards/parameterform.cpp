@@ -4,19 +4,23 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QVBoxLayout>
 #include <algorithm>
 
 namespace pecards::gui {
 
 ParameterForm::ParameterForm(QWidget* parent)
     : QWidget(parent)
-    , m_layout(new QFormLayout(this)) {
-    m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_layout->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    m_layout->setLabelAlignment(Qt::AlignLeft);
+    , m_layout(new QVBoxLayout(this)) {
+    m_layout->addStretch(1); // rows go above it: they keep their height, the rest is empty
+}
+
+void ParameterForm::append(QWidget* widget) {
+    m_layout->insertWidget(m_layout->count() - 1, widget);
 }
 
 void ParameterForm::addSection(const QString& title) {
@@ -25,18 +29,46 @@ void ParameterForm::addSection(const QString& title) {
     font.setBold(true);
     label->setFont(font);
     label->setContentsMargins(0, 8, 0, 0);
-    m_layout->addRow(label);
+    append(label);
 }
 
 void ParameterForm::addRow(Binding binding, const QString& label, const QString& toolTip) {
     registerParameterLabel(binding.id, label);
-    auto* labelWidget = new QLabel(label, this);
+    // One row, one widget: showing and hiding it is a box layout's plain skip. A single
+    // QFormLayout for all rows kept per-row placement of hidden rows across loads (the engineer's
+    // review B2: rows drawn as blank space, then the whole scaling group gone).
+    auto* row = new QWidget(this);
+    auto* form = new QFormLayout(row);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    form->setLabelAlignment(Qt::AlignLeft);
+    auto* labelWidget = new QLabel(label, row);
     labelWidget->setToolTip(toolTip);
     binding.widget->setToolTip(toolTip);
     binding.label = labelWidget;
-    m_layout->addRow(labelWidget, binding.widget);
+    binding.row = row;
+    form->addRow(labelWidget, binding.widget);
+    append(row);
     binding.refresh();
     m_bindings.push_back(std::move(binding));
+    alignLabels();
+}
+
+void ParameterForm::alignLabels() {
+    // The fields of all rows start at one x, as in one form: every label is as wide as the widest.
+    const auto besideItsField = [](const Binding& binding) {
+        return binding.row && qobject_cast<QFormLayout*>(binding.row->layout());
+    };
+    int widest = 0;
+    for (const Binding& binding : m_bindings) {
+        if (besideItsField(binding))
+            widest = std::max(widest, binding.label->sizeHint().width());
+    }
+    for (const Binding& binding : m_bindings) {
+        if (besideItsField(binding))
+            binding.label->setMinimumWidth(widest);
+    }
 }
 
 SliderSpin* ParameterForm::addNumber(const QString& id, const QString& label, const SliderSpin::Range& range,
@@ -80,12 +112,31 @@ SliderSpin* ParameterForm::addParameter(pecards::ParamId id, const QString& labe
     range.step = spec.step;
     range.largest = spec.type == pecards::ParamType::Integer64 ? SliderSpin::kLargestInt64 : 0.0;
     const QString allowed = QString::fromStdString(pecards::allowedText(spec));
-    return addNumber(
+    SliderSpin* control = addNumber(
         controlId(spec), label, range,
         [&spec](const pecards::CardParams& p) { return pecards::paramValue(p, spec); },
         [&spec](pecards::CardParams& p, double v) { pecards::setParamValue(p, spec, v); },
         toolTip.isEmpty() ? tr("Allowed: %1").arg(allowed)
                           : toolTip + u'\n' + tr("Allowed: %1").arg(allowed));
+    if (!spec.sentinelMeans.empty()) {
+        // The special value reads as what it means (rotary_dim 0 is the whole head, not zero).
+        control->setSpecialValue(spec.sentinel, sentinelText(spec.sentinelMeans));
+    }
+    return control;
+}
+
+QString ParameterForm::sentinelText(std::string_view meaning) {
+    if (meaning == "head_dim")
+        return tr("= head_dim");
+    if (meaning == "the view's length")
+        return tr("= L");
+    if (meaning == "L/2")
+        return tr("= L/2");
+    if (meaning == "not given")
+        return tr("not given");
+    if (meaning == "derived from the factor")
+        return tr("derived");
+    return tr("none");
 }
 
 void ParameterForm::addChoice(const QString& id, const QString& label, const QList<Choice>& choices,
@@ -133,20 +184,18 @@ QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pe
     note->setTextInteractionFlags(Qt::TextSelectableByMouse);
     note->setBackgroundRole(QPalette::AlternateBase);
     note->setMargin(4);
-    // Never hidden: QFormLayout (Qt 6.4) misplaces the rows before a hidden word-wrapped label
-    // (a label drawn under its neighbour), so an empty note collapses to no height instead.
     const auto refresh = [note, text](const pecards::CardParams& params) {
         const QString shown = text(params);
         note->setText(shown);
         note->setAutoFillBackground(!shown.isEmpty());
-        note->setMaximumHeight(shown.isEmpty() ? 0 : QWIDGETSIZE_MAX);
+        note->setVisible(!shown.isEmpty());
     };
     Binding binding {.id = id,
         .label = note,
         .widget = note,
         .refresh = [this, refresh] { refresh(m_params); },
         .note = true};
-    m_layout->addRow(note);
+    append(note);
     binding.refresh();
     m_bindings.push_back(std::move(binding));
     return note;
@@ -155,12 +204,18 @@ QLabel* ParameterForm::addNote(const QString& id, std::function<QString(const pe
 void ParameterForm::addEditor(const QString& id, const QString& label, QWidget* editor,
     std::function<void(const pecards::CardParams&)> refresh, const QString& toolTip) {
     editor->setObjectName(id);
-    auto* labelWidget = new QLabel(label, this);
+    auto* row = new QWidget(this);
+    auto* column = new QVBoxLayout(row);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* labelWidget = new QLabel(label, row);
     labelWidget->setToolTip(toolTip);
-    m_layout->addRow(labelWidget);
-    m_layout->addRow(editor);
+    column->addWidget(labelWidget);
+    column->addWidget(editor);
+    append(row);
     Binding binding {
-        .id = id, .label = labelWidget, .widget = editor, .refresh = [this, refresh] { refresh(m_params); }};
+        .id = id, .label = labelWidget, .widget = editor, .row = row, .refresh = [this, refresh] {
+            refresh(m_params);
+        }};
     binding.refresh();
     m_bindings.push_back(std::move(binding));
 }
@@ -249,14 +304,11 @@ void ParameterForm::applyRanges(const QString& except) {
 }
 
 void ParameterForm::refreshVisibility() {
-    // Label and field are shown and hidden as widgets (QFormLayout skips hidden items). Qt 6.4's
-    // QFormLayout::setRowVisible misplaces wrapped rows (a label drawn under its neighbour's
-    // field when the form was filled before it was first shown), so it is not used.
+    // A row is one widget of the box layout (addRow): hidden, it takes no space and keeps no
+    // place, whatever was shown before.
     for (const Binding& binding : m_bindings) {
-        const bool shown = !binding.visible || binding.visible(m_params);
-        if (binding.label != binding.widget)
-            binding.label->setVisible(shown);
-        binding.widget->setVisible(shown);
+        if (binding.row)
+            binding.row->setVisible(!binding.visible || binding.visible(m_params));
     }
 }
 

@@ -16,9 +16,10 @@
 #include <functional>
 #include <pecards/params.h>
 #include <pecards/paramtable.h>
+#include <string_view>
 #include <vector>
 
-class QFormLayout;
+class QVBoxLayout;
 class QLabel;
 
 namespace pecards::gui {
@@ -53,6 +54,9 @@ public:
     /// @brief The control id of a table parameter: its name ("beta_fast"), prefixed with its
     /// owner when the name is another card's too ("alibi_head_dim", "relative_d_model").
     static QString controlId(const pecards::ParamSpec& spec);
+    /// @brief What a parameter's special value means, as its spin box shows it ("= head_dim" for
+    /// rotary_dim 0, "derived" for attention_factor 0, "none"), from ParamSpec::sentinelMeans.
+    static QString sentinelText(std::string_view meaning);
     /// @brief Slider + spin box. Returns it (tests drive it).
     SliderSpin* addNumber(const QString& id, const QString& label, const SliderSpin::Range& range,
         NumberGetter get, NumberSetter set, const QString& toolTip = {});
@@ -98,6 +102,7 @@ private:
         QString id {};
         QWidget* label = nullptr;
         QWidget* widget = nullptr;
+        QWidget* row = nullptr; ///< label and field together, shown or hidden as one; null for a note
         std::function<void()> refresh {}; ///< control <- m_params, without signals
         Predicate visible {};
         NumberGetter get {}; ///< number controls
@@ -108,13 +113,17 @@ private:
         bool note = false; ///< addNote: refreshed on every change
     };
     void addRow(Binding binding, const QString& label, const QString& toolTip);
+    /// Adds `widget` below the rows so far (above the closing stretch).
+    void append(QWidget* widget);
+    /// Gives every label of a label-and-field row the widest label's width (one field column).
+    void alignLabels();
     Binding* binding(const QString& id);
     void changed(const QString& id);
     /// Re-ranges the dependent controls whose range changed (not `except`, the one just set).
     void applyRanges(const QString& except);
     void refreshVisibility();
 
-    QFormLayout* m_layout = nullptr;
+    QVBoxLayout* m_layout = nullptr;
     pecards::CardParams m_params;
     std::vector<Binding> m_bindings;
 };

@@ -22,6 +22,8 @@ void NumberSpinBox::setWidestValue(double value) {
 
 std::optional<double> NumberSpinBox::parse(const QString& text) const {
     QString trimmed = text.trimmed();
+    if (!m_specialText.isEmpty() && trimmed == m_specialText)
+        return m_special; // the special value, shown by its meaning ("= head_dim")
     if (!prefix().isEmpty() && trimmed.startsWith(prefix()))
         trimmed.remove(0, prefix().size());
     bool ok = false;
@@ -45,7 +47,16 @@ double NumberSpinBox::valueFromText(const QString& text) const {
     return parse(text).value_or(value());
 }
 
+void NumberSpinBox::setSpecialValue(double value, const QString& text) {
+    m_special = value;
+    m_specialText = text;
+    updateGeometry();
+    lineEdit()->setText(textFromValue(this->value()));
+}
+
 QString NumberSpinBox::textFromValue(double value) const {
+    if (!m_specialText.isEmpty() && value == m_special)
+        return m_specialText;
     // Integers without a decimal point or group separators; others with the field's decimals.
     if (decimals() == 0 || (value == std::round(value) && std::abs(value) < 1e15))
         return QString::number(value, 'f', 0);
@@ -61,8 +72,8 @@ QSize NumberSpinBox::sizeHint() const {
     ensurePolished();
     const QFontMetrics metrics(font());
     const int textWidth = std::max({metrics.horizontalAdvance(textFromValue(m_widest)),
-        metrics.horizontalAdvance(textFromValue(value())),
-        metrics.horizontalAdvance(QStringLiteral("0000"))});
+        metrics.horizontalAdvance(textFromValue(value())), metrics.horizontalAdvance(QStringLiteral("0000")),
+        metrics.horizontalAdvance(m_specialText)});
     QStyleOptionSpinBox option;
     initStyleOption(&option);
     const QSize content(

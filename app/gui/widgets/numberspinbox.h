@@ -17,6 +17,9 @@ public:
 
     /// @brief The widest value the box should show in full without scrolling (its width hint).
     void setWidestValue(double value);
+    /// @brief `value` is shown as `text` (rotary_dim 0 as "= head_dim"), and `text` typed means
+    /// `value`; the width hint makes room for it.
+    void setSpecialValue(double value, const QString& text);
 
     QValidator::State validate(QString& input, int& pos) const override;
     double valueFromText(const QString& text) const override;
@@ -42,6 +45,8 @@ private:
     bool checkCommit();
 
     double m_widest = 0.0;
+    double m_special = 0.0; ///< setSpecialValue
+    QString m_specialText; ///< empty: no special value
 };
 
 } // namespace pecards::gui

@@ -115,6 +115,10 @@ void SliderSpin::showInputMessage(const QString& message) {
     m_message->setVisible(!message.isEmpty());
 }
 
+void SliderSpin::setSpecialValue(double value, const QString& text) {
+    m_spin->setSpecialValue(value, text);
+}
+
 double SliderSpin::value() const {
     return m_spin->value();
 }
@@ -127,6 +131,7 @@ void SliderSpin::setValue(double value) {
     m_spin->setValue(value);
     m_slider->setValue(sliderPosition(value));
     m_committed = m_spin->value();
+    showInputMessage({}); // a message about an earlier typed value no longer applies
 }
 
 int SliderSpin::sliderPosition(double value) const {

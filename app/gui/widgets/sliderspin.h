@@ -44,6 +44,8 @@ public:
     double value() const;
     /// @brief Sets the value without emitting `valueChanged`.
     void setValue(double value);
+    /// @brief `value` is shown and typed as `text` (NumberSpinBox::setSpecialValue).
+    void setSpecialValue(double value, const QString& text);
 
     /// @brief Moves the slider's ends (the valid range changed); the value is not touched.
     void setSliderRange(double low, double high);

@@ -4,6 +4,7 @@
 // (bucket views swap out, _rel_shift swaps in, and back); engine messages wrap inside the view;
 // parameter changes undo and redo (Edit menu) and a card resets to its defaults.
 #include "cards/cardpage.h"
+#include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "compute/computeservice.h"
 #include "deck/deckmodel.h"
@@ -25,9 +26,11 @@
 #include <QDoubleSpinBox>
 #include <QFontMetrics>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <cmath>
+#include <map>
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
 
@@ -311,4 +314,96 @@ TEST(ControlPane, NoControlOverlapsAnotherWhenTheCardLoadsBeforeTheWindowShows) 
         }
     }
     EXPECT_TRUE(rope->form()->control(QStringLiteral("scaling"))->isVisibleTo(rope->form()));
+}
+
+namespace {
+
+/// The geometry, relative to the form, of every named control shown in `form`.
+std::map<QString, QRect> shownControls(const ParameterForm& form) {
+    std::map<QString, QRect> shown;
+    for (const QWidget* child : form.findChildren<QWidget*>()) {
+        if (!child->objectName().isEmpty() && !child->objectName().startsWith(u"qt_")
+            && child->isVisibleTo(&form))
+            shown[child->objectName()] = QRect(child->mapTo(&form, QPoint(0, 0)), child->size());
+    }
+    return shown;
+}
+
+/// A RoPE card's own controls in a 280 px pane (the card's pane width), showing `params`.
+struct Pane {
+    QScrollArea area;
+    ParameterForm* form = new ParameterForm;
+    explicit Pane(const pecards::CardParams& params) {
+        findCardEntry(pecards::Card::Rope)->addControls(*form);
+        form->setParams(params);
+        area.setWidgetResizable(true);
+        area.setWidget(form);
+        area.resize(280, 900);
+        area.show();
+        QCoreApplication::processEvents();
+    }
+};
+
+} // namespace
+
+/// The engineer's review B2: after a long session of models with one scaling after another, the
+/// context-extension rows were blank space, then gone. The pane must look the same after any
+/// history of scalings as a pane that shows the same parameters fresh.
+TEST(ControlPane, AFormLooksTheSameWhateverScalingsItShowedBefore) {
+    pecards::CardParams base = findCardEntry(pecards::Card::Rope)->defaults();
+    Pane lived(base);
+    using T = pecards::RopeScalingType;
+    int step = 0;
+    for (const T type : {T::Dynamic, T::Yarn, T::Llama3, T::Linear, T::Yarn, T::LongRope, T::Llama3, T::None,
+             T::LongRope, T::Yarn, T::None}) {
+        pecards::CardParams p = base;
+        p.rope.scaling.type = type;
+        p.rope.scaling.factor = type == T::None ? 1.0 : 8.0;
+        p.rope.scaling.original_max_position_embeddings = type == T::None ? 0 : 4096;
+        if (type == T::Yarn && step % 2 == 1)
+            p.rope.scaling.mscale = 0.707; // DeepSeek's form: more rows
+        if (type == T::LongRope) {
+            p.rope.scaling.short_factor.assign(64, 1.05);
+            p.rope.scaling.long_factor.assign(64, 2.5);
+        }
+        ++step;
+        lived.form->setParams(p);
+        QCoreApplication::processEvents();
+        const Pane fresh(p);
+        const std::map<QString, QRect> expected = shownControls(*fresh.form);
+        const std::map<QString, QRect> got = shownControls(*lived.form);
+        ASSERT_GT(expected.size(), 3u);
+        for (const auto& [name, rect] : expected) {
+            ASSERT_TRUE(got.contains(name)) << "step " << step << ": " << name.toStdString() << " not shown";
+            EXPECT_EQ(got.at(name), rect) << "step " << step << ": " << name.toStdString();
+        }
+        EXPECT_EQ(got.size(), expected.size()) << "step " << step;
+        EXPECT_TRUE(got.contains(QStringLiteral("scaling"))) << "step " << step;
+    }
+}
+
+/// The engineer's review C15: rotary_dim showed 0 for Llama-2 while the model strip said r = 128.
+/// A special value reads as what it means, fits its field and commits as the special value.
+TEST(ControlPane, ASpecialValueReadsAsWhatItMeans) {
+    const Pane pane(findCardEntry(pecards::Card::Rope)->defaults());
+    auto* rotary = qobject_cast<SliderSpin*>(pane.form->control(QStringLiteral("rotary_dim")));
+    ASSERT_NE(rotary, nullptr);
+    const QString meaning = ParameterForm::sentinelText("head_dim");
+    EXPECT_EQ(meaning, QStringLiteral("= head_dim"));
+    EXPECT_EQ(rotary->spinBox()->text(), meaning);
+    EXPECT_GE(rotary->spinBox()->width(), rotary->spinBox()->fontMetrics().horizontalAdvance(meaning));
+    EXPECT_EQ(rotary->spinBox()->valueFromText(meaning), 0.0);
+    rotary->setValue(64.0);
+    EXPECT_EQ(rotary->spinBox()->text(), QStringLiteral("64"));
+}
+
+/// Every special value of the parameter table has its own words (a new one falls to "none" only
+/// when it means none).
+TEST(ControlPane, EverySpecialValueHasItsWords) {
+    for (const pecards::ParamSpec& spec : pecards::kParamTable) {
+        if (spec.sentinelMeans.empty() || spec.sentinelMeans == "none")
+            continue;
+        EXPECT_NE(ParameterForm::sentinelText(spec.sentinelMeans), ParameterForm::sentinelText("none"))
+            << spec.name;
+    }
 }
