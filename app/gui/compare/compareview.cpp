@@ -14,6 +14,7 @@
 #include "views/heatmappanel.h"
 #include "widgets/heatmapwidget.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -487,6 +488,14 @@ void CompareView::compare(const QString& idA, const pecards::CardParams& a, cons
             showView(shared.front().id);
     }
     store();
+}
+
+CompareView::Side CompareView::focusedSide() const {
+    const QWidget* focus = QApplication::focusWidget();
+    const bool inB = focus
+        && ((m_forms[B] && m_forms[B]->isAncestorOf(focus))
+            || (m_panels[B] && m_panels[B]->isAncestorOf(focus)));
+    return inB ? B : A;
 }
 
 void CompareView::setSide(Side side, const QString& id, const pecards::CardParams& params) {

@@ -71,6 +71,8 @@ public:
     void setPanelsVisible(bool visible);
 
     const pecards::CardParams& params(Side side) const { return m_params[side]; }
+    /// @brief B while the keyboard focus is in B's parameters or view, else A.
+    Side focusedSide() const;
     /// @brief The quantity of the heatmap view shown (the last one while a chart is shown).
     pecards::Quantity quantity() const { return m_quantity; }
     /// @brief The id of the view shown.

@@ -157,7 +157,8 @@ void buildMainMenus(MainWindow& window) {
 
     QMenu* presets = window.menuBar()->addMenu(MainWindow::tr("P&resets"));
     for (const ModelPreset& preset : modelPresets())
-        presets->addAction(preset.label, w, [w, resource = preset.resource] { w->openConfig(resource); });
+        presets->addAction(
+            preset.label, w, [w, resource = preset.resource] { w->openConfig(resource, w->presetTarget()); });
 
     QMenu* model = window.menuBar()->addMenu(MainWindow::tr("&Model"));
     model->addAction(MainWindow::tr("&Details of the open model..."), w, [w] {
@@ -214,6 +215,19 @@ void buildMainMenus(MainWindow& window) {
         });
         action->setObjectName(
             side == CompareView::A ? QStringLiteral("compareCurrentA") : QStringLiteral("compareCurrentB"));
+    }
+    for (const auto& [text, target] :
+        {std::pair {MainWindow::tr("Load config into A…"), MainWindow::ConfigTarget::CompareA},
+            std::pair {MainWindow::tr("Load config into B…"), MainWindow::ConfigTarget::CompareB}}) {
+        QAction* load = compare->addAction(text, w, [w, target = target] {
+            const QString path
+                = QFileDialog::getOpenFileName(w, MainWindow::tr("Open a Hugging Face config.json"), {},
+                    MainWindow::tr("Model config (*.json)"));
+            if (!path.isEmpty())
+                w->openConfig(path, target);
+        });
+        load->setObjectName(target == MainWindow::ConfigTarget::CompareA ? QStringLiteral("compareLoadA")
+                                                                         : QStringLiteral("compareLoadB"));
     }
     QAction* scalings = compare->addAction(MainWindow::tr("Current card against a scaling…"), w, [w] {
         const CardPage* shown = w->currentCard();

@@ -138,9 +138,16 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
         openWarning(this, tr("Weights"), message);
     });
-    connect(m_loader, &ModelLoader::loaded, this, &MainWindow::applyModel);
+    connect(m_loader, &ModelLoader::loaded, this, [this](const pecards::app::ModelConfig& model) {
+        const ConfigTarget target = std::exchange(m_configTarget, ConfigTarget::Deck);
+        if (target == ConfigTarget::Deck)
+            applyModel(model);
+        else
+            applyModelToCompare(model, target == ConfigTarget::CompareA ? CompareView::A : CompareView::B);
+    });
     connect(m_loader, &ModelLoader::failed, this, [this](const QString& path, const QString& message) {
         statusBar()->showMessage(tr("Could not load %1").arg(QFileInfo(path).fileName()), 10000);
+        m_configTarget = ConfigTarget::Deck;
         emit modelFailed(message);
         openWarning(this, tr("Model config"), message);
     });
@@ -216,9 +223,36 @@ CardPage* MainWindow::currentCard() const {
     return qobject_cast<CardPage*>(m_deck->currentWidget());
 }
 
-void MainWindow::openConfig(const QString& path) {
+void MainWindow::openConfig(const QString& path, ConfigTarget target) {
     statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    m_configTarget = target;
     m_loader->load(path);
+}
+
+MainWindow::ConfigTarget MainWindow::presetTarget() const {
+    if (m_deck->currentWidget() != m_compare)
+        return ConfigTarget::Deck;
+    return m_compare->focusedSide() == CompareView::B ? ConfigTarget::CompareB : ConfigTarget::CompareA;
+}
+
+void MainWindow::applyModelToCompare(const pecards::app::ModelConfig& model, int side) {
+    const std::vector<pecards::Card> used = model.cards();
+    const CardEntry* entry = used.empty() ? nullptr : findCardEntry(used.front());
+    if (!entry) {
+        openWarning(
+            this, tr("Compare"), tr("%1 uses no positional encoding PE Cards shows.").arg(model.name));
+        return;
+    }
+    pecards::CardParams params = entry->defaults();
+    model.openOn(params);
+    m_compare->setSide(static_cast<CompareView::Side>(side), entry->id, params);
+    showTab(QStringLiteral("compare"));
+    const QString sideName = side == CompareView::A ? QStringLiteral("A") : QStringLiteral("B");
+    statusBar()->showMessage(model.warnings.isEmpty()
+            ? tr("%1 (%2) on side %3").arg(model.name, model.modelType, sideName)
+            : tr("%1 on side %2: %3").arg(model.name, sideName, model.warnings.join(QStringLiteral("; "))),
+        model.warnings.isEmpty() ? 10000 : 20000);
+    emit modelApplied(model.name);
 }
 
 void MainWindow::applyModel(const pecards::app::ModelConfig& model) {

@@ -59,14 +59,25 @@ public:
     /// @brief The card on screen, nullptr on the compare tab.
     CardPage* currentCard() const;
 
+    /// @brief Where a config read by openConfig goes: every card of the deck, or one side of the
+    /// compare tab (the first card the model uses, with the model's parameters).
+    enum class ConfigTarget { Deck, CompareA, CompareB };
     /// @brief Reads a config.json (or a ":/presets/..." resource) off the UI thread, then
-    /// applies it; errors go to a message box and `modelFailed`.
-    void openConfig(const QString& path);
+    /// applies it to `target` (applyModel, or CompareView::setSide); errors go to a message box
+    /// and `modelFailed`.
+    void openConfig(const QString& path, ConfigTarget target = ConfigTarget::Deck);
+    /// @brief Where a preset chosen now goes: the compare side with the focus (A unless the
+    /// focus is in B) while the compare tab is shown, else the deck (the engineer's review: a
+    /// preset chosen on the compare tab left it).
+    ConfigTarget presetTarget() const;
     /// @brief Every card takes the model's parameters (L covers the context the config extends
     /// to, at most kMaxLength = 2^24); the window title names the model; the layer strip shows its groups. A
     /// model sets every field of every card: the card's defaults (length, probe, causal, the
     /// parts the model does not use), then the model's part.
     void applyModel(const pecards::app::ModelConfig& model);
+    /// @brief Side `side` of the compare tab shows the first card `model` uses, with the model's
+    /// parameters (its defaults, then ModelConfig::openOn); the deck is not changed.
+    void applyModelToCompare(const pecards::app::ModelConfig& model, int side);
     /// @brief The cards take the parameters of layer group `group` of the open model (the strip's
     /// click); a NoPE group only says so in the status bar.
     void applyLayerGroup(int group);
@@ -149,6 +160,7 @@ private:
     CompareView* m_compare = nullptr;
     DeviceStatus* m_status = nullptr;
     ModelLoader* m_loader = nullptr;
+    ConfigTarget m_configTarget = ConfigTarget::Deck; ///< of the config being read
     WeightsLoader* m_weights = nullptr;
     LanguageSwitcher* m_language = nullptr;
     WorkspaceController* m_session = nullptr;

@@ -23,6 +23,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QInputDialog>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -269,4 +270,34 @@ TEST_F(CompareTab, CompareMyModelWithTwoScalingsInThreeClicks) {
     m_window.findChild<QAction*>(QStringLiteral("compareCurrentA"))->trigger();
     EXPECT_EQ(compare()->params(CompareView::A).rope.base, 500000.0);
     EXPECT_EQ(compare()->params(CompareView::B).rope.scaling.type, pecards::RopeScalingType::Yarn);
+}
+
+TEST_F(CompareTab, APresetChosenOnTheCompareTabFillsTheFocusedSide) {
+    // #32: choosing a preset on the compare tab left the tab; it now goes to the side with the
+    // focus, and the deck keeps its cards.
+    m_window.showTab(QStringLiteral("compare"));
+    compare()->showPreset(QStringLiteral("rope-base"));
+    const pecards::CardParams a = compare()->params(CompareView::A);
+    const pecards::CardParams deckRope = m_window.card(QStringLiteral("rope"))->params();
+    compare()->form(CompareView::B)->control(QStringLiteral("length"))->setFocus();
+    QApplication::processEvents();
+    ASSERT_EQ(compare()->focusedSide(), CompareView::B);
+    ASSERT_EQ(m_window.presetTarget(), MainWindow::ConfigTarget::CompareB);
+    QSignalSpy applied(&m_window, &MainWindow::modelApplied);
+    m_window.openConfig(QStringLiteral(":/presets/llama-3.1-8b.json"), m_window.presetTarget());
+    ASSERT_TRUE(guitest::awaitSignals(applied));
+    EXPECT_EQ(m_window.deck()->currentWidget(), compare());
+    const pecards::CardParams& b = compare()->params(CompareView::B);
+    EXPECT_EQ(b.rope.base, 500000.0); // Llama 3.1: rope_theta 5e5, llama3 x8 from 8192
+    EXPECT_EQ(b.rope.scaling.type, pecards::RopeScalingType::Llama3);
+    EXPECT_EQ(b.rope.scaling.original_max_position_embeddings, 8192);
+    EXPECT_EQ(compare()->params(CompareView::A), a);
+    EXPECT_EQ(m_window.card(QStringLiteral("rope"))->params(), deckRope);
+    EXPECT_EQ(m_window.deckModel()->compareState().b, b);
+    // Load config into A: the same path, the other side; on a card tab a preset goes to the deck.
+    m_window.openConfig(QStringLiteral(":/presets/llama-3.1-8b.json"), MainWindow::ConfigTarget::CompareA);
+    ASSERT_TRUE(guitest::awaitSignals(applied, 2));
+    EXPECT_EQ(compare()->params(CompareView::A), b);
+    showCard(QStringLiteral("rope"));
+    EXPECT_EQ(m_window.presetTarget(), MainWindow::ConfigTarget::Deck);
 }
