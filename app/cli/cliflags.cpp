@@ -32,7 +32,17 @@ std::string tableHelp(const std::array<const ParamSpec*, 2>& specs, const std::s
         const std::string owner = spec->owner.empty() ? "" : " (" + std::string(spec->owner) + ")";
         help += (help.empty() ? "" : ". ") + std::string(paramHelp(spec->id))
             + (spec->unit.empty() ? "" : " (" + std::string(spec->unit) + ")") + owner;
-        defaults += (defaults.empty() ? "" : ", ") + formatParamValue(*spec, spec->defaultValue) + owner;
+        // A card that starts elsewhere (the app's start values, which --card uses too) is named.
+        std::string starts;
+        for (std::size_t c = 0; c < spec->cardStart.size(); ++c) {
+            const double start = spec->cardStart[c];
+            if (start != kNoStart && start != spec->defaultValue) {
+                starts += (starts.empty() ? "" : ", ") + toString(static_cast<Card>(c)) + " "
+                    + formatParamValue(*spec, start);
+            }
+        }
+        defaults += (defaults.empty() ? "" : ", ") + formatParamValue(*spec, spec->defaultValue) + owner
+            + (starts.empty() ? "" : " (" + starts + ")");
     }
     std::string range = allowedText(*specs[0]);
     if (specs[1] != nullptr && allowedText(*specs[1]) != range) {

@@ -249,16 +249,22 @@ void checkGivenTableFlags(const FlagReader& flags, const CardParams& params) {
 
 CardParams buildParams(
     const FlagReader& flags, const std::optional<app::ModelConfig>& config, bool readContent) {
-    CardParams params;
+    Card card = config ? config->cards().front() : Card::Rope;
+    flags.setEnum("card", card);
+    // The card as the app starts it (its table start values: the sinusoidal card at L = 512, ...),
+    // then the model on it as the app opens one: one request for the same words (#32, item 4).
+    CardParams params = startParams(card);
     if (config) {
-        params.card = config->cards().front();
+        checkCardOfModel(*config, card);
         config->openOn(params); // the app's rule: its length, the sequence length L (#32)
     }
-    flags.setEnum("card", params.card);
-    if (config) {
-        checkCardOfModel(*config, params.card);
-    }
     applyCardFlags(flags, params, readContent);
+    // As the app's head control: a start head past the heads given follows them (the range
+    // rule of its form keeps the head in [1, H]); a head given by --head is never moved.
+    const ParamSpec& head = paramSpec(ParamId::Head);
+    if (!flags.isSet("head") && paramValue(params, head) > params.alibi.heads) {
+        setParamValue(params, head, static_cast<double>(params.alibi.heads));
+    }
     checkGivenTableFlags(flags, params);
     return params;
 }

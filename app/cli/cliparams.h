@@ -15,8 +15,10 @@ namespace pecards::cli {
 /// @brief The Hugging Face config at `path`. @throws UsageError naming `flag` and the key at fault.
 std::optional<app::ModelConfig> readConfig(const QString& flag, const QString& path);
 
-/// @brief The parameters for --card (default: the model's first card) from `config` and the
-/// flags; with `readContent`, the first L rows of --q-npy/--k-npy are read (else only checked).
+/// @brief The parameters for --card (default: the model's first card): the card's start values
+/// (pecards::startParams, as the app's card starts), then `config` as the app opens it
+/// (ModelConfig::openOn), then the flags; with `readContent`, the first L rows of --q-npy/--k-npy
+/// are read (else only checked).
 /// @throws UsageError naming the flag; UsageError when --card is not a card of the model.
 CardParams buildParams(
     const FlagReader& flags, const std::optional<app::ModelConfig>& config, bool readContent);

@@ -77,7 +77,7 @@ TEST_F(CliNoWorkLimit, ARequestOverTheFormerWorkLimitIsComputed) {
     // same path at head_dim 64 (sanitizers.h): the CPU reference took 45 s there for 4.3e9.
     const int headDim = testsupport::kUnderAsan ? 64 : 1024;
     ViewRequest r;
-    r.params.card = Card::Alibi;
+    r.params = startParams(Card::Alibi); // --card alibi starts as the app's card
     r.params.length = 2049;
     r.params.alibi.head_dim = headDim;
     r.quantity = Quantity::ContentScore;

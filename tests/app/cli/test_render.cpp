@@ -111,6 +111,7 @@ TEST_F(RenderTest, DefaultsAreSixByFourAndAHalfInchesAt300DpiInTheQuantitysMap) 
     // The ALiBi bias has one sign: the sequential map (viridis), as in the app.
     ViewRequest bias = ropeScore(8, 40);
     bias.params.card = Card::Alibi;
+    bias.params.alibi = pecards::startParams(Card::Alibi).alibi; // --card alibi starts as the app's card
     const QString alibi = path(QStringLiteral("alibi.png"));
     const CliRun second = runRender({QStringLiteral("--card"), QStringLiteral("alibi"),
         QStringLiteral("--quantity"), QStringLiteral("score"), QStringLiteral("--length"),

@@ -64,7 +64,7 @@ TEST_F(RenderChartTest, WavesWithChannelsReachAndFontSizeAreTheInProcessChart) {
         QStringLiteral("11"), QStringLiteral("--out"), out});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     app::CurveRequest request;
-    request.params.card = Card::Sinusoidal;
+    request.params = pecards::startParams(Card::Sinusoidal); // --card sinusoidal starts as the app's card
     request.kind = app::CurveKind::Waves;
     request.channels = {0, 6, 20};
     request.position = app::kDefaultPolarPosition;

@@ -11,6 +11,8 @@
 
 #include <QUndoStack>
 
+using namespace pecards::gui;
+
 namespace {
 
 using StartupActions = guitest::WindowTest<1600, 1000>;
