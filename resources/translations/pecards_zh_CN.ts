@@ -3627,8 +3627,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>无差值：有一侧没有数值（见其提示）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Invariants&lt;/b&gt; (first %1 positions)</source>
-        <translation>&lt;b&gt;不变量&lt;/b&gt;（前 %1 个位置）</translation>
+        <source>&lt;b&gt;Invariants&lt;/b&gt; (first and last %1 positions)</source>
+        <translation>&lt;b&gt;不变量&lt;/b&gt;（前后各 %1 个位置）</translation>
     </message>
     <message>
         <source>correct</source>
@@ -3657,6 +3657,90 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>nearest key favoured</source>
         <translation>最近的键得分最高</translation>
+    </message>
+    <message>
+        <source>The storage format of the low-precision quantity (bf16: 8 significant bits, fp16: 11, fp32: 24)</source>
+        <translation>低精度量的存储格式（bf16：8 位有效位，fp16：11 位，fp32：24 位）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Odd d_model</source>
+        <translation>奇数 d_model</translation>
+    </message>
+    <message>
+        <source>Column index in the exponent</source>
+        <translation>指数中用了列索引</translation>
+    </message>
+    <message>
+        <source>Interleaved rotation on a half-split table</source>
+        <translation>在对半拆分表上做交错旋转</translation>
+    </message>
+    <message>
+        <source>Weights in the other pair layout</source>
+        <translation>权重采用另一种配对布局</translation>
+    </message>
+    <message>
+        <source>Positions in low precision</source>
+        <translation>低精度位置</translation>
+    </message>
+    <message>
+        <source>inv_freq in low precision</source>
+        <translation>低精度 inv_freq</translation>
+    </message>
+    <message>
+        <source>cos/sin cache in low precision</source>
+        <translation>低精度 cos/sin 缓存</translation>
+    </message>
+    <message>
+        <source>Stale dynamic-NTK cache</source>
+        <translation>过期的动态 NTK 缓存</translation>
+    </message>
+    <message>
+        <source>Partial rotary in the other convention</source>
+        <translation>按另一种约定做部分旋转</translation>
+    </message>
+    <message>
+        <source>Base too small for the context</source>
+        <translation>底数相对上下文过小</translation>
+    </message>
+    <message>
+        <source>Shaw clip too small</source>
+        <translation>Shaw 截断距离过小</translation>
+    </message>
+    <message>
+        <source>T5 buckets without the clamp</source>
+        <translation>T5 分桶缺少截断</translation>
+    </message>
+    <message>
+        <source>Transformer-XL shift off by one row</source>
+        <translation>Transformer-XL 移位错一行</translation>
+    </message>
+    <message>
+        <source>ALiBi slope with the wrong sign</source>
+        <translation>ALiBi 斜率符号错误</translation>
+    </message>
+    <message>
+        <source>Row-offset bias without the causal mask</source>
+        <translation>行偏移偏置缺少因果掩码</translation>
+    </message>
+    <message>
+        <source>Left padding with arange positions</source>
+        <translation>左填充用 arange 位置</translation>
+    </message>
+    <message>
+        <source>Rotation before the q/k projection</source>
+        <translation>在 q/k 投影之前旋转</translation>
+    </message>
+    <message>
+        <source>Bias added before the 1/√d scale</source>
+        <translation>在 1/√d 缩放之前加偏置</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>

@@ -158,6 +158,27 @@ TEST(Invariants, EvaluatedOnTheCardsOwnViewsGreenForFixedRedForBuggy) {
     }
 }
 
+/// The engineer's review C6: bf16 positions collide from 257 on (257 -> 256), but the read-outs
+/// looked at the first 96 positions only and stayed green while the pitfall's text said "watch
+/// the Toeplitz read-out turn red". They look at the last 96 too: red past the first collision,
+/// naming a position past it; green below it and for fp32 positions.
+TEST(Invariants, TheLastPositionsAreReadToo) {
+    const auto cpu = makeCpuBackend();
+    CardParams r = rope(16, 1024);
+    r.pitfall.kind = Pitfall::RopePositionsLowPrecision;
+    r.pitfall.format = StorageFormat::Bfloat16;
+    const InvariantReading red = evaluateInvariant(*cpu, r, Invariant::Toeplitz);
+    EXPECT_FALSE(red.passed);
+    const std::size_t at = red.detail.find("(i, j) = (");
+    ASSERT_NE(at, std::string::npos) << red.detail;
+    EXPECT_GE(std::stoll(red.detail.substr(at + 10)), 928) << red.detail; // 1024 - 96: the last window
+    r.length = 256; // every position exact in bf16 (8 significant bits)
+    EXPECT_TRUE(evaluateInvariant(*cpu, r, Invariant::Toeplitz).passed);
+    r.length = 1024;
+    r.pitfall.format = StorageFormat::Float32;
+    EXPECT_TRUE(evaluateInvariant(*cpu, r, Invariant::Toeplitz).passed);
+}
+
 TEST(Invariants, PooledGridsAreRejected) {
     CardParams a;
     a.card = Card::Alibi;

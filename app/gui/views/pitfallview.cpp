@@ -71,22 +71,29 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     auto* controls = new QHBoxLayout;
     m_pitfallLabel = new QLabel(this);
     m_pitfalls = new QComboBox(this);
+    m_pitfalls->setObjectName(QStringLiteral("pitfallList"));
     m_pitfalls->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_pitfalls->setMinimumContentsLength(14);
     for (const pecards::Pitfall pitfall : pecards::pitfallsOf(card)) {
-        m_pitfalls->addItem(QString::fromStdString(pecards::toString(pitfall)), static_cast<int>(pitfall));
+        m_pitfalls->addItem(pitfallTitle(pitfall), static_cast<int>(pitfall));
         m_pitfalls->setItemData(m_pitfalls->count() - 1,
             QString::fromStdString(pecards::pitfallSummary(pitfall)), Qt::ToolTipRole);
     }
     m_quantityLabel = new QLabel(this);
     m_quantity = new QComboBox(this);
     m_permute = new QCheckBox(this);
+    m_format = new QComboBox(this);
+    m_format->setObjectName(QStringLiteral("pitfallFormat"));
+    for (const auto format :
+        {pecards::StorageFormat::Bfloat16, pecards::StorageFormat::Float16, pecards::StorageFormat::Float32})
+        m_format->addItem(QString::fromStdString(pecards::toString(format)), static_cast<int>(format));
     m_back = new QPushButton(this);
     controls->addWidget(m_pitfallLabel);
     controls->addWidget(m_pitfalls, 1);
     controls->addWidget(m_quantityLabel);
     controls->addWidget(m_quantity);
     controls->addWidget(m_permute);
+    controls->addWidget(m_format);
     controls->addWidget(m_back);
     m_back->setVisible(false); // the card header's button goes back; kept for the closeRequested API
     layout->addLayout(controls);
@@ -138,6 +145,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     });
     connect(m_quantity, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
     connect(m_permute, &QCheckBox::toggled, this, &PitfallView::submit);
+    connect(m_format, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
     connect(m_back, &QPushButton::clicked, this, &PitfallView::closeRequested);
     retranslate();
     refillQuantities();
@@ -149,6 +157,11 @@ void PitfallView::retranslate() {
     m_quantityLabel->setText(tr("View:"));
     m_permute->setText(tr("Permute q/k weights (HF)"));
     m_permute->setToolTip(tr("Apply convert_llama_weights_to_hf's permute to the exported q/k weights"));
+    m_format->setToolTip(tr("The storage format of the low-precision quantity (bf16: 8 significant bits, "
+                            "fp16: 11, fp32: 24)"));
+    for (int n = 0; n < m_pitfalls->count(); ++n)
+        m_pitfalls->setItemText(
+            n, pitfallTitle(static_cast<pecards::Pitfall>(m_pitfalls->itemData(n).toInt())));
     m_back->setText(tr("Back to views"));
     m_titles[0]->setText(tr("<b>Correct</b> (the fix applied)"));
     m_titles[1]->setText(tr("<b>Buggy</b> (what the code computes)"));
@@ -186,6 +199,70 @@ void PitfallView::refillQuantities() {
     const int index = m_quantity->findData(selected);
     m_quantity->setCurrentIndex(std::max(index, 0));
     m_permute->setVisible(current == pecards::Pitfall::RopeLayoutMismatch);
+    m_format->setVisible(precisionPitfall() || current == pecards::Pitfall::AlibiLeftPaddingArange);
+}
+
+QString PitfallView::pitfallTitle(pecards::Pitfall pitfall) {
+    QString title;
+    switch (pitfall) {
+    case pecards::Pitfall::None:
+        return tr("none");
+    case pecards::Pitfall::SinusoidalOddDModel:
+        title = tr("Odd d_model");
+        break;
+    case pecards::Pitfall::SinusoidalDimensionExponent:
+        title = tr("Column index in the exponent");
+        break;
+    case pecards::Pitfall::RopeRotateOnHalfSplitTable:
+        title = tr("Interleaved rotation on a half-split table");
+        break;
+    case pecards::Pitfall::RopeLayoutMismatch:
+        title = tr("Weights in the other pair layout");
+        break;
+    case pecards::Pitfall::RopePositionsLowPrecision:
+        title = tr("Positions in low precision");
+        break;
+    case pecards::Pitfall::RopeInvFreqLowPrecision:
+        title = tr("inv_freq in low precision");
+        break;
+    case pecards::Pitfall::RopeCacheLowPrecision:
+        title = tr("cos/sin cache in low precision");
+        break;
+    case pecards::Pitfall::RopeStaleDynamicNtk:
+        title = tr("Stale dynamic-NTK cache");
+        break;
+    case pecards::Pitfall::RopePartialConvention:
+        title = tr("Partial rotary in the other convention");
+        break;
+    case pecards::Pitfall::RopeSmallBase:
+        title = tr("Base too small for the context");
+        break;
+    case pecards::Pitfall::ShawSmallClip:
+        title = tr("Shaw clip too small");
+        break;
+    case pecards::Pitfall::T5NoMaxDistanceClamp:
+        title = tr("T5 buckets without the clamp");
+        break;
+    case pecards::Pitfall::TxlRelShiftWrongRow:
+        title = tr("Transformer-XL shift off by one row");
+        break;
+    case pecards::Pitfall::AlibiFlippedSlope:
+        title = tr("ALiBi slope with the wrong sign");
+        break;
+    case pecards::Pitfall::AlibiRowOffsetNoMask:
+        title = tr("Row-offset bias without the causal mask");
+        break;
+    case pecards::Pitfall::AlibiLeftPaddingArange:
+        title = tr("Left padding with arange positions");
+        break;
+    case pecards::Pitfall::HybridRotateBeforeProjection:
+        title = tr("Rotation before the q/k projection");
+        break;
+    case pecards::Pitfall::HybridBiasBeforeScale:
+        title = tr("Bias added before the 1/√d scale");
+        break;
+    }
+    return tr("%1 (%2)").arg(title, QString::fromStdString(pecards::toString(pitfall)));
 }
 
 pecards::Pitfall PitfallView::pitfall() const {
@@ -201,6 +278,10 @@ void PitfallView::showPitfall(pecards::Pitfall pitfall) {
 }
 
 void PitfallView::setParams(const pecards::CardParams& params) {
+    if (params.pitfall.format != m_params.pitfall.format) { // a workspace or lesson names one
+        const QSignalBlocker block(m_format);
+        m_format->setCurrentIndex(m_format->findData(static_cast<int>(params.pitfall.format)));
+    }
     m_params = params;
     if (!isHidden()) // the current page of the card (hidden pages wait for showPitfall)
         submit();
@@ -223,6 +304,8 @@ pecards::ViewRequest PitfallView::request(bool fixed) const {
     request.params.pitfall.kind = pitfall();
     // The permute toggle is the layout-mismatch fix applied to the buggy side too.
     request.params.pitfall.fixed = fixed || (!m_permute->isHidden() && m_permute->isChecked());
+    if (!m_format->isHidden())
+        request.params.pitfall.format = static_cast<pecards::StorageFormat>(m_format->currentData().toInt());
     request.quantity = static_cast<pecards::Quantity>(m_quantity->currentData().toInt());
     try {
         request.window = pecards::fullExtent(request.params, request.quantity);
@@ -338,7 +421,7 @@ void PitfallView::onResult(const PitfallResult& result) {
         return QStringLiteral("<td style='color:%1'><b>%2</b> %3</td>")
             .arg(colour, mark, QString::number(reading->value, 'g', 3));
     };
-    QString html = tr("<b>Invariants</b> (first %1 positions)").arg(pecards::kInvariantPositions);
+    QString html = tr("<b>Invariants</b> (first and last %1 positions)").arg(pecards::kInvariantPositions);
     html += QStringLiteral("<table cellspacing='4'><tr><th></th><th>%1</th><th>%2</th></tr>")
                 .arg(tr("correct"), tr("buggy"));
     for (const InvariantRow& row : result.invariants) {

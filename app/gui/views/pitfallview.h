@@ -36,6 +36,9 @@ public:
     /// @brief Selects a pitfall of the card and recomputes.
     void showPitfall(pecards::Pitfall pitfall);
     pecards::Pitfall pitfall() const;
+    /// @brief A pitfall in the user's words: a short title (translated) and its id, as the list
+    /// shows it ("Positions in low precision (positions-low-precision)").
+    static QString pitfallTitle(pecards::Pitfall pitfall);
     /// @brief Card text language for the diagnosis ("en", "zh_CN").
     void setLanguage(const QString& language);
 
@@ -74,6 +77,7 @@ private:
     QComboBox* m_pitfalls = nullptr;
     QComboBox* m_quantity = nullptr;
     QCheckBox* m_permute = nullptr;
+    QComboBox* m_format = nullptr; ///< bf16 / fp16 / fp32 of the precision pitfalls (--pitfall-format)
     QPushButton* m_back = nullptr;
     QLabel* m_pitfallLabel = nullptr;
     QLabel* m_quantityLabel = nullptr;

@@ -60,12 +60,14 @@ enum class Invariant { NormKept, Toeplitz, RowsSumToOne, AlibiBiasNonPositive, N
 /// favoured; relative and hybrid: Toeplitz, rows sum to 1.
 std::vector<Invariant> invariantsOf(Card card);
 
-/// @brief Positions the read-outs look at: the first min(L, 96).
+/// @brief Positions the read-outs look at: the first min(L, 96), and the last as many.
 inline constexpr std::int64_t kInvariantPositions = 96;
 
 /// @brief Evaluates one invariant of the card (pitfall included) on dense views computed by
-/// `backend`: Table rows [0, n) (norm kept), Score [0, n) x [0, n) (Toeplitz, ALiBi sign,
-/// nearest key), Attention rows [0, n) over all L keys (rows sum to 1), n = min(L, 96).
+/// `backend`, at the first n positions and at the last n (n = min(L, 96)): Table rows (norm
+/// kept), Score rows x the same columns (Toeplitz, ALiBi sign, nearest key), Attention rows over
+/// all L keys (rows sum to 1). Returns the failing reading, else the one nearer its tolerance
+/// (value / tolerance); its detail names absolute positions.
 /// @throws InvalidParameter (invalid params, a quantity the card or pitfall does not offer),
 ///         ComputeLimitExceeded, std::runtime_error from the backend
 InvariantReading evaluateInvariant(Backend& backend, const CardParams& params, Invariant invariant);

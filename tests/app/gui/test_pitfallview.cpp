@@ -13,6 +13,7 @@
 #include "windowtest.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QTextBrowser>
 #include <QUrl>
@@ -107,6 +108,43 @@ TEST_F(PitfallViewTest, OddDModelCorrectSideShowsTheEngineError) {
     EXPECT_TRUE(map(view, "correctMap")->message().contains(QStringLiteral("d_model = 7 is invalid")));
     EXPECT_TRUE(map(view, "buggyMap")->message().isEmpty());
     EXPECT_EQ(map(view, "buggyMap")->frame().grid.window.row_end, 64);
+}
+
+} // namespace
+
+namespace {
+
+/// The engineer's review C6 and C15: the bf16-positions pitfall's text says to watch the Toeplitz
+/// read-out turn red, which stayed green (the first 96 positions only); the format (bf16, fp16,
+/// fp32) could be chosen in the CLI only; the list showed bare ids.
+TEST_F(PitfallViewTest, LowPrecisionPositionsTurnTheToeplitzReadOutRedAndTheFormatIsChosen) {
+    CardPage* card = showCard(QStringLiteral("rope"));
+    pecards::CardParams params = card->params();
+    params.length = 1024;
+    params.rope.head_dim = 16;
+    card->setParams(params);
+    card->showPitfalls(pecards::Pitfall::RopePositionsLowPrecision);
+    PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    const auto toeplitzRow = [view] {
+        const QString text = guitest::named<QLabel>(view, QStringLiteral("invariants"))->text();
+        const qsizetype at = text.indexOf(QStringLiteral("Toeplitz"));
+        return at < 0 ? QString() : text.mid(at, text.indexOf(QStringLiteral("</tr>"), at) - at);
+    };
+    // bf16 (the default): correct ✔, buggy ✘.
+    EXPECT_EQ(toeplitzRow().count(QStringLiteral("✘")), 1) << toeplitzRow().toStdString();
+    auto* format = guitest::named<QComboBox>(view, QStringLiteral("pitfallFormat"));
+    ASSERT_TRUE(format->isVisible());
+    // fp32 positions are exact at 1024: both green.
+    format->setCurrentIndex(format->findText(QStringLiteral("fp32")));
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "fp32 result"));
+    EXPECT_EQ(toeplitzRow().count(QStringLiteral("✘")), 0) << toeplitzRow().toStdString();
+    // The list reads as words, the id after them.
+    auto* list = guitest::named<QComboBox>(view, QStringLiteral("pitfallList"));
+    EXPECT_EQ(list->currentText(), QStringLiteral("Positions in low precision (positions-low-precision)"));
+    // A pitfall without a format has no format choice.
+    card->showPitfalls(pecards::Pitfall::RopeLayoutMismatch);
+    EXPECT_FALSE(format->isVisible());
 }
 
 } // namespace
