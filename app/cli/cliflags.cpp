@@ -118,6 +118,7 @@ const std::vector<CliFlag>& cliFlags() {
         {"causal", nullptr, "Window and output",
             "Mask keys after the query (j > i) in scores and attention."},
         {"sliding-window", "W", "Window and output", ""},
+        {"attention-chunk", "C", "Window and output", ""},
         {"attention-sinks", "N", "Window and output", ""},
         // Figures
         {"dpi", "N", "Figures (render)",

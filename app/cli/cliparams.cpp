@@ -132,6 +132,7 @@ void applyCardFlags(const FlagReader& flags, CardParams& p, bool readContent) {
         p.causal = true;
     }
     flags.setInt("sliding-window", p.sliding_window, kInt64Min, kInt64Max);
+    flags.setInt("attention-chunk", p.attention_chunk, kInt64Min, kInt64Max);
     flags.setInt("attention-sinks", p.attention_sinks, kInt64Min, kInt64Max);
     // Shared flags set every part that has the field; the card uses its own.
     flags.setInt("d-model", p.sinusoidal.d_model, kIntMin, kIntMax);

@@ -48,8 +48,11 @@ void ModelConfig::applyTo(CardParams& params) const {
     // The primary group's `sliding_window` (Mistral 7B: 4096 on every layer; Gemma's primary group is
     // its full-attention layers: 0). A window of 2^24 or more hides nothing at any length shown.
     if (primaryGroup >= 0 && primaryGroup < static_cast<int>(positions.groups.size())) {
-        const std::int64_t window = positions.groups[static_cast<std::size_t>(primaryGroup)].sliding_window;
-        params.sliding_window = window > kMaxLength ? 0 : window;
+        const pecards::LayerGroup& primary = positions.groups[static_cast<std::size_t>(primaryGroup)];
+        params.sliding_window = primary.sliding_window > kMaxLength ? 0 : primary.sliding_window;
+        // Llama 4's RoPE layers attend within chunks of attention_chunk_size (8192): the chunk is
+        // the mask of the group shown (a chunk of 2^24 or more hides nothing at any length shown).
+        params.attention_chunk = primary.attention_chunk >= kMaxLength ? 0 : primary.attention_chunk;
     }
 }
 

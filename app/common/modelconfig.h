@@ -85,8 +85,8 @@ struct ModelConfig {
     /// @brief The cards this model's attention uses, in deck order (RoPE, ALiBi, Relative).
     std::vector<pecards::Card> cards() const;
     /// @brief Copies the parts the model defines (rope, alibi, relative, and the primary group's
-    /// `sliding_window`, 0 when it has none) into `params`; card, length, causal mask, attention
-    /// sinks and probe are left as they are.
+    /// `sliding_window` and `attention_chunk`, 0 when it has none) into `params`; card, length,
+    /// causal mask, attention sinks and probe are left as they are.
     void applyTo(pecards::CardParams& params) const;
     /// @brief The one rule the app and `pecards-cli --config` open the model by (#32): applyTo(params),
     /// then the length L = positionsShown() when the config gives a length (the context it extends to,

@@ -386,6 +386,10 @@ QString formatCaption(const ViewRequest& request) {
         out << field("sliding_window", static_cast<qint64>(p.sliding_window))
             << field("attention_sinks", static_cast<qint64>(p.attention_sinks));
     }
+    if (p.attention_chunk > 0 && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
+        && request.quantity != Quantity::Buckets) {
+        out << field("attention_chunk", static_cast<qint64>(p.attention_chunk));
+    }
     if (p.pitfall.kind != Pitfall::None) {
         // The bug reproduced (or its fix) is part of what the figure shows.
         out << QStringLiteral("pitfall ") + text(toString(p.pitfall.kind))
@@ -415,6 +419,9 @@ QStringList cardParameterFields(const CardParams& params) {
     if (params.sliding_window > 0) {
         out << field("sliding_window", static_cast<qint64>(params.sliding_window))
             << field("attention_sinks", static_cast<qint64>(params.attention_sinks));
+    }
+    if (params.attention_chunk > 0) {
+        out << field("attention_chunk", static_cast<qint64>(params.attention_chunk));
     }
     out << field("L", static_cast<qint64>(params.length));
     return out;

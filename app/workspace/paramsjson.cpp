@@ -149,6 +149,7 @@ QJsonObject cardParamsToJson(const CardParams& p) {
         {QStringLiteral("length"), static_cast<qint64>(p.length)}, {QStringLiteral("causal"), p.causal},
         {QStringLiteral("attention_sinks"), static_cast<qint64>(p.attention_sinks)},
         {QStringLiteral("sliding_window"), static_cast<qint64>(p.sliding_window)},
+        {QStringLiteral("attention_chunk"), static_cast<qint64>(p.attention_chunk)},
         {QStringLiteral("sinusoidal"),
             QJsonObject {{QStringLiteral("d_model"), s.d_model}, {QStringLiteral("base"), s.base},
                 {QStringLiteral("layout"), name(toString(s.layout))},
@@ -198,6 +199,9 @@ CardParams cardParamsFromJson(JsonReader r) {
     if (r.has("sliding_window")) { // absent in workspaces saved before the window existed
         p.sliding_window = r.int64("sliding_window");
         p.attention_sinks = r.int64("attention_sinks");
+    }
+    if (r.has("attention_chunk")) { // absent in workspaces saved before chunked attention
+        p.attention_chunk = r.int64("attention_chunk");
     }
     {
         JsonReader s = r.object("sinusoidal");

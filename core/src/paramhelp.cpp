@@ -41,6 +41,8 @@ constexpr std::array<std::string_view, kParamTable.size()> kParamHelp {{
         "keeps 4); at most L, no effect without a window",
     /* SlidingWindow */ "Sliding window W: query i sees keys with |i - j| < W (HF sliding_window, Mistral 7B 4096) and the "
         "attention sinks",
+    /* AttentionChunk */ "Chunked attention C: query i sees only the keys of its own chunk, floor(i/C) = floor(j/C) (HF "
+        "attention_chunk_size, Llama 4's RoPE layers 8192)",
     /* SmallBase */ "small-base pitfall: the RoPE base used instead of --base",
     /* SmallClipK */ "shaw-small-clip pitfall: the Shaw clip k used instead of --clip-k",
     /* StaleSeqLen */ "stale-dynamic-ntk pitfall: the earlier, longer sequence whose base the cached keys keep, > seq_len",

@@ -343,13 +343,15 @@ void validate(const RelativeParams& params) {
 
 namespace {
 
-/// The attention sinks and the sliding window (viewrules.h): each in its table range, n_sink <= L.
+/// The attention sinks, the sliding window and the chunk (viewrules.h): each in its table range,
+/// n_sink <= L.
 void checkVisibility(const CardParams& params) {
     const ParamSpec& sinks = paramSpec(ParamId::AttentionSinks);
     checkParam(sinks, static_cast<double>(params.attention_sinks));
     PECARDS_CHECK(params.attention_sinks <= params.length, std::string(sinks.path), params.attention_sinks,
         "in [0, length] = [0, " + std::to_string(params.length) + "]");
     checkParam(paramSpec(ParamId::SlidingWindow), static_cast<double>(params.sliding_window));
+    checkParam(paramSpec(ParamId::AttentionChunk), static_cast<double>(params.attention_chunk));
 }
 
 } // namespace
@@ -481,6 +483,8 @@ template <typename Params, typename Use> void withField(Params& p, ParamId id, U
         return use(p.attention_sinks);
     case ParamId::SlidingWindow:
         return use(p.sliding_window);
+    case ParamId::AttentionChunk:
+        return use(p.attention_chunk);
     }
 }
 

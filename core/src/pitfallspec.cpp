@@ -330,6 +330,7 @@ PitfallSpec pitfallSpec(const CardParams& params, Quantity quantity) {
     if (quantity == Quantity::Score || quantity == Quantity::Attention) {
         spec.sinks = params.attention_sinks;
         spec.window = params.sliding_window;
+        spec.chunk = params.attention_chunk;
     }
     return spec;
 }

@@ -33,18 +33,31 @@ struct Part {
     std::int64_t low, high;
 };
 
-/// The block as at most two parts with one visible delta interval each: columns below the
-/// sinks' end (causal rule only), and the others (the window band and the causal rule).
-int visibleParts(const Block& b, const Visibility& v, Part (&parts)[2]) {
-    int n = 0;
-    const std::int64_t sink_end = v.sinkEnd();
-    if (b.j0 < sink_end) {
-        parts[n++] = {{b.i0, b.i1, b.j0, std::min(b.j1, sink_end - 1)}, v.causalLow(), kNoDeltaLimit};
+/// Calls `visit` with the block's parts of one visible delta interval each: within each chunk
+/// the block meets on the diagonal (chunked attention: rows and columns of one chunk; the whole
+/// block without chunks), the columns below the sinks' end (causal rule only) and the others (the
+/// window band and the causal rule).
+template <typename Visit> void forEachVisiblePart(const Block& b, const Visibility& v, Visit&& visit) {
+    const auto split = [&](const Block& c) {
+        const std::int64_t sink_end = v.sinkEnd();
+        if (c.j0 < sink_end) {
+            visit(Part {{c.i0, c.i1, c.j0, std::min(c.j1, sink_end - 1)}, v.causalLow(), kNoDeltaLimit});
+        }
+        if (c.j1 >= sink_end) {
+            visit(Part {{c.i0, c.i1, std::max(c.j0, sink_end), c.j1}, v.bandLow(), v.bandHigh()});
+        }
+    };
+    if (v.chunk == 0) {
+        split(b);
+        return;
     }
-    if (b.j1 >= sink_end) {
-        parts[n++] = {{b.i0, b.i1, std::max(b.j0, sink_end), b.j1}, v.bandLow(), v.bandHigh()};
+    // Chunk k holds positions [kC, kC + C - 1]; only the chunks both ranges meet have entries.
+    for (std::int64_t k = std::max(b.i0, b.j0) / v.chunk; k <= std::min(b.i1, b.j1) / v.chunk; ++k) {
+        const std::int64_t first = k * v.chunk;
+        const std::int64_t last = first + v.chunk - 1;
+        split(
+            Block {std::max(b.i0, first), std::min(b.i1, last), std::max(b.j0, first), std::min(b.j1, last)});
     }
-    return n;
 }
 
 /// The unmasked delta range [lo, hi] of a part (lo > hi: fully masked).
@@ -113,13 +126,9 @@ void partSum(const FixedPointSums& sums, std::int64_t delta0, const Part& part, 
 /// Mean over the block's visible entries of f(i - j) + s i + c.
 double blockMean(const FixedPointSums& sums, std::int64_t delta0, const Block& b, const Visibility& v,
     double s, double c) {
-    Part parts[2];
-    const int n = visibleParts(b, v, parts);
     long double sum = 0.0L;
     Int128 count = 0;
-    for (int k = 0; k < n; ++k) {
-        partSum(sums, delta0, parts[k], s, sum, count);
-    }
+    forEachVisiblePart(b, v, [&](const Part& part) { partSum(sums, delta0, part, s, sum, count); });
     if (count == 0) {
         return kMasked;
     }
@@ -163,17 +172,15 @@ void partExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* 
 template <typename Combine>
 double blockExtreme(const SegmentTree<Combine>& plain, const SegmentTree<Combine>* shifted,
     std::int64_t delta0, const Block& b, const Visibility& v, double s, double c) {
-    Part parts[2];
-    const int n = visibleParts(b, v, parts);
     double best = Combine::identity();
     bool any = false;
-    for (int k = 0; k < n; ++k) {
-        const auto [lo, hi] = unmaskedDeltas(parts[k]);
+    forEachVisiblePart(b, v, [&](const Part& part) {
+        const auto [lo, hi] = unmaskedDeltas(part);
         if (lo <= hi) {
             any = true;
-            partExtreme(plain, shifted, delta0, parts[k], s, best);
+            partExtreme(plain, shifted, delta0, part, s, best);
         }
-    }
+    });
     return any ? best + c : kMasked;
 }
 

@@ -16,11 +16,13 @@ bool isCausal(const CardParams& params) {
 }
 
 Visibility visibility(const CardParams& params) {
-    return {isCausal(params), params.attention_sinks, params.sliding_window};
+    return {isCausal(params), params.attention_sinks, params.sliding_window, params.attention_chunk};
 }
 
 int visibleDeltas(
     const Visibility& visibility, std::int64_t row, std::int64_t j0, std::int64_t j1, DeltaRange (&out)[2]) {
+    j0 = std::max(j0, visibility.chunkFirst(row)); // the row's chunk bounds every key range
+    j1 = std::min(j1, visibility.chunkLast(row));
     int n = 0;
     // Keys [a, z] visible on deltas [low, high]: deltas [max(row - z, low), min(row - a, high)].
     const auto add = [&](std::int64_t a, std::int64_t z, std::int64_t low, std::int64_t high) {

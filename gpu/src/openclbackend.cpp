@@ -78,7 +78,19 @@ Grid OpenClBackend::computeTiled(const ViewRequest& request, ProgressSink& progr
     return grid;
 }
 
+Grid OpenClBackend::runOnReference(const ViewRequest& request, ProgressSink* progress) {
+    if (!m_reference) {
+        m_reference = makeCpuBackend();
+    }
+    return progress ? m_reference->computeCancellable(request, *progress) : m_reference->compute(request);
+}
+
 Grid OpenClBackend::run(const ViewRequest& request, ProgressSink* progress) {
+    const bool masked = request.quantity == Quantity::Score || request.quantity == Quantity::Attention
+        || request.quantity == Quantity::ContentScore || request.quantity == Quantity::ContentAttention;
+    if (masked && request.params.attention_chunk > 0) {
+        return runOnReference(request, progress);
+    }
     if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
         if (!isParameterPitfall(pitfall)) {
             return detail::computePitfall(*m_cl, request);

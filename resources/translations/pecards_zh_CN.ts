@@ -302,6 +302,14 @@
         <translation>查询 i 只看到 |i - j| &lt; W 的键（HF sliding_window；Mistral 7B：4096）；0 = 无窗口</translation>
     </message>
     <message>
+        <source>attention chunk C</source>
+        <translation>注意力分块 C</translation>
+    </message>
+    <message>
+        <source>Query i sees only the keys of its own chunk of C positions, floor(i/C) = floor(j/C) (HF attention_chunk_size; Llama 4&apos;s RoPE layers: 8192); 0 = no chunks</source>
+        <translation>查询 i 只看到自己所在的 C 个位置的块中的键，floor(i/C) = floor(j/C)（HF attention_chunk_size；Llama 4 的 RoPE 层：8192）；0 = 不分块</translation>
+    </message>
+    <message>
         <source>attention sinks</source>
         <translation>注意力汇点（sinks）</translation>
     </message>
@@ -626,6 +634,10 @@
     <message>
         <source>%1, window %2, %3 sinks</source>
         <translation>%1，窗口 %2，%3 个汇点</translation>
+    </message>
+    <message>
+        <source>%1, chunks of %2</source>
+        <translation>%1，每块 %2 个位置</translation>
     </message>
 </context>
 <context>

@@ -123,14 +123,14 @@ TEST(ParamTable, RangeTextsReadAsDocumented) {
 }
 
 TEST(ParamTable, PitfallAndTrickParametersAreTheRestOfTheTable) {
-    // 27 card parameters, then the 4 pitfall and the 13 trick parameters, in that order.
+    // 28 card parameters, then the 4 pitfall and the 13 trick parameters, in that order.
     std::size_t n = 0;
     for (const ParamGroup group : {ParamGroup::Card, ParamGroup::Pitfall, ParamGroup::Trick}) {
         const std::size_t first = n;
         while (n < kParamTable.size() && kParamTable[n].group == group) {
             ++n;
         }
-        EXPECT_EQ(n - first, group == ParamGroup::Card ? 27U : group == ParamGroup::Pitfall ? 4U : 13U);
+        EXPECT_EQ(n - first, group == ParamGroup::Card ? 28U : group == ParamGroup::Pitfall ? 4U : 13U);
     }
     EXPECT_EQ(n, kParamTable.size());
     EXPECT_EQ(paramSpec(ParamId::SmallBase).group, ParamGroup::Pitfall);

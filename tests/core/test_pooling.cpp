@@ -128,6 +128,15 @@ std::vector<PoolCase> poolCases() {
                     p.sliding_window = 1; // every row sees only itself
                     cases.push_back({name + "_window1", p, q});
                 }
+                // Chunked attention (Llama 4): block-diagonal, not Toeplitz; alone, then with the
+                // sinks and the window (every rule at once).
+                p.attention_sinks = 0;
+                p.sliding_window = 0;
+                p.attention_chunk = p.length > 100 ? 37 : 7;
+                cases.push_back({name + "_chunk", p, q});
+                p.attention_sinks = 2;
+                p.sliding_window = p.length > 100 ? 17 : 5;
+                cases.push_back({name + "_chunk_sinks2_window", p, q});
             }
         }
     }

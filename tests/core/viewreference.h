@@ -45,6 +45,10 @@ inline bool referenceVisible(const CardParams& p, std::int64_t i, std::int64_t j
     if (referenceCausal(p) && j > i) {
         return false;
     }
+    // Chunked attention (HF masking_utils chunked_overlay): kv_idx // C == q_idx // C.
+    if (p.attention_chunk > 0 && i / p.attention_chunk != j / p.attention_chunk) {
+        return false;
+    }
     if (p.sliding_window == 0) {
         return true;
     }

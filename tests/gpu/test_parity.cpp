@@ -118,6 +118,7 @@ class GpuParity : public ::testing::TestWithParam<CardCase> { };
 struct MaskShape {
     std::int64_t sinks = 0;
     std::int64_t window = 0;
+    std::int64_t chunk = 0; ///< chunked attention (answered by the CPU reference on the device)
 };
 
 /// Compares every quantity the card offers under `shape`, every reduction, causal off and on.
@@ -136,6 +137,7 @@ void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, con
                 request.params.causal = causal;
                 request.params.attention_sinks = mask.sinks;
                 request.params.sliding_window = mask.window;
+                request.params.attention_chunk = mask.chunk;
                 if (!hasQuantity(request.params, quantity)) {
                     continue;
                 }
@@ -151,10 +153,11 @@ void checkShape(gpu::OpenClBackend& gpu, Backend& cpu, const CardCase& card, con
                 request.out_cols = shape.out_cols;
                 SCOPED_TRACE(card.name + " L=" + std::to_string(shape.length) + " " + toString(quantity) + " "
                     + toString(reduction) + (causal ? " causal" : "") + " sinks " + std::to_string(mask.sinks)
-                    + " sliding window " + std::to_string(mask.window) + " window rows ["
-                    + std::to_string(request.window.row_begin) + "," + std::to_string(request.window.row_end)
-                    + ") cols [" + std::to_string(request.window.col_begin) + ","
-                    + std::to_string(request.window.col_end) + ")");
+                    + " sliding window " + std::to_string(mask.window) + " chunk "
+                    + std::to_string(mask.chunk) + " window rows [" + std::to_string(request.window.row_begin)
+                    + "," + std::to_string(request.window.row_end) + ") cols ["
+                    + std::to_string(request.window.col_begin) + "," + std::to_string(request.window.col_end)
+                    + ")");
                 const Grid want = cpu.compute(request);
                 const Grid got = gpu.compute(request);
                 EXPECT_TRUE(gridsNear(got, want, toleranceFor(quantity, reduction)));
@@ -177,6 +180,9 @@ TEST_P(GpuParity, SmallViewsEveryQuantityAndReduction) {
     checkShape(*gpu, *cpu, GetParam(), {96, {16, 80, 8, 72}, 16, 16}, kPositional);
     checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kContent);
     checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kContent);
+    // Chunked attention (Llama 4): the device answers it with the CPU reference.
+    checkShape(*gpu, *cpu, GetParam(), {96, {17, 80, 5, 61}, 7, 9}, kPositional, {0, 0, 13});
+    checkShape(*gpu, *cpu, GetParam(), {96, {0, 96, 0, 96}, 40, 40}, kContent, {2, 30, 13});
 }
 
 TEST_P(GpuParity, MediumViews) {

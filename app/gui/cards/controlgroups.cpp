@@ -42,6 +42,10 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
         form.addParameter(pecards::ParamId::SlidingWindow, ControlGroups::tr("sliding window W"),
             ControlGroups::tr("Query i sees keys with |i - j| < W (HF sliding_window; Mistral 7B: 4096); 0 = "
                               "no window"));
+        form.addParameter(pecards::ParamId::AttentionChunk, ControlGroups::tr("attention chunk C"),
+            ControlGroups::tr(
+                "Query i sees only the keys of its own chunk of C positions, floor(i/C) = "
+                "floor(j/C) (HF attention_chunk_size; Llama 4's RoPE layers: 8192); 0 = no chunks"));
         form.addParameter(pecards::ParamId::AttentionSinks, ControlGroups::tr("attention sinks"),
             ControlGroups::tr("The first n keys stay visible outside the window (StreamingLLM keeps 4); "
                               "positions are the text's, not StreamingLLM's cache slots"));

@@ -200,7 +200,9 @@ QString describeMask(bool causal) {
 }
 
 QString describeMask(const pecards::CardParams& params) {
-    const QString mask = describeMask(params.causal);
+    QString mask = describeMask(params.causal);
+    if (params.attention_chunk > 0)
+        mask = Describe::tr("%1, chunks of %2").arg(mask).arg(params.attention_chunk);
     if (params.sliding_window == 0)
         return mask;
     return Describe::tr("%1, window %2, %3 sinks")

@@ -297,6 +297,7 @@ void MainWindow::applyLayerGroup(int group) {
             // and its attention span (a full-attention group clears a window left from before).
             params.rope = g.rope;
             params.sliding_window = g.sliding_window;
+            params.attention_chunk = g.attention_chunk >= pecards::kMaxLength ? 0 : g.attention_chunk;
             shown = pecards::Card::Rope;
             break;
         case pecards::LayerTreatment::Alibi:

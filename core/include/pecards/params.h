@@ -187,6 +187,9 @@ struct CardParams {
     std::int64_t attention_sinks = paramDefault<std::int64_t>(ParamId::AttentionSinks);
     /// sliding window W (HF `sliding_window`): keys with |i - j| < W are visible; 0 = none
     std::int64_t sliding_window = paramDefault<std::int64_t>(ParamId::SlidingWindow);
+    /// chunked attention C (HF `attention_chunk_size`, Llama 4): keys of the query's own chunk of
+    /// C positions only; 0 = none
+    std::int64_t attention_chunk = paramDefault<std::int64_t>(ParamId::AttentionChunk);
     SinusoidalParams sinusoidal;
     RopeParams rope;
     AlibiParams alibi;

@@ -79,6 +79,7 @@ enum class ParamId {
     MaxDistance,
     AttentionSinks,
     SlidingWindow,
+    AttentionChunk,
     // pitfalls (PitfallParams)
     SmallBase,
     SmallClipK,
@@ -121,7 +122,7 @@ struct ParamSpec {
     bool even; ///< only even values (dimensions split into pairs)
     double sentinel; ///< a special value (0 = not given, -1 = none); valid with `sentinelMeans`
     std::string_view sentinelMeans; ///< what `sentinel` means; "" = no special value
-    double defaultValue; ///< the engine's (and pecards-cli's) default
+    double defaultValue; ///< the engine's default (pecards-cli and the app start from cardStart)
     std::array<double, kCardCount> cardStart; ///< the value each card of the GUI starts with
     double typicalLow; ///< the range a GUI slider spans (real models' values), within the valid range
     double typicalHigh;
@@ -162,7 +163,7 @@ struct ParamSpec {
 /// @brief The table, in ParamId order (checked at compile time below).
 /// cardStart order: sinusoidal, relative, alibi, rope, hybrid; kNoStart = card does not use it.
 // clang-format off
-inline constexpr std::array<ParamSpec, 44> kParamTable {{
+inline constexpr std::array<ParamSpec, 45> kParamTable {{
     {ParamId::Length, ParamGroup::Card, "length", "length", "length", "", "", ParamType::Integer64, "positions",
         1, static_cast<double>(kMaxLength), false, false, 0, "", 4096, {512, 512, 512, 4096, 1024}, 8, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
     {ParamId::SinusoidalDModel, ParamGroup::Card,
@@ -258,6 +259,9 @@ inline constexpr std::array<ParamSpec, 44> kParamTable {{
     {ParamId::SlidingWindow, ParamGroup::Card, "sliding_window", "sliding_window", "sliding-window", "sliding_window", "",
         ParamType::Integer64, "positions", 1, static_cast<double>(kMaxLength), false, false, 0, "none", 0,
         {0, 0, 0, 0, 0}, 0, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
+    {ParamId::AttentionChunk, ParamGroup::Card, "attention_chunk", "attention_chunk", "attention-chunk",
+        "attention_chunk_size", "", ParamType::Integer64, "positions", 1, static_cast<double>(kMaxLength), false,
+        false, 0, "none", 0, {0, 0, 0, 0, 0}, 0, static_cast<double>(kMaxLength), ParamScale::Log2, 4, 1, 0},
     // Pitfalls (PitfallParams): checked only while their pitfall is shown (validatePitfall).
     {ParamId::SmallBase, ParamGroup::Pitfall, "small_base", "pitfall.small_base", "small-base", "", "",
         ParamType::Real, "", 1, kMaxBase, true, false, 0, "", 100,

@@ -45,10 +45,11 @@ struct PitfallSpec {
     bool causal = false;
     std::int64_t sinks = 0; ///< attention sinks (Score, Attention; pecards::Visibility)
     std::int64_t window = 0; ///< sliding window, 0 = none (Score, Attention; pecards::Visibility)
+    std::int64_t chunk = 0; ///< chunked attention, 0 = none (Score, Attention; pecards::Visibility)
     std::int64_t length = 0; ///< L
-    /// @brief The mask of Score and Attention: the pitfall's causal rule with the card's sinks
-    /// and window.
-    Visibility visibility() const { return {causal, sinks, window}; }
+    /// @brief The mask of Score and Attention: the pitfall's causal rule with the card's sinks,
+    /// window and chunk.
+    Visibility visibility() const { return {causal, sinks, window, chunk}; }
 };
 
 /// @brief The dense pitfall view of validated params (a dense pitfall, fixed or not) for

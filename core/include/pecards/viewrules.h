@@ -30,7 +30,8 @@ inline constexpr std::int64_t kNoDeltaLimit = std::int64_t {1} << 40;
 /// @brief Which keys j a query i sees in Score, Attention and the content views (masked
 /// entries: -inf score and logit, attention 0, each row's softmax over its visible keys only).
 ///
-/// visible(i, j) = (!causal || j <= i) && (W == 0 || j < n_sink || |i - j| < W).
+/// visible(i, j) = (!causal || j <= i) && (C == 0 || floor(i/C) = floor(j/C))
+///                 && (W == 0 || j < n_sink || |i - j| < W).
 ///
 /// - Sliding window W (Mistral 7B, Jiang et al. 2023 §2; HF `sliding_window`, e.g. 4096 in
 ///   Mistral-7B-v0.1): HF transformers' masking_utils.sliding_window_overlay keeps
@@ -42,6 +43,12 @@ inline constexpr std::int64_t kNoDeltaLimit = std::int64_t {1} << 40;
 ///   start_size = 4): the first n_sink keys stay visible to every query (still causal). They
 ///   only matter with a window; with W = 0 every key is visible anyway.
 ///
+/// - Chunked attention C (Llama 4's RoPE layers, HF `attention_chunk_size` 8192; masking_utils
+///   chunked_overlay: `kv_idx // chunk_size == q_idx // chunk_size`): a query sees the keys of
+///   its own chunk of C positions only, the sinks included. Not Toeplitz: the visible deltas of
+///   row i are [i - chunkLast(i), i - chunkFirst(i)], so every consumer asks visibleDeltas or
+///   visible. C = 0: no chunks.
+///
 /// Positions are the ones of the original text: StreamingLLM gives RoPE the positions within
 /// its cache (a sink at cache slot s, the recent keys right after it), which makes a sink look
 /// n_sink + W - 1 or fewer positions away; the views here show i - j of the text, as HF's
@@ -52,16 +59,22 @@ struct Visibility {
     bool causal = false; ///< keys j > i are masked
     std::int64_t sinks = 0; ///< n_sink, >= 0
     std::int64_t window = 0; ///< W, 0 = none
+    std::int64_t chunk = 0; ///< C, 0 = none: keys of the query's chunk only (floor(i/C) = floor(j/C))
 
-    /// @brief Whether key j is visible from query i (positions, any integers).
+    /// @brief Whether key j is visible from query i (positions >= 0).
     constexpr bool visible(std::int64_t i, std::int64_t j) const {
-        if (causal && j > i) {
+        if ((causal && j > i) || (chunk > 0 && i / chunk != j / chunk)) {
             return false;
         }
         return window == 0 || j < sinks || (i - j < window && j - i < window);
     }
     /// @brief Whether some entry is masked for some length.
-    constexpr bool masks() const { return causal || window > 0; }
+    constexpr bool masks() const { return causal || window > 0 || chunk > 0; }
+    /// @brief The keys [first, last] of query i's chunk (all keys without a chunk).
+    constexpr std::int64_t chunkFirst(std::int64_t i) const { return chunk > 0 ? i / chunk * chunk : 0; }
+    constexpr std::int64_t chunkLast(std::int64_t i) const {
+        return chunk > 0 ? i / chunk * chunk + chunk - 1 : kNoDeltaLimit;
+    }
     /// @brief Keys j < sinkEnd() need only the causal rule: n_sink with a window, else 0.
     constexpr std::int64_t sinkEnd() const { return window > 0 ? sinks : 0; }
     /// @brief Visible deltas i - j of a sink key: [causalLow(), kNoDeltaLimit].
@@ -73,7 +86,7 @@ struct Visibility {
 };
 
 /// @brief The single definition of the mask of Score, Attention and the content views of
-/// `params`: isCausal(params), `attention_sinks` and `sliding_window` (Visibility).
+/// `params`: isCausal(params), `attention_sinks`, `sliding_window` and `attention_chunk` (Visibility).
 Visibility visibility(const CardParams& params);
 
 /// @brief A range [lo, hi] of deltas i - j, both ends included.
@@ -83,8 +96,9 @@ struct DeltaRange {
     bool operator==(const DeltaRange&) const = default;
 };
 
-/// @brief The visible deltas i - j of row `row` over keys j in [j0, j1]: at most two disjoint
-/// ranges (the keys from sinkEnd() on, then the sink keys), written to `out` in ascending delta;
+/// @brief The visible deltas i - j of row `row` over keys j in [j0, j1] (and in the row's chunk):
+/// at most two disjoint ranges (the keys from sinkEnd() on, then the sink keys), written to `out`
+/// in ascending delta;
 /// returns how many are non-empty (0 when no key of [j0, j1] is visible).
 int visibleDeltas(
     const Visibility& visibility, std::int64_t row, std::int64_t j0, std::int64_t j1, DeltaRange (&out)[2]);

@@ -146,6 +146,7 @@ QStringList context(const ParamSpec& spec) {
     case ParamId::AttentionSinks:
         return {"--card", "rope", "--quantity", "score", "--length", "16777216"}; // n_sink <= L
     case ParamId::SlidingWindow:
+    case ParamId::AttentionChunk:
         return {"--card", "rope", "--quantity", "score"};
     }
     return {};

@@ -5,6 +5,7 @@
 #include "common/configerror.h"
 #include "common/modelconfig.h"
 #include "pecards/modelpositions.h"
+#include "pecards/params.h"
 #include "pecards/rope.h"
 #include "pecards/rope_scaling.h"
 
@@ -362,6 +363,11 @@ TEST(HfConfigForms, Llama4LikeNoPEAndChunkedAttention) {
     EXPECT_EQ(nope.attn_temperature.floor_scale, 8192.0);
     EXPECT_EQ(nope.attn_temperature.attn_scale, 0.1);
     EXPECT_FALSE(rope.attn_temperature.enabled);
+    // The card opens on the RoPE layers with their mask: chunks of 8192 (the engineer's review C11).
+    pecards::CardParams card = pecards::startParams(pecards::Card::Rope);
+    config.openOn(card);
+    EXPECT_EQ(card.attention_chunk, 8192);
+    EXPECT_EQ(card.sliding_window, 0);
 }
 
 TEST(HfConfigForms, Llama4TemperatureSettingsAndTruthiness) {

@@ -113,6 +113,8 @@ TEST_F(ModelStripOnDevice, ScoutStyleConfigOpensAtItsTenMillionPositions) {
     EXPECT_EQ(rope->params().length, 10485760);
     EXPECT_EQ(rope->params().rope.scaling.type, pecards::RopeScalingType::Llama3);
     EXPECT_EQ(rope->params().rope.scaling.high_freq_factor, 1.0);
+    // Its RoPE layers attend within chunks of 8192 (the engineer's review C11): the card's mask.
+    EXPECT_EQ(rope->params().attention_chunk, 8192);
     auto* length = qobject_cast<SliderSpin*>(rope->form()->control(QStringLiteral("length")));
     ASSERT_NE(length, nullptr);
     EXPECT_EQ(length->value(), 10485760.0);

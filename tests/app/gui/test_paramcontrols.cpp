@@ -93,9 +93,9 @@ TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
             ++checked;
         }
     }
-    // sinusoidal 6, relative 7, alibi 7, rope 16, hybrid 9 controls of the 27 card parameters;
+    // sinusoidal 7, relative 8, alibi 8, rope 17, hybrid 10 controls of the 28 card parameters;
     // trick parameters: sinusoidal 7 + 4, rope 4
-    EXPECT_EQ(checked, 45 + 15);
+    EXPECT_EQ(checked, 50 + 15);
 }
 
 } // namespace

@@ -71,8 +71,12 @@ public:
 private:
     /// The view; its tiles tell `progress` (nullptr: compute(), with the device's work budgets).
     Grid run(const ViewRequest& request, ProgressSink* progress);
+    /// Chunked attention (Visibility::chunk): the kernels know band masks only, so the CPU
+    /// reference computes it (made on first need).
+    Grid runOnReference(const ViewRequest& request, ProgressSink* progress);
 
     std::unique_ptr<detail::ClContext> m_cl;
+    std::unique_ptr<Backend> m_reference; ///< runOnReference
 };
 
 } // namespace pecards::gpu
