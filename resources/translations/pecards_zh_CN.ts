@@ -2212,6 +2212,22 @@ B：%2</translation>
         <translation>%1：%2 毫秒</translation>
     </message>
     <message>
+        <source>view %1: %2 ms</source>
+        <translation>视图 %1：%2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms · %3</source>
+        <translation>%1：%2 毫秒 · %3</translation>
+    </message>
+    <message>
+        <source>all exact</source>
+        <translation>全部精确</translation>
+    </message>
+    <message>
+        <source>not all exact yet</source>
+        <translation>尚未全部精确</translation>
+    </message>
+    <message>
         <source>Compare A | B</source>
         <translation>比较 A | B</translation>
     </message>

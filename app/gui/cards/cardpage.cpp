@@ -407,6 +407,15 @@ bool CardPage::allViewsAnswered() const {
     return true;
 }
 
+bool CardPage::allViewsFinal() const {
+    for (const ViewSlot* slot : m_slots) {
+        const auto* heatmap = slot->isHidden() ? nullptr : qobject_cast<const HeatmapPanel*>(slot->view());
+        if (heatmap && !heatmap->controller()->showsFinalPicture())
+            return false;
+    }
+    return true;
+}
+
 QList<ShownView> CardPage::visibleViews(QStringList* leftOut) const {
     QList<ShownView> views;
     for (const ViewSlot* slot : m_slots) {

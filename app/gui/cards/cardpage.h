@@ -85,6 +85,9 @@ public:
     /// @brief True when every view not hidden shows a result or a message (the Pitfalls view
     /// when it is shown).
     bool allViewsAnswered() const;
+    /// @brief True when every visible heatmap shows its final picture
+    /// (HeatmapController::showsFinalPicture; charts are computed exactly).
+    bool allViewsFinal() const;
 
     /// @brief Shows the Pitfalls view (pitfallview.h) in place of the view grid, on `pitfall`
     /// (a pitfall of this card). Also reached from the links on the back of the card.

@@ -386,6 +386,14 @@ std::optional<ShownHeatmap> HeatmapController::shown() const {
     return ShownHeatmap {m_shownRequest, m_widget->frame().grid, m_widget->frame().colorMap};
 }
 
+bool HeatmapController::showsFinalPicture() const {
+    if (!m_widget || m_widget->frame().isNull() || isComputingInBackground())
+        return false;
+    const bool standIn = m_shownRequest.reduction == pecards::Reduction::Sample
+        && m_reduction != pecards::Reduction::Sample && !isExact(m_widget->frame().grid);
+    return !standIn && m_shownRequest.normaliser == pecards::Normaliser::Exact;
+}
+
 void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol) {
     if (!m_widget)
         return;

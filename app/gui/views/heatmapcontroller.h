@@ -85,6 +85,9 @@ public:
     std::optional<ShownHeatmap> shown() const;
     pecards::Quantity quantity() const { return m_quantity; }
 
+    /// @brief True when the picture on screen is the view's final answer: nothing computes behind
+    /// it, its normaliser is exact and it is not a sampled stand-in for the chosen reduction.
+    bool showsFinalPicture() const;
     /// @brief Whether a background computation of this view runs or waits (progress shown).
     bool isComputingInBackground() const { return m_pictureJob != 0 || m_exactJob != 0; }
     /// @brief The tag of the background exact job: the view's tag + "/exact".

@@ -1,8 +1,10 @@
 #include "window/devicestatus.h"
 
+#include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "compute/computeservice.h"
 #include "settings/languagechange.h"
+#include "views/viewslot.h"
 
 #include <QLabel>
 #include <QStatusBar>
@@ -53,11 +55,34 @@ void DeviceStatus::refreshTexts() {
                 ? tr("device: %1").arg(m_backend.name)
                 : tr("device: %1 — %2").arg(m_backend.name, m_backend.notice));
     }
-    if (!m_lastTag.isEmpty()) {
-        m_lastCompute->setText(tr("%1: %2 ms")
-                                   .arg(viewName(m_lastTag))
-                                   .arg(m_lastMilliseconds, 0, 'f', m_lastMilliseconds < 10 ? 2 : 0));
+    const auto ms = [](double value) { return QString::number(value, 'f', value < 10 ? 2 : 0); };
+    if (m_card) {
+        // Every visible view's time, in slot order, and whether the card shows final pictures.
+        QStringList times;
+        QStringList lines;
+        const QString id = m_card->entry().id;
+        for (int slot = 0; slot < m_card->viewSlots().size(); ++slot) {
+            if (m_card->viewSlots().at(slot)->isHidden())
+                continue;
+            const QString key = id + QStringLiteral("/slot") + QString::number(slot);
+            const auto time = m_viewTimes.constFind(key);
+            times << (time == m_viewTimes.cend() ? QStringLiteral("…") : ms(*time));
+            lines << tr("view %1: %2 ms").arg(slot + 1).arg(times.last());
+        }
+        const bool final = m_card->allViewsAnswered() && m_card->allViewsFinal();
+        m_lastCompute->setText(tr("%1: %2 ms · %3")
+                                   .arg(cardTitle(m_card->entry()), times.join(QStringLiteral(" · ")),
+                                       final ? tr("all exact") : tr("not all exact yet")));
+        m_lastCompute->setToolTip(lines.join(u'\n'));
+    } else if (!m_lastTag.isEmpty()) {
+        m_lastCompute->setText(tr("%1: %2 ms").arg(viewName(m_lastTag), ms(m_lastMilliseconds)));
+        m_lastCompute->setToolTip(QString());
     }
+}
+
+void DeviceStatus::setCard(const CardPage* card) {
+    m_card = card;
+    refreshTexts();
 }
 
 void DeviceStatus::onBackend(const BackendInfo& info) {
@@ -73,7 +98,15 @@ void DeviceStatus::onBackend(const BackendInfo& info) {
 void DeviceStatus::onFinished(const QString& tag, quint64, double milliseconds) {
     m_lastTag = tag;
     m_lastMilliseconds = milliseconds;
-    refreshTexts();
+    // A view's picture: "rope/slot2" or its exact reduction "rope/slot2/exact" (a hover probe
+    // "…/probe" is not a picture).
+    const QStringList parts = tag.split(u'/');
+    if (parts.size() >= 2 && parts.at(1).startsWith(QStringLiteral("slot"))
+        && !tag.endsWith(QStringLiteral("/probe")))
+        m_viewTimes.insert(parts.at(0) + u'/' + parts.at(1), milliseconds);
+    // The service reports a job before the view has shown its answer: read the card's state once
+    // the answer has been delivered.
+    QMetaObject::invokeMethod(this, &DeviceStatus::refreshTexts, Qt::QueuedConnection);
 }
 
 QString DeviceStatus::viewName(const QString& tag) {

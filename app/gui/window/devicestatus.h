@@ -1,18 +1,22 @@
 #pragma once
 /// @file devicestatus.h
 /// @brief Status bar read-out: the compute device in use (with the CPU-fallback notice, shown
-/// once) and the last compute time, both following language changes (the status bar's labels
-/// "device" and "lastCompute").
+/// once) and the compute time of every visible view of the card on screen with whether all its
+/// pictures are final (else the last compute time), following language changes (the status bar's
+/// labels "device" and "lastCompute").
 
 #include "compute/computejobs.h"
 
+#include <QHash>
 #include <QObject>
+#include <QPointer>
 
 class QLabel;
 class QStatusBar;
 
 namespace pecards::gui {
 
+class CardPage;
 class ComputeService;
 
 class DeviceStatus : public QObject {
@@ -26,6 +30,8 @@ public:
     /// @brief A request tag in the user's words: "rope/slot3/spectrum" -> "RoPE, view 4:
     /// Spectrum (chart)"; a hover probe adds "one entry"; "compare" -> the compare tab.
     static QString viewName(const QString& tag);
+    /// @brief The card whose views the read-out lists (nullptr: the compare tab; the last compute).
+    void setCard(const CardPage* card);
 
     static constexpr int kNoticeMilliseconds = 15000; ///< how long the fallback notice stays
     static constexpr int kMessageMargin = 24; ///< the status bar's margins around a message, in px
@@ -43,6 +49,8 @@ private:
     BackendInfo m_backend;
     QString m_lastTag; ///< the last finished job's tag and time
     double m_lastMilliseconds = 0.0;
+    QHash<QString, double> m_viewTimes; ///< "rope/slot2" -> its last picture's time, ms
+    QPointer<const CardPage> m_card;
 };
 
 } // namespace pecards::gui

@@ -115,6 +115,8 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     setCentralWidget(central);
     connect(m_strip, &ModelStrip::groupClicked, this, &MainWindow::applyLayerGroup);
     m_status = new DeviceStatus(service, statusBar(), this);
+    m_status->setCard(currentCard());
+    connect(m_deck, &QTabWidget::currentChanged, m_status, [this] { m_status->setCard(currentCard()); });
     retranslate(); // titles and menus
     m_session->refreshModified(); // the start-up parameters are the first reference
     connect(m_deckModel, &DeckModel::cardChanged, m_session, &WorkspaceController::refreshModified);

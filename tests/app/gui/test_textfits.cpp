@@ -3,6 +3,7 @@
 // Pitfalls view open, in presentation mode's larger font); a view's name is shown whole when its
 // tool row has free room; a status-bar message (a config warning) is not cut by the device line.
 #include "cards/cardpage.h"
+#include "cards/cardregistry.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "presentation/presentationcontroller.h"
@@ -213,3 +214,35 @@ TEST(HeatmapAxisTitle, RunsPastASmallPlotInsteadOfBeingCutAtItsEnds) {
     EXPECT_LE(metrics.horizontalAdvance(elided), whole / 2);
     EXPECT_GE(elidedStart, 0);
 }
+
+namespace {
+
+/// #32 item 2: the status bar gives the time of every visible view of the card on screen, and
+/// says when the whole card shows final (exact) pictures.
+TEST_F(TextFits, TheStatusBarTimesEveryVisibleViewAndSaysWhenTheCardIsExact) {
+    ASSERT_TRUE(showAt(1280, 720));
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
+    m_window.showTab(QStringLiteral("rope"));
+    auto* label = guitest::named<QLabel>(m_window.statusBar(), QStringLiteral("lastCompute"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            return m_service.isIdle() && rope->allViewsAnswered()
+                && label->text().contains(QStringLiteral("all exact"));
+        },
+        "every view timed and exact"));
+    int visible = 0;
+    for (const ViewSlot* slot : rope->viewSlots())
+        visible += slot->isHidden() ? 0 : 1;
+    ASSERT_GE(visible, 2);
+    // "RoPE: t1 · t2 · … ms · all exact": one time per visible view, no placeholder left.
+    const QString text = label->text();
+    EXPECT_TRUE(text.startsWith(cardTitle(rope->entry()) + QStringLiteral(": "))) << text.toStdString();
+    EXPECT_EQ(text.count(QStringLiteral(" · ")), visible) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("…"))) << text.toStdString();
+    EXPECT_EQ(label->toolTip().count(QStringLiteral(" ms")), visible) << label->toolTip().toStdString();
+    // The compare tab is not a card: the last compute again.
+    m_window.showTab(QStringLiteral("compare"));
+    EXPECT_FALSE(label->text().contains(QStringLiteral("all exact"))) << label->text().toStdString();
+}
+
+} // namespace
