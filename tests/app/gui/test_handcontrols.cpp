@@ -25,8 +25,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFontMetrics>
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <cmath>
@@ -407,3 +409,67 @@ TEST(ControlPane, EverySpecialValueHasItsWords) {
             << spec.name;
     }
 }
+
+namespace {
+
+/// The engineer's review B2 as its steps: one session loading the review's models in turn (the
+/// 2026 files in tests/data/configs/2026 standing for the held-back ones), with dynamic and YaRN
+/// tried and the compare tab used. After every model the context-extension group is on the pane:
+/// its heading, the scaling type and L0 shown with a height, nothing overlapping.
+TEST_F(HandControls, TheContextExtensionGroupSurvivesALongSessionOfModels) {
+    CardPage* rope = showCard(QStringLiteral("rope"));
+    const QString data = QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/");
+    const auto open = [&](const QString& path) {
+        QSignalSpy applied(&m_window, &MainWindow::modelApplied);
+        m_window.openConfig(path);
+        return guitest::awaitSignals(applied);
+    };
+    const auto check = [&](const std::string& step) {
+        m_window.showTab(QStringLiteral("rope"));
+        QCoreApplication::processEvents();
+        ParameterForm* form = rope->form();
+        QList<QWidget*> shown;
+        for (QWidget* child : form->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+            if (child->isVisibleTo(form))
+                shown.push_back(child);
+        }
+        for (qsizetype a = 0; a < shown.size(); ++a) {
+            EXPECT_GT(shown[a]->height(), 0) << step;
+            for (qsizetype b = a + 1; b < shown.size(); ++b)
+                EXPECT_FALSE(shown[a]->geometry().intersects(shown[b]->geometry())) << step;
+        }
+        bool heading = false;
+        for (const QLabel* label : form->findChildren<QLabel*>())
+            heading = heading
+                || (label->text() == QStringLiteral("Context extension") && label->isVisibleTo(form));
+        EXPECT_TRUE(heading) << step;
+        for (const char* id : {"scaling", "original_max_position_embeddings"}) {
+            QWidget* control = form->control(QString::fromLatin1(id));
+            EXPECT_TRUE(control->isVisibleTo(form) && control->height() > 0) << step << ": " << id;
+        }
+    };
+    ASSERT_TRUE(open(data + QStringLiteral("llama-2-7b-hf.config.json")));
+    for (const auto type : {pecards::RopeScalingType::Dynamic, pecards::RopeScalingType::Yarn}) {
+        pecards::CardParams p = rope->params();
+        p.rope.scaling.type = type;
+        p.rope.scaling.factor = 4.0;
+        p.rope.scaling.original_max_position_embeddings = 4096;
+        rope->edit(p, QStringLiteral("try a scaling"));
+        check("llama-2 + " + pecards::toString(type));
+    }
+    m_window.showTab(QStringLiteral("compare"));
+    for (const QString& path : {QStringLiteral(":/presets/llama-3.1-8b.json"),
+             data + QStringLiteral("gemma-3-1b-it.mlc-preset.json"),
+             data + QStringLiteral("2026/gemma-3-27b-it.json"),
+             data + QStringLiteral("qwen2.5-vl-7b-instruct.json"),
+             data + QStringLiteral("2026/deepseek-v3.json"), data + QStringLiteral("2026/qwen3-8b.json"),
+             data + QStringLiteral("2026/gpt-oss-120b.json"), QStringLiteral(":/presets/phi-3.5-mini.json"),
+             data + QStringLiteral("llama-4-scout-style.hf-reconstructed.json"),
+             data + QStringLiteral("2026/qwen3-vl-235b-a22b-thinking.json"),
+             data + QStringLiteral("2026/llama-4-maverick.ktransformers-doc.json")}) {
+        ASSERT_TRUE(open(path)) << path.toStdString();
+        check(path.toStdString());
+    }
+}
+
+} // namespace
