@@ -3770,6 +3770,10 @@ double-click to reset; hover for the exact value.</source>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;On this card&lt;/b&gt; (base %1, head_dim %2, %3): θ&lt;sub&gt;1&lt;/sub&gt; = %4 is stored as %5; at position %6 the phase of pair 1 is %7 rad off.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;本卡片上&lt;/b&gt;（底数 %1，head_dim %2，%3）：θ&lt;sub&gt;1&lt;/sub&gt; = %4 被存为 %5；在位置 %6，第 1 对的相位偏差 %7 弧度。&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::PreferencesDialog</name>

@@ -20,6 +20,9 @@
 #include <cmath>
 #include <limits>
 #include <pecards/errors.h>
+#include <pecards/pitfall.h>
+#include <pecards/rope_scaling.h>
+#include <pecards/viewrules.h>
 
 namespace pecards::gui {
 
@@ -145,7 +148,10 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     });
     connect(m_quantity, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
     connect(m_permute, &QCheckBox::toggled, this, &PitfallView::submit);
-    connect(m_format, &QComboBox::currentIndexChanged, this, &PitfallView::submit);
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
+        refreshDiagnosis();
+        submit();
+    });
     connect(m_back, &QPushButton::clicked, this, &PitfallView::closeRequested);
     retranslate();
     refillQuantities();
@@ -283,6 +289,7 @@ void PitfallView::setParams(const pecards::CardParams& params) {
         m_format->setCurrentIndex(m_format->findData(static_cast<int>(params.pitfall.format)));
     }
     m_params = params;
+    refreshDiagnosis();
     if (!isHidden()) // the current page of the card (hidden pages wait for showPitfall)
         submit();
 }
@@ -293,7 +300,36 @@ void PitfallView::setLanguage(const QString& language) {
 }
 
 void PitfallView::refreshDiagnosis() {
-    m_diagnosis->setText(diagnosisHtml(pitfall(), m_language));
+    m_diagnosis->setText(diagnosisHtml(pitfall(), m_language) + cardExample());
+}
+
+QString PitfallView::cardExample() const {
+    // The pitfall text's example is at base 10^4, d = 128 (the public report); the card's own
+    // numbers follow, computed from its parameters (the engineer's review C15).
+    if (pitfall() != pecards::Pitfall::RopeInvFreqLowPrecision || m_card != pecards::Card::Rope)
+        return {};
+    try {
+        pecards::validate(m_params.rope);
+        const Eigen::VectorXd theta
+            = pecards::ropeScaling(m_params.rope, pecards::effectiveSeqLen(m_params.rope, m_params.length))
+                  .inv_freq;
+        if (theta.size() < 2)
+            return {};
+        const auto format = static_cast<pecards::StorageFormat>(m_format->currentData().toInt());
+        const double stored = pecards::roundToFormat(theta[1], format);
+        const auto last = static_cast<double>(m_params.length - 1);
+        return tr("<p><b>On this card</b> (base %1, head_dim %2, %3): θ<sub>1</sub> = %4 is stored as %5; at "
+                  "position %6 the phase of pair 1 is %7 rad off.</p>")
+            .arg(m_params.rope.base, 0, 'g', 10)
+            .arg(m_params.rope.head_dim)
+            .arg(QString::fromStdString(pecards::toString(format)))
+            .arg(theta[1], 0, 'g', 10)
+            .arg(stored, 0, 'g', 10)
+            .arg(m_params.length - 1)
+            .arg(std::abs(stored - theta[1]) * last, 0, 'g', 4);
+    } catch (const pecards::InvalidParameter&) {
+        return {}; // the views say what is invalid
+    }
 }
 
 pecards::ViewRequest PitfallView::request(bool fixed) const {

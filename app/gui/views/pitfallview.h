@@ -65,6 +65,9 @@ private:
     void onCurves(const CurveResult& result);
     bool precisionPitfall() const;
     void refreshDiagnosis();
+    /// The card's own numbers for the pitfall's example (inv-freq-low-precision: θ_1 at the card's
+    /// base and head_dim, stored in the chosen format, and the phase error at L - 1); "" for others.
+    QString cardExample() const;
     pecards::ViewRequest request(bool fixed) const;
 
     ComputeService* m_service;

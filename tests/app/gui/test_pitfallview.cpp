@@ -148,3 +148,36 @@ TEST_F(PitfallViewTest, LowPrecisionPositionsTurnTheToeplitzReadOutRedAndTheForm
 }
 
 } // namespace
+
+namespace {
+
+/// bf16 rounding written out: 8 significant bits, round to nearest, ties to even.
+double bf16(double x) {
+    int exponent = 0;
+    const double mantissa = std::frexp(x, &exponent); // [0.5, 1)
+    return std::ldexp(std::nearbyint(std::ldexp(mantissa, 8)), exponent - 8);
+}
+
+/// The engineer's review C15: the inv_freq pitfall's example is fixed at base 10^4, d = 128 while
+/// the card was at base 5·10^5; the view adds the card's own numbers, computed from its state.
+TEST_F(PitfallViewTest, TheInvFreqPitfallGivesTheCardsOwnNumbers) {
+    CardPage* card = showCard(QStringLiteral("rope"));
+    pecards::CardParams params = card->params();
+    params.rope.base = 500000.0;
+    params.rope.head_dim = 128;
+    params.length = 4096;
+    card->setParams(params);
+    card->showPitfalls(pecards::Pitfall::RopeInvFreqLowPrecision);
+    PitfallView* view = card->pitfallView();
+    const double theta = std::pow(500000.0, -2.0 / 128.0); // pair 1: b^(-2/d)
+    const double stored = bf16(theta);
+    const QString text = guitest::named<QLabel>(view, QStringLiteral("diagnosis"))->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("base 500000, head_dim 128, bf16"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::number(theta, 'g', 10))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QString::number(stored, 'g', 10))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("position 4095 the phase of pair 1 is %1 rad off")
+                                  .arg(std::abs(stored - theta) * 4095.0, 0, 'g', 4)))
+        << text.toStdString();
+}
+
+} // namespace
