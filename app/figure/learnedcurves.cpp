@@ -22,6 +22,19 @@ Curve series(const QString& name, const Eigen::VectorXd& values, bool emphasised
     return curve;
 }
 
+/// Cosine similarity of row i with every row of `m`: m_i . m_j / (||m_i|| ||m_j||), 0 where a row
+/// is zero (no direction to compare).
+Eigen::VectorXd cosineRow(const Eigen::MatrixXd& m, Eigen::Index i) {
+    const Eigen::VectorXd norms = m.rowwise().norm();
+    const Eigen::VectorXd dots = m * m.row(i).transpose();
+    Eigen::VectorXd cosine(m.rows());
+    for (Eigen::Index j = 0; j < m.rows(); ++j) {
+        const double scale = norms(i) * norms(j);
+        cosine(j) = scale > 0.0 ? dots(j) / scale : 0.0;
+    }
+    return cosine;
+}
+
 } // namespace
 
 CurveSet learnedCurves(const CurveRequest& request) {
@@ -59,14 +72,17 @@ CurveSet learnedCurves(const CurveRequest& request) {
     }
     case CurveKind::LearnedSimilarity: {
         set.xTitle = LearnedCurves::tr("key position j");
-        set.yTitle = LearnedCurves::tr("similarity P_i·P_j");
+        // Cosine similarity: a learned table and the sinusoid have different norms (GPT-2's rows
+        // are far smaller), and on one unnormalised axis the smaller one looked flat (the
+        // engineer's review C15); the dot products are the learned-similarity quantity.
+        set.yTitle = LearnedCurves::tr("cosine similarity of P_i and P_j");
         std::vector<std::int64_t> queries {0, length / 2};
         queries.erase(std::unique(queries.begin(), queries.end()), queries.end());
         for (const std::int64_t i : queries) {
-            set.curves.push_back(series(LearnedCurves::tr("row %1, learned").arg(i),
-                (learned * learned.row(i).transpose()).eval(), true));
-            set.curves.push_back(series(LearnedCurves::tr("row %1, sinusoid").arg(i),
-                (sinusoid * sinusoid.row(i).transpose()).eval(), false));
+            set.curves.push_back(
+                series(LearnedCurves::tr("row %1, learned").arg(i), cosineRow(learned, i), true));
+            set.curves.push_back(
+                series(LearnedCurves::tr("row %1, sinusoid").arg(i), cosineRow(sinusoid, i), false));
         }
         break;
     }

@@ -901,8 +901,8 @@
         <translation>键位置 j</translation>
     </message>
     <message>
-        <source>similarity P_i·P_j</source>
-        <translation>相似度 P_i·P_j</translation>
+        <source>cosine similarity of P_i and P_j</source>
+        <translation>P_i 与 P_j 的余弦相似度</translation>
     </message>
     <message>
         <source>row %1, learned</source>

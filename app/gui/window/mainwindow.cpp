@@ -359,13 +359,14 @@ void MainWindow::applyLearnedTable(const QString& path, const QString& tensor, c
     CardPage* sinusoidal = card(QStringLiteral("sinusoidal"));
     if (!sinusoidal)
         return;
-    // The sinusoid beside it gets the table's width; L stays within the table's positions.
+    // The sinusoid beside it gets the table's width; L is the table's positions (GPT-2: 1024), at
+    // most kMaxLearnedPositions.
     pecards::CardParams params = sinusoidal->params();
     params.sinusoidal.learned = std::make_shared<const Eigen::MatrixXd>(table);
     params.sinusoidal.learned_file = QFileInfo(path).fileName().toStdString();
     params.sinusoidal.d_model = static_cast<int>(table.cols());
-    params.length = std::min<std::int64_t>(
-        {params.length, static_cast<std::int64_t>(table.rows()), pecards::kMaxLearnedPositions});
+    params.length
+        = std::min<std::int64_t>(static_cast<std::int64_t>(table.rows()), pecards::kMaxLearnedPositions);
     try {
         pecards::validate(params);
     } catch (const pecards::InvalidParameter& error) {
@@ -378,7 +379,16 @@ void MainWindow::applyLearnedTable(const QString& path, const QString& tensor, c
                 .arg(QString::fromUtf8(error.what())));
         return;
     }
+    // One undoable step: the table, and the learned views in the slots after the first (the
+    // sinusoid's own table stays beside them), so the table is on screen at once (review C15).
+    m_deckModel->undoStack()->beginMacro(tr("Load %1").arg(QFileInfo(path).fileName()));
     sinusoidal->edit(params, tr("Load %1").arg(QFileInfo(path).fileName()));
+    const int card = m_deckModel->indexOf(QStringLiteral("sinusoidal"));
+    const QStringList learnedViews {QStringLiteral("learned-table"), QStringLiteral("learned-similarity"),
+        QStringLiteral("learned-difference")};
+    for (int slot = 1; slot <= learnedViews.size() && slot < m_deckModel->slotCount(card); ++slot)
+        m_deckModel->setSlot(card, slot, {learnedViews.at(slot - 1), std::nullopt, std::nullopt});
+    m_deckModel->undoStack()->endMacro();
     showTab(QStringLiteral("sinusoidal"));
     statusBar()->showMessage(tr("Learned position table from %1 (%2): %3 positions x d_model %4; see the "
                                 "learned views of the Sinusoidal card")

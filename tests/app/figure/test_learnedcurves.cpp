@@ -45,11 +45,15 @@ TEST(LearnedCurves, SimilarityRowsOfTheTableAndTheSinusoid) {
     const pecards::app::CurveSet set
         = pecards::app::computeCurves(learnedRequest(CurveKind::LearnedSimilarity));
     ASSERT_EQ(set.curves.size(), 4u); // rows 0 and L/2 = 1, learned then sinusoid
+    // Cosine similarity of P = [[1, 2], [3, 4], [5, 6]]: P_i·P_j / (|P_i| |P_j|), |P| = √5, 5, √61.
+    const double norm[] = {std::sqrt(5.0), 5.0, std::sqrt(61.0)};
     const double row0[] = {5, 11, 17}; // P_0·P_j
     const double row1[] = {11, 25, 39}; // P_1·P_j
     for (int j = 0; j < 3; ++j) {
-        EXPECT_EQ(set.curves[0].points[static_cast<std::size_t>(j)].y(), row0[j]);
-        EXPECT_EQ(set.curves[2].points[static_cast<std::size_t>(j)].y(), row1[j]);
+        EXPECT_NEAR(
+            set.curves[0].points[static_cast<std::size_t>(j)].y(), row0[j] / (norm[0] * norm[j]), 1e-15);
+        EXPECT_NEAR(
+            set.curves[2].points[static_cast<std::size_t>(j)].y(), row1[j] / (norm[1] * norm[j]), 1e-15);
         // PE_i·PE_j = sin i sin j + cos i cos j = cos(i - j).
         EXPECT_NEAR(set.curves[1].points[static_cast<std::size_t>(j)].y(), std::cos(j), 1e-15);
         EXPECT_NEAR(set.curves[3].points[static_cast<std::size_t>(j)].y(), std::cos(1.0 - j), 1e-15);

@@ -321,8 +321,12 @@ TEST_F(ModelStripTest, OpenWeightsPutsALearnedTableOnTheSinusoidalCard) {
     const pecards::CardParams params = card->params();
     EXPECT_EQ(params.sinusoidal.learned->rows(), 8);
     EXPECT_EQ(params.sinusoidal.d_model, 4); // the sinusoid beside it has the table's width
-    EXPECT_LE(params.length, 8);
+    EXPECT_EQ(params.length, 8); // the table's positions (GPT-2: 1024), whatever L was before
     EXPECT_EQ(params.sinusoidal.learned_file, "gpt2.safetensors");
+    // The learned views are on screen at once, after the sinusoid's own first view (review C15).
+    EXPECT_EQ(card->viewSlots().at(1)->chosenView(), QStringLiteral("learned-table"));
+    EXPECT_EQ(card->viewSlots().at(2)->chosenView(), QStringLiteral("learned-similarity"));
+    EXPECT_EQ(card->viewSlots().at(3)->chosenView(), QStringLiteral("learned-difference"));
     EXPECT_EQ((*params.sinusoidal.learned)(5, 3), 5.0 * 0.25 + 3.0); // P[p, c] = 0.25 p + c
     EXPECT_EQ(m_window.currentCard(), card);
     // The learned views answer through the worker: P - PE at p = 0 is (0, 1, 2, 3) - (0, 1, 0, 1).
