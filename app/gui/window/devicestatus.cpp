@@ -69,7 +69,9 @@ void DeviceStatus::refreshTexts() {
             times << (time == m_viewTimes.cend() ? QStringLiteral("…") : ms(*time));
             lines << tr("view %1: %2 ms").arg(slot + 1).arg(times.last());
         }
-        const bool final = m_card->allViewsAnswered() && m_card->allViewsFinal();
+        // Final once every view answered and its time arrived (a reply can precede its job's end).
+        const bool final
+            = m_card->allViewsAnswered() && m_card->allViewsFinal() && !times.contains(QStringLiteral("…"));
         m_lastCompute->setText(tr("%1: %2 ms · %3")
                                    .arg(cardTitle(m_card->entry()), times.join(QStringLiteral(" · ")),
                                        final ? tr("all exact") : tr("not all exact yet")));
