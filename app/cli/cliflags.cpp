@@ -186,7 +186,7 @@ const std::vector<CliFlag>& cliFlags() {
             "theta_i = b^(-2i/r), the rest pass through; GPT-J, GPT-NeoX, partial_rotary_factor) or "
             "proportional (Gemma 4 rope_type proportional: the pairs span the whole head, "
             "theta_i = b^(-2i/head_dim), only the first rotary-dim/2 pairs rotate, the others have "
-            "frequency 0; scaling none or linear)."},
+            "frequency 0; scaling none or linear) or nope (no pair rotates: NoPE layers, theta_i = 0)."},
         {"seq-len", "N", "RoPE",
             "0 or not given: the view's --length L, with or without --config (dynamic NTK and longrope "
             "scale for an input of L tokens, as the app does); `config` and `check`: max_position_embeddings "

@@ -107,8 +107,8 @@ template <> struct EnumInfo<RopeLayout> {
 };
 template <> struct EnumInfo<RopePartial> {
     static constexpr std::string_view name = "rope.partial";
-    static constexpr std::array values {RopePartial::Classic, RopePartial::Proportional};
-    static constexpr std::array names {"classic", "proportional"};
+    static constexpr std::array values {RopePartial::Classic, RopePartial::Proportional, RopePartial::NoPE};
+    static constexpr std::array names {"classic", "proportional", "nope"};
 };
 template <> struct EnumInfo<RopeScalingType> {
     static constexpr std::string_view name = "rope_scaling.rope_type";
@@ -300,12 +300,13 @@ void validate(const RopeParams& params) {
             + ", head_dim = " + std::to_string(params.head_dim) + "]");
     checkParam(paramSpec(ParamId::SeqLen), static_cast<double>(params.seq_len));
     checkEnum(params.partial);
-    if (params.partial == RopePartial::Proportional) {
-        // HF's proportional rope_type divides by `factor` and nothing else.
+    if (params.partial != RopePartial::Classic) {
+        // HF's proportional rope_type divides by `factor` and nothing else (NoPE: nothing to scale).
         PECARDS_CHECK(
             params.scaling.type == RopeScalingType::None || params.scaling.type == RopeScalingType::Linear,
             "rope_scaling.rope_type", toString(params.scaling.type),
-            "none or linear with rope.partial = proportional (HF proportional RoPE divides by factor only)");
+            "none or linear with rope.partial = " + toString(params.partial)
+                + " (HF proportional RoPE divides by factor only)");
     }
     checkRopeScaling(params.scaling, params.rotary_dim == 0 ? params.head_dim : params.rotary_dim);
 }

@@ -39,13 +39,16 @@ PairIndex pairIndex(RopeLayout layout, int r, int i) {
 } // namespace
 
 int rotaryDim(const RopeParams& params) {
-    if (params.partial == RopePartial::Proportional) {
+    if (params.partial != RopePartial::Classic) {
         return params.head_dim;
     }
     return params.rotary_dim == 0 ? params.head_dim : params.rotary_dim;
 }
 
 int rotatingPairs(const RopeParams& params) {
+    if (params.partial == RopePartial::NoPE) {
+        return 0;
+    }
     return (params.rotary_dim == 0 ? params.head_dim : params.rotary_dim) / 2;
 }
 

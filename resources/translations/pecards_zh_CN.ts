@@ -338,6 +338,14 @@
         <translation>Gemma 4：频率对跨越整个头，θ_i = base^(-2i/d)，其余的不旋转</translation>
     </message>
     <message>
+        <source>none: NoPE, no pair rotates</source>
+        <translation>无：NoPE，没有频率对旋转</translation>
+    </message>
+    <message>
+        <source>NoPE layers (Llama 4&apos;s every 4th, SmolLM3): θ_i = 0, the score depends on content only</source>
+        <translation>NoPE 层（Llama 4 每第 4 层、SmolLM3）：θ_i = 0，得分只取决于内容</translation>
+    </message>
+    <message>
         <source>Which dims a partial rotary_dim rotates; the two agree at position 0 only</source>
         <translation>部分 rotary_dim 旋转哪些维；两种约定只在位置 0 一致</translation>
     </message>
@@ -4079,6 +4087,14 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>head_dim %1, base %2</source>
         <translation>head_dim %1，底数 %2</translation>
+    </message>
+    <message>
+        <source>head_dim %1, NoPE: no rotation (θ_i = 0)</source>
+        <translation>head_dim %1，NoPE：不旋转（θ_i = 0）</translation>
+    </message>
+    <message>
+        <source>NoPE: no pair rotates (θ_i = 0), q and k enter the score as they are; head_dim %1; probe %2</source>
+        <translation>NoPE：没有频率对旋转（θ_i = 0），q 与 k 原样进入得分；head_dim %1；探针 %2</translation>
     </message>
     <message>
         <source>, rotary_dim %1</source>

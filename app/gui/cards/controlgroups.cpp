@@ -92,7 +92,10 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
             {ControlGroups::tr("proportional: r/2 pairs of the head"),
                 static_cast<int>(pecards::RopePartial::Proportional),
                 ControlGroups::tr(
-                    "Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate")}},
+                    "Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate")},
+            {ControlGroups::tr("none: NoPE, no pair rotates"), static_cast<int>(pecards::RopePartial::NoPE),
+                ControlGroups::tr("NoPE layers (Llama 4's every 4th, SmolLM3): θ_i = 0, the score depends on "
+                                  "content only")}},
         [](const P& p) { return static_cast<int>(p.rope.partial); },
         [](P& p, int v) { p.rope.partial = static_cast<pecards::RopePartial>(v); },
         ControlGroups::tr("Which dims a partial rotary_dim rotates; the two agree at position 0 only"));

@@ -16,6 +16,8 @@ using pecards::app::CurveKind;
 namespace {
 
 QString dims(const pecards::CardParams& p) {
+    if (p.rope.partial == pecards::RopePartial::NoPE)
+        return RopeCard::tr("head_dim %1, NoPE: no rotation (θ_i = 0)").arg(p.rope.head_dim);
     QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
     if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim) {
         text += p.rope.partial == pecards::RopePartial::Proportional
@@ -106,6 +108,13 @@ void addRopeCardControls(ParameterForm& form) {
 
 QString RopeCard::convention(const pecards::CardParams& p) {
     const int rotary = p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim;
+    if (p.rope.partial == pecards::RopePartial::NoPE) {
+        return RopeCard::tr(
+            "NoPE: no pair rotates (θ_i = 0), q and k enter the score as they are; head_dim %1; "
+            "probe %2")
+            .arg(p.rope.head_dim)
+            .arg(describeProbe(p.probe));
+    }
     const QString partial = p.rope.partial == pecards::RopePartial::Proportional
         ? RopeCard::tr("%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)")
               .arg(rotary)

@@ -312,6 +312,16 @@ void MainWindow::applyLayerGroup(int group) {
             shown = pecards::Card::Relative;
             break;
         case pecards::LayerTreatment::NoPE:
+            // The RoPE card without rotation: the model's head_dim, no pair turns, so the score
+            // is position-free (the engineer's review C11); the group's own span.
+            params.rope = m_model.rope;
+            params.rope.partial = pecards::RopePartial::NoPE;
+            params.rope.rotary_dim = 0;
+            params.rope.scaling = {};
+            params.sliding_window = g.sliding_window;
+            params.attention_chunk = g.attention_chunk >= pecards::kMaxLength ? 0 : g.attention_chunk;
+            shown = pecards::Card::Rope;
+            break;
         case pecards::LayerTreatment::NoAttention:
             break; // nothing to put on a card; the status bar says what these layers are
         }

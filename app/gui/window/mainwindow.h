@@ -79,7 +79,8 @@ public:
     /// parameters (its defaults, then ModelConfig::openOn); the deck is not changed.
     void applyModelToCompare(const pecards::app::ModelConfig& model, int side);
     /// @brief The cards take the parameters of layer group `group` of the open model (the strip's
-    /// click); a NoPE group only says so in the status bar.
+    /// click); a NoPE group puts the RoPE card without rotation (RopePartial::NoPE), a group
+    /// without attention only says so in the status bar.
     void applyLayerGroup(int group);
     ModelStrip* modelStrip() const { return m_strip; }
     /// @brief The open model (an empty name when none is open).

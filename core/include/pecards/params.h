@@ -52,6 +52,10 @@ enum class RopePartial {
     /// (i, i + head_dim/2)), frequencies b^(-2i/head_dim) for the first rotary_dim/2 pairs and 0
     /// (no rotation) for the others: only the highest frequencies rotate.
     Proportional,
+    /// No pair rotates: theta_i = 0 for every pair (pairs as proportional's), so q and k enter the
+    /// score as they are: NoPE layers (Kazemnejad et al. 2023; Llama 4's every 4th layer, SmolLM3).
+    /// HF's proportional rule with partial_rotary_factor 0 (`rope_angles` = 0). Scaling none or linear.
+    NoPE,
 };
 
 /// @brief RoPE context-extension scaling (HF transformers `modeling_rope_utils.py`).

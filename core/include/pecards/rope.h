@@ -13,11 +13,11 @@ namespace pecards {
 /// @brief Width r of the pairing, the dims the frequency pairs span (inv_freq has r/2 entries):
 /// classic partial rotary: rotary_dim, or head_dim when 0 (GPT-J `rotary_dim`, GPT-NeoX
 /// `rotary_pct * head_dim`: only the first r dims rotate); proportional: head_dim (its pairs span
-/// the head; the pairs past rotatingPairs have frequency 0).
+/// the head; the pairs past rotatingPairs have frequency 0); NoPE: head_dim (no pair rotates).
 int rotaryDim(const RopeParams& params);
 
 /// @brief Pairs that rotate: rotaryDim/2 (classic), or (rotary_dim, else head_dim)/2 (proportional,
-/// HF `rope_angles = int(partial_rotary_factor * head_dim // 2)`).
+/// HF `rope_angles = int(partial_rotary_factor * head_dim // 2)`), 0 (NoPE).
 int rotatingPairs(const RopeParams& params);
 
 /// @brief What RoPE does with one dimension k of the head (ropePairing).

@@ -4,6 +4,7 @@
 // bias (written by the test) on the Relative card, and a lying file changes nothing.
 
 #include "cards/cardpage.h"
+#include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "cards/relativecard.h"
 #include "common/npyfile.h"
@@ -35,6 +36,8 @@
 #include <QtEndian>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <pecards/backend.h>
+#include <pecards/rope.h>
 
 using namespace pecards::gui;
 
@@ -420,6 +423,41 @@ TEST_F(ModelStripTest, OpenWeightsPutsTheCheckpointBiasOnTheT5Card) {
     card->resetToDefaults();
     EXPECT_EQ(card->t5Head(), 0);
     EXPECT_TRUE(picker->isHidden());
+}
+
+} // namespace
+
+namespace {
+
+// The engineer's review C11: clicking Llama 4's NoPE group changed nothing. It now shows the
+// RoPE card without rotation: every pair still (θ_i = 0), so the positional score is q·k at every
+// (i, j) (the all-ones probe: head_dim), the titles say NoPE; the RoPE group brings its chunks back.
+TEST_F(ModelStripTest, ANoPEGroupShowsItsPositionFreeScore) {
+    open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/llama-4-scout-style.hf-reconstructed.json"));
+    const pecards::LayerGroup& nope = m_window.modelStrip()->positions().groups.at(1);
+    ASSERT_EQ(nope.treatment, pecards::LayerTreatment::NoPE);
+    clickLayer(nope.layers.front());
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
+    EXPECT_EQ(m_window.currentCard(), rope);
+    pecards::CardParams params = rope->params();
+    EXPECT_EQ(params.rope.partial, pecards::RopePartial::NoPE);
+    EXPECT_EQ(params.attention_chunk, 0); // full attention
+    EXPECT_EQ(pecards::ropeInvFreq(params.rope), Eigen::VectorXd::Zero(params.rope.head_dim / 2));
+    const QString convention = rope->entry().convention(params);
+    EXPECT_TRUE(convention.contains(QStringLiteral("NoPE"))) << convention.toStdString();
+    // The score itself, from the engine: q·k = head_dim for the all-ones probe, everywhere.
+    pecards::ViewRequest request;
+    params.length = 64;
+    request.params = params;
+    request.quantity = pecards::Quantity::Score;
+    request.window = {0, 64, 0, 64};
+    request.out_rows = 64;
+    request.out_cols = 64;
+    for (const double v : pecards::makeCpuBackend()->compute(request).values)
+        ASSERT_NEAR(v, params.rope.head_dim, 1e-9);
+    clickLayer(0); // a RoPE layer: rotation and chunks again
+    EXPECT_EQ(rope->params().rope.partial, pecards::RopePartial::Classic);
+    EXPECT_EQ(rope->params().attention_chunk, 8192);
 }
 
 } // namespace
