@@ -376,6 +376,12 @@ QString formatCaption(const ViewRequest& request) {
     const CardParams& p = request.params;
     QStringList out;
     out << cardShortName(p) + QLatin1Char(' ') + text(toString(request.quantity));
+    if (request.quantity == Quantity::ContentScore) {
+        // Its one definition (docs/quantities.md): the logits the softmax takes; T5 has no 1/sqrt(d).
+        const bool t5 = p.card == Card::Relative && p.relative.variant == RelativeVariant::T5;
+        out << (t5 ? QStringLiteral("softmax logits, no 1/√d (T5)")
+                   : QStringLiteral("softmax logits, 1/√d applied"));
+    }
     appendCard(out, p, request.quantity);
     if (p.causal && request.quantity != Quantity::Table && request.quantity != Quantity::Phase
         && request.quantity != Quantity::Buckets) {

@@ -137,9 +137,9 @@ TEST(Caption, T5BucketsNeedNoSeedButT5ContentScoreDoes) {
     r.quantity = Quantity::ContentScore;
     r.params.probe.seed = 7;
     EXPECT_EQ(formatCaption(r),
-        joined({"Relative (T5) content-score", "num_buckets=32", "max_distance=128", "bidirectional=true",
-            "d_model=64", "seed=7", "L=256", "rows 0\u2013255", "cols 0\u2013255",
-            "256\u00d7256 px, sample, 1\u00d71 entries per pixel"}));
+        joined({"Relative (T5) content-score", "softmax logits, no 1/\u221ad (T5)", "num_buckets=32",
+            "max_distance=128", "bidirectional=true", "d_model=64", "seed=7", "L=256", "rows 0\u2013255",
+            "cols 0\u2013255", "256\u00d7256 px, sample, 1\u00d71 entries per pixel"}));
 }
 
 TEST(Caption, ExplicitProbeVectorsAndLongRopeFactorsAreWrittenOut) {
