@@ -14,11 +14,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QTextBrowser>
 #include <QUrl>
 #include <cmath>
 #include <pecards/alibi.h>
+#include <pecards/invariants.h>
+#include <pecards/pitfall.h>
 
 using namespace pecards::gui;
 
@@ -178,6 +181,28 @@ TEST_F(PitfallViewTest, TheInvFreqPitfallGivesTheCardsOwnNumbers) {
     EXPECT_TRUE(text.contains(QStringLiteral("position 4095 the phase of pair 1 is %1 rad off")
                                   .arg(std::abs(stored - theta) * 4095.0, 0, 'g', 4)))
         << text.toStdString();
+}
+
+} // namespace
+
+namespace {
+
+/// The numbers this session's text of the bf16-positions pitfall states, from the engine, in both
+/// languages: the first collisions (bf16 257, fp16 2049), the lab's L limit and the read-out's 96
+/// positions.
+TEST(PitfallText, LowPrecisionPositionsNumbersAreTheEngines) {
+    const QString bf16 = QString::number(pecards::firstPositionCollision(pecards::StorageFormat::Bfloat16));
+    const QString fp16 = QString::number(pecards::firstPositionCollision(pecards::StorageFormat::Float16));
+    EXPECT_EQ(bf16, QStringLiteral("257"));
+    EXPECT_EQ(fp16, QStringLiteral("2049"));
+    for (const char* language : {"en", "zh_CN"}) {
+        QFile file(QStringLiteral(":/pitfalls/positions-low-precision.%1.html").arg(QLatin1String(language)));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << language;
+        const QString text = QString::fromUtf8(file.readAll());
+        for (const QString& number : {bf16, fp16, QString::number(PitfallView::kMaxLength),
+                 QString::number(pecards::kInvariantPositions)})
+            EXPECT_TRUE(text.contains(number)) << language << ": " << number.toStdString();
+    }
 }
 
 } // namespace
