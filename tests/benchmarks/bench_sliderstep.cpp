@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <benchmark/benchmark.h>
 #include <chrono>
+#include <map>
 #include <sys/resource.h>
 #include <vector>
 
@@ -45,27 +46,47 @@ std::vector<HeatmapPanel*> visibleHeatmaps(const CardPage& card) {
     return panels;
 }
 
-/// Whether every heatmap shows a picture of `params`: with `exact`, its own reduction's and no job
-/// pending; else any picture (the sampled one a long view shows first, #33).
-bool shows(const ComputeService& service, const std::vector<HeatmapPanel*>& panels,
-    const pecards::CardParams& params, bool exact) {
-    if (exact && !service.isIdle())
-        return false;
-    return std::all_of(panels.begin(), panels.end(), [&](const HeatmapPanel* panel) {
-        const auto shown = panel->controller()->shown();
-        return shown && shown->request.params == params
-            && (!exact || shown->request.reduction == panel->controller()->reduction());
-    });
-}
+/// The request each heatmap answered when it was last painted: a picture counts once it is on
+/// screen, painted by the event loop as the app paints it.
+class PaintedRequests : public QObject {
+public:
+    explicit PaintedRequests(const std::vector<HeatmapPanel*>& panels) {
+        for (HeatmapPanel* panel : panels) {
+            m_panels.emplace(panel->heatmap(), panel);
+            panel->heatmap()->installEventFilter(this);
+        }
+    }
+    /// Whether every heatmap painted a picture of `params`: with `exact`, its own reduction's and
+    /// no job pending; else any picture (the sampled one a long view shows first, #33).
+    bool show(const ComputeService& service, const pecards::CardParams& params, bool exact) const {
+        if (exact && !service.isIdle())
+            return false;
+        return std::all_of(m_panels.begin(), m_panels.end(), [&](const auto& entry) {
+            const auto painted = m_painted.find(entry.first);
+            return painted != m_painted.end() && painted->second.params == params
+                && (!exact || painted->second.reduction == entry.second->controller()->reduction());
+        });
+    }
 
-/// Runs the event loop until the heatmaps show `params` (exact: every picture final), then paints
-/// them: the image on screen, paintEvent now, not at the next frame.
-void awaitPictures(const ComputeService& service, const std::vector<HeatmapPanel*>& panels,
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Paint) {
+            if (const pecards::ViewRequest* shown = m_panels.at(watched)->controller()->shownRequest())
+                m_painted[watched] = *shown;
+        }
+        return false;
+    }
+
+private:
+    std::map<QObject*, HeatmapPanel*> m_panels;
+    std::map<QObject*, pecards::ViewRequest> m_painted;
+};
+
+/// Runs the event loop until the heatmaps have painted `params` (exact: every picture final).
+void awaitPictures(const ComputeService& service, const PaintedRequests& painted,
     const pecards::CardParams& params, bool exact) {
-    while (!shows(service, panels, params, exact))
+    while (!painted.show(service, params, exact))
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
-    for (HeatmapPanel* panel : panels)
-        panel->heatmap()->repaint();
 }
 
 double median(std::vector<double> values) {
@@ -104,7 +125,8 @@ void sliderStep(benchmark::State& state, const char* cardId, const char* control
     pecards::CardParams params = card->params();
     params.length = state.range(0);
     card->setParams(params);
-    awaitPictures(service, panels, card->params(), true); // first pictures, kernels built
+    const PaintedRequests painted(panels);
+    awaitPictures(service, painted, card->params(), true); // first pictures, kernels built
     QSlider* base = slider->slider();
     std::vector<double> first;
     std::vector<double> exact;
@@ -112,9 +134,9 @@ void sliderStep(benchmark::State& state, const char* cardId, const char* control
     for (auto _ : state) {
         const auto start = Clock::now();
         base->setValue(base->value() + (++step % 2 == 1 ? 1 : -1)); // one notch, as a drag moves it
-        awaitPictures(service, panels, card->params(), false);
+        awaitPictures(service, painted, card->params(), false);
         first.push_back(std::chrono::duration<double>(Clock::now() - start).count());
-        awaitPictures(service, panels, card->params(), true);
+        awaitPictures(service, painted, card->params(), true);
         exact.push_back(std::chrono::duration<double>(Clock::now() - start).count());
     }
     state.counters["median_ms"] = 1e3 * median(first);

@@ -386,6 +386,10 @@ std::optional<ShownHeatmap> HeatmapController::shown() const {
     return ShownHeatmap {m_shownRequest, m_widget->frame().grid, m_widget->frame().colorMap};
 }
 
+const pecards::ViewRequest* HeatmapController::shownRequest() const {
+    return !m_widget || m_widget->frame().isNull() ? nullptr : &m_shownRequest;
+}
+
 bool HeatmapController::showsFinalPicture() const {
     if (!m_widget || m_widget->frame().isNull() || isComputingInBackground())
         return false;

@@ -83,6 +83,9 @@ public:
     bool hasResult() const { return m_hasResult; }
     /// @brief The heatmap on screen (request, grid, colour map); nullopt before the first frame.
     std::optional<ShownHeatmap> shown() const;
+    /// @brief The request the heatmap on screen answers, without copying its grid (the slider-step
+    /// benchmark polls it); nullptr before the first frame.
+    const pecards::ViewRequest* shownRequest() const;
     pecards::Quantity quantity() const { return m_quantity; }
 
     /// @brief True when the picture on screen is the view's final answer: nothing computes behind
