@@ -82,7 +82,8 @@ __kernel void trig_profile(__global float* out, int count, int chunks, __global 
 // with p = positions[n] (-positions[n] when `conjugate`), w_i = weights[i] when `weighted`, else 1.
 // One work-item per (n, i).
 __kernel void trig_phasors(__global float* re, __global float* im, __global const long* positions, int count,
-    __global const ulong* freq_turns, __global const float2* weights, int weighted, int conjugate, int pairs) {
+    int ld, __global const ulong* freq_turns, __global const float2* weights, int weighted, int conjugate,
+    int pairs) {
     const int n = get_global_id(0);
     const int i = get_global_id(1);
     if (n >= count || i >= pairs) {
@@ -92,27 +93,48 @@ __kernel void trig_phasors(__global float* re, __global float* im, __global cons
     float cs;
     const float sn = sincos(pecards_angle(p, freq_turns[i]), &cs);
     const float2 w = weighted ? weights[i] : (float2)(1.0f, 0.0f);
-    re[(long)i * count + n] = w.x * cs - w.y * sn;
-    im[(long)i * count + n] = w.x * sn + w.y * cs;
+    re[(long)i * ld + n] = w.x * cs - w.y * sn;
+    im[(long)i * ld + n] = w.x * sn + w.y * cs;
 }
 
 // f on a sampled grid of rows x and columns y: out[r * cols + c] = addend + sum_i Re(A_ir B_ic) with
-// A = w_i e^{j x_r phi_i} and B = e^{-j y_c phi_i} (trig_phasors), i.e. the trigonometric sum at
-// delta = x_r - y_c, whatever the deltas' range. One work-item per pixel (c, r).
+// A = w_i e^{j x_r phi_i} and B = e^{-j y_c phi_i} (trig_phasors, pair i's row at i * lda, resp. i *
+// ldb), i.e. the trigonometric sum at delta = x_r - y_c, whatever the deltas' range. Each work-item
+// computes PECARDS_GRID_ROWS rows x 16 columns with float16 accumulators (as `logits`: one vector FMA
+// per row and pair); lda >= rows rounded up to PECARDS_GRID_ROWS, ldb >= cols rounded up to 16 (the
+// padding is read, never stored). Each entry sums its pairs in the order of one scalar loop.
+#define PECARDS_GRID_ROWS 4
 __kernel void trig_grid(__global float* out, int rows, int cols, __global const float* ar, __global const float* ai,
-    __global const float* br, __global const float* bi, int pairs, float addend) {
-    const int c = get_global_id(0);
-    const int r = get_global_id(1);
-    if (c >= cols || r >= rows) {
+    int lda, __global const float* br, __global const float* bi, int ldb, int pairs, float addend) {
+    const int c0 = get_global_id(0) * 16;
+    const int r0 = get_global_id(1) * PECARDS_GRID_ROWS;
+    if (c0 >= cols || r0 >= rows) {
         return;
     }
-    float acc = addend;
-    for (int i = 0; i < pairs; ++i) {
-        const long a = (long)i * rows + r;
-        const long b = (long)i * cols + c;
-        acc = fma(ar[a], br[b], fma(-ai[a], bi[b], acc));
+    float16 acc[PECARDS_GRID_ROWS];
+    for (int a = 0; a < PECARDS_GRID_ROWS; ++a) {
+        acc[a] = (float16)(addend);
     }
-    out[(long)r * cols + c] = acc;
+    for (int i = 0; i < pairs; ++i) {
+        const float16 b_re = vload16(0, br + (long)i * ldb + c0);
+        const float16 b_im = vload16(0, bi + (long)i * ldb + c0);
+        for (int a = 0; a < PECARDS_GRID_ROWS; ++a) {
+            const long at = (long)i * lda + r0 + a;
+            acc[a] = fma((float16)(ar[at]), b_re, fma((float16)(-ai[at]), b_im, acc[a]));
+        }
+    }
+    for (int a = 0; a < PECARDS_GRID_ROWS && r0 + a < rows; ++a) {
+        __global float* row = out + (long)(r0 + a) * cols;
+        if (c0 + 16 <= cols) {
+            vstore16(acc[a], 0, row + c0);
+        } else {
+            float last[16];
+            vstore16(acc[a], 0, last);
+            for (int e = 0; c0 + e < cols; ++e) {
+                row[c0 + e] = last[e];
+            }
+        }
+    }
 }
 
 // The delta of output entry t: delta0 + t over a range of deltas, or x[t / grid_cols] - y[t % grid_cols]

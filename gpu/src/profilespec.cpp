@@ -334,16 +334,25 @@ cl::Buffer evaluateProfileGrid(ClContext& cl, const ProfileSpec& spec, const Gri
         const std::size_t pair_count = static_cast<std::size_t>(pairs);
         const cl::Buffer turns = cl.upload(spec.turns, "frequency turns");
         const cl::Buffer weights = cl.upload(spec.weights, "profile weights");
-        cl::Buffer ar = cl.buffer(x.size() * pair_count * sizeof(float), "row phasors");
-        cl::Buffer ai = cl.buffer(x.size() * pair_count * sizeof(float), "row phasors");
-        cl::Buffer br = cl.buffer(y.size() * pair_count * sizeof(float), "column phasors");
-        cl::Buffer bi = cl.buffer(y.size() * pair_count * sizeof(float), "column phasors");
-        cl.run("trig_phasors", cl::NDRange(x.size(), pair_count), cl::NullRange, ar, ai, at.x, rows, turns,
-            weights, cl_int {1}, cl_int {0}, pairs);
-        cl.run("trig_phasors", cl::NDRange(y.size(), pair_count), cl::NullRange, br, bi, at.y, cols, turns,
-            weights, cl_int {0}, cl_int {1}, pairs);
-        cl.run("trig_grid", cl::NDRange(y.size(), x.size()), cl::NullRange, out, rows, cols, ar, ai, br, bi,
-            pairs, static_cast<cl_float>(spec.constant));
+        // trig_grid's blocks: kGridRows rows (PECARDS_GRID_ROWS) x 16 columns per work-item.
+        constexpr cl_int kGridRows = 4;
+        const cl_int lda = (rows + kGridRows - 1) / kGridRows * kGridRows;
+        const cl_int ldb = (cols + 15) / 16 * 16;
+        const auto phasors = [&](cl_int ld, const char* what) {
+            return cl.buffer(static_cast<std::size_t>(ld) * pair_count * sizeof(float), what);
+        };
+        cl::Buffer ar = phasors(lda, "row phasors");
+        cl::Buffer ai = phasors(lda, "row phasors");
+        cl::Buffer br = phasors(ldb, "column phasors");
+        cl::Buffer bi = phasors(ldb, "column phasors");
+        cl.run("trig_phasors", cl::NDRange(x.size(), pair_count), cl::NullRange, ar, ai, at.x, rows, lda,
+            turns, weights, cl_int {1}, cl_int {0}, pairs);
+        cl.run("trig_phasors", cl::NDRange(y.size(), pair_count), cl::NullRange, br, bi, at.y, cols, ldb,
+            turns, weights, cl_int {0}, cl_int {1}, pairs);
+        cl.run("trig_grid",
+            cl::NDRange(static_cast<std::size_t>(ldb / 16), static_cast<std::size_t>(lda / kGridRows)),
+            cl::NullRange, out, rows, cols, ar, ai, lda, br, bi, ldb, pairs,
+            static_cast<cl_float>(spec.constant));
         accumulate = 1;
     }
     addBiasAndLookups(cl, spec, out, count, at, accumulate);

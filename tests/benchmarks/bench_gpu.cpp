@@ -159,6 +159,40 @@ void BM_ScoreMaxPool_L16M_DeviceVsCpu(benchmark::State& state) {
 }
 BENCHMARK(BM_ScoreMaxPool_L16M_DeviceVsCpu)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
+/// The app's first picture of the RoPE score view after a slider step (#33), at the size the view has
+/// in the default 1600 x 1000 window (341 x 341 pixels): the exact mean at L = 4096 (the view computes
+/// it at once) and the sampled picture at 2^20 (O(pixels), the exact mean follows in the background).
+/// Device and CPU reference in the same run, each a mean over the iterations.
+void BM_FirstPicture_DeviceVsCpu(benchmark::State& state) {
+    pecards::ViewRequest request = scoreView(state.range(0), 341);
+    request.params.probe.kind = pecards::ProbeKind::Ones; // the card's default probe
+    request.reduction = state.range(0) <= 4096 ? pecards::Reduction::Mean : pecards::Reduction::Sample;
+    const std::unique_ptr<pecards::Backend> cpu = pecards::makeCpuBackend();
+    backend().compute(request); // warm-up: kernels built
+    cpu->compute(request);
+    double device = 0.0;
+    double reference = 0.0;
+    std::int64_t runs = 0;
+    for (auto _ : state) {
+        auto start = Clock::now();
+        benchmark::DoNotOptimize(backend().compute(request).values.data());
+        device += seconds(start);
+        start = Clock::now();
+        benchmark::DoNotOptimize(cpu->compute(request).values.data());
+        reference += seconds(start);
+        ++runs;
+    }
+    state.counters["device_ms"] = 1e3 * device / static_cast<double>(runs);
+    state.counters["cpu_ms"] = 1e3 * reference / static_cast<double>(runs);
+}
+BENCHMARK(BM_FirstPicture_DeviceVsCpu)
+    ->Arg(4096)
+    ->Arg(std::int64_t {1} << 20)
+    ->Arg(std::int64_t {1} << 24)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(20)
+    ->UseRealTime();
+
 /// The unseen-angles map (scaling_lab.h) of Llama 3 scaling, d = 128, L = 2^20, 1024 x 1024 pixels,
 /// exact mean pooling (the unseen fraction): device vs the CPU reference in the same run (target < 1 s).
 void BM_UnseenAngles_L1M_DeviceVsCpu(benchmark::State& state) {
@@ -213,7 +247,7 @@ void BM_ContentQK_L4096_DeviceVsEigen(benchmark::State& state) {
     const cl::Buffer k = card.encode(positions, pecards::ProbeStream::Key, false);
     const cl::Buffer pos = cl.upload(positions, "positions");
     cl::Buffer out = cl.buffer(std::size_t {kLength} * kLength * sizeof(float), "logits");
-    card.logits(out, kLength, q, k, pos, positions, pos, positions, false);
+    card.logits(out, kLength, q, k, pos, positions, pos, positions);
     cl.finish();
     // Eigen baseline on the same shapes, float.
     const Eigen::MatrixXf eq = Eigen::MatrixXf::Random(kLength, 128);
@@ -231,7 +265,7 @@ void BM_ContentQK_L4096_DeviceVsEigen(benchmark::State& state) {
     std::int64_t runs = 0;
     for (auto _ : state) {
         const auto start = Clock::now();
-        card.logits(out, kLength, q, k, pos, positions, pos, positions, false);
+        card.logits(out, kLength, q, k, pos, positions, pos, positions);
         cl.finish();
         device += seconds(start);
         ++runs;
