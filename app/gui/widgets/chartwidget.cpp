@@ -131,6 +131,7 @@ void ChartWidget::setCurves(const pecards::app::CurveSet& curves) {
 
 void ChartWidget::drawCurves(const pecards::app::CurveSet& curves, bool rebuild) {
     const bool inPlace = !rebuild && !m_curves.curves.empty() && sameShape(m_curves, curves);
+    const bool hadMessage = !m_message.isEmpty();
     m_curves = curves;
     m_message.clear();
 
@@ -169,7 +170,8 @@ void ChartWidget::drawCurves(const pecards::app::CurveSet& curves, bool rebuild)
         buildChart(xLayout, yLayout);
     m_xLayout = xLayout;
     m_yLayout = yLayout;
-    viewport()->update();
+    if (!inPlace || hadMessage) // in place, the scene repaints what changed (a full repaint per step
+        viewport()->update(); // drew every grid line twice, #33)
 }
 
 void ChartWidget::buildChart(const AxisLayout& xLayout, const AxisLayout& yLayout) {

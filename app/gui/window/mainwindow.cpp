@@ -14,6 +14,7 @@
 #include "views/figuresavedialog.h"
 #include "views/quantitystyle.h"
 #include "widgets/modelstrip.h"
+#include "widgets/tabrelayoutfilter.h"
 #include "widgets/warningdialog.h"
 #include "widgets/wheelguard.h"
 #include "window/devicestatus.h"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     , m_language(new LanguageSwitcher(this)) {
     setAcceptDrops(true);
     new WheelGuard(this); // the wheel scrolls the panes, not the controls passing under the cursor
+    new TabRelayoutFilter(m_deck); // a caption's new text repaints its view, not the window
     m_deck->setDocumentMode(true);
     QFont tabFont = m_deck->tabBar()->font();
     tabFont.setPointSizeF(tabFont.pointSizeF() * 1.15);
