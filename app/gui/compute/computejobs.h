@@ -63,6 +63,9 @@ struct ComputeJob {
     JobPayload payload;
     /// The object that asked: with the tag, the key of latest-wins; compared, never dereferenced.
     const QObject* requester = nullptr;
+    /// Estimated operations of a grid computed at once (cost.h), 0 where none is estimated (charts,
+    /// read-outs); set by PendingQueue::push, which gives the worker the cheapest such job first.
+    qint64 work = 0;
     /// @brief Whether this is a background job (TiledRequest): run after the others, which run
     /// between its tiles.
     bool isBackground() const { return std::holds_alternative<TiledRequest>(payload); }

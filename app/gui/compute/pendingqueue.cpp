@@ -2,10 +2,40 @@
 
 #include <QMutexLocker>
 #include <algorithm>
+#include <pecards/cost.h>
+#include <pecards/errors.h>
 
 namespace pecards::gui {
 
+namespace {
+
+/// The estimated work of a grid computed at once, 0 for any other job.
+qint64 foregroundWork(const JobPayload& payload) {
+    const auto* request = std::get_if<pecards::ViewRequest>(&payload);
+    if (request == nullptr)
+        return 0;
+    try {
+        return pecards::estimateCost(*request).work;
+    } catch (const pecards::InvalidParameter&) {
+        return 0; // refused at once by the worker
+    }
+}
+
+/// The foreground job to run next: the cheapest, the oldest of equals (a slider step's charts and
+/// small views are answered while its costly view computes, #33).
+std::deque<ComputeJob>::iterator cheapestForeground(std::deque<ComputeJob>& jobs) {
+    auto best = jobs.end();
+    for (auto job = jobs.begin(); job != jobs.end(); ++job) {
+        if (!job->isBackground() && (best == jobs.end() || job->work < best->work))
+            best = job;
+    }
+    return best;
+}
+
+} // namespace
+
 PendingQueue::PushOutcome PendingQueue::push(ComputeJob job) {
+    job.work = foregroundWork(job.payload); // outside the lock: the worker may be waiting on it
     QMutexLocker lock(&m_mutex);
     PushOutcome outcome;
     if (m_closed)
@@ -40,8 +70,7 @@ std::optional<ComputeJob> PendingQueue::take() {
         const auto* tiled = std::get_if<TiledRequest>(&job.payload);
         return tiled == nullptr || tiled->request.reduction == pecards::Reduction::Sample;
     };
-    auto next = std::find_if(
-        m_jobs.begin(), m_jobs.end(), [](const ComputeJob& job) { return !job.isBackground(); });
+    auto next = cheapestForeground(m_jobs);
     if (next == m_jobs.end() && m_holdBackground) {
         m_workerScheduled = false; // releaseBackground() wakes the worker
         return std::nullopt;
@@ -66,8 +95,7 @@ bool PendingQueue::releaseBackground() {
 
 std::optional<ComputeJob> PendingQueue::takeForeground() {
     QMutexLocker lock(&m_mutex);
-    const auto next = std::find_if(
-        m_jobs.begin(), m_jobs.end(), [](const ComputeJob& job) { return !job.isBackground(); });
+    const auto next = cheapestForeground(m_jobs);
     if (m_closed || next == m_jobs.end())
         return std::nullopt;
     ComputeJob job = std::move(*next);

@@ -3,6 +3,10 @@
 /// @brief Thread-safe queue of compute jobs where a newer job replaces a pending one of the same
 /// requester and tag (latest wins), shared by the UI thread (producer) and the worker.
 ///
+/// Jobs computed at once run cheapest first by their estimated work (cost.h; charts and read-outs
+/// count as none): a slider step's charts and small views are answered, and painted, while its
+/// costly view computes (#33).
+///
 /// Background jobs (ComputeJob::isBackground) are taken only when no other job waits, and the
 /// worker takes the others between the running background job's tiles (takeForeground). After a
 /// job computed at once is pushed, background jobs are also held until releaseBackground(): the
@@ -37,7 +41,8 @@ public:
     /// place, so the queue never holds two jobs of one stream. Ignored after close().
     PushOutcome push(ComputeJob job);
 
-    /// @brief Takes the oldest job that is not a background job, else (unless background jobs are
+    /// @brief Takes the cheapest job that is not a background job (ComputeJob::work, the oldest of
+    /// equals), else (unless background jobs are
     /// held) the oldest background job of a sampled picture, else the oldest background job (worker
     /// thread). When it has nothing to give it returns nothing and marks the worker idle, so the
     /// next push or releaseBackground() wakes it again.
@@ -47,7 +52,7 @@ public:
     /// wait and the worker is idle: the caller must wake it once.
     bool releaseBackground();
 
-    /// @brief Takes the oldest job that is not a background job, or nothing (worker thread,
+    /// @brief Takes the cheapest job that is not a background job, or nothing (worker thread,
     /// between the tiles of the running background job; the worker stays scheduled).
     std::optional<ComputeJob> takeForeground();
 

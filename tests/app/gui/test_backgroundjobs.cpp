@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <pecards/backend.h>
+#include <pecards/cost.h>
 #include <pecards/errors.h>
 
 using namespace pecards::gui;
@@ -113,6 +114,26 @@ TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
     EXPECT_EQ(dropped.front().second, 8U);
     EXPECT_EQ(queue.size(), 1);
     EXPECT_EQ(queue.take()->id, 7U);
+}
+
+TEST(PendingQueue, JobsAtOnceRunCheapestFirstChartsBeforeACostlyView) {
+    // A slider step submits its views in slot order: the costly score view first, then a small view
+    // and a chart. The worker answers the chart and the small view while the costly one computes,
+    // so they are painted meanwhile (#33); equal costs keep their order.
+    PendingQueue queue;
+    const pecards::ViewRequest costly = contentAttention(1024, pecards::Reduction::Max);
+    const pecards::ViewRequest small = contentAttention(64, pecards::Reduction::Max);
+    ASSERT_GT(pecards::estimateCost(costly).work, pecards::estimateCost(small).work);
+    queue.push(ComputeJob {QStringLiteral("score"), 1, costly});
+    queue.push(ComputeJob {QStringLiteral("phase"), 2, small});
+    queue.push(ComputeJob {QStringLiteral("spectrum"), 3, pecards::app::CurveRequest {}});
+    queue.push(ComputeJob {QStringLiteral("polar"), 4, pecards::app::CurveRequest {}});
+    queue.push(ComputeJob {QStringLiteral("exact"), 5, TiledRequest {costly}});
+    std::vector<quint64> order;
+    while (const std::optional<ComputeJob> job = queue.takeForeground())
+        order.push_back(job->id);
+    EXPECT_EQ(order, (std::vector<quint64> {3, 4, 2, 1})); // the background job waits
+    EXPECT_EQ(queue.size(), 1);
 }
 
 TEST(BackgroundJobs, JobsAtOnceRunBetweenTheTilesAndTheExactGridEqualsTheOneShot) {
