@@ -116,9 +116,17 @@ inline float pecards_weighted_sum(__global const float* f, __global const float*
             const float at_first = (float)(alpha + beta * delta); // count at the chunk's first delta
             pecards_kahan_add(&sum, &carry, fma(at_first, chunk_sum[chunk], (float)beta * chunk_moment[chunk]));
         } else {
-            for (long e = delta; e <= last; ++e) {
-                const long n = min(r1, c1 + e) - max(r0, c0 + e) + 1;
-                pecards_kahan_add(&sum, &carry, (float)n * f[e - delta0]);
+            // n(e) = min(r1, c1 + e) - max(r0, c0 + e) + 1 in 32-bit integers: with e = delta + k,
+            // n = width + min(upper - k, 0) - max(lower - k, 0); every term is below 2^26 in magnitude
+            // for positions below 2^24 (kMaxLength).
+            const int first = (int)(delta - delta0);
+            const int count = (int)(last - delta) + 1;
+            const int width = (int)(c1 - c0 + 1);
+            const int upper = (int)(r1 - c1 - delta);
+            const int lower = (int)(r0 - c0 - delta);
+            for (int k = 0; k < count; ++k) {
+                const int n = width + min(upper - k, 0) - max(lower - k, 0);
+                pecards_kahan_add(&sum, &carry, (float)n * f[first + k]);
             }
         }
         delta = last + 1;
