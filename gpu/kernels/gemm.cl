@@ -99,8 +99,23 @@ __kernel void logits(__global float* out, int ldo, int nr, int nc, __global cons
     }
 }
 
+inline float pecards_max16(float16 v) {
+    const float8 a = fmax(v.lo, v.hi);
+    const float4 b = fmax(a.lo, a.hi);
+    const float2 c = fmax(b.lo, b.hi);
+    return fmax(c.x, c.y);
+}
+
+inline float pecards_sum16(float16 v) {
+    const float8 a = v.lo + v.hi;
+    const float4 b = a.lo + a.hi;
+    const float2 c = b.lo + b.hi;
+    return c.x + c.y;
+}
+
 // Streaming log-sum-exp: folds one tile of logits (nr rows x nc cols, masked = -inf) into the
-// running maximum and sum of exp(logit - maximum) of each row. One work-item per row.
+// running maximum and sum of exp(logit - maximum) of each row. One work-item per row, 16 columns
+// per step (vector max and exp, 16 partial sums added pairwise at the end), the rest one by one.
 __kernel void row_lse_update(
     __global const float* logits, int ld, int nr, int nc, __global float* run_max, __global float* run_sum) {
     const int r = get_global_id(0);
@@ -108,15 +123,25 @@ __kernel void row_lse_update(
         return;
     }
     __global const float* row = logits + (long)r * ld;
-    float m = run_max[r];
-    for (int c = 0; c < nc; ++c) {
+    const int whole = nc / 16 * 16;
+    float16 m16 = (float16)(-INFINITY);
+    for (int c = 0; c < whole; c += 16) {
+        m16 = fmax(m16, vload16(0, row + c));
+    }
+    float m = fmax(run_max[r], pecards_max16(m16));
+    for (int c = whole; c < nc; ++c) {
         m = fmax(m, row[c]);
     }
     if (m == -INFINITY) {
         return;
     }
     float s = run_max[r] == -INFINITY ? 0.0f : run_sum[r] * exp(run_max[r] - m);
-    for (int c = 0; c < nc; ++c) {
+    float16 s16 = (float16)(0.0f);
+    for (int c = 0; c < whole; c += 16) {
+        s16 += exp(vload16(0, row + c) - (float16)(m));
+    }
+    s += pecards_sum16(s16);
+    for (int c = whole; c < nc; ++c) {
         s += exp(row[c] - m);
     }
     run_max[r] = m;
