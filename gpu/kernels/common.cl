@@ -53,12 +53,11 @@ inline float pecards_probe_normal(ulong seed, uint stream, long position, long i
     const ulong h1 = pecards_splitmix64(state);
     const ulong h2 = pecards_splitmix64(state + PECARDS_GOLDEN_GAMMA);
     const ulong m1 = (h1 >> 11) + 1UL; // u1 = m1 * 2^-53 in (0, 1]
-    float log_u1;
-    if (m1 > (1UL << 52)) {
-        log_u1 = log1p(-(float)((1UL << 53) - m1) * 0x1p-53f);
-    } else {
-        log_u1 = log((float)m1 * 0x1p-53f);
-    }
+    // Both logarithms, then a select: no branch, so that a CPU device runs 16 work-items in one
+    // vector (a branch taken by half the lanes made PoCL call the scalar log per entry).
+    const float near_one = log1p(-(float)((1UL << 53) - m1) * 0x1p-53f);
+    const float below = log((float)m1 * 0x1p-53f);
+    const float log_u1 = m1 > (1UL << 52) ? near_one : below;
     // cos(2 pi u2) with u2 = (h2 >> 11) 2^-53: the top bits of h2 as a fraction of a turn.
     const float angle = (float)(((long)h2) >> 40) * (PECARDS_TWO_PI_F / 16777216.0f);
     return sqrt(-2.0f * log_u1) * cos(angle);
