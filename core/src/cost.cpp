@@ -20,6 +20,12 @@ namespace {
 
 constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kDouble = 8;
+/// Operations to draw one entry of a content vector (probeNormal: two splitmix64 hashes, a logarithm
+/// and a cosine, ~30 ns on either backend), in the model's unit of one multiply-add: every query and
+/// key vector a content view reads is drawn before its products. The estimated normaliser draws each
+/// shown row's sample keys anew, the exact one every key once: at L = 4096 the exact normaliser is
+/// the cheaper picture (#33, measured 45-60 ms against 67-82 ms on PoCL).
+constexpr std::int64_t kNormalVariateOps = 32;
 /// Deltas one block of a streamed attention normaliser holds (the OpenCL backend's block; the CPU's is
 /// smaller).
 constexpr std::int64_t kStreamedDeltas = std::int64_t {1} << 18;
@@ -147,11 +153,15 @@ RequestCost contentCost(const ViewRequest& r) {
     const std::int64_t pixelCols = std::min<std::int64_t>(r.out_cols, w.cols());
     RequestCost cost;
     cost.work = exact ? mul(w.rows(), w.cols(), perEntry) : mul(pixelRows, pixelCols, perEntry);
+    std::int64_t vectors = exact ? add(w.rows(), w.cols()) : add(pixelRows, pixelCols);
     const bool estimated = r.normaliser == Normaliser::Estimated;
     if (attention) {
+        const std::int64_t normaliserRows = exact ? w.rows() : pixelRows;
         const std::int64_t keys = estimated ? maxNormaliserSamples(r.params.length) : r.params.length;
-        cost.work = add(cost.work, mul(exact ? w.rows() : pixelRows, keys, perEntry));
+        cost.work = add(cost.work, mul(normaliserRows, keys, perEntry));
+        vectors = add(vectors, estimated ? mul(normaliserRows, keys) : r.params.length);
     }
+    cost.work = add(cost.work, mul(vectors, d, kNormalVariateOps));
     // Tiles of 256 x 4096 logits and their encoded vectors (exact), or the sampled logits.
     const std::int64_t tile
         = exact ? mul(std::int64_t {256}, 4096, kDouble) : mul(pixelRows, pixelCols, kDouble);
@@ -161,11 +171,11 @@ RequestCost contentCost(const ViewRequest& r) {
                          : "content multiply-adds (output pixels x max(d, 16)";
     if (attention) {
         cost.counted += estimated ? ", plus output rows x "
-                + std::to_string(maxNormaliserSamples(r.params.length)) + " normaliser samples x max(d, 16))"
-                                  : ", plus normaliser rows x L x max(d, 16))";
-    } else {
-        cost.counted += ")";
+                + std::to_string(maxNormaliserSamples(r.params.length)) + " normaliser samples x max(d, 16)"
+                                  : ", plus normaliser rows x L x max(d, 16)";
     }
+    cost.counted += "; plus 32 per drawn content vector entry: (rows + cols"
+        + std::string(attention ? (estimated ? " + rows x normaliser samples" : " + L") : "") + ") x d)";
     cost.advice
         = exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows";
     return cost;

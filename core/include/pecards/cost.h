@@ -6,7 +6,8 @@
 /// estimate with --dry-run; the GUI decides from it what to compute in the background.
 ///
 /// Work is counted in elementary operations, about one double multiply-add each (~1 ns on one
-/// core): a content logit entry costs max(d, 16) (its dot product), an exact attention range
+/// core): a content logit entry costs max(d, 16) (its dot product), each entry of a drawn content
+/// vector 32 (a normal variate: two hashes, a logarithm, a cosine), an exact attention range
 /// query over the Toeplitz profile kRangeQueryOperations, a table entry (a sin/cos pair)
 /// kTableEntryOperations. Memory counts what the request allocates at its peak: the output
 /// grid, the profile / encoded vectors / tiles of the algorithm, and loaded content vectors
