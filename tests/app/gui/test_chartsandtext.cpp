@@ -12,6 +12,7 @@
 #include "windowtest.h"
 
 #include <QLabel>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSet>
 #include <QSplitter>
@@ -147,6 +148,33 @@ TEST_F(ChartsAndText, AChartStepDrawsWhatANewChartDraws) {
             EXPECT_EQ(stepped.legendHtml(), fresh.legendHtml());
             EXPECT_EQ(stepped.grab().toImage(), fresh.grab().toImage())
                 << "log " << yLog << " scale " << scale;
+        }
+    }
+}
+
+/// What the window system shows of `widget` (the offscreen platform's copy of its window): the
+/// pixels painted so far, unlike grab(), which paints the widget anew.
+QImage onScreen(const QWidget& widget) {
+    return widget.screen()->grabWindow(widget.winId()).toImage();
+}
+
+TEST_F(ChartsAndText, AChartStepOnScreenIsTheNewChart) {
+    // A step in place repaints only what the chart's scene changed (#33: no full repaint per
+    // notch): what is on screen afterwards must still be the new chart, whole.
+    for (const bool yLog : {false, true}) {
+        ChartWidget stepped;
+        showChart(stepped);
+        stepped.setCurves(steppedCurves(2.0, yLog));
+        QTest::qWait(50);
+        for (const double scale : {2.001, 2.3, yLog ? 40.0 : 37.0}) {
+            stepped.setCurves(steppedCurves(scale, yLog));
+            ChartWidget fresh;
+            showChart(fresh);
+            fresh.setCurves(steppedCurves(scale, yLog));
+            QTest::qWait(50);
+            const QImage shown = onScreen(stepped);
+            ASSERT_FALSE(shown.isNull()) << "the platform can grab a window";
+            EXPECT_EQ(shown, onScreen(fresh)) << "log " << yLog << " scale " << scale;
         }
     }
 }
