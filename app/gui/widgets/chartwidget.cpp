@@ -449,12 +449,6 @@ void ChartWidget::changeEvent(QEvent* event) {
     QChartView::changeEvent(event);
 }
 
-void ChartWidget::resizeEvent(QResizeEvent* event) {
-    QChartView::resizeEvent(event);
-    if (m_message.isEmpty() && !m_curves.curves.empty())
-        drawCurves(m_curves, false); // new axes only where the new size changes their labels
-}
-
 void ChartWidget::setMessage(const QString& message) {
     m_message = message;
     viewport()->update();

@@ -64,9 +64,6 @@ protected:
     void drawForeground(QPainter* painter, const QRectF& rect) override;
     /// @brief Follows the widget's font (presentation mode) and palette (dark theme).
     void changeEvent(QEvent* event) override;
-    /// @brief The axes take as many labels as the new size fits (they were laid out for the size
-    /// the chart had when its curves arrived, e.g. while presentation mode hid it).
-    void resizeEvent(QResizeEvent* event) override;
     /// @brief The focus ring drawn by drawForeground follows the keyboard focus.
     void focusInEvent(QFocusEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;

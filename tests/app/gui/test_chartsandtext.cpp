@@ -163,22 +163,6 @@ TEST_F(ChartsAndText, AChartStepDrawsWhatANewChartDraws) {
     }
 }
 
-TEST_F(ChartsAndText, AChartResizedAfterItsCurvesLabelsItsAxesForTheNewSize) {
-    // Seen leaving presentation mode: the spectrum chart kept the labels of every other decade it
-    // had been given while small.
-    ChartWidget resized;
-    showChart(resized);
-    resized.resize(480, 150);
-    resized.setCurves(steppedCurves(40.0, true));
-    QTest::qWait(20);
-    resized.resize(480, 360);
-    ChartWidget fresh;
-    showChart(fresh);
-    fresh.setCurves(steppedCurves(40.0, true));
-    QTest::qWait(50);
-    EXPECT_EQ(resized.grab().toImage(), fresh.grab().toImage());
-}
-
 TEST_F(ChartsAndText, CardBackTablesScrollSidewaysInANarrowPane) {
     CardPage* relative = showCard(QStringLiteral("relative"));
     relative->flip();

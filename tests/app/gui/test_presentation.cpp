@@ -166,6 +166,9 @@ TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
     while (presentation()->viewIndex() != heatmapSlot)
         presentation()->stepView(1);
     auto* heatmap = qobject_cast<HeatmapPanel*>(rope->viewSlots().at(heatmapSlot)->view());
+    // A view hidden by the presentation computes when it is shown: wait for its picture.
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return !heatmap->heatmap()->frame().isNull(); }, "the heatmap's picture"));
     presentation()->setPaused(true);
     heatmap->setSweepPosition(-1);
     const QImage before = heatmap->heatmap()->grab().toImage();
