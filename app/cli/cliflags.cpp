@@ -293,7 +293,8 @@ const std::vector<CliFlag>& cliFlags() {
             "txl-pos-emb: clamp distances to N when N > 0; -1 = no clamp (default)."},
         {"scalings", "NAME,..", "Curves",
             "Context-extension lab: the RoPE scalings compared (none, linear, dynamic, yarn, llama3, "
-            "longrope), each at --factor with its typical keys (yarn beta 32/1, llama3 bands 1/4, longrope "
+            "longrope), each at --factor (without one, and unscaled: at L / L0) with its typical keys (yarn "
+            "beta 32/1, llama3 bands 1/4, longrope "
             "long_factor s^(2i/(r-2)); keys of --config for its own type are kept), training length "
             "--original-max-pos L0 and target --length L. Default: all six (scaling-ratio, "
             "score-vs-distance, attention-entropy); unseen-angles without it uses the card's scaling."},

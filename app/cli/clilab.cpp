@@ -1,5 +1,6 @@
 #include "clilab.h"
 
+#include "figure/labcurves.h"
 #include "usageerror.h"
 
 #include <cmath>
@@ -81,7 +82,6 @@ OutputArray attentionEntropy(const CardParams& params, const ScalingLabSettings&
 ScalingLabSettings labSettings(const CardParams& params, const std::vector<RopeScalingType>& scalings) {
     ScalingLabSettings settings;
     settings.types = scalings;
-    settings.factor = params.rope.scaling.factor;
     settings.length = params.length;
     settings.original_max_position_embeddings = givenTrainingLength(params.rope.scaling);
     if (settings.original_max_position_embeddings < 2) {
@@ -89,6 +89,7 @@ ScalingLabSettings labSettings(const CardParams& params, const std::vector<RopeS
             u"is missing: the lab needs the training length L0 (>= 2, at most --length), from the flag or "
             "--config"_s);
     }
+    settings.factor = app::labFactor(params, settings.original_max_position_embeddings); // as render's
     return settings;
 }
 

@@ -1,5 +1,6 @@
 #include "figure/caption.h"
 
+#include "figure/labcurves.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
@@ -530,9 +531,14 @@ QString formatChartCaption(const CurveRequest& request) {
     case CurveKind::BaseBound:
         out << QStringLiteral("bases 8 per decade");
         break;
-    case CurveKind::Spectrum:
     case CurveKind::ScalingRatio:
-    case CurveKind::ScoreVsDistance:
+    case CurveKind::ScoreVsDistance: {
+        const pecards::ScalingLabSettings lab = labSettings(p); // what the chart compares (A-W1)
+        out << QStringLiteral("scalings compared at s=%1").arg(number(lab.factor))
+            << field("L0", static_cast<qint64>(lab.original_max_position_embeddings));
+        break;
+    }
+    case CurveKind::Spectrum:
     case CurveKind::CriticalDimension:
     case CurveKind::PartialRotation:
     case CurveKind::PairMap:

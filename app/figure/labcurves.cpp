@@ -155,6 +155,13 @@ pecards::CardParams labParams(const pecards::CardParams& params) {
     return out;
 }
 
+double labFactor(const pecards::CardParams& params, std::int64_t l0) {
+    const pecards::RopeScaling& scaling = params.rope.scaling;
+    if (scaling.type != pecards::RopeScalingType::None || scaling.factor != 1.0)
+        return scaling.factor;
+    return l0 > 0 ? std::max(1.0, static_cast<double>(params.length) / static_cast<double>(l0)) : 1.0;
+}
+
 pecards::ScalingLabSettings labSettings(const pecards::CardParams& card) {
     const pecards::CardParams params = labParams(card);
     pecards::ScalingLabSettings settings;
@@ -163,11 +170,7 @@ pecards::ScalingLabSettings labSettings(const pecards::CardParams& card) {
         RopeScalingType::Yarn, RopeScalingType::Llama3, RopeScalingType::LongRope};
     settings.original_max_position_embeddings = pecards::cardTrainingLength(params);
     settings.length = params.length;
-    settings.factor = params.rope.scaling.type != RopeScalingType::None
-        ? params.rope.scaling.factor
-        : std::max(1.0,
-            static_cast<double>(params.length)
-                / static_cast<double>(settings.original_max_position_embeddings));
+    settings.factor = labFactor(params, settings.original_max_position_embeddings);
     return settings;
 }
 

@@ -21,10 +21,15 @@ std::int64_t labDemonstrationL0(const pecards::CardParams& params);
 /// it applies (what the lab charts and the unseen-angles map compute from), else `params`.
 pecards::CardParams labParams(const pecards::CardParams& params);
 
+/// @brief The factor s at which the lab compares every scaling: the card's scaling factor when the
+/// card is scaled or its factor is not the unscaled 1 (a `--factor` given without `--scaling`: the
+/// teacher-author review A-W1, where render drew s = L / L0 = 16 for `--factor 8` while compute
+/// used 8), else L / `l0` (at least 1). The app, `render` and `compute` all take it from here.
+double labFactor(const pecards::CardParams& params, std::int64_t l0);
+
 /// @brief The lab settings of card parameters (labParams first): all six scalings (none, linear,
-/// dynamic, yarn, llama3, longrope); L0 = cardTrainingLength; L = length; the common factor s = the
-/// card's scaling factor, or L / L0 (at least 1) when the card's RoPE is unscaled. Never throws
-/// (compareScalings checks L0 <= L).
+/// dynamic, yarn, llama3, longrope); L0 = cardTrainingLength; L = length; the common factor s =
+/// labFactor. Never throws (compareScalings checks L0 <= L).
 pecards::ScalingLabSettings labSettings(const pecards::CardParams& params);
 
 /// @brief CurveKind::ScalingRatio (theta'_i/theta_i per pair, log y; YaRN ramp and Llama 3 smoothed

@@ -46,6 +46,18 @@ TEST_F(CliTest, LabYarnD8) {
     EXPECT_NEAR(ratio(0, 9), 1.138629, 1e-6);
 }
 
+TEST_F(CliTest, LabFactorIsTheGivenOneElseLengthOverTrainingLength) {
+    // compute and render agree (review A-W1): --factor 8 compares at 8; no factor at L / L0 = 16.
+    const QStringList model {"--card", "rope", "--quantity", "scaling-ratio", "--scalings", "linear",
+        "--head-dim", "8", "--original-max-pos", "8192", "--length", "131072"};
+    const Eigen::MatrixXd given = computeMatrix(model + QStringList {"--factor", "8"});
+    const Eigen::MatrixXd unscaled = computeMatrix(model);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(given(i, 4), 1.0 / 8) << "pair " << i; // linear: theta' / theta = 1 / s
+        EXPECT_EQ(unscaled(i, 4), 1.0 / 16) << "pair " << i;
+    }
+}
+
 TEST_F(CliTest, LabLlama3Pair32) {
     const Eigen::MatrixXd ratio
         = computeMatrix({"--card", "rope", "--quantity", "scaling-ratio", "--scalings", "llama3",

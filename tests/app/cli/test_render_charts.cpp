@@ -136,6 +136,33 @@ TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
     }
 }
 
+// The teacher-author review A-W1: `render --quantity scaling-ratio --factor 8` drew the scalings at
+// s = L / L0 = 16 (any --factor gave the same figure) while `compute` used 8, and the caption named
+// neither the factor nor L0. One rule now (labFactor) for the app, render and compute.
+TEST_F(RenderChartTest, TheScalingRatioFigureComparesAtTheGivenFactorAndItsCaptionSaysSo) {
+    const QStringList model {QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("scaling-ratio"), QStringLiteral("--head-dim"), QStringLiteral("128"),
+        QStringLiteral("--base"), QStringLiteral("500000"), QStringLiteral("--original-max-pos"),
+        QStringLiteral("8192"), QStringLiteral("--length"), QStringLiteral("131072")};
+    const auto figure = [&](const QStringList& factor) {
+        const QString out = path(QStringLiteral("ratio.svg"));
+        const CliRun run = runRender(model + factor + QStringList {QStringLiteral("--out"), out});
+        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        return fileBytes(out);
+    };
+    const QByteArray eight = figure({QStringLiteral("--factor"), QStringLiteral("8")});
+    EXPECT_TRUE(eight.contains("(s = 8)")) << "the y title names the factor drawn";
+    EXPECT_TRUE(eight.contains("scalings compared at s=8")) << "the caption names it";
+    EXPECT_TRUE(eight.contains("L0=8192"));
+    const QByteArray four = figure({QStringLiteral("--factor"), QStringLiteral("4")});
+    EXPECT_TRUE(four.contains("(s = 4)"));
+    EXPECT_TRUE(four.contains("scalings compared at s=4"));
+    // Without a factor (the unscaled 1): the scalings compared at L / L0 = 16, as the app does.
+    const QByteArray unscaled = figure({});
+    EXPECT_TRUE(unscaled.contains("(s = 16)"));
+    EXPECT_TRUE(unscaled.contains("scalings compared at s=16"));
+}
+
 TEST_F(RenderChartTest, ChartInputsOutOfRangeNameTheirFlag) {
     const QString out = path(QStringLiteral("x.png"));
     const CliRun badPreset = runRender({QStringLiteral("--card"), QStringLiteral("rope"),
