@@ -155,10 +155,17 @@ TEST_F(ChartsAndText, AChartStepDrawsWhatANewChartDraws) {
             EXPECT_EQ(stepped.grab().toImage(), fresh.grab().toImage())
                 << "log " << yLog << " scale " << scale;
             // A step in place repaints only what the scene changed (#33: no full repaint per
-            // notch); what is on screen must still be the new chart, whole.
-            const QImage shown = onScreen(stepped);
-            ASSERT_FALSE(shown.isNull()) << "the platform can grab a window";
-            EXPECT_EQ(shown, onScreen(fresh)) << "on screen, log " << yLog << " scale " << scale;
+            // notch); what is on screen must still be the new chart, whole. A stale region is never
+            // repainted, so this waits (for the new widget's first paint, slow under ASan) and
+            // then fails.
+            ASSERT_FALSE(onScreen(stepped).isNull()) << "the platform can grab a window";
+            EXPECT_TRUE(guitest::awaitCondition(
+                [&] {
+                    const QImage shown = onScreen(fresh);
+                    return !shown.isNull() && onScreen(stepped) == shown;
+                },
+                "the stepped chart on screen equals a new one"))
+                << "on screen, log " << yLog << " scale " << scale;
         }
     }
 }
