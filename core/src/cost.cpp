@@ -174,7 +174,8 @@ RequestCost contentCost(const ViewRequest& r) {
                 + std::to_string(maxNormaliserSamples(r.params.length)) + " normaliser samples x max(d, 16)"
                                   : ", plus normaliser rows x L x max(d, 16)";
     }
-    cost.counted += "; plus 32 per drawn content vector entry: (rows + cols"
+    cost.counted += "; plus " + std::to_string(kNormalVariateOps)
+        + " per drawn content vector entry: (rows + cols"
         + std::string(attention ? (estimated ? " + rows x normaliser samples" : " + L") : "") + ") x d)";
     cost.advice
         = exact ? "use reduction sample or a smaller window" : "use a smaller length L or fewer output rows";

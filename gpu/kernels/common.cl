@@ -4,7 +4,7 @@
 // Constants shared with the host (tiling, reduction/table/bias codes) are never defined here: they
 // come from the build options made by gpu/src/kernelconfig.cpp, which are part of the cache key.
 #if !defined(PECARDS_CHUNK) || !defined(PECARDS_SPAN) || !defined(PECARDS_SPAN_ROWS) || !defined(PECARDS_ROWS) \
-    || !defined(PECARDS_COLS) || !defined(PECARDS_MEAN) || !defined(PECARDS_TABLE_PHASE) || !defined(PECARDS_BIAS_SHAW)
+    || !defined(PECARDS_GRID_ROWS) || !defined(PECARDS_COLS) || !defined(PECARDS_MEAN) || !defined(PECARDS_TABLE_PHASE) || !defined(PECARDS_BIAS_SHAW)
 #error "build the PE Cards kernels with the options of buildOptions() (gpu/src/kernelconfig.h)"
 #endif
 

@@ -103,7 +103,6 @@ __kernel void trig_phasors(__global float* re, __global float* im, __global cons
 // computes PECARDS_GRID_ROWS rows x 16 columns with float16 accumulators (as `logits`: one vector FMA
 // per row and pair); lda >= rows rounded up to PECARDS_GRID_ROWS, ldb >= cols rounded up to 16 (the
 // padding is read, never stored). Each entry sums its pairs in the order of one scalar loop.
-#define PECARDS_GRID_ROWS 4
 __kernel void trig_grid(__global float* out, int rows, int cols, __global const float* ar, __global const float* ai,
     int lda, __global const float* br, __global const float* bi, int ldb, int pairs, float addend) {
     const int c0 = get_global_id(0) * 16;

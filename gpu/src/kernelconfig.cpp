@@ -34,6 +34,7 @@ std::string buildOptions(const KernelConfig& config) {
         {"PECARDS_CHUNK", config.chunk},
         {"PECARDS_SPAN", config.span},
         {"PECARDS_SPAN_ROWS", config.span_rows},
+        {"PECARDS_GRID_ROWS", config.grid_rows},
         {"PECARDS_ROWS", config.rows},
         {"PECARDS_COLS", config.cols},
         {"PECARDS_SAMPLE", value(ReductionCode::Sample)},

@@ -20,6 +20,7 @@ struct KernelConfig {
     int chunk = 64; ///< PECARDS_CHUNK: profile entries per chunk of the range-query structures (pool.cl)
     int span = 256; ///< PECARDS_SPAN: deltas per exact-angle block of trig profiles (profile.cl)
     int span_rows = 8; ///< PECARDS_SPAN_ROWS: blocks per work-item of trig_profile (profile.cl)
+    int grid_rows = 4; ///< PECARDS_GRID_ROWS: sampled rows per work-item of trig_grid (profile.cl)
     int rows = 16; ///< PECARDS_ROWS: query rows per work-item of the logits kernel (gemm.cl)
     int cols = 16; ///< PECARDS_COLS: key columns per work-item of the logits kernel (gemm.cl)
 };

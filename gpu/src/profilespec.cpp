@@ -335,7 +335,7 @@ cl::Buffer evaluateProfileGrid(ClContext& cl, const ProfileSpec& spec, const Gri
         const cl::Buffer turns = cl.upload(spec.turns, "frequency turns");
         const cl::Buffer weights = cl.upload(spec.weights, "profile weights");
         // trig_grid's blocks: kGridRows rows (PECARDS_GRID_ROWS) x 16 columns per work-item.
-        constexpr cl_int kGridRows = 4;
+        constexpr cl_int kGridRows = kKernelConfig.grid_rows;
         const cl_int lda = (rows + kGridRows - 1) / kGridRows * kGridRows;
         const cl_int ldb = (cols + 15) / 16 * 16;
         const auto phasors = [&](cl_int ld, const char* what) {

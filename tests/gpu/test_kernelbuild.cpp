@@ -68,6 +68,8 @@ TEST(GpuKernelConfig, EveryConstantIsABuildOptionAndPartOfTheCacheKey) {
     EXPECT_NE(options.find("-DPECARDS_CHUNK=" + std::to_string(kKernelConfig.chunk)), std::string::npos);
     EXPECT_NE(options.find("-DPECARDS_SPAN=" + std::to_string(kKernelConfig.span)), std::string::npos);
     EXPECT_NE(options.find("-DPECARDS_ROWS=" + std::to_string(kKernelConfig.rows)), std::string::npos);
+    EXPECT_NE(
+        options.find("-DPECARDS_GRID_ROWS=" + std::to_string(kKernelConfig.grid_rows)), std::string::npos);
     EXPECT_NE(options.find("-DPECARDS_MAX=2"), std::string::npos);
     EXPECT_NE(options.find("-DPECARDS_BIAS_SHAW=3"), std::string::npos);
 

@@ -22,9 +22,8 @@ bool TabRelayoutFilter::eventFilter(QObject* watched, QEvent* event) {
     if (watched != m_tabs || event->type() != QEvent::LayoutRequest)
         return false;
     const Hints now = hintsOf(*m_tabs);
-    if (m_seen && now == m_last)
+    if (m_last == now)
         return true; // nothing setUpLayout() reads has changed: no relayout, no repaint
-    m_seen = true;
     m_last = now;
     return false;
 }

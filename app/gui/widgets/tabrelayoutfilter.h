@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QSize>
+#include <optional>
 
 class QTabWidget;
 
@@ -39,8 +40,7 @@ private:
     static Hints hintsOf(const QTabWidget& tabs);
 
     QTabWidget* m_tabs;
-    Hints m_last;
-    bool m_seen = false;
+    std::optional<Hints> m_last; ///< of the last request let through
 };
 
 } // namespace pecards::gui
