@@ -104,6 +104,24 @@ TEST(UnreadKeys, EveryTestConfigIsReadWhole) {
     EXPECT_GE(loaded, 28);
 }
 
+/// The presets the app offers are the publishers' config.json files, read whole. Mistral 7B's was
+/// MLC's copy, whose sliding_window_size transformers ignores: the preset opened with full
+/// attention instead of Mistral-7B-v0.1's window of 4096 keys.
+TEST(UnreadKeys, EveryBuiltInPresetIsReadWholeAndMistralHasItsWindow) {
+    const QDir dir(QStringLiteral(PECARDS_SOURCE_DIR "/resources/presets"));
+    const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files);
+    ASSERT_GE(names.size(), 8);
+    for (const QString& name : names) {
+        const ModelConfig config = readModelConfig(dir.filePath(name));
+        EXPECT_TRUE(warningWith(config, "not read by PE Cards").isEmpty())
+            << name.toStdString() << ": " << warningWith(config, "not read by PE Cards").toStdString();
+    }
+    const ModelConfig mistral = readModelConfig(dir.filePath(QStringLiteral("mistral-7b.json")));
+    ASSERT_EQ(mistral.positions.groups.size(), 1U);
+    EXPECT_EQ(mistral.positions.groups.front().sliding_window, 4096);
+    EXPECT_EQ(mistral.positions.num_layers, 32);
+}
+
 TEST(UnreadKeys, PositionalNames) {
     EXPECT_TRUE(pecards::app::soundsPositional(QStringLiteral("rope_scalling")));
     EXPECT_TRUE(pecards::app::soundsPositional(QStringLiteral("sliding_window")));
