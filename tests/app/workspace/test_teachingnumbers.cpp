@@ -3,22 +3,27 @@
 // slope; the small-base pitfall's m = 1707 and 54 621 are the base-bound lab's; the T5 no-clamp
 // pitfall puts the silent spill on the encoder side; lesson 05's YaRN step gives the factor on
 // cos/sin and its square on the logits for its state's s; the lessons' unseen-angle counts are the
-// columns their pictures light; the card misconceptions' numbers. A text that drifts from the
+// columns their pictures light; the card misconceptions' numbers; lesson 08's key counts, key
+// ranges and window, sink and chunk sizes from each step's mask. A text that drifts from the
 // engine fails here.
 
+#include "common/modelconfig.h"
 #include "pecards/alibi.h"
 #include "pecards/backend.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_extrapolation.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/sinusoidal.h"
+#include "pecards/viewrules.h"
 #include "workspace/lessonfile.h"
 
 #include <QDir>
 #include <QFile>
+#include <QLocale>
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <gtest/gtest.h>
 
 namespace {
@@ -254,6 +259,186 @@ TEST(TeachingNumbers, AlibiPaddingPitfallQuotesTheBfloat16Step) {
         EXPECT_TRUE(text.contains(QStringLiteral("m·j ≈ %1").arg(std::floor(bias)))) << name << ": " << bias;
         EXPECT_TRUE(text.contains(QStringLiteral("m = 0.707"))) << name;
         EXPECT_TRUE(text.contains(QStringLiteral(" %1").arg(step))) << name << ": " << step;
+    }
+}
+
+/// Keys query `i` sees under Hugging Face transformers' masks (masking_utils.py, v5):
+/// causal_mask_function kv_idx <= q_idx, sliding_window_overlay kv_idx > q_idx - sliding_window,
+/// chunked_overlay kv_idx // C == q_idx // C, and StreamingLLM's first n_sink keys kept beside the
+/// window; written out here, apart from pecards::visibility.
+std::vector<std::int64_t> keysSeenByHfMasks(const pecards::CardParams& params, std::int64_t i) {
+    std::vector<std::int64_t> keys;
+    for (std::int64_t j = 0; j <= i; ++j) {
+        const bool inWindow = params.sliding_window == 0 || j > i - params.sliding_window;
+        const bool inChunk
+            = params.attention_chunk == 0 || j / params.attention_chunk == i / params.attention_chunk;
+        const bool sink = params.sliding_window > 0 && j < params.attention_sinks;
+        if (inChunk && (inWindow || sink))
+            keys.push_back(j);
+    }
+    return keys;
+}
+
+/// "a to b" runs of consecutive keys joined by `joiner` ("0 to 3 and 29 to 40").
+QString keyRanges(const std::vector<std::int64_t>& keys, const QString& to, const QString& joiner) {
+    QStringList runs;
+    for (std::size_t k = 0; k < keys.size();) {
+        std::size_t end = k;
+        while (end + 1 < keys.size() && keys[end + 1] == keys[end] + 1)
+            ++end;
+        runs.append(QStringLiteral("%1%2%3").arg(keys[k]).arg(to).arg(keys[end]));
+        k = end + 1;
+    }
+    return runs.join(joiner);
+}
+
+TEST(TeachingNumbers, WindowLessonCountsTheKeysEveryQueryItAsksAboutSees) {
+    int questions = 0;
+    for (const char* name : {"08-windows.en.json", "08-windows.zh_CN.json"}) {
+        const bool english = QLatin1String(name).contains(QLatin1String(".en."));
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
+        for (const pecards::app::LessonStep& step : lesson->steps) {
+            const pecards::CardParams& params = shownParams(step);
+            const std::string where = std::string(name) + ", step '" + step.title.toStdString() + "'";
+            ASSERT_TRUE(params.causal) << where;
+            // The sizes the text names are the state's.
+            if (params.sliding_window > 0) {
+                EXPECT_TRUE(step.text.contains(QStringLiteral("W = %1").arg(params.sliding_window))) << where;
+            }
+            if (params.attention_chunk > 0) {
+                EXPECT_TRUE(step.text.contains(QStringLiteral("C = %1").arg(params.attention_chunk)))
+                    << where;
+            }
+            if (params.attention_sinks > 0) {
+                EXPECT_TRUE(
+                    step.text.contains(english ? QStringLiteral("%1 sinks").arg(params.attention_sinks)
+                                               : QStringLiteral("%1 个汇点").arg(params.attention_sinks)))
+                    << where;
+            }
+            if (!step.question)
+                continue;
+            // "how many keys does the query at position i see?": the right answer's count, and
+            // the keys the text lists, under HF's masks and under the engine's rule alike.
+            const QRegularExpressionMatch position
+                = QRegularExpression(QStringLiteral("(?:position|位置) (\\d+)")).match(step.question->prompt);
+            ASSERT_TRUE(position.hasMatch()) << where;
+            const std::int64_t i = position.captured(1).toLongLong();
+            ASSERT_LT(i, params.length) << where;
+            const std::vector<std::int64_t> keys = keysSeenByHfMasks(params, i);
+            const pecards::Visibility rule = pecards::visibility(params);
+            std::int64_t engineCount = 0;
+            for (std::int64_t j = 0; j < params.length; ++j)
+                engineCount += rule.visible(i, j) ? 1 : 0;
+            EXPECT_EQ(engineCount, static_cast<std::int64_t>(keys.size())) << where;
+            const QString answer = step.question->answers.at(step.question->correct);
+            EXPECT_TRUE(answer.startsWith(QStringLiteral("%1").arg(keys.size())))
+                << where << ": " << keys.size() << " keys, answer " << answer.toStdString();
+            // A text that lists the keys ("keys 0 to 3 and 29 to 40") lists exactly these.
+            if (step.text.contains(
+                    QRegularExpression(english ? QStringLiteral("keys \\d") : QStringLiteral("键 \\d")))) {
+                const QString listed = english
+                    ? QStringLiteral("keys ")
+                        + keyRanges(keys, QStringLiteral(" to "), QStringLiteral(" and "))
+                    : QStringLiteral("键 ") + keyRanges(keys, QStringLiteral(" 到 "), QStringLiteral(" 和 "));
+                EXPECT_TRUE(step.text.contains(listed)) << where << ": " << listed.toStdString();
+            }
+            ++questions;
+        }
+        // Mistral 7B's reach: (W - 1) positions per layer over its 32 layers (Jiang et al. 2023 §2).
+        const std::optional<pecards::app::LessonStep> reach = builtInStep(name, QStringLiteral("32 × "));
+        ASSERT_TRUE(reach.has_value()) << name;
+        const std::int64_t perLayer = shownParams(*reach).sliding_window - 1;
+        EXPECT_TRUE(reach->text.contains(QStringLiteral("32 × %1 = %2")
+                                             .arg(perLayer)
+                                             .arg(QLocale(QLocale::English).toString(32 * perLayer))))
+            << name << ": 32 x " << perLayer;
+    }
+    EXPECT_EQ(questions, 8);
+}
+
+/// The group of `config` whose layers satisfy `pick` (a test failure when there is not exactly one).
+const pecards::LayerGroup* groupWhere(
+    const pecards::app::ModelConfig& config, const std::function<bool(const pecards::LayerGroup&)>& pick) {
+    const pecards::LayerGroup* found = nullptr;
+    int count = 0;
+    for (const pecards::LayerGroup& group : config.positions.groups) {
+        if (pick(group)) {
+            found = &group;
+            ++count;
+        }
+    }
+    EXPECT_EQ(count, 1) << config.name.toStdString();
+    return found;
+}
+
+TEST(TeachingNumbers, WindowLessonQuotesTheModelsConfigs) {
+    const auto config
+        = [](const char* relative) { return pecards::app::readModelConfig(source(QLatin1String(relative))); };
+    // Mistral 7B v0.1 (the app's preset): one window over every layer.
+    const pecards::app::ModelConfig mistral = config("resources/presets/mistral-7b.json");
+    ASSERT_EQ(mistral.positions.groups.size(), 1U);
+    const std::int64_t mistralWindow = mistral.positions.groups.front().sliding_window;
+    const int mistralLayers = mistral.positions.num_layers;
+    // Llama 4: chunks in the RoPE layers, no encoding and full attention in every fourth layer.
+    const pecards::app::ModelConfig llama4
+        = config("tests/data/configs/2026/llama-4-maverick.ktransformers-doc.json");
+    const pecards::LayerGroup* chunked
+        = groupWhere(llama4, [](const pecards::LayerGroup& g) { return g.attention_chunk > 0; });
+    const pecards::LayerGroup* nope = groupWhere(
+        llama4, [](const pecards::LayerGroup& g) { return g.treatment == pecards::LayerTreatment::NoPE; });
+    ASSERT_TRUE(chunked != nullptr && nope != nullptr);
+    EXPECT_EQ(chunked->treatment, pecards::LayerTreatment::Rope);
+    EXPECT_EQ(nope->attention_chunk, 0);
+    EXPECT_EQ(nope->sliding_window, 0);
+    for (std::size_t k = 0; k < nope->layers.size(); ++k)
+        EXPECT_EQ(nope->layers[k], 4 * static_cast<int>(k) + 3) << "Llama 4's NoPE layers are every fourth";
+    // gpt-oss: a window of its own on every other layer, full attention on the others.
+    const pecards::app::ModelConfig gptOss = config("tests/data/configs/2026/gpt-oss-120b.json");
+    const pecards::LayerGroup* local
+        = groupWhere(gptOss, [](const pecards::LayerGroup& g) { return g.sliding_window > 0; });
+    ASSERT_TRUE(local != nullptr);
+    EXPECT_EQ(local->layers.size() * 2, static_cast<std::size_t>(gptOss.positions.num_layers));
+    // Gemma 3: five local layers per global one, each with its base.
+    const pecards::app::ModelConfig gemma3 = config("tests/data/configs/2026/gemma-3-27b-it.json");
+    const pecards::LayerGroup* gemmaLocal
+        = groupWhere(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window > 0; });
+    const pecards::LayerGroup* gemmaGlobal
+        = groupWhere(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window == 0; });
+    ASSERT_TRUE(gemmaLocal != nullptr && gemmaGlobal != nullptr);
+    ASSERT_EQ(gemmaLocal->layers.size(), 5 * gemmaGlobal->layers.size() + gemma3.positions.num_layers % 6);
+    EXPECT_EQ(gemmaGlobal->layers.front(), 5);
+    const auto decade
+        = [](double base) { return QStringLiteral("10<sup>%1</sup>").arg(std::lround(std::log10(base))); };
+    EXPECT_EQ(std::pow(10.0, std::round(std::log10(gemmaLocal->rope.base))), gemmaLocal->rope.base);
+    EXPECT_EQ(std::pow(10.0, std::round(std::log10(gemmaGlobal->rope.base))), gemmaGlobal->rope.base);
+
+    for (const char* name : {"08-windows.en.json", "08-windows.zh_CN.json"}) {
+        const bool english = QLatin1String(name).contains(QLatin1String(".en."));
+        const auto says = [&](const QString& marker, const QString& phrase) {
+            const std::optional<pecards::app::LessonStep> step = builtInStep(name, marker);
+            ASSERT_TRUE(step.has_value()) << name;
+            EXPECT_TRUE(step->text.contains(phrase)) << name << ": " << phrase.toStdString();
+        };
+        const QString reach = QStringLiteral("%1 × %2").arg(mistralLayers).arg(mistralWindow - 1);
+        says(reach, QStringLiteral("W = %1").arg(mistralWindow));
+        says(reach,
+            english ? QStringLiteral("after %1 layers").arg(mistralLayers)
+                    : QStringLiteral("%1 层之后").arg(mistralLayers));
+        says(QStringLiteral("chunked_overlay"), QStringLiteral("C = %1").arg(chunked->attention_chunk));
+        says(QStringLiteral("chunked_overlay"),
+            english ? QStringLiteral("every fourth layer") : QStringLiteral("每第四层"));
+        says(QStringLiteral("Gemma 3"),
+            english ? QStringLiteral("window of %1 keys").arg(local->sliding_window)
+                    : QStringLiteral("%1 个键的窗口").arg(local->sliding_window));
+        says(QStringLiteral("Gemma 3"),
+            english
+                ? QStringLiteral("five local layers (window %1, base %2) before each global one (base %3)")
+                      .arg(gemmaLocal->sliding_window)
+                      .arg(decade(gemmaLocal->rope.base), decade(gemmaGlobal->rope.base))
+                : QStringLiteral("（底数 %3）之前放五个局部层（窗口 %1，底数 %2）")
+                      .arg(gemmaLocal->sliding_window)
+                      .arg(decade(gemmaLocal->rope.base), decade(gemmaGlobal->rope.base)));
     }
 }
 
