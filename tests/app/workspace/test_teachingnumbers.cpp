@@ -442,4 +442,66 @@ TEST(TeachingNumbers, WindowLessonQuotesTheModelsConfigs) {
     }
 }
 
+TEST(TeachingNumbers, LongRopeStepCountsTheUnseenPairsWithAndWithoutItsFactors) {
+    const pecards::app::ModelConfig phi
+        = pecards::app::readModelConfig(source(QStringLiteral("resources/presets/phi-3.5-mini.json")));
+    for (const char* name : {"05-context.en.json", "05-context.zh_CN.json"}) {
+        const std::optional<pecards::app::LessonStep> step = builtInStep(name, QStringLiteral("long_factor"));
+        ASSERT_TRUE(step.has_value() && step->question.has_value()) << name;
+        const pecards::CardParams& params = shownParams(*step);
+        // The step's rotary parameters are Phi-3.5-mini's, as the preset opens it.
+        EXPECT_EQ(params.rope, phi.rope) << name;
+        const std::int64_t trained = params.rope.scaling.original_max_position_embeddings;
+        const pecards::RopeScalingResult scaled = pecards::ropeScaling(params.rope, params.length);
+        ASSERT_TRUE(scaled.long_factor_selected) << name;
+        EXPECT_FALSE(pecards::ropeScaling(params.rope, trained).long_factor_selected) << name;
+        EXPECT_TRUE(pecards::ropeScaling(params.rope, trained + 1).long_factor_selected) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("= %1").arg(trained))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("s = %1").arg(scaled.factor))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(scaled.attention_factor, 0, 'f', 3)))
+            << name;
+        const std::vector<double>& factors = params.rope.scaling.long_factor;
+        EXPECT_TRUE(step->text.contains(QString::number(factors.front(), 'f', 2))) << name;
+        EXPECT_TRUE(step->text.contains(QString::number(factors.back(), 'f', 2))) << name;
+        // Dark with the long factors; the unscaled model lights its slow pairs.
+        const auto [lit, litBefore] = unseenPairs(params, trained);
+        EXPECT_EQ(lit, 0) << name;
+        EXPECT_FALSE(litBefore) << name;
+        pecards::CardParams unscaled = params;
+        unscaled.rope.scaling.type = pecards::RopeScalingType::None;
+        const int slow = unseenPairs(unscaled, trained).first;
+        EXPECT_GT(slow, 0) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral(" %1 ").arg(slow))) << name << ": " << slow;
+        const QStringList& answers = step->question->answers;
+        EXPECT_TRUE(answers.at(step->question->correct) == QStringLiteral("None")
+            || answers.at(step->question->correct) == QStringLiteral("没有"))
+            << name;
+        EXPECT_TRUE(std::any_of(answers.begin(), answers.end(),
+            [slow](const QString& answer) { return answer.startsWith(QString::number(slow)); }))
+            << name << ": " << slow;
+        EXPECT_TRUE(step->question->prompt.contains(QString::number(params.rope.head_dim / 2))) << name;
+    }
+}
+
+TEST(TeachingNumbers, TheFineTuningEachScalingNeedsIsSaidOneWay) {
+    // Lesson 05's last step and the RoPE card's fix give the same figures in each language.
+    const QStringList english {QStringLiteral("about 1000 steps in Chen et al. 2023"),
+        QStringLiteral("about 400 steps"), QStringLiteral("Only dynamic NTK (and YaRN with a small factor)")};
+    const QStringList chinese {QStringLiteral("约 1000 步"), QStringLiteral("约 400 步"),
+        QStringLiteral("动态 NTK（以及因子较小的 YaRN）")};
+    for (const bool zh : {false, true}) {
+        const QString lesson
+            = zh ? QStringLiteral("05-context.zh_CN.json") : QStringLiteral("05-context.en.json");
+        const std::optional<pecards::app::LessonStep> step
+            = builtInStep(lesson.toLatin1().constData(), (zh ? chinese : english).front());
+        ASSERT_TRUE(step.has_value());
+        const QString card = readText(zh ? QStringLiteral("resources/cards/rope/back.zh_CN.html")
+                                         : QStringLiteral("resources/cards/rope/back.en.html"));
+        for (const QString& phrase : zh ? chinese : english) {
+            EXPECT_TRUE(card.contains(phrase)) << "card: " << phrase.toStdString();
+            EXPECT_TRUE(step->text.contains(phrase)) << lesson.toStdString() << ": " << phrase.toStdString();
+        }
+    }
+}
+
 } // namespace
