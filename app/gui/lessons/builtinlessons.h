@@ -1,8 +1,10 @@
 #pragma once
 /// @file builtinlessons.h
 /// @brief The lessons shipped with the app: resources/lessons/<id>.<language>.json, embedded
-/// under :/lessons/ (why sinusoids, RoPE, ALiBi, relative families, context extension, the
-/// pitfalls). Each lesson exists in every UI language with the same steps.
+/// under :/lessons/ (why sinusoids, the relative families, ALiBi, RoPE, context extension, the
+/// pitfalls, which keys a query sees), each building on the one before (the content review's
+/// order: relative biases introduce ALiBi's fixed bias, RoPE is easiest after both). Each lesson
+/// exists in every UI language with the same steps.
 
 #include <QString>
 #include <QStringList>

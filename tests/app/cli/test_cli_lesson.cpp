@@ -26,7 +26,7 @@ const QString kLessons = QStringLiteral(PECARDS_LESSONS_DIR);
 
 TEST(CliLesson, TheHandoutHasAPagePerStepAndOneMorePerQuestion) {
     for (const QString& name :
-        {QStringLiteral("03-alibi.en.json"), QStringLiteral("04-relative.zh_CN.json")}) {
+        {QStringLiteral("03-alibi.en.json"), QStringLiteral("02-relative.zh_CN.json")}) {
         const QString lesson = kLessons + u'/' + name;
         const QJsonArray steps
             = QJsonDocument::fromJson(fileBytes(lesson)).object().value(QStringLiteral("steps")).toArray();
@@ -54,7 +54,7 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
     const QString corrupt = dir.filePath(QStringLiteral("corrupt.pelesson"));
     QFile file(corrupt);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(fileBytes(kLessons + QStringLiteral("/02-rope.en.json")).left(300));
+    file.write(fileBytes(kLessons + QStringLiteral("/04-rope.en.json")).left(300));
     file.close();
     const QString out = dir.filePath(QStringLiteral("x.pdf"));
     CliRun run = runCli(
@@ -64,7 +64,7 @@ TEST(CliLesson, BadLessonsAndFlagsAreRefusedNamingTheFlag) {
     EXPECT_TRUE(run.err.contains(QStringLiteral("not valid JSON"))) << run.err.toStdString();
     EXPECT_FALSE(QFile::exists(out));
 
-    const QString good = kLessons + QStringLiteral("/02-rope.en.json");
+    const QString good = kLessons + QStringLiteral("/04-rope.en.json");
     run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"), good, QStringLiteral("--out"),
         dir.filePath(QStringLiteral("x.png"))});
     EXPECT_EQ(run.exitCode, 2);
