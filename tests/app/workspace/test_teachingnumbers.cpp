@@ -10,6 +10,7 @@
 #include "common/modelconfig.h"
 #include "pecards/alibi.h"
 #include "pecards/backend.h"
+#include "pecards/encodingchoice.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_extrapolation.h"
 #include "pecards/rope_scaling.h"
@@ -501,6 +502,54 @@ TEST(TeachingNumbers, TheFineTuningEachScalingNeedsIsSaidOneWay) {
             EXPECT_TRUE(card.contains(phrase)) << "card: " << phrase.toStdString();
             EXPECT_TRUE(step->text.contains(phrase)) << lesson.toStdString() << ": " << phrase.toStdString();
         }
+    }
+}
+
+TEST(TeachingNumbers, MisconceptionsAboutFixedFrequenciesAndTableSizesQuoteTheEngine) {
+    const QLocale english(QLocale::English);
+    // Dynamic NTK (HF _compute_dynamic_ntk_parameters) at 16384 positions for 4096, s = 4, d = 128.
+    pecards::RopeParams dynamic;
+    dynamic.head_dim = 128;
+    dynamic.base = 10000.0;
+    dynamic.scaling.type = pecards::RopeScalingType::Dynamic;
+    dynamic.scaling.factor = 4.0;
+    dynamic.scaling.max_position_embeddings = 4096;
+    const double grown = pecards::ropeScaling(dynamic, 16384).effective_base;
+    EXPECT_EQ(pecards::ropeScaling(dynamic, 4096).effective_base, 10000.0);
+    // LongRoPE: the first length that takes Phi-3.5-mini's long factors.
+    const pecards::RopeParams phi
+        = pecards::app::readModelConfig(source(QStringLiteral("resources/presets/phi-3.5-mini.json"))).rope;
+    std::int64_t firstLong = 1;
+    while (!pecards::ropeScaling(phi, firstLong).long_factor_selected)
+        ++firstLong;
+    for (const char* name : {"back.en.html", "back.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/cards/rope/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(QStringLiteral("= %1 at 16384").arg(english.toString(std::llround(grown))))
+            || text.contains(
+                QStringLiteral("16384 个位置的 <i>b</i>′ = %1").arg(english.toString(std::llround(grown)))))
+            << name << ": " << grown;
+        EXPECT_TRUE(text.contains(QStringLiteral("at %1 positions").arg(firstLong))
+            || text.contains(QStringLiteral("在 %1 个位置时").arg(firstLong)))
+            << name << ": " << firstLong;
+    }
+    // A learned table of 3000 x 768 (12 heads of 64) in float32: the encoding choice's Learned row.
+    pecards::EncodingTarget target;
+    target.length = 3000;
+    target.training_length = 3000;
+    target.heads = 12;
+    target.head_dim = 64;
+    target.dtype_bytes = 4;
+    const std::vector<pecards::EncodingChoice> rows = pecards::compareEncodings(target);
+    const auto learned = std::find_if(rows.begin(), rows.end(),
+        [](const pecards::EncodingChoice& row) { return row.family == pecards::EncodingFamily::Learned; });
+    ASSERT_NE(learned, rows.end());
+    for (const char* name : {"back.en.html", "back.zh_CN.html"}) {
+        const QString text = readText(QStringLiteral("resources/cards/sinusoidal/") + QLatin1String(name));
+        EXPECT_TRUE(text.contains(QStringLiteral("3000 × 768"))) << name;
+        EXPECT_TRUE(text.contains(english.toString(static_cast<qlonglong>(learned->parameters))))
+            << name << ": " << learned->parameters;
+        EXPECT_TRUE(text.contains(english.toString(static_cast<qlonglong>(learned->parameter_bytes))))
+            << name << ": " << learned->parameter_bytes;
     }
 }
 
