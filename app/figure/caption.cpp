@@ -401,6 +401,19 @@ QString formatCaption(const ViewRequest& request) {
         // The bug reproduced (or its fix) is part of what the figure shows.
         out << QStringLiteral("pitfall ") + text(toString(p.pitfall.kind))
                 + (p.pitfall.fixed ? QStringLiteral(" (fixed)") : QString());
+        // Its scenario too: the same pitfall in bf16 and in fp16 draws two figures (the author's
+        // review, A-W3).
+        const PitfallInputs inputs = pitfallInputs(p.pitfall.kind);
+        if (inputs.format)
+            out << field("format", text(toString(p.pitfall.format)));
+        for (const ParamId id : inputs.parameters) {
+            const ParamSpec& spec = paramSpec(id);
+            const double value = paramValue(p, spec);
+            out << QString::fromLatin1(spec.name.data(), static_cast<qsizetype>(spec.name.size()))
+                    + QLatin1Char('=')
+                    + (spec.type == ParamType::Real ? number(value)
+                                                    : QString::number(static_cast<qint64>(value)));
+        }
     }
     const Window& w = request.window;
     const qint64 rows = std::min<qint64>(request.out_rows, w.rows());

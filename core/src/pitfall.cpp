@@ -141,6 +141,25 @@ bool isParameterPitfall(Pitfall pitfall) {
     return pitfall == Pitfall::RopeSmallBase || pitfall == Pitfall::ShawSmallClip;
 }
 
+PitfallInputs pitfallInputs(Pitfall pitfall) {
+    switch (pitfall) {
+    case Pitfall::RopePositionsLowPrecision:
+    case Pitfall::RopeInvFreqLowPrecision:
+    case Pitfall::RopeCacheLowPrecision:
+        return {true, {}};
+    case Pitfall::AlibiLeftPaddingArange:
+        return {true, {ParamId::LeftPadding}};
+    case Pitfall::RopeSmallBase:
+        return {false, {ParamId::SmallBase}};
+    case Pitfall::ShawSmallClip:
+        return {false, {ParamId::SmallClipK}};
+    case Pitfall::RopeStaleDynamicNtk:
+        return {false, {ParamId::StaleSeqLen}};
+    default:
+        return {};
+    }
+}
+
 CardParams pitfallAsParameters(const CardParams& params) {
     const PitfallParams& pitfall = params.pitfall;
     PECARDS_CHECK(isParameterPitfall(pitfall.kind), "pitfall", toString(pitfall.kind),

@@ -12,6 +12,7 @@
 #include "support/testconstants.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
@@ -587,6 +588,83 @@ TEST(PitfallViews, PooledReductionsFollowTheBlockRule) {
             EXPECT_EQ(pooled.at(r, c), best);
         }
     }
+}
+
+/// Valid parameters of `pitfall` on its card at L = 512 (T5: 128), with the
+/// variant or scaling the pitfall needs; validatePitfall accepts them.
+CardParams scenarioOf(Pitfall pitfall) {
+    CardParams p;
+    p.card = pitfallCard(pitfall);
+    p.length = 512;
+    p.probe.kind = ProbeKind::Random;
+    p.probe.seed = 3;
+    p.pitfall.kind = pitfall;
+    if (pitfall == Pitfall::ShawSmallClip)
+        p.relative.variant = RelativeVariant::Shaw;
+    if (pitfall == Pitfall::T5NoMaxDistanceClamp) { // past max_distance it raises (its own test)
+        p.relative.variant = RelativeVariant::T5;
+        p.length = 128;
+    }
+    if (pitfall == Pitfall::TxlRelShiftWrongRow)
+        p.relative.variant = RelativeVariant::TransformerXL;
+    if (pitfall == Pitfall::RopePartialConvention)
+        p.rope.rotary_dim = p.rope.head_dim / 2;
+    if (pitfall == Pitfall::RopeStaleDynamicNtk) { // the base grows past 256 positions
+        p.rope.scaling.type = RopeScalingType::Dynamic;
+        p.rope.scaling.factor = 2.0;
+        p.rope.scaling.max_position_embeddings = 256;
+    }
+    validatePitfall(p);
+    return p;
+}
+
+bool sameGrid(const Grid& a, const Grid& b) {
+    if (a.values.size() != b.values.size())
+        return false;
+    for (std::size_t n = 0; n < a.values.size(); ++n) {
+        if (!(a.values[n] == b.values[n] || (std::isnan(a.values[n]) && std::isnan(b.values[n]))))
+            return false;
+    }
+    return true;
+}
+
+// pitfallInputs names what a pitfall reads: a figure's caption and the Pitfalls view name exactly
+// those (the author's review A-W3: bf16 and fp16 gave two figures with one caption). Changing an
+// input it names changes the buggy picture; changing any other leaves it as it was.
+TEST(PitfallInputs, EveryInputItNamesChangesThePictureAndNoOtherDoes) {
+    struct Change {
+        ParamId id;
+        void (*apply)(PitfallParams&);
+    };
+    const std::array<Change, 4> changes {{
+        {ParamId::SmallBase, [](PitfallParams& p) { p.small_base = 1000.0; }},
+        {ParamId::SmallClipK, [](PitfallParams& p) { p.small_clip_k = 5; }},
+        {ParamId::StaleSeqLen, [](PitfallParams& p) { p.stale_seq_len = 8192; }},
+        {ParamId::LeftPadding, [](PitfallParams& p) { p.left_padding = 32; }},
+    }};
+    int named = 0;
+    for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
+        for (const Pitfall pitfall : pitfallsOf(card)) {
+            const CardParams params = scenarioOf(pitfall);
+            const Grid buggy = full(params, Quantity::Score);
+            const PitfallInputs inputs = pitfallInputs(pitfall);
+            CardParams other = params;
+            other.pitfall.format = StorageFormat::Float16;
+            EXPECT_EQ(!sameGrid(full(other, Quantity::Score), buggy), inputs.format)
+                << toString(pitfall) << ": format";
+            for (const Change& change : changes) {
+                CardParams changed = params;
+                change.apply(changed.pitfall);
+                const bool listed = std::find(inputs.parameters.begin(), inputs.parameters.end(), change.id)
+                    != inputs.parameters.end();
+                EXPECT_EQ(!sameGrid(full(changed, Quantity::Score), buggy), listed)
+                    << toString(pitfall) << ": " << paramSpec(change.id).name;
+                named += listed ? 1 : 0;
+            }
+            named += inputs.format ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(named, 8); // four formats and four scenario parameters
 }
 
 } // namespace

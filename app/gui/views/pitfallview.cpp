@@ -205,7 +205,7 @@ void PitfallView::refillQuantities() {
     const int index = m_quantity->findData(selected);
     m_quantity->setCurrentIndex(std::max(index, 0));
     m_permute->setVisible(current == pecards::Pitfall::RopeLayoutMismatch);
-    m_format->setVisible(precisionPitfall() || current == pecards::Pitfall::AlibiLeftPaddingArange);
+    m_format->setVisible(pecards::pitfallInputs(current).format);
 }
 
 QString PitfallView::pitfallTitle(pecards::Pitfall pitfall) {

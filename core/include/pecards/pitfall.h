@@ -32,6 +32,18 @@ std::string pitfallSummary(Pitfall pitfall);
 /// with the parameters of pitfallAsParameters. The others are dense pitfall views (pitfallspec.h).
 bool isParameterPitfall(Pitfall pitfall);
 
+/// @brief What a pitfall reads of PitfallParams besides `kind` and `fixed`: the storage `format`
+/// (the RoPE precision pitfalls round positions, inv_freq or the cos/sin cache to it on the buggy
+/// side; BLOOM's left padding rounds m·j to it on both sides) and its scenario's parameters, by
+/// their paramtable.h ids (SmallBase, SmallClipK, StaleSeqLen, LeftPadding); none for Pitfall::None
+/// and the other pitfalls. Figure captions name exactly these; the Pitfalls view offers the format
+/// exactly where it is read.
+struct PitfallInputs {
+    bool format = false;
+    std::vector<ParamId> parameters;
+};
+PitfallInputs pitfallInputs(Pitfall pitfall);
+
 /// @brief For a parameter pitfall (not fixed): the card parameters it amounts to, with
 /// pitfall.kind = None (RopeSmallBase: rope.base = small_base; ShawSmallClip: clip_k =
 /// small_clip_k). For a fixed parameter pitfall: the parameters with pitfall.kind = None.

@@ -182,3 +182,36 @@ TEST(Caption, ContentViewsNameTheFilesOfTheirVectors) {
     r.quantity = Quantity::Score; // a positional view uses no content vectors: no file named
     EXPECT_FALSE(formatCaption(r).contains(QStringLiteral("k_layer0.npy"))) << formatCaption(r).toStdString();
 }
+
+// The author's review A-W3: the same pitfall in bf16 and in fp16 drew two figures with one caption.
+// A pitfall's caption names what the pitfall reads (pitfallInputs): the format, its scenario's values.
+TEST(Caption, APitfallNamesItsFormatAndScenario) {
+    CardParams p = test::cardParams(Card::Rope, 1024);
+    p.pitfall.kind = Pitfall::RopePositionsLowPrecision;
+    p.pitfall.format = StorageFormat::Float16;
+    ViewRequest r = test::viewRequest(p, Quantity::Score, {0, 1024, 0, 1024});
+    r.out_rows = 1024;
+    r.out_cols = 1024;
+    EXPECT_EQ(formatCaption(r),
+        joined({"RoPE score", "head_dim=128", "base=10000", "layout=half-split", "scaling=none", "probe=ones",
+            "pitfall positions-low-precision", "format=fp16", "L=1024", "rows 0\u20131023",
+            "cols 0\u20131023", "1024\u00d71024 px, sample, 1\u00d71 entries per pixel"}));
+    r.params.pitfall.format = StorageFormat::Bfloat16;
+    EXPECT_TRUE(formatCaption(r).contains(QStringLiteral("format=bf16")));
+
+    CardParams small = test::cardParams(Card::Rope, 1024);
+    small.pitfall.kind = Pitfall::RopeSmallBase;
+    small.pitfall.small_base = 250.0;
+    const QString base = formatCaption(test::viewRequest(small, Quantity::Score, {0, 1024, 0, 1024}));
+    EXPECT_TRUE(base.contains(QStringLiteral("pitfall small-base \u00b7 small_base=250 \u00b7")))
+        << base.toStdString();
+    EXPECT_FALSE(base.contains(QStringLiteral("format="))) << base.toStdString();
+
+    CardParams padding = test::cardParams(Card::Alibi, 512);
+    padding.pitfall.kind = Pitfall::AlibiLeftPaddingArange;
+    padding.pitfall.left_padding = 48;
+    padding.pitfall.fixed = true;
+    const QString pads = formatCaption(test::viewRequest(padding, Quantity::Score, {0, 512, 0, 512}));
+    EXPECT_TRUE(pads.contains(QStringLiteral("(fixed) \u00b7 format=bf16 \u00b7 left_padding=48 \u00b7")))
+        << pads.toStdString();
+}
