@@ -408,11 +408,7 @@ QString formatCaption(const ViewRequest& request) {
             out << field("format", text(toString(p.pitfall.format)));
         for (const ParamId id : inputs.parameters) {
             const ParamSpec& spec = paramSpec(id);
-            const double value = paramValue(p, spec);
-            out << QString::fromLatin1(spec.name.data(), static_cast<qsizetype>(spec.name.size()))
-                    + QLatin1Char('=')
-                    + (spec.type == ParamType::Real ? number(value)
-                                                    : QString::number(static_cast<qint64>(value)));
+            out << text(std::string(spec.name) + '=' + formatParamValue(spec, paramValue(p, spec)));
         }
     }
     const Window& w = request.window;

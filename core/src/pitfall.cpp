@@ -188,15 +188,16 @@ void validatePitfall(const CardParams& params) {
             "in [1, " + std::to_string(kMaxPitfallLength) + "] for the dense pitfall view "
                 + toString(p.kind));
     }
+    // The range of each parameter the pitfall reads (pitfallInputs); the relations follow.
+    for (const ParamId id : pitfallInputs(p.kind).parameters) {
+        const ParamSpec& spec = paramSpec(id);
+        checkParam(spec, paramValue(params, spec));
+    }
     const RelativeVariant variant = params.relative.variant;
     switch (p.kind) {
-    case Pitfall::RopeSmallBase:
-        checkParam(paramSpec(ParamId::SmallBase), p.small_base);
-        break;
     case Pitfall::ShawSmallClip:
         PECARDS_CHECK(variant == RelativeVariant::Shaw, "relative.variant", toString(variant),
             "shaw (pitfall shaw-small-clip)");
-        checkParam(paramSpec(ParamId::SmallClipK), p.small_clip_k);
         break;
     case Pitfall::T5NoMaxDistanceClamp:
         PECARDS_CHECK(variant == RelativeVariant::T5, "relative.variant", toString(variant),
@@ -208,7 +209,6 @@ void validatePitfall(const CardParams& params) {
         break;
     case Pitfall::RopeStaleDynamicNtk: {
         const ParamSpec& stale = paramSpec(ParamId::StaleSeqLen);
-        checkParam(stale, static_cast<double>(p.stale_seq_len));
         const std::int64_t seq_len = effectiveSeqLen(params.rope, params.length);
         PECARDS_CHECK(p.stale_seq_len > seq_len, stale.path, p.stale_seq_len,
             allowedText(stale) + ", > seq_len = " + std::to_string(seq_len));
@@ -230,7 +230,6 @@ void validatePitfall(const CardParams& params) {
     }
     case Pitfall::AlibiLeftPaddingArange: {
         const ParamSpec& padding = paramSpec(ParamId::LeftPadding);
-        checkParam(padding, static_cast<double>(p.left_padding));
         PECARDS_CHECK(p.left_padding < params.length, padding.path, p.left_padding,
             allowedText(padding) + ", <= L-1 = " + std::to_string(params.length - 1));
         break;
