@@ -294,6 +294,10 @@ QString keyRanges(const std::vector<std::int64_t>& keys, const QString& to, cons
 }
 
 TEST(TeachingNumbers, WindowLessonCountsTheKeysEveryQueryItAsksAboutSees) {
+    const std::int64_t mistralWindow
+        = pecards::app::readModelConfig(source(QStringLiteral("resources/presets/mistral-7b.json")))
+              .positions.groups.front()
+              .sliding_window;
     int questions = 0;
     for (const char* name : {"08-windows.en.json", "08-windows.zh_CN.json"}) {
         const bool english = QLatin1String(name).contains(QLatin1String(".en."));
@@ -310,6 +314,16 @@ TEST(TeachingNumbers, WindowLessonCountsTheKeysEveryQueryItAsksAboutSees) {
             if (params.attention_chunk > 0) {
                 EXPECT_TRUE(step.text.contains(QStringLiteral("C = %1").arg(params.attention_chunk)))
                     << where;
+            }
+            // Every length and window the text gives is the step's (or, for W, Mistral's preset's).
+            for (const QRegularExpressionMatch& m :
+                QRegularExpression(QStringLiteral("L = (\\d+)")).globalMatch(step.text)) {
+                EXPECT_EQ(m.captured(1).toLongLong(), params.length) << where;
+            }
+            for (const QRegularExpressionMatch& m :
+                QRegularExpression(QStringLiteral("W = (\\d+)")).globalMatch(step.text)) {
+                const std::int64_t w = m.captured(1).toLongLong();
+                EXPECT_TRUE(w == params.sliding_window || w == mistralWindow) << where << ": W = " << w;
             }
             if (params.attention_sinks > 0) {
                 EXPECT_TRUE(
@@ -458,6 +472,8 @@ TEST(TeachingNumbers, LongRopeStepCountsTheUnseenPairsWithAndWithoutItsFactors) 
         EXPECT_FALSE(pecards::ropeScaling(params.rope, trained).long_factor_selected) << name;
         EXPECT_TRUE(pecards::ropeScaling(params.rope, trained + 1).long_factor_selected) << name;
         EXPECT_TRUE(step->text.contains(QStringLiteral("= %1").arg(trained))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("head_dim %1").arg(params.rope.head_dim))) << name;
+        EXPECT_TRUE(step->text.contains(QStringLiteral("L = %1").arg(params.length))) << name;
         EXPECT_TRUE(step->text.contains(QStringLiteral("s = %1").arg(scaled.factor))) << name;
         EXPECT_TRUE(step->text.contains(QStringLiteral("≈ %1").arg(scaled.attention_factor, 0, 'f', 3)))
             << name;
