@@ -16,6 +16,23 @@ QFont figureFont(const QString& family, double pt, double scale, bool bold) {
     return font;
 }
 
+QStringList wrapWords(const QString& text, const QFontMetricsF& metrics, double width) {
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines;
+}
+
 QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, double width) {
     const QString separator = captionSeparator();
     QStringList pieces;
@@ -24,17 +41,7 @@ QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, do
             pieces << field;
             continue;
         }
-        QString line;
-        for (const QString& word : field.split(QLatin1Char(' '))) {
-            const QString candidate = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-            if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
-                pieces << line;
-                line = word;
-            } else {
-                line = candidate;
-            }
-        }
-        pieces << line;
+        pieces << wrapWords(field, metrics, width);
     }
     QStringList lines;
     QString line;
@@ -63,7 +70,9 @@ double widestText(const QFontMetricsF& metrics, const QStringList& texts) {
 
 int tickCapacity(double length, double labelExtent, double em, double minSpacing) {
     const double spacing = std::max(minSpacing, labelExtent + em);
-    return std::clamp(static_cast<int>(length / spacing) + 1, 2, 11);
+    const int comfortable = static_cast<int>(length / spacing) + 1;
+    const int tight = length >= 2.0 * (labelExtent + em) ? 3 : 2;
+    return std::clamp(std::max(comfortable, tight), 2, 11);
 }
 
 void drawAlignedText(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF anchor,

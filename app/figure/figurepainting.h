@@ -28,12 +28,17 @@ QFont figureFont(const QString& family, double pt, double scale, bool bold = fal
 /// fields ends in "·", and a field wider than a line breaks at spaces.
 QStringList wrapCaption(const QString& caption, const QFontMetricsF& metrics, double width);
 
+/// @brief Greedy line breaking of `text` at spaces into lines at most `width` device units wide
+/// (a word wider than that keeps a line of its own); none for an empty text.
+QStringList wrapWords(const QString& text, const QFontMetricsF& metrics, double width);
+
 /// @brief The largest horizontal advance of `texts` (0 for none).
 double widestText(const QFontMetricsF& metrics, const QStringList& texts);
 
 /// @brief How many ticks fit along `length` (device units) when neighbours are at least
-/// `minSpacing` apart and their labels (`labelExtent` along the axis) keep one em between:
-/// in [2, 11].
+/// `minSpacing` apart and their labels (`labelExtent` along the axis) keep one em between,
+/// and at least three wherever three such labels fit (a symmetric range's -a, 0, a: a colour
+/// bar at column width showed a single "0" with two); in [2, 11].
 int tickCapacity(double length, double labelExtent, double em, double minSpacing);
 
 /// @brief Draws one line of text as a single text item (one SVG <text>), placed by `align`

@@ -24,6 +24,9 @@ struct Layout : FigureFrame {
     ValueTicks barTicks;
     double yLabelsWidth = 0; ///< widest y tick label
     double barLabelsWidth = 0; ///< widest colour-bar tick label (or the "masked" legend)
+    /// The colour bar's title in lines no longer than the bar (the first line nearest the bar).
+    QStringList barTitle;
+    QRectF barTitleArea; ///< what its rotated lines cover
 };
 
 QStringList indexLabels(const std::vector<qint64>& ticks) {
@@ -74,8 +77,9 @@ double entryCentre(const AxisSpec& axis, qint64 v, double from, double to) {
     return from + (static_cast<double>(v - axis.first) + 0.5) / n * (to - from);
 }
 
-Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
-    const QRectF& target, const FigureSpec& spec, double s) {
+/// The layout with the colour bar's title in `barTitleLines` lines beside the bar.
+Layout layoutWithBarTitle(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
+    const QRectF& target, const FigureSpec& spec, double s, qsizetype barTitleLines) {
     Layout L;
     static_cast<FigureFrame&>(L) = figureFrame(style, fonts, device, target, spec.caption, s);
     const QFontMetricsF label(fonts.label, device), tick(fonts.tick, device);
@@ -93,7 +97,7 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     }
     double left = L.area.left() + label.height() + L.gap + L.yLabelsWidth + L.gap + L.tickLength;
     const double barColumn = style.colorBarGapPt * s + style.colorBarWidthPt * s + L.tickLength + L.gap
-        + L.barLabelsWidth + L.gap + label.height();
+        + L.barLabelsWidth + L.gap + static_cast<double>(barTitleLines) * label.height();
     double width = L.area.right() - barColumn - left;
 
     if (spec.equalAspect) {
@@ -129,6 +133,26 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     const QString widestX = QString::number(std::max(std::abs(spec.xAxis.first), std::abs(spec.xAxis.last)));
     L.xTicks = indexTicks(spec.xAxis.first, spec.xAxis.last,
         tickCapacity(L.plot.width(), tick.horizontalAdvance(widestX), em, minSpacing));
+    L.barTitle = wrapWords(spec.colorBar.label, label, L.colorBar.height());
+    const double titleLength = widestText(label, L.barTitle);
+    L.barTitleArea = QRectF(L.colorBar.right() + L.tickLength + L.gap + L.barLabelsWidth + L.gap,
+        L.colorBar.center().y() - titleLength / 2.0, static_cast<double>(L.barTitle.size()) * label.height(),
+        titleLength);
+    return L;
+}
+
+/// Everything's place. A colour-bar title longer than the bar (at column width "A − B, score
+/// (logit units)" ran past the figure's top into the title) is broken at spaces into lines as
+/// long as the bar; each further line takes width from the plot, so the bar may shrink and
+/// need one more: at most four passes.
+Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
+    const QRectF& target, const FigureSpec& spec, double s) {
+    qsizetype lines = 1;
+    Layout L = layoutWithBarTitle(style, fonts, device, target, spec, s, lines);
+    for (int pass = 0; pass < 3 && L.barTitle.size() > lines; ++pass) {
+        lines = L.barTitle.size();
+        L = layoutWithBarTitle(style, fonts, device, target, spec, s, lines);
+    }
     return L;
 }
 
@@ -142,6 +166,13 @@ QRectF FigureRenderer::plotArea(
     QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
     return computeLayout(m_style, figureFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint)
         .plot;
+}
+
+ColorBarLayout FigureRenderer::colorBarLayout(
+    QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const {
+    const Layout L
+        = computeLayout(m_style, figureFonts(m_style, pixelsPerPoint), device, target, spec, pixelsPerPoint);
+    return {L.colorBar, L.barTicks.values, L.barTitle, L.barTitleArea};
 }
 
 void FigureRenderer::paint(
@@ -220,9 +251,10 @@ void FigureRenderer::paint(
         Qt::AlignHCenter | Qt::AlignTop);
     drawVerticalText(painter, label, spec.yAxis.label,
         QPointF(yLabelCentreX(L, label, L.plot, L.yLabelsWidth), L.plot.center().y()));
-    const double barLabelX
-        = L.colorBar.right() + L.tickLength + L.gap + L.barLabelsWidth + L.gap + label.height() / 2.0;
-    drawVerticalText(painter, label, spec.colorBar.label, QPointF(barLabelX, L.colorBar.center().y()));
+    for (qsizetype line = 0; line < L.barTitle.size(); ++line)
+        drawVerticalText(painter, label, L.barTitle[line],
+            QPointF(L.barTitleArea.left() + (static_cast<double>(line) + 0.5) * label.height(),
+                L.barTitleArea.center().y()));
 
     drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
     drawFigureCaption(painter, L, fonts, caption, xLabelTop + label.height() + 2.0 * L.gap);

@@ -12,6 +12,8 @@
 
 #include <QPainter>
 #include <QRectF>
+#include <QStringList>
+#include <vector>
 
 namespace pecards::app {
 
@@ -33,6 +35,14 @@ struct FigureStyle {
     bool operator==(const FigureStyle&) const = default;
 };
 
+/// @brief Where a heatmap figure's colour bar, its ticks and its title go (device units).
+struct ColorBarLayout {
+    QRectF bar;
+    std::vector<double> ticks; ///< the values marked
+    QStringList title; ///< the title's lines (rotated, read upwards), none longer than the bar
+    QRectF titleArea; ///< what the rotated lines cover
+};
+
 /// @brief Paints figures; stateless apart from its style.
 class FigureRenderer {
 public:
@@ -50,6 +60,10 @@ public:
     /// `target` on `device` (whose fonts measure the text): the size a print-resolution grid
     /// must have (printfigure.h). Only the labels, spans and caption of `spec` matter.
     QRectF plotArea(
+        QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
+
+    /// @brief Where paint() puts the colour bar, its ticks and its title for `spec` in `target`.
+    ColorBarLayout colorBarLayout(
         QPaintDevice* device, const QRectF& target, const FigureSpec& spec, double pixelsPerPoint) const;
 
     const FigureStyle& style() const { return m_style; }

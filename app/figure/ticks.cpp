@@ -37,10 +37,13 @@ ValueTicks valueTicks(double min, double max, int maxCount) {
     if (maxCount < 2) {
         throw std::invalid_argument("valueTicks: maxCount must be >= 2");
     }
-    // Start from range / maxCount (a little finer than needed) and coarsen until they fit:
-    // this picks the densest nice step with at most maxCount ticks. The range is divided
-    // before subtracting, so [-1e308, 1e308] does not overflow to infinity.
-    const double raw = max / maxCount - min / maxCount;
+    // Start at or below the densest nice step that fits and coarsen until they fit: this picks
+    // the densest nice step with at most maxCount ticks. A step s holds at least
+    // floor(range / s) multiples, so every step that fits exceeds range / (maxCount + 1); starting
+    // at range / maxCount could skip it ([-45, 45] at 3 ticks: 30 rounds up to 50, one tick "0",
+    // where 25 gives -25, 0, 25). The range is divided before subtracting, so [-1e308, 1e308]
+    // does not overflow to infinity.
+    const double raw = max / (maxCount + 1) - min / (maxCount + 1);
     double step = niceStep(raw > 0.0 ? raw : std::numeric_limits<double>::denorm_min(), kValueMantissas);
     ValueTicks ticks;
     // Each pass makes at most maxCount + 1 ticks and the step grows by >= 1.25x per pass (or

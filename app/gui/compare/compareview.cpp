@@ -281,8 +281,12 @@ void CompareView::showSpec(const ViewSpec& spec) {
         m_difference = new DifferencePanel(spec);
         m_difference->heatmap()->setSquarePlot(isSquare(spec.quantity));
         m_grid->setViews({m_panels[A], m_panels[B], m_difference});
-        for (const Side side : {A, B})
+        for (const Side side : {A, B}) {
             m_panels[side]->heatmap()->installEventFilter(this);
+            // A picture whose labels need other room moved the plot's edges, as a resize does.
+            connect(m_panels[side]->heatmap(), &HeatmapWidget::plotAreaChanged, this,
+                &CompareView::shareOutputPixels);
+        }
         connectHeatmaps();
         for (const Side side : {A, B})
             m_panels[side]->setSaveHandler([this, side] { saveFigure(side); });

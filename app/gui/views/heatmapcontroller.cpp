@@ -51,6 +51,11 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
         [this](double rows, double cols) { setWindow(pannedWindow(m_window, m_fullExtent, rows, cols)); });
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
     connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
+    // A frame whose labels need other room moves the plot's edges: a picture of the new size.
+    connect(widget, &HeatmapWidget::plotAreaChanged, this, [this] {
+        if (!m_dirty && pixelsChanged())
+            submit();
+    });
     widget->installEventFilter(this);
 }
 
@@ -458,13 +463,16 @@ bool HeatmapController::eventFilter(QObject* watched, QEvent* event) {
         showIdleReadout();
     }
     if (watched == m_widget && (type == QEvent::Show || type == QEvent::Resize)) {
-        const bool sizeChanged = type == QEvent::Resize
-            && (m_request.out_rows != std::min(outputPixels().height(), pecards::kMaxOutputPixels)
-                || m_request.out_cols != std::min(outputPixels().width(), pecards::kMaxOutputPixels));
-        if (m_dirty || sizeChanged)
+        if (m_dirty || (type == QEvent::Resize && pixelsChanged()))
             submit();
     }
     return QObject::eventFilter(watched, event);
+}
+
+bool HeatmapController::pixelsChanged() const {
+    const QSize pixels = outputPixels();
+    return m_request.out_rows != std::min(pixels.height(), pecards::kMaxOutputPixels)
+        || m_request.out_cols != std::min(pixels.width(), pecards::kMaxOutputPixels);
 }
 
 void HeatmapController::showIdleReadout() {

@@ -129,6 +129,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    /// Whether the plot now has other pixels than the last request asked for.
+    bool pixelsChanged() const;
     void submit();
     /// The output pixels of the next request: setOutputPixels, else the widget's plot pixels.
     QSize outputPixels() const;

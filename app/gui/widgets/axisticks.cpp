@@ -29,6 +29,11 @@ std::vector<double> niceTicks(double low, double high, int maxTicks, bool intege
     return pecards::app::valueTicks(low, high, count).values;
 }
 
+int tickCapacity(int pixels, int extent) {
+    const int e = std::max(extent, 1);
+    return std::max({2, pixels / (2 * e), std::min(3, 3 * pixels / (4 * e))});
+}
+
 QString tickLabel(double value) {
     if (std::abs(value) < 1e7 && value == std::round(value))
         return QString::number(static_cast<long long>(value));

@@ -15,6 +15,11 @@ namespace pecards::gui {
 /// when low > high or either is not finite; {low} when they are equal.
 std::vector<double> niceTicks(double low, double high, int maxTicks, bool integers);
 
+/// @brief Most ticks an axis `pixels` long takes for labels `extent` pixels long along it: one per
+/// two extents, and three where three fit with a third of an extent between labels (a short
+/// colour bar at a large font showed a single "0"); at least 2.
+int tickCapacity(int pixels, int extent);
+
 /// @brief Powers of ten in [low, high] (0 < low < high) for a logarithmic colour bar, every
 /// k-th decade so that at most about `maxTicks` remain. Empty when the range holds no power of ten.
 std::vector<double> decadeTicks(double low, double high, int maxTicks);

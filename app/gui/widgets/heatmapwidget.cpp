@@ -22,10 +22,19 @@ HeatmapWidget::HeatmapWidget(QWidget* parent)
 }
 
 void HeatmapWidget::setFrame(HeatmapFrame frame) {
+    const QRect before = plotRect();
+    const bool sameExtent = !m_frame.isNull() && m_frame.fullExtent == frame.fullExtent
+        && m_frame.logarithmic == frame.logarithmic && m_frame.qualitative == frame.qualitative;
     m_frame = std::move(frame);
     m_message.clear();
+    const QString widest = widestValueLabel();
+    const QFontMetrics metrics = fontMetrics();
+    if (!sameExtent || metrics.horizontalAdvance(widest) > metrics.horizontalAdvance(m_valueLabel))
+        m_valueLabel = widest;
     update();
     emit frameChanged();
+    if (plotRect() != before)
+        emit plotAreaChanged();
 }
 
 void HeatmapWidget::setMessage(const QString& message) {
@@ -89,10 +98,49 @@ int HeatmapWidget::readoutHeight() const {
 
 QMargins HeatmapWidget::plotMargins() const {
     const QFontMetrics metrics = fontMetrics();
-    const int left = metrics.height() + 6 + metrics.horizontalAdvance(QStringLiteral("8888888")) + 8;
-    const int right = 10 + kColorBarWidth + 5 + metrics.horizontalAdvance(QStringLiteral("-8.8888e+88")) + 4;
+    const pecards::Window& extent = m_frame.isNull() ? pecards::Window {} : m_frame.fullExtent;
+    const int left = metrics.height() + 6 + positionLabelWidth(metrics, extent.row_begin, extent.row_end) + 8;
+    int labels = std::max(
+        metrics.horizontalAdvance(m_valueLabel), metrics.horizontalAdvance(QStringLiteral("-888")));
+    if (m_frame.maskedCount > 0)
+        labels = std::max(labels, metrics.horizontalAdvance(tr("masked")) + 4);
+    const int right = 10 + kColorBarWidth + 5 + labels + 4;
     const int bottom = 5 + metrics.height() + 2 + metrics.height() + 4 + readoutHeight();
     return {left, kTopMargin, right, bottom};
+}
+
+int HeatmapWidget::positionLabelWidth(const QFontMetrics& metrics, qint64 begin, qint64 end) {
+    // positionTickLabel never has more characters than the integer's digits (and sign).
+    const qint64 largest = std::max({std::abs(begin), std::abs(end - 1), qint64 {1000}});
+    QString digits(QString::number(largest).size(), QLatin1Char('8'));
+    if (begin < 0)
+        digits.prepend(QLatin1Char('-'));
+    return metrics.horizontalAdvance(digits);
+}
+
+QString HeatmapWidget::widestValueLabel() const {
+    if (m_frame.isNull())
+        return {};
+    const QFontMetrics metrics = fontMetrics();
+    const int barHeight = height() - kTopMargin - (5 + 2 * metrics.height() + 6 + readoutHeight());
+    const int room = metrics.horizontalAdvance(QStringLiteral("-8.8888e+88")); // offset notation past it
+    QString widest;
+    for (const QString& label : colorBarTicks(std::max(barHeight, 1), room).second.labels) {
+        if (metrics.horizontalAdvance(label) > metrics.horizontalAdvance(widest))
+            widest = label;
+    }
+    return widest;
+}
+
+std::pair<std::vector<double>, TickLabels> HeatmapWidget::colorBarTicks(int barHeight, int labelRoom) const {
+    const QFontMetrics metrics = fontMetrics();
+    const int maxTicks = tickCapacity(barHeight, metrics.height());
+    std::vector<double> ticks = m_frame.logarithmic
+        ? decadeTicks(m_frame.low, m_frame.high, maxTicks)
+        : niceTicks(m_frame.low, m_frame.high, maxTicks, m_frame.qualitative);
+    TickLabels labels = valueTickLabels(
+        ticks, [&](const QString& label) { return metrics.horizontalAdvance(label) <= labelRoom; });
+    return {std::move(ticks), std::move(labels)};
 }
 
 void HeatmapWidget::setSquarePlot(bool square) {
@@ -271,15 +319,15 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
             place((tick - static_cast<double>(begin) + half) / static_cast<double>(count) * pixels, tick);
     };
     const int line = metrics.height();
-    const int labelWidth = metrics.horizontalAdvance(QStringLiteral("8888888")); // widest position label
-    axis(w.row_begin, w.rows(), plot.height(), std::max(2, plot.height() / (2 * line)),
-        [&](double y, double tick) {
-            const int py = plot.top() + static_cast<int>(y);
-            painter.drawLine(plot.left() - 4, py, plot.left(), py);
-            painter.drawText(QRect(0, py - line / 2, plot.left() - 6, line),
-                Qt::AlignRight | Qt::AlignVCenter, positionTickLabel(tick));
-        });
-    axis(w.col_begin, w.cols(), plot.width(), std::max(2, plot.width() / (labelWidth + 16)),
+    const int labelWidth = positionLabelWidth(
+        metrics, m_frame.fullExtent.col_begin, m_frame.fullExtent.col_end); // widest column label
+    axis(w.row_begin, w.rows(), plot.height(), tickCapacity(plot.height(), line), [&](double y, double tick) {
+        const int py = plot.top() + static_cast<int>(y);
+        painter.drawLine(plot.left() - 4, py, plot.left(), py);
+        painter.drawText(QRect(0, py - line / 2, plot.left() - 6, line), Qt::AlignRight | Qt::AlignVCenter,
+            positionTickLabel(tick));
+    });
+    axis(w.col_begin, w.cols(), plot.width(), tickCapacity(plot.width(), labelWidth / 2 + 8),
         [&](double x, double tick) {
             const int px = plot.left() + static_cast<int>(x);
             painter.drawLine(px, plot.bottom(), px, plot.bottom() + 4);
@@ -309,9 +357,20 @@ std::pair<QString, int> HeatmapWidget::axisTitle(
     return {text, std::clamp(centre - width / 2, 0, std::max(0, extent - width))};
 }
 
+QRect HeatmapWidget::colorBarRect(const QRect& plot) const {
+    return {
+        plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0)};
+}
+
+std::vector<double> HeatmapWidget::colorBarTickValues() const {
+    if (m_frame.isNull())
+        return {};
+    const QRect bar = colorBarRect(plotRect());
+    return colorBarTicks(bar.height(), width() - (bar.right() + 5)).first;
+}
+
 void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
-    const QRect bar(
-        plot.right() + 10, plot.top(), kColorBarWidth, plot.height() - (m_frame.maskedCount > 0 ? 22 : 0));
+    const QRect bar = colorBarRect(plot);
     for (int y = 0; y < bar.height(); ++y) {
         const double t = 1.0 - (y + 0.5) / bar.height();
         painter.setPen(QColor::fromRgb(m_frame.colorAt(t)));
@@ -322,12 +381,7 @@ void HeatmapWidget::paintColorBar(QPainter& painter, const QRect& plot) const {
     const QFontMetrics metrics = painter.fontMetrics();
     const int line = metrics.height();
     const int labelRoom = width() - (bar.right() + 5);
-    const int maxTicks = std::max(2, bar.height() / (2 * line));
-    const std::vector<double> ticks = m_frame.logarithmic
-        ? decadeTicks(m_frame.low, m_frame.high, maxTicks)
-        : niceTicks(m_frame.low, m_frame.high, maxTicks, m_frame.qualitative);
-    const TickLabels labels = valueTickLabels(
-        ticks, [&](const QString& label) { return metrics.horizontalAdvance(label) <= labelRoom; });
+    const auto [ticks, labels] = colorBarTicks(bar.height(), labelRoom);
     for (std::size_t n = 0; n < ticks.size(); ++n) {
         const int y = bar.bottom() - static_cast<int>(m_frame.fraction(ticks[n]) * bar.height());
         painter.drawLine(bar.right(), y, bar.right() + 3, y);

@@ -7,6 +7,7 @@
 /// mouse into intent signals (`windowRequested`, `resetRequested`, `hovered`). A message
 /// (an invalid parameter) is painted over the last good frame, which stays untouched.
 
+#include "widgets/axisticks.h"
 #include "widgets/heatmapframe.h"
 
 #include <QFontMetrics>
@@ -15,6 +16,7 @@
 #include <QWidget>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace pecards::gui {
 
@@ -60,6 +62,9 @@ public:
 
     /// @brief Plot area in widget coordinates (where the image is drawn).
     QRect plotRect() const;
+    /// @brief The values the colour bar marks now (none before the first frame); at least three
+    /// wherever three labels fit along the bar (tickCapacity).
+    std::vector<double> colorBarTickValues() const;
 
     /// @brief Output pixels the plot area can show (device pixels, at least 1 x 1).
     QSize plotPixels() const;
@@ -77,9 +82,12 @@ public:
     QSize sizeHint() const override { return {460, 420}; }
     QSize minimumSizeHint() const override { return {220, 200}; }
 
-    /// @brief Room around the plot, measured from the font: row tick labels up to 7 digits
-    /// and the row title (left), the colour bar with labels of up to 11 characters (right),
-    /// column tick labels, the column title and a two-line read-out (bottom).
+    /// @brief Room around the plot, measured from the font and the frame: the row title and row
+    /// tick labels as wide as the frame's largest position needs (left); the colour bar, its tick
+    /// labels (the widest this frame's bar draws, never less than the widest an earlier frame of
+    /// the same extent drew, so a new picture does not move the plot back and forth) and the
+    /// "masked" swatch (right); column tick labels, the column title and a two-line read-out
+    /// (bottom). Before the first frame: four-digit positions and four-character values.
     QMargins plotMargins() const;
 
     /// @brief Where an axis title goes along an axis `extent` pixels long (the widget's width or
@@ -114,6 +122,10 @@ signals:
     void frameChanged();
     /// @brief The user pressed Cancel on the progress strip.
     void cancelRequested();
+    /// @brief A new frame moved the plot's edges (its labels need more or less room), so the
+    /// plot has other pixels now although the widget kept its size: the controller asks for a
+    /// picture of the new size, as after a resize.
+    void plotAreaChanged();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -134,6 +146,15 @@ private:
     void paintAliasing(QPainter& painter, const QRect& plot) const;
     void paintMarker(QPainter& painter, const QRect& plot) const;
     void paintColorBar(QPainter& painter, const QRect& plot) const;
+    /// Where the colour bar goes beside `plot` (shorter by the "masked" swatch when there is one).
+    QRect colorBarRect(const QRect& plot) const;
+    /// The colour bar's ticks for a bar `barHeight` pixels tall, and their labels (which fit
+    /// `labelRoom` pixels, else offset notation).
+    std::pair<std::vector<double>, TickLabels> colorBarTicks(int barHeight, int labelRoom) const;
+    /// Widest colour-bar label the frame draws when its bar is as tall as the widget allows.
+    QString widestValueLabel() const;
+    /// Width of the widest tick label of positions [begin, end) (their digits, as '8's; at least four).
+    static int positionLabelWidth(const QFontMetrics& metrics, qint64 begin, qint64 end);
     void paintOverlay(QPainter& painter, const QRect& plot, const QString& text, bool error) const;
     std::optional<QPointF> fractionAt(const QPoint& point) const;
     int readoutHeight() const;
@@ -143,6 +164,8 @@ private:
     void hoverAt(const QPoint& point);
 
     HeatmapFrame m_frame;
+    /// The widest colour-bar label drawn since the frame's extent last changed (plotMargins).
+    QString m_valueLabel;
     QString m_message;
     QString m_readout;
     std::optional<QPoint> m_dragStart;

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <limits>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 using pecards::app::formatTick;
 using pecards::app::indexTicks;
@@ -40,6 +42,44 @@ TEST(ValueTicks, NeverMoreThanMaxCount) {
             }
         }
     }
+}
+
+namespace {
+
+/// Multiples of `step` in [min, max] (the tolerance of valueTicks), counted independently up to 100.
+int multiplesInside(double min, double max, double step) {
+    int count = 0;
+    for (double k = std::ceil(min / step - 1e-9); k * step <= max + 1e-9 * step && count <= 100; k += 1.0)
+        ++count;
+    return count;
+}
+
+} // namespace
+
+TEST(ValueTicks, PicksTheDensestNiceStepThatFits) {
+    // Brute force over every 1/2/2.5/5 x 10^k step: the smallest whose multiples in the range
+    // number at most maxCount is the one valueTicks must pick. The teacher's compare tab had
+    // [-45, 45] at 3 ticks drawn as a single "0" (step 50, where 25 fits).
+    const std::vector<std::pair<double, double>> ranges {{-45.0, 45.0}, {-1.0, 1.0}, {0.0, 1.0}, {-3.7, 12.2},
+        {-0.013, 0.02}, {100.0, 137.0}, {-6.283185307179586, 6.283185307179586}, {-7e5, 2e5}};
+    for (const auto& [min, max] : ranges) {
+        for (int maxCount = 2; maxCount <= 11; ++maxCount) {
+            double densest = 0.0;
+            for (int exponent = -4; exponent <= 7 && densest == 0.0; ++exponent) {
+                for (const double mantissa : {1.0, 2.0, 2.5, 5.0}) {
+                    const double step = mantissa * std::pow(10.0, exponent);
+                    if (multiplesInside(min, max, step) <= maxCount) {
+                        densest = step;
+                        break;
+                    }
+                }
+            }
+            const auto ticks = valueTicks(min, max, maxCount);
+            EXPECT_NEAR(ticks.step, densest, 1e-9 * densest) << min << ".." << max << " at " << maxCount;
+            EXPECT_EQ(static_cast<int>(ticks.values.size()), multiplesInside(min, max, densest));
+        }
+    }
+    EXPECT_EQ(valueTicks(-45.0, 45.0, 3).values, (std::vector<double> {-25.0, 0.0, 25.0}));
 }
 
 TEST(ValueTicks, NegativeRangeHasExactZeroAndRejectsBadInput) {

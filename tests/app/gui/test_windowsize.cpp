@@ -5,13 +5,17 @@
 // the status bar names views in the user's words.
 #include "cards/cardpage.h"
 #include "cards/parameterform.h"
+#include "compare/compareview.h"
+#include "compare/differencepanel.h"
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
+#include "views/heatmappanel.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/devicestatus.h"
 #include "window/mainwindow.h"
@@ -27,6 +31,8 @@
 #include <QScrollArea>
 #include <QSlider>
 #include <QStatusBar>
+#include <algorithm>
+#include <array>
 
 using namespace pecards::gui;
 
@@ -227,4 +233,37 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
     QCoreApplication::processEvents();
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
     EXPECT_TRUE(m_window.currentCard()->form()->isVisibleTo(&m_window));
+}
+
+// The teacher's T-B3 (review-teacher-author-2026-12.md): at 1280x720 the compare tab in
+// presentation drew A, B and A - B at about 112 px with a single "0" on each colour bar, because
+// the maps kept room for 7-digit positions and 11-character values at the large font. Each map is
+// now at least 240 px wide with a scale of at least three ticks, and computed at the size drawn.
+TEST_F(WindowSize, TheCompareTabInPresentationGivesEveryMapRoomAndAScale) {
+    MainWindow& window = m_window;
+    keepAskedSize(&window);
+    window.showTab(QStringLiteral("compare"));
+    window.presentation()->setActive(true);
+    CompareView* compare = window.compareView();
+    ASSERT_NE(compare->heatmapPanel(CompareView::A), nullptr);
+    const std::array<HeatmapWidget*, 3> maps {compare->heatmapPanel(CompareView::A)->heatmap(),
+        compare->heatmapPanel(CompareView::B)->heatmap(), compare->differencePanel()->heatmap()};
+    // A and B are computed at the smaller of their plots (CompareView::shareOutputPixels); A - B
+    // is their difference.
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            const int common = std::min(maps[0]->plotPixels().width(), maps[1]->plotPixels().width());
+            return std::all_of(maps.begin(), maps.end(),
+                       [](const HeatmapWidget* map) { return !map->frame().isNull(); })
+                && maps[0]->frame().grid.cols == common && maps[1]->frame().grid.cols == common;
+        },
+        "A and B computed at the size they are drawn, and A - B"));
+    EXPECT_EQ(window.size(), QSize(1280, 720));
+    for (const HeatmapWidget* map : maps) {
+        EXPECT_GE(map->plotRect().width(), 240) << map->objectName().toStdString();
+        EXPECT_GE(map->plotRect().height(), 240);
+        EXPECT_GE(map->colorBarTickValues().size(), 3U);
+        EXPECT_LE(map->geometry().right(), map->parentWidget()->width());
+    }
+    window.presentation()->setActive(false);
 }
