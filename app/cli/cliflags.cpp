@@ -247,7 +247,11 @@ const std::vector<CliFlag>& cliFlags() {
         {"pitfall", "NAME", "Pitfalls",
             "Compute what a classic buggy implementation computes (see `pecards-cli pitfalls`): none "
             "(default) or a pitfall of the card. Dense pitfall views need --length <= "
-                + std::to_string(kMaxPitfallLength) + "."},
+                + std::to_string(kMaxPitfallLength)
+                + ". `render` draws what the app's Pitfalls view shows: the correct view (the fix "
+                  "applied), the buggy one over the same colour range and buggy - correct, as three "
+                  "figures (BASE-01..03 files, or three PDF pages; with --pitfall-fixed only the "
+                  "correct one)."},
         {"pitfall-fixed", nullptr, "Pitfalls",
             "The pitfall's scenario with its fix applied (e.g. the HF q/k permute, cumsum positions)."},
         {"pitfall-format", "NAME", "Pitfalls",

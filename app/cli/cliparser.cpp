@@ -452,11 +452,14 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
         throw UsageError(u"--out"_s, u"is missing (the output .png, .svg or .pdf file)"_s);
     }
     request.outPath = flags.text("out");
-    const bool gallery = flags.isSet("workspace") && isFolderPath(request.outPath);
+    // Several figures (a workspace's, a pitfall's correct, buggy and difference) may go to a folder.
+    const bool several = flags.isSet("workspace")
+        || (flags.isSet("pitfall") && flags.text("pitfall") != u"none"_s && !flags.isSet("pitfall-fixed"));
+    const bool gallery = several && isFolderPath(request.outPath);
     if (!gallery && !app::figureFormatForPath(request.outPath)) {
         throw UsageError(u"--out"_s,
             quoted(request.outPath)
-                + u" must end in .png, .svg or .pdf (or name a folder, with --workspace)"_s);
+                + u" must end in .png, .svg or .pdf (or name a folder, with --workspace or --pitfall)"_s);
     }
     request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
     RenderOptions& options = request.render;

@@ -8,6 +8,7 @@
 #include "figure/figureexporter.h"
 #include "figure/quantitydefaults.h"
 #include "lessonhandout.h"
+#include "pecards/pitfallparams.h"
 #include "progressbackend.h"
 #include "renderfigures.h"
 #include "usageerror.h"
@@ -113,6 +114,11 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
         figures = workspaceFigures(backend, *options.workspace, options);
     } else if (options.chart) {
         figures.append({QString(), chartFigure(*options.chart)});
+    } else if (request.view.params.pitfall.kind != Pitfall::None && !request.view.params.pitfall.fixed) {
+        // What the Pitfalls view shows: the bug is seen beside the correct view and in their difference.
+        figures = pitfallFigures(backend, request.view,
+            options.colormap.value_or(app::defaultColormap(request.view.quantity, request.view.params.card)),
+            figureExportOptions(options), options.viewSize);
     } else {
         figures.append({QString(),
             viewFigure(backend, request.view,
@@ -128,7 +134,7 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
                                    : error);
         }
     }
-    writeFigures(exporter, request.outPath, figures, options.workspace.has_value());
+    writeFigures(exporter, request.outPath, figures, options.workspace.has_value() || figures.size() > 1);
 }
 
 } // namespace pecards::cli

@@ -4,6 +4,7 @@
 #include "figure/colormaplist.h"
 #include "figure/comparefigures.h"
 #include "figure/figureexporter.h"
+#include "figure/pitfallfigures.h"
 #include "figure/printfigure.h"
 #include "figure/quantitydefaults.h"
 #include "usageerror.h"
@@ -41,21 +42,45 @@ std::pair<ViewRequest, ViewRequest> compareViews(
     return {a, b};
 }
 
+namespace {
+
+/// Views `a` and `b` (sized by setOutputSize already) computed at their size when `viewSize` is
+/// given, else A at print resolution and B at A's pixels (app::printResolutionPair).
+std::pair<app::ComputedView, app::ComputedView> computedPair(Backend& backend, const ViewRequest& a,
+    const ViewRequest& b, const QString& colormap, const app::FigureExportOptions& options,
+    const std::optional<std::pair<int, int>>& viewSize) {
+    const auto compute = [&backend](const ViewRequest& request) { return backend.compute(request); };
+    std::pair<app::ComputedView, app::ComputedView> sides {
+        app::ComputedView {a, Grid {}, colormap}, app::ComputedView {b, Grid {}, colormap}};
+    if (viewSize) {
+        sides.first.grid = compute(a);
+        sides.second.grid = compute(b);
+        return sides;
+    }
+    return app::printResolutionPair(sides.first, sides.second, options, compute);
+}
+
+} // namespace
+
 QList<app::FigureSpec> compareFigures(Backend& backend, const app::ComparePair& pair, Reduction reduction,
     const std::optional<std::pair<int, int>>& viewSize, const QString& colormap,
     const app::FigureExportOptions& options) {
     const auto [viewA, viewB] = compareViews(pair, reduction, viewSize);
-    const auto compute = [&backend](const ViewRequest& request) { return backend.compute(request); };
-    std::pair<app::ComputedView, app::ComputedView> sides {
-        app::ComputedView {viewA, Grid {}, colormap}, app::ComputedView {viewB, Grid {}, colormap}};
-    if (viewSize) {
-        sides.first.grid = compute(viewA);
-        sides.second.grid = compute(viewB);
-    } else {
-        sides = app::printResolutionPair(sides.first, sides.second, options, compute);
-    }
-    app::CompareFigureSet three = app::compareFigureSpecs(sides.first, sides.second);
+    const auto [a, b] = computedPair(backend, viewA, viewB, colormap, options, viewSize);
+    app::CompareFigureSet three = app::compareFigureSpecs(a, b);
     return {std::move(three.a), std::move(three.b), std::move(three.difference)};
+}
+
+QList<NamedFigure> pitfallFigures(Backend& backend, const ViewRequest& view, const QString& colormap,
+    const app::FigureExportOptions& options, const std::optional<std::pair<int, int>>& viewSize) {
+    auto [correct, buggy] = app::pitfallViews(view);
+    setOutputSize(correct, viewSize);
+    setOutputSize(buggy, viewSize);
+    const auto [computedCorrect, computedBuggy]
+        = computedPair(backend, correct, buggy, colormap, options, viewSize);
+    app::PitfallFigureSet three = app::pitfallFigureSpecs(computedCorrect, computedBuggy);
+    return {{u"correct"_s, std::move(three.correct)}, {u"buggy"_s, std::move(three.buggy)},
+        {u"difference"_s, std::move(three.difference)}};
 }
 
 Reduction compareReduction(const app::ComparePair& pair, const RenderOptions& options) {

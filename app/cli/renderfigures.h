@@ -67,6 +67,14 @@ struct NamedFigure {
     app::Figure figure;
 };
 
+/// @brief The three figures of the pitfall of `view` ("correct", "buggy", "difference": buggy −
+/// correct), made by app::pitfallFigureSpecs (figure/pitfallfigures.h, which the GUI's Pitfalls
+/// view calls too) in `colormap`: at `viewSize` pixels, or the correct view at print resolution
+/// and the buggy one at its pixels (app::printResolutionPair), as compareFigures.
+/// @throws as viewFigure; pecards::InvalidParameter when `view` has no pitfall or its fixed side.
+QList<NamedFigure> pitfallFigures(Backend& backend, const ViewRequest& view, const QString& colormap,
+    const app::FigureExportOptions& options, const std::optional<std::pair<int, int>>& viewSize);
+
 /// @brief Every view of every card (in tab and display order; each with its own window,
 /// reduction and colour map unless options.colormap overrides it, and the colour range the app
 /// locked as its colour bar), then compareFigures of

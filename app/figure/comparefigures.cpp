@@ -37,7 +37,7 @@ ValueRange computedRange(const ComputedView& view) {
         view.request.quantity, view.grid, isDivergingColormap(view.colormap.toStdString()));
 }
 
-CompareFigureSet compareFigureSpecs(const ComputedView& a, const ComputedView& b) {
+CompareFigureSet compareFigureSpecs(const ComputedView& a, const ComputedView& b, const SideNames& names) {
     const ValueRange rangeA = computedRange(a);
     const ValueRange rangeB = computedRange(b);
     const std::optional<ValueRange> shared = sharedValueRange(a.request, rangeA, b.request, rangeB);
@@ -47,9 +47,9 @@ CompareFigureSet compareFigureSpecs(const ComputedView& a, const ComputedView& b
     figures.b = makeFigureSpec(
         b.request, b.grid, colormapColors(b.colormap.toStdString()), shared.value_or(rangeB));
     const Grid difference = viewDifference(a.request, a.grid, b.request, b.grid);
-    figures.difference = differenceFigureSpec(a.request, difference, figures.a, figures.b);
-    figures.a.title = QStringLiteral("A: ") + figures.a.title;
-    figures.b.title = QStringLiteral("B: ") + figures.b.title;
+    figures.difference = differenceFigureSpec(a.request, difference, figures.a, figures.b, names);
+    figures.a.title = names.a + QStringLiteral(": ") + figures.a.title;
+    figures.b.title = names.b + QStringLiteral(": ") + figures.b.title;
     return figures;
 }
 

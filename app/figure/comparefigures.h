@@ -7,6 +7,7 @@
 /// computed grids. So a compare figure saved from the GUI and the CLI's figure of the same pair
 /// are byte-identical PNGs.
 
+#include "figure/difference.h"
 #include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
 #include "figure/figurespec.h"
@@ -63,7 +64,9 @@ ValueRange computedRange(const ComputedView& view);
 /// map over [−m, m], m = max |A − B|, and both captions.
 /// @throws pecards::InvalidParameter as viewDifference ("B quantity", "B unit", "B extent") and
 /// for an unknown colour map; std::invalid_argument as makeFigureSpec.
-CompareFigureSet compareFigureSpecs(const ComputedView& a, const ComputedView& b);
+/// `names` ("A", "B" by default) name the sides in the titles, the A − B colour bar and caption.
+CompareFigureSet compareFigureSpecs(
+    const ComputedView& a, const ComputedView& b, const SideNames& names = {});
 
 /// @brief A and B computed for print: A at the plot size of `options`
 /// (printResolutionFigure(a.request, a.colormap, default range, options, compute)), then B's

@@ -80,7 +80,7 @@ pecards::Grid viewDifference(
 }
 
 FigureSpec differenceFigureSpec(const ViewRequest& a, const pecards::Grid& difference,
-    const FigureSpec& figureA, const FigureSpec& figureB) {
+    const FigureSpec& figureA, const FigureSpec& figureB, const SideNames& names) {
     double m = 0.0;
     for (const double v : difference.values) {
         if (std::isfinite(v))
@@ -88,12 +88,13 @@ FigureSpec differenceFigureSpec(const ViewRequest& a, const pecards::Grid& diffe
     }
     const ValueRange range = m > 0.0 ? ValueRange {-m, m} : ValueRange {-0.5, 0.5};
     FigureSpec figure = makeFigureSpec(a, difference, colormapColors("diverging"), range);
-    figure.title = QStringLiteral("A − B: ") + figureA.title;
+    const QString minus = names.a + QStringLiteral(" − ") + names.b;
+    figure.title = minus + QStringLiteral(": ") + figureA.title;
     if (figureB.title != figureA.title)
         figure.title += QStringLiteral(" minus ") + figureB.title;
-    figure.colorBar.label = QStringLiteral("A − B, ") + figureA.colorBar.label;
-    figure.caption = QStringLiteral("A: ") + figureA.caption + captionSeparator() + QStringLiteral("B: ")
-        + figureB.caption;
+    figure.colorBar.label = minus + QStringLiteral(", ") + figureA.colorBar.label;
+    figure.caption = names.a + QStringLiteral(": ") + figureA.caption + captionSeparator() + names.b
+        + QStringLiteral(": ") + figureB.caption;
     return figure;
 }
 

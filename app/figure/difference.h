@@ -37,12 +37,18 @@ pecards::Grid differenceGrid(const pecards::Grid& a, const pecards::Grid& b);
 pecards::Grid viewDifference(
     const ViewRequest& a, const pecards::Grid& gridA, const ViewRequest& b, const pecards::Grid& gridB);
 
+/// @brief What the two sides of a difference are called in its title, colour bar and caption.
+struct SideNames {
+    QString a = QStringLiteral("A"); ///< "A"; a pitfall's "buggy"
+    QString b = QStringLiteral("B"); ///< "B"; a pitfall's "correct"
+};
+
 /// @brief The figure of A − B: `difference` (of views `a` and `b`) on the diverging map over
 /// [−m, m], m = max |A − B| ([−0.5, 0.5] when all are 0 or masked), titled "A − B: <A's title>"
 /// (" minus <B's title>" when it differs), colour bar "A − B, <A's label>", and the captions of
-/// both figures.
+/// both figures ("A: ... · B: ..."); A and B are `names`.
 /// @throws std::invalid_argument as makeFigureSpec.
 FigureSpec differenceFigureSpec(const ViewRequest& a, const pecards::Grid& difference,
-    const FigureSpec& figureA, const FigureSpec& figureB);
+    const FigureSpec& figureA, const FigureSpec& figureB, const SideNames& names = {});
 
 } // namespace pecards::app

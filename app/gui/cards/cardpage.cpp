@@ -418,6 +418,18 @@ bool CardPage::allViewsFinal() const {
 
 QList<ShownView> CardPage::visibleViews(QStringList* leftOut) const {
     QList<ShownView> views;
+    if (pitfallsShown()) { // the Pitfalls view in place of the grid: its correct and buggy maps
+        for (int side = 0; side < 2; ++side) {
+            if (const std::optional<ShownHeatmap>& shown = m_pitfalls->shown(side))
+                views.push_back(*shown);
+        }
+        if (leftOut != nullptr) {
+            if (views.size() < 2)
+                leftOut->push_back(tr("the Pitfalls view (still computing, or a side has an error)"));
+            leftOut->push_back(tr("Buggy − correct (its own Save… button saves it)"));
+        }
+        return views;
+    }
     for (const ViewSlot* slot : m_slots) {
         if (!slot->isVisible() || !slot->view())
             continue;

@@ -76,6 +76,8 @@ public:
     /// @brief The computed data of the visible views (heatmaps and charts), in grid order (for
     /// "Export card"); the titles of visible views that show no picture (an error message, or
     /// still computing) go to `leftOut` when it is not null, so an export can say what it omits.
+    /// While the Pitfalls view is shown: its correct and buggy maps (buggy − correct is left out;
+    /// its Save… button saves it).
     QList<ShownView> visibleViews(QStringList* leftOut = nullptr) const;
     /// @brief The cover page of the card's handout: its title, `model` and every parameter.
     pecards::app::CoverSpec coverPage(const QString& model) const;

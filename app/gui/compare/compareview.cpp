@@ -3,7 +3,6 @@
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "cards/scalingdefaults.h"
-#include "compare/compareexportjob.h"
 #include "compare/comparegrid.h"
 #include "compare/differencepanel.h"
 #include "deck/deckmodel.h"
@@ -12,6 +11,7 @@
 #include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/pairexportjob.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QApplication>
@@ -285,7 +285,7 @@ void CompareView::showSpec(const ViewSpec& spec) {
             m_panels[side]->heatmap()->installEventFilter(this);
             // A picture whose labels need other room moved the plot's edges, as a resize does.
             connect(m_panels[side]->heatmap(), &HeatmapWidget::plotAreaChanged, this,
-                &CompareView::shareOutputPixels);
+                &CompareView::shareOutputPixels, Qt::QueuedConnection);
         }
         connectHeatmaps();
         for (const Side side : {A, B})
@@ -355,6 +355,8 @@ bool CompareView::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void CompareView::shareOutputPixels() {
+    if (!m_panels[A] || !m_panels[B]) // a chart replaced the maps before a queued call came
+        return;
     // Titles and read-outs of different lengths leave A and B plots of slightly different
     // sizes: both are computed at the smaller one.
     const QSize a = m_panels[A]->heatmap()->plotPixels();
@@ -429,8 +431,11 @@ bool CompareView::exportFigures(const pecards::app::FigureExportOptions& options
     const std::optional<ShownHeatmap> shownB = m_panels[B]->controller()->shown();
     if (!shownA || !shownB)
         return false;
-    CompareExportJob::start(
-        m_service, *shownA, *shownB, options, context, std::move(done), std::move(failed));
+    PairExportJob::start(
+        m_service, *shownA, *shownB, options, context,
+        [done = std::move(done)](
+            const ShownHeatmap& a, const ShownHeatmap& b) { done(pecards::app::compareFigureSpecs(a, b)); },
+        std::move(failed));
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "views/figureexportjob.h"
 #include "views/figureoptionsdialog.h"
 #include "views/heatmapdataexport.h"
+#include "views/statusmessage.h"
 #include "widgets/warningdialog.h"
 
 #include <QApplication>
@@ -10,7 +11,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMainWindow>
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
@@ -23,7 +23,6 @@ namespace {
 
 const QString kFolderKey = QStringLiteral("export/lastFolder");
 constexpr int kClipboardDpi = 150;
-constexpr int kStatusMilliseconds = 10000;
 
 /// The suffix of the filter "PNG image (*.png)" -> ".png".
 QString filterSuffix(const QString& filter) {
@@ -35,13 +34,8 @@ void showError(QWidget* parent, const QString& message) {
     openWarning(parent, QObject::tr("Export failed"), message);
 }
 
-void showStatus(QWidget* parent, const QString& message) {
-    if (auto* window = qobject_cast<QMainWindow*>(parent ? parent->window() : nullptr))
-        window->statusBar()->showMessage(message, kStatusMilliseconds);
-}
-
 void reportSaved(QWidget* parent, const QString& path) {
-    showStatus(parent, QObject::tr("Saved %1").arg(QFileInfo(path).fileName()));
+    showStatusMessage(parent, QObject::tr("Saved %1").arg(QFileInfo(path).fileName()));
 }
 
 QStringList figureFilters() {
@@ -71,7 +65,8 @@ void saveWithOptions(const QList<ShownView>& views, std::optional<pecards::app::
         = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
     if (!options)
         return;
-    showStatus(parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
+    showStatusMessage(
+        parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
     FigureExportJob::start(
         service, views, *options, parent,
         [path, parent, cover, options, leftOut](const QList<pecards::app::Figure>& figures) {
@@ -153,7 +148,8 @@ void askAndSaveMadeFigure(
         = FigureOptionsDialog::ask(path.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive), parent);
     if (!options)
         return;
-    showStatus(parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
+    showStatusMessage(
+        parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
     make(
         *options,
         [path, parent, options](const pecards::app::Figure& figure) {
@@ -205,7 +201,7 @@ void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWid
             data->setData(QStringLiteral("image/png"), png);
             data->setData(QStringLiteral("image/svg+xml"), svg);
             QApplication::clipboard()->setMimeData(data);
-            showStatus(parent,
+            showStatusMessage(parent,
                 QObject::tr("Copied the figure \"%1\" to the clipboard")
                     .arg(pecards::app::figureTitleOf(figures.front())));
         },

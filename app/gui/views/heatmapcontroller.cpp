@@ -52,10 +52,13 @@ HeatmapController::HeatmapController(ComputeService* service, HeatmapWidget* wid
     connect(widget, &HeatmapWidget::hovered, this, &HeatmapController::probe);
     connect(widget, &HeatmapWidget::hoverLeft, this, &HeatmapController::showIdleReadout);
     // A frame whose labels need other room moves the plot's edges: a picture of the new size.
-    connect(widget, &HeatmapWidget::plotAreaChanged, this, [this] {
-        if (!m_dirty && pixelsChanged())
-            submit();
-    });
+    connect(
+        widget, &HeatmapWidget::plotAreaChanged, this,
+        [this] {
+            if (!m_dirty && pixelsChanged())
+                submit();
+        },
+        Qt::QueuedConnection);
     widget->installEventFilter(this);
 }
 
@@ -200,6 +203,7 @@ void HeatmapController::submit() {
         return;
     }
     m_dirty = false;
+    m_widget->setFullExtent(m_fullExtent); // the labels' room first: the picture's size follows it
     const QSize pixels = outputPixels();
     m_request.quantity = m_quantity;
     m_request.window = m_window;

@@ -1,21 +1,18 @@
 #include "views/heatmapdataexport.h"
 
 #include "compute/computeservice.h"
+#include "views/statusmessage.h"
 #include "widgets/warningdialog.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QInputDialog>
-#include <QMainWindow>
 #include <QPointer>
-#include <QStatusBar>
 #include <figure/griddata.h>
 
 namespace pecards::gui {
 
 namespace {
-
-constexpr int kStatusMilliseconds = 10000;
 
 /// The translation context of the export's texts.
 class HeatmapDataExport {
@@ -51,10 +48,7 @@ void saveHeatmapData(const ShownHeatmap& shown, const QString& path, DataExtent 
         return;
     }
     const QPointer<QWidget> guard(parent);
-    const auto status = [guard](const QString& message) {
-        if (auto* window = qobject_cast<QMainWindow*>(guard ? guard->window() : nullptr))
-            window->statusBar()->showMessage(message, kStatusMilliseconds);
-    };
+    const auto status = [guard](const QString& message) { showStatusMessage(guard, message); };
     status(HeatmapDataExport::tr("Computing %1 with the double-precision reference…")
                .arg(QFileInfo(path).fileName()));
     JobReplies replies;

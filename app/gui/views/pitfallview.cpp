@@ -1,6 +1,8 @@
 #include "views/pitfallview.h"
 
 #include "compute/computeservice.h"
+#include "views/figuresavedialog.h"
+#include "views/pairexportjob.h"
 #include "widgets/chartwidget.h"
 #include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
@@ -18,6 +20,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <figure/quantitydefaults.h>
+#include <functional>
 #include <limits>
 #include <pecards/errors.h>
 #include <pecards/pitfall.h>
@@ -28,9 +32,12 @@ namespace pecards::gui {
 
 namespace {
 
-/// The three maps' object names, in grid order.
+/// The three maps' object names, in grid order; their figures' names (pitfallFigureSpecs, the
+/// CLI's gallery names).
 const std::array<QString, 3> kMapNames {
     QStringLiteral("correctMap"), QStringLiteral("buggyMap"), QStringLiteral("differenceMap")};
+const std::array<QString, 3> kFigureNames {
+    QStringLiteral("correct"), QStringLiteral("buggy"), QStringLiteral("difference")};
 
 /// The diagnosis paragraph of a pitfall: resources/pitfalls/<name>.<lang>.html, English fallback.
 QString diagnosisHtml(pecards::Pitfall pitfall, const QString& language) {
@@ -106,10 +113,18 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     for (int n = 0; n < 3; ++n) {
         m_titles[n] = new QLabel(this);
         m_titles[n]->setAlignment(Qt::AlignCenter);
+        m_titles[n]->setWordWrap(true); // three titles and Save… buttons fit a 1024 px window
         m_maps[n] = new HeatmapWidget(this);
         m_maps[n]->setObjectName(kMapNames[n]);
         m_maps[n]->setMinimumSize(160, 150);
-        maps->addWidget(m_titles[n], 0, n);
+        m_save[n] = new QPushButton(this);
+        m_save[n]->setObjectName(QStringLiteral("save-") + kFigureNames[n]);
+        m_save[n]->setEnabled(false);
+        connect(m_save[n], &QPushButton::clicked, this, [this, n] { saveFigure(n); });
+        auto* head = new QHBoxLayout;
+        head->addWidget(m_titles[n], 1);
+        head->addWidget(m_save[n]);
+        maps->addLayout(head, 0, n);
         maps->addWidget(m_maps[n], 1, n);
         maps->setColumnStretch(n, 1);
     }
@@ -172,6 +187,11 @@ void PitfallView::retranslate() {
     m_titles[0]->setText(tr("<b>Correct</b> (the fix applied)"));
     m_titles[1]->setText(tr("<b>Buggy</b> (what the code computes)"));
     m_titles[2]->setText(tr("<b>Buggy − correct</b>"));
+    for (QPushButton* save : m_save) {
+        save->setText(tr("Save…"));
+        save->setToolTip(tr("Save this map as a figure (PNG, SVG, PDF) computed at print resolution, "
+                            "as pecards-cli render --pitfall draws it"));
+    }
     refillQuantities();
 }
 
@@ -365,6 +385,10 @@ void PitfallView::submit() {
     if (m_quantity->count() == 0)
         return;
     m_answered = false;
+    for (int n = 0; n < 2; ++n)
+        m_shown[n].reset();
+    for (QPushButton* save : m_save)
+        save->setEnabled(false);
     const PitfallRequest job {request(false), request(true)};
     m_caption->setText(
         tr("L = %1 (the pitfall lab evaluates every entry, so L is capped at %2); %3 x %3 pixels, "
@@ -391,6 +415,42 @@ void PitfallView::submit() {
         };
         m_precisionPending = m_service->UI_submit(this, m_precisionTag, curves, std::move(precision));
     }
+}
+
+void PitfallView::saveFigure(int side) {
+    if (side < 0 || side > 2 || !m_shown[0] || !m_shown[1])
+        return;
+    const FigureMaker make = [this, side](const pecards::app::FigureExportOptions& options,
+                                 std::function<void(const pecards::app::Figure&)> done,
+                                 std::function<void(const QString&)> failed) {
+        const bool started = exportFigures(
+            options, this,
+            [side, done](const pecards::app::PitfallFigureSet& figures) {
+                done(side == 0 ? figures.correct : side == 1 ? figures.buggy : figures.difference);
+            },
+            failed);
+        if (!started)
+            failed(tr("The pitfall's views are being computed again; save once they are shown."));
+    };
+    // "rope-small-base-score-buggy": the pitfall, the view and the side.
+    const pecards::ViewRequest& buggy = m_shown[1]->request;
+    const QString name = QString::fromStdString(pecards::toString(buggy.params.pitfall.kind)) + u'-'
+        + QString::fromStdString(pecards::toString(buggy.quantity)) + u'-' + kFigureNames[side];
+    askAndSaveMadeFigure(name, make, side < 2 ? m_shown[side] : std::nullopt, m_save[side]);
+}
+
+bool PitfallView::exportFigures(const pecards::app::FigureExportOptions& options, QObject* context,
+    std::function<void(const pecards::app::PitfallFigureSet&)> done,
+    std::function<void(const QString&)> failed) const {
+    if (!m_shown[0] || !m_shown[1])
+        return false;
+    PairExportJob::start(
+        m_service, *m_shown[0], *m_shown[1], options, context,
+        [done = std::move(done)](const ShownHeatmap& correct, const ShownHeatmap& buggy) {
+            done(pecards::app::pitfallFigureSpecs(correct, buggy));
+        },
+        std::move(failed));
+    return true;
 }
 
 bool PitfallView::precisionPitfall() const {
@@ -422,12 +482,15 @@ void PitfallView::onResult(const PitfallResult& result) {
     const QString colLabel = table ? tr("dimension") : tr("key position j");
     const auto [low, high]
         = finiteRange({result.correct ? &*result.correct : nullptr, result.buggy ? &*result.buggy : nullptr});
+    // The quantity's colour map, as the card's views and the saved figures draw it.
+    const QString colormap = pecards::app::defaultColormap(quantity, m_card);
+    const bool diverging = colormap == QStringLiteral("diverging");
     ColorScaling shared;
     if (std::isfinite(low) && high > low) {
-        shared.fixedLow = table ? -std::max(std::abs(low), std::abs(high)) : low;
-        shared.fixedHigh = table ? std::max(std::abs(low), std::abs(high)) : high;
+        shared.fixedLow = diverging ? -std::max(std::abs(low), std::abs(high)) : low;
+        shared.fixedHigh = diverging ? std::max(std::abs(low), std::abs(high)) : high;
     }
-    shared.colorMap = table ? QStringLiteral("diverging") : QStringLiteral("viridis");
+    shared.colorMap = colormap;
     const std::optional<pecards::Grid>* sides[2] = {&result.correct, &result.buggy};
     const QString* errors[2] = {&result.correctError, &result.buggyError};
     for (int n = 0; n < 2; ++n) {
@@ -435,6 +498,8 @@ void PitfallView::onResult(const PitfallResult& result) {
             const pecards::Window extent = pecards::fullExtent(
                 n == 0 ? result.request.correct.params : result.request.buggy.params, quantity);
             m_maps[n]->setFrame(makeHeatmapFrame(**sides[n], extent, shared, rowLabel, colLabel));
+            const pecards::ViewRequest& asked = n == 0 ? result.request.correct : result.request.buggy;
+            m_shown[n] = ShownHeatmap {asked, **sides[n], colormap};
         } else {
             m_maps[n]->setMessage(*errors[n]);
         }
@@ -448,6 +513,9 @@ void PitfallView::onResult(const PitfallResult& result) {
     } else {
         m_maps[2]->setMessage(tr("No difference: one side has no values (see its message)."));
     }
+    const bool both = m_shown[0] && m_shown[1];
+    for (QPushButton* save : m_save)
+        save->setEnabled(both);
     // Invariant read-outs: green when the property holds, red when it fails.
     const auto cell = [](const std::optional<pecards::InvariantReading>& reading, const QString& error) {
         if (!reading)

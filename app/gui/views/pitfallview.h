@@ -8,8 +8,12 @@
 /// Every number comes from the ComputeService worker (PitfallRequest), never the GUI thread.
 
 #include "compute/computejobs.h"
+#include "views/viewfigure.h"
 
 #include <QWidget>
+#include <figure/pitfallfigures.h>
+#include <functional>
+#include <optional>
 #include <pecards/params.h>
 #include <pecards/pitfall.h>
 
@@ -44,6 +48,22 @@ public:
 
     /// @brief True once the latest request was answered (result or failure).
     bool isAnswered() const { return m_answered; }
+
+    /// @brief Save… of map `side` (0 correct, 1 buggy, 2 buggy − correct): the save dialog of its
+    /// figure, made by app::pitfallFigureSpecs from both sides computed again at print resolution
+    /// (PairExportJob), as `pecards-cli render --pitfall` makes it; the correct and buggy maps
+    /// also save their numbers (.npy, .csv). Its button is enabled while both sides are shown.
+    void saveFigure(int side);
+    /// @brief Makes the three figures Save… writes, with `options`: the correct and buggy views
+    /// shown computed again at print resolution (the buggy one at the correct one's pixels) and
+    /// drawn by app::pitfallFigureSpecs; `done` gets them, or `failed` a message. The job ends with
+    /// `context`. False, and nothing started, while a side has no picture.
+    bool exportFigures(const pecards::app::FigureExportOptions& options, QObject* context,
+        std::function<void(const pecards::app::PitfallFigureSet&)> done,
+        std::function<void(const QString&)> failed) const;
+    /// @brief The correct and the buggy view as shown (their requests, grids and colour map);
+    /// none while computing or when a side failed.
+    const std::optional<ShownHeatmap>& shown(int side) const { return m_shown[side]; }
 
     /// Longest sequence the view asks for (dense pitfall views evaluate every entry).
     static constexpr std::int64_t kMaxLength = 1024;
@@ -85,6 +105,8 @@ private:
     QLabel* m_pitfallLabel = nullptr;
     QLabel* m_quantityLabel = nullptr;
     QLabel* m_titles[3] = {};
+    QPushButton* m_save[3] = {}; ///< Save… of each map
+    std::optional<ShownHeatmap> m_shown[2]; ///< correct and buggy as shown (saveFigure)
     HeatmapWidget* m_maps[3] = {};
     QLabel* m_caption = nullptr;
     QLabel* m_diagnosis = nullptr;

@@ -21,10 +21,22 @@ HeatmapWidget::HeatmapWidget(QWidget* parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
 }
 
+void HeatmapWidget::setFullExtent(const pecards::Window& extent) {
+    if (m_extent == extent)
+        return;
+    const QRect before = plotRect();
+    m_extent = extent;
+    m_valueLabel.clear(); // another quantity or length: its labels start afresh
+    update();
+    if (plotRect() != before)
+        emit plotAreaChanged();
+}
+
 void HeatmapWidget::setFrame(HeatmapFrame frame) {
     const QRect before = plotRect();
-    const bool sameExtent = !m_frame.isNull() && m_frame.fullExtent == frame.fullExtent
+    const bool sameExtent = !m_frame.isNull() && m_extent == frame.fullExtent
         && m_frame.logarithmic == frame.logarithmic && m_frame.qualitative == frame.qualitative;
+    m_extent = frame.fullExtent;
     m_frame = std::move(frame);
     m_message.clear();
     const QString widest = widestValueLabel();
@@ -98,8 +110,8 @@ int HeatmapWidget::readoutHeight() const {
 
 QMargins HeatmapWidget::plotMargins() const {
     const QFontMetrics metrics = fontMetrics();
-    const pecards::Window& extent = m_frame.isNull() ? pecards::Window {} : m_frame.fullExtent;
-    const int left = metrics.height() + 6 + positionLabelWidth(metrics, extent.row_begin, extent.row_end) + 8;
+    const int left
+        = metrics.height() + 6 + positionLabelWidth(metrics, m_extent.row_begin, m_extent.row_end) + 8;
     int labels = std::max(
         metrics.horizontalAdvance(m_valueLabel), metrics.horizontalAdvance(QStringLiteral("-888")));
     if (m_frame.maskedCount > 0)

@@ -38,6 +38,11 @@ public:
     void setMessage(const QString& message);
     const QString& message() const { return m_message; }
 
+    /// @brief The full extent of the quantity about to be shown (the controller, before it asks
+    /// for a picture): the row labels' room follows it at once, so the first picture is computed
+    /// at the size it is drawn. A frame brings its own (setFrame).
+    void setFullExtent(const pecards::Window& extent);
+
     /// @brief Text painted under the plot (the hover read-out).
     void setReadout(const QString& readout);
     const QString& readout() const { return m_readout; }
@@ -122,9 +127,10 @@ signals:
     void frameChanged();
     /// @brief The user pressed Cancel on the progress strip.
     void cancelRequested();
-    /// @brief A new frame moved the plot's edges (its labels need more or less room), so the
-    /// plot has other pixels now although the widget kept its size: the controller asks for a
-    /// picture of the new size, as after a resize.
+    /// @brief A new frame or extent moved the plot's edges (its labels need more or less room),
+    /// so the plot has other pixels now although the widget kept its size: the controller asks for
+    /// a picture of the new size, as after a resize (connect it queued: it may come while a
+    /// picture is being asked for).
     void plotAreaChanged();
 
 protected:
@@ -166,6 +172,7 @@ private:
     HeatmapFrame m_frame;
     /// The widest colour-bar label drawn since the frame's extent last changed (plotMargins).
     QString m_valueLabel;
+    pecards::Window m_extent; ///< the full extent the margins are made for (setFullExtent, setFrame)
     QString m_message;
     QString m_readout;
     std::optional<QPoint> m_dragStart;

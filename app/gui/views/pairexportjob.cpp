@@ -1,4 +1,4 @@
-#include "compare/compareexportjob.h"
+#include "views/pairexportjob.h"
 
 #include "compute/computeservice.h"
 
@@ -6,16 +6,16 @@
 
 namespace pecards::gui {
 
-CompareExportJob::CompareExportJob(QObject* context, const ShownHeatmap& b, Done done, Failed failed)
+PairExportJob::PairExportJob(QObject* context, const ShownHeatmap& b, Done done, Failed failed)
     : QObject(context)
     , m_b(b)
     , m_done(std::move(done))
     , m_failed(std::move(failed)) {
 }
 
-void CompareExportJob::start(ComputeService* service, const ShownHeatmap& a, const ShownHeatmap& b,
+void PairExportJob::start(ComputeService* service, const ShownHeatmap& a, const ShownHeatmap& b,
     const pecards::app::FigureExportOptions& options, QObject* context, Done done, Failed failed) {
-    auto* job = new CompareExportJob(context, b, std::move(done), std::move(failed));
+    auto* job = new PairExportJob(context, b, std::move(done), std::move(failed));
     job->m_service = service;
     job->m_a.colormap = a.colormap;
     JobReplies replies;
@@ -25,10 +25,10 @@ void CompareExportJob::start(ComputeService* service, const ShownHeatmap& a, con
             job->fail(failure.message);
     };
     job->m_pending = service->UI_submit(
-        job, QStringLiteral("compare-export/A"), PrintRequest {a.request, a.colormap, options}, replies);
+        job, QStringLiteral("pair-export/A"), PrintRequest {a.request, a.colormap, options}, replies);
 }
 
-void CompareExportJob::onPrintA(const PrintResult& result) {
+void PairExportJob::onPrintA(const PrintResult& result) {
     if (m_finished || result.id != m_pending)
         return;
     m_a.request = result.figure.request;
@@ -39,28 +39,26 @@ void CompareExportJob::onPrintA(const PrintResult& result) {
         if (failure.id == m_pending)
             fail(failure.message);
     };
-    m_pending = m_service->UI_submit(this, QStringLiteral("compare-export/B"),
+    m_pending = m_service->UI_submit(this, QStringLiteral("pair-export/B"),
         pecards::app::atPrintSizeOf(m_b.request, m_a.request), replies);
 }
 
-void CompareExportJob::onGridB(const GridResult& result) {
+void PairExportJob::onGridB(const GridResult& result) {
     if (m_finished || result.id != m_pending)
         return;
     m_b.request = result.request;
     m_b.grid = result.grid;
-    pecards::app::CompareFigureSet figures;
     try {
-        figures = pecards::app::compareFigureSpecs(m_a, m_b);
+        m_done(m_a, m_b);
     } catch (const std::exception& error) {
         fail(QString::fromUtf8(error.what()));
         return;
     }
     m_finished = true;
-    m_done(figures);
     deleteLater();
 }
 
-void CompareExportJob::fail(const QString& message) {
+void PairExportJob::fail(const QString& message) {
     if (m_finished)
         return;
     m_finished = true;
