@@ -216,7 +216,8 @@ const std::vector<CliFlag>& cliFlags() {
         {"alibi-bias-max", "B", "ALiBi", ""},
         {"form", "NAME", "ALiBi",
             "Bias form: causal (-m(i-j), default), symmetric (-m|i-j|), row-offset-bloom (+m j), "
-            "row-offset-foundry (-m(L-1-j)). Causal softmax is the same for all but symmetric."},
+            "row-offset-foundry (-m(L-1-j)). Causal softmax is the same for all but symmetric. Only "
+            "causal masks by itself; the others follow --causal (BLOOM's +m j covers every key)."},
         // Relative
         {"variant", "NAME", "Relative", "Relative family: t5 (default), shaw or transformer-xl."},
         {"clip-k", "K", "Relative", ""},

@@ -41,9 +41,9 @@ double alibiBias(AlibiForm form, double slope, std::int64_t i, std::int64_t j, s
     case AlibiForm::Symmetric:
         return -slope * static_cast<double>(i > j ? i - j : j - i);
     case AlibiForm::RowOffsetBloom:
-        return j > i ? masked : slope * static_cast<double>(j);
+        return slope * static_cast<double>(j);
     case AlibiForm::RowOffsetFoundry:
-        return j > i ? masked : -slope * static_cast<double>(length - 1 - j);
+        return -slope * static_cast<double>(length - 1 - j);
     }
     detail::throwInvalid("alibi.form", std::to_string(static_cast<int>(form)),
         "one of causal, symmetric, row-offset-bloom, row-offset-foundry");

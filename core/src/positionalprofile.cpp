@@ -62,7 +62,7 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         m_alibi_slope = alibiSlopes(params.alibi)[params.alibi.head];
         const AlibiForm form = params.alibi.form;
         if (!logits && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)) {
-            // bias(form, i, j) = bias(Causal, i, j) + m i + bias(form, 0, 0) for j <= i.
+            // bias(form, i, j) = -m (i - j) + m i + bias(form, 0, 0) for every j (extra()).
             m_row_slope = m_alibi_slope;
             m_row_offset = alibiBias(form, m_alibi_slope, 0, 0, params.length);
         }
@@ -194,11 +194,19 @@ double PositionalProfile::extra(std::int64_t delta, const ShawDots& dots) const 
     case Card::Rope:
         return 0.0;
     case Card::Hybrid:
-    case Card::Alibi: {
-        const AlibiForm form
-            = m_params.alibi.form == AlibiForm::Symmetric ? AlibiForm::Symmetric : AlibiForm::Causal;
-        return alibiBias(form, m_alibi_slope, ahead, behind, m_params.length);
-    }
+    case Card::Alibi:
+        switch (m_params.alibi.form) {
+        case AlibiForm::Symmetric:
+            return alibiBias(AlibiForm::Symmetric, m_alibi_slope, ahead, behind, m_params.length);
+        case AlibiForm::Causal:
+            return alibiBias(AlibiForm::Causal, m_alibi_slope, ahead, behind, m_params.length);
+        case AlibiForm::RowOffsetBloom:
+        case AlibiForm::RowOffsetFoundry:
+            // -m (i - j) for every key: with the row term m i + bias(form, 0, 0) it is the form's
+            // bias, also past the diagonal when the causal mask is off (isCausal).
+            return -m_alibi_slope * static_cast<double>(delta);
+        }
+        break;
     case Card::Relative:
         break;
     }

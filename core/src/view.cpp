@@ -6,6 +6,7 @@
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope.h"
+#include "pecards/viewrules.h"
 #include "validation.h"
 
 #include <array>
@@ -156,6 +157,10 @@ void validateSettings(const ViewRequest& request) {
         "normaliser", toString(request.normaliser),
         "exact for " + toString(request.quantity) + " with reduction " + toString(request.reduction)
             + " (estimated: attention or content-attention with reduction sample)");
+    PECARDS_CHECK(request.normaliser == Normaliser::Exact || normaliserEstimable(request.params),
+        "normaliser", toString(request.normaliser),
+        "exact for ALiBi's row-offset forms without the causal mask (+m j grows to the last key, past "
+        "what the estimate's midpoint rule follows)");
 }
 
 std::int64_t blockStart(std::int64_t begin, std::int64_t extent, int pixels, int pixel) {

@@ -12,7 +12,14 @@ std::int64_t effectiveSeqLen(const RopeParams& rope, std::int64_t length) {
 
 bool isCausal(const CardParams& params) {
     const bool alibi_card = params.card == Card::Alibi || params.card == Card::Hybrid;
-    return params.causal || (alibi_card && params.alibi.form != AlibiForm::Symmetric);
+    return params.causal || (alibi_card && params.alibi.form == AlibiForm::Causal);
+}
+
+bool normaliserEstimable(const CardParams& params) {
+    const bool alibi_card = params.card == Card::Alibi || params.card == Card::Hybrid;
+    const bool row_offset
+        = params.alibi.form == AlibiForm::RowOffsetBloom || params.alibi.form == AlibiForm::RowOffsetFoundry;
+    return !(alibi_card && row_offset && !isCausal(params));
 }
 
 Visibility visibility(const CardParams& params) {

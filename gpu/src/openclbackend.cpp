@@ -8,6 +8,7 @@
 #include "pecards/errors.h"
 #include "pecards/gpu/kernelcache.h"
 #include "pecards/pitfall.h"
+#include "pecards/viewrules.h"
 #include "pitfalls.h"
 #include "positional.h"
 #include "tables.h"
@@ -89,6 +90,17 @@ Grid OpenClBackend::run(const ViewRequest& request, ProgressSink* progress) {
     const bool masked = request.quantity == Quantity::Score || request.quantity == Quantity::Attention
         || request.quantity == Quantity::ContentScore || request.quantity == Quantity::ContentAttention;
     if (masked && request.params.attention_chunk > 0) {
+        return runOnReference(request, progress);
+    }
+    // Positional attention shares one exp shift over the whole profile (computePositional): right
+    // where every row sees the profile's peak. The row-offset ALiBi forms without the mask rise
+    // towards the last key, so a row's keys lie up to 2 m (L - 1) below the peak, past float's
+    // range: the double reference computes them.
+    const bool alibi = request.params.card == Card::Alibi || request.params.card == Card::Hybrid;
+    const AlibiForm form = request.params.alibi.form;
+    if (request.quantity == Quantity::Attention && alibi
+        && (form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry)
+        && !isCausal(request.params)) {
         return runOnReference(request, progress);
     }
     if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {

@@ -77,8 +77,14 @@ TEST(AlibiGolden, BiasFormsH4L6) {
         EXPECT_TRUE(
             expectClose(biasMatrix(AlibiForm::Causal, m, length), masked(causal[h], mask), c.tolerance()));
         EXPECT_TRUE(expectClose(biasMatrix(AlibiForm::Symmetric, m, length), symmetric[h], c.tolerance()));
-        EXPECT_TRUE(expectClose(
-            biasMatrix(AlibiForm::RowOffsetBloom, m, length), masked(bloom[h], mask), c.tolerance()));
+        // The golden masks BLOOM's bias as the model's causal mask does; build_alibi_tensor itself
+        // gives +m j over every key, which the engine keeps (the mask is the view's: isCausal).
+        const Eigen::MatrixXd rowOffset = biasMatrix(AlibiForm::RowOffsetBloom, m, length);
+        EXPECT_TRUE(expectClose(masked(rowOffset, mask), masked(bloom[h], mask), c.tolerance()));
+        for (std::int64_t i = 0; i < length; ++i) {
+            for (std::int64_t j = i + 1; j < length; ++j)
+                EXPECT_DOUBLE_EQ(rowOffset(i, j), m * static_cast<double>(j)) << i << ", " << j;
+        }
     }
 }
 
@@ -131,16 +137,19 @@ TEST(AlibiProperty, FormsDifferByARowConstantOnTheCausalPart) {
             EXPECT_NEAR(bloom(i, j) - causal(i, j), m * static_cast<double>(i), 1e-15);
             EXPECT_NEAR(foundry(i, j) - causal(i, j), -m * static_cast<double>(length - 1 - i), 1e-15);
         }
-        for (std::int64_t j = i + 1; j < length; ++j) {
+        for (std::int64_t j = i + 1; j < length; ++j) { // only the causal form is masked by itself
             EXPECT_EQ(causal(i, j), -std::numeric_limits<double>::infinity());
-            EXPECT_EQ(bloom(i, j), -std::numeric_limits<double>::infinity());
-            EXPECT_EQ(foundry(i, j), -std::numeric_limits<double>::infinity());
+            EXPECT_DOUBLE_EQ(bloom(i, j), m * static_cast<double>(j));
+            EXPECT_DOUBLE_EQ(foundry(i, j), -m * static_cast<double>(length - 1 - j));
         }
     }
-    // Shift invariance of the row softmax: equal attention, unequal raw biases.
-    EXPECT_TRUE(expectClose(rowSoftmax(bloom, false), rowSoftmax(causal, false), {1e-15, 1e-12}));
-    EXPECT_TRUE(expectClose(rowSoftmax(foundry, false), rowSoftmax(causal, false), {1e-15, 1e-12}));
-    EXPECT_FALSE(expectClose(bloom, causal, {1e-9, 1e-9}));
+    // Shift invariance of the row softmax under the causal mask: equal attention, unequal raw biases.
+    const Eigen::MatrixXd mask = causal.unaryExpr([](double v) { return std::isinf(v) ? 0.0 : 1.0; });
+    EXPECT_TRUE(
+        expectClose(rowSoftmax(masked(bloom, mask), false), rowSoftmax(causal, false), {1e-15, 1e-12}));
+    EXPECT_TRUE(
+        expectClose(rowSoftmax(masked(foundry, mask), false), rowSoftmax(causal, false), {1e-15, 1e-12}));
+    EXPECT_FALSE(expectClose(masked(bloom, mask), causal, {1e-9, 1e-9}));
 }
 
 TEST(AlibiProperty, CausalBiasPenalisesDistance) {

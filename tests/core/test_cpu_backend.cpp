@@ -72,20 +72,26 @@ TEST(CpuBackend, PositionalScoresAreToeplitz) {
     }
 }
 
-TEST(CpuBackend, RowOffsetAlibiScoresDependOnTheColumnOnly) {
+// HF BLOOM's build_alibi_tensor gives +m j for every key and the model masks separately: the
+// row-offset forms follow the causal-mask checkbox (the teacher's T-W1: the bias without the mask
+// was drawn masked whatever the checkbox said).
+TEST(CpuBackend, RowOffsetAlibiScoresDependOnTheColumnOnlyAndFollowTheMask) {
     const auto backend = makeCpuBackend();
     CardParams p = card(Card::Alibi, 40);
     p.alibi.heads = 8;
     p.alibi.head = 1; // m = 2^(-16/8) = 1/4
-    for (AlibiForm form : {AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
-        p.alibi.form = form;
-        const Grid grid = backend->compute(test::viewRequest(p, Quantity::Score, {0, 40, 0, 40}, 40, 40));
-        for (int i = 0; i < 40; ++i) {
-            for (int j = 0; j < 40; ++j) {
-                const double expect = j > i
-                    ? test::kNegInf
-                    : (form == AlibiForm::RowOffsetBloom ? 0.25 * j : -0.25 * (39 - j));
-                EXPECT_DOUBLE_EQ(grid.at(i, j), expect) << toString(form) << " (" << i << ", " << j << ")";
+    for (const bool causal : {false, true}) {
+        p.causal = causal;
+        for (AlibiForm form : {AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
+            p.alibi.form = form;
+            const Grid grid = backend->compute(test::viewRequest(p, Quantity::Score, {0, 40, 0, 40}, 40, 40));
+            for (int i = 0; i < 40; ++i) {
+                for (int j = 0; j < 40; ++j) {
+                    const double bias = form == AlibiForm::RowOffsetBloom ? 0.25 * j : -0.25 * (39 - j);
+                    const double expect = causal && j > i ? test::kNegInf : bias;
+                    EXPECT_DOUBLE_EQ(grid.at(i, j), expect)
+                        << toString(form) << " causal " << causal << " (" << i << ", " << j << ")";
+                }
             }
         }
     }

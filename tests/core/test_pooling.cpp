@@ -5,6 +5,7 @@
 
 #include "pecards/backend.h"
 #include "pecards/normaliserestimate.h"
+#include "pecards/viewrules.h"
 #include "viewreference.h"
 
 #include <gtest/gtest.h>
@@ -194,10 +195,12 @@ TEST_P(PoolingMatchesBruteForce, EveryReductionWindowAndSize) {
                     << toString(reduction) << " window [" << window.row_begin << ", " << window.row_end
                     << ") x [" << window.col_begin << ", " << window.col_end << ") out " << out_rows << "x"
                     << out_cols;
-                // The estimated normaliser sums every key exactly where every |i - j| < kExactDeltas.
+                // The estimated normaliser sums every key exactly where every |i - j| < kExactDeltas
+                // (where it may be asked for: normaliserEstimable).
                 const bool attention
                     = c.quantity == Quantity::Attention || c.quantity == Quantity::ContentAttention;
-                if (attention && reduction == Reduction::Sample && c.params.length <= kExactDeltas) {
+                if (attention && reduction == Reduction::Sample && c.params.length <= kExactDeltas
+                    && normaliserEstimable(c.params)) {
                     request.normaliser = Normaliser::Estimated;
                     EXPECT_TRUE(gridsClose(backend->compute(request), expect, 1e-9, 1e-9))
                         << "estimated normaliser, window [" << window.row_begin << ", " << window.row_end

@@ -2,9 +2,11 @@
 // checked against the table in docs/quantities.md.
 
 #include "pecards/errors.h"
+#include "pecards/view.h"
 #include "pecards/viewrules.h"
 
 #include <gtest/gtest.h>
+#include <string>
 
 namespace pecards {
 namespace {
@@ -29,7 +31,7 @@ TEST(ViewRules, CausalFlagMasksEveryCard) {
     }
 }
 
-TEST(ViewRules, OnlyAlibiCardsTakeTheMaskFromTheForm) {
+TEST(ViewRules, OnlyTheCausalAlibiFormMasksByItself) {
     for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
         const bool alibi_card = card == Card::Alibi || card == Card::Hybrid;
         for (const AlibiForm form : {AlibiForm::Causal, AlibiForm::Symmetric, AlibiForm::RowOffsetBloom,
@@ -38,11 +40,54 @@ TEST(ViewRules, OnlyAlibiCardsTakeTheMaskFromTheForm) {
             params.card = card;
             params.causal = false;
             params.alibi.form = form;
-            const bool expected = alibi_card && form != AlibiForm::Symmetric;
+            // -m(i-j) is defined for j <= i only; the row-offset biases cover every key and are
+            // masked by the model's causal mask (HF BLOOM), i.e. by the checkbox.
+            const bool expected = alibi_card && form == AlibiForm::Causal;
             EXPECT_EQ(isCausal(params), expected)
                 << static_cast<int>(card) << " form " << static_cast<int>(form);
         }
     }
+}
+
+// The estimate's midpoint rule cannot follow +m j rising to the last key: with the row-offset
+// forms unmasked, a stratum's midpoint misses its far end by up to m L / 8 (attention values far
+// above 1 were drawn), so those views take exact normalisers and an estimated one is refused.
+TEST(ViewRules, UnmaskedRowOffsetAlibiTakesExactNormalisersOnly) {
+    CardParams params;
+    params.card = Card::Alibi;
+    params.length = 1 << 20;
+    for (const AlibiForm form :
+        {AlibiForm::Causal, AlibiForm::Symmetric, AlibiForm::RowOffsetBloom, AlibiForm::RowOffsetFoundry}) {
+        for (const bool causal : {false, true}) {
+            params.alibi.form = form;
+            params.causal = causal;
+            const bool rowOffset = form == AlibiForm::RowOffsetBloom || form == AlibiForm::RowOffsetFoundry;
+            EXPECT_EQ(normaliserEstimable(params), !(rowOffset && !causal))
+                << toString(form) << " " << causal;
+            ViewRequest request;
+            request.params = params;
+            request.quantity = Quantity::Attention;
+            request.window = {0, params.length, 0, params.length};
+            request.out_rows = 16;
+            request.out_cols = 16;
+            request.normaliser = Normaliser::Estimated;
+            if (normaliserEstimable(params)) {
+                EXPECT_NO_THROW(validate(request));
+            } else {
+                try {
+                    validate(request);
+                    ADD_FAILURE() << "an estimated normaliser was accepted for " << toString(form);
+                } catch (const InvalidParameter& error) {
+                    EXPECT_EQ(error.name(), "normaliser");
+                    EXPECT_NE(error.allowed().find("exact"), std::string::npos);
+                }
+            }
+        }
+    }
+    params.card = Card::Rope; // the form is the ALiBi cards' only
+    params.alibi.form = AlibiForm::RowOffsetBloom;
+    params.causal = false;
+    EXPECT_TRUE(normaliserEstimable(params));
 }
 
 // StreamingLLM (Xiao et al. 2023) keeps the first 4 tokens and a rolling window of the recent ones;
@@ -97,13 +142,18 @@ TEST(ViewRules, NoWindowMeansSinksChangeNothing) {
     }
 }
 
-TEST(ViewRules, CausalAlibiFormsCarryOverToTheMask) {
+TEST(ViewRules, TheCausalAlibiFormCarriesOverToTheMaskAndTheRowOffsetFormsFollowTheCheckbox) {
     CardParams params;
     params.card = Card::Alibi;
-    params.alibi.form = AlibiForm::RowOffsetBloom;
+    params.alibi.form = AlibiForm::Causal;
     params.sliding_window = 4;
     EXPECT_EQ(visibility(params), (Visibility {true, 0, 4}));
     EXPECT_FALSE(visibility(params).visible(3, 4));
+    params.alibi.form = AlibiForm::RowOffsetBloom;
+    EXPECT_EQ(visibility(params), (Visibility {false, 0, 4}));
+    EXPECT_TRUE(visibility(params).visible(3, 4));
+    params.causal = true;
+    EXPECT_EQ(visibility(params), (Visibility {true, 0, 4}));
 }
 
 TEST(ViewRules, SinksAndWindowAreValidated) {

@@ -31,10 +31,11 @@ struct DenseQuantity {
     double masked_value = 0.0; ///< -inf for logits/scores, 0 for attention and tables
 };
 
-/// docs/quantities.md: causal, or an ALiBi form other than Symmetric on the ALiBi / hybrid card.
+/// docs/quantities.md: causal, or the Causal ALiBi form -m(i-j) on the ALiBi / hybrid card (the
+/// row-offset forms are biases over every key that the model masks separately: HF BLOOM).
 inline bool referenceCausal(const CardParams& p) {
     return p.causal
-        || ((p.card == Card::Alibi || p.card == Card::Hybrid) && p.alibi.form != AlibiForm::Symmetric);
+        || ((p.card == Card::Alibi || p.card == Card::Hybrid) && p.alibi.form == AlibiForm::Causal);
 }
 
 /// Whether query i sees key j, written out from the sources, not from pecards::Visibility:

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <pecards/rope.h>
+#include <pecards/viewrules.h>
 
 namespace pecards::gui {
 
@@ -36,9 +37,17 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
         ControlGroups::tr(
             "Number of positions L (the content views stop at 2^20); the heatmaps show windows of L x L"));
     if (withCausal) {
+        // ALiBi's causal form -m(i-j) is defined for j <= i only: the box shows it checked and
+        // fixed; its other forms (BLOOM's +m j over every key) follow the box (pecards::isCausal).
         form.addToggle(
-            QStringLiteral("causal"), ControlGroups::tr("causal mask"), [](const P& p) { return p.causal; },
-            [](P& p, bool on) { p.causal = on; }, ControlGroups::tr("Mask keys j > i (decoder attention)"));
+            QStringLiteral("causal"), ControlGroups::tr("causal mask"),
+            [](const P& p) { return pecards::isCausal(p); }, [](P& p, bool on) { p.causal = on; },
+            ControlGroups::tr("Mask keys j > i (decoder attention). ALiBi's causal form -m(i-j) is masked by "
+                              "definition; its symmetric and row-offset forms follow this box"));
+        form.setEnabledWhen(QStringLiteral("causal"), [](const P& p) {
+            const bool alibi = p.card == pecards::Card::Alibi || p.card == pecards::Card::Hybrid;
+            return !(alibi && p.alibi.form == pecards::AlibiForm::Causal);
+        });
         form.addParameter(pecards::ParamId::SlidingWindow, ControlGroups::tr("sliding window W"),
             ControlGroups::tr("Query i sees keys with |i - j| < W (HF sliding_window; Mistral 7B: 4096); 0 = "
                               "no window"));

@@ -233,6 +233,14 @@ void ParameterForm::setVisibleWhen(const QString& id, Predicate visible) {
     refreshVisibility();
 }
 
+void ParameterForm::setEnabledWhen(const QString& id, Predicate enabled) {
+    for (Binding& binding : m_bindings) {
+        if (binding.id == id)
+            binding.enabled = std::move(enabled);
+    }
+    refreshVisibility();
+}
+
 void ParameterForm::setRangeWhen(const QString& id, RangeRule range) {
     Binding* number = binding(id);
     if (!number || !number->get)
@@ -309,6 +317,8 @@ void ParameterForm::refreshVisibility() {
     for (const Binding& binding : m_bindings) {
         if (binding.row)
             binding.row->setVisible(!binding.visible || binding.visible(m_params));
+        if (binding.enabled && binding.widget)
+            binding.widget->setEnabled(binding.enabled(m_params));
     }
 }
 

@@ -80,6 +80,9 @@ public:
     QLabel* addNote(const QString& id, std::function<QString(const pecards::CardParams&)> text);
     /// @brief Shows the control `id` (added last) only while `visible(params)` holds.
     void setVisibleWhen(const QString& id, Predicate visible);
+    /// @brief Enables the control `id` only while `enabled(params)` holds (a toggle that a card's
+    /// other choice decides, shown with that choice's value).
+    void setEnabledWhen(const QString& id, Predicate enabled);
     /// @brief The number control `id` is valid in `range(params)` (e.g. head shown in [1, H]):
     /// its slider spans that range, and it is re-ranged when the range changes (class comment).
     void setRangeWhen(const QString& id, RangeRule range);
@@ -105,6 +108,7 @@ private:
         QWidget* row = nullptr; ///< label and field together, shown or hidden as one; null for a note
         std::function<void()> refresh {}; ///< control <- m_params, without signals
         Predicate visible {};
+        Predicate enabled {};
         NumberGetter get {}; ///< number controls
         NumberSetter set {};
         RangeRule range {};

@@ -542,6 +542,7 @@ bool CompareView::showPreset(const QString& name) {
         pecards::CardParams a = findCardEntry(QStringLiteral("alibi"))->defaults();
         pecards::CardParams b = a;
         b.alibi.form = pecards::AlibiForm::RowOffsetBloom;
+        b.causal = true; // BLOOM masks its +m j bias as every decoder does: equal softmax, unequal bias
         compare(QStringLiteral("alibi"), a, QStringLiteral("alibi"), b, pecards::Quantity::Score);
         return true;
     }

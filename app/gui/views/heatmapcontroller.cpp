@@ -11,6 +11,7 @@
 #include <pecards/cost.h>
 #include <pecards/errors.h>
 #include <pecards/normaliserestimate.h>
+#include <pecards/viewrules.h>
 
 namespace pecards::gui {
 
@@ -214,7 +215,7 @@ void HeatmapController::submit() {
     // (normaliserestimate.h), so that its cost follows the pixels, not L (#33).
     pecards::ViewRequest first = m_request;
     first.reduction = pecards::Reduction::Sample;
-    if (pecards::isAttention(m_quantity))
+    if (pecards::isAttention(m_quantity) && pecards::normaliserEstimable(m_request.params))
         first.normaliser = pecards::Normaliser::Estimated;
     const std::optional<qint64> exactWork = workOf(m_request);
     const std::optional<qint64> firstWork = workOf(first);

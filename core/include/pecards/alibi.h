@@ -17,9 +17,11 @@ Eigen::VectorXd alibiSlopes(const AlibiParams& params);
 
 /// @brief Bias B[i,j] of one head with slope m in the given form, for query i and key j of a
 /// sequence of `length` positions. Causal: -m(i-j), -infinity for j > i; Symmetric: -m|i-j|;
-/// RowOffsetBloom: +m j (j <= i, else -inf); RowOffsetFoundry: -m (L-1-j) (j <= i, else -inf).
-/// The forms differ by a constant per row, so their causal softmax is equal (golden README
-/// conv. 7). Hot path: no range checks on i, j, length.
+/// RowOffsetBloom: +m j (HF BLOOM `build_alibi_tensor`, every j); RowOffsetFoundry: -m (L-1-j)
+/// (llm-foundry, every j). A row-offset bias is not masked here: the causal mask is the model's
+/// own, applied where the view asks `visibility` (isCausal). On j <= i the forms differ by a
+/// constant per row, so their causal softmax is equal (golden README conv. 7). Hot path: no range
+/// checks on i, j, length.
 /// @throws InvalidParameter only for a value outside the AlibiForm enum
 double alibiBias(AlibiForm form, double slope, std::int64_t i, std::int64_t j, std::int64_t length);
 

@@ -19,10 +19,20 @@ namespace pecards {
 /// `original_max_position_embeddings`, LongRoPE picks `long_factor` above it.
 std::int64_t effectiveSeqLen(const RopeParams& rope, std::int64_t length);
 
-/// @brief The causal part of the mask: `params.causal`, or (ALiBi and hybrid cards) an ALiBi
-/// form that is causal (Causal, RowOffsetBloom, RowOffsetFoundry). Only `visibility` calls it:
-/// every masking place asks `visibility`.
+/// @brief The causal part of the mask: `params.causal`, or (ALiBi and hybrid cards) the Causal
+/// ALiBi form, whose -m(i-j) is defined for j <= i only (Press et al. 2022 §3). The row-offset
+/// forms are biases over every key, masked by the causal mask the model applies separately (HF
+/// BLOOM `build_alibi_tensor` gives +m j for every j, the mask comes from
+/// `_prepare_4d_causal_attention_mask`), so they follow `params.causal` like the symmetric form.
+/// Only `visibility` calls it: every masking place asks `visibility`.
 bool isCausal(const CardParams& params);
+
+/// @brief Whether attention rows of `params` can be normalised by the stratified estimate
+/// (normaliserestimate.h): its midpoint rule follows logits that peak near the diagonal or stay
+/// bounded; ALiBi's row-offset forms without the causal mask grow by m per key up to the last one
+/// (+m j over every key), and a stratum's midpoint misses its far end by up to m L / 8, so the
+/// estimate is off by e^(m L / 8) (attention values far above 1). False for those, true otherwise.
+bool normaliserEstimable(const CardParams& params);
 
 /// No limit on a delta (|delta| < L <= 2^24 always lies inside).
 inline constexpr std::int64_t kNoDeltaLimit = std::int64_t {1} << 40;

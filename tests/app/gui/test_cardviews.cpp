@@ -16,6 +16,8 @@
 #include "window/mainwindow.h"
 #include "windowtest.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QMimeData>
@@ -90,6 +92,44 @@ TEST_F(CardViews, MovingTheBaseSliderChangesTheHeatmapToTheNewExactScores) {
     EXPECT_GE(frames.count(), 1);
     EXPECT_NE(score->heatmap()->frame().image, before);
     EXPECT_EQ(base->spinBox()->value(), 1000.0);
+}
+
+// The teacher's T-C8 and T-W1: the causal-mask box said "off" while the causal form was masked,
+// and the row-offset forms were masked whatever it said. The causal form -m(i-j) is masked by
+// definition (the box shows it checked and cannot be changed); BLOOM's +m j follows the box.
+TEST_F(CardViews, TheCausalMaskBoxSaysWhatTheAlibiPictureShows) {
+    CardPage* alibi = showCard(QStringLiteral("alibi"));
+    type(number(alibi, "length"), QStringLiteral("64"));
+    HeatmapPanel* bias = heatmapPanel(alibi, 0);
+    ASSERT_EQ(bias->spec().quantity, pecards::Quantity::Score);
+    auto* causal = qobject_cast<QCheckBox*>(alibi->form()->control(QStringLiteral("causal")));
+    auto* form = qobject_cast<QComboBox*>(alibi->form()->control(QStringLiteral("alibi_form")));
+    ASSERT_TRUE(causal && form);
+    const auto shownAbove = [&] { // the entry (10, 20), above the diagonal, once the picture is L = 64
+        const bool ready = guitest::awaitCondition(
+            [&] {
+                const HeatmapFrame& frame = bias->heatmap()->frame();
+                return !frame.isNull() && frame.grid.rows == 64 && bias->controller()->hasResult()
+                    && m_service.isIdle();
+            },
+            "the score at L = 64");
+        EXPECT_TRUE(ready);
+        return bias->heatmap()->frame().grid.at(10, 20);
+    };
+    ASSERT_EQ(alibi->params().alibi.form, pecards::AlibiForm::Causal);
+    EXPECT_TRUE(causal->isChecked());
+    EXPECT_FALSE(causal->isEnabled());
+    EXPECT_EQ(shownAbove(), -std::numeric_limits<double>::infinity());
+
+    form->setCurrentIndex(form->findData(static_cast<int>(pecards::AlibiForm::RowOffsetBloom)));
+    ASSERT_EQ(alibi->params().alibi.form, pecards::AlibiForm::RowOffsetBloom);
+    EXPECT_TRUE(causal->isEnabled());
+    EXPECT_FALSE(causal->isChecked());
+    const double slope = pecards::alibiSlopes(alibi->params().alibi)[alibi->params().alibi.head];
+    EXPECT_DOUBLE_EQ(shownAbove(), slope * 20.0); // +m j, unmasked
+    causal->click();
+    EXPECT_TRUE(alibi->params().causal);
+    EXPECT_EQ(shownAbove(), -std::numeric_limits<double>::infinity());
 }
 
 TEST_F(CardViews, HoveredPixelAtTwoToTheTwentyMatchesTheAlibiBias) {

@@ -26,6 +26,7 @@
 #include <cmath>
 #include <functional>
 #include <gtest/gtest.h>
+#include <limits>
 
 namespace {
 
@@ -108,6 +109,52 @@ TEST(TeachingNumbers, AlibiLessonFirstStepNamesTheHeadItShowsAndItsSlope) {
             << name << ": " << text.toStdString();
         EXPECT_TRUE(text.contains(fraction))
             << name << ": " << fraction.toStdString() << " in " << text.toStdString();
+    }
+}
+
+// The teacher's T-W1: step 5 says that without the mask keys j > i are visible and the attention
+// piles up on the last keys, but the engine masked the +m·j form whatever the checkbox said, so the
+// picture was step 4's. Read from the steps' states: step 4 (the mask) hides every key j > i,
+// step 5 (no mask) shows +m·j there and every query's largest attention is on the last key.
+TEST(TeachingNumbers, AlibiShortcutStepsShowTheMaskAndItsAbsenceAsTheirTextsSay) {
+    for (const char* name : {"03-alibi.en.json", "03-alibi.zh_CN.json"}) {
+        const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
+        ASSERT_TRUE(lesson.has_value()) << name;
+        ASSERT_GE(lesson->steps.size(), 5U) << name;
+        const auto backend = pecards::makeCpuBackend();
+        for (const int step : {3, 4}) {
+            const pecards::CardParams& params = shownParams(lesson->steps[static_cast<std::size_t>(step)]);
+            ASSERT_EQ(params.alibi.form, pecards::AlibiForm::RowOffsetBloom) << name << " step " << step + 1;
+            const bool masked = step == 3;
+            const double slope = pecards::alibiSlopes(params.alibi)[params.alibi.head];
+            const std::int64_t length = params.length;
+            const auto full = [&](pecards::Quantity quantity) {
+                pecards::ViewRequest request;
+                request.params = params;
+                request.quantity = quantity;
+                request.window = {0, length, 0, length};
+                request.out_rows = static_cast<int>(length);
+                request.out_cols = static_cast<int>(length);
+                return backend->compute(request);
+            };
+            const pecards::Grid score = full(pecards::Quantity::Score);
+            const pecards::Grid attention = full(pecards::Quantity::Attention);
+            for (const std::int64_t i : {std::int64_t {0}, length / 3, length - 2}) {
+                const auto row = static_cast<int>(i);
+                const int key = row + 1; // a key after the query
+                if (masked) {
+                    EXPECT_EQ(score.at(row, key), -std::numeric_limits<double>::infinity())
+                        << name << " row " << i;
+                    EXPECT_EQ(attention.at(row, key), 0.0) << name << " row " << i;
+                } else {
+                    EXPECT_DOUBLE_EQ(score.at(row, key), slope * key) << name << " row " << i; // BLOOM's +m j
+                    int argmax = 0;
+                    for (int j = 1; j < attention.cols; ++j)
+                        argmax = attention.at(row, j) > attention.at(row, argmax) ? j : argmax;
+                    EXPECT_EQ(argmax, attention.cols - 1) << name << " row " << i; // the last key wins
+                }
+            }
+        }
     }
 }
 
