@@ -159,7 +159,10 @@ struct Layout : FigureFrame {
     QList<qsizetype> legendSeries; ///< indices of the series listed in the legend
     QStringList legendNames; ///< their (elided) names
     qsizetype legendMore = 0; ///< named series left out for lack of room
-    QRectF legend; ///< the legend column
+    QRectF legend; ///< the legend: a column right of the plot, or lines under the x label
+    QList<QPointF> legendAt; ///< each entry's swatch: left end, vertical middle
+    QPointF legendMoreAt; ///< the "+n more" line's swatch position (when legendMore > 0)
+    QStringList yTitle; ///< the y axis title in lines no longer than the plot (cartesian)
 };
 
 void dataExtent(const ChartSpec& spec, double& xMin, double& xMax, double& yMin, double& yMax) {
@@ -200,6 +203,47 @@ void layoutLegend(
     const double width = kSwatchPt * s + L.gap + textWidth;
     L.legend = QRectF(L.area.right() - width, top, width,
         tick.lineSpacing() * static_cast<double>(shown + (L.legendMore > 0)));
+    for (qsizetype k = 0; k <= shown; ++k) {
+        const QPointF at(L.legend.left(), top + (static_cast<double>(k) + 0.5) * tick.lineSpacing());
+        if (k < shown)
+            L.legendAt << at;
+        else
+            L.legendMoreAt = at;
+    }
+}
+
+/// Whether every series name fits the legend column right of the plot without eliding.
+bool legendFitsBeside(const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick) {
+    return std::all_of(spec.series.begin(), spec.series.end(), [&](const ChartSeries& series) {
+        return tick.horizontalAdvance(series.name) <= kMaxLegendShare * L.area.width();
+    });
+}
+
+/// The legend in lines under the plot, every name whole (elided only past the figure's width), as
+/// many entries per line as fit: at column width names such as "context L = 131072" were cut to
+/// "context L = 1310..." beside the plot. Positions are relative to the legend's top; returns its
+/// height.
+double layoutLegendBelow(Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
+    const double swatch = kSwatchPt * s + L.gap;
+    const double spacing = tick.height(); // between entries on a line
+    double x = 0.0;
+    double y = 0.0;
+    for (qsizetype i = 0; i < spec.series.size(); ++i) {
+        if (spec.series[i].name.isEmpty())
+            continue;
+        const QString name
+            = tick.elidedText(spec.series[i].name, Qt::ElideRight, std::max(1.0, L.area.width() - swatch));
+        const double width = swatch + tick.horizontalAdvance(name);
+        if (x > 0.0 && x + width > L.area.width()) {
+            x = 0.0;
+            y += tick.lineSpacing();
+        }
+        L.legendSeries << i;
+        L.legendNames << name;
+        L.legendAt << QPointF(L.area.left() + x, y + tick.lineSpacing() / 2.0);
+        x += width + spacing;
+    }
+    return L.legendSeries.isEmpty() ? 0.0 : y + tick.lineSpacing();
 }
 
 Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintDevice* device,
@@ -208,9 +252,16 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     static_cast<FigureFrame&>(L) = figureFrame(style, fonts, device, target, spec.caption, s);
     const QFontMetricsF label(fonts.label, device), tick(fonts.tick, device);
     const double top = L.plotTop;
-    const double bottom = L.plotBottom;
-    layoutLegend(L, spec, tick, top, bottom, s);
-    const double right = L.legend.isNull() ? L.area.right() : L.legend.left() - 3.0 * L.gap;
+    double bottom = L.plotBottom;
+    const bool below = !spec.polar && !legendFitsBeside(L, spec, tick);
+    double legendHeight = 0.0;
+    if (below) { // under the x label, above the caption: the plot gives up that height
+        legendHeight = layoutLegendBelow(L, spec, tick, s);
+        bottom -= legendHeight + L.gap;
+    } else {
+        layoutLegend(L, spec, tick, top, bottom, s);
+    }
+    const double right = L.legend.isNull() || below ? L.area.right() : L.legend.left() - 3.0 * L.gap;
     const double em = tick.height();
     const double minSpacing = kFigureMinTickSpacingPt * s;
 
@@ -230,7 +281,12 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     L.y = dataSpan(yMin, yMax, spec.yAxis.scale, spec.yAxis.scale == AxisScale::Linear);
     L.yTicks = axisTicks(L.y, spec.yAxis.scale, tickCapacity(bottom - top, em, em, minSpacing));
     L.yLabelsWidth = widestText(tick, labelsOf(L.yTicks));
-    const double left = L.area.left() + label.height() + L.gap + L.yLabelsWidth + L.gap + L.tickLength;
+    // A title longer than the axis takes a second line rather than being cut ("wavelength
+    // 2π/θ_i (positions)" at column width read "wavelength 2π/θ_i (posi…").
+    L.yTitle = wrapWords(spec.yAxis.label, label, bottom - top);
+    const double titleLines = static_cast<double>(std::max<qsizetype>(L.yTitle.size(), 1));
+    const double left
+        = L.area.left() + titleLines * label.height() + L.gap + L.yLabelsWidth + L.gap + L.tickLength;
     L.plot
         = QRectF(QPointF(std::round(left), std::round(top)), QPointF(std::round(right), std::round(bottom)));
     // x ticks: a first guess sized by the span's end labels, then sized by the labels it gives.
@@ -238,6 +294,13 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
         = axisTicks(L.x, spec.xAxis.scale, tickCapacity(L.plot.width(), em, em, minSpacing));
     L.xTicks = axisTicks(L.x, spec.xAxis.scale,
         tickCapacity(L.plot.width(), widestText(tick, labelsOf(guess)), em, minSpacing));
+    if (below) {
+        const double legendTop
+            = L.plot.bottom() + L.tickLength + L.gap + tick.height() + L.gap + label.height() + L.gap;
+        L.legend = QRectF(L.area.left(), legendTop, L.area.width(), legendHeight);
+        for (QPointF& at : L.legendAt)
+            at.ry() += legendTop;
+    }
     return L;
 }
 
@@ -368,32 +431,30 @@ void drawPolarLabels(QPainter& painter, const Layout& L, const QFontMetricsF& ti
 
 void drawLegend(
     QPainter& painter, const Layout& L, const ChartSpec& spec, const QFontMetricsF& tick, double s) {
-    double y = L.legend.top();
     for (qsizetype k = 0; k < L.legendSeries.size(); ++k) {
         const ChartSeries& series = spec.series[L.legendSeries[k]];
-        const double middle = y + tick.lineSpacing() / 2.0;
+        const double left = L.legendAt[k].x();
+        const double middle = L.legendAt[k].y();
         const QColor color = seriesColor(series);
         if (series.style == SeriesStyle::Points) {
             const double r = (series.emphasised ? kEmphasisedDotPt : kDotPt) * s;
             painter.setPen(Qt::NoPen);
             painter.setBrush(color);
-            painter.drawEllipse(QPointF(L.legend.left() + kSwatchPt * s / 2.0, middle), r, r);
+            painter.drawEllipse(QPointF(left + kSwatchPt * s / 2.0, middle), r, r);
         } else {
             QPen pen(color, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
             pen.setCapStyle(Qt::FlatCap);
             painter.setPen(pen);
-            painter.drawLine(
-                QPointF(L.legend.left(), middle), QPointF(L.legend.left() + kSwatchPt * s, middle));
+            painter.drawLine(QPointF(left, middle), QPointF(left + kSwatchPt * s, middle));
         }
         painter.setPen(QColor(kFigureTextColor));
-        drawAlignedText(painter, tick, L.legendNames[k],
-            QPointF(L.legend.left() + kSwatchPt * s + L.gap, middle), Qt::AlignLeft | Qt::AlignVCenter);
-        y += tick.lineSpacing();
+        drawAlignedText(painter, tick, L.legendNames[k], QPointF(left + kSwatchPt * s + L.gap, middle),
+            Qt::AlignLeft | Qt::AlignVCenter);
     }
     if (L.legendMore > 0) {
         painter.setPen(QColor(kFigureTextColor));
         drawAlignedText(painter, tick, moreLabel(L.legendMore),
-            QPointF(L.legend.left() + kSwatchPt * s + L.gap, y + tick.lineSpacing() / 2.0),
+            QPointF(L.legendMoreAt.x() + kSwatchPt * s + L.gap, L.legendMoreAt.y()),
             Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
@@ -456,9 +517,14 @@ void ChartRenderer::paint(
                                std::max(L.area.left(), L.area.right() - xHalf))
                                       : L.plot.center().x();
     drawAlignedText(painter, label, xText, QPointF(xCentre, xLabelTop), Qt::AlignHCenter | Qt::AlignTop);
-    if (!spec.polar) {
-        drawVerticalText(painter, label, label.elidedText(spec.yAxis.label, Qt::ElideRight, L.plot.height()),
-            QPointF(yLabelCentreX(L, label, L.plot, L.yLabelsWidth), L.plot.center().y()));
+    if (!spec.polar) { // the first line leftmost: rotated text reads upwards, lines left to right
+        const double nearest = yLabelCentreX(L, label, L.plot, L.yLabelsWidth);
+        const auto lines = L.yTitle.size();
+        for (qsizetype line = 0; line < lines; ++line)
+            drawVerticalText(painter, label,
+                label.elidedText(L.yTitle[line], Qt::ElideRight, L.plot.height()),
+                QPointF(
+                    nearest - static_cast<double>(lines - 1 - line) * label.height(), L.plot.center().y()));
     }
 
     drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());

@@ -123,6 +123,42 @@ TEST(ChartSvg, AxisLabelsTicksLegendAndCaptionAreWholeTextElementsAndNoRaster) {
     }
 }
 
+// The author's A-U1 (review-teacher-author-2026-12.md, figure (b)): at column width the legend
+// beside the plot cut "context L = 131072" to "context L = 1310…" and the y title to
+// "wavelength 2π/θ_i (posi…". The legend goes under the plot with every name whole, and a long
+// y title takes two lines; all of it inside the page.
+TEST(ChartSvg, AtColumnWidthNoLegendNameOrAxisTitleIsCut) {
+    CurveRequest request = ropeSpectrum(); // Llama 3.1 8B's rotary parameters at its length
+    request.params.length = 131072;
+    request.params.rope.head_dim = 128;
+    request.params.rope.base = 500000.0;
+    request.params.rope.scaling = {};
+    request.params.rope.scaling.type = pecards::RopeScalingType::Llama3;
+    request.params.rope.scaling.factor = 8.0;
+    request.params.rope.scaling.original_max_position_embeddings = 8192;
+    const ChartSpec spec = makeChartSpec(request, computeCurves(request));
+    const FigurePreset* column = findFigurePreset(QStringLiteral("column"));
+    ASSERT_NE(column, nullptr);
+    FigureExportOptions options;
+    options.sizeInches = column->sizeInches;
+    options.style = styleForFontSize(column->fontPt);
+    QString error;
+    const QByteArray svg = FigureExporter(options).svgData(spec, &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    const SvgContent content = parseSvg(svg);
+    ASSERT_TRUE(content.valid);
+    const QString all = content.texts.join(u'|');
+    EXPECT_FALSE(all.contains(QChar(u'…'))) << all.toStdString(); // nothing elided
+    for (const ChartSeries& series : spec.series) {
+        if (!series.name.isEmpty()) {
+            EXPECT_TRUE(content.texts.contains(series.name))
+                << series.name.toStdString() << " in " << all.toStdString();
+        }
+    }
+    EXPECT_TRUE(content.texts.join(u' ').contains(QStringLiteral("wavelength 2π/θ_i (positions)")))
+        << all.toStdString();
+}
+
 TEST(ChartPdf, IsOneVectorPage) {
     QString error;
     const QByteArray pdf = FigureExporter().pdfData({spectrumSpec()}, &error);
