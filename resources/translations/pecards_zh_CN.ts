@@ -30,8 +30,8 @@
         <translation>因果掩码</translation>
     </message>
     <message>
-        <source>Mask keys j &gt; i (decoder attention)</source>
-        <translation>屏蔽 j &gt; i 的键（解码器注意力）</translation>
+        <source>Mask keys j &gt; i (decoder attention). ALiBi&apos;s causal form -m(i-j) is masked by definition; its symmetric and row-offset forms follow this box</source>
+        <translation>屏蔽 j &gt; i 的键（解码器注意力）。ALiBi 的因果形式 -m(i-j) 按定义即带掩码；其对称形式与行偏移形式按此复选框决定</translation>
     </message>
     <message>
         <source>RoPE</source>
@@ -1850,6 +1850,14 @@ The file is kept as %2.</source>
     <message>
         <source>Flip to front ⟲</source>
         <translation>翻到正面 ⟲</translation>
+    </message>
+    <message>
+        <source>the Pitfalls view (still computing, or a side has an error)</source>
+        <translation>陷阱视图（仍在计算，或某一侧出错）</translation>
+    </message>
+    <message>
+        <source>Buggy − correct (its own Save… button saves it)</source>
+        <translation>错误 − 正确（用它自己的“保存…”按钮保存）</translation>
     </message>
 </context>
 <context>
@@ -3781,6 +3789,18 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>&lt;p&gt;&lt;b&gt;On this card&lt;/b&gt; (base %1, head_dim %2, %3): θ&lt;sub&gt;1&lt;/sub&gt; = %4 is stored as %5; at position %6 the phase of pair 1 is %7 rad off.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;本卡片上&lt;/b&gt;（底数 %1，head_dim %2，%3）：θ&lt;sub&gt;1&lt;/sub&gt; = %4 被存为 %5；在位置 %6，第 1 对的相位偏差 %7 弧度。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save this map as a figure (PNG, SVG, PDF) computed at print resolution, as pecards-cli render --pitfall draws it</source>
+        <translation>把这幅图按印刷分辨率重新计算后保存为图（PNG、SVG、PDF），与 pecards-cli render --pitfall 绘制的相同</translation>
+    </message>
+    <message>
+        <source>The pitfall&apos;s views are being computed again; save once they are shown.</source>
+        <translation>陷阱的视图正在重新计算；显示出来后再保存。</translation>
     </message>
 </context>
 <context>

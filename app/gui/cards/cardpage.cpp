@@ -161,6 +161,7 @@ void CardPage::doLoad() {
 
     m_stack->addWidget(m_grid);
     m_pitfalls = new PitfallView(m_service, m_entry.defaults().card, m_entry.id, m_stack);
+    m_pitfalls->setLanguage(m_language); // its diagnosis in the card text's language (T-C5)
     m_stack->addWidget(m_pitfalls);
     connect(m_pitfalls, &PitfallView::closeRequested, this, &CardPage::showViews);
     splitter->addWidget(textSide);

@@ -196,8 +196,13 @@ void PitfallView::retranslate() {
 }
 
 void PitfallView::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        // The maps' axis titles, the caption and the invariants' names are texts of the result:
+        // the view shown asks again, in the new language.
+        if (!isHidden())
+            submit();
+    }
     QWidget::changeEvent(event);
 }
 

@@ -54,15 +54,20 @@ protected:
         QTest::keyClick(spin, Qt::Key_Return);
     }
 
-    /// Waits until the panel shows a frame computed for `length`.
+    /// Waits until the panel shows a frame computed for `length` at the size it is drawn (a first
+    /// picture whose labels moved the plot's edges is asked for again at the new size).
     static ::testing::AssertionResult awaitFrame(HeatmapPanel* panel, std::int64_t length) {
         return guitest::awaitCondition(
             [panel, length] {
-                const HeatmapFrame& frame = panel->heatmap()->frame();
-                return !frame.isNull() && frame.fullExtent.row_end == length
-                    && panel->heatmap()->message().isEmpty();
+                const HeatmapWidget* heatmap = panel->heatmap();
+                const HeatmapFrame& frame = heatmap->frame();
+                return !frame.isNull() && frame.fullExtent.row_end == length && heatmap->message().isEmpty()
+                    && frame.grid.cols
+                    == std::min<qint64>(heatmap->plotPixels().width(), frame.grid.window.cols())
+                    && frame.grid.rows
+                    == std::min<qint64>(heatmap->plotPixels().height(), frame.grid.window.rows());
             },
-            "a frame of the requested length");
+            "a frame of the requested length, at the size it is drawn");
     }
 };
 

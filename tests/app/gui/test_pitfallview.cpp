@@ -73,6 +73,29 @@ TEST_F(PitfallViewTest, FlippedAlibiSlopeShowsBuggyCorrectDifferenceAndRedInvari
     EXPECT_EQ(invariants.count(QStringLiteral("✘")), 2) << invariants.toStdString();
 }
 
+// The teacher's T-C5: with the app in Chinese the diagnosis of a Pitfalls view opened later was
+// English (the view is made when the card first shows, after the language was set), and after a
+// switch back to English the maps kept their Chinese axis titles.
+TEST_F(PitfallViewTest, TheDiagnosisAndTheMapsFollowTheLanguage) {
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("zh_CN")));
+    CardPage* card = showCard(QStringLiteral("alibi"));
+    card->showPitfalls(pecards::Pitfall::AlibiFlippedSlope);
+    PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    const auto* diagnosis = guitest::named<QLabel>(view, QStringLiteral("diagnosis"));
+    EXPECT_TRUE(diagnosis->text().contains(QStringLiteral("症状"))) << diagnosis->text().toStdString();
+    EXPECT_EQ(map(view, "buggyMap")->frame().colLabel, QStringLiteral("键位置 j"));
+
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("en")));
+    EXPECT_TRUE(diagnosis->text().contains(QStringLiteral("Symptom"))) << diagnosis->text().toStdString();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [view] {
+            return view->isAnswered()
+                && map(view, "buggyMap")->frame().colLabel == QStringLiteral("key position j");
+        },
+        "the maps retitled in English"));
+}
+
 TEST_F(PitfallViewTest, LayoutMismatchPermuteToggleMakesTheDifferenceVanish) {
     CardPage* card = showCard(QStringLiteral("rope"));
     pecards::CardParams params = card->params();
