@@ -12,6 +12,7 @@
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
 #include "views/pairexportjob.h"
+#include "views/quantitystyle.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QApplication>
@@ -28,16 +29,6 @@
 #include <pecards/errors.h>
 
 namespace pecards::gui {
-
-namespace {
-
-/// Position x position maps are square: their plots keep the aspect ratio.
-bool isSquare(pecards::Quantity quantity) {
-    return quantity != pecards::Quantity::Table && quantity != pecards::Quantity::Phase
-        && quantity != pecards::Quantity::UnseenAngles;
-}
-
-} // namespace
 
 CompareView::CompareView(ComputeService* service, DeckModel* deck, QWidget* parent)
     : QWidget(parent)
@@ -276,10 +267,10 @@ void CompareView::showSpec(const ViewSpec& spec) {
         for (const Side side : {A, B}) {
             const QString tag = QStringLiteral("compare/%1/%2").arg(side == A ? u'A' : u'B').arg(spec.id);
             m_panels[side] = new HeatmapPanel(spec, m_service, tag);
-            m_panels[side]->heatmap()->setSquarePlot(isSquare(spec.quantity));
+            m_panels[side]->heatmap()->setSquarePlot(quantityStyle(spec.quantity).square);
         }
         m_difference = new DifferencePanel(spec);
-        m_difference->heatmap()->setSquarePlot(isSquare(spec.quantity));
+        m_difference->heatmap()->setSquarePlot(quantityStyle(spec.quantity).square);
         m_grid->setViews({m_panels[A], m_panels[B], m_difference});
         for (const Side side : {A, B}) {
             m_panels[side]->heatmap()->installEventFilter(this);

@@ -4,6 +4,7 @@
 #include "settings/languagechange.h"
 #include "views/figuresavedialog.h"
 #include "views/heatmapcontroller.h"
+#include "views/quantitystyle.h"
 #include "widgets/heatmapwidget.h"
 
 #include <QComboBox>
@@ -48,6 +49,7 @@ HeatmapPanel::HeatmapPanel(const ViewSpec& spec, ComputeService* service, const 
     toolRow()->addWidget(reset);
     addExportButton();
 
+    m_heatmap->setSquarePlot(quantityStyle(spec.quantity).square);
     m_heatmap->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_heatmap, &QWidget::customContextMenuRequested, this, &HeatmapPanel::showContextMenu);
     connect(m_controller, &HeatmapController::frameShown, this, &ViewPanel::updated);

@@ -3,6 +3,7 @@
 #include "compute/computeservice.h"
 #include "views/figuresavedialog.h"
 #include "views/pairexportjob.h"
+#include "views/quantitystyle.h"
 #include "widgets/chartwidget.h"
 #include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
@@ -496,6 +497,8 @@ void PitfallView::onResult(const PitfallResult& result) {
         shared.fixedHigh = diverging ? std::max(std::abs(low), std::abs(high)) : high;
     }
     shared.colorMap = colormap;
+    for (HeatmapWidget* map : m_maps) // positions x positions stay square (a table does not)
+        map->setSquarePlot(quantityStyle(quantity).square);
     const std::optional<pecards::Grid>* sides[2] = {&result.correct, &result.buggy};
     const QString* errors[2] = {&result.correctError, &result.buggyError};
     for (int n = 0; n < 2; ++n) {

@@ -37,6 +37,7 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
     style.scaling.colorMap = pecards::app::defaultColormap(quantity, card, sequentialColormap());
     switch (quantity) {
     case Quantity::Table:
+        style.square = false;
         style.rowName = QuantityText::tr("p");
         style.colName = QuantityText::tr("dim");
         style.rowLabel = QuantityText::tr("position p");
@@ -44,6 +45,7 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
         style.scaling.symmetric = true;
         break;
     case Quantity::Phase:
+        style.square = false;
         style.rowName = QuantityText::tr("p");
         style.colName = QuantityText::tr("pair");
         style.rowLabel = QuantityText::tr("position p");
@@ -65,6 +67,7 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
         style.scaling.qualitative = true;
         break;
     case Quantity::UnseenAngles:
+        style.square = false;
         style.rowName = QuantityText::tr("p");
         style.colName = QuantityText::tr("pair");
         style.rowLabel = QuantityText::tr("position p");

@@ -17,6 +17,9 @@ struct QuantityStyle {
     QString colLabel; ///< "key position j"
     ColorScaling scaling;
     pecards::Reduction reduction = pecards::Reduction::Mean; ///< default pixel summary
+    /// Position x position (score, attention, buckets, the content views): the plot stays square,
+    /// so the diagonal is at 45 degrees (the teacher's T-U4: a 4096 x 4096 score drawn 165 x 330).
+    bool square = true;
 };
 
 /// @brief Style of `quantity` on `card`, the same for every parameter value (a colour map never

@@ -13,6 +13,7 @@
 #include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/quantitystyle.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
 #include "widgets/heatmapwidget.h"
@@ -266,4 +267,27 @@ TEST_F(WindowSize, TheCompareTabInPresentationGivesEveryMapRoomAndAScale) {
         EXPECT_LE(map->geometry().right(), map->parentWidget()->width());
     }
     window.presentation()->setActive(false);
+}
+
+// The teacher's T-U4: at 1280x720 the RoPE card drew its 4096 x 4096 score 165 x 330 px, so the
+// diagonal was not at 45 degrees. Every position x position map of every card is square; tables
+// and phase maps (positions x dimensions) fill their slot.
+TEST_F(WindowSize, PositionByPositionMapsAreSquareOnEveryCard) {
+    keepAskedSize(&m_window);
+    for (CardPage* card : m_window.cards()) {
+        showCard(card->entry().id);
+        QCoreApplication::processEvents();
+        for (const ViewSlot* slot : card->viewSlots()) {
+            const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
+            if (!panel || !slot->isVisible())
+                continue;
+            const QRect plot = panel->heatmap()->plotRect();
+            const bool positions = quantityStyle(panel->spec().quantity).square;
+            EXPECT_EQ(panel->heatmap()->isSquarePlot(), positions) << card->entry().id.toStdString();
+            if (positions) {
+                EXPECT_EQ(plot.width(), plot.height())
+                    << card->entry().id.toStdString() << " " << pecards::toString(panel->spec().quantity);
+            }
+        }
+    }
 }
