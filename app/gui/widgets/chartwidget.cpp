@@ -73,15 +73,16 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
         layout.high = high;
         return layout;
     }
-    // Like applyNiceNumbers: the range grows to whole steps, a label on every step.
+    // The axis ends at the data (the teacher's T-U3: pairs 0-63 ran to 80, buckets 0-31 from -10
+    // to 40); a label on every whole step inside it.
     const double step = ticks[1] - ticks[0];
-    const auto first = static_cast<long long>(std::floor(low / step + 1e-9));
-    const auto last = static_cast<long long>(std::ceil(high / step - 1e-9));
+    const auto first = static_cast<long long>(std::ceil(low / step - 1e-9));
+    const auto last = static_cast<long long>(std::floor(high / step + 1e-9));
     const auto at = [step](long long n) {
         return step < 1.0 ? static_cast<double>(n) / std::round(1.0 / step) : static_cast<double>(n) * step;
     };
-    layout.low = at(first);
-    layout.high = at(last);
+    layout.low = low;
+    layout.high = high;
     std::vector<double> values;
     for (long long n = first; n <= last; ++n)
         values.push_back(at(n));

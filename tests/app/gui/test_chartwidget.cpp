@@ -2,6 +2,7 @@
 // pointer, named by its series, with the values the curve holds; nothing when no point is near.
 #include "widgets/chartwidget.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QTest>
 #include <gtest/gtest.h>
@@ -42,4 +43,31 @@ TEST(ChartWidget, TheHoverReadOutNamesTheNearestPointsSeriesAndValues) {
         (drawnAt(widget, 0, 0).y() + drawnAt(widget, 1, 0).y()) / 2);
     EXPECT_EQ(widget.pointReadout(far), QString())
         << "no point within " << ChartWidget::kHoverPixels << " px";
+}
+
+// The teacher's T-U3: the axes grew to whole label steps past the data (pairs 0-63 ran to 80, the
+// T5 index chart's offsets +-300 ran to +-400 with the end label cut). They end at the data now,
+// with labels only on steps inside it; y keeps a small margin so no curve runs along the frame.
+TEST(ChartWidget, AxesEndAtTheData) {
+    ChartWidget widget;
+    widget.resize(500, 400);
+    pecards::app::CurveSet set;
+    set.xTitle = QStringLiteral("relative position n");
+    set.yTitle = QStringLiteral("T5 bucket");
+    set.curves.push_back({QStringLiteral("bucket"), {QPointF(-310, 0), QPointF(0, 16), QPointF(310, 31)}});
+    widget.setCurves(set);
+    widget.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    auto* x = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Horizontal).value(0));
+    auto* y = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Vertical).value(0));
+    ASSERT_TRUE(x && y);
+    EXPECT_DOUBLE_EQ(x->min(), -310.0); // not a whole step below
+    EXPECT_DOUBLE_EQ(x->max(), 310.0);
+    EXPECT_GT(y->min(), -2.0); // 4 % of 31 below 0, not -10
+    EXPECT_LT(y->max(), 33.0); // not 40
+    for (const QString& label : x->categoriesLabels()) {
+        const double at = x->endValue(label);
+        EXPECT_GE(at, -310.0) << label.toStdString();
+        EXPECT_LE(at, 310.0) << label.toStdString();
+    }
 }
