@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QTest>
 #include <gtest/gtest.h>
+#include <vector>
 
 using namespace pecards::gui;
 
@@ -20,21 +21,27 @@ QPoint drawnAt(const ChartWidget& widget, std::size_t curve, std::size_t index) 
     return widget.mapFromScene(widget.chart()->mapToScene(inChart));
 }
 
+/// A chart of `curves` titled `x` and `y`, on screen at 500 x 400 in `widget`.
+::testing::AssertionResult showCurves(
+    ChartWidget& widget, const QString& x, const QString& y, const std::vector<pecards::app::Curve>& curves) {
+    widget.resize(500, 400);
+    pecards::app::CurveSet set;
+    set.xTitle = x;
+    set.yTitle = y;
+    set.curves = curves;
+    widget.setCurves(set);
+    widget.show();
+    return QTest::qWaitForWindowExposed(&widget) ? ::testing::AssertionSuccess()
+                                                 : ::testing::AssertionFailure() << "the chart was not shown";
+}
+
 } // namespace
 
 TEST(ChartWidget, TheHoverReadOutNamesTheNearestPointsSeriesAndValues) {
     ChartWidget widget;
-    widget.resize(500, 400);
-    pecards::app::CurveSet set;
-    set.xTitle = QStringLiteral("pair i");
-    set.yTitle = QStringLiteral("ratio");
-    set.curves.push_back(
-        {QStringLiteral("linear"), {QPointF(0, 0.25), QPointF(10, 0.25), QPointF(20, 0.25)}});
-    set.curves.push_back(
-        {QStringLiteral("yarn"), {QPointF(0, 1.0), QPointF(10, 0.6180339887), QPointF(20, 0.25)}});
-    widget.setCurves(set);
-    widget.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    ASSERT_TRUE(showCurves(widget, QStringLiteral("pair i"), QStringLiteral("ratio"),
+        {{QStringLiteral("linear"), {QPointF(0, 0.25), QPointF(10, 0.25), QPointF(20, 0.25)}},
+            {QStringLiteral("yarn"), {QPointF(0, 1.0), QPointF(10, 0.6180339887), QPointF(20, 0.25)}}}));
     EXPECT_EQ(widget.pointReadout(drawnAt(widget, 1, 1)), QStringLiteral("yarn: x = 10, y = 0.6180339887"));
     EXPECT_EQ(widget.pointReadout(drawnAt(widget, 0, 1) + QPoint(3, -2)),
         QStringLiteral("linear: x = 10, y = 0.25"));
@@ -50,14 +57,8 @@ TEST(ChartWidget, TheHoverReadOutNamesTheNearestPointsSeriesAndValues) {
 // with labels only on steps inside it; y keeps a small margin so no curve runs along the frame.
 TEST(ChartWidget, AxesEndAtTheData) {
     ChartWidget widget;
-    widget.resize(500, 400);
-    pecards::app::CurveSet set;
-    set.xTitle = QStringLiteral("relative position n");
-    set.yTitle = QStringLiteral("T5 bucket");
-    set.curves.push_back({QStringLiteral("bucket"), {QPointF(-310, 0), QPointF(0, 16), QPointF(310, 31)}});
-    widget.setCurves(set);
-    widget.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    ASSERT_TRUE(showCurves(widget, QStringLiteral("relative position n"), QStringLiteral("T5 bucket"),
+        {{QStringLiteral("bucket"), {QPointF(-310, 0), QPointF(0, 16), QPointF(310, 31)}}}));
     auto* x = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Horizontal).value(0));
     auto* y = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Vertical).value(0));
     ASSERT_TRUE(x && y);

@@ -8,6 +8,7 @@
 #include "compare/differencepanel.h"
 #include "deck/deckmodel.h"
 #include "deck/deckworkspace.h"
+#include "figurebytes.h"
 #include "guitestsupport.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
@@ -29,16 +30,10 @@ using namespace pecards::gui;
 
 namespace {
 
+using guitest::pngOf;
 using pecards::testsupport::fileBytes;
 
 constexpr int kLength = 512; ///< more positions than the screen's plot, fewer than the print's
-
-QByteArray pngOf(const pecards::app::FigureSpec& figure, const pecards::app::FigureExportOptions& options) {
-    QString error;
-    const QByteArray png = pecards::app::FigureExporter(options).pngData(figure, &error);
-    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
-    return png;
-}
 
 class CompareExport : public guitest::WindowTest<1600, 1000> {
 protected:

@@ -6,6 +6,7 @@
 // correct and buggy maps and names what it leaves out.
 #include "app/filebytes.h"
 #include "cards/cardpage.h"
+#include "figurebytes.h"
 #include "guitestsupport.h"
 #include "views/pitfallview.h"
 #include "widgets/heatmapwidget.h"
@@ -23,16 +24,10 @@ using namespace pecards::gui;
 
 namespace {
 
+using guitest::pngOf;
 using pecards::testsupport::fileBytes;
 
 constexpr std::int64_t kLength = 512; ///< more positions than the screen's 256 pixels
-
-QByteArray pngOf(const pecards::app::FigureSpec& figure, const pecards::app::FigureExportOptions& options) {
-    QString error;
-    const QByteArray png = pecards::app::FigureExporter(options).pngData(figure, &error);
-    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
-    return png;
-}
 
 class PitfallExport : public guitest::WindowTest<1600, 1000> {
 protected:
