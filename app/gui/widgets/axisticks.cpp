@@ -49,7 +49,22 @@ std::vector<double> decadeTicks(double low, double high, int maxTicks) {
     const int every = std::max(1, (last - first + 1 + std::max(maxTicks, 1) - 1) / std::max(maxTicks, 1));
     for (int exponent = first; exponent <= last; exponent += every)
         ticks.push_back(std::pow(10.0, exponent));
-    return ticks;
+    if (static_cast<int>(ticks.size()) >= std::min(3, maxTicks))
+        return ticks;
+    // Fewer than three powers of ten in the range (a bidirectional T5 attention spans about one
+    // decade): 1, 2 and 5 x 10^k, else nice linear values, placed on the log scale.
+    std::vector<double> finer;
+    for (int exponent = first - 1; exponent <= last; ++exponent) {
+        for (const double mantissa : {1.0, 2.0, 5.0}) {
+            const double value = mantissa * std::pow(10.0, exponent);
+            if (value >= low * (1.0 - 1e-12) && value <= high * (1.0 + 1e-12))
+                finer.push_back(value);
+        }
+    }
+    if (finer.size() >= 3 && static_cast<int>(finer.size()) <= std::max(maxTicks, 3))
+        return finer;
+    std::vector<double> linear = niceTicks(low, high, std::max(maxTicks, 3), false);
+    return linear.size() > ticks.size() ? linear : ticks;
 }
 
 QString positionTickLabel(double value) {

@@ -21,7 +21,9 @@ std::vector<double> niceTicks(double low, double high, int maxTicks, bool intege
 int tickCapacity(int pixels, int extent);
 
 /// @brief Powers of ten in [low, high] (0 < low < high) for a logarithmic colour bar, every
-/// k-th decade so that at most about `maxTicks` remain. Empty when the range holds no power of ten.
+/// k-th decade so that at most about `maxTicks` remain. Where fewer than min(3, maxTicks) powers of
+/// ten fall inside: 1, 2 and 5 x 10^k when that gives 3 to max(maxTicks, 3) ticks, else the nice
+/// linear ticks (niceTicks) when they are more. Empty when none of these lies in the range.
 std::vector<double> decadeTicks(double low, double high, int maxTicks);
 
 /// @brief Short label: integers exactly up to 10^7, else 4 significant digits ("-0.125", "1.2e+06").

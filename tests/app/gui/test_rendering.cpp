@@ -99,7 +99,11 @@ TEST(AxisTicks, DecadesForLogarithmicColourBars) {
     };
     expectTicks(decadeTicks(1e-4, 0.9, 10), {1e-4, 1e-3, 1e-2, 1e-1});
     expectTicks(decadeTicks(1e-6, 1.0, 3), {1e-6, 1e-3, 1.0});
-    EXPECT_TRUE(decadeTicks(0.2, 0.9, 5).empty());
+    // Fewer than three decades (#31: a bidirectional T5 attention bar showed two ticks in
+    // presentation): 1, 2, 5 x 10^k, else nice linear values.
+    expectTicks(decadeTicks(4e-4, 6e-3, 5), {5e-4, 1e-3, 2e-3, 5e-3});
+    expectTicks(decadeTicks(0.2, 0.9, 5), {0.2, 0.4, 0.6, 0.8});
+    expectTicks(decadeTicks(1e-3, 0.1, 2), {1e-3, 1e-1}); // at most two asked: every other decade
     EXPECT_TRUE(decadeTicks(0.0, 1.0, 5).empty());
 }
 
