@@ -134,7 +134,8 @@ QString HeatmapWidget::widestValueLabel() const {
     if (m_frame.isNull())
         return {};
     const QFontMetrics metrics = fontMetrics();
-    const int barHeight = height() - kTopMargin - (5 + 2 * metrics.height() + 6 + readoutHeight());
+    const QMargins margins = plotMargins(); // top and bottom: the bar's height does not depend on its labels
+    const int barHeight = height() - margins.top() - margins.bottom();
     const int room = metrics.horizontalAdvance(QStringLiteral("-8.8888e+88")); // offset notation past it
     QString widest;
     for (const QString& label : colorBarTicks(std::max(barHeight, 1), room).second.labels) {
