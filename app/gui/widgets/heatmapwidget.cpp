@@ -100,7 +100,17 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event) {
     placeProgress();
 }
 
+void HeatmapWidget::setReadoutRoom(bool kept) {
+    if (m_readoutRoom == kept)
+        return;
+    m_readoutRoom = kept;
+    emit plotAreaChanged();
+    update();
+}
+
 int HeatmapWidget::readoutHeight() const {
+    if (!m_readoutRoom)
+        return 0;
     // At least two lines; as many as the wrapped read-out needs at this width (never cut).
     const QFontMetrics metrics = fontMetrics();
     const QRect needed = metrics.boundingRect(
@@ -355,7 +365,8 @@ void HeatmapWidget::paintAxes(QPainter& painter, const QRect& plot) const {
     const auto [rowTitle, rowStart]
         = axisTitle(metrics, m_frame.rowLabel, height() - plot.center().y(), height());
     painter.save();
-    painter.translate(12, height());
+    // Beside the row labels, also when a square plot is centred in a wider widget.
+    painter.translate(plot.left() - plotMargins().left() + 12, height());
     painter.rotate(-90); // x runs up the widget from its bottom
     painter.drawText(
         QRect(rowStart, -metrics.height() / 2 - 2, metrics.horizontalAdvance(rowTitle), metrics.height()),

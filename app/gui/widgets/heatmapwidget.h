@@ -46,6 +46,10 @@ public:
     /// @brief Text painted under the plot (the hover read-out).
     void setReadout(const QString& readout);
     const QString& readout() const { return m_readout; }
+    /// @brief Whether room for the read-out (two lines, or as many as it wraps to) is kept under
+    /// the plot; on by default. Views that never set a read-out (the Pitfalls view) give the
+    /// room to the plot.
+    void setReadoutRoom(bool kept);
 
     /// @brief A marker line on entry row `position` (and column `position` when `alsoColumn`),
     /// drawn where the window shows it: the position a presentation sweep has reached. None
@@ -175,6 +179,7 @@ private:
     pecards::Window m_extent; ///< the full extent the margins are made for (setFullExtent, setFrame)
     QString m_message;
     QString m_readout;
+    bool m_readoutRoom = true;
     std::optional<QPoint> m_dragStart;
     std::optional<QPoint> m_dragNow;
     std::optional<QPoint> m_hover;

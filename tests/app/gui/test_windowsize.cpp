@@ -13,9 +13,11 @@
 #include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
 #include "views/heatmappanel.h"
+#include "views/pitfallview.h"
 #include "views/quantitystyle.h"
 #include "views/viewgrid.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 #include "widgets/sliderspin.h"
 #include "window/devicestatus.h"
@@ -290,4 +292,115 @@ TEST_F(WindowSize, PositionByPositionMapsAreSquareOnEveryCard) {
             }
         }
     }
+}
+
+// #31 item 1: presentation on every card at 1280x720, in English and Chinese. The teacher enters
+// it on the first card and moves with the arrows (Right: next card, Down: next view); each heatmap
+// is drawn at least 240 px wide and high with at least three colour-bar ticks, and the window
+// stays the size of the screen.
+TEST_F(WindowSize, PresentationGivesEveryHeatmapOfEveryCardRoomAndAScale) {
+    keepAskedSize(&m_window);
+    PresentationController* presentation = m_window.presentation();
+    int maps = 0;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(m_window.setLanguage(language));
+        showCard(m_window.cards().front()->entry().id);
+        presentation->setActive(true);
+        for (CardPage* card : m_window.cards()) {
+            ASSERT_EQ(m_window.currentCard(), card);
+            for (int view = 0; view < card->viewSlots().size(); ++view) {
+                const ViewSlot* slot = card->viewSlots().at(presentation->viewIndex());
+                if (const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view())) {
+                    const HeatmapWidget* map = panel->heatmap();
+                    const std::string what = language.toStdString() + " " + card->entry().id.toStdString()
+                        + " " + pecards::toString(panel->spec().quantity);
+                    ASSERT_TRUE(guitest::awaitCondition(
+                        [&] {
+                            const HeatmapFrame& frame = map->frame();
+                            return !frame.isNull()
+                                && frame.grid.cols
+                                == std::min<qint64>(map->plotPixels().width(), frame.grid.window.cols());
+                        },
+                        "the view computed at the size it is drawn"))
+                        << what;
+                    EXPECT_GE(map->plotRect().width(), 240) << what;
+                    EXPECT_GE(map->plotRect().height(), 240) << what;
+                    EXPECT_GE(map->colorBarTickValues().size(), 3U) << what;
+                    ++maps;
+                }
+                QTest::keyClick(&m_window, Qt::Key_Down);
+            }
+            EXPECT_EQ(m_window.size(), QSize(1280, 720)) << card->entry().id.toStdString();
+            QTest::keyClick(&m_window, Qt::Key_Right);
+        }
+        presentation->setActive(false);
+    }
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("en")));
+    EXPECT_GE(maps, 2 * 10); // every card has a heatmap; most have two or three
+}
+
+namespace {
+
+/// The three maps of the card's Pitfalls view, once both sides are shown at the size they are
+/// drawn: each at least `minimum` px wide and high with three or more colour-bar ticks, none
+/// overlapping another or the text beside them.
+void expectRoomyPitfallMaps(const CardPage* card, int minimum, const std::string& what) {
+    const PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] {
+            return view->isAnswered()
+                && std::ranges::all_of(
+                    std::array {"correctMap", "buggyMap", "differenceMap"}, [&](const char* name) {
+                        const auto* map = view->findChild<HeatmapWidget*>(QString::fromLatin1(name));
+                        return map && !map->frame().isNull();
+                    });
+        },
+        "the three pitfall maps"))
+        << what;
+    const auto* text = view->findChild<QWidget*>(QStringLiteral("pitfallText"));
+    ASSERT_NE(text, nullptr);
+    QList<QRect> taken {QRect(text->mapTo(view, QPoint(0, 0)), text->size())};
+    for (const char* name : {"correctMap", "buggyMap", "differenceMap"}) {
+        const auto* map = view->findChild<HeatmapWidget*>(QString::fromLatin1(name));
+        EXPECT_GE(map->plotRect().width(), minimum) << what << " " << name;
+        EXPECT_GE(map->plotRect().height(), minimum) << what << " " << name;
+        EXPECT_GE(map->colorBarTickValues().size(), 3U) << what << " " << name;
+        const QRect cell(map->mapTo(view, QPoint(0, 0)), map->size());
+        for (const QRect& other : taken)
+            EXPECT_FALSE(cell.intersects(other)) << what << " " << name;
+        taken.push_back(cell);
+    }
+}
+
+} // namespace
+
+// #31 item 1 and the review's T-B2: the Pitfalls view at 1280x720, in the window (card text and
+// parameters beside it) and in a lesson's pitfall step (the lesson panel beside it), in English
+// and Chinese. Three maps in a row drew 95 px (window) and 180 px (lesson) squares over an empty
+// band; two by two with the text in the fourth cell they draw 220 and 240 px and more.
+TEST_F(WindowSize, ThePitfallsViewDrawsReadableMapsInTheWindowAndInALesson) {
+    keepAskedSize(&m_window);
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        ASSERT_TRUE(m_window.setLanguage(language));
+        showCard(QStringLiteral("alibi"));
+        CardPage* alibi = m_window.currentCard();
+        alibi->showPitfalls(pecards::Pitfall::AlibiFlippedSlope);
+        expectRoomyPitfallMaps(alibi, 220, language.toStdString() + " window");
+        EXPECT_EQ(alibi->pitfallView()->arrangement(), PitfallView::Arrangement::Grid);
+        alibi->showViews();
+
+        const QStringList lessons = m_window.lessons()->builtInLessons();
+        const auto pitfalls = std::ranges::find_if(lessons,
+            [](const QString& path) { return path.contains(QStringLiteral("06-pitfalls-absolute")); });
+        ASSERT_NE(pitfalls, lessons.end());
+        ASSERT_TRUE(m_window.lessons()->playBuiltIn(*pitfalls));
+        m_window.lessons()->player()->next(); // step 2: a pitfall of the sinusoidal card
+        QCoreApplication::processEvents();
+        ASSERT_TRUE(m_window.currentCard()->pitfallsShown());
+        expectRoomyPitfallMaps(m_window.currentCard(), 240, language.toStdString() + " lesson");
+        EXPECT_EQ(m_window.size(), QSize(1280, 720));
+        m_window.lessons()->player()->stop();
+        QCoreApplication::processEvents();
+    }
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("en")));
 }
