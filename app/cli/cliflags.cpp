@@ -172,8 +172,8 @@ const std::vector<CliFlag>& cliFlags() {
         {"base", "B", "Sinusoidal and relative", ""},
         {"layout", "NAME", "Sinusoidal and relative",
             "Column layout. Sinusoidal: interleaved (sin/cos alternate, default) or concatenated "
-            "([sin | cos]). RoPE: half-split (pairs (x_i, x_i+r/2), HF rotate_half, default) or "
-            "interleaved (pairs (x_2i, x_2i+1), RoFormer/GPT-J)."},
+            "([sin | cos]). RoPE: half-split (pairs (x[i], x[i + r/2]), HF rotate_half, default) or "
+            "interleaved (pairs (x[2i], x[2i + 1]), RoFormer/GPT-J)."},
         {"frequencies", "NAME", "Sinusoidal and relative",
             "Sinusoidal frequency rule: paper (w_i = b^(-2i/d), default) or tensor2tensor "
             "(w_i = exp(-i ln(b)/(d/2-1)), also fairseq)."},

@@ -27,7 +27,7 @@ const QStringList kInterleavedMropeModelTypes {
 /// GLM-4.5V: blocked M-RoPE sections, default [8, 12, 12] (v5 `Glm4vMoeTextRotaryEmbedding`:
 /// `rope_parameters.get("mrope_section", [8, 12, 12])`).
 const QStringList kGlmMoeMropeModelTypes {u"glm4v_moe"_s, u"glm4v_moe_text"_s};
-/// Families whose reference code rotates adjacent pairs (x_2i, x_2i+1); GLM-4.1V's text model
+/// Families whose reference code rotates adjacent pairs (x[2i], x[2i + 1]); GLM-4.1V's text model
 /// too (v4.57 `modeling_glm4v.py` `rotate_half_llm`: x[..., 0::2], x[..., 1::2], with the cos
 /// table `repeat_interleave`d), while GLM-4.5V's `rotate_half_llm` is the half-split one.
 const QStringList kInterleavedModelTypes {u"gptj"_s, u"codegen"_s, u"deepseek_v2"_s, u"deepseek_v3"_s,

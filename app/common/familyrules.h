@@ -25,7 +25,7 @@ bool isKnownFamily(const QString& family);
 /// `rope_interleave` (default true: adjacent pairs; false: half-split), v4.57
 /// `modeling_deepseek_v3.py` `DeepseekV3Attention.forward`.
 bool readsRopeInterleave(const QString& family);
-/// @brief The reference code rotates adjacent pairs (x_2i, x_2i+1): GPT-J, DeepSeek, GLM, ...
+/// @brief The reference code rotates adjacent pairs (x[2i], x[2i + 1]): GPT-J, DeepSeek, GLM, ...
 bool rotatesAdjacentPairs(const QString& family);
 /// @brief The reference code fixes the RoPE base at 10000 (no config key): GPT-J, CodeGen.
 bool fixesBaseAt10000(const QString& family);

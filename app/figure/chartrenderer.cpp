@@ -2,6 +2,7 @@
 
 #include "figure/figureframe.h"
 #include "figure/figurepainting.h"
+#include "figure/mathtext.h"
 #include "figure/ticks.h"
 
 #include <QCoreApplication>
@@ -41,21 +42,12 @@ double toAxis(double value, AxisScale scale) {
     return scale == AxisScale::Log ? std::log10(value) : value;
 }
 
-QString superscript(int exponent) {
-    static const char16_t digits[] = u"⁰¹²³⁴⁵⁶⁷⁸⁹";
-    QString text = exponent < 0 ? QString(QChar(u'⁻')) : QString();
-    for (const QChar c : QString::number(std::abs(exponent))) {
-        text += QChar(digits[c.unicode() - u'0']);
-    }
-    return text;
-}
-
 /// 10^k as "0.001" ... "10000", else "10" with a superscript exponent.
 QString decadeLabel(int k) {
     if (k >= -3 && k <= 4) {
         return formatTick(std::pow(10.0, k), std::pow(10.0, std::min(k, 0)));
     }
-    return QStringLiteral("10") + superscript(k);
+    return QStringLiteral("10") + superscript(QString::number(k));
 }
 
 Span dataSpan(double lo, double hi, AxisScale scale, bool headRoom) {

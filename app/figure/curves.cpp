@@ -3,6 +3,7 @@
 #include "figure/extrapolationcurves.h"
 #include "figure/labcurves.h"
 #include "figure/learnedcurves.h"
+#include "figure/mathtext.h"
 #include "figure/pairmapcurves.h"
 #include "figure/trickcurves.h"
 #include "pecards/viewrules.h"
@@ -66,7 +67,7 @@ CurveSet ropeWaves(const CurveRequest& request) {
         rope, pecards::effectiveSeqLen(request.params.rope, request.params.length));
     const std::int64_t count = std::clamp<std::int64_t>(request.extent, 2, request.params.length);
     const Eigen::MatrixXd angles = pecards::ropeAngles(inv, 0, count);
-    CurveSet set {Curves::tr("position m"), Curves::tr("cos / sin of m·θ_i"), false, false, false, {}};
+    CurveSet set {Curves::tr("position m"), Curves::tr("cos / sin of m·θᵢ"), false, false, false, {}};
     for (const int pair : request.channels) {
         checkChannel(pair, static_cast<int>(inv.size()), "pair i");
         Curve cosine {Curves::tr("cos, pair %1").arg(pair), {}, false, false};
@@ -112,7 +113,7 @@ CurveSet ropePolar(const CurveRequest& request) {
         return (turned < 0.0 ? turned + kTwoPi : turned) * 180.0 / std::numbers::pi;
     };
     CurveSet set {Curves::tr("angle of each pair (degrees, counter-clockwise)"),
-        Curves::tr("pair (radius |(q_a, q_b)|, largest = 1)"), false, false, true, {}};
+        Curves::tr("pair (radius |(q₁, q₂)|, largest = 1)"), false, false, true, {}};
     for (const int pair : request.channels) {
         const double start = std::atan2(component(pair, 1), component(pair, 0));
         const double radius = reach > 0.0 ? std::hypot(component(pair, 0), component(pair, 1)) / reach : 0.0;
@@ -132,7 +133,7 @@ CurveSet ropePolar(const CurveRequest& request) {
 
 CurveSet spectrum(const CurveRequest& request) {
     const pecards::CardParams& params = request.params;
-    CurveSet set {Curves::tr("pair i"), Curves::tr("wavelength 2π/θ_i (positions)"), false, true, false, {}};
+    CurveSet set {Curves::tr("pair i"), Curves::tr("wavelength 2π/θᵢ (positions)"), false, true, false, {}};
     const auto wavelengths = [](const Eigen::VectorXd& frequencies, const QString& name) {
         Curve curve {name, {}, false, false};
         for (Eigen::Index i = 0; i < frequencies.size(); ++i) {
@@ -144,11 +145,11 @@ CurveSet spectrum(const CurveRequest& request) {
     Eigen::Index pairs = 0;
     if (params.card == pecards::Card::Sinusoidal) {
         const Eigen::VectorXd w = pecards::sinusoidalFrequencies(params.sinusoidal);
-        set.curves.push_back(wavelengths(w, QStringLiteral("2π/w_i")));
+        set.curves.push_back(wavelengths(w, QStringLiteral("2π/wᵢ")));
         pairs = w.size();
     } else {
         const Eigen::VectorXd plain = pecards::ropeInvFreq(params.rope);
-        set.curves.push_back(wavelengths(plain, Curves::tr("unscaled θ_i = b^(-2i/r)")));
+        set.curves.push_back(wavelengths(plain, Curves::tr("unscaled θᵢ = b⁻²ⁱᐟʳ")));
         if (params.rope.scaling.type != pecards::RopeScalingType::None) {
             const Eigen::VectorXd scaled = pecards::ropeScaledInvFreq(
                 params.rope, pecards::effectiveSeqLen(params.rope, params.length));
@@ -198,13 +199,6 @@ CurveSet decay(const CurveRequest& request) {
     return set;
 }
 
-QString slopeText(double slope) {
-    const double exponent = std::log2(slope);
-    if (std::abs(exponent - std::round(exponent)) < 1e-9)
-        return QStringLiteral("2^%1").arg(static_cast<int>(std::round(exponent)));
-    return QString::number(slope, 'g', 4);
-}
-
 CurveSet alibiHeads(const CurveRequest& request) {
     const pecards::CardParams& params = request.params;
     const Eigen::VectorXd slopes = pecards::alibiSlopes(params.alibi);
@@ -215,7 +209,8 @@ CurveSet alibiHeads(const CurveRequest& request) {
         symmetric ? Curves::tr("bias -m·|i-j|") : Curves::tr("bias -m·(i-j)"), false, false, false, {}};
     for (Eigen::Index h = 0; h < slopes.size(); ++h) {
         const double m = slopes(h);
-        Curve curve {Curves::tr("h%1: %2").arg(h + 1).arg(slopeText(m)), {}, false, h == params.alibi.head};
+        Curve curve {
+            Curves::tr("h%1: %2").arg(h + 1).arg(powerOfTwoText(m)), {}, false, h == params.alibi.head};
         // Bias against distance from the engine's alibiBias; the row-offset forms are drawn in their
         // causal equivalent (equal after softmax), since their raw bias is not a function of distance.
         if (symmetric) {
@@ -272,9 +267,9 @@ CurveSet scoreVsOffset(const CurveRequest& request) {
     const std::vector<double> scores = scoreAtOffsets(request.params, offsets);
     const bool sinusoidal = request.params.card == pecards::Card::Sinusoidal;
     CurveSet set {Curves::tr("offset n = j - i (positions)"),
-        sinusoidal ? Curves::tr("similarity PE_i·PE_j") : Curves::tr("score (logit units)"), false, false,
+        sinusoidal ? Curves::tr("similarity PEᵢ·PEⱼ") : Curves::tr("score (logit units)"), false, false,
         false, {}};
-    Curve curve {sinusoidal ? Curves::tr("Σ_i cos(n·ω_i)") : Curves::tr("(R_i q)·(R_j k)"), {}, false, false};
+    Curve curve {sinusoidal ? Curves::tr("Σᵢ cos(n·ωᵢ)") : Curves::tr("(Rᵢ q)·(Rⱼ k)"), {}, false, false};
     for (std::size_t n = 0; n < offsets.size(); ++n)
         curve.points.emplace_back(static_cast<double>(offsets[n]), scores[n]);
     set.curves.push_back(std::move(curve));

@@ -18,13 +18,13 @@ QString valueUnit(const CardParams& params, Quantity quantity) {
     case Quantity::Table:
         return params.card == Card::Sinusoidal
             ? QCoreApplication::translate("pecards::app::Difference", "encoding value PE[p, c]")
-            : QCoreApplication::translate("pecards::app::Difference", "rotated probe component (R_p q)[c]");
+            : QCoreApplication::translate("pecards::app::Difference", "rotated probe component (Rₚ q)[c]");
     case Quantity::Phase:
         return QCoreApplication::translate("pecards::app::Difference", "radians");
     case Quantity::Score:
         // The sinusoidal score is the similarity of two encodings, not a logit (quantities.md).
         return params.card == Card::Sinusoidal
-            ? QCoreApplication::translate("pecards::app::Difference", "similarity PE_i·PE_j")
+            ? QCoreApplication::translate("pecards::app::Difference", "similarity PEᵢ·PEⱼ")
             : QCoreApplication::translate("pecards::app::Difference", "logit units");
     case Quantity::ContentScore:
         return QCoreApplication::translate("pecards::app::Difference", "logit units");

@@ -1,6 +1,7 @@
 #include "figure/extrapolationcurves.h"
 
 #include "figure/labcurves.h"
+#include "figure/mathtext.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -103,8 +104,8 @@ CurveSet interpolationFit(const pecards::CardParams& p, std::int64_t l0) {
     for (Eigen::Index n = 0; n < s.size(); ++n)
         (s[n] <= static_cast<double>(l0) ? inside : beyond)
             = std::max(s[n] <= static_cast<double>(l0) ? inside : beyond, std::abs(extrapolated[n]));
-    Curve extra {
-        ExtrapolationCurves::tr("a(s): ≤ %1 in L0, %2 past").arg(inside, 0, 'g', 2).arg(beyond, 0, 'g', 2),
+    Curve extra {ExtrapolationCurves::tr("a(s): ≤ %1 in L0, %2 past")
+                     .arg(displayNumber(inside, 2), displayNumber(beyond, 2)),
         {}, false, false};
     Curve inter {
         ExtrapolationCurves::tr("a(s·L0/L): ≤ %1").arg(interpolated.cwiseAbs().maxCoeff(), 0, 'g', 2), {},
@@ -138,7 +139,7 @@ CurveSet partialRotation(const pecards::CardParams& p, std::int64_t l0) {
     const std::vector<double> fractions(std::begin(kPartialFractions), std::end(kPartialFractions));
     const Eigen::MatrixXd score = pecards::partialRotationScore(theta, fractions, distances);
     CurveSet set {ExtrapolationCurves::tr("distance (positions)"),
-        ExtrapolationCurves::tr("E[(R_i q)·(R_j q)], q ~ N(0, I/r)"), true, false, false, {}};
+        ExtrapolationCurves::tr("E[(Rᵢ q)·(Rⱼ q)], q ~ N(0, I/r)"), true, false, false, {}};
     double low = 0.0;
     double high = 1.0;
     for (std::size_t f = 0; f < fractions.size(); ++f) {

@@ -45,16 +45,15 @@ QString quantityTitle(Quantity quantity) {
 QString colorBarLabel(const CardParams& p, Quantity quantity) {
     switch (quantity) {
     case Quantity::Table:
-        return p.card == Card::Sinusoidal ? figureText("PE[p, c]") : figureText("(R_p q)[c]");
+        return p.card == Card::Sinusoidal ? figureText("PE[p, c]") : figureText("(Rₚ q)[c]");
     case Quantity::Phase:
-        return p.card == Card::Sinusoidal ? figureText("p·ω_i mod 2π (rad)")
-                                          : figureText("p·θ_i mod 2π (rad)");
+        return p.card == Card::Sinusoidal ? figureText("p·ωᵢ mod 2π (rad)") : figureText("p·θᵢ mod 2π (rad)");
     case Quantity::Score:
         if (p.card == Card::Alibi
             || (p.card == Card::Relative && p.relative.variant == RelativeVariant::T5)) {
             return figureText("bias (logit units)");
         }
-        return p.card == Card::Sinusoidal ? figureText("similarity PE_i·PE_j")
+        return p.card == Card::Sinusoidal ? figureText("similarity PEᵢ·PEⱼ")
                                           : figureText("score (logit units)");
     case Quantity::Attention:
     case Quantity::ContentAttention:

@@ -31,7 +31,7 @@ Curve marker(const QString& name, double x, double y0, double y1) {
 
 CurveSet scalingRatio(const pecards::ScalingComparison& c, double factor) {
     CurveSet set {LabCurves::tr("pair i"),
-        LabCurves::tr("θ'_i / θ_i at L = %1 (s = %2)").arg(c.length).arg(factor), false, true, false, {}};
+        LabCurves::tr("θ'ᵢ / θᵢ at L = %1 (s = %2)").arg(c.length).arg(factor), false, true, false, {}};
     for (const pecards::ScalingCurve& curve : c.curves) {
         Curve line {scalingName(curve.type), {}, false, curve.type == pecards::RopeScalingType::Yarn};
         for (Eigen::Index i = 0; i < curve.ratio.size(); ++i)
@@ -82,7 +82,7 @@ CurveSet scoreVsDistance(const pecards::ScalingComparison& c) {
     }
     const Eigen::MatrixXd s = pecards::scoreVsDistance(c, distances);
     CurveSet set {LabCurves::tr("distance i - j (positions)"),
-        LabCurves::tr("E[(R_i q)·(R_j q)], q ~ N(0, I/d)"), true, false, false, {}};
+        LabCurves::tr("E[(Rᵢ q)·(Rⱼ q)], q ~ N(0, I/d)"), true, false, false, {}};
     double low = 0.0;
     double high = 0.0;
     for (std::size_t k = 0; k < c.curves.size(); ++k) {
@@ -129,7 +129,7 @@ CurveSet dynamicBase(
     set.curves.push_back(std::move(line));
     const std::int64_t n = std::clamp<std::int64_t>(current, 1, settings.length);
     const double now = pecards::dynamicNtkBase(rope, {n})(0);
-    set.curves.push_back({LabCurves::tr("n = %1: b' = %2, θ'_1 = %3")
+    set.curves.push_back({LabCurves::tr("n = %1: b' = %2, θ'₁ = %3")
                               .arg(n)
                               .arg(now, 0, 'f', 1)
                               .arg(std::pow(now, -2.0 / pecards::rotaryDim(rope)), 0, 'g', 6),

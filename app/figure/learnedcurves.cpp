@@ -75,7 +75,7 @@ CurveSet learnedCurves(const CurveRequest& request) {
         // Cosine similarity: a learned table and the sinusoid have different norms (GPT-2's rows
         // are far smaller), and on one unnormalised axis the smaller one looked flat (the
         // engineer's review C15); the dot products are the learned-similarity quantity.
-        set.yTitle = LearnedCurves::tr("cosine similarity of P_i and P_j");
+        set.yTitle = LearnedCurves::tr("cosine similarity of Pᵢ and Pⱼ");
         std::vector<std::int64_t> queries {0, length / 2};
         queries.erase(std::unique(queries.begin(), queries.end()), queries.end());
         for (const std::int64_t i : queries) {
@@ -89,9 +89,9 @@ CurveSet learnedCurves(const CurveRequest& request) {
     case CurveKind::LearnedDifference:
         set.xTitle = LearnedCurves::tr("position p");
         set.yTitle = LearnedCurves::tr("L2 norm");
-        set.curves.push_back(series(
-            LearnedCurves::tr("‖P_p − PE_p‖ (learned − sinusoid)"), difference.rowwise().norm(), true));
-        set.curves.push_back(series(LearnedCurves::tr("‖P_p‖ (learned)"), learned.rowwise().norm(), false));
+        set.curves.push_back(
+            series(LearnedCurves::tr("‖Pₚ − PEₚ‖ (learned − sinusoid)"), difference.rowwise().norm(), true));
+        set.curves.push_back(series(LearnedCurves::tr("‖Pₚ‖ (learned)"), learned.rowwise().norm(), false));
         break;
     default:
         throw pecards::InvalidParameter(

@@ -22,8 +22,8 @@ CurveSet pairMapCurves(const CurveRequest& request) {
     CurveSet set;
     set.xTitle = PairMapCurves::tr("dimension k of the head");
     set.yTitle = PairMapCurves::tr("dimension k rotates with");
-    Curve turning {PairMapCurves::tr("rotates (θ_i > 0)"), {}, true};
-    Curve still {PairMapCurves::tr("paired, never turns (θ_i = 0)"), {}, true};
+    Curve turning {PairMapCurves::tr("rotates (θᵢ > 0)"), {}, true};
+    Curve still {PairMapCurves::tr("paired, never turns (θᵢ = 0)"), {}, true};
     Curve through {PairMapCurves::tr("passes through (k ≥ rotary dim)"), {}, true};
     for (std::size_t k = 0; k < dims.size(); ++k) {
         const QPointF point(static_cast<double>(k), static_cast<double>(dims[k].partner));

@@ -1,5 +1,7 @@
 #include "figure/ticks.h"
 
+#include "figure/mathtext.h"
+
 #include <QLocale>
 #include <algorithm>
 #include <array>
@@ -141,7 +143,8 @@ QString formatTick(double value, double step) {
         // Enough significant digits to tell neighbouring ticks apart (clamped before the cast:
         // value / step may overflow).
         const double digits = std::ceil(std::log10(std::abs(value) / step));
-        text = c.toString(value, 'e', static_cast<int>(std::clamp(digits, 0.0, 6.0)));
+        // Written as mathematics: "10⁻⁵", "2.5 × 10⁶" (not printf's "1e-05").
+        text = writtenPowers(c.toString(value, 'e', static_cast<int>(std::clamp(digits, 0.0, 6.0))));
     } else {
         const double scaled = step / std::pow(10.0, std::floor(std::log10(step)));
         const int fractionDigits = scaled > 2.4 && scaled < 2.6 ? 1 : 0; // 2.5 x 10^k needs one more

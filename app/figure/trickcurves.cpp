@@ -37,7 +37,7 @@ CurveSet domainAware(const CurveRequest& request) {
     const Eigen::MatrixXd aware = pecards::domainAwareTable(sin, length, tricks);
     const Eigen::MatrixXd plain = pecards::sinusoidalTable(sin, 0, length);
     CurveSet set {
-        TrickCurves::tr("key position j"), TrickCurves::tr("similarity T_i·T_j"), false, false, false, {}};
+        TrickCurves::tr("key position j"), TrickCurves::tr("similarity Tᵢ·Tⱼ"), false, false, false, {}};
     // Row 0 carries a start bias; row L/2 only meets the biased columns (row L-1 mirrors row 0).
     std::vector<std::int64_t> queries {0, length / 2};
     queries.erase(std::unique(queries.begin(), queries.end()), queries.end());

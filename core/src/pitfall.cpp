@@ -31,7 +31,7 @@ constexpr std::array kPitfalls {
         "odd d_model: the Annotated Transformer's 0::2/1::2 code raises a shape error; tatp22 "
         "positional-encodings drops the last cosine column (a lone sine, not Toeplitz)"},
     PitfallInfo {Pitfall::SinusoidalDimensionExponent, Card::Sinusoidal, "dimension-exponent",
-        "10000^(-c/d) with the column index c instead of the pair index: sin and cos of a pair get "
+        "10000⁻ᶜᐟᵈ with the column index c instead of the pair index: sin and cos of a pair get "
         "different frequencies (tutorial per-column loops)"},
     PitfallInfo {Pitfall::RopeRotateOnHalfSplitTable, Card::Rope, "rotate-on-half-split-table",
         "rotate_every_two (GPT-J) applied to HF's cat(freqs, freqs) cos/sin table: not a rotation, "
@@ -46,7 +46,7 @@ constexpr std::array kPitfalls {
         "inv_freq buffer cast to bf16/fp16 by model.to(dtype): 0.8659643 -> 0.8671875, 5 rad of "
         "phase error at position 4095 (d = 128)"},
     PitfallInfo {Pitfall::RopeCacheLowPrecision, Card::Rope, "cache-low-precision",
-        "cos/sin cache stored in bf16/fp16 (HF returns cos.to(x.dtype)): a 2^-9 relative error per "
+        "cos/sin cache stored in bf16/fp16 (HF returns cos.to(x.dtype)): a 2⁻⁹ relative error per "
         "entry, norms no longer exactly kept"},
     PitfallInfo {Pitfall::RopeStaleDynamicNtk, Card::Rope, "stale-dynamic-ntk",
         "dynamic NTK with a stale cache: keys rotated under the base of an earlier, longer "
@@ -57,7 +57,7 @@ constexpr std::array kPitfalls {
         "longest rotating wavelength 5.06 million tokens instead of 188)"},
     PitfallInfo {Pitfall::RopeSmallBase, Card::Rope, "small-base",
         "a base far too small for the context: the slowest pair wraps within L and far keys alias "
-        "near ones; the article's base^(2/d) ~ 1.0001 rule is checked"},
+        "near ones; the article's base²ᐟᵈ ~ 1.0001 rule is checked"},
     PitfallInfo {Pitfall::ShawSmallClip, Card::Relative, "shaw-small-clip",
         "Shaw clip k far below the distances that matter: every offset beyond +-k shares one vector"},
     PitfallInfo {Pitfall::T5NoMaxDistanceClamp, Card::Relative, "t5-no-clamp",
@@ -76,7 +76,7 @@ constexpr std::array kPitfalls {
         "softmax unchanged, but the bf16 bias m*j is coarser (HF build_alibi_tensor)"},
     PitfallInfo {Pitfall::HybridRotateBeforeProjection, Card::Hybrid, "rotate-before-projection",
         "RoPE applied to the input embeddings before the q/k projection (the article's order): "
-        "W_q R_i x . W_k R_j y is not a function of i - j"},
+        "W_Q Rᵢ x · W_K Rⱼ y is not a function of i - j"},
     PitfallInfo {Pitfall::HybridBiasBeforeScale, Card::Hybrid, "bias-before-scale",
         "the ALiBi bias added before the 1/sqrt(d) scale: (q.k + bias)/sqrt(d) shrinks every slope "
         "by sqrt(d)"},

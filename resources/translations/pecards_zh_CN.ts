@@ -46,8 +46,8 @@
         <translation>底数 θ</translation>
     </message>
     <message>
-        <source>θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3</source>
-        <translation>θ_i = base^(-2i/r)；RoFormer 和 LLaMA 2 中为 10000，Llama 3 中为 500000</translation>
+        <source>θᵢ = base⁻²ⁱᐟʳ; 10000 in RoFormer and LLaMA 2, 500000 in Llama 3</source>
+        <translation>θᵢ = base⁻²ⁱᐟʳ；RoFormer 和 LLaMA 2 中为 10000，Llama 3 中为 500000</translation>
     </message>
     <message>
         <source>rotary_dim r</source>
@@ -62,16 +62,16 @@
         <translation>频率对布局</translation>
     </message>
     <message>
-        <source>half-split (x_i, x_i+r/2)</source>
-        <translation>对半拆分 (x_i, x_i+r/2)</translation>
+        <source>half-split (x[i], x[i + r/2])</source>
+        <translation>对半拆分 (x[i], x[i + r/2])</translation>
     </message>
     <message>
         <source>GPT-NeoX, HF LLaMA rotate_half</source>
         <translation>GPT-NeoX、HF LLaMA rotate_half</translation>
     </message>
     <message>
-        <source>interleaved (x_2i, x_2i+1)</source>
-        <translation>交错 (x_2i, x_2i+1)</translation>
+        <source>interleaved (x[2i], x[2i + 1])</source>
+        <translation>交错 (x[2i], x[2i + 1])</translation>
     </message>
     <message>
         <source>RoFormer, GPT-J, Meta LLaMA</source>
@@ -146,8 +146,8 @@
         <translation>斜率指数 B</translation>
     </message>
     <message>
-        <source>The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)</source>
-        <translation>m_h = 2^(-8h/H) 中的 8（MPT alibi_bias_max）</translation>
+        <source>The 8 in mₕ = 2⁻⁸ʰᐟᴴ (MPT alibi_bias_max)</source>
+        <translation>mₕ = 2⁻⁸ʰᐟᴴ 中的 8（MPT alibi_bias_max）</translation>
     </message>
     <message>
         <source>bias form</source>
@@ -250,8 +250,8 @@
         <translation>original_max_position_embeddings：模型训练时的上下文长度（也是实验室与未见角度图的训练长度 L0）</translation>
     </message>
     <message>
-        <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)</source>
-        <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2^-0.5）</translation>
+        <source>Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). Head 1 is the steepest when H is a power of two; otherwise head P + 1 is (P = largest power of two below H; 12 heads: head 9, slope 2⁻¹ᐟ²)</source>
+        <translation>热力图中显示的头，从 1 开始编号：[1, H]（与 pecards-cli --head 相同）。H 为 2 的幂时第 1 个头最陡；否则第 P + 1 个头最陡（P 为不超过 H 的最大 2 的幂；12 个头：第 9 个头，斜率 2⁻¹ᐟ²）</translation>
     </message>
     <message>
         <source>Size of one head&apos;s q and k</source>
@@ -282,16 +282,16 @@
         <translation>YaRN、longrope：乘到 cos 和 sin 上</translation>
     </message>
     <message>
-        <source>Number of heads H; slopes m_h = 2^(-8h/H) when H is a power of two, else the ofirpress interleaving (see the card)</source>
-        <translation>头数 H；H 为 2 的幂时斜率 m_h = 2^(-8h/H)，否则按 ofirpress 的交错规则（见卡片）</translation>
+        <source>Number of heads H; slopes mₕ = 2⁻⁸ʰᐟᴴ when H is a power of two, else the ofirpress interleaving (see the card)</source>
+        <translation>头数 H；H 为 2 的幂时斜率 mₕ = 2⁻⁸ʰᐟᴴ，否则按 ofirpress 的交错规则（见卡片）</translation>
     </message>
     <message>
         <source>Size of q/k in the content views</source>
         <translation>内容视图中 q/k 的维数</translation>
     </message>
     <message>
-        <source>Number of positions L (the content views stop at 2^20); the heatmaps show windows of L x L</source>
-        <translation>位置数 L（内容视图最多到 2^20）；热图显示 L x L 的窗口</translation>
+        <source>Number of positions L (the content views stop at 2²⁰); the heatmaps show windows of L x L</source>
+        <translation>位置数 L（内容视图最多到 2²⁰）；热图显示 L x L 的窗口</translation>
     </message>
     <message>
         <source>sliding window W</source>
@@ -326,24 +326,24 @@
         <translation>经典：前 r 维</translation>
     </message>
     <message>
-        <source>GPT-J, GPT-NeoX, partial_rotary_factor: θ_i = base^(-2i/r)</source>
-        <translation>GPT-J、GPT-NeoX、partial_rotary_factor：θ_i = base^(-2i/r)</translation>
+        <source>GPT-J, GPT-NeoX, partial_rotary_factor: θᵢ = base⁻²ⁱᐟʳ</source>
+        <translation>GPT-J、GPT-NeoX、partial_rotary_factor：θᵢ = base⁻²ⁱᐟʳ</translation>
     </message>
     <message>
         <source>proportional: r/2 pairs of the head</source>
         <translation>比例式：整个头中的 r/2 个频率对</translation>
     </message>
     <message>
-        <source>Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate</source>
-        <translation>Gemma 4：频率对跨越整个头，θ_i = base^(-2i/d)，其余的不旋转</translation>
+        <source>Gemma 4: pairs span the head, θᵢ = base⁻²ⁱᐟᵈ, the rest do not rotate</source>
+        <translation>Gemma 4：频率对跨越整个头，θᵢ = base⁻²ⁱᐟᵈ，其余的不旋转</translation>
     </message>
     <message>
         <source>none: NoPE, no pair rotates</source>
         <translation>无：NoPE，没有频率对旋转</translation>
     </message>
     <message>
-        <source>NoPE layers (Llama 4&apos;s every 4th, SmolLM3): θ_i = 0, the score depends on content only</source>
-        <translation>NoPE 层（Llama 4 每第 4 层、SmolLM3）：θ_i = 0，得分只取决于内容</translation>
+        <source>NoPE layers (Llama 4&apos;s every 4th, SmolLM3): θᵢ = 0, the score depends on content only</source>
+        <translation>NoPE 层（Llama 4 每第 4 层、SmolLM3）：θᵢ = 0，得分只取决于内容</translation>
     </message>
     <message>
         <source>Which dims a partial rotary_dim rotates; the two agree at position 0 only</source>
@@ -373,8 +373,8 @@
         <translation>位置 m</translation>
     </message>
     <message>
-        <source>cos / sin of m·θ_i</source>
-        <translation>m·θ_i 的 cos / sin</translation>
+        <source>cos / sin of m·θᵢ</source>
+        <translation>m·θᵢ 的 cos / sin</translation>
     </message>
     <message>
         <source>cos, pair %1</source>
@@ -397,12 +397,12 @@
         <translation>频率对 i</translation>
     </message>
     <message>
-        <source>wavelength 2π/θ_i (positions)</source>
-        <translation>波长 2π/θ_i（位置数）</translation>
+        <source>wavelength 2π/θᵢ (positions)</source>
+        <translation>波长 2π/θᵢ（位置数）</translation>
     </message>
     <message>
-        <source>unscaled θ_i = b^(-2i/r)</source>
-        <translation>未缩放 θ_i = b^(-2i/r)</translation>
+        <source>unscaled θᵢ = b⁻²ⁱᐟʳ</source>
+        <translation>未缩放 θᵢ = b⁻²ⁱᐟʳ</translation>
     </message>
     <message>
         <source>scaled (%1)</source>
@@ -469,24 +469,24 @@
         <translation>偏移 n = j - i（位置）</translation>
     </message>
     <message>
-        <source>similarity PE_i·PE_j</source>
-        <translation>相似度 PE_i·PE_j</translation>
+        <source>similarity PEᵢ·PEⱼ</source>
+        <translation>相似度 PEᵢ·PEⱼ</translation>
     </message>
     <message>
         <source>score (logit units)</source>
         <translation>分数（logit 单位）</translation>
     </message>
     <message>
-        <source>Σ_i cos(n·ω_i)</source>
-        <translation>Σ_i cos(n·ω_i)</translation>
+        <source>Σᵢ cos(n·ωᵢ)</source>
+        <translation>Σᵢ cos(n·ωᵢ)</translation>
     </message>
     <message>
-        <source>(R_i q)·(R_j k)</source>
-        <translation>(R_i q)·(R_j k)</translation>
+        <source>(Rᵢ q)·(Rⱼ k)</source>
+        <translation>(Rᵢ q)·(Rⱼ k)</translation>
     </message>
     <message>
-        <source>pair (radius |(q_a, q_b)|, largest = 1)</source>
-        <translation>频率对（半径 |(q_a, q_b)|，最大 = 1）</translation>
+        <source>pair (radius |(q₁, q₂)|, largest = 1)</source>
+        <translation>频率对（半径 |(q₁, q₂)|，最大 = 1）</translation>
     </message>
     <message>
         <source>|phase error| of pair %1 (rad)</source>
@@ -628,12 +628,8 @@
         <translation>logit 总倍数 %1</translation>
     </message>
     <message>
-        <source>m_h = 2^(-%1h/%2)</source>
-        <translation>m_h = 2^(-%1h/%2)</translation>
-    </message>
-    <message>
-        <source>m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k</source>
-        <translation>h ≤ %2 时 m_h = 2^(-%1h/%2)，之后 h = %2 + k 时为 2^(-%1(2k-1)/%3)</translation>
+        <source>%1 for h ≤ %2, then %3 for h = %2 + k</source>
+        <translation>h ≤ %2 时 %1，之后 h = %2 + k 时为 %3</translation>
     </message>
     <message>
         <source>%1; steepest: head %2, %3</source>
@@ -734,8 +730,8 @@
         <translation>距离（位置）</translation>
     </message>
     <message>
-        <source>E[(R_i q)·(R_j q)], q ~ N(0, I/r)</source>
-        <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/r)</translation>
+        <source>E[(Rᵢ q)·(Rⱼ q)], q ~ N(0, I/r)</source>
+        <translation>E[(Rᵢ q)·(Rⱼ q)]，q ~ N(0, I/r)</translation>
     </message>
     <message>
         <source>p = %1: %2 rotate, %3 &gt; L0</source>
@@ -831,8 +827,8 @@
         <translation>频率对 i</translation>
     </message>
     <message>
-        <source>θ&apos;_i / θ_i at L = %1 (s = %2)</source>
-        <translation>L = %1 时的 θ&apos;_i / θ_i（s = %2）</translation>
+        <source>θ&apos;_i / θᵢ at L = %1 (s = %2)</source>
+        <translation>L = %1 时的 θ&apos;_i / θᵢ（s = %2）</translation>
     </message>
     <message>
         <source>YaRN ramp [low, high] = [%1, %2]</source>
@@ -851,8 +847,8 @@
         <translation>距离 i - j（位置）</translation>
     </message>
     <message>
-        <source>E[(R_i q)·(R_j q)], q ~ N(0, I/d)</source>
-        <translation>E[(R_i q)·(R_j q)]，q ~ N(0, I/d)</translation>
+        <source>E[(Rᵢ q)·(Rⱼ q)], q ~ N(0, I/d)</source>
+        <translation>E[(Rᵢ q)·(Rⱼ q)]，q ~ N(0, I/d)</translation>
     </message>
     <message>
         <source>decay bound B(r)/B(0), unscaled</source>
@@ -909,8 +905,8 @@
         <translation>键位置 j</translation>
     </message>
     <message>
-        <source>cosine similarity of P_i and P_j</source>
-        <translation>P_i 与 P_j 的余弦相似度</translation>
+        <source>cosine similarity of Pᵢ and Pⱼ</source>
+        <translation>Pᵢ 与 Pⱼ 的余弦相似度</translation>
     </message>
     <message>
         <source>row %1, learned</source>
@@ -925,12 +921,12 @@
         <translation>L2 范数</translation>
     </message>
     <message>
-        <source>‖P_p − PE_p‖ (learned − sinusoid)</source>
-        <translation>‖P_p − PE_p‖（学习的 − 正弦）</translation>
+        <source>‖Pₚ − PEₚ‖ (learned − sinusoid)</source>
+        <translation>‖Pₚ − PEₚ‖（学习的 − 正弦）</translation>
     </message>
     <message>
-        <source>‖P_p‖ (learned)</source>
-        <translation>‖P_p‖（学习的）</translation>
+        <source>‖Pₚ‖ (learned)</source>
+        <translation>‖Pₚ‖（学习的）</translation>
     </message>
 </context>
 <context>
@@ -961,12 +957,12 @@
         <translation>与第 k 维成对旋转的维</translation>
     </message>
     <message>
-        <source>rotates (θ_i &gt; 0)</source>
-        <translation>旋转（θ_i &gt; 0）</translation>
+        <source>rotates (θᵢ &gt; 0)</source>
+        <translation>旋转（θᵢ &gt; 0）</translation>
     </message>
     <message>
-        <source>paired, never turns (θ_i = 0)</source>
-        <translation>成对但从不旋转（θ_i = 0）</translation>
+        <source>paired, never turns (θᵢ = 0)</source>
+        <translation>成对但从不旋转（θᵢ = 0）</translation>
     </message>
     <message>
         <source>passes through (k ≥ rotary dim)</source>
@@ -1393,8 +1389,8 @@
         <translation>键位置 j</translation>
     </message>
     <message>
-        <source>similarity T_i·T_j</source>
-        <translation>相似度 T_i·T_j</translation>
+        <source>similarity Tᵢ·Tⱼ</source>
+        <translation>相似度 Tᵢ·Tⱼ</translation>
     </message>
     <message>
         <source>row %1, PE + bias</source>
@@ -1570,24 +1566,24 @@
         <translation>PE[p, c]</translation>
     </message>
     <message>
-        <source>(R_p q)[c]</source>
-        <translation>(R_p q)[c]</translation>
+        <source>(Rₚ q)[c]</source>
+        <translation>(Rₚ q)[c]</translation>
     </message>
     <message>
-        <source>p·ω_i mod 2π (rad)</source>
-        <translation>p·ω_i mod 2π（弧度）</translation>
+        <source>p·ωᵢ mod 2π (rad)</source>
+        <translation>p·ωᵢ mod 2π（弧度）</translation>
     </message>
     <message>
-        <source>p·θ_i mod 2π (rad)</source>
-        <translation>p·θ_i mod 2π（弧度）</translation>
+        <source>p·θᵢ mod 2π (rad)</source>
+        <translation>p·θᵢ mod 2π（弧度）</translation>
     </message>
     <message>
         <source>bias (logit units)</source>
         <translation>偏置（logit 单位）</translation>
     </message>
     <message>
-        <source>similarity PE_i·PE_j</source>
-        <translation>相似度 PE_i·PE_j</translation>
+        <source>similarity PEᵢ·PEⱼ</source>
+        <translation>相似度 PEᵢ·PEⱼ</translation>
     </message>
     <message>
         <source>score (logit units)</source>
@@ -1708,16 +1704,16 @@
         <translation>编码值 PE[p, c]</translation>
     </message>
     <message>
-        <source>rotated probe component (R_p q)[c]</source>
-        <translation>旋转后探针的分量 (R_p q)[c]</translation>
+        <source>rotated probe component (Rₚ q)[c]</source>
+        <translation>旋转后探针的分量 (Rₚ q)[c]</translation>
     </message>
     <message>
         <source>radians</source>
         <translation>弧度</translation>
     </message>
     <message>
-        <source>similarity PE_i·PE_j</source>
-        <translation>相似度 PE_i·PE_j</translation>
+        <source>similarity PEᵢ·PEⱼ</source>
+        <translation>相似度 PEᵢ·PEⱼ</translation>
     </message>
     <message>
         <source>logit units</source>
@@ -1766,8 +1762,8 @@
         <translation>注意力 softmax(偏置)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score q_i·k_j/√d + bias, %1, %2</source>
-        <translation>内容得分 q_i·k_j/√d + 偏置，%1，%2</translation>
+        <source>Content score qᵢ·kⱼ/√d + bias, %1, %2</source>
+        <translation>内容得分 qᵢ·kⱼ/√d + 偏置，%1，%2</translation>
     </message>
     <message>
         <source>Content attention, %1, %2</source>
@@ -1883,8 +1879,8 @@ The file is kept as %2.</source>
         <translation>通道：</translation>
     </message>
     <message>
-        <source>Position m: drag to rotate every pair by m·θ_i</source>
-        <translation>位置 m：拖动使每个频率对旋转 m·θ_i</translation>
+        <source>Position m: drag to rotate every pair by m·θᵢ</source>
+        <translation>位置 m：拖动使每个频率对旋转 m·θᵢ</translation>
     </message>
     <message>
         <source>Sequence length n: dynamic NTK recomputes the base b&apos; for it</source>
@@ -2358,12 +2354,12 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>没有未见过的学习参数（陡峭的头只关注附近）</translation>
     </message>
     <message>
-        <source>added before W_k: cached keys never change</source>
-        <translation>在 W_k 之前相加：缓存的键永不改变</translation>
+        <source>added before Wₖ: cached keys never change</source>
+        <translation>在 Wₖ 之前相加：缓存的键永不改变</translation>
     </message>
     <message>
-        <source>plain keys; q·a^K and a^V looked up when scoring</source>
-        <translation>键不变；打分时查表计算 q·a^K 和 a^V</translation>
+        <source>plain keys; q·aᴷ and aⱽ looked up when scoring</source>
+        <translation>键不变；打分时查表计算 q·aᴷ 和 aⱽ</translation>
     </message>
     <message>
         <source>plain keys; bias added to the scores</source>
@@ -2504,12 +2500,12 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>每个数字都由引擎针对该目标计算（Shaw 的 k、T5 的分桶和 base 取自当前卡片）。来源与定义：docs/choosing.md。</translation>
     </message>
     <message>
-        <source>Target length L in positions, [1, 2^%1]</source>
-        <translation>目标长度 L（位置数），[1, 2^%1]</translation>
+        <source>Target length L in positions, [1, %1]</source>
+        <translation>目标长度 L（位置数），[1, %1]</translation>
     </message>
     <message>
-        <source>Training length L0 in positions, [2, 2^%1]</source>
-        <translation>训练长度 L0（位置数），[2, 2^%1]</translation>
+        <source>Training length L0 in positions, [2, %1]</source>
+        <translation>训练长度 L0（位置数），[2, %1]</translation>
     </message>
 </context>
 <context>
@@ -2799,8 +2795,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>RoPE 远程衰减上界 B(r)，底数 %1，head_dim %2</translation>
     </message>
     <message>
-        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
-        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+        <source>Lab: every RoPE scaling&apos;s θ&apos;_i/θᵢ per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各 RoPE 缩放方式每对的 θ&apos;_i/θᵢ，%1</translation>
     </message>
     <message>
         <source>Lab: RoPE score against distance for every scaling, %1</source>
@@ -2811,12 +2807,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>实验室：动态 NTK 底数 b&apos; 随序列长度 n 变化，%1</translation>
     </message>
     <message>
-        <source>RoPE wavelength 2π/θ_i per pair (log axis), base %1</source>
-        <translation>各频率对的 RoPE 波长 2π/θ_i（对数轴），底数 %1</translation>
+        <source>RoPE wavelength 2π/θᵢ per pair (log axis), base %1</source>
+        <translation>各频率对的 RoPE 波长 2π/θᵢ（对数轴），底数 %1</translation>
     </message>
     <message>
-        <source>Logits (R_i q)·(R_j k)/√d + bias, %1, %2</source>
-        <translation>Logits (R_i q)·(R_j k)/√d + 偏置，%1，%2</translation>
+        <source>Logits (Rᵢ q)·(Rⱼ k)/√d + bias, %1, %2</source>
+        <translation>Logits (Rᵢ q)·(Rⱼ k)/√d + 偏置，%1，%2</translation>
     </message>
     <message>
         <source>Attention softmax(logits), %1</source>
@@ -4050,8 +4046,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>得分项</translation>
     </message>
     <message>
-        <source>(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)</source>
-        <translation>(a) q·k，(b) q·W_R R_(i-j)，(c) u·k，(d) v·W_R R_(i-j)</translation>
+        <source>(a) q·k, (b) q·W_R Rᵢ₋ⱼ, (c) u·k, (d) v·W_R Rᵢ₋ⱼ</source>
+        <translation>(a) q·k，(b) q·W_R Rᵢ₋ⱼ，(c) u·k，(d) v·W_R Rᵢ₋ⱼ</translation>
     </message>
     <message>
         <source>d_model d</source>
@@ -4109,12 +4105,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>head_dim %1，底数 %2</translation>
     </message>
     <message>
-        <source>head_dim %1, NoPE: no rotation (θ_i = 0)</source>
-        <translation>head_dim %1，NoPE：不旋转（θ_i = 0）</translation>
+        <source>head_dim %1, NoPE: no rotation (θᵢ = 0)</source>
+        <translation>head_dim %1，NoPE：不旋转（θᵢ = 0）</translation>
     </message>
     <message>
-        <source>NoPE: no pair rotates (θ_i = 0), q and k enter the score as they are; head_dim %1; probe %2</source>
-        <translation>NoPE：没有频率对旋转（θ_i = 0），q 与 k 原样进入得分；head_dim %1；探针 %2</translation>
+        <source>NoPE: no pair rotates (θᵢ = 0), q and k enter the score as they are; head_dim %1; probe %2</source>
+        <translation>NoPE：没有频率对旋转（θᵢ = 0），q 与 k 原样进入得分；head_dim %1；探针 %2</translation>
     </message>
     <message>
         <source>, rotary_dim %1</source>
@@ -4129,20 +4125,20 @@ double-click to reset; hover for the exact value.</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <source>Pairs rotating with position m: angle m·θ_i, %1</source>
-        <translation>频率对随位置 m 旋转：角度 m·θ_i，%1</translation>
+        <source>Pairs rotating with position m: angle m·θᵢ, %1</source>
+        <translation>频率对随位置 m 旋转：角度 m·θᵢ，%1</translation>
     </message>
     <message>
-        <source>Wavelength 2π/θ_i per pair (log axis), %1</source>
-        <translation>各频率对的波长 2π/θ_i（对数轴），%1</translation>
+        <source>Wavelength 2π/θᵢ per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/θᵢ（对数轴），%1</translation>
     </message>
     <message>
         <source>Long-term decay bound B(r) (RoFormer §3.4.3), %1</source>
         <translation>远程衰减上界 B(r)（RoFormer §3.4.3），%1</translation>
     </message>
     <message>
-        <source>Lab: every scaling&apos;s θ&apos;_i/θ_i per pair at one factor, %1</source>
-        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θ_i，%1</translation>
+        <source>Lab: every scaling&apos;s θ&apos;_i/θᵢ per pair at one factor, %1</source>
+        <translation>实验室：同一因子下各缩放方式每对的 θ&apos;_i/θᵢ，%1</translation>
     </message>
     <message>
         <source>Lab: score against distance for every scaling, L0 marked, %1</source>
@@ -4157,28 +4153,28 @@ double-click to reset; hover for the exact value.</source>
         <translation>技巧：PE 蒸馏，MLP 在训练范围内外的误差，base %1</translation>
     </message>
     <message>
-        <source>cos and sin of m·θ_i over position m, %1</source>
-        <translation>m·θ_i 的 cos 与 sin 随位置 m 变化，%1</translation>
+        <source>cos and sin of m·θᵢ over position m, %1</source>
+        <translation>m·θᵢ 的 cos 与 sin 随位置 m 变化，%1</translation>
     </message>
     <message>
-        <source>Rotated probe R_p q over positions, %1, %2</source>
-        <translation>旋转后的探针 R_p q 随位置变化，%1，%2</translation>
+        <source>Rotated probe Rₚ q over positions, %1, %2</source>
+        <translation>旋转后的探针 Rₚ q 随位置变化，%1，%2</translation>
     </message>
     <message>
-        <source>Phase m·θ_i mod 2π (radians), %1</source>
-        <translation>相位 m·θ_i mod 2π（弧度），%1</translation>
+        <source>Phase m·θᵢ mod 2π (radians), %1</source>
+        <translation>相位 m·θᵢ mod 2π（弧度），%1</translation>
     </message>
     <message>
-        <source>RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only</source>
-        <translation>RoPE 得分 (R_i q)·(R_j k)，%1，%2 — 只取决于 i-j</translation>
+        <source>RoPE score (Rᵢ q)·(Rⱼ k), %1, %2 — depends on i-j only</source>
+        <translation>RoPE 得分 (Rᵢ q)·(Rⱼ k)，%1，%2 — 只取决于 i-j</translation>
     </message>
     <message>
         <source>Attention softmax(score / √d), %1, %2</source>
         <translation>注意力 softmax(得分 / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (R_i q_i)·(R_j k_j)/√d, %1, %2</source>
-        <translation>内容得分 (R_i q_i)·(R_j k_j)/√d，%1，%2</translation>
+        <source>Content score (Rᵢ qᵢ)·(Rⱼ kⱼ)/√d, %1, %2</source>
+        <translation>内容得分 (Rᵢ qᵢ)·(Rⱼ kⱼ)/√d，%1，%2</translation>
     </message>
     <message>
         <source>Angles m·θ&apos;_i never seen in training positions [0, L0), %1</source>
@@ -4209,8 +4205,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>实验室：临界维度与外推上限（Liu et al. 2023），%1</translation>
     </message>
     <message>
-        <source>Lab: base bound on context length, B(m) = Σ cos(m·θ_i) ≥ 0 (Men et al. 2024), %1</source>
-        <translation>实验室：底数对上下文长度的下界，B(m) = Σ cos(m·θ_i) ≥ 0（Men et al. 2024），%1</translation>
+        <source>Lab: base bound on context length, B(m) = Σ cos(m·θᵢ) ≥ 0 (Men et al. 2024), %1</source>
+        <translation>实验室：底数对上下文长度的下界，B(m) = Σ cos(m·θᵢ) ≥ 0（Men et al. 2024），%1</translation>
     </message>
     <message>
         <source>Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1</source>
@@ -4221,8 +4217,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>实验室：部分频率 RoPE，只有最高的 p 比例频率旋转（Barbero et al. 2024），%1</translation>
     </message>
     <message>
-        <source>%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)</source>
-        <translation>%1（比例式：%3 个频率对 (x_i, x_i+d/2) 中旋转 %2 个，其余 θ = 0）</translation>
+        <source>%1 (proportional: %2 of %3 pairs (x[i], x[i + d/2]) rotate, the others have θ = 0)</source>
+        <translation>%1（比例式：%3 个频率对 (x[i], x[i + d/2]) 中旋转 %2 个，其余 θ = 0）</translation>
     </message>
     <message>
         <source>, rotary_dim %1 (proportional)</source>
@@ -4267,12 +4263,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
     </message>
     <message>
-        <source>paper w_i = b^(-2i/d)</source>
-        <translation>论文 w_i = b^(-2i/d)</translation>
+        <source>paper wᵢ = b⁻²ⁱᐟᵈ</source>
+        <translation>论文 wᵢ = b⁻²ⁱᐟᵈ</translation>
     </message>
     <message>
-        <source>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</source>
-        <translation>tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))</translation>
+        <source>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</source>
+        <translation>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</translation>
     </message>
     <message>
         <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
@@ -4291,12 +4287,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>技巧：领域感知 PE，(PE+b)_i·(PE+b)_j 的行与普通 PE 对比，%1</translation>
     </message>
     <message>
-        <source>Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1</source>
-        <translation>技巧：门控 PE，α_i α_j PE_i·PE_j 的分数行与 α = 1 对比，%1</translation>
+        <source>Trick: gated PE, score row of αᵢ αⱼ PEᵢ·PEⱼ against α = 1, %1</source>
+        <translation>技巧：门控 PE，αᵢ αⱼ PEᵢ·PEⱼ 的分数行与 α = 1 对比，%1</translation>
     </message>
     <message>
-        <source>Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2</source>
-        <translation>技巧：门控 PE，注意力行 softmax(α_i α_j PE_i·PE_j / √d)，%1，%2</translation>
+        <source>Trick: gated PE, attention row softmax(αᵢ αⱼ PEᵢ·PEⱼ / √d), %1, %2</source>
+        <translation>技巧：门控 PE，注意力行 softmax(αᵢ αⱼ PEᵢ·PEⱼ / √d)，%1，%2</translation>
     </message>
     <message>
         <source>Trick: PE distillation, MLP error inside and beyond its training range, base %1</source>
@@ -4307,40 +4303,40 @@ double-click to reset; hover for the exact value.</source>
         <translation>学习的位置表 %1：P[p, dim] 与正弦编码 PE[p, dim] 对照，%2</translation>
     </message>
     <message>
-        <source>Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2</source>
-        <translation>学习的位置表 %1：相似度行 P_i·P_j 与 PE_i·PE_j 对照，%2</translation>
+        <source>Learned table %1: similarity rows Pᵢ·Pⱼ against PEᵢ·PEⱼ, %2</source>
+        <translation>学习的位置表 %1：相似度行 Pᵢ·Pⱼ 与 PEᵢ·PEⱼ 对照，%2</translation>
     </message>
     <message>
-        <source>Learned table %1: ‖P_p − PE_p‖ per position, %2</source>
-        <translation>学习的位置表 %1：每个位置的 ‖P_p − PE_p‖，%2</translation>
+        <source>Learned table %1: ‖Pₚ − PEₚ‖ per position, %2</source>
+        <translation>学习的位置表 %1：每个位置的 ‖Pₚ − PEₚ‖，%2</translation>
     </message>
     <message>
         <source>PE[p, dim] over position p, %1, %2</source>
         <translation>PE[p, dim] 随位置 p 变化，%1，%2</translation>
     </message>
     <message>
-        <source>Wavelength 2π/w_i per pair (log axis), %1</source>
-        <translation>各频率对的波长 2π/w_i（对数轴），%1</translation>
+        <source>Wavelength 2π/wᵢ per pair (log axis), %1</source>
+        <translation>各频率对的波长 2π/wᵢ（对数轴），%1</translation>
     </message>
     <message>
         <source>Encoding table PE[p, dim], %1, %2</source>
         <translation>编码表 PE[p, dim]，%1，%2</translation>
     </message>
     <message>
-        <source>Phase p·w_i mod 2π (radians), %1</source>
-        <translation>相位 p·w_i mod 2π（弧度），%1</translation>
+        <source>Phase p·wᵢ mod 2π (radians), %1</source>
+        <translation>相位 p·wᵢ mod 2π（弧度），%1</translation>
     </message>
     <message>
-        <source>Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1</source>
-        <translation>相似度 PE_i·PE_j = Σ cos((i-j)w_i)：只取决于 i-j，%1</translation>
+        <source>Similarity PEᵢ·PEⱼ = Σ cos((i-j)wᵢ): depends on i-j only, %1</source>
+        <translation>相似度 PEᵢ·PEⱼ = Σ cos((i-j)wᵢ)：只取决于 i-j，%1</translation>
     </message>
     <message>
-        <source>Attention softmax(PE_i·PE_j / √d), %1, %2</source>
-        <translation>注意力 softmax(PE_i·PE_j / √d)，%1，%2</translation>
+        <source>Attention softmax(PEᵢ·PEⱼ / √d), %1, %2</source>
+        <translation>注意力 softmax(PEᵢ·PEⱼ / √d)，%1，%2</translation>
     </message>
     <message>
-        <source>Content score (x_i + PE_i)·(y_j + PE_j)/√d, %1, %2</source>
-        <translation>内容得分 (x_i + PE_i)·(y_j + PE_j)/√d，%1，%2</translation>
+        <source>Content score (xᵢ + PEᵢ)·(yⱼ + PEⱼ)/√d, %1, %2</source>
+        <translation>内容得分 (xᵢ + PEᵢ)·(yⱼ + PEⱼ)/√d，%1，%2</translation>
     </message>
     <message>
         <source>Content attention softmax(score / √d), %1, %2</source>
@@ -4359,8 +4355,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>底数 b</translation>
     </message>
     <message>
-        <source>w_i = b^(-2i/d): wavelengths run from 2π to 2π·b</source>
-        <translation>w_i = b^(-2i/d)：波长从 2π 到 2π·b</translation>
+        <source>wᵢ = b⁻²ⁱᐟᵈ: wavelengths run from 2π to 2π·b</source>
+        <translation>wᵢ = b⁻²ⁱᐟᵈ：波长从 2π 到 2π·b</translation>
     </message>
     <message>
         <source>column layout</source>
@@ -4379,8 +4375,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>频率</translation>
     </message>
     <message>
-        <source>paper b^(-2i/d)</source>
-        <translation>论文 b^(-2i/d)</translation>
+        <source>paper b⁻²ⁱᐟᵈ</source>
+        <translation>论文 b⁻²ⁱᐟᵈ</translation>
     </message>
     <message>
         <source>tensor2tensor / fairseq</source>

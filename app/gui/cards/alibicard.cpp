@@ -30,7 +30,7 @@ QString alibiViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
         return AlibiCard::tr("Attention softmax(bias), %1, %2")
             .arg(headText(p), describeAlibiForm(p.alibi.form));
     case pecards::Quantity::ContentScore:
-        return AlibiCard::tr("Content score q_i·k_j/√d + bias, %1, %2")
+        return AlibiCard::tr("Content score qᵢ·kⱼ/√d + bias, %1, %2")
             .arg(headText(p))
             .arg(describeContent(p));
     default:

@@ -35,7 +35,7 @@ void addSequenceControls(ParameterForm& form, bool withCausal) {
     form.addSection(ControlGroups::tr("Sequence"));
     form.addParameter(pecards::ParamId::Length, ControlGroups::tr("max length L"),
         ControlGroups::tr(
-            "Number of positions L (the content views stop at 2^20); the heatmaps show windows of L x L"));
+            "Number of positions L (the content views stop at 2²⁰); the heatmaps show windows of L x L"));
     if (withCausal) {
         // ALiBi's causal form -m(i-j) is defined for j <= i only: the box shows it checked and
         // fixed; its other forms (BLOOM's +m j over every key) follow the box (pecards::isCausal).
@@ -73,7 +73,7 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     form.addParameter(pecards::ParamId::RopeHeadDim, ControlGroups::tr("head_dim d"),
         ControlGroups::tr("Size of one head's q and k"));
     form.addParameter(pecards::ParamId::Base, ControlGroups::tr("base θ"),
-        ControlGroups::tr("θ_i = base^(-2i/r); 10000 in RoFormer and LLaMA 2, 500000 in Llama 3"));
+        ControlGroups::tr("θᵢ = base⁻²ⁱᐟʳ; 10000 in RoFormer and LLaMA 2, 500000 in Llama 3"));
     form.addParameter(pecards::ParamId::RotaryDim, ControlGroups::tr("rotary_dim r"),
         ControlGroups::tr(
             "Partial rotary (GPT-NeoX rotary_pct, GPT-J rotary_dim): only the first r dims rotate; 0 = "
@@ -85,9 +85,10 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     });
     form.addChoice(
         QStringLiteral("rope_layout"), ControlGroups::tr("pair layout"),
-        {{ControlGroups::tr("half-split (x_i, x_i+r/2)"), static_cast<int>(pecards::RopeLayout::HalfSplit),
+        {{ControlGroups::tr("half-split (x[i], x[i + r/2])"),
+             static_cast<int>(pecards::RopeLayout::HalfSplit),
              ControlGroups::tr("GPT-NeoX, HF LLaMA rotate_half")},
-            {ControlGroups::tr("interleaved (x_2i, x_2i+1)"),
+            {ControlGroups::tr("interleaved (x[2i], x[2i + 1])"),
                 static_cast<int>(pecards::RopeLayout::Interleaved),
                 ControlGroups::tr("RoFormer, GPT-J, Meta LLaMA")}},
         [](const P& p) { return static_cast<int>(p.rope.layout); },
@@ -97,13 +98,12 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     form.addChoice(
         QStringLiteral("rope_partial"), ControlGroups::tr("partial rotary"),
         {{ControlGroups::tr("classic: first r dims"), static_cast<int>(pecards::RopePartial::Classic),
-             ControlGroups::tr("GPT-J, GPT-NeoX, partial_rotary_factor: θ_i = base^(-2i/r)")},
+             ControlGroups::tr("GPT-J, GPT-NeoX, partial_rotary_factor: θᵢ = base⁻²ⁱᐟʳ")},
             {ControlGroups::tr("proportional: r/2 pairs of the head"),
                 static_cast<int>(pecards::RopePartial::Proportional),
-                ControlGroups::tr(
-                    "Gemma 4: pairs span the head, θ_i = base^(-2i/d), the rest do not rotate")},
+                ControlGroups::tr("Gemma 4: pairs span the head, θᵢ = base⁻²ⁱᐟᵈ, the rest do not rotate")},
             {ControlGroups::tr("none: NoPE, no pair rotates"), static_cast<int>(pecards::RopePartial::NoPE),
-                ControlGroups::tr("NoPE layers (Llama 4's every 4th, SmolLM3): θ_i = 0, the score depends on "
+                ControlGroups::tr("NoPE layers (Llama 4's every 4th, SmolLM3): θᵢ = 0, the score depends on "
                                   "content only")}},
         [](const P& p) { return static_cast<int>(p.rope.partial); },
         [](P& p, int v) { p.rope.partial = static_cast<pecards::RopePartial>(v); },
@@ -207,19 +207,19 @@ void addAlibiControls(ParameterForm& form, bool withHeadDim) {
     using pecards::AlibiForm;
     form.addSection(ControlGroups::tr("ALiBi"));
     form.addParameter(pecards::ParamId::Heads, ControlGroups::tr("heads H"),
-        ControlGroups::tr("Number of heads H; slopes m_h = 2^(-8h/H) when H is a power of two, else the "
+        ControlGroups::tr("Number of heads H; slopes mₕ = 2⁻⁸ʰᐟᴴ when H is a power of two, else the "
                           "ofirpress interleaving (see the card)"));
     form.addParameter(pecards::ParamId::Head, ControlGroups::tr("head shown h"),
         ControlGroups::tr("Head shown in the heatmaps, counted from 1: [1, H] (as pecards-cli --head). "
                           "Head 1 is the steepest when H is a power of two; otherwise head P + 1 is "
-                          "(P = largest power of two below H; 12 heads: head 9, slope 2^-0.5)"));
+                          "(P = largest power of two below H; 12 heads: head 9, slope 2⁻¹ᐟ²)"));
     form.setRangeWhen(QStringLiteral("head"), [](const P& p) {
         const pecards::ParamSpec& heads = pecards::paramSpec(pecards::ParamId::Heads);
         return std::pair {pecards::paramSpec(pecards::ParamId::Head).minimum,
             std::clamp(p.alibi.heads * 1.0, heads.minimum, heads.maximum)};
     });
     form.addParameter(pecards::ParamId::AlibiBiasMax, ControlGroups::tr("slope exponent B"),
-        ControlGroups::tr("The 8 in m_h = 2^(-8h/H) (MPT alibi_bias_max)"));
+        ControlGroups::tr("The 8 in mₕ = 2⁻⁸ʰᐟᴴ (MPT alibi_bias_max)"));
     form.addChoice(
         QStringLiteral("alibi_form"), ControlGroups::tr("bias form"),
         {{ControlGroups::tr("causal -m(i-j)"), static_cast<int>(AlibiForm::Causal),

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QStringList>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <pecards/alibi.h>
 #include <pecards/errors.h>
 #include <pecards/rope_scaling.h>
@@ -18,17 +19,9 @@ class Describe {
 
 namespace {
 
-/// Factors with 3 significant digits ("1.19"), large values without exponent ("421953").
+/// Factors with 3 significant digits ("1.19"), whole numbers written out ("2048", "421953").
 QString number(double value) {
-    return std::abs(value) >= 1e4 ? QString::number(value, 'f', 0) : QString::number(value, 'g', 3);
-}
-
-/// "2^-3" for a power of two, else 4 significant digits.
-QString slopeText(double slope) {
-    const double exponent = std::log2(slope);
-    if (std::abs(exponent * 2 - std::round(exponent * 2)) < 1e-9)
-        return QStringLiteral("2^%1").arg(exponent);
-    return QString::number(slope, 'g', 4);
+    return pecards::app::displayNumber(value, 3);
 }
 
 } // namespace
@@ -99,16 +92,17 @@ QString describeSlopeRule(const pecards::AlibiParams& alibi) {
     Eigen::Index steepest = 0;
     slopes.maxCoeff(&steepest);
     const QString b = QString::number(alibi.alibi_bias_max);
+    using pecards::app::superscript;
+    const QString first = QStringLiteral("mₕ = 2") + superscript(QStringLiteral("-%1h/%2").arg(b).arg(power));
     const QString rule = power == alibi.heads
-        ? Describe::tr("m_h = 2^(-%1h/%2)").arg(b).arg(alibi.heads)
-        : Describe::tr("m_h = 2^(-%1h/%2) for h ≤ %2, then 2^(-%1(2k-1)/%3) for h = %2 + k")
-              .arg(b)
-              .arg(power)
-              .arg(2 * power);
+        ? first
+        : Describe::tr("%1 for h ≤ %2, then %3 for h = %2 + k")
+              .arg(first, QString::number(power),
+                  QStringLiteral("2") + superscript(QStringLiteral("-%1(2k-1)/%2").arg(b).arg(2 * power)));
     return Describe::tr("%1; steepest: head %2, %3")
         .arg(rule)
         .arg(steepest + 1)
-        .arg(slopeText(slopes(steepest)));
+        .arg(pecards::app::powerOfTwoText(slopes(steepest)));
 }
 
 QString describeRopeLayout(pecards::RopeLayout layout) {
@@ -168,11 +162,7 @@ QString describeSlope(const pecards::AlibiParams& alibi) {
         const Eigen::VectorXd slopes = pecards::alibiSlopes(alibi);
         if (alibi.head < 0 || alibi.head >= slopes.size())
             return QStringLiteral("?");
-        const double slope = slopes(alibi.head);
-        const double exponent = std::log2(slope);
-        if (std::abs(exponent - std::round(exponent)) < 1e-9)
-            return QStringLiteral("2^%1").arg(static_cast<int>(std::round(exponent)));
-        return QString::number(slope, 'g', 4);
+        return pecards::app::powerOfTwoText(slopes(alibi.head));
     } catch (const pecards::InvalidParameter&) {
         return QStringLiteral("?");
     }

@@ -34,7 +34,7 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
                 .arg(p.rope.base)
                 .arg(p.rope.head_dim);
         case pecards::app::CurveKind::ScalingRatio:
-            return HybridCard::tr("Lab: every RoPE scaling's θ'_i/θ_i per pair at one factor, %1")
+            return HybridCard::tr("Lab: every RoPE scaling's θ'ᵢ/θᵢ per pair at one factor, %1")
                 .arg(parts(p));
         case pecards::app::CurveKind::ScoreVsDistance:
             return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1").arg(parts(p));
@@ -54,13 +54,12 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
         case pecards::app::CurveKind::PartialRotation:
             return HybridCard::tr("Lab: partial-frequency RoPE (Barbero et al. 2024), %1").arg(parts(p));
         default:
-            return HybridCard::tr("RoPE wavelength 2π/θ_i per pair (log axis), base %1").arg(p.rope.base);
+            return HybridCard::tr("RoPE wavelength 2π/θᵢ per pair (log axis), base %1").arg(p.rope.base);
         }
     }
     switch (spec.quantity) {
     case pecards::Quantity::Score:
-        return HybridCard::tr("Logits (R_i q)·(R_j k)/√d + bias, %1, %2")
-            .arg(describeProbe(p.probe), parts(p));
+        return HybridCard::tr("Logits (Rᵢ q)·(Rⱼ k)/√d + bias, %1, %2").arg(describeProbe(p.probe), parts(p));
     case pecards::Quantity::Attention:
         return HybridCard::tr("Attention softmax(logits), %1").arg(parts(p));
     case pecards::Quantity::ContentScore:

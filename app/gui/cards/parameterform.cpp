@@ -10,6 +10,7 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <figure/mathtext.h>
 
 namespace pecards::gui {
 
@@ -111,7 +112,7 @@ SliderSpin* ParameterForm::addParameter(pecards::ParamId id, const QString& labe
     range.binary = spec.scale == pecards::ParamScale::Log2;
     range.step = spec.step;
     range.largest = spec.type == pecards::ParamType::Integer64 ? SliderSpin::kLargestInt64 : 0.0;
-    const QString allowed = QString::fromStdString(pecards::allowedText(spec));
+    const QString allowed = pecards::app::writtenPowers(QString::fromStdString(pecards::allowedText(spec)));
     SliderSpin* control = addNumber(
         controlId(spec), label, range,
         [&spec](const pecards::CardParams& p) { return pecards::paramValue(p, spec); },

@@ -116,7 +116,7 @@ void addRelativeCardControls(ParameterForm& form) {
         QStringLiteral("term"), RelativeCard::tr("score term"), terms,
         [](const P& p) { return static_cast<int>(p.relative.term); },
         [](P& p, int v) { p.relative.term = static_cast<pecards::TxlTerm>(v); },
-        RelativeCard::tr("(a) q·k, (b) q·W_R R_(i-j), (c) u·k, (d) v·W_R R_(i-j)"));
+        RelativeCard::tr("(a) q·k, (b) q·W_R Rᵢ₋ⱼ, (c) u·k, (d) v·W_R Rᵢ₋ⱼ"));
     form.setVisibleWhen(QStringLiteral("term"),
         [](const P& p) { return p.relative.variant == RelativeVariant::TransformerXL; });
     form.addParameter(pecards::ParamId::RelativeDModel, RelativeCard::tr("d_model d"),

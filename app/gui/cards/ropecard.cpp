@@ -17,7 +17,7 @@ namespace {
 
 QString dims(const pecards::CardParams& p) {
     if (p.rope.partial == pecards::RopePartial::NoPE)
-        return RopeCard::tr("head_dim %1, NoPE: no rotation (θ_i = 0)").arg(p.rope.head_dim);
+        return RopeCard::tr("head_dim %1, NoPE: no rotation (θᵢ = 0)").arg(p.rope.head_dim);
     QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
     if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim) {
         text += p.rope.partial == pecards::RopePartial::Proportional
@@ -36,15 +36,15 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case pecards::app::CurveKind::RopePolar:
-            return RopeCard::tr("Pairs rotating with position m: angle m·θ_i, %1").arg(dims(p));
+            return RopeCard::tr("Pairs rotating with position m: angle m·θᵢ, %1").arg(dims(p));
         case pecards::app::CurveKind::Spectrum:
-            return RopeCard::tr("Wavelength 2π/θ_i per pair (log axis), %1").arg(dims(p));
+            return RopeCard::tr("Wavelength 2π/θᵢ per pair (log axis), %1").arg(dims(p));
         case pecards::app::CurveKind::Decay:
             return RopeCard::tr("Long-term decay bound B(r) (RoFormer §3.4.3), %1").arg(dims(p));
         case pecards::app::CurveKind::PairMap:
             return RopeCard::tr("Pair map: the dimension each dimension rotates with, %1").arg(dims(p));
         case pecards::app::CurveKind::ScalingRatio:
-            return RopeCard::tr("Lab: every scaling's θ'_i/θ_i per pair at one factor, %1").arg(dims(p));
+            return RopeCard::tr("Lab: every scaling's θ'ᵢ/θᵢ per pair at one factor, %1").arg(dims(p));
         case pecards::app::CurveKind::ScoreVsDistance:
             return RopeCard::tr("Lab: score against distance for every scaling, L0 marked, %1").arg(dims(p));
         case pecards::app::CurveKind::DynamicBase:
@@ -54,7 +54,7 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
                 .arg(dims(p));
         case CurveKind::BaseBound:
             return RopeCard::tr(
-                "Lab: base bound on context length, B(m) = Σ cos(m·θ_i) ≥ 0 (Men et al. 2024), %1")
+                "Lab: base bound on context length, B(m) = Σ cos(m·θᵢ) ≥ 0 (Men et al. 2024), %1")
                 .arg(dims(p));
         case CurveKind::InterpolationFit:
             return RopeCard::tr(
@@ -69,26 +69,23 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
                 .arg(p.rope.base);
         default:
-            return RopeCard::tr("cos and sin of m·θ_i over position m, %1").arg(dims(p));
+            return RopeCard::tr("cos and sin of m·θᵢ over position m, %1").arg(dims(p));
         }
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
-        return RopeCard::tr("Rotated probe R_p q over positions, %1, %2")
-            .arg(describeProbe(p.probe), dims(p));
+        return RopeCard::tr("Rotated probe Rₚ q over positions, %1, %2").arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Phase:
-        return RopeCard::tr("Phase m·θ_i mod 2π (radians), %1").arg(dims(p));
+        return RopeCard::tr("Phase m·θᵢ mod 2π (radians), %1").arg(dims(p));
     case pecards::Quantity::Score:
-        return RopeCard::tr("RoPE score (R_i q)·(R_j k), %1, %2 — depends on i-j only")
+        return RopeCard::tr("RoPE score (Rᵢ q)·(Rⱼ k), %1, %2 — depends on i-j only")
             .arg(describeProbe(p.probe), dims(p));
     case pecards::Quantity::Attention:
         return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p), dims(p));
     case pecards::Quantity::ContentScore:
-        return RopeCard::tr("Content score (R_i q_i)·(R_j k_j)/√d, %1, %2")
-            .arg(describeContent(p))
-            .arg(dims(p));
+        return RopeCard::tr("Content score (Rᵢ qᵢ)·(Rⱼ kⱼ)/√d, %1, %2").arg(describeContent(p)).arg(dims(p));
     case pecards::Quantity::UnseenAngles:
-        return RopeCard::tr("Angles m·θ'_i never seen in training positions [0, L0), %1").arg(dims(p));
+        return RopeCard::tr("Angles m·θ'ᵢ never seen in training positions [0, L0), %1").arg(dims(p));
     default:
         return RopeCard::tr("Content attention, %1, %2, %3")
             .arg(describeMask(p))
@@ -110,13 +107,13 @@ QString RopeCard::convention(const pecards::CardParams& p) {
     const int rotary = p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim;
     if (p.rope.partial == pecards::RopePartial::NoPE) {
         return RopeCard::tr(
-            "NoPE: no pair rotates (θ_i = 0), q and k enter the score as they are; head_dim %1; "
+            "NoPE: no pair rotates (θᵢ = 0), q and k enter the score as they are; head_dim %1; "
             "probe %2")
             .arg(p.rope.head_dim)
             .arg(describeProbe(p.probe));
     }
     const QString partial = p.rope.partial == pecards::RopePartial::Proportional
-        ? RopeCard::tr("%1 (proportional: %2 of %3 pairs (x_i, x_i+d/2) rotate, the others have θ = 0)")
+        ? RopeCard::tr("%1 (proportional: %2 of %3 pairs (x[i], x[i + d/2]) rotate, the others have θ = 0)")
               .arg(rotary)
               .arg(rotary / 2)
               .arg(p.rope.head_dim / 2)

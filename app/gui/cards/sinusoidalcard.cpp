@@ -19,8 +19,8 @@ QString layoutText(const pecards::SinusoidalParams& s) {
 
 QString frequencyText(const pecards::SinusoidalParams& s) {
     return s.frequencies == pecards::SinusoidalFrequencies::Paper
-        ? SinusoidalCard::tr("paper w_i = b^(-2i/d)")
-        : SinusoidalCard::tr("tensor2tensor/fairseq w_i = exp(-i ln b/(d/2-1))");
+        ? SinusoidalCard::tr("paper wᵢ = b⁻²ⁱᐟᵈ")
+        : SinusoidalCard::tr("tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))");
 }
 
 QString convention(const pecards::CardParams& p) {
@@ -44,11 +44,10 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
                 "Trick: domain-aware PE, rows of (PE+b)_i·(PE+b)_j against plain PE, %1")
                 .arg(dims);
         case pecards::app::CurveKind::GatedScore:
-            return SinusoidalCard::tr("Trick: gated PE, score row of α_i α_j PE_i·PE_j against α = 1, %1")
+            return SinusoidalCard::tr("Trick: gated PE, score row of αᵢ αⱼ PEᵢ·PEⱼ against α = 1, %1")
                 .arg(dims);
         case pecards::app::CurveKind::GatedAttention:
-            return SinusoidalCard::tr(
-                "Trick: gated PE, attention row softmax(α_i α_j PE_i·PE_j / √d), %1, %2")
+            return SinusoidalCard::tr("Trick: gated PE, attention row softmax(αᵢ αⱼ PEᵢ·PEⱼ / √d), %1, %2")
                 .arg(describeMask(p), dims);
         case pecards::app::CurveKind::DistillationError:
             return SinusoidalCard::tr(
@@ -58,30 +57,29 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
             return SinusoidalCard::tr("Learned table %1: P[p, dim] beside the sinusoid PE[p, dim], %2")
                 .arg(QString::fromStdString(s.learned_file), dims);
         case pecards::app::CurveKind::LearnedSimilarity:
-            return SinusoidalCard::tr("Learned table %1: similarity rows P_i·P_j against PE_i·PE_j, %2")
+            return SinusoidalCard::tr("Learned table %1: similarity rows Pᵢ·Pⱼ against PEᵢ·PEⱼ, %2")
                 .arg(QString::fromStdString(s.learned_file), dims);
         case pecards::app::CurveKind::LearnedDifference:
-            return SinusoidalCard::tr("Learned table %1: ‖P_p − PE_p‖ per position, %2")
+            return SinusoidalCard::tr("Learned table %1: ‖Pₚ − PEₚ‖ per position, %2")
                 .arg(QString::fromStdString(s.learned_file), dims);
         default:
             break;
         }
         return spec.curve == pecards::app::CurveKind::Waves
             ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
-            : SinusoidalCard::tr("Wavelength 2π/w_i per pair (log axis), %1").arg(dims);
+            : SinusoidalCard::tr("Wavelength 2π/wᵢ per pair (log axis), %1").arg(dims);
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
         return SinusoidalCard::tr("Encoding table PE[p, dim], %1, %2").arg(dims, layoutText(s));
     case pecards::Quantity::Phase:
-        return SinusoidalCard::tr("Phase p·w_i mod 2π (radians), %1").arg(dims);
+        return SinusoidalCard::tr("Phase p·wᵢ mod 2π (radians), %1").arg(dims);
     case pecards::Quantity::Score:
-        return SinusoidalCard::tr("Similarity PE_i·PE_j = Σ cos((i-j)w_i): depends on i-j only, %1")
-            .arg(dims);
+        return SinusoidalCard::tr("Similarity PEᵢ·PEⱼ = Σ cos((i-j)wᵢ): depends on i-j only, %1").arg(dims);
     case pecards::Quantity::Attention:
-        return SinusoidalCard::tr("Attention softmax(PE_i·PE_j / √d), %1, %2").arg(describeMask(p), dims);
+        return SinusoidalCard::tr("Attention softmax(PEᵢ·PEⱼ / √d), %1, %2").arg(describeMask(p), dims);
     case pecards::Quantity::ContentScore:
-        return SinusoidalCard::tr("Content score (x_i + PE_i)·(y_j + PE_j)/√d, %1, %2")
+        return SinusoidalCard::tr("Content score (xᵢ + PEᵢ)·(yⱼ + PEⱼ)/√d, %1, %2")
             .arg(describeContent(p))
             .arg(dims);
     default:
@@ -98,7 +96,7 @@ void addSinusoidalCardControls(ParameterForm& form) {
     form.addParameter(pecards::ParamId::SinusoidalDModel, SinusoidalCard::tr("d_model d"),
         SinusoidalCard::tr("Model dimension; must be even (no slot for the last cosine otherwise)"));
     form.addParameter(pecards::ParamId::Base, SinusoidalCard::tr("base b"),
-        SinusoidalCard::tr("w_i = b^(-2i/d): wavelengths run from 2π to 2π·b"));
+        SinusoidalCard::tr("wᵢ = b⁻²ⁱᐟᵈ: wavelengths run from 2π to 2π·b"));
     form.addChoice(
         QStringLiteral("sin_layout"), SinusoidalCard::tr("column layout"),
         {{SinusoidalCard::tr("interleaved (paper)"), static_cast<int>(pecards::SinusoidalLayout::Interleaved),
@@ -109,7 +107,7 @@ void addSinusoidalCardControls(ParameterForm& form) {
         [](P& p, int v) { p.sinusoidal.layout = static_cast<pecards::SinusoidalLayout>(v); });
     form.addChoice(
         QStringLiteral("frequencies"), SinusoidalCard::tr("frequencies"),
-        {{SinusoidalCard::tr("paper b^(-2i/d)"), static_cast<int>(pecards::SinusoidalFrequencies::Paper), {}},
+        {{SinusoidalCard::tr("paper b⁻²ⁱᐟᵈ"), static_cast<int>(pecards::SinusoidalFrequencies::Paper), {}},
             {SinusoidalCard::tr("tensor2tensor / fairseq"),
                 static_cast<int>(pecards::SinusoidalFrequencies::Tensor2Tensor), {}}},
         [](const P& p) { return static_cast<int>(p.sinusoidal.frequencies); },

@@ -56,7 +56,7 @@ ChartPanel::ChartPanel(const ViewSpec& spec, ComputeService* service, const QStr
         auto* label = new QLabel(this);
         retranslateOnLanguageChange(label, [this, label, polar] {
             m_position->setToolTip(polar
-                    ? tr("Position m: drag to rotate every pair by m·θ_i")
+                    ? tr("Position m: drag to rotate every pair by m·θᵢ")
                     : tr("Sequence length n: dynamic NTK recomputes the base b' for it"));
             label->setText(polar ? tr("position m:") : tr("sequence length n:"));
         });

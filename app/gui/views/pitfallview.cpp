@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <figure/quantitydefaults.h>
 #include <functional>
 #include <limits>
@@ -425,13 +426,13 @@ QString PitfallView::cardExample() const {
         const auto last = static_cast<double>(m_params.length - 1);
         return tr("<p><b>On this card</b> (base %1, head_dim %2, %3): θ<sub>1</sub> = %4 is stored as %5; at "
                   "position %6 the phase of pair 1 is %7 rad off.</p>")
-            .arg(m_params.rope.base, 0, 'g', 10)
+            .arg(pecards::app::displayNumber(m_params.rope.base, 10))
             .arg(m_params.rope.head_dim)
             .arg(QString::fromStdString(pecards::toString(format)))
-            .arg(theta[1], 0, 'g', 10)
-            .arg(stored, 0, 'g', 10)
+            .arg(pecards::app::displayNumber(theta[1], 10))
+            .arg(pecards::app::displayNumber(stored, 10))
             .arg(m_params.length - 1)
-            .arg(std::abs(stored - theta[1]) * last, 0, 'g', 4);
+            .arg(pecards::app::displayNumber(std::abs(stored - theta[1]) * last, 4));
     } catch (const pecards::InvalidParameter&) {
         return {}; // the views say what is invalid
     }
@@ -610,7 +611,7 @@ void PitfallView::onResult(const PitfallResult& result) {
         const QString colour = reading->passed ? QStringLiteral("#1a7f37") : QStringLiteral("#cf222e");
         const QString mark = reading->passed ? QStringLiteral("✔") : QStringLiteral("✘");
         return QStringLiteral("<td style='color:%1'><b>%2</b> %3</td>")
-            .arg(colour, mark, QString::number(reading->value, 'g', 3));
+            .arg(colour, mark, pecards::app::displayNumber(reading->value, 3));
     };
     QString html = tr("<b>Invariants</b> (first and last %1 positions)").arg(pecards::kInvariantPositions);
     html += QStringLiteral("<table cellspacing='4'><tr><th></th><th>%1</th><th>%2</th></tr>")

@@ -9,12 +9,18 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <figure/mathtext.h>
 #include <limits>
 #include <pecards/errors.h>
 
 namespace pecards::gui {
 
 namespace {
+
+/// 2 to the power `exponent`, as written: "2²⁶".
+QString twoToThe(int exponent) {
+    return QStringLiteral("2") + pecards::app::superscript(QString::number(exponent));
+}
 
 using pecards::EncodingChoice;
 using pecards::EncodingFamily;
@@ -70,9 +76,9 @@ QString beyondText(const EncodingChoice& row) {
 QString kvCacheText(KvCache kind) {
     switch (kind) {
     case KvCache::AddedBeforeProjection:
-        return EncodingChoiceDialog::tr("added before W_k: cached keys never change");
+        return EncodingChoiceDialog::tr("added before Wₖ: cached keys never change");
     case KvCache::ScoreTimeLookup:
-        return EncodingChoiceDialog::tr("plain keys; q·a^K and a^V looked up when scoring");
+        return EncodingChoiceDialog::tr("plain keys; q·aᴷ and aⱽ looked up when scoring");
     case KvCache::ScoreTimeBias:
         return EncodingChoiceDialog::tr("plain keys; bias added to the scores");
     case KvCache::RelativeShift:
@@ -96,13 +102,13 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     setWindowTitle(tr("Choosing an encoding"));
     m_table->setObjectName(QStringLiteral("families"));
     m_message->setObjectName(QStringLiteral("message"));
-    addSpin(
-        tr("L"), tr("Target length L in positions, [1, 2^%1]").arg(pecards::kMaxLengthLog2), m_base.length);
+    addSpin(tr("L"), tr("Target length L in positions, [1, %1]").arg(twoToThe(pecards::kMaxLengthLog2)),
+        m_base.length);
     addSpin(
         tr("head_dim"), tr("Size of one head, even, [2, 1024]; d_model = heads × head_dim"), m_base.head_dim);
     addSpin(tr("Heads"), tr("Attention heads H, [1, 128]"), m_base.heads);
     addSpin(tr("Layers"), tr("Transformer layers, [1, 1024]"), m_base.layers);
-    addSpin(tr("L0"), tr("Training length L0 in positions, [2, 2^%1]").arg(pecards::kMaxLengthLog2),
+    addSpin(tr("L0"), tr("Training length L0 in positions, [2, %1]").arg(twoToThe(pecards::kMaxLengthLog2)),
         m_base.training_length);
     addSpin(tr("Bytes/value"), tr("Bytes per stored value: 2 for bf16/fp16, 4 for fp32"), m_base.dtype_bytes);
     m_controls->addStretch();

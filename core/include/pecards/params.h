@@ -37,7 +37,7 @@ enum class SinusoidalFrequencies {
 
 /// @brief Which coordinates RoPE pairs (docs/encodings.md §2).
 enum class RopeLayout {
-    Interleaved, ///< (x_2i, x_2i+1): RoFormer, GPT-J, Meta LLaMA
+    Interleaved, ///< (x[2i], x[2i + 1]): RoFormer, GPT-J, Meta LLaMA
     HalfSplit, ///< (x_i, x_{i+r/2}): GPT-NeoX, HF LLaMA `rotate_half`
 };
 

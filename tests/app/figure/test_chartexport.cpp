@@ -104,7 +104,7 @@ TEST(ChartSvg, AxisLabelsTicksLegendAndCaptionAreWholeTextElementsAndNoRaster) {
         || content.elements.contains(QStringLiteral("polyline")));
     EXPECT_TRUE(content.texts.contains(spec.title)) << content.texts.join(u'|').toStdString();
     EXPECT_TRUE(content.texts.contains(spec.xAxis.label)) << content.texts.join(u'|').toStdString();
-    EXPECT_TRUE(content.texts.contains(QStringLiteral("wavelength 2π/θ_i (positions)")))
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("wavelength 2π/θᵢ (positions)")))
         << content.texts.join(u'|').toStdString();
     for (const ChartSeries& series : spec.series) {
         EXPECT_TRUE(content.texts.contains(series.name)) << series.name.toStdString();
@@ -155,7 +155,7 @@ TEST(ChartSvg, AtColumnWidthNoLegendNameOrAxisTitleIsCut) {
                 << series.name.toStdString() << " in " << all.toStdString();
         }
     }
-    EXPECT_TRUE(content.texts.join(u' ').contains(QStringLiteral("wavelength 2π/θ_i (positions)")))
+    EXPECT_TRUE(content.texts.join(u' ').contains(QStringLiteral("wavelength 2π/θᵢ (positions)")))
         << all.toStdString();
 }
 

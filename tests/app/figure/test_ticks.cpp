@@ -152,8 +152,8 @@ TEST(FormatTick, TypographicMinusZeroAndScientific) {
     EXPECT_EQ(formatTick(-2.5, 2.5), QString(QChar(0x2212)) + QStringLiteral("2.5"));
     EXPECT_EQ(formatTick(1e-17, 0.2), QStringLiteral("0.0")); // as many decimals as its neighbours
     EXPECT_EQ(formatTick(-1e-17, 1.0), QStringLiteral("0")); // never "−0"
-    EXPECT_EQ(formatTick(2e6, 5e5), QStringLiteral("2.0e+06"));
-    EXPECT_EQ(formatTick(3e-5, 1e-5), QStringLiteral("3.0e-05"));
+    EXPECT_EQ(formatTick(2e6, 5e5), QStringLiteral("2.0 × 10⁶")); // as mathematics, not "2.0e+06"
+    EXPECT_EQ(formatTick(3e-5, 1e-5), QStringLiteral("3.0 × 10⁻⁵"));
 }
 
 // Ranges at the ends of double and qint64: every loop is bounded (a range of -1e308:1e308 once

@@ -10,6 +10,7 @@
 #include "windowtest.h"
 
 #include <QDoubleSpinBox>
+#include <figure/mathtext.h>
 #include <pecards/params.h>
 #include <pecards/paramtable.h>
 #include <set>
@@ -88,7 +89,9 @@ TEST_F(ParamControls, EveryControlHasTheTablesRangeStartValueAndAllowedText) {
                 EXPECT_EQ(range.sliderHigh, spec.typicalHigh) << where;
             }
             EXPECT_EQ(control->spinBox()->decimals(), spec.decimals) << where;
-            EXPECT_TRUE(control->toolTip().contains(QString::fromStdString(pecards::allowedText(spec))))
+            // The engine's allowed range, its powers written as mathematics ("2²⁴", not "2^24").
+            EXPECT_TRUE(control->toolTip().contains(
+                pecards::app::writtenPowers(QString::fromStdString(pecards::allowedText(spec)))))
                 << where << ": " << control->toolTip().toStdString();
             ++checked;
         }
