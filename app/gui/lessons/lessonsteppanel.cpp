@@ -127,8 +127,8 @@ void LessonStepPanel::changeEvent(QEvent* event) {
 void LessonStepPanel::retranslate() {
     m_progress->setText(tr("Step %1 of %2").arg(m_index + 1).arg(m_count));
     const bool asking = m_hasQuestion && !m_revealed;
-    m_keys->setText(asking ? tr("Predict, then Space or → reveals · ← back · Esc leaves")
-                           : tr("Space or → next · ← back · Esc leaves"));
+    m_keys->setText(asking ? tr("Predict, then Space or → reveals · ← back · D pen · B blank · Esc leaves")
+                           : tr("Space or → next · ← back · D pen · B blank · Esc leaves"));
     m_back->setText(tr("Back"));
     m_next->setText(asking ? tr("Reveal") : tr("Next"));
     m_next->setEnabled(asking || m_index + 1 < m_count);

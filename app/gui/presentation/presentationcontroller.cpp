@@ -123,6 +123,7 @@ QToolBar* PresentationController::buildToolBar() {
     bar->addWidget(m_positionLabel);
     bar->addWidget(new QLabel(tr("   speed (positions/s): "), bar));
     m_speedBox = new QSpinBox(bar);
+    m_speedBox->setObjectName(QStringLiteral("presentationSpeed"));
     m_speedBox->setRange(kMinSpeed, kMaxSpeed);
     m_speedBox->setValue(m_speed);
     m_speedBox->setFocusPolicy(Qt::ClickFocus);

@@ -6,6 +6,7 @@
 #include "deck/deckmodel.h"
 #include "lessons/lessonsmenu.h"
 #include "presentation/presentationcontroller.h"
+#include "presentation/teachingoverlay.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
 #include "settings/preferencesdialog.h"
@@ -133,6 +134,11 @@ void buildViewMenu(MainWindow* w) {
     presentation->setShortcut(QKeySequence(Qt::Key_F5));
     presentation->setStatusTip(MainWindow::tr("Full screen for a classroom: arrows move through cards and "
                                               "views, Space flips, P pauses, Esc leaves"));
+    TeachingOverlay* teaching = w->teaching();
+    for (QAction* action :
+        {teaching->penAction(), teaching->pointerAction(), teaching->blankAction(), teaching->eraseAction()})
+        view->addAction(action);
+    view->addSeparator();
     QMenu* language = view->addMenu(MainWindow::tr("&Language"));
     auto* languages = new QActionGroup(language);
     for (const QString& code : LanguageSwitcher::languages()) {

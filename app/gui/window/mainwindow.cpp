@@ -7,7 +7,9 @@
 #include "compare/compareview.h"
 #include "deck/deckmodel.h"
 #include "lessons/lessoncontroller.h"
+#include "lessons/lessonplayer.h"
 #include "presentation/presentationcontroller.h"
+#include "presentation/teachingoverlay.h"
 #include "session/workspacecontroller.h"
 #include "settings/languageswitcher.h"
 #include "settings/theme.h"
@@ -96,6 +98,11 @@ MainWindow::MainWindow(ComputeService* service, QWidget* parent)
     m_session = new WorkspaceController(*m_deckModel, this, m_settings, this);
     m_presentation = new PresentationController(this, m_deck, m_compare);
     m_lessons = new LessonController(this, *m_deckModel, m_cards, m_language);
+    m_teaching = new TeachingOverlay(this);
+    const auto teaching
+        = [this] { m_teaching->setAvailable(m_presentation->isActive() || m_lessons->player()->isActive()); };
+    connect(m_presentation, &PresentationController::activeChanged, m_teaching, teaching);
+    connect(m_lessons->player(), &LessonPlayer::activeChanged, m_teaching, teaching);
     // One undo history for the deck: an undo or redo shows the card it changed (the one on
     // screen when it is among them), so nothing changes out of sight.
     connect(m_deckModel, &DeckModel::cardsRecalled, this, [this](const QList<int>& changed) {

@@ -28,6 +28,7 @@ class ModelLoader;
 class ModelStrip;
 class WeightsLoader;
 class PresentationController;
+class TeachingOverlay;
 struct StartupParts;
 class WorkspaceController;
 
@@ -113,6 +114,8 @@ public:
     PresentationController* presentation() const { return m_presentation; }
     /// @brief The lesson being authored and the lesson player (Lessons menu, F6).
     LessonController* lessons() const { return m_lessons; }
+    /// @brief The teacher's pen, pointer and blank screen over the window (presentation, lessons).
+    TeachingOverlay* teaching() const { return m_teaching; }
     /// @brief The parts the start-up options act on (startupactions.h), with the window's own
     /// language switch, check dialog and config loader.
     StartupParts startupParts();
@@ -166,6 +169,7 @@ private:
     LanguageSwitcher* m_language = nullptr;
     WorkspaceController* m_session = nullptr;
     PresentationController* m_presentation = nullptr;
+    TeachingOverlay* m_teaching = nullptr;
     LessonController* m_lessons = nullptr;
 };
 
