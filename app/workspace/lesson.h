@@ -52,6 +52,20 @@ struct LessonAnimation {
     bool operator==(const LessonAnimation&) const = default;
 };
 
+/// @brief Most entries a step circles, and the longest label of one.
+inline constexpr int kMaxMarkers = 8;
+inline constexpr int kMaxMarkerLabel = 40;
+
+/// @brief An entry of the step's large view (its active card's first view) circled for the class
+/// ("S[100,110] against S[400,410]"): row and column in entry indices of that view's quantity,
+/// inside its full extent, and a short plain-text label.
+struct LessonMarker {
+    qint64 row = 0;
+    qint64 col = 0;
+    QString label; ///< plain text, at most kMaxMarkerLabel characters; may be empty
+    bool operator==(const LessonMarker&) const = default;
+};
+
 /// @brief One step: the deck state it shows and what it says.
 struct LessonStep {
     QString title; ///< plain text, not empty
@@ -60,6 +74,9 @@ struct LessonStep {
     std::optional<LessonAnimation> animation; ///< needs an active card (state.activeCard >= 0)
     /// A pitfall of the active card shown in its Pitfalls view (pitfall.h), None for the views.
     Pitfall pitfall = Pitfall::None;
+    /// Entries circled on the large view (optional in the file: "markers"); need an active card
+    /// whose first view is a heatmap, and no pitfall.
+    QList<LessonMarker> markers;
     Workspace state; ///< cards, views (zoom windows, colour maps), compare pair, active card
     bool operator==(const LessonStep&) const = default;
 };

@@ -136,6 +136,59 @@ LessonAnimation animationFromJson(JsonReader r) {
     return animation;
 }
 
+QJsonValue markersToJson(const QList<LessonMarker>& markers) {
+    QJsonArray array;
+    for (const LessonMarker& marker : markers) {
+        array.append(QJsonObject {{QStringLiteral("row"), marker.row}, {QStringLiteral("col"), marker.col},
+            {QStringLiteral("label"), marker.label}});
+    }
+    return array;
+}
+
+LessonMarker markerFromJson(JsonReader r) {
+    LessonMarker marker;
+    marker.row = r.int64("row");
+    marker.col = r.int64("col");
+    marker.label = r.string("label");
+    r.finish();
+    return marker;
+}
+
+void checkMarkers(const LessonStep& step) {
+    if (step.markers.isEmpty())
+        return;
+    if (step.markers.size() > kMaxMarkers) {
+        throw InvalidParameter("markers", std::to_string(step.markers.size()) + " markers",
+            "at most " + std::to_string(kMaxMarkers));
+    }
+    if (step.state.activeCard < 0 || step.state.cards.at(step.state.activeCard).views.isEmpty()
+        || step.pitfall != Pitfall::None) {
+        throw InvalidParameter("markers", "a step without a view to mark",
+            "a step whose active card shows a view and no pitfall (the markers circle entries of its first "
+            "view)");
+    }
+    const WorkspaceCard& card = step.state.cards.at(step.state.activeCard);
+    const Window extent = fullExtent(card.params, card.views.front().quantity);
+    for (qsizetype m = 0; m < step.markers.size(); ++m) {
+        const LessonMarker& marker = step.markers.at(m);
+        const std::string name = "markers[" + std::to_string(m) + "]";
+        if (marker.row < extent.row_begin || marker.row >= extent.row_end) {
+            throw InvalidParameter(name + ".row", std::to_string(marker.row),
+                "in [" + std::to_string(extent.row_begin) + ", " + std::to_string(extent.row_end)
+                    + ") (the rows of the view's " + toString(card.views.front().quantity) + ")");
+        }
+        if (marker.col < extent.col_begin || marker.col >= extent.col_end) {
+            throw InvalidParameter(name + ".col", std::to_string(marker.col),
+                "in [" + std::to_string(extent.col_begin) + ", " + std::to_string(extent.col_end)
+                    + ") (the columns of the view's " + toString(card.views.front().quantity) + ")");
+        }
+        if (marker.label.size() > kMaxMarkerLabel || marker.label.contains(QLatin1Char('<'))) {
+            throw InvalidParameter(name + ".label", "\"" + marker.label.left(60).toStdString() + "\"",
+                "plain text of at most " + std::to_string(kMaxMarkerLabel) + " characters");
+        }
+    }
+}
+
 LessonStep stepFromJson(JsonReader r) {
     LessonStep step;
     step.title = r.string("title");
@@ -148,6 +201,11 @@ LessonStep stepFromJson(JsonReader r) {
     }
     if (!r.isNull("pitfall")) {
         step.pitfall = r.enumeration<Pitfall>("pitfall");
+    }
+    if (r.has("markers")) { // optional: lessons written before markers have none
+        const QJsonArray markers = r.array("markers");
+        for (qsizetype m = 0; m < markers.size(); ++m)
+            step.markers.append(markerFromJson(arrayElement(r, "markers", markers, m)));
     }
     JsonReader state = r.object("state");
     step.state = workspaceStateFromJson(state);
@@ -175,6 +233,7 @@ void checkLessonStep(const LessonStep& step) {
     if (step.animation) {
         checkAnimation(*step.animation, step.state);
     }
+    checkMarkers(step);
     if (step.pitfall != Pitfall::None) {
         const Card card = step.state.activeCard >= 0 ? step.state.cards.at(step.state.activeCard).params.card
                                                      : Card::Sinusoidal;
@@ -201,13 +260,16 @@ QByteArray lessonToJson(const Lesson& lesson) {
         withKeyPath(where, [&] { checkLessonStep(step); });
         QJsonObject state;
         withKeyPath(where + ".state", [&] { state = workspaceStateToJson(step.state); });
-        steps.append(QJsonObject {{QStringLiteral("title"), step.title}, {QStringLiteral("text"), step.text},
+        QJsonObject written {{QStringLiteral("title"), step.title}, {QStringLiteral("text"), step.text},
             {QStringLiteral("question"), questionToJson(step.question)},
             {QStringLiteral("animation"), animationToJson(step.animation)},
             {QStringLiteral("pitfall"),
                 step.pitfall == Pitfall::None ? QJsonValue(QJsonValue::Null)
                                               : QJsonValue(QString::fromStdString(toString(step.pitfall)))},
-            {QStringLiteral("state"), state}});
+            {QStringLiteral("state"), state}};
+        if (!step.markers.isEmpty()) // optional: a step without markers reads as before
+            written.insert(QStringLiteral("markers"), markersToJson(step.markers));
+        steps.append(written);
     }
     QJsonObject root = documentEnvelope(kLessonFormat, kLessonFormatVersion);
     root.insert(QStringLiteral("title"), lesson.title);

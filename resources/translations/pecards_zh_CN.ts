@@ -3000,12 +3000,12 @@ double-click to reset; hover for the exact value.</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>Predict, then Space or → reveals · ← back · Esc leaves</source>
-        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · Esc 退出</translation>
+        <source>Predict, then Space or → reveals · ← back · D pen · B blank · Esc leaves</source>
+        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · D 画笔 · B 黑屏 · Esc 退出</translation>
     </message>
     <message>
-        <source>Space or → next · ← back · Esc leaves</source>
-        <translation>空格或 → 下一步 · ← 上一步 · Esc 退出</translation>
+        <source>Space or → next · ← back · D pen · B blank · Esc leaves</source>
+        <translation>空格或 → 下一步 · ← 上一步 · D 画笔 · B 黑屏 · Esc 退出</translation>
     </message>
     <message>
         <source>Back</source>
@@ -4502,6 +4502,41 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Removed from Open recent, the file no longer exists: %1</source>
         <translation>已从“最近打开”中移除（文件已不存在）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::TeachingOverlay</name>
+    <message>
+        <source>&amp;Pen</source>
+        <translation>画笔(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Presentation and lessons: draw on the picture with the mouse; E or Esc erases</source>
+        <translation>演示与课程中：用鼠标在图上画；E 或 Esc 擦除</translation>
+    </message>
+    <message>
+        <source>Poin&amp;ter</source>
+        <translation>指示点(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Presentation and lessons: a large red dot where the mouse is</source>
+        <translation>演示与课程中：在鼠标所在处显示一个大红点</translation>
+    </message>
+    <message>
+        <source>&amp;Blank screen</source>
+        <translation>黑屏(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Presentation and lessons: a black screen; B or Esc brings the picture back</source>
+        <translation>演示与课程中：黑屏；按 B 或 Esc 恢复画面</translation>
+    </message>
+    <message>
+        <source>&amp;Erase drawing</source>
+        <translation>擦除笔迹(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Presentation and lessons: erase the pen&apos;s strokes</source>
+        <translation>演示与课程中：擦除画笔的笔迹</translation>
     </message>
 </context>
 </TS>

@@ -8,6 +8,7 @@
 #include "views/pitfallview.h"
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
 #include "window/stagescreen.h"
 
 #include <QApplication>
@@ -141,6 +142,9 @@ void LessonPlayer::restoreSweeps() {
         if (view)
             view->setSweepPosition(position); // heatmaps: -1 removes the mark
     }
+    if (m_circled)
+        m_circled->setCircles({});
+    m_circled = nullptr;
 }
 
 void LessonPlayer::show(int index, bool revealed) {
@@ -186,6 +190,14 @@ void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
         const auto first = std::find_if(viewSlots.begin(), viewSlots.end(),
             [](const ViewSlot* slot) { return qobject_cast<HeatmapPanel*>(slot->view()) != nullptr; });
         card->focusView(first == viewSlots.end() ? 0 : static_cast<int>(first - viewSlots.begin()));
+        // The step's markers circle entries of that view (checked against its extent on reading).
+        if (first != viewSlots.end() && !step.markers.isEmpty()) {
+            QList<HeatmapWidget::Circle> circles;
+            for (const pecards::app::LessonMarker& marker : step.markers)
+                circles.push_back({marker.row, marker.col, marker.label});
+            m_circled = qobject_cast<HeatmapPanel*>((*first)->view())->heatmap();
+            m_circled->setCircles(circles);
+        }
     }
     if (step.animation) {
         m_animated = card;

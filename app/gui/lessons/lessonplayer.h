@@ -28,6 +28,7 @@ namespace pecards::gui {
 
 class CardPage;
 class DeckModel;
+class HeatmapWidget;
 class ViewPanel;
 class LessonStepPanel;
 
@@ -79,7 +80,8 @@ private:
     void applyStep(const pecards::app::LessonStep& step);
     CardPage* activeCard(const pecards::app::LessonStep& step) const;
     void animate();
-    /// Puts every sweep mark back where it was before play() (a position animation moves them).
+    /// Puts every sweep mark back where it was before play() (a position animation moves them)
+    /// and removes the shown step's circles.
     void restoreSweeps();
 
     QMainWindow* m_window;
@@ -100,6 +102,7 @@ private:
     QElapsedTimer m_clock;
     QPointer<CardPage> m_animated; ///< the card the animation sets
     QList<QPair<QPointer<ViewPanel>, int>> m_sweepBefore; ///< sweepable views' positions before play()
+    QPointer<HeatmapWidget> m_circled; ///< the view the shown step's markers circle
 };
 
 } // namespace pecards::gui

@@ -3,6 +3,7 @@
 #include "widgets/axisticks.h"
 #include "widgets/messagebox.h"
 #include "widgets/progressstrip.h"
+#include "widgets/teachingink.h"
 
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -229,6 +230,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     painter.drawImage(plot, m_frame.image);
     paintAliasing(painter, plot);
     paintMarker(painter, plot);
+    paintCircles(painter);
     paintAxes(painter, plot);
     paintColorBar(painter, plot);
 
@@ -292,6 +294,56 @@ void HeatmapWidget::paintMarker(QPainter& painter, const QRect& plot) const {
             + (static_cast<double>(m - w.col_begin) + 0.5) / static_cast<double>(w.cols()) * plot.width();
         line(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
+}
+
+void HeatmapWidget::setCircles(const QList<Circle>& circles) {
+    if (circles == m_circles)
+        return;
+    m_circles = circles;
+    update();
+}
+
+std::optional<QPointF> HeatmapWidget::entryCentre(qint64 row, qint64 col) const {
+    if (m_frame.isNull())
+        return std::nullopt;
+    const pecards::Window& w = m_frame.grid.window;
+    if (row < w.row_begin || row >= w.row_end || col < w.col_begin || col >= w.col_end)
+        return std::nullopt;
+    const QRect plot = plotRect();
+    return QPointF(plot.left()
+            + (static_cast<double>(col - w.col_begin) + 0.5) / static_cast<double>(w.cols()) * plot.width(),
+        plot.top()
+            + (static_cast<double>(row - w.row_begin) + 0.5) / static_cast<double>(w.rows()) * plot.height());
+}
+
+void HeatmapWidget::paintCircles(QPainter& painter) const {
+    const QFontMetrics metrics = fontMetrics();
+    const qreal radius = 0.9 * metrics.height();
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    for (const Circle& circle : m_circles) {
+        const std::optional<QPointF> centre = entryCentre(circle.row, circle.col);
+        if (!centre)
+            continue;
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(QColor(0, 0, 0, 170), 5)); // a dark edge under the ink
+        painter.drawEllipse(*centre, radius, radius);
+        painter.setPen(QPen(teachingInk(), 3));
+        painter.drawEllipse(*centre, radius, radius);
+        if (circle.label.isEmpty())
+            continue;
+        // The label on a dark box beside the circle, turned inward near the plot's right edge.
+        const int width = metrics.horizontalAdvance(circle.label) + 8;
+        const bool left = centre->x() + radius + width > plotRect().right();
+        const QRectF box(left ? centre->x() - radius - 4 - width : centre->x() + radius + 4,
+            centre->y() - metrics.height() / 2.0 - 2, width, metrics.height() + 4);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(QColor(0, 0, 0, 190));
+        painter.drawRoundedRect(box, 3, 3);
+        painter.setPen(teachingInk().lighter(130));
+        painter.drawText(box, Qt::AlignCenter, circle.label);
+    }
+    painter.restore();
 }
 
 void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {

@@ -11,6 +11,7 @@
 #include "widgets/heatmapframe.h"
 
 #include <QFontMetrics>
+#include <QList>
 #include <QMargins>
 #include <QPoint>
 #include <QWidget>
@@ -56,6 +57,22 @@ public:
     /// removes it.
     void setMarker(std::optional<qint64> position, bool alsoColumn);
     std::optional<qint64> marker() const { return m_marker; }
+
+    /// @brief An entry circled for the class (a lesson step's marker): its row and column in
+    /// entry indices of the full quantity, and a short label drawn beside it.
+    struct Circle {
+        qint64 row = 0;
+        qint64 col = 0;
+        QString label;
+        bool operator==(const Circle&) const = default;
+    };
+    /// @brief Circles these entries in the teacher's ink (those inside the window shown); none
+    /// removes them. Kept across frames, like the sweep marker.
+    void setCircles(const QList<Circle>& circles);
+    const QList<Circle>& circles() const { return m_circles; }
+    /// @brief The widget point at the centre of entry (row, col) of the frame shown; none when it
+    /// lies outside the window or no frame is shown.
+    std::optional<QPointF> entryCentre(qint64 row, qint64 col) const;
 
     /// @brief A progress strip over the top of the plot (what is computed, a bar, a Cancel
     /// button that emits `cancelRequested`) for a background computation; nullopt hides it.
@@ -155,6 +172,7 @@ private:
     /// Hatches the columns sampled below Nyquist and labels the plot "aliased".
     void paintAliasing(QPainter& painter, const QRect& plot) const;
     void paintMarker(QPainter& painter, const QRect& plot) const;
+    void paintCircles(QPainter& painter) const;
     void paintColorBar(QPainter& painter, const QRect& plot) const;
     /// Where the colour bar goes beside `plot` (shorter by the "masked" swatch when there is one).
     QRect colorBarRect(const QRect& plot) const;
@@ -185,6 +203,7 @@ private:
     std::optional<QPoint> m_hover;
     std::optional<qint64> m_marker; ///< setMarker: the swept position
     bool m_markerColumn = false;
+    QList<Circle> m_circles; ///< setCircles
     ProgressStrip* m_progress = nullptr; ///< created on the first setProgress
     bool m_squarePlot = false; ///< setSquarePlot
 };

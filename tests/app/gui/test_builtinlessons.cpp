@@ -248,3 +248,43 @@ TEST(BuiltInLessons, TheNumbersInTheTextsAreTheEnginesNumbers) {
     EXPECT_DOUBLE_EQ(pecards::roundToFormat(0.8659643234, pecards::StorageFormat::Bfloat16), 0.8671875);
     EXPECT_NEAR(4095 * (0.8671875 - 0.8659643234), 5.01, 5e-3);
 }
+
+// #31 item 5: a lesson step circles entries by their coordinates. Every marker of a built-in
+// step is named in its text by its label "S[row, col]", and what the text says of them holds on
+// the engine: RoPE's S[110, 100] and S[410, 400] (both m - n = 10) are equal, and not because the
+// score is flat (S[110, 90], at distance 20, differs).
+TEST(BuiltInLessons, CircledEntriesAreTheOnesTheTextNamesAndHoldWhatItSays) {
+    ProvidedBackend cpu = cpuBackendFactory()();
+    const auto entry = [&](const LessonStep& step, qint64 row, qint64 col) {
+        const pecards::app::WorkspaceCard& card = step.state.cards.at(step.state.activeCard);
+        pecards::ViewRequest request;
+        request.params = card.params;
+        request.quantity = card.views.front().quantity;
+        request.window = {row, row + 1, col, col + 1};
+        request.reduction = pecards::Reduction::Sample;
+        request.out_rows = request.out_cols = 1;
+        return cpu.backend->compute(request).values.at(0);
+    };
+    int marked = 0;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QString& resource : builtInLessons(language)) {
+            const Lesson lesson = open(resource);
+            for (qsizetype s = 0; s < lesson.steps.size(); ++s) {
+                const LessonStep& step = lesson.steps.at(s);
+                for (const pecards::app::LessonMarker& marker : step.markers) {
+                    SCOPED_TRACE(resource.toStdString() + " step " + std::to_string(s + 1));
+                    EXPECT_EQ(marker.label, QStringLiteral("S[%1, %2]").arg(marker.row).arg(marker.col));
+                    EXPECT_TRUE(step.text.contains(marker.label)) << marker.label.toStdString();
+                    ++marked;
+                }
+                if (resource.contains(QStringLiteral("04-rope")) && s == 2) {
+                    ASSERT_EQ(step.markers.size(), 2);
+                    const double first = entry(step, 110, 100);
+                    EXPECT_NEAR(entry(step, 410, 400), first, 1e-9 * std::abs(first));
+                    EXPECT_GT(std::abs(entry(step, 110, 90) - first), 1.0);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(marked, 4); // RoPE's step 3, in both languages
+}

@@ -15,6 +15,8 @@
 #include "views/heatmappanel.h"
 #include "views/viewpanel.h"
 #include "views/viewslot.h"
+#include "widgets/heatmapwidget.h"
+#include "widgets/teachingink.h"
 #include "window/shortcutlist.h"
 #include "window/startupactions.h"
 #include "windowtest.h"
@@ -538,4 +540,49 @@ TEST_F(Lessons, EveryBuiltInLessonFitsAProjectorOf1280By720) {
         }
     }
     m_window.setLanguage(QStringLiteral("en"));
+}
+
+// #31 item 5: a step's markers circle entries of its large view, in the teacher's ink, when the
+// step is shown (a question step: with its answer); the next step and leaving remove them.
+TEST_F(Lessons, AStepsMarkersCircleItsEntriesUntilTheNextStep) {
+    const pecards::app::Lesson lesson = builtIn(QStringLiteral("rope"));
+    ASSERT_EQ(lesson.steps.at(2).markers.size(), 2);
+    player()->play(lesson, 2);
+    CardPage* rope = m_window.card(QStringLiteral("rope"));
+    const auto circled = [rope]() -> HeatmapWidget* {
+        for (ViewSlot* slot : rope->viewSlots()) {
+            if (auto* panel = qobject_cast<HeatmapPanel*>(slot->view());
+                panel && !panel->heatmap()->circles().isEmpty())
+                return panel->heatmap();
+        }
+        return nullptr;
+    };
+    EXPECT_EQ(circled(), nullptr); // the question first: the picture before the step
+    player()->next(); // reveal
+    HeatmapWidget* map = circled();
+    ASSERT_NE(map, nullptr);
+    EXPECT_EQ(map->circles().size(), 2);
+    EXPECT_EQ(map->circles().front().label, QStringLiteral("S[110, 100]"));
+    ASSERT_TRUE(guitest::awaitCondition(
+        [map] { return map->entryCentre(410, 400).has_value(); }, "the picture the markers circle"));
+    // The ink on screen: pixels of the circle's colour around both entries.
+    const QImage image = map->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    for (const auto& [row, col] : {std::pair {110, 100}, std::pair {410, 400}}) {
+        const QPointF centre = *map->entryCentre(row, col);
+        int ink = 0;
+        const int reach = map->fontMetrics().height() + 4;
+        for (int dy = -reach; dy <= reach; ++dy)
+            for (int dx = -reach; dx <= reach; ++dx)
+                ink += image.pixel(static_cast<int>(centre.x()) + dx, static_cast<int>(centre.y()) + dy)
+                        == teachingInk().rgb()
+                    ? 1
+                    : 0;
+        EXPECT_GT(ink, 20) << row << ", " << col;
+    }
+    player()->next(); // the next step has no markers
+    EXPECT_EQ(circled(), nullptr);
+    player()->back();
+    EXPECT_NE(circled(), nullptr);
+    player()->stop();
+    EXPECT_EQ(circled(), nullptr);
 }

@@ -39,6 +39,8 @@ Lesson richLesson() {
     plain.text = QStringLiteral("<p>Each pair turns by <i>m</i>θ<sub>i</sub>.</p>");
     plain.state.cards = {ropeCard(4096, 10000.0)};
     plain.state.activeCard = 0;
+    plain.markers
+        = {LessonMarker {110, 100, QStringLiteral("S[110, 100]")}, LessonMarker {4095, 0, QString()}};
     lesson.steps.append(plain);
 
     LessonStep asked;
@@ -107,6 +109,10 @@ TEST(LessonFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(first["state"]["active_card"], 0);
     EXPECT_EQ(first["state"]["cards"][0]["params"]["rope"]["base"], 10000.0);
     EXPECT_EQ(first["state"]["cards"][0]["views"][1]["window"]["row_end"], 2048);
+    EXPECT_EQ(first["markers"][0]["row"], 110);
+    EXPECT_EQ(first["markers"][0]["col"], 100);
+    EXPECT_EQ(first["markers"][0]["label"], "S[110, 100]");
+    EXPECT_FALSE(document["steps"][1].contains("markers")); // optional: written only when there are some
     const json& asked = document["steps"][1];
     EXPECT_EQ(asked["question"]["answers"].size(), 3U);
     EXPECT_EQ(asked["question"]["correct"], 0);
@@ -185,6 +191,23 @@ TEST(LessonFile, BadStepsAreNamedByTheirKeyPath) {
         "steps[0].state.cards[0].params");
     expectRefused([](json& d) { d["steps"][0]["hint"] = "x"; }, "steps[0].hint: unknown key");
     expectRefused([](json& d) { d["steps"] = json::array(); }, "steps: no steps");
+    // Markers circle entries of the step's first view (score, 4096 x 4096), none on a pitfall.
+    expectRefused([](json& d) { d["steps"][0]["markers"][1]["row"] = 4096; },
+        "steps[0]: markers[1].row = 4096 is invalid: allowed: in [0, 4096)");
+    expectRefused([](json& d) { d["steps"][0]["markers"][0]["col"] = -1; }, "steps[0]: markers[0].col = -1");
+    expectRefused([](json& d) { d["steps"][0]["markers"][0]["label"] = std::string(41, 'x'); },
+        "steps[0]: markers[0].label");
+    expectRefused([](json& d) { d["steps"][0]["markers"][0]["label"] = "<b>S</b>"; }, "plain text");
+    expectRefused([](json& d) { d["steps"][2]["markers"] = d["steps"][0]["markers"]; },
+        "steps[2]: markers = a step without a view to mark");
+    expectRefused(
+        [](json& d) {
+            for (int m = 0; m < 8; ++m)
+                d["steps"][0]["markers"].push_back(d["steps"][0]["markers"][0]);
+        },
+        "steps[0]: markers = 10 markers");
+    expectRefused(
+        [](json& d) { d["steps"][0]["markers"][0]["size"] = 3; }, "steps[0].markers[0].size: unknown key");
     expectRefused([](json& d) { d["steps"][0].erase("state"); }, "steps[0].state");
 }
 
