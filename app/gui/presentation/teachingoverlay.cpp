@@ -47,7 +47,8 @@ void TeachingOverlay::retranslate() {
     m_pointerAction->setText(tr("Poin&ter"));
     m_pointerAction->setStatusTip(tr("Presentation and lessons: a large red dot where the mouse is"));
     m_blankAction->setText(tr("&Blank screen"));
-    m_blankAction->setStatusTip(tr("Presentation and lessons: a black screen; B or Esc brings the picture back"));
+    m_blankAction->setStatusTip(
+        tr("Presentation and lessons: a black screen; B or Esc brings the picture back"));
     m_eraseAction->setText(tr("&Erase drawing"));
     m_eraseAction->setStatusTip(tr("Presentation and lessons: erase the pen's strokes"));
 }
@@ -160,8 +161,6 @@ void TeachingOverlay::mouseMoveEvent(QMouseEvent* event) {
     m_strokes.back().lineTo(event->position());
     update();
 }
-
-void TeachingOverlay::mouseReleaseEvent(QMouseEvent*) { }
 
 bool TeachingOverlay::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_window && event->type() == QEvent::Resize && isVisible())

@@ -57,7 +57,6 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
     /// The window's size (the overlay follows it); application-wide while available: Esc while
     /// something is drawn or the screen is blank, and the mouse for the pointer.
     bool eventFilter(QObject* watched, QEvent* event) override;

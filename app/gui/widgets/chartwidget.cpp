@@ -189,7 +189,10 @@ void ChartWidget::buildChart(const AxisLayout& xLayout, const AxisLayout& yLayou
         angular->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         for (int chartAngle = 45; chartAngle <= 360; chartAngle += 45)
             angular->append(QStringLiteral("%1°").arg(polarChartAngle(chartAngle)), chartAngle);
-        angular->setTitleText(curves.xTitle);
+        // Over the chart, not as the angular axis's title: Qt elides that to the circle's width
+        // ("angle of each pair (degrees, count…", the review's T-U2), the chart's title has the
+        // chart's width.
+        chart->setTitle(curves.xTitle);
         auto* radial = new QValueAxis;
         radial->setRange(0, 1);
         radial->setTickCount(3);
@@ -410,10 +413,8 @@ void ChartWidget::applyStyle() {
     const QPalette& colors = palette();
     const QColor text = colors.color(QPalette::Text);
     QFont labels = font();
-    QFont title = labels;
-    title.setBold(true);
     chart->setBackgroundBrush(colors.color(QPalette::Base));
-    chart->setTitleFont(title);
+    chart->setTitleFont(labels); // the polar chart's angle title (an axis title in all but place)
     chart->setTitleBrush(text);
     chart->legend()->setFont(labels);
     chart->legend()->setLabelColor(text);

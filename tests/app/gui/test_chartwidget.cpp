@@ -2,6 +2,7 @@
 // pointer, named by its series, with the values the curve holds; nothing when no point is near.
 #include "widgets/chartwidget.h"
 
+#include <QAbstractAxis>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QTest>
@@ -71,4 +72,25 @@ TEST(ChartWidget, AxesEndAtTheData) {
         EXPECT_GE(at, -310.0) << label.toStdString();
         EXPECT_LE(at, 310.0) << label.toStdString();
     }
+}
+
+// The teacher's T-U2: the polar chart's axis title read "angle of each pair (degrees, count…" in
+// presentation at 1280x720 and in the window: Qt elides an angular axis's title to the circle.
+// The title is the chart's now, whole wherever the chart is wide enough for it.
+TEST(ChartWidget, ThePolarChartsAngleTitleIsWhole) {
+    ChartWidget widget;
+    widget.resize(500, 400);
+    pecards::app::CurveSet set;
+    set.xTitle = QStringLiteral("angle of each pair (degrees, counter-clockwise)");
+    set.yTitle = QStringLiteral("pair (radius |(q₁, q₂)|, largest = 1)");
+    set.polar = true;
+    set.curves = {{QStringLiteral("pair 0"), {QPointF(45, 1.0)}, false, true}};
+    widget.setCurves(set);
+    widget.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    EXPECT_EQ(widget.chart()->title(), set.xTitle);
+    const int needed = QFontMetrics(widget.chart()->titleFont()).horizontalAdvance(set.xTitle);
+    EXPECT_LT(needed, widget.width() - 40) << "the test's chart is wide enough for the whole title";
+    for (const QAbstractAxis* axis : widget.chart()->axes())
+        EXPECT_TRUE(axis->titleText().isEmpty()) << axis->titleText().toStdString(); // not elided by Qt
 }

@@ -29,11 +29,18 @@ protected:
         ASSERT_TRUE(activate());
     }
 
+    /// Presentation and lessons change the application's font: they leave before the next test.
+    void TearDown() override {
+        m_window.presentation()->setActive(false);
+        m_window.lessons()->player()->stop();
+    }
+
     TeachingOverlay* overlay() const { return m_window.teaching(); }
 
     /// A mouse event sent to the overlay at `at` (its coordinates).
     void mouse(QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
-        QMouseEvent event(type, QPointF(at), QPointF(overlay()->mapToGlobal(at)), Qt::LeftButton, buttons, {});
+        QMouseEvent event(
+            type, QPointF(at), QPointF(overlay()->mapToGlobal(at)), Qt::LeftButton, buttons, {});
         QApplication::sendEvent(overlay(), &event);
     }
 
@@ -118,9 +125,10 @@ TEST_F(Teaching, TheKeysAreListedWithTheShortcuts) {
     QStringList listed;
     for (const ShortcutEntry& entry : collectShortcuts(m_window))
         listed << entry.keys + QLatin1Char(' ') + entry.command;
-    for (const char* expected : {"D View > Pen", "L View > Pointer", "B View > Blank screen", "E View > Erase drawing"})
+    for (const char* expected :
+        {"D View > Pen", "L View > Pointer", "B View > Blank screen", "E View > Erase drawing"})
         EXPECT_TRUE(listed.contains(QString::fromLatin1(expected))) << expected << "\n"
-                                                                     << listed.join(u'\n').toStdString();
+                                                                    << listed.join(u'\n').toStdString();
 }
 
 // Seen live under X11: with the focus in presentation's speed box, B typed a letter into the box
