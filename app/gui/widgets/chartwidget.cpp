@@ -9,7 +9,6 @@
 #include <QChart>
 #include <QEvent>
 #include <QLineSeries>
-#include <QLogValueAxis>
 #include <QMouseEvent>
 #include <QPolarChart>
 #include <QScatterSeries>
@@ -17,6 +16,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <limits>
 #include <tuple>
 
@@ -48,20 +48,28 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
     layout.log = log;
     layout.title = title;
     if (log) {
-        const double first = std::floor(std::log10(low));
-        const double last = std::ceil(std::log10(high));
-        const bool exponents = last > 4; // one format for every label: "1e+02" ... "1e+07"
+        // In decades: the chart draws log10 of the values (chartPoint), labelled 10^k.
+        const int first = static_cast<int>(std::floor(std::log10(low)));
+        const int last = static_cast<int>(std::ceil(std::log10(high)));
+        // One format for every label (the author's A-U2: not "10⁷" beside "10000"): numbers
+        // from 0.001 to 10000, else powers of ten.
+        const bool exponents = first < -3 || last > 4;
+        const auto label = [exponents](int k) {
+            if (exponents)
+                return QStringLiteral("10") + pecards::app::superscript(QString::number(k));
+            return QString::number(std::pow(10.0, k), 'f', std::max(0, -k));
+        };
         const int labelSize = horizontal
-            ? metrics.horizontalAdvance(exponents ? QStringLiteral("8e+88") : QStringLiteral("10000")) + 12
+            ? metrics.horizontalAdvance(label(last).size() > label(first).size() ? label(last) : label(first))
+                + 12
             : 2 * metrics.height();
-        const int decades = std::max(1, static_cast<int>(last - first));
+        const int decades = std::max(1, last - first);
         const int maxLabels = std::max(2, room / labelSize);
         const int perLabel = std::max(1, (decades + maxLabels - 1) / maxLabels); // decades per label
-        layout.logBase = std::pow(10.0, perLabel);
-        layout.format = exponents ? QStringLiteral("%.0e") : QStringLiteral("%g");
-        layout.minorTicks = perLabel > 1 ? perLabel - 1 : -1;
-        layout.low = std::pow(10.0, first);
-        layout.high = std::pow(10.0, first + perLabel * std::ceil((last - first) / perLabel));
+        layout.low = first;
+        layout.high = first + perLabel * ((decades + perLabel - 1) / perLabel);
+        for (int k = first; k <= layout.high; k += perLabel)
+            layout.labels.emplace_back(label(k), k);
         return layout;
     }
     // Linear: nice ticks labelled like the heatmap axes ("1M", "512k", "-0.5").
@@ -95,15 +103,6 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
 }
 
 QAbstractAxis* ChartWidget::makeAxis(const AxisLayout& layout) {
-    if (layout.log) {
-        auto* axis = new QLogValueAxis;
-        axis->setBase(layout.logBase);
-        axis->setLabelFormat(layout.format);
-        axis->setMinorTickCount(layout.minorTicks);
-        axis->setRange(layout.low, layout.high);
-        axis->setTitleText(layout.title);
-        return axis;
-    }
     auto* axis = new QCategoryAxis;
     axis->setRange(layout.low, layout.high);
     if (!layout.labels.empty()) {
@@ -284,14 +283,16 @@ QString ChartWidget::pointReadout(const QPoint& position) const {
     for (std::size_t k = 0; k < m_curves.curves.size(); ++k) {
         const pecards::app::Curve& curve = m_curves.curves[k];
         QAbstractSeries* one = series.at(static_cast<qsizetype>(regions + k));
-        const QList<QPointF> points = chartPoints(curve);
-        for (qsizetype n = 0; n < points.size(); ++n) {
-            const QPointF d = chart()->mapToPosition(points[n], one) - at;
+        for (const QPointF& point : curve.points) {
+            const std::optional<QPointF> drawn = chartPoint(point);
+            if (!drawn)
+                continue;
+            const QPointF d = chart()->mapToPosition(*drawn, one) - at;
             const double distance = d.x() * d.x() + d.y() * d.y();
             if (distance < best) {
                 best = distance;
                 nearest = &curve;
-                value = curve.points[static_cast<std::size_t>(n)];
+                value = point;
             }
         }
     }
@@ -310,11 +311,29 @@ void ChartWidget::mouseMoveEvent(QMouseEvent* event) {
     QChartView::mouseMoveEvent(event);
 }
 
+std::optional<QPointF> ChartWidget::chartPoint(const QPointF& point) const {
+    if (m_curves.polar)
+        return QPointF(polarChartAngle(point.x()), point.y());
+    QPointF drawn = point;
+    if (m_curves.xLog) {
+        if (!(point.x() > 0.0))
+            return std::nullopt; // no place on a log axis
+        drawn.setX(std::log10(point.x()));
+    }
+    if (m_curves.yLog) {
+        if (!(point.y() > 0.0))
+            return std::nullopt;
+        drawn.setY(std::log10(point.y()));
+    }
+    return drawn;
+}
+
 QList<QPointF> ChartWidget::chartPoints(const pecards::app::Curve& curve) const {
-    QList<QPointF> points(curve.points.begin(), curve.points.end());
-    if (m_curves.polar) {
-        for (QPointF& point : points)
-            point.setX(polarChartAngle(point.x()));
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(curve.points.size()));
+    for (const QPointF& point : curve.points) {
+        if (const std::optional<QPointF> drawn = chartPoint(point))
+            points.push_back(*drawn);
     }
     return points;
 }
@@ -399,13 +418,15 @@ QList<ChartWidget::LegendEntry> ChartWidget::addRegions(const std::vector<pecard
 
 void ChartWidget::setRegionSpan(
     QAbstractSeries* series, const pecards::app::ChartRegion& region, double yLow, double yHigh) {
+    // x in chart units (log10 on a log axis); yLow and yHigh are the axis's, in chart units.
+    const auto x = [this](double value) { return m_curves.xLog ? std::log10(value) : value; };
     if (auto* area = qobject_cast<QAreaSeries*>(series)) { // a shaded x range
-        area->upperSeries()->replace({QPointF(region.x0, yHigh), QPointF(region.x1, yHigh)});
-        area->lowerSeries()->replace({QPointF(region.x0, yLow), QPointF(region.x1, yLow)});
+        area->upperSeries()->replace({QPointF(x(region.x0), yHigh), QPointF(x(region.x1), yHigh)});
+        area->lowerSeries()->replace({QPointF(x(region.x0), yLow), QPointF(x(region.x1), yLow)});
         return;
     }
     static_cast<QLineSeries*>(series)->replace(
-        {QPointF(region.x0, yLow), QPointF(region.x0, yHigh)}); // a marker
+        {QPointF(x(region.x0), yLow), QPointF(x(region.x0), yHigh)}); // a marker
 }
 
 void ChartWidget::applyStyle() {

@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QColor>
 #include <QList>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -73,14 +74,12 @@ protected:
 private:
     /// An axis as drawn: its range and its labels (what decides whether a new axis is needed).
     struct AxisLayout {
-        bool log = false;
+        bool log = false; ///< low, high and the label values are decades (log10 of the data)
         QString title;
         double low = 0.0;
         double high = 1.0;
-        double logBase = 10.0; ///< log axes: one label every logBase
-        QString format; ///< log axes: the label format
-        int minorTicks = -1; ///< log axes: minor ticks between labels (-1: Qt's default)
-        std::vector<std::pair<QString, double>> labels; ///< linear axes: (label, value) on each step
+        /// (label, value) on each step; log axes: values are decades (log10), labels 10^k
+        std::vector<std::pair<QString, double>> labels;
         bool operator==(const AxisLayout&) const = default;
     };
 
@@ -93,7 +92,11 @@ private:
     void buildChart(const AxisLayout& xLayout, const AxisLayout& yLayout);
     /// New points in the shown series; new axes only when their layout changed.
     void updateChart(const AxisLayout& xLayout, const AxisLayout& yLayout);
-    /// The curve's points as the chart takes them (polar: the angle turned to Qt's convention).
+    /// A data point as the chart takes it: polar, the angle turned to Qt's convention; on a log
+    /// axis, log10 of the value (Qt's log axis labels only in printf formats, "1e+05"); none for
+    /// a value a log axis has no place for (<= 0).
+    std::optional<QPointF> chartPoint(const QPointF& point) const;
+    /// The curve's points as the chart takes them (chartPoint), those without a place left out.
     QList<QPointF> chartPoints(const pecards::app::Curve& curve) const;
     /// Fonts from the widget's font, colours from its palette (background, text, grid).
     void applyStyle();
@@ -106,8 +109,9 @@ private:
     /// Shaded x ranges and vertical markers spanning the y axis `yLayout`, behind the curves.
     QList<LegendEntry> addRegions(const std::vector<pecards::app::ChartRegion>& regions, QAbstractAxis* xAxis,
         QAbstractAxis* yAxis, const AxisLayout& yLayout);
-    /// The region's series from yLow to yHigh (a shaded x range, or a vertical marker).
-    static void setRegionSpan(
+    /// The region's series from yLow to yHigh (a shaded x range, or a vertical marker), in chart
+    /// units (decades on a log axis).
+    void setRegionSpan(
         QAbstractSeries* series, const pecards::app::ChartRegion& region, double yLow, double yHigh);
 
     pecards::app::CurveSet m_curves;

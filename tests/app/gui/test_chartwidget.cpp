@@ -6,6 +6,7 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QTest>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -18,7 +19,10 @@ QPoint drawnAt(const ChartWidget& widget, std::size_t curve, std::size_t index) 
     const pecards::app::CurveSet& set = widget.curves();
     const QList<QAbstractSeries*> series = widget.chart()->series();
     QAbstractSeries* one = series.at(static_cast<qsizetype>(set.regions.size() + curve));
-    const QPointF inChart = widget.chart()->mapToPosition(set.curves[curve].points[index], one);
+    QPointF value = set.curves[curve].points[index];
+    if (set.yLog) // a log axis is drawn in decades
+        value.setY(std::log10(value.y()));
+    const QPointF inChart = widget.chart()->mapToPosition(value, one);
     return widget.mapFromScene(widget.chart()->mapToScene(inChart));
 }
 
@@ -93,4 +97,40 @@ TEST(ChartWidget, ThePolarChartsAngleTitleIsWhole) {
     EXPECT_LT(needed, widget.width() - 40) << "the test's chart is wide enough for the whole title";
     for (const QAbstractAxis* axis : widget.chart()->axes())
         EXPECT_TRUE(axis->titleText().isEmpty()) << axis->titleText().toStdString(); // not elided by Qt
+}
+
+// The teacher's T-U5 and the author's A-U2 on screen: a log axis read "1e+02" ... "1e+07" (Qt's
+// log axis labels only in printf formats). Its labels are powers of ten written as mathematics,
+// all in one format, and the hover read-out still gives the point's own values.
+TEST(ChartWidget, LogAxesAreLabelledInPowersOfTenAndReadOutInValues) {
+    ChartWidget widget;
+    std::vector<QPointF> wavelengths;
+    for (int i = 0; i < 64; ++i)
+        wavelengths.emplace_back(
+            i, 2 * 3.14159265358979 * std::pow(500000.0, 2.0 * i / 128)); // 6.28 ... 1.5e7
+    widget.resize(500, 400);
+    pecards::app::CurveSet set;
+    set.xTitle = QStringLiteral("pair i");
+    set.yTitle = QStringLiteral("wavelength 2π/θᵢ (positions)");
+    set.yLog = true;
+    set.curves = {{QStringLiteral("base 500000"), wavelengths}};
+    widget.setCurves(set);
+    widget.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    auto* y = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Vertical).value(0));
+    ASSERT_NE(y, nullptr);
+    const QStringList labels = y->categoriesLabels();
+    ASSERT_GE(labels.size(), 3);
+    for (const QString& label : labels) {
+        EXPECT_TRUE(label.startsWith(QStringLiteral("10"))) << label.toStdString();
+        EXPECT_FALSE(label.contains(QLatin1Char('e')) || label.contains(QLatin1Char('^')))
+            << label.toStdString();
+    }
+    EXPECT_TRUE(labels.contains(QStringLiteral("10⁴")) || labels.contains(QStringLiteral("10⁵")))
+        << labels.join(u' ').toStdString();
+    // Decades 0 (1) to 8 (above 1.5e7): every point inside.
+    EXPECT_LE(y->min(), std::log10(wavelengths.front().y()));
+    EXPECT_GE(y->max(), std::log10(wavelengths.back().y()));
+    EXPECT_EQ(widget.pointReadout(drawnAt(widget, 0, 40)),
+        QStringLiteral("base 500000: x = 40, y = %1").arg(wavelengths[40].y(), 0, 'g', 10));
 }
