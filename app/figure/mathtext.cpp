@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -89,6 +90,22 @@ QString powerOfTwoText(double value) {
     return displayNumber(value, 4);
 }
 
+QString decimalNumber(double value, int significant) {
+    if (value == 0.0 || !std::isfinite(value))
+        return QString::number(value, 'f', 0);
+    // 'f' with as many decimals as the significant digits need, trailing zeros dropped.
+    const int leading = static_cast<int>(std::floor(std::log10(std::abs(value)))) + 1;
+    const int decimals = std::clamp(significant - leading, 0, 17);
+    QString text = QString::number(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
 QString displayNumber(double value, int significant) {
     if (significant < 1 || significant > 17)
         throw std::invalid_argument(
@@ -100,19 +117,8 @@ QString displayNumber(double value, int significant) {
     const double magnitude = std::abs(value);
     if (magnitude < 1e15 && value == std::round(value))
         return QString::number(value, 'f', 0);
-    if (magnitude >= 1e-3 && magnitude < 1e15) {
-        // 'f' with as many decimals as the significant digits need, trailing zeros dropped.
-        const int leading = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
-        const int decimals = std::max(0, significant - leading);
-        QString text = QString::number(value, 'f', decimals);
-        if (text.contains(QLatin1Char('.'))) {
-            while (text.endsWith(QLatin1Char('0')))
-                text.chop(1);
-            if (text.endsWith(QLatin1Char('.')))
-                text.chop(1);
-        }
-        return text;
-    }
+    if (magnitude >= 1e-3 && magnitude < 1e15)
+        return decimalNumber(value, significant);
     // Mantissa in [1, 10) and the power of ten, as "4.44 × 10⁻¹⁶".
     int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
     double mantissa = value / std::pow(10.0, exponent);
@@ -121,7 +127,10 @@ QString displayNumber(double value, int significant) {
         ++exponent;
         digits = QString::number(value / std::pow(10.0, exponent), 'g', significant);
     }
-    return digits + QStringLiteral(" × 10") + superscript(QString::number(exponent));
+    const QString power = QStringLiteral("10") + superscript(QString::number(exponent));
+    if (digits == QStringLiteral("1") || digits == QStringLiteral("-1")) // "10⁻⁵", not "1 × 10⁻⁵"
+        return digits.chopped(1) + power;
+    return digits + QStringLiteral(" × ") + power;
 }
 
 } // namespace pecards::app

@@ -32,10 +32,16 @@ QString writtenPowers(const QString& text);
 /// a whole number), else the value itself with 4 significant digits (displayNumber).
 QString powerOfTwoText(double value);
 
+/// @brief `value` written out in decimals with `significant` significant digits, trailing zeros
+/// dropped: 2e-4 -> "0.0002", -63822.1234 (6) -> "-63822.1" (whole digits are never dropped).
+/// For short differences (a colour bar's offset notation), where "0.0002" reads more quickly
+/// than "2 × 10⁻⁴".
+QString decimalNumber(double value, int significant);
+
 /// @brief `value` for reading, with at most `significant` significant digits and no
 /// programmer exponent: 2048 -> "2048", 0.0883883 -> "0.08839" (4), 4.44e-16 -> "4.44 × 10⁻¹⁶"
-/// (3). Whole numbers below 10^15 are written out; magnitudes below 10^-3 or from 10^15 up get
-/// "× 10ⁿ". NaN and infinities as "nan", "inf", "-inf". `significant` in [1, 17].
+/// (3), 1e-5 -> "10⁻⁵". Whole numbers below 10^15 are written out; magnitudes below 10^-3 or from 10^15 up
+/// get "× 10ⁿ". NaN and infinities as "nan", "inf", "-inf". `significant` in [1, 17].
 QString displayNumber(double value, int significant);
 
 } // namespace pecards::app

@@ -132,7 +132,7 @@ QString describeRopeChoice(const pecards::CardParams& params) {
         const pecards::RopeScalingResult result = pecards::ropeScaling(params.rope, seqLen);
         if (scaling.type == RopeScalingType::Dynamic)
             return Describe::tr(", effective base %1 at seq_len %2")
-                .arg(QString::number(result.effective_base, 'g', 6))
+                .arg(pecards::app::displayNumber(result.effective_base, 6))
                 .arg(seqLen);
         const std::int64_t l0 = pecards::ropeScalingContext(scaling);
         return result.long_factor_selected

@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
+#include <figure/mathtext.h>
 
 namespace pecards::gui {
 
@@ -28,11 +29,11 @@ QString modelLine(const pecards::CardParams& params) {
     QString text = CheckDialog::tr("head_dim %1, rotary_dim %2, base %3, layout %4, scaling %5")
                        .arg(rope.head_dim)
                        .arg(rope.rotary_dim == 0 ? rope.head_dim : rope.rotary_dim)
-                       .arg(rope.base, 0, 'g', 10)
+                       .arg(pecards::app::displayNumber(rope.base, 10))
                        .arg(QString::fromStdString(pecards::toString(rope.layout)),
                            QString::fromStdString(pecards::toString(rope.scaling.type)));
     if (rope.scaling.type != pecards::RopeScalingType::None)
-        text += QStringLiteral(" × %1").arg(rope.scaling.factor, 0, 'g', 6);
+        text += QStringLiteral(" × %1").arg(pecards::app::displayNumber(rope.scaling.factor, 6));
     return text;
 }
 
@@ -243,15 +244,15 @@ void CheckDialog::present(const CheckOutcome& outcome) {
     QString verdict;
     if (report.matches) {
         verdict = tr("<b style='color:#1b7a1b'>Matches the reference</b>: max error %1 of the tolerance.")
-                      .arg(report.max_error, 0, 'g', 3);
+                      .arg(pecards::app::displayNumber(report.max_error, 3));
     } else if (std::isinf(report.max_error)) {
         verdict = tr("<b style='color:#b00020'>Does not match the reference</b>: another size than the "
                      "model's table.");
     } else {
         verdict = tr("<b style='color:#b00020'>Does not match the reference</b>: max error %1 tolerances (%2 "
                      "absolute)")
-                      .arg(report.max_error, 0, 'g', 3)
-                      .arg(report.max_abs_error, 0, 'g', 3);
+                      .arg(pecards::app::displayNumber(report.max_error, 3),
+                          pecards::app::displayNumber(report.max_abs_error, 3));
         verdict += report.first_position >= 0
             ? tr(", first at position %1, pair %2.").arg(report.first_position).arg(report.first_pair)
             : tr(", first at pair %1.").arg(report.first_pair);
@@ -264,7 +265,7 @@ void CheckDialog::present(const CheckOutcome& outcome) {
     m_verdict->setText(verdict
         + QStringLiteral("<br><small>%1 (tolerance 16 u, u = %2)</small>")
               .arg(outcome.checked.toHtmlEscaped())
-              .arg(report.unit_roundoff, 0, 'g', 3));
+              .arg(pecards::app::displayNumber(report.unit_roundoff, 3)));
     const bool hasMap = report.error_map.rows > 0;
     m_map->setVisible(hasMap);
     if (hasMap) {
@@ -276,7 +277,7 @@ void CheckDialog::present(const CheckOutcome& outcome) {
     for (int row = 0; row < m_variants->rowCount(); ++row) {
         const pecards::CheckVariant& variant = report.variants[static_cast<std::size_t>(row)];
         const QStringList cells {QString::fromStdString(variant.name), variant.fits ? tr("fits") : QString(),
-            variant.comparable ? QString::number(variant.max_error, 'g', 3) : tr("another size"),
+            variant.comparable ? pecards::app::displayNumber(variant.max_error, 3) : tr("another size"),
             QString::fromStdString(variant.explanation)};
         for (int column = 0; column < cells.size(); ++column)
             m_variants->setItem(row, column, new QTableWidgetItem(cells.at(column)));

@@ -8,6 +8,7 @@
 #include <QToolButton>
 #include <cmath>
 #include <figure/difference.h>
+#include <figure/mathtext.h>
 #include <pecards/errors.h>
 
 namespace pecards::gui {
@@ -17,7 +18,7 @@ namespace {
 QString valueText(double value) {
     if (std::isinf(value) && value < 0)
         return DifferencePanel::tr("masked");
-    return QString::number(value, 'g', 10);
+    return pecards::app::displayNumber(value, 10);
 }
 
 } // namespace

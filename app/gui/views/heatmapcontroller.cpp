@@ -8,6 +8,7 @@
 #include <QEvent>
 #include <algorithm>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <pecards/cost.h>
 #include <pecards/errors.h>
 #include <pecards/normaliserestimate.h>
@@ -20,7 +21,7 @@ namespace {
 QString valueText(double value) {
     if (std::isinf(value) && value < 0)
         return HeatmapController::tr("masked (-inf)");
-    return QString::number(value, 'g', 10);
+    return pecards::app::displayNumber(value, 10);
 }
 
 bool isExact(const pecards::Grid& grid) {
@@ -434,11 +435,11 @@ void HeatmapController::probe(qint64 row, qint64 col, int pixelRow, int pixelCol
     } else {
         const double blockRows = static_cast<double>(frame.grid.window.rows()) / frame.grid.rows;
         const double blockCols = static_cast<double>(frame.grid.window.cols()) / frame.grid.cols;
-        m_pixelText = tr("pixel %1 of ~%2×%3 entries = %4 (%5)")
-                          .arg(reductionName(m_shownRequest.reduction))
-                          .arg(blockRows, 0, 'g', 3)
-                          .arg(blockCols, 0, 'g', 3)
-                          .arg(valueText(pixelValue), backend.precision());
+        m_pixelText
+            = tr("pixel %1 of ~%2×%3 entries = %4 (%5)")
+                  .arg(reductionName(m_shownRequest.reduction))
+                  .arg(pecards::app::displayNumber(blockRows, 3), pecards::app::displayNumber(blockCols, 3))
+                  .arg(valueText(pixelValue), backend.precision());
     }
     if (estimated)
         m_pixelText += tr(", estimated normaliser");
@@ -495,8 +496,8 @@ void HeatmapController::showIdleReadout() {
         ? tr("exact: one entry per pixel")
         : tr("pixel = %1 of ~%2×%3 entries")
               .arg(reductionName(m_shownRequest.reduction))
-              .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3)
-              .arg(static_cast<double>(grid.window.cols()) / grid.cols, 0, 'g', 3);
+              .arg(pecards::app::displayNumber(static_cast<double>(grid.window.rows()) / grid.rows, 3),
+                  pecards::app::displayNumber(static_cast<double>(grid.window.cols()) / grid.cols, 3));
     // A first picture standing in for the exact one says so: sampled instead of the exact
     // reduction, or each row's softmax normaliser estimated from its stratified keys.
     QString sampled;
@@ -520,7 +521,7 @@ void HeatmapController::showIdleReadout() {
     const QString aliasing = aliased == 0
         ? QString()
         : tr("  ·  ALIASED: hatched columns oscillate faster than one sample per %1 rows can show; zoom in")
-              .arg(static_cast<double>(grid.window.rows()) / grid.rows, 0, 'g', 3);
+              .arg(pecards::app::displayNumber(static_cast<double>(grid.window.rows()) / grid.rows, 3));
     m_widget->setReadout(tr("%1  ·  %2").arg(where, how) + sampled + aliasing);
     m_widget->setToolTip(
         tr("%1.\nWheel or drag a rectangle to zoom (the engine recomputes the window exactly);\n"

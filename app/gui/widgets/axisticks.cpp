@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <utility>
 
 namespace pecards::gui {
@@ -37,7 +38,7 @@ int tickCapacity(int pixels, int extent) {
 QString tickLabel(double value) {
     if (std::abs(value) < 1e7 && value == std::round(value))
         return QString::number(static_cast<long long>(value));
-    return QString::number(value, 'g', 4);
+    return pecards::app::displayNumber(value, 4);
 }
 
 std::vector<double> decadeTicks(double low, double high, int maxTicks) {
@@ -96,7 +97,8 @@ TickLabels valueTickLabels(
     for (; precision <= 17; ++precision) {
         result.labels.clear();
         for (const double tick : ticks)
-            result.labels.push_back(precision == 3 ? tickLabel(tick) : QString::number(tick, 'g', precision));
+            result.labels.push_back(
+                precision == 3 ? tickLabel(tick) : pecards::app::displayNumber(tick, precision));
         if (distinct(result.labels))
             break;
     }
@@ -104,13 +106,13 @@ TickLabels valueTickLabels(
         return result;
     // Offset notation: the first tick, then each tick's difference from it.
     const double offset = ticks.front();
-    result.offset = QString::number(offset, 'g', std::min(precision, 17));
+    result.offset = pecards::app::displayNumber(offset, std::min(precision, 17));
     result.labels.clear();
     for (const double tick : ticks) {
         const double delta = tick - offset;
         result.labels.push_back(delta == 0.0
                 ? QStringLiteral("+0")
-                : (delta > 0 ? QStringLiteral("+") : QString()) + QString::number(delta, 'g', 4));
+                : (delta > 0 ? QStringLiteral("+") : QString()) + pecards::app::decimalNumber(delta, 4));
     }
     return result;
 }

@@ -299,7 +299,8 @@ QString ChartWidget::pointReadout(const QPoint& position) const {
     if (nearest == nullptr)
         return {};
     return tr("%1: x = %2, y = %3")
-        .arg(nearest->name, QString::number(value.x(), 'g', 10), QString::number(value.y(), 'g', 10));
+        .arg(nearest->name, pecards::app::displayNumber(value.x(), 10),
+            pecards::app::displayNumber(value.y(), 10));
 }
 
 void ChartWidget::mouseMoveEvent(QMouseEvent* event) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <pecards/rope.h>
 
 namespace pecards::gui {
@@ -22,7 +23,7 @@ constexpr int kLegendLine = 18;
 constexpr std::array<QRgb, 4> kRopeColors {0x4C78A8, 0xF58518, 0x54A24B, 0xB279A2};
 
 QString stripValue(double value) {
-    return QString::number(value, 'g', 7);
+    return pecards::app::displayNumber(value, 7);
 }
 
 } // namespace

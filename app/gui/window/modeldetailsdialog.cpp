@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <common/modelconfig.h>
 #include <figure/logitscalecurves.h>
+#include <figure/mathtext.h>
 #include <pecards/logitscale.h>
 #include <pecards/rope.h>
 #include <pecards/visionrope.h>
@@ -21,7 +22,7 @@ namespace pecards::gui {
 namespace {
 
 QString configValue(double value) {
-    return QString::number(value, 'g', 7);
+    return pecards::app::displayNumber(value, 7);
 }
 
 /// "0-3, 5, 7-9": the layer indices as ranges.
@@ -74,9 +75,9 @@ QString visionTowerText(const pecards::app::VisionTowerConfig& tower) {
                        .arg(tower.rope.head_dim)
                        .arg(configValue(tower.rope.theta))
                        .arg(static_cast<int>(row.size()))
-                       .arg(QString::number(rowFast, 'g', 3), QString::number(rowSlow, 'g', 3))
+                       .arg(pecards::app::displayNumber(rowFast, 3), pecards::app::displayNumber(rowSlow, 3))
                        .arg(static_cast<int>(column.size()))
-                       .arg(QString::number(colFast, 'g', 3), QString::number(colSlow, 'g', 3));
+                       .arg(pecards::app::displayNumber(colFast, 3), pecards::app::displayNumber(colSlow, 3));
     if (!text.endsWith(QChar(0x3002))) // a Chinese full stop takes no space after it
         text += QLatin1Char(' ');
     text += (pixtral

@@ -54,11 +54,16 @@ TEST(MathText, NumbersHaveNoProgrammerExponent) {
     EXPECT_EQ(displayNumber(-0.5, 3), QStringLiteral("-0.5"));
     EXPECT_EQ(displayNumber(4.44e-16, 3), QStringLiteral("4.44 × 10⁻¹⁶"));
     EXPECT_EQ(displayNumber(-3.11e-15, 3), QStringLiteral("-3.11 × 10⁻¹⁵"));
-    EXPECT_EQ(displayNumber(9.999e-4, 2), QStringLiteral("1 × 10⁻³")); // the mantissa rounds up to 10
+    EXPECT_EQ(displayNumber(9.999e-4, 2), QStringLiteral("10⁻³")); // the mantissa rounds up to 10
+    EXPECT_EQ(displayNumber(1e-5, 4), QStringLiteral("10⁻⁵")); // a log colour bar's tick
+    EXPECT_EQ(displayNumber(-1e-7, 3), QStringLiteral("-10⁻⁷"));
     EXPECT_EQ(displayNumber(2.5e17, 3), QStringLiteral("2.5 × 10¹⁷"));
     EXPECT_EQ(displayNumber(0.0, 3), QStringLiteral("0"));
     EXPECT_EQ(displayNumber(std::nan(""), 3), QStringLiteral("nan"));
     EXPECT_THROW(displayNumber(1.0, 0), std::invalid_argument);
+    EXPECT_EQ(pecards::app::decimalNumber(2e-4, 4), QStringLiteral("0.0002"));
+    EXPECT_EQ(pecards::app::decimalNumber(-0.00012345, 3), QStringLiteral("-0.000123"));
+    EXPECT_EQ(pecards::app::decimalNumber(-63822.1234, 6), QStringLiteral("-63822.1"));
 }
 
 TEST(MathText, TheEnginesPowersAreWrittenWithSuperscripts) {

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QTest>
 #include <cmath>
+#include <figure/mathtext.h>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -132,5 +133,6 @@ TEST(ChartWidget, LogAxesAreLabelledInPowersOfTenAndReadOutInValues) {
     EXPECT_LE(y->min(), std::log10(wavelengths.front().y()));
     EXPECT_GE(y->max(), std::log10(wavelengths.back().y()));
     EXPECT_EQ(widget.pointReadout(drawnAt(widget, 0, 40)),
-        QStringLiteral("base 500000: x = 40, y = %1").arg(wavelengths[40].y(), 0, 'g', 10));
+        QStringLiteral("base 500000: x = 40, y = %1")
+            .arg(pecards::app::displayNumber(wavelengths[40].y(), 10)));
 }

@@ -188,7 +188,7 @@ TEST_F(ModelStripTest, DetailsShowGroupsSourcesAndLogitScales) {
     EXPECT_EQ(tabs->count(), 3);
     auto* groups = guitest::named<QTableWidget>(&dialog, QStringLiteral("groups"));
     EXPECT_EQ(groups->rowCount(), 1);
-    EXPECT_EQ(groups->item(0, 5)->text(), QStringLiteral("1e+08"));
+    EXPECT_EQ(groups->item(0, 5)->text(), QStringLiteral("100000000")); // rope_theta 1e8, written out
     auto* sourceTable = guitest::named<QTableWidget>(&dialog, QStringLiteral("sources"));
     QStringList sources;
     for (int row = 0; row < sourceTable->rowCount(); ++row)
@@ -212,14 +212,14 @@ TEST_F(ModelStripTest, DetailsNameTheVisionTowersRowAndColumnPairs) {
     open(QStringLiteral(PECARDS_TEST_DATA_DIR "/configs/2026/devstral-small-2-24b-instruct.json"));
     ModelDetailsDialog dialog(m_window.model());
     const QString text = guitest::named<QLabel>(&dialog, QStringLiteral("visionTower"))->text();
-    const auto theta = [](int k) { return QString::number(std::pow(1e4, -2.0 * k / 64), 'g', 3); };
     EXPECT_TRUE(text.contains(QStringLiteral("Vision tower (Pixtral): 2-D RoPE, head_dim 64, θ = 10000.")))
         << text.toStdString();
     EXPECT_TRUE(
         text.contains(QStringLiteral("16 pairs turn with the patch's row (θ from 1 to %1 radians per patch)")
-                          .arg(theta(30))))
+                          .arg(QStringLiteral("1.78 × 10⁻⁴")))) // 10^4^(-60/64), written as mathematics
         << text.toStdString();
-    EXPECT_TRUE(text.contains(QStringLiteral("16 with its column (%1 to %2)").arg(theta(1), theta(31))))
+    EXPECT_TRUE(text.contains(QStringLiteral("16 with its column (%1 to %2)")
+                                  .arg(QStringLiteral("0.75"), QStringLiteral("1.33 × 10⁻⁴"))))
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("110 patches a side"))) << text.toStdString();
 }

@@ -19,12 +19,31 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <cmath>
 #include <figure/caption.h>
 
 using namespace pecards::gui;
 
 namespace {
+
+/// The number a label writes: "-0.5", "+0.0001", "10⁻⁴", "2.5 × 10⁻⁴" (labels are mathematics,
+/// not printf's "2.5e-04").
+double valueOf(QString label) {
+    const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    for (int d = 0; d < 10; ++d)
+        label.replace(superscripts[d], QChar(u'0' + d));
+    label.replace(QChar(u'⁻'), QLatin1Char('-'));
+    static const QRegularExpression power(QStringLiteral(R"(^([+-]?[0-9.]*)(?: × )?10(-?[0-9]+)$)"));
+    const QRegularExpressionMatch match = power.match(label);
+    if (!match.hasMatch())
+        return label.toDouble();
+    const QString mantissa = match.captured(1);
+    const double scale = mantissa.isEmpty() || mantissa == QStringLiteral("+") ? 1.0
+        : mantissa == QStringLiteral("-")                                      ? -1.0
+                                                                               : mantissa.toDouble();
+    return scale * std::pow(10.0, match.captured(2).toInt());
+}
 
 using guitest::ropeOnesScore;
 
@@ -215,13 +234,13 @@ TEST(TickLabels, DeepZoomLabelsStayDistinctAndPositionsReadLikeEngineers) {
     EXPECT_TRUE(plain.offset.isEmpty());
     for (std::size_t n = 1; n < plain.labels.size(); ++n)
         EXPECT_NE(plain.labels[n], plain.labels[n - 1]);
-    EXPECT_DOUBLE_EQ(plain.labels.front().toDouble(), ticks.front());
+    EXPECT_DOUBLE_EQ(valueOf(plain.labels.front()), ticks.front());
     // When such labels do not fit, offset notation: a common value and short differences.
     const TickLabels offset = valueTickLabels(ticks, [](const QString& label) { return label.size() <= 7; });
     ASSERT_FALSE(offset.offset.isEmpty());
     for (std::size_t n = 0; n < ticks.size(); ++n) {
         EXPECT_LE(offset.labels[n].size(), 7);
-        EXPECT_NEAR(offset.offset.toDouble() + offset.labels[n].toDouble(), ticks[n], 1e-9);
+        EXPECT_NEAR(valueOf(offset.offset) + valueOf(offset.labels[n]), ticks[n], 1e-9);
     }
     EXPECT_EQ(positionTickLabel(1000000), QStringLiteral("1M"));
     EXPECT_EQ(positionTickLabel(1200000), QStringLiteral("1.2M"));
