@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QPainterPath>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -104,6 +105,17 @@ QColor seriesColor(const ChartSeries& series) {
     const QList<QRgb>& palette = chartPalette();
     const auto n = static_cast<int>(palette.size());
     return QColor(palette[((series.colorIndex % n) + n) % n]);
+}
+
+/// A line series' pen `width` wide: its colour, and past the palette's eight colours a dash
+/// pattern per round (solid, dashed, dotted, dash-dot), so that 12 ALiBi heads are 12 lines
+/// (the author's A-C1: h1 and h9 were both black and solid).
+QPen seriesPen(const ChartSeries& series, double width) {
+    static constexpr std::array<Qt::PenStyle, 4> kRounds {
+        Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    const auto n = static_cast<int>(chartPalette().size());
+    const int round = std::max(series.colorIndex, 0) / n;
+    return QPen(seriesColor(series), width, kRounds[static_cast<std::size_t>(round) % kRounds.size()]);
 }
 
 /// Thins a polyline with non-decreasing x to the first, lowest, highest and last point of
@@ -332,8 +344,8 @@ void drawSeries(
     for (std::size_t k = 1; k < device.size(); ++k) {
         path.lineTo(device[k]);
     }
-    QPen pen(color, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
-    pen.setCapStyle(Qt::RoundCap);
+    QPen pen = seriesPen(series, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
+    pen.setCapStyle(pen.style() == Qt::SolidLine ? Qt::RoundCap : Qt::FlatCap);
     pen.setJoinStyle(Qt::RoundJoin);
     painter.setPen(pen);
     painter.setBrush(Qt::NoBrush);
@@ -434,7 +446,7 @@ void drawLegend(
             painter.setBrush(color);
             painter.drawEllipse(QPointF(left + kSwatchPt * s / 2.0, middle), r, r);
         } else {
-            QPen pen(color, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
+            QPen pen = seriesPen(series, (series.emphasised ? kEmphasisedLinePt : kLinePt) * s);
             pen.setCapStyle(Qt::FlatCap);
             painter.setPen(pen);
             painter.drawLine(QPointF(left, middle), QPointF(left + kSwatchPt * s, middle));

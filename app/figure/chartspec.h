@@ -53,6 +53,7 @@ struct ChartSeries {
     bool emphasised = false; ///< drawn thicker (the selected head, the current position)
     /// Colour: entry colorIndex mod 8 of the Okabe–Ito palette (chartPalette()), safe for
     /// colour-blind readers; series sharing an index share a colour (a curve and its trail).
+    /// Lines of index 8 and up are dashed, 16 and up dotted, 24 and up dash-dotted.
     int colorIndex = 0;
     bool operator==(const ChartSeries&) const = default;
 };

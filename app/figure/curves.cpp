@@ -206,11 +206,16 @@ CurveSet alibiHeads(const CurveRequest& request) {
         = std::clamp<std::int64_t>(request.extent, 1, std::max<std::int64_t>(params.length - 1, 1));
     const bool symmetric = params.alibi.form == pecards::AlibiForm::Symmetric;
     CurveSet set {symmetric ? Curves::tr("distance i - j") : Curves::tr("distance i - j (j ≤ i)"),
-        symmetric ? Curves::tr("bias -m·|i-j|") : Curves::tr("bias -m·(i-j)"), false, false, false, {}};
+        symmetric ? Curves::tr("bias -m·|i-j| (logit units)") : Curves::tr("bias -m·(i-j) (logit units)"),
+        false, false, false, {}};
     for (Eigen::Index h = 0; h < slopes.size(); ++h) {
         const double m = slopes(h);
+        // The thick line is the head the card shows; its legend entry says so (A-C1: only the
+        // caption told a figure's reader which head was thick).
+        const bool shown = h == params.alibi.head;
         Curve curve {
-            Curves::tr("h%1: %2").arg(h + 1).arg(powerOfTwoText(m)), {}, false, h == params.alibi.head};
+            (shown ? Curves::tr("h%1: %2 (shown)") : Curves::tr("h%1: %2")).arg(h + 1).arg(powerOfTwoText(m)),
+            {}, false, shown};
         // Bias against distance from the engine's alibiBias; the row-offset forms are drawn in their
         // causal equivalent (equal after softmax), since their raw bias is not a function of distance.
         if (symmetric) {

@@ -433,16 +433,20 @@
         <translation>距离 i - j（j ≤ i）</translation>
     </message>
     <message>
-        <source>bias -m·|i-j|</source>
-        <translation>偏置 -m·|i-j|</translation>
+        <source>bias -m·|i-j| (logit units)</source>
+        <translation>偏置 -m·|i-j|（logit 单位）</translation>
     </message>
     <message>
-        <source>bias -m·(i-j)</source>
-        <translation>偏置 -m·(i-j)</translation>
+        <source>bias -m·(i-j) (logit units)</source>
+        <translation>偏置 -m·(i-j)（logit 单位）</translation>
     </message>
     <message>
         <source>h%1: %2</source>
         <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>h%1: %2 (shown)</source>
+        <translation>头 %1：%2（当前显示）</translation>
     </message>
     <message>
         <source>relative position n = j - i</source>

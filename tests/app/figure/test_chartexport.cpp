@@ -319,3 +319,31 @@ TEST(FigurePresets, TransparentBackgroundLeavesTheMarginClear) {
     EXPECT_EQ(qAlpha(image.pixel(0, 0)), 0);
     EXPECT_EQ(qAlpha(FigureExporter().renderImage(spectrumSpec()).pixel(0, 0)), 255);
 }
+
+// The author's A-C1: 12 ALiBi heads on an 8-colour palette drew h1 and h9 alike (black, solid).
+// Past the palette's eight colours the lines are dashed, so every head is its own line in the
+// plot and in the legend; 8 heads stay solid. The legend writes every slope as a power of two.
+TEST(ChartSvg, TwelveHeadsAreTwelveDistinctLines) {
+    const auto svgOf = [](int heads) {
+        CurveRequest request;
+        request.params.card = pecards::Card::Alibi;
+        request.params.length = 512;
+        request.params.alibi.heads = heads;
+        request.kind = CurveKind::AlibiHeads;
+        request.extent = 64;
+        const ChartSpec spec = makeChartSpec(request, computeCurves(request));
+        QString error;
+        const QByteArray svg = FigureExporter(FigureExportOptions {}).svgData(spec, &error);
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+        return svg;
+    };
+    const QByteArray twelve = svgOf(12);
+    EXPECT_GT(twelve.count("stroke-dasharray"), 0) << "heads 9 to 12 dashed";
+    EXPECT_EQ(svgOf(8).count("stroke-dasharray"), 0) << "eight heads, eight colours";
+    const SvgContent content = parseSvg(twelve);
+    const QString all = content.texts.join(u'|');
+    EXPECT_TRUE(all.contains(QStringLiteral("h9: 2⁻¹ᐟ²")))
+        << all.toStdString(); // 12 heads: head 9 = 2^(-1/2)
+    EXPECT_TRUE(all.contains(QStringLiteral("h1: 2⁻¹"))) << all.toStdString();
+    EXPECT_FALSE(all.contains(QStringLiteral("0.7071"))) << all.toStdString();
+}
