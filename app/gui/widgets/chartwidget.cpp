@@ -48,9 +48,19 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
     layout.log = log;
     layout.title = title;
     if (log) {
-        // In decades: the chart draws log10 of the values (chartPoint), labelled 10^k.
-        const int first = static_cast<int>(std::floor(std::log10(low)));
-        const int last = static_cast<int>(std::ceil(std::log10(high)));
+        // In decades: the chart draws log10 of the values (chartPoint), labelled 10^k. Without a
+        // positive value (NoPE's infinite wavelengths) the axis spans one decade; a range reaching
+        // 0 or below (a flat curve widened by drawCurves) starts a decade below its top.
+        double top = high;
+        double bottom = low;
+        if (!(top > 0.0) || !std::isfinite(top)) {
+            bottom = 1.0;
+            top = 10.0;
+        } else if (!(bottom > 0.0)) {
+            bottom = top / 10.0;
+        }
+        const int first = static_cast<int>(std::clamp(std::floor(std::log10(bottom)), -330.0, 310.0));
+        const int last = static_cast<int>(std::clamp(std::ceil(std::log10(top)), -330.0, 310.0));
         // One format for every label (the author's A-U2: not "10⁷" beside "10000"): numbers
         // from 0.001 to 10000, else powers of ten.
         const bool exponents = first < -3 || last > 4;

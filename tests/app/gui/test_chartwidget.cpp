@@ -9,6 +9,7 @@
 #include <cmath>
 #include <figure/mathtext.h>
 #include <gtest/gtest.h>
+#include <limits>
 #include <vector>
 
 using namespace pecards::gui;
@@ -135,4 +136,27 @@ TEST(ChartWidget, LogAxesAreLabelledInPowersOfTenAndReadOutInValues) {
     EXPECT_EQ(widget.pointReadout(drawnAt(widget, 0, 40)),
         QStringLiteral("base 500000: x = 40, y = %1")
             .arg(pecards::app::displayNumber(wavelengths[40].y(), 10)));
+}
+
+// A log axis with nothing to place (NoPE: every wavelength infinite) or a flat curve widened to
+// zero: an empty decade or one below the curve, never log10(0) cast to an integer (undefined
+// behaviour that UBSan stops on).
+TEST(ChartWidget, ALogAxisWithoutAPositiveValueIsAnEmptyDecade) {
+    for (const double y : {std::numeric_limits<double>::infinity(), 0.3}) {
+        ChartWidget widget;
+        widget.resize(500, 400);
+        pecards::app::CurveSet set;
+        set.xTitle = QStringLiteral("pair i");
+        set.yTitle = QStringLiteral("wavelength");
+        set.yLog = true;
+        set.curves = {{QStringLiteral("NoPE"), {QPointF(0, y), QPointF(1, y)}}};
+        widget.setCurves(set);
+        auto* axis = qobject_cast<QCategoryAxis*>(widget.chart()->axes(Qt::Vertical).value(0));
+        ASSERT_NE(axis, nullptr);
+        EXPECT_LT(axis->min(), axis->max());
+        if (std::isfinite(y)) {
+            EXPECT_LE(axis->min(), std::log10(y));
+            EXPECT_GE(axis->max(), std::log10(y));
+        }
+    }
 }
