@@ -3,6 +3,7 @@
 #include "compute/computeservice.h"
 #include "views/figuresavedialog.h"
 #include "views/pairexportjob.h"
+#include "views/pitfallgrid.h"
 #include "views/quantitystyle.h"
 #include "widgets/chartwidget.h"
 #include "widgets/heatmapframe.h"
@@ -12,7 +13,6 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFile>
-#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -110,22 +110,21 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     m_back->setVisible(false); // the card header's button goes back; kept for the closeRequested API
     layout->addLayout(controls);
 
-    m_grid = new QGridLayout;
-    m_grid->setSpacing(4);
+    std::array<QWidget*, 3> cells {};
     for (int n = 0; n < 3; ++n) {
-        m_cells[n] = new QWidget(this);
-        m_titles[n] = new QLabel(m_cells[n]);
+        cells[n] = new QWidget(this);
+        m_titles[n] = new QLabel(cells[n]);
         m_titles[n]->setAlignment(Qt::AlignCenter);
         m_titles[n]->setWordWrap(true); // three titles and Save… buttons fit a 1024 px window
-        m_maps[n] = new HeatmapWidget(m_cells[n]);
+        m_maps[n] = new HeatmapWidget(cells[n]);
         m_maps[n]->setObjectName(kMapNames[n]);
         m_maps[n]->setMinimumSize(160, 150);
         m_maps[n]->setReadoutRoom(false); // no hover read-out here
-        m_save[n] = new QPushButton(m_cells[n]);
+        m_save[n] = new QPushButton(cells[n]);
         m_save[n]->setObjectName(QStringLiteral("save-") + kFigureNames[n]);
         m_save[n]->setEnabled(false);
         connect(m_save[n], &QPushButton::clicked, this, [this, n] { saveFigure(n); });
-        auto* cell = new QVBoxLayout(m_cells[n]);
+        auto* cell = new QVBoxLayout(cells[n]);
         cell->setContentsMargins(0, 0, 0, 0);
         cell->setSpacing(2);
         auto* head = new QHBoxLayout;
@@ -134,26 +133,21 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
         cell->addLayout(head);
         cell->addWidget(m_maps[n], 1);
     }
-    layout->addLayout(m_grid, 1);
-    m_precision = new ChartWidget(this);
-    m_precision->setMinimumHeight(180);
-    m_precision->setVisible(false);
-    layout->addWidget(m_precision);
 
-    m_text = new QWidget(this);
-    m_text->setObjectName(QStringLiteral("pitfallText"));
-    auto* text = new QVBoxLayout(m_text);
+    auto* textSide = new QWidget(this);
+    textSide->setObjectName(QStringLiteral("pitfallText"));
+    auto* text = new QVBoxLayout(textSide);
     text->setContentsMargins(0, 0, 0, 0);
-    m_caption = new QLabel(m_text);
+    m_caption = new QLabel(textSide);
     m_caption->setWordWrap(true);
     text->addWidget(m_caption);
-    m_textParts = new QBoxLayout(QBoxLayout::LeftToRight);
-    m_diagnosis = new QLabel(m_text);
+    auto* textParts = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_diagnosis = new QLabel(textSide);
     m_diagnosis->setObjectName(QStringLiteral("diagnosis"));
     m_diagnosis->setWordWrap(true);
     m_diagnosis->setTextFormat(Qt::RichText);
     m_diagnosis->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    auto* scroll = new QScrollArea(m_text);
+    auto* scroll = new QScrollArea(textSide);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(m_diagnosis);
@@ -162,14 +156,19 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     m_invariants->setTextFormat(Qt::RichText);
     m_invariants->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     // The table scrolls sideways rather than widening its cell past the maps' (Grid).
-    auto* table = new QScrollArea(m_text);
+    auto* table = new QScrollArea(textSide);
     table->setWidgetResizable(true);
     table->setFrameShape(QFrame::NoFrame);
     table->setWidget(m_invariants);
-    m_textParts->addWidget(scroll, 3);
-    m_textParts->addWidget(table, 2);
-    text->addLayout(m_textParts, 1);
-    arrange(Arrangement::Row);
+    textParts->addWidget(scroll, 3);
+    textParts->addWidget(table, 2);
+    text->addLayout(textParts, 1);
+    m_grid = new PitfallGrid(cells, {m_maps[0], m_maps[1], m_maps[2]}, m_save[0], textSide, textParts, this);
+    layout->addWidget(m_grid, 1);
+    m_precision = new ChartWidget(this);
+    m_precision->setMinimumHeight(180);
+    m_precision->setVisible(false);
+    layout->addWidget(m_precision);
 
     connect(m_pitfalls, &QComboBox::currentIndexChanged, this, [this] {
         refillQuantities();
@@ -210,70 +209,8 @@ void PitfallView::retranslate() {
     refillQuantities();
 }
 
-PitfallView::Arrangement PitfallView::bestArrangement(QSize area) const {
-    const int spacing = m_grid->spacing();
-    const QMargins margins = m_maps[0]->plotMargins();
-    const int head = m_save[0]->sizeHint().height() + 2;
-    // The side of the square each map gets in a cell of `width` x `height` under a title line
-    // (`titleLines` lines where the titles wrap).
-    const auto side = [&](int width, int height, int titleLines) {
-        const int title = std::max(head, titleLines * fontMetrics().lineSpacing());
-        return std::min(
-            width - margins.left() - margins.right(), height - title - 2 - margins.top() - margins.bottom());
-    };
-    const int rowWidth = (area.width() - 2 * spacing) / 3;
-    const int rowHeight = (area.height() - spacing) * kRowMapsStretch / (kRowMapsStretch + kRowTextStretch);
-    const int row = side(rowWidth, rowHeight, 2);
-    const int grid = side((area.width() - spacing) / 2, (area.height() - spacing) / 2, 1);
-    return grid > row ? Arrangement::Grid : Arrangement::Row;
-}
-
-void PitfallView::arrange(Arrangement arrangement) {
-    if (arrangement == m_arrangement)
-        return;
-    m_arrangement = arrangement;
-    for (QWidget* cell : m_cells)
-        m_grid->removeWidget(cell);
-    m_grid->removeWidget(m_text);
-    for (int row = 0; row < 2; ++row)
-        m_grid->setRowStretch(row, 0);
-    for (int column = 0; column < 3; ++column)
-        m_grid->setColumnStretch(column, 0);
-    if (arrangement == Arrangement::Row) { // three maps side by side, the text under them
-        for (int n = 0; n < 3; ++n) {
-            m_grid->addWidget(m_cells[n], 0, n);
-            m_grid->setColumnStretch(n, 1);
-        }
-        m_grid->addWidget(m_text, 1, 0, 1, 3);
-        m_grid->setRowStretch(0, kRowMapsStretch);
-        m_grid->setRowStretch(1, kRowTextStretch);
-        m_textParts->setDirection(QBoxLayout::LeftToRight);
-    } else { // two by two: the maps take three cells, the text the fourth
-        m_grid->addWidget(m_cells[0], 0, 0);
-        m_grid->addWidget(m_cells[1], 0, 1);
-        m_grid->addWidget(m_cells[2], 1, 0);
-        m_grid->addWidget(m_text, 1, 1);
-        for (int n = 0; n < 2; ++n) {
-            m_grid->setRowStretch(n, 1);
-            m_grid->setColumnStretch(n, 1);
-        }
-        m_textParts->setDirection(QBoxLayout::TopToBottom);
-    }
-}
-
-void PitfallView::rearrange() {
-    if (!m_grid->geometry().isValid())
-        return;
-    arrange(bestArrangement(m_grid->geometry().size()));
-}
-
-bool PitfallView::event(QEvent* event) {
-    const bool handled = QWidget::event(event);
-    // The layout has set the grid's geometry by now: for a new size, or for the precision chart
-    // shown or hidden.
-    if (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest)
-        rearrange();
-    return handled;
+PitfallView::Arrangement PitfallView::arrangement() const {
+    return m_grid->arrangement();
 }
 
 void PitfallView::changeEvent(QEvent* event) {

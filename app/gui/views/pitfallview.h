@@ -8,6 +8,7 @@
 /// Every number comes from the ComputeService worker (PitfallRequest), never the GUI thread.
 
 #include "compute/computejobs.h"
+#include "views/pitfallgrid.h"
 #include "views/viewfigure.h"
 
 #include <QWidget>
@@ -17,9 +18,7 @@
 #include <pecards/params.h>
 #include <pecards/pitfall.h>
 
-class QBoxLayout;
 class QCheckBox;
-class QGridLayout;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -71,11 +70,9 @@ public:
     static constexpr std::int64_t kMaxLength = 1024;
     static constexpr int kPixels = 256;
 
-    /// @brief How the three maps and the text share the view: side by side above the text
-    /// (wide, short views) or two by two with the text in the fourth cell (narrow ones: the
-    /// 1280x720 window, a lesson beside its panel), whichever draws the larger square maps.
-    enum class Arrangement { Row, Grid };
-    Arrangement arrangement() const { return m_arrangement; }
+    /// @brief How the three maps and the text share the view (pitfallgrid.h).
+    using Arrangement = PitfallGrid::Arrangement;
+    Arrangement arrangement() const;
 
 signals:
     /// @brief The user asked to go back to the card's views.
@@ -83,18 +80,8 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
-    bool event(QEvent* event) override;
 
 private:
-    static constexpr int kRowMapsStretch = 3; ///< the maps' and the text's shares of the height
-    static constexpr int kRowTextStretch = 2; ///< in the Row arrangement
-    /// The arrangement whose maps are larger in a grid area of `area` pixels (the maps' margins,
-    /// the titles' lines and the stretch factors as laid out).
-    Arrangement bestArrangement(QSize area) const;
-    /// Places the cells and the text in `arrangement` (nothing when it is the current one).
-    void arrange(Arrangement arrangement);
-    /// arrange(bestArrangement) for the grid's present geometry.
-    void rearrange();
     void retranslate();
     void refillQuantities();
     void submit();
@@ -126,11 +113,7 @@ private:
     QPushButton* m_save[3] = {}; ///< Save… of each map
     std::optional<ShownHeatmap> m_shown[2]; ///< correct and buggy as shown (saveFigure)
     HeatmapWidget* m_maps[3] = {};
-    QWidget* m_cells[3] = {}; ///< each map under its title and Save… button
-    QWidget* m_text = nullptr; ///< the caption, the diagnosis and the invariants
-    QBoxLayout* m_textParts = nullptr; ///< the diagnosis beside (Row) or above (Grid) the invariants
-    QGridLayout* m_grid = nullptr;
-    Arrangement m_arrangement = Arrangement::Grid; ///< the constructor arranges Row
+    PitfallGrid* m_grid = nullptr; ///< places the cells and the text
     QLabel* m_caption = nullptr;
     QLabel* m_diagnosis = nullptr;
     QLabel* m_invariants = nullptr;
