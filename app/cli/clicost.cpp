@@ -161,9 +161,11 @@ pecards::RequestCost renderedCost(const ViewRequest& view, const RenderOptions& 
 std::vector<ViewRequest> lessonViews(const CliRequest& request) {
     std::vector<ViewRequest> views;
     for (const app::LessonStep& step : request.render.lesson->steps) {
-        if (std::optional<ViewRequest> view = lessonStepView(step)) {
-            setOutputSize(*view, request.render.viewSize);
-            views.push_back(*view);
+        for (StepFigure& figure : lessonStepFigures(step)) {
+            if (figure.view) { // charts cost little next to a view
+                setOutputSize(*figure.view, request.render.viewSize);
+                views.push_back(*figure.view);
+            }
         }
     }
     return views;

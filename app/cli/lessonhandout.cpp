@@ -51,10 +51,11 @@ public:
         m_y += document.size().height() * scale() + gap();
     }
 
-    /// Paints `figure` at the page's width (its aspect ratio kept, at most the room left).
-    void figure(const app::Figure& figure, const app::FigureExportOptions& options) {
+    /// Paints `figure` at the page's width (its aspect ratio kept, at most its share of the room
+    /// left: `remaining` figures, this one included, share it).
+    void figure(const app::Figure& figure, const app::FigureExportOptions& options, int remaining) {
         const double aspect = options.sizeInches.height() / options.sizeInches.width();
-        const double room = m_page.bottom() - m_y - reserve();
+        const double room = (m_page.bottom() - m_y - reserve()) / std::max(1, remaining);
         const double width = std::min(m_page.width(), room / aspect);
         const QRectF target(m_page.left() + (m_page.width() - width) / 2, m_y, width, width * aspect);
         // Typographic points in device units of a figure as wide as it is printed here.
@@ -87,18 +88,29 @@ QString answersHtml(const app::LessonQuestion& question, bool revealed) {
 
 } // namespace
 
-std::optional<ViewRequest> lessonStepView(const app::LessonStep& step) {
+std::vector<StepFigure> lessonStepFigures(const app::LessonStep& step) {
     if (step.state.activeCard < 0)
-        return std::nullopt;
+        return {};
     const app::WorkspaceCard& card = step.state.cards.at(step.state.activeCard);
-    if (card.views.isEmpty())
-        return std::nullopt;
-    ViewRequest view;
-    view.params = card.params;
-    view.quantity = card.views.front().quantity;
-    view.window = card.views.front().window;
-    view.reduction = card.views.front().reduction;
+    const auto heatmap = [&](const app::CardView& shown) {
+        StepFigure figure;
+        ViewRequest view;
+        view.params = card.params;
+        view.quantity = shown.quantity;
+        view.window = shown.window;
+        view.reduction = shown.reduction;
+        figure.view = view;
+        figure.colormap = shown.colormap;
+        if (shown.colorRange)
+            figure.range = app::ValueRange {shown.colorRange->first, shown.colorRange->second};
+        return figure;
+    };
     if (step.pitfall != Pitfall::None) {
+        if (card.views.isEmpty())
+            return {};
+        StepFigure figure = heatmap(card.views.front());
+        figure.range.reset();
+        ViewRequest& view = *figure.view;
         view.params.length = std::min(view.params.length, kPitfallLength);
         view.params.pitfall.kind = step.pitfall;
         try {
@@ -107,8 +119,26 @@ std::optional<ViewRequest> lessonStepView(const app::LessonStep& step) {
             view.quantity = Quantity::Score; // every pitfall offers the score
         }
         view.window = fullExtent(view.params, view.quantity);
+        return {figure};
     }
-    return view;
+    std::vector<StepFigure> figures;
+    for (const QString& name : app::shownViews(step)) {
+        for (const app::CardView& shown : card.views) {
+            if (QString::fromStdString(toString(shown.quantity)) == name) {
+                figures.push_back(heatmap(shown));
+                break;
+            }
+        }
+        for (const app::CardChart& chart : card.charts) {
+            if (chart.chart == name) {
+                StepFigure figure;
+                figure.chart = chartRequest(card.params, chart, u"--lesson"_s);
+                figures.push_back(figure);
+                break;
+            }
+        }
+    }
+    return figures;
 }
 
 QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const RenderOptions& options) {
@@ -137,17 +167,19 @@ QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const R
         out.text(step.title.toHtmlEscaped(), 18, true);
         if (!step.question)
             out.text(step.text, 11);
-        if (const std::optional<ViewRequest> view = lessonStepView(step)) {
-            const QString colormap = step.state.cards.at(step.state.activeCard).views.front().colormap;
-            const app::Figure figure
-                = viewFigure(backend, *view, colormap, std::nullopt, figureOptions, options.viewSize);
+        const std::vector<StepFigure> figures = lessonStepFigures(step);
+        for (std::size_t f = 0; f < figures.size(); ++f) {
+            const StepFigure& shown = figures.at(f);
+            const app::Figure figure = shown.view ? app::Figure(viewFigure(backend, *shown.view,
+                                           shown.colormap, shown.range, figureOptions, options.viewSize))
+                                                  : app::Figure(chartFigure(*shown.chart));
             // Drawn at the page's width, the figure keeps the proportions of --size: one too small
             // for its text is refused as on its own page.
             if (const QString error = app::FigureExporter(figureOptions).pageError(figure);
                 !error.isEmpty()) {
                 throw UsageError(u"--size"_s, u"step %1: %2"_s.arg(s + 1).arg(error));
             }
-            out.figure(figure, figureOptions);
+            out.figure(figure, figureOptions, static_cast<int>(figures.size() - f));
         }
         if (!step.question)
             continue;

@@ -1,23 +1,37 @@
 #pragma once
 /// @file lessonhandout.h
 /// @brief `pecards-cli render --lesson FILE --out lesson.pdf`: a handout of a lesson for
-/// students, one A4 page per step: the title, the text, the figure of the step's first view
-/// (computed by the backend, drawn by app/figure as `render` draws any view) and the question
+/// students, one A4 page per step: the title, the text, the figures of the views the step shows
+/// (its `show` list, else its first view; computed by the backend, drawn by app/figure as `render`
+/// draws any view or chart) and the question
 /// with its answers; a question step's answer (marked) and explanation follow on the next page.
 
 #include "cliparser.h"
+#include "figure/curves.h"
+#include "figure/figurebuilder.h"
 #include "pecards/backend.h"
 #include "workspace/lesson.h"
 
 #include <QByteArray>
 #include <optional>
+#include <vector>
 
 namespace pecards::cli {
 
-/// @brief The view a step's page draws: the active card's first view, computed at the printed
-/// plot's pixel size; for a pitfall step that view with the pitfall's bug (pitfall.kind set, L
-/// at most 1024 as the Pitfalls view shows it). None when the step has no active card or no view.
-std::optional<ViewRequest> lessonStepView(const app::LessonStep& step);
+/// @brief One figure of a step's page: a heatmap view (computed at the printed plot's pixel
+/// size, in its colour map and locked colour range) or a chart.
+struct StepFigure {
+    std::optional<ViewRequest> view;
+    QString colormap;
+    std::optional<app::ValueRange> range;
+    std::optional<app::CurveRequest> chart;
+};
+
+/// @brief The figures a step's page draws: the views it shows (app::shownViews: heatmaps and
+/// charts, in order); for a pitfall step its first view with the pitfall's bug (pitfall.kind set,
+/// L at most 1024 as the Pitfalls view shows it). Empty when the step has no active card or view.
+/// @throws UsageError naming --lesson for a chart name that is not a chart.
+std::vector<StepFigure> lessonStepFigures(const app::LessonStep& step);
 
 /// @brief The handout as PDF bytes (figure size, dpi and fonts from `options`).
 /// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded, std::runtime_error as

@@ -34,6 +34,19 @@ app::ChartSpec chartFigure(const app::CurveRequest& chart) {
     return app::makeChartSpec(chart, app::computeCurves(chart));
 }
 
+app::CurveRequest chartRequest(const CardParams& params, const app::CardChart& chart, const QString& flag) {
+    const std::optional<app::CurveKind> kind = app::chartKindNamed(chart.chart);
+    if (!kind)
+        throw UsageError(flag, u"\""_s + chart.chart + u"\" is not a chart: allowed: "_s + app::chartNames());
+    app::CurveRequest request;
+    request.params = params;
+    request.kind = *kind;
+    request.channels = chart.channels.empty() ? app::defaultChannels(params, *kind) : chart.channels;
+    request.position = chart.position;
+    request.extent = chart.reach > 0 ? chart.reach : app::defaultExtent(*kind);
+    return request;
+}
+
 std::pair<ViewRequest, ViewRequest> compareViews(
     const app::ComparePair& pair, Reduction reduction, const std::optional<std::pair<int, int>>& viewSize) {
     auto [a, b] = app::compareViews(pair.left, pair.right, pair.quantity, reduction);
@@ -145,21 +158,9 @@ QList<NamedFigure> workspaceFigures(
                 viewFigure(backend, view, options.colormap.value_or(cardView.colormap), range, exportOptions,
                     options.viewSize));
         }
-        for (const app::CardChart& chart : card.charts) {
-            const std::optional<app::CurveKind> kind = app::chartKindNamed(chart.chart);
-            if (!kind) {
-                throw UsageError(u"--workspace"_s,
-                    u"\""_s + chart.chart + u"\" is not a chart: allowed: "_s + app::chartNames());
-            }
-            app::CurveRequest request;
-            request.params = card.params;
-            request.kind = *kind;
-            request.channels
-                = chart.channels.empty() ? app::defaultChannels(card.params, *kind) : chart.channels;
-            request.position = chart.position;
-            request.extent = chart.reach > 0 ? chart.reach : app::defaultExtent(*kind);
-            add(cardName + u'-' + chart.chart, chartFigure(request));
-        }
+        for (const app::CardChart& chart : card.charts)
+            add(cardName + u'-' + chart.chart,
+                chartFigure(chartRequest(card.params, chart, u"--workspace"_s)));
     }
     for (qsizetype p = 0; p < workspace.compare.size(); ++p) {
         const app::ComparePair& pair = workspace.compare[p];

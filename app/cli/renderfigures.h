@@ -10,6 +10,7 @@
 #include "figure/figure.h"
 #include "figure/figureexporter.h"
 #include "pecards/backend.h"
+#include "workspace/workspace.h"
 
 #include <QList>
 #include <QString>
@@ -33,6 +34,11 @@ app::FigureSpec viewFigure(Backend& backend, const ViewRequest& view, const QStr
 /// calls the GUI's chart export makes.
 /// @throws pecards::InvalidParameter (invalid parameters or channels).
 app::ChartSpec chartFigure(const app::CurveRequest& chart);
+
+/// @brief The curve request of `chart` of a card with `params`: its channels (the chart's default
+/// ones when empty), position and reach (the chart's default extent when 0), as the app's chart.
+/// @throws UsageError naming `flag` for a name that is not a chart (app::chartNames lists them).
+app::CurveRequest chartRequest(const CardParams& params, const app::CardChart& chart, const QString& flag);
 
 /// @brief The views A and B of a compare pair: app::compareViews (the window both sides have,
 /// `reduction`) at `viewSize` pixels (setOutputSize rule).

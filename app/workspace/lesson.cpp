@@ -83,4 +83,22 @@ CardParams withAnimatedValue(const CardParams& params, const QString& parameter,
     }
 }
 
+QStringList viewNamesOf(const WorkspaceCard& card) {
+    QStringList names;
+    for (const CardView& view : card.views)
+        names << QString::fromStdString(toString(view.quantity));
+    for (const CardChart& chart : card.charts)
+        names << chart.chart;
+    return names;
+}
+
+QStringList shownViews(const LessonStep& step) {
+    if (step.state.activeCard < 0 || step.pitfall != Pitfall::None)
+        return {};
+    if (!step.show.isEmpty())
+        return step.show;
+    const QStringList names = viewNamesOf(step.state.cards.at(step.state.activeCard));
+    return names.isEmpty() ? QStringList {} : QStringList {names.front()};
+}
+
 } // namespace pecards::app

@@ -56,7 +56,10 @@ struct LessonAnimation {
 inline constexpr int kMaxMarkers = 8;
 inline constexpr int kMaxMarkerLabel = 40;
 
-/// @brief An entry of the step's large view (its active card's first view) circled for the class
+/// @brief Most views a step shows large at once (side by side, or two by two).
+inline constexpr int kMaxShownViews = 4;
+
+/// @brief An entry of the step's large view (its first shown view, shownViews) circled for the class
 /// ("S[100,110] against S[400,410]"): row and column in entry indices of that view's quantity,
 /// inside its full extent, and a short plain-text label.
 struct LessonMarker {
@@ -75,8 +78,12 @@ struct LessonStep {
     /// A pitfall of the active card shown in its Pitfalls view (pitfall.h), None for the views.
     Pitfall pitfall = Pitfall::None;
     /// Entries circled on the large view (optional in the file: "markers"); need an active card
-    /// whose first view is a heatmap, and no pitfall.
+    /// whose first shown view is a heatmap, and no pitfall.
     QList<LessonMarker> markers;
+    /// The views the step shows large, by name (viewNamesOf), at most kMaxShownViews, distinct,
+    /// each a view or chart of the active card (optional in the file: "show"); empty: its first
+    /// view. Not on a pitfall step (that shows its Pitfalls view).
+    QStringList show;
     Workspace state; ///< cards, views (zoom windows, colour maps), compare pair, active card
     bool operator==(const LessonStep&) const = default;
 };
@@ -87,6 +94,15 @@ struct Lesson {
     QList<LessonStep> steps; ///< at least one
     bool operator==(const Lesson&) const = default;
 };
+
+/// @brief The names a step's `show` list uses for `card`'s views, in the card's order: each
+/// heatmap view's quantity ("unseen-angles", pecards::toString), then each chart's name
+/// ("scaling-ratio", CardChart::chart).
+QStringList viewNamesOf(const WorkspaceCard& card);
+
+/// @brief The views `step` shows large, by name: its `show` list, else the active card's first
+/// view (its first heatmap, else its first chart); empty for a pitfall step or no active card.
+QStringList shownViews(const LessonStep& step);
 
 /// @brief The animated parameter's value at time fraction `t` in [0, 1] (the scale's
 /// interpolation; rounded to a whole number for whole-number parameters and "position").

@@ -161,31 +161,63 @@ void checkMarkers(const LessonStep& step) {
         throw InvalidParameter("markers", std::to_string(step.markers.size()) + " markers",
             "at most " + std::to_string(kMaxMarkers));
     }
-    if (step.state.activeCard < 0 || step.state.cards.at(step.state.activeCard).views.isEmpty()
-        || step.pitfall != Pitfall::None) {
-        throw InvalidParameter("markers", "a step without a view to mark",
-            "a step whose active card shows a view and no pitfall (the markers circle entries of its first "
-            "view)");
+    // The markers circle the step's first shown view, which must be a heatmap.
+    const QStringList shown = shownViews(step);
+    const QList<CardView> views
+        = step.state.activeCard >= 0 ? step.state.cards.at(step.state.activeCard).views : QList<CardView> {};
+    const auto marked = std::find_if(views.begin(), views.end(), [&](const CardView& view) {
+        return !shown.isEmpty() && QString::fromStdString(toString(view.quantity)) == shown.front();
+    });
+    if (marked == views.end()) {
+        throw InvalidParameter("markers", "a step without a heatmap to mark",
+            "a step whose first shown view is a heatmap of its active card, and no pitfall (the markers "
+            "circle entries of that view)");
     }
-    const WorkspaceCard& card = step.state.cards.at(step.state.activeCard);
-    const Window extent = fullExtent(card.params, card.views.front().quantity);
+    const CardParams& params = step.state.cards.at(step.state.activeCard).params;
+    const Quantity quantity = marked->quantity;
+    const Window extent = fullExtent(params, quantity);
     for (qsizetype m = 0; m < step.markers.size(); ++m) {
         const LessonMarker& marker = step.markers.at(m);
         const std::string name = "markers[" + std::to_string(m) + "]";
         if (marker.row < extent.row_begin || marker.row >= extent.row_end) {
             throw InvalidParameter(name + ".row", std::to_string(marker.row),
                 "in [" + std::to_string(extent.row_begin) + ", " + std::to_string(extent.row_end)
-                    + ") (the rows of the view's " + toString(card.views.front().quantity) + ")");
+                    + ") (the rows of the view's " + toString(quantity) + ")");
         }
         if (marker.col < extent.col_begin || marker.col >= extent.col_end) {
             throw InvalidParameter(name + ".col", std::to_string(marker.col),
                 "in [" + std::to_string(extent.col_begin) + ", " + std::to_string(extent.col_end)
-                    + ") (the columns of the view's " + toString(card.views.front().quantity) + ")");
+                    + ") (the columns of the view's " + toString(quantity) + ")");
         }
         if (marker.label.size() > kMaxMarkerLabel || marker.label.contains(QLatin1Char('<'))) {
             throw InvalidParameter(name + ".label", "\"" + marker.label.left(60).toStdString() + "\"",
                 "plain text of at most " + std::to_string(kMaxMarkerLabel) + " characters");
         }
+    }
+}
+
+void checkShown(const LessonStep& step) {
+    if (step.show.isEmpty())
+        return;
+    if (step.show.size() > kMaxShownViews) {
+        throw InvalidParameter("show", std::to_string(step.show.size()) + " views",
+            "1 to " + std::to_string(kMaxShownViews) + " views");
+    }
+    if (step.state.activeCard < 0 || step.pitfall != Pitfall::None) {
+        throw InvalidParameter("show", "a step without views to show",
+            "a step with an active card and no pitfall (a pitfall step shows its Pitfalls view)");
+    }
+    const QStringList names = viewNamesOf(step.state.cards.at(step.state.activeCard));
+    for (qsizetype v = 0; v < step.show.size(); ++v) {
+        const QString& name = step.show.at(v);
+        const std::string key = "show[" + std::to_string(v) + "]";
+        if (!names.contains(name)) {
+            throw InvalidParameter(key, "\"" + name.left(60).toStdString() + "\"",
+                "a view or chart of the step's active card: "
+                    + names.join(QStringLiteral(", ")).toStdString());
+        }
+        if (step.show.indexOf(name) != v)
+            throw InvalidParameter(key, "\"" + name.toStdString() + "\"", "a view not shown already");
     }
 }
 
@@ -206,6 +238,18 @@ LessonStep stepFromJson(JsonReader r) {
         const QJsonArray markers = r.array("markers");
         for (qsizetype m = 0; m < markers.size(); ++m)
             step.markers.append(markerFromJson(arrayElement(r, "markers", markers, m)));
+    }
+    if (r.has("show")) { // optional: lessons written before it show their first view
+        const QJsonArray show = r.array("show");
+        for (qsizetype v = 0; v < show.size(); ++v) {
+            if (!show.at(v).isString()) {
+                r.fail("show",
+                    QStringLiteral("view %1: expected a view's name, got %2")
+                        .arg(v)
+                        .arg(describeJson(show.at(v))));
+            }
+            step.show.push_back(show.at(v).toString());
+        }
     }
     JsonReader state = r.object("state");
     step.state = workspaceStateFromJson(state);
@@ -233,6 +277,7 @@ void checkLessonStep(const LessonStep& step) {
     if (step.animation) {
         checkAnimation(*step.animation, step.state);
     }
+    checkShown(step);
     checkMarkers(step);
     if (step.pitfall != Pitfall::None) {
         const Card card = step.state.activeCard >= 0 ? step.state.cards.at(step.state.activeCard).params.card
@@ -269,6 +314,8 @@ QByteArray lessonToJson(const Lesson& lesson) {
             {QStringLiteral("state"), state}};
         if (!step.markers.isEmpty()) // optional: a step without markers reads as before
             written.insert(QStringLiteral("markers"), markersToJson(step.markers));
+        if (!step.show.isEmpty()) // optional: a step without it shows its first view
+            written.insert(QStringLiteral("show"), QJsonArray::fromStringList(step.show));
         steps.append(written);
     }
     QJsonObject root = documentEnvelope(kLessonFormat, kLessonFormatVersion);

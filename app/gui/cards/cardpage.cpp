@@ -195,9 +195,9 @@ void CardPage::resetToDefaults() {
     edit(m_entry.defaults(), tr("Reset %1 to defaults").arg(cardTitle(m_entry)));
 }
 
-void CardPage::focusView(int index) {
+void CardPage::focusViews(const QList<int>& indices) {
     if (m_loaded)
-        m_grid->focusSlot(index);
+        m_grid->focusSlots(indices);
 }
 
 void CardPage::setParams(const pecards::CardParams& params) {

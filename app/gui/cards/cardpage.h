@@ -69,9 +69,10 @@ public:
 
     ParameterForm* form() const { return m_form; }
     const QList<ViewSlot*>& viewSlots() const { return m_slots; }
-    /// @brief Shows only view slot `index` filling the whole grid (presentation mode); -1 shows
-    /// every slot in the normal grid again.
-    void focusView(int index);
+    /// @brief Shows only the view slots `indices`, in that order, filling the whole grid
+    /// (presentation mode, a lesson step; views/viewgrid.h); an empty list shows every slot in the
+    /// normal grid again.
+    void focusViews(const QList<int>& indices);
 
     /// @brief The computed data of the visible views (heatmaps and charts), in grid order (for
     /// "Export card"); the titles of visible views that show no picture (an error message, or

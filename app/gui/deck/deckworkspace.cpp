@@ -125,8 +125,20 @@ QList<SlotState> slotsOf(const CardEntry& entry, QList<SlotState> states,
         if (const std::optional<SlotState> state = heatmapState(saved.views.at(k)))
             slot = *state;
     }
-    if (saved.views.size() > order.size())
-        tooMany(saved.views.size());
+    // Their charts take the slots after the views, in order.
+    for (qsizetype c = 0; c < saved.charts.size(); ++c) {
+        const qsizetype k = saved.views.size() + c;
+        if (k >= order.size())
+            break;
+        const QString id = chartViewId(entry, saved.charts.at(c).chart);
+        if (id.isEmpty()) {
+            notes.push_back(noView(entry, saved.charts.at(c).chart));
+            continue;
+        }
+        states[order.at(k)] = {id, std::nullopt, saved.charts.at(c)};
+    }
+    if (saved.views.size() + saved.charts.size() > order.size())
+        tooMany(saved.views.size() + saved.charts.size());
     return states;
 }
 

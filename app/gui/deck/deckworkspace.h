@@ -10,9 +10,9 @@
 /// Views: each view is saved with its slot ("slot", grid order) and opened there. A slot whose
 /// panel has not been shown yet (a card never opened) is saved with its view's defaults (full
 /// extent, the quantity's reduction and colour map; a chart's default tools). Files without slots
-/// (older ones, `pecards-cli` handouts) give the k-th view to the k-th heatmap slot, extra views
-/// to the chart slots, and heatmap slots left over show the card's first chart; their charts are
-/// not shown.
+/// (older ones, `pecards-cli` handouts, lesson steps written by hand) give the k-th view to the
+/// k-th heatmap slot, extra views to the chart slots, then their charts to the slots left, in
+/// order; heatmap slots left over show the card's first chart.
 
 #include "deck/slotstate.h"
 

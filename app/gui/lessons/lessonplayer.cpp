@@ -3,6 +3,7 @@
 #include "cards/cardpage.h"
 #include "deck/deckmodel.h"
 #include "deck/deckworkspace.h"
+#include "figure/curves.h"
 #include "lessons/lessonsteppanel.h"
 #include "views/heatmappanel.h"
 #include "views/pitfallview.h"
@@ -101,7 +102,7 @@ void LessonPlayer::stop() {
     m_animation.stop();
     qApp->removeEventFilter(this);
     for (CardPage* card : m_cards) {
-        card->focusView(-1);
+        card->focusViews({});
         card->showViews();
         card->setTextVisible(true);
         card->setControlsVisible(true);
@@ -163,6 +164,27 @@ void LessonPlayer::show(int index, bool revealed) {
     emit stepShown(m_index, m_revealed);
 }
 
+QList<int> LessonPlayer::shownSlots(const CardPage& card, const QStringList& names) {
+    QList<int> found;
+    const QList<ViewSlot*>& viewSlots = card.viewSlots();
+    for (const QString& name : names) {
+        for (int k = 0; k < viewSlots.size(); ++k) {
+            const ViewPanel* view = viewSlots.at(k)->view();
+            if (!view || found.contains(k))
+                continue;
+            const ViewSpec& spec = view->spec();
+            const QString shown = spec.kind == ViewKind::Heatmap
+                ? QString::fromStdString(pecards::toString(spec.quantity))
+                : QString::fromLatin1(pecards::app::chartName(spec.curve));
+            if (shown == name) {
+                found.push_back(k);
+                break;
+            }
+        }
+    }
+    return found;
+}
+
 CardPage* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
     if (step.state.activeCard < 0)
         return nullptr;
@@ -176,7 +198,7 @@ CardPage* LessonPlayer::activeCard(const pecards::app::LessonStep& step) const {
 
 void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
     for (CardPage* card : m_cards)
-        card->focusView(-1);
+        card->focusViews({});
     showWorkspace(m_deck, step.state);
     CardPage* card = activeCard(step);
     if (!card)
@@ -185,18 +207,18 @@ void LessonPlayer::applyStep(const pecards::app::LessonStep& step) {
         card->showPitfalls(step.pitfall);
     } else {
         card->showViews();
-        // The step's first view (its first heatmap slot) fills the grid.
-        const QList<ViewSlot*>& viewSlots = card->viewSlots();
-        const auto first = std::find_if(viewSlots.begin(), viewSlots.end(),
-            [](const ViewSlot* slot) { return qobject_cast<HeatmapPanel*>(slot->view()) != nullptr; });
-        card->focusView(first == viewSlots.end() ? 0 : static_cast<int>(first - viewSlots.begin()));
-        // The step's markers circle entries of that view (checked against its extent on reading).
-        if (first != viewSlots.end() && !step.markers.isEmpty()) {
-            QList<HeatmapWidget::Circle> circles;
-            for (const pecards::app::LessonMarker& marker : step.markers)
-                circles.push_back({marker.row, marker.col, marker.label});
-            m_circled = qobject_cast<HeatmapPanel*>((*first)->view())->heatmap();
-            m_circled->setCircles(circles);
+        // The step's shown views (its first view unless it names them) fill the grid, in order.
+        const QList<int> shown = shownSlots(*card, pecards::app::shownViews(step));
+        card->focusViews(shown);
+        // The step's markers circle entries of the first (checked against its extent on reading).
+        if (!shown.isEmpty() && !step.markers.isEmpty()) {
+            if (auto* heatmap = qobject_cast<HeatmapPanel*>(card->viewSlots().at(shown.front())->view())) {
+                QList<HeatmapWidget::Circle> circles;
+                for (const pecards::app::LessonMarker& marker : step.markers)
+                    circles.push_back({marker.row, marker.col, marker.label});
+                m_circled = heatmap->heatmap();
+                m_circled->setCircles(circles);
+            }
         }
     }
     if (step.animation) {

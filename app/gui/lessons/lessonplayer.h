@@ -76,6 +76,9 @@ protected:
 
 private:
     void show(int index, bool revealed);
+    /// The slots of `card` showing the views `names` (lesson.h shownViews), in that order; a name
+    /// no slot shows is left out.
+    static QList<int> shownSlots(const CardPage& card, const QStringList& names);
     /// Applies the step's state, its pitfall and the large view; starts its animation.
     void applyStep(const pecards::app::LessonStep& step);
     CardPage* activeCard(const pecards::app::LessonStep& step) const;

@@ -188,7 +188,7 @@ void PresentationController::showCurrentView() {
     }
     card->load();
     m_viewIndex = std::clamp(m_viewIndex, 0, std::max(0, static_cast<int>(card->viewSlots().size()) - 1));
-    card->focusView(m_viewIndex);
+    card->focusViews({m_viewIndex});
     for (ChartWidget* chart : card->findChildren<ChartWidget*>())
         chart->setLineScale(kLineScale);
     applyPosition();
@@ -197,7 +197,7 @@ void PresentationController::showCurrentView() {
 
 void PresentationController::showAllViews() {
     if (CardPage* card = currentCard())
-        card->focusView(-1);
+        card->focusViews({});
 }
 
 int PresentationController::sweepEnd() const {

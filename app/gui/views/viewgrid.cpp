@@ -30,15 +30,23 @@ void ViewGrid::addSlot(ViewSlot* slot) {
     arrange();
 }
 
-void ViewGrid::focusSlot(int index) {
-    m_focus = index >= 0 && index < m_slots.size() ? index : -1;
+void ViewGrid::focusSlots(const QList<int>& indices) {
+    m_focus.clear();
+    for (const int index : indices) {
+        if (index >= 0 && index < m_slots.size() && !m_focus.contains(index))
+            m_focus.push_back(index);
+    }
     arrange();
 }
 
 int ViewGrid::columnsFor(int width) const {
+    if (m_focus.size() == 1)
+        return 1;
     int slotWidth = kSlotMinimumWidth;
-    for (const ViewSlot* slot : m_slots)
-        slotWidth = std::max(slotWidth, slot->minimumSizeHint().width());
+    for (int n = 0; n < m_slots.size(); ++n) {
+        if (m_focus.isEmpty() || m_focus.contains(n))
+            slotWidth = std::max(slotWidth, m_slots.at(n)->minimumSizeHint().width());
+    }
     // The vertical scroll bar's width is always reserved, so showing it cannot flip the columns.
     const int usable = width - 2 * frameWidth() - verticalScrollBar()->sizeHint().width();
     return usable >= kMaxColumns * slotWidth + (kMaxColumns - 1) * kSpacing ? kMaxColumns : 1;
@@ -51,24 +59,24 @@ void ViewGrid::resizeEvent(QResizeEvent* event) {
 }
 
 void ViewGrid::arrange() {
-    m_columns = m_focus >= 0 ? 1 : columnsFor(width());
+    m_columns = columnsFor(width());
     for (ViewSlot* slot : m_slots)
         m_layout->removeWidget(slot);
     for (int row = 0; row < m_layout->rowCount(); ++row)
         m_layout->setRowStretch(row, 0);
     for (int column = 0; column < m_layout->columnCount(); ++column)
         m_layout->setColumnStretch(column, 0);
-    int cell = 0;
-    for (int n = 0; n < m_slots.size(); ++n) {
-        ViewSlot* slot = m_slots.at(n);
-        const bool shown = m_focus < 0 || n == m_focus;
-        slot->setVisible(shown);
-        if (!shown)
-            continue;
-        m_layout->addWidget(slot, cell / m_columns, cell % m_columns);
+    QList<int> shown = m_focus;
+    if (shown.isEmpty()) {
+        for (int n = 0; n < m_slots.size(); ++n)
+            shown.push_back(n);
+    }
+    for (int n = 0; n < m_slots.size(); ++n)
+        m_slots.at(n)->setVisible(shown.contains(n));
+    for (int cell = 0; cell < shown.size(); ++cell) {
+        m_layout->addWidget(m_slots.at(shown.at(cell)), cell / m_columns, cell % m_columns);
         m_layout->setRowStretch(cell / m_columns, 1);
         m_layout->setColumnStretch(cell % m_columns, 1);
-        ++cell;
     }
 }
 

@@ -4,7 +4,8 @@
 /// when two slots fit side by side, else one column; when the slots do not fit the height, the
 /// grid scrolls. So the grid never forces the window's width (1024 x 640 screens and up).
 ///
-/// In focus mode (presentation) one slot fills the whole area.
+/// In focus mode (presentation, a lesson step) the focused slots fill the whole area: one alone,
+/// two side by side (stacked when they do not fit), three or four two by two.
 
 #include <QList>
 #include <QScrollArea>
@@ -25,8 +26,9 @@ public:
     /// @brief The widget the slots live in (their parent).
     QWidget* content() const { return m_content; }
 
-    /// @brief Shows only slot `index`, filling the grid; -1 shows every slot again.
-    void focusSlot(int index);
+    /// @brief Shows only the slots `indices` (in that order), filling the grid; an empty
+    /// list (or none valid) shows every slot again. Indices out of range are ignored.
+    void focusSlots(const QList<int>& indices);
 
     /// @brief Columns in use now (1 or kMaxColumns).
     int columns() const { return m_columns; }
@@ -48,7 +50,7 @@ private:
     QGridLayout* m_layout = nullptr;
     QList<ViewSlot*> m_slots;
     int m_columns = kMaxColumns;
-    int m_focus = -1;
+    QList<int> m_focus; ///< the focused slots, empty: all
 };
 
 } // namespace pecards::gui

@@ -3,6 +3,8 @@
 // non-PDF output and flags that do not apply are refused with exit code 2 naming the flag.
 #include "app/filebytes.h"
 #include "clitestutil.h"
+#include "lessonhandout.h"
+#include "workspace/lessonfile.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -138,4 +140,48 @@ TEST(CliLesson, ALessonIsDataNotABrowser) {
         QStringLiteral("--dpi"), QStringLiteral("72"), QStringLiteral("--out"), out});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(QFile::exists(out));
+}
+
+// #31 item 2: a handout page draws what the step shows on screen: every view of its `show` list
+// in order (the ALiBi steps' score, on its locked colour scale, and attention; the context steps'
+// spectrum chart), and a pitfall step its buggy view.
+TEST(CliLesson, AHandoutPageDrawsTheViewsTheStepShows) {
+    const auto lesson = [](const QString& name) {
+        QString error;
+        const std::optional<pecards::app::Lesson> read
+            = pecards::app::openLesson(kLessons + u'/' + name, &error);
+        EXPECT_TRUE(read) << error.toStdString();
+        return read.value_or(pecards::app::Lesson {});
+    };
+    const pecards::app::Lesson alibi = lesson(QStringLiteral("03-alibi.en.json"));
+    const std::vector<pecards::cli::StepFigure> first = pecards::cli::lessonStepFigures(alibi.steps.at(0));
+    ASSERT_EQ(first.size(), 2U);
+    ASSERT_TRUE(first.at(0).view && first.at(1).view);
+    EXPECT_EQ(first.at(0).view->quantity, pecards::Quantity::Score);
+    ASSERT_TRUE(first.at(0).range);
+    EXPECT_EQ(first.at(0).range->min, -64.0);
+    EXPECT_EQ(first.at(1).view->quantity, pecards::Quantity::Attention);
+    EXPECT_EQ(first.at(1).colormap, QStringLiteral("magma"));
+
+    const pecards::app::Lesson context = lesson(QStringLiteral("05-context.zh_CN.json"));
+    const std::vector<pecards::cli::StepFigure> linear = pecards::cli::lessonStepFigures(context.steps.at(1));
+    ASSERT_EQ(linear.size(), 1U);
+    ASSERT_TRUE(linear.front().chart);
+    EXPECT_EQ(linear.front().chart->kind, pecards::app::CurveKind::Spectrum);
+    EXPECT_EQ(linear.front().chart->params.rope.scaling.type, pecards::RopeScalingType::Linear);
+
+    const pecards::app::Lesson pitfalls = lesson(QStringLiteral("07-pitfalls-relative.en.json"));
+    const std::vector<pecards::cli::StepFigure> flipped
+        = pecards::cli::lessonStepFigures(pitfalls.steps.at(3));
+    ASSERT_EQ(flipped.size(), 1U);
+    EXPECT_EQ(flipped.front().view->params.pitfall.kind, pecards::Pitfall::AlibiFlippedSlope);
+
+    // On paper: two figures on each ALiBi step's page (12 images for 6 steps).
+    QTemporaryDir dir;
+    const QString out = dir.filePath(QStringLiteral("alibi.pdf"));
+    const CliRun run = runCli({QStringLiteral("render"), QStringLiteral("--lesson"),
+        kLessons + QStringLiteral("/03-alibi.en.json"), QStringLiteral("--out"), out});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QString pdf = QString::fromLatin1(fileBytes(out));
+    EXPECT_GE(pdf.count(QRegularExpression(QStringLiteral("/Subtype\\s*/Image"))), 12);
 }

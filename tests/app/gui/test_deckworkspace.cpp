@@ -135,6 +135,35 @@ TEST(DeckWorkspace, AnOlderFileWithoutSlotsFillsTheHeatmapSlotsInOrder) {
     EXPECT_EQ(first->kind, ViewKind::Chart);
 }
 
+// T-C1: a hand-written lesson step or workspace names its charts without slots; they take the
+// slots after the views in order (they were dropped without a word), and one too many is named.
+TEST(DeckWorkspace, ChartsWithoutSlotsTakeTheSlotsAfterTheViews) {
+    DeckModel deck;
+    addRegistryCards(deck);
+    const int rope = deck.indexOf(QStringLiteral("rope"));
+    pecards::app::Workspace written;
+    for (int card = 0; card < deck.cardCount(); ++card)
+        written.cards.push_back({deck.params(card), {}, {}});
+    const std::int64_t length = deck.params(rope).length;
+    written.cards[rope].views = {viewOf(pecards::Quantity::Score, {0, length, 0, length}, -1)};
+    written.cards[rope].views.front().slot.reset();
+    written.cards[rope].charts = {pecards::app::CardChart {QStringLiteral("spectrum"), {}, 10, 0, {}},
+        pecards::app::CardChart {QStringLiteral("scaling-ratio"), {}, 10, 0, {}}};
+    written.activeCard = rope;
+    EXPECT_TRUE(showWorkspace(deck, written).isEmpty());
+    EXPECT_EQ(deck.slot(rope, 0).view, QStringLiteral("score"));
+    EXPECT_EQ(deck.slot(rope, 1).view, QStringLiteral("spectrum"));
+    EXPECT_EQ(deck.slot(rope, 2).view, QStringLiteral("lab-ratio"));
+    ASSERT_TRUE(deck.slot(rope, 1).chart);
+    EXPECT_EQ(deck.slot(rope, 1).chart->chart, QStringLiteral("spectrum"));
+    const auto grid = static_cast<int>(
+        workspaceOf(deck).cards[rope].views.size() + workspaceOf(deck).cards[rope].charts.size());
+    while (written.cards[rope].charts.size() < grid)
+        written.cards[rope].charts.push_back(written.cards[rope].charts.front());
+    const QString note = showWorkspace(deck, written);
+    EXPECT_TRUE(note.contains(QStringLiteral("the workspace has %1").arg(grid + 1))) << note.toStdString();
+}
+
 TEST(DeckWorkspace, WhatTheDeckCannotShowIsNamedAndTheRestIsShown) {
     DeckModel deck;
     addRegistryCards(deck);

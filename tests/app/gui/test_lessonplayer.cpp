@@ -18,6 +18,7 @@
 #include "widgets/heatmapwidget.h"
 #include "widgets/teachingink.h"
 #include "window/shortcutlist.h"
+#include "window/stagescreen.h"
 #include "window/startupactions.h"
 #include "windowtest.h"
 
@@ -585,4 +586,45 @@ TEST_F(Lessons, AStepsMarkersCircleItsEntriesUntilTheNextStep) {
     EXPECT_NE(circled(), nullptr);
     player()->stop();
     EXPECT_EQ(circled(), nullptr);
+}
+
+// #31 item 2: a step shows the views it names (its `show` list) large, in that order and side by
+// side: the context lesson's linear step shows its spectrum chart alone, the ALiBi lesson's first
+// step its score and attention maps next to each other, each wide enough to read at 1280x720.
+TEST_F(Lessons, AStepShowsTheViewsItNamesInItsOrderSideBySide) {
+    keepAskedSize(&m_window); // the lesson at 1280x720, as `--window-size 1280x720` plays it
+    const auto visibleViews = [](CardPage* card) {
+        QList<QPair<QString, QRect>> shown;
+        for (ViewSlot* slot : card->viewSlots()) {
+            if (!slot->isHidden() && slot->view())
+                shown.push_back({slot->view()->spec().id, slot->geometry()});
+        }
+        return shown;
+    };
+    player()->play(builtIn(QStringLiteral("context")), 1);
+    player()->next(); // reveal the linear step
+    QApplication::processEvents();
+    const QList<QPair<QString, QRect>> context = visibleViews(m_window.card(QStringLiteral("rope")));
+    ASSERT_EQ(context.size(), 1);
+    EXPECT_EQ(context.front().first, QStringLiteral("spectrum"));
+
+    player()->play(builtIn(QStringLiteral("alibi")), 0);
+    CardPage* alibiCard = m_window.card(QStringLiteral("alibi"));
+    EXPECT_TRUE(guitest::awaitCondition(
+        [&] {
+            const QList<QPair<QString, QRect>> shown = visibleViews(alibiCard);
+            return shown.size() == 2 && shown.at(0).second.right() < shown.at(1).second.left();
+        },
+        "the score and attention maps side by side"));
+    const QList<QPair<QString, QRect>> alibi = visibleViews(alibiCard);
+    ASSERT_EQ(alibi.size(), 2);
+    EXPECT_EQ(alibi.at(0).first, QStringLiteral("score"));
+    EXPECT_EQ(alibi.at(1).first, QStringLiteral("attention"));
+    for (const auto& [id, rect] : alibi)
+        EXPECT_GE(rect.width(), 240) << id.toStdString();
+    // Leaving shows the whole grid again.
+    player()->stop();
+    const QList<ViewSlot*>& slotsAfter = alibiCard->viewSlots();
+    EXPECT_TRUE(std::none_of(
+        slotsAfter.begin(), slotsAfter.end(), [](const ViewSlot* slot) { return slot->isHidden(); }));
 }

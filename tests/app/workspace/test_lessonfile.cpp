@@ -50,7 +50,9 @@ Lesson richLesson() {
         {QStringLiteral("slower"), QStringLiteral("faster"), QStringLiteral("none")}, 0};
     asked.animation = LessonAnimation {QStringLiteral("rope.base"), 1e4, 5e5, 4.0, AnimationScale::Log};
     asked.state.cards = {ropeCard(8192, 500000.0)};
+    asked.state.cards.front().charts = {CardChart {QStringLiteral("spectrum"), {}, 10, 0, {}}};
     asked.state.activeCard = 0;
+    asked.show = {QStringLiteral("spectrum"), QStringLiteral("score")};
     lesson.steps.append(asked);
 
     LessonStep pitfall;
@@ -113,7 +115,9 @@ TEST(LessonFile, JsonNamesEveryFieldAsTheFormatSays) {
     EXPECT_EQ(first["markers"][0]["col"], 100);
     EXPECT_EQ(first["markers"][0]["label"], "S[110, 100]");
     EXPECT_FALSE(document["steps"][1].contains("markers")); // optional: written only when there are some
+    EXPECT_FALSE(first.contains("show")); // optional: a step without it shows its first view
     const json& asked = document["steps"][1];
+    EXPECT_EQ(asked["show"], json::array({"spectrum", "score"}));
     EXPECT_EQ(asked["question"]["answers"].size(), 3U);
     EXPECT_EQ(asked["question"]["correct"], 0);
     EXPECT_EQ(asked["animation"]["parameter"], "rope.base");
@@ -199,7 +203,25 @@ TEST(LessonFile, BadStepsAreNamedByTheirKeyPath) {
         "steps[0]: markers[0].label");
     expectRefused([](json& d) { d["steps"][0]["markers"][0]["label"] = "<b>S</b>"; }, "plain text");
     expectRefused([](json& d) { d["steps"][2]["markers"] = d["steps"][0]["markers"]; },
-        "steps[2]: markers = a step without a view to mark");
+        "steps[2]: markers = a step without a heatmap to mark");
+    // The markers circle the first shown view: a chart has no entries to circle.
+    expectRefused([](json& d) { d["steps"][1]["markers"] = d["steps"][0]["markers"]; },
+        "steps[1]: markers = a step without a heatmap to mark");
+    // The views shown large are views or charts of the active card, distinct, at most four.
+    expectRefused([](json& d) { d["steps"][1]["show"][1] = "attention"; },
+        "steps[1]: show[1] = \"attention\" is invalid: allowed: a view or chart of the step's active card: "
+        "score, phase, spectrum");
+    expectRefused([](json& d) { d["steps"][1]["show"][1] = "spectrum"; },
+        "steps[1]: show[1] = \"spectrum\" is invalid: allowed: a view not shown already");
+    expectRefused(
+        [](json& d) {
+            d["steps"][1]["show"] = {"score", "phase", "spectrum", "score", "phase"};
+        },
+        "steps[1]: show = 5 views is invalid: allowed: 1 to 4 views");
+    expectRefused(
+        [](json& d) { d["steps"][2]["show"] = {"score"}; }, "steps[2]: show = a step without views");
+    expectRefused([](json& d) { d["steps"][1]["show"][0] = 3; },
+        "steps[1].show: view 0: expected a view's name, got 3");
     expectRefused(
         [](json& d) {
             for (int m = 0; m < 8; ++m)
