@@ -240,6 +240,41 @@ TEST(BuiltInLessons, TheNumbersInTheTextsAreTheEnginesNumbers) {
     const Eigen::VectorXd ntk = pecards::dynamicNtkBase(rope, {16384});
     EXPECT_EQ(std::round(ntk(0)), 135402.0);
     says(QStringLiteral("135,402"));
+    // The spectrum charts of the context lesson: each pair's wavelength scaled / unscaled.
+    const auto stretch = [](pecards::RopeParams params, std::int64_t length) {
+        params.head_dim = 128;
+        const Eigen::VectorXd plain = pecards::ropeInvFreq(params);
+        return Eigen::VectorXd(plain.array() / pecards::ropeScaledInvFreq(params, length).array());
+    };
+    const Eigen::VectorXd dynamic = stretch(rope, 16384); // exactly 13 = s·L/L0 − (s − 1) at i = 63
+    EXPECT_DOUBLE_EQ(dynamic(0), 1.0);
+    EXPECT_NEAR(dynamic(63), 13.0, 1e-9);
+    EXPECT_TRUE(en.contains(QStringLiteral("exactly 13 times longer")));
+    EXPECT_TRUE(zh.contains(QStringLiteral("正好变为 13 倍")));
+    rope.scaling.type = pecards::RopeScalingType::Linear;
+    EXPECT_TRUE((stretch(rope, 16384).array() - 4.0).abs().maxCoeff() < 1e-12);
+    rope.scaling.type = pecards::RopeScalingType::Yarn;
+    const Eigen::VectorXd yarn = stretch(rope, 16384);
+    EXPECT_DOUBLE_EQ(yarn(0), 1.0); // fast pairs kept, slow ones 4 times longer
+    EXPECT_NEAR(yarn(63), 4.0, 1e-12);
+    pecards::RopeParams llama3 = rope;
+    llama3.base = 500000;
+    llama3.scaling.type = pecards::RopeScalingType::Llama3;
+    llama3.scaling.factor = 8;
+    llama3.scaling.original_max_position_embeddings = 8192;
+    const Eigen::VectorXd band = stretch(llama3, 65536);
+    llama3.head_dim = 128;
+    const Eigen::VectorXd wavelength = 2 * M_PI / pecards::ropeInvFreq(llama3).array();
+    for (Eigen::Index i = 0; i < band.size(); ++i) {
+        if (wavelength(i) < 2048)
+            EXPECT_DOUBLE_EQ(band(i), 1.0) << i;
+        else if (wavelength(i) > 8192)
+            EXPECT_NEAR(band(i), 8.0, 1e-12) << i;
+        else
+            EXPECT_TRUE(band(i) > 1.0 && band(i) < 8.0) << i;
+    }
+    EXPECT_TRUE(en.contains(QStringLiteral("at a wavelength of 2048 and is 8 times longer from 8192 on")));
+    EXPECT_TRUE(zh.contains(QStringLiteral("在波长 2048 处离开未缩放的曲线，从波长 8192 起是它的 8 倍")));
     // YaRN attention factor 0.1 ln 4 + 1.
     EXPECT_NEAR(0.1 * std::log(4.0) + 1, 1.139, 5e-4);
     says(QStringLiteral("1.139"));
