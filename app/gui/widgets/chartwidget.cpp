@@ -61,14 +61,9 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
         }
         const int first = static_cast<int>(std::clamp(std::floor(std::log10(bottom)), -330.0, 310.0));
         const int last = static_cast<int>(std::clamp(std::ceil(std::log10(top)), -330.0, 310.0));
-        // One format for every label (the author's A-U2: not "10⁷" beside "10000"): numbers
-        // from 0.001 to 10000, else powers of ten.
-        const bool exponents = first < -3 || last > 4;
-        const auto label = [exponents](int k) {
-            if (exponents)
-                return QStringLiteral("10") + pecards::app::superscript(QString::number(k));
-            return QString::number(std::pow(10.0, k), 'f', std::max(0, -k));
-        };
+        // One format for every label (the author's A-U2: not "10⁷" beside "10000").
+        const bool powers = decadesAsPowers(first, last);
+        const auto label = [powers](int k) { return decadeLabel(k, powers); };
         const int labelSize = horizontal
             ? metrics.horizontalAdvance(label(last).size() > label(first).size() ? label(last) : label(first))
                 + 12

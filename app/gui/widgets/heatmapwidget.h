@@ -91,6 +91,8 @@ public:
     /// @brief The values the colour bar marks now (none before the first frame); at least three
     /// wherever three labels fit along the bar (tickCapacity).
     std::vector<double> colorBarTickValues() const;
+    /// @brief The labels of those ticks, as drawn.
+    TickLabels colorBarTickLabels() const;
 
     /// @brief Output pixels the plot area can show (device pixels, at least 1 x 1).
     QSize plotPixels() const;
@@ -179,6 +181,8 @@ private:
     /// The colour bar's ticks for a bar `barHeight` pixels tall, and their labels (which fit
     /// `labelRoom` pixels, else offset notation).
     std::pair<std::vector<double>, TickLabels> colorBarTicks(int barHeight, int labelRoom) const;
+    /// The colour bar's ticks and labels as drawn now (none before the first frame).
+    std::pair<std::vector<double>, TickLabels> shownColorBarTicks() const;
     /// Widest colour-bar label the frame draws when its bar is as tall as the widget allows.
     QString widestValueLabel() const;
     /// Width of the widest tick label of positions [begin, end) (their digits, as '8's; at least four).

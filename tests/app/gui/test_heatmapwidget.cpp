@@ -35,3 +35,33 @@ TEST(HeatmapWidget, TheProgressStripIsAsWideAsItsTextNeedsInsideTheWidget) {
     QCoreApplication::processEvents();
     EXPECT_GE(strip->geometry().width(), strip->sizeHint().width());
 }
+
+// The author's A-U2 on the colour bar: a log bar's powers of ten are written in one format, as
+// the charts' log axes: 10⁰ .. 10⁻⁶ for an attention map (it read 1, 0.1, 0.01, 0.001, 10⁻⁴ ..),
+// and 1 .. 0.001 where every decade reads as a short number.
+TEST(HeatmapWidget, ALogColourBarWritesItsPowersOfTenInOneFormat) {
+    const auto labelsFor = [](double low, double high) {
+        HeatmapWidget widget;
+        widget.resize(420, 600);
+        pecards::Grid grid;
+        grid.rows = 1;
+        grid.cols = 2;
+        grid.window = {0, 1, 0, 2};
+        grid.values = {low, high};
+        ColorScaling scaling;
+        scaling.logarithmic = true;
+        widget.setFrame(
+            makeHeatmapFrame(grid, grid.window, scaling, QStringLiteral("i"), QStringLiteral("j")));
+        return widget.colorBarTickLabels().labels;
+    };
+    const std::vector<QString> deep = labelsFor(1e-6, 1.0);
+    ASSERT_GE(deep.size(), 3U);
+    for (const QString& label : deep)
+        EXPECT_TRUE(label.startsWith(QStringLiteral("10"))) << label.toStdString();
+    EXPECT_NE(std::find(deep.begin(), deep.end(), QStringLiteral("10⁻⁶")), deep.end());
+    const std::vector<QString> shallow = labelsFor(1e-3, 1.0);
+    ASSERT_GE(shallow.size(), 3U);
+    EXPECT_NE(std::find(shallow.begin(), shallow.end(), QStringLiteral("0.001")), shallow.end());
+    for (const QString& label : shallow)
+        EXPECT_FALSE(label.contains(QChar(0x2070)) || label.contains(QChar(0x207B))) << label.toStdString();
+}
