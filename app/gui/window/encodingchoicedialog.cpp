@@ -1,7 +1,7 @@
 #include "window/encodingchoicedialog.h"
 
 #include <QDialogButtonBox>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -16,6 +16,10 @@
 namespace pecards::gui {
 
 namespace {
+
+/// Target boxes (label and spin box) in one row of the controls: six in one row were 1506 px wide
+/// in presentation's fonts, wider than a 1280x720 projector.
+constexpr int kSpinsPerRow = 3;
 
 /// 2 to the power `exponent`, as written: "2²⁶".
 QString twoToThe(int exponent) {
@@ -96,7 +100,7 @@ QString kvCacheText(KvCache kind) {
 EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QWidget* parent)
     : QDialog(parent)
     , m_base(pecards::encodingTarget(params))
-    , m_controls(new QHBoxLayout)
+    , m_controls(new QGridLayout)
     , m_table(new QTableWidget(this))
     , m_message(new QLabel(this)) {
     setWindowTitle(tr("Choosing an encoding"));
@@ -111,7 +115,7 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     addSpin(tr("L0"), tr("Training length L0 in positions, [2, %1]").arg(twoToThe(pecards::kMaxLengthLog2)),
         m_base.training_length);
     addSpin(tr("Bytes/value"), tr("Bytes per stored value: 2 for bf16/fp16, 4 for fp32"), m_base.dtype_bytes);
-    m_controls->addStretch();
+    m_controls->setColumnStretch(kSpinsPerRow * 2, 1); // the pairs stay left, as a row of boxes
 
     const QStringList headers {tr("Encoding"), tr("Learned parameters\n(count)"),
         tr("Parameter memory\n(bytes)"), tr("Position tensors at L\n(bytes, per forward)"),
@@ -172,8 +176,9 @@ QSpinBox* EncodingChoiceDialog::addSpin(const QString& label, const QString& tip
     auto* caption = new QLabel(label, this);
     caption->setBuddy(spin);
     caption->setToolTip(tip);
-    m_controls->addWidget(caption);
-    m_controls->addWidget(spin);
+    const auto index = static_cast<int>(m_spins.size());
+    m_controls->addWidget(caption, index / kSpinsPerRow, 2 * (index % kSpinsPerRow));
+    m_controls->addWidget(spin, index / kSpinsPerRow, 2 * (index % kSpinsPerRow) + 1);
     connect(spin, &QSpinBox::valueChanged, this, &EncodingChoiceDialog::submit);
     m_spins.push_back(spin);
     return spin;

@@ -10,7 +10,7 @@
 #include <pecards/encodingchoice.h>
 #include <vector>
 
-class QHBoxLayout;
+class QGridLayout;
 class QLabel;
 class QSpinBox;
 class QTableWidget;
@@ -40,7 +40,8 @@ private:
     void fill(const Outcome& outcome);
 
     pecards::EncodingTarget m_base; ///< the card's target; the spin boxes override its fields
-    QHBoxLayout* m_controls;
+    QGridLayout*
+        m_controls; ///< the target's boxes, three label + box pairs a row (fits 1280 px in presentation)
     std::vector<QSpinBox*> m_spins; ///< L, head_dim, heads, layers, L0, bytes per value
     QTableWidget* m_table;
     QLabel* m_message;
