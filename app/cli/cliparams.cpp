@@ -267,6 +267,14 @@ CardParams buildParams(
         setParamValue(params, head, static_cast<double>(params.alibi.heads));
     }
     checkGivenTableFlags(flags, params);
+    if (params.card == Card::Sinusoidal && params.pitfall.kind == Pitfall::SinusoidalOddDModel
+        && params.sinusoidal.d_model % 2 == 0) {
+        // With an even d_model the naive code builds the correct table: nothing to show.
+        throw UsageError(u"--d-model"_s,
+            u"d_model = %1 is even: the odd-d-model pitfall needs an odd d_model, e.g. %2"_s
+                .arg(params.sinusoidal.d_model)
+                .arg(params.sinusoidal.d_model - 1));
+    }
     return params;
 }
 

@@ -113,6 +113,7 @@ std::vector<StepFigure> lessonStepFigures(const app::LessonStep& step) {
         ViewRequest& view = *figure.view;
         view.params.length = std::min(view.params.length, kPitfallLength);
         view.params.pitfall.kind = step.pitfall;
+        view.params = pitfallShownParams(view.params); // as the Pitfalls view shows it
         try {
             validatePitfallQuantity(view.params, view.quantity);
         } catch (const InvalidParameter&) {

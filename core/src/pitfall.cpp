@@ -175,6 +175,13 @@ CardParams pitfallAsParameters(const CardParams& params) {
     return out;
 }
 
+CardParams pitfallShownParams(CardParams params) {
+    if (params.card == Card::Sinusoidal && params.pitfall.kind == Pitfall::SinusoidalOddDModel
+        && params.sinusoidal.d_model % 2 == 0)
+        --params.sinusoidal.d_model;
+    return params;
+}
+
 void validatePitfall(const CardParams& params) {
     const PitfallParams& p = params.pitfall;
     if (p.kind == Pitfall::None) {

@@ -3651,6 +3651,10 @@ double-click to reset; hover for the exact value.</source>
         <translation>L = %1（陷阱实验室逐项计算，因此 L 上限为 %2）；%3 x %3 像素，均值归约；卡片使用全 1 探针时改用随机探针 q、k。</translation>
     </message>
     <message>
+        <source>Shown at d_model = %1: the bug needs an odd d_model, the card holds even ones.</source>
+        <translation>按 d_model = %1 显示：这个错误需要奇数 d_model，而卡片只接受偶数。</translation>
+    </message>
+    <message>
         <source>position m</source>
         <translation>位置 m</translation>
     </message>

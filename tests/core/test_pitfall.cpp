@@ -150,6 +150,23 @@ TEST(SinusoidalPitfalls, OddDModelTatp22TableDropsTheLastCosine) {
     }
 }
 
+// The Pitfalls view and the lesson handouts show odd-d-model at an odd d_model: with the card's
+// even one the naive code builds the correct table (the pitfalls lesson showed two equal maps).
+TEST(SinusoidalPitfalls, OddDModelIsShownAtAnOddDModel) {
+    CardParams p;
+    p.card = Card::Sinusoidal;
+    p.sinusoidal.d_model = 128;
+    p.pitfall.kind = Pitfall::SinusoidalOddDModel;
+    EXPECT_EQ(pitfallShownParams(p).sinusoidal.d_model, 127);
+    p.sinusoidal.d_model = 7;
+    EXPECT_EQ(pitfallShownParams(p).sinusoidal.d_model, 7);
+    p.sinusoidal.d_model = 128;
+    p.pitfall.kind = Pitfall::SinusoidalDimensionExponent; // any other pitfall: as given
+    EXPECT_EQ(pitfallShownParams(p), p);
+    p.pitfall.kind = Pitfall::None;
+    EXPECT_EQ(pitfallShownParams(p), p);
+}
+
 TEST(SinusoidalPitfalls, DimensionIndexExponentAndItsFix) {
     CardParams p;
     p.card = Card::Sinusoidal;

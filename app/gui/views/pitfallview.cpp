@@ -139,6 +139,7 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     auto* text = new QVBoxLayout(textSide);
     text->setContentsMargins(0, 0, 0, 0);
     m_caption = new QLabel(textSide);
+    m_caption->setObjectName(QStringLiteral("pitfallCaption"));
     m_caption->setWordWrap(true);
     text->addWidget(m_caption);
     auto* textParts = new QBoxLayout(QBoxLayout::LeftToRight);
@@ -375,17 +376,16 @@ QString PitfallView::cardExample() const {
     }
 }
 
-pecards::ViewRequest PitfallView::request(bool fixed) const {
+pecards::ViewRequest PitfallView::labRequest(pecards::CardParams params, pecards::Pitfall pitfall,
+    pecards::Quantity quantity, bool fixed, std::optional<pecards::StorageFormat> format) {
     pecards::ViewRequest request;
-    request.params = m_params;
-    request.params.card = m_card;
-    request.params.length = std::min(m_params.length, kMaxLength);
-    request.params.pitfall.kind = pitfall();
-    // The permute toggle is the layout-mismatch fix applied to the buggy side too.
-    request.params.pitfall.fixed = fixed || (!m_permute->isHidden() && m_permute->isChecked());
-    if (!m_format->isHidden())
-        request.params.pitfall.format = static_cast<pecards::StorageFormat>(m_format->currentData().toInt());
-    request.quantity = static_cast<pecards::Quantity>(m_quantity->currentData().toInt());
+    params.length = std::min(params.length, kMaxLength);
+    params.pitfall.kind = pitfall;
+    params.pitfall.fixed = fixed;
+    if (format)
+        params.pitfall.format = *format;
+    request.params = pecards::pitfallShownParams(params); // an odd d_model for odd-d-model
+    request.quantity = quantity;
     try {
         request.window = pecards::fullExtent(request.params, request.quantity);
     } catch (const pecards::InvalidParameter&) {
@@ -404,6 +404,17 @@ pecards::ViewRequest PitfallView::request(bool fixed) const {
     return request;
 }
 
+pecards::ViewRequest PitfallView::request(bool fixed) const {
+    pecards::CardParams params = m_params;
+    params.card = m_card;
+    std::optional<pecards::StorageFormat> format;
+    if (!m_format->isHidden())
+        format = static_cast<pecards::StorageFormat>(m_format->currentData().toInt());
+    // The permute toggle is the layout-mismatch fix applied to the buggy side too.
+    return labRequest(params, pitfall(), static_cast<pecards::Quantity>(m_quantity->currentData().toInt()),
+        fixed || (!m_permute->isHidden() && m_permute->isChecked()), format);
+}
+
 void PitfallView::submit() {
     if (m_quantity->count() == 0)
         return;
@@ -418,7 +429,13 @@ void PitfallView::submit() {
            "mean reduction; random probes q, k when the card uses all-ones probes.")
             .arg(job.buggy.params.length)
             .arg(kMaxLength)
-            .arg(kPixels));
+            .arg(kPixels)
+        + (job.buggy.params.sinusoidal.d_model != m_params.sinusoidal.d_model
+                    && m_card == pecards::Card::Sinusoidal
+                ? QStringLiteral(" ")
+                    + tr("Shown at d_model = %1: the bug needs an odd d_model, the card holds even ones.")
+                          .arg(job.buggy.params.sinusoidal.d_model)
+                : QString()));
     JobReplies replies;
     replies.pitfall = [this](const PitfallResult& result) { onResult(result); };
     replies.failed = [this](const ComputeFailure& failure) { onFailed(failure); };

@@ -66,6 +66,14 @@ public:
     /// none while computing or when a side failed.
     const std::optional<ShownHeatmap>& shown(int side) const { return m_shown[side]; }
 
+    /// @brief What the view asks the worker for, one side: `params` (the card's) with L capped at
+    /// kMaxLength, the pitfall (fixed or not, in `format` where it reads one), shown as
+    /// pecards::pitfallShownParams says (an odd d_model for odd-d-model), random probes in place of
+    /// all-ones ones (blind to permutations), `quantity` over its full extent, kPixels x kPixels,
+    /// mean reduction.
+    static pecards::ViewRequest labRequest(pecards::CardParams params, pecards::Pitfall pitfall,
+        pecards::Quantity quantity, bool fixed, std::optional<pecards::StorageFormat> format = std::nullopt);
+
     /// Longest sequence the view asks for (dense pitfall views evaluate every entry).
     static constexpr std::int64_t kMaxLength = 1024;
     static constexpr int kPixels = 256;

@@ -50,6 +50,12 @@ PitfallInputs pitfallInputs(Pitfall pitfall);
 /// @throws InvalidParameter if params.pitfall is not a parameter pitfall
 CardParams pitfallAsParameters(const CardParams& params);
 
+/// @brief The parameters the Pitfalls view and lesson handouts show a pitfall with: `params`
+/// itself, except SinusoidalOddDModel with an even d_model, shown at d_model − 1: the bug needs an
+/// odd d_model (with an even one the naive code builds the correct table) and the sinusoidal card
+/// holds even ones only. `pecards-cli` asks for an odd --d-model instead.
+CardParams pitfallShownParams(CardParams params);
+
 /// @brief Checks the pitfall part of validated-otherwise card parameters: the pitfall belongs
 /// to the card (and variant), its own parameters are in range, dense pitfalls have
 /// length <= kMaxPitfallLength (parambounds.h). Called by validate(CardParams).

@@ -72,6 +72,13 @@ TEST_F(CliTest, PitfallErrorsNameTheFlag) {
     run = runCli({"compute", "--card", "sinusoidal", "--d-model", "7", "--quantity", "table", "--pitfall",
         "odd-d-model", "--length", "16", "--out", path("odd.npy")});
     EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+    // An even d_model shows nothing of the bug: refused, naming the flag and an odd value.
+    run = runCli({"render", "--card", "sinusoidal", "--quantity", "score", "--pitfall", "odd-d-model",
+        "--length", "16", "--out", path("even/")});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral(
+        "--d-model: d_model = 128 is even: the odd-d-model pitfall needs an odd d_model, e.g. 127")))
+        << run.err.toStdString();
 }
 
 } // namespace

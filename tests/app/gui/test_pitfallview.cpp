@@ -136,6 +136,24 @@ TEST_F(PitfallViewTest, OddDModelCorrectSideShowsTheEngineError) {
     EXPECT_EQ(map(view, "buggyMap")->frame().grid.window.row_end, 64);
 }
 
+// The lesson-play test's finding: on the card (even d_model only) the odd-d-model pitfall showed
+// two equal maps. It is shown at the odd d_model below the card's, and the caption says so.
+TEST_F(PitfallViewTest, OddDModelIsShownAtTheOddDModelBelowTheCards) {
+    CardPage* card = showCard(QStringLiteral("sinusoidal"));
+    ASSERT_EQ(card->params().sinusoidal.d_model % 2, 0);
+    card->showPitfalls(pecards::Pitfall::SinusoidalOddDModel);
+    PitfallView* view = card->pitfallView();
+    ASSERT_TRUE(guitest::awaitCondition([view] { return view->isAnswered(); }, "pitfall result"));
+    const int odd = card->params().sinusoidal.d_model - 1;
+    EXPECT_TRUE(map(view, "buggyMap")->message().isEmpty());
+    EXPECT_TRUE(
+        map(view, "correctMap")->message().contains(QStringLiteral("d_model = %1 is invalid").arg(odd)));
+    ASSERT_TRUE(view->shown(1));
+    EXPECT_EQ(view->shown(1)->request.params.sinusoidal.d_model, odd);
+    const QString caption = guitest::named<QLabel>(view, QStringLiteral("pitfallCaption"))->text();
+    EXPECT_TRUE(caption.contains(QStringLiteral("d_model = %1").arg(odd))) << caption.toStdString();
+}
+
 } // namespace
 
 namespace {
