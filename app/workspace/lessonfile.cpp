@@ -102,19 +102,23 @@ QJsonValue animationToJson(const std::optional<LessonAnimation>& animation) {
             animation->scale == AnimationScale::Log ? QStringLiteral("log") : QStringLiteral("linear")}};
 }
 
+/// The strings of array `key`; an element that is not one fails with `problem` (%1 its index, %2
+/// what it is).
+QStringList strings(JsonReader& r, const char* key, const QString& problem) {
+    const QJsonArray array = r.array(key);
+    QStringList values;
+    for (qsizetype n = 0; n < array.size(); ++n) {
+        if (!array.at(n).isString())
+            r.fail(key, problem.arg(n).arg(describeJson(array.at(n))));
+        values.push_back(array.at(n).toString());
+    }
+    return values;
+}
+
 LessonQuestion questionFromJson(JsonReader r) {
     LessonQuestion question;
     question.prompt = r.string("prompt");
-    const QJsonArray answers = r.array("answers");
-    for (qsizetype a = 0; a < answers.size(); ++a) {
-        if (!answers.at(a).isString()) {
-            r.fail("answers",
-                QStringLiteral("answer %1: expected a string, got %2")
-                    .arg(a)
-                    .arg(describeJson(answers.at(a))));
-        }
-        question.answers.push_back(answers.at(a).toString());
-    }
+    question.answers = strings(r, "answers", QStringLiteral("answer %1: expected a string, got %2"));
     question.correct = r.integer("correct");
     r.finish();
     return question;
@@ -239,18 +243,8 @@ LessonStep stepFromJson(JsonReader r) {
         for (qsizetype m = 0; m < markers.size(); ++m)
             step.markers.append(markerFromJson(arrayElement(r, "markers", markers, m)));
     }
-    if (r.has("show")) { // optional: lessons written before it show their first view
-        const QJsonArray show = r.array("show");
-        for (qsizetype v = 0; v < show.size(); ++v) {
-            if (!show.at(v).isString()) {
-                r.fail("show",
-                    QStringLiteral("view %1: expected a view's name, got %2")
-                        .arg(v)
-                        .arg(describeJson(show.at(v))));
-            }
-            step.show.push_back(show.at(v).toString());
-        }
-    }
+    if (r.has("show")) // optional: lessons written before it show their first view
+        step.show = strings(r, "show", QStringLiteral("view %1: expected a view's name, got %2"));
     JsonReader state = r.object("state");
     step.state = workspaceStateFromJson(state);
     state.finish();
