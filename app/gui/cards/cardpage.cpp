@@ -375,6 +375,7 @@ void CardPage::showPitfalls(pecards::Pitfall pitfall) {
     m_pitfalls->setParams(params());
     m_pitfalls->showPitfall(pitfall);
     refreshHeader();
+    showTextSide();
 }
 
 void CardPage::showViews() {
@@ -382,16 +383,23 @@ void CardPage::showViews() {
         return;
     m_stack->setCurrentWidget(m_grid);
     refreshHeader();
+    showTextSide();
 }
 
 void CardPage::setTextVisible(bool visible) {
     load();
-    m_text->parentWidget()->setVisible(visible);
+    m_textWanted = visible;
+    showTextSide();
 }
 
 void CardPage::setControlsVisible(bool visible) {
     load();
     m_controls->setVisible(visible);
+    showTextSide();
+}
+
+void CardPage::showTextSide() {
+    m_text->parentWidget()->setVisible(m_textWanted && !(m_controls->isHidden() && pitfallsShown()));
 }
 
 bool CardPage::pitfallsShown() const {

@@ -102,7 +102,9 @@ public:
     /// own text in their place (lessonplayer.h).
     void setTextVisible(bool visible);
     /// @brief Shows or hides the parameter controls: presentation mode gives their room to the
-    /// views (presentationcontroller.h), as it does with the compare tab's panels.
+    /// views (presentationcontroller.h), as it does with the compare tab's panels. While they are
+    /// hidden, the Pitfalls view takes the text side's room too: it carries its own diagnosis
+    /// (its maps were about 195 px at 1280x720 beside the card's text).
     void setControlsVisible(bool visible);
     PitfallView* pitfallView() const { return m_pitfalls; }
 
@@ -152,6 +154,9 @@ private:
     DeckModel* m_deck;
     int m_card;
     bool m_loaded = false;
+    bool m_textWanted = true; ///< setTextVisible's last word
+    /// Shows the text side when it is wanted, unless the Pitfalls view is shown without controls.
+    void showTextSide();
     CardSide m_side = CardSide::Front;
     QString m_language = QStringLiteral("en");
     QList<QHBoxLayout*> m_headerRows; ///< the button row and the rows of addHeaderRow

@@ -404,3 +404,25 @@ TEST_F(WindowSize, ThePitfallsViewDrawsReadableMapsInTheWindowAndInALesson) {
     }
     ASSERT_TRUE(m_window.setLanguage(QStringLiteral("en")));
 }
+
+// #31: the Pitfalls view in presentation at 1280x720 drew 195 px maps beside the card's text,
+// which it does not need (it carries its own diagnosis). While presenting, the Pitfalls view takes
+// the text side's room; the text comes back with the views and after presentation.
+TEST_F(WindowSize, ThePitfallsViewInPresentationTakesTheCardTextsRoom) {
+    keepAskedSize(&m_window);
+    showCard(QStringLiteral("alibi"));
+    CardPage* alibi = m_window.currentCard();
+    const auto* text = alibi->findChild<QWidget*>(QStringLiteral("textPane"));
+    ASSERT_NE(text, nullptr);
+    m_window.presentation()->setActive(true);
+    alibi->showPitfalls(pecards::Pitfall::AlibiFlippedSlope);
+    EXPECT_TRUE(text->isHidden());
+    expectRoomyPitfallMaps(alibi, 205, "presentation");
+    EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    alibi->showViews();
+    EXPECT_FALSE(text->isHidden()); // the card's views keep the text beside them
+    alibi->showPitfalls(pecards::Pitfall::AlibiFlippedSlope);
+    m_window.presentation()->setActive(false);
+    EXPECT_FALSE(text->isHidden()); // the window shows it again
+    alibi->showViews();
+}
