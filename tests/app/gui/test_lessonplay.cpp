@@ -203,8 +203,9 @@ TEST(LessonPlay, EveryStepOfEveryLessonShowsTheViewsItsTextNamesAndNoneIsEmpty) 
             const Lesson lesson = open(resource);
             for (qsizetype s = 0; s < lesson.steps.size(); ++s) {
                 const LessonStep& step = lesson.steps.at(s);
-                EXPECT_EQ(problemsOf(step, language, backend), QStringList {})
-                    << resource.toStdString() << " step " << s + 1;
+                const QStringList problems = problemsOf(step, language, backend);
+                EXPECT_TRUE(problems.isEmpty()) << resource.toStdString() << " step " << s + 1 << ": "
+                                                << problems.join(QStringLiteral("; ")).toStdString();
                 if (step.pitfall == pecards::Pitfall::None)
                     named += static_cast<int>(namedViews(step, language).size());
                 ++steps;
