@@ -156,7 +156,9 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     m_invariants->setObjectName(QStringLiteral("invariants"));
     m_invariants->setTextFormat(Qt::RichText);
     m_invariants->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    // The table scrolls sideways rather than widening its cell past the maps' (Grid).
+    m_invariants->setWordWrap(true); // the names wrap to the cell's width (it scrolled sideways at 1280x720)
+    // A table still wider (an engine message in a cell) scrolls sideways rather than widening its
+    // cell past the maps' (Grid).
     auto* table = new QScrollArea(textSide);
     table->setWidgetResizable(true);
     table->setFrameShape(QFrame::NoFrame);

@@ -32,6 +32,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStatusBar>
 #include <algorithm>
@@ -387,6 +388,13 @@ TEST_F(WindowSize, ThePitfallsViewDrawsReadableMapsInTheWindowAndInALesson) {
         alibi->showPitfalls(pecards::Pitfall::AlibiFlippedSlope);
         expectRoomyPitfallMaps(alibi, 220, language.toStdString() + " window");
         EXPECT_EQ(alibi->pitfallView()->arrangement(), PitfallView::Arrangement::Grid);
+        // The invariants' names wrap in their cell: the table no longer scrolls sideways.
+        const auto* invariants = alibi->pitfallView()->findChild<QLabel*>(QStringLiteral("invariants"));
+        ASSERT_NE(invariants, nullptr);
+        const auto* table = qobject_cast<const QScrollArea*>(invariants->parentWidget()->parentWidget());
+        ASSERT_NE(table, nullptr);
+        QCoreApplication::processEvents();
+        EXPECT_EQ(table->horizontalScrollBar()->maximum(), 0) << language.toStdString();
         alibi->showViews();
 
         const QStringList lessons = m_window.lessons()->builtInLessons();
