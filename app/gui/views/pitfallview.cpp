@@ -2,6 +2,7 @@
 
 #include "compute/computeservice.h"
 #include "views/figuresavedialog.h"
+#include "views/invarianttable.h"
 #include "views/pairexportjob.h"
 #include "views/pitfallgrid.h"
 #include "views/quantitystyle.h"
@@ -560,42 +561,7 @@ void PitfallView::onResult(const PitfallResult& result) {
     const bool both = m_shown[0] && m_shown[1];
     for (QPushButton* save : m_save)
         save->setEnabled(both);
-    // Invariant read-outs: green when the property holds, red when it fails.
-    const auto cell = [](const std::optional<pecards::InvariantReading>& reading, const QString& error) {
-        if (!reading)
-            return QStringLiteral("<td style='color:#9a6700'>%1</td>").arg(error.left(60).toHtmlEscaped());
-        const QString colour = reading->passed ? QStringLiteral("#1a7f37") : QStringLiteral("#cf222e");
-        const QString mark = reading->passed ? QStringLiteral("✔") : QStringLiteral("✘");
-        return QStringLiteral("<td style='color:%1'><b>%2</b> %3</td>")
-            .arg(colour, mark, pecards::app::displayNumber(reading->value, 3));
-    };
-    QString html = tr("<b>Invariants</b> (first and last %1 positions)").arg(pecards::kInvariantPositions);
-    html += QStringLiteral("<table cellspacing='4'><tr><th></th><th>%1</th><th>%2</th></tr>")
-                .arg(tr("correct"), tr("buggy"));
-    for (const InvariantRow& row : result.invariants) {
-        QString name;
-        switch (row.invariant) {
-        case pecards::Invariant::NormKept:
-            name = tr("‖R<sub>m</sub> x‖ = ‖x‖ (norm kept)");
-            break;
-        case pecards::Invariant::Toeplitz:
-            name = tr("depends on i − j only (Toeplitz)");
-            break;
-        case pecards::Invariant::RowsSumToOne:
-            name = tr("attention rows sum to 1");
-            break;
-        case pecards::Invariant::AlibiBiasNonPositive:
-            name = tr("bias ≤ 0 on/below the diagonal");
-            break;
-        case pecards::Invariant::NearestKeyFavoured:
-            name = tr("nearest key favoured");
-            break;
-        }
-        html += QStringLiteral("<tr><td>%1</td>%2%3</tr>")
-                    .arg(name, cell(row.correct, row.correctError), cell(row.buggy, row.buggyError));
-    }
-    html += QStringLiteral("</table>");
-    m_invariants->setText(html);
+    m_invariants->setText(invariantTableHtml(result.invariants));
     m_answered = true;
 }
 

@@ -127,4 +127,21 @@ TickLabels valueTickLabels(
     return result;
 }
 
+std::optional<TickLabels> decadeTickLabels(const std::vector<double>& ticks) {
+    std::vector<int> exponents;
+    for (const double tick : ticks) {
+        const double k = std::round(std::log10(tick));
+        if (!(tick > 0.0) || std::abs(tick / std::pow(10.0, k) - 1.0) >= 1e-12)
+            return std::nullopt;
+        exponents.push_back(static_cast<int>(k));
+    }
+    if (exponents.empty())
+        return std::nullopt;
+    const auto [first, last] = std::minmax_element(exponents.begin(), exponents.end());
+    TickLabels labels;
+    for (const int k : exponents)
+        labels.labels.push_back(decadeLabel(k, decadesAsPowers(*first, *last)));
+    return labels;
+}
+
 } // namespace pecards::gui

@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace pecards::gui {
@@ -52,5 +53,9 @@ struct TickLabels {
     QString offset; ///< empty: the labels are the values themselves
 };
 TickLabels valueTickLabels(const std::vector<double>& ticks, const std::function<bool(const QString&)>& fits);
+
+/// @brief The labels of `ticks` when every one is a power of ten, in one format (decadesAsPowers,
+/// decadeLabel); none otherwise (a bar of 1, 2 and 5 x 10^k, or of nice linear values).
+std::optional<TickLabels> decadeTickLabels(const std::vector<double>& ticks);
 
 } // namespace pecards::gui

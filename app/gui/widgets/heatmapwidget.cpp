@@ -162,19 +162,9 @@ std::pair<std::vector<double>, TickLabels> HeatmapWidget::colorBarTicks(int barH
     std::vector<double> ticks = m_frame.logarithmic
         ? decadeTicks(m_frame.low, m_frame.high, maxTicks)
         : niceTicks(m_frame.low, m_frame.high, maxTicks, m_frame.qualitative);
-    // A log bar of powers of ten: one format for all its labels (A-U2), as the charts' log axes.
-    std::vector<int> exponents;
-    for (const double tick : ticks) {
-        const double k = std::round(std::log10(tick));
-        if (m_frame.logarithmic && tick > 0.0 && std::abs(tick / std::pow(10.0, k) - 1.0) < 1e-12)
-            exponents.push_back(static_cast<int>(k));
-    }
-    if (!exponents.empty() && exponents.size() == ticks.size()) {
-        const auto [first, last] = std::minmax_element(exponents.begin(), exponents.end());
-        TickLabels labels;
-        for (const int k : exponents)
-            labels.labels.push_back(decadeLabel(k, decadesAsPowers(*first, *last)));
-        return {std::move(ticks), std::move(labels)};
+    if (m_frame.logarithmic) { // powers of ten in one format (A-U2), as the charts' log axes
+        if (std::optional<TickLabels> decades = decadeTickLabels(ticks))
+            return {std::move(ticks), std::move(*decades)};
     }
     TickLabels labels = valueTickLabels(
         ticks, [&](const QString& label) { return metrics.horizontalAdvance(label) <= labelRoom; });
