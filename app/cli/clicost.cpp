@@ -1,7 +1,9 @@
 #include "clicost.h"
 
+#include "clicardhandout.h"
 #include "figure/figureexporter.h"
 #include "figure/printfigure.h"
+#include "figure/quantitydefaults.h"
 #include "lessonhandout.h"
 #include "renderfigures.h"
 
@@ -157,15 +159,23 @@ pecards::RequestCost renderedCost(const ViewRequest& view, const RenderOptions& 
     return cost;
 }
 
-/// The views of a lesson handout's steps, at --view when given.
-std::vector<ViewRequest> lessonViews(const CliRequest& request) {
+/// The views of a handout: a lesson's step figures or a card handout's, at --view when given.
+std::vector<ViewRequest> handoutViews(const CliRequest& request) {
+    std::vector<HandoutFigure> figures;
+    if (request.render.lesson) {
+        for (const app::LessonStep& step : request.render.lesson->steps) {
+            for (HandoutFigure& figure : lessonStepFigures(step))
+                figures.push_back(std::move(figure));
+        }
+    } else {
+        figures = cardFigures(handoutCardState(request.view.params),
+            app::defaultFigureNames(request.view.params.card), u"--card-handout"_s);
+    }
     std::vector<ViewRequest> views;
-    for (const app::LessonStep& step : request.render.lesson->steps) {
-        for (StepFigure& figure : lessonStepFigures(step)) {
-            if (figure.view) { // charts cost little next to a view
-                setOutputSize(*figure.view, request.render.viewSize);
-                views.push_back(*figure.view);
-            }
+    for (HandoutFigure& figure : figures) {
+        if (figure.view) { // charts cost little next to a view
+            setOutputSize(*figure.view, request.render.viewSize);
+            views.push_back(*figure.view);
         }
     }
     return views;
@@ -194,11 +204,13 @@ pecards::RequestCost requestCost(const CliRequest& request) {
         }
         return total;
     }
-    if (request.command == CliRequest::Command::Render && request.render.lesson) {
+    if (request.command == CliRequest::Command::Render
+        && (request.render.lesson || request.render.cardHandoutLanguage)) {
         pecards::RequestCost total;
-        total.counted = "the sum over the lesson's step figures";
-        total.advice = "use smaller views or fewer steps";
-        for (const ViewRequest& view : lessonViews(request)) {
+        total.counted = request.render.lesson ? "the sum over the lesson's step figures"
+                                              : "the sum over the card handout's figures";
+        total.advice = request.render.lesson ? "use smaller views or fewer steps" : "use a smaller length L";
+        for (const ViewRequest& view : handoutViews(request)) {
             const pecards::RequestCost cost = estimateCost(view);
             total.work = add(total.work, cost.work);
             total.bytes = add(total.bytes, add(cost.bytes, figureBytes(request.render)));
@@ -239,8 +251,8 @@ std::optional<std::int64_t> largestViewWork(const CliRequest& request) {
         for (const ViewRequest& view : workspaceViews(*request.render.workspace, request.render)) {
             views.push_back(renderedView(view, request.render));
         }
-    } else if (render && request.render.lesson) {
-        views = lessonViews(request);
+    } else if (render && (request.render.lesson || request.render.cardHandoutLanguage)) {
+        views = handoutViews(request);
     } else if (request.quantity != nullptr && request.quantity->curve == Curve::None) {
         views.push_back(render ? renderedView(request.view, request.render) : request.view);
     }

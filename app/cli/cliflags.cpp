@@ -158,7 +158,14 @@ const std::vector<CliFlag>& cliFlags() {
             "figure; .png/.svg: numbered files BASE-01.png, BASE-02.png, ..."},
         {"lesson", "FILE", "Figures (render)",
             "Renders a PE Cards lesson as a handout (--out FILE.pdf): one page per step with its title, "
-            "text, the figure of its first view and its question; a question's answer on the next page."},
+            "text, the figures of the views it shows and its question; a question's answer on the next "
+            "page."},
+        {"card-handout", nullptr, "Figures (render)",
+            "Renders the card (--card, with its flags or --config) as a printable handout (--out FILE.pdf): "
+            "the front text, the card's figures (the views the app shows when it starts, two per row; "
+            "--size and --font-size default to the column preset) and the back text."},
+        {"language", "LANG", "Figures (render)",
+            "Language of --card-handout: en (default) or zh_CN (card texts, convention line, captions)."},
         // Charts
         {"channels", "I,I,..", "Charts (render)",
             "waves: dimensions (sinusoidal) or pairs i (RoPE); polar: pairs i. Default: 0, n/8, n/4 (polar "

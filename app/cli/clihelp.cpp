@@ -57,6 +57,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --card CARD --quantity NAME [FLAGS] [FIGURE FLAGS] --out FILE.png|svg|pdf
   pecards-cli render --workspace FILE.json [FIGURE FLAGS] --out FILE.pdf|png|svg
   pecards-cli render --lesson FILE [FIGURE FLAGS] --out FILE.pdf
+  pecards-cli render --card-handout --card CARD [FLAGS] [--language en|zh_CN] --out FILE.pdf
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli check --config config.json [--layer N] (--inv-freq F | --cos C --sin S | --rotated R
       --unrotated U | --gguf FILE.gguf) [--position-ids IDS | --segments LIST] [--dtype bf16] [--json]
@@ -70,7 +71,8 @@ const std::vector<HelpSection>& helpSections() {
             parameter) at --size and --dpi, the same file the GUI's export writes; or, with
             --workspace, every view and compare pair of a saved workspace: one PDF page each
             (a handout), or numbered PNG / SVG files; or, with --lesson, a lesson's handout: a
-            page per step, a question's answer overleaf. Fonts come from the offscreen Qt platform
+            page per step, a question's answer overleaf; or, with --card-handout, a card's
+            printable handout: its front text, its figures and its back text. Fonts come from the offscreen Qt platform
             unless QT_QPA_PLATFORM is set.
   config    Reads a Hugging Face config.json and prints, as JSON, what it means for the cards:
             heads, head_dim, rotary_dim, rope_theta, rope_type, layout, scaled inv_freq,
@@ -160,6 +162,7 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --workspace tests/data/workspaces/handout.json --out handout.pdf
   pecards-cli render --workspace docs/gallery.json --out docs/gallery/
   pecards-cli render --lesson resources/lessons/03-alibi.en.json --out alibi-lesson.pdf
+  pecards-cli render --card-handout --card alibi --language zh_CN --out alibi-card.pdf
   pecards-cli config deepseek-v2-lite.json
   pecards-cli check --config llama-3.1-8b.json --cos cos.npy --sin sin.npy --dtype fp32 --json)",
             HelpSection::Kind::Text},

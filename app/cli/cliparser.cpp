@@ -1,5 +1,6 @@
 #include "cliparser.h"
 
+#include "clicardhandout.h"
 #include "cliflags.h"
 #include "clilab.h"
 #include "cliparams.h"
@@ -8,6 +9,7 @@
 #include "common/fileerror.h"
 #include "common/npyfile.h"
 #include "common/safetensorsfile.h"
+#include "figure/cardhandout.h"
 #include "figure/colormaplist.h"
 #include "figure/comparefigures.h"
 #include "figure/figureexporter.h"
@@ -427,6 +429,44 @@ void refuseParameterFlags(
     }
 }
 
+/// --card-handout: the card of --card (its flags or --config) as a PDF handout in --language.
+void parseCardHandout(const FlagReader& flags, CliRequest& request) {
+    const QString why
+        = u"is not used with --card-handout (it draws the views the app shows when it starts)"_s;
+    for (const char* name : {"quantity", "workspace", "lesson", "range", "view", "colormap"}) {
+        if (flags.isSet(name)) {
+            throw UsageError(FlagReader::flag(name), why);
+        }
+    }
+    if (!flags.isSet("out")) {
+        throw UsageError(u"--out"_s, u"is missing (the handout .pdf)"_s);
+    }
+    request.outPath = flags.text("out");
+    if (app::figureFormatForPath(request.outPath) != app::FigureFormat::Pdf) {
+        throw UsageError(u"--out"_s, quoted(request.outPath) + u" must end in .pdf with --card-handout"_s);
+    }
+    const QString language = flags.isSet("language") ? flags.text("language") : u"en"_s;
+    if (!handoutLanguages().contains(language)) {
+        throw UsageError(u"--language"_s,
+            quoted(language) + u" is not a language of the card texts: allowed: "_s
+                + handoutLanguages().join(u", "_s));
+    }
+    if (flags.isSet("config")) {
+        request.config = readConfig(u"--config"_s, flags.text("config"));
+    }
+    request.view.params = buildParams(flags, request.config, false);
+    pecards::validate(request.view.params);
+    request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
+    request.render = parseRenderOptions(flags);
+    if (!flags.isSet("preset") && !flags.isSet("size")) { // two figures side by side on the page
+        request.render.sizeInches = app::cardHandoutPreset().sizeInches;
+        if (!flags.isSet("font-size")) {
+            request.render.fontPt = app::cardHandoutPreset().fontPt;
+        }
+    }
+    request.render.cardHandoutLanguage = language;
+}
+
 void parseRender(const FlagReader& flags, CliRequest& request) {
     if (flags.isSet("lesson")) {
         const QString why = u"is not used with --lesson (the file gives every step's parameters and views)"_s;
@@ -444,6 +484,14 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
         request.render = parseRenderOptions(flags);
         request.render.lesson = readLesson(flags.text("lesson"), request.outPath);
         return;
+    }
+    if (flags.isSet("card-handout")) {
+        parseCardHandout(flags, request);
+        return;
+    }
+    if (flags.isSet("language")) {
+        throw UsageError(
+            u"--language"_s, u"is used with --card-handout only (lessons have their own language)"_s);
     }
     if (!flags.isSet("workspace")) {
         parseQuantity(flags, request);

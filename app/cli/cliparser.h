@@ -59,6 +59,8 @@ struct RenderOptions {
     std::optional<app::Workspace> workspace;
     /// --lesson: a handout, one PDF page per step (lessonhandout.h).
     std::optional<app::Lesson> lesson;
+    /// --card-handout: the card's printable handout in this language (clicardhandout.h).
+    std::optional<QString> cardHandoutLanguage;
     /// A chart quantity (decay, spectrum, waves, polar, ...): what to draw, with --channels,
     /// --position and --reach filled in (defaults of figure/curves.h).
     std::optional<app::CurveRequest> chart;

@@ -1,6 +1,7 @@
 #include "clirender.h"
 
 #include "clibackend.h"
+#include "clicardhandout.h"
 #include "clicommands.h"
 #include "clicost.h"
 #include "common/fileerror.h"
@@ -100,8 +101,10 @@ void runRender(const CliRequest& request, QTextStream& out, QTextStream& err) {
     ProgressBackend backend(
         makeCliBackend(request.device, noticePrinter(err)), err, ::isatty(STDERR_FILENO) == 1);
     const RenderOptions& options = request.render;
-    if (options.lesson) {
-        const QByteArray pdf = lessonHandoutPdf(backend, *options.lesson, options);
+    if (options.lesson || options.cardHandoutLanguage) {
+        const QByteArray pdf = options.lesson
+            ? lessonHandoutPdf(backend, *options.lesson, options)
+            : cliCardHandoutPdf(backend, request.view.params, *options.cardHandoutLanguage, options);
         try {
             app::writeOutputFile(request.outPath, pdf);
         } catch (const app::FileError& e) {

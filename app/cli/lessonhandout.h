@@ -7,31 +7,20 @@
 /// with its answers; a question step's answer (marked) and explanation follow on the next page.
 
 #include "cliparser.h"
-#include "figure/curves.h"
-#include "figure/figurebuilder.h"
+#include "handoutfigures.h"
 #include "pecards/backend.h"
 #include "workspace/lesson.h"
 
 #include <QByteArray>
-#include <optional>
 #include <vector>
 
 namespace pecards::cli {
-
-/// @brief One figure of a step's page: a heatmap view (computed at the printed plot's pixel
-/// size, in its colour map and locked colour range) or a chart.
-struct StepFigure {
-    std::optional<ViewRequest> view;
-    QString colormap;
-    std::optional<app::ValueRange> range;
-    std::optional<app::CurveRequest> chart;
-};
 
 /// @brief The figures a step's page draws: the views it shows (app::shownViews: heatmaps and
 /// charts, in order); for a pitfall step its first view with the pitfall's bug (pitfall.kind set,
 /// L at most 1024 as the Pitfalls view shows it). Empty when the step has no active card or view.
 /// @throws UsageError naming --lesson for a chart name that is not a chart.
-std::vector<StepFigure> lessonStepFigures(const app::LessonStep& step);
+std::vector<HandoutFigure> lessonStepFigures(const app::LessonStep& step);
 
 /// @brief The handout as PDF bytes (figure size, dpi and fonts from `options`).
 /// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded, std::runtime_error as

@@ -38,4 +38,25 @@ Reduction defaultReduction(Quantity quantity) {
     return Reduction::Sample;
 }
 
+QStringList defaultFigureNames(Card card) {
+    switch (card) {
+    case Card::Sinusoidal:
+        return {QStringLiteral("table"), QStringLiteral("score"), QStringLiteral("waves"),
+            QStringLiteral("phase")};
+    case Card::Relative:
+        return {QStringLiteral("buckets"), QStringLiteral("score"), QStringLiteral("attention"),
+            QStringLiteral("buckets-vs-offset")};
+    case Card::Alibi:
+        return {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("bias-vs-distance"),
+            QStringLiteral("content-attention")};
+    case Card::Hybrid:
+        return {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("bias-vs-distance"),
+            QStringLiteral("decay")};
+    case Card::Rope:
+        break;
+    }
+    return {QStringLiteral("score"), QStringLiteral("phase"), QStringLiteral("polar"),
+        QStringLiteral("spectrum")};
+}
+
 } // namespace pecards::app

@@ -5,6 +5,7 @@
 /// compare pairs that store none, share.
 
 #include <QString>
+#include <QStringList>
 #include <pecards/params.h>
 #include <pecards/view.h>
 
@@ -22,5 +23,13 @@ QString defaultColormap(Quantity quantity, Card card, const QString& sequential 
 /// (a mean of angles mod 2 pi is meaningless), bucket indices and the content views (exact
 /// reductions of content views cost a logit per entry).
 Reduction defaultReduction(Quantity quantity);
+
+/// @brief The views a card shows when the app starts that print as figures, in slot order, named
+/// as pecards-cli names them (quantity names and chart names, figure/curves.h chartName):
+/// sinusoidal table, score, waves, phase; relative buckets, score, attention, buckets-vs-offset;
+/// ALiBi score, attention, bias-vs-distance, content-attention; RoPE score, phase, polar,
+/// spectrum; RoPE + ALiBi score, attention, bias-vs-distance, decay. The card handout of
+/// pecards-cli draws these; a GUI test keeps them equal to the app's first slots.
+QStringList defaultFigureNames(Card card);
 
 } // namespace pecards::app

@@ -9,6 +9,48 @@
     </message>
 </context>
 <context>
+    <name>CardHandout</name>
+    <message>
+        <source>PE Cards %1 · card handout · %2</source>
+        <translation>PE Cards %1 · 卡片讲义 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>CardConvention</name>
+    <message>
+        <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
+        <translation>布局：%1；频率：%2；底数 %3，d_model %4</translation>
+    </message>
+    <message>
+        <source>; fairseq padding_idx %1 (row zeroed)</source>
+        <translation>；fairseq padding_idx %1（该行置零）</translation>
+    </message>
+    <message>
+        <source>NoPE: no pair rotates (θᵢ = 0), q and k enter the score as they are; head_dim %1; probe %2</source>
+        <translation>NoPE：没有频率对旋转（θᵢ = 0），q 与 k 原样进入得分；head_dim %1；探针 %2</translation>
+    </message>
+    <message>
+        <source>%1 (proportional: %2 of %3 pairs (x[i], x[i + d/2]) rotate, the others have θ = 0)</source>
+        <translation>%1（比例式：%3 个频率对 (x[i], x[i + d/2]) 中旋转 %2 个，其余 θ = 0）</translation>
+    </message>
+    <message>
+        <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
+        <translation>布局：%1；缩放：%2；底数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
+    </message>
+    <message>
+        <source>variant: %1</source>
+        <translation>变体：%1</translation>
+    </message>
+    <message>
+        <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
+        <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
+    </message>
+    <message>
+        <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
+        <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
+    </message>
+</context>
+<context>
     <name>CardText</name>
     <message>
         <source>&lt;p&gt;&lt;i&gt;The text of this card side is missing (%1).&lt;/i&gt;&lt;/p&gt;&lt;p&gt;&lt;b&gt;Convention:&lt;/b&gt; %2&lt;/p&gt;</source>
@@ -647,6 +689,58 @@
         <source>%1, chunks of %2</source>
         <translation>%1，每块 %2 个位置</translation>
     </message>
+    <message>
+        <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
+        <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
+    </message>
+    <message>
+        <source>concatenated [sin | cos] (Transformer-XL, tensor2tensor, fairseq)</source>
+        <translation>拼接 [sin | cos]（Transformer-XL、tensor2tensor、fairseq）</translation>
+    </message>
+    <message>
+        <source>paper wᵢ = b⁻²ⁱᐟᵈ</source>
+        <translation>论文 wᵢ = b⁻²ⁱᐟᵈ</translation>
+    </message>
+    <message>
+        <source>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</source>
+        <translation>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</translation>
+    </message>
+    <message>
+        <source>head %1 of %2, slope %3</source>
+        <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
+    </message>
+    <message>
+        <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
+        <translation>Shaw 等人 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
+    </message>
+    <message>
+        <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
+        <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
+    </message>
+    <message>
+        <source>T5 buckets, %1, %2 buckets, max_distance %3, %4</source>
+        <translation>T5 分桶，%1，%2 个桶，max_distance %3，%4</translation>
+    </message>
+    <message>
+        <source>bidirectional (encoder)</source>
+        <translation>双向（编码器）</translation>
+    </message>
+    <message>
+        <source>unidirectional (decoder)</source>
+        <translation>单向（解码器）</translation>
+    </message>
+    <message>
+        <source>bucket values from the seed</source>
+        <translation>桶值由种子生成</translation>
+    </message>
+    <message>
+        <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
+        <translation>RoPE 底数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
+    </message>
+    <message>
+        <source>bucket values given (a model&apos;s weights or a file)</source>
+        <translation>桶值为给定值（模型权重或文件）</translation>
+    </message>
 </context>
 <context>
     <name>DeviceStatus</name>
@@ -1050,6 +1144,10 @@
     <message>
         <source>Copied the figure &quot;%1&quot; to the clipboard</source>
         <translation>已将图形“%1”复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Export card handout</source>
+        <translation>导出卡片讲义</translation>
     </message>
 </context>
 <context>
@@ -1750,10 +1848,6 @@
 <context>
     <name>pecards::gui::AlibiCard</name>
     <message>
-        <source>head %1 of %2, slope %3</source>
-        <translation>第 %1 个头（共 %2 个），斜率 %3</translation>
-    </message>
-    <message>
         <source>Bias against distance for all %1 heads (%2); thick: head %3</source>
         <translation>全部 %1 个头的偏置随距离的变化（%2）；粗线：第 %3 个头</translation>
     </message>
@@ -1776,10 +1870,6 @@
     <message>
         <source>ALiBi</source>
         <translation>ALiBi</translation>
-    </message>
-    <message>
-        <source>form: %1; H = %2 heads counted from 1, slopes %3; %4</source>
-        <translation>形式：%1；H = %2 个头（从 1 开始编号），斜率 %3；%4</translation>
     </message>
     <message>
         <source>Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor</source>
@@ -2787,10 +2877,6 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>pecards::gui::HybridCard</name>
     <message>
-        <source>RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6</source>
-        <translation>RoPE 底数 %1，head_dim %2；ALiBi 第 %3 个头（共 %4 个），斜率 %5，%6</translation>
-    </message>
-    <message>
         <source>ALiBi bias against distance for all %1 heads; thick: head %2</source>
         <translation>全部 %1 个头的 ALiBi 偏置随距离变化；粗线：第 %2 个头</translation>
     </message>
@@ -2837,10 +2923,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>RoPE + ALiBi</source>
         <translation>RoPE + ALiBi</translation>
-    </message>
-    <message>
-        <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
-        <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
     </message>
     <message>
         <source>RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5</source>
@@ -3389,6 +3471,18 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>No model is open: open a config.json with File &gt; Open config or choose one under Presets.</source>
         <translation>尚未打开模型：请用“文件 &gt; 打开配置”打开 config.json，或在“预设”中选择一个。</translation>
+    </message>
+    <message>
+        <source>Export card &amp;handout…</source>
+        <translation>导出卡片讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>The card&apos;s front and back text with its visible views, printable (PDF)</source>
+        <translation>卡片正反面文字及其可见视图，可打印（PDF）</translation>
+    </message>
+    <message>
+        <source>Export card handout</source>
+        <translation>导出卡片讲义</translation>
     </message>
 </context>
 <context>
@@ -3942,34 +4036,6 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>pecards::gui::RelativeCard</name>
     <message>
-        <source>Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3</source>
-        <translation>Shaw 等人 2018，裁剪 k = %1（%2 个学习向量，由种子生成），d_model %3</translation>
-    </message>
-    <message>
-        <source>Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2</source>
-        <translation>Transformer-XL (a)+(b)+(c)+(d)，项 %1，d_model %2</translation>
-    </message>
-    <message>
-        <source>T5 buckets, %1, %2 buckets, max_distance %3, %4</source>
-        <translation>T5 分桶，%1，%2 个桶，max_distance %3，%4</translation>
-    </message>
-    <message>
-        <source>bucket values from the seed</source>
-        <translation>桶值由种子生成</translation>
-    </message>
-    <message>
-        <source>bucket values given (a model&apos;s weights or a file)</source>
-        <translation>桶值为给定值（模型权重或文件）</translation>
-    </message>
-    <message>
-        <source>bidirectional (encoder)</source>
-        <translation>双向（编码器）</translation>
-    </message>
-    <message>
-        <source>unidirectional (decoder)</source>
-        <translation>单向（解码器）</translation>
-    </message>
-    <message>
         <source>Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j</source>
         <translation>Transformer-XL _rel_shift：(b)+(d) 矩阵对齐到距离 i + mlen - j</translation>
     </message>
@@ -4086,10 +4152,6 @@ double-click to reset; hover for the exact value.</source>
         <translation>相对位置</translation>
     </message>
     <message>
-        <source>variant: %1</source>
-        <translation>变体：%1</translation>
-    </message>
-    <message>
         <source>Shaw, Uszkoreit, Vaswani 2018 (clip(j-i, -k, k) + k)</source>
         <translation>Shaw、Uszkoreit、Vaswani 2018（clip(j-i, -k, k) + k）</translation>
     </message>
@@ -4115,10 +4177,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>head_dim %1, NoPE: no rotation (θᵢ = 0)</source>
         <translation>head_dim %1，NoPE：不旋转（θᵢ = 0）</translation>
-    </message>
-    <message>
-        <source>NoPE: no pair rotates (θᵢ = 0), q and k enter the score as they are; head_dim %1; probe %2</source>
-        <translation>NoPE：没有频率对旋转（θᵢ = 0），q 与 k 原样进入得分；head_dim %1；探针 %2</translation>
     </message>
     <message>
         <source>, rotary_dim %1</source>
@@ -4193,10 +4251,6 @@ double-click to reset; hover for the exact value.</source>
         <translation>内容注意力，%1，%2，%3</translation>
     </message>
     <message>
-        <source>layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6</source>
-        <translation>布局：%1；缩放：%2；底数 %3，head_dim %4，rotary_dim %5；探针 %6</translation>
-    </message>
-    <message>
         <source>RoPE</source>
         <translation>RoPE</translation>
     </message>
@@ -4223,10 +4277,6 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Lab: partial-frequency RoPE, top p of frequencies rotate (Barbero et al. 2024), %1</source>
         <translation>实验室：部分频率 RoPE，只有最高的 p 比例频率旋转（Barbero et al. 2024），%1</translation>
-    </message>
-    <message>
-        <source>%1 (proportional: %2 of %3 pairs (x[i], x[i + d/2]) rotate, the others have θ = 0)</source>
-        <translation>%1（比例式：%3 个频率对 (x[i], x[i + d/2]) 中旋转 %2 个，其余 θ = 0）</translation>
     </message>
     <message>
         <source>, rotary_dim %1 (proportional)</source>
@@ -4263,28 +4313,8 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>pecards::gui::SinusoidalCard</name>
     <message>
-        <source>interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)</source>
-        <translation>交错（论文：PE[p,2i] = sin，PE[p,2i+1] = cos）</translation>
-    </message>
-    <message>
         <source>concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)</source>
         <translation>拼接 [sin | cos]（Transformer-XL、GPT-J、GPT-NeoX）</translation>
-    </message>
-    <message>
-        <source>paper wᵢ = b⁻²ⁱᐟᵈ</source>
-        <translation>论文 wᵢ = b⁻²ⁱᐟᵈ</translation>
-    </message>
-    <message>
-        <source>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</source>
-        <translation>tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))</translation>
-    </message>
-    <message>
-        <source>layout: %1; frequencies: %2; base %3, d_model %4</source>
-        <translation>布局：%1；频率：%2；底数 %3，d_model %4</translation>
-    </message>
-    <message>
-        <source>; fairseq padding_idx %1 (row zeroed)</source>
-        <translation>；fairseq padding_idx %1（该行置零）</translation>
     </message>
     <message>
         <source>d_model %1, base %2</source>

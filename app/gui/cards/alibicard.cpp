@@ -1,8 +1,8 @@
 #include "cards/alibicard.h"
 
 #include "cards/controlgroups.h"
-#include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "cardtext/describe.h"
 
 #include <QCoreApplication>
 
@@ -10,31 +10,27 @@ namespace pecards::gui {
 
 namespace {
 
-QString headText(const pecards::CardParams& p) {
-    return AlibiCard::tr("head %1 of %2, slope %3")
-        .arg(p.alibi.head + 1)
-        .arg(p.alibi.heads)
-        .arg(describeSlope(p.alibi));
-}
-
 QString alibiViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart)
         return AlibiCard::tr("Bias against distance for all %1 heads (%2); thick: head %3")
             .arg(p.alibi.heads)
-            .arg(describeSlopeRule(p.alibi))
+            .arg(pecards::app::describeSlopeRule(p.alibi))
             .arg(p.alibi.head + 1);
     switch (spec.quantity) {
     case pecards::Quantity::Score:
-        return AlibiCard::tr("ALiBi bias, %1, %2").arg(headText(p), describeAlibiForm(p.alibi.form));
+        return AlibiCard::tr("ALiBi bias, %1, %2")
+            .arg(pecards::app::describeAlibiHead(p), pecards::app::describeAlibiForm(p.alibi.form));
     case pecards::Quantity::Attention:
         return AlibiCard::tr("Attention softmax(bias), %1, %2")
-            .arg(headText(p), describeAlibiForm(p.alibi.form));
+            .arg(pecards::app::describeAlibiHead(p), pecards::app::describeAlibiForm(p.alibi.form));
     case pecards::Quantity::ContentScore:
         return AlibiCard::tr("Content score qᵢ·kⱼ/√d + bias, %1, %2")
-            .arg(headText(p))
-            .arg(describeContent(p));
+            .arg(pecards::app::describeAlibiHead(p))
+            .arg(pecards::app::describeContent(p));
     default:
-        return AlibiCard::tr("Content attention, %1, %2").arg(headText(p)).arg(describeContent(p));
+        return AlibiCard::tr("Content attention, %1, %2")
+            .arg(pecards::app::describeAlibiHead(p))
+            .arg(pecards::app::describeContent(p));
     }
 }
 
@@ -59,12 +55,6 @@ CardEntry AlibiCard::entry() {
               QWidget* parent) -> CardPage* { return new AlibiCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Alibi); }; // paramtable.h
     e.addControls = addAlibiCardControls;
-    e.convention = [](const pecards::CardParams& p) {
-        return AlibiCard::tr("form: %1; H = %2 heads counted from 1, slopes %3; %4")
-            .arg(describeAlibiForm(p.alibi.form))
-            .arg(p.alibi.heads)
-            .arg(describeSlopeRule(p.alibi), headText(p));
-    };
     e.reference = [](const pecards::CardParams&) {
         return AlibiCard::tr(
             "Press et al. 2022 §3; slopes as ofirpress get_slopes / HF BLOOM build_alibi_tensor");

@@ -1,6 +1,7 @@
 #include "cards/cardpage.h"
 
 #include "cards/parameterform.h"
+#include "cardtext/convention.h"
 #include "deck/deckmodel.h"
 #include "views/heatmapcontroller.h"
 #include "views/heatmappanel.h"
@@ -283,7 +284,7 @@ void CardPage::refreshHeader() {
     m_convention->setText(
         tr("<b>Numbers follow:</b> %1<br><b>Convention:</b> %2")
             .arg(breakableNames(m_entry.reference(m_deck->shownParams(m_card)).toHtmlEscaped()),
-                breakableNames(m_entry.convention(m_deck->shownParams(m_card)).toHtmlEscaped())));
+                breakableNames(pecards::app::cardConvention(m_deck->shownParams(m_card)).toHtmlEscaped())));
 }
 
 void CardPage::changeEvent(QEvent* event) {
@@ -339,15 +340,20 @@ bool CardPage::replaceShownConvention(const QString& convention) {
     return true;
 }
 
+pecards::app::CardHandout CardPage::handoutTexts() const {
+    return pecards::app::cardHandoutTexts(m_deck->shownParams(m_card), m_language);
+}
+
 QString CardPage::currentText() const {
-    return cardText(m_entry.id, m_side, m_language, m_entry.convention(m_deck->shownParams(m_card)));
+    return pecards::app::cardText(
+        m_entry.id, m_side, m_language, pecards::app::cardConvention(m_deck->shownParams(m_card)));
 }
 
 void CardPage::refreshText() {
     if (!m_loaded)
         return;
-    const QString convention = m_entry.convention(m_deck->shownParams(m_card));
-    const QString html = cardText(m_entry.id, m_side, m_language, convention);
+    const QString convention = pecards::app::cardConvention(m_deck->shownParams(m_card));
+    const QString html = pecards::app::cardText(m_entry.id, m_side, m_language, convention);
     if (html != m_shownHtml) {
         const bool sameDocument
             = !m_shownHtml.isEmpty() && m_shownSide == m_side && m_shownLanguage == m_language;

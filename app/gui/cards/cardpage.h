@@ -8,11 +8,12 @@
 /// sends the form's edits to it; it stores no copy of its own.
 
 #include "cards/cardregistry.h"
-#include "cards/cardtext.h"
+#include "cardtext/cardtext.h"
 #include "views/viewfigure.h"
 
 #include <QList>
 #include <QWidget>
+#include <figure/cardhandout.h>
 #include <figure/coverspec.h>
 #include <optional>
 #include <pecards/params.h>
@@ -26,6 +27,8 @@ class QStackedWidget;
 class QTextBrowser;
 
 namespace pecards::gui {
+
+using pecards::app::CardSide;
 
 class ComputeService;
 class DeckModel;
@@ -82,6 +85,10 @@ public:
     QList<ShownView> visibleViews(QStringList* leftOut = nullptr) const;
     /// @brief The cover page of the card's handout: its title, `model` and every parameter.
     pecards::app::CoverSpec coverPage(const QString& model) const;
+    /// @brief The texts of the card's handout (figure/cardhandout.h) in the card's language: its
+    /// front and back with the convention line of the parameters shown, its heading and header
+    /// line; the figures are left to the caller.
+    pecards::app::CardHandout handoutTexts() const;
     /// @brief The view holding the keyboard focus, else the first visible view with a result
     /// (for "Copy figure"); none when no view shows a result.
     std::optional<ShownView> currentView() const;

@@ -30,7 +30,6 @@ struct CardEntry {
     std::function<CardPage*(const CardEntry&, ComputeService*, DeckModel*, int card, QWidget*)> create;
     std::function<pecards::CardParams()> defaults; ///< good first parameters
     std::function<void(ParameterForm&)> addControls; ///< the card's own parameter controls
-    std::function<QString(const pecards::CardParams&)> convention; ///< live convention line
     std::function<QString(const pecards::CardParams&)> reference; ///< whose numbers it follows
     std::function<QString(const ViewSpec&, const pecards::CardParams&)> viewTitle;
     QList<ViewSpec> views; ///< everything the card can show

@@ -1,8 +1,8 @@
 #include "cards/controlgroups.h"
 
-#include "cards/describe.h"
 #include "cards/parameterform.h"
 #include "cards/scalingdefaults.h"
+#include "cardtext/describe.h"
 #include "widgets/factortable.h"
 
 #include <QCoreApplication>
@@ -199,7 +199,7 @@ void addRopeControls(ParameterForm& form, bool withScaling) {
     });
     form.setVisibleWhen(QStringLiteral("longrope_factors"),
         [](const P& p) { return hasScaling(p, {RopeScalingType::LongRope}); });
-    form.addNote(QStringLiteral("scaling_derived"), describeScalingDerived);
+    form.addNote(QStringLiteral("scaling_derived"), pecards::app::describeScalingDerived);
 }
 
 void addAlibiControls(ParameterForm& form, bool withHeadDim) {

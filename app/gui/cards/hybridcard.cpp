@@ -1,9 +1,9 @@
 #include "cards/hybridcard.h"
 
 #include "cards/controlgroups.h"
-#include "cards/describe.h"
 #include "cards/labdemonstration.h"
 #include "cards/parameterform.h"
+#include "cardtext/describe.h"
 
 #include <QCoreApplication>
 
@@ -12,15 +12,6 @@ namespace pecards::gui {
 using pecards::app::CurveKind;
 
 namespace {
-
-QString parts(const pecards::CardParams& p) {
-    return HybridCard::tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
-        .arg(p.rope.base)
-        .arg(p.rope.head_dim)
-        .arg(p.alibi.head + 1)
-        .arg(p.alibi.heads)
-        .arg(describeSlope(p.alibi), describeAlibiForm(p.alibi.form));
-}
 
 QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
@@ -35,39 +26,48 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
                 .arg(p.rope.head_dim);
         case pecards::app::CurveKind::ScalingRatio:
             return HybridCard::tr("Lab: every RoPE scaling's θ'ᵢ/θᵢ per pair at one factor, %1")
-                .arg(parts(p));
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::ScoreVsDistance:
-            return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1").arg(parts(p));
+            return HybridCard::tr("Lab: RoPE score against distance for every scaling, %1")
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::DynamicBase:
-            return HybridCard::tr("Lab: dynamic NTK base b' against sequence length n, %1").arg(parts(p));
+            return HybridCard::tr("Lab: dynamic NTK base b' against sequence length n, %1")
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::CriticalDimension:
             return HybridCard::tr(
                 "Lab: RoPE critical dimension and extrapolation limit (Liu et al. 2023), %1")
-                .arg(parts(p));
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::BaseBound:
             return HybridCard::tr("Lab: RoPE base bound on context length (Men et al. 2024), %1")
-                .arg(parts(p));
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::InterpolationFit:
             return HybridCard::tr(
                 "Lab: fitted a(s) extrapolated vs interpolated (Chen et al. 2023, Fig. 2), %1")
-                .arg(parts(p));
+                .arg(pecards::app::describeHybridParts(p));
         case pecards::app::CurveKind::PartialRotation:
-            return HybridCard::tr("Lab: partial-frequency RoPE (Barbero et al. 2024), %1").arg(parts(p));
+            return HybridCard::tr("Lab: partial-frequency RoPE (Barbero et al. 2024), %1")
+                .arg(pecards::app::describeHybridParts(p));
         default:
             return HybridCard::tr("RoPE wavelength 2π/θᵢ per pair (log axis), base %1").arg(p.rope.base);
         }
     }
     switch (spec.quantity) {
     case pecards::Quantity::Score:
-        return HybridCard::tr("Logits (Rᵢ q)·(Rⱼ k)/√d + bias, %1, %2").arg(describeProbe(p.probe), parts(p));
+        return HybridCard::tr("Logits (Rᵢ q)·(Rⱼ k)/√d + bias, %1, %2")
+            .arg(pecards::app::describeProbe(p.probe), pecards::app::describeHybridParts(p));
     case pecards::Quantity::Attention:
-        return HybridCard::tr("Attention softmax(logits), %1").arg(parts(p));
+        return HybridCard::tr("Attention softmax(logits), %1").arg(pecards::app::describeHybridParts(p));
     case pecards::Quantity::ContentScore:
-        return HybridCard::tr("Content logits, %1, %2").arg(describeContent(p)).arg(parts(p));
+        return HybridCard::tr("Content logits, %1, %2")
+            .arg(pecards::app::describeContent(p))
+            .arg(pecards::app::describeHybridParts(p));
     case pecards::Quantity::UnseenAngles:
-        return HybridCard::tr("RoPE angles never seen in training positions [0, L0), %1").arg(parts(p));
+        return HybridCard::tr("RoPE angles never seen in training positions [0, L0), %1")
+            .arg(pecards::app::describeHybridParts(p));
     default:
-        return HybridCard::tr("Content attention, %1, %2").arg(describeContent(p)).arg(parts(p));
+        return HybridCard::tr("Content attention, %1, %2")
+            .arg(pecards::app::describeContent(p))
+            .arg(pecards::app::describeHybridParts(p));
     }
 }
 
@@ -93,11 +93,6 @@ CardEntry HybridCard::entry() {
               QWidget* parent) -> CardPage* { return new HybridCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Hybrid); }; // paramtable.h
     e.addControls = addHybridCardControls;
-    e.convention = [](const pecards::CardParams& p) {
-        return HybridCard::tr(
-            "rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
-            .arg(describeRopeLayout(p.rope.layout), describeAlibiForm(p.alibi.form), parts(p));
-    };
     e.reference = [](const pecards::CardParams&) {
         return HybridCard::tr(
             "RoFormer eqs. 13-16 + Press et al. 2022 §3, in the order of docs/encodings.md §5");

@@ -1,8 +1,8 @@
 #include "cards/relativecard.h"
 
 #include "cards/controlgroups.h"
-#include "cards/describe.h"
 #include "cards/parameterform.h"
+#include "cardtext/describe.h"
 #include "views/relshiftpanel.h"
 
 #include <QButtonGroup>
@@ -18,32 +18,8 @@ namespace pecards::gui {
 
 namespace {
 
-QString variantText(const pecards::RelativeParams& r) {
-    switch (r.variant) {
-    case pecards::RelativeVariant::Shaw:
-        return RelativeCard::tr(
-            "Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3")
-            .arg(r.clip_k)
-            .arg(2 * static_cast<qint64>(r.clip_k) + 1)
-            .arg(r.d_model);
-    case pecards::RelativeVariant::TransformerXL:
-        return RelativeCard::tr("Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2")
-            .arg(QString::fromStdString(pecards::toString(r.term)))
-            .arg(r.d_model);
-    case pecards::RelativeVariant::T5:
-        break;
-    }
-    return RelativeCard::tr("T5 buckets, %1, %2 buckets, max_distance %3, %4")
-        .arg(r.bidirectional ? RelativeCard::tr("bidirectional (encoder)")
-                             : RelativeCard::tr("unidirectional (decoder)"))
-        .arg(r.num_buckets)
-        .arg(r.max_distance)
-        .arg(r.bucket_values.empty() ? RelativeCard::tr("bucket values from the seed")
-                                     : RelativeCard::tr("bucket values given (a model's weights or a file)"));
-}
-
 QString relativeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
-    const QString variant = variantText(p.relative);
+    const QString variant = pecards::app::describeRelativeVariant(p.relative);
     if (spec.id == QStringLiteral("rel-shift"))
         return RelativeCard::tr(
             "Transformer-XL _rel_shift: the (b)+(d) matrix aligned to distance i + mlen - j");
@@ -55,11 +31,13 @@ QString relativeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     case pecards::Quantity::Score:
         return RelativeCard::tr("Positional score, %1").arg(variant);
     case pecards::Quantity::Attention:
-        return RelativeCard::tr("Attention (softmax), %1, %2").arg(describeMask(p), variant);
+        return RelativeCard::tr("Attention (softmax), %1, %2").arg(pecards::app::describeMask(p), variant);
     case pecards::Quantity::ContentScore:
-        return RelativeCard::tr("Content score, %1, %2").arg(describeContent(p)).arg(variant);
+        return RelativeCard::tr("Content score, %1, %2").arg(pecards::app::describeContent(p)).arg(variant);
     default:
-        return RelativeCard::tr("Content attention, %1, %2").arg(describeContent(p)).arg(variant);
+        return RelativeCard::tr("Content attention, %1, %2")
+            .arg(pecards::app::describeContent(p))
+            .arg(variant);
     }
 }
 
@@ -242,9 +220,6 @@ CardEntry RelativeCard::entry() {
               QWidget* parent) -> CardPage* { return new RelativeCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Relative); }; // paramtable.h
     e.addControls = addRelativeCardControls;
-    e.convention = [](const pecards::CardParams& p) {
-        return RelativeCard::tr("variant: %1").arg(variantText(p.relative));
-    };
     e.reference = [](const pecards::CardParams& p) {
         switch (p.relative.variant) {
         case pecards::RelativeVariant::Shaw:

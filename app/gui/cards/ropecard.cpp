@@ -1,10 +1,10 @@
 #include "cards/ropecard.h"
 
 #include "cards/controlgroups.h"
-#include "cards/describe.h"
 #include "cards/labdemonstration.h"
 #include "cards/parameterform.h"
 #include "cards/trickcontrols.h"
+#include "cardtext/describe.h"
 
 #include <QCoreApplication>
 #include <pecards/rope.h>
@@ -25,8 +25,8 @@ QString dims(const pecards::CardParams& p) {
             : RopeCard::tr(", rotary_dim %1").arg(p.rope.rotary_dim);
     }
     if (p.rope.scaling.type != pecards::RopeScalingType::None)
-        text += RopeCard::tr(", %1").arg(describeRopeScaling(p.rope.scaling));
-    const QString derived = describeScalingDerived(p);
+        text += RopeCard::tr(", %1").arg(pecards::app::describeRopeScaling(p.rope.scaling));
+    const QString derived = pecards::app::describeScalingDerived(p);
     if (!derived.isEmpty())
         text += RopeCard::tr(" (%1)").arg(derived);
     return text;
@@ -74,22 +74,26 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
-        return RopeCard::tr("Rotated probe Rₚ q over positions, %1, %2").arg(describeProbe(p.probe), dims(p));
+        return RopeCard::tr("Rotated probe Rₚ q over positions, %1, %2")
+            .arg(pecards::app::describeProbe(p.probe), dims(p));
     case pecards::Quantity::Phase:
         return RopeCard::tr("Phase m·θᵢ mod 2π (radians), %1").arg(dims(p));
     case pecards::Quantity::Score:
         return RopeCard::tr("RoPE score (Rᵢ q)·(Rⱼ k), %1, %2 — depends on i-j only")
-            .arg(describeProbe(p.probe), dims(p));
+            .arg(pecards::app::describeProbe(p.probe), dims(p));
     case pecards::Quantity::Attention:
-        return RopeCard::tr("Attention softmax(score / √d), %1, %2").arg(describeMask(p), dims(p));
+        return RopeCard::tr("Attention softmax(score / √d), %1, %2")
+            .arg(pecards::app::describeMask(p), dims(p));
     case pecards::Quantity::ContentScore:
-        return RopeCard::tr("Content score (Rᵢ qᵢ)·(Rⱼ kⱼ)/√d, %1, %2").arg(describeContent(p)).arg(dims(p));
+        return RopeCard::tr("Content score (Rᵢ qᵢ)·(Rⱼ kⱼ)/√d, %1, %2")
+            .arg(pecards::app::describeContent(p))
+            .arg(dims(p));
     case pecards::Quantity::UnseenAngles:
         return RopeCard::tr("Angles m·θ'ᵢ never seen in training positions [0, L0), %1").arg(dims(p));
     default:
         return RopeCard::tr("Content attention, %1, %2, %3")
-            .arg(describeMask(p))
-            .arg(describeContent(p))
+            .arg(pecards::app::describeMask(p))
+            .arg(pecards::app::describeContent(p))
             .arg(dims(p));
     }
 }
@@ -103,29 +107,6 @@ void addRopeCardControls(ParameterForm& form) {
 
 } // namespace
 
-QString RopeCard::convention(const pecards::CardParams& p) {
-    const int rotary = p.rope.rotary_dim == 0 ? p.rope.head_dim : p.rope.rotary_dim;
-    if (p.rope.partial == pecards::RopePartial::NoPE) {
-        return RopeCard::tr(
-            "NoPE: no pair rotates (θᵢ = 0), q and k enter the score as they are; head_dim %1; "
-            "probe %2")
-            .arg(p.rope.head_dim)
-            .arg(describeProbe(p.probe));
-    }
-    const QString partial = p.rope.partial == pecards::RopePartial::Proportional
-        ? RopeCard::tr("%1 (proportional: %2 of %3 pairs (x[i], x[i + d/2]) rotate, the others have θ = 0)")
-              .arg(rotary)
-              .arg(rotary / 2)
-              .arg(p.rope.head_dim / 2)
-        : QString::number(rotary);
-    return RopeCard::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
-        .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling) + describeRopeChoice(p))
-        .arg(p.rope.base)
-        .arg(p.rope.head_dim)
-        .arg(partial)
-        .arg(describeProbe(p.probe));
-}
-
 CardEntry RopeCard::entry() {
     using pecards::Quantity;
     CardEntry e;
@@ -138,7 +119,6 @@ CardEntry RopeCard::entry() {
                    QWidget* parent) -> CardPage* { return new RopeCard(entry, service, deck, card, parent); };
     e.defaults = [] { return pecards::startParams(pecards::Card::Rope); }; // paramtable.h
     e.addControls = addRopeCardControls;
-    e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.rope.scaling.type == pecards::RopeScalingType::None
             ? RopeCard::tr("RoFormer (Su et al. 2021) eqs. 13-16, §3.4.3")

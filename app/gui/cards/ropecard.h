@@ -13,7 +13,6 @@ public:
     /// @brief Registry entry: score, phase, polar pair, spectrum, decay, waves, table, attention.
     static CardEntry entry();
     /// @brief "layout: half-split (...); scaling: yarn, factor 4, L0 = 4096; base 10000, head_dim 128".
-    static QString convention(const pecards::CardParams& params);
 };
 
 } // namespace pecards::gui

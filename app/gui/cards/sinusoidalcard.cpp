@@ -1,38 +1,15 @@
 #include "cards/sinusoidalcard.h"
 
 #include "cards/controlgroups.h"
-#include "cards/describe.h"
 #include "cards/parameterform.h"
 #include "cards/trickcontrols.h"
+#include "cardtext/describe.h"
 
 #include <QCoreApplication>
 
 namespace pecards::gui {
 
 namespace {
-
-QString layoutText(const pecards::SinusoidalParams& s) {
-    return s.layout == pecards::SinusoidalLayout::Interleaved
-        ? SinusoidalCard::tr("interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)")
-        : SinusoidalCard::tr("concatenated [sin | cos] (Transformer-XL, GPT-J, GPT-NeoX)");
-}
-
-QString frequencyText(const pecards::SinusoidalParams& s) {
-    return s.frequencies == pecards::SinusoidalFrequencies::Paper
-        ? SinusoidalCard::tr("paper wᵢ = b⁻²ⁱᐟᵈ")
-        : SinusoidalCard::tr("tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))");
-}
-
-QString convention(const pecards::CardParams& p) {
-    const pecards::SinusoidalParams& s = p.sinusoidal;
-    QString text = SinusoidalCard::tr("layout: %1; frequencies: %2; base %3, d_model %4")
-                       .arg(layoutText(s), frequencyText(s))
-                       .arg(s.base)
-                       .arg(s.d_model);
-    if (s.padding_idx >= 0)
-        text += SinusoidalCard::tr("; fairseq padding_idx %1 (row zeroed)").arg(s.padding_idx);
-    return text;
-}
 
 QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     const pecards::SinusoidalParams& s = p.sinusoidal;
@@ -48,7 +25,7 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
                 .arg(dims);
         case pecards::app::CurveKind::GatedAttention:
             return SinusoidalCard::tr("Trick: gated PE, attention row softmax(αᵢ αⱼ PEᵢ·PEⱼ / √d), %1, %2")
-                .arg(describeMask(p), dims);
+                .arg(pecards::app::describeMask(p), dims);
         case pecards::app::CurveKind::DistillationError:
             return SinusoidalCard::tr(
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
@@ -66,26 +43,29 @@ QString sinusoidalViewTitle(const ViewSpec& spec, const pecards::CardParams& p) 
             break;
         }
         return spec.curve == pecards::app::CurveKind::Waves
-            ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2").arg(dims, layoutText(s))
+            ? SinusoidalCard::tr("PE[p, dim] over position p, %1, %2")
+                  .arg(dims, pecards::app::describeSinusoidalLayout(s))
             : SinusoidalCard::tr("Wavelength 2π/wᵢ per pair (log axis), %1").arg(dims);
     }
     switch (spec.quantity) {
     case pecards::Quantity::Table:
-        return SinusoidalCard::tr("Encoding table PE[p, dim], %1, %2").arg(dims, layoutText(s));
+        return SinusoidalCard::tr("Encoding table PE[p, dim], %1, %2")
+            .arg(dims, pecards::app::describeSinusoidalLayout(s));
     case pecards::Quantity::Phase:
         return SinusoidalCard::tr("Phase p·wᵢ mod 2π (radians), %1").arg(dims);
     case pecards::Quantity::Score:
         return SinusoidalCard::tr("Similarity PEᵢ·PEⱼ = Σ cos((i-j)wᵢ): depends on i-j only, %1").arg(dims);
     case pecards::Quantity::Attention:
-        return SinusoidalCard::tr("Attention softmax(PEᵢ·PEⱼ / √d), %1, %2").arg(describeMask(p), dims);
+        return SinusoidalCard::tr("Attention softmax(PEᵢ·PEⱼ / √d), %1, %2")
+            .arg(pecards::app::describeMask(p), dims);
     case pecards::Quantity::ContentScore:
         return SinusoidalCard::tr("Content score (xᵢ + PEᵢ)·(yⱼ + PEⱼ)/√d, %1, %2")
-            .arg(describeContent(p))
+            .arg(pecards::app::describeContent(p))
             .arg(dims);
     default:
         return SinusoidalCard::tr("Content attention softmax(score / √d), %1, %2")
-            .arg(describeMask(p))
-            .arg(describeContent(p));
+            .arg(pecards::app::describeMask(p))
+            .arg(pecards::app::describeContent(p));
     }
 }
 
@@ -135,7 +115,6 @@ CardEntry SinusoidalCard::entry() {
     };
     e.defaults = [] { return pecards::startParams(pecards::Card::Sinusoidal); }; // paramtable.h
     e.addControls = addSinusoidalCardControls;
-    e.convention = convention;
     e.reference = [](const pecards::CardParams& p) {
         return p.sinusoidal.frequencies == pecards::SinusoidalFrequencies::Paper
             ? SinusoidalCard::tr("Vaswani et al. 2017 §3.5 (Annotated Transformer)")

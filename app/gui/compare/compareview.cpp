@@ -3,6 +3,7 @@
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "cards/scalingdefaults.h"
+#include "cardtext/convention.h"
 #include "compare/comparegrid.h"
 #include "compare/differencepanel.h"
 #include "deck/deckmodel.h"
@@ -553,7 +554,7 @@ void CompareView::refreshTitles() {
     };
     const auto convention = [this](Side side) {
         const CardEntry* entry = findCardEntry(m_cardIds[side]);
-        return entry ? entry->convention(m_params[side]) : QString();
+        return entry ? pecards::app::cardConvention(m_params[side]) : QString();
     };
     if (m_panels[A]) {
         for (const Side side : {A, B}) {

@@ -14,6 +14,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <common/outputfile.h>
 #include <figure/chartdata.h>
 #include <optional>
 
@@ -180,6 +181,45 @@ void askAndSaveCardPdf(const QList<ShownView>& views, const QStringList& leftOut
     if (path.isEmpty())
         return;
     saveWithOptions(views, cover, path, service, parent, leftOut);
+}
+
+void askAndSaveCardHandout(const QList<ShownView>& views, const QStringList& leftOut,
+    const pecards::app::CardHandout& handout, const QString& suggestedName, ComputeService* service,
+    QWidget* parent) {
+    const QString path = askPath(parent, QObject::tr("Export card handout"),
+        suggestedName + QStringLiteral("-handout.pdf"), {QObject::tr("PDF document (*.pdf)")});
+    if (!path.isEmpty())
+        saveCardHandout(views, leftOut, handout, path, service, parent);
+}
+
+void saveCardHandout(const QList<ShownView>& views, const QStringList& leftOut,
+    pecards::app::CardHandout handout, const QString& path, ComputeService* service, QWidget* parent,
+    const std::function<void()>& done) {
+    const pecards::app::FigureExportOptions options = pecards::app::cardHandoutOptions(); // as pecards-cli's
+    showStatusMessage(
+        parent, QObject::tr("Computing %1 at print resolution…").arg(QFileInfo(path).fileName()));
+    FigureExportJob::start(
+        service, views, options, parent,
+        [handout, path, parent, options, leftOut, done](const QList<pecards::app::Figure>& figures) mutable {
+            handout.figures.assign(figures.begin(), figures.end());
+            try {
+                pecards::app::writeOutputFile(path, pecards::app::cardHandoutPdf(handout, options));
+                if (leftOut.isEmpty())
+                    reportSaved(parent, path);
+                else
+                    openWarning(parent, QObject::tr("Export card handout"),
+                        leftOutMessage(QFileInfo(path).fileName(), leftOut));
+            } catch (const std::exception& failure) {
+                showError(parent, QString::fromUtf8(failure.what()));
+            }
+            if (done)
+                done();
+        },
+        [parent, done](const QString& message) {
+            showError(parent, message);
+            if (done)
+                done();
+        });
 }
 
 void copyFigureToClipboard(const ShownView& shown, ComputeService* service, QWidget* parent) {

@@ -10,6 +10,7 @@
 
 #include <QList>
 #include <QString>
+#include <figure/cardhandout.h>
 #include <figure/coverspec.h>
 #include <functional>
 #include <optional>
@@ -44,6 +45,19 @@ void askAndSaveMadeFigure(
 void askAndSaveCardPdf(const QList<ShownView>& views, const QStringList& leftOut,
     const pecards::app::CoverSpec& cover, const QString& suggestedName, ComputeService* service,
     QWidget* parent);
+
+/// @brief Save dialog of a card handout: asks for a .pdf, then saveCardHandout.
+void askAndSaveCardHandout(const QList<ShownView>& views, const QStringList& leftOut,
+    const pecards::app::CardHandout& handout, const QString& suggestedName, ComputeService* service,
+    QWidget* parent);
+
+/// @brief Writes the card handout (figure/cardhandout.h) `handout` with the figures of `views`,
+/// computed at print resolution by the compute worker with the handout's figure options
+/// (cardHandoutOptions, as `pecards-cli render --card-handout`), to `path`; reports as askAndSaveCardPdf
+/// (`leftOut`). `done` runs after the file was written (or the error shown).
+void saveCardHandout(const QList<ShownView>& views, const QStringList& leftOut,
+    pecards::app::CardHandout handout, const QString& path, ComputeService* service, QWidget* parent,
+    const std::function<void()>& done = {});
 
 /// @brief The message after a card's PDF `fileName` was saved without the views `leftOut`.
 QString leftOutMessage(const QString& fileName, const QStringList& leftOut);

@@ -96,6 +96,9 @@ void buildFileMenu(MainWindow* w) {
     exportCard->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportCard->setStatusTip(
         MainWindow::tr("A cover page and every visible view of this card as one PDF, a page each"));
+    file->addAction(MainWindow::tr("Export card &handout…"), w, [w] { w->exportCardHandout(); })
+        ->setStatusTip(
+            MainWindow::tr("The card's front and back text with its visible views, printable (PDF)"));
     QAction* copyFigure = file->addAction(MainWindow::tr("&Copy figure"), w, &MainWindow::copyCurrentFigure);
     copyFigure->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copyFigure->setStatusTip(MainWindow::tr("The focused view as a figure on the clipboard, for slides"));

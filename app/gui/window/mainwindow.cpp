@@ -482,18 +482,33 @@ pecards::app::Preferences MainWindow::preferencesInForce() const {
     return inForce;
 }
 
-void MainWindow::exportCurrentCard() {
+CardPage* MainWindow::cardToExport(const QString& action) {
     CardPage* card = currentCard();
     if (!card) {
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Export card"),
+        auto* box = new QMessageBox(QMessageBox::Information, action,
             tr("Show a card first: the compare tab is not a card."), QMessageBox::Ok, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
-        return;
     }
+    return card;
+}
+
+void MainWindow::exportCurrentCard() {
+    CardPage* card = cardToExport(tr("Export card"));
+    if (!card)
+        return;
     QStringList leftOut;
     const QList<ShownView> views = card->visibleViews(&leftOut);
     askAndSaveCardPdf(views, leftOut, card->coverPage(modelDescription()), card->entry().id, m_service, this);
+}
+
+void MainWindow::exportCardHandout() {
+    CardPage* card = cardToExport(tr("Export card handout"));
+    if (!card)
+        return;
+    QStringList leftOut;
+    const QList<ShownView> views = card->visibleViews(&leftOut);
+    askAndSaveCardHandout(views, leftOut, card->handoutTexts(), card->entry().id, m_service, this);
 }
 
 void MainWindow::copyCurrentFigure() {

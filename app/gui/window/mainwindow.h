@@ -125,6 +125,9 @@ public:
     /// @brief File > Export card: a cover page, then every visible view (heatmaps and charts)
     /// of the current card, one PDF page each.
     void exportCurrentCard();
+    /// File > Export card handout…: the card's front and back text with the figures of its
+    /// visible views, as one PDF (askAndSaveCardHandout).
+    void exportCardHandout();
     /// @brief Edit > Copy figure (Ctrl+Shift+C): the focused (else first) view's figure to the
     /// clipboard.
     void copyCurrentFigure();
@@ -146,6 +149,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The card on screen for `action`; nullptr (after saying why) on the compare tab.
+    CardPage* cardToExport(const QString& action);
     void retranslate();
     void applyT5Bias(const QString& path, const QString& tensor, const pecards::Matrix& table);
     void applyLearnedTable(const QString& path, const QString& tensor, const pecards::Matrix& table);

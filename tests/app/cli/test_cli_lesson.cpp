@@ -154,7 +154,7 @@ TEST(CliLesson, AHandoutPageDrawsTheViewsTheStepShows) {
         return read.value_or(pecards::app::Lesson {});
     };
     const pecards::app::Lesson alibi = lesson(QStringLiteral("03-alibi.en.json"));
-    const std::vector<pecards::cli::StepFigure> first = pecards::cli::lessonStepFigures(alibi.steps.at(0));
+    const std::vector<pecards::cli::HandoutFigure> first = pecards::cli::lessonStepFigures(alibi.steps.at(0));
     ASSERT_EQ(first.size(), 2U);
     ASSERT_TRUE(first.at(0).view && first.at(1).view);
     EXPECT_EQ(first.at(0).view->quantity, pecards::Quantity::Score);
@@ -164,14 +164,15 @@ TEST(CliLesson, AHandoutPageDrawsTheViewsTheStepShows) {
     EXPECT_EQ(first.at(1).colormap, QStringLiteral("magma"));
 
     const pecards::app::Lesson context = lesson(QStringLiteral("05-context.zh_CN.json"));
-    const std::vector<pecards::cli::StepFigure> linear = pecards::cli::lessonStepFigures(context.steps.at(1));
+    const std::vector<pecards::cli::HandoutFigure> linear
+        = pecards::cli::lessonStepFigures(context.steps.at(1));
     ASSERT_EQ(linear.size(), 1U);
     ASSERT_TRUE(linear.front().chart);
     EXPECT_EQ(linear.front().chart->kind, pecards::app::CurveKind::Spectrum);
     EXPECT_EQ(linear.front().chart->params.rope.scaling.type, pecards::RopeScalingType::Linear);
 
     const pecards::app::Lesson pitfalls = lesson(QStringLiteral("07-pitfalls-relative.en.json"));
-    const std::vector<pecards::cli::StepFigure> flipped
+    const std::vector<pecards::cli::HandoutFigure> flipped
         = pecards::cli::lessonStepFigures(pitfalls.steps.at(3));
     ASSERT_EQ(flipped.size(), 1U);
     EXPECT_EQ(flipped.front().view->params.pitfall.kind, pecards::Pitfall::AlibiFlippedSlope);

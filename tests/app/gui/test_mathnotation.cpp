@@ -6,6 +6,7 @@
 #include "app/qstringprinter.h"
 #include "cards/cardpage.h"
 #include "cards/cardregistry.h"
+#include "cardtext/convention.h"
 #include "guitestsupport.h"
 #include "views/pitfallview.h"
 #include "views/viewspec.h"
@@ -78,7 +79,7 @@ TEST_F(MathNotation, ViewTitlesConventionsAndChartTextsInEveryLanguage) {
                 const std::string where = language.toStdString() + " " + entry.id.toStdString() + " "
                     + pecards::toString(params.rope.scaling.type)
                     + " H=" + std::to_string(params.alibi.heads);
-                QStringList texts {entry.convention(params), entry.reference(params)};
+                QStringList texts {pecards::app::cardConvention(params), entry.reference(params)};
                 for (const ViewSpec& spec : entry.views) {
                     if (!isViewAvailable(spec, params))
                         continue;

@@ -7,6 +7,7 @@
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
 #include "cards/relativecard.h"
+#include "cardtext/convention.h"
 #include "common/npyfile.h"
 #include "compute/backendprovider.h"
 #include "compute/computeservice.h"
@@ -443,7 +444,7 @@ TEST_F(ModelStripTest, ANoPEGroupShowsItsPositionFreeScore) {
     EXPECT_EQ(params.rope.partial, pecards::RopePartial::NoPE);
     EXPECT_EQ(params.attention_chunk, 0); // full attention
     EXPECT_EQ(pecards::ropeInvFreq(params.rope), Eigen::VectorXd::Zero(params.rope.head_dim / 2));
-    const QString convention = rope->entry().convention(params);
+    const QString convention = pecards::app::cardConvention(params);
     EXPECT_TRUE(convention.contains(QStringLiteral("NoPE"))) << convention.toStdString();
     // The score itself, from the engine: q·k = head_dim for the all-ones probe, everywhere.
     pecards::ViewRequest request;

@@ -1,13 +1,15 @@
 #pragma once
 /// @file describe.h
 /// @brief Short human-readable descriptions of parameter parts, shared by the cards' convention
-/// lines and view titles ("half-split (GPT-NeoX, HF LLaMA rotate_half)", "slope 2^-3").
+/// lines (convention.h) and the app's view titles ("half-split (GPT-NeoX, HF LLaMA
+/// rotate_half)", "slope 2^-3"), in the UI language (the translator installed in the
+/// QCoreApplication; the texts keep the translation context of the card that shows them).
 
 #include <QString>
 #include <pecards/params.h>
 #include <pecards/view.h>
 
-namespace pecards::gui {
+namespace pecards::app {
 
 /// @brief Where the content views' q_i, k_j come from: "seed 7" (contentVector), or "q, k from
 /// q.npy, k.npy" after File > Open Q/K vectors (#32, the engineer's review C3: titles said "seed 0").
@@ -42,5 +44,19 @@ QString describeMask(bool causal);
 /// @brief describeMask(params.causal), then the sliding window and the attention sinks when a
 /// window is set: "causal, window 48, 4 sinks".
 QString describeMask(const pecards::CardParams& params);
+/// @brief The sinusoidal column layout: "interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)"
+/// or "concatenated [sin | cos] (Transformer-XL, tensor2tensor, fairseq)".
+QString describeSinusoidalLayout(const pecards::SinusoidalParams& sinusoidal);
+/// @brief The sinusoidal frequency rule: "paper wᵢ = b⁻²ⁱᐟᵈ" (Vaswani et al. 2017 §3.5) or the
+/// tensor2tensor/fairseq exp(-i ln b/(d/2-1)).
+QString describeSinusoidalFrequencies(const pecards::SinusoidalParams& sinusoidal);
+/// @brief The shown ALiBi head, counted from 1, and its slope: "head 1 of 8, slope 2^-1".
+QString describeAlibiHead(const pecards::CardParams& params);
+/// @brief The relative variant with its sizes: "T5 buckets, bidirectional (encoder), 32 buckets,
+/// max_distance 128, bucket values from the seed", Shaw's clip and Transformer-XL's term.
+QString describeRelativeVariant(const pecards::RelativeParams& relative);
+/// @brief The RoPE and ALiBi parts of the hybrid card: "RoPE base 10000, head_dim 64; ALiBi
+/// head 1 of 8, slope 2^-1, causal …".
+QString describeHybridParts(const pecards::CardParams& params);
 
-} // namespace pecards::gui
+} // namespace pecards::app

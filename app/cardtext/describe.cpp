@@ -1,4 +1,4 @@
-#include "cards/describe.h"
+#include "cardtext/describe.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -10,7 +10,7 @@
 #include <pecards/rope_scaling.h>
 #include <pecards/viewrules.h>
 
-namespace pecards::gui {
+namespace pecards::app {
 
 /// Translation context of this file's texts.
 class Describe {
@@ -201,4 +201,55 @@ QString describeMask(const pecards::CardParams& params) {
         .arg(params.attention_sinks);
 }
 
-} // namespace pecards::gui
+QString describeSinusoidalLayout(const pecards::SinusoidalParams& s) {
+    return s.layout == pecards::SinusoidalLayout::Interleaved
+        ? Describe::tr("interleaved (paper: PE[p,2i] = sin, PE[p,2i+1] = cos)")
+        : Describe::tr("concatenated [sin | cos] (Transformer-XL, tensor2tensor, fairseq)");
+}
+
+QString describeSinusoidalFrequencies(const pecards::SinusoidalParams& s) {
+    return s.frequencies == pecards::SinusoidalFrequencies::Paper
+        ? Describe::tr("paper wᵢ = b⁻²ⁱᐟᵈ")
+        : Describe::tr("tensor2tensor/fairseq wᵢ = exp(-i ln b/(d/2-1))");
+}
+
+QString describeAlibiHead(const pecards::CardParams& p) {
+    return Describe::tr("head %1 of %2, slope %3")
+        .arg(p.alibi.head + 1)
+        .arg(p.alibi.heads)
+        .arg(describeSlope(p.alibi));
+}
+
+QString describeRelativeVariant(const pecards::RelativeParams& r) {
+    switch (r.variant) {
+    case pecards::RelativeVariant::Shaw:
+        return Describe::tr("Shaw et al. 2018, clip k = %1 (%2 learned vectors, from the seed), d_model %3")
+            .arg(r.clip_k)
+            .arg(2 * static_cast<qint64>(r.clip_k) + 1)
+            .arg(r.d_model);
+    case pecards::RelativeVariant::TransformerXL:
+        return Describe::tr("Transformer-XL (a)+(b)+(c)+(d), term %1, d_model %2")
+            .arg(QString::fromStdString(pecards::toString(r.term)))
+            .arg(r.d_model);
+    case pecards::RelativeVariant::T5:
+        break;
+    }
+    return Describe::tr("T5 buckets, %1, %2 buckets, max_distance %3, %4")
+        .arg(r.bidirectional ? Describe::tr("bidirectional (encoder)")
+                             : Describe::tr("unidirectional (decoder)"))
+        .arg(r.num_buckets)
+        .arg(r.max_distance)
+        .arg(r.bucket_values.empty() ? Describe::tr("bucket values from the seed")
+                                     : Describe::tr("bucket values given (a model's weights or a file)"));
+}
+
+QString describeHybridParts(const pecards::CardParams& p) {
+    return Describe::tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
+        .arg(p.rope.base)
+        .arg(p.rope.head_dim)
+        .arg(p.alibi.head + 1)
+        .arg(p.alibi.heads)
+        .arg(describeSlope(p.alibi), describeAlibiForm(p.alibi.form));
+}
+
+} // namespace pecards::app
