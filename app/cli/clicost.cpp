@@ -159,13 +159,18 @@ pecards::RequestCost renderedCost(const ViewRequest& view, const RenderOptions& 
     return cost;
 }
 
-/// The views of a handout: a lesson's step figures or a card handout's, at --view when given.
+/// The views of a handout: a lesson's page figures or a card handout's, at --view when given.
 std::vector<ViewRequest> handoutViews(const CliRequest& request) {
     std::vector<HandoutFigure> figures;
     if (request.render.lesson) {
-        for (const app::LessonStep& step : request.render.lesson->steps) {
-            for (HandoutFigure& figure : lessonStepFigures(step))
-                figures.push_back(std::move(figure));
+        const app::Lesson& lesson = *request.render.lesson;
+        for (int s = 0; s < static_cast<int>(lesson.steps.size()); ++s) {
+            for (const bool answerPage : {false, true}) {
+                if (answerPage && !lesson.steps.at(s).question)
+                    continue;
+                for (HandoutFigure& figure : lessonPageFigures(lesson, s, answerPage))
+                    figures.push_back(std::move(figure));
+            }
         }
     } else {
         figures = cardFigures(handoutCardState(request.view.params),

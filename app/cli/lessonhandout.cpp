@@ -54,6 +54,13 @@ std::vector<HandoutFigure> lessonStepFigures(const app::LessonStep& step) {
     return figures;
 }
 
+std::vector<HandoutFigure> lessonPageFigures(const app::Lesson& lesson, int step, bool answerPage) {
+    const app::LessonStep& shown = lesson.steps.at(step);
+    if (!shown.question || answerPage)
+        return lessonStepFigures(shown);
+    return step > 0 ? lessonStepFigures(lesson.steps.at(step - 1)) : std::vector<HandoutFigure> {};
+}
+
 QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const RenderOptions& options) {
     const app::FigureExportOptions figureOptions = figureExportOptions(options);
     app::HandoutDocument document(lesson.title);
@@ -68,17 +75,21 @@ QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const R
         out.text(step.title.toHtmlEscaped(), 18, true);
         if (!step.question)
             out.text(step.text, 11);
-        const std::vector<HandoutFigure> figures = lessonStepFigures(step);
-        for (std::size_t f = 0; f < figures.size(); ++f) {
-            const app::Figure figure = handoutFigure(backend, figures.at(f), figureOptions, options.viewSize);
-            // Drawn at the page's width, the figure keeps the proportions of --size: one too small
-            // for its text is refused as on its own page.
-            if (const QString error = app::FigureExporter(figureOptions).pageError(figure);
-                !error.isEmpty()) {
-                throw UsageError(u"--size"_s, u"step %1: %2"_s.arg(s + 1).arg(error));
+        const auto drawFigures = [&](app::HandoutPage& page, bool answerPage) {
+            const std::vector<HandoutFigure> figures = lessonPageFigures(lesson, s, answerPage);
+            for (std::size_t f = 0; f < figures.size(); ++f) {
+                const app::Figure figure
+                    = handoutFigure(backend, figures.at(f), figureOptions, options.viewSize);
+                // Drawn at the page's width, the figure keeps the proportions of --size: one too
+                // small for its text is refused as on its own page.
+                if (const QString error = app::FigureExporter(figureOptions).pageError(figure);
+                    !error.isEmpty()) {
+                    throw UsageError(u"--size"_s, u"step %1: %2"_s.arg(s + 1).arg(error));
+                }
+                page.figure(figure, figureOptions, static_cast<int>(figures.size() - f));
             }
-            out.figure(figure, figureOptions, static_cast<int>(figures.size() - f));
-        }
+        };
+        drawFigures(out, false);
         if (!step.question)
             continue;
         out.text(answersHtml(*step.question, false), 12);
@@ -89,6 +100,7 @@ QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const R
             9);
         answer.text(step.title.toHtmlEscaped(), 18, true);
         answer.text(answersHtml(*step.question, true), 12);
+        drawFigures(answer, true);
         answer.text(step.text, 11);
     }
     return document.finish();

@@ -3,8 +3,9 @@
 /// @brief `pecards-cli render --lesson FILE --out lesson.pdf`: a handout of a lesson for
 /// students, one A4 page per step: the title, the text, the figures of the views the step shows
 /// (its `show` list, else its first view; computed by the backend, drawn by app/figure as `render`
-/// draws any view or chart) and the question
-/// with its answers; a question step's answer (marked) and explanation follow on the next page.
+/// draws any view or chart) and the question with its answers; a question asks on the picture
+/// before it, as the app does, and its answer (marked), its own figures and the explanation follow
+/// on the next page.
 
 #include "cliparser.h"
 #include "handoutfigures.h"
@@ -21,6 +22,12 @@ namespace pecards::cli {
 /// L at most 1024 as the Pitfalls view shows it). Empty when the step has no active card or view.
 /// @throws UsageError naming --lesson for a chart name that is not a chart.
 std::vector<HandoutFigure> lessonStepFigures(const app::LessonStep& step);
+
+/// @brief The figures on a page of step `step` of `lesson`: a step without a question shows its
+/// own (lessonStepFigures); a question step asks on the picture before it, as the app does (the
+/// previous step's figures, none for a first step), and its answer page (`answerPage`) shows its
+/// own.
+std::vector<HandoutFigure> lessonPageFigures(const app::Lesson& lesson, int step, bool answerPage);
 
 /// @brief The handout as PDF bytes (figure size, dpi and fonts from `options`).
 /// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded, std::runtime_error as

@@ -1891,6 +1891,10 @@
         <translation>崩溃恢复副本未能保存：%1</translation>
     </message>
     <message>
+        <source>%1 PE Cards are running: this one keeps no copy</source>
+        <translation>已有 %1 个 PE Cards 在运行：此窗口不保存副本</translation>
+    </message>
+    <message>
         <source>The workspace of the last session could not be restored.
 
 %1
@@ -3086,8 +3090,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
     <message>
-        <source>Predict, then Space or → reveals · ← back · D pen · B blank · Esc leaves</source>
-        <translation>先预测，然后按空格或 → 揭晓 · ← 上一步 · D 画笔 · B 黑屏 · Esc 退出</translation>
+        <source>Predict (click an answer or 1–4), then Space or → reveals · ← back · D pen · B blank · Esc leaves</source>
+        <translation>先预测（点选答案或按 1–4），然后按空格或 → 揭晓 · ← 上一步 · D 画笔 · B 黑屏 · Esc 退出</translation>
     </message>
     <message>
         <source>Space or → next · ← back · D pen · B blank · Esc leaves</source>
@@ -3108,6 +3112,10 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Leave</source>
         <translation>退出</translation>
+    </message>
+    <message>
+        <source>(chosen)</source>
+        <translation>（已选）</translation>
     </message>
 </context>
 <context>

@@ -277,6 +277,12 @@ bool LessonPlayer::eventFilter(QObject* watched, QEvent* event) {
     case Qt::Key_Left:
         back();
         return true;
+    case Qt::Key_1:
+    case Qt::Key_2:
+    case Qt::Key_3:
+    case Qt::Key_4:
+        m_panel->choose(static_cast<QKeyEvent*>(event)->key() - Qt::Key_1);
+        return true;
     default:
         return QObject::eventFilter(watched, event);
     }

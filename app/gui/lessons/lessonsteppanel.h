@@ -4,9 +4,13 @@
 /// question with the answers (the right one marked only once revealed), its text (shown with the
 /// picture), the keys, and Back / Next / Leave buttons for the mouse. The labels' object names:
 /// progress, stepTitle, question, answer1-4 ("B. 31 ✓" once revealed), text (hidden until revealed).
+/// The class's answer is recorded before the reveal: a click on an answer (or the key 1-4 in the
+/// player) marks it "chosen", in blue; the mark stays through the reveal, beside the green right
+/// answer, and clears on another step.
 
 #include <QList>
 #include <QWidget>
+#include <optional>
 #include <workspace/lesson.h>
 
 class QLabel;
@@ -24,6 +28,12 @@ public:
     void showStep(
         const QString& lesson, const pecards::app::LessonStep& step, int index, int count, bool revealed);
 
+    /// @brief Marks answer `answer` (from 0) as the class's choice; -1 clears it. An index the
+    /// step's question lacks, or a step without a question, changes nothing.
+    void choose(int answer);
+    /// @brief The chosen answer (from 0), or -1.
+    int chosen() const { return m_chosen; }
+
     static constexpr int kPanelWidth = 340;
 
 signals:
@@ -33,9 +43,12 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
+    /// Texts and colours of the answers: the right one (once revealed) and the chosen one.
+    void markAnswers();
 
     QLabel* m_progress;
     QLabel* m_title;
@@ -48,6 +61,8 @@ private:
     QPushButton* m_leave;
     bool m_revealed = true;
     bool m_hasQuestion = false;
+    std::optional<pecards::app::LessonQuestion> m_shownQuestion;
+    int m_chosen = -1;
     int m_index = 0;
     int m_count = 0;
 };

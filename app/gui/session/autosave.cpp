@@ -28,8 +28,8 @@ Autosave::Autosave(DeckModel& deck, QMainWindow* window, QSettings* settings, QS
     : QObject(parent)
     , m_deck(deck)
     , m_window(window)
-    , m_settings(settings)
-    , m_path(std::move(recoveryPath)) {
+    , m_settings(settings) {
+    claimSlot(recoveryPath);
     m_timer.setSingleShot(true);
     m_timer.setInterval(delayMs);
     connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
@@ -39,17 +39,38 @@ Autosave::Autosave(DeckModel& deck, QMainWindow* window, QSettings* settings, QS
     });
 }
 
+void Autosave::claimSlot(const QString& basePath) {
+    const QFileInfo base(basePath);
+    QDir().mkpath(base.absolutePath());
+    for (int slot = 1; slot <= kSlots; ++slot) {
+        const QString path = slot == 1
+            ? basePath
+            : base.dir().filePath(
+                QStringLiteral("%1-%2.%3").arg(base.completeBaseName()).arg(slot).arg(base.suffix()));
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        lock->setStaleLockTime(0); // held as long as its process lives, however long that is
+        if (lock->tryLock(0)) {
+            m_lock = std::move(lock);
+            m_path = path;
+            m_runningKey = slot == 1 ? kRunningKey : QStringLiteral("%1-%2").arg(kRunningKey).arg(slot);
+            return;
+        }
+    }
+}
+
 QString Autosave::defaultRecoveryPath() {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
         .filePath(QStringLiteral("recovery-workspace.json"));
 }
 
 bool Autosave::crashedWithRecovery() const {
-    return m_settings->value(kRunningKey, false).toBool() && QFileInfo(m_path).isFile();
+    return m_lock && m_settings->value(m_runningKey, false).toBool() && QFileInfo(m_path).isFile();
 }
 
 void Autosave::beginSession() {
-    m_settings->setValue(kRunningKey, true);
+    if (!m_lock)
+        return;
+    m_settings->setValue(m_runningKey, true);
     m_settings->sync();
 }
 
@@ -57,8 +78,10 @@ void Autosave::endSession() {
     m_timer.stop();
     if (m_asking)
         return; // unanswered: the crashed session's file and the marker stay for the next start
+    if (!m_lock)
+        return;
     saveNow();
-    m_settings->setValue(kRunningKey, false);
+    m_settings->setValue(m_runningKey, false);
     m_settings->sync();
 }
 
@@ -75,6 +98,10 @@ bool Autosave::saveNow() {
     m_timer.stop();
     if (m_asking) {
         m_changedWhileAsking = true;
+        return false;
+    }
+    if (!m_lock) {
+        emit failed(tr("%1 PE Cards are running: this one keeps no copy").arg(kSlots));
         return false;
     }
     QDir().mkpath(QFileInfo(m_path).absolutePath());

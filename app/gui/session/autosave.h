@@ -6,15 +6,24 @@
 /// in the settings ("session/running") is set while the app runs and cleared on a clean quit, so
 /// the next start knows whether the last session crashed and then offers to restore the file.
 ///
+/// Several PE Cards may run at once (T-C12: a second window offered to "restore" the first one's
+/// live file): each takes the first free recovery slot, held by a lock file beside it (QLockFile,
+/// freed when its process ends, crash included). Slot 1 is the recovery path itself, slot k > 1
+/// "<name>-k.json" with marker "session/running-k"; a slot's marker and file belong to the last
+/// session that held it, so only a crash of that session is offered, and a second window never
+/// reads or clears the first one's.
+///
 /// Nothing recovered is lost: while the restore question is open no save replaces the recovery
 /// file (a change only marks a save for after the answer; quitting unanswered keeps the file and
 /// the marker, so the next start asks again), and a recovery file that cannot be restored is
 /// kept under another name, which a warning gives with the reason. A failed save is shown in the
 /// window's status bar.
 
+#include <QLockFile>
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <memory>
 
 class QMainWindow;
 class QSettings;
@@ -61,7 +70,12 @@ public:
     /// @brief Whether the restore question is open (saves wait).
     bool isAsking() const { return m_asking; }
 
+    /// @brief The recovery file of the slot this session holds; empty when every slot is held by
+    /// another running PE Cards (then nothing is saved or offered, and saves say so).
     QString recoveryPath() const { return m_path; }
+
+    /// @brief How many PE Cards can keep a crash-recovery copy at once.
+    static constexpr int kSlots = 8;
 
 signals:
     void saved(const QString& path);
@@ -74,7 +88,12 @@ private:
     DeckModel& m_deck;
     QMainWindow* m_window;
     QSettings* m_settings;
+    /// Takes the first recovery slot no running session holds (sets m_path, m_runningKey).
+    void claimSlot(const QString& basePath);
+
+    std::unique_ptr<QLockFile> m_lock; ///< held while this session runs
     QString m_path;
+    QString m_runningKey;
     QTimer m_timer;
     bool m_asking = false; ///< the restore question is open: no save may replace the file
     bool m_changedWhileAsking = false;

@@ -6,7 +6,9 @@
 #include "lessonhandout.h"
 #include "workspace/lessonfile.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -185,4 +187,37 @@ TEST(CliLesson, AHandoutPageDrawsTheViewsTheStepShows) {
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QString pdf = QString::fromLatin1(fileBytes(out));
     EXPECT_GE(pdf.count(QRegularExpression(QStringLiteral("/Subtype\\s*/Image"))), 12);
+}
+
+TEST(CliLesson, AQuestionAsksOnThePictureBeforeItAndAnswersOnItsOwn) {
+    // As the app plays it (T-C13: the handout printed the reveal under the question).
+    int questions = 0;
+    for (const QFileInfo& file : QDir(kLessons).entryInfoList({QStringLiteral("*.json")})) {
+        QString error;
+        const std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(file.filePath(), &error);
+        ASSERT_TRUE(lesson) << error.toStdString();
+        const auto views = [](const std::vector<pecards::cli::HandoutFigure>& figures) {
+            std::vector<std::pair<bool, std::optional<pecards::ViewRequest>>> drawn;
+            for (const pecards::cli::HandoutFigure& figure : figures)
+                drawn.emplace_back(figure.chart.has_value(), figure.view);
+            return drawn;
+        };
+        for (int s = 0; s < static_cast<int>(lesson->steps.size()); ++s) {
+            const auto asked = views(pecards::cli::lessonPageFigures(*lesson, s, false));
+            const auto own = views(pecards::cli::lessonStepFigures(lesson->steps.at(s)));
+            if (!lesson->steps.at(s).question) {
+                EXPECT_EQ(asked, own);
+                continue;
+            }
+            ++questions;
+            const auto before
+                = s > 0 ? views(pecards::cli::lessonStepFigures(lesson->steps.at(s - 1))) : decltype(own) {};
+            EXPECT_EQ(asked, before) << file.fileName().toStdString() << " step " << s + 1;
+            EXPECT_EQ(views(pecards::cli::lessonPageFigures(*lesson, s, true)), own);
+            if (s > 0 && own != before) { // the picture changes with the answer: not shown before it
+                EXPECT_NE(asked, own);
+            }
+        }
+    }
+    EXPECT_GT(questions, 20);
 }

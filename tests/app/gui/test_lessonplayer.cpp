@@ -204,6 +204,45 @@ TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
     EXPECT_TRUE(player()->isRevealed());
 }
 
+TEST_F(Lessons, TheClassAnswerIsRecordedBeforeTheRevealAndKeptThroughIt) {
+    // T-C9: the answers did nothing when clicked, so a teacher could not record the class's vote.
+    const pecards::app::Lesson alibi = builtIn(QStringLiteral("alibi"));
+    const int asked = 2;
+    const pecards::app::LessonStep& step = alibi.steps.at(asked);
+    ASSERT_TRUE(step.question);
+    ASSERT_GE(step.question->answers.size(), 3);
+    player()->play(alibi, asked);
+    ASSERT_FALSE(player()->isRevealed());
+    LessonStepPanel* panel = player()->panel();
+    const int wrong = step.question->correct == 0 ? 1 : 0;
+    auto* label = guitest::named<QLabel>(panel, QStringLiteral("answer%1").arg(wrong + 1));
+    QTest::mouseClick(label, Qt::LeftButton);
+    EXPECT_EQ(panel->chosen(), wrong);
+    EXPECT_TRUE(shownAnswers(panel).at(wrong).endsWith(QStringLiteral("(chosen)")));
+    EXPECT_TRUE(label->styleSheet().contains(QStringLiteral("rgb(0, 114, 178)")))
+        << label->styleSheet().toStdString();
+    // The key 3 chooses C instead; a key past the answers changes nothing.
+    QTest::keyClick(&m_window, Qt::Key_3);
+    EXPECT_EQ(panel->chosen(), 2);
+    if (step.question->answers.size() < 4) {
+        QTest::keyClick(&m_window, Qt::Key_4);
+        EXPECT_EQ(panel->chosen(), 2);
+    }
+    QTest::mouseClick(label, Qt::LeftButton);
+    // The reveal keeps the class's answer beside the right one.
+    QTest::keyClick(&m_window, Qt::Key_Space);
+    ASSERT_TRUE(player()->isRevealed());
+    EXPECT_EQ(panel->chosen(), wrong);
+    const QStringList answers = shownAnswers(panel);
+    EXPECT_TRUE(answers.at(wrong).endsWith(QStringLiteral("(chosen)"))) << answers.at(wrong).toStdString();
+    EXPECT_TRUE(answers.at(step.question->correct).endsWith(QStringLiteral("✓")));
+    // Another step starts without a choice.
+    QTest::keyClick(&m_window, Qt::Key_Space);
+    EXPECT_EQ(panel->chosen(), -1);
+    for (const QString& answer : shownAnswers(panel))
+        EXPECT_FALSE(answer.contains(QStringLiteral("(chosen)"))) << answer.toStdString();
+}
+
 // A label's document opens any file an <img> names (a FIFO blocks it forever, /dev/zero fills the
 // memory): text the lesson check refuses is shown literally, so a step built in the editor and
 // played before it is saved cannot freeze the player either.

@@ -24,6 +24,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <memory>
 #include <workspace/workspacefile.h>
 
 using namespace pecards::gui;
@@ -221,6 +222,30 @@ TEST_F(Session, AutosaveAfterAChangeAndRestoreAfterACrash) {
     EXPECT_EQ(workspaceOf(*next.deckModel()), crashed);
     restarted.endSession(); // clean quit: saved, and nothing to offer at the next start
     EXPECT_FALSE(Autosave(*next.deckModel(), &next, &settings, recovery, 50).crashedWithRecovery());
+}
+
+TEST_F(Session, ASecondRunningAppNeitherOffersNorTouchesTheFirstOnesRecovery) {
+    // T-C12: a second PE Cards started while the first ran asked to "restore" the first one's
+    // live recovery file, and its clean quit cleared the first one's crash marker.
+    QSettings settings(path("settings.ini"), QSettings::IniFormat);
+    const QString recovery = path("recovery/recovery-workspace.json");
+    auto first = std::make_unique<Autosave>(*m_window.deckModel(), &m_window, &settings, recovery, 50);
+    first->beginSession();
+    ASSERT_TRUE(first->saveNow());
+    MainWindow other(&m_service);
+    {
+        Autosave second(*other.deckModel(), &other, &settings, recovery, 50);
+        EXPECT_FALSE(second.crashedWithRecovery()) << "the first one is running, not crashed";
+        EXPECT_EQ(second.recoveryPath(), path("recovery/recovery-workspace-2.json"));
+        second.beginSession();
+        ASSERT_TRUE(second.saveNow());
+        second.endSession();
+    }
+    EXPECT_TRUE(settings.value(QStringLiteral("session/running")).toBool()) << "the first one's marker";
+    first.reset(); // the first one "crashes": its lock goes with its process, its marker stays
+    Autosave next(*other.deckModel(), &other, &settings, recovery, 50);
+    EXPECT_EQ(next.recoveryPath(), recovery);
+    EXPECT_TRUE(next.crashedWithRecovery());
 }
 
 // The review's dataloss_recovery_overwritten_while_asking: the start-up computation marked a change
