@@ -83,7 +83,7 @@ ChartSpec makeChartSpec(const CurveRequest& request, const CurveSet& curves) {
         }
         ChartSeries series;
         series.name = curve.name;
-        series.points = curve.points;
+        series.points = drawnPoints(curve);
         series.style = curve.scatter ? SeriesStyle::Points : SeriesStyle::Line;
         series.emphasised = curve.emphasised;
         series.colorIndex = color;

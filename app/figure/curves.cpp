@@ -112,7 +112,8 @@ CurveSet ropePolar(const CurveRequest& request) {
         const double turned = std::fmod(radians, kTwoPi);
         return (turned < 0.0 ? turned + kTwoPi : turned) * 180.0 / std::numbers::pi;
     };
-    CurveSet set {Curves::tr("angle of each pair (degrees, counter-clockwise)"),
+    // T-C7: the probe's own angle is part of what is drawn (all-ones: every pair starts at 45°).
+    CurveSet set {Curves::tr("angle of each pair: its start + m·θᵢ (degrees, counter-clockwise)"),
         Curves::tr("pair (radius |(q₁, q₂)|, largest = 1)"), false, false, true, {}};
     for (const int pair : request.channels) {
         const double start = std::atan2(component(pair, 1), component(pair, 0));
@@ -255,6 +256,7 @@ CurveSet relativeBuckets(const CurveRequest& request) {
         t5 ? Curves::tr("T5 bucket") : Curves::tr("Shaw index clip(j-i, -k, k) + k"), false, false, false,
         {}};
     Curve curve {t5 ? Curves::tr("bucket(n)") : Curves::tr("index(n)"), {}, false, false};
+    curve.steps = true; // integer offsets to integer buckets (A-U4: a polyline slanted the joins)
     for (const std::int64_t n : offsetsWithin(reach)) {
         const double value = t5
             ? pecards::t5Bucket(n, relative.bidirectional, relative.num_buckets, relative.max_distance)
@@ -397,6 +399,20 @@ std::optional<CurveKind> chartKindNamed(const QString& name) {
             return kind;
     }
     return std::nullopt;
+}
+
+std::vector<QPointF> drawnPoints(const Curve& curve) {
+    if (!curve.steps || curve.points.size() < 2)
+        return curve.points;
+    const std::vector<QPointF>& p = curve.points;
+    std::vector<QPointF> drawn {p.front()};
+    for (std::size_t k = 0; k + 1 < p.size(); ++k) {
+        const double middle = (p[k].x() + p[k + 1].x()) / 2;
+        drawn.emplace_back(middle, p[k].y());
+        drawn.emplace_back(middle, p[k + 1].y());
+    }
+    drawn.push_back(p.back());
+    return drawn;
 }
 
 QString chartNames() {

@@ -69,7 +69,15 @@ struct Curve {
     bool scatter = false; ///< points instead of a line
     bool emphasised = false; ///< drawn thicker (the selected head, the current position)
     bool followsPrevious = false; ///< drawn in the colour of the curve before it (a trail)
+    /// A function of an integer (T5 bucket, Shaw index): drawn as steps (drawnPoints), its data
+    /// the points themselves.
+    bool steps = false;
 };
+
+/// @brief The polyline a curve is drawn as: its points, or for a step curve the staircase that
+/// holds each value from the midpoint before its x to the midpoint after it (from the first x
+/// to the last, so the axes still end at the data).
+std::vector<QPointF> drawnPoints(const Curve& curve);
 
 /// @brief A chart's worth of curves with its axes.
 struct CurveSet {

@@ -555,8 +555,8 @@
         <translation>%1：首次碰撞 %2 → %3</translation>
     </message>
     <message>
-        <source>angle of each pair (degrees, counter-clockwise)</source>
-        <translation>每一对的角度（度，逆时针）</translation>
+        <source>angle of each pair: its start + m·θᵢ (degrees, counter-clockwise)</source>
+        <translation>每一对的角度：起始角 + m·θᵢ（度，逆时针）</translation>
     </message>
 </context>
 <context>
@@ -2877,6 +2877,14 @@ double-click to reset; hover for the exact value.</source>
         <source>aliased (hatched)</source>
         <translation>混叠（斜线）</translation>
     </message>
+    <message>
+        <source>position m = %1 (row and column)</source>
+        <translation>位置 m = %1（行与列）</translation>
+    </message>
+    <message>
+        <source>position m = %1 (row)</source>
+        <translation>位置 m = %1（行）</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::HybridCard</name>
@@ -4199,8 +4207,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>（%1）</translation>
     </message>
     <message>
-        <source>Pairs rotating with position m: angle m·θᵢ, %1</source>
-        <translation>频率对随位置 m 旋转：角度 m·θᵢ，%1</translation>
+        <source>Pairs rotating with position m: angle = the probe&apos;s start + m·θᵢ, %1</source>
+        <translation>频率对随位置 m 旋转：角度 = 探针的起始角 + m·θᵢ，%1</translation>
     </message>
     <message>
         <source>Wavelength 2π/θᵢ per pair (log axis), %1</source>

@@ -36,7 +36,8 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
     if (spec.kind == ViewKind::Chart) {
         switch (spec.curve) {
         case pecards::app::CurveKind::RopePolar:
-            return RopeCard::tr("Pairs rotating with position m: angle m·θᵢ, %1").arg(dims(p));
+            return RopeCard::tr("Pairs rotating with position m: angle = the probe's start + m·θᵢ, %1")
+                .arg(dims(p));
         case pecards::app::CurveKind::Spectrum:
             return RopeCard::tr("Wavelength 2π/θᵢ per pair (log axis), %1").arg(dims(p));
         case pecards::app::CurveKind::Decay:

@@ -141,6 +141,15 @@ void HeatmapController::restyle() {
         m_style.scaling.colorMap = *m_colorMapOverride;
         m_style.scaling.qualitative = false;
     }
+    if (m_style.scaling.qualitative && m_hasParams) {
+        // Colours over the whole index table (qualitativeColor): an index keeps its colour while
+        // zooming, and none is shared.
+        const pecards::RelativeParams& relative = m_request.params.relative;
+        m_style.scaling.fixedLow = 0.0;
+        m_style.scaling.fixedHigh = relative.variant == pecards::RelativeVariant::Shaw
+            ? 2.0 * relative.clip_k
+            : static_cast<double>(relative.num_buckets - 1);
+    }
     if (m_logarithmicOverride)
         m_style.scaling.logarithmic = *m_logarithmicOverride;
 }

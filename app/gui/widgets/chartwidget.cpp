@@ -123,7 +123,7 @@ QAbstractAxis* ChartWidget::makeAxis(const AxisLayout& layout) {
 bool ChartWidget::sameShape(const pecards::app::CurveSet& a, const pecards::app::CurveSet& b) {
     const auto sameCurve = [](const pecards::app::Curve& x, const pecards::app::Curve& y) {
         return x.name == y.name && x.scatter == y.scatter && x.emphasised == y.emphasised
-            && x.followsPrevious == y.followsPrevious;
+            && x.followsPrevious == y.followsPrevious && x.steps == y.steps;
     };
     return a.xTitle == b.xTitle && a.yTitle == b.yTitle && a.xLog == b.xLog && a.yLog == b.yLog
         && a.polar == b.polar && a.regions == b.regions
@@ -336,8 +336,9 @@ std::optional<QPointF> ChartWidget::chartPoint(const QPointF& point) const {
 
 QList<QPointF> ChartWidget::chartPoints(const pecards::app::Curve& curve) const {
     QList<QPointF> points;
-    points.reserve(static_cast<qsizetype>(curve.points.size()));
-    for (const QPointF& point : curve.points) {
+    const std::vector<QPointF> path = pecards::app::drawnPoints(curve);
+    points.reserve(static_cast<qsizetype>(path.size()));
+    for (const QPointF& point : path) {
         if (const std::optional<QPointF> drawn = chartPoint(point))
             points.push_back(*drawn);
     }

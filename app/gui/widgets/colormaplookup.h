@@ -29,9 +29,13 @@ QRgb heatmapColor(const QString& name, double t);
 /// over every pixel of an image.
 QRgb heatmapColor(const QList<QRgb>& table, double t);
 
-/// @brief Distinct colour of integer `index` (bucket or clipped index) from a 20-colour
-/// qualitative palette (matplotlib tab20, cycled), so neighbouring indices never look alike.
-QRgb qualitativeColor(long long index);
+/// @brief Colour of integer `index` (a bucket or clipped index) among the indices first..last
+/// shown (first <= index <= last), none shared (T-C10: a cycled 20-colour palette gave Shaw k = 16's
+/// indices 12 and 32 one colour): up to 20 indices take matplotlib tab20 (its ten dark hues, then
+/// its ten light ones); more take ceil(n / 3) evenly spaced hues at three lightness levels, the
+/// next index a lightness level and about 0.38 of the hue circle away, so neighbours never look
+/// alike (distinct up to 1025 indices, Shaw's and T5's largest tables).
+QRgb qualitativeColor(long long index, long long first, long long last);
 
 /// @brief Colour painted for masked entries (-infinity logits, e.g. the causal upper triangle).
 QRgb maskedColor();

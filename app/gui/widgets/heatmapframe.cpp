@@ -17,7 +17,8 @@ double HeatmapFrame::fraction(double value) const {
 
 QRgb HeatmapFrame::colorAt(double t) const {
     if (qualitative)
-        return qualitativeColor(std::llround(low + std::clamp(t, 0.0, 1.0) * (high - low)));
+        return qualitativeColor(std::llround(low + std::clamp(t, 0.0, 1.0) * (high - low)), std::llround(low),
+            std::llround(high));
     return heatmapColor(colorMap, t);
 }
 
@@ -89,7 +90,7 @@ HeatmapFrame makeHeatmapFrame(pecards::Grid grid, const pecards::Window& fullExt
             if (!std::isfinite(value))
                 line[c] = (std::isinf(value) && value < 0) ? maskedColor() : invalidColor();
             else if (frame.qualitative)
-                line[c] = qualitativeColor(std::llround(value));
+                line[c] = qualitativeColor(std::llround(value), std::llround(low), std::llround(high));
             else
                 line[c] = heatmapColor(table, frame.fraction(value));
         }

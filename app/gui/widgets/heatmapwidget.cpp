@@ -276,6 +276,13 @@ void HeatmapWidget::setMarker(std::optional<qint64> position, bool alsoColumn) {
     update();
 }
 
+QString HeatmapWidget::markerLabel() const {
+    if (!m_marker)
+        return {};
+    return m_markerColumn ? tr("position m = %1 (row and column)").arg(*m_marker)
+                          : tr("position m = %1 (row)").arg(*m_marker);
+}
+
 void HeatmapWidget::paintMarker(QPainter& painter, const QRect& plot) const {
     if (!m_marker)
         return;
@@ -288,16 +295,29 @@ void HeatmapWidget::paintMarker(QPainter& painter, const QRect& plot) const {
         painter.setPen(QPen(QColor(255, 255, 255, 230), 2));
         painter.drawLine(from, to);
     };
+    std::optional<double> rowY;
     if (m >= w.row_begin && m < w.row_end) {
         const double y = plot.top()
             + (static_cast<double>(m - w.row_begin) + 0.5) / static_cast<double>(w.rows()) * plot.height();
         line(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        rowY = y;
     }
     if (m_markerColumn && m >= w.col_begin && m < w.col_end) {
         const double x = plot.left()
             + (static_cast<double>(m - w.col_begin) + 0.5) / static_cast<double>(w.cols()) * plot.width();
         line(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
     }
+    if (!rowY)
+        return;
+    // What the line is, on a dark box at its left end, above it (below it near the top).
+    const QString label = markerLabel();
+    const QFontMetrics metrics(painter.font());
+    QRectF box(0, 0, metrics.horizontalAdvance(label) + 8.0, metrics.height() + 2.0);
+    const double top = *rowY - box.height() - 3.0 >= plot.top() ? *rowY - box.height() - 3.0 : *rowY + 3.0;
+    box.moveTopLeft(QPointF(plot.left() + 3.0, top));
+    painter.fillRect(box, QColor(0, 0, 0, 170));
+    painter.setPen(Qt::white);
+    painter.drawText(box, Qt::AlignCenter, label);
 }
 
 void HeatmapWidget::setCircles(const QList<Circle>& circles) {

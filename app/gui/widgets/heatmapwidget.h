@@ -56,6 +56,9 @@ public:
     /// drawn where the window shows it: the position a presentation sweep has reached. None
     /// removes it.
     void setMarker(std::optional<qint64> position, bool alsoColumn);
+    /// @brief The label written on the swept line (T-U6: the lines were unexplained), e.g.
+    /// "position m = 37 (row and column)"; empty without a marker.
+    QString markerLabel() const;
     std::optional<qint64> marker() const { return m_marker; }
 
     /// @brief An entry circled for the class (a lesson step's marker): its row and column in

@@ -2,6 +2,7 @@
 // 2 pi b^(2i/r), the polar angle m theta_i mod 2 pi, HF T5 buckets, and invalid channels.
 #include "figure/curves.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
@@ -109,4 +110,49 @@ TEST(Curves, InvalidChannelNamesTheValueAndRange) {
     }
     request.params.rope.head_dim = 7;
     EXPECT_THROW(computeCurves(request), pecards::InvalidParameter);
+}
+
+TEST(Curves, BucketFunctionsAreDrawnAsStepsAndKeepTheirValuesAsData) {
+    // A-U4: the T5 bucket function was a polyline with slanted joins near n = 0.
+    CurveRequest request {card(pecards::Card::Relative), CurveKind::RelativeBuckets, {}, 0, 20};
+    const CurveSet set = computeCurves(request);
+    const Curve& buckets = set.curves.at(0);
+    ASSERT_TRUE(buckets.steps);
+    for (const QPointF& point : buckets.points) // the data: one value per integer offset
+        EXPECT_EQ(point.x(), std::round(point.x()));
+    const std::vector<QPointF> drawn = drawnPoints(buckets);
+    ASSERT_EQ(drawn.size(), 2 * buckets.points.size());
+    EXPECT_EQ(drawn.front(), buckets.points.front());
+    EXPECT_EQ(drawn.back(), buckets.points.back());
+    for (std::size_t k = 0; k + 1 < drawn.size(); ++k) { // only flat runs and vertical jumps
+        const bool flat = drawn[k].y() == drawn[k + 1].y();
+        const bool vertical = drawn[k].x() == drawn[k + 1].x();
+        EXPECT_TRUE(flat || vertical) << k;
+    }
+    // Offset 0 holds bucket 0 from -1/2 to 1/2; offset 1 holds bucket 17 after it.
+    const auto at = std::find(drawn.begin(), drawn.end(), QPointF(-0.5, 0.0));
+    ASSERT_NE(at, drawn.end());
+    EXPECT_EQ(*(at + 1), QPointF(0.5, 0.0));
+    EXPECT_EQ(*(at + 2), QPointF(0.5, 17.0));
+    // Other curves are drawn through their points.
+    Curve line = buckets;
+    line.steps = false;
+    EXPECT_EQ(drawnPoints(line), buckets.points);
+}
+
+TEST(Curves, ThePolarChartStartsEachPairAtTheProbesOwnAngle) {
+    // T-C7: with q = (1, …, 1) every pair points at 45° at m = 0 and the slowest stays near it;
+    // the axis says the angle is the start plus m·θᵢ.
+    CurveRequest request {card(pecards::Card::Rope), CurveKind::RopePolar, {0, 63}, 0, 0};
+    const CurveSet atZero = computeCurves(request);
+    EXPECT_TRUE(atZero.xTitle.contains(QStringLiteral("start + m·θᵢ"))) << atZero.xTitle.toStdString();
+    for (const Curve& curve : atZero.curves) {
+        if (curve.emphasised) { // an arm: (angle, 0) to (angle, radius)
+            EXPECT_NEAR(curve.points.back().x(), 45.0, 1e-9) << curve.name.toStdString();
+        }
+    }
+    request.position = 10; // pair 0 turns 10 rad, pair 63 about 10 · 10000^(-126/128) rad
+    const CurveSet atTen = computeCurves(request);
+    EXPECT_NEAR(
+        atTen.curves.at(0).points.back().x(), std::fmod(45.0 + 10.0 * 180.0 / std::numbers::pi, 360.0), 1e-9);
 }

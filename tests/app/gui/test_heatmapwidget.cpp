@@ -65,3 +65,34 @@ TEST(HeatmapWidget, ALogColourBarWritesItsPowersOfTenInOneFormat) {
     for (const QString& label : shallow)
         EXPECT_FALSE(label.contains(QChar(0x2070)) || label.contains(QChar(0x207B))) << label.toStdString();
 }
+
+// T-U6: the swept line of presentation mode carried no label; it says which position it is.
+TEST(HeatmapWidget, TheSweptLineSaysWhichPositionItIs) {
+    HeatmapWidget widget;
+    widget.resize(500, 500);
+    pecards::Grid grid;
+    grid.rows = 64;
+    grid.cols = 64;
+    grid.window = {0, 64, 0, 64};
+    grid.values.assign(64 * 64, 1.0); // one colour: the label's box is all that is dark
+    ColorScaling scaling;
+    widget.setFrame(makeHeatmapFrame(grid, grid.window, scaling, QStringLiteral("i"), QStringLiteral("j")));
+    widget.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));
+    EXPECT_EQ(widget.markerLabel(), QString());
+    widget.setMarker(37, true);
+    EXPECT_EQ(widget.markerLabel(), QStringLiteral("position m = 37 (row and column)"));
+    widget.setMarker(37, false);
+    EXPECT_EQ(widget.markerLabel(), QStringLiteral("position m = 37 (row)"));
+    const QImage drawn = widget.grab().toImage();
+    const QRect plot = widget.plotRect();
+    const int y = plot.top() + static_cast<int>((37 + 0.5) / 64 * plot.height());
+    int dark = 0; // the label's box, just above the line at its left end
+    for (int x = plot.left() + 4; x < plot.left() + 40; ++x) {
+        const QColor pixel = drawn.pixelColor(x, y - 8);
+        dark += pixel.lightness() < 100 ? 1 : 0;
+    }
+    EXPECT_GT(dark, 10);
+    widget.setMarker(std::nullopt, false);
+    EXPECT_EQ(widget.markerLabel(), QString());
+}

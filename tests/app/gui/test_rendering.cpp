@@ -9,6 +9,7 @@
 #include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
+#include <set>
 
 using namespace pecards::gui;
 
@@ -80,15 +81,41 @@ TEST(HeatmapFrame, LogScaleSpreadsSmallProbabilitiesOverTheMap) {
 TEST(HeatmapFrame, BucketIndicesGetDistinctQualitativeColours) {
     ColorScaling scaling;
     scaling.qualitative = true;
-    const HeatmapFrame frame = makeHeatmapFrame(grid2x2(0.0, 1.0, 2.0, 21.0), {0, 2, 0, 2}, scaling, {}, {});
-    EXPECT_EQ(frame.image.pixel(0, 0), qualitativeColor(0));
-    EXPECT_EQ(frame.image.pixel(1, 0), qualitativeColor(1));
-    EXPECT_NE(qualitativeColor(0), qualitativeColor(1)); // neighbouring buckets differ
-    for (int n = 0; n < 20; ++n) {
-        for (int m = n + 1; m < 20; ++m)
-            EXPECT_NE(qualitativeColor(n), qualitativeColor(m)) << n << " " << m;
+    scaling.fixedLow = 0.0;
+    scaling.fixedHigh = 32.0; // Shaw k = 16: 33 indices
+    const HeatmapFrame frame
+        = makeHeatmapFrame(grid2x2(0.0, 12.0, 20.0, 32.0), {0, 2, 0, 2}, scaling, {}, {});
+    EXPECT_EQ(frame.image.pixel(0, 0), qualitativeColor(0, 0, 32));
+    EXPECT_EQ(frame.image.pixel(1, 0), qualitativeColor(12, 0, 32));
+    // T-C10: with tab20 cycled, 12 and 32 shared a light green, 0 and 20 a blue.
+    EXPECT_NE(frame.image.pixel(1, 0), frame.image.pixel(1, 1));
+    EXPECT_NE(frame.image.pixel(0, 0), frame.image.pixel(0, 1));
+    EXPECT_EQ(qualitativeColor(3, 0, 19), 0xffd62728U); // up to 20 indices: tab20 as before
+}
+
+TEST(QualitativeColours, NoIndexSharesAColourAndNeighboursLookApart) {
+    const auto distance = [](QRgb a, QRgb b) {
+        return std::hypot(qRed(a) - qRed(b), qGreen(a) - qGreen(b), qBlue(a) - qBlue(b));
+    };
+    for (const long long last : {1LL, 19LL, 20LL, 31LL, 32LL, 64LL, 256LL, 1024LL}) {
+        std::set<QRgb> colours;
+        for (long long i = 0; i <= last; ++i)
+            colours.insert(qualitativeColor(i, 0, last));
+        EXPECT_EQ(static_cast<long long>(colours.size()), last + 1) << "indices 0.." << last;
     }
-    EXPECT_EQ(frame.image.pixel(1, 1), qualitativeColor(1)); // 21 cycles to the colour of 1
+    for (const long long last : {31LL, 32LL}) { // T5's 32 buckets, Shaw k = 16
+        double nearest = 1e9;
+        for (long long i = 0; i <= last; ++i) {
+            if (i < last) { // neighbouring indices are far apart
+                EXPECT_GT(distance(qualitativeColor(i, 0, last), qualitativeColor(i + 1, 0, last)), 60.0)
+                    << i;
+            }
+            for (long long j = i + 1; j <= last; ++j)
+                nearest
+                    = std::min(nearest, distance(qualitativeColor(i, 0, last), qualitativeColor(j, 0, last)));
+        }
+        EXPECT_GT(nearest, 30.0) << "indices 0.." << last;
+    }
 }
 
 TEST(AxisTicks, DecadesForLogarithmicColourBars) {
