@@ -1,5 +1,7 @@
 #include "window/stagescreen.h"
 
+#include <QScreen>
+#include <QSize>
 #include <QVariant>
 #include <QWidget>
 
@@ -12,11 +14,22 @@ constexpr char kAskedSize[] = "pecardsAskedSize";
 } // namespace
 
 void keepAskedSize(QWidget* window) {
-    window->setProperty(kAskedSize, true);
+    window->setProperty(kAskedSize, window->size());
+}
+
+bool keepsAskedSize(const QWidget* window) {
+    return window->property(kAskedSize).isValid();
+}
+
+int stageWidth(const QWidget* window) {
+    if (keepsAskedSize(window))
+        return window->property(kAskedSize).toSize().width();
+    const QScreen* screen = window->screen();
+    return screen ? screen->availableGeometry().width() : window->width();
 }
 
 void showOnStage(QWidget* window) {
-    if (window->property(kAskedSize).toBool())
+    if (keepsAskedSize(window))
         window->showNormal();
     else
         window->showFullScreen();

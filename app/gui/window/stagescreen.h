@@ -8,8 +8,16 @@ class QWidget;
 
 namespace pecards::gui {
 
-/// @brief Remembers on `window` that its size was asked for at start (see showOnStage).
+/// @brief Remembers on `window` that its size, as it is now, was asked for at start (see
+/// showOnStage).
 void keepAskedSize(QWidget* window);
+
+/// @brief Whether keepAskedSize was called for `window`.
+bool keepsAskedSize(const QWidget* window);
+
+/// @brief The width `window` may take: the asked width when kept, else its screen's available
+/// width.
+int stageWidth(const QWidget* window);
 
 /// @brief Shows `window` full screen, or at its asked size when keepAskedSize was called for it.
 void showOnStage(QWidget* window);
