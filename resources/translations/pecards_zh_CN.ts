@@ -3707,6 +3707,17 @@ double-click to reset; hover for the exact value.</source>
     </message>
 </context>
 <context>
+    <name>pecards::gui::PrecisionChart</name>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save this chart as a figure (PNG, SVG, PDF) or its curves as CSV, as pecards-cli render --quantity phase-error draws it</source>
+        <translation>将此图表保存为图片（PNG、SVG、PDF）或将曲线保存为 CSV，与 pecards-cli render --quantity phase-error 绘制的相同</translation>
+    </message>
+</context>
+<context>
     <name>pecards::gui::PitfallView</name>
     <message>
         <source>Pitfall:</source>

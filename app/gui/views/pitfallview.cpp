@@ -5,8 +5,8 @@
 #include "views/invarianttable.h"
 #include "views/pairexportjob.h"
 #include "views/pitfallgrid.h"
+#include "views/precisionchart.h"
 #include "views/quantitystyle.h"
-#include "widgets/chartwidget.h"
 #include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 
@@ -168,11 +168,10 @@ PitfallView::PitfallView(ComputeService* service, pecards::Card card, const QStr
     textParts->addWidget(table, 2);
     text->addLayout(textParts, 1);
     m_grid = new PitfallGrid(cells, {m_maps[0], m_maps[1], m_maps[2]}, m_save[0], textSide, textParts, this);
-    layout->addWidget(m_grid, 1);
-    m_precision = new ChartWidget(this);
-    m_precision->setMinimumHeight(180);
+    layout->addWidget(m_grid, 3);
+    m_precision = new PrecisionChart(m_service, this);
     m_precision->setVisible(false);
-    layout->addWidget(m_precision);
+    layout->addWidget(m_precision, 1);
 
     connect(m_pitfalls, &QComboBox::currentIndexChanged, this, [this] {
         refillQuantities();
@@ -505,7 +504,7 @@ bool PitfallView::precisionPitfall() const {
 
 void PitfallView::onCurves(const CurveResult& result) {
     if (result.id == m_precisionPending)
-        m_precision->setCurves(result.curves);
+        m_precision->setCurves(result.request, result.curves);
 }
 
 void PitfallView::onFailed(const ComputeFailure& failure) {

@@ -25,7 +25,7 @@ class QPushButton;
 
 namespace pecards::gui {
 
-class ChartWidget;
+class PrecisionChart;
 class ComputeService;
 class HeatmapWidget;
 
@@ -125,7 +125,7 @@ private:
     QLabel* m_caption = nullptr;
     QLabel* m_diagnosis = nullptr;
     QLabel* m_invariants = nullptr;
-    ChartWidget* m_precision = nullptr; ///< RoPE precision pitfalls: phase error against position
+    PrecisionChart* m_precision = nullptr; ///< RoPE precision pitfalls: phase error against position
     QString m_precisionTag;
     quint64 m_precisionPending = 0;
 };

@@ -7,6 +7,8 @@
 #include "compute/computeservice.h"
 #include "guitestsupport.h"
 #include "views/pitfallview.h"
+#include "views/precisionchart.h"
+#include "widgets/chartwidget.h"
 #include "widgets/heatmapframe.h"
 #include "widgets/heatmapwidget.h"
 #include "window/mainwindow.h"
@@ -186,9 +188,27 @@ TEST_F(PitfallViewTest, LowPrecisionPositionsTurnTheToeplitzReadOutRedAndTheForm
     // The list reads as words, the id after them.
     auto* list = guitest::named<QComboBox>(view, QStringLiteral("pitfallList"));
     EXPECT_EQ(list->currentText(), QStringLiteral("Positions in low precision (positions-low-precision)"));
-    // A pitfall without a format has no format choice.
+    // The phase-error chart (T-B2, A-B2): a legend naming every curve and a Save… of its own.
+    auto* precision = view->findChild<PrecisionChart*>();
+    ASSERT_NE(precision, nullptr);
+    ASSERT_TRUE(guitest::awaitCondition([precision] { return precision->shown().has_value(); }, "the chart"));
+    EXPECT_TRUE(precision->isVisible());
+    EXPECT_EQ(precision->shown()->request.kind, pecards::app::CurveKind::PhaseError);
+    const QString legend = guitest::named<QLabel>(precision, QStringLiteral("legend"))
+                               ->text()
+                               .replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+    for (const QString& curve : {QStringLiteral("bf16 positions"), QStringLiteral("fp16 inv_freq"),
+             QStringLiteral("bf16 cos/sin cache"), QStringLiteral("first collision 257")}) {
+        EXPECT_TRUE(legend.contains(curve)) << legend.toStdString();
+    }
+    const auto* save = precision->findChild<QPushButton*>();
+    ASSERT_NE(save, nullptr);
+    EXPECT_TRUE(save->isEnabled());
+    EXPECT_GE(precision->chart()->height(), 180);
+    // A pitfall without a format has no format choice, and no chart.
     card->showPitfalls(pecards::Pitfall::RopeLayoutMismatch);
     EXPECT_FALSE(format->isVisible());
+    EXPECT_FALSE(precision->isVisible());
 }
 
 } // namespace
