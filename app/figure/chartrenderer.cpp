@@ -43,14 +43,6 @@ double toAxis(double value, AxisScale scale) {
     return scale == AxisScale::Log ? std::log10(value) : value;
 }
 
-/// 10^k as "0.001" ... "10000", else "10" with a superscript exponent.
-QString decadeLabel(int k) {
-    if (k >= -3 && k <= 4) {
-        return formatTick(std::pow(10.0, k), std::pow(10.0, std::min(k, 0)));
-    }
-    return QStringLiteral("10") + superscript(QString::number(k));
-}
-
 Span dataSpan(double lo, double hi, AxisScale scale, bool headRoom) {
     Span span {toAxis(lo, scale), toAxis(hi, scale)};
     if (!(span.lo < span.hi)) {
@@ -73,8 +65,10 @@ std::vector<Tick> axisTicks(const Span& span, AxisScale scale, int capacity) {
         if (last > first) { // at least two decades inside: decade ticks, every stride-th
             const int count = last - first + 1;
             const int stride = (count + capacity - 1) / capacity;
+            // One format for the axis (A-U2: "10⁷" above "10000"), decided on the ticks shown.
+            const bool powers = decadesAsPowers(first, first + (count - 1) / stride * stride);
             for (int k = first; k <= last; k += stride) {
-                ticks.push_back({static_cast<double>(k), decadeLabel(k)});
+                ticks.push_back({static_cast<double>(k), decadeLabel(k, powers)});
             }
             return ticks;
         }

@@ -158,4 +158,14 @@ QString formatTick(double value, double step) {
     return text;
 }
 
+bool decadesAsPowers(int first, int last) {
+    return first < -3 || last > 4;
+}
+
+QString decadeLabel(int k, bool powers) {
+    if (powers)
+        return QStringLiteral("10") + superscript(QString::number(k));
+    return QString::number(std::pow(10.0, k), 'f', std::max(0, -k));
+}
+
 } // namespace pecards::app

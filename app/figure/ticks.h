@@ -37,4 +37,14 @@ std::vector<qint64> indexTicks(qint64 first, qint64 last, int maxCount);
 /// typographic minus sign (U+2212). Values within 1e-9 steps of zero print as "0".
 QString formatTick(double value, double step);
 
+/// @brief Whether the labels of the powers of ten 10^first .. 10^last are all written as powers
+/// ("10⁻⁶" .. "10⁰") rather than as numbers ("0.001" .. "10000"): one format for the whole axis
+/// or colour bar (the author's A-U2: not "10⁷" above "10000"), powers when any lies outside
+/// [10^-3, 10^4]. The app's axes and colour bars and the exported charts follow it.
+bool decadesAsPowers(int first, int last);
+
+/// @brief The label of 10^k: "10ᵏ" with `powers` (decadesAsPowers), else the number written out
+/// ("0.001", "100").
+QString decadeLabel(int k, bool powers);
+
 } // namespace pecards::app

@@ -35,16 +35,6 @@ int tickCapacity(int pixels, int extent) {
     return std::max({2, pixels / (2 * e), std::min(3, 3 * pixels / (4 * e))});
 }
 
-bool decadesAsPowers(int first, int last) {
-    return first < -3 || last > 4;
-}
-
-QString decadeLabel(int k, bool powers) {
-    if (powers)
-        return QStringLiteral("10") + pecards::app::superscript(QString::number(k));
-    return QString::number(std::pow(10.0, k), 'f', std::max(0, -k));
-}
-
 QString tickLabel(double value) {
     if (std::abs(value) < 1e7 && value == std::round(value))
         return QString::number(static_cast<long long>(value));
@@ -140,7 +130,7 @@ std::optional<TickLabels> decadeTickLabels(const std::vector<double>& ticks) {
     const auto [first, last] = std::minmax_element(exponents.begin(), exponents.end());
     TickLabels labels;
     for (const int k : exponents)
-        labels.labels.push_back(decadeLabel(k, decadesAsPowers(*first, *last)));
+        labels.labels.push_back(pecards::app::decadeLabel(k, pecards::app::decadesAsPowers(*first, *last)));
     return labels;
 }
 

@@ -27,16 +27,6 @@ int tickCapacity(int pixels, int extent);
 /// linear ticks (niceTicks) when they are more. Empty when none of these lies in the range.
 std::vector<double> decadeTicks(double low, double high, int maxTicks);
 
-/// @brief Whether the labels of the powers of ten 10^first .. 10^last are all written as powers
-/// ("10⁻⁶" .. "10⁰") rather than as numbers ("0.001" .. "10000"): one format for the whole axis
-/// or colour bar (the author's A-U2: not "10⁻⁴" below "0.001"), powers when any lies outside
-/// [10^-3, 10^4].
-bool decadesAsPowers(int first, int last);
-
-/// @brief The label of 10^k: "10ᵏ" with `powers` (decadesAsPowers), else the number written out
-/// ("0.001", "100").
-QString decadeLabel(int k, bool powers);
-
 /// @brief Short label: integers exactly up to 10^7, else 4 significant digits ("-0.125", "1.2e+06").
 QString tickLabel(double value);
 

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <figure/mathtext.h>
+#include <figure/ticks.h>
 #include <limits>
 #include <tuple>
 
@@ -62,8 +63,8 @@ ChartWidget::AxisLayout ChartWidget::axisLayout(
         const int first = static_cast<int>(std::clamp(std::floor(std::log10(bottom)), -330.0, 310.0));
         const int last = static_cast<int>(std::clamp(std::ceil(std::log10(top)), -330.0, 310.0));
         // One format for every label (the author's A-U2: not "10⁷" beside "10000").
-        const bool powers = decadesAsPowers(first, last);
-        const auto label = [powers](int k) { return decadeLabel(k, powers); };
+        const bool powers = pecards::app::decadesAsPowers(first, last);
+        const auto label = [powers](int k) { return pecards::app::decadeLabel(k, powers); };
         const int labelSize = horizontal
             ? metrics.horizontalAdvance(label(last).size() > label(first).size() ? label(last) : label(first))
                 + 12

@@ -109,9 +109,9 @@ TEST(ChartSvg, AxisLabelsTicksLegendAndCaptionAreWholeTextElementsAndNoRaster) {
     for (const ChartSeries& series : spec.series) {
         EXPECT_TRUE(content.texts.contains(series.name)) << series.name.toStdString();
     }
-    // Decade ticks of the log y axis and linear ticks of the pair axis.
-    EXPECT_TRUE(content.texts.contains(QStringLiteral("10"))) << content.texts.join(u'|').toStdString();
-    EXPECT_TRUE(content.texts.contains(QStringLiteral("1000"))) << content.texts.join(u'|').toStdString();
+    // Decade ticks of the log y axis (10¹ .. 10⁵: all powers, A-U2) and linear ticks of the pair axis.
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("10¹"))) << content.texts.join(u'|').toStdString();
+    EXPECT_TRUE(content.texts.contains(QStringLiteral("10³"))) << content.texts.join(u'|').toStdString();
     EXPECT_TRUE(content.texts.contains(QStringLiteral("0"))) << content.texts.join(u'|').toStdString();
     // The caption, wrapped into lines, holds every field.
     const QString captionText = content.texts.join(u' ');
@@ -346,4 +346,36 @@ TEST(ChartSvg, TwelveHeadsAreTwelveDistinctLines) {
         << all.toStdString(); // 12 heads: head 9 = 2^(-1/2)
     EXPECT_TRUE(all.contains(QStringLiteral("h1: 2⁻¹"))) << all.toStdString();
     EXPECT_FALSE(all.contains(QStringLiteral("0.7071"))) << all.toStdString();
+}
+
+// The author's A-U2 in exported charts: the spectrum's log axis read "10 / 10000 / 10⁷" at column
+// width, one format per tick. Every decade label of an axis is now a power or every one a number.
+TEST(ChartSvg, LogAxisDecadesAreWrittenInOneFormat) {
+    CurveRequest request = ropeSpectrum();
+    request.params.length = 131072;
+    request.params.rope.head_dim = 128;
+    request.params.rope.base = 500000.0;
+    request.params.rope.scaling = {};
+    const ChartSpec spec = makeChartSpec(request, computeCurves(request));
+    for (const QString& presetName : {QStringLiteral("column"), QStringLiteral("two-column")}) {
+        const FigurePreset* preset = findFigurePreset(presetName);
+        ASSERT_NE(preset, nullptr);
+        FigureExportOptions options;
+        options.sizeInches = preset->sizeInches;
+        options.style = styleForFontSize(preset->fontPt);
+        QString error;
+        const SvgContent content = parseSvg(FigureExporter(options).svgData(spec, &error));
+        ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+        static const QRegularExpression power(QStringLiteral("^10[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+$"));
+        static const QRegularExpression number(QStringLiteral("^(100|1000|10000)$")); // the pair axis has 10
+        int powers = 0;
+        int numbers = 0;
+        for (const QString& text : content.texts) {
+            powers += power.match(text).hasMatch() ? 1 : 0;
+            numbers += number.match(text).hasMatch() ? 1 : 0;
+        }
+        // The wavelengths span 2π .. about 3·10⁶: decade ticks, all powers.
+        EXPECT_GE(powers, 2) << presetName.toStdString() << ": " << content.texts.join(u'|').toStdString();
+        EXPECT_EQ(numbers, 0) << presetName.toStdString() << ": " << content.texts.join(u'|').toStdString();
+    }
 }
