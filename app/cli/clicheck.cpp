@@ -188,9 +188,7 @@ void selectLayer(const FlagReader& flags, app::ModelConfig& config) {
 } // namespace
 
 void parseCheck(const FlagReader& flags, CliRequest& request) {
-    if (flags.isSet("config")) {
-        request.config = readConfig(u"--config"_s, flags.text("config"));
-    }
+    request.config = readModelFlags(flags);
     if (flags.isSet("layer")) {
         if (!request.config) {
             throw UsageError(u"--layer"_s, u"needs a --config: the layers are the model's"_s);

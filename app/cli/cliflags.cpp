@@ -69,6 +69,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"quantity", "NAME", "Request",
             "What to compute (see QUANTITIES). Required by `compute` and by `render` without --workspace "
             "(grid quantities only)."},
+        {"model-preset", "NAME", "Request",
+            "A model preset instead of --config: the config.json the app's Presets menu opens (bloom-560m, "
+            "deepseek-v2-lite, llama-2-7b, llama-3.1-8b, mistral-7b, mpt-7b, phi-3.5-mini, t5-base). "
+            "(--preset is a figure size.)"},
         {"config", "FILE", "Request",
             "Hugging Face config.json: its values become the defaults of the flags below, which still "
             "override them (RoPE: head_dim, rotary part, theta, layout, rope_scaling; ALiBi: heads, "
@@ -134,12 +138,16 @@ const std::vector<CliFlag>& cliFlags() {
         {"preset", "NAME", "Figures (render)",
             "Size and font size for a target: column (3.5x2.625 in, 8 pt), two-column (7x4.2 in, 9 pt), "
             "slide (10x5.625 in, 16:9, 14 pt) or poster (16x12 in, 24 pt). --size and --font-size "
-            "override its parts."},
+            "override its parts. (A model is --model-preset.)"},
         {"font-size", "PT", "Figures (render)",
             "Axis-label font size in points, [4, 48]; title, ticks, caption and lines scale with it. "
             "Default 9 (or the preset's)."},
         {"transparent", nullptr, "Figures (render)",
             "No background: PNG with alpha, SVG and PDF without the white page (for slides)."},
+        {"no-title", nullptr, "Figures (render)",
+            "No title line over the plot (a paper sets it in the document); the plot takes its room."},
+        {"no-caption", nullptr, "Figures (render)",
+            "No caption under the plot (a paper sets it in the document); the plot takes its room."},
         {"colormap", "NAME", "Figures (render)",
             "Colour map: viridis, cividis, magma or diverging (coolwarm, range symmetric about 0). "
             "Default: the quantity's map, as the app draws it (diverging for tables and signed scores, "

@@ -6,6 +6,8 @@
 #include "pecards/errors.h"
 #include "pecards/paramtable.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <algorithm>
 #include <cmath>
@@ -20,6 +22,23 @@ std::optional<app::ModelConfig> readConfig(const QString& flag, const QString& p
     } catch (const app::ConfigError& error) {
         throw UsageError(flag, QString::fromUtf8(error.what()));
     }
+}
+
+std::optional<app::ModelConfig> readModelFlags(const FlagReader& flags) {
+    if (!flags.isSet("model-preset"))
+        return flags.isSet("config") ? readConfig(u"--config"_s, flags.text("config")) : std::nullopt;
+    if (flags.isSet("config")) {
+        throw UsageError(u"--model-preset"_s, u"names the model instead of --config: give one of them"_s);
+    }
+    const QString name = flags.text("model-preset");
+    const QString path = u":/presets/%1.json"_s.arg(name);
+    if (name.contains(u'/') || !QFile::exists(path)) {
+        QStringList names = QDir(u":/presets"_s).entryList({u"*.json"_s}, QDir::Files, QDir::Name);
+        names.replaceInStrings(u".json"_s, QString());
+        throw UsageError(u"--model-preset"_s,
+            u"\"%1\" is not a model preset: allowed: %2"_s.arg(name, names.join(u", "_s)));
+    }
+    return readConfig(u"--model-preset"_s, path);
 }
 
 namespace {

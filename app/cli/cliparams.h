@@ -15,6 +15,12 @@ namespace pecards::cli {
 /// @brief The Hugging Face config at `path`. @throws UsageError naming `flag` and the key at fault.
 std::optional<app::ModelConfig> readConfig(const QString& flag, const QString& path);
 
+/// @brief The model of --config FILE or --model-preset NAME (a config the app's Presets menu
+/// opens, embedded: resources/presets/NAME.json); none without either.
+/// @throws UsageError naming --model-preset for an unknown name (listing the presets) or when
+/// given with --config; as readConfig.
+std::optional<app::ModelConfig> readModelFlags(const FlagReader& flags);
+
 /// @brief The parameters for --card (default: the model's first card): the card's start values
 /// (pecards::startParams, as the app's card starts), then `config` as the app opens it
 /// (ModelConfig::openOn), then the flags; with `readContent`, the first L rows of --q-npy/--k-npy

@@ -195,9 +195,7 @@ CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, con
 
 /// --config and --quantity (compute, render).
 void parseQuantity(const FlagReader& flags, CliRequest& request) {
-    if (flags.isSet("config")) {
-        request.config = readConfig(u"--config"_s, flags.text("config"));
-    }
+    request.config = readModelFlags(flags);
     if (!flags.isSet("quantity")) {
         throw UsageError(u"--quantity"_s, u"is missing (see QUANTITIES in pecards-cli --help)"_s);
     }
@@ -300,6 +298,8 @@ RenderOptions parseRenderOptions(const FlagReader& flags) {
         }
     }
     options.transparent = flags.isSet("transparent");
+    options.title = !flags.isSet("no-title");
+    options.caption = !flags.isSet("no-caption");
     // The exporter's remaining limit: pixels per side (size x dpi).
     if (const QString problem = app::FigureExporter(figureExportOptions(options)).validationError();
         !problem.isEmpty()) {
@@ -451,9 +451,7 @@ void parseCardHandout(const FlagReader& flags, CliRequest& request) {
             quoted(language) + u" is not a language of the card texts: allowed: "_s
                 + handoutLanguages().join(u", "_s));
     }
-    if (flags.isSet("config")) {
-        request.config = readConfig(u"--config"_s, flags.text("config"));
-    }
+    request.config = readModelFlags(flags);
     request.view.params = buildParams(flags, request.config, false);
     pecards::validate(request.view.params);
     request.device = flags.isSet("device") ? flags.text("device") : u"cpu"_s;
@@ -580,6 +578,8 @@ app::FigureExportOptions figureExportOptions(const RenderOptions& options) {
     exportOptions.dpi = options.dpi;
     exportOptions.style = app::styleForFontSize(options.fontPt);
     exportOptions.style.transparentBackground = options.transparent;
+    exportOptions.style.showTitle = options.title;
+    exportOptions.style.showCaption = options.caption;
     return exportOptions;
 }
 

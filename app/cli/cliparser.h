@@ -48,6 +48,8 @@ struct RenderOptions {
     QSizeF sizeInches = app::FigureExportOptions {}.sizeInches; ///< --size WxH in inches, or the --preset's
     double fontPt = 9.0; ///< --font-size in points, [4, 48], or the --preset's
     bool transparent = false; ///< --transparent: no background
+    bool title = true; ///< not --no-title
+    bool caption = true; ///< not --no-caption
     /// --colormap: viridis, cividis, magma or diverging. Single figure: viridis when not given;
     /// workspace: overrides every view's own colour map when given.
     std::optional<QString> colormap;

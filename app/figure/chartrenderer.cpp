@@ -525,7 +525,8 @@ void ChartRenderer::paint(
                     nearest - static_cast<double>(lines - 1 - line) * label.height(), L.plot.center().y()));
     }
 
-    drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
+    if (m_style.showTitle)
+        drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
     drawFigureCaption(painter, L, fonts, caption,
         L.area.bottom() - caption.lineSpacing() * static_cast<double>(L.captionLines.size()));
     painter.restore();

@@ -1,5 +1,6 @@
 #include "figure/figurebuilder.h"
 
+#include "figure/aliasing.h"
 #include "figure/caption.h"
 
 #include <QCoreApplication>
@@ -183,6 +184,19 @@ FigureSpec makeFigureSpec(const ViewRequest& request, const Grid& grid, const QL
     spec.hasMasked
         = std::any_of(grid.values.begin(), grid.values.end(), [](double v) { return std::isinf(v); });
     spec.equalAspect = isPositionPair(request.quantity);
+    try {
+        spec.aliasedColumns
+            = aliasedColumns(grid, columnFrequencies(request.params, request.quantity), request.reduction);
+    } catch (const InvalidParameter&) {
+        // The grid was computed, so its parameters are valid; nothing to mark otherwise.
+    }
+    if (std::find(spec.aliasedColumns.begin(), spec.aliasedColumns.end(), true)
+        != spec.aliasedColumns.end()) {
+        spec.caption += captionSeparator()
+            + QCoreApplication::translate("pecards::app::FigureBuilder",
+                "hatched columns: sampled too coarsely for their wavelength, their pattern is aliasing "
+                "(moiré); a smaller window or more rows shows them");
+    }
     return spec;
 }
 

@@ -29,11 +29,12 @@ FigureFrame figureFrame(const FigureStyle& style, const FigureFonts& fonts, QPai
     frame.area
         = target.adjusted(style.marginPt * s, style.marginPt * s, -style.marginPt * s, -style.marginPt * s);
     const auto [title, label, tick, captionMetrics] = FigureMetrics(fonts, device);
-    frame.captionLines = wrapCaption(caption, captionMetrics, frame.area.width());
+    if (style.showCaption && !caption.isEmpty())
+        frame.captionLines = wrapCaption(caption, captionMetrics, frame.area.width());
     const double captionHeight
         = captionMetrics.lineSpacing() * static_cast<double>(frame.captionLines.size());
     frame.titleTop = frame.area.top();
-    frame.plotTop = frame.area.top() + title.height() + 2.0 * frame.gap;
+    frame.plotTop = frame.area.top() + (style.showTitle ? title.height() + 2.0 * frame.gap : frame.gap);
     frame.plotBottom = frame.area.bottom() - captionHeight - 2.0 * frame.gap - label.height() - frame.gap
         - tick.height() - frame.gap - frame.tickLength;
     return frame;

@@ -1,5 +1,6 @@
 #include "figure/figurerenderer.h"
 
+#include "figure/aliasing.h"
 #include "figure/figureframe.h"
 #include "figure/figurepainting.h"
 #include "figure/ticks.h"
@@ -200,6 +201,15 @@ void FigureRenderer::paint(
     } else {
         painter.drawImage(L.plot, spec.heatmap, QRectF(spec.heatmap.rect()));
     }
+    if (!spec.aliasedColumns.empty()) { // as the app hatches them (the author's A-C3)
+        const QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
+        const double width = L.plot.width() / static_cast<double>(spec.aliasedColumns.size());
+        for (const auto& [first, end] : aliasedRuns(spec.aliasedColumns)) {
+            painter.fillRect(QRectF(L.plot.left() + static_cast<double>(first) * width, L.plot.top(),
+                                 static_cast<double>(end - first) * width, L.plot.height()),
+                hatch);
+        }
+    }
 
     // Colour bar: a vector gradient through every colormap entry, min at the bottom.
     QLinearGradient gradient(L.colorBar.bottomLeft(), L.colorBar.topLeft());
@@ -256,7 +266,8 @@ void FigureRenderer::paint(
             QPointF(L.barTitleArea.left() + (static_cast<double>(line) + 0.5) * label.height(),
                 L.barTitleArea.center().y()));
 
-    drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
+    if (m_style.showTitle)
+        drawFigureTitle(painter, L, fonts, title, spec.title, L.plot.center().x());
     drawFigureCaption(painter, L, fonts, caption, xLabelTop + label.height() + 2.0 * L.gap);
     painter.restore();
 }

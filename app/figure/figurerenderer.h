@@ -32,6 +32,10 @@ struct FigureStyle {
     /// No background fill (PNG with alpha, SVG/PDF without a white rectangle): for slides
     /// with their own background.
     bool transparentBackground = false;
+    /// The title line and the caption (the author's A-C4: a paper's figure has its title and
+    /// caption in the document); without them the plot takes their room.
+    bool showTitle = true;
+    bool showCaption = true;
     bool operator==(const FigureStyle&) const = default;
 };
 

@@ -50,6 +50,9 @@ struct FigureSpec {
     QColor maskedColor = QColor(0xd9, 0xd9, 0xd9); ///< colour of masked cells in `heatmap`
     /// True when both axes count positions: the plot then keeps one entry square.
     bool equalAspect = false;
+    /// Per heatmap column: sampled too coarsely for its frequency (aliasing.h); hatched, and the
+    /// caption says so.
+    std::vector<bool> aliasedColumns;
     bool operator==(const FigureSpec&) const = default;
 };
 

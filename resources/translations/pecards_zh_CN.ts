@@ -73,7 +73,7 @@
     </message>
     <message>
         <source>Mask keys j &gt; i (decoder attention). ALiBi&apos;s causal form -m(i-j) is masked by definition; its symmetric and row-offset forms follow this box</source>
-        <translation>屏蔽 j &gt; i 的键（解码器注意力）。ALiBi 的因果形式 -m(i-j) 按定义即带掩码；其对称形式与行偏移形式按此复选框决定</translation>
+        <translation>用掩码去掉 j &gt; i 的键（解码器注意力）。ALiBi 的因果形式 -m(i-j) 按定义即带掩码；其对称形式与行偏移形式按此复选框决定</translation>
     </message>
     <message>
         <source>RoPE</source>
@@ -201,7 +201,7 @@
     </message>
     <message>
         <source>paper, GPT-NeoX; masked for j &gt; i</source>
-        <translation>论文、GPT-NeoX；j &gt; i 被屏蔽</translation>
+        <translation>论文、GPT-NeoX；j &gt; i 被掩码</translation>
     </message>
     <message>
         <source>symmetric -m|i-j|</source>
@@ -1839,10 +1839,17 @@
     </message>
 </context>
 <context>
+    <name>pecards::app::FigureBuilder</name>
+    <message>
+        <source>hatched columns: sampled too coarsely for their wavelength, their pattern is aliasing (moiré); a smaller window or more rows shows them</source>
+        <translation>斜线列：采样过粗，不足以分辨其波长，所见图案是混叠（摩尔纹）；缩小窗口或增加行数即可看清</translation>
+    </message>
+</context>
+<context>
     <name>pecards::app::FigureRenderer</name>
     <message>
         <source>masked</source>
-        <translation>已屏蔽</translation>
+        <translation>已掩码</translation>
     </message>
 </context>
 <context>
@@ -2354,7 +2361,7 @@ B：%2</translation>
     <name>pecards::gui::DifferencePanel</name>
     <message>
         <source>masked</source>
-        <translation>已屏蔽</translation>
+        <translation>已掩码</translation>
     </message>
     <message>
         <source>⟲ Full</source>
@@ -2374,7 +2381,7 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
     </message>
     <message>
         <source>A − B, masked on either side = grey; hover for exact values</source>
-        <translation>A − B，任一侧被屏蔽处为灰色；悬停可查看精确值</translation>
+        <translation>A − B，任一侧被掩码处为灰色；悬停可查看精确值</translation>
     </message>
     <message>
         <source>pixel A − B = %1</source>
@@ -2699,6 +2706,18 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <source>Resolution:</source>
         <translation>分辨率：</translation>
     </message>
+    <message>
+        <source>Title over the plot</source>
+        <translation>图上方的标题</translation>
+    </message>
+    <message>
+        <source>Caption with every parameter</source>
+        <translation>列出全部参数的图注</translation>
+    </message>
+    <message>
+        <source>Off for a paper that sets it in the document: the plot takes its room</source>
+        <translation>论文在正文中另写时关闭：空出的位置留给图</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::GuideBrowser</name>
@@ -2719,7 +2738,7 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
     <name>pecards::gui::HeatmapController</name>
     <message>
         <source>masked (-inf)</source>
-        <translation>已屏蔽（-inf）</translation>
+        <translation>已掩码（-inf）</translation>
     </message>
     <message>
         <source>sampled picture</source>
@@ -2871,7 +2890,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>masked</source>
-        <translation>已屏蔽</translation>
+        <translation>已掩码</translation>
     </message>
     <message>
         <source>aliased (hatched)</source>
@@ -4037,7 +4056,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>Cell: distance i + mlen − j the score uses. Hatched: reshape leftover (row:distance of another query row, or the padding 0), masked by the model.</source>
-        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会将其屏蔽。</translation>
+        <translation>单元格：分数使用的距离 i + mlen − j。带斜线：reshape 残留（另一查询行的 行:距离，或填充的 0），模型会用掩码将其去掉。</translation>
     </message>
     <message>
         <source>i=%1</source>
@@ -4057,7 +4076,7 @@ double-click to reset; hover for the exact value.</source>
     </message>
     <message>
         <source>reshape leftover (masked): %1</source>
-        <translation>reshape 残留（被屏蔽）：%1</translation>
+        <translation>reshape 残留（被掩码）：%1</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,8 @@ const QString kHeightKey = QStringLiteral("figure/heightInches");
 const QString kFontKey = QStringLiteral("figure/fontPt");
 const QString kDpiKey = QStringLiteral("figure/dpi");
 const QString kTransparentKey = QStringLiteral("figure/transparent");
+const QString kTitleKey = QStringLiteral("figure/title");
+const QString kCaptionKey = QStringLiteral("figure/caption");
 
 QString presetLabel(const pecards::app::FigurePreset& preset) {
     const QString size = QStringLiteral("%1 × %2 in, %3 pt")
@@ -42,7 +44,9 @@ FigureOptionsDialog::FigureOptionsDialog(bool raster, QWidget* parent)
     , m_height(new QDoubleSpinBox(this))
     , m_font(new QDoubleSpinBox(this))
     , m_dpi(new QSpinBox(this))
-    , m_transparent(new QCheckBox(tr("Transparent background"), this)) {
+    , m_transparent(new QCheckBox(tr("Transparent background"), this))
+    , m_title(new QCheckBox(tr("Title over the plot"), this))
+    , m_caption(new QCheckBox(tr("Caption with every parameter"), this)) {
     setWindowTitle(tr("Figure options"));
     m_preset->addItem(tr("Custom"));
     for (const pecards::app::FigurePreset& preset : pecards::app::figurePresets())
@@ -67,6 +71,11 @@ FigureOptionsDialog::FigureOptionsDialog(bool raster, QWidget* parent)
     m_font->setValue(last.style.labelPt);
     m_dpi->setValue(last.dpi);
     m_transparent->setChecked(last.style.transparentBackground);
+    m_title->setChecked(last.style.showTitle);
+    m_caption->setChecked(last.style.showCaption);
+    const QString inDocument = tr("Off for a paper that sets it in the document: the plot takes its room");
+    m_title->setToolTip(inDocument);
+    m_caption->setToolTip(inDocument);
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("Preset:"), m_preset);
@@ -75,6 +84,8 @@ FigureOptionsDialog::FigureOptionsDialog(bool raster, QWidget* parent)
     form->addRow(tr("Font size:"), m_font);
     form->addRow(tr("Resolution:"), m_dpi);
     form->addRow(m_transparent);
+    form->addRow(m_title);
+    form->addRow(m_caption);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -98,6 +109,8 @@ pecards::app::FigureExportOptions FigureOptionsDialog::options() const {
     options.dpi = m_dpi->value();
     options.style = pecards::app::styleForFontSize(m_font->value());
     options.style.transparentBackground = m_transparent->isChecked();
+    options.style.showTitle = m_title->isChecked();
+    options.style.showCaption = m_caption->isChecked();
     return options;
 }
 
@@ -110,6 +123,8 @@ void FigureOptionsDialog::remember() const {
     if (m_dpi->isEnabled())
         settings.setValue(kDpiKey, chosen.dpi);
     settings.setValue(kTransparentKey, chosen.style.transparentBackground);
+    settings.setValue(kTitleKey, chosen.style.showTitle);
+    settings.setValue(kCaptionKey, chosen.style.showCaption);
 }
 
 pecards::app::FigureExportOptions FigureOptionsDialog::remembered() {
@@ -122,6 +137,8 @@ pecards::app::FigureExportOptions FigureOptionsDialog::remembered() {
     options.style
         = pecards::app::styleForFontSize(settings.value(kFontKey, defaults.style.labelPt).toDouble());
     options.style.transparentBackground = settings.value(kTransparentKey, false).toBool();
+    options.style.showTitle = settings.value(kTitleKey, true).toBool();
+    options.style.showCaption = settings.value(kCaptionKey, true).toBool();
     // A hand-edited settings file must not give options the exporter refuses.
     return pecards::app::FigureExporter(options).validationError().isEmpty() ? options : defaults;
 }

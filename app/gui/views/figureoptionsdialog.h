@@ -40,6 +40,8 @@ private:
     QDoubleSpinBox* m_font = nullptr;
     QSpinBox* m_dpi = nullptr;
     QCheckBox* m_transparent = nullptr;
+    QCheckBox* m_title = nullptr;
+    QCheckBox* m_caption = nullptr;
 };
 
 } // namespace pecards::gui

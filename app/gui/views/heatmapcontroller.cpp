@@ -1,7 +1,7 @@
 #include "views/heatmapcontroller.h"
 
 #include "compute/computeservice.h"
-#include "views/aliasing.h"
+#include "figure/aliasing.h"
 #include "views/windowsteps.h"
 #include "widgets/heatmapwidget.h"
 
@@ -366,8 +366,8 @@ void HeatmapController::onGrid(Stream stream, const GridResult& result) {
     HeatmapFrame frame
         = makeHeatmapFrame(result.grid, m_fullExtent, effectiveScaling(), m_style.rowLabel, m_style.colLabel);
     try {
-        frame.aliasedColumns = aliasedColumns(
-            frame.grid, columnFrequencies(result.request.params, m_quantity), result.request.reduction);
+        frame.aliasedColumns = pecards::app::aliasedColumns(frame.grid,
+            pecards::app::columnFrequencies(result.request.params, m_quantity), result.request.reduction);
     } catch (const pecards::InvalidParameter&) {
         // The grid was computed, so its parameters are valid; nothing to mark otherwise.
     }

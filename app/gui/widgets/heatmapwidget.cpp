@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <figure/aliasing.h>
 
 namespace pecards::gui {
 
@@ -376,16 +377,9 @@ void HeatmapWidget::paintAliasing(QPainter& painter, const QRect& plot) const {
         return;
     const QBrush hatch(QColor(255, 255, 255, 150), Qt::BDiagPattern);
     const double width = static_cast<double>(plot.width()) / static_cast<double>(aliased.size());
-    for (std::size_t c = 0; c < aliased.size();) { // one rectangle per run of aliased columns
-        if (!aliased[c]) {
-            ++c;
-            continue;
-        }
-        const std::size_t first = c;
-        while (c < aliased.size() && aliased[c])
-            ++c;
+    for (const auto& [first, end] : pecards::app::aliasedRuns(aliased)) { // a rectangle per run
         const int left = plot.left() + static_cast<int>(std::floor(static_cast<double>(first) * width));
-        const int right = plot.left() + static_cast<int>(std::ceil(static_cast<double>(c) * width));
+        const int right = plot.left() + static_cast<int>(std::ceil(static_cast<double>(end) * width));
         painter.fillRect(QRect(left, plot.top(), right - left, plot.height()), hatch);
     }
     // The badge keeps inside the plot (the colour bar is painted right of it): the whole sentence

@@ -315,3 +315,36 @@ TEST_F(CliTest, DynamicNtkWithAConfigScalesForTheLengthAsWithout) {
 }
 
 } // namespace
+
+// The author's A-C5: the app opens a model with --preset NAME, the CLI had only --config FILE (and
+// its --preset is a figure size). --model-preset NAME reads the app's embedded preset, the same
+// config as resources/presets/NAME.json.
+TEST_F(CliTest, AModelPresetIsTheAppsPresetConfig) {
+    for (const char* name : {"llama-3.1-8b", "phi-3.5-mini", "deepseek-v2-lite"}) {
+        const QString file
+            = QStringLiteral(PECARDS_SOURCE_DIR "/resources/presets/%1.json").arg(QLatin1String(name));
+        const Eigen::VectorXd fromFile = computeVector(
+            {QStringLiteral("--config"), file, QStringLiteral("--quantity"), QStringLiteral("inv-freq")});
+        const Eigen::VectorXd fromPreset = computeVector({QStringLiteral("--model-preset"),
+            QLatin1String(name), QStringLiteral("--quantity"), QStringLiteral("inv-freq")});
+        ASSERT_GT(fromFile.size(), 0) << name;
+        EXPECT_EQ(fromPreset, fromFile) << name;
+    }
+    const pecards::test::CliRun unknown = pecards::test::runCli({QStringLiteral("compute"),
+        QStringLiteral("--model-preset"), QStringLiteral("llama-9"), QStringLiteral("--quantity"),
+        QStringLiteral("inv-freq"), QStringLiteral("--out"), path(QStringLiteral("x.npy"))});
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_TRUE(
+        unknown.err.contains(QStringLiteral("--model-preset: \"llama-9\" is not a model preset: allowed: "
+                                            "bloom-560m, deepseek-v2-lite, llama-2-7b, "
+                                            "llama-3.1-8b, mistral-7b, mpt-7b, phi-3.5-mini, t5-base")))
+        << unknown.err.toStdString();
+    const pecards::test::CliRun both = pecards::test::runCli({QStringLiteral("compute"),
+        QStringLiteral("--model-preset"), QStringLiteral("llama-3.1-8b"), QStringLiteral("--config"),
+        QStringLiteral(PECARDS_SOURCE_DIR "/resources/presets/llama-3.1-8b.json"),
+        QStringLiteral("--quantity"), QStringLiteral("inv-freq"), QStringLiteral("--out"),
+        path(QStringLiteral("y.npy"))});
+    EXPECT_EQ(both.exitCode, 2);
+    EXPECT_TRUE(both.err.contains(QStringLiteral("--model-preset: names the model instead of --config")))
+        << both.err.toStdString();
+}

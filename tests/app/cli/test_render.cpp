@@ -431,3 +431,20 @@ TEST(RenderHelp, DocumentsRenderWithExamples) {
 }
 
 } // namespace
+
+// The author's A-C4: --no-title and --no-caption leave them out, as the app's figure options do;
+// the figure is then the in-process figure with those style switches (the app's Save… bytes).
+TEST_F(RenderTest, TitleAndCaptionCanBeLeftOut) {
+    const QStringList view {QStringLiteral("--card"), QStringLiteral("rope"), QStringLiteral("--quantity"),
+        QStringLiteral("phase"), QStringLiteral("--head-dim"), QStringLiteral("16"),
+        QStringLiteral("--length"), QStringLiteral("96"), QStringLiteral("--dpi"), QStringLiteral("100")};
+    const QString with = path(QStringLiteral("with.png"));
+    const QString without = path(QStringLiteral("without.png"));
+    ASSERT_EQ(runRender(view + QStringList {QStringLiteral("--out"), with}).exitCode, 0);
+    const CliRun bare = runRender(view
+        + QStringList {
+            QStringLiteral("--no-title"), QStringLiteral("--no-caption"), QStringLiteral("--out"), without});
+    ASSERT_EQ(bare.exitCode, 0) << bare.err.toStdString();
+    EXPECT_NE(fileBytes(with), fileBytes(without));
+    EXPECT_EQ(pngSize(fileBytes(without)), pngSize(fileBytes(with))); // the same page, the plot larger
+}

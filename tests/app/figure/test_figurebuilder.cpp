@@ -1,9 +1,16 @@
 // Colouring a grid and building a figure's labels, checked against hand-computed values.
 #include "app/qstringprinter.h"
 #include "figure/figurebuilder.h"
+#include "figure/figureexporter.h"
+#include "figure/figurepresets.h"
+#include "figure/figurerenderer.h"
 #include "offscreenguiapp.h"
 #include "support/testconstants.h"
 
+#include <QPainter>
+#include <QXmlStreamReader>
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
 #include <numbers>
@@ -121,4 +128,92 @@ TEST(MakeFigureSpec, PhaseViewAxesAndWindowMismatch) {
     EXPECT_DOUBLE_EQ(spec.colorBar.max, 2.0 * std::numbers::pi);
     EXPECT_THROW(makeFigureSpec(r, grid(4, 2, std::vector<double>(8, 1.0), {0, 4, 0, 3}), greyRamp()),
         std::invalid_argument);
+}
+
+// The author's A-C3: an exported phase table sampled one row every 16 positions showed the fast
+// pairs' moiré as if it were the picture; the app hatches them. The figure marks the same columns
+// (pair i with θᵢ·step > π: θᵢ = 10000^(-2i/128), step 4096/256 = 16 -> pairs i with
+// 10000^(-i/64) > π/16, i <= 11), hatches them and says so in its caption.
+TEST(MakeFigureSpec, AliasedColumnsOfAPhaseTableAreHatchedAndNamed) {
+    ViewRequest r;
+    r.params = startParams(Card::Rope); // head_dim 128, base 10000
+    r.params.length = 4096;
+    r.quantity = Quantity::Phase;
+    r.reduction = Reduction::Sample;
+    r.window = fullExtent(r.params, Quantity::Phase);
+    const Grid sampled = grid(256, 64, std::vector<double>(256 * 64, 1.0), r.window);
+    const FigureSpec spec = makeFigureSpec(r, sampled, greyRamp());
+    ASSERT_EQ(spec.aliasedColumns.size(), 64U);
+    for (int pair = 0; pair < 64; ++pair) {
+        const double theta = std::pow(10000.0, -2.0 * pair / 128.0);
+        EXPECT_EQ(spec.aliasedColumns[static_cast<std::size_t>(pair)], theta * 16.0 > std::numbers::pi)
+            << pair;
+    }
+    EXPECT_TRUE(spec.aliasedColumns[11]);
+    EXPECT_FALSE(spec.aliasedColumns[12]);
+    EXPECT_TRUE(spec.caption.contains(QStringLiteral("hatched columns"))) << spec.caption.toStdString();
+    // The hatch is painted: the same figure without the marks differs in the fast columns only.
+    FigureSpec plain = spec;
+    plain.aliasedColumns.clear();
+    plain.caption = spec.caption; // same text, so only the plot can differ
+    const FigureRenderer renderer(FigureStyle {});
+    QImage hatched(800, 600, QImage::Format_RGB32);
+    QImage clean(800, 600, QImage::Format_RGB32);
+    const auto draw = [&renderer](QImage& image, const FigureSpec& figure) {
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        renderer.paint(painter, QRectF(0, 0, 800, 600), figure, 800.0 / (6.0 * 72.0));
+    };
+    draw(hatched, spec);
+    draw(clean, plain);
+    EXPECT_NE(hatched, clean);
+    // Every exact pixel row (no sampling) marks nothing.
+    const Grid exact = grid(4096, 64, std::vector<double>(4096 * 64, 1.0), r.window);
+    const FigureSpec full = makeFigureSpec(r, exact, greyRamp());
+    EXPECT_EQ(std::count(full.aliasedColumns.begin(), full.aliasedColumns.end(), true), 0);
+    EXPECT_FALSE(full.caption.contains(QStringLiteral("hatched columns")));
+}
+
+// The author's A-C4 (and A-U3: at column width the caption took a third of the height): the title
+// and the caption can be left out; the plot takes their room and nothing of them is drawn.
+TEST(MakeFigureSpec, TitleAndCaptionCanBeLeftOutAndThePlotGrows) {
+    ViewRequest r;
+    r.params = startParams(Card::Rope);
+    r.params.length = 64;
+    r.quantity = Quantity::Phase; // not square: the plot takes the height it is given
+    r.window = fullExtent(r.params, Quantity::Phase);
+    const FigureSpec spec
+        = makeFigureSpec(r, grid(64, 64, std::vector<double>(64 * 64, 0.5), r.window), greyRamp());
+    QImage device(1050, 788, QImage::Format_RGB32);
+    const QRectF target(0, 0, 1050, 788);
+    const double pixelsPerPoint = 300.0 / 72.0;
+    FigureStyle style = styleForFontSize(8.0);
+    const QRectF full = FigureRenderer(style).plotArea(&device, target, spec, pixelsPerPoint);
+    style.showCaption = false;
+    const QRectF noCaption = FigureRenderer(style).plotArea(&device, target, spec, pixelsPerPoint);
+    style.showTitle = false;
+    const QRectF bare = FigureRenderer(style).plotArea(&device, target, spec, pixelsPerPoint);
+    EXPECT_GT(noCaption.height(), full.height());
+    EXPECT_GT(bare.height(), noCaption.height());
+    // Nothing of them is painted: no <text> of the SVG holds either (its metadata keeps them).
+    const auto drawnTexts = [&spec](const FigureStyle& shown) {
+        FigureExportOptions options;
+        options.sizeInches = {3.5, 2.625};
+        options.style = shown;
+        QString error;
+        QXmlStreamReader xml(FigureExporter(options).svgData(spec, &error));
+        QString texts;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"text")
+                texts += xml.readElementText(QXmlStreamReader::IncludeChildElements) + u'|';
+        }
+        return texts;
+    };
+    const QString bareTexts = drawnTexts(style);
+    EXPECT_FALSE(bareTexts.contains(spec.title)) << bareTexts.toStdString();
+    EXPECT_FALSE(bareTexts.contains(QStringLiteral("head_dim=")))
+        << bareTexts.toStdString(); // a caption field
+    const QString allTexts = drawnTexts(styleForFontSize(8.0));
+    EXPECT_TRUE(allTexts.contains(spec.title)) << allTexts.toStdString();
+    EXPECT_TRUE(allTexts.contains(QStringLiteral("head_dim="))) << allTexts.toStdString();
 }

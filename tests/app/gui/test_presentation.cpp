@@ -185,7 +185,10 @@ TEST_F(Presentation, TheSweepMarksPositionMOnAHeatmapAndLeavingRemovesTheMark) {
     const int x = plot.left() + plot.width() / 3;
     EXPECT_GT(QColor(after.pixel(x, y)).lightness(), 200);
     EXPECT_NE(before.pixel(x, y), after.pixel(x, y));
-    EXPECT_EQ(before.pixel(x, y + 20), after.pixel(x, y + 20));
+    // Away from the line and from its label (at the line's left end; T-U6) nothing changed.
+    const int far = plot.right() - plot.width() / 8;
+    EXPECT_EQ(before.pixel(far, y + 20), after.pixel(far, y + 20));
+    EXPECT_EQ(heatmap->heatmap()->markerLabel(), QStringLiteral("position m = 300 (row and column)"));
 
     QTest::keyClick(&m_window, Qt::Key_Escape);
     EXPECT_FALSE(heatmap->heatmap()->marker().has_value());

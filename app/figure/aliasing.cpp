@@ -1,4 +1,4 @@
-#include "views/aliasing.h"
+#include "figure/aliasing.h"
 
 #include <algorithm>
 #include <numbers>
@@ -6,7 +6,7 @@
 #include <pecards/sinusoidal.h>
 #include <pecards/viewrules.h>
 
-namespace pecards::gui {
+namespace pecards::app {
 
 std::vector<double> columnFrequencies(const pecards::CardParams& params, pecards::Quantity quantity) {
     using pecards::Quantity;
@@ -61,4 +61,19 @@ std::vector<bool> aliasedColumns(
     return aliased;
 }
 
-} // namespace pecards::gui
+std::vector<std::pair<std::size_t, std::size_t>> aliasedRuns(const std::vector<bool>& aliased) {
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    for (std::size_t c = 0; c < aliased.size();) {
+        if (!aliased[c]) {
+            ++c;
+            continue;
+        }
+        const std::size_t first = c;
+        while (c < aliased.size() && aliased[c])
+            ++c;
+        runs.emplace_back(first, c);
+    }
+    return runs;
+}
+
+} // namespace pecards::app
