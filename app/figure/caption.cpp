@@ -1,6 +1,7 @@
 #include "figure/caption.h"
 
 #include "figure/labcurves.h"
+#include "figure/mathtext.h"
 #include "pecards/errors.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
@@ -545,6 +546,21 @@ QString formatChartCaption(const CurveRequest& request) {
         const pecards::ScalingLabSettings lab = labSettings(p); // what the chart compares (A-W1)
         out << QStringLiteral("scalings compared at s=%1").arg(number(lab.factor))
             << field("L0", static_cast<qint64>(lab.original_max_position_embeddings));
+        // The other curves' own parameters, as the lab sets them (A-C2: only the card's were given).
+        const pecards::CardParams shown = labParams(p);
+        const pecards::RopeScaling yarn
+            = pecards::labScaling(shown.rope, pecards::RopeScalingType::Yarn, lab).scaling;
+        const pecards::RopeScaling llama3
+            = pecards::labScaling(shown.rope, pecards::RopeScalingType::Llama3, lab).scaling;
+        out << QStringLiteral("yarn beta_fast=%1 beta_slow=%2")
+                   .arg(number(yarn.beta_fast), number(yarn.beta_slow))
+            << QStringLiteral("llama3 low_freq_factor=%1 high_freq_factor=%2")
+                   .arg(number(llama3.low_freq_factor), number(llama3.high_freq_factor))
+            << (shown.rope.scaling.type == pecards::RopeScalingType::LongRope
+                           && !shown.rope.scaling.long_factor.empty()
+                       ? QStringLiteral("longrope: the card's factors")
+                       : QStringLiteral("longrope: synthetic long_factor s")
+                           + superscript(QStringLiteral("i/(n-1)")) + QStringLiteral(", short_factor 1"));
         break;
     }
     case CurveKind::Spectrum:

@@ -276,7 +276,8 @@ Layout computeLayout(const FigureStyle& style, const FigureFonts& fonts, QPaintD
     double xMin = 0, xMax = 0, yMin = 0, yMax = 0;
     dataExtent(spec, xMin, xMax, yMin, yMax);
     L.x = dataSpan(xMin, xMax, spec.xAxis.scale, false);
-    L.y = dataSpan(yMin, yMax, spec.yAxis.scale, spec.yAxis.scale == AxisScale::Linear);
+    // Room above the highest curve on both scales: a ratio of 1 lay on the top frame (A-C2).
+    L.y = dataSpan(yMin, yMax, spec.yAxis.scale, true);
     L.yTicks = axisTicks(L.y, spec.yAxis.scale, tickCapacity(bottom - top, em, em, minSpacing));
     L.yLabelsWidth = widestText(tick, labelsOf(L.yTicks));
     // A title longer than the axis takes a second line rather than being cut ("wavelength

@@ -6,8 +6,9 @@
 namespace pecards::app {
 
 const QList<QRgb>& chartPalette() {
+    // Okabe-Ito, its yellow last: it barely shows on white (the author's A-C2: Llama 3's curve).
     static const QList<QRgb> palette {qRgb(0, 0, 0), qRgb(230, 159, 0), qRgb(86, 180, 233), qRgb(0, 158, 115),
-        qRgb(240, 228, 66), qRgb(0, 114, 178), qRgb(213, 94, 0), qRgb(204, 121, 167)};
+        qRgb(0, 114, 178), qRgb(213, 94, 0), qRgb(204, 121, 167), qRgb(240, 228, 66)};
     return palette;
 }
 

@@ -29,11 +29,19 @@ Curve marker(const QString& name, double x, double y0, double y1) {
     return curve;
 }
 
-CurveSet scalingRatio(const pecards::ScalingComparison& c, double factor) {
+/// The lab's curve of `type`: named, drawn thick when it is the card's own scaling (`shown`; the
+/// author's A-C2: YaRN was thick whatever the card), which its name says.
+Curve labCurve(pecards::RopeScalingType type, pecards::RopeScalingType shown) {
+    const bool own = type == shown;
+    return Curve {
+        own ? LabCurves::tr("%1 (this card)").arg(scalingName(type)) : scalingName(type), {}, false, own};
+}
+
+CurveSet scalingRatio(const pecards::ScalingComparison& c, double factor, pecards::RopeScalingType shown) {
     CurveSet set {LabCurves::tr("pair i"),
         LabCurves::tr("θ'ᵢ / θᵢ at L = %1 (s = %2)").arg(c.length).arg(factor), false, true, false, {}};
     for (const pecards::ScalingCurve& curve : c.curves) {
-        Curve line {scalingName(curve.type), {}, false, curve.type == pecards::RopeScalingType::Yarn};
+        Curve line = labCurve(curve.type, shown);
         for (Eigen::Index i = 0; i < curve.ratio.size(); ++i)
             line.points.emplace_back(static_cast<double>(i), curve.ratio(i));
         set.curves.push_back(std::move(line));
@@ -71,7 +79,7 @@ CurveSet scalingRatio(const pecards::ScalingComparison& c, double factor) {
     return set;
 }
 
-CurveSet scoreVsDistance(const pecards::ScalingComparison& c) {
+CurveSet scoreVsDistance(const pecards::ScalingComparison& c, pecards::RopeScalingType shown) {
     std::vector<std::int64_t> distances;
     const auto top = static_cast<double>(std::max<std::int64_t>(c.length - 1, 2));
     for (int k = 0; k < kScoreDistanceSamples; ++k) {
@@ -86,8 +94,7 @@ CurveSet scoreVsDistance(const pecards::ScalingComparison& c) {
     double low = 0.0;
     double high = 0.0;
     for (std::size_t k = 0; k < c.curves.size(); ++k) {
-        Curve line {
-            scalingName(c.curves[k].type), {}, false, c.curves[k].type == pecards::RopeScalingType::Yarn};
+        Curve line = labCurve(c.curves[k].type, shown);
         for (std::size_t n = 0; n < distances.size(); ++n) {
             const double v = s(static_cast<Eigen::Index>(3 * k + 1), static_cast<Eigen::Index>(n));
             line.points.emplace_back(static_cast<double>(std::max<std::int64_t>(distances[n], 1)), v);
@@ -178,9 +185,11 @@ CurveSet labCurves(const CurveRequest& request) {
     const pecards::ScalingLabSettings settings = labSettings(request.params);
     switch (request.kind) {
     case CurveKind::ScalingRatio:
-        return scalingRatio(pecards::compareScalings(request.params.rope, settings), settings.factor);
+        return scalingRatio(pecards::compareScalings(request.params.rope, settings), settings.factor,
+            request.params.rope.scaling.type);
     case CurveKind::ScoreVsDistance:
-        return scoreVsDistance(pecards::compareScalings(request.params.rope, settings));
+        return scoreVsDistance(
+            pecards::compareScalings(request.params.rope, settings), request.params.rope.scaling.type);
     case CurveKind::DynamicBase:
         static_cast<void>(pecards::compareScalings(request.params.rope, settings)); // checks L0 <= L first
         return dynamicBase(request.params, settings, request.position);

@@ -972,6 +972,10 @@
         <source>n = %1: b&apos; = %2, θ&apos;_1 = %3</source>
         <translation>n = %1：b&apos; = %2，θ&apos;_1 = %3</translation>
     </message>
+    <message>
+        <source>%1 (this card)</source>
+        <translation>%1（本卡片）</translation>
+    </message>
 </context>
 <context>
     <name>LabDemonstration</name>

@@ -16,6 +16,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <figure/chartspec.h>
 #include <figure/mathtext.h>
 #include <figure/ticks.h>
 #include <limits>
@@ -351,12 +352,15 @@ double ChartWidget::polarChartAngle(double degrees) {
 }
 
 QList<QColor> ChartWidget::seriesColors(int count) {
-    // Tableau 10 (matplotlib tab10): distinct hues for up to ten series.
-    static const QList<QColor> distinct {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c),
-        QColor(0xd62728), QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
-        QColor(0xbcbd22), QColor(0x17becf)};
-    if (count <= distinct.size())
-        return distinct.mid(0, std::max(count, 0));
+    // The exported figures' palette (figure/chartspec.h chartPalette), so a saved chart has the
+    // colours it had on screen (the author's A-C1).
+    const QList<QRgb>& palette = pecards::app::chartPalette();
+    if (count <= palette.size()) {
+        QList<QColor> colors;
+        for (int n = 0; n < std::max(count, 0); ++n)
+            colors.push_back(QColor(palette.at(n)));
+        return colors;
+    }
     QList<QColor> ramp; // more series: a ramp in order (first = dark blue, last = yellow)
     const QList<QRgb>& table = heatmapColormapTable(QStringLiteral("viridis"));
     for (int n = 0; n < count; ++n)

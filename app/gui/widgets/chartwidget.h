@@ -45,8 +45,8 @@ public:
     /// series, a colour ramp from the first series' name to the last one's.
     QString legendHtml() const;
 
-    /// @brief Colours of `count` series: ten distinct hues (tab10) up to ten, else a viridis
-    /// ramp in series order (e.g. ALiBi heads 1..16).
+    /// @brief Colours of `count` series: the figures' eight (chartPalette, Okabe-Ito) up to eight,
+    /// else a viridis ramp in series order (e.g. ALiBi heads 1..16; figures dash them instead).
     static QList<QColor> seriesColors(int count);
     /// @brief Where Qt's polar chart (0 at 12 o'clock, clockwise) draws the maths angle
     /// `degrees` (0 on the x axis, counter-clockwise): 90 - degrees, in [0, 360).

@@ -215,3 +215,22 @@ TEST(Caption, APitfallNamesItsFormatAndScenario) {
     EXPECT_TRUE(pads.contains(QStringLiteral("(fixed) \u00b7 format=bf16 \u00b7 left_padding=48 \u00b7")))
         << pads.toStdString();
 }
+
+// The author's A-C2: the scaling-ratio figure's caption gave no parameters for the five curves
+// other than the card's; it gives the lab's YaRN betas, Llama 3 factors and the longrope factors.
+TEST(Caption, TheScalingLabNamesEveryCurvesParameters) {
+    pecards::app::CurveRequest request;
+    request.kind = pecards::app::CurveKind::ScalingRatio;
+    request.params = pecards::startParams(pecards::Card::Rope);
+    request.params.length = 32768;
+    request.params.rope.scaling.type = pecards::RopeScalingType::Llama3;
+    request.params.rope.scaling.factor = 8.0;
+    request.params.rope.scaling.original_max_position_embeddings = 8192;
+    const QString caption = pecards::app::formatChartCaption(request);
+    for (const QString& part :
+        {QStringLiteral("scalings compared at s=8"), QStringLiteral("yarn beta_fast=32 beta_slow=1"),
+            QStringLiteral("llama3 low_freq_factor=1 high_freq_factor=4"),
+            QStringLiteral("longrope: synthetic long_factor s")}) {
+        EXPECT_TRUE(caption.contains(part)) << part.toStdString() << " in " << caption.toStdString();
+    }
+}

@@ -51,8 +51,12 @@ TEST(LabCurves, ScalingRatioOfLlama31HasEveryScalingAndTheBands) {
     const CurveSet set = computeCurves({llama31(), CurveKind::ScalingRatio, {}, 0, 0});
     ASSERT_EQ(set.curves.size(), 6u);
     EXPECT_TRUE(set.yLog);
-    // Llama 3 pair 32: 0.001414213562 -> 0.000524846161
-    EXPECT_NEAR(named(set, QStringLiteral("llama3")).points[32].y(), 0.000524846161 / 0.001414213562, 1e-9);
+    // Llama 3 pair 32: 0.001414213562 -> 0.000524846161. The card's own scaling is the thick
+    // curve and says so (A-C2: YaRN was thick whatever the card's scaling).
+    const Curve& own = named(set, QStringLiteral("llama3 (this card)"));
+    EXPECT_NEAR(own.points[32].y(), 0.000524846161 / 0.001414213562, 1e-9);
+    for (const Curve& curve : set.curves)
+        EXPECT_EQ(curve.emphasised, &curve == &own) << curve.name.toStdString();
     EXPECT_NEAR(named(set, QStringLiteral("linear")).points[5].y(), 1.0 / 8.0, 1e-15);
     EXPECT_EQ(named(set, QStringLiteral("unscaled")).points[63].y(), 1.0);
     bool ramp = false;
@@ -102,7 +106,8 @@ TEST(LabCurves, ScoreVsDistanceStartsAtTheSquaredAttentionFactor) {
     double sum = 0.0;
     for (Eigen::Index i = 0; i < theta.size(); ++i)
         sum += std::cos(theta(i));
-    const Curve& scaled = named(set, QStringLiteral("yarn"));
+    const Curve& scaled = named(set, QStringLiteral("yarn (this card)"));
+    EXPECT_TRUE(scaled.emphasised);
     EXPECT_DOUBLE_EQ(scaled.points.front().x(), 1.0);
     EXPECT_NEAR(scaled.points.front().y(), a * a * 2.0 / 128.0 * sum, 1e-12);
     double plain = 0.0;
