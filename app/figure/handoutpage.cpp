@@ -27,15 +27,18 @@ constexpr double kMarginMm = 18.0;
 std::vector<double> lineTops(const QTextDocument& document) {
     std::vector<double> tops;
     const QAbstractTextDocumentLayout* layout = document.documentLayout();
+    double lastBottom = 0; // the bottom of the last line outside a table
     for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
-        if (QTextTable* table = QTextCursor(block).currentTable()) {
-            tops.push_back(layout->frameBoundingRect(table).top());
+        if (QTextCursor(block).currentTable() != nullptr) {
+            tops.push_back(lastBottom); // before the table, its top border included
             continue;
         }
         const QRectF box = layout->blockBoundingRect(block);
         const QTextLayout* lines = block.layout();
-        for (int l = 0; l < lines->lineCount(); ++l)
+        for (int l = 0; l < lines->lineCount(); ++l) {
             tops.push_back(box.top() + lines->lineAt(l).y());
+            lastBottom = box.top() + lines->lineAt(l).y() + lines->lineAt(l).height();
+        }
     }
     std::sort(tops.begin(), tops.end());
     tops.erase(std::unique(tops.begin(), tops.end()), tops.end());
@@ -144,7 +147,10 @@ void HandoutPage::text(const QString& html, double pointSize, bool bold) {
             newPage();
         painter.save();
         painter.translate(m_page.left(), m_y - slice.from);
-        document.drawContents(&painter, QRectF(0, slice.from, m_page.width(), slice.to - slice.from));
+        // A part that ends at a break stops two device units short of it: a table's top border
+        // centred on the break is drawn on the next page only.
+        const double end = slice.to < height ? slice.to - 2.0 : slice.to;
+        document.drawContents(&painter, QRectF(0, slice.from, m_page.width(), end - slice.from));
         painter.restore();
         m_y += slice.to - slice.from;
     }

@@ -311,14 +311,20 @@ void HeatmapWidget::paintMarker(QPainter& painter, const QRect& plot) const {
     if (!rowY)
         return;
     // What the line is, on a dark box at its left end, above it (below it near the top).
-    const QString label = markerLabel();
+    // The whole label where the plot is wide enough, else "m = 37" (elided if even that is not).
     const QFontMetrics metrics(painter.font());
+    const int room = plot.width() - 14;
+    QString label = markerLabel();
+    if (metrics.horizontalAdvance(label) > room)
+        label = metrics.elidedText(QStringLiteral("m = %1").arg(m), Qt::ElideRight, room);
     QRectF box(0, 0, metrics.horizontalAdvance(label) + 8.0, metrics.height() + 2.0);
     const double top = *rowY - box.height() - 3.0 >= plot.top() ? *rowY - box.height() - 3.0 : *rowY + 3.0;
     box.moveTopLeft(QPointF(plot.left() + 3.0, top));
+    painter.save(); // what is painted after the marker keeps its own pen
     painter.fillRect(box, QColor(0, 0, 0, 170));
     painter.setPen(Qt::white);
     painter.drawText(box, Qt::AlignCenter, label);
+    painter.restore();
 }
 
 void HeatmapWidget::setCircles(const QList<Circle>& circles) {

@@ -57,7 +57,8 @@ public:
     /// removes it.
     void setMarker(std::optional<qint64> position, bool alsoColumn);
     /// @brief The label written on the swept line (T-U6: the lines were unexplained), e.g.
-    /// "position m = 37 (row and column)"; empty without a marker.
+    /// "position m = 37 (row and column)"; empty without a marker. A plot too narrow for it
+    /// shows "m = 37" at the line's left end, inside the plot.
     QString markerLabel() const;
     std::optional<qint64> marker() const { return m_marker; }
 
