@@ -66,6 +66,12 @@ void LessonPlayer::play(const pecards::app::Lesson& lesson, int step) {
             card->setTextVisible(false);
             card->setControlsVisible(false);
         }
+        // Large enough to read from the back of a room (T-U1: tick labels and titles were 12-13
+        // px at 720p), as presentation does; the application font, which the charts take too.
+        m_normalFont = QApplication::font();
+        QFont large = m_normalFont;
+        large.setPointSizeF(m_normalFont.pointSizeF() * kLessonFontScale);
+        QApplication::setFont(large);
         // The card on screen lays itself out again now, not after the panel has docked against
         // the minimum width it had with its panes shown (a busy machine let the window grow).
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -114,6 +120,7 @@ void LessonPlayer::stop() {
             card->showPitfalls(pitfall);
     }
     m_window->removeDockWidget(m_dock);
+    QApplication::setFont(m_normalFont);
     m_window->centralWidget()->setMinimumSize(m_deckMinimum);
     delete m_dock;
     m_dock = nullptr;

@@ -16,6 +16,7 @@
 #include "widgets/windowmode.h"
 
 #include <QElapsedTimer>
+#include <QFont>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
@@ -99,6 +100,10 @@ private:
     QList<QPair<QPointer<CardPage>, pecards::Pitfall>> m_savedPitfalls; ///< cards showing their Pitfalls view
     WindowMode m_windowMode; ///< how the window was shown before, to show it so again
     QSize m_deckMinimum; ///< the central widget's own minimum size before play(), given back by stop()
+    QFont m_normalFont; ///< the application font before play(), given back by stop()
+    /// Lesson font size / normal size: larger for the room, less than presentation's 1.6 so the
+    /// step panel and two views still fit 1280x720.
+    static constexpr double kLessonFontScale = 1.25;
     QDockWidget* m_dock = nullptr;
     LessonStepPanel* m_panel = nullptr;
     QTimer m_animation;

@@ -27,6 +27,7 @@
 #include "windowtest.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLayout>
@@ -254,16 +255,20 @@ TEST_F(WindowSize, AnAskedSizeIsKeptByTheLessonPlayer) {
     keepAskedSize(&m_window);
     m_window.showTab(QStringLiteral("alibi"));
     QCoreApplication::processEvents();
+    const double normal = QApplication::font().pointSizeF();
     m_window.lessons()->play();
     QCoreApplication::processEvents();
     ASSERT_TRUE(m_window.lessons()->player()->isActive());
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
+    // T-U1: the lesson is read from the back of the room, in a larger font; it ends with the lesson.
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), normal * 1.25);
     // The step's state is fixed: its parameter pane gives its room to the views.
     EXPECT_FALSE(m_window.currentCard()->form()->isVisibleTo(&m_window));
     m_window.lessons()->player()->stop();
     QCoreApplication::processEvents();
     EXPECT_EQ(m_window.size(), QSize(1280, 720));
     EXPECT_TRUE(m_window.currentCard()->form()->isVisibleTo(&m_window));
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), normal);
 }
 
 // The teacher's T-B3 (review-teacher-author-2026-12.md): at 1280x720 the compare tab in
