@@ -113,7 +113,7 @@ CurveSet ropePolar(const CurveRequest& request) {
         return (turned < 0.0 ? turned + kTwoPi : turned) * 180.0 / std::numbers::pi;
     };
     // T-C7: the probe's own angle is part of what is drawn (all-ones: every pair starts at 45°).
-    CurveSet set {Curves::tr("angle of each pair: its start + m·θᵢ (degrees, counter-clockwise)"),
+    CurveSet set {Curves::tr("angle = start + m·θᵢ (°, counter-clockwise)"),
         Curves::tr("pair (radius |(q₁, q₂)|, largest = 1)"), false, false, true, {}};
     for (const int pair : request.channels) {
         const double start = std::atan2(component(pair, 1), component(pair, 0));

@@ -555,8 +555,8 @@
         <translation>%1：首次碰撞 %2 → %3</translation>
     </message>
     <message>
-        <source>angle of each pair: its start + m·θᵢ (degrees, counter-clockwise)</source>
-        <translation>每一对的角度：起始角 + m·θᵢ（度，逆时针）</translation>
+        <source>angle = start + m·θᵢ (°, counter-clockwise)</source>
+        <translation>角度 = 起始角 + m·θᵢ（°，逆时针）</translation>
     </message>
 </context>
 <context>

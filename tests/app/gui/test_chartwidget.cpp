@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QTest>
 #include <cmath>
+#include <figure/curves.h>
 #include <figure/mathtext.h>
 #include <gtest/gtest.h>
 #include <limits>
@@ -82,15 +83,19 @@ TEST(ChartWidget, AxesEndAtTheData) {
 
 // The teacher's T-U2: the polar chart's axis title read "angle of each pair (degrees, count…" in
 // presentation at 1280x720 and in the window: Qt elides an angular axis's title to the circle.
-// The title is the chart's now, whole wherever the chart is wide enough for it.
+// The title is the chart's now, whole wherever the chart is wide enough for it: the chart's own
+// title (which T-C7 made say where the angle starts) at the polar panel's 360 px of the 1280x720
+// window.
 TEST(ChartWidget, ThePolarChartsAngleTitleIsWhole) {
     ChartWidget widget;
-    widget.resize(500, 400);
-    pecards::app::CurveSet set;
-    set.xTitle = QStringLiteral("angle of each pair (degrees, counter-clockwise)");
-    set.yTitle = QStringLiteral("pair (radius |(q₁, q₂)|, largest = 1)");
-    set.polar = true;
-    set.curves = {{QStringLiteral("pair 0"), {QPointF(45, 1.0)}, false, true}};
+    widget.resize(360, 300);
+    pecards::app::CurveRequest request;
+    request.params = pecards::startParams(pecards::Card::Rope);
+    request.kind = pecards::app::CurveKind::RopePolar;
+    request.channels = {0, 8, 16, 63};
+    request.position = 10;
+    const pecards::app::CurveSet set = pecards::app::computeCurves(request);
+    ASSERT_TRUE(set.polar);
     widget.setCurves(set);
     widget.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&widget));

@@ -7,17 +7,28 @@
 
 #include <QTest>
 #include <gtest/gtest.h>
+#include <vector>
 
 using namespace pecards::gui;
+
+namespace {
+
+/// A `rows` x `cols` grid over entries [0, rows) x [0, cols), one pixel per entry.
+pecards::Grid gridOf(int rows, int cols, std::vector<double> values) {
+    pecards::Grid grid;
+    grid.rows = rows;
+    grid.cols = cols;
+    grid.window = {0, rows, 0, cols};
+    grid.values = std::move(values);
+    return grid;
+}
+
+} // namespace
 
 TEST(HeatmapWidget, TheProgressStripIsAsWideAsItsTextNeedsInsideTheWidget) {
     HeatmapWidget widget;
     widget.resize(320, 300);
-    pecards::Grid grid;
-    grid.rows = 2;
-    grid.cols = 2;
-    grid.window = {0, 2, 0, 2};
-    grid.values = {0.0, 1.0, 2.0, 3.0};
+    const pecards::Grid grid = gridOf(2, 2, {0.0, 1.0, 2.0, 3.0});
     ColorScaling scaling;
     widget.setFrame(makeHeatmapFrame(
         grid, grid.window, scaling, QStringLiteral("query position i"), QStringLiteral("key position j")));
@@ -43,11 +54,7 @@ TEST(HeatmapWidget, ALogColourBarWritesItsPowersOfTenInOneFormat) {
     const auto labelsFor = [](double low, double high) {
         HeatmapWidget widget;
         widget.resize(420, 600);
-        pecards::Grid grid;
-        grid.rows = 1;
-        grid.cols = 2;
-        grid.window = {0, 1, 0, 2};
-        grid.values = {low, high};
+        const pecards::Grid grid = gridOf(1, 2, {low, high});
         ColorScaling scaling;
         scaling.logarithmic = true;
         widget.setFrame(
@@ -70,11 +77,8 @@ TEST(HeatmapWidget, ALogColourBarWritesItsPowersOfTenInOneFormat) {
 TEST(HeatmapWidget, TheSweptLineSaysWhichPositionItIs) {
     HeatmapWidget widget;
     widget.resize(500, 500);
-    pecards::Grid grid;
-    grid.rows = 64;
-    grid.cols = 64;
-    grid.window = {0, 64, 0, 64};
-    grid.values.assign(64 * 64, 1.0); // one colour: the label's box is all that is dark
+    const pecards::Grid grid
+        = gridOf(64, 64, std::vector<double>(64 * 64, 1.0)); // the label's box is all that is dark
     ColorScaling scaling;
     widget.setFrame(makeHeatmapFrame(grid, grid.window, scaling, QStringLiteral("i"), QStringLiteral("j")));
     widget.show();
