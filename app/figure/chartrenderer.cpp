@@ -367,8 +367,9 @@ void drawRegions(
             painter.fillRect(QRectF(QPointF(left, L.plot.top()), QPointF(right, L.plot.bottom())), color);
         }
         painter.setPen(QColor(kFigureCaptionColor));
-        drawAlignedText(
-            painter, tick, region.name, QPointF(left + L.gap, labelTop), Qt::AlignLeft | Qt::AlignTop);
+        const auto [labelLeft, label]
+            = labelInside(tick, region.name, left + L.gap, L.plot.left() + L.gap, L.plot.right() - L.gap);
+        drawAlignedText(painter, tick, label, QPointF(labelLeft, labelTop), Qt::AlignLeft | Qt::AlignTop);
         labelTop += tick.lineSpacing();
     }
     painter.restore();

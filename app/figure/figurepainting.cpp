@@ -101,4 +101,13 @@ void drawVerticalText(QPainter& painter, const QFontMetricsF& metrics, const QSt
     painter.restore();
 }
 
+std::pair<double, QString> labelInside(
+    const QFontMetricsF& metrics, const QString& text, double x, double left, double right) {
+    const double room = std::max(0.0, right - left);
+    const QString shown
+        = metrics.horizontalAdvance(text) > room ? metrics.elidedText(text, Qt::ElideRight, room) : text;
+    const double width = metrics.horizontalAdvance(shown);
+    return {std::max(left, std::min(x, right - width)), shown};
+}
+
 } // namespace pecards::app

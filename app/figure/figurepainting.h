@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QRgb>
 #include <QStringList>
+#include <utility>
 
 namespace pecards::app {
 
@@ -48,5 +49,12 @@ void drawAlignedText(QPainter& painter, const QFontMetricsF& metrics, const QStr
 
 /// @brief Text rotated 90° counter-clockwise (reads bottom to top), centred on `centre`.
 void drawVerticalText(QPainter& painter, const QFontMetricsF& metrics, const QString& text, QPointF centre);
+
+/// @brief Where a label meant to start at `x` goes inside [left, right] (device units): at `x`
+/// when it fits there, moved left to end at `right` when not, elided to the width when even that
+/// does not fit (the author's A-U1: the lab's region labels were cut at the plot's right edge).
+/// Returns the label's left edge and the text drawn.
+std::pair<double, QString> labelInside(
+    const QFontMetricsF& metrics, const QString& text, double x, double left, double right);
 
 } // namespace pecards::app

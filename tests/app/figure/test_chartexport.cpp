@@ -7,6 +7,7 @@
 #include "figure/caption.h"
 #include "figure/chartbuilder.h"
 #include "figure/figureexporter.h"
+#include "figure/figurepainting.h"
 #include "figure/figurepresets.h"
 #include "offscreenguiapp.h"
 
@@ -378,4 +379,25 @@ TEST(ChartSvg, LogAxisDecadesAreWrittenInOneFormat) {
         EXPECT_GE(powers, 2) << presetName.toStdString() << ": " << content.texts.join(u'|').toStdString();
         EXPECT_EQ(numbers, 0) << presetName.toStdString() << ": " << content.texts.join(u'|').toStdString();
     }
+}
+
+// The author's A-U1: the lab's region labels ("[18", "ba", "L0") were cut at the plot's right
+// edge at column width. A label keeps inside the plot: where it starts when it fits, moved left
+// to end at the edge when not, elided only when wider than the plot.
+TEST(RegionLabels, StayWholeInsideThePlot) {
+    const QFont font(QStringLiteral("DejaVu Sans"), 8);
+    const QFontMetricsF metrics(font);
+    const QString label = QStringLiteral("YaRN ramp [low, high] = [18, 40]");
+    const double width = metrics.horizontalAdvance(label);
+    // Room to the right: drawn where it starts.
+    EXPECT_EQ(labelInside(metrics, label, 10.0, 0.0, 10.0 + width + 5.0), std::make_pair(10.0, label));
+    // Near the right edge: moved left, whole, ending at the edge.
+    const auto [left, text] = labelInside(metrics, label, 300.0, 0.0, 320.0);
+    EXPECT_EQ(text, label);
+    EXPECT_DOUBLE_EQ(left, 320.0 - width);
+    // Wider than the plot: elided to fit inside it.
+    const auto [narrowLeft, narrow] = labelInside(metrics, label, 5.0, 0.0, width / 2);
+    EXPECT_TRUE(narrow.endsWith(QChar(u'…'))) << narrow.toStdString();
+    EXPECT_GE(narrowLeft, 0.0);
+    EXPECT_LE(narrowLeft + metrics.horizontalAdvance(narrow), width / 2 + 1e-9);
 }
