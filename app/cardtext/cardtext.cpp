@@ -9,10 +9,15 @@
 
 namespace pecards::app {
 
+namespace {
+
+/// Resource path of a card text, e.g. ":/cards/rope/front.en.html".
 QString cardTextPath(const QString& id, CardSide side, const QString& language) {
     return QStringLiteral(":/cards/%1/%2.%3.html")
         .arg(id, side == CardSide::Front ? QStringLiteral("front") : QStringLiteral("back"), language);
 }
+
+} // namespace
 
 QString cardText(const QString& id, CardSide side, const QString& language, const QString& convention) {
     QFile file(cardTextPath(id, side, language));

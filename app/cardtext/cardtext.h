@@ -29,7 +29,4 @@ QString cardHeading(const QString& html);
 /// heading as title and the header line "PE Cards 0.9.0 · card handout · <heading>"; no figures.
 CardHandout cardHandoutTexts(const CardParams& params, const QString& language);
 
-/// @brief Resource path of a card text, e.g. ":/cards/rope/front.en.html".
-QString cardTextPath(const QString& id, CardSide side, const QString& language);
-
 } // namespace pecards::app
