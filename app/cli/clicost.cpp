@@ -170,6 +170,13 @@ std::vector<ViewRequest> handoutViews(const CliRequest& request) {
                     continue;
                 for (HandoutFigure& figure : lessonPageFigures(lesson, s, answerPage))
                     figures.push_back(std::move(figure));
+                const app::LessonStep* picture = lessonPictureStep(lesson, s, answerPage);
+                if (const app::ComparePair* pair = picture ? lessonComparePair(*picture) : nullptr) {
+                    const auto [a, b]
+                        = compareViews(*pair, compareReduction(*pair, request.render), std::nullopt);
+                    for (const ViewRequest& side : {a, b}) // computed as the handout does: A and B
+                        figures.push_back(HandoutFigure {side, {}, {}, {}});
+                }
             }
         }
     } else {

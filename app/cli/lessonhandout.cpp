@@ -54,11 +54,22 @@ std::vector<HandoutFigure> lessonStepFigures(const app::LessonStep& step) {
     return figures;
 }
 
-std::vector<HandoutFigure> lessonPageFigures(const app::Lesson& lesson, int step, bool answerPage) {
+const app::LessonStep* lessonPictureStep(const app::Lesson& lesson, int step, bool answerPage) {
     const app::LessonStep& shown = lesson.steps.at(step);
     if (!shown.question || answerPage)
-        return lessonStepFigures(shown);
-    return step > 0 ? lessonStepFigures(lesson.steps.at(step - 1)) : std::vector<HandoutFigure> {};
+        return &shown;
+    return step > 0 ? &lesson.steps.at(step - 1) : nullptr;
+}
+
+std::vector<HandoutFigure> lessonPageFigures(const app::Lesson& lesson, int step, bool answerPage) {
+    const app::LessonStep* picture = lessonPictureStep(lesson, step, answerPage);
+    return picture ? lessonStepFigures(*picture) : std::vector<HandoutFigure> {};
+}
+
+const app::ComparePair* lessonComparePair(const app::LessonStep& step) {
+    if (step.state.activeCard >= 0 || step.state.compare.isEmpty())
+        return nullptr;
+    return &step.state.compare.front();
 }
 
 QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const RenderOptions& options) {
@@ -76,10 +87,18 @@ QByteArray lessonHandoutPdf(Backend& backend, const app::Lesson& lesson, const R
         if (!step.question)
             out.text(step.text, 11);
         const auto drawFigures = [&](app::HandoutPage& page, bool answerPage) {
-            const std::vector<HandoutFigure> figures = lessonPageFigures(lesson, s, answerPage);
+            std::vector<app::Figure> figures;
+            for (const HandoutFigure& shown : lessonPageFigures(lesson, s, answerPage))
+                figures.push_back(handoutFigure(backend, shown, figureOptions, options.viewSize));
+            const app::LessonStep* picture = lessonPictureStep(lesson, s, answerPage);
+            if (const app::ComparePair* pair = picture ? lessonComparePair(*picture) : nullptr) {
+                for (const app::FigureSpec& side :
+                    compareFigures(backend, *pair, compareReduction(*pair, options), options.viewSize,
+                        compareColormap(*pair, options), figureOptions))
+                    figures.emplace_back(side); // A, B and A − B
+            }
             for (std::size_t f = 0; f < figures.size(); ++f) {
-                const app::Figure figure
-                    = handoutFigure(backend, figures.at(f), figureOptions, options.viewSize);
+                const app::Figure& figure = figures.at(f);
                 // Drawn at the page's width, the figure keeps the proportions of --size: one too
                 // small for its text is refused as on its own page.
                 if (const QString error = app::FigureExporter(figureOptions).pageError(figure);

@@ -23,11 +23,17 @@ namespace pecards::cli {
 /// @throws UsageError naming --lesson for a chart name that is not a chart.
 std::vector<HandoutFigure> lessonStepFigures(const app::LessonStep& step);
 
-/// @brief The figures on a page of step `step` of `lesson`: a step without a question shows its
-/// own (lessonStepFigures); a question step asks on the picture before it, as the app does (the
-/// previous step's figures, none for a first step), and its answer page (`answerPage`) shows its
-/// own.
+/// @brief The step whose picture a page of step `step` of `lesson` shows: a step without a
+/// question its own; a question step asks on the picture before it, as the app does (the previous
+/// step, none for a first step), and its answer page (`answerPage`) shows its own.
+const app::LessonStep* lessonPictureStep(const app::Lesson& lesson, int step, bool answerPage);
+
+/// @brief The figures on that page: lessonStepFigures of lessonPictureStep (none without one).
 std::vector<HandoutFigure> lessonPageFigures(const app::Lesson& lesson, int step, bool answerPage);
+
+/// @brief The compare pair a step shows on the compare tab (no active card, a pair in its state):
+/// its first pair, printed as A, B and A − B as `render --workspace` prints a pair; none otherwise.
+const app::ComparePair* lessonComparePair(const app::LessonStep& step);
 
 /// @brief The handout as PDF bytes (figure size, dpi and fonts from `options`).
 /// @throws pecards::InvalidParameter, pecards::ComputeLimitExceeded, std::runtime_error as

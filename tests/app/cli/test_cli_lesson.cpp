@@ -221,3 +221,51 @@ TEST(CliLesson, AQuestionAsksOnThePictureBeforeItAndAnswersOnItsOwn) {
     }
     EXPECT_GT(questions, 20);
 }
+
+TEST(CliLesson, ACompareStepPrintsAAndBAndTheirDifference) {
+    // A step authored on the compare tab (no active card, a pair) printed no figure: it prints the
+    // pair's A, B and A − B as `render --workspace` does; its question asks on the same picture.
+    const QJsonObject header
+        = QJsonDocument::fromJson(fileBytes(kLessons + QStringLiteral("/03-alibi.en.json"))).object();
+    const QJsonObject pair
+        = QJsonDocument::fromJson(fileBytes(QStringLiteral(PECARDS_TEST_DATA_DIR "/workspaces/charts.json")))
+              .object()
+              .value(QStringLiteral("compare"))
+              .toArray()
+              .first()
+              .toObject();
+    const QJsonObject state {{QStringLiteral("active_card"), -1}, {QStringLiteral("cards"), QJsonArray {}},
+        {QStringLiteral("compare"), QJsonArray {pair}}};
+    const auto step = [&](const QString& title, const QJsonValue& question) {
+        return QJsonObject {{QStringLiteral("title"), title},
+            {QStringLiteral("text"), QStringLiteral("<p>A, B, A − B.</p>")},
+            {QStringLiteral("question"), question}, {QStringLiteral("animation"), QJsonValue::Null},
+            {QStringLiteral("pitfall"), QJsonValue::Null}, {QStringLiteral("show"), QJsonArray {}},
+            {QStringLiteral("state"), state}};
+    };
+    const QJsonObject question {{QStringLiteral("prompt"), QStringLiteral("Which side is scaled?")},
+        {QStringLiteral("answers"), QJsonArray {QStringLiteral("A"), QStringLiteral("B")}},
+        {QStringLiteral("correct"), 0}};
+    QJsonObject lesson {{QStringLiteral("format"), header.value(QStringLiteral("format"))},
+        {QStringLiteral("version"), header.value(QStringLiteral("version"))},
+        {QStringLiteral("app_version"), header.value(QStringLiteral("app_version"))},
+        {QStringLiteral("title"), QStringLiteral("Compare")},
+        {QStringLiteral("steps"),
+            QJsonArray {step(QStringLiteral("A against B"), QJsonValue::Null),
+                step(QStringLiteral("Which is scaled?"), question)}}};
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("compare.json"));
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(lesson).toJson());
+    out.close();
+    const QString pdfPath = dir.filePath(QStringLiteral("compare.pdf"));
+    const CliRun run = runCli(
+        {QStringLiteral("render"), QStringLiteral("--lesson"), file, QStringLiteral("--out"), pdfPath});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QString pdf = QString::fromLatin1(fileBytes(pdfPath));
+    EXPECT_EQ(pdf.count(QRegularExpression(QStringLiteral("/Type\\s*/Page(?![A-Za-z])"))),
+        3); // step, question, answer
+    // A, B and A − B on each page (the difference is an image too).
+    EXPECT_EQ(pdf.count(QRegularExpression(QStringLiteral("/Subtype\\s*/Image"))), 9);
+}
