@@ -164,6 +164,29 @@ TEST_F(Lessons, ASavedReopenedAndPlayedLessonReproducesEachStepsState) {
     }
 }
 
+TEST_F(Lessons, ACompareStepShowsTheCompareTabWithItsPair) {
+    // A step authored on the compare tab (no active card) plays there, with the step's pair; the
+    // handout prints that pair's A, B and A - B (CliLesson.ACompareStepPrintsAAndBAndTheirDifference).
+    pecards::app::Workspace state = workspaceOf(*m_window.deckModel());
+    ASSERT_FALSE(state.compare.isEmpty());
+    state.compare.front().right.rope.base = 123456.0; // a pair of its own, not the deck's
+    state.activeCard = -1;
+    pecards::app::LessonStep step;
+    step.title = QStringLiteral("A against B");
+    step.text = QStringLiteral("<p>Compare.</p>");
+    step.state = state;
+    pecards::app::Lesson lesson;
+    lesson.title = QStringLiteral("Compare");
+    lesson.steps = {step};
+    showCard(QStringLiteral("rope"));
+    player()->play(lesson, 0);
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(player()->isActive());
+    EXPECT_EQ(m_window.currentCard(), nullptr) << "the compare tab is on screen";
+    EXPECT_EQ(workspaceOf(*m_window.deckModel()).compare.front().right.rope.base, 123456.0);
+    player()->stop();
+}
+
 TEST_F(Lessons, AQuestionStepShowsNoAnswerBeforeItsReveal) {
     const pecards::app::Lesson alibi = builtIn(QStringLiteral("alibi"));
     const int asked = 2; // "12 heads": which head is steepest
