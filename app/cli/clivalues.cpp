@@ -18,10 +18,6 @@ namespace {
 
 constexpr std::int64_t kMaxListSize = std::int64_t {1} << 20;
 
-QString quoted(const QString& text) {
-    return u'"' + text + u'"';
-}
-
 /// ": allowed: <range>" of a flag of the parameter table (each card's when two parameters share
 /// the flag with different ranges), so a value that is not a number still learns what is
 /// allowed; "" for other flags.
@@ -213,5 +209,9 @@ template pecards::StorageFormat parseEnum<pecards::StorageFormat>(const QString&
 template pecards::Reduction parseEnum<pecards::Reduction>(const QString&, const QString&);
 template pecards::Normaliser parseEnum<pecards::Normaliser>(const QString&, const QString&);
 template pecards::GateCurve parseEnum<pecards::GateCurve>(const QString&, const QString&);
+
+QString quoted(const QString& text) {
+    return u'"' + text + u'"';
+}
 
 } // namespace pecards::cli

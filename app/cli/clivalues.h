@@ -12,6 +12,9 @@
 
 namespace pecards::cli {
 
+/// @brief `text` in double quotes, as messages name a value: "llama-9".
+QString quoted(const QString& text);
+
 /// @brief A decimal integer in [minimum, maximum].
 std::int64_t parseInteger(
     const QString& flag, const QString& text, std::int64_t minimum, std::int64_t maximum);

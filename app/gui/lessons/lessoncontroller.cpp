@@ -10,12 +10,13 @@
 #include "widgets/warningdialog.h"
 #include "window/stagescreen.h"
 
+#include <QCoreApplication>
 #include <QDockWidget>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QStyle>
-#include <QTimer>
 #include <workspace/lessonfile.h>
 
 namespace pecards::gui {
@@ -66,10 +67,6 @@ QDockWidget* LessonController::editorDock() {
         m_editorDock->setWidget(new LessonEditor(this, m_editorDock));
         m_window->addDockWidget(Qt::RightDockWidgetArea, m_editorDock);
         fitEditorDock(); // before it is first shown, so the window never grows
-        connect(m_editorDock, &QDockWidget::topLevelChanged, this, [this](bool floating) {
-            if (!floating)
-                fitEditorDock(); // docked again by the user: only where it fits
-        });
     }
     return m_editorDock;
 }
@@ -78,21 +75,19 @@ void LessonController::fitEditorDock() {
     if (m_editorDock->isFloating())
         return;
     const int room = stageWidth(m_window);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest); // the deck's minimum as it is now
     const QWidget* deck = m_window->centralWidget();
     const int needed = std::max(deck->minimumWidth(), deck->minimumSizeHint().width())
         + m_editorDock->minimumSizeHint().width()
         + m_window->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent);
     if (needed <= room)
         return;
+    // It floats, and cannot be dragged back where it would widen the window.
+    m_editorDock->setAllowedAreas(Qt::NoDockWidgetArea);
     m_editorDock->setFloating(true);
     const QRect window = m_window->geometry();
     const int width = std::min(m_editorDock->sizeHint().width(), window.width() / 3);
     m_editorDock->setGeometry(window.right() - width, window.top(), width, window.height());
-    // Docked by the user, it has widened the window already: back to the stage once it floats.
-    QTimer::singleShot(0, m_window, [main = m_window, room] {
-        if (main->width() > room)
-            main->resize(room, main->height());
-    });
 }
 
 void LessonController::setStep(int index, const pecards::app::LessonStep& step) {

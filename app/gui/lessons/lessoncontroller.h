@@ -77,8 +77,9 @@ signals:
     void failed(const QString& message);
 
 private:
-    /// Floats the editor at the window's right edge when docking it would make the window wider
-    /// than its stage (T-B4: at 1280x720 the docked panel grew the window to 1330 px).
+    /// Floats the editor at the window's right edge, not to be docked again, when docking it would
+    /// make the window wider than its stage (T-B4: at 1280x720 the docked panel grew the window to
+    /// 1330 px).
     void fitEditorDock();
     void fail(const QString& title, const QString& message);
 

@@ -361,6 +361,13 @@ QList<QColor> ChartWidget::seriesColors(int count) {
             colors.push_back(QColor(palette.at(n)));
         return colors;
     }
+    // Nine or ten: Tableau 10's distinct hues (the precision chart's nine curves; a ramp made
+    // neighbours alike).
+    static const QList<QColor> distinct {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c),
+        QColor(0xd62728), QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
+        QColor(0xbcbd22), QColor(0x17becf)};
+    if (count <= distinct.size())
+        return distinct.mid(0, count);
     QList<QColor> ramp; // more series: a ramp in order (first = dark blue, last = yellow)
     const QList<QRgb>& table = heatmapColormapTable(QStringLiteral("viridis"));
     for (int n = 0; n < count; ++n)

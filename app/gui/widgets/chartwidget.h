@@ -46,7 +46,8 @@ public:
     QString legendHtml() const;
 
     /// @brief Colours of `count` series: the figures' eight (chartPalette, Okabe-Ito) up to eight,
-    /// else a viridis ramp in series order (e.g. ALiBi heads 1..16; figures dash them instead).
+    /// Tableau 10 for nine or ten, else a viridis ramp in series order (e.g. ALiBi heads 1..16;
+    /// figures dash them instead).
     static QList<QColor> seriesColors(int count);
     /// @brief Where Qt's polar chart (0 at 12 o'clock, clockwise) draws the maths angle
     /// `degrees` (0 on the x axis, counter-clockwise): 90 - degrees, in [0, 360).
