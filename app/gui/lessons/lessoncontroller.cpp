@@ -41,6 +41,10 @@ LessonController::LessonController(
     });
 }
 
+LessonController::~LessonController() {
+    delete m_editorDock;
+}
+
 QString LessonController::fileFilter() {
     return tr("PE Cards lesson (*.pelesson *.json)");
 }

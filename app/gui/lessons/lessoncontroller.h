@@ -7,6 +7,7 @@
 /// message and changes nothing.
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <workspace/lesson.h>
@@ -29,6 +30,9 @@ public:
     /// lessons F6 plays. All must outlive this object.
     LessonController(QMainWindow* window, DeckModel& deck, const QList<CardPage*>& cards,
         const LanguageSwitcher* language);
+    /// Deletes the lesson panel first: it is the window's child but calls this controller, and a
+    /// floating panel's line edits commit on the focus loss of their own deletion.
+    ~LessonController() override;
 
     LessonPlayer* player() const { return m_player; }
     /// @brief The lesson being authored (no steps until one is added or a file is opened).
@@ -87,7 +91,7 @@ private:
     DeckModel& m_deck;
     const LanguageSwitcher* m_language;
     LessonPlayer* m_player;
-    QDockWidget* m_editorDock = nullptr;
+    QPointer<QDockWidget> m_editorDock;
     bool m_editorWasVisible = false; ///< the lesson panel before the player started
     pecards::app::Lesson m_lesson;
     QString m_path;
