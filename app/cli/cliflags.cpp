@@ -346,7 +346,8 @@ const std::vector<CliFlag>& cliFlags() {
         {"layer", "N", "Check",
             "check: the layer whose RoPE the tables are from, for a --config whose layers differ "
             "(per-layer-type base or scaling, NoPE layers), [0, layers - 1]. Default: the model's "
-            "full-attention RoPE layers."},
+            "full-attention RoPE layers. weights: the layer whose heads are written (else every RoPE "
+            "layer, each the mean over its heads)."},
         {"position-ids", "FILE", "Check",
             "check of an M-RoPE model: the t, h, w ids of the rows, 3 x rows (HF position_ids) or rows x 3 "
             "or rows x 4 (the position-ids quantity's output); or give --segments. Without either, the "
@@ -356,6 +357,18 @@ const std::vector<CliFlag>& cliFlags() {
             "units of its roundoff): float64, float32, bfloat16, float16 (fp64, fp32, bf16, fp16). Default "
             "float32."},
         {"json", nullptr, "Check", "check: print the report as JSON (docs/cli.md, Check)."},
+        // Weights
+        {"checkpoint", "PATH", "Weights",
+            "weights: the model's safetensors checkpoint: a .safetensors file, a "
+            "model.safetensors.index.json with its shards beside it, or a folder holding either. Only "
+            "the query and key projections are read, one head at a time."},
+        {"pair-layout", "NAME", "Weights",
+            "weights: the pairs of the stored rows: half-split (rotate_half, Hugging Face exports) or "
+            "interleaved (Meta's original export, DeepSeek MLA). Default: the --config model's."},
+        {"summary", "FILE", "Weights",
+            "weights: one row per layer and head: layer, head, key_head, usage (sum over pairs), "
+            "moved_fraction (its share in the pairs --scaling moves, else the layer's own scaling) and "
+            "top_pair; .csv or .json (with the moved pairs of each layer and the notes)."},
         // M-RoPE
         {"segments", "LIST", "M-RoPE",
             "position-ids, mrope-score, check: the composed sequence, e.g. "

@@ -61,6 +61,8 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli config FILE.json [--seq-len N] [--out SUMMARY.json]
   pecards-cli check --config config.json [--layer N] (--inv-freq F | --cos C --sin S | --rotated R
       --unrotated U | --gguf FILE.gguf) [--position-ids IDS | --segments LIST] [--dtype bf16] [--json]
+  pecards-cli weights --config config.json --checkpoint DIR|FILE [--quantity pair-usage|query-usage|
+      key-usage] [--layer N] [--pair-layout NAME] [--scaling TYPE ...] [--out FILE] [--summary FILE]
   pecards-cli devices
   pecards-cli pitfalls
   pecards-cli --help
@@ -83,6 +85,11 @@ const std::vector<HelpSection>& helpSections() {
             every known bug of that model (scaling ignored, truncate, partial rotary, base,
             bf16 frequencies or positions, attention factor, pair layout, ...): prints the
             first failing position and pair and the bug that fits; exit 0 match, 1 mismatch.
+  weights   Reads a checkpoint's query and key projections (q_proj/k_proj, Phi-3 qkv_proj,
+            GPT-NeoX query_key_value, DeepSeek MLA) and writes how much each rotary pair can
+            carry: per pair, the largest singular value of the two rows that make it (|q_i| of a
+            unit input), for queries and keys, and their product (pair-usage: the most pair i
+            adds to a logit); the summary gives each head's share in the pairs a scaling moves.
   devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
   pitfalls  Lists the classic positional-encoding bugs --pitfall reproduces, one line each:
             card, name, what the buggy code does and the public code or report it comes from.)",
@@ -164,6 +171,8 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli render --lesson resources/lessons/03-alibi.en.json --out alibi-lesson.pdf
   pecards-cli render --card-handout --card alibi --language zh_CN --out alibi-card.pdf
   pecards-cli config deepseek-v2-lite.json
+  pecards-cli weights --model-preset llama-3.1-8b --checkpoint Llama-3.1-8B/ --layer 12 \
+      --scaling yarn --factor 4 --original-max-pos 8192 --out usage.npy --summary heads.csv
   pecards-cli check --config llama-3.1-8b.json --cos cos.npy --sin sin.npy --dtype fp32 --json)",
             HelpSection::Kind::Text},
     };

@@ -523,7 +523,7 @@ CliRequest parseCommandLine(const QStringList& arguments) {
     }
     if (positional.isEmpty()) {
         throw UsageError(QString(),
-            u"no command given: use compute, render, config, check, devices, pitfalls or --help"_s);
+            u"no command given: use compute, render, config, check, weights, devices, pitfalls or --help"_s);
     }
     const QString& command = positional.front();
     const qsizetype allowedPositional = command == u"config"_s ? 2 : 1;
@@ -546,9 +546,12 @@ CliRequest parseCommandLine(const QStringList& arguments) {
     } else if (command == u"check"_s) {
         request.command = CliRequest::Command::Check;
         parseCheck(flags, request);
+    } else if (command == u"weights"_s) {
+        request.command = CliRequest::Command::Weights;
+        parseWeights(flags, request);
     } else {
-        throw UsageError(
-            command, u"is not a command: allowed: compute, render, config, check, devices, pitfalls, help"_s);
+        throw UsageError(command,
+            u"is not a command: allowed: compute, render, config, check, weights, devices, pitfalls, help"_s);
     }
     request.dryRun = flags.isSet("dry-run");
     if (request.dryRun && request.command != CliRequest::Command::Compute

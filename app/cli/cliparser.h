@@ -7,6 +7,7 @@
 #include "climrope.h"
 #include "cliquantities.h"
 #include "clivision.h"
+#include "cliweights.h"
 #include "common/modelconfig.h"
 #include "figure/figurebuilder.h"
 #include "figure/figureexporter.h"
@@ -73,7 +74,7 @@ app::FigureExportOptions figureExportOptions(const RenderOptions& options);
 
 /// @brief What the command line asks for.
 struct CliRequest {
-    enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls, Check };
+    enum class Command { Help, Version, Compute, Config, Devices, Render, Pitfalls, Check, Weights };
     Command command = Command::Help;
     const CliQuantity* quantity = nullptr; ///< compute, render (without --workspace): the quantity
     /// compute, render: parameters (all commands), window, size and reduction (views); unused by
@@ -87,6 +88,7 @@ struct CliRequest {
     bool dryRun = false; ///< compute, render: --dry-run, print the cost estimate only
     CheckInputs check; ///< check: the tables and how to read them
     bool checkJson = false; ///< check: --json, the report as JSON on stdout
+    WeightsInputs weights; ///< weights: the checkpoint and what to write
     /// compute: --view or --full gave the output size (else a window over 1024 a side is written
     /// at 1024, and stderr says so)
     bool outputSizeChosen = false;

@@ -59,6 +59,9 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
         case CliRequest::Command::Pitfalls:
             runPitfalls(out);
             break;
+        case CliRequest::Command::Weights:
+            runWeights(request, err);
+            break;
         case CliRequest::Command::Check:
             if (runCheck(request, out) != 0) {
                 return ExitMismatch;

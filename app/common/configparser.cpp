@@ -70,6 +70,7 @@ private:
     void rejectNonHuggingFace() const;
     void readFamilies(ModelConfig& config) const;
     void readHeads(ModelConfig& config);
+    void readProjectionShape(ModelConfig& config) const;
     void validateAll(const ModelConfig& config) const;
     [[noreturn]] void failValidation(const InvalidParameter& error) const;
 
@@ -116,6 +117,7 @@ ModelConfig Parser::parse() {
     }
     readFamilies(config);
     readHeads(config);
+    readProjectionShape(config);
     const LayerTypes layers = readLayerTypes(m_state.text, m_state.family);
     if (layers.numLayers == 0) {
         config.notes.append(u"num_hidden_layers is not given: one layer stands for all layers"_s);
@@ -263,6 +265,31 @@ void Parser::readHeads(ModelConfig& config) {
     }
     config.headDim = hidden / config.heads;
     m_state.keyOf.insert(u"head_dim"_s, m_state.text.path(*hiddenKey));
+}
+
+void Parser::readProjectionShape(ModelConfig& config) const {
+    const ConfigReader& text = m_state.text;
+    const auto count = [&](const QString& key) { // 0 when absent, null or 0 (DeepSeek-V2-Lite's q_lora_rank)
+        const std::int64_t value = text.integer(key).value_or(0);
+        return value == 0 ? 0 : text.positiveInt(key, value);
+    };
+    ProjectionShape& shape = config.projection;
+    shape.kvHeads = count(u"num_key_value_heads"_s);
+    if (shape.kvHeads == 0) {
+        shape.kvHeads = count(u"num_kv_heads"_s);
+    }
+    if (shape.kvHeads == 0) {
+        shape.kvHeads = m_state.family == u"falcon"_s && text.boolean(u"multi_query"_s).value_or(false)
+            ? 1
+            : config.heads;
+    }
+    if (const std::optional<QString> hiddenKey = text.firstPresent(kHiddenKeys)) {
+        shape.hidden = count(*hiddenKey);
+    }
+    shape.qLoraRank = count(u"q_lora_rank"_s);
+    shape.kvLoraRank = count(u"kv_lora_rank"_s);
+    shape.qkNopeHeadDim = count(u"qk_nope_head_dim"_s);
+    shape.qkRopeHeadDim = count(u"qk_rope_head_dim"_s);
 }
 
 void Parser::failValidation(const InvalidParameter& error) const {

@@ -30,6 +30,21 @@ struct TransformerXlConfig {
     std::int64_t klen() const { return tgtLen + memLen; } ///< keys seen by one query segment
 };
 
+/// @brief The shapes of a model's query and key projections, as its modeling code splits them (what
+/// reading a checkpoint's attention weights needs, checkpointusage.h). 0 = not in the config.
+struct ProjectionShape {
+    int kvHeads = 0; ///< `num_key_value_heads` | `num_kv_heads`, 1 for Falcon `multi_query`, else the heads
+    int hidden = 0; ///< `hidden_size` | `n_embd` | `d_model`: the projections' input size
+    /// DeepSeek MLA (HF DeepseekV3Attention): queries from `q_b_proj` (`q_lora_rank` > 0) or `q_proj`,
+    /// each head [qk_nope_head_dim | qk_rope_head_dim]; the shared rotary key is the last
+    /// qk_rope_head_dim rows of `kv_a_proj_with_mqa`, after its kv_lora_rank rows.
+    int qLoraRank = 0;
+    int kvLoraRank = 0;
+    int qkNopeHeadDim = 0;
+    int qkRopeHeadDim = 0;
+    bool mla() const { return qkRopeHeadDim > 0 && kvLoraRank > 0; }
+};
+
 /// @brief What a model's attention uses, in card parameters, layer by layer.
 ///
 /// Reading rules (Hugging Face transformers v5 unless said otherwise):
@@ -67,6 +82,7 @@ struct ModelConfig {
     QString ropeType; ///< scaling type of the primary RoPE group after aliases: "default", "yarn", ...
     int heads = 0; ///< attention heads H
     int headDim = 0; ///< size of one head's q/k (T5: d_kv)
+    ProjectionShape projection; ///< key heads, hidden size and MLA ranks (RoPE models)
     std::int64_t maxPositionEmbeddings = 0; ///< positions the model was built for; 0 = not given
     pecards::RopeParams rope; ///< the primary RoPE group's parameters (full-attention layers)
     pecards::AlibiParams alibi; ///< valid when usesAlibi (head 0)

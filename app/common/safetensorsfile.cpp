@@ -224,7 +224,28 @@ Eigen::MatrixXd SafetensorsFile::table(const QString& name) const {
     return read(name, shape[0], shape[1]);
 }
 
-Eigen::MatrixXd SafetensorsFile::read(const QString& name, qint64 rows, qint64 cols) const {
+Eigen::MatrixXd SafetensorsFile::rows(const QString& name, qint64 first, qint64 count) const {
+    const Entry& e = entry(name);
+    if (e.shape.size() != 2) {
+        fail(u"tensor "_s + name + u" has "_s + QString::number(e.shape.size())
+            + u" axes; a 2-D matrix is needed"_s);
+    }
+    if (first < 0 || count < 0 || first > e.shape[0] - count) {
+        fail(u"tensor "_s + name + u" has "_s + QString::number(e.shape[0]) + u" rows; rows "_s
+            + QString::number(first) + u" to "_s + QString::number(first + count - 1) + u" were asked for"_s);
+    }
+    return read(name, count, e.shape[1], first);
+}
+
+Eigen::VectorXd SafetensorsFile::values(const QString& name) const {
+    qint64 size = 1;
+    for (const std::int64_t extent : entry(name).shape) {
+        size *= extent;
+    }
+    return read(name, size, 1);
+}
+
+Eigen::MatrixXd SafetensorsFile::read(const QString& name, qint64 rows, qint64 cols, qint64 first) const {
     const Entry& e = entry(name);
     if (e.dtype != u"F64"_s && e.dtype != u"F32"_s && e.dtype != u"F16"_s && e.dtype != u"BF16"_s) {
         fail(u"tensor "_s + name + u" has dtype "_s + e.dtype + u"; F32, F16, BF16 or F64 is needed"_s);
@@ -234,7 +255,8 @@ Eigen::MatrixXd SafetensorsFile::read(const QString& name, qint64 rows, qint64 c
             + u" values; at most 2^26 are read"_s);
     }
     const qint64 itemSize = dtypeSize(e.dtype);
-    const QByteArray bytes = readAt(e.begin, e.size, u"tensor "_s + name);
+    const QByteArray bytes
+        = readAt(e.begin + first * cols * itemSize, rows * cols * itemSize, u"tensor "_s + name);
     Eigen::MatrixXd out(rows, cols);
     const auto* p = reinterpret_cast<const uchar*>(bytes.constData());
     for (qint64 r = 0; r < rows; ++r) {

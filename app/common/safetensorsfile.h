@@ -41,6 +41,7 @@ public:
     const QString& path() const { return m_path; }
     /// @brief Tensor names in header order.
     QStringList names() const { return m_order; }
+    bool contains(const QString& name) const { return m_entries.contains(name); }
     /// @brief The first tensor whose name ends with `suffix` and contains `preferred` (if any
     /// does), else the first that ends with `suffix`; nullopt when none.
     std::optional<QString> find(const QString& suffix, const QString& preferred = {}) const;
@@ -51,6 +52,13 @@ public:
     /// @throws FileError naming the tensor: absent, not 2-D, another dtype, more than 2^26 values,
     ///         or fewer bytes on disk than the header promised (the file changed since it was opened).
     Eigen::MatrixXd matrix(const QString& name) const;
+    /// @brief Rows [first, first + count) of 2-D tensor `name` as doubles (count x cols), read
+    /// alone: a checkpoint's projection is read one head at a time, so memory stays at one band.
+    /// @throws FileError as matrix, and naming the rows when they are not inside the tensor.
+    Eigen::MatrixXd rows(const QString& name, qint64 first, qint64 count) const;
+    /// @brief The tensor's values as one column (any shape, in storage order), as matrix reads them.
+    /// @throws FileError as matrix.
+    Eigen::VectorXd values(const QString& name) const;
     /// @brief As matrix, for a table under check: leading extents of 1 are dropped ((1, n, d) as
     /// HF's cos is n x d) and a 1-D tensor (n) is n x 1.
     /// @throws FileError as matrix, naming the shape when it is not 1-D or 2-D after that
@@ -64,8 +72,9 @@ private:
         qint64 size = 0; ///< bytes
     };
     const Entry& entry(const QString& name) const;
-    /// The values of tensor `name` as rows x cols (its element count), after the dtype check.
-    Eigen::MatrixXd read(const QString& name, qint64 rows, qint64 cols) const;
+    /// Values [first x cols, (first + rows) x cols) of tensor `name` as rows x cols, after the
+    /// dtype check (the whole tensor: first 0 and rows x cols its element count).
+    Eigen::MatrixXd read(const QString& name, qint64 rows, qint64 cols, qint64 first = 0) const;
     /// Exactly `size` bytes from `offset`; fails naming `what` when the file has fewer now.
     QByteArray readAt(qint64 offset, qint64 size, const QString& what) const;
     [[noreturn]] void fail(const QString& problem) const;

@@ -17,6 +17,18 @@ int evenInt(Random& random, int low, int high) {
     return 2 * uniformInt(random, low / 2, high / 2);
 }
 
+Eigen::MatrixXd normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed) {
+    Random random(seed);
+    std::normal_distribution<double> normal;
+    Eigen::MatrixXd m(rows, cols);
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        for (Eigen::Index c = 0; c < cols; ++c) {
+            m(r, c) = normal(random);
+        }
+    }
+    return m;
+}
+
 CardParams randomParams(Random& random, Card card, int maxLength) {
     CardParams p;
     p.card = card;

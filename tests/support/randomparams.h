@@ -4,6 +4,7 @@
 
 #include "pecards/params.h"
 
+#include <Eigen/Core>
 #include <random>
 
 namespace pecards::test {
@@ -18,6 +19,10 @@ double uniformReal(Random& random, double low, double high);
 double logUniform(Random& random, double low, double high);
 /// @brief Uniform even integer in [low, high] (low, high even).
 int evenInt(Random& random, int low, int high);
+
+/// @brief A rows x cols matrix of standard normal entries drawn with `seed` (weights of test
+/// checkpoints).
+Eigen::MatrixXd normalMatrix(Eigen::Index rows, Eigen::Index cols, unsigned seed);
 
 /// @brief Random valid parameters of `card` with L in [1, maxLength]: every card's fields drawn
 /// (dimensions up to 64, bases 10 to 1e7, ALiBi causal/symmetric forms, every relative variant

@@ -6,6 +6,7 @@
 // out of range (such as --head 0, heads count from 1) fails here.
 
 #include "clitestutil.h"
+#include "support/safetensorswriter.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -74,6 +75,12 @@ TEST_F(CliExamples, EveryHelpExampleIsAValidRequest) {
                 // A cache of the example's model (head_dim 128) that does not match it.
                 pecards::test::saveNpy(path(arguments[i]), Eigen::MatrixXd::Constant(5, 128, 0.5));
                 arguments[i] = path(arguments[i]);
+            } else if (flag == QStringLiteral("--checkpoint")) {
+                // Llama 3.1 8B's projections (the preset's shapes), all zeros, in a sparse file.
+                QDir(m_dir.path()).mkpath(arguments[i]);
+                arguments[i] = path(arguments[i]);
+                ASSERT_TRUE(pecards::test::writeSparseLlamaCheckpoint(
+                    arguments[i] + QStringLiteral("/model.safetensors"), 32, 4096, 32, 8, 128));
             } else if (flag == QStringLiteral("--config") || flag == QStringLiteral("--workspace")
                 || flag == QStringLiteral("--lesson") || flag.endsWith(QStringLiteral("-npy"))
                 || (flag == QStringLiteral("config") && i == 1)) {
@@ -81,7 +88,8 @@ TEST_F(CliExamples, EveryHelpExampleIsAValidRequest) {
             }
         }
         const bool check = arguments.front() == QStringLiteral("check");
-        if (arguments.front() != QStringLiteral("config") && !check) {
+        if (arguments.front() != QStringLiteral("config") && arguments.front() != QStringLiteral("weights")
+            && !check) {
             arguments << QStringLiteral("--dry-run");
         }
         const CliRun run = runCli(arguments);

@@ -1,0 +1,222 @@
+#include "cliweights.h"
+
+#include "cliparams.h"
+#include "cliparser.h"
+#include "clivalues.h"
+#include "common/checkpointusage.h"
+#include "common/fileerror.h"
+#include "common/outputfile.h"
+#include "flagreader.h"
+#include "pecards/pairusage.h"
+#include "usageerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
+
+namespace pecards::cli {
+
+namespace {
+
+WeightsInputs::Quantity parseWeightsQuantity(const QString& text) {
+    if (text == u"pair-usage"_s) {
+        return WeightsInputs::Quantity::PairUsage;
+    }
+    if (text == u"query-usage"_s) {
+        return WeightsInputs::Quantity::QueryUsage;
+    }
+    if (text == u"key-usage"_s) {
+        return WeightsInputs::Quantity::KeyUsage;
+    }
+    throw UsageError(u"--quantity"_s,
+        u"= \""_s + text + u"\" is not a quantity of weights: allowed: pair-usage, query-usage, key-usage"_s);
+}
+
+/// The length the moved pairs are found at: --seq-len, else the context the scaling extends to
+/// (L0 x factor), else max_position_embeddings.
+std::int64_t lengthFor(const RopeParams& rope, const WeightsInputs& inputs, const app::ModelConfig& config) {
+    if (inputs.seqLen > 0) {
+        return inputs.seqLen;
+    }
+    const std::int64_t l0 = rope.scaling.original_max_position_embeddings > 0
+        ? rope.scaling.original_max_position_embeddings
+        : config.maxPositionEmbeddings;
+    const double extended = static_cast<double>(l0) * std::max(rope.scaling.factor, 1.0);
+    return std::clamp<std::int64_t>(static_cast<std::int64_t>(extended), 1, kMaxLength);
+}
+
+/// Each located layer's usage, and the moved pairs of its scaling (the chosen one, or its own).
+struct LayerSummary {
+    app::LayerUsage usage;
+    std::vector<bool> moved;
+};
+
+QByteArray summaryCsv(const std::vector<LayerSummary>& layers, int group) {
+    QByteArray csv = "layer,head,key_head,usage,moved_fraction,top_pair\n";
+    for (const LayerSummary& layer : layers) {
+        const Eigen::VectorXd fraction = movedUsageFraction(layer.usage.product, layer.moved);
+        for (Eigen::Index h = 0; h < layer.usage.product.rows(); ++h) {
+            Eigen::Index top = 0;
+            layer.usage.product.row(h).maxCoeff(&top);
+            csv += QByteArray::number(layer.usage.layer) + ',' + QByteArray::number(h) + ','
+                + QByteArray::number(h / group) + ','
+                + QByteArray::number(layer.usage.product.row(h).sum(), 'g', 17) + ','
+                + QByteArray::number(fraction(h), 'g', 17) + ',' + QByteArray::number(top) + '\n';
+        }
+    }
+    return csv;
+}
+
+QByteArray summaryJson(const std::vector<LayerSummary>& layers, int group,
+    const app::AttentionWeights& weights, const CliRequest& request) {
+    QJsonArray layerArray;
+    for (const LayerSummary& layer : layers) {
+        const Eigen::VectorXd fraction = movedUsageFraction(layer.usage.product, layer.moved);
+        QJsonArray moved;
+        for (std::size_t i = 0; i < layer.moved.size(); ++i) {
+            if (layer.moved[i]) {
+                moved.append(static_cast<int>(i));
+            }
+        }
+        QJsonArray heads;
+        for (Eigen::Index h = 0; h < layer.usage.product.rows(); ++h) {
+            Eigen::Index top = 0;
+            layer.usage.product.row(h).maxCoeff(&top);
+            heads.append(QJsonObject {{u"head"_s, static_cast<int>(h)},
+                {u"key_head"_s, static_cast<int>(h / group)}, {u"usage"_s, layer.usage.product.row(h).sum()},
+                {u"moved_fraction"_s, fraction(h)}, {u"top_pair"_s, static_cast<int>(top)}});
+        }
+        layerArray.append(
+            QJsonObject {{u"layer"_s, layer.usage.layer}, {u"moved_pairs"_s, moved}, {u"heads"_s, heads}});
+    }
+    const QJsonObject root {{u"checkpoint"_s, request.weights.checkpoint},
+        {u"config"_s, request.config->filePath}, {u"heads"_s, weights.heads},
+        {u"key_heads"_s, weights.kvHeads},
+        {u"scaling"_s,
+            request.weights.scaling ? QString::fromStdString(toString(request.weights.scaling->type))
+                                    : u"each layer's own"_s},
+        {u"scaling_factor"_s,
+            request.weights.scaling ? QJsonValue(request.weights.scaling->factor) : QJsonValue()},
+        {u"notes"_s, QJsonArray::fromStringList(weights.notes)}, {u"layers"_s, layerArray}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace
+
+void parseWeights(const FlagReader& flags, CliRequest& request) {
+    request.config = readModelFlags(flags);
+    if (!request.config) {
+        throw UsageError(u"--config"_s,
+            u"is missing: weights needs the model's config.json (--config FILE or --model-preset NAME) "
+            "for its heads, head size and layers"_s);
+    }
+    WeightsInputs& inputs = request.weights;
+    if (!flags.isSet("checkpoint")) {
+        throw UsageError(u"--checkpoint"_s,
+            u"is missing: weights reads a .safetensors file, a model.safetensors.index.json or a folder "
+            "holding either"_s);
+    }
+    inputs.checkpoint = flags.text("checkpoint");
+    if (flags.isSet("quantity")) {
+        inputs.quantity = parseWeightsQuantity(flags.text("quantity"));
+    }
+    const int layers = request.config->positions.num_layers;
+    if (flags.isSet("layer")) {
+        inputs.layer
+            = static_cast<int>(parseInteger(u"--layer"_s, flags.text("layer"), 0, std::max(layers - 1, 0)));
+    } else if (inputs.quantity != WeightsInputs::Quantity::PairUsage) {
+        throw UsageError(u"--layer"_s,
+            u"is missing: query-usage and key-usage are one layer's heads x pairs (pair-usage without "
+            "--layer pools every layer)"_s);
+    }
+    if (flags.isSet("pair-layout")) {
+        inputs.pairLayout = parseEnum<RopeLayout>(u"--pair-layout"_s, flags.text("pair-layout"));
+    }
+    if (flags.isSet("scaling")) {
+        inputs.scaling = buildParams(flags, request.config, false).rope.scaling;
+    }
+    flags.setInt("seq-len", inputs.seqLen, 1, kMaxLength);
+    if (flags.isSet("summary")) {
+        inputs.summaryPath = flags.text("summary");
+        if (!inputs.summaryPath.endsWith(u".csv"_s) && !inputs.summaryPath.endsWith(u".json"_s)) {
+            throw UsageError(
+                u"--summary"_s, u"= \""_s + inputs.summaryPath + u"\" must end in .csv or .json"_s);
+        }
+    }
+    if (request.outPath.isEmpty()) {
+        request.outPath = flags.text("out");
+    }
+    if (request.outPath.isEmpty() && inputs.summaryPath.isEmpty()) {
+        throw UsageError(u"--out"_s, u"is missing: weights writes --out FILE.npy|.csv and/or --summary"_s);
+    }
+}
+
+void runWeights(const CliRequest& request, QTextStream& err) {
+    const WeightsInputs& inputs = request.weights;
+    const app::ModelConfig& config = *request.config;
+    if (!request.outPath.isEmpty()) {
+        app::checkOutputTarget(request.outPath);
+    }
+    std::vector<LayerSummary> layers;
+    app::AttentionWeights weights;
+    try {
+        const app::Checkpoint checkpoint(inputs.checkpoint);
+        weights = app::locateAttentionWeights(checkpoint, config, inputs.pairLayout);
+        if (inputs.layer) {
+            const auto it = std::ranges::find(weights.layers, *inputs.layer, &app::LayerHeads::layer);
+            if (it == weights.layers.end()) {
+                throw UsageError(u"--layer"_s,
+                    QString::number(*inputs.layer) + u" has no rotary pairs (a "_s
+                        + QString::fromStdString(toString(config.positions.groupOf(*inputs.layer).treatment))
+                        + u" layer)"_s);
+            }
+            weights.layers = {*it};
+        }
+        for (std::size_t index = 0; index < weights.layers.size(); ++index) {
+            RopeParams rope = weights.layers[index].pairing;
+            if (inputs.scaling) {
+                rope.scaling = *inputs.scaling;
+            }
+            layers.push_back({app::layerUsage(checkpoint, weights, index),
+                pairsMovedByScaling(rope, lengthFor(rope, inputs, config))});
+        }
+    } catch (const app::FileError& error) {
+        throw UsageError(u"--checkpoint"_s, QString::fromUtf8(error.what()));
+    }
+    for (const QString& note : weights.notes) {
+        err << u"pecards-cli: note: "_s << note << Qt::endl;
+    }
+    const int group = weights.heads / weights.kvHeads;
+    if (!request.outPath.isEmpty()) {
+        Eigen::MatrixXd out;
+        if (inputs.layer) {
+            const app::LayerUsage& usage = layers.front().usage;
+            out = inputs.quantity == WeightsInputs::Quantity::PairUsage  ? usage.product
+                : inputs.quantity == WeightsInputs::Quantity::QueryUsage ? usage.query
+                                                                         : usage.key;
+            err << u"pecards-cli: rows: the "_s << out.rows() << u" heads of layer "_s << usage.layer
+                << u"; columns: rotary pairs 0 to "_s << out.cols() - 1 << Qt::endl;
+        } else {
+            out.resize(static_cast<Eigen::Index>(layers.size()), layers.front().usage.product.cols());
+            QStringList indices;
+            for (std::size_t r = 0; r < layers.size(); ++r) {
+                out.row(static_cast<Eigen::Index>(r)) = layers[r].usage.product.colwise().mean();
+                indices << QString::number(layers[r].usage.layer);
+            }
+            err << u"pecards-cli: rows: layers "_s << indices.join(u","_s)
+                << u" (the RoPE layers), each the mean over its heads; columns: rotary pairs 0 to "_s
+                << out.cols() - 1 << Qt::endl;
+        }
+        writeOutput(request.outPath, OutputArray::fromMatrix(out));
+    }
+    if (!inputs.summaryPath.isEmpty()) {
+        app::writeOutputFile(inputs.summaryPath,
+            inputs.summaryPath.endsWith(u".json"_s) ? summaryJson(layers, group, weights, request)
+                                                    : summaryCsv(layers, group));
+    }
+}
+
+} // namespace pecards::cli
