@@ -35,19 +35,6 @@ WeightsInputs::Quantity parseWeightsQuantity(const QString& text) {
         u"= \""_s + text + u"\" is not a quantity of weights: allowed: pair-usage, query-usage, key-usage"_s);
 }
 
-/// The length the moved pairs are found at: --seq-len, else the context the scaling extends to
-/// (L0 x factor), else max_position_embeddings.
-std::int64_t lengthFor(const RopeParams& rope, const WeightsInputs& inputs, const app::ModelConfig& config) {
-    if (inputs.seqLen > 0) {
-        return inputs.seqLen;
-    }
-    const std::int64_t l0 = rope.scaling.original_max_position_embeddings > 0
-        ? rope.scaling.original_max_position_embeddings
-        : config.maxPositionEmbeddings;
-    const double extended = static_cast<double>(l0) * std::max(rope.scaling.factor, 1.0);
-    return std::clamp<std::int64_t>(static_cast<std::int64_t>(extended), 1, kMaxLength);
-}
-
 /// Each located layer's usage, and the moved pairs of its scaling (the chosen one, or its own).
 struct LayerSummary {
     app::LayerUsage usage;
@@ -176,12 +163,10 @@ void runWeights(const CliRequest& request, QTextStream& err) {
             weights.layers = {*it};
         }
         for (std::size_t index = 0; index < weights.layers.size(); ++index) {
-            RopeParams rope = weights.layers[index].pairing;
-            if (inputs.scaling) {
-                rope.scaling = *inputs.scaling;
-            }
-            layers.push_back({app::layerUsage(checkpoint, weights, index),
-                pairsMovedByScaling(rope, lengthFor(rope, inputs, config))});
+            const app::ScalingUnderTest test
+                = app::scalingUnderTest(weights.layers[index], inputs.scaling, inputs.seqLen, config);
+            layers.push_back(
+                {app::layerUsage(checkpoint, weights, index), pairsMovedByScaling(test.rope, test.seqLen)});
         }
     } catch (const app::FileError& error) {
         throw UsageError(u"--checkpoint"_s, QString::fromUtf8(error.what()));

@@ -27,7 +27,8 @@ struct WeightsInputs {
         pairLayout; ///< --pair-layout: the stored rows' pairs (else the config's)
     /// --scaling and its flags: the scaling whose moved pairs the summary counts (else each layer's own)
     std::optional<pecards::RopeScaling> scaling;
-    std::int64_t seqLen = 0; ///< --seq-len: the length dynamic NTK and LongRoPE scale for (0: see runWeights)
+    std::int64_t seqLen = 0; ///< --seq-len: the length dynamic NTK and LongRoPE scale for (0: L0 x factor,
+                             ///< app::scalingUnderTest)
     QString summaryPath; ///< --summary FILE.csv | FILE.json: one row per layer and head
 };
 

@@ -258,6 +258,22 @@ AttentionWeights locateAttentionWeights(
     return Locator(checkpoint, config).locate(layout);
 }
 
+ScalingUnderTest scalingUnderTest(const LayerHeads& layer, const std::optional<RopeScaling>& chosen,
+    std::int64_t seqLen, const ModelConfig& config) {
+    ScalingUnderTest test {layer.pairing, seqLen};
+    if (chosen) {
+        test.rope.scaling = *chosen;
+    }
+    if (test.seqLen <= 0) {
+        const std::int64_t l0 = test.rope.scaling.original_max_position_embeddings > 0
+            ? test.rope.scaling.original_max_position_embeddings
+            : config.maxPositionEmbeddings;
+        const double extended = static_cast<double>(l0) * std::max(test.rope.scaling.factor, 1.0);
+        test.seqLen = static_cast<std::int64_t>(std::clamp(extended, 1.0, static_cast<double>(kMaxLength)));
+    }
+    return test;
+}
+
 LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weights, std::size_t index) {
     const LayerHeads& layer = weights.layers.at(index);
     const auto norms = [&](const std::vector<HeadRows>& heads) {

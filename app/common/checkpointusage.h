@@ -85,4 +85,15 @@ struct LayerUsage {
 ///         index outside weights.layers.
 LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weights, std::size_t index);
 
+/// @brief The frequencies whose moves are counted: layer `layer`'s pairing with `chosen` in place of
+/// its own scaling when given (a scaling the user tries), and the length they are taken at:
+/// `seqLen` when > 0, else the context the scaling extends to, L0 x factor (L0 the scaling's
+/// original_max_position_embeddings, else the config's max_position_embeddings), within [1, 2^24].
+struct ScalingUnderTest {
+    pecards::RopeParams rope;
+    std::int64_t seqLen = 0;
+};
+ScalingUnderTest scalingUnderTest(const LayerHeads& layer, const std::optional<pecards::RopeScaling>& chosen,
+    std::int64_t seqLen, const ModelConfig& config);
+
 } // namespace pecards::app

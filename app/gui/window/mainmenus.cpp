@@ -63,6 +63,11 @@ void buildFileMenu(MainWindow* w) {
     check->setStatusTip(
         MainWindow::tr("Compare your engine's cos/sin cache, rotated vectors, inv_freq or GGUF file with the "
                        "reference for the RoPE card's model, and name the bug"));
+    QAction* usage
+        = file->addAction(MainWindow::tr("&Pair usage of a checkpoint…"), w, [w] { w->openPairUsage(); });
+    usage->setStatusTip(
+        MainWindow::tr("Which rotary pairs a checkpoint's heads can use, and how much of each "
+                       "head's usage the RoPE card's scaling moves"));
     file->addSeparator();
     WorkspaceController* session = w->session();
     QAction* openWorkspace

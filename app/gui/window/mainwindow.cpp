@@ -8,6 +8,7 @@
 #include "deck/deckmodel.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessonplayer.h"
+#include "pairusage/pairusagedialog.h"
 #include "presentation/presentationcontroller.h"
 #include "presentation/teachingoverlay.h"
 #include "session/workspacecontroller.h"
@@ -197,6 +198,17 @@ CheckDialog* MainWindow::openCheck(const std::optional<pecards::app::CheckSetup>
     return dialog;
 }
 
+PairUsageDialog* MainWindow::openPairUsage() {
+    auto* dialog = new PairUsageDialog(card(QStringLiteral("rope"))->params(), m_model.filePath, this,
+        [this](const pecards::CardParams& params, const QString& what) {
+            card(QStringLiteral("rope"))->edit(params, what);
+            showTab(QStringLiteral("rope"));
+        });
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void MainWindow::reopenCheck() {
     if (m_deckModel->check())
         openCheck(m_deckModel->check()); // the check is back as it was, its files read again
@@ -214,6 +226,7 @@ StartupParts MainWindow::startupParts() {
     parts.lessons = m_lessons;
     parts.setLanguage = [this](const QString& language) { return setLanguage(language); };
     parts.openCheck = [this](const pecards::app::CheckSetup& setup) { return openCheck(setup); };
+    parts.openPairUsage = [this] { return openPairUsage(); };
     parts.openConfig = [this](const QString& path, std::function<void(const QString&)> done) {
         // One answer: whichever of applied / failed comes first disconnects both.
         auto applied = std::make_shared<QMetaObject::Connection>();

@@ -24,6 +24,7 @@ class DeckModel;
 class DeviceStatus;
 class LanguageSwitcher;
 class LessonController;
+class PairUsageDialog;
 class ModelLoader;
 class ModelStrip;
 class WeightsLoader;
@@ -53,6 +54,10 @@ public:
     /// it (a workspace's check), against that check's model, run at once. Every check it starts
     /// becomes the deck model's check().
     CheckDialog* openCheck(const std::optional<pecards::app::CheckSetup>& setup = std::nullopt);
+    /// @brief File > Pair usage of a checkpoint…: a pair-usage dialog (deleted when closed) for the
+    /// RoPE card's scaling and the open model's config; "Use this head" edits the RoPE card's probe
+    /// as an undoable step and shows the card.
+    PairUsageDialog* openPairUsage();
     /// @brief After a workspace or the crash-recovery copy opened: runs the deck model's check
     /// again in a check dialog, when it has one (its files are read again).
     void reopenCheck();

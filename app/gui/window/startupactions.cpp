@@ -9,6 +9,7 @@
 #include "deck/deckworkspace.h"
 #include "lessons/lessoncontroller.h"
 #include "lessons/lessonplayer.h"
+#include "pairusage/pairusagedialog.h"
 #include "presentation/presentationcontroller.h"
 #include "session/workspacecontroller.h"
 #include "window/presets.h"
@@ -161,7 +162,16 @@ void applyViewOptions(const StartupParts& parts, const StartupOptions& options, 
                                                             : Table::InvFreq;
         check = parts.openCheck(setup);
     }
-    if (!options.screenshot.isEmpty() && check != nullptr) {
+    PairUsageDialog* usage = nullptr;
+    if (!options.pairUsage.isEmpty()) {
+        usage = parts.openPairUsage();
+        usage->read({options.config, options.pairUsage, std::nullopt});
+    }
+    if (!options.screenshot.isEmpty() && usage != nullptr) {
+        auto shown = std::make_shared<bool>(false);
+        QObject::connect(usage, &PairUsageDialog::finished, usage, [shown] { *shown = true; });
+        takeScreenshot(parts, options.screenshot, timeoutMs, usage, [shown] { return *shown; });
+    } else if (!options.screenshot.isEmpty() && check != nullptr) {
         auto shown = std::make_shared<bool>(false);
         QObject::connect(check, &CheckDialog::checked, check, [shown] { *shown = true; });
         takeScreenshot(parts, options.screenshot, timeoutMs, check, [shown] { return *shown; });

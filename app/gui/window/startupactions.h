@@ -25,6 +25,7 @@ class CompareView;
 class ComputeService;
 class DeckModel;
 class LessonController;
+class PairUsageDialog;
 class PresentationController;
 class WorkspaceController;
 
@@ -42,6 +43,8 @@ struct StartupParts {
     std::function<bool(const QString&)> setLanguage;
     /// Opens a check dialog that runs `setup` at once (deleted when closed).
     std::function<CheckDialog*(const pecards::app::CheckSetup&)> openCheck;
+    /// Opens File > Pair usage of a checkpoint… (deleted when closed).
+    std::function<PairUsageDialog*()> openPairUsage;
     /// Reads a model config off the UI thread and applies it to every card; then calls `done`
     /// with an empty message, or with the error (the window has shown it too).
     std::function<void(const QString& path, std::function<void(const QString& error)> done)> openConfig;

@@ -46,6 +46,9 @@ const std::vector<StartupFlag>& startupFlags() {
             "Check an implementation: cos.npy,sin.npy (a float32 cache), inv_freq.npy or model.gguf against "
             "the RoPE card's model, in File > Check an implementation (with --screenshot: that dialog's "
             "image)."},
+        {"pair-usage", nullptr, "checkpoint",
+            "Pair usage of a checkpoint (a .safetensors file, an index or their folder) for the --config "
+            "model, in File > Pair usage of a checkpoint (with --screenshot: that dialog's image)."},
         {"screenshot", nullptr, "file", "Save the window as PNG once every view has answered, then quit."},
         {"help", "h", nullptr, "Show this help and exit (needs no display)."},
         {"version", "v", nullptr, "Show the version and exit (needs no display)."},

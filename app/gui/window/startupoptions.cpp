@@ -2,6 +2,7 @@
 
 #include "cards/cardregistry.h"
 #include "common/version.h"
+#include "presentation/presentationcontroller.h"
 #include "settings/languageswitcher.h"
 #include "window/presets.h"
 #include "window/startupflags.h"
@@ -113,6 +114,14 @@ std::optional<StartupOptions> parseStartupOptions(const QStringList& arguments, 
             error = QStringLiteral(
                 "--check %1 is invalid: allowed: cos.npy,sin.npy, inv_freq.npy or model.gguf")
                         .arg(value("check"));
+            return std::nullopt;
+        }
+    }
+    if (isSet("pair-usage")) {
+        options.pairUsage = value("pair-usage");
+        if (options.config.isEmpty()) {
+            error = QStringLiteral("--pair-usage %1 is invalid: it needs the model's --config")
+                        .arg(options.pairUsage);
             return std::nullopt;
         }
     }

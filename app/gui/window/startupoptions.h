@@ -32,6 +32,8 @@ struct StartupOptions {
     QString pitfall; ///< pitfall name (pecards-cli pitfalls): opens its card's Pitfalls view
     /// --check: cos.npy and sin.npy, or inv_freq.npy alone, checked in the check dialog (float32)
     QStringList check;
+    /// --pair-usage: a checkpoint read in File > Pair usage of a checkpoint… with the --config model
+    QString pairUsage;
     bool presentation = false; ///< start in presentation mode
     std::optional<int> position; ///< presentation: sweep position m (paused there)
     std::optional<std::int64_t> length;

@@ -18,6 +18,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QPushButton>
 #include <QTextBrowser>
 #include <QUrl>
 #include <cmath>
