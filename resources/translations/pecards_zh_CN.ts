@@ -3200,6 +3200,14 @@ double-click to reset; hover for the exact value.</source>
         <translation>A：卡片原样。B：同一卡片加上缩放</translation>
     </message>
     <message>
+        <source>&amp;Pair usage of a checkpoint…</source>
+        <translation>检查点的频率对用量(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Which rotary pairs a checkpoint&apos;s heads can use, and how much of each head&apos;s usage the RoPE card&apos;s scaling moves</source>
+        <translation>检查点的各个头能用哪些旋转频率对，以及 RoPE 卡片的缩放改变了每个头多少用量</translation>
+    </message>
+    <message>
         <source>Check an &amp;implementation…</source>
         <translation>检查实现(&amp;I)…</translation>
     </message>
@@ -4625,6 +4633,221 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>Presentation and lessons: erase the pen&apos;s strokes</source>
         <translation>演示与课程中：擦除画笔的笔迹</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::PairUsageDialog</name>
+    <message>
+        <source>no scaling</source>
+        <translation>无缩放</translation>
+    </message>
+    <message>
+        <source>linear (PI)</source>
+        <translation>线性（PI）</translation>
+    </message>
+    <message>
+        <source>dynamic NTK</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>RoPE layer</source>
+        <translation>RoPE 层</translation>
+    </message>
+    <message>
+        <source>query head</source>
+        <translation>查询头</translation>
+    </message>
+    <message>
+        <source>rotary pair i (usage |q_i| |k_i| bound, log colours)</source>
+        <translation>旋转频率对 i（用量 |q_i| |k_i| 上界，对数颜色）</translation>
+    </message>
+    <message>
+        <source>rotary pair i (usage |q_i| |k_i| bound, linear colours)</source>
+        <translation>旋转频率对 i（用量 |q_i| |k_i| 上界，线性颜色）</translation>
+    </message>
+    <message>
+        <source>&amp;Read</source>
+        <translation>读取(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Log colours</source>
+        <translation>对数颜色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Use this head as q, k on the RoPE card</source>
+        <translation>把这个头作为 RoPE 卡片的 q、k(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Pair usage of a checkpoint</source>
+        <translation>检查点的频率对用量</translation>
+    </message>
+    <message>
+        <source>Which rotary pairs a model&apos;s heads can use: for each pair, the longest (q_a, q_b) a unit input can make (the largest singular value of the two projection rows), times the same for its key head. Only the query and key projections are read, one head at a time.</source>
+        <translation>模型的注意力头能用哪些旋转频率对：对每个频率对，单位输入能生成的最长 (q_a, q_b)（两行投影的最大奇异值），乘以其键头的同一个量。只读取查询和键投影，每次一个头。</translation>
+    </message>
+    <message>
+        <source>model.safetensors, model.safetensors.index.json or their folder</source>
+        <translation>model.safetensors、model.safetensors.index.json 或它们所在的文件夹</translation>
+    </message>
+    <message>
+        <source>as the config says</source>
+        <translation>按配置</translation>
+    </message>
+    <message>
+        <source>half-split (rotate_half, Hugging Face export)</source>
+        <translation>对半拆分（rotate_half，Hugging Face 导出）</translation>
+    </message>
+    <message>
+        <source>interleaved (Meta&apos;s original export)</source>
+        <translation>交错（Meta 原始导出）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Model config:</source>
+        <translation>模型配置：</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>文件…</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>文件夹…</translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>检查点：</translation>
+    </message>
+    <message>
+        <source>Pairs of the rows:</source>
+        <translation>行的配对方式：</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>头</translation>
+    </message>
+    <message>
+        <source>Key head</source>
+        <translation>键头</translation>
+    </message>
+    <message>
+        <source>Usage</source>
+        <translation>用量</translation>
+    </message>
+    <message>
+        <source>In moved pairs</source>
+        <translation>在被改变的频率对上</translation>
+    </message>
+    <message>
+        <source>Top pair</source>
+        <translation>最大频率对</translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json</source>
+        <translation>模型的 config.json</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (*.json)</source>
+        <translation>Hugging Face 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>第 %1 个头</translation>
+    </message>
+    <message>
+        <source>%1, pair %2: usage %3</source>
+        <translation>%1，频率对 %2：用量 %3</translation>
+    </message>
+    <message>
+        <source>The checkpoint&apos;s folder</source>
+        <translation>检查点所在的文件夹</translation>
+    </message>
+    <message>
+        <source>The checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>safetensors checkpoint (*.safetensors *.index.json)</source>
+        <translation>safetensors 检查点 (*.safetensors *.index.json)</translation>
+    </message>
+    <message>
+        <source>Give the model&apos;s config.json and its checkpoint.</source>
+        <translation>请给出模型的 config.json 和它的检查点。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 RoPE layers × %3 query heads (%4 key heads) × %5 pairs read from %6.</source>
+        <translation>%1：从 %6 读取了 %2 个 RoPE 层 × %3 个查询头（%4 个键头）× %5 个频率对。</translation>
+    </message>
+    <message>
+        <source>Every RoPE layer, each the mean over its heads</source>
+        <translation>每个 RoPE 层，各取其所有头的平均</translation>
+    </message>
+    <message>
+        <source>Layer %1: its heads</source>
+        <translation>第 %1 层：各个头</translation>
+    </message>
+    <message>
+        <source>Strip, per pair: orange where %1 changes the frequency (at L = %2; %3 of %4 pairs), grey where it does not%5.</source>
+        <translation>条带，每个频率对一格：橙色表示 %1 改变了频率（L = %2 时；%4 个频率对中的 %3 个），灰色表示没有改变%5。</translation>
+    </message>
+    <message>
+        <source>, for layer %1&apos;s frequencies</source>
+        <translation>，按第 %1 层的频率</translation>
+    </message>
+    <message>
+        <source>Red line: pair %1 is the first whose wavelength 2π/θᵢ exceeds L0 = %2, so it never completed a turn in training (Liu et al. 2023&apos;s critical dimension).</source>
+        <translation>红线：第 %1 个频率对是第一个波长 2π/θᵢ 超过 L0 = %2 的频率对，它在训练中从未转满一圈（Liu 等人 2023 的临界维度）。</translation>
+    </message>
+    <message>
+        <source>Dashed line: pairs from %1 on do not rotate (proportional RoPE).</source>
+        <translation>虚线：从第 %1 个频率对起不再旋转（比例式 RoPE）。</translation>
+    </message>
+    <message>
+        <source>The RoPE card has no scaling, so each layer&apos;s own is used; set one on the card (e.g. YaRN ×4) to see which pairs it moves.</source>
+        <translation>RoPE 卡片没有缩放，因此使用每层自己的缩放；在卡片上设置一种（例如 YaRN ×4），即可看到它改变哪些频率对。</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: %3 % of its usage is on the pairs %4 moves.</source>
+        <translation>第 %1 层第 %2 个头：它 %3 % 的用量在 %4 改变的频率对上。</translation>
+    </message>
+    <message>
+        <source>%1 moves no pair of these layers: no head&apos;s usage changes.</source>
+        <translation>%1 没有改变这些层的任何频率对：没有头的用量受影响。</translation>
+    </message>
+    <message>
+        <source>The RoPE card has %1 pairs and layer %2 has %3: open the model&apos;s config on the card first (File &gt; Open config).</source>
+        <translation>RoPE 卡片有 %1 个频率对，而第 %2 层有 %3 个：请先在卡片上打开模型的配置（文件 &gt; 打开配置）。</translation>
+    </message>
+    <message>
+        <source>Use head %1 of layer %2 as q, k</source>
+        <translation>把第 %2 层第 %1 个头作为 q、k</translation>
+    </message>
+    <message>
+        <source>The RoPE card&apos;s q, k are now head %1 of layer %2&apos;s longest pairs: its score views show that head&apos;s positional response.</source>
+        <translation>RoPE 卡片的 q、k 现在是第 %2 层第 %1 个头的最长频率对：卡片的分数视图显示这个头的位置响应。</translation>
     </message>
 </context>
 </TS>

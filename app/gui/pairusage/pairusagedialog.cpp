@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -68,8 +69,8 @@ HeatmapFrame usageFrame(const Eigen::MatrixXd& usage, bool logarithmic, bool poo
     scaling.logarithmic = logarithmic && usage.maxCoeff() > 0.0;
     return makeHeatmapFrame(std::move(grid), grid.window, scaling,
         pooled ? PairUsageDialog::tr("RoPE layer") : PairUsageDialog::tr("query head"),
-        PairUsageDialog::tr("rotary pair i (usage |q_i| |k_i| bound, %1 colours)")
-            .arg(scaling.logarithmic ? PairUsageDialog::tr("log") : PairUsageDialog::tr("linear")));
+        scaling.logarithmic ? PairUsageDialog::tr("rotary pair i (usage |q_i| |k_i| bound, log colours)")
+                            : PairUsageDialog::tr("rotary pair i (usage |q_i| |k_i| bound, linear colours)"));
 }
 
 /// Sorts by the number in Qt::UserRole (the shown text is formatted).
@@ -153,7 +154,7 @@ PairUsageDialog::PairUsageDialog(
     m_heads->setSelectionMode(QAbstractItemView::SingleSelection);
     m_heads->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_heads->setSortingEnabled(true);
-    m_heads->setMinimumHeight(120);
+    m_heads->setMinimumHeight(100);
     m_use->setEnabled(false);
     m_use->setVisible(static_cast<bool>(m_useProbe));
 
@@ -162,8 +163,8 @@ PairUsageDialog::PairUsageDialog(
     layout->addLayout(form);
     layout->addWidget(m_status);
     layout->addLayout(showRow);
-    layout->addWidget(m_map, 3);
-    layout->addWidget(m_strip);
+    layout->addWidget(m_strip); // above the plot, whose columns it follows
+    layout->addWidget(m_map, 5);
     layout->addWidget(m_legend);
     layout->addWidget(m_headline);
     layout->addWidget(m_heads, 2);
@@ -187,10 +188,28 @@ PairUsageDialog::PairUsageDialog(
     connect(m_layer, &QComboBox::currentIndexChanged, this, &PairUsageDialog::showSelection);
     connect(m_log, &QCheckBox::toggled, this, &PairUsageDialog::showSelection);
     m_strip->alignWith(m_map);
+    connect(m_map, &HeatmapWidget::hovered, this, [this](qint64 row, qint64 col, int, int) {
+        const pecards::Grid& grid = m_map->frame().grid;
+        if (row < 0 || col < 0 || row >= grid.rows || col >= grid.cols)
+            return;
+        const QString what = shownLayer() < 0
+            ? tr("layer %1").arg(m_outcome.layers[static_cast<qsizetype>(row)].layer)
+            : tr("head %1").arg(row);
+        m_map->setReadout(
+            tr("%1, pair %2: usage %3")
+                .arg(what)
+                .arg(col)
+                .arg(pecards::app::displayNumber(grid.at(static_cast<int>(row), static_cast<int>(col)), 4)));
+    });
+    connect(m_map, &HeatmapWidget::hoverLeft, this, [this] { m_map->setReadout(QString()); });
     connect(m_heads, &QTableWidget::itemSelectionChanged, this,
         [this] { m_use->setEnabled(!m_heads->selectedItems().isEmpty()); });
     connect(m_use, &QPushButton::clicked, this, [this] { useHead(m_heads->currentRow()); });
-    resize(760, 700);
+    // Larger on a larger screen: the heatmap takes the height (700 px fits a 1280 x 720 projector).
+    const QRect screen = parent != nullptr && parent->screen() != nullptr
+        ? parent->screen()->availableGeometry()
+        : QRect(0, 0, 1280, 720);
+    resize(std::min(960, screen.width() - 40), std::clamp(screen.height() - 60, 600, 900));
 }
 
 void PairUsageDialog::browse(bool folder) {
