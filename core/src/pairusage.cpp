@@ -93,6 +93,19 @@ std::vector<bool> pairsMovedByScaling(const RopeParams& params, std::int64_t seq
     return moved;
 }
 
+Eigen::VectorXd pairMoveDegree(const RopeParams& params, std::int64_t seq_len) {
+    const Eigen::VectorXd plain = ropeInvFreq(params);
+    const Eigen::VectorXd scaled = ropeScaledInvFreq(params, seq_len);
+    Eigen::VectorXd degree = Eigen::VectorXd::Zero(plain.size());
+    for (Eigen::Index i = 0; i < plain.size(); ++i) {
+        if (plain(i) > 0.0 && scaled(i) > 0.0) {
+            degree(i) = std::abs(std::log(scaled(i) / plain(i)));
+        }
+    }
+    const double most = degree.size() > 0 ? degree.maxCoeff() : 0.0;
+    return most > 1e-12 ? Eigen::VectorXd(degree / most) : Eigen::VectorXd::Zero(plain.size());
+}
+
 Eigen::VectorXd movedUsageFraction(const Eigen::MatrixXd& product, const std::vector<bool>& moved) {
     if (static_cast<Eigen::Index>(moved.size()) != product.cols()) {
         throw InvalidParameter(

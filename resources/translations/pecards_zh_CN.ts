@@ -4810,8 +4810,8 @@ double-click to reset; hover for the exact value.</source>
         <translation>第 %1 层：各个头</translation>
     </message>
     <message>
-        <source>Strip, per pair: orange where %1 changes the frequency (at L = %2; %3 of %4 pairs), grey where it does not%5.</source>
-        <translation>条带，每个频率对一格：橙色表示 %1 改变了频率（L = %2 时；%4 个频率对中的 %3 个），灰色表示没有改变%5。</translation>
+        <source>Strip, per pair: orange where %1 changes the frequency, darker the further (at L = %2; %3 of %4 pairs), grey where it does not%5.</source>
+        <translation>条带，每个频率对一格：橙色表示 %1 改变了频率，改变越多颜色越深（L = %2 时；%4 个频率对中的 %3 个），灰色表示没有改变%5。</translation>
     </message>
     <message>
         <source>, for layer %1&apos;s frequencies</source>

@@ -8,6 +8,7 @@
 #include "support/randomparams.h"
 
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
@@ -150,6 +151,44 @@ TEST(MovedUsageFraction, SharesOfEachHeadsUsage) {
     EXPECT_DOUBLE_EQ(fraction(2), 0.0); // a head of no usage has no share, not NaN
     EXPECT_THROW(pecards::movedUsageFraction(product, {true}), pecards::InvalidParameter);
     EXPECT_THROW(pecards::movedUsageFraction(-product, {true, true, true, true}), pecards::InvalidParameter);
+}
+
+} // namespace
+
+namespace {
+
+TEST(PairMoveDegree, YarnsRampWrittenOutFromTheYarnPaper) {
+    // YaRN (Peng et al. 2023, HF `_compute_yarn_parameters`): base 10000, head 64, s = 4, L0 = 4096,
+    // beta_fast 32, beta_slow 1. Correction range [low, high] = [floor(d ln(L0 / (32 2 pi)) / (2 ln b)),
+    // ceil(d ln(L0 / (1 2 pi)) / (2 ln b))]; pair i mixes theta_i / s and theta_i by the ramp
+    // r_i = clamp((i - low) / (high - low), 0, 1) as HF writes it: theta'_i = (theta_i / s) (1 - e_i) +
+    // theta_i e_i with the extrapolation factor e_i = 1 - r_i; low >= 0, high <= d - 1.
+    RopeParams params = head(64, RopeLayout::HalfSplit);
+    params.scaling.type = RopeScalingType::Yarn;
+    params.scaling.factor = 4.0;
+    params.scaling.original_max_position_embeddings = 4096;
+    params.scaling.beta_fast = 32.0;
+    params.scaling.beta_slow = 1.0;
+    const double d = 64.0;
+    const double b = 10000.0;
+    const double low = std::max(
+        0.0, std::floor(d * std::log(4096.0 / (32.0 * 2.0 * std::numbers::pi)) / (2.0 * std::log(b))));
+    const double high = std::min(
+        d - 1.0, std::ceil(d * std::log(4096.0 / (1.0 * 2.0 * std::numbers::pi)) / (2.0 * std::log(b))));
+    const Eigen::VectorXd degree = pecards::pairMoveDegree(params, 4096);
+    ASSERT_EQ(degree.size(), 32);
+    for (int i = 0; i < 32; ++i) {
+        const double ramp = std::clamp((i - low) / (high - low), 0.0, 1.0);
+        const double extrapolation = 1.0 - ramp;
+        const double ratio = (1.0 - extrapolation) / 4.0 + extrapolation; // theta'_i / theta_i
+        EXPECT_NEAR(degree(i), std::abs(std::log(ratio)) / std::log(4.0), 1e-12) << i;
+    }
+    EXPECT_EQ(degree(0), 0.0); // pair 0 is extrapolated, untouched
+    EXPECT_DOUBLE_EQ(degree(31), 1.0); // the slowest pair is interpolated by s
+}
+
+TEST(PairMoveDegree, NothingMovedIsZeroEverywhere) {
+    EXPECT_EQ(pecards::pairMoveDegree(head(16, RopeLayout::HalfSplit), 4096), Eigen::VectorXd::Zero(8));
 }
 
 } // namespace

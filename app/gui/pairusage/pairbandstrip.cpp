@@ -4,12 +4,14 @@
 
 #include <QPainter>
 #include <QPalette>
+#include <algorithm>
 
 namespace pecards::gui {
 
 namespace {
 
-const QColor kMoved(230, 120, 20); ///< orange: moved by the scaling
+const QColor kMoved(230, 120, 20); ///< orange: moved by the scaling as far as any pair
+const QColor kBarelyMoved(252, 214, 170); ///< light orange: moved a little
 const QColor kKept(200, 200, 200); ///< grey: kept
 const QColor kCritical(200, 30, 30); ///< red: wavelength = L0
 
@@ -47,8 +49,16 @@ void PairBandStrip::paintEvent(QPaintEvent*) {
     const double width = static_cast<double>(right - left) / pairs;
     const auto x = [&](int pair) { return left + pair * width; };
     for (int i = 0; i < pairs; ++i) {
-        painter.fillRect(QRectF(x(i), 4, width, height() - 8),
-            m_bands.moved[static_cast<std::size_t>(i)] ? kMoved : kKept);
+        const auto index = static_cast<std::size_t>(i);
+        QColor colour = kKept;
+        if (m_bands.moved[index]) {
+            const double t
+                = index < m_bands.degree.size() ? std::clamp(m_bands.degree[index], 0.0, 1.0) : 1.0;
+            const auto mix = [t](double a, double b) { return static_cast<float>(a + t * (b - a)); };
+            colour = QColor::fromRgbF(mix(kBarelyMoved.redF(), kMoved.redF()),
+                mix(kBarelyMoved.greenF(), kMoved.greenF()), mix(kBarelyMoved.blueF(), kMoved.blueF()));
+        }
+        painter.fillRect(QRectF(x(i), 4, width, height() - 8), colour);
     }
     if (m_bands.rotatingPairs >= 0 && m_bands.rotatingPairs < pairs) {
         painter.setPen(QPen(palette().color(QPalette::WindowText), 2, Qt::DashLine));

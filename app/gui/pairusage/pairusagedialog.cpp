@@ -328,6 +328,8 @@ void PairUsageDialog::showSelection() {
         0, m_outcome.model);
     PairBandStrip::Bands bands;
     bands.moved = pecards::pairsMovedByScaling(test.rope, test.seqLen);
+    const Eigen::VectorXd degree = pecards::pairMoveDegree(test.rope, test.seqLen);
+    bands.degree.assign(degree.data(), degree.data() + degree.size());
     const std::int64_t l0 = heads.pairing.scaling.original_max_position_embeddings > 0
         ? heads.pairing.scaling.original_max_position_embeddings
         : m_outcome.model.maxPositionEmbeddings;
@@ -341,8 +343,8 @@ void PairUsageDialog::showSelection() {
     const QString scaling = scalingName(test.rope.scaling);
     QStringList legend;
     legend << tr(
-        "Strip, per pair: orange where %1 changes the frequency (at L = %2; %3 of %4 pairs), grey where "
-        "it does not%5.")
+        "Strip, per pair: orange where %1 changes the frequency, darker the further (at L = %2; %3 of %4 "
+        "pairs), grey where it does not%5.")
                   .arg(scaling)
                   .arg(test.seqLen)
                   .arg(movedCount)

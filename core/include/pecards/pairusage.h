@@ -66,6 +66,14 @@ Eigen::MatrixXd pairUsageProduct(const Eigen::MatrixXd& query, const Eigen::Matr
 /// @throws InvalidParameter (validate(params) fails)
 std::vector<bool> pairsMovedByScaling(const RopeParams& params, std::int64_t seq_len);
 
+/// @brief How far the scaling moves each pair, relative to the pair it moves most:
+/// |ln(theta'_i / theta_i)| / max_j |ln(theta'_j / theta_j)|, in [0, 1]. PI moves every rotating pair
+/// by ln s (all 1); YaRN moves the pairs below its correction range by ln s (1), those above not
+/// (0) and those on its ramp part of the way; llama3 likewise over its smooth band. All 0 when no
+/// pair moves; pairs of frequency 0 stay 0. rotaryDim/2 entries.
+/// @throws InvalidParameter (validate(params) fails)
+Eigen::VectorXd pairMoveDegree(const RopeParams& params, std::int64_t seq_len);
+
 /// @brief Per head (row of `product`): the share of its usage in the pairs `moved` marks,
 /// sum_{moved i} P(h, i) / sum_i P(h, i), in [0, 1]; 0 for a head whose usage is 0 everywhere.
 /// @throws InvalidParameter when `moved` has not product.cols() entries or an entry of product is

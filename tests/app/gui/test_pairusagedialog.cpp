@@ -88,6 +88,8 @@ TEST_F(PairUsageDialogTest, ReadsEveryLayerAndMarksThePairsTheCardsScalingMoves)
     ASSERT_EQ(map->frame().grid.cols, 4); // pairs
     EXPECT_NEAR(map->frame().grid.at(1, 0), dialog.outcome().layers[1].product.col(0).mean(), 1e-12);
     EXPECT_EQ(dialog.findChild<PairBandStrip*>()->bands().moved, std::vector<bool>(4, true));
+    EXPECT_EQ(
+        dialog.findChild<PairBandStrip*>()->bands().degree, std::vector<double>(4, 1.0)); // PI: ln 2 each
     EXPECT_TRUE(dialog.legend().contains(QStringLiteral("linear (PI) ×2"))) << dialog.legend().toStdString();
     const auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("headTable"));
     ASSERT_EQ(table->rowCount(), 8); // 2 layers x 4 heads
