@@ -365,6 +365,10 @@ const std::vector<CliFlag>& cliFlags() {
         {"pair-layout", "NAME", "Weights",
             "weights: the pairs of the stored rows: half-split (rotate_half, Hugging Face exports) or "
             "interleaved (Meta's original export, DeepSeek MLA). Default: the --config model's."},
+        {"activations", "FILE", "Weights",
+            "weights --quantity activation-usage: the layer's attention inputs (hidden states after its "
+            "input norm), positions x hidden size, .npy; the output is the mean over them of |q_i| |k_i| per "
+            "head and pair (Barbero et al. 2024's measure), with --layer N."},
         {"summary", "FILE", "Weights",
             "weights: one row per layer and head: layer, head, key_head, usage (sum over pairs), "
             "moved_fraction (its share in the pairs --scaling moves, else the layer's own scaling) and "

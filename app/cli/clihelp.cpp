@@ -62,7 +62,8 @@ const std::vector<HelpSection>& helpSections() {
   pecards-cli check --config config.json [--layer N] (--inv-freq F | --cos C --sin S | --rotated R
       --unrotated U | --gguf FILE.gguf) [--position-ids IDS | --segments LIST] [--dtype bf16] [--json]
   pecards-cli weights --config config.json --checkpoint DIR|FILE [--quantity pair-usage|query-usage|
-      key-usage] [--layer N] [--pair-layout NAME] [--scaling TYPE ...] [--out FILE] [--summary FILE]
+      key-usage|activation-usage] [--layer N] [--activations X.npy] [--pair-layout NAME] [--scaling TYPE ...]
+      [--out FILE] [--summary FILE]
   pecards-cli devices
   pecards-cli pitfalls
   pecards-cli --help

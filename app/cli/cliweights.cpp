@@ -31,8 +31,12 @@ WeightsInputs::Quantity parseWeightsQuantity(const QString& text) {
     if (text == u"key-usage"_s) {
         return WeightsInputs::Quantity::KeyUsage;
     }
+    if (text == u"activation-usage"_s) {
+        return WeightsInputs::Quantity::ActivationUsage;
+    }
     throw UsageError(u"--quantity"_s,
-        u"= \""_s + text + u"\" is not a quantity of weights: allowed: pair-usage, query-usage, key-usage"_s);
+        u"= \""_s + text
+            + u"\" is not a quantity of weights: allowed: pair-usage, query-usage, key-usage, activation-usage"_s);
 }
 
 /// Each located layer's usage, and the moved pairs of its scaling (the chosen one, or its own).
@@ -116,9 +120,19 @@ void parseWeights(const FlagReader& flags, CliRequest& request) {
             = static_cast<int>(parseInteger(u"--layer"_s, flags.text("layer"), 0, std::max(layers - 1, 0)));
     } else if (inputs.quantity != WeightsInputs::Quantity::PairUsage) {
         throw UsageError(u"--layer"_s,
-            u"is missing: query-usage and key-usage are one layer's heads x pairs (pair-usage without "
-            "--layer pools every layer)"_s);
+            u"is missing: query-usage, key-usage and activation-usage are one layer's heads x pairs "
+            u"(pair-usage "
+            "without --layer pools every layer)"_s);
     }
+    const bool activationUsage = inputs.quantity == WeightsInputs::Quantity::ActivationUsage;
+    if (activationUsage != flags.isSet("activations")) {
+        throw UsageError(u"--activations"_s,
+            activationUsage
+                ? u"is missing: activation-usage averages over the layer's inputs, --activations X.npy "
+                  "(positions x hidden size)"_s
+                : u"is read by --quantity activation-usage only"_s);
+    }
+    inputs.activations = flags.matrix("activations");
     if (flags.isSet("pair-layout")) {
         inputs.pairLayout = parseEnum<RopeLayout>(u"--pair-layout"_s, flags.text("pair-layout"));
     }
@@ -149,6 +163,7 @@ void runWeights(const CliRequest& request, QTextStream& err) {
     }
     std::vector<LayerSummary> layers;
     app::AttentionWeights weights;
+    std::optional<Eigen::MatrixXd> activationUsage;
     try {
         const app::Checkpoint checkpoint(inputs.checkpoint);
         weights = app::locateAttentionWeights(checkpoint, config, inputs.pairLayout);
@@ -168,6 +183,9 @@ void runWeights(const CliRequest& request, QTextStream& err) {
             layers.push_back(
                 {app::layerUsage(checkpoint, weights, index), pairsMovedByScaling(test.rope, test.seqLen)});
         }
+        if (inputs.activations) {
+            activationUsage = app::layerActivationUsage(checkpoint, weights, 0, *inputs.activations);
+        }
     } catch (const app::FileError& error) {
         throw UsageError(u"--checkpoint"_s, QString::fromUtf8(error.what()));
     }
@@ -181,7 +199,8 @@ void runWeights(const CliRequest& request, QTextStream& err) {
             const app::LayerUsage& usage = layers.front().usage;
             out = inputs.quantity == WeightsInputs::Quantity::PairUsage  ? usage.product
                 : inputs.quantity == WeightsInputs::Quantity::QueryUsage ? usage.query
-                                                                         : usage.key;
+                : inputs.quantity == WeightsInputs::Quantity::KeyUsage   ? usage.key
+                                                                         : *activationUsage;
             err << u"pecards-cli: rows: the "_s << out.rows() << u" heads of layer "_s << usage.layer
                 << u"; columns: rotary pairs 0 to "_s << out.cols() - 1 << Qt::endl;
         } else {

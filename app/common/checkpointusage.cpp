@@ -4,6 +4,7 @@
 #include "common/fileerror.h"
 #include "pecards/errors.h"
 #include "pecards/pairusage.h"
+#include "pecards/rope.h"
 
 #include <QMap>
 #include <QRegularExpression>
@@ -274,26 +275,78 @@ ScalingUnderTest scalingUnderTest(const LayerHeads& layer, const std::optional<R
     return test;
 }
 
+namespace {
+
+/// One head's rows and bias, as read for layer `layer`.
+struct HeadBlock {
+    Eigen::MatrixXd rows;
+    Eigen::VectorXd bias;
+};
+
+HeadBlock readHead(const Checkpoint& checkpoint, const HeadRows& rows) {
+    HeadBlock block {checkpoint.rows(rows.tensor, rows.first, rows.count), {}};
+    if (!rows.bias.isEmpty()) {
+        block.bias = checkpoint.values(rows.bias).segment(rows.first, rows.count);
+    }
+    return block;
+}
+
+/// Runs `compute` on a head, turning the engine's refusal of its values into a FileError naming them.
+template <typename Compute> auto onHead(const Checkpoint& checkpoint, const HeadRows& rows, Compute compute) {
+    const HeadBlock block = readHead(checkpoint, rows);
+    try {
+        return compute(block);
+    } catch (const InvalidParameter& error) {
+        if (error.name() == "activations" || error.name() == "inputs") {
+            throw;
+        }
+        throwFileError(checkpoint.path(),
+            u"tensor "_s + rows.tensor + u", rows "_s + QString::number(rows.first) + u" to "_s
+                + QString::number(rows.first + rows.count - 1) + u": "_s + QString::fromUtf8(error.what()));
+    }
+}
+
+} // namespace
+
+Eigen::MatrixXd layerActivationUsage(const Checkpoint& checkpoint, const AttentionWeights& weights,
+    std::size_t index, const Eigen::MatrixXd& inputs) {
+    const LayerHeads& layer = weights.layers.at(index);
+    if (layer.query.front().tensor.endsWith(u"q_b_proj.weight"_s)) {
+        throw InvalidParameter("activations", "hidden states",
+            "a model whose queries are projected from the hidden state (this one's q_b_proj reads q_a_proj's "
+            "normalised output)");
+    }
+    if (inputs.rows() < 1 || inputs.cols() != weights.inputSize) {
+        throw InvalidParameter("activations",
+            std::to_string(inputs.rows()) + " x " + std::to_string(inputs.cols()),
+            "positions (>= 1) x " + std::to_string(weights.inputSize) + " (the hidden size)");
+    }
+    const auto lengths = [&](const HeadRows& rows) {
+        return onHead(checkpoint, rows, [&](const HeadBlock& block) {
+            return pairLengths(layer.pairing, block.rows, block.bias, inputs);
+        });
+    };
+    std::vector<Eigen::MatrixXd> keys;
+    for (const HeadRows& rows : layer.key) {
+        keys.push_back(lengths(rows));
+    }
+    const std::size_t group = layer.query.size() / layer.key.size();
+    Eigen::MatrixXd usage(static_cast<Eigen::Index>(layer.query.size()), keys.front().cols());
+    for (std::size_t h = 0; h < layer.query.size(); ++h) {
+        usage.row(static_cast<Eigen::Index>(h))
+            = lengths(layer.query[h]).cwiseProduct(keys[h / group]).colwise().mean();
+    }
+    return usage;
+}
+
 LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weights, std::size_t index) {
     const LayerHeads& layer = weights.layers.at(index);
     const auto norms = [&](const std::vector<HeadRows>& heads) {
-        const int pairs = static_cast<int>(rotaryPairChannels(layer.pairing).size());
-        Eigen::MatrixXd out(static_cast<Eigen::Index>(heads.size()), pairs);
+        Eigen::MatrixXd out(static_cast<Eigen::Index>(heads.size()), rotaryDim(layer.pairing) / 2);
         for (std::size_t h = 0; h < heads.size(); ++h) {
-            const HeadRows& rows = heads[h];
-            const Eigen::MatrixXd block = checkpoint.rows(rows.tensor, rows.first, rows.count);
-            const Eigen::VectorXd bias = rows.bias.isEmpty()
-                ? Eigen::VectorXd()
-                : Eigen::VectorXd(checkpoint.values(rows.bias).segment(rows.first, rows.count));
-            try {
-                out.row(static_cast<Eigen::Index>(h))
-                    = pairOperatorNorms(layer.pairing, block, bias).transpose();
-            } catch (const InvalidParameter& error) {
-                throwFileError(checkpoint.path(),
-                    u"tensor "_s + rows.tensor + u", rows "_s + QString::number(rows.first) + u" to "_s
-                        + QString::number(rows.first + rows.count - 1) + u": "_s
-                        + QString::fromUtf8(error.what()));
-            }
+            out.row(static_cast<Eigen::Index>(h)) = onHead(checkpoint, heads[h], [&](const HeadBlock& block) {
+                return pairOperatorNorms(layer.pairing, block.rows, block.bias);
+            }).transpose();
         }
         return out;
     };

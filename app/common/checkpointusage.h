@@ -85,6 +85,16 @@ struct LayerUsage {
 ///         index outside weights.layers.
 LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weights, std::size_t index);
 
+/// @brief Barbero et al. 2024's measurement for layer weights.layers[index]: entry (h, i) is the mean
+/// over the rows x of `inputs` (positions x inputSize: the layer's attention inputs, hidden states
+/// after its input norm) of |q_i(x)| |k_i(x)|, query head h and its key head, q = W_q x + b.
+/// Read one head at a time, as layerUsage.
+/// @throws pecards::InvalidParameter naming activations when its columns are not inputSize, it has
+///         no row, or the queries are not projected from the hidden state (MLA with q_lora_rank);
+///         FileError as layerUsage.
+Eigen::MatrixXd layerActivationUsage(const Checkpoint& checkpoint, const AttentionWeights& weights,
+    std::size_t index, const Eigen::MatrixXd& inputs);
+
 /// @brief The frequencies whose moves are counted: layer `layer`'s pairing with `chosen` in place of
 /// its own scaling when given (a scaling the user tries), and the length they are taken at:
 /// `seqLen` when > 0, else the context the scaling extends to, L0 x factor (L0 the scaling's

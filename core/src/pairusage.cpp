@@ -66,6 +66,28 @@ Eigen::VectorXd pairOperatorNorms(const RopeParams& params, const Eigen::Ref<con
     return norms;
 }
 
+Eigen::MatrixXd pairLengths(const RopeParams& params, const Eigen::Ref<const Eigen::MatrixXd>& block,
+    const Eigen::Ref<const Eigen::VectorXd>& bias, const Eigen::Ref<const Eigen::MatrixXd>& inputs) {
+    pairOperatorNorms(params, block, bias); // the block's and bias's checks
+    if (inputs.cols() != block.cols()) {
+        throw InvalidParameter("inputs", count(inputs.rows()) + " x " + count(inputs.cols()),
+            "positions x " + count(block.cols()) + " (the projection's input size)");
+    }
+    checkFinite("inputs", inputs);
+    Eigen::MatrixXd q = inputs * block.transpose(); // positions x head_dim
+    if (bias.size() != 0) {
+        q.rowwise() += bias.transpose();
+    }
+    const std::vector<PairChannels> pairs = rotaryPairChannels(params);
+    Eigen::MatrixXd lengths(inputs.rows(), static_cast<Eigen::Index>(pairs.size()));
+    for (Eigen::Index i = 0; i < lengths.cols(); ++i) {
+        const PairChannels& pair = pairs[static_cast<std::size_t>(i)];
+        lengths.col(i)
+            = (q.col(pair.first).array().square() + q.col(pair.second).array().square()).sqrt().matrix();
+    }
+    return lengths;
+}
+
 Eigen::MatrixXd pairUsageProduct(const Eigen::MatrixXd& query, const Eigen::MatrixXd& key) {
     if (key.rows() < 1 || query.rows() % key.rows() != 0) {
         throw InvalidParameter("num_key_value_heads", count(key.rows()),

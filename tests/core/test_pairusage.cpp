@@ -192,3 +192,33 @@ TEST(PairMoveDegree, NothingMovedIsZeroEverywhere) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PairLengths, ArePairLengthsOfTheProjectedInputsAndNeverExceedTheOperatorNorm) {
+    // Pair 0 of a half-split head of 4 channels is made by rows 0 and 2: q_0 = x_0 + 1, q_2 = 2 x_1 (bias 1).
+    Eigen::MatrixXd block = Eigen::MatrixXd::Zero(4, 3);
+    block(0, 0) = 1.0;
+    block(2, 1) = 2.0;
+    Eigen::VectorXd bias = Eigen::VectorXd::Zero(4);
+    bias(0) = 1.0;
+    const Eigen::MatrixXd inputs = (Eigen::MatrixXd(2, 3) << 2, 2, 0, -1, 0, 5).finished();
+    const Eigen::MatrixXd lengths = pecards::pairLengths(head(4, RopeLayout::HalfSplit), block, bias, inputs);
+    ASSERT_EQ(lengths.rows(), 2);
+    EXPECT_DOUBLE_EQ(lengths(0, 0), 5.0); // (3, 4)
+    EXPECT_DOUBLE_EQ(lengths(1, 0), 0.0); // (0, 0)
+    EXPECT_DOUBLE_EQ(lengths(0, 1), 0.0); // rows 1 and 3 are zero
+    // Unit-norm inputs never make a pair longer than its operator norm (without bias).
+    const RopeParams params = head(16, RopeLayout::Interleaved);
+    const Eigen::MatrixXd weights = pecards::test::normalMatrix(16, 12, 3);
+    Eigen::MatrixXd unit = pecards::test::normalMatrix(200, 12, 4);
+    unit.rowwise().normalize();
+    const Eigen::MatrixXd all = pecards::pairLengths(params, weights, Eigen::VectorXd(), unit);
+    const Eigen::VectorXd bound = pecards::pairOperatorNorms(params, weights, Eigen::VectorXd());
+    for (Eigen::Index i = 0; i < bound.size(); ++i)
+        EXPECT_LE(all.col(i).maxCoeff(), bound(i) * (1.0 + 1e-12)) << i;
+    EXPECT_THROW(pecards::pairLengths(params, weights, Eigen::VectorXd(), Eigen::MatrixXd::Ones(2, 5)),
+        pecards::InvalidParameter);
+}
+
+} // namespace

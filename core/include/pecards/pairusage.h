@@ -48,6 +48,16 @@ std::vector<PairChannels> rotaryPairChannels(const RopeParams& params);
 Eigen::VectorXd pairOperatorNorms(const RopeParams& params, const Eigen::Ref<const Eigen::MatrixXd>& block,
     const Eigen::Ref<const Eigen::VectorXd>& bias);
 
+/// @brief The length |(q_a, q_b)| of every pair at every input: q = W x + b for each row x of
+/// `inputs` (the layer's attention inputs, positions x in, e.g. hidden states after the input norm).
+/// Barbero et al. 2024 §5 average such norms over real tokens; with unit-norm rows each entry is at
+/// most the pair's pairOperatorNorms entry.
+/// @return positions x rotaryDim(params)/2
+/// @throws InvalidParameter as pairOperatorNorms, and naming inputs when its columns differ from the
+///         block's or a value is not finite
+Eigen::MatrixXd pairLengths(const RopeParams& params, const Eigen::Ref<const Eigen::MatrixXd>& block,
+    const Eigen::Ref<const Eigen::VectorXd>& bias, const Eigen::Ref<const Eigen::MatrixXd>& inputs);
+
 /// @brief The usage product of one layer: entry (h, i) = query(h, i) * key(g(h), i), where query head
 /// h reads key head g(h) = floor(h / (heads / kv_heads)) (grouped-query attention; HF `repeat_kv`
 /// repeats each key head heads / kv_heads times in order).

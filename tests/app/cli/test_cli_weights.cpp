@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <cmath>
 
 namespace {
 
@@ -93,6 +94,30 @@ TEST_F(CliWeights, OneLayersHeadsAndEveryLayerPooled) {
     const Eigen::MatrixXd key = pecards::test::loadNpy(out).matrix();
     ASSERT_EQ(key.rows(), 2);
     EXPECT_NEAR(key(1, 2), pairNorm(m_k[1], 8, 2), 1e-12);
+}
+
+TEST_F(CliWeights, ActivationUsageAveragesOverTheGivenInputs) {
+    const Eigen::MatrixXd inputs = pecards::test::normalMatrix(7, 16, 70);
+    pecards::test::saveNpy(path(QStringLiteral("x.npy")), inputs);
+    const QString out = path(QStringLiteral("a.npy"));
+    const CliRun run
+        = runCli(base() << QStringLiteral("--quantity") << QStringLiteral("activation-usage")
+                        << QStringLiteral("--layer") << QStringLiteral("1") << QStringLiteral("--activations")
+                        << path(QStringLiteral("x.npy")) << QStringLiteral("--out") << out);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const Eigen::MatrixXd usage = pecards::test::loadNpy(out).matrix();
+    const Eigen::MatrixXd q = inputs * m_q[1].transpose();
+    const Eigen::MatrixXd k = inputs * m_k[1].transpose();
+    ASSERT_EQ(usage.rows(), 4);
+    double expected = 0.0; // head 3 (key head 1), pair 2
+    for (int p = 0; p < 7; ++p)
+        expected += std::hypot(q(p, 24 + 2), q(p, 24 + 6)) * std::hypot(k(p, 8 + 2), k(p, 8 + 6)) / 7.0;
+    EXPECT_NEAR(usage(3, 2), expected, 1e-12 * expected);
+    const CliRun missing = runCli(base()
+        << QStringLiteral("--quantity") << QStringLiteral("activation-usage") << QStringLiteral("--layer")
+        << QStringLiteral("1") << QStringLiteral("--out") << out);
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("--activations"))) << missing.err.toStdString();
 }
 
 TEST_F(CliWeights, SummaryShareOfTheMovedPairs) {

@@ -9,6 +9,7 @@
 #include "common/checkpointusage.h"
 #include "common/fileerror.h"
 #include "common/modelconfig.h"
+#include "pecards/errors.h"
 #include "support/safetensorswriter.h"
 
 #include <Eigen/SVD>
@@ -147,6 +148,31 @@ TEST_F(CheckpointUsage, PlantedPairAndGroupedQueryHeadsOfSeparateProjections) {
     expectNear(second.query, expectedQuery(m_q * 0.5));
 }
 
+TEST_F(CheckpointUsage, ActivationUsageIsTheMeanOfTheProjectedPairLengths) {
+    // Barbero et al.'s measure on 5 inputs: q = W_q x per head, |q_i| |k_i| averaged, written out here.
+    writeLlama(path(u"model.safetensors"_s));
+    const Checkpoint checkpoint(path(u"model.safetensors"_s));
+    const auto weights = pecards::app::locateAttentionWeights(checkpoint, config(kLlama), std::nullopt);
+    const Eigen::MatrixXd inputs = smallIntegers(5, 32, 9);
+    const Eigen::MatrixXd q = inputs * m_q.transpose(); // 5 x 32: 4 heads of 8
+    const Eigen::MatrixXd k = inputs * m_k.transpose(); // 5 x 16: 2 heads of 8
+    const Eigen::MatrixXd usage = pecards::app::layerActivationUsage(checkpoint, weights, 0, inputs);
+    ASSERT_EQ(usage.rows(), 4);
+    ASSERT_EQ(usage.cols(), 4);
+    for (int h = 0; h < 4; ++h) {
+        for (int i = 0; i < 4; ++i) {
+            double sum = 0.0;
+            for (int p = 0; p < 5; ++p) {
+                sum += std::hypot(q(p, 8 * h + i), q(p, 8 * h + i + 4))
+                    * std::hypot(k(p, 8 * (h / 2) + i), k(p, 8 * (h / 2) + i + 4));
+            }
+            EXPECT_NEAR(usage(h, i), sum / 5.0, 1e-9 * (1.0 + sum)) << h << ", " << i;
+        }
+    }
+    EXPECT_THROW(pecards::app::layerActivationUsage(checkpoint, weights, 0, Eigen::MatrixXd::Ones(5, 31)),
+        pecards::InvalidParameter);
+}
+
 TEST_F(CheckpointUsage, Bf16ShardsBehindAnIndexGiveTheSameUsage) {
     writeLlama(path(u"single.safetensors"_s));
     // Two shards: layer 0 in the first, layer 1 and the embedding in the second, all bf16.
@@ -259,7 +285,15 @@ TEST_F(CheckpointUsage, DeepSeekMlaReadsTheRopeRowsOfEachQueryHeadAndTheSharedKe
             kva, 1, [](int) { return 6; }, 2, adjacent));
     for (int h = 0; h < 2; ++h)
         for (int i = 0; i < 2; ++i)
-            EXPECT_DOUBLE_EQ(usage.product(h, i), usage.query(h, i) * usage.key(0, i));
+            EXPECT_DOUBLE_EQ(usage.product(h, i),
+                usage.query(h, i) * usage.key(0, i)); // Its queries are projected from q_a_proj's normalised
+                                                      // output, not the hidden state: no activation usage.
+    try {
+        pecards::app::layerActivationUsage(checkpoint, weights, 0, Eigen::MatrixXd::Ones(3, 12));
+        FAIL() << "hidden states were taken as q_b_proj's input";
+    } catch (const pecards::InvalidParameter& error) {
+        EXPECT_EQ(error.name(), "activations");
+    }
 }
 
 TEST_F(CheckpointUsage, MetasInterleavedExportIsReadWhenTheCallerSaysSo) {
