@@ -91,6 +91,7 @@ const std::vector<HelpSection>& helpSections() {
             carry: per pair, the largest singular value of the two rows that make it (|q_i| of a
             unit input), for queries and keys, and their product (pair-usage: the most pair i
             adds to a logit); the summary gives each head's share in the pairs a scaling moves.
+            --out .npy or .csv writes the numbers, .png, .svg or .pdf their figure.
   devices   Lists the OpenCL devices as "platform / device", one per line (for --device).
   pitfalls  Lists the classic positional-encoding bugs --pitfall reproduces, one line each:
             card, name, what the buggy code does and the public code or report it comes from.)",

@@ -6,10 +6,13 @@
 #include "common/checkpointusage.h"
 #include "common/fileerror.h"
 #include "common/outputfile.h"
+#include "figure/figureexporter.h"
+#include "figure/pairusagefigure.h"
 #include "flagreader.h"
 #include "pecards/pairusage.h"
 #include "usageerror.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -93,6 +96,52 @@ QByteArray summaryJson(const std::vector<LayerSummary>& layers, int group,
             request.weights.scaling ? QJsonValue(request.weights.scaling->factor) : QJsonValue()},
         {u"notes"_s, QJsonArray::fromStringList(weights.notes)}, {u"layers"_s, layerArray}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+/// --out FILE.png|svg|pdf: the figure of `out` (pairusagefigure.h) at the default figure size.
+void writeUsageFigure(const CliRequest& request, const Eigen::MatrixXd& out,
+    const std::vector<LayerSummary>& layers, const app::AttentionWeights& weights) {
+    const WeightsInputs& inputs = request.weights;
+    app::PairUsageFigureText text;
+    const QString model = request.config->name;
+    QStringList indices;
+    bool contiguous = true;
+    for (std::size_t r = 0; r < layers.size(); ++r) {
+        indices << QString::number(layers[r].usage.layer);
+        contiguous = contiguous && layers[r].usage.layer == layers.front().usage.layer + static_cast<int>(r);
+    }
+    if (inputs.layer) {
+        text.title = u"Pair usage: "_s + model + u", layer "_s + QString::number(*inputs.layer);
+        text.rowLabel
+            = inputs.quantity == WeightsInputs::Quantity::KeyUsage ? u"key head"_s : u"query head"_s;
+    } else {
+        text.title = u"Pair usage: "_s + model;
+        text.rowLabel = contiguous ? u"layer"_s : u"k-th RoPE layer"_s;
+        text.firstRow = contiguous ? layers.front().usage.layer : 0;
+    }
+    switch (inputs.quantity) {
+    case WeightsInputs::Quantity::PairUsage:
+        break;
+    case WeightsInputs::Quantity::QueryUsage:
+        text.valueLabel = u"‖W_q⁽ⁱ⁾‖₂ (longest |qᵢ| of a unit input)"_s;
+        break;
+    case WeightsInputs::Quantity::KeyUsage:
+        text.valueLabel = u"‖W_k⁽ⁱ⁾‖₂ (longest |kᵢ| of a unit input)"_s;
+        break;
+    case WeightsInputs::Quantity::ActivationUsage:
+        text.valueLabel = u"mean |qᵢ| |kᵢ| over the given inputs"_s;
+        break;
+    }
+    text.caption = (inputs.layer ? QString() : u"each row the mean over the layer's heads · "_s)
+        + u"checkpoint: "_s + QFileInfo(inputs.checkpoint).fileName() + u" · "_s
+        + QString::number(weights.heads) + u" query heads, "_s + QString::number(weights.kvHeads)
+        + u" key heads"_s
+        + (contiguous || inputs.layer ? QString() : u" · RoPE layers "_s + indices.join(u", "_s));
+    const app::FigureExporter exporter;
+    QString error;
+    if (!exporter.save(request.outPath, {app::pairUsageFigure(out, text)}, &error)) {
+        throw app::FileError(error.toStdString());
+    }
 }
 
 } // namespace
@@ -214,7 +263,11 @@ void runWeights(const CliRequest& request, QTextStream& err) {
                 << u" (the RoPE layers), each the mean over its heads; columns: rotary pairs 0 to "_s
                 << out.cols() - 1 << Qt::endl;
         }
-        writeOutput(request.outPath, OutputArray::fromMatrix(out));
+        if (app::figureFormatForPath(request.outPath)) {
+            writeUsageFigure(request, out, layers, weights);
+        } else {
+            writeOutput(request.outPath, OutputArray::fromMatrix(out));
+        }
     }
     if (!inputs.summaryPath.isEmpty()) {
         app::writeOutputFile(inputs.summaryPath,

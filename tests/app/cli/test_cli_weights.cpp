@@ -120,6 +120,16 @@ TEST_F(CliWeights, ActivationUsageAveragesOverTheGivenInputs) {
     EXPECT_TRUE(missing.err.contains(QStringLiteral("--activations"))) << missing.err.toStdString();
 }
 
+TEST_F(CliWeights, AFigureIsDrawnForAnImageOutput) {
+    const QString png = path(QStringLiteral("usage.png"));
+    const CliRun run = runCli(
+        base() << QStringLiteral("--layer") << QStringLiteral("0") << QStringLiteral("--out") << png);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QFile file(png);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(pecards::test::pngSize(file.readAll()), QSize(1800, 1350)); // 6 x 4.5 in at 300 dpi
+}
+
 TEST_F(CliWeights, SummaryShareOfTheMovedPairs) {
     // Linear scaling moves every pair: every head's share is 1. The config has no scaling: 0.
     const QString csv = path(QStringLiteral("heads.csv"));
