@@ -205,6 +205,7 @@ PairUsageDialog::PairUsageDialog(
     connect(m_heads, &QTableWidget::itemSelectionChanged, this,
         [this] { m_use->setEnabled(!m_heads->selectedItems().isEmpty()); });
     connect(m_use, &QPushButton::clicked, this, [this] { useHead(m_heads->currentRow()); });
+    connect(m_heads, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { useHead(row); });
     // Larger on a larger screen: the heatmap takes the height (700 px fits a 1280 x 720 projector).
     const QRect screen = parent != nullptr && parent->screen() != nullptr
         ? parent->screen()->availableGeometry()
