@@ -60,7 +60,7 @@ int runCli(const QStringList& arguments, QTextStream& out, QTextStream& err) {
             runPitfalls(out);
             break;
         case CliRequest::Command::Weights:
-            runWeights(request, err);
+            runWeights(request, out, err);
             break;
         case CliRequest::Command::Check:
             if (runCheck(request, out) != 0) {

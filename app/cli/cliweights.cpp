@@ -1,14 +1,18 @@
 #include "cliweights.h"
 
+#include "clicommands.h"
 #include "cliparams.h"
 #include "cliparser.h"
 #include "clivalues.h"
 #include "common/checkpointusage.h"
+#include "common/configerror.h"
 #include "common/fileerror.h"
+#include "common/npyfile.h"
 #include "common/outputfile.h"
 #include "figure/figureexporter.h"
 #include "figure/pairusagefigure.h"
 #include "flagreader.h"
+#include "pecards/errors.h"
 #include "pecards/pairusage.h"
 #include "usageerror.h"
 
@@ -103,7 +107,9 @@ void writeUsageFigure(const CliRequest& request, const Eigen::MatrixXd& out,
     const std::vector<LayerSummary>& layers, const app::AttentionWeights& weights) {
     const WeightsInputs& inputs = request.weights;
     app::PairUsageFigureText text;
-    const QString model = request.config->name;
+    // A config without _name_or_path is named after its file ("config"): the checkpoint says more.
+    const QString model = request.config->name == u"config"_s ? QFileInfo(inputs.checkpoint).fileName()
+                                                              : request.config->name;
     QStringList indices;
     bool contiguous = true;
     for (std::size_t r = 0; r < layers.size(); ++r) {
@@ -181,12 +187,31 @@ void parseWeights(const FlagReader& flags, CliRequest& request) {
                   "(positions x hidden size)"_s
                 : u"is read by --quantity activation-usage only"_s);
     }
-    inputs.activations = flags.matrix("activations");
+    if (activationUsage) {
+        // Hidden states, not probe vectors: any finite value (massive activations reach 1e3 and more),
+        // float16 too, and (1, positions, hidden) as a batch of one (readNpyTable).
+        try {
+            inputs.activations
+                = std::make_shared<const Eigen::MatrixXd>(app::readNpyTable(flags.text("activations")));
+        } catch (const app::FileError& error) {
+            throw UsageError(u"--activations"_s, QString::fromUtf8(error.what()));
+        }
+    }
     if (flags.isSet("pair-layout")) {
         inputs.pairLayout = parseEnum<RopeLayout>(u"--pair-layout"_s, flags.text("pair-layout"));
     }
     if (flags.isSet("scaling")) {
         inputs.scaling = buildParams(flags, request.config, false).rope.scaling;
+    } else {
+        for (const char* flag : {"factor", "original-max-pos", "beta-fast", "beta-slow", "low-freq-factor",
+                 "high-freq-factor", "attention-factor"}) {
+            if (flags.isSet(flag)) {
+                throw UsageError(FlagReader::flag(flag),
+                    u"is given without --scaling: name the scaling under test (e.g. --scaling yarn --factor "
+                    u"4); "
+                    "without it each layer's own scaling from the config is used"_s);
+            }
+        }
     }
     flags.setInt("seq-len", inputs.seqLen, 1, kMaxLength);
     if (flags.isSet("summary")) {
@@ -202,13 +227,34 @@ void parseWeights(const FlagReader& flags, CliRequest& request) {
     if (request.outPath.isEmpty() && inputs.summaryPath.isEmpty()) {
         throw UsageError(u"--out"_s, u"is missing: weights writes --out FILE.npy|.csv and/or --summary"_s);
     }
+    const QString suffix = QFileInfo(request.outPath).suffix().toLower();
+    if (!request.outPath.isEmpty() && request.outPath != u"-"_s
+        && !QStringList {u"npy"_s, u"csv"_s, u"png"_s, u"svg"_s, u"pdf"_s}.contains(suffix)) {
+        throw UsageError(u"--out"_s,
+            u"= \""_s + request.outPath
+                + u"\" must end in .npy or .csv (the numbers), .png, .svg or .pdf (the figure), or be - "
+                  u"(.npy on "
+                  "standard output)"_s);
+    }
+    if (!inputs.summaryPath.isEmpty()
+        && QFileInfo(inputs.summaryPath).absoluteFilePath()
+            == QFileInfo(request.outPath).absoluteFilePath()) {
+        throw UsageError(u"--summary"_s, u"is the --out file; give each its own file"_s);
+    }
 }
 
-void runWeights(const CliRequest& request, QTextStream& err) {
+void runWeights(const CliRequest& request, QTextStream& stdoutStream, QTextStream& err) {
     const WeightsInputs& inputs = request.weights;
     const app::ModelConfig& config = *request.config;
-    if (!request.outPath.isEmpty()) {
-        app::checkOutputTarget(request.outPath);
+    for (const auto& [flag, path] :
+        {std::pair {u"--out"_s, request.outPath}, {u"--summary"_s, inputs.summaryPath}}) {
+        try {
+            if (!path.isEmpty() && path != u"-"_s) {
+                app::checkOutputTarget(path);
+            }
+        } catch (const app::FileError& error) {
+            throw UsageError(flag, QString::fromUtf8(error.what()));
+        }
     }
     std::vector<LayerSummary> layers;
     app::AttentionWeights weights;
@@ -237,6 +283,13 @@ void runWeights(const CliRequest& request, QTextStream& err) {
         }
     } catch (const app::FileError& error) {
         throw UsageError(u"--checkpoint"_s, QString::fromUtf8(error.what()));
+    } catch (const app::ConfigError& error) { // the config does not describe the checkpoint's heads
+        throw UsageError(u"--config"_s, QString::fromUtf8(error.what()));
+    } catch (const InvalidParameter& error) {
+        if (error.name() != "activations") {
+            throw;
+        }
+        throw UsageError(u"--activations"_s, QString::fromUtf8(error.what()));
     }
     for (const QString& note : weights.notes) {
         err << u"pecards-cli: note: "_s << note << Qt::endl;
@@ -253,7 +306,18 @@ void runWeights(const CliRequest& request, QTextStream& err) {
             err << u"pecards-cli: rows: the "_s << out.rows() << u" heads of layer "_s << usage.layer
                 << u"; columns: rotary pairs 0 to "_s << out.cols() - 1 << Qt::endl;
         } else {
-            out.resize(static_cast<Eigen::Index>(layers.size()), layers.front().usage.product.cols());
+            const Eigen::Index pairs = layers.front().usage.product.cols();
+            for (const LayerSummary& layer : layers) {
+                if (layer.usage.product.cols() != pairs) {
+                    throw UsageError(u"--layer"_s,
+                        u"is missing: the RoPE layers have different pair counts (layer "_s
+                            + QString::number(layers.front().usage.layer) + u": "_s + QString::number(pairs)
+                            + u", layer "_s + QString::number(layer.usage.layer) + u": "_s
+                            + QString::number(layer.usage.product.cols())
+                            + u"), so they do not pool into one table: give --layer N"_s);
+                }
+            }
+            out.resize(static_cast<Eigen::Index>(layers.size()), pairs);
             QStringList indices;
             for (std::size_t r = 0; r < layers.size(); ++r) {
                 out.row(static_cast<Eigen::Index>(r)) = layers[r].usage.product.colwise().mean();
@@ -263,7 +327,9 @@ void runWeights(const CliRequest& request, QTextStream& err) {
                 << u" (the RoPE layers), each the mean over its heads; columns: rotary pairs 0 to "_s
                 << out.cols() - 1 << Qt::endl;
         }
-        if (app::figureFormatForPath(request.outPath)) {
+        if (request.outPath == u"-"_s) {
+            writeNpyToStdout(OutputArray::fromMatrix(out), stdoutStream);
+        } else if (app::figureFormatForPath(request.outPath)) {
             writeUsageFigure(request, out, layers, weights);
         } else {
             writeOutput(request.outPath, OutputArray::fromMatrix(out));

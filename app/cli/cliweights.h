@@ -42,15 +42,18 @@ struct WeightsInputs {
 ///         across layers, --activations missing for activation-usage or given for another quantity.
 void parseWeights(const FlagReader& flags, CliRequest& request);
 
-/// @brief Runs `weights`: writes the quantity to --out (.npy or .csv) and the summary, and prints
-/// the rows' meaning and the notes (what the usage leaves out) on `err`.
+/// @brief Runs `weights`: writes the quantity to --out (.npy or .csv; .png, .svg or .pdf: its
+/// figure; -: .npy on `out`) and the summary, and prints the rows' meaning and the notes (what the
+/// usage leaves out) on `err`.
 /// - pair-usage: --layer N: heads x pairs, query(h, i) x key(g(h), i); without: RoPE layers x pairs,
 ///   each the mean over the layer's heads;
 /// - query-usage, key-usage: --layer N: heads (key heads) x pairs, the operator norms;
 /// - activation-usage: --layer N --activations X.npy: heads x pairs, the mean over X's rows of
 ///   |q_i| |k_i| (app::layerActivationUsage).
-/// @throws UsageError naming --checkpoint for a checkpoint that cannot be read as the config says;
-///         FileError for an output that cannot be written.
-void runWeights(const CliRequest& request, QTextStream& err);
+/// @throws UsageError naming --checkpoint for a checkpoint that cannot be read as the config says,
+///         --config for a config that cannot describe it, --out or --summary for a target that is
+///         not a writable file, --layer when the layers' pair counts differ and none is given,
+///         --activations for inputs of the wrong size; FileError when writing fails.
+void runWeights(const CliRequest& request, QTextStream& out, QTextStream& err);
 
 } // namespace pecards::cli

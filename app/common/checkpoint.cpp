@@ -25,10 +25,11 @@ Checkpoint::Checkpoint(const QString& path)
     QString file = path;
     if (QFileInfo(path).isDir()) {
         const QDir folder(path);
-        if (folder.exists(u"model.safetensors.index.json"_s)) {
-            file = folder.filePath(u"model.safetensors.index.json"_s);
-        } else if (folder.exists(u"model.safetensors"_s)) {
+        // transformers' order (modeling_utils `_get_resolved_checkpoint_files`): the single file first.
+        if (folder.exists(u"model.safetensors"_s)) {
             file = folder.filePath(u"model.safetensors"_s);
+        } else if (folder.exists(u"model.safetensors.index.json"_s)) {
+            file = folder.filePath(u"model.safetensors.index.json"_s);
         } else {
             throwFileError(path,
                 u"holds neither model.safetensors.index.json nor model.safetensors; name the checkpoint "

@@ -3,7 +3,7 @@
 /// @brief A Hugging Face safetensors checkpoint as one set of tensors: a single `.safetensors`
 /// file, or the shards a `model.safetensors.index.json` names (transformers'
 /// `modeling_utils.load_sharded_checkpoint` format: {"metadata": {...}, "weight_map": {tensor:
-/// shard file name}}), or a folder that holds either (the index wins).
+/// shard file name}}), or a folder that holds either (`model.safetensors` first, as transformers).
 
 #include "common/safetensorsfile.h"
 
@@ -25,7 +25,7 @@ namespace pecards::app {
 class Checkpoint {
 public:
     /// @brief Opens `path`: a `.safetensors` file, an `*.index.json`, or a folder holding
-    /// `model.safetensors.index.json` or `model.safetensors`.
+    /// `model.safetensors` or, without it, `model.safetensors.index.json`.
     /// @throws FileError naming the file: no checkpoint in the folder, an index that is not JSON or
     ///         has no weight_map, a shard name that is not a plain file name, a shard listed but
     ///         absent or unreadable, a tensor the index puts in a shard whose header lacks it, or

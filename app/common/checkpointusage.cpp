@@ -38,14 +38,22 @@ QString shapeText(const std::vector<std::int64_t>& shape) {
 struct Naming {
     QString prefix; ///< up to the layer index
     QString module; ///< "self_attn", "attention", ...
+    QList<qint64> beyond; ///< layer indices of the checkpoint past the config's num_hidden_layers
 };
 
 Naming findNaming(const Checkpoint& checkpoint, int numLayers) {
     QMap<QString, int> candidates; // "prefix|module" -> tensors
+    QMap<QString, QList<qint64>> beyond; // "prefix|module" -> layers past numLayers
     for (const QString& name : checkpoint.names()) {
         const QRegularExpressionMatch match = kQueryName.match(name);
-        if (match.hasMatch() && !otherModality(name) && match.captured(2).toLongLong() < numLayers) {
-            candidates[match.captured(1) + u'|' + match.captured(3)] += 1;
+        if (!match.hasMatch() || otherModality(name)) {
+            continue;
+        }
+        const QString key = match.captured(1) + u'|' + match.captured(3);
+        if (match.captured(2).toLongLong() < numLayers) {
+            candidates[key] += 1;
+        } else {
+            beyond[key].append(match.captured(2).toLongLong());
         }
     }
     if (candidates.isEmpty()) {
@@ -54,14 +62,31 @@ Naming findNaming(const Checkpoint& checkpoint, int numLayers) {
             "{self_attn,attention,attn}.{q_proj,qkv_proj,query_key_value,q_b_proj}.weight outside vision "
             "and audio parts)"_s);
     }
+    QString chosen = candidates.firstKey();
     if (candidates.size() > 1) {
-        throwFileError(checkpoint.path(),
-            u"holds the attention projections of more than one model ("_s
-                + candidates.keys().join(u", "_s).replace(u'|', u'*')
-                + u"); open the language model's own checkpoint"_s);
+        // Several stacks (a multi-token-prediction block, an image encoder): the one with the config's
+        // layer count is the language model's; any other choice would be a guess.
+        const QStringList full = candidates.keys();
+        QStringList matching;
+        for (const QString& key : full) {
+            if (candidates.value(key) == numLayers) {
+                matching << key;
+            }
+        }
+        if (matching.size() != 1) {
+            throwFileError(checkpoint.path(),
+                u"holds the attention projections of more than one stack ("_s
+                    + candidates.keys().join(u", "_s).replace(u'|', u'*') + u"), and "_s
+                    + (matching.isEmpty() ? u"none"_s : u"more than one"_s) + u" has the config's "_s
+                    + QString::number(numLayers) + u" layers; open the language model's own checkpoint"_s);
+        }
+        chosen = matching.front();
     }
-    const QStringList parts = candidates.firstKey().split(u'|');
-    return {parts[0], parts[1]};
+    const QStringList parts = chosen.split(u'|');
+    QList<qint64> past = beyond.value(chosen);
+    std::sort(past.begin(), past.end());
+    past.erase(std::unique(past.begin(), past.end()), past.end());
+    return {parts[0], parts[1], past};
 }
 
 class Locator {
@@ -165,7 +190,7 @@ AttentionWeights Locator::locate(std::optional<RopeLayout> layout) {
             if (layout) {
                 heads.pairing.layout = *layout;
             }
-            const int d = m_config.headDim;
+            const int d = group.rope.head_dim; // Gemma 4's global layers: global_head_dim
             const ProjectionForm form = formOf(layer);
             weights.form = form;
             const auto add = [](std::vector<HeadRows>& list, const QString& name, qint64 first, qint64 count,
@@ -174,15 +199,26 @@ AttentionWeights Locator::locate(std::optional<RopeLayout> layout) {
             };
             switch (form) {
             case ProjectionForm::Separate: {
+                // Qwen3-Next and Qwen3.5 gate their attention output: q_proj holds [query | gate] per
+                // head (modeling_qwen3_next.py: view(..., -1, head_dim * 2), chunk(2)).
+                const bool gated = m_config.modelType.startsWith(u"qwen3_next"_s)
+                    || m_config.modelType.startsWith(u"qwen3_5"_s);
+                const qint64 stride = gated ? 2 * qint64 {d} : qint64 {d};
                 const QString q = tensor(layer, u"q_proj"_s);
                 const QString k = tensor(layer, u"k_proj"_s);
-                expectShape(q, qint64 {weights.heads} * d, hidden, u"num_attention_heads x head_dim rows"_s);
+                expectShape(q, weights.heads * stride, hidden,
+                    gated ? u"num_attention_heads x 2 head_dim rows, [query | gate] per head"_s
+                          : u"num_attention_heads x head_dim rows"_s);
                 expectShape(
                     k, qint64 {weights.kvHeads} * d, hidden, u"num_key_value_heads x head_dim rows"_s);
-                const QString qb = biasOf(q, qint64 {weights.heads} * d);
+                const QString qb = biasOf(q, weights.heads * stride);
                 const QString kb = biasOf(k, qint64 {weights.kvHeads} * d);
                 for (int h = 0; h < weights.heads; ++h)
-                    add(heads.query, q, qint64 {h} * d, d, qb);
+                    add(heads.query, q, h * stride, d, qb);
+                if (gated) {
+                    weights.notes << u"q_proj's gate rows (gated attention output) are not queries and are "
+                                     "left out"_s;
+                }
                 for (int h = 0; h < weights.kvHeads; ++h)
                     add(heads.key, k, qint64 {h} * d, d, kb);
                 break;
@@ -242,6 +278,15 @@ AttentionWeights Locator::locate(std::optional<RopeLayout> layout) {
     std::sort(weights.layers.begin(), weights.layers.end(),
         [](const LayerHeads& a, const LayerHeads& b) { return a.layer < b.layer; });
     weights.inputSize = hidden;
+    if (!m_naming.beyond.isEmpty()) {
+        QStringList indices;
+        for (const qint64 layer : m_naming.beyond) {
+            indices << QString::number(layer);
+        }
+        weights.notes << u"layers past the config's num_hidden_layers = "_s
+                + QString::number(positions.num_layers) + u" are not read: "_s + indices.join(u", "_s)
+                + u" (e.g. DeepSeek-V3's multi-token-prediction layer)"_s;
+    }
     const int first = weights.layers.front().layer;
     if (m_checkpoint.contains(tensor(first, u"q_norm"_s))
         || m_checkpoint.contains(tensor(first, u"k_norm"_s))) {
@@ -301,8 +346,9 @@ template <typename Compute> auto onHead(const Checkpoint& checkpoint, const Head
             throw;
         }
         throwFileError(checkpoint.path(),
-            u"tensor "_s + rows.tensor + u", rows "_s + QString::number(rows.first) + u" to "_s
-                + QString::number(rows.first + rows.count - 1) + u": "_s + QString::fromUtf8(error.what()));
+            u"tensor "_s + (error.name() == "bias" ? rows.bias : rows.tensor) + u", rows "_s
+                + QString::number(rows.first) + u" to "_s + QString::number(rows.first + rows.count - 1)
+                + u": "_s + QString::fromUtf8(error.what()));
     }
 }
 
@@ -336,6 +382,11 @@ Eigen::MatrixXd layerActivationUsage(const Checkpoint& checkpoint, const Attenti
         usage.row(static_cast<Eigen::Index>(h))
             = lengths(layer.query[h]).cwiseProduct(keys[h / group]).colwise().mean();
     }
+    if (!usage.allFinite()) {
+        throwFileError(checkpoint.path(),
+            u"layer "_s + QString::number(layer.layer)
+                + u": |q_i| |k_i| of the given inputs overflows a double (weights or inputs too large)"_s);
+    }
     return usage;
 }
 
@@ -354,7 +405,12 @@ LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weig
     usage.layer = layer.layer;
     usage.query = norms(layer.query);
     usage.key = norms(layer.key);
-    usage.product = pairUsageProduct(usage.query, usage.key);
+    try {
+        usage.product = pairUsageProduct(usage.query, usage.key);
+    } catch (const InvalidParameter& error) {
+        throwFileError(checkpoint.path(),
+            u"layer "_s + QString::number(layer.layer) + u": "_s + QString::fromUtf8(error.what()));
+    }
     return usage;
 }
 

@@ -16,22 +16,28 @@ constexpr double kDecades = 6.0; ///< log colours over six decades below the lar
 } // namespace
 
 FigureSpec pairUsageFigure(const Eigen::MatrixXd& usage, const PairUsageFigureText& text) {
-    if (usage.size() == 0 || !usage.allFinite() || usage.minCoeff() < 0.0 || usage.maxCoeff() <= 0.0) {
-        throw std::invalid_argument("pair usage figure: the usage must be finite, >= 0 and not all 0");
+    if (usage.size() == 0 || !usage.allFinite() || usage.minCoeff() < 0.0) {
+        throw std::invalid_argument("pair usage figure: the usage must be finite and >= 0");
     }
     FigureSpec spec;
     spec.title = text.title;
     spec.caption = text.caption;
     spec.xAxis = {QStringLiteral("rotary pair i"), 0, usage.cols() - 1};
     spec.yAxis = {text.rowLabel, text.firstRow, text.firstRow + usage.rows() - 1};
-    const double top = std::log10(usage.maxCoeff());
-    const double smallest
-        = usage.array().unaryExpr([](double v) { return v > 0.0 ? v : INFINITY; }).minCoeff();
-    const double bottom = std::max(top - kDecades, std::log10(smallest));
-    spec.colorBar.label = QStringLiteral("log₁₀ ") + text.valueLabel;
     spec.colorBar.colors = colormapColors("magma");
-    spec.colorBar.min = bottom < top ? bottom : top - 1.0;
-    spec.colorBar.max = top;
+    spec.colorBar.label = QStringLiteral("log₁₀ ") + text.valueLabel;
+    if (usage.maxCoeff() == 0.0) { // an untrained (zero) checkpoint: one colour, and the bar says why
+        spec.colorBar.label += QStringLiteral(": every entry is 0");
+        spec.colorBar.min = -1.0;
+        spec.colorBar.max = 0.0;
+    } else {
+        const double top = std::log10(usage.maxCoeff());
+        const double smallest
+            = usage.array().unaryExpr([](double v) { return v > 0.0 ? v : INFINITY; }).minCoeff();
+        const double bottom = std::max(top - kDecades, std::log10(smallest));
+        spec.colorBar.min = bottom < top ? bottom : top - 1.0;
+        spec.colorBar.max = top;
+    }
     spec.heatmap
         = QImage(static_cast<int>(usage.cols()), static_cast<int>(usage.rows()), QImage::Format_RGB32);
     const auto last = static_cast<double>(spec.colorBar.colors.size() - 1);

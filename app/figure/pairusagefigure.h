@@ -22,8 +22,8 @@ struct PairUsageFigureText {
 
 /// @brief The figure of `usage` (rows x pairs, >= 0): colour = log10(value) on magma over
 /// [log10(max) - 6, log10(max)], entries below the bottom (0 included) at the bottom colour; the
-/// colour bar says so. The x axis counts pairs 0..pairs - 1.
-/// @throws std::invalid_argument for an empty matrix, a negative or non-finite entry, or all zeros.
+/// colour bar says so (and that every entry is 0 when none is larger). The x axis counts pairs.
+/// @throws std::invalid_argument for an empty matrix or a negative or non-finite entry.
 FigureSpec pairUsageFigure(const Eigen::MatrixXd& usage, const PairUsageFigureText& text);
 
 } // namespace pecards::app

@@ -51,14 +51,22 @@ Eigen::VectorXd pairOperatorNorms(const RopeParams& params, const Eigen::Ref<con
     Eigen::VectorXd norms(static_cast<Eigen::Index>(pairs.size()));
     for (Eigen::Index i = 0; i < norms.size(); ++i) {
         const PairChannels& pair = pairs[static_cast<std::size_t>(i)];
-        const auto a = block.row(pair.first);
-        const auto b = block.row(pair.second);
-        const double aa = a.squaredNorm();
-        const double bb = b.squaredNorm();
-        const double ab = a.dot(b);
-        // Larger eigenvalue of [[aa, ab], [ab, bb]]; std::hypot keeps it exact for large entries.
-        const double lambda = 0.5 * (aa + bb) + std::hypot(0.5 * (aa - bb), ab);
-        norms(i) = std::sqrt(std::max(lambda, 0.0));
+        // Scaled by the largest |entry| first, so that the Gram entries neither overflow (F64 weights
+        // of 1e200) nor underflow (1e-170); the norm is scale * sqrt(larger eigenvalue).
+        const double scale = std::max(
+            block.row(pair.first).cwiseAbs().maxCoeff(), block.row(pair.second).cwiseAbs().maxCoeff());
+        if (scale > 0.0) {
+            const Eigen::RowVectorXd a = block.row(pair.first) / scale;
+            const Eigen::RowVectorXd b = block.row(pair.second) / scale;
+            const double aa = a.squaredNorm();
+            const double bb = b.squaredNorm();
+            const double ab = a.dot(b);
+            // Larger eigenvalue of [[aa, ab], [ab, bb]].
+            const double lambda = 0.5 * (aa + bb) + std::hypot(0.5 * (aa - bb), ab);
+            norms(i) = scale * std::sqrt(std::max(lambda, 0.0));
+        } else {
+            norms(i) = 0.0;
+        }
         if (bias.size() != 0) {
             norms(i) += std::hypot(bias(pair.first), bias(pair.second));
         }
@@ -82,8 +90,9 @@ Eigen::MatrixXd pairLengths(const RopeParams& params, const Eigen::Ref<const Eig
     Eigen::MatrixXd lengths(inputs.rows(), static_cast<Eigen::Index>(pairs.size()));
     for (Eigen::Index i = 0; i < lengths.cols(); ++i) {
         const PairChannels& pair = pairs[static_cast<std::size_t>(i)];
-        lengths.col(i)
-            = (q.col(pair.first).array().square() + q.col(pair.second).array().square()).sqrt().matrix();
+        for (Eigen::Index p = 0; p < lengths.rows(); ++p) {
+            lengths(p, i) = std::hypot(q(p, pair.first), q(p, pair.second));
+        }
     }
     return lengths;
 }
@@ -100,6 +109,10 @@ Eigen::MatrixXd pairUsageProduct(const Eigen::MatrixXd& query, const Eigen::Matr
     Eigen::MatrixXd product(query.rows(), query.cols());
     for (Eigen::Index h = 0; h < query.rows(); ++h) {
         product.row(h) = query.row(h).cwiseProduct(key.row(h / group));
+    }
+    if (!product.allFinite()) {
+        throw InvalidParameter("usage", "a product that overflows a double",
+            "pair norms whose products are finite (below about 1e154 each)");
     }
     return product;
 }

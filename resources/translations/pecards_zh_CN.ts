@@ -4638,6 +4638,18 @@ double-click to reset; hover for the exact value.</source>
 <context>
     <name>pecards::gui::PairUsageDialog</name>
     <message>
+        <source>Strip: no scaling is under test, so no pair moves and every cell is grey.</source>
+        <translation>条带：没有被测的缩放，因此没有频率对被改变，每一格都是灰色。</translation>
+    </message>
+    <message>
+        <source>Not pooled here, as their number of pairs differs: layers %1; choose each under Show.</source>
+        <translation>因频率对数目不同而未在此合并：第 %1 层；请在“显示”中逐一选择。</translation>
+    </message>
+    <message>
+        <source>No scaling is under test, so no head&apos;s usage moves.</source>
+        <translation>没有被测的缩放，因此没有头的用量受影响。</translation>
+    </message>
+    <message>
         <source>no scaling</source>
         <translation>无缩放</translation>
     </message>

@@ -81,6 +81,21 @@ TEST(PairOperatorNorms, APlantedHeadUsesOnlyItsPlantedPair) {
     EXPECT_DOUBLE_EQ(pecards::pairOperatorNorms(head(8, RopeLayout::HalfSplit), block, bias)(0), 0.0);
 }
 
+TEST(PairOperatorNorms, NeitherOverflowNorUnderflowForExtremeWeights) {
+    // F64 weights of 1e200 (their squares overflow) and 1e-170 (theirs underflow): the norm scales.
+    const RopeParams params = head(8, RopeLayout::HalfSplit);
+    const Eigen::MatrixXd unit = pecards::test::normalMatrix(8, 6, 11);
+    const Eigen::VectorXd norms = pecards::pairOperatorNorms(params, unit, Eigen::VectorXd());
+    for (const double scale : {1e200, 1e-170}) {
+        const Eigen::VectorXd scaled = pecards::pairOperatorNorms(params, unit * scale, Eigen::VectorXd());
+        for (Eigen::Index i = 0; i < norms.size(); ++i)
+            EXPECT_NEAR(scaled(i) / scale, norms(i), 1e-13 * norms(i)) << scale << " " << i;
+    }
+    // Their product overflows a double: refused, never inf or NaN.
+    const Eigen::MatrixXd huge = Eigen::MatrixXd::Constant(1, 2, 1e200);
+    EXPECT_THROW(pecards::pairUsageProduct(huge, huge), pecards::InvalidParameter);
+}
+
 TEST(PairOperatorNorms, RefusesABlockOrBiasOfTheWrongSizeOrNotFinite) {
     const RopeParams params = head(8, RopeLayout::HalfSplit);
     EXPECT_THROW(pecards::pairOperatorNorms(params, Eigen::MatrixXd::Ones(6, 4), Eigen::VectorXd()),

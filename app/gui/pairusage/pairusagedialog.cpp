@@ -169,6 +169,8 @@ PairUsageDialog::PairUsageDialog(
     layout->addWidget(m_headline);
     layout->addWidget(m_heads, 2);
     layout->addWidget(m_use, 0, Qt::AlignRight);
+    layout->addStretch(1); // holds the form at the top until something is read (then given 0)
+    m_column = layout;
     for (QWidget* shown :
         {static_cast<QWidget*>(m_map), static_cast<QWidget*>(m_strip), static_cast<QWidget*>(m_legend),
             static_cast<QWidget*>(m_headline), static_cast<QWidget*>(m_heads), static_cast<QWidget*>(m_use)})
@@ -193,7 +195,7 @@ PairUsageDialog::PairUsageDialog(
         if (row < 0 || col < 0 || row >= grid.rows || col >= grid.cols)
             return;
         const QString what = shownLayer() < 0
-            ? tr("layer %1").arg(m_outcome.layers[static_cast<qsizetype>(row)].layer)
+            ? tr("layer %1").arg(m_outcome.layers[m_pooled.value(static_cast<qsizetype>(row))].layer)
             : tr("head %1").arg(row);
         m_map->setReadout(
             tr("%1, pair %2: usage %3")
@@ -255,7 +257,9 @@ void PairUsageDialog::present(PairUsageOutcome outcome) {
     m_outcome = std::move(outcome);
     const pecards::app::LayerUsage& first = m_outcome.layers.front();
     m_status->setText(tr("%1: %2 RoPE layers × %3 query heads (%4 key heads) × %5 pairs read from %6.")
-                          .arg(m_outcome.model.name)
+                          .arg(m_outcome.model.name == QStringLiteral("config") // no _name_or_path
+                                  ? QFileInfo(m_checkpoint->text()).fileName()
+                                  : m_outcome.model.name)
                           .arg(m_outcome.layers.size())
                           .arg(m_outcome.weights.heads)
                           .arg(m_outcome.weights.kvHeads)
@@ -273,6 +277,7 @@ void PairUsageDialog::present(PairUsageOutcome outcome) {
             static_cast<QWidget*>(m_headline), static_cast<QWidget*>(m_heads)})
         shown->show();
     m_use->setVisible(static_cast<bool>(m_useProbe));
+    m_column->setStretch(m_column->count() - 1, 0);
     showSelection();
     emit finished();
 }
@@ -313,10 +318,19 @@ void PairUsageDialog::showSelection() {
     const bool pooled = shown < 0;
     const int stripLayer = pooled ? 0 : shown; // pooled: the first RoPE layer's frequencies
     Eigen::MatrixXd usage;
+    QStringList apart; // pooled: layers of another pair count (Gemma 4's global layers), shown one by one
     if (pooled) {
-        usage.resize(m_outcome.layers.size(), m_outcome.layers.front().product.cols());
-        for (qsizetype r = 0; r < m_outcome.layers.size(); ++r)
-            usage.row(r) = m_outcome.layers[r].product.colwise().mean();
+        const Eigen::Index pairs = m_outcome.layers.front().product.cols();
+        m_pooled.clear();
+        for (qsizetype index = 0; index < m_outcome.layers.size(); ++index) {
+            if (m_outcome.layers[index].product.cols() == pairs)
+                m_pooled.append(index);
+            else
+                apart << QString::number(m_outcome.layers[index].layer);
+        }
+        usage.resize(m_pooled.size(), pairs);
+        for (qsizetype r = 0; r < m_pooled.size(); ++r)
+            usage.row(r) = m_outcome.layers[m_pooled[r]].product.colwise().mean();
     } else {
         usage = m_outcome.layers[shown].product;
     }
@@ -343,14 +357,17 @@ void PairUsageDialog::showSelection() {
     const int movedCount = static_cast<int>(std::count(bands.moved.begin(), bands.moved.end(), true));
     const QString scaling = scalingName(test.rope.scaling);
     QStringList legend;
-    legend << tr(
-        "Strip, per pair: orange where %1 changes the frequency, darker the further (at L = %2; %3 of %4 "
-        "pairs), grey where it does not%5.")
-                  .arg(scaling)
-                  .arg(test.seqLen)
-                  .arg(movedCount)
-                  .arg(bands.moved.size())
-                  .arg(pooled ? tr(", for layer %1's frequencies").arg(heads.layer) : QString());
+    if (test.rope.scaling.type == pecards::RopeScalingType::None)
+        legend << tr("Strip: no scaling is under test, so no pair moves and every cell is grey.");
+    else
+        legend << tr(
+            "Strip, per pair: orange where %1 changes the frequency, darker the further (at L = %2; %3 "
+            "of %4 pairs), grey where it does not%5.")
+                      .arg(scaling)
+                      .arg(test.seqLen)
+                      .arg(movedCount)
+                      .arg(bands.moved.size())
+                      .arg(pooled ? tr(", for layer %1's frequencies").arg(heads.layer) : QString());
     if (bands.criticalPair >= 0 && bands.criticalPair < static_cast<int>(bands.moved.size()))
         legend << tr("Red line: pair %1 is the first whose wavelength 2π/θᵢ exceeds L0 = %2, so it never "
                      "completed a turn in training (Liu et al. 2023's critical dimension).")
@@ -359,6 +376,9 @@ void PairUsageDialog::showSelection() {
     if (bands.rotatingPairs >= 0)
         legend << tr("Dashed line: pairs from %1 on do not rotate (proportional RoPE).")
                       .arg(bands.rotatingPairs);
+    if (!apart.isEmpty())
+        legend << tr("Not pooled here, as their number of pairs differs: layers %1; choose each under Show.")
+                      .arg(apart.join(QStringLiteral(", ")));
     if (m_rope.rope.scaling.type == pecards::RopeScalingType::None)
         legend << tr(
             "The RoPE card has no scaling, so each layer's own is used; set one on the card (e.g. YaRN "
@@ -415,9 +435,12 @@ void PairUsageDialog::showSelection() {
     }
     m_heads->setSortingEnabled(true);
     m_heads->sortItems(MovedColumn, Qt::DescendingOrder);
-    m_headline->setText(worst > 0.0
-            ? worstText
-            : tr("%1 moves no pair of these layers: no head's usage changes.").arg(scaling));
+    if (worst > 0.0)
+        m_headline->setText(worstText);
+    else if (test.rope.scaling.type == pecards::RopeScalingType::None)
+        m_headline->setText(tr("No scaling is under test, so no head's usage moves."));
+    else
+        m_headline->setText(tr("%1 moves no pair of these layers: no head's usage changes.").arg(scaling));
     m_use->setEnabled(false);
 }
 

@@ -20,6 +20,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace pecards::gui {
 
@@ -71,6 +72,8 @@ private:
     pecards::CardParams m_rope;
     UseProbe m_useProbe;
     PairUsageOutcome m_outcome;
+    QList<qsizetype>
+        m_pooled; ///< the outcome's layers in the pooled view (those of the first layer's pair count)
     QFutureWatcher<PairUsageOutcome> m_watcher;
     QLineEdit* m_config;
     QLineEdit* m_checkpoint;
@@ -85,6 +88,8 @@ private:
     QLabel* m_headline;
     QTableWidget* m_heads;
     QPushButton* m_use;
+    QVBoxLayout*
+        m_column; ///< the dialog's layout (its last item: the stretch that holds the form at the top)
 };
 
 } // namespace pecards::gui

@@ -97,7 +97,8 @@ TEST_F(CliWeights, OneLayersHeadsAndEveryLayerPooled) {
 }
 
 TEST_F(CliWeights, ActivationUsageAveragesOverTheGivenInputs) {
-    const Eigen::MatrixXd inputs = pecards::test::normalMatrix(7, 16, 70);
+    // Hidden states of a real model reach thousands (massive activations): read as they are.
+    const Eigen::MatrixXd inputs = pecards::test::normalMatrix(7, 16, 70) * 3000.0;
     pecards::test::saveNpy(path(QStringLiteral("x.npy")), inputs);
     const QString out = path(QStringLiteral("a.npy"));
     const CliRun run
@@ -128,6 +129,16 @@ TEST_F(CliWeights, AFigureIsDrawnForAnImageOutput) {
     QFile file(png);
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(pecards::test::pngSize(file.readAll()), QSize(1800, 1350)); // 6 x 4.5 in at 300 dpi
+}
+
+TEST_F(CliWeights, OutDashWritesTheNpyToStandardOutput) {
+    const QString captured = path(QStringLiteral("stdout.npy"));
+    const CliRun run = pecards::test::runCliLimited(base() << QStringLiteral("--layer") << QStringLiteral("0")
+                                                           << QStringLiteral("--out") << QStringLiteral("-"),
+        -1, captured);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_FALSE(QFile::exists(QStringLiteral("-")));
+    EXPECT_TRUE(pecards::test::loadNpy(captured).matrix().isApprox(expectedProduct(0), 1e-12));
 }
 
 TEST_F(CliWeights, SummaryShareOfTheMovedPairs) {
@@ -184,13 +195,36 @@ TEST_F(CliWeights, BadInputIsRefusedNamingTheFlag) {
     refused(QStringList(base()) << QStringLiteral("--pair-layout") << QStringLiteral("diagonal")
                                 << QStringLiteral("--out") << out,
         "--pair-layout");
+    refused(QStringList(base()) << QStringLiteral("--out") << path(QStringLiteral("usage.txt")), "--out");
+    refused(QStringList(base()) << QStringLiteral("--out") << out << QStringLiteral("--summary") << out,
+        "--summary");
+    refused(QStringList(base()) << QStringLiteral("--factor") << QStringLiteral("4")
+                                << QStringLiteral("--out") << out,
+        "--factor");
+    refused(QStringList(base()) << QStringLiteral("--summary")
+                                << m_dir.path() + QStringLiteral("/folder.csv/") << QStringLiteral("--out")
+                                << out,
+        "--summary");
+    EXPECT_FALSE(QFile::exists(out));
+    // A config whose key heads do not divide its query heads names --config.
+    QFile odd(path(QStringLiteral("odd.json")));
+    ASSERT_TRUE(odd.open(QIODevice::WriteOnly));
+    odd.write(QByteArray(kConfig).replace("\"num_key_value_heads\": 2", "\"num_key_value_heads\": 3"));
+    odd.close();
+    refused({QStringLiteral("weights"), QStringLiteral("--config"), path(QStringLiteral("odd.json")),
+                QStringLiteral("--checkpoint"), m_dir.path(), QStringLiteral("--out"), out},
+        "--config");
     // A shard the index names but that is not there: the message names the shard, nothing is written.
     QFile index(path(QStringLiteral("model.safetensors.index.json")));
     ASSERT_TRUE(index.open(QIODevice::WriteOnly));
     index.write(
         R"({"weight_map": {"model.layers.0.self_attn.q_proj.weight": "model-00002-of-00002.safetensors"}})");
     index.close();
-    const QString message = refused(QStringList(base()) << QStringLiteral("--out") << out, "--checkpoint");
+    // (Named itself: in the folder, model.safetensors comes first, as transformers loads it.)
+    const QString message
+        = refused({QStringLiteral("weights"), QStringLiteral("--config"), path(QStringLiteral("config.json")),
+                      QStringLiteral("--checkpoint"), index.fileName(), QStringLiteral("--out"), out},
+            "--checkpoint");
     EXPECT_TRUE(message.contains(QStringLiteral("model-00002-of-00002.safetensors")))
         << message.toStdString();
     EXPECT_FALSE(QFile::exists(out));

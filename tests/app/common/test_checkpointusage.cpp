@@ -173,6 +173,67 @@ TEST_F(CheckpointUsage, ActivationUsageIsTheMeanOfTheProjectedPairLengths) {
         pecards::InvalidParameter);
 }
 
+TEST_F(CheckpointUsage, LayersPastTheConfigAreNamedNotRead) {
+    // A third layer (as DeepSeek-V3's multi-token-prediction layer 61 of a 61-layer config).
+    SafetensorsWriter writer;
+    for (int layer = 0; layer < 3; ++layer) {
+        writer.add(QStringLiteral("model.layers.%1.self_attn.q_proj.weight").arg(layer), m_q);
+        writer.add(QStringLiteral("model.layers.%1.self_attn.k_proj.weight").arg(layer), m_k);
+    }
+    ASSERT_TRUE(writer.write(path(u"three.safetensors"_s)));
+    const Checkpoint checkpoint(path(u"three.safetensors"_s));
+    const auto weights = pecards::app::locateAttentionWeights(checkpoint, config(kLlama), std::nullopt);
+    EXPECT_EQ(weights.layers.size(), 2u);
+    ASSERT_EQ(weights.notes.size(), 1);
+    EXPECT_TRUE(weights.notes.front().startsWith(
+        u"layers past the config's num_hidden_layers = 2 are not read: 2 ("_s))
+        << weights.notes.front().toStdString();
+}
+
+TEST_F(CheckpointUsage, TheStackWithTheConfigsLayerCountIsTheLanguageModel) {
+    // A multi-token-prediction block beside the two layers (Qwen3-Next names it mtp.layers.0).
+    SafetensorsWriter writer;
+    for (int layer = 0; layer < 2; ++layer) {
+        writer.add(QStringLiteral("model.layers.%1.self_attn.q_proj.weight").arg(layer), m_q);
+        writer.add(QStringLiteral("model.layers.%1.self_attn.k_proj.weight").arg(layer), m_k);
+    }
+    writer.add(u"mtp.layers.0.self_attn.q_proj.weight"_s, m_q * 9.0);
+    writer.add(u"mtp.layers.0.self_attn.k_proj.weight"_s, m_k);
+    ASSERT_TRUE(writer.write(path(u"mtp.safetensors"_s)));
+    const Checkpoint checkpoint(path(u"mtp.safetensors"_s));
+    const auto weights = pecards::app::locateAttentionWeights(checkpoint, config(kLlama), std::nullopt);
+    ASSERT_EQ(weights.layers.size(), 2u);
+    EXPECT_TRUE(weights.layers[0].query.front().tensor.startsWith(u"model.layers.0."_s));
+    expectNear(pecards::app::layerUsage(checkpoint, weights, 0).query, expectedQuery(m_q));
+}
+
+TEST_F(CheckpointUsage, Qwen3NextsGatedQueryRowsAreLeftOut) {
+    // Qwen3-Next: q_proj holds [query | gate] per head (view(..., -1, 2 head_dim), chunk(2)); every
+    // 4th layer is full attention with partial rotary 0.5: pairs (0, 2), (1, 3) of 8 channels.
+    const QByteArray qwen3Next = R"({"model_type": "qwen3_next", "hidden_size": 16, "num_attention_heads": 2,
+        "num_key_value_heads": 1, "head_dim": 8, "num_hidden_layers": 4, "full_attention_interval": 4,
+        "partial_rotary_factor": 0.5, "max_position_embeddings": 4096})";
+    const Eigen::MatrixXd q = smallIntegers(32, 16, 21);
+    const Eigen::MatrixXd k = smallIntegers(8, 16, 22);
+    SafetensorsWriter writer;
+    writer.add(u"model.layers.3.self_attn.q_proj.weight"_s, q);
+    writer.add(u"model.layers.3.self_attn.k_proj.weight"_s, k);
+    ASSERT_TRUE(writer.write(path(u"next.safetensors"_s)));
+    const Checkpoint checkpoint(path(u"next.safetensors"_s));
+    const auto weights = pecards::app::locateAttentionWeights(checkpoint, config(qwen3Next), std::nullopt);
+    ASSERT_EQ(weights.layers.size(), 1u);
+    EXPECT_EQ(weights.layers.front().layer, 3);
+    const auto usage = pecards::app::layerUsage(checkpoint, weights, 0);
+    const auto pair = [](int i) { return std::pair<int, int> {i, i + 2}; };
+    expectNear(usage.query,
+        expectedNorms(
+            q, 2, [](int h) { return 16 * h; }, 2, pair)); // head h's query rows
+    expectNear(usage.key,
+        expectedNorms(
+            k, 1, [](int) { return 0; }, 2, pair));
+    EXPECT_TRUE(weights.notes.join(u' ').contains(u"gate rows"_s)) << weights.notes.join(u' ').toStdString();
+}
+
 TEST_F(CheckpointUsage, Bf16ShardsBehindAnIndexGiveTheSameUsage) {
     writeLlama(path(u"single.safetensors"_s));
     // Two shards: layer 0 in the first, layer 1 and the embedding in the second, all bf16.

@@ -1,6 +1,6 @@
 // The pair-usage figure: log10 colours on magma over six decades below the largest usage (the
 // largest entry at the top colour, one six decades down and 0 at the bottom colour), the axes'
-// extents, the colour bar's label and range, and the refusal of what has no log scale.
+// extents, the colour bar's label and range, an all-zero checkpoint, and the refusal of negatives.
 
 #include "figure/colormaplist.h"
 #include "figure/pairusagefigure.h"
@@ -35,7 +35,9 @@ TEST(PairUsageFigure, LogColoursOverSixDecadesBelowTheLargestUsage) {
     EXPECT_EQ(spec.yAxis.first, 4);
     EXPECT_EQ(spec.yAxis.last, 5);
     EXPECT_EQ(spec.yAxis.label, QStringLiteral("layer"));
-    EXPECT_THROW(pecards::app::pairUsageFigure(Eigen::MatrixXd::Zero(2, 2), text), std::invalid_argument);
+    const pecards::app::FigureSpec zero = pecards::app::pairUsageFigure(Eigen::MatrixXd::Zero(2, 2), text);
+    EXPECT_TRUE(zero.colorBar.label.endsWith(QStringLiteral("every entry is 0")));
+    EXPECT_EQ(zero.heatmap.pixel(1, 1), magma.front());
     EXPECT_THROW(pecards::app::pairUsageFigure(-usage, text), std::invalid_argument);
 }
 
