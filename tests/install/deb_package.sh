@@ -30,8 +30,12 @@ bin="$root/usr/bin"
 # ALiBi slopes for 4 heads: 2^(-8h/4) = 1/4, 1/16, 1/64, 1/256 (docs/encodings.md §3).
 expected=$(printf '0.25\n0.0625\n0.015625\n0.00390625')
 [ "$(tr -d '\r' <"$work/slopes.csv")" = "$expected" ] || { echo "slopes:"; cat "$work/slopes.csv"; exit 1; }
-env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$bin/pecards" --help | grep -q -- "--screenshot"
-QT_QPA_PLATFORM=offscreen "$bin/pecards" --help | grep -q -- "--workspace"
+# The help is read whole before grep: `pecards --help | grep -q` fails under pipefail whenever grep
+# exits at its match before pecards has written the rest (SIGPIPE), which a longer help made likely.
+help=$(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM "$bin/pecards" --help)
+grep -q -- "--screenshot" <<<"$help" || { echo "pecards --help without a display lacks --screenshot"; exit 1; }
+help=$(QT_QPA_PLATFORM=offscreen "$bin/pecards" --help)
+grep -q -- "--workspace" <<<"$help" || { echo "pecards --help (offscreen) lacks --workspace"; exit 1; }
 # The Python module, from the unpacked dist-packages, with the system Python (when built).
 if compgen -G "$root/usr/lib/python3/dist-packages/pecards*.so" >/dev/null; then
   [ -f "$root/usr/lib/python3/dist-packages/pecards.pyi" ]
