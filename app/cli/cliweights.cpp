@@ -106,25 +106,12 @@ QByteArray summaryJson(const std::vector<LayerSummary>& layers, int group,
 void writeUsageFigure(const CliRequest& request, const Eigen::MatrixXd& out,
     const std::vector<LayerSummary>& layers, const app::AttentionWeights& weights) {
     const WeightsInputs& inputs = request.weights;
-    app::PairUsageFigureText text;
-    // A config without _name_or_path is named after its file ("config"): the checkpoint says more.
-    const QString model = request.config->name == u"config"_s ? QFileInfo(inputs.checkpoint).fileName()
-                                                              : request.config->name;
-    QStringList indices;
-    bool contiguous = true;
-    for (std::size_t r = 0; r < layers.size(); ++r) {
-        indices << QString::number(layers[r].usage.layer);
-        contiguous = contiguous && layers[r].usage.layer == layers.front().usage.layer + static_cast<int>(r);
+    std::vector<int> indices;
+    for (const LayerSummary& layer : layers) {
+        indices.push_back(layer.usage.layer);
     }
-    if (inputs.layer) {
-        text.title = u"Pair usage: "_s + model + u", layer "_s + QString::number(*inputs.layer);
-        text.rowLabel
-            = inputs.quantity == WeightsInputs::Quantity::KeyUsage ? u"key head"_s : u"query head"_s;
-    } else {
-        text.title = u"Pair usage: "_s + model;
-        text.rowLabel = contiguous ? u"layer"_s : u"k-th RoPE layer"_s;
-        text.firstRow = contiguous ? layers.front().usage.layer : 0;
-    }
+    app::PairUsageFigureText text = app::pairUsageFigureText(
+        request.config->name, inputs.checkpoint, inputs.layer, indices, weights.heads, weights.kvHeads);
     switch (inputs.quantity) {
     case WeightsInputs::Quantity::PairUsage:
         break;
@@ -133,16 +120,12 @@ void writeUsageFigure(const CliRequest& request, const Eigen::MatrixXd& out,
         break;
     case WeightsInputs::Quantity::KeyUsage:
         text.valueLabel = u"‖W_k⁽ⁱ⁾‖₂ (longest |kᵢ| of a unit input)"_s;
+        text.rowLabel = u"key head"_s;
         break;
     case WeightsInputs::Quantity::ActivationUsage:
         text.valueLabel = u"mean |qᵢ| |kᵢ| over the given inputs"_s;
         break;
     }
-    text.caption = (inputs.layer ? QString() : u"each row the mean over the layer's heads · "_s)
-        + u"checkpoint: "_s + QFileInfo(inputs.checkpoint).fileName() + u" · "_s
-        + QString::number(weights.heads) + u" query heads, "_s + QString::number(weights.kvHeads)
-        + u" key heads"_s
-        + (contiguous || inputs.layer ? QString() : u" · RoPE layers "_s + indices.join(u", "_s));
     const app::FigureExporter exporter;
     QString error;
     if (!exporter.save(request.outPath, {app::pairUsageFigure(out, text)}, &error)) {

@@ -2,7 +2,9 @@
 
 #include "figure/colormaplist.h"
 
+#include <QFileInfo>
 #include <QImage>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -14,6 +16,34 @@ namespace {
 constexpr double kDecades = 6.0; ///< log colours over six decades below the largest usage, as the app
 
 } // namespace
+
+PairUsageFigureText pairUsageFigureText(const QString& model, const QString& checkpoint,
+    std::optional<int> layer, const std::vector<int>& layers, int heads, int kvHeads) {
+    PairUsageFigureText text;
+    const QString name = model == QStringLiteral("config") ? QFileInfo(checkpoint).fileName() : model;
+    QStringList indices;
+    bool consecutive = true;
+    for (std::size_t r = 0; r < layers.size(); ++r) {
+        indices << QString::number(layers[r]);
+        consecutive = consecutive && layers[r] == layers.front() + static_cast<int>(r);
+    }
+    if (layer) {
+        text.title = QStringLiteral("Pair usage: %1, layer %2").arg(name).arg(*layer);
+        text.rowLabel = QStringLiteral("query head");
+    } else {
+        text.title = QStringLiteral("Pair usage: ") + name;
+        text.rowLabel = consecutive ? QStringLiteral("layer") : QStringLiteral("k-th RoPE layer");
+        text.firstRow = consecutive && !layers.empty() ? layers.front() : 0;
+    }
+    text.caption = (layer ? QString() : QStringLiteral("each row the mean over the layer's heads · "))
+        + QStringLiteral("checkpoint: %1 · %2 query heads, %3 key heads")
+              .arg(QFileInfo(checkpoint).fileName())
+              .arg(heads)
+              .arg(kvHeads)
+        + (consecutive || layer ? QString()
+                                : QStringLiteral(" · RoPE layers ") + indices.join(QStringLiteral(", ")));
+    return text;
+}
 
 FigureSpec pairUsageFigure(const Eigen::MatrixXd& usage, const PairUsageFigureText& text) {
     if (usage.size() == 0 || !usage.allFinite() || usage.minCoeff() < 0.0) {

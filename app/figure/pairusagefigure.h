@@ -8,6 +8,8 @@
 
 #include <Eigen/Core>
 #include <QString>
+#include <optional>
+#include <vector>
 
 namespace pecards::app {
 
@@ -19,6 +21,14 @@ struct PairUsageFigureText {
     QString caption; ///< the checkpoint, the measure, the scaling
     QString valueLabel = QStringLiteral("usage (|qᵢ| |kᵢ| bound)"); ///< what the colours are, after "log₁₀ "
 };
+
+/// @brief The texts of a usage figure: title "Pair usage: <model>[, layer N]", rows "query head" for
+/// one layer (`layer` set) or "layer" for the pooled RoPE layers `layers` (their indices in order;
+/// "k-th RoPE layer" and the list in the caption when they are not consecutive), and a caption with
+/// the checkpoint's file name and the head counts. `model` "config" (a config without
+/// _name_or_path) is replaced by the checkpoint's name.
+PairUsageFigureText pairUsageFigureText(const QString& model, const QString& checkpoint,
+    std::optional<int> layer, const std::vector<int>& layers, int heads, int kvHeads);
 
 /// @brief The figure of `usage` (rows x pairs, >= 0): colour = log10(value) on magma over
 /// [log10(max) - 6, log10(max)], entries below the bottom (0 included) at the bottom colour; the

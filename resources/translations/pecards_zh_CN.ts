@@ -4650,6 +4650,34 @@ double-click to reset; hover for the exact value.</source>
         <translation>没有被测的缩放，因此没有头的用量受影响。</translation>
     </message>
     <message>
+        <source>&amp;Save figure…</source>
+        <translation>保存图(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Save the figure</source>
+        <translation>保存图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Nothing to save yet: read a checkpoint first.</source>
+        <translation>还没有可保存的内容：请先读取一个检查点。</translation>
+    </message>
+    <message>
+        <source>%1 must end in .png, .svg or .pdf</source>
+        <translation>%1 的扩展名必须是 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
         <source>no scaling</source>
         <translation>无缩放</translation>
     </message>

@@ -18,7 +18,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <figure/figureexporter.h>
 #include <figure/mathtext.h>
+#include <figure/pairusagefigure.h>
 #include <pecards/pairusage.h>
 #include <pecards/rope.h>
 #include <pecards/rope_extrapolation.h>
@@ -101,7 +103,8 @@ PairUsageDialog::PairUsageDialog(
     , m_legend(new QLabel(this))
     , m_headline(new QLabel(this))
     , m_heads(new QTableWidget(0, Columns, this))
-    , m_use(new QPushButton(tr("&Use this head as q, k on the RoPE card"), this)) {
+    , m_use(new QPushButton(tr("&Use this head as q, k on the RoPE card"), this))
+    , m_save(new QPushButton(tr("&Save figure…"), this)) {
     setWindowTitle(tr("Pair usage of a checkpoint"));
     auto* intro = new QLabel(tr("Which rotary pairs a model's heads can use: for each pair, the longest "
                                 "(q_a, q_b) a unit input can make (the largest singular value of the two "
@@ -138,6 +141,8 @@ PairUsageDialog::PairUsageDialog(
     showRow->addWidget(new QLabel(tr("Show:"), this));
     showRow->addWidget(m_layer, 1);
     showRow->addWidget(m_log);
+    showRow->addWidget(m_save);
+    m_save->setEnabled(false);
     m_log->setChecked(true);
     m_map->setMinimumHeight(200);
     m_legend->setWordWrap(true);
@@ -207,6 +212,13 @@ PairUsageDialog::PairUsageDialog(
     connect(m_heads, &QTableWidget::itemSelectionChanged, this,
         [this] { m_use->setEnabled(!m_heads->selectedItems().isEmpty()); });
     connect(m_use, &QPushButton::clicked, this, [this] { useHead(m_heads->currentRow()); });
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Save the figure"), QStringLiteral("pair-usage.png"),
+                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+        if (!path.isEmpty())
+            saveFigure(path);
+    });
     connect(m_heads, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { useHead(row); });
     // Larger on a larger screen: the heatmap takes the height (700 px fits a 1280 x 720 projector).
     const QRect screen = parent != nullptr && parent->screen() != nullptr
@@ -335,6 +347,8 @@ void PairUsageDialog::showSelection() {
         usage = m_outcome.layers[shown].product;
     }
     m_map->setFrame(usageFrame(usage, m_log->isChecked(), pooled));
+    m_shown = usage;
+    m_save->setEnabled(true);
 
     const pecards::app::LayerHeads& heads = m_outcome.weights.layers[static_cast<std::size_t>(stripLayer)];
     const pecards::app::ScalingUnderTest test = pecards::app::scalingUnderTest(heads,
@@ -442,6 +456,32 @@ void PairUsageDialog::showSelection() {
     else
         m_headline->setText(tr("%1 moves no pair of these layers: no head's usage changes.").arg(scaling));
     m_use->setEnabled(false);
+}
+
+bool PairUsageDialog::saveFigure(const QString& path) {
+    if (m_shown.size() == 0) {
+        m_status->setText(tr("Nothing to save yet: read a checkpoint first."));
+        return false;
+    }
+    std::vector<int> layers;
+    const int shown = shownLayer();
+    if (shown < 0) {
+        for (const qsizetype index : std::as_const(m_pooled))
+            layers.push_back(m_outcome.layers[index].layer);
+    }
+    const pecards::app::PairUsageFigureText text = pecards::app::pairUsageFigureText(m_outcome.model.name,
+        m_checkpoint->text(), shown < 0 ? std::nullopt : std::optional(m_outcome.layers[shown].layer), layers,
+        m_outcome.weights.heads, m_outcome.weights.kvHeads);
+    QString error;
+    if (!pecards::app::figureFormatForPath(path)) {
+        error = tr("%1 must end in .png, .svg or .pdf").arg(QFileInfo(path).fileName());
+    } else if (pecards::app::FigureExporter().save(
+                   path, {pecards::app::pairUsageFigure(m_shown, text)}, &error)) {
+        m_status->setText(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+        return true;
+    }
+    m_status->setText(tr("Not saved: %1").arg(error));
+    return false;
 }
 
 bool PairUsageDialog::useHead(int row) {

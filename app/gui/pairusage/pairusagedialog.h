@@ -53,6 +53,10 @@ public:
     QString headline() const;
     /// @brief What the strip's colours and lines mean, in words.
     QString legend() const;
+    /// @brief Writes the figure of what is shown (app/figure/pairusagefigure.h; .png, .svg or .pdf by
+    /// the suffix, the default figure size) to `path`, as `pecards-cli weights --out` draws it.
+    /// @return false, with the reason in the status line, when nothing is shown or the file cannot be written
+    bool saveFigure(const QString& path);
     /// @brief Puts the selected head (table row `row`) on the RoPE card as its probe q, k.
     /// @return false (and a message in the status line) when the card's pairs differ from the layer's
     bool useHead(int row);
@@ -88,6 +92,8 @@ private:
     QLabel* m_headline;
     QTableWidget* m_heads;
     QPushButton* m_use;
+    QPushButton* m_save;
+    Eigen::MatrixXd m_shown; ///< the heatmap's values (rows x pairs)
     QVBoxLayout*
         m_column; ///< the dialog's layout (its last item: the stretch that holds the form at the top)
 };

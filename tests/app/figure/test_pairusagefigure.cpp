@@ -42,3 +42,28 @@ TEST(PairUsageFigure, LogColoursOverSixDecadesBelowTheLargestUsage) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PairUsageFigureText, NamesTheModelTheRowsAndTheLayersLeftOut) {
+    // Consecutive layers 4, 5: rows from 4; one layer: its heads; NoPE every 2nd layer: the list in the
+    // caption.
+    const auto pooled = pecards::app::pairUsageFigureText(
+        QStringLiteral("meta-llama/Llama-3.1-8B"), QStringLiteral("/m/Llama"), std::nullopt, {4, 5}, 32, 8);
+    EXPECT_EQ(pooled.title, QStringLiteral("Pair usage: meta-llama/Llama-3.1-8B"));
+    EXPECT_EQ(pooled.rowLabel, QStringLiteral("layer"));
+    EXPECT_EQ(pooled.firstRow, 4);
+    EXPECT_EQ(pooled.caption,
+        QStringLiteral(
+            "each row the mean over the layer's heads · checkpoint: Llama · 32 query heads, 8 key heads"));
+    const auto one = pecards::app::pairUsageFigureText(
+        QStringLiteral("config"), QStringLiteral("/m/demo"), 12, {}, 16, 4); // a config without _name_or_path
+    EXPECT_EQ(one.title, QStringLiteral("Pair usage: demo, layer 12"));
+    EXPECT_EQ(one.rowLabel, QStringLiteral("query head"));
+    const auto gaps = pecards::app::pairUsageFigureText(
+        QStringLiteral("SmolLM3"), QStringLiteral("s"), std::nullopt, {0, 1, 2, 4}, 16, 4);
+    EXPECT_EQ(gaps.rowLabel, QStringLiteral("k-th RoPE layer"));
+    EXPECT_TRUE(gaps.caption.endsWith(QStringLiteral(" · RoPE layers 0, 1, 2, 4")));
+}
+
+} // namespace

@@ -14,6 +14,7 @@
 #include "windowtest.h"
 
 #include <QFile>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -141,6 +142,21 @@ TEST_F(PairUsageDialogTest, OneLayersHeadsAndTheHeadPutOnTheCard) {
     EXPECT_FALSE(used.has_value());
     EXPECT_TRUE(other.status().contains(QStringLiteral("The RoPE card has 8 pairs and layer")))
         << other.status().toStdString();
+}
+
+TEST_F(PairUsageDialogTest, TheFigureShownIsSavedAsTheCliDrawsIt) {
+    PairUsageDialog dialog(m_rope, QString());
+    EXPECT_FALSE(dialog.saveFigure(m_dir.filePath(QStringLiteral("early.png")))); // nothing read yet
+    read(dialog, setup());
+    dialog.showLayer(1);
+    const QString png = m_dir.filePath(QStringLiteral("layer1.png"));
+    ASSERT_TRUE(dialog.saveFigure(png)) << dialog.status().toStdString();
+    QFile file(png);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QImage image = QImage::fromData(file.readAll(), "PNG");
+    EXPECT_EQ(image.size(), QSize(1800, 1350)); // the default figure, 6 x 4.5 in at 300 dpi
+    EXPECT_FALSE(dialog.saveFigure(m_dir.filePath(QStringLiteral("layer1.txt"))));
+    EXPECT_TRUE(dialog.status().startsWith(QStringLiteral("Not saved: "))) << dialog.status().toStdString();
 }
 
 TEST_F(PairUsageDialogTest, ABadCheckpointIsRefusedAndWhatWasShownStays) {
