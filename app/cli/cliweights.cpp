@@ -52,27 +52,23 @@ struct LayerSummary {
     std::vector<bool> moved;
 };
 
-QByteArray summaryCsv(const std::vector<LayerSummary>& layers, int group) {
+QByteArray summaryCsv(const std::vector<LayerSummary>& layers) {
     QByteArray csv = "layer,head,key_head,usage,moved_fraction,top_pair\n";
     for (const LayerSummary& layer : layers) {
-        const Eigen::VectorXd fraction = movedUsageFraction(layer.usage.product, layer.moved);
-        for (Eigen::Index h = 0; h < layer.usage.product.rows(); ++h) {
-            Eigen::Index top = 0;
-            layer.usage.product.row(h).maxCoeff(&top);
-            csv += QByteArray::number(layer.usage.layer) + ',' + QByteArray::number(h) + ','
-                + QByteArray::number(h / group) + ','
-                + QByteArray::number(layer.usage.product.row(h).sum(), 'g', 17) + ','
-                + QByteArray::number(fraction(h), 'g', 17) + ',' + QByteArray::number(top) + '\n';
+        for (const app::HeadSummary& head : app::headSummaries(layer.usage, layer.moved)) {
+            csv += QByteArray::number(layer.usage.layer) + ',' + QByteArray::number(head.head) + ','
+                + QByteArray::number(head.keyHead) + ',' + QByteArray::number(head.usage, 'g', 17) + ','
+                + QByteArray::number(head.movedFraction, 'g', 17) + ',' + QByteArray::number(head.topPair)
+                + '\n';
         }
     }
     return csv;
 }
 
-QByteArray summaryJson(const std::vector<LayerSummary>& layers, int group,
-    const app::AttentionWeights& weights, const CliRequest& request) {
+QByteArray summaryJson(const std::vector<LayerSummary>& layers, const app::AttentionWeights& weights,
+    const CliRequest& request) {
     QJsonArray layerArray;
     for (const LayerSummary& layer : layers) {
-        const Eigen::VectorXd fraction = movedUsageFraction(layer.usage.product, layer.moved);
         QJsonArray moved;
         for (std::size_t i = 0; i < layer.moved.size(); ++i) {
             if (layer.moved[i]) {
@@ -80,12 +76,10 @@ QByteArray summaryJson(const std::vector<LayerSummary>& layers, int group,
             }
         }
         QJsonArray heads;
-        for (Eigen::Index h = 0; h < layer.usage.product.rows(); ++h) {
-            Eigen::Index top = 0;
-            layer.usage.product.row(h).maxCoeff(&top);
-            heads.append(QJsonObject {{u"head"_s, static_cast<int>(h)},
-                {u"key_head"_s, static_cast<int>(h / group)}, {u"usage"_s, layer.usage.product.row(h).sum()},
-                {u"moved_fraction"_s, fraction(h)}, {u"top_pair"_s, static_cast<int>(top)}});
+        for (const app::HeadSummary& head : app::headSummaries(layer.usage, layer.moved)) {
+            heads.append(
+                QJsonObject {{u"head"_s, head.head}, {u"key_head"_s, head.keyHead}, {u"usage"_s, head.usage},
+                    {u"moved_fraction"_s, head.movedFraction}, {u"top_pair"_s, head.topPair}});
         }
         layerArray.append(
             QJsonObject {{u"layer"_s, layer.usage.layer}, {u"moved_pairs"_s, moved}, {u"heads"_s, heads}});
@@ -277,7 +271,6 @@ void runWeights(const CliRequest& request, QTextStream& stdoutStream, QTextStrea
     for (const QString& note : weights.notes) {
         err << u"pecards-cli: note: "_s << note << Qt::endl;
     }
-    const int group = weights.heads / weights.kvHeads;
     if (!request.outPath.isEmpty()) {
         Eigen::MatrixXd out;
         if (inputs.layer) {
@@ -320,8 +313,8 @@ void runWeights(const CliRequest& request, QTextStream& stdoutStream, QTextStrea
     }
     if (!inputs.summaryPath.isEmpty()) {
         app::writeOutputFile(inputs.summaryPath,
-            inputs.summaryPath.endsWith(u".json"_s) ? summaryJson(layers, group, weights, request)
-                                                    : summaryCsv(layers, group));
+            inputs.summaryPath.endsWith(u".json"_s) ? summaryJson(layers, weights, request)
+                                                    : summaryCsv(layers));
     }
 }
 

@@ -49,8 +49,10 @@ public:
     Eigen::MatrixXd rows(const QString& name, qint64 first, qint64 count) const {
         return file(name).rows(name, first, count);
     }
-    /// @brief Every value of tensor `name` in storage order (SafetensorsFile::values).
-    Eigen::VectorXd values(const QString& name) const { return file(name).values(name); }
+    /// @brief Values [first, first + count) of tensor `name` in storage order (SafetensorsFile::values).
+    Eigen::VectorXd values(const QString& name, qint64 first = 0, qint64 count = -1) const {
+        return file(name).values(name, first, count);
+    }
 
 private:
     void openIndex(const QString& indexPath);

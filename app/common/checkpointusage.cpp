@@ -304,6 +304,19 @@ AttentionWeights locateAttentionWeights(
     return Locator(checkpoint, config).locate(layout);
 }
 
+std::vector<HeadSummary> headSummaries(const LayerUsage& usage, const std::vector<bool>& moved) {
+    const Eigen::VectorXd fraction = movedUsageFraction(usage.product, moved);
+    const Eigen::Index group = usage.product.rows() / std::max<Eigen::Index>(usage.key.rows(), 1);
+    std::vector<HeadSummary> heads;
+    for (Eigen::Index h = 0; h < usage.product.rows(); ++h) {
+        Eigen::Index top = 0;
+        usage.product.row(h).maxCoeff(&top);
+        heads.push_back({static_cast<int>(h), static_cast<int>(h / group), usage.product.row(h).sum(),
+            fraction(h), static_cast<int>(top)});
+    }
+    return heads;
+}
+
 ScalingUnderTest scalingUnderTest(const LayerHeads& layer, const std::optional<RopeScaling>& chosen,
     std::int64_t seqLen, const ModelConfig& config) {
     ScalingUnderTest test {layer.pairing, seqLen};
@@ -331,7 +344,7 @@ struct HeadBlock {
 HeadBlock readHead(const Checkpoint& checkpoint, const HeadRows& rows) {
     HeadBlock block {checkpoint.rows(rows.tensor, rows.first, rows.count), {}};
     if (!rows.bias.isEmpty()) {
-        block.bias = checkpoint.values(rows.bias).segment(rows.first, rows.count);
+        block.bias = checkpoint.values(rows.bias, rows.first, rows.count); // the head's part only
     }
     return block;
 }

@@ -85,6 +85,19 @@ struct LayerUsage {
 ///         index outside weights.layers.
 LayerUsage layerUsage(const Checkpoint& checkpoint, const AttentionWeights& weights, std::size_t index);
 
+/// @brief One head of a layer as the summaries list it (pecards-cli weights --summary, the app's table).
+struct HeadSummary {
+    int head = 0;
+    int keyHead = 0; ///< the key head it reads (GQA)
+    double usage = 0.0; ///< sum over its pairs of the usage product
+    double movedFraction = 0.0; ///< its share in the moved pairs (pecards::movedUsageFraction)
+    int topPair = 0; ///< the pair of its largest usage
+};
+
+/// @brief Every head of `usage`, with its share in the pairs `moved` marks (one entry per pair).
+/// @throws pecards::InvalidParameter as pecards::movedUsageFraction
+std::vector<HeadSummary> headSummaries(const LayerUsage& usage, const std::vector<bool>& moved);
+
 /// @brief Barbero et al. 2024's measurement for layer weights.layers[index]: entry (h, i) is the mean
 /// over the rows x of `inputs` (positions x inputSize: the layer's attention inputs, hidden states
 /// after its input norm) of |q_i(x)| |k_i(x)|, query head h and its key head, q = W_q x + b.

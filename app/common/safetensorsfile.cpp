@@ -237,12 +237,19 @@ Eigen::MatrixXd SafetensorsFile::rows(const QString& name, qint64 first, qint64 
     return read(name, count, e.shape[1], first);
 }
 
-Eigen::VectorXd SafetensorsFile::values(const QString& name) const {
+Eigen::VectorXd SafetensorsFile::values(const QString& name, qint64 first, qint64 count) const {
     qint64 size = 1;
     for (const std::int64_t extent : entry(name).shape) {
         size *= extent;
     }
-    return read(name, size, 1);
+    if (count < 0) {
+        count = size - first;
+    }
+    if (first < 0 || count < 0 || first > size - count) {
+        fail(u"tensor "_s + name + u" has "_s + QString::number(size) + u" values; values "_s
+            + QString::number(first) + u" to "_s + QString::number(first + count - 1) + u" were asked for"_s);
+    }
+    return read(name, count, 1, first);
 }
 
 Eigen::MatrixXd SafetensorsFile::read(const QString& name, qint64 rows, qint64 cols, qint64 first) const {

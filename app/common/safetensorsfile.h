@@ -56,9 +56,10 @@ public:
     /// alone: a checkpoint's projection is read one head at a time, so memory stays at one band.
     /// @throws FileError as matrix, and naming the rows when they are not inside the tensor.
     Eigen::MatrixXd rows(const QString& name, qint64 first, qint64 count) const;
-    /// @brief The tensor's values as one column (any shape, in storage order), as matrix reads them.
-    /// @throws FileError as matrix.
-    Eigen::VectorXd values(const QString& name) const;
+    /// @brief Values [first, first + count) of the tensor in storage order (any shape; count -1: to
+    /// the end), as one column, as matrix reads them.
+    /// @throws FileError as matrix, and naming the range when it is not inside the tensor.
+    Eigen::VectorXd values(const QString& name, qint64 first = 0, qint64 count = -1) const;
     /// @brief As matrix, for a table under check: leading extents of 1 are dropped ((1, n, d) as
     /// HF's cos is n x d) and a 1-D tensor (n) is n x 1.
     /// @throws FileError as matrix, naming the shape when it is not 1-D or 2-D after that

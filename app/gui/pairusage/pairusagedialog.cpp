@@ -314,13 +314,12 @@ QString PairUsageDialog::legend() const {
     return m_legend->text();
 }
 
-std::vector<bool> PairUsageDialog::movedPairs(int index) const {
+pecards::app::ScalingUnderTest PairUsageDialog::scalingUnderTest(qsizetype index) const {
     const std::optional<pecards::RopeScaling> chosen
         = m_rope.rope.scaling.type != pecards::RopeScalingType::None ? std::optional(m_rope.rope.scaling)
                                                                      : std::nullopt;
-    const pecards::app::ScalingUnderTest test = pecards::app::scalingUnderTest(
+    return pecards::app::scalingUnderTest(
         m_outcome.weights.layers[static_cast<std::size_t>(index)], chosen, 0, m_outcome.model);
-    return pecards::pairsMovedByScaling(test.rope, test.seqLen);
 }
 
 void PairUsageDialog::showSelection() {
@@ -351,10 +350,7 @@ void PairUsageDialog::showSelection() {
     m_save->setEnabled(true);
 
     const pecards::app::LayerHeads& heads = m_outcome.weights.layers[static_cast<std::size_t>(stripLayer)];
-    const pecards::app::ScalingUnderTest test = pecards::app::scalingUnderTest(heads,
-        m_rope.rope.scaling.type != pecards::RopeScalingType::None ? std::optional(m_rope.rope.scaling)
-                                                                   : std::nullopt,
-        0, m_outcome.model);
+    const pecards::app::ScalingUnderTest test = scalingUnderTest(stripLayer);
     PairBandStrip::Bands bands;
     bands.moved = pecards::pairsMovedByScaling(test.rope, test.seqLen);
     const Eigen::VectorXd degree = pecards::pairMoveDegree(test.rope, test.seqLen);
@@ -404,45 +400,36 @@ void PairUsageDialog::showSelection() {
     const QSignalBlocker block(m_heads);
     m_heads->setSortingEnabled(false);
     m_heads->setRowCount(0);
-    const int group = m_outcome.weights.heads / std::max(m_outcome.weights.kvHeads, 1);
     double worst = -1.0;
     QString worstText;
+    const auto cell = [this](int row, int column, const QString& text, const QVariant& value) {
+        auto* item = new NumberItem(text);
+        item->setData(Qt::UserRole, value);
+        m_heads->setItem(row, column, item);
+        return item;
+    };
     for (qsizetype index = pooled ? 0 : shown; index < (pooled ? m_outcome.layers.size() : shown + 1);
          ++index) {
         const pecards::app::LayerUsage& layer = m_outcome.layers[index];
-        const std::vector<bool> moved = movedPairs(static_cast<int>(index));
-        const Eigen::VectorXd fraction = pecards::movedUsageFraction(layer.product, moved);
-        for (Eigen::Index h = 0; h < layer.product.rows(); ++h) {
+        const pecards::app::ScalingUnderTest layerTest = scalingUnderTest(index);
+        for (const pecards::app::HeadSummary& head : pecards::app::headSummaries(
+                 layer, pecards::pairsMovedByScaling(layerTest.rope, layerTest.seqLen))) {
             const int row = m_heads->rowCount();
             m_heads->insertRow(row);
-            Eigen::Index top = 0;
-            layer.product.row(h).maxCoeff(&top);
-            const double total = layer.product.row(h).sum();
-            auto* layerItem = new NumberItem(QString::number(layer.layer));
-            layerItem->setData(Qt::UserRole, layer.layer);
-            layerItem->setData(Qt::UserRole + 1, static_cast<int>(index));
-            m_heads->setItem(row, LayerColumn, layerItem);
-            auto* headItem = new NumberItem(QString::number(h));
-            headItem->setData(Qt::UserRole, static_cast<int>(h));
-            m_heads->setItem(row, HeadColumn, headItem);
-            auto* keyItem = new NumberItem(QString::number(h / group));
-            keyItem->setData(Qt::UserRole, static_cast<int>(h / group));
-            m_heads->setItem(row, KeyHeadColumn, keyItem);
-            auto* usageItem = new NumberItem(pecards::app::displayNumber(total, 4));
-            usageItem->setData(Qt::UserRole, total);
-            m_heads->setItem(row, UsageColumn, usageItem);
-            auto* movedItem = new NumberItem(QStringLiteral("%1 %").arg(100.0 * fraction(h), 0, 'f', 1));
-            movedItem->setData(Qt::UserRole, fraction(h));
-            m_heads->setItem(row, MovedColumn, movedItem);
-            auto* topItem = new NumberItem(QString::number(top));
-            topItem->setData(Qt::UserRole, static_cast<int>(top));
-            m_heads->setItem(row, TopPairColumn, topItem);
-            if (fraction(h) > worst) {
-                worst = fraction(h);
+            cell(row, LayerColumn, QString::number(layer.layer), layer.layer)
+                ->setData(Qt::UserRole + 1, static_cast<int>(index));
+            cell(row, HeadColumn, QString::number(head.head), head.head);
+            cell(row, KeyHeadColumn, QString::number(head.keyHead), head.keyHead);
+            cell(row, UsageColumn, pecards::app::displayNumber(head.usage, 4), head.usage);
+            cell(row, MovedColumn, QStringLiteral("%1 %").arg(100.0 * head.movedFraction, 0, 'f', 1),
+                head.movedFraction);
+            cell(row, TopPairColumn, QString::number(head.topPair), head.topPair);
+            if (head.movedFraction > worst) {
+                worst = head.movedFraction;
                 worstText = tr("Layer %1, head %2: %3 % of its usage is on the pairs %4 moves.")
                                 .arg(layer.layer)
-                                .arg(h)
-                                .arg(100.0 * fraction(h), 0, 'f', 0)
+                                .arg(head.head)
+                                .arg(100.0 * head.movedFraction, 0, 'f', 0)
                                 .arg(scaling);
             }
         }

@@ -70,8 +70,8 @@ private:
     void start();
     void present(PairUsageOutcome outcome);
     void showSelection();
-    /// The moved pairs of entry `index` of the outcome's layers under the card's scaling (or its own).
-    std::vector<bool> movedPairs(int index) const;
+    /// The frequencies of entry `index` of the outcome's layers under the card's scaling (or its own).
+    pecards::app::ScalingUnderTest scalingUnderTest(qsizetype index) const;
 
     pecards::CardParams m_rope;
     UseProbe m_useProbe;

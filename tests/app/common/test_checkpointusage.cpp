@@ -234,6 +234,17 @@ TEST_F(CheckpointUsage, Qwen3NextsGatedQueryRowsAreLeftOut) {
     EXPECT_TRUE(weights.notes.join(u' ').contains(u"gate rows"_s)) << weights.notes.join(u' ').toStdString();
 }
 
+TEST_F(CheckpointUsage, APartOfATensorIsReadAlone) {
+    // A head's bias is read as its own part of the bias vector.
+    SafetensorsWriter writer;
+    writer.add(u"bias"_s, (Eigen::VectorXd(6) << 0, 1, 2, 3, 4, 5).finished(), Dtype::F32, true);
+    ASSERT_TRUE(writer.write(path(u"bias.safetensors"_s)));
+    const Checkpoint checkpoint(path(u"bias.safetensors"_s));
+    EXPECT_EQ(checkpoint.values(u"bias"_s, 2, 3), (Eigen::VectorXd(3) << 2, 3, 4).finished());
+    EXPECT_EQ(checkpoint.values(u"bias"_s).size(), 6);
+    EXPECT_THROW(checkpoint.values(u"bias"_s, 4, 3), FileError);
+}
+
 TEST_F(CheckpointUsage, Bf16ShardsBehindAnIndexGiveTheSameUsage) {
     writeLlama(path(u"single.safetensors"_s));
     // Two shards: layer 0 in the first, layer 1 and the embedding in the second, all bf16.
