@@ -107,14 +107,15 @@ Eigen::MatrixXd encodingChoice(const CardParams& params, const CurveInputs& inpu
     target.layers = inputs.layers;
     target.dtype_bytes = inputs.dtypeBytes;
     const std::vector<EncodingChoice> rows = compareEncodings(target);
-    Eigen::MatrixXd table(static_cast<Eigen::Index>(rows.size()), 9);
+    Eigen::MatrixXd table(static_cast<Eigen::Index>(rows.size()), 13);
     for (std::size_t n = 0; n < rows.size(); ++n) {
         const EncodingChoice& row = rows[n];
         table.row(static_cast<Eigen::Index>(n)) << static_cast<double>(row.family),
             static_cast<double>(row.parameters), static_cast<double>(row.parameter_bytes),
             static_cast<double>(row.extra_memory_bytes), static_cast<double>(row.work_per_token),
             static_cast<double>(row.extrapolation), static_cast<double>(row.unseen),
-            static_cast<double>(row.unseen_of), static_cast<double>(row.kv_cache);
+            static_cast<double>(row.unseen_of), static_cast<double>(row.kv_cache), row.factor, row.overshoot,
+            static_cast<double>(row.rotating_pairs), static_cast<double>(row.encoded_layers);
     }
     return table;
 }

@@ -146,17 +146,26 @@ const std::vector<CliQuantity>& cliQuantities() {
             "sin(p w_i), w_i = base^(-2i/d), of a tanh MLP (--hidden units, --epochs Adam steps at "
             "--learning-rate, --distill-seed) trained on positions [0, --train-length)."},
         {"encoding-choice", Quantity::Table, Curve::EncodingChoice,
-            {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}, "8 x 9",
+            {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}, "14 x 13",
             "Choosing an encoding for the target --length L, --head-dim, --heads, --layers, --dtype-bytes, "
             "training length --original-max-pos L0 (else max_position_embeddings, else L), --base, Shaw "
             "--clip-k, T5 --buckets/--max-distance (decoder): one row per family (0 sinusoidal, 1 learned, 2 "
-            "shaw, 3 t5, 4 transformer-xl, 5 alibi, 6 rope, 7 rope-alibi), columns: family, learned "
-            "parameters, their bytes, bytes of the position tensors built at L, extra operations per token "
-            "at L (all layers), beyond-L0 kind (0 unseen angles, 1 no rows, 2 clipped offsets, 3 shared last "
-            "bucket, 4 linear bias, 5 new positions of an absolute code), unseen count beyond L0 (pairs, "
-            "positions, indices, buckets), out of, KV-cache kind (0 added before projection, 1 score-time "
-            "lookup, 2 score-time bias, 3 relative shift, 4 rotated on write, 5 rotated on write and bias). "
-            "docs/choosing.md explains each."},
+            "shaw, 3 t5, 4 transformer-xl, 5 alibi, 6 rope, 8 rope-pi, 9 rope-yarn, 10 rope-llama3 (each at "
+            "s = "
+            "L/L0), 11 p-rope (p = 1/4), 12 rope-nope (NoPE every 4th layer), 13 nope, 7 rope-alibi, in this "
+            "order), columns: family, learned parameters, their bytes, bytes of the position tensors built "
+            "at "
+            "L, extra operations per token at L (all layers), beyond-L0 kind (0 unseen angles, 1 no rows, 2 "
+            "clipped offsets, 3 shared last bucket, 4 linear bias, 5 new positions of an absolute code, 6 "
+            "rescaled, 7 implicit position), unseen count beyond L0 (pairs, positions, indices, buckets), "
+            "out "
+            "of, KV-cache kind (0 added before projection, 1 score-time lookup, 2 score-time bias, 3 "
+            "relative "
+            "shift, 4 rotated on write, 5 rotated on write and bias, 6 plain), scaling factor s, positions "
+            "the "
+            "last angle lies past the trained ones (RoPE rows), rotating pairs (RoPE rows), layers that "
+            "carry "
+            "the encoding. docs/choosing.md explains each."},
         {"txl-rel-shift", Quantity::Table, Curve::TxlRelShift, {Card::Relative}, "qlen x klen",
             "Transformer-XL _rel_shift of --in (reshape leftovers kept unless --zero-triu)."},
         {"spectrum", Quantity::Table, Curve::Spectrum, {Card::Sinusoidal, Card::Rope, Card::Hybrid}, "chart",

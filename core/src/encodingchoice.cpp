@@ -5,6 +5,7 @@
 #include "check.h"
 #include "pecards/parambounds.h"
 #include "pecards/relative.h"
+#include "pecards/rope.h"
 #include "pecards/scaling_lab.h"
 #include "validation.h"
 
@@ -45,16 +46,90 @@ std::int64_t pairsBeyond(std::int64_t d, double base, std::int64_t l0) {
     return count;
 }
 
-/// RoPE's pairs with wavelength > L0, from the lab's unseen-angle limits (a pair whose angles in
-/// [0, L0) cover less than a turn has a limit below the full turn).
-std::int64_t ropePairsBeyond(const EncodingTarget& target) {
+/// What RoPE of `rope` (trained at L0 = rope.scaling.original_max_position_embeddings) meets at
+/// L positions: the pairs whose angle at L - 1 was never reached at the training positions
+/// 0..L0-1 (the lab's exact rule, unseenAngleLimits, at the last position: the angles of a pair
+/// that does not wrap grow with m, and one that wraps covers the whole turn), how far past the
+/// trained angles they go in positions of training, and the pairs that rotate.
+struct RopeBeyond {
+    std::int64_t pairs = 0;
+    double overshoot = 0.0;
+    std::int64_t rotating = 0;
+};
+
+RopeBeyond ropeBeyond(const RopeParams& rope, std::int64_t length) {
+    const std::int64_t l0 = rope.scaling.original_max_position_embeddings;
+    const UnseenAngleLimits limits = unseenAngleLimits(rope, length);
+    const Eigen::VectorXd theta = ropeInvFreq(rope);
+    const Eigen::VectorXd scaled = ropeScaledInvFreq(rope, length);
+    RopeBeyond out;
+    out.rotating = rotatingPairs(rope);
+    const auto last = static_cast<double>(length - 1);
+    for (Eigen::Index i = 0; i < theta.size(); ++i) {
+        if (theta[i] == 0.0
+            || limits.limit[static_cast<std::size_t>(i)] == std::numeric_limits<std::uint64_t>::max())
+            continue; // does not rotate, or turned fully within L0
+        const bool wraps = last * scaled[i] >= 2.0 * std::numbers::pi;
+        if (!wraps
+            && !angleUnseen(length - 1, limits.turns[static_cast<std::size_t>(i)],
+                limits.limit[static_cast<std::size_t>(i)]))
+            continue;
+        ++out.pairs;
+        out.overshoot
+            = std::max(out.overshoot, (last * scaled[i] - static_cast<double>(l0 - 1) * theta[i]) / theta[i]);
+    }
+    return out;
+}
+
+/// The target's RoPE, trained at L0 (no scaling).
+RopeParams targetRope(const EncodingTarget& target) {
     RopeParams rope;
     rope.head_dim = target.head_dim;
     rope.base = target.base;
     rope.scaling.original_max_position_embeddings = target.training_length;
-    const UnseenAngleLimits limits = unseenAngleLimits(rope, target.length);
-    return std::count_if(limits.limit.begin(), limits.limit.end(),
-        [](std::uint64_t limit) { return limit != std::numeric_limits<std::uint64_t>::max(); });
+    return rope;
+}
+
+/// The target's RoPE rescaled to L by `type` at s = max(1, L/L0) (HF `rope_scaling`: factor,
+/// original_max_position_embeddings L0, max_position_embeddings L; llama3's low/high 1 and 4).
+RopeParams rescaledRope(const EncodingTarget& target, RopeScalingType type) {
+    RopeParams rope = targetRope(target);
+    rope.scaling.type = type;
+    rope.scaling.factor
+        = std::max(1.0, static_cast<double>(target.length) / static_cast<double>(target.training_length));
+    rope.scaling.max_position_embeddings = std::max(target.length, target.training_length);
+    return rope;
+}
+
+/// p-RoPE at p = 1/4 (Gemma 4's full layers: partial_rotary_factor 0.25, rope_type proportional).
+RopeParams proportionalRope(const EncodingTarget& target) {
+    RopeParams rope = targetRope(target);
+    rope.partial = RopePartial::Proportional;
+    rope.rotary_dim = std::max(2, target.head_dim / 4 / 2 * 2);
+    return rope;
+}
+
+/// The RoPE columns of `row`: unseen pairs of `beyond`, of head_dim/2.
+void setRopeBeyond(EncodingChoice& row, const RopeBeyond& beyond, std::int64_t headDim) {
+    row.extrapolation = Extrapolation::UnseenAngles;
+    row.unseen = beyond.pairs;
+    row.unseen_of = headDim / 2;
+    row.overshoot = beyond.overshoot;
+    row.rotating_pairs = beyond.rotating;
+}
+
+/// The scaling of a rescaled row.
+RopeScalingType scalingOf(EncodingFamily family) {
+    switch (family) {
+    case EncodingFamily::RopePi:
+        return RopeScalingType::Linear;
+    case EncodingFamily::RopeYarn:
+        return RopeScalingType::Yarn;
+    case EncodingFamily::RopeLlama3:
+        return RopeScalingType::Llama3;
+    default:
+        return RopeScalingType::None;
+    }
 }
 
 } // namespace
@@ -62,7 +137,9 @@ std::int64_t ropePairsBeyond(const EncodingTarget& target) {
 const std::vector<EncodingFamily>& encodingFamilies() {
     static const std::vector<EncodingFamily> families {EncodingFamily::Sinusoidal, EncodingFamily::Learned,
         EncodingFamily::Shaw, EncodingFamily::T5, EncodingFamily::TransformerXL, EncodingFamily::Alibi,
-        EncodingFamily::Rope, EncodingFamily::RopeAlibi};
+        EncodingFamily::Rope, EncodingFamily::RopePi, EncodingFamily::RopeYarn, EncodingFamily::RopeLlama3,
+        EncodingFamily::PartialRope, EncodingFamily::RopeNope, EncodingFamily::NoPE,
+        EncodingFamily::RopeAlibi};
     return families;
 }
 
@@ -96,7 +173,8 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
     // A pair of wavelength > L0 turns less than L0 theta < 2 pi by position L0, which training never
     // reached: when L > L0 each such pair meets an unseen angle, when L <= L0 none does.
     const bool beyond = L > l0;
-    const std::int64_t ropePairs = beyond ? ropePairsBeyond(target) : 0;
+    const RopeBeyond rope = ropeBeyond(targetRope(target), L);
+    const std::int64_t nopeLayers = layers / 4; // Llama 4: (l + 1) % 4 == 0
 
     // Causal offsets: the query at L-1 reaches j - i = -(L-1); training reached -(L0-1).
     const std::int64_t shawUnseen
@@ -110,6 +188,7 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
     for (const EncodingFamily family : encodingFamilies()) {
         EncodingChoice row;
         row.family = family;
+        row.encoded_layers = layers;
         switch (family) {
         case EncodingFamily::Sinusoidal:
             row.extra_memory_bytes = L * dModel;
@@ -166,17 +245,43 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target) {
         case EncodingFamily::Rope:
             row.extra_memory_bytes = ropeMemory;
             row.work_per_token = ropeWork;
-            row.extrapolation = Extrapolation::UnseenAngles;
-            row.unseen = ropePairs;
-            row.unseen_of = dh / 2;
+            setRopeBeyond(row, rope, dh);
             row.kv_cache = KvCache::RotatedOnWrite;
+            break;
+        case EncodingFamily::RopePi:
+        case EncodingFamily::RopeYarn:
+        case EncodingFamily::RopeLlama3: {
+            const RopeParams scaled = rescaledRope(target, scalingOf(family));
+            row.extra_memory_bytes = ropeMemory;
+            row.work_per_token = ropeWork;
+            setRopeBeyond(row, ropeBeyond(scaled, L), dh);
+            row.extrapolation = Extrapolation::Rescaled;
+            row.factor = scaled.scaling.factor;
+            row.kv_cache = KvCache::RotatedOnWrite;
+            break;
+        }
+        case EncodingFamily::PartialRope:
+            row.extra_memory_bytes = ropeMemory;
+            row.work_per_token = ropeWork;
+            setRopeBeyond(row, ropeBeyond(proportionalRope(target), L), dh);
+            row.kv_cache = KvCache::RotatedOnWrite;
+            break;
+        case EncodingFamily::RopeNope:
+            row.extra_memory_bytes = ropeMemory;
+            row.work_per_token = (layers - nopeLayers) * H * 2 * 2 * dh + nopeLayers * H * dh;
+            setRopeBeyond(row, rope, dh);
+            row.encoded_layers = layers - nopeLayers;
+            row.kv_cache = KvCache::RotatedOnWrite;
+            break;
+        case EncodingFamily::NoPE:
+            row.extrapolation = Extrapolation::ImplicitPosition;
+            row.kv_cache = KvCache::Plain;
+            row.encoded_layers = 0;
             break;
         case EncodingFamily::RopeAlibi:
             row.extra_memory_bytes = ropeMemory + alibiMemory;
             row.work_per_token = ropeWork + biasWork;
-            row.extrapolation = Extrapolation::UnseenAngles;
-            row.unseen = ropePairs;
-            row.unseen_of = dh / 2;
+            setRopeBeyond(row, rope, dh);
             row.kv_cache = KvCache::RotatedOnWriteAndBias;
             break;
         }
@@ -205,6 +310,18 @@ std::string toString(EncodingFamily value) {
         return "rope";
     case EncodingFamily::RopeAlibi:
         return "rope-alibi";
+    case EncodingFamily::RopePi:
+        return "rope-pi";
+    case EncodingFamily::RopeYarn:
+        return "rope-yarn";
+    case EncodingFamily::RopeLlama3:
+        return "rope-llama3";
+    case EncodingFamily::PartialRope:
+        return "p-rope";
+    case EncodingFamily::RopeNope:
+        return "rope-nope";
+    case EncodingFamily::NoPE:
+        return "nope";
     }
     detail::throwInvalid("family", std::to_string(static_cast<int>(value)), "an EncodingFamily");
 }
@@ -223,6 +340,10 @@ std::string toString(Extrapolation value) {
         return "linear-bias";
     case Extrapolation::NewPositions:
         return "new-positions";
+    case Extrapolation::Rescaled:
+        return "rescaled";
+    case Extrapolation::ImplicitPosition:
+        return "implicit-position";
     }
     detail::throwInvalid("extrapolation", std::to_string(static_cast<int>(value)), "an Extrapolation");
 }
@@ -241,6 +362,8 @@ std::string toString(KvCache value) {
         return "rotated-on-write";
     case KvCache::RotatedOnWriteAndBias:
         return "rotated-on-write-and-bias";
+    case KvCache::Plain:
+        return "plain";
     }
     detail::throwInvalid("kv_cache", std::to_string(static_cast<int>(value)), "a KvCache");
 }
@@ -263,6 +386,18 @@ std::string modelsUsing(EncodingFamily value) {
         return "GPT-J, GPT-NeoX, LLaMA 1-4, Mistral, Qwen, Gemma, DeepSeek, gpt-oss";
     case EncodingFamily::RopeAlibi:
         return "no released model; experiments (docs/encodings.md §5)";
+    case EncodingFamily::RopePi:
+        return "LongChat v1.5 (linear x8), Chen et al. 2023's LLaMA models";
+    case EncodingFamily::RopeYarn:
+        return "DeepSeek-V3 (x40), gpt-oss (x32), Qwen2.5 and Qwen3 (x4 past 32768)";
+    case EncodingFamily::RopeLlama3:
+        return "Llama 3.1, 3.2, 3.3";
+    case EncodingFamily::PartialRope:
+        return "Gemma 4 (full-attention layers, p = 1/4)";
+    case EncodingFamily::RopeNope:
+        return "Llama 4, SmolLM3 (NoPE every 4th layer)";
+    case EncodingFamily::NoPE:
+        return "no large release in every layer; studies (Haviv et al. 2022, Kazemnejad et al. 2023)";
     }
     detail::throwInvalid("family", std::to_string(static_cast<int>(value)), "an EncodingFamily");
 }

@@ -2459,8 +2459,8 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>%2 个桶中有 %1 个是新的；超过 max_distance 落入最后一个桶</translation>
     </message>
     <message>
-        <source>nothing learned is unseen (steep heads stay local)</source>
-        <translation>没有未见过的学习参数（陡峭的头只关注附近）</translation>
+        <source>nothing learned is unseen: perplexity stays flat past L0, but far keys are not retrieved (steep heads stay local)</source>
+        <translation>没有未见过的学习参数：超过 L0 后困惑度保持平稳，但远处的键检索不到（陡峭的头只关注附近）</translation>
     </message>
     <message>
         <source>added before Wₖ: cached keys never change</source>
@@ -2577,7 +2577,7 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>编码家族</translation>
     </message>
     <message>
-        <source>Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
+        <source>Learned position parameters of the whole model: a learned table has L0 × d_model, Shaw 2(2k+1) × head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v per layer; fixed functions have none</source>
         <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
     </message>
     <message>
@@ -2615,6 +2615,78 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
     <message>
         <source>Training length L0 in positions, [2, %1]</source>
         <translation>训练长度 L0（位置数），[2, %1]</translation>
+    </message>
+    <message>
+        <source>RoPE + PI (s = L/L0)</source>
+        <translation>RoPE + PI（s = L/L0）</translation>
+    </message>
+    <message>
+        <source>RoPE + YaRN (s = L/L0)</source>
+        <translation>RoPE + YaRN（s = L/L0）</translation>
+    </message>
+    <message>
+        <source>RoPE + llama3 (s = L/L0)</source>
+        <translation>RoPE + llama3（s = L/L0）</translation>
+    </message>
+    <message>
+        <source>p-RoPE (p = 1/4, proportional)</source>
+        <translation>p-RoPE（p = 1/4，proportional）</translation>
+    </message>
+    <message>
+        <source>RoPE + NoPE every 4th layer</source>
+        <translation>RoPE + 每第 4 层 NoPE</translation>
+    </message>
+    <message>
+        <source>NoPE (no positional encoding)</source>
+        <translation>NoPE（无位置编码）</translation>
+    </message>
+    <message>
+        <source>%1, up to %2 positions past L0</source>
+        <translation>%1，最多超出 L0 %2 个位置</translation>
+    </message>
+    <message>
+        <source>; only the fastest %1 pairs rotate</source>
+        <translation>；只有最快的 %1 对旋转</translation>
+    </message>
+    <message>
+        <source> in the %1 RoPE layers; the NoPE layers temper their queries</source>
+        <translation>（在 %1 个 RoPE 层中）；NoPE 层对查询做温度缩放</translation>
+    </message>
+    <message>
+        <source>; the bias damps far keys</source>
+        <translation>；偏置压低远处的键</translation>
+    </message>
+    <message>
+        <source>s = %1: %2 of %3 pairs end up to %4 positions past their trained angles; after a fine-tune at L, none (%5)</source>
+        <translation>s = %1：%3 对中有 %2 对的角度最多超出训练所见 %4 个位置；在 L 上微调后为 0（%5）</translation>
+    </message>
+    <message>
+        <source>fine-tune: about 1000 steps in Chen et al. 2023</source>
+        <translation>微调：Chen 等人 2023 中约 1000 步</translation>
+    </message>
+    <message>
+        <source>fine-tune: about 400 steps in Peng et al. 2023</source>
+        <translation>微调：Peng 等人 2023 中约 400 步</translation>
+    </message>
+    <message>
+        <source>long-context continued pretraining (Llama 3.1)</source>
+        <translation>长上下文继续预训练（Llama 3.1）</translation>
+    </message>
+    <message>
+        <source>nothing positional is unseen; position is implicit in the causal mask, and past L0 attention spreads over more keys than training showed</source>
+        <translation>没有未见过的位置信号；位置隐含在因果掩码中，超过 L0 后注意力分散到比训练时更多的键上</translation>
+    </message>
+    <message>
+        <source>plain keys and scores: nothing positional</source>
+        <translation>普通的键和分数：没有位置信息</translation>
+    </message>
+    <message>
+        <source>L ≤ L0: s = 1, nothing to rescale and nothing unseen</source>
+        <translation>L ≤ L0：s = 1，无需缩放，也没有未见过的角度</translation>
+    </message>
+    <message>
+        <source>s = %1: no pair passes its trained angles (%2)</source>
+        <translation>s = %1：没有频率对超出训练所见的角度（%2）</translation>
     </message>
 </context>
 <context>

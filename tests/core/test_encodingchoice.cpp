@@ -205,6 +205,102 @@ TEST(EncodingChoice, ShorterThanTrainingHasNothingUnseen) {
     EXPECT_EQ(rowOf(compareEncodings(target), EncodingFamily::Rope).unseen, 18);
 }
 
+TEST(EncodingChoice, UnscaledRopeGoesLMinusL0PositionsPastItsTrainedAngles) {
+    EncodingTarget target; // head_dim 128, base 10^4, L0 = 4096, L = 8192
+    const EncodingChoice rope = rowOf(compareEncodings(target), EncodingFamily::Rope);
+    // ((L-1) theta - (L0-1) theta) / theta = L - L0 for every pair of wavelength > L0.
+    EXPECT_NEAR(rope.overshoot, 8192.0 - 4096.0, 1e-6);
+    EXPECT_EQ(rope.rotating_pairs, 64);
+    EXPECT_EQ(rope.encoded_layers, 32);
+    EXPECT_EQ(rope.factor, 1.0);
+}
+
+TEST(EncodingChoice, RescaledRopeEndsWithinAPositionOfItsTrainedAngles) {
+    // PI divides theta by s (Chen et al. 2023 eq. 4), so position L-1 turns the slow pairs by
+    // (L-1)/s theta: 1 - 1/s positions of training past (L0-1) theta when s = L/L0. llama3 divides
+    // the pairs of wavelength > L0/low_freq_factor = L0 by s (the same pairs); YaRN's correction
+    // range ends at ceil(d ln(L0/(2 pi beta_slow)) / (2 ln b)) = ceil(45.03) = 46 for d = 128,
+    // b = 10^4, L0 = 4096, beta_slow = 1 (HF find_correction_range), so pairs 46..63, the same 18, are
+    // fully interpolated.
+    const double high
+        = std::ceil(128.0 * std::log(4096.0 / (2 * std::numbers::pi)) / (2 * std::log(10000.0)));
+    ASSERT_EQ(high, 46.0);
+    for (const std::int64_t multiple : {2, 3, 8}) {
+        EncodingTarget target;
+        target.length = 4096 * multiple;
+        const double s = static_cast<double>(multiple);
+        for (const EncodingFamily family :
+            {EncodingFamily::RopePi, EncodingFamily::RopeYarn, EncodingFamily::RopeLlama3}) {
+            const EncodingChoice row = rowOf(compareEncodings(target), family);
+            EXPECT_EQ(row.extrapolation, Extrapolation::Rescaled) << toString(family);
+            EXPECT_EQ(row.factor, s) << toString(family);
+            EXPECT_EQ(row.unseen, 64 - 46) << toString(family) << " s = " << s;
+            EXPECT_EQ(row.unseen_of, 64);
+            EXPECT_NEAR(row.overshoot, (static_cast<double>(target.length) - 1) / s - 4095.0, 1e-6)
+                << toString(family) << " s = " << s;
+            EXPECT_NEAR(row.overshoot, 1.0 - 1.0 / s, 1e-6);
+            EXPECT_EQ(row.parameters, 0);
+            EXPECT_EQ(row.kv_cache, KvCache::RotatedOnWrite);
+        }
+    }
+    // Within L0 nothing is rescaled (s = 1) and nothing is new.
+    EncodingTarget shorter;
+    shorter.length = 4096;
+    const EncodingChoice pi = rowOf(compareEncodings(shorter), EncodingFamily::RopePi);
+    EXPECT_EQ(pi.factor, 1.0);
+    EXPECT_EQ(pi.unseen, 0);
+    EXPECT_EQ(pi.overshoot, 0.0);
+}
+
+TEST(EncodingChoice, ProportionalRopeRotatesOnlyItsFastestQuarter) {
+    // p = 1/4 of head_dim 128: rope_angles = 16 pairs turn at b^(-2i/128), i < 16; the slowest
+    // turning one has wavelength 2 pi 10^4^(30/128) = 54.4 < L0, so nothing is unseen at any L.
+    EncodingTarget target;
+    target.length = 65536;
+    EncodingChoice row = rowOf(compareEncodings(target), EncodingFamily::PartialRope);
+    EXPECT_EQ(row.rotating_pairs, 16);
+    EXPECT_LT(2 * std::numbers::pi * std::pow(10000.0, 30.0 / 128.0), 4096.0);
+    EXPECT_EQ(row.unseen, 0);
+    EXPECT_EQ(row.unseen_of, 64);
+    EXPECT_EQ(row.work_per_token, rowOf(compareEncodings(target), EncodingFamily::Rope).work_per_token);
+    // head_dim 16, base 10^12: pairs 0 and 1 turn; pair 1's wavelength 2 pi 10^12^(1/8) = 198.7
+    // exceeds L0 = 100, so at L = 200 it meets angles 100 positions past its trained ones.
+    target.head_dim = 16;
+    target.base = 1e12;
+    target.training_length = 100;
+    target.length = 200;
+    row = rowOf(compareEncodings(target), EncodingFamily::PartialRope);
+    EXPECT_EQ(row.rotating_pairs, 2);
+    EXPECT_EQ(row.unseen, 1);
+    EXPECT_NEAR(row.overshoot, 100.0, 1e-6);
+}
+
+TEST(EncodingChoice, RopeWithNopeLayersAndNoPe) {
+    EncodingTarget target; // 32 layers of 32 heads x 128
+    const auto rows = compareEncodings(target);
+    const EncodingChoice mixed = rowOf(rows, EncodingFamily::RopeNope);
+    // Llama 4: layer l has no RoPE when (l + 1) % 4 == 0 (no_rope_layer_interval 4): 8 of 32.
+    int nope = 0;
+    for (int l = 0; l < 32; ++l)
+        nope += (l + 1) % 4 == 0 ? 1 : 0;
+    EXPECT_EQ(mixed.encoded_layers, 32 - nope);
+    // Rotation in the RoPE layers, the query temperature (a multiply per query entry) in the others.
+    EXPECT_EQ(
+        mixed.work_per_token, std::int64_t {32 - nope} * 32 * 2 * 2 * 128 + std::int64_t {nope} * 32 * 128);
+    EXPECT_EQ(mixed.unseen, 18);
+    const EncodingChoice nopeRow = rowOf(rows, EncodingFamily::NoPE);
+    EXPECT_EQ(nopeRow.parameters, 0);
+    EXPECT_EQ(nopeRow.extra_memory_bytes, 0);
+    EXPECT_EQ(nopeRow.work_per_token, 0);
+    EXPECT_EQ(nopeRow.extrapolation, Extrapolation::ImplicitPosition);
+    EXPECT_EQ(nopeRow.unseen, 0);
+    EXPECT_EQ(nopeRow.unseen_of, 0);
+    EXPECT_EQ(nopeRow.kv_cache, KvCache::Plain);
+    EXPECT_EQ(nopeRow.encoded_layers, 0);
+    target.layers = 3; // no fourth layer: every layer rotates
+    EXPECT_EQ(rowOf(compareEncodings(target), EncodingFamily::RopeNope).encoded_layers, 3);
+}
+
 TEST(EncodingChoice, RowsInOrderWithDistinctNames) {
     const auto rows = compareEncodings(EncodingTarget {});
     ASSERT_EQ(rows.size(), encodingFamilies().size());

@@ -1,5 +1,7 @@
 #include "window/encodingchoicedialog.h"
 
+#include "window/encodingchoicetext.h"
+
 #include <QDialogButtonBox>
 #include <QGridLayout>
 #include <QHeaderView>
@@ -27,73 +29,6 @@ QString twoToThe(int exponent) {
 }
 
 using pecards::EncodingChoice;
-using pecards::EncodingFamily;
-using pecards::Extrapolation;
-using pecards::KvCache;
-
-QString familyName(EncodingFamily family, const pecards::EncodingTarget& target) {
-    switch (family) {
-    case EncodingFamily::Sinusoidal:
-        return EncodingChoiceDialog::tr("Sinusoidal absolute");
-    case EncodingFamily::Learned:
-        return EncodingChoiceDialog::tr("Learned absolute");
-    case EncodingFamily::Shaw:
-        return EncodingChoiceDialog::tr("Shaw relative (k = %1)").arg(target.clip_k);
-    case EncodingFamily::T5:
-        return EncodingChoiceDialog::tr("T5 buckets (%1, max %2)")
-            .arg(target.num_buckets)
-            .arg(target.max_distance);
-    case EncodingFamily::TransformerXL:
-        return EncodingChoiceDialog::tr("Transformer-XL");
-    case EncodingFamily::Alibi:
-        return EncodingChoiceDialog::tr("ALiBi");
-    case EncodingFamily::Rope:
-        return EncodingChoiceDialog::tr("RoPE (base %1)").arg(target.base);
-    case EncodingFamily::RopeAlibi:
-        return EncodingChoiceDialog::tr("RoPE + ALiBi");
-    }
-    return {};
-}
-
-QString beyondText(const EncodingChoice& row) {
-    const QString unseen = QLocale().toString(static_cast<qlonglong>(row.unseen));
-    const QString of = QLocale().toString(static_cast<qlonglong>(row.unseen_of));
-    switch (row.extrapolation) {
-    case Extrapolation::UnseenAngles:
-        return EncodingChoiceDialog::tr("%1 of %2 pairs reach angles never seen (wavelength > L0)")
-            .arg(unseen, of);
-    case Extrapolation::NoRows:
-        return EncodingChoiceDialog::tr("%1 of %2 positions have no trained row").arg(unseen, of);
-    case Extrapolation::ClippedOffsets:
-        return EncodingChoiceDialog::tr("%1 of %2 indices new; offsets beyond k share one").arg(unseen, of);
-    case Extrapolation::SharedLastBucket:
-        return EncodingChoiceDialog::tr("%1 of %2 buckets new; beyond max_distance: last bucket")
-            .arg(unseen, of);
-    case Extrapolation::LinearBias:
-        return EncodingChoiceDialog::tr("nothing learned is unseen (steep heads stay local)");
-    case Extrapolation::NewPositions:
-        return EncodingChoiceDialog::tr("%1 of %2 positions are new vectors (absolute code)").arg(unseen, of);
-    }
-    return {};
-}
-
-QString kvCacheText(KvCache kind) {
-    switch (kind) {
-    case KvCache::AddedBeforeProjection:
-        return EncodingChoiceDialog::tr("added before Wₖ: cached keys never change");
-    case KvCache::ScoreTimeLookup:
-        return EncodingChoiceDialog::tr("plain keys; q·aᴷ and aⱽ looked up when scoring");
-    case KvCache::ScoreTimeBias:
-        return EncodingChoiceDialog::tr("plain keys; bias added to the scores");
-    case KvCache::RelativeShift:
-        return EncodingChoiceDialog::tr("caches hidden states; position terms recomputed with _rel_shift");
-    case KvCache::RotatedOnWrite:
-        return EncodingChoiceDialog::tr("keys rotated once by their position when cached");
-    case KvCache::RotatedOnWriteAndBias:
-        return EncodingChoiceDialog::tr("keys rotated once when cached; bias added to the scores");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -122,7 +57,7 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
         tr("Extra work per token\n(operations, all layers)"), tr("Beyond L0\n(what is unseen)"),
         tr("KV cache"), tr("Used by")};
     const QStringList tips {tr("Encoding family"),
-        tr("Learned position parameters of the whole model: a learned table has L × d_model, Shaw 2(2k+1) "
+        tr("Learned position parameters of the whole model: a learned table has L0 × d_model, Shaw 2(2k+1) "
            "× head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v "
            "per layer; fixed functions have none"),
         tr("Learned parameters × bytes per value"),
@@ -162,7 +97,8 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     layout->addWidget(m_table, 1);
     layout->addWidget(note);
     layout->addWidget(buttons);
-    resize(1240, 560);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    resize(1240, 640);
     submit();
 }
 
@@ -224,12 +160,13 @@ void EncodingChoiceDialog::fill(const Outcome& outcome) {
     m_table->setRowCount(static_cast<int>(outcome.rows.size()));
     for (int row = 0; row < static_cast<int>(outcome.rows.size()); ++row) {
         const EncodingChoice& choice = outcome.rows[static_cast<std::size_t>(row)];
-        const QStringList cells {familyName(choice.family, outcome.target),
+        const QStringList cells {encodingFamilyName(choice.family, outcome.target),
             locale.toString(static_cast<qlonglong>(choice.parameters)),
             locale.formattedDataSize(choice.parameter_bytes, 1, QLocale::DataSizeTraditionalFormat),
             locale.formattedDataSize(choice.extra_memory_bytes, 1, QLocale::DataSizeTraditionalFormat),
-            locale.toString(static_cast<qlonglong>(choice.work_per_token)), beyondText(choice),
-            kvCacheText(choice.kv_cache), QString::fromStdString(pecards::modelsUsing(choice.family))};
+            locale.toString(static_cast<qlonglong>(choice.work_per_token)), encodingBeyondText(choice),
+            encodingKvCacheText(choice.kv_cache),
+            QString::fromStdString(pecards::modelsUsing(choice.family))};
         for (int column = 0; column < cells.size(); ++column) {
             auto* item = new QTableWidgetItem(cells.at(column));
             item->setToolTip(cells.at(column));

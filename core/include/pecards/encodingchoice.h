@@ -24,6 +24,21 @@ enum class EncodingFamily {
     Alibi, ///< Press et al. 2022 §3: fixed bias -m_h (i - j) added to the logits
     Rope, ///< Su et al. 2021 (RoFormer) eqs. 13-16: q and k rotated by their positions
     RopeAlibi, ///< RoPE on q, k and the ALiBi bias on the logits (docs/encodings.md §5)
+    /// RoPE with position interpolation at s = L/L0 (Chen et al. 2023: theta_i / s; HF `linear`)
+    RopePi,
+    /// RoPE with YaRN at s = L/L0 (Peng et al. 2023 §3.2-3.4; HF `_compute_yarn_parameters`)
+    RopeYarn,
+    /// RoPE with Llama 3.1's rule at s = L/L0 (HF `_compute_llama3_parameters`, low/high 1/4)
+    RopeLlama3,
+    /// p-RoPE (Barbero et al. 2024): the p = 1/4 highest frequencies of head_dim rotate, the rest
+    /// pass unrotated (HF v5 `_compute_proportional_rope_parameters`, Gemma 4's full layers)
+    PartialRope,
+    /// RoPE layers with every fourth layer NoPE and a query temperature there (HF
+    /// `modeling_llama4.py`: `no_rope_layers`, `attn_temperature_tuning`; SmolLM3 the same pattern)
+    RopeNope,
+    /// No positional encoding at all: a causal decoder learns position from the mask (Haviv et al.
+    /// 2022; Kazemnejad et al. 2023)
+    NoPE,
 };
 
 /// @brief Every family, in the order of the comparison table.
@@ -39,6 +54,13 @@ enum class Extrapolation {
     /// An absolute code: every position >= L0 is a vector never seen in training, even where each
     /// pair's angle was (Press et al. 2022 Fig. 1: the sinusoid fails right after L0).
     NewPositions,
+    /// RoPE rescaled to L (PI, YaRN, llama3 at s = L/L0): the slow pairs' angles at L stay within a
+    /// fraction of a position of those trained; a fine-tune at L (which each needs) sees them all.
+    Rescaled,
+    /// Nothing positional (NoPE): position is implicit in the causal mask; past L0 the attention of
+    /// a query spreads over more keys than training showed (Wang et al. 2024, "Length
+    /// Generalization of Causal Transformers without Position Encoding").
+    ImplicitPosition,
 };
 
 /// @brief How the encoding meets a KV cache (keys cached at their positions, one new query).
@@ -49,6 +71,7 @@ enum class KvCache {
     RelativeShift, ///< memory of hidden states; terms (b), (d) recomputed per segment, _rel_shift
     RotatedOnWrite, ///< each key rotated once by its absolute position when written
     RotatedOnWriteAndBias, ///< keys rotated once when written, the ALiBi bias added when scoring
+    Plain, ///< nothing positional: plain keys, plain scores (NoPE)
 };
 
 /// @brief The target model the encodings are compared for. d_model = heads x head_dim; every
@@ -71,7 +94,7 @@ struct EncodingTarget {
 struct EncodingChoice {
     EncodingFamily family = EncodingFamily::Sinusoidal;
     /// Learned position parameters of the whole model (count):
-    /// learned: L x d_model (one row per position, GPT-2 `wpe`, so the table must have L rows);
+    /// learned: L0 x d_model (one row per trained position, GPT-2 `wpe`; positions >= L0 have none);
     /// Shaw: layers x 2 (2k + 1) d_head (a^K and a^V per layer, shared by the heads: tensor2tensor
     /// `dot_product_attention_relative`, Shaw §3.3); T5: num_buckets x H, once per stack (T5 §2.1
     /// "we share the position embedding parameters across all layers"; HF `T5Stack` gives
@@ -89,7 +112,8 @@ struct EncodingChoice {
     /// layer); Transformer-XL: R (L x d_model), W_R R (L x H d_head) and the (b)+(d) scores
     /// (L x L x H) of a layer (`RelPartialLearnableMultiHeadAttn`); ALiBi: H x L (HF BLOOM
     /// `build_alibi_tensor`, broadcast over query rows); RoPE: cos and sin, L x head_dim each
-    /// (HF `LlamaRotaryEmbedding`); RoPE+ALiBi: both.
+    /// (HF `LlamaRotaryEmbedding`; the scaled rows, p-RoPE (zero frequencies padded, HF v5) and
+    /// RoPE + NoPE the same); RoPE+ALiBi: both; NoPE: nothing.
     std::int64_t extra_memory_bytes = 0;
     /// Extra operations (a multiply, an add or a multiply-add: one each) for the query at position
     /// L-1 over its L keys, all layers and heads, beyond plain attention: sinusoidal and learned:
@@ -99,7 +123,10 @@ struct EncodingChoice {
     /// W_R R_{i-j} for L distances, and u, v added, with W_R R cached per layer (the reference
     /// recomputes it per segment: L d_model H d_head more); RoPE: layers x H x 2 vectors (q, k) x 2
     /// head_dim (x cos + rotate_half(x) sin: a multiply and a multiply-add per coordinate, RoFormer
-    /// eq. 34, HF `apply_rotary_pos_emb`; the cos/sin of a new position are shared); RoPE+ALiBi: both.
+    /// eq. 34, HF `apply_rotary_pos_emb`; the cos/sin of a new position are shared); RoPE+ALiBi: both;
+    /// the scaled rows and p-RoPE as RoPE (HF rotates the whole head); RoPE + NoPE: RoPE's in the
+    /// RoPE layers and the query temperature in the NoPE layers, layers/4 x H x head_dim multiplies
+    /// (HF Llama 4 `attn_scales`); NoPE: 0.
     std::int64_t work_per_token = 0;
     Extrapolation extrapolation = Extrapolation::UnseenAngles;
     /// How much is unseen at L beyond L0, out of `unseen_of` (0 when L <= L0):
@@ -108,10 +135,23 @@ struct EncodingChoice {
     /// XL: R's d_model/2 pairs by distance); NoRows: positions in [L0, L), of L; ClippedOffsets: Shaw
     /// indices reached by the causal offsets -(L-1)..0 but not by -(L0-1)..0, of 2k+1; SharedLastBucket:
     /// decoder (causal) buckets of distances L0..L-1 that no distance < L0 reached, of num_buckets
-    /// (t5Bucket, relative.h); LinearBias: 0 of H slopes.
+    /// (t5Bucket, relative.h); LinearBias: 0 of H slopes; Rescaled: pairs whose angle at L-1 lies
+    /// past the largest trained angle (L0-1) theta_i, before the fine-tune, of head_dim/2;
+    /// ImplicitPosition: 0 of 0.
     std::int64_t unseen = 0;
     std::int64_t unseen_of = 0;
     KvCache kv_cache = KvCache::AddedBeforeProjection;
+    /// RoPE rows: how far the last position's angle lies past the trained angles, in positions of
+    /// training, the largest over the pairs counted in `unseen`: ((L-1) theta'_i - (L0-1) theta_i)
+    /// / theta_i. L - L0 unscaled, 1 - 1/s at s = L/L0 for the pairs PI divides; 0 when none.
+    double overshoot = 0.0;
+    /// The scaling factor s of the rescaled rows: max(1, L/L0); 1 for the others.
+    double factor = 1.0;
+    /// RoPE rows: pairs that rotate (head_dim/2, p-RoPE head_dim/8); 0 for the others.
+    std::int64_t rotating_pairs = 0;
+    /// Layers that carry the encoding: every layer, the RoPE layers of RoPE + NoPE (layers -
+    /// floor(layers/4): Llama 4's NoPE layers are those l with (l+1) % 4 == 0), none for NoPE.
+    std::int64_t encoded_layers = 0;
 };
 
 /// @brief The comparison of every family (encodingFamilies() order) on `target`.
@@ -126,7 +166,8 @@ std::vector<EncodingChoice> compareEncodings(const EncodingTarget& target);
 EncodingTarget encodingTarget(const CardParams& params);
 
 /// @brief Stable lowercase names ("sinusoidal", "learned", "shaw", "t5", "transformer-xl",
-/// "alibi", "rope", "rope-alibi"), and for the other enums ("unseen-angles", "added-before-projection").
+/// "alibi", "rope", "rope-alibi", "rope-pi", "rope-yarn", "rope-llama3", "p-rope", "rope-nope",
+/// "nope"), and for the other enums ("unseen-angles", "added-before-projection").
 std::string toString(EncodingFamily value);
 std::string toString(Extrapolation value);
 std::string toString(KvCache value);
