@@ -3,7 +3,8 @@
 // below (the words the lessons use, per language); the step must show that view large (its
 // `show` list, or its first view), and the view, computed as the app computes it (its window and
 // reduction at 128 x 128 pixels; a chart's curves), must show something: finite values that are
-// not all equal. "The map is dark" names the unseen-angles map and expects it all zero. A
+// not all equal. "The map is dark" names the unseen-angles map and expects it all zero; "the
+// score map is the same at every distance" (a NoPE layer) expects every drawn value equal. A
 // pitfall step's Pitfalls view must differ from the correct picture. The checker itself is
 // tested on steps broken on purpose: a named view removed, a lit map made dark.
 #include "cards/cardregistry.h"
@@ -26,12 +27,18 @@ using pecards::app::LessonStep;
 
 namespace {
 
-/// A phrase of a step's text (its words, tags removed) that names a view; `dark`: it says the
-/// view is all zero (the unseen-angles map of a scaling that leaves no angle unseen).
+/// What a step's text says of a view it names.
+enum class Claim {
+    Varied, ///< shows something: its values are not all equal
+    Dark, ///< all zero (the unseen-angles map of a scaling that leaves no angle unseen)
+    Uniform, ///< one value everywhere it is drawn (a NoPE layer's score)
+};
+
+/// A phrase of a step's text (its words, tags removed) that names a view and what it says of it.
 struct Naming {
     QString view; ///< the view's name in lesson.h's terms: a quantity or a chart
     QRegularExpression phrase;
-    bool dark = false;
+    Claim claim = Claim::Varied;
 };
 
 QRegularExpression phrase(const QString& pattern) {
@@ -42,7 +49,8 @@ QRegularExpression phrase(const QString& pattern) {
 QList<Naming> namings(const QString& language) {
     if (language == QStringLiteral("zh_CN")) {
         return {{QStringLiteral("unseen-angles"), phrase(QStringLiteral("未见角度图"))},
-            {QStringLiteral("unseen-angles"), phrase(QStringLiteral("整幅图是暗的")), true},
+            {QStringLiteral("unseen-angles"), phrase(QStringLiteral("整幅图是暗的")), Claim::Dark},
+            {QStringLiteral("score"), phrase(QStringLiteral("得分图在每个距离上都相同")), Claim::Uniform},
             {QStringLiteral("phase"), phrase(QStringLiteral("相位图"))},
             {QStringLiteral("spectrum"), phrase(QStringLiteral("频谱"))},
             {QStringLiteral("polar"), phrase(QStringLiteral("极坐标"))},
@@ -53,7 +61,9 @@ QList<Naming> namings(const QString& language) {
                 phrase(QStringLiteral("(?<!分块|完整|因果|理论)注意力(?!\\s*(logits|汇点|跨度))"))}};
     }
     return {{QStringLiteral("unseen-angles"), phrase(QStringLiteral("unseen-angles (map|view)"))},
-        {QStringLiteral("unseen-angles"), phrase(QStringLiteral("the map is dark")), true},
+        {QStringLiteral("unseen-angles"), phrase(QStringLiteral("the map is dark")), Claim::Dark},
+        {QStringLiteral("score"), phrase(QStringLiteral("score map is the same at every distance")),
+            Claim::Uniform},
         {QStringLiteral("phase"), phrase(QStringLiteral("phase (view|map)"))},
         {QStringLiteral("spectrum"), phrase(QStringLiteral("spectrum"))},
         {QStringLiteral("polar"), phrase(QStringLiteral("polar"))},
@@ -74,16 +84,20 @@ QStringList offeredViews(pecards::Card card) {
     return names;
 }
 
-/// The views `step`'s text names, each once (a dark naming wins), and whether it says dark.
-std::map<QString, bool> namedViews(const LessonStep& step, const QString& language) {
+/// The views `step`'s text names, each once, and what it says of each (a dark or uniform claim
+/// wins over a mere naming).
+std::map<QString, Claim> namedViews(const LessonStep& step, const QString& language) {
     QTextDocument document;
     document.setHtml(step.text);
     const QString words = document.toPlainText();
     const QStringList offered = offeredViews(step.state.cards.at(step.state.activeCard).params.card);
-    std::map<QString, bool> named;
+    std::map<QString, Claim> named;
     for (const Naming& naming : namings(language)) {
-        if (offered.contains(naming.view) && naming.phrase.match(words).hasMatch())
-            named[naming.view] = named[naming.view] || naming.dark;
+        if (offered.contains(naming.view) && naming.phrase.match(words).hasMatch()) {
+            const auto [entry, added] = named.emplace(naming.view, naming.claim);
+            if (!added && naming.claim != Claim::Varied)
+                entry->second = naming.claim;
+        }
     }
     return named;
 }
@@ -153,7 +167,7 @@ QStringList problemsOf(const LessonStep& step, const QString& language, pecards:
         return problems;
     }
     const QStringList shown = pecards::app::shownViews(step);
-    for (const auto& [view, dark] : namedViews(step, language)) {
+    for (const auto& [view, claim] : namedViews(step, language)) {
         if (!shown.contains(view)) {
             problems << QStringLiteral("the text names the %1 view, the step shows %2")
                             .arg(view, shown.join(QStringLiteral(", ")));
@@ -163,11 +177,16 @@ QStringList problemsOf(const LessonStep& step, const QString& language, pecards:
         const auto [low, high] = std::minmax_element(values.begin(), values.end());
         if (values.empty()) {
             problems << QStringLiteral("the %1 view draws nothing").arg(view);
-        } else if (dark && *high != 0.0) {
+        } else if (claim == Claim::Dark && *high != 0.0) {
             problems << QStringLiteral("the text says the %1 map is dark; its largest value is %2")
                             .arg(view)
                             .arg(*high);
-        } else if (!dark && *low == *high) {
+        } else if (claim == Claim::Uniform && *low != *high) {
+            problems << QStringLiteral("the text says the %1 view is the same everywhere; it spans %2 to %3")
+                            .arg(view)
+                            .arg(*low)
+                            .arg(*high);
+        } else if (claim == Claim::Varied && *low == *high) {
             problems << QStringLiteral("the %1 view is uniform (every value %2)").arg(view).arg(*low);
         }
     }
@@ -255,4 +274,19 @@ TEST(LessonPlay, ADarkMapWhereTheTextCountsLitPairsFails) {
     ASSERT_EQ(problemsOf(longrope, QStringLiteral("en"), backend), QStringList {});
     longrope.state.cards.front().params.rope.scaling.type = pecards::RopeScalingType::None;
     EXPECT_EQ(problemsOf(longrope, QStringLiteral("en"), backend).size(), 1);
+}
+
+TEST(LessonPlay, AScoreMapCalledTheSameAtEveryDistanceMustBeFlat) {
+    const std::unique_ptr<pecards::Backend> cpu = pecards::makeCpuBackend();
+    pecards::Backend& backend = *cpu;
+    // Lesson 09, step 1: a NoPE layer, "the score map is the same at every distance".
+    LessonStep step = builtInStep(QStringLiteral("layers-2026"), 0);
+    ASSERT_EQ(problemsOf(step, QStringLiteral("en"), backend), QStringList {});
+    // The same layer rotating its pairs: the scores vary with distance and the claim fails.
+    step.state.cards.front().params.rope.partial = pecards::RopePartial::Classic;
+    const QStringList problems = problemsOf(step, QStringLiteral("en"), backend);
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_TRUE(
+        problems.front().startsWith(QStringLiteral("the text says the score view is the same everywhere")))
+        << problems.front().toStdString();
 }

@@ -8,6 +8,7 @@
 // engine fails here.
 
 #include "common/modelconfig.h"
+#include "lessonsteps.h"
 #include "pecards/alibi.h"
 #include "pecards/backend.h"
 #include "pecards/encodingchoice.h"
@@ -30,64 +31,12 @@
 
 namespace {
 
-QString source(const QString& relative) {
-    return QStringLiteral(PECARDS_SOURCE_DIR "/") + relative;
-}
-
-QString readText(const QString& relative) {
-    QFile file(source(relative));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << relative.toStdString();
-    return QString::fromUtf8(file.readAll());
-}
-
-/// A built-in lesson of resources/lessons/ (the reader's message on stderr when it does not open).
-std::optional<pecards::app::Lesson> builtInLesson(const char* name) {
-    QString error;
-    std::optional<pecards::app::Lesson> lesson = pecards::app::openLesson(
-        source(QStringLiteral("resources/lessons/") + QLatin1String(name)), &error);
-    if (!lesson)
-        ADD_FAILURE() << error.toStdString();
-    return lesson;
-}
-
-/// The step of built-in lesson `name` whose text contains `marker` (a test failure when the
-/// lesson does not open or no step contains it).
-std::optional<pecards::app::LessonStep> builtInStep(const char* name, const QString& marker) {
-    const std::optional<pecards::app::Lesson> lesson = builtInLesson(name);
-    if (lesson) {
-        for (const pecards::app::LessonStep& step : lesson->steps) {
-            if (step.text.contains(marker))
-                return step;
-        }
-        ADD_FAILURE() << name << ": no step contains " << marker.toStdString();
-    }
-    return std::nullopt;
-}
-
-/// The parameters of the card a lesson step shows.
-const pecards::CardParams& shownParams(const pecards::app::LessonStep& step) {
-    return step.state.cards.at(step.state.activeCard).params;
-}
-
-/// Frequency pairs the unseen-angles view of `params` lights in rows [firstRow, L), and
-/// whether any is lit before `firstRow`: the CPU reference's Max over the rows.
-std::pair<int, bool> unseenPairs(const pecards::CardParams& params, std::int64_t firstRow) {
-    const auto litIn = [&](std::int64_t begin, std::int64_t end) {
-        pecards::ViewRequest request;
-        request.params = params;
-        request.quantity = pecards::Quantity::UnseenAngles;
-        request.window = {begin, end, 0, params.rope.head_dim / 2};
-        request.out_rows = 1;
-        request.out_cols = params.rope.head_dim / 2;
-        request.reduction = pecards::Reduction::Max;
-        const pecards::Grid grid = pecards::makeCpuBackend()->compute(request);
-        int lit = 0;
-        for (int c = 0; c < grid.cols; ++c)
-            lit += grid.at(0, c) > 0.0 ? 1 : 0;
-        return lit;
-    };
-    return {litIn(firstRow, params.length), litIn(0, firstRow) > 0};
-}
+using teachingtest::builtInLesson;
+using teachingtest::builtInStep;
+using teachingtest::readText;
+using teachingtest::shownParams;
+using teachingtest::source;
+using teachingtest::unseenPairs;
 
 TEST(TeachingNumbers, AlibiLessonFirstStepNamesTheHeadItShowsAndItsSlope) {
     for (const char* name : {"03-alibi.en.json", "03-alibi.zh_CN.json"}) {
