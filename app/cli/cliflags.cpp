@@ -378,11 +378,15 @@ const std::vector<CliFlag>& cliFlags() {
             "position-ids, mrope-score, check: the composed sequence, e.g. "
             "text:3,image:4x6,video:2x4x4,text:2 "
             "(text:N "
-            "tokens; image:HxW and video:TxHxW in patches before merging, T temporal grids)."},
+            "tokens; image:HxW and video:TxHxW in patches before merging, T temporal grids; qwen2.5-omni: "
+            "audio:F in mel frames, 100 per second, and video:TxHxW+audio:F, a video with its audio track)."},
         {"mrope-family", "NAME", "M-RoPE",
             "Whose get_rope_index builds the ids (they differ for video only): qwen2-vl (t = grid index), "
             "qwen2.5-vl (t = seconds x tokens_per_second), qwen3-vl or glm4v (each frame its own grid after "
-            "--frame-text tokens). Default: the --config model's, else qwen2.5-vl."},
+            "--frame-text tokens), qwen2.5-omni (TMRoPE: start and end tokens around each item, t = seconds "
+            "x "
+            "--position-id-per-seconds, audio and its video interleaved in chunks of --seconds-per-chunk). "
+            "Default: the --config model's, else qwen2.5-vl."},
         {"mrope-section", "T,H,W", "M-RoPE",
             "pair-axes, mrope-score: rotary pairs per axis, summing to rotary_dim/2. Default: the --config "
             "model's (Qwen3-VL [24, 20, 20] when its file has none)."},
@@ -402,6 +406,12 @@ const std::vector<CliFlag>& cliFlags() {
             "qwen3-vl, glm4v: text tokens before each video frame (timestamp and frame marker; depends on "
             "the "
             "tokenizer), [0, 4096]. Default 0 (glm4v needs >= 1 for a video of several frames)."},
+        {"position-id-per-seconds", "N", "M-RoPE",
+            "qwen2.5-omni: temporal ids per second of video and audio, [1, 1e6]. Default: the --config "
+            "model's thinker_config.position_id_per_seconds, else 25."},
+        {"seconds-per-chunk", "X", "M-RoPE",
+            "qwen2.5-omni: seconds per chunk when a video's audio is interleaved with it, > 0. Default: the "
+            "--config model's thinker_config.seconds_per_chunk, else 2."},
         // Vision tower
         {"vision-family", "NAME", "Vision tower",
             "patch-pairs, patch-score: whose 2-D RoPE: pixtral (half-split over the head, even frequencies "
@@ -510,6 +520,8 @@ QString flagForParameter(const std::string& name) {
         {u"tokens_per_second"_s, u"--tokens-per-second"_s},
         {u"seconds_per_grid"_s, u"--seconds-per-grid"_s},
         {u"frame_text_tokens"_s, u"--frame-text"_s},
+        {u"position_id_per_seconds"_s, u"--position-id-per-seconds"_s},
+        {u"seconds_per_chunk"_s, u"--seconds-per-chunk"_s},
     };
     // The table's parameters (cards, pitfalls, tricks) by path or name; the others by the hash.
     for (const ParamSpec& spec : kParamTable) {

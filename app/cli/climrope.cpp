@@ -20,11 +20,11 @@ namespace pecards::cli {
 
 namespace {
 
-const QStringList kFamilies {u"qwen2-vl"_s, u"qwen2.5-vl"_s, u"qwen3-vl"_s, u"glm4v"_s};
+const QStringList kFamilies {u"qwen2-vl"_s, u"qwen2.5-vl"_s, u"qwen3-vl"_s, u"glm4v"_s, u"qwen2.5-omni"_s};
 
 MropeFamily parseFamily(const QString& text) {
-    for (const MropeFamily family :
-        {MropeFamily::Qwen2VL, MropeFamily::Qwen25VL, MropeFamily::Qwen3VL, MropeFamily::Glm4V}) {
+    for (const MropeFamily family : {MropeFamily::Qwen2VL, MropeFamily::Qwen25VL, MropeFamily::Qwen3VL,
+             MropeFamily::Glm4V, MropeFamily::Qwen25Omni}) {
         if (QString::fromStdString(toString(family)) == text) {
             return family;
         }
@@ -67,6 +67,8 @@ void fromConfig(const app::ModelConfig& config, MropeInputs& inputs) {
         inputs.family = *config.multimodal.family;
         inputs.vision.spatial_merge_size = config.multimodal.vision.spatial_merge_size;
         inputs.vision.tokens_per_second = config.multimodal.vision.tokens_per_second;
+        inputs.vision.position_id_per_seconds = config.multimodal.vision.position_id_per_seconds;
+        inputs.vision.seconds_per_chunk = config.multimodal.vision.seconds_per_chunk;
     }
     if (config.usesRope) {
         const LayerGroup& group = config.positions.groups.at(static_cast<std::size_t>(config.primaryGroup));
@@ -111,6 +113,8 @@ MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::Mod
     flags.setNumber("tokens-per-second", inputs.vision.tokens_per_second);
     flags.setNumber("seconds-per-grid", inputs.vision.seconds_per_grid);
     flags.setInt("frame-text", inputs.vision.frame_text_tokens, kIntMin, kIntMax);
+    flags.setInt("position-id-per-seconds", inputs.vision.position_id_per_seconds, kIntMin, kIntMax);
+    flags.setNumber("seconds-per-chunk", inputs.vision.seconds_per_chunk);
     if (flags.isSet("segments")) {
         inputs.segments = parseMropeSegments(flags.text("segments").toStdString());
         mropeTokenCount(inputs.family, inputs.segments, inputs.vision); // refuses a bad list now

@@ -198,6 +198,10 @@ QJsonObject modelSummary(const pecards::app::ModelConfig& config, std::int64_t s
         if (*family == MropeFamily::Qwen25VL) {
             ids[u"tokens_per_second"_s] = vision.tokens_per_second;
         }
+        if (*family == MropeFamily::Qwen25Omni) { // TMRoPE: time in ids per second, chunked audio
+            ids[u"position_id_per_seconds"_s] = vision.position_id_per_seconds;
+            ids[u"seconds_per_chunk"_s] = vision.seconds_per_chunk;
+        }
         json[u"mrope_position_ids"_s] = ids;
     }
     if (config.visionTower) {

@@ -8,8 +8,10 @@
 #include "pecards/rope.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -50,6 +52,18 @@ public:
         }
     }
 
+    /// `count` tokens all at `id` (Omni's two start or end tokens of a video with its audio).
+    void sameId(int count, std::int64_t id, int segment) {
+        for (int i = 0; i < count; ++i)
+            push(id, id, id, segment);
+    }
+
+    /// A token at explicit ids (the interleaved chunks of a video with its audio).
+    void at(std::int64_t t, std::int64_t h, std::int64_t w, int segment) { push(t, h, w, segment); }
+
+    /// The id the next block starts at.
+    std::int64_t next() const { return m_next; }
+
     MropePositions finish() {
         m_positions.delta = m_next - m_positions.size();
         return std::move(m_positions);
@@ -68,9 +82,22 @@ private:
     std::int64_t m_next = 0;
 };
 
+/// Qwen2.5-Omni's audio tokens for `frames` mel frames (>= 3): the audio tower's two stride-2
+/// convolutions, ((F - 1) // 2 + 1 - 2) // 2 + 1 (its get_rope_index).
+std::int64_t omniAudioTokens(std::int64_t frames) {
+    return ((frames - 1) / 2 + 1 - 2) / 2 + 1;
+}
+
 std::int64_t tokensOf(const MropeSegment& segment, const MropeVision& vision, MropeFamily family) {
     if (segment.kind == MropeSegment::Kind::Text)
         return segment.tokens;
+    if (segment.kind == MropeSegment::Kind::Audio)
+        return omniAudioTokens(segment.audio_frames) + 2; // start and end tokens
+    if (family == MropeFamily::Qwen25Omni) {
+        const std::int64_t merged = std::int64_t {segment.height / vision.spatial_merge_size}
+            * (segment.width / vision.spatial_merge_size) * segment.grids;
+        return segment.audio_frames > 0 ? merged + omniAudioTokens(segment.audio_frames) + 4 : merged + 2;
+    }
     const std::int64_t merged = std::int64_t {segment.height / vision.spatial_merge_size}
         * (segment.width / vision.spatial_merge_size) * segment.grids;
     const bool framesWithText = family == MropeFamily::Qwen3VL || family == MropeFamily::Glm4V;
@@ -88,6 +115,15 @@ void checkSegment(
             segment.tokens, "in [1, 2^24]");
         return;
     }
+    const bool audio = segment.kind == MropeSegment::Kind::Audio || segment.audio_frames != 0;
+    PECARDS_CHECK(!audio || family == MropeFamily::Qwen25Omni, name, "audio",
+        "text, image or video for " + toString(family) + " (audio only in qwen2.5-omni)");
+    PECARDS_CHECK(!audio || (segment.audio_frames >= 3 && segment.audio_frames <= kMaxMropeTokens),
+        name + ".audio_frames", segment.audio_frames, "in [3, 2^24] mel frames (100 per second)");
+    PECARDS_CHECK(segment.kind != MropeSegment::Kind::Image || segment.audio_frames == 0,
+        name + ".audio_frames", segment.audio_frames, "0 for an image");
+    if (segment.kind == MropeSegment::Kind::Audio)
+        return;
     const int m = vision.spatial_merge_size;
     for (const auto& [side, value] :
         {std::pair {".height", segment.height}, std::pair {".width", segment.width}}) {
@@ -116,14 +152,90 @@ void checkVision(const MropeVision& vision) {
         "seconds_per_grid", vision.seconds_per_grid, "finite, in [0, 1e6]");
     PECARDS_CHECK(vision.frame_text_tokens >= 0 && vision.frame_text_tokens <= 4096, "frame_text_tokens",
         vision.frame_text_tokens, "in [0, 4096]");
+    PECARDS_CHECK(vision.position_id_per_seconds >= 1 && vision.position_id_per_seconds <= 1000000,
+        "position_id_per_seconds", vision.position_id_per_seconds, "in [1, 1e6] ids per second");
+    PECARDS_CHECK(std::isfinite(vision.seconds_per_chunk) && vision.seconds_per_chunk > 0
+            && vision.seconds_per_chunk * vision.position_id_per_seconds >= 1
+            && vision.seconds_per_chunk * vision.position_id_per_seconds <= 1e9,
+        "seconds_per_chunk", vision.seconds_per_chunk,
+        "finite, > 0, with position_id_per_seconds x seconds_per_chunk in [1, 1e9] ids per chunk");
 }
 
-/// Qwen2.5-VL's temporal id of grid k: torch multiplies the int64 range by the float
-/// second_per_grid_t and then by tokens_per_second in float32 (the default dtype), then truncates.
-std::int64_t qwen25Time(int k, const MropeVision& vision) {
-    const float seconds = static_cast<float>(k) * static_cast<float>(vision.seconds_per_grid);
-    const float ids = seconds * static_cast<float>(vision.tokens_per_second);
+/// Qwen2.5-VL's and Qwen2.5-Omni's temporal id of grid k: torch multiplies the int64 range by the
+/// float second_per_grid_t and then by the ids per second (tokens_per_second,
+/// position_id_per_seconds) in float32 (the default dtype), then truncates.
+std::int64_t timeId(int k, double secondsPerGrid, double idsPerSecond) {
+    const float seconds = static_cast<float>(k) * static_cast<float>(secondsPerGrid);
+    const float ids = seconds * static_cast<float>(idsPerSecond);
     return static_cast<std::int64_t>(ids);
+}
+
+/// transformers' `get_chunked_index`: [begin, end) runs of `values` (ascending, minus `offset`)
+/// that each stay below the next multiple of `perChunk`; the chunk count grows by one per token
+/// that crosses, as the reference's loop does.
+std::vector<std::pair<std::size_t, std::size_t>> chunkedIndex(
+    const std::vector<std::int64_t>& values, std::int64_t perChunk, std::int64_t offset) {
+    std::vector<std::pair<std::size_t, std::size_t>> chunks;
+    std::size_t begin = 0;
+    std::int64_t chunk = 1;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (values[i] - offset >= chunk * perChunk) {
+            chunks.emplace_back(begin, i);
+            begin = i;
+            ++chunk;
+        }
+    }
+    chunks.emplace_back(begin, values.size());
+    return chunks;
+}
+
+/// A Qwen2.5-Omni video with its audio track (use_audio_in_video): two start tokens at one id,
+/// the video's and the audio's ids from the same start, interleaved chunk by chunk (video chunk
+/// j, then audio chunk j), two end tokens at one id.
+void omniVideoWithAudio(IdBuilder& ids, const MropeSegment& segment, const MropeVision& vision, int index) {
+    ids.sameId(2, ids.next(), index);
+    const std::int64_t start = ids.next();
+    const int rows = segment.height / vision.spatial_merge_size;
+    const int cols = segment.width / vision.spatial_merge_size;
+    std::vector<std::array<std::int64_t, 3>> video;
+    for (int k = 0; k < segment.grids; ++k) {
+        const std::int64_t t = start + timeId(k, vision.seconds_per_grid, vision.position_id_per_seconds);
+        for (int r = 0; r < rows; ++r) {
+            for (int c = 0; c < cols; ++c)
+                video.push_back({t, start + r, start + c});
+        }
+    }
+    std::vector<std::int64_t> videoTimes;
+    for (const auto& id : video)
+        videoTimes.push_back(id[0]);
+    std::vector<std::int64_t> audio;
+    for (std::int64_t i = 0; i < omniAudioTokens(segment.audio_frames); ++i)
+        audio.push_back(start + i);
+    const auto perChunk = static_cast<std::int64_t>(
+        static_cast<double>(vision.position_id_per_seconds) * vision.seconds_per_chunk);
+    const auto videoChunks = chunkedIndex(videoTimes, perChunk, start);
+    const auto audioChunks = chunkedIndex(audio, perChunk, start);
+    // The end tokens follow the last chunk's largest id, which the reference takes
+    // (`llm_pos_ids_list[-1].max() + 1`), not the largest of all: a video grid ahead of the audio
+    // can already hold that id.
+    std::int64_t lastMax = start - 1;
+    for (std::size_t j = 0; j < std::max(videoChunks.size(), audioChunks.size()); ++j) {
+        if (j < videoChunks.size() && videoChunks[j].first < videoChunks[j].second) {
+            lastMax = start - 1;
+            for (std::size_t v = videoChunks[j].first; v < videoChunks[j].second; ++v) {
+                ids.at(video[v][0], video[v][1], video[v][2], index);
+                lastMax = std::max({lastMax, video[v][0], video[v][1], video[v][2]});
+            }
+        }
+        if (j < audioChunks.size() && audioChunks[j].first < audioChunks[j].second) {
+            lastMax = start - 1;
+            for (std::size_t a = audioChunks[j].first; a < audioChunks[j].second; ++a) {
+                ids.at(audio[a], audio[a], audio[a], index);
+                lastMax = std::max(lastMax, audio[a]);
+            }
+        }
+    }
+    ids.sameId(2, lastMax + 1, index);
 }
 
 std::int64_t parseCount(const std::string& text, const std::string& item) {
@@ -181,8 +293,16 @@ std::int64_t mropeTokenCount(
     checkVision(vision);
     PECARDS_CHECK(!segments.empty(), "segments", "(none)", "at least one text, image or video segment");
     std::int64_t total = 0;
+    std::optional<bool> videoAudio; // transformers' use_audio_in_video holds for every video
     for (std::size_t i = 0; i < segments.size(); ++i) {
         checkSegment(segments[i], i, vision, family);
+        if (segments[i].kind == MropeSegment::Kind::Video) {
+            const bool withAudio = segments[i].audio_frames > 0;
+            PECARDS_CHECK(!videoAudio || *videoAudio == withAudio, "segments[" + std::to_string(i) + "]",
+                withAudio ? "a video with its audio" : "a video without audio",
+                "every video with its audio or none (use_audio_in_video is one flag)");
+            videoAudio = withAudio;
+        }
         total += tokensOf(segments[i], vision, family);
         PECARDS_CHECK(
             total <= kMaxMropeTokens, "segments", std::to_string(total) + "+ tokens", "at most 2^24 tokens");
@@ -201,7 +321,25 @@ MropePositions mropePositionIds(
         const int rows = segment.height / m;
         const int cols = segment.width / m;
         const auto still = [](int) { return std::int64_t {0}; };
+        if (family == MropeFamily::Qwen25Omni && segment.kind != MropeSegment::Kind::Text) {
+            if (segment.kind == MropeSegment::Kind::Video && segment.audio_frames > 0) {
+                omniVideoWithAudio(ids, segment, vision, index);
+                continue;
+            }
+            ids.text(1, index); // the start token
+            if (segment.kind == MropeSegment::Kind::Audio)
+                ids.text(omniAudioTokens(segment.audio_frames), index);
+            else
+                ids.grid(segment.grids, rows, cols, index, [&](int k) {
+                    return timeId(k,
+                        segment.kind == MropeSegment::Kind::Image ? 1.0 : vision.seconds_per_grid,
+                        vision.position_id_per_seconds);
+                });
+            ids.text(1, index); // the end token
+            continue;
+        }
         switch (segment.kind) {
+        case MropeSegment::Kind::Audio: // refused outside Omni by mropeTokenCount
         case MropeSegment::Kind::Text:
             ids.text(segment.tokens, index);
             break;
@@ -214,10 +352,12 @@ MropePositions mropePositionIds(
                 ids.grid(segment.grids, rows, cols, index, [](int k) { return std::int64_t {k}; });
                 break;
             case MropeFamily::Qwen25VL:
-                ids.grid(segment.grids, rows, cols, index, [&](int k) { return qwen25Time(k, vision); });
+                ids.grid(segment.grids, rows, cols, index,
+                    [&](int k) { return timeId(k, vision.seconds_per_grid, vision.tokens_per_second); });
                 break;
             case MropeFamily::Qwen3VL:
             case MropeFamily::Glm4V:
+            case MropeFamily::Qwen25Omni: // handled above
                 for (int frame = 0; frame < segment.grids; ++frame) {
                     if (vision.frame_text_tokens > 0)
                         ids.text(vision.frame_text_tokens, index);
@@ -234,7 +374,15 @@ MropePositions mropePositionIds(
 std::vector<MropeSegment> parseMropeSegments(const std::string& text) {
     PECARDS_CHECK(!text.empty(), "segments", "\"\"", "e.g. text:3,image:4x6,text:2");
     std::vector<MropeSegment> segments;
-    for (const std::string& item : split(text, ',')) {
+    for (std::string item : split(text, ',')) {
+        std::int64_t videoAudio = 0; // "video:TxHxW+audio:F"
+        const std::size_t plus = item.find("+audio:");
+        if (plus != std::string::npos && item.rfind("video:", 0) == 0) {
+            videoAudio = parseCount(item.substr(plus + 7), item);
+            PECARDS_CHECK(videoAudio >= 1, "segments", "\"" + item + "\"",
+                "video:TxHxW+audio:F with F >= 3 mel frames");
+            item = item.substr(0, plus);
+        }
         const std::size_t colon = item.find(':');
         const std::string kind = colon == std::string::npos ? item : item.substr(0, colon);
         const std::vector<std::string> sizes
@@ -249,8 +397,12 @@ std::vector<MropeSegment> parseMropeSegments(const std::string& text) {
                 = static_cast<int>(std::min<std::int64_t>(parseCount(sizes[0], item), kMaxGridSide + 1));
             segment.width
                 = static_cast<int>(std::min<std::int64_t>(parseCount(sizes[1], item), kMaxGridSide + 1));
+        } else if (kind == "audio" && sizes.size() == 1) {
+            segment.kind = MropeSegment::Kind::Audio;
+            segment.audio_frames = parseCount(sizes[0], item);
         } else if (kind == "video" && sizes.size() == 3) {
             segment.kind = MropeSegment::Kind::Video;
+            segment.audio_frames = videoAudio;
             segment.grids
                 = static_cast<int>(std::min<std::int64_t>(parseCount(sizes[0], item), kMaxGridSide + 1));
             segment.height
@@ -259,8 +411,8 @@ std::vector<MropeSegment> parseMropeSegments(const std::string& text) {
                 = static_cast<int>(std::min<std::int64_t>(parseCount(sizes[2], item), kMaxGridSide + 1));
         } else {
             detail::throwInvalid("segments", "\"" + item + "\"",
-                "text:N, image:HxW or video:TxHxW (patches before merging), comma-separated, e.g. "
-                "text:3,image:4x6,text:2");
+                "text:N, image:HxW or video:TxHxW (patches before merging), audio:F (mel frames) or "
+                "video:TxHxW+audio:F, comma-separated, e.g. text:3,image:4x6,text:2");
         }
         segments.push_back(segment);
     }
@@ -339,6 +491,8 @@ std::string toString(MropeFamily value) {
         return "qwen3-vl";
     case MropeFamily::Glm4V:
         return "glm4v";
+    case MropeFamily::Qwen25Omni:
+        return "qwen2.5-omni";
     }
     return "?";
 }

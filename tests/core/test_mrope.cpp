@@ -125,6 +125,115 @@ TEST(MropePositionIds, Qwen3VlAndGlmFramesAreSeparateGridsAfterTheirTimestampTex
     }
 }
 
+// Qwen2.5-Omni (transformers Qwen2_5OmniPreTrainedModelForConditionalGeneration.get_rope_index):
+// each item between a start and an end token that take one text id each.
+TEST(MropePositionIds, OmniFramesEachImageWithItsStartAndEndTokens) {
+    // text:2, then <start> at 2, a 2 x 2 merged image from 3 (t = 3 for all: arange(1) x
+    // position_id_per_seconds), <end> at max + 1 = 5, then text at 6.
+    const MropePositions p = positionsOf(MropeFamily::Qwen25Omni, "text:2,image:4x4,text:1");
+    EXPECT_EQ(ids(p, MropeAxis::Time), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 3, 3, 5, 6}));
+    EXPECT_EQ(ids(p, MropeAxis::Height), (std::vector<std::int64_t> {0, 1, 2, 3, 3, 4, 4, 5, 6}));
+    EXPECT_EQ(ids(p, MropeAxis::Width), (std::vector<std::int64_t> {0, 1, 2, 3, 4, 3, 4, 5, 6}));
+    EXPECT_EQ(p.delta, 7 - 9);
+}
+
+TEST(MropePositionIds, OmniVideoTimeIsSecondsTimesItsIdsPerSecond) {
+    // The docstring's video: 3 temporal patches of 2 x 2 tokens, 2 s per grid, 25 ids per second:
+    // t = 0, 50, 100 after the start token (here from 1), the end token at 102.
+    MropeVision vision;
+    vision.seconds_per_grid = 2.0;
+    const MropePositions p = positionsOf(MropeFamily::Qwen25Omni, "video:3x4x4", vision);
+    std::vector<std::int64_t> time {0};
+    for (const std::int64_t t : {1, 51, 101})
+        time.insert(time.end(), 4, t);
+    time.push_back(102);
+    EXPECT_EQ(ids(p, MropeAxis::Time), time);
+    EXPECT_EQ(ids(p, MropeAxis::Height)[1], 1);
+    EXPECT_EQ(ids(p, MropeAxis::Height)[3], 2);
+}
+
+TEST(MropePositionIds, OmniAudioLengthIsItsTowersTwoStrideTwoConvolutions) {
+    // ((F - 1) // 2 + 1 - 2) // 2 + 1 tokens of consecutive ids: 3 frames give 1, 7 give 2,
+    // 400 (4 s at 100 frames per second) give 100, 25 per second as position_id_per_seconds.
+    for (const auto& [frames, tokens] : {std::pair {3, 1}, {7, 2}, {400, 100}, {401, 100}, {405, 101}}) {
+        const MropePositions p = positionsOf(MropeFamily::Qwen25Omni, "audio:" + std::to_string(frames));
+        ASSERT_EQ(p.size(), tokens + 2) << frames;
+        for (std::int64_t i = 0; i < p.size(); ++i)
+            EXPECT_EQ(ids(p, MropeAxis::Width)[static_cast<std::size_t>(i)], i) << frames;
+    }
+}
+
+TEST(MropePositionIds, OmniInterleavesAVideoAndItsAudioInTwoSecondChunks) {
+    // text:1 (id 0); two start tokens both at 1; the video (3 grids of one merged token, 2 s per
+    // grid: t = 2, 52, 102; h = w = 2) and its audio (400 frames: 100 tokens, ids 2..101) start at
+    // 2 and are cut into chunks of 25 x 2 = 50 ids: video [2], audio 2..51, video [52], audio
+    // 52..101, video [102]; two end tokens at 103; text at 104.
+    MropeVision vision;
+    vision.seconds_per_grid = 2.0;
+    const MropePositions p
+        = positionsOf(MropeFamily::Qwen25Omni, "text:1,video:3x2x2+audio:400,text:1", vision);
+    std::vector<std::int64_t> time {0, 1, 1, 2};
+    std::vector<std::int64_t> height {0, 1, 1, 2};
+    for (std::int64_t a = 2; a <= 51; ++a) {
+        time.push_back(a);
+        height.push_back(a);
+    }
+    time.push_back(52);
+    height.push_back(2);
+    for (std::int64_t a = 52; a <= 101; ++a) {
+        time.push_back(a);
+        height.push_back(a);
+    }
+    time.push_back(102);
+    height.push_back(2);
+    for (const std::int64_t tail : {103, 103, 104}) {
+        time.push_back(tail);
+        height.push_back(tail);
+    }
+    EXPECT_EQ(ids(p, MropeAxis::Time), time);
+    EXPECT_EQ(ids(p, MropeAxis::Height), height);
+    EXPECT_EQ(ids(p, MropeAxis::Width), height);
+    EXPECT_EQ(p.delta, 105 - static_cast<std::int64_t>(time.size()));
+    // One-second chunks (25 ids), no text: start tokens at 0; video t = 1, 51, 101; audio 1..100 in
+    // four chunks against the video's three: v0, a 1..25, v1 (t 51), a 26..50, v2 (t 101), a 51..75,
+    // a 76..100. The end tokens take the last chunk's largest id + 1 (the reference's
+    // llm_pos_ids_list[-1].max() + 1): 101, the id video grid 2 already has.
+    vision.seconds_per_chunk = 1.0;
+    const MropePositions q = positionsOf(MropeFamily::Qwen25Omni, "video:3x2x2+audio:400", vision);
+    ASSERT_EQ(q.size(), 2 + 3 + 100 + 2);
+    const std::vector<std::int64_t> t = ids(q, MropeAxis::Time);
+    const std::vector<std::int64_t> h = ids(q, MropeAxis::Height);
+    EXPECT_EQ(t[2], 1);
+    EXPECT_EQ(t[3], 1);
+    EXPECT_EQ(t[27], 25);
+    EXPECT_EQ(t[28], 51);
+    EXPECT_EQ(h[28], 1);
+    EXPECT_EQ(t[29], 26);
+    EXPECT_EQ(t[54], 101);
+    EXPECT_EQ(t[55], 51);
+    EXPECT_EQ(t[104], 100);
+    EXPECT_EQ(t[105], 101);
+    EXPECT_EQ(t[106], 101);
+    EXPECT_EQ(q.delta, 102 - 107);
+}
+
+TEST(MropePositionIds, AudioIsOmnisAndRefusedElsewhere) {
+    EXPECT_THROW(positionsOf(MropeFamily::Qwen25VL, "text:1,audio:400"), pecards::InvalidParameter);
+    EXPECT_THROW(positionsOf(MropeFamily::Qwen3VL, "video:2x2x2+audio:400"), pecards::InvalidParameter);
+    EXPECT_THROW(positionsOf(MropeFamily::Qwen25Omni, "audio:2"), pecards::InvalidParameter);
+    // transformers' use_audio_in_video is one flag: every video with its audio, or none.
+    try {
+        positionsOf(MropeFamily::Qwen25Omni, "video:1x2x2+audio:400,video:1x2x2");
+        ADD_FAILURE() << "a video with and one without audio were accepted";
+    } catch (const pecards::InvalidParameter& error) {
+        EXPECT_NE(std::string(error.what()).find("use_audio_in_video"), std::string::npos) << error.what();
+    }
+    EXPECT_THROW(pecards::parseMropeSegments("video:1x2x2+audio:0"), pecards::InvalidParameter);
+    MropeVision vision;
+    vision.position_id_per_seconds = 0;
+    EXPECT_THROW(positionsOf(MropeFamily::Qwen25Omni, "text:1", vision), pecards::InvalidParameter);
+}
+
 TEST(MropePositionIds, BadSequencesAreRefusedWithTheValue) {
     const auto fails = [](MropeFamily family, const std::string& segments, const MropeVision& vision) {
         try {
@@ -137,7 +246,8 @@ TEST(MropePositionIds, BadSequencesAreRefusedWithTheValue) {
     EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:3,image:5x6", {}), "segments[1].height=5");
     EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:0", {}), "segments[0].tokens=0");
     EXPECT_EQ(fails(MropeFamily::Glm4V, "video:2x2x2", {}), "frame_text_tokens=0");
-    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "audio:3", {}), "segments=\"audio:3\"");
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "audio:3", {}), "segments[0]=audio"); // Omni's only
+    EXPECT_EQ(fails(MropeFamily::Qwen25VL, "sound:3", {}), "segments=\"sound:3\"");
     EXPECT_EQ(fails(MropeFamily::Qwen25VL, "text:3,,text:2", {}), "segments=\"\"");
     EXPECT_EQ(fails(MropeFamily::Qwen25VL, "image:4xx6", {}), "segments=\"image:4xx6\"");
     MropeVision negative;
@@ -254,6 +364,16 @@ TEST(MropeDocs, EncodingsStatesTheEnginesExample) {
         + std::to_string(-p.delta);
     std::replace(text.begin(), text.end(), '\n', ' ');
     EXPECT_NE(text.find(delta), std::string::npos) << "docs/encodings.md should say: " << delta;
+    // Omni: the chunk size of the defaults (Qwen2_5OmniThinkerConfig) and the audio rate: 400 mel
+    // frames (4 s) are 100 tokens, 25 per second.
+    const MropeVision omni;
+    const std::string chunk = "("
+        + std::to_string(static_cast<int>(omni.position_id_per_seconds * omni.seconds_per_chunk)) + " for "
+        + std::to_string(static_cast<int>(omni.seconds_per_chunk)) + "-second chunks)";
+    EXPECT_NE(text.find(chunk), std::string::npos) << "docs/encodings.md should say: " << chunk;
+    EXPECT_EQ(positionsOf(MropeFamily::Qwen25Omni, "audio:400").size() - 2, 4 * 25);
+    EXPECT_NE(
+        text.find("(" + std::to_string(omni.position_id_per_seconds) + " ids per second"), std::string::npos);
     const auto blocked = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Blocked);
     const auto interleaved = pecards::mropeAxisOfPair({24, 20, 20}, MropeLayout::Interleaved);
     const auto changed = std::inner_product(blocked.begin(), blocked.end(), interleaved.begin(), 0,

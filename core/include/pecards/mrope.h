@@ -3,8 +3,9 @@
 /// @brief Multimodal RoPE (M-RoPE) of vision-language models: every token has three position ids
 /// (temporal t, height h, width w); each rotary frequency pair turns by the id of one of the three
 /// axes. This file answers which pair follows which axis (the layouts of Qwen2-VL / 2.5-VL,
-/// Qwen3-VL and GLM-4.xV), which ids transformers gives each token of a sequence of text, image
-/// and video segments (`get_rope_index`), and the positional score between any two tokens of it.
+/// Qwen3-VL and GLM-4.xV), which ids transformers gives each token of a sequence of text, image,
+/// video and audio segments (`get_rope_index`, Qwen2.5-Omni's time-aligned TMRoPE included), and
+/// the positional score between any two tokens of it.
 /// For text alone the three ids are equal, so M-RoPE is ordinary RoPE (docs/encodings.md §2).
 
 #include "pecards/params.h"
@@ -48,16 +49,27 @@ enum class MropeFamily {
     /// frames as Qwen3-VL: each frame is a group of its own between timestamp texts
     /// (`Glm4vModel.get_rope_index`, token groups by itertools.groupby)
     Glm4V,
+    /// TMRoPE (transformers `Qwen2_5OmniPreTrainedModelForConditionalGeneration.get_rope_index`):
+    /// every image, video and audio is framed by a start and an end token (one text id each, added
+    /// here); video t = floor(k * seconds_per_grid * position_id_per_seconds) in float32; audio of F
+    /// mel frames is ((F - 1) // 2 + 1 - 2) // 2 + 1 tokens with t = h = w consecutive; a video with
+    /// its audio (`use_audio_in_video`) has two start tokens at one id, then its video and audio ids
+    /// from the same start, interleaved in chunks of position_id_per_seconds * seconds_per_chunk
+    /// ids (video chunk j, then audio chunk j: `get_chunked_index`), then two end tokens at one id.
+    Qwen25Omni,
 };
 
 /// @brief One part of a composed sequence.
 struct MropeSegment {
-    enum class Kind { Text, Image, Video };
+    enum class Kind { Text, Image, Video, Audio };
     Kind kind = Kind::Text;
     std::int64_t tokens = 0; ///< Text: number of tokens, >= 1
     int grids = 1; ///< Video: temporal grids T (frames after temporal patching), >= 1; Image: 1
     int height = 0; ///< Image, Video: patches per column before merging, a multiple of the merge size
     int width = 0; ///< Image, Video: patches per row before merging, a multiple of the merge size
+    /// Audio (Qwen2.5-Omni): mel frames of the clip (the feature extractor's audio_seqlens: 100 per
+    /// second at 16 kHz), >= 3; Video: frames of its own audio track (use_audio_in_video), 0 = none
+    std::int64_t audio_frames = 0;
     bool operator==(const MropeSegment&) const = default;
 };
 
@@ -71,6 +83,10 @@ struct MropeVision {
     /// Qwen3-VL, GLM-4.xV: text tokens the processor writes before each video frame (the
     /// timestamp and the frame's start marker; the count depends on the tokenizer)
     int frame_text_tokens = 0;
+    /// Qwen2.5-Omni thinker_config.position_id_per_seconds: temporal ids per second (default 25)
+    int position_id_per_seconds = 25;
+    /// Qwen2.5-Omni thinker_config.seconds_per_chunk: seconds per interleaved chunk (default 2)
+    double seconds_per_chunk = 2.0;
     bool operator==(const MropeVision&) const = default;
 };
 
@@ -96,8 +112,10 @@ inline constexpr std::int64_t kMaxMropeTokens = std::int64_t {1} << 24;
 /// t = 0 1 2 3 3 3 3 3 3 6 7, h = 0 1 2 3 3 3 4 4 4 6 7, w = 0 1 2 3 4 5 3 4 5 6 7, delta -3.
 /// @throws InvalidParameter for an empty list, a text of < 1 token, a grid not divisible by the
 ///         merge size or outside [1, 4096] patches a side, T outside [1, 4096], a merge size outside
-///         [1, 16], a non-finite or negative time scale, more than kMaxMropeTokens tokens, or a GLM
-///         video of T > 1 frames without frame text (its groups would merge).
+///         [1, 16], a non-finite or negative time scale, more than kMaxMropeTokens tokens, a GLM
+///         video of T > 1 frames without frame text (its groups would merge), audio outside
+///         Qwen2.5-Omni or of fewer than 3 frames, or videos with and without their audio in one
+///         sequence (transformers' use_audio_in_video is one flag).
 MropePositions mropePositionIds(
     MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision);
 
@@ -106,7 +124,8 @@ MropePositions mropePositionIds(
 std::int64_t mropeTokenCount(
     MropeFamily family, const std::vector<MropeSegment>& segments, const MropeVision& vision);
 
-/// @brief Parses "text:3,image:4x6,video:2x4x4,text:2" (video: T x H x W) into segments.
+/// @brief Parses "text:3,image:4x6,video:2x4x4,text:2" (video: T x H x W) into segments; Omni's
+/// "audio:300" (mel frames) and "video:2x4x4+audio:200" (a video with its audio track).
 /// @throws InvalidParameter naming the item that does not parse and the grammar.
 std::vector<MropeSegment> parseMropeSegments(const std::string& text);
 
@@ -126,7 +145,7 @@ Eigen::MatrixXd mropeScore(const RopeParams& params, const Eigen::VectorXd& inv_
     const MropePositions& positions);
 
 /// @brief Stable names: "t", "h", "w"; "blocked", "interleaved"; "qwen2-vl", "qwen2.5-vl",
-/// "qwen3-vl", "glm4v".
+/// "qwen3-vl", "glm4v", "qwen2.5-omni".
 std::string toString(MropeAxis value);
 std::string toString(MropeLayout value);
 std::string toString(MropeFamily value);

@@ -209,6 +209,22 @@ TEST_F(CliTest, ConfigPrintsLayerGroupsOfALlama4LikeModel) {
     EXPECT_FALSE(err.contains(QStringLiteral("above 2^"))) << err.toStdString();
 }
 
+TEST_F(CliTest, ConfigPrintsTheTimeAlignmentOfAnOmniModel) {
+    QString err;
+    const QJsonObject summary = summaryOf(m_dir.path(), QByteArray(R"({"model_type": "qwen2_5_omni",
+        "thinker_config": {"model_type": "qwen2_5_omni_thinker", "position_id_per_seconds": 25,
+            "seconds_per_chunk": 2, "vision_config": {"spatial_merge_size": 2},
+            "text_config": {"model_type": "qwen2_5_omni_text", "hidden_size": 3584, "num_attention_heads": 28,
+                "num_hidden_layers": 28, "rope_theta": 1000000, "max_position_embeddings": 32768,
+                "rope_scaling": {"type": "default", "mrope_section": [16, 24, 24]}}}})"),
+        &err);
+    const QJsonObject ids = summary.value(QStringLiteral("mrope_position_ids")).toObject();
+    EXPECT_EQ(ids.value(QStringLiteral("rules")).toString(), QStringLiteral("qwen2.5-omni"));
+    EXPECT_EQ(ids.value(QStringLiteral("position_id_per_seconds")).toInt(), 25);
+    EXPECT_EQ(ids.value(QStringLiteral("seconds_per_chunk")).toDouble(), 2.0);
+    EXPECT_EQ(summary.value(QStringLiteral("mrope_section")).toArray(), (QJsonArray {16, 24, 24}));
+}
+
 // The logit-scale curves of `config`: Ministral 3's llama_4_scaling_beta (x1.0693147 from
 // p = 8192, x1.3871201 at p = 393215) and Llama 4's NoPE temperature (x1.0693147 from p = 8191).
 TEST_F(CliTest, ConfigPrintsTheLogitScalesOfMinistral3AndLlama4) {

@@ -46,6 +46,34 @@ TEST_F(CliTest, Qwen25VlVideoTimeFromTheFlags) {
         EXPECT_EQ(ids(i, 1), i < 4 ? 0 : 2) << i;
 }
 
+TEST_F(CliTest, OmniVideoWithItsAudioFromTheFlags) {
+    // Qwen2.5-Omni: a 2-grid video (one merged token each, 2.5 s per grid) with 300 mel frames of
+    // audio (75 tokens) at 10 ids per second in 2-second chunks (20 ids): start tokens at 0; video t
+    // = 1, 26; audio 1..75: chunks v0, a 1..20, v1 (t 26), a 21..40, a 41..60, a 61..75; the end
+    // tokens after the last chunk's largest id, 76.
+    const Eigen::MatrixXd ids = computeMatrix({"--card", "rope", "--quantity", "position-ids",
+        "--mrope-family", "qwen2.5-omni", "--segments", "video:2x2x2+audio:300", "--seconds-per-grid", "2.5",
+        "--position-id-per-seconds", "10", "--seconds-per-chunk", "2"});
+    ASSERT_EQ(ids.rows(), 2 + 2 + 75 + 2);
+    EXPECT_EQ(ids(0, 1), 0);
+    EXPECT_EQ(ids(1, 1), 0);
+    EXPECT_EQ(ids(2, 1), 1); // video grid 0
+    EXPECT_EQ(ids(3, 1), 1); // audio 1
+    EXPECT_EQ(ids(22, 1), 20); // audio 20
+    EXPECT_EQ(ids(23, 1), 26); // video grid 1, h = 1
+    EXPECT_EQ(ids(23, 2), 1);
+    EXPECT_EQ(ids(24, 1), 21);
+    EXPECT_EQ(ids(78, 1), 75);
+    EXPECT_EQ(ids(79, 1), 76);
+    EXPECT_EQ(ids(80, 1), 76);
+    // Outside Omni the audio is refused, naming the segment.
+    const pecards::test::CliRun run
+        = runCli({"compute", "--card", "rope", "--quantity", "position-ids", "--mrope-family", "qwen2.5-vl",
+            "--segments", "text:1,audio:300", "--out", path(QStringLiteral("x.npy"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("segments[1]"))) << run.err.toStdString();
+}
+
 TEST_F(CliTest, PairAxesOfQwen3VlInterleaveItsDefaultSections) {
     const Eigen::MatrixXd axes = computeMatrix({"--config", configPath(kQwen3Vl), "--quantity", "pair-axes"});
     ASSERT_EQ(axes.rows(), 64);

@@ -86,6 +86,35 @@ TEST(MultimodalConfig, OmniTextModelIsReadFromTheThinker) {
     EXPECT_EQ(primary(config).mrope_section, (std::vector<int> {16, 24, 24}));
 }
 
+TEST(MultimodalConfig, OmniTakesItsTimeAlignmentFromTheThinker) {
+    // Qwen2.5-Omni-7B's thinker_config: 25 ids per second, 2-second chunks, merge 2 in its vision tower.
+    const QByteArray json = R"({"model_type": "qwen2_5_omni",
+        "thinker_config": {"model_type": "qwen2_5_omni_thinker", "position_id_per_seconds": 25,
+            "seconds_per_chunk": 2, "vision_config": {"spatial_merge_size": 2},
+            "text_config": {"model_type": "qwen2_5_omni_text", "hidden_size": 3584, "num_attention_heads": 28,
+                "num_hidden_layers": 28, "rope_theta": 1000000, "max_position_embeddings": 32768,
+                "rope_scaling": {"type": "default", "mrope_section": [16, 24, 24]}}}})";
+    const pecards::app::ModelConfig config
+        = pecards::app::parseModelConfig(json, QStringLiteral("omni.json"));
+    ASSERT_TRUE(config.multimodal.family.has_value());
+    EXPECT_EQ(*config.multimodal.family, MropeFamily::Qwen25Omni);
+    EXPECT_EQ(config.multimodal.vision.position_id_per_seconds, 25);
+    EXPECT_EQ(config.multimodal.vision.seconds_per_chunk, 2.0);
+    EXPECT_EQ(config.multimodal.vision.spatial_merge_size, 2);
+    EXPECT_TRUE(config.multimodal.source.contains(QStringLiteral("thinker_config.position_id_per_seconds")))
+        << config.multimodal.source.toStdString();
+    // A rate of 0 is refused by its key.
+    QByteArray bad = json;
+    bad.replace("\"position_id_per_seconds\": 25", "\"position_id_per_seconds\": 0");
+    try {
+        pecards::app::parseModelConfig(bad, QStringLiteral("omni.json"));
+        ADD_FAILURE() << "a rate of 0 was accepted";
+    } catch (const std::exception& error) {
+        EXPECT_TRUE(QString::fromUtf8(error.what()).contains(QStringLiteral("position_id_per_seconds")))
+            << error.what();
+    }
+}
+
 TEST(MultimodalConfig, TextOnlyModelsHaveNoPositionIdRules) {
     const QByteArray json = R"({"model_type": "qwen3", "hidden_size": 4096, "num_attention_heads": 32,
         "head_dim": 128, "rope_theta": 1000000})";
