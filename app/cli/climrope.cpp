@@ -113,7 +113,7 @@ MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::Mod
     flags.setNumber("tokens-per-second", inputs.vision.tokens_per_second);
     flags.setNumber("seconds-per-grid", inputs.vision.seconds_per_grid);
     flags.setInt("frame-text", inputs.vision.frame_text_tokens, kIntMin, kIntMax);
-    flags.setInt("position-id-per-seconds", inputs.vision.position_id_per_seconds, kIntMin, kIntMax);
+    flags.setInt("position-id-per-seconds", inputs.vision.position_id_per_seconds, 1, 1000000);
     flags.setNumber("seconds-per-chunk", inputs.vision.seconds_per_chunk);
     if (flags.isSet("segments")) {
         inputs.segments = parseMropeSegments(flags.text("segments").toStdString());

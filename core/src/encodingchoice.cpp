@@ -75,8 +75,8 @@ RopeBeyond ropeBeyond(const RopeParams& rope, std::int64_t length) {
                 limits.limit[static_cast<std::size_t>(i)]))
             continue;
         ++out.pairs;
-        out.overshoot
-            = std::max(out.overshoot, (last * scaled[i] - static_cast<double>(l0 - 1) * theta[i]) / theta[i]);
+        // (L-1) theta'/theta - (L0-1): exact when the pair is not rescaled (the ratio is 1).
+        out.overshoot = std::max(out.overshoot, last * (scaled[i] / theta[i]) - static_cast<double>(l0 - 1));
     }
     return out;
 }

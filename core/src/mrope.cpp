@@ -21,9 +21,10 @@ namespace {
 
 constexpr int kMaxGridSide = 4096;
 
-/// Builds the ids block by block; every block starts at the largest id so far + 1 (the
-/// reference's `llm_pos_ids_list[-1].max() + 1`: each block's ids are at least its start, so the
-/// last block holds the largest id).
+/// Builds the ids block by block. Every block starts at the largest id of the block before + 1
+/// (the reference's `llm_pos_ids_list[-1].max() + 1`); the delta takes the largest id of all
+/// (`llm_positions.max() + 1 - len(input_ids)`). The two differ after a Qwen2.5-Omni video with
+/// its audio, whose end tokens follow the last chunk while a video grid may hold larger ids.
 class IdBuilder {
 public:
     explicit IdBuilder(std::int64_t total) {
@@ -37,6 +38,7 @@ public:
         const std::int64_t start = m_next;
         for (std::int64_t i = 0; i < count; ++i)
             push(start + i, start + i, start + i, segment);
+        endBlock();
     }
 
     /// `grids` x rows x cols merged tokens in the reference's order (time, row, column):
@@ -50,22 +52,34 @@ public:
                     push(start + t, start + r, start + c, segment);
             }
         }
+        endBlock();
     }
 
-    /// `count` tokens all at `id` (Omni's two start or end tokens of a video with its audio).
+    /// `count` tokens all at `id`, one block (Omni's two start or end tokens of a video with its
+    /// audio).
     void sameId(int count, std::int64_t id, int segment) {
         for (int i = 0; i < count; ++i)
             push(id, id, id, segment);
+        endBlock();
     }
 
-    /// A token at explicit ids (the interleaved chunks of a video with its audio).
+    /// A token at explicit ids, in the block that endBlock() closes (a chunk of a video with its
+    /// audio).
     void at(std::int64_t t, std::int64_t h, std::int64_t w, int segment) { push(t, h, w, segment); }
+
+    /// Closes the block of the tokens added since the last one: the next block starts after its
+    /// largest id.
+    void endBlock() {
+        if (m_blockMax >= 0)
+            m_next = m_blockMax + 1;
+        m_blockMax = -1;
+    }
 
     /// The id the next block starts at.
     std::int64_t next() const { return m_next; }
 
     MropePositions finish() {
-        m_positions.delta = m_next - m_positions.size();
+        m_positions.delta = m_largest + 1 - m_positions.size();
         return std::move(m_positions);
     }
 
@@ -75,11 +89,14 @@ private:
         m_positions.ids[1].push_back(h);
         m_positions.ids[2].push_back(w);
         m_positions.segment.push_back(segment);
-        m_next = std::max({m_next, t + 1, h + 1, w + 1});
+        m_blockMax = std::max({m_blockMax, t, h, w});
+        m_largest = std::max(m_largest, m_blockMax);
     }
 
     MropePositions m_positions;
-    std::int64_t m_next = 0;
+    std::int64_t m_next = 0; ///< where the next block starts
+    std::int64_t m_blockMax = -1; ///< largest id of the open block (-1: none yet)
+    std::int64_t m_largest = -1; ///< largest id of all
 };
 
 /// Qwen2.5-Omni's audio tokens for `frames` mel frames (>= 3): the audio tower's two stride-2
@@ -215,27 +232,22 @@ void omniVideoWithAudio(IdBuilder& ids, const MropeSegment& segment, const Mrope
         static_cast<double>(vision.position_id_per_seconds) * vision.seconds_per_chunk);
     const auto videoChunks = chunkedIndex(videoTimes, perChunk, start);
     const auto audioChunks = chunkedIndex(audio, perChunk, start);
-    // The end tokens follow the last chunk's largest id, which the reference takes
-    // (`llm_pos_ids_list[-1].max() + 1`), not the largest of all: a video grid ahead of the audio
-    // can already hold that id.
-    std::int64_t lastMax = start - 1;
+    // Each chunk is a block of its own: the end tokens follow the last chunk's largest id, as the
+    // reference's `llm_pos_ids_list[-1].max() + 1`, not the largest of all (a video grid ahead of
+    // the audio can hold a larger one).
     for (std::size_t j = 0; j < std::max(videoChunks.size(), audioChunks.size()); ++j) {
         if (j < videoChunks.size() && videoChunks[j].first < videoChunks[j].second) {
-            lastMax = start - 1;
-            for (std::size_t v = videoChunks[j].first; v < videoChunks[j].second; ++v) {
+            for (std::size_t v = videoChunks[j].first; v < videoChunks[j].second; ++v)
                 ids.at(video[v][0], video[v][1], video[v][2], index);
-                lastMax = std::max({lastMax, video[v][0], video[v][1], video[v][2]});
-            }
+            ids.endBlock();
         }
         if (j < audioChunks.size() && audioChunks[j].first < audioChunks[j].second) {
-            lastMax = start - 1;
-            for (std::size_t a = audioChunks[j].first; a < audioChunks[j].second; ++a) {
+            for (std::size_t a = audioChunks[j].first; a < audioChunks[j].second; ++a)
                 ids.at(audio[a], audio[a], audio[a], index);
-                lastMax = std::max(lastMax, audio[a]);
-            }
+            ids.endBlock();
         }
     }
-    ids.sameId(2, lastMax + 1, index);
+    ids.sameId(2, ids.next(), index);
 }
 
 std::int64_t parseCount(const std::string& text, const std::string& item) {
@@ -247,7 +259,9 @@ std::int64_t parseCount(const std::string& text, const std::string& item) {
         used = 0;
     }
     PECARDS_CHECK(used == text.size() && !text.empty() && value >= 0, "segments", "\"" + item + "\"",
-        "text:N, image:HxW or video:TxHxW with whole numbers (patches before merging), comma-separated");
+        "text:N, image:HxW, video:TxHxW (patches before merging), audio:F or video:TxHxW+audio:F (mel "
+        "frames), with whole numbers >= 0 where \""
+            + text + "\" stands, comma-separated");
     return value;
 }
 
@@ -377,7 +391,10 @@ std::vector<MropeSegment> parseMropeSegments(const std::string& text) {
     for (std::string item : split(text, ',')) {
         std::int64_t videoAudio = 0; // "video:TxHxW+audio:F"
         const std::size_t plus = item.find("+audio:");
-        if (plus != std::string::npos && item.rfind("video:", 0) == 0) {
+        PECARDS_CHECK(plus == std::string::npos || item.rfind("video:", 0) == 0, "segments",
+            "\"" + item + "\"",
+            "+audio:F after a video only (video:TxHxW+audio:F: a video with its audio track)");
+        if (plus != std::string::npos) {
             videoAudio = parseCount(item.substr(plus + 7), item);
             PECARDS_CHECK(videoAudio >= 1, "segments", "\"" + item + "\"",
                 "video:TxHxW+audio:F with F >= 3 mel frames");

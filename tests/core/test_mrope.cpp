@@ -194,13 +194,14 @@ TEST(MropePositionIds, OmniInterleavesAVideoAndItsAudioInTwoSecondChunks) {
     EXPECT_EQ(ids(p, MropeAxis::Height), height);
     EXPECT_EQ(ids(p, MropeAxis::Width), height);
     EXPECT_EQ(p.delta, 105 - static_cast<std::int64_t>(time.size()));
-    // One-second chunks (25 ids), no text: start tokens at 0; video t = 1, 51, 101; audio 1..100 in
-    // four chunks against the video's three: v0, a 1..25, v1 (t 51), a 26..50, v2 (t 101), a 51..75,
+    // One-second chunks (25 ids): start tokens at 0; video t = 1, 51, 101; audio 1..100 in four
+    // chunks against the video's three: v0, a 1..25, v1 (t 51), a 26..50, v2 (t 101), a 51..75,
     // a 76..100. The end tokens take the last chunk's largest id + 1 (the reference's
-    // llm_pos_ids_list[-1].max() + 1): 101, the id video grid 2 already has.
+    // llm_pos_ids_list[-1].max() + 1): 101, the id video grid 2 already has; the text after them
+    // continues from there (102, 103), while the delta takes the largest id of all.
     vision.seconds_per_chunk = 1.0;
-    const MropePositions q = positionsOf(MropeFamily::Qwen25Omni, "video:3x2x2+audio:400", vision);
-    ASSERT_EQ(q.size(), 2 + 3 + 100 + 2);
+    const MropePositions q = positionsOf(MropeFamily::Qwen25Omni, "video:3x2x2+audio:400,text:2", vision);
+    ASSERT_EQ(q.size(), 2 + 3 + 100 + 2 + 2);
     const std::vector<std::int64_t> t = ids(q, MropeAxis::Time);
     const std::vector<std::int64_t> h = ids(q, MropeAxis::Height);
     EXPECT_EQ(t[2], 1);
@@ -214,7 +215,24 @@ TEST(MropePositionIds, OmniInterleavesAVideoAndItsAudioInTwoSecondChunks) {
     EXPECT_EQ(t[104], 100);
     EXPECT_EQ(t[105], 101);
     EXPECT_EQ(t[106], 101);
-    EXPECT_EQ(q.delta, 102 - 107);
+    EXPECT_EQ(t[107], 102);
+    EXPECT_EQ(t[108], 103);
+    EXPECT_EQ(q.delta, 104 - 109);
+    // The video's grid comes last: 2 grids at 2 s (t 1, 51), 40 frames of audio (9 tokens, ids
+    // 1..9), one-second chunks: v0, a 1..9, v1 (t 51); end tokens at 52, text at 53.
+    const MropePositions r = positionsOf(MropeFamily::Qwen25Omni, "video:2x2x2+audio:40,text:1", vision);
+    EXPECT_EQ(ids(r, MropeAxis::Time).back(), 53);
+    // The audio comes last: 1 grid (t 1), 400 frames (ids 1..100): v0, a 1..25, a 26..50, a 51..75,
+    // a 76..100; end tokens at 101, text at 102.
+    const MropePositions u = positionsOf(MropeFamily::Qwen25Omni, "video:1x2x2+audio:400,text:1", vision);
+    EXPECT_EQ(ids(u, MropeAxis::Time).back(), 102);
+    // The helper's case (a new user's): the audio ends before the last video grid; the text after
+    // the end tokens follows them, not the video's larger ids.
+    const MropePositions w = positionsOf(MropeFamily::Qwen25Omni, "text:5,video:4x4x4+audio:250,text:3");
+    const std::vector<std::int64_t> wt = ids(w, MropeAxis::Time);
+    EXPECT_EQ(
+        std::vector<std::int64_t>(wt.end() - 5, wt.end()), (std::vector<std::int64_t> {68, 68, 69, 70, 71}));
+    EXPECT_EQ(w.delta, -8);
 }
 
 TEST(MropePositionIds, AudioIsOmnisAndRefusedElsewhere) {
