@@ -2535,28 +2535,28 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>编码</translation>
     </message>
     <message>
-        <source>Learned parameters
-(count)</source>
-        <translation>可学习参数
-（个数）</translation>
+        <source>Learned
+parameters</source>
+        <translation>可学习
+参数</translation>
     </message>
     <message>
-        <source>Parameter memory
-(bytes)</source>
-        <translation>参数内存
-（字节）</translation>
+        <source>Parameter
+memory</source>
+        <translation>参数
+内存</translation>
     </message>
     <message>
-        <source>Position tensors at L
-(bytes, per forward)</source>
-        <translation>长度 L 时的位置张量
-（字节，每次前向）</translation>
+        <source>Position
+tensors at L</source>
+        <translation>长度 L 时的
+位置张量</translation>
     </message>
     <message>
-        <source>Extra work per token
-(operations, all layers)</source>
-        <translation>每个 token 的额外计算
-（运算次数，所有层）</translation>
+        <source>Extra work
+per token</source>
+        <translation>每个词元的
+额外计算</translation>
     </message>
     <message>
         <source>Beyond L0
@@ -2581,16 +2581,16 @@ double-click to reset; hover for the exact values of A, B and A − B.</source>
         <translation>整个模型的可学习位置参数：可学习表为 L × d_model，Shaw 每层 2(2k+1) × head_dim，T5 为桶数 × 头数且只有一份（各层共享），Transformer-XL 每层有 W_R、u、v；固定函数没有参数</translation>
     </message>
     <message>
-        <source>Learned parameters × bytes per value</source>
-        <translation>可学习参数 × 每个值的字节数</translation>
+        <source>Learned parameters × bytes per value, in bytes</source>
+        <translation>可学习参数 × 每个值的字节数，单位为字节</translation>
     </message>
     <message>
         <source>Position tensors the reference builds for one sequence of L positions (one layer at a time, not counting the attention scores), in bytes</source>
         <translation>参考实现为一条长度为 L 的序列构建的位置张量（一次一层，不含注意力分数），单位为字节</translation>
     </message>
     <message>
-        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads</source>
-        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和</translation>
+        <source>Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain attention, summed over layers and heads: operations per token</source>
+        <translation>位置 L-1 的查询对其 L 个键所需的乘法、加法和乘加（各计一次），不含普通注意力本身，对所有层和头求和：每个词元的运算次数</translation>
     </message>
     <message>
         <source>What a sequence of L positions meets that training at L0 never did</source>

@@ -52,19 +52,20 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     addSpin(tr("Bytes/value"), tr("Bytes per stored value: 2 for bf16/fp16, 4 for fp32"), m_base.dtype_bytes);
     m_controls->setColumnStretch(kSpinsPerRow * 2, 1); // the pairs stay left, as a row of boxes
 
-    const QStringList headers {tr("Encoding"), tr("Learned parameters\n(count)"),
-        tr("Parameter memory\n(bytes)"), tr("Position tensors at L\n(bytes, per forward)"),
-        tr("Extra work per token\n(operations, all layers)"), tr("Beyond L0\n(what is unseen)"),
+    // Short headers (their units are in the tooltips), so the words of the Beyond L0, KV cache and
+    // Used by columns get the room at 1280 px.
+    const QStringList headers {tr("Encoding"), tr("Learned\nparameters"), tr("Parameter\nmemory"),
+        tr("Position\ntensors at L"), tr("Extra work\nper token"), tr("Beyond L0\n(what is unseen)"),
         tr("KV cache"), tr("Used by")};
     const QStringList tips {tr("Encoding family"),
         tr("Learned position parameters of the whole model: a learned table has L0 × d_model, Shaw 2(2k+1) "
            "× head_dim per layer, T5 buckets × heads once (shared by the layers), Transformer-XL W_R, u, v "
            "per layer; fixed functions have none"),
-        tr("Learned parameters × bytes per value"),
+        tr("Learned parameters × bytes per value, in bytes"),
         tr("Position tensors the reference builds for one sequence of L positions (one layer at a time, "
            "not counting the attention scores), in bytes"),
         tr("Multiplies, adds and multiply-adds (one each) for the query at L-1 over its L keys, beyond plain "
-           "attention, summed over layers and heads"),
+           "attention, summed over layers and heads: operations per token"),
         tr("What a sequence of L positions meets that training at L0 never did"),
         tr("How cached keys are used when the next token arrives"),
         tr("Widely used models with this encoding")};
@@ -79,6 +80,10 @@ EncodingChoiceDialog::EncodingChoiceDialog(const pecards::CardParams& params, QW
     m_table->horizontalHeader()->setSectionResizeMode(6, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(7, QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Rows grow with the wrapped words of the stretched columns, which get their width only when
+    // the dialog is laid out (and again when it is resized).
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
+        [this] { m_table->resizeRowsToContents(); });
 
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b00020"));
