@@ -387,9 +387,9 @@ PYBIND11_MODULE(pecards, module) {
     module.def("position_ids", &positionIds, py::arg("segments"),
         "position_ids(segments, **flags) -> (ids, delta): ids int64 of shape (3, tokens), delta int\n\n"
         "M-RoPE temporal, height and width ids of a composed sequence ('text:3,image:4x6,text:2'; video\n"
-        "TxHxW) as transformers' get_rope_index builds them (mrope_family='qwen2-vl', 'qwen2.5-vl',\n"
-        "'qwen3-vl', 'glm4v', or a config=), and mrope_position_deltas: what decoding adds to the cache\n"
-        "position.");
+        "TxHxW; Omni's audio:F mel frames and video:TxHxW+audio:F) as transformers' get_rope_index builds\n"
+        "them (mrope_family='qwen2-vl', 'qwen2.5-vl', 'qwen3-vl', 'glm4v', 'qwen2.5-omni', or a config=),\n"
+        "and mrope_position_deltas: what decoding adds to the cache position.");
     module.def("config", &config, py::arg("path"), py::arg("seq_len") = py::none(),
         "config(path, seq_len=None) -> dict\n\n"
         "What a Hugging Face config.json means for the cards, as pecards-cli config prints it: heads,\n"
