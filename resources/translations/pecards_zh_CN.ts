@@ -3720,6 +3720,26 @@ double-click to reset; hover for the exact value.</source>
         <source>Logit scales</source>
         <translation>logit 缩放</translation>
     </message>
+    <message>
+        <source>Position ids (%1): text tokens count on; an image of H × W patches becomes (H/%2) × (W/%2) tokens with t = start, h = start + row, w = start + column.</source>
+        <translation>位置 id（%1）：文本词元依次计数；H × W 个图块的图像变为 (H/%2) × (W/%2) 个词元，t = 起点，h = 起点 + 行，w = 起点 + 列。</translation>
+    </message>
+    <message>
+        <source>Video: t = start + the grid&apos;s index.</source>
+        <translation>视频：t = 起点 + 网格序号。</translation>
+    </message>
+    <message>
+        <source>Video: t = start + ⌊grid index × seconds per grid × %1⌋ (tokens_per_second).</source>
+        <translation>视频：t = 起点 + ⌊网格序号 × 每个网格的秒数 × %1⌋（tokens_per_second）。</translation>
+    </message>
+    <message>
+        <source>Video: every frame is a grid of its own after its timestamp text.</source>
+        <translation>视频：每一帧在其时间戳文本之后自成一个网格。</translation>
+    </message>
+    <message>
+        <source>TMRoPE: every image, video and audio sits between a start and an end token; video and audio time runs at %1 ids per second; a video&apos;s own audio is interleaved with it in chunks of %2 s (%3 ids).</source>
+        <translation>TMRoPE：每个图像、视频和音频都位于一个起始词元和一个结束词元之间；视频和音频的时间以每秒 %1 个 id 计；视频自带的音频与视频按每 %2 秒（%3 个 id）一块交错排列。</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::ModelStrip</name>

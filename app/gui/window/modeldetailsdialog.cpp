@@ -89,6 +89,43 @@ QString visionTowerText(const pecards::app::VisionTowerConfig& tower) {
     return text;
 }
 
+/// How transformers' get_rope_index gives the model's tokens their t, h, w ids (pecards/mrope.h),
+/// in words with the config's values.
+QString positionIdsText(const pecards::app::MultimodalConfig& multimodal) {
+    const pecards::MropeVision& v = multimodal.vision;
+    QString text = ModelDetailsDialog::tr(
+        "Position ids (%1): text tokens count on; an image of H × W patches becomes (H/%2) × (W/%2) "
+        "tokens with t = start, h = start + row, w = start + column.")
+                       .arg(QString::fromStdString(toString(*multimodal.family)))
+                       .arg(v.spatial_merge_size);
+    if (!text.endsWith(QChar(0x3002)))
+        text += QLatin1Char(' ');
+    switch (*multimodal.family) {
+    case pecards::MropeFamily::Qwen2VL:
+        return text + ModelDetailsDialog::tr("Video: t = start + the grid's index.");
+    case pecards::MropeFamily::Qwen25VL:
+        return text
+            + ModelDetailsDialog::tr(
+                "Video: t = start + ⌊grid index × seconds per grid × %1⌋ (tokens_per_second).")
+                  .arg(configValue(v.tokens_per_second));
+    case pecards::MropeFamily::Qwen3VL:
+    case pecards::MropeFamily::Glm4V:
+        return text
+            + ModelDetailsDialog::tr("Video: every frame is a grid of its own after its timestamp text.");
+    case pecards::MropeFamily::Qwen25Omni:
+        return text
+            + ModelDetailsDialog::tr(
+                "TMRoPE: every image, video and audio sits between a start and an end token; video and audio "
+                "time runs at %1 ids per second; a video's own audio is interleaved with it in chunks of %2 "
+                "s "
+                "(%3 ids).")
+                  .arg(v.position_id_per_seconds)
+                  .arg(configValue(v.seconds_per_chunk))
+                  .arg(static_cast<qint64>(v.position_id_per_seconds * v.seconds_per_chunk));
+    }
+    return text;
+}
+
 } // namespace
 
 ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, QWidget* parent)
@@ -166,6 +203,13 @@ ModelDetailsDialog::ModelDetailsDialog(const pecards::app::ModelConfig& model, Q
     notes->setTextFormat(Qt::PlainText); // notes quote the config's values: never rendered as HTML
     notes->setWordWrap(true);
     layersLayout->addWidget(notes);
+    if (model.multimodal.family) {
+        auto* ids = new QLabel(positionIdsText(model.multimodal), layers);
+        ids->setObjectName(QStringLiteral("positionIds"));
+        ids->setTextFormat(Qt::PlainText);
+        ids->setWordWrap(true);
+        layersLayout->addWidget(ids);
+    }
     if (model.visionTower) {
         auto* vision = new QLabel(visionTowerText(*model.visionTower), layers);
         vision->setObjectName(QStringLiteral("visionTower"));

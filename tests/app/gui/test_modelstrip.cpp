@@ -225,6 +225,29 @@ TEST_F(ModelStripTest, DetailsNameTheVisionTowersRowAndColumnPairs) {
     EXPECT_TRUE(text.contains(QStringLiteral("110 patches a side"))) << text.toStdString();
 }
 
+// Model > Details says how get_rope_index numbers the tokens: Qwen2.5-Omni's time alignment from
+// its thinker_config (25 ids per second, 2-second chunks of 50 ids).
+TEST_F(ModelStripTest, DetailsNameTheOmniPositionIdRules) {
+    const pecards::app::ModelConfig model = pecards::app::parseModelConfig(R"({"model_type": "qwen2_5_omni",
+        "thinker_config": {"model_type": "qwen2_5_omni_thinker", "position_id_per_seconds": 25,
+            "seconds_per_chunk": 2, "vision_config": {"spatial_merge_size": 2},
+            "text_config": {"model_type": "qwen2_5_omni_text", "hidden_size": 3584, "num_attention_heads": 28,
+                "num_hidden_layers": 28, "rope_theta": 1000000, "max_position_embeddings": 32768,
+                "rope_scaling": {"type": "default", "mrope_section": [16, 24, 24]}}}})",
+        QStringLiteral("omni.json"));
+    ModelDetailsDialog dialog(model);
+    const QString text = guitest::named<QLabel>(&dialog, QStringLiteral("positionIds"))->text();
+    EXPECT_TRUE(text.contains(QStringLiteral("Position ids (qwen2.5-omni)"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("(H/2) × (W/2)"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("25 ids per second"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("chunks of 2 s (50 ids)"))) << text.toStdString();
+    // A text-only model has no such line.
+    ModelDetailsDialog plain(pecards::app::parseModelConfig(
+        R"({"model_type": "qwen3", "hidden_size": 4096, "num_attention_heads": 32, "head_dim": 128})",
+        QStringLiteral("qwen3.json")));
+    EXPECT_EQ(plain.findChild<QLabel*>(QStringLiteral("positionIds")), nullptr);
+}
+
 // The notes quote what a config holds; a label's rich-text guess would render an <img> there and
 // open the file it names (the kind of the review's FIFO lesson): they are plain text.
 TEST_F(ModelStripTest, DetailsShowTheConfigsNotesAsTextNotHtml) {
