@@ -5,6 +5,8 @@
 
 #include <QFile>
 #include <QRegularExpression>
+#include <cmath>
+#include <numbers>
 
 namespace {
 
@@ -81,6 +83,13 @@ TEST_F(CliTest, ChoosingDocShowsTheComputedTable) {
         ++n;
     }
     EXPECT_EQ(n, table.rows());
+    // The paragraph on the rescaled rows quotes PI's overshoot at this target's s = 2 (row 8,
+    // column 10) and the first pair YaRN interpolates fully, ceil(d ln(L0/(2 pi)) / (2 ln b)).
+    const QString text = lines.join(u' ');
+    EXPECT_EQ(table(7, 9), 2.0);
+    EXPECT_TRUE(text.contains(QStringLiteral("(%1 at `s = 2`)").arg(table(7, 10), 0, 'g', 3)));
+    const double pair = std::ceil(128 * std::log(4096 / (2 * std::numbers::pi)) / (2 * std::log(10000.0)));
+    EXPECT_TRUE(text.contains(QStringLiteral("ends at pair %1").arg(pair)));
 }
 
 } // namespace

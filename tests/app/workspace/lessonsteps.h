@@ -1,14 +1,16 @@
 #pragma once
 /// @file lessonsteps.h
 /// @brief What the teaching-text tests read: the project's source files, the built-in lessons'
-/// steps by a phrase of their text, the card a step shows, and the pairs its unseen-angles view
-/// lights on the CPU reference.
+/// steps by a phrase of their text, the card a step shows, the pairs its unseen-angles view
+/// lights on the CPU reference, and a model's layer group by a property.
 
+#include "common/modelconfig.h"
 #include "pecards/backend.h"
 #include "workspace/lessonfile.h"
 
 #include <QFile>
 #include <QString>
+#include <functional>
 #include <gtest/gtest.h>
 #include <optional>
 #include <utility>
@@ -74,6 +76,21 @@ inline std::pair<int, bool> unseenPairs(const pecards::CardParams& params, std::
         return lit;
     };
     return {litIn(firstRow, params.length), litIn(0, firstRow) > 0};
+}
+
+/// The group of `config` whose layers satisfy `pick` (a test failure when there is not exactly one).
+inline const pecards::LayerGroup* groupWhere(
+    const pecards::app::ModelConfig& config, const std::function<bool(const pecards::LayerGroup&)>& pick) {
+    const pecards::LayerGroup* found = nullptr;
+    int count = 0;
+    for (const pecards::LayerGroup& group : config.positions.groups) {
+        if (pick(group)) {
+            found = &group;
+            ++count;
+        }
+    }
+    EXPECT_EQ(count, 1) << config.name.toStdString();
+    return found;
 }
 
 } // namespace teachingtest

@@ -17,6 +17,7 @@
 namespace {
 
 using teachingtest::builtInStep;
+using teachingtest::groupWhere;
 using teachingtest::shownParams;
 using teachingtest::source;
 using teachingtest::unseenPairs;
@@ -51,18 +52,6 @@ pecards::Grid fullView(const pecards::CardParams& params, pecards::Quantity quan
 
 pecards::app::ModelConfig config(const char* relative) {
     return pecards::app::readModelConfig(source(QLatin1String(relative)));
-}
-
-/// The group of `model` whose layers satisfy `pick` (a test failure unless exactly one does).
-pecards::LayerGroup onlyGroup(
-    const pecards::app::ModelConfig& model, const std::function<bool(const pecards::LayerGroup&)>& pick) {
-    std::vector<pecards::LayerGroup> found;
-    for (const pecards::LayerGroup& group : model.positions.groups) {
-        if (pick(group))
-            found.push_back(group);
-    }
-    EXPECT_EQ(found.size(), 1U) << model.name.toStdString();
-    return found.empty() ? pecards::LayerGroup {} : found.front();
 }
 
 /// Pairs of `rope` whose wavelength 2 pi / theta_i fits in `span` positions (a full turn within them).
@@ -120,33 +109,34 @@ TEST(TeachingLayers, NopeLayerScoresEveryDistanceAlikeAndItsSoftmaxCountsKeys) {
 TEST(TeachingLayers, Llama4StepQuotesItsConfigAndTheQueryTemperature) {
     const pecards::app::ModelConfig llama4
         = config("tests/data/configs/2026/llama-4-maverick.ktransformers-doc.json");
-    const pecards::LayerGroup nope = onlyGroup(
+    const pecards::LayerGroup* nope = groupWhere(
         llama4, [](const pecards::LayerGroup& g) { return g.treatment == pecards::LayerTreatment::NoPE; });
-    const pecards::LayerGroup chunked
-        = onlyGroup(llama4, [](const pecards::LayerGroup& g) { return g.attention_chunk > 0; });
-    ASSERT_TRUE(nope.attn_temperature.enabled);
+    const pecards::LayerGroup* chunked
+        = groupWhere(llama4, [](const pecards::LayerGroup& g) { return g.attention_chunk > 0; });
+    ASSERT_TRUE(nope != nullptr && chunked != nullptr);
+    ASSERT_TRUE(nope->attn_temperature.enabled);
     // The first position whose temperature exceeds 1, and the values the step quotes.
     std::int64_t first = 0;
-    while (pecards::queryScale(nope.attn_temperature, first) == 1.0)
+    while (pecards::queryScale(nope->attn_temperature, first) == 1.0)
         ++first;
     const QLocale c(QLocale::C);
-    const QString atFirst = c.toString(pecards::queryScale(nope.attn_temperature, first), 'f', 3);
-    const QString atLong = c.toString(pecards::queryScale(nope.attn_temperature, 131071), 'f', 3);
+    const QString atFirst = c.toString(pecards::queryScale(nope->attn_temperature, first), 'f', 3);
+    const QString atLong = c.toString(pecards::queryScale(nope->attn_temperature, 131071), 'f', 3);
     EXPECT_EQ(atFirst, QStringLiteral("1.069")); // 1 + 0.1 ln 2, HF log1p(floor((p + 1) / 8192)) * 0.1 + 1
     for (const char* name : kLesson) {
         const bool english = isEnglish(name);
         const pecards::app::LessonStep s = step(name, QStringLiteral("Maverick"));
         const auto says = [&](const QString& phrase) { expectSays(name, s.text, phrase); };
         says(english ? QStringLiteral("%1 of Maverick's %2 layers")
-                           .arg(nope.layers.size())
+                           .arg(nope->layers.size())
                            .arg(llama4.positions.num_layers)
                      : QStringLiteral("Maverick 的 %2 层中有 %1 层")
-                           .arg(nope.layers.size())
+                           .arg(nope->layers.size())
                            .arg(llama4.positions.num_layers));
-        says(english ? QStringLiteral("chunks of %1 keys").arg(chunked.attention_chunk)
-                     : QStringLiteral("%1 个键的块").arg(chunked.attention_chunk));
-        says(QStringLiteral("<code>floor_scale</code> %1").arg(nope.attn_temperature.floor_scale));
-        says(QStringLiteral("<code>attn_scale</code> %1").arg(nope.attn_temperature.attn_scale));
+        says(english ? QStringLiteral("chunks of %1 keys").arg(chunked->attention_chunk)
+                     : QStringLiteral("%1 个键的块").arg(chunked->attention_chunk));
+        says(QStringLiteral("<code>floor_scale</code> %1").arg(nope->attn_temperature.floor_scale));
+        says(QStringLiteral("<code>attn_scale</code> %1").arg(nope->attn_temperature.attn_scale));
         says(english ? QStringLiteral("1 up to position %1").arg(first - 1)
                      : QStringLiteral("位置 %1 之前为 1").arg(first - 1));
         says(english ? QStringLiteral("%1 from %2").arg(atFirst).arg(first)
@@ -162,28 +152,29 @@ TEST(TeachingLayers, Llama4StepQuotesItsConfigAndTheQueryTemperature) {
 
 TEST(TeachingLayers, GemmaLocalStepCountsThePairsThatTurnWithinItsWindow) {
     const pecards::app::ModelConfig gemma3 = config("tests/data/configs/2026/gemma-3-27b-it.json");
-    const pecards::LayerGroup local
-        = onlyGroup(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window > 0; });
-    const pecards::LayerGroup global
-        = onlyGroup(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window == 0; });
-    ASSERT_EQ(global.rope.scaling.type, pecards::RopeScalingType::Linear);
+    const pecards::LayerGroup* local
+        = groupWhere(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window > 0; });
+    const pecards::LayerGroup* global
+        = groupWhere(gemma3, [](const pecards::LayerGroup& g) { return g.sliding_window == 0; });
+    ASSERT_TRUE(local != nullptr && global != nullptr);
+    ASSERT_EQ(global->rope.scaling.type, pecards::RopeScalingType::Linear);
     for (const char* name : kLesson) {
         const bool english = isEnglish(name);
         const pecards::app::LessonStep s = step(name, QStringLiteral("Gemma 3"));
         const pecards::CardParams& params = shownParams(s);
         // The step's state is the local layer's: its window, base and head size.
-        EXPECT_EQ(params.sliding_window, local.sliding_window);
-        EXPECT_EQ(params.rope.base, local.rope.base);
-        EXPECT_EQ(params.rope.head_dim, local.rope.head_dim);
+        EXPECT_EQ(params.sliding_window, local->sliding_window);
+        EXPECT_EQ(params.rope.base, local->rope.base);
+        EXPECT_EQ(params.rope.head_dim, local->rope.head_dim);
         // A key at most W - 1 positions back: the pairs of wavelength <= W - 1 turn fully.
         const int localTurns = pairsTurningWithin(params.rope, params.sliding_window - 1);
         pecards::RopeParams globalBase = params.rope;
-        globalBase.base = global.rope.base;
+        globalBase.base = global->rope.base;
         const int globalTurns = pairsTurningWithin(globalBase, params.sliding_window - 1);
         const int pairs = params.rope.head_dim / 2;
         const auto says = [&](const QString& phrase) { expectSays(name, s.text, phrase); };
-        says(english ? QStringLiteral("window of %1 keys").arg(local.sliding_window)
-                     : QStringLiteral("%1 个键的窗口").arg(local.sliding_window));
+        says(english ? QStringLiteral("window of %1 keys").arg(local->sliding_window)
+                     : QStringLiteral("%1 个键的窗口").arg(local->sliding_window));
         says(english ? QStringLiteral("%1 of the %2 pairs of a head of %3")
                            .arg(localTurns)
                            .arg(pairs)
@@ -195,12 +186,12 @@ TEST(TeachingLayers, GemmaLocalStepCountsThePairsThatTurnWithinItsWindow) {
         says(english ? QStringLiteral("only %1 would").arg(globalTurns)
                      : QStringLiteral("只有 %1 个").arg(globalTurns));
         says(QStringLiteral("L = %1").arg(params.length));
-        says(QStringLiteral("×%1").arg(global.rope.scaling.factor));
+        says(QStringLiteral("×%1").arg(global->rope.scaling.factor));
         const auto decade = [](double base) {
             return QStringLiteral("10<sup>%1</sup>").arg(std::lround(std::log10(base)));
         };
-        says(decade(local.rope.base));
-        says(decade(global.rope.base));
+        says(decade(local->rope.base));
+        says(decade(global->rope.base));
         ASSERT_TRUE(s.question.has_value());
         EXPECT_EQ(s.question->answers.at(s.question->correct), QString::number(localTurns)) << name;
     }
@@ -208,17 +199,18 @@ TEST(TeachingLayers, GemmaLocalStepCountsThePairsThatTurnWithinItsWindow) {
 
 TEST(TeachingLayers, ProportionalRopeStepsShowTheQuarterThatTurnsAndNoUnseenAngle) {
     const pecards::app::ModelConfig gemma4 = config("tests/data/configs/2026/gemma-4-31b-it.json");
-    const pecards::LayerGroup full = onlyGroup(gemma4,
+    const pecards::LayerGroup* full = groupWhere(gemma4,
         [](const pecards::LayerGroup& g) { return g.rope.partial == pecards::RopePartial::Proportional; });
+    ASSERT_NE(full, nullptr);
     for (const char* name : kLesson) {
         const bool english = isEnglish(name);
         const pecards::app::LessonStep phase = step(name, QStringLiteral("partial_rotary_factor"));
         const pecards::CardParams& params = shownParams(phase);
         // The state is Gemma 4's full-attention layer.
-        EXPECT_EQ(params.rope.partial, full.rope.partial);
-        EXPECT_EQ(params.rope.head_dim, full.rope.head_dim);
-        EXPECT_EQ(params.rope.rotary_dim, full.rope.rotary_dim);
-        EXPECT_EQ(params.rope.base, full.rope.base);
+        EXPECT_EQ(params.rope.partial, full->rope.partial);
+        EXPECT_EQ(params.rope.head_dim, full->rope.head_dim);
+        EXPECT_EQ(params.rope.rotary_dim, full->rope.rotary_dim);
+        EXPECT_EQ(params.rope.base, full->rope.base);
         // The phase map: columns of the pairs that turn vary, the others stay 0.
         const pecards::Grid grid = fullView(params, pecards::Quantity::Phase);
         int turning = 0;

@@ -33,6 +33,7 @@ namespace {
 
 using teachingtest::builtInLesson;
 using teachingtest::builtInStep;
+using teachingtest::groupWhere;
 using teachingtest::readText;
 using teachingtest::shownParams;
 using teachingtest::source;
@@ -370,21 +371,6 @@ TEST(TeachingNumbers, WindowLessonCountsTheKeysEveryQueryItAsksAboutSees) {
             << name << ": 32 x " << perLayer;
     }
     EXPECT_EQ(questions, 8);
-}
-
-/// The group of `config` whose layers satisfy `pick` (a test failure when there is not exactly one).
-const pecards::LayerGroup* groupWhere(
-    const pecards::app::ModelConfig& config, const std::function<bool(const pecards::LayerGroup&)>& pick) {
-    const pecards::LayerGroup* found = nullptr;
-    int count = 0;
-    for (const pecards::LayerGroup& group : config.positions.groups) {
-        if (pick(group)) {
-            found = &group;
-            ++count;
-        }
-    }
-    EXPECT_EQ(count, 1) << config.name.toStdString();
-    return found;
 }
 
 TEST(TeachingNumbers, WindowLessonQuotesTheModelsConfigs) {
