@@ -1,6 +1,7 @@
 #include "cardtext/convention.h"
 
 #include "cardtext/describe.h"
+#include "pecards/mrope.h"
 
 #include <QCoreApplication>
 
@@ -42,10 +43,25 @@ QString ropeConvention(const CardParams& p) {
         : QString::number(rotary);
     return CardConvention::tr("layout: %1; scaling: %2; base %3, head_dim %4, rotary_dim %5; probe %6")
         .arg(describeRopeLayout(p.rope.layout), describeRopeScaling(p.rope.scaling) + describeRopeChoice(p))
-        .arg(p.rope.base)
+        .arg(p.rope.base, 0, 'g', 12)
         .arg(p.rope.head_dim)
         .arg(partial)
         .arg(describeProbe(p.probe));
+}
+
+QString multimodalConvention(const CardParams& p) {
+    const pecards::MultimodalParams& m = p.multimodal;
+    const QString layout = m.layout == pecards::MropeLayout::Blocked
+        ? CardConvention::tr("blocked (pairs in runs: t, then h, then w)")
+        : CardConvention::tr("interleaved (pairs t, h, w in turn)");
+    return CardConvention::tr("M-RoPE of %1: mrope_section [%2, %3, %4] %5; merge %6 × %6; segments %7; %8")
+        .arg(QString::fromStdString(pecards::toString(m.family)))
+        .arg(m.section.at(0))
+        .arg(m.section.at(1))
+        .arg(m.section.at(2))
+        .arg(layout)
+        .arg(m.vision.spatial_merge_size)
+        .arg(QString::fromStdString(pecards::formatMropeSegments(m.segments)), ropeConvention(p));
 }
 
 } // namespace
@@ -65,6 +81,8 @@ QString cardConvention(const CardParams& p) {
         return CardConvention::tr(
             "rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3")
             .arg(describeRopeLayout(p.rope.layout), describeAlibiForm(p.alibi.form), describeHybridParts(p));
+    case Card::Multimodal:
+        return multimodalConvention(p);
     case Card::Rope:
         break;
     }

@@ -245,7 +245,7 @@ QString describeRelativeVariant(const pecards::RelativeParams& r) {
 
 QString describeHybridParts(const pecards::CardParams& p) {
     return Describe::tr("RoPE base %1, head_dim %2; ALiBi head %3 of %4, slope %5, %6")
-        .arg(p.rope.base)
+        .arg(p.rope.base, 0, 'g', 12)
         .arg(p.rope.head_dim)
         .arg(p.alibi.head + 1)
         .arg(p.alibi.heads)

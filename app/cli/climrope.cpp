@@ -93,10 +93,19 @@ Eigen::VectorXd scaledTheta(const CardParams& params) {
 
 namespace {
 
-/// Defaults < the config's primary RoPE group and vision values < flags; --segments when given.
-MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::ModelConfig>& config) {
+/// Defaults (the multimodal card's start when `card` is given) < the config's primary RoPE group
+/// and vision values < flags; --segments when given.
+MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::ModelConfig>& config,
+    const MultimodalParams* card = nullptr) {
     MropeInputs inputs;
     inputs.vision.tokens_per_second = 4.0; // Qwen2_5_VLVisionConfig, when no config says otherwise
+    if (card) {
+        inputs.family = card->family;
+        inputs.segments = card->segments;
+        inputs.vision = card->vision;
+        inputs.section = card->section;
+        inputs.layout = card->layout;
+    }
     if (config) {
         fromConfig(*config, inputs);
     }
@@ -124,9 +133,12 @@ MropeInputs readMropeFlags(const FlagReader& flags, const std::optional<app::Mod
 
 } // namespace
 
-MropeInputs parseMropeInputs(
-    const FlagReader& flags, Curve curve, const std::optional<app::ModelConfig>& config) {
-    MropeInputs inputs = readMropeFlags(flags, config);
+MropeInputs parseMropeInputs(const FlagReader& flags, Curve curve,
+    const std::optional<app::ModelConfig>& config, const MultimodalParams* card) {
+    MropeInputs inputs = readMropeFlags(flags, config, card);
+    if (card) {
+        return inputs; // the card's segments and sections unless flags give others
+    }
     const QString name = curve == Curve::PositionIds ? u"position-ids"_s
         : curve == Curve::PairAxes                   ? u"pair-axes"_s
                                                      : u"mrope-score"_s;
@@ -142,6 +154,19 @@ MropeInputs parseMropeInputs(
                 + u": pairs per axis T,H,W, e.g. 16,24,24; or a --config of an M-RoPE model)"_s);
     }
     return inputs;
+}
+
+void applyMultimodalFlags(
+    const FlagReader& flags, const std::optional<app::ModelConfig>& config, CardParams& params) {
+    MultimodalParams& m = params.multimodal;
+    const MropeInputs inputs = readMropeFlags(flags, config, &m);
+    m.family = inputs.family;
+    m.vision = inputs.vision;
+    m.layout = inputs.layout;
+    m.section = inputs.section;
+    m.segments = inputs.segments;
+    if (!flags.isSet("length"))
+        params.length = mropeTokenCount(m.family, m.segments, m.vision);
 }
 
 std::optional<CheckMrope> parseCheckMrope(const FlagReader& flags,

@@ -30,8 +30,18 @@ struct MropeInputs {
 /// the primary RoPE group and vision values of `config` < flags.
 /// @throws UsageError naming the flag: a missing --segments or --mrope-section, an unknown family or
 ///         layout, a malformed number; pecards::InvalidParameter for a segment list the engine refuses.
-MropeInputs parseMropeInputs(
-    const FlagReader& flags, Curve curve, const std::optional<pecards::app::ModelConfig>& config);
+/// With `card` (the multimodal card's start), its segments and sections are the defaults, so
+/// neither flag is required.
+MropeInputs parseMropeInputs(const FlagReader& flags, Curve curve,
+    const std::optional<pecards::app::ModelConfig>& config, const pecards::MultimodalParams* card = nullptr);
+
+/// @brief The multimodal card's M-RoPE parameters from the same flags (--segments, --mrope-family,
+/// --mrope-section, --mrope-layout, --merge-size, ...) over the card's start and the --config model;
+/// its length becomes the token count of the segments unless --length is given (then a count that
+/// differs is the engine's error, naming both).
+/// @throws as parseMropeInputs.
+void applyMultimodalFlags(const FlagReader& flags, const std::optional<pecards::app::ModelConfig>& config,
+    pecards::CardParams& params);
 
 /// @brief check: the M-RoPE ids of `rows` checked rows, from --position-ids (a table read as
 /// app::readCheckTable in `format`) or --segments (get_rope_index of the family, as position-ids),

@@ -1,5 +1,6 @@
 #include "cliparams.h"
 
+#include "climrope.h"
 #include "common/configerror.h"
 #include "common/safetensorsfile.h"
 #include "common/t5biastable.h"
@@ -226,7 +227,8 @@ void applyCardFlags(const FlagReader& flags, CardParams& p, bool readContent) {
 void checkCardOfModel(const app::ModelConfig& config, Card card) {
     const std::vector<Card> cards = config.cards();
     const bool hybridOfModel = card == Card::Hybrid && (config.usesRope || config.usesAlibi);
-    if (hybridOfModel || std::find(cards.begin(), cards.end(), card) != cards.end()) {
+    const bool multimodalOfModel = card == Card::Multimodal && config.usesRope; // text ids: plain RoPE
+    if (hybridOfModel || multimodalOfModel || std::find(cards.begin(), cards.end(), card) != cards.end()) {
         return;
     }
     QStringList names;
@@ -279,6 +281,9 @@ CardParams buildParams(
         config->openOn(params); // the app's rule: its length, the sequence length L (#32)
     }
     applyCardFlags(flags, params, readContent);
+    if (params.card == Card::Multimodal) {
+        applyMultimodalFlags(flags, config, params);
+    }
     // As the app's head control: a start head past the heads given follows them (the range
     // rule of its form keeps the head in [1, H]); a head given by --head is never moved.
     const ParamSpec& head = paramSpec(ParamId::Head);

@@ -173,7 +173,13 @@ CurveInputs buildCurve(const FlagReader& flags, const CliQuantity& quantity, con
     case Curve::PositionIds:
     case Curve::PairAxes:
     case Curve::MropeScore:
-        curve.mrope = parseMropeInputs(flags, quantity.curve, config);
+        if (flags.isSet("card") && flags.text("card") == u"multimodal"_s) {
+            const pecards::MultimodalParams start
+                = pecards::startParams(pecards::Card::Multimodal).multimodal;
+            curve.mrope = parseMropeInputs(flags, quantity.curve, config, &start);
+        } else {
+            curve.mrope = parseMropeInputs(flags, quantity.curve, config);
+        }
         break;
     case Curve::PatchPairs:
     case Curve::PatchScore:

@@ -17,7 +17,8 @@ std::vector<CliQuantity> withViewCards(std::vector<CliQuantity> quantities) {
         if (quantity.curve != Curve::None) {
             continue;
         }
-        for (const Card card : {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid}) {
+        for (const Card card :
+            {Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid, Card::Multimodal}) {
             if (pecards::hasQuantity(card, quantity.view)) {
                 quantity.cards.push_back(card);
             }
@@ -180,14 +181,14 @@ const std::vector<CliQuantity>& cliQuantities() {
             "when it passes through; half-split pairs k with k + r/2, interleaved 2i with 2i+1), and the "
             "scaled theta_i in radians per position (0 for a proportional pair that never turns and for a "
             "pass-through dim). render: the pair map chart."},
-        {"position-ids", Quantity::Table, Curve::PositionIds, {Card::Rope}, "tokens x 4",
+        {"position-ids", Quantity::Table, Curve::PositionIds, {Card::Rope, Card::Multimodal}, "tokens x 4",
             "M-RoPE: one row per token of --segments: segment index, then the temporal, height and width "
             "position ids transformers' get_rope_index gives it (--mrope-family rules; text resumes at the "
             "largest id + 1). stderr names mrope_position_deltas, what decoding adds to the cache position."},
-        {"pair-axes", Quantity::Table, Curve::PairAxes, {Card::Rope}, "rotary_dim/2 x 3",
+        {"pair-axes", Quantity::Table, Curve::PairAxes, {Card::Rope, Card::Multimodal}, "rotary_dim/2 x 3",
             "M-RoPE: one row per rotary pair: pair i, the axis whose id turns it (0 t, 1 h, 2 w) under "
             "--mrope-section and --mrope-layout, and the scaled theta_i in radians per position."},
-        {"mrope-score", Quantity::Table, Curve::MropeScore, {Card::Rope}, "tokens x tokens",
+        {"mrope-score", Quantity::Table, Curve::MropeScore, {Card::Rope, Card::Multimodal}, "tokens x tokens",
             "M-RoPE: positional score (R_i q).(R_j k) between every query token i and key token j of "
             "--segments, each pair turned by its own axis's id (probe q, k as score; no 1/sqrt(d)); at most "
             "8192 tokens."},

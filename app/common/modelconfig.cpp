@@ -4,6 +4,7 @@
 #include "common/configparser.h"
 #include "common/fileerror.h"
 #include "common/inputfile.h"
+#include "pecards/mrope.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -19,6 +20,9 @@ std::vector<Card> ModelConfig::cards() const {
     if (usesRope) {
         result.push_back(Card::Rope);
     }
+    if (mropeGroup() || visionTower) {
+        result.push_back(Card::Multimodal);
+    }
     if (usesAlibi) {
         result.push_back(Card::Alibi);
     }
@@ -28,7 +32,37 @@ std::vector<Card> ModelConfig::cards() const {
     return result;
 }
 
+const pecards::LayerGroup* ModelConfig::mropeGroup() const {
+    if (!usesRope || primaryGroup < 0 || primaryGroup >= static_cast<int>(positions.groups.size()))
+        return nullptr;
+    const pecards::LayerGroup& group = positions.groups[static_cast<std::size_t>(primaryGroup)];
+    return group.mrope_section.size() == 3 ? &group : nullptr;
+}
+
 void ModelConfig::openOn(pecards::CardParams& params) const {
+    if (params.card == Card::Multimodal) {
+        if (visionTower) { // the tower's own head and theta; the grid and its query patch stay
+            params.multimodal.tower.rope = visionTower->rope;
+        }
+        const pecards::LayerGroup* group = mropeGroup();
+        if (!group)
+            return; // a text model's head need not fit the card's sections: the card keeps its own
+        applyTo(params);
+        params.multimodal.section = group->mrope_section;
+        params.multimodal.layout
+            = group->mrope_interleaved ? pecards::MropeLayout::Interleaved : pecards::MropeLayout::Blocked;
+        if (multimodal.family) {
+            params.multimodal.family = *multimodal.family;
+            params.multimodal.vision = multimodal.vision;
+        }
+        try { // the card's sequence, counted with the model's merge size
+            params.length = pecards::mropeTokenCount(
+                params.multimodal.family, params.multimodal.segments, params.multimodal.vision);
+        } catch (const pecards::InvalidParameter&) {
+            // the card's views name the segment the model's merge size does not divide
+        }
+        return;
+    }
     applyTo(params);
     if (positionsShown() > 0) {
         params.length = positionsShown();

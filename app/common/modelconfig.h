@@ -98,7 +98,8 @@ struct ModelConfig {
     /// "config: <key path>", "class default: <class> (<version>)", or "not in the file: <rule>".
     QList<std::pair<QString, QString>> sources;
 
-    /// @brief The cards this model's attention uses, in deck order (RoPE, ALiBi, Relative).
+    /// @brief The cards this model's attention uses: RoPE (and multimodal for an M-RoPE model), ALiBi,
+    /// Relative.
     std::vector<pecards::Card> cards() const;
     /// @brief Copies the parts the model defines (rope, alibi, relative, and the primary group's
     /// `sliding_window` and `attention_chunk`, 0 when it has none) into `params`; card, length,
@@ -108,8 +109,14 @@ struct ModelConfig {
     /// then the length L = positionsShown() when the config gives a length (the context it extends to,
     /// at most kMaxLength). The RoPE sequence length is left as it is: 0, the view's L, with or
     /// without a config (dynamic NTK and LongRoPE then scale for L, as Hugging Face does for an input
-    /// of L tokens).
+    /// of L tokens). The multimodal card takes the model's RoPE, its primary group's mrope_section
+    /// and layout, and its family's vision rules (mropeGroup), and keeps its segments (L = their
+    /// token count); a model without M-RoPE sections leaves that card's text part as it is. A
+    /// vision tower's 2-D RoPE goes to the card's tower view.
     void openOn(pecards::CardParams& params) const;
+    /// @brief The primary layer group when it has three M-RoPE sections (a vision-language model);
+    /// nullptr otherwise. cards() lists the multimodal card then, or when the model has a vision tower.
+    const pecards::LayerGroup* mropeGroup() const;
     /// @brief The longest context the config describes: max_position_embeddings, or L0 x factor
     /// for a scaling that extends L0 when that is larger; 0 = not given.
     std::int64_t extendedContext() const;

@@ -3,6 +3,7 @@
 #include "figure/labcurves.h"
 #include "figure/mathtext.h"
 #include "pecards/errors.h"
+#include "pecards/mrope.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
 #include "pecards/tricks.h"
@@ -96,6 +97,7 @@ bool usesProbe(const CardParams& p, Quantity quantity) {
     case Card::Rope:
         return quantity == Quantity::Table || isPositionalScore(quantity);
     case Card::Hybrid:
+    case Card::Multimodal:
         return isPositionalScore(quantity);
     case Card::Relative:
         return p.relative.variant != RelativeVariant::T5 && isPositionalScore(quantity);
@@ -186,6 +188,15 @@ void appendRope(QStringList& out, const RopeParams& r) {
     if (r.seq_len != 0) {
         out << field("seq_len", static_cast<qint64>(r.seq_len));
     }
+}
+
+/// The multimodal card's M-RoPE: family, section layout and sizes, merge size, the segments.
+void appendMultimodal(QStringList& out, const MultimodalParams& m) {
+    out << field("family", text(toString(m.family))) << field("mrope_layout", text(toString(m.layout)))
+        << field("mrope_section",
+               QStringLiteral("[%1, %2, %3]").arg(m.section.at(0)).arg(m.section.at(1)).arg(m.section.at(2)))
+        << field("merge", m.vision.spatial_merge_size)
+        << field("segments", text(formatMropeSegments(m.segments)));
 }
 
 /// What the scaling derives at the view's length (pecards::ropeScaling), marked "→" as not set
@@ -340,6 +351,11 @@ void appendCard(QStringList& out, const CardParams& p, Quantity quantity) {
         appendRopeDerived(out, p);
         appendAlibi(out, p.alibi, false);
         break;
+    case Card::Multimodal:
+        appendRope(out, p.rope);
+        appendRopeDerived(out, p);
+        appendMultimodal(out, p.multimodal);
+        break;
     }
     appendProbe(out, p, quantity);
 }
@@ -370,6 +386,8 @@ QString cardShortName(const CardParams& params) {
         return QStringLiteral("RoPE");
     case Card::Hybrid:
         return QStringLiteral("RoPE+ALiBi");
+    case Card::Multimodal:
+        return QStringLiteral("M-RoPE");
     }
     return text(toString(params.card));
 }
@@ -567,6 +585,8 @@ QString formatChartCaption(const CurveRequest& request) {
     case CurveKind::CriticalDimension:
     case CurveKind::PartialRotation:
     case CurveKind::PairMap:
+    case CurveKind::MropeIds:
+    case CurveKind::MropePairMap:
         break;
     }
     return out.join(captionSeparator());

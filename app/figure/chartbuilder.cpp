@@ -66,6 +66,10 @@ QString chartTitle(CurveKind kind) {
         return chartText("learned table minus the sinusoid");
     case CurveKind::PairMap:
         return chartText("pair map: which dimensions rotate together");
+    case CurveKind::MropeIds:
+        return chartText("position ids t, h, w of every token");
+    case CurveKind::MropePairMap:
+        return chartText("M-RoPE pair map: the axis each dimension follows");
     }
     return {};
 }

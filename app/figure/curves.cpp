@@ -4,6 +4,7 @@
 #include "figure/labcurves.h"
 #include "figure/learnedcurves.h"
 #include "figure/mathtext.h"
+#include "figure/mropecurves.h"
 #include "figure/pairmapcurves.h"
 #include "figure/trickcurves.h"
 #include "pecards/viewrules.h"
@@ -377,19 +378,24 @@ const char* chartName(CurveKind kind) {
         return "learned-difference";
     case CurveKind::PairMap:
         return "pair-map";
+    case CurveKind::MropeIds:
+        return "mrope-ids";
+    case CurveKind::MropePairMap:
+        return "mrope-pair-map";
     }
     return "chart";
 }
 
 namespace {
 
-constexpr CurveKind kAllCharts[] = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum,
-    CurveKind::Decay, CurveKind::AlibiHeads, CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset,
-    CurveKind::PhaseError, CurveKind::ScalingRatio, CurveKind::ScoreVsDistance, CurveKind::DynamicBase,
-    CurveKind::CriticalDimension, CurveKind::BaseBound, CurveKind::InterpolationFit,
-    CurveKind::PartialRotation, CurveKind::DomainAwareSimilarity, CurveKind::GatedScore,
-    CurveKind::GatedAttention, CurveKind::DistillationError, CurveKind::LearnedTable,
-    CurveKind::LearnedSimilarity, CurveKind::LearnedDifference, CurveKind::PairMap};
+constexpr CurveKind kAllCharts[]
+    = {CurveKind::Waves, CurveKind::RopePolar, CurveKind::Spectrum, CurveKind::Decay, CurveKind::AlibiHeads,
+        CurveKind::RelativeBuckets, CurveKind::ScoreVsOffset, CurveKind::PhaseError, CurveKind::ScalingRatio,
+        CurveKind::ScoreVsDistance, CurveKind::DynamicBase, CurveKind::CriticalDimension,
+        CurveKind::BaseBound, CurveKind::InterpolationFit, CurveKind::PartialRotation,
+        CurveKind::DomainAwareSimilarity, CurveKind::GatedScore, CurveKind::GatedAttention,
+        CurveKind::DistillationError, CurveKind::LearnedTable, CurveKind::LearnedSimilarity,
+        CurveKind::LearnedDifference, CurveKind::PairMap, CurveKind::MropeIds, CurveKind::MropePairMap};
 
 } // namespace
 
@@ -536,6 +542,9 @@ CurveSet computeCurves(const CurveRequest& request) {
         return learnedCurves(request);
     case CurveKind::PairMap:
         return pairMapCurves(request);
+    case CurveKind::MropeIds:
+    case CurveKind::MropePairMap:
+        return mropeCurves(request);
     }
     throw pecards::InvalidParameter(
         "chart", std::to_string(static_cast<int>(request.kind)), "a known chart kind");

@@ -46,6 +46,8 @@ enum class CurveKind {
     LearnedSimilarity, ///< similarity rows P_i·P_j of the learned table against PE_i·PE_j
     LearnedDifference, ///< ||P_p - PE_p|| per position: how far the learned table is from the sinusoid
     PairMap, ///< RoPE: the dimension each dimension rotates with, or passes through (pairmapcurves.h)
+    MropeIds, ///< multimodal: the t, h, w position ids of every token (mropecurves.h)
+    MropePairMap, ///< multimodal: the axis each dimension follows in the three M-RoPE layouts
 };
 
 /// @brief RopePolar position shown first: the pairs are already spread out at first sight.
@@ -101,7 +103,7 @@ CurveSet computeCurves(const CurveRequest& request);
 /// "scaling-ratio", "score-vs-distance", "dynamic-base", "critical-dimension", "base-bound", "pi-fit",
 /// "partial-rope", "domain-aware-similarity", "gated-score",
 /// "gated-attention", "distillation-error", "learned-table", "learned-similarity",
-/// "learned-difference", "pair-map".
+/// "learned-difference", "pair-map", "mrope-ids", "mrope-pair-map".
 const char* chartName(CurveKind kind);
 
 /// @brief The chart called `name` (chartName), or none.

@@ -48,7 +48,7 @@ CurveSet criticalDimension(const pecards::CardParams& p, std::int64_t l0) {
         line.points.emplace_back(beta, pecards::extrapolationLimit(r, beta, c.dimension));
     set.curves.push_back(std::move(line));
     set.curves.push_back(
-        {ExtrapolationCurves::tr("b = %1: T_extra = %2").arg(p.rope.base).arg(c.limit, 0, 'f', 0),
+        {ExtrapolationCurves::tr("b = %1: T_extra = %2").arg(p.rope.base, 0, 'g', 12).arg(c.limit, 0, 'f', 0),
             {QPointF(p.rope.base, c.limit)}, true, true});
     set.curves.push_back(level(
         ExtrapolationCurves::tr("L0 = %1").arg(l0), static_cast<double>(l0), bases.front(), bases.back()));
@@ -84,8 +84,8 @@ CurveSet baseBound(const pecards::CardParams& p) {
         set.regions.push_back({ExtrapolationCurves::tr("smallest passing base %1").arg(smallest, 0, 'f', 0),
             smallest, smallest});
     if (p.rope.base >= x0 && p.rope.base <= x1)
-        set.regions.push_back(
-            {ExtrapolationCurves::tr("model base %1").arg(p.rope.base), p.rope.base, p.rope.base});
+        set.regions.push_back({ExtrapolationCurves::tr("model base %1").arg(p.rope.base, 0, 'g', 12),
+            p.rope.base, p.rope.base});
     return set;
 }
 

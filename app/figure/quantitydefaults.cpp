@@ -8,7 +8,9 @@ QString defaultColormap(Quantity quantity, Card card, const QString& sequential)
     case Quantity::ContentScore:
         return QStringLiteral("diverging");
     case Quantity::Score:
-        return card == Card::Alibi ? sequential : QStringLiteral("diverging");
+        // ALiBi's bias has one sign; M-RoPE scores of nearby tokens crowd below the maximum, and
+        // their own range shows the rows and columns of an image
+        return card == Card::Alibi || card == Card::Multimodal ? sequential : QStringLiteral("diverging");
     case Quantity::Phase:
         return sequential;
     case Quantity::Attention:
@@ -52,6 +54,9 @@ QStringList defaultFigureNames(Card card) {
     case Card::Hybrid:
         return {QStringLiteral("score"), QStringLiteral("attention"), QStringLiteral("bias-vs-distance"),
             QStringLiteral("decay")};
+    case Card::Multimodal:
+        return {QStringLiteral("score"), QStringLiteral("mrope-ids"), QStringLiteral("mrope-pair-map"),
+            QStringLiteral("attention")};
     case Card::Rope:
         break;
     }

@@ -1,6 +1,8 @@
 #include "workspace/paramsjson.h"
 
+#include "pecards/mrope.h"
 #include "pecards/probe.h"
+#include "pecards/visionrope.h"
 #include "workspace/jsonreader.h"
 
 #include <Eigen/Core>
@@ -8,6 +10,7 @@
 #include <QJsonArray>
 #include <QLocale>
 #include <QtEndian>
+#include <cmath>
 
 namespace pecards::app {
 
@@ -139,6 +142,76 @@ RopeScaling scalingFromJson(JsonReader r) {
 
 } // namespace
 
+/// The multimodal card's M-RoPE fields; the segments as their text (formatMropeSegments).
+QJsonObject multimodalToJson(const MultimodalParams& m) {
+    QJsonArray section;
+    for (const int count : m.section)
+        section.append(count);
+    return {{QStringLiteral("family"), name(toString(m.family))},
+        {QStringLiteral("layout"), name(toString(m.layout))}, {QStringLiteral("section"), section},
+        {QStringLiteral("segments"), QString::fromStdString(formatMropeSegments(m.segments))},
+        {QStringLiteral("spatial_merge_size"), m.vision.spatial_merge_size},
+        {QStringLiteral("tokens_per_second"), m.vision.tokens_per_second},
+        {QStringLiteral("seconds_per_grid"), m.vision.seconds_per_grid},
+        {QStringLiteral("frame_text_tokens"), m.vision.frame_text_tokens},
+        {QStringLiteral("position_id_per_seconds"), m.vision.position_id_per_seconds},
+        {QStringLiteral("seconds_per_chunk"), m.vision.seconds_per_chunk},
+        {QStringLiteral("tower"),
+            QJsonObject {{QStringLiteral("family"), name(toString(m.tower.rope.family))},
+                {QStringLiteral("head_dim"), m.tower.rope.head_dim},
+                {QStringLiteral("theta"), m.tower.rope.theta},
+                {QStringLiteral("max_patches_per_side"), m.tower.rope.max_patches_per_side},
+                {QStringLiteral("rows"), m.tower.rows}, {QStringLiteral("cols"), m.tower.cols},
+                {QStringLiteral("query_row"), m.tower.query_row},
+                {QStringLiteral("query_col"), m.tower.query_col}}}};
+}
+
+MultimodalParams multimodalFromJson(JsonReader r) {
+    MultimodalParams m;
+    m.family = r.enumeration<MropeFamily>("family");
+    m.layout = r.enumeration<MropeLayout>("layout");
+    m.section.clear();
+    for (const double count : r.numbers("section")) {
+        if (count != std::floor(count) || count < 0 || count > 1e6)
+            throw WorkspaceFormatError((r.pathOf(QStringLiteral("section")) + QStringLiteral(": ")
+                + QString::number(count) + QStringLiteral(" is not a pair count (a whole number)"))
+                                           .toStdString());
+        m.section.push_back(static_cast<int>(count));
+    }
+    try {
+        m.segments = parseMropeSegments(r.string("segments").toStdString());
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError(
+            (r.pathOf(QStringLiteral("segments")) + QStringLiteral(": ") + QString::fromStdString(e.what()))
+                .toStdString());
+    }
+    m.vision.spatial_merge_size = r.integer("spatial_merge_size");
+    m.vision.tokens_per_second = r.number("tokens_per_second");
+    m.vision.seconds_per_grid = r.number("seconds_per_grid");
+    m.vision.frame_text_tokens = r.integer("frame_text_tokens");
+    m.vision.position_id_per_seconds = r.integer("position_id_per_seconds");
+    m.vision.seconds_per_chunk = r.number("seconds_per_chunk");
+    JsonReader tower = r.object("tower");
+    const QString family = tower.string("family");
+    try {
+        m.tower.rope.family = parseVisionRopeFamily(family.toStdString());
+    } catch (const InvalidParameter& e) {
+        throw WorkspaceFormatError(
+            (tower.pathOf(QStringLiteral("family")) + QStringLiteral(": ") + QString::fromStdString(e.what()))
+                .toStdString());
+    }
+    m.tower.rope.head_dim = tower.integer("head_dim");
+    m.tower.rope.theta = tower.number("theta");
+    m.tower.rope.max_patches_per_side = tower.integer("max_patches_per_side");
+    m.tower.rows = tower.integer("rows");
+    m.tower.cols = tower.integer("cols");
+    m.tower.query_row = tower.integer("query_row");
+    m.tower.query_col = tower.integer("query_col");
+    tower.finish();
+    r.finish();
+    return m;
+}
+
 QJsonObject cardParamsToJson(const CardParams& p) {
     const SinusoidalParams& s = p.sinusoidal;
     const RopeParams& rope = p.rope;
@@ -187,6 +260,9 @@ QJsonObject cardParamsToJson(const CardParams& p) {
         QJsonObject ropeJson = json.value(QStringLiteral("rope")).toObject();
         ropeJson.insert(QStringLiteral("partial"), name(toString(rope.partial)));
         json.insert(QStringLiteral("rope"), ropeJson);
+    }
+    if (p.card == Card::Multimodal) { // only the multimodal card reads them
+        json.insert(QStringLiteral("multimodal"), multimodalToJson(p.multimodal));
     }
     return json;
 }
@@ -265,6 +341,9 @@ CardParams cardParamsFromJson(JsonReader r) {
             }
         }
         probe.finish();
+    }
+    if (r.has("multimodal")) { // written for the multimodal card only
+        p.multimodal = multimodalFromJson(r.object("multimodal"));
     }
     r.finish();
     try {

@@ -182,6 +182,23 @@ RequestCost contentCost(const ViewRequest& r) {
     return cost;
 }
 
+/// The multimodal card's dense views (pitfallpool.h): every key vector, then rows shown x L logits
+/// of max(d, 16) multiply-adds each, in chunks of 256 rows.
+RequestCost denseCost(const ViewRequest& r) {
+    const Window& w = r.window;
+    const std::int64_t length = r.params.length;
+    const std::int64_t perEntry = std::max(cardDimension(r.params), 16);
+    const std::int64_t shownRows
+        = r.reduction == Reduction::Sample ? std::min<std::int64_t>(r.out_rows, w.rows()) : w.rows();
+    RequestCost cost;
+    cost.work = add(mul(shownRows, length, perEntry), mul(length, perEntry));
+    cost.bytes = add(
+        gridBytes(r), add(mul(length, perEntry, 2 * kDouble), mul(std::int64_t {256}, length, kDouble)));
+    cost.counted = "multiply-adds (rows shown x L x max(d, 16)), plus the keys (L x max(d, 16))";
+    cost.advice = "use reduction sample, fewer window rows or a shorter sequence";
+    return cost;
+}
+
 std::string mebibytes(std::int64_t bytes) {
     char text[64];
     std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
@@ -192,6 +209,9 @@ std::string mebibytes(std::int64_t bytes) {
 
 RequestCost estimateCost(const ViewRequest& request) {
     validate(request);
+    if (request.params.card == Card::Multimodal) {
+        return denseCost(request);
+    }
     switch (request.quantity) {
     case Quantity::Table:
     case Quantity::Phase:

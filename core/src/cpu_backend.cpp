@@ -18,7 +18,7 @@ namespace pecards {
 
 namespace {
 
-/// A dense pitfall view (pitfallspec.h) evaluated in double.
+/// A dense view (pitfallspec.h: a dense pitfall, or the multimodal card) evaluated in double.
 Grid poolPitfall(const ViewRequest& request) {
     const PitfallSpec spec = pitfallSpec(request.params, request.quantity);
     const bool table = request.quantity == Quantity::Table;
@@ -62,6 +62,9 @@ public:
 private:
     /// The view, its tiles telling `progress` (nullptr: nobody) and checking for cancellation.
     Grid run(const ViewRequest& request, ProgressSink* progress) {
+        if (request.params.card == Card::Multimodal) {
+            return poolPitfall(request); // a dense view, pitfall or not (pitfallspec.h)
+        }
         if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
             if (!isParameterPitfall(pitfall)) {
                 return poolPitfall(request);

@@ -175,6 +175,8 @@ std::vector<Invariant> invariantsOf(Card card) {
     case Card::Relative:
     case Card::Hybrid:
         return {Invariant::Toeplitz, Invariant::RowsSumToOne};
+    case Card::Multimodal:
+        return {Invariant::RowsSumToOne}; // an image token's score follows three distances, not i - j
     }
     return {};
 }

@@ -436,6 +436,50 @@ std::vector<MropeSegment> parseMropeSegments(const std::string& text) {
     return segments;
 }
 
+std::string formatMropeSegments(const std::vector<MropeSegment>& segments) {
+    std::string text;
+    for (const MropeSegment& segment : segments) {
+        if (!text.empty())
+            text += ',';
+        switch (segment.kind) {
+        case MropeSegment::Kind::Text:
+            text += "text:" + std::to_string(segment.tokens);
+            break;
+        case MropeSegment::Kind::Image:
+            text += "image:" + std::to_string(segment.height) + 'x' + std::to_string(segment.width);
+            break;
+        case MropeSegment::Kind::Video:
+            text += "video:" + std::to_string(segment.grids) + 'x' + std::to_string(segment.height) + 'x'
+                + std::to_string(segment.width);
+            if (segment.audio_frames > 0)
+                text += "+audio:" + std::to_string(segment.audio_frames);
+            break;
+        case MropeSegment::Kind::Audio:
+            text += "audio:" + std::to_string(segment.audio_frames);
+            break;
+        }
+    }
+    return text;
+}
+
+void validate(const MultimodalParams& params, const RopeParams& rope, std::int64_t length) {
+    const std::string families = "qwen2-vl, qwen2.5-vl, qwen3-vl, glm4v or qwen2.5-omni";
+    PECARDS_CHECK(static_cast<int>(params.family) >= 0 && params.family <= MropeFamily::Qwen25Omni,
+        "multimodal.family", static_cast<int>(params.family), families);
+    PECARDS_CHECK(params.layout == MropeLayout::Blocked || params.layout == MropeLayout::Interleaved,
+        "mrope_layout", static_cast<int>(params.layout), "blocked or interleaved");
+    const std::size_t pairs = mropeAxisOfPair(params.section, params.layout).size();
+    const int rotaryPairs = rotaryDim(rope) / 2;
+    PECARDS_CHECK(pairs == static_cast<std::size_t>(rotaryPairs), "mrope_section",
+        std::to_string(pairs) + " pairs in all",
+        "sections summing to rotary_dim / 2 = " + std::to_string(rotaryPairs) + " pairs");
+    PECARDS_CHECK(rope.partial == RopePartial::Classic, "rope.partial", toString(rope.partial),
+        "classic on the multimodal card (M-RoPE rotates the first rotary_dim dims)");
+    const std::int64_t tokens = mropeTokenCount(params.family, params.segments, params.vision);
+    PECARDS_CHECK(length == tokens, "length", length,
+        std::to_string(tokens) + ", the token count of segments " + formatMropeSegments(params.segments));
+}
+
 Eigen::MatrixXd mropeScore(const RopeParams& params, const Eigen::VectorXd& inv_freq,
     const Eigen::VectorXd& q, const Eigen::VectorXd& k, const std::vector<MropeAxis>& axis,
     const MropePositions& positions) {
@@ -512,6 +556,24 @@ std::string toString(MropeFamily value) {
         return "qwen2.5-omni";
     }
     return "?";
+}
+
+template <> MropeLayout fromString<MropeLayout>(const std::string& name) {
+    for (const MropeLayout layout : {MropeLayout::Blocked, MropeLayout::Interleaved}) {
+        if (toString(layout) == name)
+            return layout;
+    }
+    detail::throwInvalid("mrope_layout", "\"" + name + "\"", "blocked or interleaved");
+}
+
+template <> MropeFamily fromString<MropeFamily>(const std::string& name) {
+    for (const MropeFamily family : {MropeFamily::Qwen2VL, MropeFamily::Qwen25VL, MropeFamily::Qwen3VL,
+             MropeFamily::Glm4V, MropeFamily::Qwen25Omni}) {
+        if (toString(family) == name)
+            return family;
+    }
+    detail::throwInvalid(
+        "multimodal.family", "\"" + name + "\"", "qwen2-vl, qwen2.5-vl, qwen3-vl, glm4v or qwen2.5-omni");
 }
 
 } // namespace pecards

@@ -3,6 +3,7 @@
 #include "pecards/params.h"
 
 #include "check.h"
+#include "pecards/mrope.h"
 #include "pecards/parambounds.h"
 #include "pecards/pitfall.h"
 #include "pecards/rope_scaling.h"
@@ -87,8 +88,8 @@ template <typename Enum> struct EnumInfo;
 template <> struct EnumInfo<Card> {
     static constexpr std::string_view name = "card";
     static constexpr std::array values {
-        Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid};
-    static constexpr std::array names {"sinusoidal", "relative", "alibi", "rope", "hybrid"};
+        Card::Sinusoidal, Card::Relative, Card::Alibi, Card::Rope, Card::Hybrid, Card::Multimodal};
+    static constexpr std::array names {"sinusoidal", "relative", "alibi", "rope", "hybrid", "multimodal"};
 };
 template <> struct EnumInfo<SinusoidalLayout> {
     static constexpr std::string_view name = "sinusoidal.layout";
@@ -384,6 +385,10 @@ void validate(const CardParams& params) {
         validate(params.rope);
         checkAlibiHeads(params.alibi);
         break;
+    case Card::Multimodal:
+        validate(params.rope);
+        validate(params.multimodal, params.rope, params.length);
+        break;
     }
     checkProbe(params.probe, cardDimension(params), params.length);
     checkVisibility(params);
@@ -400,6 +405,7 @@ int cardDimension(const CardParams& params) {
         return params.alibi.head_dim;
     case Card::Rope:
     case Card::Hybrid:
+    case Card::Multimodal:
         return params.rope.head_dim;
     }
     checkEnum(params.card);

@@ -80,6 +80,14 @@ constexpr std::array kPitfalls {
     PitfallInfo {Pitfall::HybridBiasBeforeScale, Card::Hybrid, "bias-before-scale",
         "the ALiBi bias added before the 1/sqrt(d) scale: (q.k + bias)/sqrt(d) shrinks every slope "
         "by sqrt(d)"},
+    PitfallInfo {Pitfall::MropeLayoutMismatch, Card::Multimodal, "mrope-layout-mismatch",
+        "an M-RoPE model run with the other mrope_section layout: Qwen3-VL's interleaved pairs split "
+        "in Qwen2-VL's blocks (an engine reusing the Qwen2-VL path), or back: text scores agree, "
+        "image and video scores differ wherever a token pair's t, h and w distances differ"},
+    PitfallInfo {Pitfall::MropePartialFactorDropped, Card::Multimodal, "mrope-partial-factor-dropped",
+        "GLM-4.xV's partial_rotary_factor 0.5 dropped on the M-RoPE path: inv_freq built over head_dim "
+        "instead of rotary_dim, so every rotating pair turns at base⁻²ᵖᐟᵈ, not base⁻²ᵖᐟʳ: equal at distance "
+        "0, apart at every other distance, text included"},
 };
 
 const PitfallInfo& infoOf(Pitfall pitfall) {
@@ -219,6 +227,14 @@ void validatePitfall(const CardParams& params) {
         const std::int64_t seq_len = effectiveSeqLen(params.rope, params.length);
         PECARDS_CHECK(p.stale_seq_len > seq_len, stale.path, p.stale_seq_len,
             allowedText(stale) + ", > seq_len = " + std::to_string(seq_len));
+        break;
+    }
+    case Pitfall::MropePartialFactorDropped: {
+        const RopeParams& rope = params.rope;
+        PECARDS_CHECK(rope.rotary_dim != 0 && rope.rotary_dim < rope.head_dim, "rope.rotary_dim",
+            rope.rotary_dim,
+            "a partial rotary_dim < head_dim = " + std::to_string(rope.head_dim)
+                + " (pitfall mrope-partial-factor-dropped: with every dim rotating nothing is dropped)");
         break;
     }
     case Pitfall::RopePartialConvention: {

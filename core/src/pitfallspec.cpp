@@ -5,6 +5,7 @@
 #include "check.h"
 #include "numericconstants.h"
 #include "pecards/alibi.h"
+#include "pecards/mrope.h"
 #include "pecards/pitfall.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
@@ -291,14 +292,50 @@ void txlSpec(const CardParams& params, Quantity quantity, PitfallSpec& spec) {
     spec.causal = params.causal;
 }
 
+/// The multimodal card: q and k rotated per pair by the id of the pair's axis (pitfallspec.h);
+/// MropeLayoutMismatch (not fixed) takes the other layout's pair-to-axis map,
+/// MropePartialFactorDropped (not fixed) the frequencies of a whole-head rotary on the same pairs.
+void multimodalSpec(const CardParams& params, PitfallSpec& spec) {
+    const RopeParams& rope = params.rope;
+    const MultimodalParams& mm = params.multimodal;
+    const RopeScalingResult scaling = ropeScaling(rope, effectiveSeqLen(rope, params.length));
+    const RopeColumnMap map = ropeColumnMap(rope.layout, rotaryDim(rope));
+    MropeLayout layout = mm.layout;
+    if (params.pitfall.kind == Pitfall::MropeLayoutMismatch && !params.pitfall.fixed) {
+        layout = layout == MropeLayout::Blocked ? MropeLayout::Interleaved : MropeLayout::Blocked;
+    }
+    const std::vector<MropeAxis> axis = mropeAxisOfPair(mm.section, layout);
+    MropePositions positions = mropePositionIds(mm.family, mm.segments, mm.vision);
+    Eigen::VectorXd theta = scaling.inv_freq;
+    if (params.pitfall.kind == Pitfall::MropePartialFactorDropped && !params.pitfall.fixed) {
+        // inv_freq over the whole head (rotary_dim = head_dim), its first r/2 entries on the same pairs
+        RopeParams whole = rope;
+        whole.rotary_dim = 0;
+        theta = ropeScaling(whole, effectiveSeqLen(rope, params.length)).inv_freq.head(theta.size());
+    }
+    const Eigen::VectorXd q = probeVector(params.probe, ProbeStream::Query, rope.head_dim);
+    const Eigen::VectorXd k = probeVector(params.probe, ProbeStream::Key, rope.head_dim);
+    spec.query = rotationSide(map, theta, q, scaling.attention_factor);
+    spec.key = rotationSide(map, theta, k, scaling.attention_factor);
+    std::vector<int> column_axis(static_cast<std::size_t>(rope.head_dim), 0); // pass-through: frequency 0
+    for (std::size_t c = 0; c < map.pair.size(); ++c) {
+        column_axis[c] = static_cast<int>(axis[static_cast<std::size_t>(map.pair[c])]);
+    }
+    spec.query.column_axis = column_axis;
+    spec.key.column_axis = std::move(column_axis);
+    spec.query.axis_ids = positions.ids;
+    spec.key.axis_ids = std::move(positions.ids);
+    spec.causal = params.causal;
+}
+
 } // namespace
 
 PitfallSpec pitfallSpec(const CardParams& params, Quantity quantity) {
     validate(params);
     validatePitfallQuantity(params, quantity);
     const Pitfall kind = params.pitfall.kind;
-    PECARDS_CHECK(kind != Pitfall::None && !isParameterPitfall(kind), "pitfall", toString(kind),
-        "a dense pitfall (not none, small-base or shaw-small-clip)");
+    PECARDS_CHECK(params.card == Card::Multimodal || (kind != Pitfall::None && !isParameterPitfall(kind)),
+        "pitfall", toString(kind), "a dense pitfall (not none, small-base or shaw-small-clip)");
     PitfallSpec spec;
     spec.length = params.length;
     const bool attention = quantity == Quantity::Attention;
@@ -315,6 +352,10 @@ PitfallSpec pitfallSpec(const CardParams& params, Quantity quantity) {
         break;
     case Card::Hybrid:
         hybridSpec(params, spec);
+        break;
+    case Card::Multimodal:
+        multimodalSpec(params, spec);
+        spec.alpha = attention ? 1.0 / std::sqrt(static_cast<double>(params.rope.head_dim)) : 1.0;
         break;
     case Card::Alibi:
         alibiSpec(params, spec);
@@ -342,7 +383,9 @@ Eigen::MatrixXd pitfallVectors(const PitfallSide& side, std::int64_t first, std:
         const auto p = static_cast<double>(first + t);
         const double position = side.round_positions ? roundToFormat(p, side.format) : p;
         for (int c = 0; c < n; ++c) {
-            const double angle = position * side.frequency[c];
+            const double angle
+                = (side.column_axis.empty() ? position : static_cast<double>(side.positionOf(first + t, c)))
+                * side.frequency[c];
             double cosine = std::cos(angle);
             double sine = std::sin(angle);
             if (side.round_cache) {

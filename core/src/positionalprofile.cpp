@@ -68,6 +68,9 @@ PositionalProfile::PositionalProfile(const CardParams& params, Quantity quantity
         }
         break;
     }
+    case Card::Multimodal:
+        detail::throwInvalid("card", toString(params.card),
+            "a card with a positional profile (the multimodal card's views are dense: pitfallspec.h)");
     case Card::Relative: {
         const RelativeParams& rel = params.relative;
         if (quantity == Quantity::Buckets || rel.variant == RelativeVariant::T5) {
@@ -192,6 +195,7 @@ double PositionalProfile::extra(std::int64_t delta, const ShawDots& dots) const 
     switch (m_params.card) {
     case Card::Sinusoidal:
     case Card::Rope:
+    case Card::Multimodal:
         return 0.0;
     case Card::Hybrid:
     case Card::Alibi:

@@ -102,9 +102,10 @@ bool hasQuantity(Card card, Quantity quantity) {
         return card == Card::Rope || card == Card::Hybrid;
     case Quantity::Score:
     case Quantity::Attention:
+        return true;
     case Quantity::ContentScore:
     case Quantity::ContentAttention:
-        return true;
+        return card != Card::Multimodal; // its probe is one q, k pair (mrope.h), no content model
     }
     return false;
 }

@@ -1,11 +1,14 @@
-// Dense pitfall views (core pitfallspec.h): per-position vectors from exact angles (or a host-made
-// low-precision cos/sin cache), an optional projection, and logits with the pitfall's bias and mask.
+// Dense views (core pitfallspec.h: dense pitfalls and the multimodal card): per-position vectors from exact
+// angles (or a host-made low-precision cos/sin cache), an optional projection, and logits with the pitfall's
+// bias and mask.
 
-// u[t, c] = cos_w[c] C + sin_w[c] S: C, S = cos, sin of positions[t] * w_c (exact range reduction,
-// w_c as turns), or entries of the stored cache (bf16/fp16 values, exact in float).
+// u[t, c] = cos_w[c] C + sin_w[c] S: C, S = cos, sin of p * w_c (exact range reduction, w_c as
+// turns) with p = positions[t * axes + column_axis[c]] (axes = 1: the row's position; 3: its M-RoPE
+// t, h, w ids), or entries of the stored cache (bf16/fp16 values, exact in float).
 __kernel void pitfall_vectors(__global float* out, int ld, int rows, int cols, __global const long* positions,
-    __global const ulong* turns, __global const float* cos_w, __global const float* sin_w, int use_cache,
-    __global const float* cache_cos, __global const float* cache_sin) {
+    int axes, __global const int* column_axis, __global const ulong* turns, __global const float* cos_w,
+    __global const float* sin_w, int use_cache, __global const float* cache_cos,
+    __global const float* cache_sin) {
     const int c = get_global_id(0);
     const int t = get_global_id(1);
     if (c >= cols || t >= rows) {
@@ -17,7 +20,7 @@ __kernel void pitfall_vectors(__global float* out, int ld, int rows, int cols, _
         cs = cache_cos[t * cols + c];
         sn = cache_sin[t * cols + c];
     } else {
-        const float angle = pecards_angle(positions[t], turns[c]);
+        const float angle = pecards_angle(positions[t * axes + column_axis[c]], turns[c]);
         sn = sincos(angle, &cs);
     }
     out[t * ld + c] = cos_w[c] * cs + sin_w[c] * sn;

@@ -103,6 +103,9 @@ Grid OpenClBackend::run(const ViewRequest& request, ProgressSink* progress) {
         && !isCausal(request.params)) {
         return runOnReference(request, progress);
     }
+    if (request.params.card == Card::Multimodal) {
+        return detail::computePitfall(*m_cl, request); // a dense view, pitfall or not (pitfallspec.h)
+    }
     if (const Pitfall pitfall = request.params.pitfall.kind; pitfall != Pitfall::None) {
         if (!isParameterPitfall(pitfall)) {
             return detail::computePitfall(*m_cl, request);

@@ -1,4 +1,4 @@
-// Dense pitfall views on the device (pitfalls.h).
+// Dense views on the device (pitfalls.h): dense pitfalls and the multimodal card.
 
 #include "pitfalls.h"
 
@@ -31,7 +31,13 @@ public:
         , m_side(side)
         , m_turns(cl.upload(frequencyTurns(side.frequency), "pitfall frequency turns"))
         , m_cos_w(cl.upload(toFloats(side.cos_weight), "pitfall cos weights"))
-        , m_sin_w(cl.upload(toFloats(side.sin_weight), "pitfall sin weights")) {
+        , m_sin_w(cl.upload(toFloats(side.sin_weight), "pitfall sin weights"))
+        , m_axes(side.column_axis.empty() ? 1 : 3) {
+        std::vector<cl_int> column_axis(static_cast<std::size_t>(side.columns()), 0);
+        for (std::size_t c = 0; c < side.column_axis.size(); ++c) {
+            column_axis[c] = side.column_axis[c];
+        }
+        m_column_axis = cl.upload(column_axis, "pitfall column axes");
         if (side.projection.size() > 0) {
             std::vector<float> w(static_cast<std::size_t>(side.projection.size()));
             for (Eigen::Index r = 0; r < side.projection.rows(); ++r) {
@@ -48,9 +54,19 @@ public:
     cl::Buffer vectors(std::int64_t first, std::int64_t count) {
         const int cols = m_side.columns();
         const auto n = static_cast<std::size_t>(count);
-        std::vector<cl_long> positions(n);
+        // positions[t * axes + a]: the position of row t (axes = 1), or its t, h, w ids (M-RoPE).
+        const auto axes = static_cast<std::size_t>(m_axes);
+        std::vector<cl_long> positions(n * axes);
         for (std::size_t t = 0; t < n; ++t) {
-            const auto p = static_cast<double>(first + static_cast<std::int64_t>(t));
+            const std::int64_t row = first + static_cast<std::int64_t>(t);
+            if (axes == 3) {
+                for (std::size_t a = 0; a < 3; ++a) {
+                    positions[t * 3 + a]
+                        = static_cast<cl_long>(m_side.axis_ids[a][static_cast<std::size_t>(row)]);
+                }
+                continue;
+            }
+            const auto p = static_cast<double>(row);
             // Low-precision positions of integers are integers (their format's neighbours).
             positions[t] = static_cast<cl_long>(m_side.round_positions ? roundToFormat(p, m_side.format) : p);
         }
@@ -62,7 +78,7 @@ public:
             cache_sin.assign(n * static_cast<std::size_t>(cols), 0.0f);
             for (std::size_t t = 0; t < n; ++t) {
                 for (int c = 0; c < cols; ++c) {
-                    const double angle = static_cast<double>(positions[t]) * m_side.frequency[c];
+                    const double angle = static_cast<double>(positions[t * axes]) * m_side.frequency[c];
                     const std::size_t at = t * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c);
                     cache_cos[at] = static_cast<float>(roundToFormat(std::cos(angle), m_side.format));
                     cache_sin[at] = static_cast<float>(roundToFormat(std::sin(angle), m_side.format));
@@ -72,7 +88,7 @@ public:
         cl::Buffer raw = m_cl.buffer(n * static_cast<std::size_t>(cols) * sizeof(float), "pitfall vectors");
         m_cl.run("pitfall_vectors", cl::NDRange(static_cast<std::size_t>(cols), n), cl::NullRange, raw,
             static_cast<cl_int>(cols), static_cast<cl_int>(count), static_cast<cl_int>(cols),
-            m_cl.upload(positions, "pitfall positions"), m_turns, m_cos_w, m_sin_w,
+            m_cl.upload(positions, "pitfall positions"), m_axes, m_column_axis, m_turns, m_cos_w, m_sin_w,
             static_cast<cl_int>(m_side.round_cache ? 1 : 0), m_cl.upload(cache_cos, "pitfall cos cache"),
             m_cl.upload(cache_sin, "pitfall sin cache"));
         if (m_side.projection.size() == 0) {
@@ -92,6 +108,8 @@ private:
     cl::Buffer m_turns;
     cl::Buffer m_cos_w;
     cl::Buffer m_sin_w;
+    cl_int m_axes; ///< positions per row: 1, or 3 for M-RoPE's t, h, w ids
+    cl::Buffer m_column_axis;
     cl::Buffer m_projection;
 };
 

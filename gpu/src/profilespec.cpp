@@ -175,6 +175,9 @@ ProfileSpec makeProfileSpec(const CardParams& params, Quantity quantity) {
         }
         break;
     }
+    case Card::Multimodal:
+        throw InvalidParameter("card", toString(params.card),
+            "a card with a positional profile (the multimodal card's views are dense: pitfallspec.h)");
     case Card::Relative: {
         const RelativeParams& rel = params.relative;
         if (rel.variant == RelativeVariant::T5) {

@@ -49,6 +49,18 @@
         <source>rotate projected q, k by RoPE (%1) → q·k/√d → add ALiBi bias (%2) → mask → softmax; %3</source>
         <translation>用 RoPE 旋转投影后的 q、k（%1）→ q·k/√d → 加 ALiBi 偏置（%2）→ 掩码 → softmax；%3</translation>
     </message>
+    <message>
+        <source>blocked (pairs in runs: t, then h, then w)</source>
+        <translation>分块（频率对依次连续分给 t、h、w）</translation>
+    </message>
+    <message>
+        <source>interleaved (pairs t, h, w in turn)</source>
+        <translation>交错（频率对轮流分给 t、h、w）</translation>
+    </message>
+    <message>
+        <source>M-RoPE of %1: mrope_section [%2, %3, %4] %5; merge %6 × %6; segments %7; %8</source>
+        <translation>%1 的 M-RoPE：mrope_section [%2, %3, %4] %5；合并 %6 × %6；片段 %7；%8</translation>
+    </message>
 </context>
 <context>
     <name>CardText</name>
@@ -1262,6 +1274,14 @@
     <message>
         <source>frequency pair i</source>
         <translation>频率对 i</translation>
+    </message>
+    <message>
+        <source>query token i</source>
+        <translation>查询词元 i</translation>
+    </message>
+    <message>
+        <source>key token j</source>
+        <translation>键词元 j</translation>
     </message>
 </context>
 <context>
@@ -2904,6 +2924,10 @@ double-click to reset; hover for the exact value.</source>
         <source>%1 = %2, %3 = %4</source>
         <translation>%1 = %2，%3 = %4</translation>
     </message>
+    <message>
+        <source>Cancelled before the picture of these parameters was drawn: the one shown is of the previous parameters. Zoom or change a parameter to compute it.</source>
+        <translation>在这些参数的图画出之前已取消：显示的是先前参数的图。缩放或更改参数即可计算。</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::HeatmapPanel</name>
@@ -4050,6 +4074,14 @@ double-click to reset; hover for the exact value.</source>
         <source>The pitfall&apos;s views are being computed again; save once they are shown.</source>
         <translation>陷阱的视图正在重新计算；显示出来后再保存。</translation>
     </message>
+    <message>
+        <source>M-RoPE sections in the other layout</source>
+        <translation>M-RoPE 分段用了另一种布局</translation>
+    </message>
+    <message>
+        <source>M-RoPE without the partial rotary factor</source>
+        <translation>M-RoPE 丢掉了部分旋转因子</translation>
+    </message>
 </context>
 <context>
     <name>pecards::gui::PreferencesDialog</name>
@@ -4980,6 +5012,278 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>The RoPE card&apos;s q, k are now head %1 of layer %2&apos;s longest pairs: its score views show that head&apos;s positional response.</source>
         <translation>RoPE 卡片的 q、k 现在是第 %2 层第 %1 个头的最长频率对：卡片的分数视图显示这个头的位置响应。</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::MultimodalCard</name>
+    <message>
+        <source>Multimodal</source>
+        <translation>多模态</translation>
+    </message>
+    <message>
+        <source>%1, [%2, %3, %4] %5</source>
+        <translation>%1，[%2, %3, %4] %5</translation>
+    </message>
+    <message>
+        <source>; rope delta %1 for decoding</source>
+        <translation>；解码时的 rope 增量为 %1</translation>
+    </message>
+    <message>
+        <source>Position ids t, h, w of each token (%1)%2</source>
+        <translation>每个词元的位置 id t、h、w（%1）%2</translation>
+    </message>
+    <message>
+        <source>Axis of each dimension for [%1, %2, %3]; rows: 2 blocked (Qwen2.5-VL), 1 interleaved (Qwen3-VL), 0 blocked on adjacent dims (GLM-4.xV)</source>
+        <translation>[%1, %2, %3] 下每一维跟随的轴；行：2 分块（Qwen2.5-VL），1 交错（Qwen3-VL），0 相邻维度上分块（GLM-4.xV）</translation>
+    </message>
+    <message>
+        <source>Attention softmax((Rᵢ q)·(Rⱼ k)/√d) over the tokens, %1</source>
+        <translation>词元间的注意力 softmax((Rᵢ q)·(Rⱼ k)/√d)，%1</translation>
+    </message>
+    <message>
+        <source>Score (Rᵢ q)·(Rⱼ k) between tokens, %1, %2</source>
+        <translation>词元间的得分 (Rᵢ q)·(Rⱼ k)，%1，%2</translation>
+    </message>
+    <message>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>segments</source>
+        <translation>片段</translation>
+    </message>
+    <message>
+        <source>text:N tokens, image:H×W and video:T×H×W patches before merging, audio:F mel frames (Qwen2.5-Omni), comma-separated; Enter applies</source>
+        <translation>text:N 个词元，image:H×W 和 video:T×H×W 为合并前的图块数，audio:F 为梅尔帧数（Qwen2.5-Omni），以逗号分隔；按回车应用</translation>
+    </message>
+    <message>
+        <source>%1 tokens; the largest id is %2, so decoding adds %3 to each position</source>
+        <translation>%1 个词元；最大 id 为 %2，因此解码时每个位置加上 %3</translation>
+    </message>
+    <message>
+        <source>causal mask</source>
+        <translation>因果掩码</translation>
+    </message>
+    <message>
+        <source>Mask keys j &gt; i (the decoder's attention)</source>
+        <translation>掩码 j &gt; i 的键（解码器的注意力）</translation>
+    </message>
+    <message>
+        <source>M-RoPE</source>
+        <translation>M-RoPE</translation>
+    </message>
+    <message>
+        <source>family</source>
+        <translation>模型族</translation>
+    </message>
+    <message>
+        <source>Whose get_rope_index numbers the tokens: they differ for video time and Omni's start and end tokens</source>
+        <translation>由哪个模型族的 get_rope_index 给词元编号：它们在视频时间和 Omni 的起止词元上不同</translation>
+    </message>
+    <message>
+        <source>section layout</source>
+        <translation>分段布局</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>Qwen2-VL, Qwen2.5-VL, GLM-4.xV: pairs in runs of t, then h, then w</source>
+        <translation>Qwen2-VL、Qwen2.5-VL、GLM-4.xV：频率对先连续分给 t，再给 h，再给 w</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL, Qwen3.5: pairs t, h, w in turn</source>
+        <translation>Qwen3-VL、Qwen3.5：频率对轮流分给 t、h、w</translation>
+    </message>
+    <message>
+        <source>How mrope_section assigns the rotary pairs to the three axes</source>
+        <translation>mrope_section 如何把旋转频率对分给三条轴</translation>
+    </message>
+    <message>
+        <source>pairs for %1</source>
+        <translation>%1 的频率对</translation>
+    </message>
+    <message>
+        <source>mrope_section: the three counts sum to rotary_dim / 2</source>
+        <translation>mrope_section：三个数之和为 rotary_dim / 2</translation>
+    </message>
+    <message>
+        <source>merge size</source>
+        <translation>合并大小</translation>
+    </message>
+    <message>
+        <source>vision_config.spatial_merge_size: m × m patches make one token</source>
+        <translation>vision_config.spatial_merge_size：m × m 个图块合成一个词元</translation>
+    </message>
+    <message>
+        <source>tokens per second</source>
+        <translation>每秒词元数</translation>
+    </message>
+    <message>
+        <source>Qwen2.5-VL vision_config.tokens_per_second: video t advances by seconds × this</source>
+        <translation>Qwen2.5-VL vision_config.tokens_per_second：视频的 t 按秒数乘以该值前进</translation>
+    </message>
+    <message>
+        <source>seconds per grid</source>
+        <translation>每网格秒数</translation>
+    </message>
+    <message>
+        <source>second_per_grid_t: temporal_patch_size / fps of the processor</source>
+        <translation>second_per_grid_t：处理器的 temporal_patch_size / fps</translation>
+    </message>
+    <message>
+        <source>text tokens per frame</source>
+        <translation>每帧文本词元数</translation>
+    </message>
+    <message>
+        <source>Qwen3-VL, GLM-4.xV: the timestamp text before each video frame</source>
+        <translation>Qwen3-VL、GLM-4.xV：每个视频帧之前的时间戳文本</translation>
+    </message>
+    <message>
+        <source>ids per second</source>
+        <translation>每秒 id 数</translation>
+    </message>
+    <message>
+        <source>Qwen2.5-Omni position_id_per_seconds: temporal ids per second of video and audio</source>
+        <translation>Qwen2.5-Omni position_id_per_seconds：视频和音频每秒的时间 id 数</translation>
+    </message>
+    <message>
+        <source>transformers v4.57 get_rope_index (%1) and apply_multimodal_rotary_pos_emb; RoFormer eq. 14 per pair</source>
+        <translation>transformers v4.57 get_rope_index（%1）与 apply_multimodal_rotary_pos_emb；每个频率对按 RoFormer 式 14</translation>
+    </message>
+    <message>
+        <source>Vision tower 2-D RoPE (%1, head_dim %2, θ %3): score of patch (%4, %5) against every patch of %6 × %7, %8</source>
+        <translation>视觉塔的二维旋转位置编码（%1，head_dim %2，θ %3）：图块 (%4, %5) 与 %6 × %7 网格中每个图块的得分，%8</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Pixtral, Mistral 3: even frequencies on the row, odd on the column</source>
+        <translation>Pixtral、Mistral 3：偶数频率给行，奇数频率给列</translation>
+    </message>
+    <message>
+        <source>Gemma 4: the column's half of the head, then the row's, the same frequencies</source>
+        <translation>Gemma 4：头的一半给列，另一半给行，频率相同</translation>
+    </message>
+    <message>
+        <source>Whose vision tower: it decides which pairs turn with the row and which with the column</source>
+        <translation>哪个模型的视觉塔：它决定哪些频率对随行旋转，哪些随列旋转</translation>
+    </message>
+    <message>
+        <source>tower head_dim</source>
+        <translation>视觉塔 head_dim</translation>
+    </message>
+    <message>
+        <source>vision_config.head_dim (Pixtral-12B: 64; Gemma 4: 72)</source>
+        <translation>vision_config.head_dim（Pixtral-12B：64；Gemma 4：72）</translation>
+    </message>
+    <message>
+        <source>tower θ</source>
+        <translation>视觉塔 θ</translation>
+    </message>
+    <message>
+        <source>vision_config rope_theta (Pixtral: 10000; Gemma 4: 100)</source>
+        <translation>vision_config 的 rope_theta（Pixtral：10000；Gemma 4：100）</translation>
+    </message>
+    <message>
+        <source>patch rows</source>
+        <translation>图块行数</translation>
+    </message>
+    <message>
+        <source>Rows of the image's patch grid</source>
+        <translation>图像图块网格的行数</translation>
+    </message>
+    <message>
+        <source>patch columns</source>
+        <translation>图块列数</translation>
+    </message>
+    <message>
+        <source>Columns of the image's patch grid</source>
+        <translation>图像图块网格的列数</translation>
+    </message>
+    <message>
+        <source>query patch row</source>
+        <translation>查询图块的行</translation>
+    </message>
+    <message>
+        <source>Row of the patch compared with every other, from 0</source>
+        <translation>与其他每个图块比较的图块所在行，从 0 起</translation>
+    </message>
+    <message>
+        <source>query patch column</source>
+        <translation>查询图块的列</translation>
+    </message>
+    <message>
+        <source>Column of the patch compared with every other, from 0</source>
+        <translation>与其他每个图块比较的图块所在列，从 0 起</translation>
+    </message>
+</context>
+<context>
+    <name>MultimodalCard</name>
+    <message>
+        <source>Position ids t, h, w (chart)</source>
+        <translation>位置 id t、h、w（曲线图）</translation>
+    </message>
+    <message>
+        <source>M-RoPE pair map (chart)</source>
+        <translation>M-RoPE 频率对映射（曲线图）</translation>
+    </message>
+    <message>
+        <source>Vision tower patch score (map)</source>
+        <translation>视觉塔图块得分（图）</translation>
+    </message>
+</context>
+<context>
+    <name>MropeCurves</name>
+    <message>
+        <source>token of the sequence</source>
+        <translation>序列中的词元</translation>
+    </message>
+    <message>
+        <source>position id</source>
+        <translation>位置 id</translation>
+    </message>
+    <message>
+        <source>dimension k of the head</source>
+        <translation>头的第 k 维</translation>
+    </message>
+    <message>
+        <source>layout row</source>
+        <translation>布局行</translation>
+    </message>
+    <message>
+        <source>passes through (k ≥ rotary dim)</source>
+        <translation>不旋转（k ≥ 旋转维数）</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::gui::PatchPanel</name>
+    <message>
+        <source>patch row</source>
+        <translation>图块行</translation>
+    </message>
+    <message>
+        <source>patch column</source>
+        <translation>图块列</translation>
+    </message>
+    <message>
+        <source>query patch</source>
+        <translation>查询图块</translation>
     </message>
 </context>
 </TS>

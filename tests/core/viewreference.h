@@ -5,6 +5,7 @@
 /// and pixel pooling by visiting every entry of every block. Small L only (L x L memory).
 
 #include "pecards/alibi.h"
+#include "pecards/mrope.h"
 #include "pecards/params.h"
 #include "pecards/probe.h"
 #include "pecards/relative.h"
@@ -68,6 +69,30 @@ inline Eigen::VectorXd referenceRotated(
     return rotated;
 }
 
+/// x rotated as M-RoPE rotates token `token` of the multimodal card: each rotary dim takes the
+/// rotation of its pair's axis id (rotating all of x at each axis's id and keeping that axis's dims).
+inline Eigen::VectorXd referenceMropeRotated(
+    const CardParams& p, const Eigen::VectorXd& x, std::int64_t token) {
+    const MultimodalParams& mm = p.multimodal;
+    const MropePositions ids = mropePositionIds(mm.family, mm.segments, mm.vision);
+    const std::vector<MropeAxis> axis = mropeAxisOfPair(mm.section, mm.layout);
+    const int r = rotaryDim(p.rope);
+    Eigen::VectorXd out = x;
+    for (int a = 0; a < 3; ++a) {
+        const Eigen::VectorXd turned
+            = referenceRotated(p, x, ids.ids[static_cast<std::size_t>(a)][static_cast<std::size_t>(token)]);
+        for (int c = 0; c < r; ++c) {
+            // half-split: dims c and c + r/2 form pair c mod r/2; interleaved: dims 2i, 2i + 1 pair i
+            const int pair = p.rope.layout == RopeLayout::HalfSplit ? c % (r / 2) : c / 2;
+            if (static_cast<int>(axis[static_cast<std::size_t>(pair)]) == a) {
+                out[c] = turned[c];
+            }
+        }
+        out.tail(x.size() - r) = turned.tail(x.size() - r);
+    }
+    return out;
+}
+
 inline Eigen::MatrixXd referenceTxlProjection(const CardParams& p, int d) {
     Eigen::MatrixXd w_r(d, d);
     for (int r = 0; r < d; ++r) {
@@ -115,6 +140,10 @@ inline double referenceLogit(
         const double m = alibiSlopes(p.alibi)[p.alibi.head];
         return referenceRotated(p, q, i).dot(referenceRotated(p, k, j)) / sqrt_d
             + alibiBias(p.alibi.form, m, i, j, p.length);
+    }
+    case Card::Multimodal: {
+        const double s = referenceMropeRotated(p, q, i).dot(referenceMropeRotated(p, k, j));
+        return attention ? s / sqrt_d : s;
     }
     case Card::Relative:
         break;

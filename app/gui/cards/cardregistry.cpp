@@ -2,6 +2,7 @@
 
 #include "cards/alibicard.h"
 #include "cards/hybridcard.h"
+#include "cards/multimodalcard.h"
 #include "cards/relativecard.h"
 #include "cards/ropecard.h"
 #include "cards/sinusoidalcard.h"
@@ -14,7 +15,7 @@ namespace pecards::gui {
 
 const QList<CardEntry>& cardRegistry() {
     static const QList<CardEntry> entries {SinusoidalCard::entry(), RelativeCard::entry(), AlibiCard::entry(),
-        RopeCard::entry(), HybridCard::entry()};
+        RopeCard::entry(), HybridCard::entry(), MultimodalCard::entry()};
     return entries;
 }
 

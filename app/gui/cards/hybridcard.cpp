@@ -22,7 +22,7 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
                 .arg(p.alibi.head + 1);
         case pecards::app::CurveKind::Decay:
             return HybridCard::tr("RoPE long-term decay bound B(r), base %1, head_dim %2")
-                .arg(p.rope.base)
+                .arg(p.rope.base, 0, 'g', 12)
                 .arg(p.rope.head_dim);
         case pecards::app::CurveKind::ScalingRatio:
             return HybridCard::tr("Lab: every RoPE scaling's θ'ᵢ/θᵢ per pair at one factor, %1")
@@ -48,7 +48,8 @@ QString hybridViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
             return HybridCard::tr("Lab: partial-frequency RoPE (Barbero et al. 2024), %1")
                 .arg(pecards::app::describeHybridParts(p));
         default:
-            return HybridCard::tr("RoPE wavelength 2π/θᵢ per pair (log axis), base %1").arg(p.rope.base);
+            return HybridCard::tr("RoPE wavelength 2π/θᵢ per pair (log axis), base %1")
+                .arg(p.rope.base, 0, 'g', 12);
         }
     }
     switch (spec.quantity) {

@@ -18,7 +18,7 @@ namespace {
 QString dims(const pecards::CardParams& p) {
     if (p.rope.partial == pecards::RopePartial::NoPE)
         return RopeCard::tr("head_dim %1, NoPE: no rotation (θᵢ = 0)").arg(p.rope.head_dim);
-    QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base);
+    QString text = RopeCard::tr("head_dim %1, base %2").arg(p.rope.head_dim).arg(p.rope.base, 0, 'g', 12);
     if (p.rope.rotary_dim != 0 && p.rope.rotary_dim != p.rope.head_dim) {
         text += p.rope.partial == pecards::RopePartial::Proportional
             ? RopeCard::tr(", rotary_dim %1 (proportional)").arg(p.rope.rotary_dim)
@@ -68,7 +68,7 @@ QString ropeViewTitle(const ViewSpec& spec, const pecards::CardParams& p) {
         case CurveKind::DistillationError:
             return RopeCard::tr(
                 "Trick: PE distillation, MLP error inside and beyond its training range, base %1")
-                .arg(p.rope.base);
+                .arg(p.rope.base, 0, 'g', 12);
         default:
             return RopeCard::tr("cos and sin of m·θᵢ over position m, %1").arg(dims(p));
         }

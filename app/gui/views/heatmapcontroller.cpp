@@ -310,7 +310,15 @@ void HeatmapController::stopBackground() {
 void HeatmapController::cancelBackground() {
     if (!isComputingInBackground())
         return;
+    // Cancelling the first picture of new parameters leaves the previous picture under them:
+    // the view says so instead of passing it off as theirs (the soak test's stale frame, found
+    // when a sixth card changed its random walk: ALiBi content attention at L = 32768).
+    const bool pictureCancelled = m_pictureJob != 0;
     stopBackground();
+    if (pictureCancelled && m_widget)
+        m_widget->setMessage(
+            tr("Cancelled before the picture of these parameters was drawn: the one "
+               "shown is of the previous parameters. Zoom or change a parameter to compute it."));
     showIdleReadout();
 }
 

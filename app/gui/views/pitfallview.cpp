@@ -313,6 +313,12 @@ QString PitfallView::pitfallTitle(pecards::Pitfall pitfall) {
     case pecards::Pitfall::HybridBiasBeforeScale:
         title = tr("Bias added before the 1/√d scale");
         break;
+    case pecards::Pitfall::MropeLayoutMismatch:
+        title = tr("M-RoPE sections in the other layout");
+        break;
+    case pecards::Pitfall::MropePartialFactorDropped:
+        title = tr("M-RoPE without the partial rotary factor");
+        break;
     }
     return tr("%1 (%2)").arg(title, QString::fromStdString(pecards::toString(pitfall)));
 }

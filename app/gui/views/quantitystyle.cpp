@@ -34,6 +34,10 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
     using pecards::Quantity;
     QuantityStyle style {QuantityText::tr("i"), QuantityText::tr("j"), QuantityText::tr("query position i"),
         QuantityText::tr("key position j"), {}, pecards::app::defaultReduction(quantity)};
+    if (card == pecards::Card::Multimodal) { // rows and columns are tokens; their positions are t, h, w
+        style.rowLabel = QuantityText::tr("query token i");
+        style.colLabel = QuantityText::tr("key token j");
+    }
     style.scaling.colorMap = pecards::app::defaultColormap(quantity, card, sequentialColormap());
     switch (quantity) {
     case Quantity::Table:
@@ -53,8 +57,8 @@ QuantityStyle quantityStyle(pecards::Quantity quantity, pecards::Card card) {
         style.scaling.fixedLow = 0.0;
         style.scaling.fixedHigh = 2.0 * std::numbers::pi;
         break;
-    case Quantity::Score: // the ALiBi bias has one sign in every form: its own range
-        style.scaling.symmetric = card != pecards::Card::Alibi;
+    case Quantity::Score: // the ALiBi bias has one sign in every form; M-RoPE: see defaultColormap
+        style.scaling.symmetric = card != pecards::Card::Alibi && card != pecards::Card::Multimodal;
         break;
     case Quantity::ContentScore:
         style.scaling.symmetric = true;

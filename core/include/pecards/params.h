@@ -6,6 +6,7 @@
 /// type: copied freely across threads, compared with `==`.
 
 #include "pecards/matrixfwd.h"
+#include "pecards/multimodalparams.h"
 #include "pecards/paramtable.h"
 #include "pecards/pitfallparams.h"
 #include "pecards/trickparams.h"
@@ -198,6 +199,7 @@ struct CardParams {
     RopeParams rope;
     AlibiParams alibi;
     RelativeParams relative;
+    MultimodalParams multimodal; ///< the multimodal card's M-RoPE positions (with `rope`)
     ProbeParams probe;
     PitfallParams pitfall; ///< the bug reproduced (pitfall.h); default none
     TrickParams tricks; ///< the advanced-tricks demonstrations (tricks.h)

@@ -32,6 +32,8 @@ enum class Pitfall {
     AlibiLeftPaddingArange, ///< BLOOM left padding: positions from arange instead of cumsum(mask) - 1
     HybridRotateBeforeProjection, ///< RoPE applied to embeddings before the q/k projection
     HybridBiasBeforeScale, ///< ALiBi bias added inside the 1/sqrt(d) scaled product
+    MropeLayoutMismatch, ///< M-RoPE pairs assigned blocked on an interleaved model, or back
+    MropePartialFactorDropped, ///< M-RoPE frequencies built over head_dim, not the partial rotary_dim
 };
 
 /// @brief Storage format of a low-precision quantity: round to nearest, ties to even, to 24

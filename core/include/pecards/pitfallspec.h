@@ -10,7 +10,9 @@
 #include "pecards/viewrules.h"
 
 #include <Eigen/Core>
+#include <array>
 #include <cstdint>
+#include <vector>
 
 namespace pecards {
 
@@ -26,6 +28,17 @@ struct PitfallSide {
     Eigen::MatrixXd projection; ///< D x columns, or empty
     bool round_positions = false;
     bool round_cache = false;
+    /// M-RoPE (the multimodal card): column c turns by axis_ids[column_axis[c]][p] instead of the
+    /// position p (mrope.h); empty = every column turns by p.
+    std::vector<int> column_axis;
+    std::array<std::vector<std::int64_t>, 3> axis_ids; ///< t, h, w ids per position, with column_axis
+    /// @brief The position column c of position p turns by.
+    std::int64_t positionOf(std::int64_t p, int c) const {
+        return column_axis.empty()
+            ? p
+            : axis_ids[static_cast<std::size_t>(column_axis[static_cast<std::size_t>(c)])]
+                      [static_cast<std::size_t>(p)];
+    }
     StorageFormat format = StorageFormat::Float32;
     int dimension() const { return projection.size() > 0 ? static_cast<int>(projection.rows()) : columns(); }
     int columns() const { return static_cast<int>(cos_weight.size()); }
@@ -52,7 +65,8 @@ struct PitfallSpec {
     Visibility visibility() const { return {causal, sinks, window, chunk}; }
 };
 
-/// @brief The dense pitfall view of validated params (a dense pitfall, fixed or not) for
+/// @brief The dense view of validated params (a dense pitfall, fixed or not, or any view of the
+/// multimodal card) for
 /// Table (sides only), Score, Attention or Buckets. Per pitfall (the fixed form in brackets):
 /// - SinusoidalOddDModel: tatp22/multidim-positional-encoding `PositionalEncoding1D`: the
 ///   interleaved table of channels = d+1 (inv_freq 1/base^(2k/channels)) with the last (cosine)
@@ -77,8 +91,16 @@ struct PitfallSpec {
 ///   round(m j) in the format (`.to(dtype)`), keys j < left_padding masked. [round(m (j - P))]
 /// - HybridRotateBeforeProjection: q_i = W_q R_i x, k_j = W_k R_j y. [R_i W_q x, R_j W_k y]
 /// - HybridBiasBeforeScale: (q.k + bias) / sqrt(d). [q.k / sqrt(d) + bias]
-/// @throws InvalidParameter (invalid params, not a dense pitfall, quantity not offered, a T5
-///         bucket outside the table), ComputeLimitExceeded never
+/// - MropeLayoutMismatch: q and k rotated with the other MropeLayout's pair-to-axis map. [the
+///   card's layout]
+/// - MropePartialFactorDropped: the rotating pairs turn at base^(-2p/head_dim), the frequencies of
+///   a whole-head rotary (partial_rotary_factor dropped), not base^(-2p/rotary_dim). [rotary_dim]
+/// The multimodal card's Score and Attention are dense views with or without a pitfall: q and k
+/// rotated as RoFormer eq. 14 per pair, by the id of the pair's axis (mropeAxisOfPair) of each
+/// token's M-RoPE positions (mropePositionIds), with HF's attention_scaling on cos and sin
+/// (transformers v4.57 `Qwen2VLRotaryEmbedding`, `apply_multimodal_rotary_pos_emb`).
+/// @throws InvalidParameter (invalid params, not a dense pitfall or multimodal card, quantity not
+///         offered, a T5 bucket outside the table), ComputeLimitExceeded never
 PitfallSpec pitfallSpec(const CardParams& params, Quantity quantity);
 
 /// @brief v_p for positions [first, first + count): count x side.dimension().

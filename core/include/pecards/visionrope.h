@@ -24,22 +24,6 @@
 
 namespace pecards {
 
-/// @brief Whose vision tower, which sets the layout of the pairs (see the file comment).
-enum class VisionRopeFamily { Pixtral, Gemma4 };
-
-/// @brief A vision tower's 2-D RoPE as its config gives it.
-struct VisionRope {
-    VisionRopeFamily family = VisionRopeFamily::Pixtral;
-    /// vision_config.head_dim (Pixtral: else hidden_size / num_attention_heads); even, in [4, 1024];
-    /// Gemma 4: a multiple of 4 (two halves of whole pairs)
-    int head_dim = 64;
-    double theta = 10000.0; ///< vision_config.rope_parameters.rope_theta, in [1, 1e12]
-    /// Pixtral: image_size / patch_size, the largest grid side its frequency table covers (a row or
-    /// column id beyond it is out of the table); 0: no limit (Gemma 4)
-    int max_patches_per_side = 0;
-    bool operator==(const VisionRope&) const = default;
-};
-
 /// @brief One rotary pair of the head: channels (first, second) turn by `inv_freq` radians per
 /// patch of `axis` (MropeAxis::Height for the row, MropeAxis::Width for the column).
 struct VisionRopePair {

@@ -4,6 +4,7 @@
 
 #include "clitestutil.h"
 
+#include <QFileInfo>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -128,6 +129,45 @@ TEST_F(CliTest, MropeErrorsNameTheFlag) {
     fails({"--quantity", "pair-axes", "--mrope-section", "16,24,20"}, "--mrope-section");
     fails({"--quantity", "mrope-score", "--mrope-section", "16,24,24", "--segments", "text:9000"},
         "--segments");
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(CliTest, TheMultimodalCardsScoreIsAViewOfItsSequenceWithItsPitfalls) {
+    // --card multimodal: the card's worked example unless --segments says otherwise; the score is
+    // the view of the other cards (window, pixels), here against the all-ones closed form.
+    const Eigen::MatrixXd score = computeMatrix({"--card", "multimodal", "--quantity", "score"});
+    ASSERT_EQ(score.rows(), 11);
+    EXPECT_NEAR(score(0, 0), 128.0, 1e-9);
+    EXPECT_NEAR(score(3, 3), 128.0, 1e-9);
+    const Eigen::MatrixXd video = computeMatrix({"--card", "multimodal", "--quantity", "attention",
+        "--mrope-family", "qwen3-vl", "--mrope-section", "24,20,20", "--mrope-layout", "interleaved",
+        "--segments", "text:2,video:2x4x4,text:1", "--frame-text", "2", "--causal"});
+    ASSERT_EQ(video.rows(), 2 + 2 * (4 + 2) + 1);
+    for (Eigen::Index i = 0; i < video.rows(); ++i)
+        EXPECT_NEAR(video.row(i).sum(), 1.0, 1e-12) << i;
+    const Eigen::MatrixXd right = computeMatrix({"--card", "multimodal", "--quantity", "score", "--config",
+        configPath(kQwen3Vl), "--segments", "text:2,image:4x4,text:2"});
+    const Eigen::MatrixXd wrong = computeMatrix({"--card", "multimodal", "--quantity", "score", "--config",
+        configPath(kQwen3Vl), "--segments", "text:2,image:4x4,text:2", "--pitfall", "mrope-layout-mismatch"});
+    ASSERT_EQ(right.rows(), 8);
+    EXPECT_NEAR(right(0, 1), wrong(0, 1), 1e-9); // text to text
+    EXPECT_GT(std::abs(right(3, 4) - wrong(3, 4)), 1e-6); // neighbouring patches of one row
+}
+
+TEST_F(CliTest, TheMultimodalCardsLengthIsItsTokenCount) {
+    const pecards::test::CliRun run = runCli({"compute", "--card", "multimodal", "--quantity", "score",
+        "--length", "12", "--out", path(QStringLiteral("s.npy"))});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.indexOf(QStringLiteral("11, the token count of segments text:3,image:4x6,text:2")), -1)
+        << run.err.toStdString();
+    const QString png = path(QStringLiteral("score.png"));
+    const pecards::test::CliRun figure = runCli({"render", "--card", "multimodal", "--quantity", "score",
+        "--segments", "text:4,image:16x16,text:4", "--out", png});
+    EXPECT_EQ(figure.exitCode, 0) << figure.err.toStdString();
+    EXPECT_GT(QFileInfo(png).size(), 1000) << figure.err.toStdString();
 }
 
 } // namespace

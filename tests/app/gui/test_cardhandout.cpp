@@ -29,7 +29,7 @@ int count(const QByteArray& pdf, const QString& pattern) {
 
 TEST_F(CardHandoutExport, TheAppStartsWithTheHandoutsViews) {
     const pecards::app::Workspace workspace = workspaceOf(*m_window.deckModel());
-    ASSERT_EQ(workspace.cards.size(), 5);
+    ASSERT_EQ(workspace.cards.size(), pecards::kCardCount);
     for (const pecards::app::WorkspaceCard& card : workspace.cards) {
         QStringList shown = pecards::app::viewNamesOf(card);
         QStringList expected = pecards::app::defaultFigureNames(card.params.card);

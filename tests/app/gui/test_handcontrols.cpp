@@ -6,6 +6,7 @@
 #include "cards/cardpage.h"
 #include "cards/cardregistry.h"
 #include "cards/parameterform.h"
+#include "cleanviews.h"
 #include "compute/computeservice.h"
 #include "deck/deckmodel.h"
 #include "guitestsupport.h"
@@ -48,38 +49,6 @@ protected:
         combo->setCurrentIndex(combo->findData(value));
     }
 
-    /// Every view of the card has answered the current parameters, none with a message.
-    static ::testing::AssertionResult awaitCleanViews(CardPage* card, ComputeService& service) {
-        const auto clean = [card, &service] {
-            if (!service.isIdle() || !card->allViewsAnswered())
-                return false;
-            for (const ViewSlot* slot : card->viewSlots()) {
-                if (const auto* heatmap = qobject_cast<const HeatmapPanel*>(slot->view())) {
-                    if (!heatmap->heatmap()->message().isEmpty()
-                        || !(heatmap->controller()->lastRequest().params == card->params()))
-                        return false;
-                } else if (const auto* chart = qobject_cast<const ChartPanel*>(slot->view())) {
-                    if (!chart->chart()->message().isEmpty()
-                        || !(chart->lastRequest().params == card->params()))
-                        return false;
-                }
-            }
-            return true;
-        };
-        const ::testing::AssertionResult done
-            = guitest::awaitCondition(clean, "every view without a message");
-        if (done)
-            return done;
-        ::testing::AssertionResult failure = ::testing::AssertionFailure();
-        for (const ViewSlot* slot : card->viewSlots()) {
-            if (const auto* heatmap = qobject_cast<const HeatmapPanel*>(slot->view()))
-                failure << heatmap->heatmap()->message().toStdString() << "; ";
-            else if (const auto* chart = qobject_cast<const ChartPanel*>(slot->view()))
-                failure << chart->chart()->message().toStdString() << "; ";
-        }
-        return failure;
-    }
-
     static QStringList choiceIds(const ViewSlot* slot) {
         QStringList ids;
         for (int n = 0; n < slot->choice()->count(); ++n)
@@ -93,13 +62,13 @@ protected:
 TEST_F(HandControls, EachScalingTypeChosenByHandRendersEveryViewWithoutAnError) {
     using pecards::RopeScalingType;
     CardPage* rope = showCard(QStringLiteral("rope"));
-    ASSERT_TRUE(awaitCleanViews(rope, m_service));
+    ASSERT_TRUE(guitest::awaitCleanViews(rope, m_service));
     for (const auto type : {RopeScalingType::Linear, RopeScalingType::Dynamic, RopeScalingType::Yarn,
              RopeScalingType::Llama3, RopeScalingType::LongRope, RopeScalingType::None}) {
         choose(rope, "scaling", static_cast<int>(type));
         EXPECT_EQ(rope->params().rope.scaling.type, type);
         EXPECT_NO_THROW(pecards::validate(rope->params())) << pecards::toString(type);
-        EXPECT_TRUE(awaitCleanViews(rope, m_service)) << pecards::toString(type);
+        EXPECT_TRUE(guitest::awaitCleanViews(rope, m_service)) << pecards::toString(type);
     }
 }
 
@@ -178,7 +147,7 @@ TEST_F(HandControls, LongRopeFactorListsAreAnEditablePrefilledTable) {
 TEST_F(HandControls, TransformerXlOffersOnlyItsViewsAndSwapsBack) {
     using pecards::RelativeVariant;
     CardPage* relative = showCard(QStringLiteral("relative"));
-    ASSERT_TRUE(awaitCleanViews(relative, m_service));
+    ASSERT_TRUE(guitest::awaitCleanViews(relative, m_service));
     const QStringList t5Views {QStringLiteral("buckets"), QStringLiteral("score"),
         QStringLiteral("attention"), QStringLiteral("bucket-chart")};
     const auto shown = [relative] {
@@ -200,11 +169,11 @@ TEST_F(HandControls, TransformerXlOffersOnlyItsViewsAndSwapsBack) {
         EXPECT_FALSE(choiceIds(slot).contains(QStringLiteral("buckets")));
         EXPECT_FALSE(choiceIds(slot).contains(QStringLiteral("bucket-chart")));
     }
-    EXPECT_TRUE(awaitCleanViews(relative, m_service)); // no "quantity = buckets is invalid"
+    EXPECT_TRUE(guitest::awaitCleanViews(relative, m_service)); // no "quantity = buckets is invalid"
 
     choose(relative, "variant", static_cast<int>(RelativeVariant::Shaw));
     EXPECT_EQ(shown(), t5Views); // the chosen views come back
-    EXPECT_TRUE(awaitCleanViews(relative, m_service));
+    EXPECT_TRUE(guitest::awaitCleanViews(relative, m_service));
 }
 
 TEST_F(HandControls, RelShiftViewMarksTheValidRegionAndTheReshapeLeftovers) {

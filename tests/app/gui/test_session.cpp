@@ -75,6 +75,17 @@ protected:
         alibiParams.alibi.heads = 16;
         alibiParams.alibi.head = 5;
         alibi->setParams(alibiParams);
+        CardPage* multimodal = m_window.card(QStringLiteral("multimodal"));
+        multimodal->load();
+        pecards::CardParams mm = multimodal->params();
+        mm.multimodal.family = pecards::MropeFamily::Qwen3VL;
+        mm.multimodal.layout = pecards::MropeLayout::Interleaved;
+        mm.multimodal.section = {24, 20, 20};
+        mm.multimodal.vision.frame_text_tokens = 3;
+        mm.multimodal.segments = {{pecards::MropeSegment::Kind::Text, 4, 1, 0, 0, 0},
+            {pecards::MropeSegment::Kind::Video, 0, 2, 4, 6, 0}};
+        mm.length = 4 + 2 * (6 + 3);
+        multimodal->setParams(mm);
         m_window.compareView()->showPreset(QStringLiteral("alibi-hybrid"));
         m_window.showTab(QStringLiteral("alibi"));
     }
@@ -88,7 +99,11 @@ TEST_F(Session, SaveThenOpenReproducesTheStateExactly) {
     makeDistinctiveState();
     const pecards::app::Workspace before = workspaceOf(*m_window.deckModel());
     // What was set is what is captured (checked against the values set above, not the code).
-    ASSERT_EQ(before.cards.size(), 5);
+    ASSERT_EQ(before.cards.size(), 6);
+    const pecards::app::WorkspaceCard& multimodal = before.cards.at(5);
+    EXPECT_EQ(multimodal.params.multimodal.family, pecards::MropeFamily::Qwen3VL);
+    EXPECT_EQ(multimodal.params.multimodal.section, (std::vector {24, 20, 20}));
+    EXPECT_EQ(multimodal.params.length, 22);
     const pecards::app::WorkspaceCard& rope = before.cards.at(3);
     EXPECT_EQ(rope.params.card, pecards::Card::Rope);
     EXPECT_EQ(rope.params.rope.base, 500000.0);
