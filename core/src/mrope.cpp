@@ -21,6 +21,9 @@ namespace {
 
 constexpr int kMaxGridSide = 4096;
 
+/// The names toString(MropeFamily) gives, as messages list them.
+constexpr const char* kFamilyNames = "qwen2-vl, qwen2.5-vl, qwen3-vl, glm4v or qwen2.5-omni";
+
 /// Builds the ids block by block. Every block starts at the largest id of the block before + 1
 /// (the reference's `llm_pos_ids_list[-1].max() + 1`); the delta takes the largest id of all
 /// (`llm_positions.max() + 1 - len(input_ids)`). The two differ after a Qwen2.5-Omni video with
@@ -463,9 +466,8 @@ std::string formatMropeSegments(const std::vector<MropeSegment>& segments) {
 }
 
 void validate(const MultimodalParams& params, const RopeParams& rope, std::int64_t length) {
-    const std::string families = "qwen2-vl, qwen2.5-vl, qwen3-vl, glm4v or qwen2.5-omni";
     PECARDS_CHECK(static_cast<int>(params.family) >= 0 && params.family <= MropeFamily::Qwen25Omni,
-        "multimodal.family", static_cast<int>(params.family), families);
+        "multimodal.family", static_cast<int>(params.family), kFamilyNames);
     PECARDS_CHECK(params.layout == MropeLayout::Blocked || params.layout == MropeLayout::Interleaved,
         "mrope_layout", static_cast<int>(params.layout), "blocked or interleaved");
     const std::size_t pairs = mropeAxisOfPair(params.section, params.layout).size();
@@ -572,8 +574,7 @@ template <> MropeFamily fromString<MropeFamily>(const std::string& name) {
         if (toString(family) == name)
             return family;
     }
-    detail::throwInvalid(
-        "multimodal.family", "\"" + name + "\"", "qwen2-vl, qwen2.5-vl, qwen3-vl, glm4v or qwen2.5-omni");
+    detail::throwInvalid("multimodal.family", "\"" + name + "\"", kFamilyNames);
 }
 
 } // namespace pecards

@@ -113,6 +113,12 @@ std::string pitfallNamesOf(Card card) {
     return "one of " + allowed + " (card " + toString(card) + ")";
 }
 
+/// A pitfall of a partial rotary: rotary_dim given and below head_dim; `why` ends the message.
+void checkPartialRotary(const RopeParams& rope, const std::string& why) {
+    PECARDS_CHECK(rope.rotary_dim != 0 && rope.rotary_dim < rope.head_dim, "rope.rotary_dim", rope.rotary_dim,
+        "a partial rotary_dim < head_dim = " + std::to_string(rope.head_dim) + " (" + why + ")");
+}
+
 int significantBits(StorageFormat format) {
     switch (format) {
     case StorageFormat::Float32:
@@ -229,22 +235,16 @@ void validatePitfall(const CardParams& params) {
             allowedText(stale) + ", > seq_len = " + std::to_string(seq_len));
         break;
     }
-    case Pitfall::MropePartialFactorDropped: {
-        const RopeParams& rope = params.rope;
-        PECARDS_CHECK(rope.rotary_dim != 0 && rope.rotary_dim < rope.head_dim, "rope.rotary_dim",
-            rope.rotary_dim,
-            "a partial rotary_dim < head_dim = " + std::to_string(rope.head_dim)
-                + " (pitfall mrope-partial-factor-dropped: with every dim rotating nothing is dropped)");
+    case Pitfall::MropePartialFactorDropped:
+        checkPartialRotary(
+            params.rope, "pitfall mrope-partial-factor-dropped: with every dim rotating nothing is dropped");
         break;
-    }
     case Pitfall::RopePartialConvention: {
         // Both readings must be computable: a partial r < head_dim, and a scaling the proportional
         // convention has (none or linear).
         const RopeParams& rope = params.rope;
-        PECARDS_CHECK(rope.rotary_dim != 0 && rope.rotary_dim < rope.head_dim, "rope.rotary_dim",
-            rope.rotary_dim,
-            "a partial rotary_dim < head_dim = " + std::to_string(rope.head_dim)
-                + " (pitfall partial-convention: with every dim rotating both conventions are the same)");
+        checkPartialRotary(
+            rope, "pitfall partial-convention: with every dim rotating both conventions are the same");
         PECARDS_CHECK(
             rope.scaling.type == RopeScalingType::None || rope.scaling.type == RopeScalingType::Linear,
             "rope_scaling.rope_type", toString(rope.scaling.type),
