@@ -73,7 +73,7 @@ quint64 ComputeService::UI_submit(
     Q_ASSERT(requester);
     const quint64 id = m_nextId++;
     m_pending.insert(
-        id, Pending {requester, std::move(replies), std::holds_alternative<TiledRequest>(payload)});
+        id, Pending {requester, std::move(replies), std::holds_alternative<TiledRequest>(payload), tag});
     if (!m_watched.contains(requester)) {
         m_watched.insert(requester);
         connect(requester, &QObject::destroyed, this, [this, requester] { dropRequester(requester); });
@@ -85,6 +85,15 @@ quint64 ComputeService::UI_submit(
     if (outcome.replacedId)
         dropped(tag, *outcome.replacedId);
     return id;
+}
+
+QStringList ComputeService::pendingJobs() const {
+    QList<quint64> ids = m_pending.keys();
+    std::sort(ids.begin(), ids.end());
+    QStringList jobs;
+    for (const quint64 id : ids)
+        jobs.append(QStringLiteral("%1 #%2").arg(m_pending[id].tag).arg(id));
+    return jobs;
 }
 
 void ComputeService::UI_cancel(const QObject* requester, const QString& tag) {

@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QSet>
+#include <QStringList>
 #include <QThread>
 #include <algorithm>
 #include <memory>
@@ -73,6 +74,10 @@ public:
     /// @brief True when every submitted job was either answered or dropped.
     bool isIdle() const { return m_nextId - 1 == m_finishedCount + m_droppedCount; }
 
+    /// @brief The tags of the jobs not yet answered or dropped, oldest first ("alibi/slot2/exact
+    /// #812"): what keeps the service from being idle, for diagnostics and tests.
+    QStringList pendingJobs() const;
+
 signals:
     void backendReady(const BackendInfo& info);
     // The job log, for observers (the status line, tests); no view filters it: a job's answers
@@ -86,6 +91,7 @@ private:
         QPointer<QObject> requester;
         JobReplies replies;
         bool background = false; ///< a TiledRequest (ComputeJob::isBackground)
+        QString tag;
     };
     /// Calls `member` of job `id`'s replies with `args` when its requester still lives.
     template <typename Callback, typename... Args>

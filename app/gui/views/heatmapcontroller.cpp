@@ -244,6 +244,9 @@ void HeatmapController::submit() {
     // first picture (at once when it is within the interactive limit), then the exact request in
     // the background. A newer job of the same tag cancels a running one.
     if (overLimit(firstWork)) {
+        // A job computed at once still in flight is of older parameters: its refusal by the
+        // backend's budget must not send them to the background in place of these.
+        m_foregroundId = 0;
         m_pictureJob = submitTiled(Stream::Picture, first);
     } else { // replaces (and stops) a sampled background job of the same tag
         m_pictureJob = 0;
@@ -389,6 +392,9 @@ void HeatmapController::onGrid(Stream stream, const GridResult& result) {
 void HeatmapController::onFailure(Stream stream, const ComputeFailure& failure) {
     if (!m_widget || failure.id < m_shownId)
         return;
+    if (failure.kind == FailureKind::ComputeLimit && stream == Stream::Picture && failure.id != m_pictureJob
+        && failure.id != m_foregroundId)
+        return; // an older picture's refusal: the pictures of newer parameters are on their way
     if (failure.kind == FailureKind::ComputeLimit && failure.id == m_foregroundId) {
         // The backend's own budget refused a job computed at once: compute it in the background.
         m_foregroundId = 0;

@@ -10,7 +10,10 @@
 #include "views/heatmapcontroller.h"
 #include "widgets/heatmapwidget.h"
 
+#include <QElapsedTimer>
+#include <QThread>
 #include <algorithm>
+#include <atomic>
 #include <pecards/backend.h>
 #include <pecards/cost.h>
 #include <pecards/errors.h>
@@ -27,12 +30,17 @@ pecards::ViewRequest contentAttention(std::int64_t length, pecards::Reduction re
 
 /// A device with a work budget of its own below the cost model's limit: compute() refuses every
 /// exact reduction, computeTiled() (no budget) computes it on the CPU reference.
+/// `refusals` counts the refusals (the worker's thread writes it).
 class BudgetedDevice : public pecards::Backend {
 public:
+    explicit BudgetedDevice(std::shared_ptr<std::atomic<int>> refusals = std::make_shared<std::atomic<int>>())
+        : m_refusals(std::move(refusals)) { }
     std::string name() const override { return "budgeted device"; }
     pecards::Grid compute(const pecards::ViewRequest& request) override {
-        if (request.reduction != pecards::Reduction::Sample)
+        if (request.reduction != pecards::Reduction::Sample) {
+            ++*m_refusals;
             throw pecards::ComputeLimitExceeded("request too costly for the device: exceeds the budget");
+        }
         return m_inner->compute(request);
     }
     pecards::Grid computeTiled(
@@ -41,8 +49,21 @@ public:
     }
 
 private:
+    std::shared_ptr<std::atomic<int>> m_refusals;
     std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
 };
+
+/// Waits, without handling events, until `counter` reaches `value` (another thread counts).
+bool awaitCount(const std::atomic<int>& counter, int value) {
+    QElapsedTimer timer;
+    timer.start();
+    while (counter.load() < value) {
+        if (timer.elapsed() > 10000)
+            return false;
+        QThread::msleep(1);
+    }
+    return true;
+}
 
 } // namespace
 
@@ -69,6 +90,49 @@ TEST(BackgroundJobs, ABackendBudgetRefusalIsComputedInTheBackgroundNotShown) {
     EXPECT_TRUE(widget.message().isEmpty());
     EXPECT_EQ(controller.shown()->grid.values,
         pecards::makeCpuBackend()->compute(controller.shown()->request).values);
+}
+
+TEST(BackgroundJobs, AnOlderPicturesBudgetRefusalDoesNotReplaceTheNewerParameters) {
+    // Parameters P1 are computed at once and the device's budget refuses them; before the refusal
+    // reaches the view, parameters P2 arrive whose first picture is itself over the interactive
+    // limit (computed in tiles). The refusal of P1 must not send P1 to the background in place of
+    // P2: the view once showed P1's picture with P2 on the card (the soak test's stale frame).
+    const auto refusals = std::make_shared<std::atomic<int>>(0);
+    ComputeService service([refusals] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<BudgetedDevice>(refusals);
+        provided.info.name = QStringLiteral("budgeted device");
+        return provided;
+    });
+    HeatmapWidget widget;
+    widget.resize(400, 300);
+    widget.show();
+    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
+    controller.setReduction(pecards::Reduction::Max);
+    const pecards::CardParams p1 = contentAttention(64, pecards::Reduction::Max).params;
+    const pecards::CardParams p2 = contentAttention(4096, pecards::Reduction::Max).params;
+    controller.setParams(p1); // a first answer, so that the refusal below is not the first one
+    ASSERT_TRUE(
+        guitest::awaitCondition([&] { return controller.shown() && service.isIdle(); }, "P1's picture"));
+    // The limit admits P1's exact picture at once and sends P2's first picture to the background.
+    const qint64 p1Work = pecards::estimateCost(controller.lastRequest()).work;
+    service.setInteractiveWorkLimit(p1Work);
+    QSignalSpy messages(&controller, &HeatmapController::messageShown);
+    std::vector<std::int64_t> shownLengths;
+    QObject::connect(&controller, &HeatmapController::frameShown, &controller,
+        [&] { shownLengths.push_back(controller.shown()->request.params.length); });
+    const int refusedBefore = refusals->load();
+    controller.setParams(p1); // at once; the device refuses it
+    ASSERT_TRUE(awaitCount(*refusals, refusedBefore + 1)) << "the device did not refuse P1";
+    controller.setParams(p2); // before that refusal is delivered (no event handled meanwhile)
+    pecards::ViewRequest p2First = controller.lastRequest();
+    p2First.reduction = pecards::Reduction::Sample;
+    ASSERT_GT(pecards::estimateCost(p2First).work, p1Work) << "P2's first picture must be over the limit";
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return controller.shown() && controller.shown()->request.params == p2; }, "P2's picture"));
+    ASSERT_FALSE(shownLengths.empty());
+    EXPECT_EQ(shownLengths.front(), 4096) << "P1's picture was shown after P2 was asked for";
+    EXPECT_TRUE(messages.isEmpty()) << messages.front().front().toString().toStdString();
 }
 
 TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {

@@ -37,6 +37,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QSlider>
 #include <QUndoStack>
 #include <cmath>
@@ -55,6 +56,8 @@ constexpr int kChanges = pecards::testsupport::kUnderAsan ? 2000 : 10000;
 /// Every view of a card answers its latest parameters within this (pictures at once or sampled;
 /// the background exact reductions are cancelled, not awaited).
 constexpr int kSettleMilliseconds = 120000;
+/// A first picture over the interactive budget may compute this long before settling cancels it.
+constexpr qint64 kPictureGraceMilliseconds = 30000;
 [[maybe_unused]] constexpr std::size_t kAllowedHeapGrowth = std::size_t {16} << 20; ///< not under ASan
 
 /// Bytes the program holds from malloc now (glibc: small chunks in use plus mmapped ones).
@@ -172,37 +175,74 @@ protected:
     /// Cancel button does whenever the views have answered. Cancelled at every check, not once: a
     /// layout that settles after the tab is shown resizes a view, which asks again (a new picture
     /// and a new exact reduction), as it does for the user; cancelling once left that exact
-    /// reduction running for minutes (ALiBi's attention max at L = 11.9M).
+    /// reduction running for minutes (ALiBi's attention max at L = 11.9M). A first picture that is
+    /// itself over the interactive budget (computed in tiles, with progress) is cancelled too once
+    /// it has run kPictureGraceMilliseconds, as a user would: the view then says its picture is of
+    /// the previous parameters (accepted), while a picture of older parameters shown with no job
+    /// computing the latest ones stays a failure. Waiting for such pictures made the test fail on
+    /// CI when the walk ended on one (ALiBi's content attention, December 2026).
     ::testing::AssertionResult settle(CardPage* card) {
-        ::testing::AssertionResult settled = guitest::awaitCondition(
-            [this, card] {
-                if (!card->allViewsAnswered() || !picturesAreLatest(card))
-                    return false;
-                for (const CardPage* each : m_cards) { // hidden cards' background jobs too
-                    for (const ViewSlot* slot : each->viewSlots()) {
-                        if (const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view()))
-                            panel->controller()->cancelBackground();
-                    }
+        QString state; // what the last check saw, named when the wait times out
+        QElapsedTimer waited;
+        waited.start();
+        const auto cancelEveryBackgroundJob = [this] {
+            for (const CardPage* each : m_cards) { // hidden cards' background jobs too
+                for (const ViewSlot* slot : each->viewSlots()) {
+                    if (const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view()))
+                        panel->controller()->cancelBackground();
                 }
+            }
+        };
+        ::testing::AssertionResult settled = guitest::awaitCondition(
+            [&] {
+                const bool answered = card->allViewsAnswered();
+                const QString stale = answered ? stalePicture(card) : QString();
+                state = answered ? QStringLiteral("views answered; ")
+                        + (stale.isEmpty() ? QStringLiteral("pictures latest") : stale)
+                                 : QStringLiteral("a view has not answered");
+                if (!answered)
+                    return false;
+                if (!stale.isEmpty()) {
+                    if (waited.elapsed() > kPictureGraceMilliseconds)
+                        cancelEveryBackgroundJob(); // the first pictures still computing
+                    return false;
+                }
+                cancelEveryBackgroundJob();
+                state += QStringLiteral(", jobs pending after Cancel: ")
+                    + m_service.pendingJobs().join(QStringLiteral(", "));
                 return m_service.isIdle();
             },
             "every view answered the latest parameters, the service idle after Cancel", kSettleMilliseconds);
         if (!settled)
-            settled << " (" << card->entry().id.toStdString() << ")";
+            settled << " (" << card->entry().id.toStdString() << "; " << state.toStdString() << ")";
         return settled;
     }
 
-    /// Whether each heatmap on screen shows `card`'s parameters or a message about them.
-    static bool picturesAreLatest(const CardPage* card) {
+    static QString yesNo(bool value) { return value ? QStringLiteral("yes") : QStringLiteral("no"); }
+
+    /// The first heatmap on screen that shows neither `card`'s parameters nor a message about them,
+    /// described; empty when there is none.
+    static QString stalePicture(const CardPage* card) {
         for (const ViewSlot* slot : card->viewSlots()) {
             const auto* panel = qobject_cast<const HeatmapPanel*>(slot->view());
             if (panel == nullptr || !panel->isVisible() || !panel->heatmap()->message().isEmpty())
                 continue;
-            const std::optional<ShownHeatmap> shown = panel->controller()->shown();
-            if (!shown || !(shown->request.params == card->params()))
-                return false;
+            const HeatmapController* controller = panel->controller();
+            const std::optional<ShownHeatmap> shown = controller->shown();
+            if (shown && shown->request.params == card->params())
+                continue;
+            return QStringLiteral(
+                "a stale picture: %1 view, shown %2, last request %3, background %4, L shown %5 card %6")
+                .arg(QString::fromStdString(pecards::toString(controller->quantity())),
+                    shown ? QStringLiteral("L = %1").arg(shown->request.params.length)
+                          : QStringLiteral("none"),
+                    controller->lastRequest().params == card->params() ? QStringLiteral("current")
+                                                                       : QStringLiteral("stale"),
+                    yesNo(controller->isComputingInBackground()))
+                .arg(shown ? shown->request.params.length : -1)
+                .arg(card->params().length);
         }
-        return true;
+        return {};
     }
 
     std::mt19937 m_random {20261130};
