@@ -69,7 +69,7 @@ QString chartTitle(CurveKind kind) {
     case CurveKind::MropeIds:
         return chartText("position ids t, h, w of every token");
     case CurveKind::MropePairMap:
-        return chartText("M-RoPE pair map: the axis each dimension follows");
+        return chartText("pair map: the axis each dimension follows");
     }
     return {};
 }

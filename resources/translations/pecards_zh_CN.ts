@@ -1614,7 +1614,65 @@
     </message>
 </context>
 <context>
-    <name>pecards::app</name>
+    <name>pecards::app::CoverRenderer</name>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Figures</source>
+        <translation>图</translation>
+    </message>
+    <message>
+        <source>page %1: %2</source>
+        <translation>第 %1 页：%2</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::Difference</name>
+    <message>
+        <source>encoding value PE[p, c]</source>
+        <translation>编码值 PE[p, c]</translation>
+    </message>
+    <message>
+        <source>rotated probe component (Rₚ q)[c]</source>
+        <translation>旋转后探针的分量 (Rₚ q)[c]</translation>
+    </message>
+    <message>
+        <source>radians</source>
+        <translation>弧度</translation>
+    </message>
+    <message>
+        <source>similarity PEᵢ·PEⱼ</source>
+        <translation>相似度 PEᵢ·PEⱼ</translation>
+    </message>
+    <message>
+        <source>logit units</source>
+        <translation>logit 单位</translation>
+    </message>
+    <message>
+        <source>attention weight</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>clipped relative index</source>
+        <translation>截断的相对索引</translation>
+    </message>
+    <message>
+        <source>bucket index</source>
+        <translation>桶索引</translation>
+    </message>
+    <message>
+        <source>unseen (1) / seen (0)</source>
+        <translation>未见过 (1) / 见过 (0)</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::ChartBuilder</name>
     <message>
         <source>waves</source>
         <translation>波形</translation>
@@ -1658,6 +1716,73 @@
     <message>
         <source>dynamic NTK base</source>
         <translation>动态 NTK 底数</translation>
+    </message>
+    <message>
+        <source>domain-aware PE: similarity rows</source>
+        <translation>领域感知 PE：相似度行</translation>
+    </message>
+    <message>
+        <source>gated PE: score row</source>
+        <translation>门控 PE：分数行</translation>
+    </message>
+    <message>
+        <source>gated PE: attention row</source>
+        <translation>门控 PE：注意力行</translation>
+    </message>
+    <message>
+        <source>PE distillation: error inside and beyond training</source>
+        <translation>PE 蒸馏：训练范围内外的误差</translation>
+    </message>
+    <message>
+        <source>learned position table beside the sinusoid</source>
+        <translation>学习的位置表与正弦编码对照</translation>
+    </message>
+    <message>
+        <source>learned table: similarity rows</source>
+        <translation>学习的位置表：相似度行</translation>
+    </message>
+    <message>
+        <source>learned table minus the sinusoid</source>
+        <translation>学习的位置表减去正弦编码</translation>
+    </message>
+    <message>
+        <source>critical dimension and extrapolation limit (Liu et al. 2023)</source>
+        <translation>临界维度与外推上限（Liu et al. 2023）</translation>
+    </message>
+    <message>
+        <source>base bound on context length (Men et al. 2024)</source>
+        <translation>底数对上下文长度的下界（Men et al. 2024）</translation>
+    </message>
+    <message>
+        <source>extrapolation against interpolation (Chen et al. 2023, Fig. 2)</source>
+        <translation>外推与插值对比（Chen et al. 2023，图 2）</translation>
+    </message>
+    <message>
+        <source>partial-frequency RoPE (p-RoPE, Barbero et al. 2024)</source>
+        <translation>部分频率 RoPE（p-RoPE，Barbero et al. 2024）</translation>
+    </message>
+    <message>
+        <source>pair map: which dimensions rotate together</source>
+        <translation>频率对映射：哪些维一起旋转</translation>
+    </message>
+    <message>
+        <source>position ids t, h, w of every token</source>
+        <translation>每个词元的位置 id t、h、w</translation>
+    </message>
+    <message>
+        <source>pair map: the axis each dimension follows</source>
+        <translation>频率对映射：每一维跟随的轴</translation>
+    </message>
+</context>
+<context>
+    <name>pecards::app::FigureBuilder</name>
+    <message>
+        <source>hatched columns: sampled too coarsely for their wavelength, their pattern is aliasing (moiré); a smaller window or more rows shows them</source>
+        <translation>斜线列：采样过粗，不足以分辨其波长，所见图案是混叠（摩尔纹）；缩小窗口或增加行数即可看清</translation>
+    </message>
+    <message>
+        <source>relative-position index</source>
+        <translation>相对位置索引</translation>
     </message>
     <message>
         <source>encoding table</source>
@@ -1756,117 +1881,12 @@
         <translation>位置 p</translation>
     </message>
     <message>
-        <source>domain-aware PE: similarity rows</source>
-        <translation>领域感知 PE：相似度行</translation>
+        <source>query token i</source>
+        <translation>查询词元 i</translation>
     </message>
     <message>
-        <source>gated PE: score row</source>
-        <translation>门控 PE：分数行</translation>
-    </message>
-    <message>
-        <source>gated PE: attention row</source>
-        <translation>门控 PE：注意力行</translation>
-    </message>
-    <message>
-        <source>PE distillation: error inside and beyond training</source>
-        <translation>PE 蒸馏：训练范围内外的误差</translation>
-    </message>
-    <message>
-        <source>learned position table beside the sinusoid</source>
-        <translation>学习的位置表与正弦编码对照</translation>
-    </message>
-    <message>
-        <source>learned table: similarity rows</source>
-        <translation>学习的位置表：相似度行</translation>
-    </message>
-    <message>
-        <source>learned table minus the sinusoid</source>
-        <translation>学习的位置表减去正弦编码</translation>
-    </message>
-    <message>
-        <source>critical dimension and extrapolation limit (Liu et al. 2023)</source>
-        <translation>临界维度与外推上限（Liu et al. 2023）</translation>
-    </message>
-    <message>
-        <source>base bound on context length (Men et al. 2024)</source>
-        <translation>底数对上下文长度的下界（Men et al. 2024）</translation>
-    </message>
-    <message>
-        <source>extrapolation against interpolation (Chen et al. 2023, Fig. 2)</source>
-        <translation>外推与插值对比（Chen et al. 2023，图 2）</translation>
-    </message>
-    <message>
-        <source>partial-frequency RoPE (p-RoPE, Barbero et al. 2024)</source>
-        <translation>部分频率 RoPE（p-RoPE，Barbero et al. 2024）</translation>
-    </message>
-    <message>
-        <source>pair map: which dimensions rotate together</source>
-        <translation>频率对映射：哪些维一起旋转</translation>
-    </message>
-</context>
-<context>
-    <name>pecards::app::CoverRenderer</name>
-    <message>
-        <source>Model: %1</source>
-        <translation>模型：%1</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Figures</source>
-        <translation>图</translation>
-    </message>
-    <message>
-        <source>page %1: %2</source>
-        <translation>第 %1 页：%2</translation>
-    </message>
-</context>
-<context>
-    <name>pecards::app::Difference</name>
-    <message>
-        <source>encoding value PE[p, c]</source>
-        <translation>编码值 PE[p, c]</translation>
-    </message>
-    <message>
-        <source>rotated probe component (Rₚ q)[c]</source>
-        <translation>旋转后探针的分量 (Rₚ q)[c]</translation>
-    </message>
-    <message>
-        <source>radians</source>
-        <translation>弧度</translation>
-    </message>
-    <message>
-        <source>similarity PEᵢ·PEⱼ</source>
-        <translation>相似度 PEᵢ·PEⱼ</translation>
-    </message>
-    <message>
-        <source>logit units</source>
-        <translation>logit 单位</translation>
-    </message>
-    <message>
-        <source>attention weight</source>
-        <translation>注意力权重</translation>
-    </message>
-    <message>
-        <source>clipped relative index</source>
-        <translation>截断的相对索引</translation>
-    </message>
-    <message>
-        <source>bucket index</source>
-        <translation>桶索引</translation>
-    </message>
-    <message>
-        <source>unseen (1) / seen (0)</source>
-        <translation>未见过 (1) / 见过 (0)</translation>
-    </message>
-</context>
-<context>
-    <name>pecards::app::FigureBuilder</name>
-    <message>
-        <source>hatched columns: sampled too coarsely for their wavelength, their pattern is aliasing (moiré); a smaller window or more rows shows them</source>
-        <translation>斜线列：采样过粗，不足以分辨其波长，所见图案是混叠（摩尔纹）；缩小窗口或增加行数即可看清</translation>
+        <source>key token j</source>
+        <translation>键词元 j</translation>
     </message>
 </context>
 <context>
@@ -4081,6 +4101,14 @@ double-click to reset; hover for the exact value.</source>
     <message>
         <source>M-RoPE without the partial rotary factor</source>
         <translation>M-RoPE 丢掉了部分旋转因子</translation>
+    </message>
+    <message>
+        <source>query token i</source>
+        <translation>查询词元 i</translation>
+    </message>
+    <message>
+        <source>key token j</source>
+        <translation>键词元 j</translation>
     </message>
 </context>
 <context>

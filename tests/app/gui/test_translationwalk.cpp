@@ -4,6 +4,9 @@
 // with a translation; the walk reads what the widgets show.
 #include "cards/cardpage.h"
 #include "compare/compareview.h"
+#include "figure/chartbuilder.h"
+#include "figure/curves.h"
+#include "figure/figurebuilder.h"
 #include "guitestsupport.h"
 #include "settings/languageswitcher.h"
 #include "views/viewslot.h"
@@ -159,6 +162,39 @@ TEST_F(TranslationWalk, NoTranslatedEnglishTextRemainsVisibleInChinese) {
     found.removeDuplicates();
     EXPECT_TRUE(found.isEmpty()) << found.size() << " English texts in Chinese:\n"
                                  << found.join(QLatin1Char('\n')).toStdString();
+    m_window.setLanguage(QStringLiteral("en"));
+}
+
+// The exported figures' and charts' texts are looked up in the contexts the figure code uses
+// (they were filed under another context and stayed English in Chinese, December 2026;
+// tests/docs/ts_contexts.sh guards every context).
+TEST_F(TranslationWalk, ExportedFigureAndChartTextsAreChinese) {
+    QStringList englishTitles;
+    const QStringList charts = pecards::app::chartNames().split(QStringLiteral(", "));
+    ASSERT_GT(charts.size(), 20);
+    for (const QString& name : charts)
+        englishTitles << pecards::app::chartTitle(pecards::app::chartKindNamed(name).value());
+    ASSERT_TRUE(m_window.setLanguage(QStringLiteral("zh_CN")));
+    for (qsizetype c = 0; c < charts.size(); ++c) {
+        EXPECT_NE(pecards::app::chartTitle(pecards::app::chartKindNamed(charts[c]).value()), englishTitles[c])
+            << "chart " << charts[c].toStdString() << ": its title is not translated";
+    }
+    pecards::ViewRequest request;
+    request.params.card = pecards::Card::Alibi;
+    request.params.length = 4;
+    request.quantity = pecards::Quantity::Score;
+    request.window = {0, 4, 0, 4};
+    pecards::Grid grid;
+    grid.rows = 4;
+    grid.cols = 4;
+    grid.window = request.window;
+    grid.values.assign(16, -1.0);
+    const pecards::app::FigureSpec spec
+        = pecards::app::makeFigureSpec(request, grid, {qRgb(0, 0, 0), qRgb(255, 255, 255)});
+    EXPECT_EQ(spec.xAxis.label, QStringLiteral("键位置 j"));
+    EXPECT_EQ(spec.yAxis.label, QStringLiteral("查询位置 i"));
+    EXPECT_EQ(spec.colorBar.label, QStringLiteral("偏置（logit 单位）"));
+    EXPECT_EQ(pecards::app::chartTitle(pecards::app::CurveKind::Waves), QStringLiteral("波形"));
     m_window.setLanguage(QStringLiteral("en"));
 }
 
