@@ -453,13 +453,23 @@ void parseRender(const FlagReader& flags, CliRequest& request) {
     parseParams(flags, request);
     const CliQuantity& quantity = *request.quantity;
     if (quantity.curve != Curve::None) {
-        if (const std::optional<app::CurveKind> kind = chartOf(quantity.curve)) {
+        const Card card = request.view.params.card;
+        if (const std::optional<app::CurveKind> kind = chartOf(quantity.curve, card)) {
             options.chart = buildChart(flags, *kind, request.view.params);
+            if (quantity.curve == Curve::PositionIds || quantity.curve == Curve::PairAxes) // for the cost
+                request.curve = buildCurve(flags, quantity, request.view.params, request.config);
             return;
+        }
+        if (chartOf(quantity.curve, Card::Multimodal)) {
+            throw UsageError(u"--quantity"_s,
+                QString::fromLatin1(quantity.name)
+                    + u" is drawn on the multimodal card's sequence: render it with --card multimodal "
+                      "(card "_s
+                    + QString::fromStdString(toString(card)) + u" has no segments)"_s);
         }
         QStringList drawn;
         for (const CliQuantity& candidate : cliQuantities()) {
-            if (candidate.curve == Curve::None || chartOf(candidate.curve)) {
+            if (candidate.curve == Curve::None || chartOf(candidate.curve, card)) {
                 drawn << QString::fromLatin1(candidate.name);
             }
         }

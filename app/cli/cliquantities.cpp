@@ -184,10 +184,12 @@ const std::vector<CliQuantity>& cliQuantities() {
         {"position-ids", Quantity::Table, Curve::PositionIds, {Card::Rope, Card::Multimodal}, "tokens x 4",
             "M-RoPE: one row per token of --segments: segment index, then the temporal, height and width "
             "position ids transformers' get_rope_index gives it (--mrope-family rules; text resumes at the "
-            "largest id + 1). stderr names mrope_position_deltas, what decoding adds to the cache position."},
+            "largest id + 1). stderr names mrope_position_deltas, what decoding adds to the cache position. "
+            "render (--card multimodal): the card's position-id chart."},
         {"pair-axes", Quantity::Table, Curve::PairAxes, {Card::Rope, Card::Multimodal}, "rotary_dim/2 x 3",
             "M-RoPE: one row per rotary pair: pair i, the axis whose id turns it (0 t, 1 h, 2 w) under "
-            "--mrope-section and --mrope-layout, and the scaled theta_i in radians per position."},
+            "--mrope-section and --mrope-layout, and the scaled theta_i in radians per position. render "
+            "(--card multimodal): the pair map of the card's sections in the three layouts."},
         {"mrope-score", Quantity::Table, Curve::MropeScore, {Card::Rope, Card::Multimodal}, "tokens x tokens",
             "M-RoPE: positional score (R_i q).(R_j k) between every query token i and key token j of "
             "--segments, each pair turned by its own axis's id (probe q, k as score; no 1/sqrt(d)); at most "
@@ -208,8 +210,12 @@ const std::vector<CliQuantity>& cliQuantities() {
     return quantities;
 }
 
-std::optional<app::CurveKind> chartOf(Curve curve) {
+std::optional<app::CurveKind> chartOf(Curve curve, Card card) {
     switch (curve) {
+    case Curve::PositionIds:
+        return card == Card::Multimodal ? std::optional(app::CurveKind::MropeIds) : std::nullopt;
+    case Curve::PairAxes:
+        return card == Card::Multimodal ? std::optional(app::CurveKind::MropePairMap) : std::nullopt;
     case Curve::Decay:
         return app::CurveKind::Decay;
     case Curve::ScoreVsOffset:

@@ -52,9 +52,11 @@ enum class Curve {
     PatchScore, ///< vision tower 2-D RoPE: a query patch's score over a patch grid (visionPatchScore)
 };
 
-/// @brief The chart `render` draws for a curve quantity (figure/curves.h), or none:
-/// decay, score-vs-offset, buckets-vs-offset, bias-vs-distance and the chart-only quantities.
-std::optional<app::CurveKind> chartOf(Curve curve);
+/// @brief The chart `render` draws for a curve quantity (figure/curves.h) on `card`, or none:
+/// decay, score-vs-offset, buckets-vs-offset, bias-vs-distance and the chart-only quantities; on
+/// the multimodal card also position-ids (the t, h, w id steps of its segments) and pair-axes (the
+/// pair map of the three layouts), which draw that card's sequence and sections.
+std::optional<app::CurveKind> chartOf(Curve curve, Card card);
 
 /// @brief One quantity as the CLI names it.
 struct CliQuantity {

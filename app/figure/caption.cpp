@@ -2,6 +2,7 @@
 
 #include "figure/labcurves.h"
 #include "figure/mathtext.h"
+#include "figure/mropecurves.h"
 #include "pecards/errors.h"
 #include "pecards/mrope.h"
 #include "pecards/pitfall.h"
@@ -474,7 +475,11 @@ QString formatChartCaption(const CurveRequest& request) {
         appendRelative(out, p.relative, Quantity::Buckets);
         break;
     default:
-        if (isRopeCard(p)) {
+        if (p.card == Card::Multimodal) { // its RoPE and the M-RoPE the charts draw
+            appendRope(out, p.rope);
+            appendRopeDerived(out, p);
+            appendMultimodal(out, p.multimodal);
+        } else if (isRopeCard(p)) {
             appendRope(out, p.rope);
             appendRopeDerived(out, p);
         } else {
@@ -585,8 +590,14 @@ QString formatChartCaption(const CurveRequest& request) {
     case CurveKind::CriticalDimension:
     case CurveKind::PartialRotation:
     case CurveKind::PairMap:
+    case CurveKind::MropePairMap: // what each row of the chart is (mropecurves.h)
+        out << QStringLiteral("rows: %1 blocks over half-split pairs (Qwen2-VL, Qwen2.5-VL), %2 interleaved "
+                              "(Qwen3-VL), %3 blocks of adjacent dims (GLM-4.xV)")
+                   .arg(mropePairMapRow(MropeLayout::Blocked, RopeLayout::HalfSplit))
+                   .arg(mropePairMapRow(MropeLayout::Interleaved, RopeLayout::HalfSplit))
+                   .arg(mropePairMapRow(MropeLayout::Blocked, RopeLayout::Interleaved));
+        break;
     case CurveKind::MropeIds:
-    case CurveKind::MropePairMap:
         break;
     }
     return out.join(captionSeparator());

@@ -70,7 +70,9 @@ QString colorBarLabel(const CardParams& p, Quantity quantity) {
     return {};
 }
 
-QString xAxisLabel(Quantity quantity) {
+/// The columns' axis title; a multimodal card's rows and columns are tokens, whose positions are
+/// their t, h, w ids.
+QString xAxisLabel(Quantity quantity, Card card) {
     switch (quantity) {
     case Quantity::Table:
         return figureText("dimension c");
@@ -78,12 +80,15 @@ QString xAxisLabel(Quantity quantity) {
     case Quantity::UnseenAngles:
         return figureText("frequency pair i");
     default:
-        return figureText("key position j");
+        return card == Card::Multimodal ? figureText("key token j") : figureText("key position j");
     }
 }
 
-QString yAxisLabel(Quantity quantity) {
-    return isPositionPair(quantity) ? figureText("query position i") : figureText("position p");
+/// The rows' axis title (as xAxisLabel).
+QString yAxisLabel(Quantity quantity, Card card) {
+    if (!isPositionPair(quantity))
+        return figureText("position p");
+    return card == Card::Multimodal ? figureText("query token i") : figureText("query position i");
 }
 
 void checkRange(ValueRange range) {
@@ -176,8 +181,8 @@ FigureSpec makeFigureSpec(const ViewRequest& request, const Grid& grid, const QL
     FigureSpec spec;
     spec.title = figureTitle(request.params, request.quantity);
     const Window& w = request.window;
-    spec.xAxis = {xAxisLabel(request.quantity), w.col_begin, w.col_end - 1};
-    spec.yAxis = {yAxisLabel(request.quantity), w.row_begin, w.row_end - 1};
+    spec.xAxis = {xAxisLabel(request.quantity, request.params.card), w.col_begin, w.col_end - 1};
+    spec.yAxis = {yAxisLabel(request.quantity, request.params.card), w.row_begin, w.row_end - 1};
     spec.colorBar = {colorBarLabel(request.params, request.quantity), colors.min, colors.max, colormap};
     spec.caption = formatCaption(request);
     spec.heatmap = colorizeGrid(grid, colormap, colors, spec.maskedColor);

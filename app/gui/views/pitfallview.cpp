@@ -526,8 +526,10 @@ void PitfallView::onResult(const PitfallResult& result) {
         return;
     const pecards::Quantity quantity = result.request.buggy.quantity;
     const bool table = quantity == pecards::Quantity::Table;
-    const QString rowLabel = table ? tr("position m") : tr("query position i");
-    const QString colLabel = table ? tr("dimension") : tr("key position j");
+    // A multimodal card's rows and columns are tokens, whose positions are their t, h, w ids.
+    const bool tokens = m_card == pecards::Card::Multimodal;
+    const QString rowLabel = table ? tr("position m") : tokens ? tr("query token i") : tr("query position i");
+    const QString colLabel = table ? tr("dimension") : tokens ? tr("key token j") : tr("key position j");
     const auto [low, high]
         = finiteRange({result.correct ? &*result.correct : nullptr, result.buggy ? &*result.buggy : nullptr});
     // The quantity's colour map, as the card's views and the saved figures draw it.

@@ -100,6 +100,42 @@ TEST_F(RenderChartTest, GatedChartsDrawTheRowOfQuery) {
     }
 }
 
+// position-ids and pair-axes draw the multimodal card's charts (its segments, sections and family),
+// the charts the GUI's card shows; on another card they are refused with the card to use.
+TEST_F(RenderChartTest, MultimodalCardDrawsItsPositionIdAndPairMapCharts) {
+    for (const auto& [name, kind] : {std::pair {"position-ids", app::CurveKind::MropeIds},
+             std::pair {"pair-axes", app::CurveKind::MropePairMap}}) {
+        SCOPED_TRACE(name);
+        const QString out = path(QStringLiteral("mrope.png"));
+        const CliRun run
+            = runRender({"--card", "multimodal", "--quantity", name, "--dpi", "100", "--out", out});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        app::CurveRequest request;
+        request.params = pecards::startParams(Card::Multimodal); // text:3,image:4x6,text:2 on Qwen2.5-VL
+        request.kind = kind;
+        request.channels = app::defaultChannels(request.params, kind);
+        request.position = app::kDefaultPolarPosition;
+        request.extent = app::defaultExtent(kind);
+        const QByteArray bytes = fileBytes(out);
+        EXPECT_EQ(bytes, inProcessPng(request, {6.0, 4.5}, 100, 9.0));
+
+        // The flags feed the card: another sequence or other sections draw another chart.
+        const CliRun other = runRender({"--card", "multimodal", "--quantity", name, "--segments",
+            "text:2,image:2x2,text:1", "--mrope-section", "8,28,28", "--dpi", "100", "--out", out});
+        ASSERT_EQ(other.exitCode, 0) << other.err.toStdString();
+        EXPECT_NE(fileBytes(out), bytes);
+
+        const CliRun onRope
+            = runRender({"--card", "rope", "--quantity", name, "--out", path(QStringLiteral("x.png"))});
+        EXPECT_EQ(onRope.exitCode, 2);
+        EXPECT_TRUE(onRope.err.contains(
+            QStringLiteral("--quantity: %1 is drawn on the multimodal card's sequence: render it with --card "
+                           "multimodal (card rope has no segments)")
+                .arg(QLatin1String(name))))
+            << onRope.err.toStdString();
+    }
+}
+
 TEST_F(RenderChartTest, EveryChartQuantityRendersAsSvgTextAndOnePagePdf) {
     const QList<QStringList> charts {
         {QStringLiteral("rope"), QStringLiteral("spectrum")},

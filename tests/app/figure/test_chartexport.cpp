@@ -234,6 +234,29 @@ TEST(ChartSpecs, InvalidChartsAreNamed) {
     EXPECT_EQ(error, QStringLiteral("the chart has no points to draw"));
 }
 
+// The multimodal card's charts name its RoPE and its M-RoPE (they were captioned with the
+// sinusoidal card's d_model and base, December 2026).
+TEST(ChartCaption, AMultimodalChartNamesTheCardsRopeAndMrope) {
+    CurveRequest request;
+    request.params = pecards::startParams(pecards::Card::Multimodal); // Qwen2.5-VL-7B, the worked example
+    for (const CurveKind kind : {CurveKind::MropeIds, CurveKind::MropePairMap}) {
+        request.kind = kind;
+        const QString caption = formatChartCaption(request);
+        EXPECT_TRUE(caption.contains(QStringLiteral("head_dim=128"))) << caption.toStdString();
+        EXPECT_TRUE(caption.contains(QStringLiteral("base=1000000"))) << caption.toStdString();
+        EXPECT_TRUE(caption.contains(QStringLiteral("mrope_section=[16, 24, 24]"))) << caption.toStdString();
+        EXPECT_TRUE(caption.contains(QStringLiteral("segments=text:3,image:4x6,text:2")))
+            << caption.toStdString();
+        EXPECT_FALSE(caption.contains(QStringLiteral("d_model"))) << caption.toStdString();
+        // The pair map says which row is which layout (mropecurves.h draws Qwen2-VL's at 2).
+        EXPECT_EQ(caption.contains(
+                      QStringLiteral("rows: 2 blocks over half-split pairs (Qwen2-VL, Qwen2.5-VL), "
+                                     "1 interleaved (Qwen3-VL), 0 blocks of adjacent dims (GLM-4.xV)")),
+            kind == CurveKind::MropePairMap)
+            << caption.toStdString();
+    }
+}
+
 TEST(ChartCaption, ListsEveryInputOfTheChart) {
     CurveRequest request;
     request.params.card = pecards::Card::Alibi;

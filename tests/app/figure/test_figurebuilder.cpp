@@ -114,6 +114,20 @@ TEST(MakeFigureSpec, AxesLabelsAndCaptionOfAScoreView) {
     EXPECT_EQ(spec.heatmap.pixel(3, 2), qRgb(0, 0, 0));
 }
 
+// A multimodal card's rows and columns are tokens (their positions are t, h, w ids): the exported
+// figure says so, as the card's heatmap does.
+TEST(MakeFigureSpec, AMultimodalViewsAxesAreTokens) {
+    ViewRequest r;
+    r.params.card = Card::Multimodal;
+    r.params.length = 11; // the card's segments text:3,image:4x6,text:2
+    r.quantity = Quantity::Score;
+    r.window = {0, 11, 0, 11};
+    const FigureSpec spec
+        = makeFigureSpec(r, grid(11, 11, std::vector<double>(121, 1.0), r.window), greyRamp());
+    EXPECT_EQ(spec.xAxis.label, QStringLiteral("key token j"));
+    EXPECT_EQ(spec.yAxis.label, QStringLiteral("query token i"));
+}
+
 TEST(MakeFigureSpec, PhaseViewAxesAndWindowMismatch) {
     ViewRequest r;
     r.params.card = Card::Rope;
