@@ -238,6 +238,7 @@ void HeatmapController::submit() {
         stopBackground();
         m_foregroundRequest = m_request;
         m_foregroundId = submitPicture(m_request);
+        m_submittedFrom = m_foregroundId;
         return;
     }
     // Over the interactive limit, or longer than a frame where the first picture is cheaper: the
@@ -248,10 +249,12 @@ void HeatmapController::submit() {
         // backend's budget must not send them to the background in place of these.
         m_foregroundId = 0;
         m_pictureJob = submitTiled(Stream::Picture, first);
+        m_submittedFrom = m_pictureJob;
     } else { // replaces (and stops) a sampled background job of the same tag
         m_pictureJob = 0;
         m_foregroundRequest = first;
         m_foregroundId = submitPicture(first);
+        m_submittedFrom = m_foregroundId;
     }
     if (m_request == first) {
         if (m_exactJob != 0)
@@ -317,6 +320,11 @@ void HeatmapController::cancelBackground() {
     // the view says so instead of passing it off as theirs (the soak test's stale frame, found
     // when a sixth card changed its random walk: ALiBi content attention at L = 32768).
     const bool pictureCancelled = m_pictureJob != 0;
+    // Nothing older may replace what is shown now: a job of older parameters computed at once and
+    // still running would otherwise answer after this and pass its picture off as these
+    // parameters' (the soak test's stale frame on CI: ALiBi content attention at L = 524288 shown
+    // for L = 32768, its message cleared).
+    m_shownId = std::max(m_shownId, m_submittedFrom);
     stopBackground();
     if (pictureCancelled && m_widget)
         m_widget->setMessage(

@@ -183,6 +183,8 @@ private:
     pecards::ViewRequest m_shownRequest; ///< the request the frame on screen answers
     BackendInfo m_shownBackend; ///< the backend that computed the frame on screen
     quint64 m_shownId = 0; ///< id of the result on screen (older results are ignored)
+    /// The first job of the latest submit(): answers of older jobs are of older parameters.
+    quint64 m_submittedFrom = 0;
     quint64 m_probeId = 0;
     quint64 m_foregroundId
         = 0; ///< the last job computed at once (a budget refusal sends it to the background)

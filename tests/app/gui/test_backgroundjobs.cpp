@@ -53,6 +53,32 @@ private:
     std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
 };
 
+/// The CPU reference, except that a request of length `held` waits in compute() until `open` is
+/// set (the test holds a job of older parameters running while it cancels the newer ones).
+class GatedDevice : public pecards::Backend {
+public:
+    GatedDevice(
+        std::int64_t held, std::shared_ptr<std::atomic<bool>> open, std::shared_ptr<std::atomic<int>> entered)
+        : m_held(held)
+        , m_open(std::move(open))
+        , m_entered(std::move(entered)) { }
+    std::string name() const override { return "gated device"; }
+    pecards::Grid compute(const pecards::ViewRequest& request) override {
+        if (request.params.length == m_held) {
+            ++*m_entered;
+            while (!m_open->load())
+                QThread::msleep(1);
+        }
+        return m_inner->compute(request);
+    }
+
+private:
+    std::int64_t m_held;
+    std::shared_ptr<std::atomic<bool>> m_open;
+    std::shared_ptr<std::atomic<int>> m_entered;
+    std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
+};
+
 /// Waits, without handling events, until `counter` reaches `value` (another thread counts).
 bool awaitCount(const std::atomic<int>& counter, int value) {
     QElapsedTimer timer;
@@ -133,6 +159,46 @@ TEST(BackgroundJobs, AnOlderPicturesBudgetRefusalDoesNotReplaceTheNewerParameter
     ASSERT_FALSE(shownLengths.empty());
     EXPECT_EQ(shownLengths.front(), 4096) << "P1's picture was shown after P2 was asked for";
     EXPECT_TRUE(messages.isEmpty()) << messages.front().front().toString().toStdString();
+}
+
+TEST(BackgroundJobs, AfterCancelAnOlderJobsAnswerDoesNotReplaceThePictureNorItsMessage) {
+    // P1's picture is computed at once and still running when P2 asks for a first picture in tiles,
+    // which the user cancels. P1's answer then arrives: it must not be shown as P2's picture nor
+    // clear the message that says the picture is of previous parameters (the soak test's stale
+    // frame on CI: ALiBi content attention at L = 524288 shown for L = 32768, no message).
+    const auto open = std::make_shared<std::atomic<bool>>(false);
+    const auto entered = std::make_shared<std::atomic<int>>(0);
+    ComputeService service([open, entered] {
+        ProvidedBackend provided;
+        provided.backend = std::make_unique<GatedDevice>(96, open, entered);
+        provided.info.name = QStringLiteral("gated device");
+        return provided;
+    });
+    HeatmapWidget widget;
+    widget.resize(400, 300);
+    widget.show();
+    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
+    controller.setReduction(pecards::Reduction::Max);
+    const pecards::CardParams p0 = contentAttention(64, pecards::Reduction::Max).params;
+    const pecards::CardParams p1 = contentAttention(96, pecards::Reduction::Max).params;
+    const pecards::CardParams p2 = contentAttention(4096, pecards::Reduction::Max).params;
+    controller.setParams(p0);
+    ASSERT_TRUE(
+        guitest::awaitCondition([&] { return controller.shown() && service.isIdle(); }, "P0's picture"));
+    controller.setParams(p1); // at once; held running
+    ASSERT_TRUE(awaitCount(*entered, 1)) << "P1's job did not start";
+    service.setInteractiveWorkLimit(pecards::estimateCost(controller.lastRequest()).work);
+    controller.setParams(p2); // its first picture in tiles, waiting behind P1's
+    ASSERT_TRUE(controller.isComputingInBackground());
+    controller.cancelBackground(); // the user's Cancel
+    const QString cancelled = widget.message();
+    EXPECT_FALSE(cancelled.isEmpty());
+    open->store(true);
+    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "P1's answer delivered"));
+    ASSERT_TRUE(controller.shown());
+    EXPECT_EQ(controller.shown()->request.params.length, p0.length)
+        << "an older job's picture replaced the one shown";
+    EXPECT_EQ(widget.message().toStdString(), cancelled.toStdString());
 }
 
 TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {

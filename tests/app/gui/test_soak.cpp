@@ -179,8 +179,11 @@ protected:
     /// itself over the interactive budget (computed in tiles, with progress) is cancelled too once
     /// it has run kPictureGraceMilliseconds, as a user would: the view then says its picture is of
     /// the previous parameters (accepted), while a picture of older parameters shown with no job
-    /// computing the latest ones stays a failure. Waiting for such pictures made the test fail on
-    /// CI when the walk ended on one (ALiBi's content attention, December 2026).
+    /// computing the latest ones stays a failure: on CI (December 2026) that was ALiBi's content
+    /// attention showing L = 524288 for L = 32768 with no job left, named by the state below. A job
+    /// of older parameters computed at once answered after the newer first picture was cancelled
+    /// and replaced the picture and its message (HeatmapController::cancelBackground, tested by
+    /// BackgroundJobs.AfterCancelAnOlderJobsAnswerDoesNotReplaceThePictureNorItsMessage).
     ::testing::AssertionResult settle(CardPage* card) {
         QString state; // what the last check saw, named when the wait times out
         QElapsedTimer waited;
@@ -200,6 +203,8 @@ protected:
                 state = answered ? QStringLiteral("views answered; ")
                         + (stale.isEmpty() ? QStringLiteral("pictures latest") : stale)
                                  : QStringLiteral("a view has not answered");
+                state += QStringLiteral("; jobs pending: ")
+                    + m_service.pendingJobs().join(QStringLiteral(", "));
                 if (!answered)
                     return false;
                 if (!stale.isEmpty()) {
