@@ -14,6 +14,7 @@
 #include <QThread>
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <pecards/backend.h>
 #include <pecards/cost.h>
 #include <pecards/errors.h>
@@ -79,6 +80,26 @@ private:
     std::unique_ptr<pecards::Backend> m_inner = pecards::makeCpuBackend();
 };
 
+/// A content-attention view with the exact max reduction (its widget shown, its controller) on a
+/// service whose backend `make` builds on the worker thread.
+struct ViewRig {
+    explicit ViewRig(const std::function<std::unique_ptr<pecards::Backend>()>& make)
+        : service([make] {
+            ProvidedBackend provided;
+            provided.backend = make();
+            provided.info.name = QString::fromStdString(provided.backend->name());
+            return provided;
+        }) {
+        widget.resize(400, 300);
+        widget.show();
+        controller.setReduction(pecards::Reduction::Max);
+    }
+    ComputeService service;
+    HeatmapWidget widget;
+    HeatmapController controller {
+        &service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention};
+};
+
 /// Waits, without handling events, until `counter` reaches `value` (another thread counts).
 bool awaitCount(const std::atomic<int>& counter, int value) {
     QElapsedTimer timer;
@@ -94,28 +115,19 @@ bool awaitCount(const std::atomic<int>& counter, int value) {
 } // namespace
 
 TEST(BackgroundJobs, ABackendBudgetRefusalIsComputedInTheBackgroundNotShown) {
-    ComputeService service([] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<BudgetedDevice>();
-        provided.info.name = QStringLiteral("budgeted device");
-        return provided;
-    });
-    HeatmapWidget widget;
-    widget.resize(400, 300);
-    widget.show();
-    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
-    QSignalSpy messages(&controller, &HeatmapController::messageShown);
-    controller.setReduction(pecards::Reduction::Max);
-    controller.setParams(contentAttention(256, pecards::Reduction::Max).params);
+    ViewRig rig([] { return std::make_unique<BudgetedDevice>(); });
+    QSignalSpy messages(&rig.controller, &HeatmapController::messageShown);
+    rig.controller.setParams(contentAttention(256, pecards::Reduction::Max).params);
     ASSERT_TRUE(guitest::awaitCondition(
         [&] {
-            return controller.shown() && controller.shown()->request.reduction == pecards::Reduction::Max;
+            return rig.controller.shown()
+                && rig.controller.shown()->request.reduction == pecards::Reduction::Max;
         },
         "the exact picture"));
     EXPECT_TRUE(messages.isEmpty());
-    EXPECT_TRUE(widget.message().isEmpty());
-    EXPECT_EQ(controller.shown()->grid.values,
-        pecards::makeCpuBackend()->compute(controller.shown()->request).values);
+    EXPECT_TRUE(rig.widget.message().isEmpty());
+    EXPECT_EQ(rig.controller.shown()->grid.values,
+        pecards::makeCpuBackend()->compute(rig.controller.shown()->request).values);
 }
 
 TEST(BackgroundJobs, AnOlderPicturesBudgetRefusalDoesNotReplaceTheNewerParameters) {
@@ -124,38 +136,29 @@ TEST(BackgroundJobs, AnOlderPicturesBudgetRefusalDoesNotReplaceTheNewerParameter
     // limit (computed in tiles). The refusal of P1 must not send P1 to the background in place of
     // P2: the view once showed P1's picture with P2 on the card (the soak test's stale frame).
     const auto refusals = std::make_shared<std::atomic<int>>(0);
-    ComputeService service([refusals] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<BudgetedDevice>(refusals);
-        provided.info.name = QStringLiteral("budgeted device");
-        return provided;
-    });
-    HeatmapWidget widget;
-    widget.resize(400, 300);
-    widget.show();
-    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
-    controller.setReduction(pecards::Reduction::Max);
+    ViewRig rig([refusals] { return std::make_unique<BudgetedDevice>(refusals); });
     const pecards::CardParams p1 = contentAttention(64, pecards::Reduction::Max).params;
     const pecards::CardParams p2 = contentAttention(4096, pecards::Reduction::Max).params;
-    controller.setParams(p1); // a first answer, so that the refusal below is not the first one
-    ASSERT_TRUE(
-        guitest::awaitCondition([&] { return controller.shown() && service.isIdle(); }, "P1's picture"));
+    rig.controller.setParams(p1); // a first answer, so that the refusal below is not the first one
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return rig.controller.shown() && rig.service.isIdle(); }, "P1's picture"));
     // The limit admits P1's exact picture at once and sends P2's first picture to the background.
-    const qint64 p1Work = pecards::estimateCost(controller.lastRequest()).work;
-    service.setInteractiveWorkLimit(p1Work);
-    QSignalSpy messages(&controller, &HeatmapController::messageShown);
+    const qint64 p1Work = pecards::estimateCost(rig.controller.lastRequest()).work;
+    rig.service.setInteractiveWorkLimit(p1Work);
+    QSignalSpy messages(&rig.controller, &HeatmapController::messageShown);
     std::vector<std::int64_t> shownLengths;
-    QObject::connect(&controller, &HeatmapController::frameShown, &controller,
-        [&] { shownLengths.push_back(controller.shown()->request.params.length); });
+    QObject::connect(&rig.controller, &HeatmapController::frameShown, &rig.controller,
+        [&] { shownLengths.push_back(rig.controller.shown()->request.params.length); });
     const int refusedBefore = refusals->load();
-    controller.setParams(p1); // at once; the device refuses it
+    rig.controller.setParams(p1); // at once; the device refuses it
     ASSERT_TRUE(awaitCount(*refusals, refusedBefore + 1)) << "the device did not refuse P1";
-    controller.setParams(p2); // before that refusal is delivered (no event handled meanwhile)
-    pecards::ViewRequest p2First = controller.lastRequest();
+    rig.controller.setParams(p2); // before that refusal is delivered (no event handled meanwhile)
+    pecards::ViewRequest p2First = rig.controller.lastRequest();
     p2First.reduction = pecards::Reduction::Sample;
     ASSERT_GT(pecards::estimateCost(p2First).work, p1Work) << "P2's first picture must be over the limit";
     ASSERT_TRUE(guitest::awaitCondition(
-        [&] { return controller.shown() && controller.shown()->request.params == p2; }, "P2's picture"));
+        [&] { return rig.controller.shown() && rig.controller.shown()->request.params == p2; },
+        "P2's picture"));
     ASSERT_FALSE(shownLengths.empty());
     EXPECT_EQ(shownLengths.front(), 4096) << "P1's picture was shown after P2 was asked for";
     EXPECT_TRUE(messages.isEmpty()) << messages.front().front().toString().toStdString();
@@ -168,37 +171,27 @@ TEST(BackgroundJobs, AfterCancelAnOlderJobsAnswerDoesNotReplaceThePictureNorItsM
     // frame on CI: ALiBi content attention at L = 524288 shown for L = 32768, no message).
     const auto open = std::make_shared<std::atomic<bool>>(false);
     const auto entered = std::make_shared<std::atomic<int>>(0);
-    ComputeService service([open, entered] {
-        ProvidedBackend provided;
-        provided.backend = std::make_unique<GatedDevice>(96, open, entered);
-        provided.info.name = QStringLiteral("gated device");
-        return provided;
-    });
-    HeatmapWidget widget;
-    widget.resize(400, 300);
-    widget.show();
-    HeatmapController controller(&service, &widget, QStringLiteral("t"), pecards::Quantity::ContentAttention);
-    controller.setReduction(pecards::Reduction::Max);
+    ViewRig rig([open, entered] { return std::make_unique<GatedDevice>(96, open, entered); });
     const pecards::CardParams p0 = contentAttention(64, pecards::Reduction::Max).params;
     const pecards::CardParams p1 = contentAttention(96, pecards::Reduction::Max).params;
     const pecards::CardParams p2 = contentAttention(4096, pecards::Reduction::Max).params;
-    controller.setParams(p0);
-    ASSERT_TRUE(
-        guitest::awaitCondition([&] { return controller.shown() && service.isIdle(); }, "P0's picture"));
-    controller.setParams(p1); // at once; held running
+    rig.controller.setParams(p0);
+    ASSERT_TRUE(guitest::awaitCondition(
+        [&] { return rig.controller.shown() && rig.service.isIdle(); }, "P0's picture"));
+    rig.controller.setParams(p1); // at once; held running
     ASSERT_TRUE(awaitCount(*entered, 1)) << "P1's job did not start";
-    service.setInteractiveWorkLimit(pecards::estimateCost(controller.lastRequest()).work);
-    controller.setParams(p2); // its first picture in tiles, waiting behind P1's
-    ASSERT_TRUE(controller.isComputingInBackground());
-    controller.cancelBackground(); // the user's Cancel
-    const QString cancelled = widget.message();
+    rig.service.setInteractiveWorkLimit(pecards::estimateCost(rig.controller.lastRequest()).work);
+    rig.controller.setParams(p2); // its first picture in tiles, waiting behind P1's
+    ASSERT_TRUE(rig.controller.isComputingInBackground());
+    rig.controller.cancelBackground(); // the user's Cancel
+    const QString cancelled = rig.widget.message();
     EXPECT_FALSE(cancelled.isEmpty());
     open->store(true);
-    ASSERT_TRUE(guitest::awaitCondition([&] { return service.isIdle(); }, "P1's answer delivered"));
-    ASSERT_TRUE(controller.shown());
-    EXPECT_EQ(controller.shown()->request.params.length, p0.length)
+    ASSERT_TRUE(guitest::awaitCondition([&] { return rig.service.isIdle(); }, "P1's answer delivered"));
+    ASSERT_TRUE(rig.controller.shown());
+    EXPECT_EQ(rig.controller.shown()->request.params.length, p0.length)
         << "an older job's picture replaced the one shown";
-    EXPECT_EQ(widget.message().toStdString(), cancelled.toStdString());
+    EXPECT_EQ(rig.widget.message().toStdString(), cancelled.toStdString());
 }
 
 TEST(PendingQueue, JobsAtOnceFirstThenSampledPicturesThenExactReductions) {
