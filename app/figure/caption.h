@@ -8,7 +8,6 @@
 /// Fields whose value means "unset" (padding_idx = -1, rotary_dim = 0, seq_len = 0, optional
 /// rope_scaling keys = 0) are omitted: omitted means the default.
 
-#include "figure/curves.h"
 #include "pecards/view.h"
 
 #include <QString>
@@ -37,13 +36,5 @@ QString formatCaption(const ViewRequest& request);
 /// @brief Every parameter of the card, one "name=value" field each, as the score caption
 /// lists them (probe and seed included), then `causal` when set and L: for cover pages.
 QStringList cardParameterFields(const CardParams& params);
-
-/// @brief The caption of a chart, e.g. "RoPE decay · head_dim=128 · base=10000 ·
-/// layout=half-split · scaling=none · L=4096 · distances 1–4095, 320 log-spaced".
-///
-/// The card's parameters the chart reads (as formatCaption; the probe for score-vs-offset),
-/// the length L, and the chart's own inputs: channels ("dims" or "pairs"), the position m of
-/// the polar chart, and the span of positions, distances or offsets drawn.
-QString formatChartCaption(const CurveRequest& request);
 
 } // namespace pecards::app

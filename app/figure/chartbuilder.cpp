@@ -1,6 +1,7 @@
 #include "figure/chartbuilder.h"
 
 #include "figure/caption.h"
+#include "figure/chartcaption.h"
 
 #include <QCoreApplication>
 

@@ -2,6 +2,7 @@
 
 #include "figure/aliasing.h"
 #include "figure/caption.h"
+#include "pecards/errors.h"
 
 #include <QCoreApplication>
 #include <cmath>

@@ -2,6 +2,7 @@
 
 #include "figure/caption.h"
 #include "figure/chartbuilder.h"
+#include "figure/chartcaption.h"
 
 #include <algorithm>
 #include <pecards/errors.h>

@@ -1,6 +1,7 @@
 // Captions list every parameter a view depends on (docs/quantities.md), written out by hand here.
 #include "app/qstringprinter.h"
 #include "figure/caption.h"
+#include "figure/chartcaption.h"
 #include "support/requests.h"
 
 #include <Eigen/Core>

@@ -6,6 +6,7 @@
 #include "app/qstringprinter.h"
 #include "figure/caption.h"
 #include "figure/chartbuilder.h"
+#include "figure/chartcaption.h"
 #include "figure/figureexporter.h"
 #include "figure/figurepainting.h"
 #include "figure/figurepresets.h"

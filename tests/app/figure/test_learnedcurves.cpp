@@ -1,6 +1,7 @@
 // The learned-table charts (learnedcurves.h) against values worked out by hand: a 3 x 2 table
 // P = [[1, 2], [3, 4], [5, 6]] beside the d_model = 2 sinusoid PE[p] = (sin p, cos p).
 #include "figure/caption.h"
+#include "figure/chartcaption.h"
 #include "figure/curves.h"
 
 #include <Eigen/Core>
