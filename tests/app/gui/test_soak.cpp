@@ -237,15 +237,14 @@ protected:
             if (shown && shown->request.params == card->params())
                 continue;
             return QStringLiteral(
-                "a stale picture: %1 view, shown %2, last request %3, background %4, L shown %5 card %6")
+                "a stale picture: %1 view, shown %2, card L = %3, last request %4, background %5")
                 .arg(QString::fromStdString(pecards::toString(controller->quantity())),
                     shown ? QStringLiteral("L = %1").arg(shown->request.params.length)
                           : QStringLiteral("none"),
+                    QString::number(card->params().length),
                     controller->lastRequest().params == card->params() ? QStringLiteral("current")
                                                                        : QStringLiteral("stale"),
-                    yesNo(controller->isComputingInBackground()))
-                .arg(shown ? shown->request.params.length : -1)
-                .arg(card->params().length);
+                    yesNo(controller->isComputingInBackground()));
         }
         return {};
     }
